@@ -1,0 +1,52 @@
+import * as React from "react";
+import { Link, type LinkProps } from "@remix-run/react";
+
+import { cn } from "../../lib/utils";
+
+/*
+ * Link-based tabs: every tab is a URL (`/sites/1/assets`, `?tab=history`), so
+ * they work without JS, can be bookmarked and keep Back working. The route
+ * decides which one is `active` (e.g. from `useLocation()` or loader data).
+ *
+ * Deliberately NOT role="tablist"/"tab": these are navigation links, so they
+ * are exposed as a labelled <nav> with aria-current="page" on the active one.
+ */
+
+export interface TabsProps extends React.HTMLAttributes<HTMLElement> {
+  /** Accessible name of the navigation, e.g. "Asset sections". */
+  label: string;
+}
+
+export function Tabs({ label, className, children, ...props }: TabsProps) {
+  return (
+    <nav aria-label={label} className={cn("w-full", className)} {...props}>
+      <ul className="flex w-full gap-1 overflow-x-auto border-b">{children}</ul>
+    </nav>
+  );
+}
+
+export interface TabLinkProps extends LinkProps {
+  active?: boolean;
+}
+
+export const TabLink = React.forwardRef<HTMLAnchorElement, TabLinkProps>(
+  ({ active = false, className, prefetch = "intent", ...props }, ref) => (
+    <li className="shrink-0">
+      <Link
+        ref={ref}
+        prefetch={prefetch}
+        aria-current={active ? "page" : undefined}
+        data-active={active ? "" : undefined}
+        className={cn(
+          "-mb-px inline-flex h-11 items-center whitespace-nowrap border-b-2 border-transparent px-3 text-sm font-medium text-muted-foreground transition-colors",
+          "hover:border-input hover:text-foreground",
+          "focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring",
+          active && "border-primary text-foreground hover:border-primary",
+          className,
+        )}
+        {...props}
+      />
+    </li>
+  ),
+);
+TabLink.displayName = "TabLink";

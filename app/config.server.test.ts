@@ -1,0 +1,63 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.server";
+
+const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "caretaker-config-"));
+
+describe("configuration", () => {
+  it("needs nothing on a developer machine: PGlite in the data folder, secrets generated and kept", () => {
+    const dir = tmp();
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(first.databaseMode).toBe("pglite");
+    expect(first.PORT).toBe(3000);
+    expect(first.SESSION_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(fs.statSync(path.join(dir, "secrets.json")).mode & 0o777).toBe(0o600);
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(second.SESSION_SECRET).toBe(first.SESSION_SECRET);
+    expect(second.JWT_SECRET).toBe(first.JWT_SECRET);
+  });
+
+  it("names every bad variable in one clear message", () => {
+    let error: unknown;
+    try {
+      loadConfig({ DATA_DIR: tmp(), PORT: "eighty", DATABASE_URL: "mysql://x", LOG_LEVEL: "loud" });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain("PORT:");
+    expect(message).toContain("DATABASE_URL: must be a postgres:// or postgresql:// connection string");
+    expect(message).toContain("LOG_LEVEL:");
+  });
+
+  it("refuses a production PostgreSQL run without its secrets", () => {
+    expect(() =>
+      loadConfig({ DATA_DIR: tmp(), NODE_ENV: "production", DATABASE_URL: "postgres://u@h/db" }),
+    ).toThrow(/SESSION_SECRET: required when NODE_ENV=production and DATABASE_URL is set[\s\S]*JWT_SECRET: required/);
+  });
+
+  it("accepts a production PostgreSQL run with secrets, and rejects short ones", () => {
+    const secret = "x".repeat(40);
+    const cfg = loadConfig({
+      DATA_DIR: tmp(),
+      NODE_ENV: "production",
+      DATABASE_URL: "postgres://u@h/db",
+      SESSION_SECRET: secret,
+      JWT_SECRET: secret,
+    });
+    expect(cfg.databaseMode).toBe("postgres");
+    expect(cfg.isProduction).toBe(true);
+    expect(() => loadConfig({ DATA_DIR: tmp(), SESSION_SECRET: "short" })).toThrow(
+      /SESSION_SECRET: must be at least 32 characters/,
+    );
+  });
+
+  it("treats empty variables as unset", () => {
+    const cfg = loadConfig({ DATA_DIR: tmp(), DATABASE_URL: "", SMTP_URL: "" });
+    expect(cfg.databaseMode).toBe("pglite");
+    expect(cfg.SMTP_URL).toBeUndefined();
+  });
+});

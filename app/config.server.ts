@@ -1,0 +1,131 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Configuration, validated once at boot. Every variable is optional on a developer machine:
+ * secrets are generated on first start and kept in the data folder. A production run on a real
+ * PostgreSQL server (NODE_ENV=production with DATABASE_URL) must be given its secrets.
+ */
+const booleanFlag = z
+  .enum(["1", "0", "true", "false", "yes", "no"])
+  .transform((v) => v === "1" || v === "true" || v === "yes");
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  APP_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection string")
+    .optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().min(1).default("./data"),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  JWT_TTL_SECONDS: z.coerce.number().int().min(10).max(86400).default(900),
+  REFRESH_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// address")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Caretaker <no-reply@caretaker.local>"),
+  BUG_REPORT_EMAIL: z.email().optional(),
+  ANALYTICS_SCRIPT_URL: z.url().optional(),
+  HELP_BASE_URL: z.url().default("https://help.caretaker.example"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(10 * 1024 * 1024),
+  SEED_DEMO: booleanFlag.default(true),
+  JOBS: booleanFlag.default(true),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config extends Omit<Env, "SESSION_SECRET" | "JWT_SECRET" | "APP_URL"> {
+  APP_URL: string;
+  SESSION_SECRET: string;
+  JWT_SECRET: string;
+  /** Absolute path of the data folder (PGlite database, uploads, outbox, generated secrets). */
+  dataDir: string;
+  databaseMode: "pglite" | "postgres";
+  isProduction: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Empty strings count as "not set", as they do in most .env files and compose files. */
+function withoutEmpty(env: Record<string, string | undefined>) {
+  return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+}
+
+/** Reads or creates the secrets file in the data folder (mode 0600). */
+function localSecrets(dataDir: string): { SESSION_SECRET: string; JWT_SECRET: string } {
+  const file = path.join(dataDir, "secrets.json");
+  if (fs.existsSync(file)) {
+    const parsed = JSON.parse(fs.readFileSync(file, "utf8"));
+    if (typeof parsed.SESSION_SECRET === "string" && typeof parsed.JWT_SECRET === "string") return parsed;
+  }
+  const secrets = {
+    SESSION_SECRET: randomBytes(32).toString("base64url"),
+    JWT_SECRET: randomBytes(32).toString("base64url"),
+  };
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+/** Validates the environment; throws ConfigError naming each bad variable. */
+export function loadConfig(rawEnv: Record<string, string | undefined> = process.env): Config {
+  const result = EnvSchema.safeParse(withoutEmpty(rawEnv));
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`),
+    );
+  }
+  const env = result.data;
+  const isProduction = env.NODE_ENV === "production";
+  const databaseMode = env.DATABASE_URL ? "postgres" : "pglite";
+
+  if (isProduction && databaseMode === "postgres") {
+    const missing = (["SESSION_SECRET", "JWT_SECRET"] as const).filter((k) => !env[k]);
+    if (missing.length) {
+      throw new ConfigError(
+        missing.map((k) => `${k}: required when NODE_ENV=production and DATABASE_URL is set (at least 32 characters)`),
+      );
+    }
+  }
+
+  const dataDir = path.resolve(env.DATA_DIR);
+  const generated =
+    env.SESSION_SECRET && env.JWT_SECRET
+      ? { SESSION_SECRET: env.SESSION_SECRET, JWT_SECRET: env.JWT_SECRET }
+      : {
+          ...localSecrets(dataDir),
+          ...(env.SESSION_SECRET ? { SESSION_SECRET: env.SESSION_SECRET } : {}),
+          ...(env.JWT_SECRET ? { JWT_SECRET: env.JWT_SECRET } : {}),
+        };
+
+  return {
+    ...env,
+    ...generated,
+    APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    dataDir,
+    databaseMode,
+    isProduction,
+  };
+}
+
+const globalConfig = globalThis as unknown as { __caretakerConfig?: Config };
+
+/** The process-wide configuration (validated on first use). */
+export function config(): Config {
+  globalConfig.__caretakerConfig ??= loadConfig();
+  return globalConfig.__caretakerConfig;
+}

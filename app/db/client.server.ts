@@ -1,0 +1,90 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** The database handle every query and service takes: a PGlite or node-postgres drizzle instance, or a transaction. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export interface Database {
+  db: Db;
+  mode: "pglite" | "postgres";
+  /** The embedded instance, in PGlite mode (pg-boss runs through it). */
+  pglite?: PGlite;
+  /** The pool and its connection string, in PostgreSQL mode. */
+  pool?: pg.Pool;
+  url?: string;
+  /** Runs `select 1`; throws when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** A postgres:// URL; without it PGlite is used. */
+  url?: string;
+  /** PGlite data folder; omit for an in-memory database. */
+  dataDir?: string;
+  poolMax?: number;
+}
+
+export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "app/db/migrations");
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 10 });
+    pool.on("error", () => {
+      /* an idle client lost its connection; the pool replaces it */
+    });
+    const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
+    return {
+      db,
+      mode: "postgres",
+      pool,
+      url: options.url,
+      async ping() {
+        await pool.query("select 1");
+      },
+      async close() {
+        await pool.end();
+      },
+    };
+  }
+  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+  const pglite = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  await pglite.waitReady;
+  const db = drizzlePglite(pglite, { schema, casing: "snake_case" }) as unknown as Db;
+  return {
+    db,
+    mode: "pglite",
+    pglite,
+    async ping() {
+      await pglite.query("select 1");
+    },
+    async close() {
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+/** Applies the committed SQL migrations (idempotent). */
+export async function runMigrations(database: Database, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
+  if (database.mode === "pglite") {
+    await migratePglite(database.db as never, { migrationsFolder });
+  } else {
+    await migratePg(database.db as never, { migrationsFolder });
+  }
+}
+
+/** Runs `fn` in one transaction. */
+export function transaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(fn);
+}

@@ -1,0 +1,324 @@
+/**
+ * Numeric enumerations of SPEC.md section 3 (plus two for background data jobs).
+ *
+ * Client-safe: no imports, no Node APIs. The database stores these numbers in
+ * `smallint` columns (no PostgreSQL enum types); CHECK constraints in
+ * `app/db/schema/*` are generated from the `*_VALUES` lists below, so adding a
+ * value here needs a new migration (`npx drizzle-kit generate`).
+ *
+ * Values given by the spec are used as is. Enumerations without given values
+ * are numbered 0.. in the order the spec lists them (see docs/data-model.md).
+ */
+
+type ValueOf<T> = T[keyof T];
+
+function valuesOf<const T extends Record<string, number>>(e: T): readonly ValueOf<T>[] {
+  return Object.freeze(Object.values(e) as ValueOf<T>[]);
+}
+
+// ---------------------------------------------------------------------------
+// Values given by the spec
+// ---------------------------------------------------------------------------
+
+export const Role = {
+  FACILITY_MANAGER: 1,
+  TECHNICIAN: 2,
+  ADMINISTRATOR: 3,
+} as const;
+export type Role = ValueOf<typeof Role>;
+export const ROLE_VALUES = valuesOf(Role);
+
+/** Incident priority "Not Selected" is stored as SQL NULL (see `IncidentPriority`). */
+export const Priority = {
+  LOW: 0,
+  MEDIUM: 1,
+  HIGH: 2,
+  CRITICAL: 3,
+} as const;
+export type Priority = ValueOf<typeof Priority>;
+export const PRIORITY_VALUES = valuesOf(Priority);
+/** An incident's priority: one of `Priority`, or `null` for "Not Selected". */
+export type IncidentPriority = Priority | null;
+
+export const IncidentStatus = {
+  PENDING: 0,
+  IN_PROGRESS: 1,
+  DONE: 2,
+  REJECTED: 3,
+  ARCHIVED: 4,
+} as const;
+export type IncidentStatus = ValueOf<typeof IncidentStatus>;
+export const INCIDENT_STATUS_VALUES = valuesOf(IncidentStatus);
+
+export const UserStatus = {
+  /** Not yet validated (no password set / email not verified). */
+  INACTIVE: 1,
+  ACTIVE: 2,
+  DISABLED: 3,
+} as const;
+export type UserStatus = ValueOf<typeof UserStatus>;
+export const USER_STATUS_VALUES = valuesOf(UserStatus);
+
+export const UserLanguage = {
+  EN: 0,
+  FR: 1,
+  NL: 2,
+} as const;
+export type UserLanguage = ValueOf<typeof UserLanguage>;
+export const USER_LANGUAGE_VALUES = valuesOf(UserLanguage);
+
+export const TaskStatus = {
+  PENDING: 0,
+  DONE: 1,
+} as const;
+export type TaskStatus = ValueOf<typeof TaskStatus>;
+export const TASK_STATUS_VALUES = valuesOf(TaskStatus);
+
+export const EquipmentTypeStatus = {
+  ARCHIVE: 0,
+  ACTIVE: 1,
+} as const;
+export type EquipmentTypeStatus = ValueOf<typeof EquipmentTypeStatus>;
+export const EQUIPMENT_TYPE_STATUS_VALUES = valuesOf(EquipmentTypeStatus);
+
+export const IncidentEventType = {
+  CREATED: 0,
+  ASSIGNED: 1,
+  STATUS_UPDATE: 2,
+  PRIORITY_UPDATE: 3,
+  DUPLICATE: 4,
+  ADD_TAG: 5,
+  DELETE_TAG: 6,
+  TITLE_UPDATE: 7,
+  DESCRIPTION_UPDATE: 8,
+} as const;
+export type IncidentEventType = ValueOf<typeof IncidentEventType>;
+export const INCIDENT_EVENT_TYPE_VALUES = valuesOf(IncidentEventType);
+
+export const BulkUploadErrorCode = {
+  NONE: 0,
+  UNKNOWN_IMPORT_TYPE: 1,
+  INVALID_TEMPLATE_DATA: 2,
+} as const;
+export type BulkUploadErrorCode = ValueOf<typeof BulkUploadErrorCode>;
+export const BULK_UPLOAD_ERROR_CODE_VALUES = valuesOf(BulkUploadErrorCode);
+
+// ---------------------------------------------------------------------------
+// Values not given by the spec: ordinal 0.. in spec order
+// ---------------------------------------------------------------------------
+
+export const TimeMeasure = {
+  UNSPECIFIED: 0,
+  DAY: 1,
+  WEEK: 2,
+  MONTH: 3,
+  YEAR: 4,
+} as const;
+export type TimeMeasure = ValueOf<typeof TimeMeasure>;
+export const TIME_MEASURE_VALUES = valuesOf(TimeMeasure);
+
+export const ObjectType = {
+  ENTITY: 0,
+  FACILITY: 1,
+  BUILDING: 2,
+  ROOM: 3,
+} as const;
+export type ObjectType = ValueOf<typeof ObjectType>;
+export const OBJECT_TYPE_VALUES = valuesOf(ObjectType);
+
+export const IncidentTypeStatus = {
+  NONE: 0,
+  ACTIVE: 1,
+  ARCHIVED: 2,
+} as const;
+export type IncidentTypeStatus = ValueOf<typeof IncidentTypeStatus>;
+export const INCIDENT_TYPE_STATUS_VALUES = valuesOf(IncidentTypeStatus);
+
+export const EditorMode = {
+  ADD: 0,
+  UPDATE: 1,
+  VIEW: 2,
+} as const;
+export type EditorMode = ValueOf<typeof EditorMode>;
+export const EDITOR_MODE_VALUES = valuesOf(EditorMode);
+
+export const AccessType = {
+  NO: 0,
+  FULL: 1,
+  TRAVERSE: 2,
+} as const;
+export type AccessType = ValueOf<typeof AccessType>;
+export const ACCESS_TYPE_VALUES = valuesOf(AccessType);
+
+export const TranslationLanguage = {
+  UNSPECIFIED: 0,
+  EN: 1,
+  FR: 2,
+  NL: 3,
+} as const;
+export type TranslationLanguage = ValueOf<typeof TranslationLanguage>;
+export const TRANSLATION_LANGUAGE_VALUES = valuesOf(TranslationLanguage);
+
+export const ReportType = {
+  BUG: 0,
+  SUGGESTION: 1,
+} as const;
+export type ReportType = ValueOf<typeof ReportType>;
+export const REPORT_TYPE_VALUES = valuesOf(ReportType);
+
+export const TreeAccessLevel = {
+  FACILITY: 0,
+  BUILDING: 1,
+  ROOM: 2,
+  EQUIPMENT: 3,
+} as const;
+export type TreeAccessLevel = ValueOf<typeof TreeAccessLevel>;
+export const TREE_ACCESS_LEVEL_VALUES = valuesOf(TreeAccessLevel);
+
+export const IncidentSortField = {
+  CREATION_TIMESTAMP: 0,
+  TITLE: 1,
+  PRIORITY: 2,
+  STATUS: 3,
+  ASSIGNEE: 4,
+  OCCURRENCE: 5,
+  SHORT_ID: 6,
+} as const;
+export type IncidentSortField = ValueOf<typeof IncidentSortField>;
+export const INCIDENT_SORT_FIELD_VALUES = valuesOf(IncidentSortField);
+
+export const BulkUploadType = {
+  FACILITY: 0,
+  BUILDING: 1,
+  ROOM_TYPES: 2,
+  EQUIPMENT_CATEGORIES: 3,
+  EQUIPMENT_TYPES: 4,
+  MAINTENANCE_TYPES: 5,
+  ROOMS: 6,
+  INCIDENT_TYPE: 7,
+} as const;
+export type BulkUploadType = ValueOf<typeof BulkUploadType>;
+export const BULK_UPLOAD_TYPE_VALUES = valuesOf(BulkUploadType);
+
+/** Per-line import error kinds ("error message type" in the spec). */
+export const BulkUploadErrorMessageType = {
+  MISSING_MANDATORY_COLUMN: 0,
+} as const;
+export type BulkUploadErrorMessageType = ValueOf<typeof BulkUploadErrorMessageType>;
+export const BULK_UPLOAD_ERROR_MESSAGE_TYPE_VALUES = valuesOf(BulkUploadErrorMessageType);
+
+export const ExportType = {
+  USERS: 0,
+  ROOMS: 1,
+  BUILDINGS: 2,
+  INCIDENTS: 3,
+  FACILITIES: 4,
+  ROOM_TYPES: 5,
+  INCIDENT_TYPES: 6,
+  MAINTENANCE_TYPES: 7,
+  MAINTENANCE_TASKS: 8,
+  GENERIC_EQUIPMENTS: 9,
+  PLANNED_MAINTENANCE: 10,
+  EQUIPMENT_CATEGORIES: 11,
+} as const;
+export type ExportType = ValueOf<typeof ExportType>;
+export const EXPORT_TYPE_VALUES = valuesOf(ExportType);
+
+/**
+ * Incident notifications first, then import success/failure per area
+ * (facilities, equipments, maintenance, incidents), then one export-success
+ * value per `ExportType`, in `ExportType` order (EXPORT_* = 13 + ExportType).
+ */
+export const NotificationType = {
+  INCIDENT_CREATED: 0,
+  INCIDENT_ASSIGNED: 1,
+  INCIDENT_UNASSIGNED: 2,
+  INCIDENT_STATUS_UPDATED: 3,
+  INCIDENT_NEW_COMMENT: 4,
+  IMPORT_FACILITIES_SUCCESS: 5,
+  IMPORT_FACILITIES_FAILURE: 6,
+  IMPORT_EQUIPMENTS_SUCCESS: 7,
+  IMPORT_EQUIPMENTS_FAILURE: 8,
+  IMPORT_MAINTENANCE_SUCCESS: 9,
+  IMPORT_MAINTENANCE_FAILURE: 10,
+  IMPORT_INCIDENTS_SUCCESS: 11,
+  IMPORT_INCIDENTS_FAILURE: 12,
+  EXPORT_USERS_SUCCESS: 13,
+  EXPORT_ROOMS_SUCCESS: 14,
+  EXPORT_BUILDINGS_SUCCESS: 15,
+  EXPORT_INCIDENTS_SUCCESS: 16,
+  EXPORT_FACILITIES_SUCCESS: 17,
+  EXPORT_ROOM_TYPES_SUCCESS: 18,
+  EXPORT_INCIDENT_TYPES_SUCCESS: 19,
+  EXPORT_MAINTENANCE_TYPES_SUCCESS: 20,
+  EXPORT_MAINTENANCE_TASKS_SUCCESS: 21,
+  EXPORT_GENERIC_EQUIPMENTS_SUCCESS: 22,
+  EXPORT_PLANNED_MAINTENANCE_SUCCESS: 23,
+  EXPORT_EQUIPMENT_CATEGORIES_SUCCESS: 24,
+} as const;
+export type NotificationType = ValueOf<typeof NotificationType>;
+export const NOTIFICATION_TYPE_VALUES = valuesOf(NotificationType);
+
+/** The export-success notification type for an export type. */
+export function exportSuccessNotificationType(exportType: ExportType): NotificationType {
+  return (NotificationType.EXPORT_USERS_SUCCESS + exportType) as NotificationType;
+}
+
+export const QrPrintStatus = {
+  PRINTED: 0,
+  NOT_PRINTED: 1,
+  PARTIALLY_PRINTED: 2,
+} as const;
+export type QrPrintStatus = ValueOf<typeof QrPrintStatus>;
+export const QR_PRINT_STATUS_VALUES = valuesOf(QrPrintStatus);
+
+/** The ten room-link kinds of SPEC.md section 1, in that order. */
+export const RoomLinkType = {
+  ASSISTANCE: 0,
+  BOOKING: 1,
+  CLEANING: 2,
+  CONTACT_INFORMATION: 3,
+  DOCUMENTATION: 4,
+  HOW_TO: 5,
+  MAINTENANCE: 6,
+  RULES: 7,
+  SECURITY: 8,
+  WIFI: 9,
+} as const;
+export type RoomLinkType = ValueOf<typeof RoomLinkType>;
+export const ROOM_LINK_TYPE_VALUES = valuesOf(RoomLinkType);
+
+// ---------------------------------------------------------------------------
+// Not in the spec: background import/export jobs (app/db/schema/data-jobs.ts)
+// ---------------------------------------------------------------------------
+
+export const DataJobKind = {
+  IMPORT: 0,
+  EXPORT: 1,
+} as const;
+export type DataJobKind = ValueOf<typeof DataJobKind>;
+export const DATA_JOB_KIND_VALUES = valuesOf(DataJobKind);
+
+export const DataJobStatus = {
+  QUEUED: 0,
+  RUNNING: 1,
+  SUCCEEDED: 2,
+  FAILED: 3,
+} as const;
+export type DataJobStatus = ValueOf<typeof DataJobStatus>;
+export const DATA_JOB_STATUS_VALUES = valuesOf(DataJobStatus);
+
+// ---------------------------------------------------------------------------
+// Languages (i18n codes)
+// ---------------------------------------------------------------------------
+
+export const LANGUAGES = ["en", "fr-BE", "nl-BE"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = "en";
+
+/** i18n code of each stored `UserLanguage`. */
+export const USER_LANGUAGE_CODES = {
+  [UserLanguage.EN]: "en",
+  [UserLanguage.FR]: "fr-BE",
+  [UserLanguage.NL]: "nl-BE",
+} as const satisfies Record<UserLanguage, Language>;

@@ -1,0 +1,210 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import {
+  INCIDENT_EVENT_TYPE_VALUES,
+  INCIDENT_STATUS_VALUES,
+  type IncidentEventType,
+  type IncidentPriority,
+  IncidentStatus,
+  PRIORITY_VALUES,
+} from "../enums";
+import { archivedAt, createdAt, entityId, id, inValues, notArchived, tags, timestamptz, updatedAt } from "./columns";
+import { equipmentItems } from "./equipment";
+import { rooms } from "./facilities";
+import { storedFiles } from "./files";
+import { incidentTypes } from "./incident-types";
+import { users } from "./users";
+
+/**
+ * Incidents. Sized for 1,000,000 rows per entity: every list index leads with
+ * entity_id and is partial on `archived_at is null` (lists always filter it).
+ * `priority` null means "Not Selected". `done_at` is set when the status
+ * becomes DONE (average handling time = done_at - created_at).
+ * `archived_at` hides the row from lists (cascading archive of a facility,
+ * building, room); `status = ARCHIVED` is the workflow state of the spec.
+ */
+export const incidents = pgTable(
+  "incidents",
+  {
+    id: id(),
+    entityId: entityId(),
+    /** Per-entity number from entity_counters (kind 'incident'). */
+    shortId: integer("short_id").notNull(),
+    title: text("title").notNull(),
+    description: text("description"),
+    roomId: integer("room_id").references((): AnyPgColumn => rooms.id),
+    equipmentItemId: integer("equipment_item_id").references((): AnyPgColumn => equipmentItems.id),
+    /** Free-text location given by the reporter (or copied from the room). */
+    location: text("location"),
+    floor: text("floor"),
+    occurrences: integer("occurrences").notNull().default(1),
+    lastOccurrenceAt: timestamptz("last_occurrence_at").defaultNow().notNull(),
+    priority: smallint("priority").$type<IncidentPriority>(),
+    status: smallint("status").$type<IncidentStatus>().notNull().default(IncidentStatus.PENDING),
+    assigneeId: integer("assignee_id").references((): AnyPgColumn => users.id),
+    incidentTypeId: integer("incident_type_id").references((): AnyPgColumn => incidentTypes.id),
+    tags: tags(),
+    /** Set when the incident is marked as a duplicate of another one. */
+    duplicateOfId: integer("duplicate_of_id").references((): AnyPgColumn => incidents.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    doneAt: timestamptz("done_at"),
+    archivedAt: archivedAt(),
+  },
+  (t) => [
+    uniqueIndex("incidents_entity_short_id_key").on(t.entityId, t.shortId),
+    index("incidents_entity_created_idx")
+      .on(t.entityId, t.createdAt.desc().nullsFirst())
+      .where(notArchived(t.archivedAt)),
+    index("incidents_entity_status_created_idx")
+      .on(t.entityId, t.status, t.createdAt.desc().nullsFirst())
+      .where(notArchived(t.archivedAt)),
+    index("incidents_entity_assignee_status_idx")
+      .on(t.entityId, t.assigneeId, t.status)
+      .where(notArchived(t.archivedAt)),
+    index("incidents_entity_incident_type_idx").on(t.entityId, t.incidentTypeId).where(notArchived(t.archivedAt)),
+    index("incidents_entity_priority_idx").on(t.entityId, t.priority).where(notArchived(t.archivedAt)),
+    index("incidents_entity_title_idx").on(t.entityId, t.title).where(notArchived(t.archivedAt)),
+    index("incidents_entity_done_idx")
+      .on(t.entityId, t.doneAt)
+      .where(sql`${t.doneAt} is not null`),
+    index("incidents_room_idx").on(t.roomId),
+    index("incidents_equipment_item_idx").on(t.equipmentItemId),
+    index("incidents_duplicate_of_idx")
+      .on(t.duplicateOfId)
+      .where(sql`${t.duplicateOfId} is not null`),
+    index("incidents_tags_idx").using("gin", t.tags),
+    check("incidents_status_check", inValues(t.status, INCIDENT_STATUS_VALUES)),
+    check("incidents_priority_check", sql`${t.priority} is null or ${inValues(t.priority, PRIORITY_VALUES)}`),
+    check("incidents_occurrences_check", sql`${t.occurrences} >= 1`),
+    check("incidents_duplicate_of_check", sql`${t.duplicateOfId} <> ${t.id}`),
+  ]
+);
+
+/** Emails of the occupiers who reported (or re-reported) the incident. */
+export const incidentReporters = pgTable(
+  "incident_reporters",
+  {
+    id: id(),
+    entityId: entityId(),
+    incidentId: integer("incident_id")
+      .notNull()
+      .references((): AnyPgColumn => incidents.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("incident_reporters_incident_email_key").on(t.incidentId, sql`lower(${t.email})`),
+    index("incident_reporters_entity_idx").on(t.entityId),
+  ]
+);
+
+/** Images and files attached to the incident itself. */
+export const incidentFiles = pgTable(
+  "incident_files",
+  {
+    entityId: entityId(),
+    incidentId: integer("incident_id")
+      .notNull()
+      .references((): AnyPgColumn => incidents.id, { onDelete: "cascade" }),
+    fileId: uuid("file_id")
+      .notNull()
+      .references((): AnyPgColumn => storedFiles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "incident_files_pkey", columns: [t.incidentId, t.fileId] }),
+    index("incident_files_entity_idx").on(t.entityId),
+    index("incident_files_file_idx").on(t.fileId),
+  ]
+);
+
+/** Comments on an incident. Editing sets edited_at/edited_by_id; removing sets deleted_at. */
+export const incidentComments = pgTable(
+  "incident_comments",
+  {
+    id: id(),
+    entityId: entityId(),
+    incidentId: integer("incident_id")
+      .notNull()
+      .references((): AnyPgColumn => incidents.id, { onDelete: "cascade" }),
+    authorId: integer("author_id")
+      .notNull()
+      .references((): AnyPgColumn => users.id),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+    editedAt: timestamptz("edited_at"),
+    editedById: integer("edited_by_id").references((): AnyPgColumn => users.id),
+    deletedAt: timestamptz("deleted_at"),
+  },
+  (t) => [
+    index("incident_comments_entity_idx").on(t.entityId),
+    index("incident_comments_incident_idx").on(t.incidentId, t.createdAt),
+  ]
+);
+
+/** Attachments of a comment. */
+export const incidentCommentFiles = pgTable(
+  "incident_comment_files",
+  {
+    entityId: entityId(),
+    commentId: integer("comment_id")
+      .notNull()
+      .references((): AnyPgColumn => incidentComments.id, { onDelete: "cascade" }),
+    fileId: uuid("file_id")
+      .notNull()
+      .references((): AnyPgColumn => storedFiles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "incident_comment_files_pkey", columns: [t.commentId, t.fileId] }),
+    index("incident_comment_files_entity_idx").on(t.entityId),
+    index("incident_comment_files_file_idx").on(t.fileId),
+  ]
+);
+
+/**
+ * Incident history (events tab). old_value/new_value hold the changed value:
+ * status/priority numbers, `{ id, name }` of an assignee, a tag, a title, the
+ * id of the incident duplicated into, ... `actor_id` null: the system or an occupier.
+ */
+export const incidentEvents = pgTable(
+  "incident_events",
+  {
+    id: id(),
+    entityId: entityId(),
+    incidentId: integer("incident_id")
+      .notNull()
+      .references((): AnyPgColumn => incidents.id, { onDelete: "cascade" }),
+    type: smallint("type").$type<IncidentEventType>().notNull(),
+    actorId: integer("actor_id").references((): AnyPgColumn => users.id),
+    oldValue: jsonb("old_value"),
+    newValue: jsonb("new_value"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("incident_events_entity_created_idx").on(t.entityId, t.createdAt),
+    index("incident_events_incident_created_idx").on(t.incidentId, t.createdAt),
+    check("incident_events_type_check", inValues(t.type, INCIDENT_EVENT_TYPE_VALUES)),
+  ]
+);
+
+export type Incident = typeof incidents.$inferSelect;
+export type NewIncident = typeof incidents.$inferInsert;
+export type IncidentReporter = typeof incidentReporters.$inferSelect;
+export type IncidentComment = typeof incidentComments.$inferSelect;
+export type NewIncidentComment = typeof incidentComments.$inferInsert;
+export type IncidentEvent = typeof incidentEvents.$inferSelect;
+export type NewIncidentEvent = typeof incidentEvents.$inferInsert;

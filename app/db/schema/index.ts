@@ -1,0 +1,15 @@
+/**
+ * The whole Drizzle schema (drizzle.config.ts points here). One file per area.
+ * Enumerations (numeric values stored in smallint columns) live in `../enums`.
+ */
+export * from "./entities";
+export * from "./files";
+export * from "./users";
+export * from "./facilities";
+export * from "./equipment";
+export * from "./incident-types";
+export * from "./incidents";
+export * from "./maintenance";
+export * from "./notifications";
+export * from "./reports";
+export * from "./data-jobs";

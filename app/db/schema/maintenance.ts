@@ -1,0 +1,334 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  check,
+  foreignKey,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  time,
+  unique,
+} from "drizzle-orm/pg-core";
+import {
+  OBJECT_TYPE_VALUES,
+  ObjectType,
+  TASK_STATUS_VALUES,
+  TaskStatus,
+  TIME_MEASURE_VALUES,
+  TimeMeasure,
+} from "../enums";
+import { archivedAt, createdAt, entityId, id, inValues, notArchived, tags, timestamptz, updatedAt } from "./columns";
+import { equipmentItems } from "./equipment";
+import { buildings, facilities, rooms } from "./facilities";
+import { users } from "./users";
+
+// Dates are `date` columns read as 'YYYY-MM-DD' strings (no time-zone shifts);
+// times are `time` columns read as 'HH:MM:SS' strings.
+
+/** Template for planned maintenance: name, tags, occurrence and default assignees/locations. */
+export const maintenanceTypes = pgTable(
+  "maintenance_types",
+  {
+    id: id(),
+    entityId: entityId(),
+    name: text("name").notNull(),
+    tags: tags(),
+    /** Every `occurrence_interval` `occurrence_unit`s (e.g. 2 WEEK). */
+    occurrenceInterval: integer("occurrence_interval"),
+    occurrenceUnit: smallint("occurrence_unit").$type<TimeMeasure>().notNull().default(TimeMeasure.UNSPECIFIED),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    archivedAt: archivedAt(),
+  },
+  (t) => [
+    index("maintenance_types_entity_name_idx").on(t.entityId, t.name).where(notArchived(t.archivedAt)),
+    check(
+      "maintenance_types_occurrence_interval_check",
+      sql`${t.occurrenceInterval} is null or ${t.occurrenceInterval} > 0`
+    ),
+    check("maintenance_types_occurrence_unit_check", inValues(t.occurrenceUnit, TIME_MEASURE_VALUES)),
+  ]
+);
+
+export const maintenanceTypeAssignees = pgTable(
+  "maintenance_type_assignees",
+  {
+    entityId: entityId(),
+    maintenanceTypeId: integer("maintenance_type_id").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references((): AnyPgColumn => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    foreignKey({
+      name: "maintenance_type_assignees_maintenance_type_id_fk",
+      columns: [t.maintenanceTypeId],
+      foreignColumns: [maintenanceTypes.id],
+    }).onDelete("cascade"),
+    primaryKey({ name: "maintenance_type_assignees_pkey", columns: [t.maintenanceTypeId, t.userId] }),
+    index("maintenance_type_assignees_entity_idx").on(t.entityId),
+    index("maintenance_type_assignees_user_idx").on(t.userId),
+  ]
+);
+
+export const maintenanceTypeRooms = pgTable(
+  "maintenance_type_rooms",
+  {
+    entityId: entityId(),
+    maintenanceTypeId: integer("maintenance_type_id").notNull(),
+    roomId: integer("room_id")
+      .notNull()
+      .references((): AnyPgColumn => rooms.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    foreignKey({
+      name: "maintenance_type_rooms_maintenance_type_id_fk",
+      columns: [t.maintenanceTypeId],
+      foreignColumns: [maintenanceTypes.id],
+    }).onDelete("cascade"),
+    primaryKey({ name: "maintenance_type_rooms_pkey", columns: [t.maintenanceTypeId, t.roomId] }),
+    index("maintenance_type_rooms_entity_idx").on(t.entityId),
+    index("maintenance_type_rooms_room_idx").on(t.roomId),
+  ]
+);
+
+export const maintenanceTypeEquipmentItems = pgTable(
+  "maintenance_type_equipment_items",
+  {
+    entityId: entityId(),
+    maintenanceTypeId: integer("maintenance_type_id").notNull(),
+    equipmentItemId: integer("equipment_item_id").notNull(),
+  },
+  (t) => [
+    foreignKey({
+      name: "maintenance_type_equipment_items_equipment_item_id_fk",
+      columns: [t.equipmentItemId],
+      foreignColumns: [equipmentItems.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "maintenance_type_equipment_items_maintenance_type_id_fk",
+      columns: [t.maintenanceTypeId],
+      foreignColumns: [maintenanceTypes.id],
+    }).onDelete("cascade"),
+    primaryKey({
+      name: "maintenance_type_equipment_items_pkey",
+      columns: [t.maintenanceTypeId, t.equipmentItemId],
+    }),
+    index("maintenance_type_equipment_items_entity_idx").on(t.entityId),
+    index("maintenance_type_equipment_items_item_idx").on(t.equipmentItemId),
+  ]
+);
+
+/** A recurring maintenance plan; it generates `tasks` between start_date and end_date. */
+export const plannedMaintenances = pgTable(
+  "planned_maintenances",
+  {
+    id: id(),
+    entityId: entityId(),
+    name: text("name").notNull(),
+    maintenanceTypeId: integer("maintenance_type_id").notNull(),
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    endDate: date("end_date", { mode: "string" }).notNull(),
+    occurrenceInterval: integer("occurrence_interval"),
+    occurrenceUnit: smallint("occurrence_unit").$type<TimeMeasure>().notNull().default(TimeMeasure.UNSPECIFIED),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    archivedAt: archivedAt(),
+  },
+  (t) => [
+    foreignKey({
+      name: "planned_maintenances_maintenance_type_id_fk",
+      columns: [t.maintenanceTypeId],
+      foreignColumns: [maintenanceTypes.id],
+    }),
+    index("planned_maintenances_entity_start_idx").on(t.entityId, t.startDate).where(notArchived(t.archivedAt)),
+    index("planned_maintenances_maintenance_type_idx").on(t.maintenanceTypeId),
+    check("planned_maintenances_dates_check", sql`${t.endDate} >= ${t.startDate}`),
+    check(
+      "planned_maintenances_occurrence_interval_check",
+      sql`${t.occurrenceInterval} is null or ${t.occurrenceInterval} > 0`
+    ),
+    check("planned_maintenances_occurrence_unit_check", inValues(t.occurrenceUnit, TIME_MEASURE_VALUES)),
+  ]
+);
+
+export const plannedMaintenanceAssignees = pgTable(
+  "planned_maintenance_assignees",
+  {
+    entityId: entityId(),
+    plannedMaintenanceId: integer("planned_maintenance_id").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references((): AnyPgColumn => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    foreignKey({
+      name: "planned_maintenance_assignees_planned_maintenance_id_fk",
+      columns: [t.plannedMaintenanceId],
+      foreignColumns: [plannedMaintenances.id],
+    }).onDelete("cascade"),
+    primaryKey({
+      name: "planned_maintenance_assignees_pkey",
+      columns: [t.plannedMaintenanceId, t.userId],
+    }),
+    index("planned_maintenance_assignees_entity_idx").on(t.entityId),
+    index("planned_maintenance_assignees_user_idx").on(t.userId),
+  ]
+);
+
+export const plannedMaintenanceRooms = pgTable(
+  "planned_maintenance_rooms",
+  {
+    entityId: entityId(),
+    plannedMaintenanceId: integer("planned_maintenance_id").notNull(),
+    roomId: integer("room_id")
+      .notNull()
+      .references((): AnyPgColumn => rooms.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    foreignKey({
+      name: "planned_maintenance_rooms_planned_maintenance_id_fk",
+      columns: [t.plannedMaintenanceId],
+      foreignColumns: [plannedMaintenances.id],
+    }).onDelete("cascade"),
+    primaryKey({
+      name: "planned_maintenance_rooms_pkey",
+      columns: [t.plannedMaintenanceId, t.roomId],
+    }),
+    index("planned_maintenance_rooms_entity_idx").on(t.entityId),
+    index("planned_maintenance_rooms_room_idx").on(t.roomId),
+  ]
+);
+
+export const plannedMaintenanceEquipmentItems = pgTable(
+  "planned_maintenance_equipment_items",
+  {
+    entityId: entityId(),
+    plannedMaintenanceId: integer("planned_maintenance_id").notNull(),
+    equipmentItemId: integer("equipment_item_id").notNull(),
+  },
+  (t) => [
+    foreignKey({
+      name: "planned_maintenance_equipment_items_equipment_item_id_fk",
+      columns: [t.equipmentItemId],
+      foreignColumns: [equipmentItems.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "planned_maintenance_equipment_items_planned_maintenance_id_fk",
+      columns: [t.plannedMaintenanceId],
+      foreignColumns: [plannedMaintenances.id],
+    }).onDelete("cascade"),
+    primaryKey({
+      name: "planned_maintenance_equipment_items_pkey",
+      columns: [t.plannedMaintenanceId, t.equipmentItemId],
+    }),
+    index("planned_maintenance_equipment_items_entity_idx").on(t.entityId),
+    index("planned_maintenance_equipment_items_item_idx").on(t.equipmentItemId),
+  ]
+);
+
+/**
+ * The location-tree selection of a planned maintenance: whole entity, or
+ * facilities / buildings / rooms. The id column matching `object_type` is set,
+ * the others are null (CHECK).
+ */
+export const plannedMaintenanceLocations = pgTable(
+  "planned_maintenance_locations",
+  {
+    id: id(),
+    entityId: entityId(),
+    plannedMaintenanceId: integer("planned_maintenance_id").notNull(),
+    objectType: smallint("object_type").$type<ObjectType>().notNull(),
+    facilityId: integer("facility_id").references((): AnyPgColumn => facilities.id, {
+      onDelete: "cascade",
+    }),
+    buildingId: integer("building_id").references((): AnyPgColumn => buildings.id, {
+      onDelete: "cascade",
+    }),
+    roomId: integer("room_id").references((): AnyPgColumn => rooms.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    foreignKey({
+      name: "planned_maintenance_locations_planned_maintenance_id_fk",
+      columns: [t.plannedMaintenanceId],
+      foreignColumns: [plannedMaintenances.id],
+    }).onDelete("cascade"),
+    unique("planned_maintenance_locations_object_key")
+      .on(t.plannedMaintenanceId, t.objectType, t.facilityId, t.buildingId, t.roomId)
+      .nullsNotDistinct(),
+    index("planned_maintenance_locations_entity_idx").on(t.entityId),
+    index("planned_maintenance_locations_facility_idx").on(t.facilityId),
+    index("planned_maintenance_locations_building_idx").on(t.buildingId),
+    index("planned_maintenance_locations_room_idx").on(t.roomId),
+    check("planned_maintenance_locations_object_type_check", inValues(t.objectType, OBJECT_TYPE_VALUES)),
+    check(
+      "planned_maintenance_locations_target_check",
+      sql`case ${t.objectType}
+        when ${sql.raw(String(ObjectType.ENTITY))} then num_nonnulls(${t.facilityId}, ${t.buildingId}, ${t.roomId}) = 0
+        when ${sql.raw(String(ObjectType.FACILITY))} then ${t.facilityId} is not null and num_nonnulls(${
+        t.buildingId
+      }, ${t.roomId}) = 0
+        when ${sql.raw(String(ObjectType.BUILDING))} then ${t.buildingId} is not null and num_nonnulls(${
+        t.facilityId
+      }, ${t.roomId}) = 0
+        when ${sql.raw(String(ObjectType.ROOM))} then ${t.roomId} is not null and num_nonnulls(${t.facilityId}, ${
+        t.buildingId
+      }) = 0
+        else false end`
+    ),
+  ]
+);
+
+/**
+ * A maintenance task generated from a planned maintenance: one per room (or
+ * equipment item in the room) and due date. The unique constraint uses
+ * NULLS NOT DISTINCT so a room-level task (equipment_item_id null) is unique
+ * too; generation can use `on conflict do nothing`.
+ */
+export const tasks = pgTable(
+  "tasks",
+  {
+    id: id(),
+    entityId: entityId(),
+    plannedMaintenanceId: integer("planned_maintenance_id")
+      .notNull()
+      .references((): AnyPgColumn => plannedMaintenances.id, { onDelete: "cascade" }),
+    roomId: integer("room_id")
+      .notNull()
+      .references((): AnyPgColumn => rooms.id),
+    equipmentItemId: integer("equipment_item_id").references((): AnyPgColumn => equipmentItems.id),
+    dueDate: date("due_date", { mode: "string" }).notNull(),
+    dueTime: time("due_time"),
+    status: smallint("status").$type<TaskStatus>().notNull().default(TaskStatus.PENDING),
+    assigneeId: integer("assignee_id").references((): AnyPgColumn => users.id),
+    doneAt: timestamptz("done_at"),
+    doneById: integer("done_by_id").references((): AnyPgColumn => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("tasks_occurrence_key")
+      .on(t.plannedMaintenanceId, t.roomId, t.equipmentItemId, t.dueDate)
+      .nullsNotDistinct(),
+    index("tasks_entity_due_idx").on(t.entityId, t.dueDate),
+    index("tasks_entity_assignee_status_idx").on(t.entityId, t.assigneeId, t.status),
+    index("tasks_planned_maintenance_due_idx").on(t.plannedMaintenanceId, t.dueDate),
+    index("tasks_room_idx").on(t.roomId),
+    index("tasks_equipment_item_idx")
+      .on(t.equipmentItemId)
+      .where(sql`${t.equipmentItemId} is not null`),
+    check("tasks_status_check", inValues(t.status, TASK_STATUS_VALUES)),
+  ]
+);
+
+export type MaintenanceType = typeof maintenanceTypes.$inferSelect;
+export type NewMaintenanceType = typeof maintenanceTypes.$inferInsert;
+export type PlannedMaintenance = typeof plannedMaintenances.$inferSelect;
+export type NewPlannedMaintenance = typeof plannedMaintenances.$inferInsert;
+export type PlannedMaintenanceLocation = typeof plannedMaintenanceLocations.$inferSelect;
+export type Task = typeof tasks.$inferSelect;
+export type NewTask = typeof tasks.$inferInsert;

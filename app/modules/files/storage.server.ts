@@ -1,0 +1,112 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { and, eq, isNull } from "drizzle-orm";
+import { storedFiles } from "~/db/schema";
+import type { ServiceContext } from "~/lib/context.server";
+import { NotFoundError, ValidationError } from "~/lib/errors";
+import { ACCEPTED, sniff, type FileKind } from "./sniff";
+
+/**
+ * Stored files: uploads (images, documents, logos) live in the data folder under
+ * `files/<entityId>/<uuid>`; a `stored_files` row records the owner, the sniffed type and the size.
+ * A file is only ever read back for the entity that owns it.
+ */
+export interface FileStore {
+  /** Absolute folder holding the files. */
+  root: string;
+  /** Largest accepted upload, in bytes. */
+  maxBytes: number;
+}
+
+export interface StoreFileInput {
+  bytes: Uint8Array;
+  originalName: string;
+  kind: FileKind;
+  /** Form field the upload came from, for the error. */
+  field?: string;
+}
+
+export type StoredFile = typeof storedFiles.$inferSelect;
+
+export async function storeFile(ctx: ServiceContext, store: FileStore, input: StoreFileInput): Promise<StoredFile> {
+  const field = input.field ?? "file";
+  if (input.bytes.byteLength === 0) {
+    throw new ValidationError({ [field]: ["errors.file.empty"] }, "errors.file.empty", "FILE_EMPTY");
+  }
+  if (input.bytes.byteLength > store.maxBytes) {
+    throw new ValidationError({ [field]: ["errors.file.tooLarge"] }, "errors.file.tooLarge", "FILE_TOO_LARGE");
+  }
+  const sniffed = sniff(input.bytes, input.originalName);
+  if (!sniffed || !ACCEPTED[input.kind].includes(sniffed.mime)) {
+    throw new ValidationError({ [field]: ["errors.file.wrongFormat"] }, "errors.file.wrongFormat", "FILE_FORMAT");
+  }
+
+  const id = randomUUID();
+  const storageKey = `${ctx.entityId}/${id}`;
+  const target = path.join(store.root, storageKey);
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  await fs.writeFile(target, input.bytes);
+  try {
+    const [row] = await ctx.db
+      .insert(storedFiles)
+      .values({
+        id,
+        entityId: ctx.entityId,
+        storageKey,
+        originalName: cleanName(input.originalName, sniffed.extension),
+        mimeType: sniffed.mime,
+        sizeBytes: input.bytes.byteLength,
+        createdById: ctx.actor?.id ?? null,
+      })
+      .returning();
+    return row;
+  } catch (error) {
+    await fs.rm(target, { force: true });
+    throw error;
+  }
+}
+
+/** The file's row and bytes, for the entity that owns it; NotFound otherwise. */
+export async function readStoredFile(
+  ctx: ServiceContext,
+  store: FileStore,
+  id: string,
+): Promise<{ file: StoredFile; bytes: Buffer }> {
+  const file = await getStoredFile(ctx, id);
+  const bytes = await fs.readFile(path.join(store.root, file.storageKey)).catch(() => {
+    throw new NotFoundError("errors.notFound.file", "FILE_NOT_FOUND");
+  });
+  return { file, bytes };
+}
+
+export async function getStoredFile(ctx: ServiceContext, id: string): Promise<StoredFile> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new NotFoundError("errors.notFound.file", "FILE_NOT_FOUND");
+  const [file] = await ctx.db
+    .select()
+    .from(storedFiles)
+    .where(and(eq(storedFiles.id, id), eq(storedFiles.entityId, ctx.entityId), isNull(storedFiles.deletedAt)))
+    .limit(1);
+  if (!file) throw new NotFoundError("errors.notFound.file", "FILE_NOT_FOUND");
+  return file;
+}
+
+/** Marks the file deleted and removes its bytes. */
+export async function deleteStoredFile(ctx: ServiceContext, store: FileStore, id: string): Promise<void> {
+  const file = await getStoredFile(ctx, id);
+  await ctx.db
+    .update(storedFiles)
+    .set({ deletedAt: new Date() })
+    .where(and(eq(storedFiles.id, file.id), eq(storedFiles.entityId, ctx.entityId)));
+  await fs.rm(path.join(store.root, file.storageKey), { force: true });
+}
+
+/** Keeps a readable base name and forces the extension to the sniffed one. */
+function cleanName(name: string, extension: string): string {
+  const base = path
+    .basename(name)
+    .replace(/\.[^.]*$/, "")
+    .replace(/[^\p{L}\p{N} _.-]+/gu, "_")
+    .slice(0, 120);
+  return `${base || "file"}.${extension}`;
+}

@@ -1,0 +1,76 @@
+/**
+ * Every screen of SPEC.md section 2 with who may open it, in one place. `app/routes.ts` builds the
+ * route table from this list and the guards read it, so a test can walk the whole table.
+ *
+ * - `visitor`: only for signed-out visitors (a signed-in user opening /login is sent home);
+ * - `public`:  anyone (forbidden page, not-found page);
+ * - `user`:    any signed-in user, technicians included;
+ * - `manager`: facility managers and administrators only (SPEC.md section 6).
+ */
+export type Access = "visitor" | "public" | "user" | "manager";
+
+export interface Screen {
+  /** Stable route id. */
+  id: string;
+  /** Path as Remix writes it (":id" for a parameter); "" is the home page. */
+  path: string;
+  /** Route module, relative to app/. */
+  file: string;
+  access: Access;
+}
+
+const SOON = "routes/coming-soon.tsx";
+
+export const screens: Screen[] = [
+  // Public
+  { id: "login", path: "login", file: SOON, access: "visitor" },
+  { id: "signup", path: "signup", file: SOON, access: "visitor" },
+  { id: "password-reset", path: "password/reset", file: SOON, access: "visitor" },
+  { id: "forbidden", path: "forbidden", file: "routes/forbidden.tsx", access: "public" },
+
+  // Any signed-in user
+  { id: "home", path: "", file: "routes/home.tsx", access: "user" },
+  { id: "settings", path: "settings", file: SOON, access: "user" },
+  { id: "notifications", path: "notifications", file: SOON, access: "user" },
+  { id: "notification", path: "notification/:id", file: SOON, access: "user" },
+  { id: "view-room", path: "view-room/:id", file: SOON, access: "user" },
+  { id: "task", path: "task", file: SOON, access: "user" },
+  { id: "view-task", path: "view-task/:id/:date", file: SOON, access: "user" },
+  { id: "incidents", path: "incidents", file: SOON, access: "user" },
+  { id: "incident", path: "incident/:id", file: SOON, access: "user" },
+  { id: "tutorial", path: "tutorial", file: SOON, access: "user" },
+
+  // Facility managers and administrators
+  { id: "administration", path: "administration", file: SOON, access: "manager" },
+  { id: "configuration", path: "configuration", file: SOON, access: "manager" },
+  { id: "dashboard", path: "dashboard", file: SOON, access: "manager" },
+  { id: "users", path: "users", file: SOON, access: "manager" },
+  { id: "add-user", path: "add-user", file: SOON, access: "manager" },
+  { id: "update-user", path: "update-user/:id", file: SOON, access: "manager" },
+  { id: "import-data", path: "import-data", file: SOON, access: "manager" },
+  { id: "facilities", path: "facilities", file: SOON, access: "manager" },
+  { id: "add-facility", path: "add-facility", file: SOON, access: "manager" },
+  { id: "update-facility", path: "update-facility/:id", file: SOON, access: "manager" },
+  { id: "add-building", path: "add-building", file: SOON, access: "manager" },
+  { id: "update-building", path: "update-building/:id", file: SOON, access: "manager" },
+  { id: "add-room-type", path: "add-room-type", file: SOON, access: "manager" },
+  { id: "update-room-type", path: "update-room-type/:id", file: SOON, access: "manager" },
+  { id: "add-room", path: "add-room", file: SOON, access: "manager" },
+  { id: "update-room", path: "update-room/:id", file: SOON, access: "manager" },
+  { id: "room-type", path: "room-type", file: SOON, access: "manager" },
+  { id: "equipments", path: "equipments", file: SOON, access: "manager" },
+  { id: "add-generic-equipment", path: "add-generic-equipment", file: SOON, access: "manager" },
+  { id: "update-equipment-type", path: "update-equipment-type/:id", file: SOON, access: "manager" },
+  { id: "update-category", path: "update-category/:id", file: SOON, access: "manager" },
+  { id: "add-equipment-category", path: "add-equipment-category", file: SOON, access: "manager" },
+  { id: "maintenances", path: "maintenances", file: SOON, access: "manager" },
+  { id: "add-maintenance-type", path: "add-maintenance-type", file: SOON, access: "manager" },
+  { id: "update-maintenance-type", path: "update-maintenance-type/:id", file: SOON, access: "manager" },
+  { id: "add-planned-maintenance", path: "add-planned-maintenance", file: SOON, access: "manager" },
+  { id: "update-planned-maintenance", path: "update-planned-maintenance/:id", file: SOON, access: "manager" },
+  { id: "printing", path: "printing", file: SOON, access: "manager" },
+  { id: "add-incident-type", path: "add-incident-type", file: SOON, access: "manager" },
+  { id: "update-incident-type", path: "update-incident-type/:id", file: SOON, access: "manager" },
+];
+
+export const screensById = new Map(screens.map((s) => [s.id, s]));

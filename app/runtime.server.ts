@@ -1,0 +1,73 @@
+import path from "node:path";
+import { config, type Config } from "~/config.server";
+import { openDatabase, runMigrations, type Database } from "~/db/client.server";
+import { seedDemoIfEmpty } from "~/db/seed.server";
+import { startQueue, type JobQueue } from "~/jobs/queue.server";
+import { logger } from "~/lib/logger.server";
+import { createMailer, type Mailer } from "~/mail/mailer.server";
+import type { FileStore } from "~/modules/files/storage.server";
+
+/**
+ * The process-wide services, created once at boot and kept on globalThis so that Vite's module
+ * reloading in development does not open a second PGlite on the same folder.
+ */
+export interface Runtime {
+  config: Config;
+  database: Database;
+  queue: JobQueue | null;
+  mailer: Mailer;
+  files: FileStore;
+}
+
+const holder = globalThis as unknown as { __caretakerRuntime?: Promise<Runtime> };
+
+export function runtime(): Promise<Runtime> {
+  holder.__caretakerRuntime ??= boot();
+  return holder.__caretakerRuntime;
+}
+
+async function boot(): Promise<Runtime> {
+  const cfg = config();
+  const log = logger();
+  const started = Date.now();
+  const database = await openDatabase({
+    url: cfg.DATABASE_URL,
+    dataDir: path.join(cfg.dataDir, "pglite"),
+    poolMax: cfg.DATABASE_POOL_MAX,
+  });
+  await runMigrations(database);
+  log.info({ mode: database.mode, ms: Date.now() - started }, "database ready");
+
+  if (cfg.SEED_DEMO && database.mode === "pglite") {
+    const seeded = await seedDemoIfEmpty(database.db);
+    if (seeded) log.info("demo data created");
+  }
+
+  const mailer = createMailer({ smtpUrl: cfg.SMTP_URL, from: cfg.MAIL_FROM, outboxDir: path.join(cfg.dataDir, "outbox") });
+  const queue = cfg.JOBS ? await startQueue({ database, mailer }) : null;
+  const files: FileStore = { root: path.join(cfg.dataDir, "files"), maxBytes: cfg.UPLOAD_MAX_BYTES };
+  log.info({ ms: Date.now() - started, mail: mailer.mode, jobs: Boolean(queue) }, "runtime ready");
+  return { config: cfg, database, queue, mailer, files };
+}
+
+/** Stops the workers and closes the database; safe to call when nothing was started. */
+export async function shutdown(): Promise<void> {
+  const pending = holder.__caretakerRuntime;
+  if (!pending) return;
+  holder.__caretakerRuntime = undefined;
+  const rt = await pending.catch(() => null);
+  if (!rt) return;
+  await rt.queue?.stop().catch((err) => logger().error({ err }, "stopping the queue failed"));
+  await rt.database.close();
+}
+
+/** Readiness: the database answers. */
+export async function readiness(): Promise<{ ok: boolean; detail?: string }> {
+  try {
+    const rt = await runtime();
+    await rt.database.ping();
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, detail: error instanceof Error ? error.message : String(error) };
+  }
+}

@@ -1,0 +1,67 @@
+// `npm test`: lint, typecheck, unit and database tests (PGlite, then PostgreSQL when DATABASE_URL is
+// set), a production build, then the end-to-end suite in Chromium with JavaScript on and off.
+// Ends with one line "N passed, N failed" over everything that ran.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+
+const steps = [];
+const totals = { passed: 0, failed: 0, skipped: 0 };
+fs.mkdirSync("test-results", { recursive: true });
+
+function run(name, cmd, args, env = {}) {
+  const started = Date.now();
+  console.log(`\n=== ${name} ===`);
+  const result = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  steps.push({ name, ok: result.status === 0, seconds });
+  return result.status === 0;
+}
+
+function countVitest(file) {
+  if (!fs.existsSync(file)) return;
+  const report = JSON.parse(fs.readFileSync(file, "utf8"));
+  totals.passed += report.numPassedTests ?? 0;
+  totals.failed += report.numFailedTests ?? 0;
+  totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+}
+
+function countPlaywright(file) {
+  if (!fs.existsSync(file)) return;
+  const stats = JSON.parse(fs.readFileSync(file, "utf8")).stats ?? {};
+  totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+  totals.failed += stats.unexpected ?? 0;
+  totals.skipped += stats.skipped ?? 0;
+}
+
+const npx = "npx";
+const withoutDb = { DATABASE_URL: "" };
+let ok = run("lint", npx, ["eslint", "."]);
+ok = run("typecheck", npx, ["tsc", "--noEmit"]) && ok;
+
+fs.rmSync("test-results/vitest-pglite.json", { force: true });
+ok =
+  run("unit + database tests (PGlite)", npx, ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest-pglite.json"], withoutDb) && ok;
+countVitest("test-results/vitest-pglite.json");
+
+if (process.env.DATABASE_URL) {
+  fs.rmSync("test-results/vitest-postgres.json", { force: true });
+  ok =
+    run("database tests (PostgreSQL)", npx, ["vitest", "run", "--project", "db", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest-postgres.json"]) && ok;
+  countVitest("test-results/vitest-postgres.json");
+}
+
+if (!process.argv.includes("--no-e2e")) {
+  if (run("build", npx, ["remix", "vite:build"])) {
+    fs.rmSync("test-results/e2e.json", { force: true });
+    ok = run("end-to-end (Chromium, JavaScript on and off)", npx, ["playwright", "test"], withoutDb) && ok;
+    countPlaywright("test-results/e2e.json");
+  } else {
+    ok = false;
+  }
+}
+
+console.log("\n=== summary ===");
+for (const step of steps) console.log(`${step.ok ? "ok  " : "FAIL"}  ${step.name} (${step.seconds} s)`);
+if (!ok && totals.failed === 0) totals.failed = 1; // a failed lint, typecheck or build counts as a failure
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,153 @@
+/**
+ * The production (and development) server: Express 4 with security headers, compression, static
+ * files, request logging, health probes and the Remix handler. `--dev` serves through Vite.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import pino from "pino";
+
+const dev = process.argv.includes("--dev");
+const log = pino({ level: process.env.LOG_LEVEL ?? "info", base: { app: "caretaker" } });
+
+interface EntryExports {
+  boot(): Promise<{ config: { PORT: number; HOST: string; APP_URL: string; ANALYTICS_SCRIPT_URL?: string; databaseMode: string } }>;
+  shutdown(): Promise<void>;
+  readiness(): Promise<{ ok: boolean; detail?: string }>;
+}
+
+async function main() {
+  const vite = dev
+    ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }))
+    : undefined;
+  const loadBuild = async (): Promise<ServerBuild> =>
+    vite
+      ? ((await vite.ssrLoadModule("virtual:remix/server-build")) as ServerBuild)
+      : ((await import(path.resolve("build/server/index.js"))) as ServerBuild);
+
+  const entry = async () => (await loadBuild()).entry.module as unknown as EntryExports;
+  // Configuration errors, migrations and the seed happen here, before the port opens.
+  const { config } = await (await entry()).boot();
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", 1);
+
+  // Request id and access log.
+  app.use((req, res, next) => {
+    const id = (req.get("x-request-id") ?? "").slice(0, 100) || randomUUID();
+    res.locals.requestId = id;
+    res.setHeader("X-Request-Id", id);
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      if (req.path.startsWith("/assets/")) return;
+      log.info({ reqId: id, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+    });
+    next();
+  });
+
+  // Probes: the process is up; the database answers.
+  app.get("/healthz", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    const ready = await (await entry()).readiness();
+    res.status(ready.ok ? 200 : 503).json(ready.ok ? { status: "ready" } : { status: "unavailable", detail: ready.detail });
+  });
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+  const analyticsOrigin = config.ANALYTICS_SCRIPT_URL ? new URL(config.ANALYTICS_SCRIPT_URL).origin : null;
+  app.use(
+    helmet({
+      // Chromium sends `Origin: null` on form posts under `no-referrer`, which Remix refuses.
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: config.APP_URL.startsWith("https://"),
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          "default-src": ["'self'"],
+          "script-src": [
+            "'self'",
+            (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+            ...(analyticsOrigin ? [analyticsOrigin] : []),
+            ...(dev ? ["'unsafe-inline'"] : []),
+          ],
+          "style-src": ["'self'", "'unsafe-inline'"],
+          "img-src": ["'self'", "data:", "blob:"],
+          "connect-src": ["'self'", ...(dev ? ["ws:"] : []), ...(analyticsOrigin ? [analyticsOrigin] : [])],
+          "form-action": ["'self'"],
+          "frame-ancestors": ["'none'"],
+          "upgrade-insecure-requests": config.APP_URL.startsWith("https://") ? [] : null,
+        },
+      },
+    }),
+  );
+  // Server-sent events must not be buffered by compression.
+  app.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").includes("text/event-stream") && compression.filter(req, res) }));
+
+  if (vite) {
+    app.use(vite.middlewares);
+  } else {
+    // Hashed build assets never change: cache them for a year.
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  }
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build: vite ? () => loadBuild() : await loadBuild(),
+      mode: dev ? "development" : "production",
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce, requestId: res.locals.requestId }),
+    }),
+  );
+
+  const server = app.listen(config.PORT, config.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.PORT;
+    log.info({ port, database: config.databaseMode }, "listening");
+    const url = config.APP_URL.replace(/:\d+$/, `:${port}`);
+    process.stdout.write(
+      `\nCaretaker is running at ${url}\n` +
+        `Database: ${config.databaseMode === "pglite" ? "embedded PGlite" : "PostgreSQL"}\n` +
+        (config.databaseMode === "pglite"
+          ? `Log in as admin@demo.test, manager@demo.test or technician@demo.test with password Demo-pass-1!\n\n`
+          : "\n"),
+    );
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    server.close();
+    server.closeIdleConnections?.();
+    await (await entry()).shutdown();
+    await vite?.close();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+main().catch((error) => {
+  // A configuration error names the variables; print it plainly and stop.
+  if (error && error.name === "ConfigError") {
+    process.stderr.write(`\n${error.message}\n\n`);
+  } else {
+    log.fatal({ err: error }, "could not start");
+  }
+  process.exit(1);
+});
