@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { openDatabase, runMigrations } from "../app/db/client.server";
 
@@ -9,7 +12,17 @@ import { openDatabase, runMigrations } from "../app/db/client.server";
  */
 export default async function setup({ provide }: { provide: (key: string, value: unknown) => void }) {
   const url = process.env.DATABASE_URL;
-  if (!url) return;
+  if (!url) {
+    const database = await openDatabase({});
+    await runMigrations(database);
+    const dump = await database.pglite!.dumpDataDir("none");
+    await database.close();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "caretaker-pglite-"));
+    const file = path.join(dir, "migrated.tar");
+    fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+    provide("pgliteSnapshot", file);
+    return () => fs.rmSync(dir, { recursive: true, force: true });
+  }
   const template = `caretaker_tpl_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl(url) });
   await admin.connect();
@@ -46,5 +59,6 @@ function adminUrl(url: string): string {
 declare module "vitest" {
   export interface ProvidedContext {
     pgTemplate: string;
+    pgliteSnapshot: string;
   }
 }

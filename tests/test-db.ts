@@ -1,20 +1,22 @@
+import fs from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
-import { openDatabase, runMigrations, type Database } from "../app/db/client.server";
+import { openDatabase, type Database } from "../app/db/client.server";
 import { withDatabase } from "./db-global-setup";
 
 let counter = 0;
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite, or (with DATABASE_URL) a clone of
+ * A fresh, migrated database for one test file: in-memory PGlite loaded from the run's migrated
+ * snapshot, or (with DATABASE_URL) a clone of
  * the run's template database on the PostgreSQL server. Close it in afterAll.
  */
 export async function createTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({});
-    await runMigrations(database);
-    return database;
+    const snapshot = fs.readFileSync(inject("pgliteSnapshot"));
+    return openDatabase({ pglite: new PGlite({ loadDataDir: new Blob([snapshot]) }) });
   }
   const template = inject("pgTemplate");
   const name = `${template}_f${process.pid}_${++counter}_${Math.random().toString(36).slice(2, 8)}`;

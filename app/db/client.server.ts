@@ -34,6 +34,8 @@ export interface OpenOptions {
   /** PGlite data folder; omit for an in-memory database. */
   dataDir?: string;
   poolMax?: number;
+  /** An already created PGlite (tests load a migrated snapshot into one). */
+  pglite?: PGlite;
 }
 
 export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "app/db/migrations");
@@ -59,7 +61,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const pglite = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const pglite = options.pglite ?? (options.dataDir ? new PGlite(options.dataDir) : new PGlite());
   await pglite.waitReady;
   const db = drizzlePglite(pglite, { schema, casing: "snake_case" }) as unknown as Db;
   return {
