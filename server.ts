@@ -45,7 +45,7 @@ async function main() {
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      if (req.path.startsWith("/assets/")) return;
+      if (req.originalUrl.startsWith("/assets/")) return;
       log.info({ reqId: id, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
     });
     next();

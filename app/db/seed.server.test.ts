@@ -1,0 +1,366 @@
+import { type SQL, sql } from "drizzle-orm";
+import { createTestDatabase } from "#tests/test-db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyPassword } from "~/modules/auth/password.server";
+import type { Database, Db } from "./client.server";
+import { IncidentEventType, IncidentStatus, Role, UserStatus } from "./enums";
+import { isReportCode, newReportCode, REPORT_CODE_BITS } from "./report-identifier";
+import {
+  DEMO_ACCOUNTS,
+  DEMO_ENTITY_NAME,
+  DEMO_PASSWORD,
+  OTHER_ENTITY_NAME,
+  SCALE_ACCOUNTS,
+  seedDemo,
+  seedDemoIfEmpty,
+  seedScale,
+} from "./seed.server";
+import { nextShortId } from "./short-id.server";
+
+let database: Database;
+let db: Db;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+async function query<T>(q: SQL): Promise<T[]> {
+  return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
+}
+
+async function one<T>(q: SQL): Promise<T> {
+  const [row] = await query<T>(q);
+  return row;
+}
+
+const COUNTED_TABLES = [
+  "entities",
+  "users",
+  "user_linked_objects",
+  "facilities",
+  "buildings",
+  "rooms",
+  "room_types",
+  "equipment_categories",
+  "equipment_types",
+  "equipment_items",
+  "report_identifiers",
+  "incident_types",
+  "incidents",
+  "incident_events",
+  "incident_reporters",
+  "incident_comments",
+  "maintenance_types",
+  "planned_maintenances",
+  "tasks",
+  "notification_details",
+  "notifications",
+  "entity_counters",
+];
+
+async function tableCounts(): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of COUNTED_TABLES) {
+    counts[table] = (await one<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)}`)).n;
+  }
+  return counts;
+}
+
+async function entityIdByName(name: string): Promise<number> {
+  return (await one<{ id: number }>(sql`select id from entities where name = ${name}`)).id;
+}
+
+/** [child table, foreign-key column, parent table]: both ends must belong to the same entity. */
+const SAME_ENTITY_LINKS: [string, string, string][] = [
+  ["buildings", "facility_id", "facilities"],
+  ["rooms", "building_id", "buildings"],
+  ["rooms", "room_type_id", "room_types"],
+  ["room_links", "room_id", "rooms"],
+  ["equipment_types", "category_id", "equipment_categories"],
+  ["equipment_items", "equipment_type_id", "equipment_types"],
+  ["equipment_items", "room_id", "rooms"],
+  ["report_identifiers", "room_id", "rooms"],
+  ["report_identifiers", "equipment_item_id", "equipment_items"],
+  ["user_linked_objects", "user_id", "users"],
+  ["user_linked_objects", "facility_id", "facilities"],
+  ["user_linked_objects", "building_id", "buildings"],
+  ["incident_types", "id", "incident_types"],
+  ["incident_type_default_assignees", "incident_type_id", "incident_types"],
+  ["incident_type_default_assignees", "user_id", "users"],
+  ["incident_type_room_types", "incident_type_id", "incident_types"],
+  ["incident_type_room_types", "room_type_id", "room_types"],
+  ["incident_type_equipment_types", "incident_type_id", "incident_types"],
+  ["incident_type_equipment_types", "equipment_type_id", "equipment_types"],
+  ["incident_type_checklist_items", "incident_type_id", "incident_types"],
+  ["incidents", "room_id", "rooms"],
+  ["incidents", "equipment_item_id", "equipment_items"],
+  ["incidents", "incident_type_id", "incident_types"],
+  ["incidents", "assignee_id", "users"],
+  ["incident_events", "incident_id", "incidents"],
+  ["incident_events", "actor_id", "users"],
+  ["incident_reporters", "incident_id", "incidents"],
+  ["incident_comments", "incident_id", "incidents"],
+  ["incident_comments", "author_id", "users"],
+  ["maintenance_type_assignees", "maintenance_type_id", "maintenance_types"],
+  ["maintenance_type_assignees", "user_id", "users"],
+  ["planned_maintenances", "maintenance_type_id", "maintenance_types"],
+  ["planned_maintenance_assignees", "planned_maintenance_id", "planned_maintenances"],
+  ["planned_maintenance_rooms", "room_id", "rooms"],
+  ["planned_maintenance_equipment_items", "equipment_item_id", "equipment_items"],
+  ["planned_maintenance_locations", "planned_maintenance_id", "planned_maintenances"],
+  ["planned_maintenance_locations", "facility_id", "facilities"],
+  ["planned_maintenance_locations", "building_id", "buildings"],
+  ["tasks", "planned_maintenance_id", "planned_maintenances"],
+  ["tasks", "room_id", "rooms"],
+  ["tasks", "equipment_item_id", "equipment_items"],
+  ["tasks", "assignee_id", "users"],
+  ["notification_details", "incident_id", "incidents"],
+  ["notifications", "details_id", "notification_details"],
+  ["notifications", "user_id", "users"],
+];
+
+async function crossEntityReferences(): Promise<string[]> {
+  const problems: string[] = [];
+  for (const [child, column, parent] of SAME_ENTITY_LINKS) {
+    const { n } = await one<{ n: number }>(sql`
+      select count(*)::int as n
+      from ${sql.identifier(child)} c
+      join ${sql.identifier(parent)} p on p.id = c.${sql.identifier(column)}
+      where p.entity_id <> c.entity_id`);
+    if (n > 0) problems.push(`${child}.${column} -> ${parent}: ${n}`);
+  }
+  return problems;
+}
+
+describe("seedDemo", () => {
+  it("seeds an empty database once, and a second run changes nothing", async () => {
+    expect(await seedDemoIfEmpty(db)).toBe(true);
+    const first = await tableCounts();
+
+    expect(await seedDemo(db)).toEqual({ created: false });
+    expect(await seedDemoIfEmpty(db)).toBe(false);
+    expect(await tableCounts()).toEqual(first);
+
+    expect(first).toMatchObject({ entities: 2, users: 4, facilities: 4, buildings: 9, rooms: 33 });
+    expect(first.incidents).toBe(63);
+  });
+
+  it("creates the demo accounts with their roles and the demo password", async () => {
+    const expected = [
+      [DEMO_ACCOUNTS.admin, Role.ADMINISTRATOR, DEMO_ENTITY_NAME],
+      [DEMO_ACCOUNTS.manager, Role.FACILITY_MANAGER, DEMO_ENTITY_NAME],
+      [DEMO_ACCOUNTS.technician, Role.TECHNICIAN, DEMO_ENTITY_NAME],
+      [DEMO_ACCOUNTS.other, Role.ADMINISTRATOR, OTHER_ENTITY_NAME],
+    ] as const;
+    for (const [email, role, entityName] of expected) {
+      const user = await one<{ role: number; status: number; password_hash: string; entity: string }>(sql`
+        select u.role, u.status, u.password_hash, e.name as entity
+        from users u join entities e on e.id = u.entity_id where u.email = ${email}`);
+      expect(user, email).toMatchObject({ role, status: UserStatus.ACTIVE, entity: entityName });
+      expect(await verifyPassword(user.password_hash, DEMO_PASSWORD), email).toBe(true);
+      expect(await verifyPassword(user.password_hash, "wrong-password"), email).toBe(false);
+    }
+  });
+
+  it("links the manager to every facility and the technician to one facility and one building elsewhere", async () => {
+    type Link = { email: string; facility: string | null; building: string | null; of: string | null };
+    const links = await query<Link>(sql`
+      select u.email, f.name as facility, b.name as building, bf.name as of
+      from user_linked_objects l
+      join users u on u.id = l.user_id
+      left join facilities f on f.id = l.facility_id
+      left join buildings b on b.id = l.building_id
+      left join facilities bf on bf.id = b.facility_id
+      order by u.email, f.name, b.name`);
+    expect(links).toEqual([
+      { email: DEMO_ACCOUNTS.manager, facility: "Harbour Site", building: null, of: null },
+      { email: DEMO_ACCOUNTS.manager, facility: "Main Campus", building: null, of: null },
+      { email: DEMO_ACCOUNTS.manager, facility: "Science Park", building: null, of: null },
+      { email: DEMO_ACCOUNTS.technician, facility: "Main Campus", building: null, of: null },
+      { email: DEMO_ACCOUNTS.technician, facility: null, building: "Lab Building A", of: "Science Park" },
+    ]);
+  });
+
+  it("has incidents in every status, spread over about six months, with their events", async () => {
+    const entityId = await entityIdByName(DEMO_ENTITY_NAME);
+    const byStatus = await query<{ status: number; n: number }>(sql`
+      select status, count(*)::int as n from incidents where entity_id = ${entityId} group by status order by status`);
+    expect(byStatus.map((r) => r.status)).toEqual([
+      IncidentStatus.PENDING,
+      IncidentStatus.IN_PROGRESS,
+      IncidentStatus.DONE,
+      IncidentStatus.REJECTED,
+      IncidentStatus.ARCHIVED,
+    ]);
+    expect(byStatus.reduce((sum, r) => sum + r.n, 0)).toBe(60);
+
+    const span = await one<{ days: number; future: number; bad_done: number; short_ids: number }>(sql`
+      select extract(epoch from max(created_at) - min(created_at))::float8 / 86400 as days,
+        count(*) filter (where created_at > now())::int as future,
+        count(*) filter (where (status in (2, 4)) <> (done_at is not null) or done_at < created_at)::int as bad_done,
+        (max(short_id) - min(short_id) + 1 - count(*))::int as short_ids
+      from incidents where entity_id = ${entityId}`);
+    expect(span.days).toBeGreaterThan(150);
+    expect(span.days).toBeLessThan(190);
+    expect(span).toMatchObject({ future: 0, bad_done: 0, short_ids: 0 });
+
+    const events = await one<{ without_created: number; handled_without_status_event: number }>(sql`
+      select
+        count(*) filter (where not exists (select 1 from incident_events e where e.incident_id = i.id
+          and e.type = ${IncidentEventType.CREATED}))::int as without_created,
+        count(*) filter (where i.status <> 0 and not exists (select 1 from incident_events e
+          where e.incident_id = i.id and e.type = ${IncidentEventType.STATUS_UPDATE}))::int
+          as handled_without_status_event
+      from incidents i where i.entity_id = ${entityId}`);
+    expect(events).toEqual({ without_created: 0, handled_without_status_event: 0 });
+
+    const extras = await one<{ assigned: number; tagged: number; reporters: number; comments: number }>(sql`
+      select
+        (select count(*)::int from incidents where entity_id = ${entityId} and assignee_id is not null) as assigned,
+        (select count(*)::int from incidents where entity_id = ${entityId} and cardinality(tags) > 0) as tagged,
+        (select count(*)::int from incident_reporters where entity_id = ${entityId}) as reporters,
+        (select count(*)::int from incident_comments where entity_id = ${entityId}) as comments`);
+    expect(extras.assigned).toBeGreaterThan(30);
+    expect(extras.tagged).toBeGreaterThan(10);
+    expect(extras.reporters).toBeGreaterThanOrEqual(60);
+    expect(extras.comments).toBeGreaterThan(0);
+
+    const manager = await one<{ unread: number; total: number }>(sql`
+      select count(*) filter (where n.read_at is null)::int as unread, count(*)::int as total
+      from notifications n join users u on u.id = n.user_id where u.email = ${DEMO_ACCOUNTS.manager}`);
+    expect(manager.total).toBeGreaterThanOrEqual(3);
+    expect(manager.unread).toBeGreaterThan(0);
+  });
+
+  it("keeps the two entities apart", async () => {
+    const other = await entityIdByName(OTHER_ENTITY_NAME);
+    const counts = await one<Record<string, number>>(sql`
+      select
+        (select count(*)::int from users where entity_id = ${other}) as users,
+        (select count(*)::int from facilities where entity_id = ${other}) as facilities,
+        (select count(*)::int from buildings where entity_id = ${other}) as buildings,
+        (select count(*)::int from rooms where entity_id = ${other}) as rooms,
+        (select count(*)::int from equipment_items where entity_id = ${other}) as items,
+        (select count(*)::int from incident_types where entity_id = ${other}) as incident_types,
+        (select count(*)::int from incidents where entity_id = ${other}) as incidents`);
+    expect(counts).toEqual({
+      users: 1,
+      facilities: 1,
+      buildings: 1,
+      rooms: 2,
+      items: 1,
+      incident_types: 1,
+      incidents: 3,
+    });
+    expect(await crossEntityReferences()).toEqual([]);
+  });
+
+  it("gives every room and equipment item one QR code in the newReportCode format", async () => {
+    const codes = await query<{ code: string }>(sql`select code from report_identifiers`);
+    expect(codes.every((c) => isReportCode(c.code))).toBe(true);
+    const missing = await one<{ rooms: number; items: number }>(sql`
+      select
+        (select count(*)::int from rooms r where not exists
+          (select 1 from report_identifiers ri where ri.room_id = r.id)) as rooms,
+        (select count(*)::int from equipment_items i where not exists
+          (select 1 from report_identifiers ri where ri.equipment_item_id = i.id)) as items`);
+    expect(missing).toEqual({ rooms: 0, items: 0 });
+  });
+});
+
+describe("newReportCode", () => {
+  it("makes URL-safe, unguessable codes of at least 64 bits", () => {
+    expect(REPORT_CODE_BITS).toBeGreaterThanOrEqual(64);
+    const codes = Array.from({ length: 2000 }, () => newReportCode());
+    expect(new Set(codes).size).toBe(codes.length);
+    for (const code of codes) {
+      expect(code).toMatch(/^[A-Za-z0-9_-]{4,32}$/);
+      expect(isReportCode(code)).toBe(true);
+      expect(code).not.toMatch(/[01IO]/);
+    }
+    expect(isReportCode("abc")).toBe(false);
+  });
+});
+
+describe("seedScale", () => {
+  it("creates the scaled counts with unique report codes and contiguous short ids", async () => {
+    const logs: string[] = [];
+    const result = await seedScale(db, 0.002, { log: (m) => logs.push(m), batchSize: 700 });
+    expect(result.created).toBe(true);
+    expect(result.counts).toEqual({
+      facilities: 1,
+      buildings: 2,
+      rooms: 100,
+      equipmentItems: 400,
+      incidents: 2000,
+      users: 5,
+    });
+    expect(logs.some((m) => m.startsWith("incidents: 2000 / 2000"))).toBe(true);
+    const e = result.entityId;
+
+    const accounts = await query<{ email: string; role: number; password_hash: string }>(sql`
+      select email, role, password_hash from users where entity_id = ${e} and email like 'scale-%' order by email`);
+    expect(accounts.map((a) => a.email)).toEqual(
+      expect.arrayContaining([SCALE_ACCOUNTS.admin, SCALE_ACCOUNTS.manager, SCALE_ACCOUNTS.technician]),
+    );
+    const scaleAdmin = accounts.find((a) => a.email === SCALE_ACCOUNTS.admin)!;
+    expect(scaleAdmin.role).toBe(Role.ADMINISTRATOR);
+    expect(await verifyPassword(scaleAdmin.password_hash, DEMO_PASSWORD)).toBe(true);
+
+    const fixed = await one<Record<string, number>>(sql`
+      select
+        (select count(*)::int from room_types where entity_id = ${e}) as room_types,
+        (select count(*)::int from equipment_categories where entity_id = ${e}) as categories,
+        (select count(*)::int from equipment_types where entity_id = ${e}) as equipment_types,
+        (select count(*)::int from incident_types where entity_id = ${e}) as incident_types`);
+    expect(fixed).toEqual({ room_types: 20, categories: 20, equipment_types: 200, incident_types: 50 });
+
+    const codes = await one<{ n: number; distinct_codes: number; rooms: number; items: number; bad: number }>(sql`
+      select count(*)::int as n, count(distinct code)::int as distinct_codes,
+        count(room_id)::int as rooms, count(equipment_item_id)::int as items,
+        count(*) filter (where code !~ '^[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{13}$')::int as bad
+      from report_identifiers where entity_id = ${e}`);
+    expect(codes).toEqual({ n: 500, distinct_codes: 500, rooms: 100, items: 400, bad: 0 });
+
+    for (const [table, kind, count] of [
+      ["incidents", "incident", 2000],
+      ["rooms", "room", 100],
+      ["buildings", "building", 2],
+      ["facilities", "facility", 1],
+    ] as const) {
+      const ids = await one<{ min: number; max: number; n: number; counter: number }>(sql`
+        select min(short_id)::int as min, max(short_id)::int as max, count(distinct short_id)::int as n,
+          (select value from entity_counters where entity_id = ${e} and kind = ${kind}) as counter
+        from ${sql.identifier(table)} where entity_id = ${e}`);
+      expect(ids, table).toEqual({ min: 1, max: count, n: count, counter: count });
+    }
+    expect(await nextShortId(db, e, "incident")).toBe(2001);
+    expect(await nextShortId(db, e, "room")).toBe(101);
+
+    const spread = await one<{ statuses: number; unordered: number; no_event: number; days: number }>(sql`
+      select count(distinct status)::int as statuses,
+        (select count(*)::int from (
+          select created_at < lag(created_at) over (order by short_id) as back
+          from incidents where entity_id = ${e}) x where back) as unordered,
+        (select count(*)::int from incidents i where i.entity_id = ${e} and not exists
+          (select 1 from incident_events ev where ev.incident_id = i.id and ev.type = 0)) as no_event,
+        extract(epoch from max(created_at) - min(created_at))::float8 / 86400 as days
+      from incidents where entity_id = ${e}`);
+    expect(spread).toMatchObject({ statuses: 5, unordered: 0, no_event: 0 });
+    expect(spread.days).toBeGreaterThan(700);
+
+    expect(await crossEntityReferences()).toEqual([]);
+  });
+
+  it("does nothing when the scale accounts exist", async () => {
+    const before = await tableCounts();
+    const result = await seedScale(db, 0.002);
+    expect(result.created).toBe(false);
+    expect(await tableCounts()).toEqual(before);
+  });
+});

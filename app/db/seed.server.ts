@@ -1,0 +1,1609 @@
+/**
+ * Demo data (`seedDemo`, run automatically on a fresh embedded database and by `npm run seed`) and
+ * benchmark data (`seedScale`, `npm run seed -- --scale N`).
+ *
+ * The demo seed uses the test factories (by design: one way to make rows, shared by tests and seed)
+ * and a seeded PRNG, so its content and counts are the same on every run; only the dates move with
+ * "now". The scale seed uses set-based SQL (`insert ... select ... from generate_series(...)`).
+ */
+import { eq, type SQL, sql } from "drizzle-orm";
+import {
+  createEntity,
+  createEquipmentCategory,
+  createEquipmentItem,
+  createEquipmentType,
+  createFacility,
+  createBuilding,
+  createIncident,
+  createIncidentComment,
+  createIncidentEvent,
+  createIncidentType,
+  createMaintenanceType,
+  createNotification,
+  createPlannedMaintenance,
+  createRoom,
+  createRoomType,
+  createTask,
+  createUser,
+  DEFAULT_PASSWORD,
+  isoDate,
+  linkUserTo,
+} from "#tests/factories";
+import type { Db } from "./client.server";
+import {
+  IncidentEventType,
+  IncidentStatus,
+  IncidentTypeStatus,
+  type IncidentPriority,
+  NotificationType,
+  ObjectType,
+  Priority,
+  Role,
+  RoomLinkType,
+  TaskStatus,
+  TimeMeasure,
+  UserLanguage,
+  UserStatus,
+} from "./enums";
+import { REPORT_CODE_ALPHABET, REPORT_CODE_LENGTH } from "./report-identifier";
+import { type EquipmentItem, incidents, type Room, type User } from "./schema";
+import { reserveShortIds } from "./short-id.server";
+
+/** The password of every demo and scale account. */
+export const DEMO_PASSWORD = DEFAULT_PASSWORD;
+
+export const DEMO_ACCOUNTS = {
+  admin: "admin@demo.test",
+  manager: "manager@demo.test",
+  technician: "technician@demo.test",
+  /** Administrator of the second entity ("Other Org"). */
+  other: "other@demo.test",
+} as const;
+
+export const SCALE_ACCOUNTS = {
+  admin: "scale-admin@demo.test",
+  manager: "scale-manager@demo.test",
+  technician: "scale-tech@demo.test",
+} as const;
+
+export const DEMO_ENTITY_NAME = "Demo Campus";
+export const OTHER_ENTITY_NAME = "Other Org";
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+// ---------------------------------------------------------------------------
+// Small helpers
+// ---------------------------------------------------------------------------
+
+/** mulberry32: a tiny seeded PRNG, so the demo data is the same on every run. */
+export function createRng(seed: number) {
+  let state = seed >>> 0;
+  const next = (): number => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    /** Integer in [min, max]. */
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    chance: (p: number) => next() < p,
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)],
+    /** One key of `weights`, with probability proportional to its weight. */
+    weighted: <K extends string | number>(weights: readonly (readonly [K, number])[]): K => {
+      const total = weights.reduce((sum, [, w]) => sum + w, 0);
+      let roll = next() * total;
+      for (const [key, w] of weights) {
+        roll -= w;
+        if (roll < 0) return key;
+      }
+      return weights[weights.length - 1][0];
+    },
+  };
+}
+type Rng = ReturnType<typeof createRng>;
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+async function userExists(db: Db, email: string): Promise<{ id: number; entityId: number } | undefined> {
+  const [row] = await rows<{ id: number; entity_id: number }>(
+    db,
+    sql`select id, entity_id from users where lower(email) = lower(${email}) limit 1`,
+  );
+  return row ? { id: row.id, entityId: row.entity_id } : undefined;
+}
+
+function fullName(user: User): string {
+  return `${user.name} ${user.surname}`;
+}
+
+/** First day of the month `offset` months from `date`'s month, at 00:00 UTC. */
+function monthStart(date: Date, offset: number): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + offset, 1));
+}
+
+// ---------------------------------------------------------------------------
+// Demo seed
+// ---------------------------------------------------------------------------
+
+export interface SeedDemoOptions {
+  /** The moment the data is relative to (default: now). */
+  now?: Date;
+}
+
+/**
+ * Creates the demo data in one transaction: "Demo Campus" (3 facilities, 8 buildings, 31 rooms,
+ * equipment, 6 incident types, 60 incidents over the last 6 months, maintenance, notifications; the
+ * accounts of DEMO_ACCOUNTS) and a small second entity "Other Org". Idempotent: when the demo
+ * administrator exists, nothing happens and `created` is false.
+ */
+export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<{ created: boolean }> {
+  const now = options.now ?? new Date();
+  return db.transaction(async (tx) => {
+    if (await userExists(tx, DEMO_ACCOUNTS.admin)) return { created: false };
+    const rng = createRng(20240601);
+    await seedDemoCampus(tx, rng, now);
+    await seedOtherOrg(tx, now);
+    return { created: true };
+  });
+}
+
+/** Seeds the demo data when the database has no entity at all; returns whether it did. */
+export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+  const [row] = await rows<{ empty: boolean }>(db, sql`select not exists (select 1 from entities) as empty`);
+  if (!row.empty) return false;
+  const { created } = await seedDemo(db);
+  return created;
+}
+
+type RoomTypeKey = "office" | "meeting" | "lab" | "sanitary";
+type EquipmentKey = "PRJ" | "SCR" | "ACU" | "RAD" | "FMH" | "COF";
+type IncidentTypeKey = "equipment" | "climate" | "cleaning" | "leak" | "lighting" | "lab";
+
+const ROOM_TYPES: { key: RoomTypeKey; name: string; tags: string[]; rating?: [string, string, string] }[] = [
+  { key: "office", name: "Office", tags: ["workspace"] },
+  {
+    key: "meeting",
+    name: "Meeting room",
+    tags: ["meeting", "bookable"],
+    rating: ["How was your meeting room?", "Comment était votre salle de réunion ?", "Hoe was uw vergaderzaal?"],
+  },
+  { key: "lab", name: "Laboratory", tags: ["lab", "safety"] },
+  {
+    key: "sanitary",
+    name: "Sanitary",
+    tags: ["cleaning"],
+    rating: ["How clean is this room?", "Cette pièce est-elle propre ?", "Hoe proper is deze ruimte?"],
+  },
+];
+
+const ROOM_TYPE_LABEL: Record<RoomTypeKey, string> = {
+  office: "Office",
+  meeting: "Meeting room",
+  lab: "Lab",
+  sanitary: "Toilets",
+};
+
+const CATEGORIES = [
+  { name: "Audio-visual", tags: ["av", "it"] },
+  { name: "Heating & cooling", tags: ["hvac"] },
+  { name: "Lab & kitchen", tags: ["appliance"] },
+];
+
+const EQUIPMENT_TYPES: { key: EquipmentKey; name: string; category: number; notes: string; tags: string[] }[] = [
+  { key: "PRJ", name: "Projector", category: 0, notes: "Ceiling-mounted, HDMI and USB-C inputs.", tags: ["av"] },
+  { key: "SCR", name: "Display screen", category: 0, notes: "65-inch wall screen.", tags: ["av"] },
+  {
+    key: "ACU",
+    name: "Air conditioning unit",
+    category: 1,
+    notes: "Split unit, filter every 3 months.",
+    tags: ["hvac"],
+  },
+  { key: "RAD", name: "Radiator", category: 1, notes: "Thermostatic valve.", tags: ["hvac", "heating"] },
+  { key: "FMH", name: "Fume hood", category: 2, notes: "Yearly airflow certification.", tags: ["lab", "safety"] },
+  { key: "COF", name: "Coffee machine", category: 2, notes: "Descale monthly.", tags: ["kitchen"] },
+];
+
+interface BuildingSpec {
+  name: string;
+  code: string;
+  number: string;
+  rooms: number;
+  lab?: boolean;
+}
+const FACILITIES: {
+  name: string;
+  description: string;
+  street: string;
+  postalCode: string;
+  city: string;
+  buildings: BuildingSpec[];
+}[] = [
+  {
+    name: "Main Campus",
+    description: "Administration, library and auditorium.",
+    street: "Boulevard du Triomphe",
+    postalCode: "1050",
+    city: "Brussels",
+    buildings: [
+      { name: "Administration", code: "ADM", number: "1", rooms: 4 },
+      { name: "Library", code: "LIB", number: "3", rooms: 3 },
+      { name: "Auditorium", code: "AUD", number: "5", rooms: 5 },
+    ],
+  },
+  {
+    name: "Science Park",
+    description: "Research laboratories.",
+    street: "Kapeldreef",
+    postalCode: "3001",
+    city: "Leuven",
+    buildings: [
+      { name: "Lab Building A", code: "LBA", number: "60", rooms: 5, lab: true },
+      { name: "Lab Building B", code: "LBB", number: "62", rooms: 4, lab: true },
+    ],
+  },
+  {
+    name: "Harbour Site",
+    description: "Logistics and technical workshops.",
+    street: "Noorderlaan",
+    postalCode: "2030",
+    city: "Antwerpen",
+    buildings: [
+      { name: "Warehouse", code: "WHS", number: "100", rooms: 3 },
+      { name: "Workshop", code: "WSP", number: "102", rooms: 4 },
+      { name: "Offices", code: "OFF", number: "104", rooms: 3 },
+    ],
+  },
+];
+
+const ROOM_PATTERN: RoomTypeKey[] = ["office", "meeting", "sanitary", "office", "meeting"];
+const LAB_ROOM_PATTERN: RoomTypeKey[] = ["lab", "meeting", "sanitary", "lab", "office"];
+
+const INCIDENT_TYPES: {
+  key: IncidentTypeKey;
+  en: string;
+  fr: string;
+  nl: string;
+  priority: Priority;
+  reporterMayChangePriority: boolean;
+  assignees: ("manager" | "technician")[];
+  roomTypes: RoomTypeKey[];
+  equipment: EquipmentKey[];
+  checklist: { question: string; tutorialLink?: string; message?: string }[];
+  weight: number;
+  titles: string[];
+}[] = [
+  {
+    key: "equipment",
+    en: "Broken equipment",
+    fr: "Équipement défectueux",
+    nl: "Defect toestel",
+    priority: Priority.HIGH,
+    reporterMayChangePriority: false,
+    assignees: ["technician"],
+    roomTypes: ["office", "meeting"],
+    equipment: ["PRJ", "SCR", "COF"],
+    checklist: [
+      {
+        question: "Is the device plugged in and switched on?",
+        tutorialLink: "https://help.caretaker.example/equipment/first-checks",
+      },
+    ],
+    weight: 20,
+    titles: ["Projector does not turn on", "Screen flickers", "No HDMI signal", "Coffee machine leaks"],
+  },
+  {
+    key: "climate",
+    en: "Heating or cooling problem",
+    fr: "Problème de chauffage ou de climatisation",
+    nl: "Probleem met verwarming of koeling",
+    priority: Priority.MEDIUM,
+    reporterMayChangePriority: false,
+    assignees: ["technician"],
+    roomTypes: ["office", "meeting", "lab"],
+    equipment: ["RAD", "ACU"],
+    checklist: [],
+    weight: 20,
+    titles: [
+      "Too cold in the room",
+      "Radiator stays cold",
+      "Air conditioning is very noisy",
+      "Too hot in the afternoon",
+    ],
+  },
+  {
+    key: "cleaning",
+    en: "Cleaning needed",
+    fr: "Nettoyage nécessaire",
+    nl: "Schoonmaak nodig",
+    priority: Priority.LOW,
+    reporterMayChangePriority: true,
+    assignees: [],
+    roomTypes: ["sanitary", "office", "meeting"],
+    equipment: [],
+    checklist: [],
+    weight: 18,
+    titles: ["Bins not emptied", "Floor is dirty", "Soap dispenser empty", "Coffee spilled on the carpet"],
+  },
+  {
+    key: "leak",
+    en: "Water leak",
+    fr: "Fuite d'eau",
+    nl: "Waterlek",
+    priority: Priority.CRITICAL,
+    reporterMayChangePriority: false,
+    assignees: ["manager"],
+    roomTypes: ["sanitary", "lab"],
+    equipment: [],
+    checklist: [
+      {
+        question: "Is the water close to electrical equipment?",
+        message: "If it is, keep away and call security at extension 112.",
+      },
+    ],
+    weight: 8,
+    titles: ["Water dripping from the ceiling", "Leaking tap", "Toilet keeps running", "Puddle under the sink"],
+  },
+  {
+    key: "lighting",
+    en: "Lighting failure",
+    fr: "Panne d'éclairage",
+    nl: "Defecte verlichting",
+    priority: Priority.MEDIUM,
+    reporterMayChangePriority: true,
+    assignees: [],
+    roomTypes: ["office", "meeting", "lab", "sanitary"],
+    equipment: [],
+    checklist: [],
+    weight: 20,
+    titles: ["Light flickers", "Lamp broken", "Emergency exit sign is off", "Lights stay on all night"],
+  },
+  {
+    key: "lab",
+    en: "Lab safety issue",
+    fr: "Problème de sécurité au labo",
+    nl: "Veiligheidsprobleem in het labo",
+    priority: Priority.CRITICAL,
+    reporterMayChangePriority: false,
+    assignees: ["technician", "manager"],
+    roomTypes: ["lab"],
+    equipment: ["FMH"],
+    checklist: [
+      { question: "Is anyone injured?", message: "Call 112 first if anyone is injured." },
+      {
+        question: "Has the area been evacuated?",
+        tutorialLink: "https://help.caretaker.example/safety/evacuation",
+      },
+    ],
+    weight: 12,
+    titles: ["Fume hood alarm", "Eye-wash station empty", "Chemical smell in the lab", "Gas valve does not close"],
+  },
+];
+
+const INCIDENT_TAGS = ["urgent", "recurring", "contractor", "weekend", "follow-up"];
+const REPORTERS = [
+  "sophie.martin@example.com",
+  "lucas.peeters@example.com",
+  "emma.dubois@example.com",
+  "noah.janssens@example.com",
+  "louise.lambert@example.com",
+  "arthur.maes@example.com",
+  "olivia.claes@example.com",
+  "jules.wouters@example.com",
+  "mila.dupont@example.com",
+  "victor.goossens@example.com",
+];
+const COMMENTS = [
+  "I had a look: a spare part is needed, ordered today.",
+  "Contractor contacted, visit planned this week.",
+  "Fixed temporarily, will check again on Monday.",
+  "Could the reporter confirm the exact location?",
+  "Done, tested with the occupant.",
+  "Same problem was reported last month in the room next door.",
+];
+const DESCRIPTIONS = [
+  "Noticed this morning when arriving.",
+  "It has been like this for a few days.",
+  "Several colleagues complained about it.",
+  "Happens mostly in the afternoon.",
+  "Reported through the QR code in the room.",
+];
+
+async function seedDemoCampus(db: Db, rng: Rng, now: Date): Promise<void> {
+  const entity = await createEntity(db, {
+    name: DEMO_ENTITY_NAME,
+    vatNumber: "BE0123456749",
+    streetName: "Boulevard du Triomphe",
+    streetNumber: "1",
+    postalCode: "1050",
+    city: "Brussels",
+    country: "BE",
+    billingSameAsAddress: true,
+    greetingEn: "Welcome to Demo Campus! Tell us what needs fixing and we will take care of it.",
+    greetingFr: "Bienvenue sur le Demo Campus ! Dites-nous ce qui doit être réparé, nous nous en occupons.",
+    greetingNl: "Welkom op Demo Campus! Laat ons weten wat er hersteld moet worden, wij zorgen ervoor.",
+    templateColor: "#1e3a8a",
+    templateTextColor: "#ffffff",
+  });
+  const entityId = entity.id;
+
+  const admin = await createUser(db, {
+    entityId,
+    email: DEMO_ACCOUNTS.admin,
+    name: "Ava",
+    surname: "Peeters",
+    role: Role.ADMINISTRATOR,
+    status: UserStatus.ACTIVE,
+    language: UserLanguage.EN,
+    lastLoginAt: new Date(now.getTime() - 2 * DAY),
+  });
+  const manager = await createUser(db, {
+    entityId,
+    email: DEMO_ACCOUNTS.manager,
+    name: "Marc",
+    surname: "Dubois",
+    role: Role.FACILITY_MANAGER,
+    status: UserStatus.ACTIVE,
+    language: UserLanguage.EN,
+    receiveNotification: true,
+    lastLoginAt: new Date(now.getTime() - DAY),
+  });
+  const technician = await createUser(db, {
+    entityId,
+    email: DEMO_ACCOUNTS.technician,
+    name: "Tom",
+    surname: "Janssens",
+    role: Role.TECHNICIAN,
+    status: UserStatus.ACTIVE,
+    language: UserLanguage.EN,
+    receiveNotification: true,
+    notificationSettings: { priorities: [Priority.HIGH, Priority.CRITICAL], buildingIds: [] },
+    lastLoginAt: new Date(now.getTime() - 3 * HOUR),
+  });
+  const people = { manager, technician, admin };
+
+  // Room types, categories, generic equipment
+  const roomTypeIds = {} as Record<RoomTypeKey, number>;
+  for (const spec of ROOM_TYPES) {
+    const languages = [UserLanguage.EN, UserLanguage.FR, UserLanguage.NL] as const;
+    const row = await createRoomType(db, {
+      entityId,
+      name: spec.name,
+      tags: spec.tags,
+      ratingMessages: spec.rating ? languages.map((language, i) => ({ language, message: spec.rating![i] })) : [],
+    });
+    roomTypeIds[spec.key] = row.id;
+  }
+  const categoryIds: number[] = [];
+  for (const spec of CATEGORIES) {
+    categoryIds.push((await createEquipmentCategory(db, { entityId, name: spec.name, tags: spec.tags })).id);
+  }
+  const equipmentTypeIds = {} as Record<EquipmentKey, number>;
+  for (const spec of EQUIPMENT_TYPES) {
+    const row = await createEquipmentType(db, {
+      entityId,
+      categoryId: categoryIds[spec.category],
+      name: spec.name,
+      notes: spec.notes,
+      tags: spec.tags,
+    });
+    equipmentTypeIds[spec.key] = row.id;
+  }
+
+  // Facilities, buildings, rooms, equipment items
+  interface PlacedRoom {
+    room: Room;
+    type: RoomTypeKey;
+    facility: number;
+    buildingCode: string;
+    buildingId: number;
+    items: (EquipmentItem & { key: EquipmentKey })[];
+  }
+  const placed: PlacedRoom[] = [];
+  const facilityIds: number[] = [];
+  const buildingIds: Record<string, number> = {};
+  const itemCounters: Record<EquipmentKey, number> = { PRJ: 0, SCR: 0, ACU: 0, RAD: 0, FMH: 0, COF: 0 };
+  for (const [f, fSpec] of FACILITIES.entries()) {
+    const facility = await createFacility(db, { entityId, name: fSpec.name, description: fSpec.description });
+    facilityIds.push(facility.id);
+    for (const bSpec of fSpec.buildings) {
+      const building = await createBuilding(db, {
+        entityId,
+        facilityId: facility.id,
+        name: bSpec.name,
+        description: `${bSpec.name} of ${fSpec.name}.`,
+        streetName: fSpec.street,
+        streetNumber: bSpec.number,
+        postalCode: fSpec.postalCode,
+        city: fSpec.city,
+        country: "BE",
+      });
+      buildingIds[bSpec.code] = building.id;
+      const pattern = bSpec.lab ? LAB_ROOM_PATTERN : ROOM_PATTERN;
+      let firstOffice = true;
+      for (let r = 0; r < bSpec.rooms; r++) {
+        const type = pattern[r];
+        const floor = Math.floor(r / 2);
+        const number = `${bSpec.code}.${floor}.${String(r + 1).padStart(2, "0")}`;
+        const links: { type: RoomLinkType; url: string }[] = [];
+        if (type === "meeting") {
+          links.push({ type: RoomLinkType.BOOKING, url: `https://booking.example.com/rooms/${number}` });
+          links.push({ type: RoomLinkType.WIFI, url: "https://help.caretaker.example/wifi" });
+        }
+        if (type === "sanitary") {
+          links.push({ type: RoomLinkType.CLEANING, url: "https://cleaning.example.com/schedule" });
+        }
+        const room = await createRoom(db, {
+          entityId,
+          buildingId: building.id,
+          roomTypeId: roomTypeIds[type],
+          name: `${ROOM_TYPE_LABEL[type]} ${number}`,
+          description: `${ROOM_TYPE_LABEL[type]} on floor ${floor} of ${bSpec.name}.`,
+          floor: String(floor),
+          links,
+        });
+        const keys: EquipmentKey[] = ["RAD"];
+        if (type === "meeting") keys.push("PRJ", "SCR");
+        if (type === "office") keys.push("ACU");
+        if (type === "office" && firstOffice) keys.push("COF");
+        if (type === "lab") keys.push("FMH");
+        if (type === "office") firstOffice = false;
+        const items: PlacedRoom["items"] = [];
+        for (const key of keys) {
+          itemCounters[key] += 1;
+          const item = await createEquipmentItem(db, {
+            entityId,
+            roomId: room.id,
+            equipmentTypeId: equipmentTypeIds[key],
+            internalReference: `${key}-${String(itemCounters[key]).padStart(3, "0")}`,
+          });
+          items.push({ ...item, key });
+        }
+        placed.push({ room, type, facility: f, buildingCode: bSpec.code, buildingId: building.id, items });
+      }
+    }
+  }
+
+  // Access: the manager sees everything, the technician one facility and one building of another.
+  for (const facilityId of facilityIds) await linkUserTo(db, { entityId, userId: manager.id, facilityId });
+  await linkUserTo(db, { entityId, userId: technician.id, facilityId: facilityIds[0] });
+  await linkUserTo(db, { entityId, userId: technician.id, buildingId: buildingIds.LBA });
+  const inTechnicianScope = (p: PlacedRoom) => p.facility === 0 || p.buildingCode === "LBA";
+
+  // Incident types
+  const incidentTypeRows = new Map<IncidentTypeKey, { id: number; assigneeIds: number[] }>();
+  for (const spec of INCIDENT_TYPES) {
+    const assigneeIds = spec.assignees.map((who) => people[who].id);
+    const row = await createIncidentType(db, {
+      entityId,
+      nameEn: spec.en,
+      nameFr: spec.fr,
+      nameNl: spec.nl,
+      defaultPriority: spec.priority,
+      reporterMayChangePriority: spec.reporterMayChangePriority,
+      status: IncidentTypeStatus.ACTIVE,
+      defaultAssigneeIds: assigneeIds,
+      roomTypeIds: spec.roomTypes.map((key) => roomTypeIds[key]),
+      equipmentTypeIds: spec.equipment.map((key) => equipmentTypeIds[key]),
+      checklist: spec.checklist,
+    });
+    incidentTypeRows.set(spec.key, { id: row.id, assigneeIds });
+  }
+
+  // Incidents: 60 over the last 6 months, oldest first (short ids follow creation order).
+  const INCIDENTS = 60;
+  const span = 182 * DAY;
+  const slot = span / INCIDENTS;
+  const forcedStatus: Record<number, IncidentStatus> = {
+    4: IncidentStatus.ARCHIVED,
+    15: IncidentStatus.ARCHIVED,
+    20: IncidentStatus.DONE,
+    30: IncidentStatus.REJECTED,
+    57: IncidentStatus.IN_PROGRESS,
+    59: IncidentStatus.PENDING,
+  };
+  const created: {
+    id: number;
+    shortId: number;
+    title: string;
+    description: string | null;
+    priority: IncidentPriority;
+    createdAt: Date;
+    assigneeId: number | null;
+    commentedAt?: Date;
+  }[] = [];
+
+  for (let i = 0; i < INCIDENTS; i++) {
+    const spec = INCIDENT_TYPES[rng.weighted(INCIDENT_TYPES.map((t, index) => [index, t.weight] as const))];
+    const type = incidentTypeRows.get(spec.key)!;
+    const createdAt = new Date(now.getTime() - span + i * slot + rng.next() * 0.8 * slot);
+    const recent = now.getTime() - createdAt.getTime() < 30 * DAY;
+    const status: IncidentStatus =
+      forcedStatus[i] ??
+      (recent
+        ? rng.weighted<IncidentStatus>([
+            [IncidentStatus.PENDING, 45],
+            [IncidentStatus.IN_PROGRESS, 35],
+            [IncidentStatus.DONE, 15],
+            [IncidentStatus.REJECTED, 5],
+          ])
+        : rng.weighted<IncidentStatus>([
+            [IncidentStatus.DONE, 64],
+            [IncidentStatus.REJECTED, 12],
+            [IncidentStatus.IN_PROGRESS, 12],
+            [IncidentStatus.PENDING, 12],
+          ]));
+
+    // Where: a room of a linked room type, and often one of its items of a linked equipment type.
+    const candidates = placed.filter((p) => spec.roomTypes.includes(p.type));
+    const withItems = candidates.filter((p) => p.items.some((item) => spec.equipment.includes(item.key)));
+    const useItem = withItems.length > 0 && (spec.key === "equipment" || rng.chance(0.5));
+    const place = rng.pick(useItem ? withItems : candidates);
+    const item = useItem ? rng.pick(place.items.filter((it) => spec.equipment.includes(it.key))) : undefined;
+
+    // Timeline: handled within H (2 hours to 10 days), always before now.
+    const t0 = createdAt.getTime();
+    const handling = Math.min(rng.int(2, 240) * HOUR, 0.8 * (now.getTime() - t0));
+    const assignedAt = new Date(t0 + 0.05 * handling);
+    const startedAt = new Date(t0 + 0.25 * handling);
+    const finishedAt = new Date(t0 + handling);
+    const archivedAt = new Date(t0 + handling + 0.5 * Math.min(DAY, now.getTime() - (t0 + handling)));
+
+    // Who: a default assignee of the type, else the technician in their scope, else the manager.
+    const technicianMayHandle = inTechnicianScope(place);
+    let assignee: User | null = null;
+    let assignedBy: User | null = null;
+    if (type.assigneeIds.includes(technician.id) && technicianMayHandle) assignee = technician;
+    else if (type.assigneeIds.includes(manager.id)) assignee = manager;
+    if (!assignee && status !== IncidentStatus.REJECTED && (status !== IncidentStatus.PENDING || rng.chance(0.4))) {
+      assignee = technicianMayHandle && rng.chance(0.7) ? technician : manager;
+      assignedBy = manager;
+    }
+
+    // Priority: the type's default; a few pending ones "Not selected", some changed by the manager.
+    let priority: IncidentPriority = spec.priority;
+    let changedFrom: IncidentPriority | undefined;
+    if (status === IncidentStatus.PENDING && rng.chance(0.2)) priority = null;
+    else if (status !== IncidentStatus.PENDING && rng.chance(0.2)) {
+      changedFrom = priority;
+      const others = [Priority.LOW, Priority.MEDIUM, Priority.HIGH, Priority.CRITICAL].filter((p) => p !== priority);
+      priority = rng.pick(others);
+    }
+
+    const tagCount = rng.weighted([
+      [0, 55],
+      [1, 35],
+      [2, 10],
+    ] as const);
+    const tags: string[] = [];
+    while (tags.length < tagCount) {
+      const tag = rng.pick(INCIDENT_TAGS);
+      if (!tags.includes(tag)) tags.push(tag);
+    }
+
+    const occurrences = rng.chance(0.15) ? rng.int(2, 3) : 1;
+    const reporterEmails: string[] = [];
+    while (reporterEmails.length < occurrences) {
+      const email = rng.pick(REPORTERS);
+      if (!reporterEmails.includes(email)) reporterEmails.push(email);
+    }
+    const lastOccurrenceAt =
+      occurrences > 1 ? new Date(t0 + 0.5 * Math.min(3 * DAY, now.getTime() - t0)) : createdAt;
+
+    const done = status === IncidentStatus.DONE || status === IncidentStatus.ARCHIVED;
+    const title = rng.pick(spec.titles);
+    const description = rng.pick(DESCRIPTIONS);
+    const incident = await createIncident(db, {
+      entityId,
+      title,
+      description,
+      roomId: place.room.id,
+      equipmentItemId: item?.id ?? null,
+      location: item ? `${place.room.name} (${item.internalReference})` : place.room.name,
+      floor: place.room.floor,
+      occurrences,
+      lastOccurrenceAt,
+      priority,
+      status,
+      assigneeId: assignee?.id ?? null,
+      incidentTypeId: type.id,
+      tags,
+      createdAt,
+      doneAt: done ? finishedAt : null,
+      reporterEmails,
+    });
+
+    // Events after CREATED, in time order.
+    const events: Parameters<typeof createIncidentEvent>[1][] = [];
+    const event = (type: IncidentEventType, at: Date, actor: User | null, oldValue: unknown, newValue: unknown) =>
+      events.push({
+        entityId,
+        incidentId: incident.id,
+        type,
+        actorId: actor?.id ?? null,
+        oldValue,
+        newValue,
+        createdAt: at,
+      });
+    if (assignee) {
+      event(
+        IncidentEventType.ASSIGNED,
+        assignedBy ? assignedAt : createdAt,
+        assignedBy,
+        null,
+        { id: assignee.id, name: fullName(assignee) },
+      );
+    }
+    if (changedFrom !== undefined) event(IncidentEventType.PRIORITY_UPDATE, assignedAt, manager, changedFrom, priority);
+    for (const tag of tags) event(IncidentEventType.ADD_TAG, assignedAt, manager, null, tag);
+    const worker = assignee ?? manager;
+    if (status === IncidentStatus.REJECTED) {
+      event(IncidentEventType.STATUS_UPDATE, startedAt, manager, IncidentStatus.PENDING, IncidentStatus.REJECTED);
+    } else if (status !== IncidentStatus.PENDING) {
+      event(IncidentEventType.STATUS_UPDATE, startedAt, worker, IncidentStatus.PENDING, IncidentStatus.IN_PROGRESS);
+      if (done) {
+        event(IncidentEventType.STATUS_UPDATE, finishedAt, worker, IncidentStatus.IN_PROGRESS, IncidentStatus.DONE);
+      }
+      if (status === IncidentStatus.ARCHIVED) {
+        event(IncidentEventType.STATUS_UPDATE, archivedAt, manager, IncidentStatus.DONE, IncidentStatus.ARCHIVED);
+      }
+    }
+    for (const e of events) await createIncidentEvent(db, e);
+
+    // A few comments on handled incidents.
+    let commentedAt: Date | undefined;
+    if (status !== IncidentStatus.PENDING && rng.chance(0.15)) {
+      const count = rng.int(1, 2);
+      for (let c = 0; c < count; c++) {
+        const share = (c + 1) / (count + 1);
+        commentedAt = new Date(startedAt.getTime() + share * (finishedAt.getTime() - startedAt.getTime()));
+        await createIncidentComment(db, {
+          entityId,
+          incidentId: incident.id,
+          authorId: (c === 0 ? worker : manager).id,
+          body: rng.pick(COMMENTS),
+          createdAt: commentedAt,
+        });
+      }
+    }
+
+    const lastChange = Math.max(
+      createdAt.getTime(),
+      lastOccurrenceAt.getTime(),
+      ...events.map((e) => e.createdAt!.getTime()),
+      commentedAt?.getTime() ?? 0,
+    );
+    await db.update(incidents).set({ updatedAt: new Date(lastChange) }).where(eq(incidents.id, incident.id));
+
+    created.push({
+      id: incident.id,
+      shortId: incident.shortId,
+      title,
+      description,
+      priority,
+      createdAt,
+      assigneeId: assignee?.id ?? null,
+      commentedAt,
+    });
+  }
+
+  // Notifications: the manager hears of the latest incidents and a comment; the technician of assignments.
+  const message = (c: (typeof created)[number]) => ({
+    incidentPriority: c.priority,
+    incidentDescription: c.description,
+    incidentTitle: c.title,
+    incidentShortId: c.shortId,
+  });
+  const latest = created.slice(-5);
+  for (const [index, c] of latest.entries()) {
+    await createNotification(db, {
+      entityId,
+      userIds: [manager.id],
+      type: NotificationType.INCIDENT_CREATED,
+      subject: `New incident #${c.shortId}: ${c.title}`,
+      message: message(c),
+      incidentId: c.id,
+      createdAt: c.createdAt,
+      readAt: index < 2 ? new Date(c.createdAt.getTime() + HOUR) : null,
+    });
+  }
+  const commented = created.filter((c) => c.commentedAt).at(-1);
+  if (commented) {
+    await createNotification(db, {
+      entityId,
+      userIds: [manager.id],
+      type: NotificationType.INCIDENT_NEW_COMMENT,
+      subject: `New comment on incident #${commented.shortId}: ${commented.title}`,
+      message: message(commented),
+      incidentId: commented.id,
+      createdAt: commented.commentedAt,
+    });
+  }
+  for (const c of created.filter((x) => x.assigneeId === technician.id).slice(-2)) {
+    await createNotification(db, {
+      entityId,
+      userIds: [technician.id],
+      type: NotificationType.INCIDENT_ASSIGNED,
+      subject: `Incident #${c.shortId} was assigned to you: ${c.title}`,
+      message: message(c),
+      incidentId: c.id,
+      createdAt: new Date(c.createdAt.getTime() + HOUR),
+    });
+  }
+
+  // Maintenance
+  const hvacType = await createMaintenanceType(db, {
+    entityId,
+    name: "HVAC filter replacement",
+    tags: ["hvac"],
+    occurrenceInterval: 3,
+    occurrenceUnit: TimeMeasure.MONTH,
+    assigneeIds: [technician.id],
+  });
+  const fireType = await createMaintenanceType(db, {
+    entityId,
+    name: "Fire safety check",
+    tags: ["safety"],
+    occurrenceInterval: 1,
+    occurrenceUnit: TimeMeasure.MONTH,
+    assigneeIds: [technician.id, manager.id],
+  });
+
+  const taskStatus = (due: Date) => (due.getTime() < now.getTime() - 7 * DAY ? TaskStatus.DONE : TaskStatus.PENDING);
+  const doneFields = (due: Date) =>
+    taskStatus(due) === TaskStatus.DONE
+      ? { status: TaskStatus.DONE, doneAt: new Date(due.getTime() + 10 * HOUR), doneById: technician.id }
+      : { status: TaskStatus.PENDING };
+
+  const hvacStart = monthStart(now, -6);
+  const hvacItems = placed
+    .filter((p) => p.facility === 0)
+    .flatMap((p) => p.items.filter((it) => it.key === "ACU"))
+    .slice(0, 3);
+  const hvacPlan = await createPlannedMaintenance(db, {
+    entityId,
+    name: "HVAC filters – Main Campus",
+    maintenanceTypeId: hvacType.id,
+    startDate: isoDate(hvacStart),
+    endDate: isoDate(new Date(monthStart(now, 6).getTime() - DAY)),
+    occurrenceInterval: 3,
+    occurrenceUnit: TimeMeasure.MONTH,
+    assigneeIds: [technician.id],
+    roomIds: [...new Set(hvacItems.map((it) => it.roomId))],
+    equipmentItemIds: hvacItems.map((it) => it.id),
+    locations: [{ objectType: ObjectType.FACILITY, facilityId: facilityIds[0] }],
+  });
+  for (const offset of [0, 3, 6, 9]) {
+    const due = monthStart(hvacStart, offset);
+    for (const item of hvacItems) {
+      await createTask(db, {
+        entityId,
+        plannedMaintenanceId: hvacPlan.id,
+        roomId: item.roomId,
+        equipmentItemId: item.id,
+        dueDate: isoDate(due),
+        dueTime: "08:30:00",
+        assigneeId: technician.id,
+        ...doneFields(due),
+      });
+    }
+  }
+
+  const fireStart = monthStart(now, -2);
+  const labRooms = placed.filter((p) => p.buildingCode === "LBA" && p.type === "lab").map((p) => p.room);
+  const firePlan = await createPlannedMaintenance(db, {
+    entityId,
+    name: "Fire safety check – Lab Building A",
+    maintenanceTypeId: fireType.id,
+    startDate: isoDate(fireStart),
+    endDate: isoDate(new Date(monthStart(now, 10).getTime() - DAY)),
+    occurrenceInterval: 1,
+    occurrenceUnit: TimeMeasure.MONTH,
+    assigneeIds: [technician.id],
+    roomIds: labRooms.map((r) => r.id),
+    locations: [{ objectType: ObjectType.BUILDING, buildingId: buildingIds.LBA }],
+  });
+  for (const offset of [0, 1, 2, 3]) {
+    const due = monthStart(fireStart, offset);
+    for (const room of labRooms) {
+      await createTask(db, {
+        entityId,
+        plannedMaintenanceId: firePlan.id,
+        roomId: room.id,
+        dueDate: isoDate(due),
+        dueTime: "09:00:00",
+        assigneeId: technician.id,
+        ...doneFields(due),
+      });
+    }
+  }
+}
+
+/** A second, small tenant to make isolation testable. */
+async function seedOtherOrg(db: Db, now: Date): Promise<void> {
+  const entity = await createEntity(db, {
+    name: OTHER_ENTITY_NAME,
+    vatNumber: "BE0987654312",
+    streetName: "Korenmarkt",
+    streetNumber: "10",
+    postalCode: "9000",
+    city: "Gent",
+    country: "BE",
+    billingSameAsAddress: true,
+    greetingEn: "Hello from Other Org.",
+    greetingFr: "Bonjour de la part d'Other Org.",
+    greetingNl: "Hallo van Other Org.",
+    templateColor: "#7c2d12",
+    templateTextColor: "#ffffff",
+  });
+  const entityId = entity.id;
+  const admin = await createUser(db, {
+    entityId,
+    email: DEMO_ACCOUNTS.other,
+    name: "Omar",
+    surname: "Vermeulen",
+    role: Role.ADMINISTRATOR,
+    status: UserStatus.ACTIVE,
+  });
+  const facility = await createFacility(db, { entityId, name: "Head Office", description: "Other Org headquarters." });
+  const building = await createBuilding(db, {
+    entityId,
+    facilityId: facility.id,
+    name: "Tower",
+    streetName: "Korenmarkt",
+    streetNumber: "10",
+    postalCode: "9000",
+    city: "Gent",
+    country: "BE",
+  });
+  const roomType = await createRoomType(db, { entityId, name: "Office", tags: ["workspace"] });
+  const reception = await createRoom(db, {
+    entityId,
+    buildingId: building.id,
+    roomTypeId: roomType.id,
+    name: "Reception",
+    floor: "0",
+  });
+  const boardRoom = await createRoom(db, {
+    entityId,
+    buildingId: building.id,
+    roomTypeId: roomType.id,
+    name: "Board room",
+    floor: "5",
+  });
+  const category = await createEquipmentCategory(db, { entityId, name: "IT", tags: ["it"] });
+  const printerType = await createEquipmentType(db, {
+    entityId,
+    categoryId: category.id,
+    name: "Printer",
+    notes: "Colour laser printer.",
+  });
+  const printer = await createEquipmentItem(db, {
+    entityId,
+    roomId: reception.id,
+    equipmentTypeId: printerType.id,
+    internalReference: "PRN-001",
+  });
+  const incidentType = await createIncidentType(db, {
+    entityId,
+    nameEn: "Printer problem",
+    nameFr: "Problème d'imprimante",
+    nameNl: "Printerprobleem",
+    defaultPriority: Priority.MEDIUM,
+    roomTypeIds: [roomType.id],
+    equipmentTypeIds: [printerType.id],
+  });
+  const base = { entityId, incidentTypeId: incidentType.id, priority: Priority.MEDIUM };
+  await createIncident(db, {
+    ...base,
+    title: "Paper jam",
+    roomId: reception.id,
+    equipmentItemId: printer.id,
+    createdAt: new Date(now.getTime() - 20 * DAY),
+    status: IncidentStatus.DONE,
+    doneAt: new Date(now.getTime() - 19 * DAY),
+    assigneeId: admin.id,
+    reporterEmails: ["visitor@example.org"],
+  });
+  await createIncident(db, {
+    ...base,
+    title: "Toner empty",
+    roomId: reception.id,
+    equipmentItemId: printer.id,
+    createdAt: new Date(now.getTime() - 5 * DAY),
+    status: IncidentStatus.IN_PROGRESS,
+    assigneeId: admin.id,
+  });
+  await createIncident(db, {
+    ...base,
+    title: "Projector missing",
+    roomId: boardRoom.id,
+    createdAt: new Date(now.getTime() - DAY),
+    status: IncidentStatus.PENDING,
+    priority: null,
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Scale seed (benchmarks)
+// ---------------------------------------------------------------------------
+
+export interface SeedScaleOptions {
+  log?: (message: string) => void;
+  /** Incidents per INSERT statement (default 100,000). */
+  batchSize?: number;
+}
+
+export interface SeedScaleResult {
+  created: boolean;
+  entityId: number;
+  counts: {
+    facilities: number;
+    buildings: number;
+    rooms: number;
+    equipmentItems: number;
+    incidents: number;
+    users: number;
+  };
+}
+
+/** The row counts `seedScale(db, scale)` produces. */
+export function scaleCounts(scale: number) {
+  if (!Number.isFinite(scale) || scale <= 0) throw new RangeError(`scale must be a positive number: ${scale}`);
+  const facilities = Math.max(1, Math.round(50 * scale));
+  const buildings = Math.max(facilities, Math.round(1_000 * scale));
+  const rooms = Math.max(buildings, Math.round(50_000 * scale));
+  return {
+    facilities,
+    buildings,
+    rooms,
+    equipmentItems: Math.round(200_000 * scale),
+    incidents: Math.max(1, Math.round(1_000_000 * scale)),
+    roomTypes: 20,
+    categories: 20,
+    equipmentTypes: 200,
+    incidentTypes: 50,
+    technicians: Math.max(3, Math.round(100 * scale)),
+    managers: Math.max(1, Math.round(10 * scale)),
+  };
+}
+
+const SCALE_CITIES = [
+  "Brussels",
+  "Antwerpen",
+  "Gent",
+  "Leuven",
+  "Liège",
+  "Namur",
+  "Brugge",
+  "Mons",
+  "Hasselt",
+  "Charleroi",
+];
+const SCALE_STREETS = ["Stationsstraat", "Rue de la Gare", "Kerkstraat", "Rue Royale", "Dorpsstraat", "Avenue Louise"];
+const SCALE_ROOM_TYPES = [
+  "Office", "Open-plan office", "Meeting room", "Classroom", "Auditorium", "Laboratory", "Sanitary", "Kitchen",
+  "Cafeteria", "Storage", "Technical room", "Corridor", "Reception", "Library", "Workshop", "Server room",
+  "Parking", "Locker room", "Archive", "Outdoor area",
+];
+const SCALE_CATEGORIES = [
+  "Audio-visual", "Heating", "Cooling", "Ventilation", "Lab equipment", "Kitchen", "IT", "Printing", "Fire safety",
+  "Access control", "Lifts", "Lighting", "Sanitary", "Furniture", "Networking", "Security", "Energy", "Water",
+  "Outdoor", "Miscellaneous",
+];
+/** 25 kinds × 8 models = 200 generic equipments: [name, reference prefix, category index]. */
+const SCALE_EQUIPMENT_KINDS: [string, string, number][] = [
+  ["Projector", "PRJ", 0], ["Display screen", "SCR", 0], ["Air conditioning unit", "ACU", 2], ["Radiator", "RAD", 1],
+  ["Fume hood", "FMH", 4], ["Coffee machine", "COF", 5], ["Printer", "PRN", 7], ["Desktop computer", "PCS", 6],
+  ["Water dispenser", "WAT", 17], ["Fire extinguisher", "EXT", 8], ["Smoke detector", "SMK", 8],
+  ["Badge reader", "ACR", 9], ["Elevator", "ELV", 10], ["Ventilation unit", "VNT", 3], ["Boiler", "BLR", 1],
+  ["Lighting panel", "LGT", 11], ["Hand dryer", "HDR", 12], ["Fridge", "FRG", 5], ["Desk", "DSK", 13],
+  ["Dishwasher", "DSW", 5], ["Whiteboard", "WBD", 13], ["Video conference system", "VCS", 0],
+  ["Wi-Fi access point", "WAP", 14], ["Security camera", "CAM", 15], ["EV charger", "EVC", 16],
+];
+/** 10 incident kinds [en, fr, nl, 3 titles] × 5 zones = 50 incident types. */
+const SCALE_INCIDENT_KINDS: [string, string, string, string, string, string][] = [
+  [
+    "Broken equipment",
+    "Équipement défectueux",
+    "Defect toestel",
+    "Device does not start",
+    "Device makes a strange noise",
+    "Display is broken",
+  ],
+  [
+    "Heating problem",
+    "Problème de chauffage",
+    "Verwarmingsprobleem",
+    "Too cold",
+    "Radiator does not heat",
+    "Heating makes noise",
+  ],
+  [
+    "Cooling problem",
+    "Problème de climatisation",
+    "Koelingsprobleem",
+    "Too hot",
+    "Air conditioning leaks",
+    "Air conditioning is noisy",
+  ],
+  [
+    "Cleaning needed",
+    "Nettoyage nécessaire",
+    "Schoonmaak nodig",
+    "Bins are full",
+    "Floor is dirty",
+    "Soap dispenser empty",
+  ],
+  [
+    "Water leak",
+    "Fuite d'eau",
+    "Waterlek",
+    "Water on the floor",
+    "Leaking tap",
+    "Ceiling drips",
+  ],
+  [
+    "Lighting failure",
+    "Panne d'éclairage",
+    "Defecte verlichting",
+    "Light flickers",
+    "Lamp broken",
+    "Emergency light off",
+  ],
+  [
+    "Door or lock problem",
+    "Problème de porte ou de serrure",
+    "Probleem met deur of slot",
+    "Door does not close",
+    "Badge refused",
+    "Lock is stuck",
+  ],
+  [
+    "IT or network problem",
+    "Problème informatique ou réseau",
+    "IT- of netwerkprobleem",
+    "No Wi-Fi",
+    "Printer offline",
+    "Screen does not connect",
+  ],
+  [
+    "Safety issue",
+    "Problème de sécurité",
+    "Veiligheidsprobleem",
+    "Smoke detector beeps",
+    "Emergency exit blocked",
+    "Fire extinguisher missing",
+  ],
+  [
+    "Furniture damage",
+    "Mobilier endommagé",
+    "Beschadigd meubilair",
+    "Broken chair",
+    "Wobbly table",
+    "Damaged cupboard",
+  ],
+];
+const SCALE_ZONES: [string, string, string][] = [
+  ["", "", ""],
+  ["offices", "bureaux", "kantoren"],
+  ["labs", "laboratoires", "labo's"],
+  ["public areas", "espaces publics", "publieke ruimtes"],
+  ["outdoor", "extérieur", "buiten"],
+];
+const SCALE_TAGS = ["urgent", "recurring", "contractor", "warranty", "weekend", "student", "visitor", "follow-up"];
+
+/** An integer inlined into SQL (after checking it is one). */
+function int(n: number): SQL {
+  if (!Number.isSafeInteger(n)) throw new TypeError(`not an integer: ${n}`);
+  return sql.raw(String(n));
+}
+function num(n: number): SQL {
+  if (!Number.isFinite(n)) throw new TypeError(`not a finite number: ${n}`);
+  return sql.raw(String(n));
+}
+function intArray(values: number[]): SQL {
+  for (const v of values) int(v);
+  return sql.raw(`array[${values.join(",")}]::int[]`);
+}
+function textArray(values: string[]): SQL {
+  return sql.raw(`array[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(",")}]::text[]`);
+}
+
+/**
+ * SQL for a random report code in the format of `newReportCode()`, from `bytes` (a `bytea` column
+ * holding `uuid_send(gen_random_uuid())`): one alphabet symbol per fully random byte (bytes 6 and 8
+ * carry the uuid version and variant bits and are skipped).
+ */
+function reportCodeSql(bytes: string): SQL {
+  const randomBytes = [0, 1, 2, 3, 4, 5, 7, 9, 10, 11, 12, 13, 14, 15];
+  if (REPORT_CODE_LENGTH > randomBytes.length || REPORT_CODE_ALPHABET.length !== 32) {
+    throw new Error("reportCodeSql expects at most 14 characters of a 32-symbol alphabet");
+  }
+  const parts = randomBytes
+    .slice(0, REPORT_CODE_LENGTH)
+    .map((i) => `substr('${REPORT_CODE_ALPHABET}', 1 + (get_byte(${bytes}, ${i}) & 31), 1)`);
+  return sql.raw(parts.join(" || "));
+}
+
+/**
+ * Benchmark data: a new entity "Scale N" with, at scale 1, ≈50 facilities, 1,000 buildings, 50,000
+ * rooms, 200,000 equipment items and 1,000,000 incidents over two years (plus CREATED/STATUS_UPDATE
+ * events), 20 room types, 20 categories, 200 generic equipments, 50 incident types, the accounts of
+ * SCALE_ACCOUNTS and more technicians. Everything is inserted set-based (`insert ... select ... from
+ * generate_series`), incidents in batches, in one transaction; then ANALYZE. Skipped (created:
+ * false) when `scale-admin@demo.test` exists.
+ */
+export async function seedScale(db: Db, scale: number, options: SeedScaleOptions = {}): Promise<SeedScaleResult> {
+  const counts = scaleCounts(scale);
+  const log = options.log ?? (() => {});
+  const batchSize = options.batchSize ?? 100_000;
+  const started = Date.now();
+  const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;
+
+  const existing = await userExists(db, SCALE_ACCOUNTS.admin);
+  if (existing) {
+    log(`${SCALE_ACCOUNTS.admin} exists: scale data already seeded (entity ${existing.entityId}), nothing to do`);
+    return { created: false, entityId: existing.entityId, counts: await countEntity(db, existing.entityId) };
+  }
+
+  const entityId = await db.transaction(async (tx) => {
+    const entity = await createEntity(tx, {
+      name: `Scale ${scale}`,
+      streetName: "Rue de la Loi",
+      streetNumber: "100",
+      postalCode: "1000",
+      city: "Brussels",
+      country: "BE",
+      greetingEn: "Benchmark entity.",
+    });
+    const e = int(entity.id);
+    log(`entity "${entity.name}" (id ${entity.id}): ${JSON.stringify(counts)}`);
+
+    // Users
+    await createUser(tx, {
+      entityId: entity.id,
+      email: SCALE_ACCOUNTS.admin,
+      name: "Scale",
+      surname: "Admin",
+      role: Role.ADMINISTRATOR,
+    });
+    const managers = [
+      await createUser(tx, {
+        entityId: entity.id,
+        email: SCALE_ACCOUNTS.manager,
+        name: "Scale",
+        surname: "Manager",
+        role: Role.FACILITY_MANAGER,
+        receiveNotification: true,
+      }),
+    ];
+    for (let k = 2; k <= counts.managers; k++) {
+      managers.push(
+        await createUser(tx, {
+          entityId: entity.id,
+          email: `scale-manager-${k}@demo.test`,
+          name: "Manager",
+          surname: String(k),
+          role: Role.FACILITY_MANAGER,
+        }),
+      );
+    }
+    const technicians = [
+      await createUser(tx, {
+        entityId: entity.id,
+        email: SCALE_ACCOUNTS.technician,
+        name: "Scale",
+        surname: "Technician",
+        role: Role.TECHNICIAN,
+      }),
+    ];
+    for (let k = 2; k <= counts.technicians; k++) {
+      technicians.push(
+        await createUser(tx, {
+          entityId: entity.id,
+          email: `scale-tech-${k}@demo.test`,
+          name: "Technician",
+          surname: String(k),
+          role: Role.TECHNICIAN,
+        }),
+      );
+    }
+    log(`users: ${1 + managers.length + technicians.length} (${elapsed()})`);
+
+    // Facilities and buildings
+    const F = counts.facilities;
+    const B = counts.buildings;
+    const R = counts.rooms;
+    const I = counts.equipmentItems;
+    const N = counts.incidents;
+    const fBase = (await reserveShortIds(tx, entity.id, "facility", F)) - F;
+    await tx.execute(sql`
+      insert into facilities (entity_id, short_id, name, description)
+      select ${e}, ${int(fBase)} + g,
+        (${textArray(SCALE_CITIES)})[1 + (g - 1) % 10] || ' site ' || lpad(g::text, 3, '0'),
+        'Benchmark facility ' || g
+      from generate_series(1, ${int(F)}) as g`);
+    const bBase = (await reserveShortIds(tx, entity.id, "building", B)) - B;
+    await tx.execute(sql`
+      insert into buildings (entity_id, facility_id, short_id, name, description, street_name, street_number,
+        postal_code, city, country)
+      select ${e}, f.id, ${int(bBase)} + g, 'Building ' || lpad(g::text, 4, '0'), null,
+        (${textArray(SCALE_STREETS)})[1 + g % 6], (1 + g % 200)::text, (1000 + (g * 37) % 9000)::text,
+        (${textArray(SCALE_CITIES)})[1 + (f.short_id - ${int(fBase)} - 1) % 10], 'BE'
+      from generate_series(1, ${int(B)}) as g
+      join facilities f on f.entity_id = ${e} and f.short_id = ${int(fBase)} + 1 + (g - 1) % ${int(F)}`);
+    log(`facilities: ${F}, buildings: ${B} (${elapsed()})`);
+
+    // Room types, categories, generic equipment, incident types
+    const roomTypeIds = (
+      await rows<{ id: number }>(
+        tx,
+        sql`insert into room_types (entity_id, name, tags)
+          select ${e}, name, case when ord % 3 = 0 then array['tag-' || ord] else '{}'::text[] end
+          from unnest(${textArray(SCALE_ROOM_TYPES)}) with ordinality as t(name, ord)
+          order by ord returning id`,
+      )
+    ).map((r) => r.id);
+    const categoryIds = (
+      await rows<{ id: number }>(
+        tx,
+        sql`insert into equipment_categories (entity_id, name, tags)
+          select ${e}, name, array[lower(split_part(name, ' ', 1))]
+          from unnest(${textArray(SCALE_CATEGORIES)}) with ordinality as t(name, ord)
+          order by ord returning id`,
+      )
+    ).map((r) => r.id);
+    const kinds = SCALE_EQUIPMENT_KINDS;
+    const equipmentTypeIds = (
+      await rows<{ id: number }>(
+        tx,
+        sql`insert into equipment_types (entity_id, category_id, name, notes, tags)
+          select ${e}, (${intArray(categoryIds)})[1 + (${intArray(kinds.map((k) => k[2]))})[1 + (g - 1) % 25]],
+            (${textArray(kinds.map((k) => k[0]))})[1 + (g - 1) % 25] || ' model ' || chr(65 + (g - 1) / 25),
+            'Benchmark equipment type ' || g, '{}'::text[]
+          from generate_series(1, ${int(counts.equipmentTypes)}) as g
+          order by g returning id`,
+      )
+    ).map((r) => r.id);
+    const names = (lang: 0 | 1 | 2) =>
+      textArray(
+        Array.from({ length: counts.incidentTypes }, (_, k) => {
+          const kind = SCALE_INCIDENT_KINDS[k % 10];
+          const zone = SCALE_ZONES[Math.floor(k / 10) % SCALE_ZONES.length][lang];
+          return zone ? `${kind[lang]} – ${zone}` : kind[lang];
+        }),
+      );
+    const incidentTypeIds = (
+      await rows<{ id: number }>(
+        tx,
+        sql`insert into incident_types (entity_id, name_en, name_fr, name_nl, default_priority,
+            reporter_may_change_priority, status)
+          select ${e}, (${names(0)})[g], (${names(1)})[g], (${names(2)})[g], (g % 4)::smallint, g % 3 = 0,
+            ${int(IncidentTypeStatus.ACTIVE)}
+          from generate_series(1, ${int(counts.incidentTypes)}) as g
+          order by g returning id`,
+      )
+    ).map((r) => r.id);
+    const itArray = intArray(incidentTypeIds);
+    await tx.execute(sql`
+      insert into incident_type_room_types (entity_id, incident_type_id, room_type_id)
+      select distinct ${e}, (${itArray})[g], (${intArray(roomTypeIds)})[1 + (g * j * 7) % 20]
+      from generate_series(1, ${int(incidentTypeIds.length)}) as g, generate_series(1, 2) as j`);
+    await tx.execute(sql`
+      insert into incident_type_equipment_types (entity_id, incident_type_id, equipment_type_id)
+      select distinct ${e}, (${itArray})[g], (${intArray(equipmentTypeIds)})[1 + ((g - 1) % 25 + 25 * j) % 200]
+      from generate_series(1, ${int(incidentTypeIds.length)}) as g, generate_series(0, 3) as j`);
+    await tx.execute(sql`
+      insert into incident_type_default_assignees (entity_id, incident_type_id, user_id)
+      select ${e}, (${itArray})[g], ${int(technicians[0].id)}
+      from generate_series(5, ${int(incidentTypeIds.length)}, 5) as g`);
+    log(`room types: 20, categories: 20, equipment types: 200, incident types: 50 (${elapsed()})`);
+
+    // Access: managers see every facility; technicians one facility and two buildings elsewhere.
+    await tx.execute(sql`
+      insert into user_linked_objects (entity_id, user_id, facility_id)
+      select ${e}, u, f.id from unnest(${intArray(managers.map((m) => m.id))}) as u
+      cross join facilities f where f.entity_id = ${e}`);
+    const techArray = intArray(technicians.map((t) => t.id));
+    await tx.execute(sql`
+      insert into user_linked_objects (entity_id, user_id, facility_id)
+      select ${e}, (${techArray})[k], f.id
+      from generate_series(1, ${int(technicians.length)}) as k
+      join facilities f on f.entity_id = ${e} and f.short_id = ${int(fBase)} + 1 + (k - 1) % ${int(F)}`);
+    if (F > 1) {
+      await tx.execute(sql`
+        insert into user_linked_objects (entity_id, user_id, building_id)
+        select ${e}, (${techArray})[k], b.id
+        from generate_series(1, ${int(technicians.length)}) as k
+        join facilities f on f.entity_id = ${e} and f.short_id = ${int(fBase)} + 1 + k % ${int(F)}
+        join lateral (select id from buildings where facility_id = f.id order by id limit 2) b on true`);
+    }
+
+    // Rooms (+ a dense 1..R numbering in a temporary table, for random picks)
+    const rBase = (await reserveShortIds(tx, entity.id, "room", R)) - R;
+    await tx.execute(sql`
+      insert into rooms (entity_id, building_id, room_type_id, short_id, name, floor, description)
+      select ${e}, b.id, (${intArray(roomTypeIds)})[1 + floor(power(x.p, 2) * 20)::int], ${int(rBase)} + x.g,
+        'B' || (b.short_id - ${int(bBase)}) || '-' || (x.j % 6) || '.' || lpad((x.j + 1)::text, 3, '0'),
+        (x.j % 6)::text, null
+      from (select g, (g - 1) / ${int(B)} as j, random() as p from generate_series(1, ${int(R)}) as g) x
+      join buildings b on b.entity_id = ${e} and b.short_id = ${int(bBase)} + 1 + (x.g - 1) % ${int(B)}`);
+    await tx.execute(sql`
+      create temporary table scale_rooms (n int primary key, id int not null, name text not null, floor text not null)
+      on commit drop`);
+    await tx.execute(sql`
+      insert into scale_rooms
+      select row_number() over (order by id), id, name, floor from rooms where entity_id = ${e}`);
+    await tx.execute(sql`analyze scale_rooms`);
+    await insertReportIdentifiers(tx, entity.id, "room");
+    log(`rooms: ${R} with report identifiers (${elapsed()})`);
+
+    // Equipment items: the first R go one per room, the rest anywhere.
+    const prefixes = textArray(kinds.map((k) => k[1]));
+    if (I > 0) {
+      await tx.execute(sql`
+        insert into equipment_items (entity_id, room_id, equipment_type_id, internal_reference)
+        select ${e}, r.id, (${intArray(equipmentTypeIds)})[x.t],
+          (${prefixes})[1 + (x.t - 1) % 25] || '-' || lpad(x.g::text, 7, '0')
+        from (
+          select g,
+            case when g <= ${int(R)} then g else 1 + floor(random() * ${int(R)})::int end as rn,
+            1 + floor(power(random(), 1.5) * 200)::int as t
+          from generate_series(1, ${int(I)}) as g
+        ) x
+        join scale_rooms r on r.n = x.rn`);
+    }
+    await tx.execute(sql`
+      create temporary table scale_items (n int primary key, id int not null, room_n int not null) on commit drop`);
+    await tx.execute(sql`
+      insert into scale_items
+      select row_number() over (order by i.id), i.id, r.n
+      from equipment_items i join scale_rooms r on r.id = i.room_id
+      where i.entity_id = ${e}`);
+    await tx.execute(sql`analyze scale_items`);
+    await insertReportIdentifiers(tx, entity.id, "equipment_item");
+    log(`equipment items: ${I} with report identifiers (${elapsed()})`);
+
+    // Incidents, in batches: chronological over two years, so short ids follow creation order.
+    const iBase = (await reserveShortIds(tx, entity.id, "incident", N)) - N;
+    const assignees = [...technicians, ...managers].map((u) => u.id);
+    const titles = textArray(SCALE_INCIDENT_KINDS.flatMap((k) => [k[3], k[4], k[5]]));
+    const slotSeconds = (730 * 86400) / N;
+    for (let from = 1; from <= N; from += batchSize) {
+      const to = Math.min(N, from + batchSize - 1);
+      await tx.execute(sql`
+        with src as (
+          select g,
+            now() - interval '730 days'
+              + ((g - 1) + random()) * ${num(slotSeconds)} * interval '1 second' as created_at,
+            random() as p_status, random() as p_priority, random() as p_assign, random() as p_who,
+            random() as p_item, random() as p_tag, random() as p_done, random() as p_occ, random() as p_title,
+            1 + floor(power(random(), 1.6) * ${int(incidentTypeIds.length)})::int as type_n,
+            1 + floor(random() * ${int(R)})::int as room_n,
+            1 + floor(random() * ${int(Math.max(I, 1))})::int as item_n
+          from generate_series(${int(from)}, ${int(to)}) as g
+        ), shaped as (
+          select s.*,
+            (case when s.created_at > now() - interval '30 days' then
+              case when p_status < 0.40 then 0 when p_status < 0.70 then 1 when p_status < 0.90 then 2
+                when p_status < 0.97 then 3 else 4 end
+            else
+              case when p_status < 0.78 then 2 when p_status < 0.88 then 3 when p_status < 0.94 then 4
+                when p_status < 0.97 then 1 else 0 end
+            end)::smallint as status,
+            case when s.p_item < 0.4 then it.id end as item_id,
+            coalesce(case when s.p_item < 0.4 then it.room_n end, s.room_n) as final_room_n
+          from src s left join scale_items it on it.n = s.item_n
+        ), placed as (
+          select sh.*, r.id as room_id, r.name as room_name, r.floor as room_floor,
+            case when sh.status in (2, 4)
+              then least(sh.created_at + interval '1 hour' + sh.p_done * interval '10 days', now()) end as done_at
+          from shaped sh join scale_rooms r on r.n = sh.final_room_n
+        ), ins as (
+          insert into incidents (entity_id, short_id, title, description, room_id, equipment_item_id, location,
+            floor, occurrences, last_occurrence_at, priority, status, assignee_id, incident_type_id, tags,
+            created_at, updated_at, done_at)
+          select ${e}, ${int(iBase)} + g,
+            (${titles})[((type_n - 1) % 10) * 3 + 1 + floor(p_title * 3)::int],
+            'Reported through the QR code of room ' || room_name || '.',
+            room_id, item_id, room_name, room_floor,
+            case when p_occ < 0.9 then 1 else 2 + floor((p_occ - 0.9) * 30)::int end,
+            case when p_occ < 0.9 then created_at else least(created_at + interval '2 days', now()) end,
+            (case when p_priority < 0.08 then null when p_priority < 0.38 then 0 when p_priority < 0.78 then 1
+              when p_priority < 0.95 then 2 else 3 end)::smallint,
+            status,
+            case when status = 0 and p_assign < 0.5 then null
+              else (${intArray(assignees)})[1 + floor(power(p_who, 1.5) * ${int(assignees.length)})::int] end,
+            (${itArray})[type_n],
+            case when p_tag < 0.12 then array[(${textArray(SCALE_TAGS)})[1 + floor(p_tag / 0.12 * 8)::int]]
+              when p_tag < 0.16 then array[(${textArray(SCALE_TAGS)})[1 + floor((p_tag - 0.12) / 0.04 * 4)::int],
+                (${textArray(SCALE_TAGS)})[5 + floor((p_tag - 0.12) / 0.04 * 4)::int]]
+              else '{}'::text[] end,
+            created_at,
+            coalesce(done_at, least(created_at + p_done * interval '2 days', now())),
+            done_at
+          from placed
+          returning id, created_at, updated_at, status, assignee_id
+        )
+        insert into incident_events (entity_id, incident_id, type, actor_id, old_value, new_value, created_at)
+        select ${e}, id, ${int(IncidentEventType.CREATED)}, null, null, jsonb_build_object('status', 0), created_at
+        from ins
+        union all
+        select ${e}, id, ${int(IncidentEventType.STATUS_UPDATE)}, assignee_id, to_jsonb(0), to_jsonb(status), updated_at
+        from ins where status <> 0`);
+      log(`incidents: ${to} / ${N} (${elapsed()})`);
+    }
+
+    // Notifications for the manager: the latest 1% of incidents, 70% read.
+    const notified = Math.max(10, Math.round(N * 0.01));
+    await tx.execute(sql`
+      with d as (
+        insert into notification_details (entity_id, type, subject, message, incident_id, created_at)
+        select ${e}, ${int(NotificationType.INCIDENT_CREATED)}, 'New incident #' || short_id || ': ' || title,
+          jsonb_build_object('incidentPriority', priority, 'incidentDescription', description,
+            'incidentTitle', title, 'incidentShortId', short_id),
+          id, created_at
+        from incidents where entity_id = ${e} order by short_id desc limit ${int(notified)}
+        returning id, created_at
+      )
+      insert into notifications (entity_id, user_id, details_id, read_at, created_at)
+      select ${e}, ${int(managers[0].id)}, id,
+        case when random() < 0.7 then least(created_at + interval '1 hour', now()) end, created_at
+      from d`);
+    log(`notifications: ${Math.min(notified, N)} for ${SCALE_ACCOUNTS.manager} (${elapsed()})`);
+    return entity.id;
+  });
+
+  await db.execute(sql`analyze`);
+  log(`analyze done (${elapsed()})`);
+  return { created: true, entityId, counts: await countEntity(db, entityId) };
+}
+
+/** Report identifiers for every room / equipment item of the entity that has none (retried on a code clash). */
+async function insertReportIdentifiers(db: Db, entityId: number, target: "room" | "equipment_item"): Promise<void> {
+  const table = sql.raw(target === "room" ? "rooms" : "equipment_items");
+  const column = sql.raw(target === "room" ? "room_id" : "equipment_item_id");
+  for (let attempt = 1; ; attempt++) {
+    await db.execute(sql`
+      insert into report_identifiers (entity_id, code, ${column})
+      select ${int(entityId)}, ${reportCodeSql("x.b")}, x.id
+      from (
+        select t.id, uuid_send(gen_random_uuid()) as b
+        from ${table} t
+        where t.entity_id = ${int(entityId)}
+          and not exists (select 1 from report_identifiers ri where ri.${column} = t.id and ri.archived_at is null)
+      ) x
+      on conflict (code) do nothing`);
+    const [missing] = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from ${table} t
+        where t.entity_id = ${int(entityId)}
+          and not exists (select 1 from report_identifiers ri where ri.${column} = t.id and ri.archived_at is null)`,
+    );
+    if (missing.n === 0) return;
+    if (attempt >= 5) throw new Error(`could not create unique report codes for ${missing.n} ${target} rows`);
+  }
+}
+
+async function countEntity(db: Db, entityId: number): Promise<SeedScaleResult["counts"]> {
+  const e = int(entityId);
+  const [row] = await rows<SeedScaleResult["counts"]>(
+    db,
+    sql`select
+      (select count(*)::int from facilities where entity_id = ${e}) as facilities,
+      (select count(*)::int from buildings where entity_id = ${e}) as buildings,
+      (select count(*)::int from rooms where entity_id = ${e}) as rooms,
+      (select count(*)::int from equipment_items where entity_id = ${e}) as "equipmentItems",
+      (select count(*)::int from incidents where entity_id = ${e}) as incidents,
+      (select count(*)::int from users where entity_id = ${e}) as users`,
+  );
+  return row;
+}
