@@ -27,8 +27,6 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           globalSetup: ["tests/db-global-setup.ts"],
-          // Two cores: PGlite instances are CPU bound.
-          maxWorkers: 2,
         },
       },
     ],
