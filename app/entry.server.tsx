@@ -5,8 +5,8 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { fallbackLng, isLocale } from "~/i18n";
-import { i18nFor } from "~/i18n.server";
+import { isLocale } from "~/i18n";
+import { detectLocale, i18nFor } from "~/i18n.server";
 import { NonceProvider } from "~/lib/nonce";
 
 export { readiness, runtime as boot, shutdown } from "~/runtime.server";
@@ -14,7 +14,7 @@ export { readiness, runtime as boot, shutdown } from "~/runtime.server";
 const ABORT_DELAY = 10_000;
 export const streamTimeout = ABORT_DELAY;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -23,7 +23,8 @@ export default function handleRequest(
 ) {
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : "";
   const rootData = remixContext.staticHandlerContext.loaderData?.root as { locale?: string } | undefined;
-  const locale = isLocale(rootData?.locale) ? rootData.locale : fallbackLng;
+  // The root loader decides the language; when it did not run (an error before it), detect it here.
+  const locale = isLocale(rootData?.locale) ? rootData.locale : await detectLocale(request);
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
 
   return new Promise<Response>((resolve, reject) => {

@@ -49,7 +49,8 @@ export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
-  const locale = rootData?.locale ?? fallbackLng;
+  const { i18n } = useTranslation();
+  const locale = rootData?.locale ?? i18n.language ?? fallbackLng;
   const brand = rootData?.brand ?? { color: THEME_COLOR, textColor: "#ffffff" };
   useChangeLanguage(locale);
   return (

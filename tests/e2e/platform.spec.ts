@@ -55,3 +55,13 @@ test.describe("platform", () => {
     expect(css.headers()["cache-control"]).toContain("immutable");
   });
 });
+
+test("an error shows 'Oups... Something happened' in the user's language", async ({ request }) => {
+  const english = await request.post("/forbidden", { headers: { "Accept-Language": "en" } });
+  expect(english.status()).toBe(405);
+  expect(await english.text()).toContain("Oups... Something happened");
+  const dutch = await request.post("/forbidden", { headers: { "Accept-Language": "nl-BE" } });
+  const html = await dutch.text();
+  expect(html).toContain("Oeps... Er is iets gebeurd");
+  expect(html).toContain('lang="nl-BE"');
+});
