@@ -18,6 +18,7 @@ interface EntryExports {
   boot(): Promise<{ config: { PORT: number; HOST: string; APP_URL: string; ANALYTICS_SCRIPT_URL?: string; databaseMode: string } }>;
   shutdown(): Promise<void>;
   readiness(): Promise<{ ok: boolean; detail?: string }>;
+  resolveSession(cookieHeader: string | null): Promise<{ state: unknown; setCookie: string | null }>;
 }
 
 async function main() {
@@ -107,7 +108,17 @@ async function main() {
     createRequestHandler({
       build: vite ? () => loadBuild() : await loadBuild(),
       mode: dev ? "development" : "production",
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce, requestId: res.locals.requestId }),
+      // The session is resolved (and refreshed when near expiry) once per request, before any loader.
+      getLoadContext: async (req, res) => {
+        const { state, setCookie } = await (await entry()).resolveSession(req.get("cookie") ?? null);
+        if (setCookie) res.append("Set-Cookie", setCookie);
+        return {
+          cspNonce: res.locals.cspNonce,
+          requestId: res.locals.requestId,
+          clientAddress: req.ip ?? "unknown",
+          auth: state,
+        } as never;
+      },
     }),
   );
 

@@ -27,6 +27,8 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   JWT_TTL_SECONDS: z.coerce.number().int().min(10).max(86400).default(900),
   REFRESH_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  LOGIN_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  LOGIN_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// address")

@@ -10,6 +10,7 @@ import { detectLocale, i18nFor } from "~/i18n.server";
 import { NonceProvider } from "~/lib/nonce";
 
 export { readiness, runtime as boot, shutdown } from "~/runtime.server";
+export { resolveSession } from "~/modules/auth/session.server";
 
 const ABORT_DELAY = 10_000;
 export const streamTimeout = ABORT_DELAY;

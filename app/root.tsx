@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -14,10 +14,14 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { Toaster } from "~/components/ui/toast";
-import { fallbackLng } from "~/i18n";
+import { fallbackLng, localeByUserLanguage } from "~/i18n";
 import { detectLocale, getT } from "~/i18n.server";
 import { useNonce } from "~/lib/nonce";
 import { readToast } from "~/lib/toast.server";
+import { logout } from "~/modules/auth/service.server";
+import { clearTokens, commitSession } from "~/modules/auth/session.server";
+import { getProfile, type Profile } from "~/modules/users/queries.server";
+import { runtime } from "~/runtime.server";
 import stylesheet from "~/styles/tailwind.css?url";
 
 /** The address-bar theme colour (SPEC.md section 9: a dark blue). */
@@ -30,15 +34,30 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [{ title: "Caretaker" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const locale = await detectLocale(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user, session } = context.auth;
+  let profile: Profile | null = null;
+  if (user) {
+    profile = await getProfile((await runtime()).database.db, user.id, user.entityId);
+    if (!profile) {
+      // A failed profile load logs the user out (SPEC.md section 4).
+      if (user.sessionId) await logout((await runtime()).auth, { sessionId: user.sessionId });
+      clearTokens(session);
+      session.flash("authMessage", "sessionExpired");
+      throw redirect("/login", { headers: { "Set-Cookie": await commitSession(session) } });
+    }
+  }
+  const locale = await detectLocale(request, profile ? localeByUserLanguage[profile.language] : null);
   const { toast, setCookie } = await readToast(request);
   const t = getT(locale);
   return data(
     {
       locale,
+      profile,
       toast: toast ? { id: toast.id, type: toast.type, title: t(toast.key, toast.params) } : null,
-      brand: { color: THEME_COLOR, textColor: "#ffffff" },
+      brand: profile
+        ? { color: profile.entity.templateColor, textColor: profile.entity.templateTextColor }
+        : { color: THEME_COLOR, textColor: "#ffffff" },
     },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );

@@ -23,14 +23,17 @@ const SOON = "routes/coming-soon.tsx";
 
 export const screens: Screen[] = [
   // Public
-  { id: "login", path: "login", file: SOON, access: "visitor" },
-  { id: "signup", path: "signup", file: SOON, access: "visitor" },
-  { id: "password-reset", path: "password/reset", file: SOON, access: "visitor" },
+  { id: "login", path: "login", file: "routes/login.tsx", access: "visitor" },
+  { id: "signup", path: "signup", file: "routes/signup.tsx", access: "visitor" },
+  { id: "password-reset", path: "password/reset", file: "routes/password-reset.tsx", access: "visitor" },
+  // Steps of the public flows above (not in SPEC.md's list, which names only their entry points)
+  { id: "signup-success", path: "signup/success", file: "routes/signup-success.tsx", access: "visitor" },
+  { id: "signup-verify", path: "signup/verify", file: "routes/signup-verify.tsx", access: "public" },
   { id: "forbidden", path: "forbidden", file: "routes/forbidden.tsx", access: "public" },
 
   // Any signed-in user
   { id: "home", path: "", file: "routes/home.tsx", access: "user" },
-  { id: "settings", path: "settings", file: SOON, access: "user" },
+  { id: "settings", path: "settings", file: "routes/settings.tsx", access: "user" },
   { id: "notifications", path: "notifications", file: SOON, access: "user" },
   { id: "notification", path: "notification/:id", file: SOON, access: "user" },
   { id: "view-room", path: "view-room/:id", file: SOON, access: "user" },
@@ -38,7 +41,7 @@ export const screens: Screen[] = [
   { id: "view-task", path: "view-task/:id/:date", file: SOON, access: "user" },
   { id: "incidents", path: "incidents", file: SOON, access: "user" },
   { id: "incident", path: "incident/:id", file: SOON, access: "user" },
-  { id: "tutorial", path: "tutorial", file: SOON, access: "user" },
+  { id: "tutorial", path: "tutorial", file: "routes/tutorial.tsx", access: "user" },
 
   // Facility managers and administrators
   { id: "administration", path: "administration", file: SOON, access: "manager" },

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, layout, route } from "@remix-run/route-config";
+import { type RouteConfig, index, layout, prefix, route } from "@remix-run/route-config";
 import { screens } from "./route-access";
 
 /**
@@ -20,6 +20,24 @@ export default [
   // Resource routes
   route("locales/:lng/:ns.json", "routes/resources/locales.ts", { id: "locales" }),
   route("set-language", "routes/resources/set-language.ts", { id: "set-language" }),
+  route("logout", "routes/resources/logout.ts", { id: "logout" }),
+  route("files/:id", "routes/resources/files.ts", { id: "file" }),
+  route("altcha/challenge", "routes/resources/altcha-challenge.ts", { id: "altcha-challenge" }),
+  route("report-issue", "routes/resources/report-issue.tsx", { id: "report-issue" }),
+  route("cookie-consent", "routes/resources/cookie-consent.ts", { id: "cookie-consent" }),
+
+  // REST API (SPEC.md section 7), JSON with a bearer token
+  ...prefix("api", [
+    route("authentication/login", "routes/api/authentication.login.ts", { id: "api-login" }),
+    route("authentication/refresh-token", "routes/api/authentication.refresh-token.ts", { id: "api-refresh-token" }),
+    route("authentication/logout", "routes/api/authentication.logout.ts", { id: "api-logout" }),
+    route("entities/:id", "routes/api/entities.$id.ts", { id: "api-entity" }),
+    route("entities/:id/explanatory-sticker", "routes/api/entities.$id.explanatory-sticker.ts", { id: "api-entity-sticker" }),
+    route("users/password", "routes/api/users.password.ts", { id: "api-users-password" }),
+    route("users/password/reset", "routes/api/users.password.reset.ts", { id: "api-users-password-reset" }),
+    route("users/:id/password", "routes/api/users.$id.password.ts", { id: "api-user-password" }),
+    route("*", "routes/api/not-found.ts", { id: "api-not-found" }),
+  ]),
 
   route("*", "routes/not-found.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

@@ -5,6 +5,7 @@ import { seedDemoIfEmpty } from "~/db/seed.server";
 import { startQueue, type JobQueue } from "~/jobs/queue.server";
 import { logger } from "~/lib/logger.server";
 import { createMailer, type Mailer } from "~/mail/mailer.server";
+import { createLoginLimits, type AuthDeps } from "~/modules/auth/service.server";
 import type { FileStore } from "~/modules/files/storage.server";
 
 /**
@@ -17,6 +18,7 @@ export interface Runtime {
   queue: JobQueue | null;
   mailer: Mailer;
   files: FileStore;
+  auth: AuthDeps;
 }
 
 const holder = globalThis as unknown as { __caretakerRuntime?: Promise<Runtime> };
@@ -46,8 +48,15 @@ async function boot(): Promise<Runtime> {
   const mailer = createMailer({ smtpUrl: cfg.SMTP_URL, from: cfg.MAIL_FROM, outboxDir: path.join(cfg.dataDir, "outbox") });
   const queue = cfg.JOBS ? await startQueue({ database, mailer }) : null;
   const files: FileStore = { root: path.join(cfg.dataDir, "files"), maxBytes: cfg.UPLOAD_MAX_BYTES };
+  const auth: AuthDeps = {
+    db: database.db,
+    jwtSecret: cfg.JWT_SECRET,
+    accessTtlSeconds: cfg.JWT_TTL_SECONDS,
+    refreshTtlDays: cfg.REFRESH_TTL_DAYS,
+    limits: createLoginLimits(cfg.LOGIN_MAX_PER_ACCOUNT, cfg.LOGIN_MAX_PER_ADDRESS),
+  };
   log.info({ ms: Date.now() - started, mail: mailer.mode, jobs: Boolean(queue) }, "runtime ready");
-  return { config: cfg, database, queue, mailer, files };
+  return { config: cfg, database, queue, mailer, files, auth };
 }
 
 /** Stops the workers and closes the database; safe to call when nothing was started. */

@@ -1,14 +1,16 @@
-import type { MetaFunction } from "@remix-run/node";
-import { useTranslation } from "react-i18next";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { guard, homeFor } from "~/modules/auth/guard.server";
+import { commitSession } from "~/modules/auth/session.server";
 
-export const meta: MetaFunction = () => [{ title: "Caretaker" }];
-
-export default function Home() {
-  const { t } = useTranslation();
-  return (
-    <section className="space-y-2">
-      <h1 className="text-2xl font-semibold">{t("app.name")}</h1>
-      <p className="text-muted-foreground">{t("app.tagline")}</p>
-    </section>
-  );
+/** `/`: the saved target if there is one, else incidents for technicians and the dashboard for others. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await guard(request, context);
+  const { session } = context.auth;
+  const target = session.get("redirectTo");
+  if (target) {
+    session.unset("redirectTo");
+    return redirect(target, { headers: { "Set-Cookie": await commitSession(session) } });
+  }
+  return redirect(homeFor(user!.role));
 }

@@ -17,6 +17,11 @@ export default async function globalSetup() {
     APP_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+    // Tokens live 330 s, so a session enters the 5-minute refresh window 30 s after login: the suite
+    // exercises silent refresh on every longer test.
+    JWT_TTL_SECONDS: process.env.E2E_JWT_TTL_SECONDS ?? "330",
+    LOGIN_MAX_PER_ADDRESS: "10000",
+    LOGIN_MAX_PER_ACCOUNT: "50",
   };
   delete env.DATABASE_URL; // the e2e suite runs on the embedded database with its demo data
   const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });

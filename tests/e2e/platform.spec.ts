@@ -35,10 +35,11 @@ test.describe("platform", () => {
     await expect(page.getByRole("heading", { name: "Pagina niet gevonden" })).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "nl-BE");
 
-    await page.goto("/facilities");
+    await page.goto("/login");
+    await expect(page.getByText("Meld u aan op uw account")).toBeVisible();
     await page.getByRole("button", { name: "FR" }).click();
-    await expect(page).toHaveURL(/\/facilities$/);
-    await expect(page.getByRole("heading", { name: "Sites" })).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText("Connectez-vous à votre compte")).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "fr-BE");
     await page.goto("/nowhere");
     await expect(page.getByRole("heading", { name: "Page introuvable" })).toBeVisible();

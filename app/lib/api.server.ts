@@ -1,0 +1,91 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { z } from "zod";
+import { isLocale, type Locale } from "~/i18n";
+import { detectLocale, getT } from "~/i18n.server";
+import type { ServiceContext } from "~/lib/context.server";
+import { isDomainError, ValidationError, type FieldErrors } from "~/lib/errors";
+import { logger } from "~/lib/logger.server";
+import { authenticate, type AuthUser } from "~/modules/auth/service.server";
+import { runtime } from "~/runtime.server";
+
+/**
+ * The REST transport (SPEC.md section 7, under /api): bearer authentication, JSON in and out, and one
+ * mapping of domain errors to a status and a body `{ code, message, fieldErrors? }` where `message` is
+ * translated and `fieldErrors` holds translated messages per field.
+ */
+export function jsonError(status: number, code: string, message: string, fieldErrors?: Record<string, string[]>) {
+  return Response.json({ code, message, ...(fieldErrors ? { fieldErrors } : {}) }, { status });
+}
+
+export async function requestLocale(request: Request): Promise<Locale> {
+  const header = request.headers.get("x-language");
+  if (isLocale(header)) return header;
+  return detectLocale(request);
+}
+
+/** Maps anything a handler throws to a JSON answer; never a 500 for a domain error. */
+export async function toApiError(error: unknown, locale: Locale): Promise<Response> {
+  if (error instanceof Response) return error;
+  const t = getT(locale);
+  if (isDomainError(error)) {
+    const fieldErrors = error.fieldErrors
+      ? Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, v.map((key) => t(key))]))
+      : undefined;
+    return jsonError(error.status, error.code, t(error.messageKey), fieldErrors);
+  }
+  logger().error({ err: error }, "api error");
+  return jsonError(500, "INTERNAL", t("errors.tryAgain"));
+}
+
+/** Wraps an /api handler: requires `Authorization: Bearer`, builds the service context. */
+export function apiRoute<A extends LoaderFunctionArgs | ActionFunctionArgs>(
+  handler: (args: A & { user: AuthUser; ctx: ServiceContext; locale: Locale }) => Promise<unknown> | unknown,
+) {
+  return async (args: A): Promise<Response> => {
+    const locale = await requestLocale(args.request);
+    const rt = await runtime();
+    const header = args.request.headers.get("authorization") ?? "";
+    const token = /^Bearer\s+(.+)$/i.exec(header)?.[1];
+    let user: AuthUser;
+    try {
+      user = await authenticate(rt.auth, token);
+    } catch {
+      return jsonError(401, "UNAUTHORIZED", getT(locale)("auth:sessionExpired"));
+    }
+    try {
+      const ctx: ServiceContext = { db: rt.database.db, entityId: user.entityId, actor: { id: user.id, role: user.role }, locale };
+      const result = await handler({ ...args, user, ctx, locale });
+      if (result instanceof Response) return result;
+      return Response.json(result ?? { responseCode: 0 });
+    } catch (error) {
+      return toApiError(error, locale);
+    }
+  };
+}
+
+/** Reads a JSON body and validates it; a body that is not JSON or does not fit answers 400. */
+export async function parseJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    throw new ValidationError({}, "errors.invalidJson", "INVALID_JSON");
+  }
+  return parseWith(schema, body);
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fieldErrors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join(".") || "_form";
+    (fieldErrors[key] ??= []).push(issue.message);
+  }
+  throw new ValidationError(fieldErrors);
+}
+
+/** Parses a positive integer id from the URL; anything else is "not found". */
+export function idParam(value: string | undefined): number | null {
+  return value && /^\d{1,9}$/.test(value) ? Number(value) : null;
+}

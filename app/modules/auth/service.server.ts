@@ -1,0 +1,219 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { type Role, UserStatus } from "~/db/enums";
+import { refreshTokens, users } from "~/db/schema";
+import { DomainError } from "~/lib/errors";
+import { RateLimiter } from "~/lib/rate-limit.server";
+import { hashPassword, verifyPassword } from "./password.server";
+import { hashToken, newOpaqueToken, signAccessToken, verifyAccessToken, type AccessClaims } from "./tokens.server";
+
+/**
+ * Authentication: one service for the REST API and the web session. Access tokens are short-lived
+ * JWTs; refresh tokens are opaque, stored hashed, rotated on every use, and grouped in a family per
+ * login: presenting a token that was already rotated revokes the whole family (token theft).
+ */
+
+/** `errorCode` of the login answer (SPEC.md section 7; 2 is the user-load error). */
+export const LoginErrorCode = {
+  NONE: 0,
+  INVALID_CREDENTIALS: 1,
+  USER_LOAD: 2,
+  ACCOUNT_DISABLED: 3,
+  ACCOUNT_NOT_VALIDATED: 4,
+  TOO_MANY_ATTEMPTS: 5,
+} as const;
+export type LoginErrorCode = (typeof LoginErrorCode)[keyof typeof LoginErrorCode];
+
+export class AuthError extends DomainError {
+  constructor(
+    code: string,
+    messageKey: string,
+    status: number,
+    public readonly loginErrorCode: LoginErrorCode = LoginErrorCode.INVALID_CREDENTIALS,
+  ) {
+    super(code, messageKey, status);
+  }
+}
+
+const invalidCredentials = () =>
+  new AuthError("INVALID_CREDENTIALS", "auth:login.invalidCredentials", 401, LoginErrorCode.INVALID_CREDENTIALS);
+const sessionExpired = () => new AuthError("SESSION_EXPIRED", "auth:sessionExpired", 401);
+
+export interface AuthDeps {
+  db: Db;
+  jwtSecret: string;
+  accessTtlSeconds: number;
+  refreshTtlDays: number;
+  limits?: { perAccount: RateLimiter; perAddress: RateLimiter };
+  now?: () => number;
+}
+
+export interface TokenPair {
+  jwtToken: string;
+  refreshToken: string;
+  /** Access-token expiry, ms since the epoch. */
+  expiresAt: number;
+  userId: number;
+  entityId: number;
+  role: Role;
+  sessionId: string;
+}
+
+/** The signed-in user as every request sees it. */
+export interface AuthUser {
+  id: number;
+  entityId: number;
+  role: Role;
+  sessionId: string;
+  expiresAt: number;
+}
+
+export function createLoginLimits(perAccount: number, perAddress: number) {
+  const fifteenMinutes = 15 * 60 * 1000;
+  return { perAccount: new RateLimiter(perAccount, fifteenMinutes), perAddress: new RateLimiter(perAddress, fifteenMinutes) };
+}
+
+// Verifying against a real hash when the account does not exist keeps the answer time the same.
+let dummyHash: Promise<string> | undefined;
+
+export async function login(deps: AuthDeps, input: { email: string; password: string; address?: string }): Promise<TokenPair> {
+  const now = deps.now?.() ?? Date.now();
+  const email = input.email.trim().toLowerCase();
+  const limits = deps.limits;
+  if (limits) {
+    const addressOk = limits.perAddress.hit(input.address ?? "unknown", now);
+    if (!addressOk || limits.perAccount.blocked(email, now)) {
+      throw new AuthError("TOO_MANY_ATTEMPTS", "auth:login.tooManyAttempts", 429, LoginErrorCode.TOO_MANY_ATTEMPTS);
+    }
+  }
+  const [user] = await deps.db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.archivedAt)))
+    .limit(1);
+  dummyHash ??= hashPassword("not-a-real-password-Aa1!");
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
+  if (!user || !ok) {
+    limits?.perAccount.hit(email, now);
+    throw invalidCredentials();
+  }
+  if (user.status === UserStatus.DISABLED) {
+    throw new AuthError("ACCOUNT_DISABLED", "auth:login.disabled", 403, LoginErrorCode.ACCOUNT_DISABLED);
+  }
+  if (user.status !== UserStatus.ACTIVE) {
+    throw new AuthError("ACCOUNT_NOT_VALIDATED", "auth:login.notValidated", 403, LoginErrorCode.ACCOUNT_NOT_VALIDATED);
+  }
+  limits?.perAccount.reset(email);
+  await deps.db.update(users).set({ lastLoginAt: new Date(now) }).where(eq(users.id, user.id));
+  return issue(deps, { userId: user.id, entityId: user.entityId, role: user.role, sessionId: randomUUID() }, null, now);
+}
+
+/** Exchanges a refresh token for a new pair (rotation). A reused token revokes its family. */
+export async function refresh(deps: AuthDeps, input: { refreshToken: string; jwtToken?: string }): Promise<TokenPair> {
+  const now = deps.now?.() ?? Date.now();
+  if (!input.refreshToken) throw sessionExpired();
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashToken(input.refreshToken)))
+      .for("update")
+      .limit(1);
+    if (!row) throw sessionExpired();
+    if (row.rotatedAt || row.revokedAt) {
+      // Reuse of a rotated token: somebody else holds the family. End it.
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: new Date(now) })
+        .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+      throw sessionExpired();
+    }
+    if (row.expiresAt.getTime() <= now) throw sessionExpired();
+    if (input.jwtToken) {
+      const claims = await verifyAccessToken(deps.jwtSecret, input.jwtToken, { ignoreExpiry: true });
+      if (!claims || claims.userId !== row.userId || claims.sessionId !== row.familyId) throw sessionExpired();
+    }
+    const [user] = await tx.select().from(users).where(eq(users.id, row.userId)).limit(1);
+    if (!user || user.archivedAt || user.status !== UserStatus.ACTIVE) throw sessionExpired();
+    return issue(
+      { ...deps, db: tx as unknown as Db },
+      { userId: user.id, entityId: user.entityId, role: user.role, sessionId: row.familyId },
+      row.id,
+      now,
+    );
+  });
+}
+
+/** Ends a login session: revokes every refresh token of its family (the access token dies with it). */
+export async function logout(deps: AuthDeps, input: { sessionId?: string; refreshToken?: string }): Promise<void> {
+  const now = new Date(deps.now?.() ?? Date.now());
+  let familyId = input.sessionId;
+  if (!familyId && input.refreshToken) {
+    const [row] = await deps.db
+      .select({ familyId: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashToken(input.refreshToken)))
+      .limit(1);
+    familyId = row?.familyId;
+  }
+  if (!familyId) return;
+  await deps.db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/**
+ * Checks an access token on every request: signature and expiry, then that the user is still
+ * active and the session was not revoked (a disabled user loses access on the next request).
+ */
+export async function authenticate(deps: AuthDeps, jwtToken: string | null | undefined): Promise<AuthUser> {
+  if (!jwtToken) throw sessionExpired();
+  const claims = await verifyAccessToken(deps.jwtSecret, jwtToken, { now: deps.now?.() });
+  if (!claims) throw sessionExpired();
+  const [row] = await deps.db
+    .select({
+      status: users.status,
+      archivedAt: users.archivedAt,
+      role: users.role,
+      entityId: users.entityId,
+      revoked: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${claims.sessionId} and ${refreshTokens.revokedAt} is not null)`,
+    })
+    .from(users)
+    .where(eq(users.id, claims.userId))
+    .limit(1);
+  if (!row || row.archivedAt || row.status !== UserStatus.ACTIVE || row.revoked || row.entityId !== claims.entityId) {
+    throw sessionExpired();
+  }
+  // The role is read from the database, so a role change applies at once.
+  return { id: claims.userId, entityId: claims.entityId, role: row.role, sessionId: claims.sessionId, expiresAt: claims.expiresAt };
+}
+
+async function issue(
+  deps: AuthDeps,
+  claims: Omit<AccessClaims, "expiresAt">,
+  rotatedFromId: number | null,
+  now: number,
+): Promise<TokenPair> {
+  const { token, expiresAt } = await signAccessToken(deps.jwtSecret, claims, deps.accessTtlSeconds, now);
+  const refreshToken = newOpaqueToken();
+  const [created] = await deps.db
+    .insert(refreshTokens)
+    .values({
+      entityId: claims.entityId,
+      userId: claims.userId,
+      familyId: claims.sessionId,
+      tokenHash: hashToken(refreshToken),
+      createdAt: new Date(now),
+      expiresAt: new Date(now + deps.refreshTtlDays * 86_400_000),
+    })
+    .returning({ id: refreshTokens.id });
+  if (rotatedFromId !== null) {
+    await deps.db
+      .update(refreshTokens)
+      .set({ rotatedAt: new Date(now), replacedById: created.id })
+      .where(eq(refreshTokens.id, rotatedFromId));
+  }
+  return { jwtToken: token, refreshToken, expiresAt, ...claims };
+}

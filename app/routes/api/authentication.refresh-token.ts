@@ -1,0 +1,28 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { parseJson, requestLocale, toApiError } from "~/lib/api.server";
+import { RefreshSchema } from "~/modules/auth/schema";
+import { refresh } from "~/modules/auth/service.server";
+import { runtime } from "~/runtime.server";
+
+/** POST /api/authentication/refresh-token { jwtToken, refreshToken } → a new pair (the old refresh token is spent). */
+export async function action({ request }: ActionFunctionArgs) {
+  const locale = await requestLocale(request);
+  try {
+    const input = await parseJson(request, RefreshSchema);
+    const pair = await refresh((await runtime()).auth, input);
+    return Response.json({
+      jwtToken: pair.jwtToken,
+      refreshToken: pair.refreshToken,
+      role: pair.role,
+      userId: pair.userId,
+      entityId: pair.entityId,
+      expiresAt: new Date(pair.expiresAt).toISOString(),
+    });
+  } catch (error) {
+    return toApiError(error, locale);
+  }
+}
+
+export function loader() {
+  return Response.json({ code: "METHOD_NOT_ALLOWED" }, { status: 405 });
+}
