@@ -146,7 +146,7 @@ describe("seedDemo", () => {
     expect(await seedDemoIfEmpty(db)).toBe(false);
     expect(await tableCounts()).toEqual(first);
 
-    expect(first).toMatchObject({ entities: 2, users: 4, facilities: 4, buildings: 9, rooms: 33 });
+    expect(first).toMatchObject({ entities: 2, users: 5, facilities: 4, buildings: 9, rooms: 33 });
     expect(first.incidents).toBe(63);
   });
 

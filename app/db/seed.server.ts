@@ -58,6 +58,8 @@ export const DEMO_ACCOUNTS = {
   technician: "technician@demo.test",
   /** Administrator of the second entity ("Other Org"). */
   other: "other@demo.test",
+  /** A technician whose account was disabled: login shows the deactivated-account message. */
+  disabled: "disabled@demo.test",
 } as const;
 
 export const SCALE_ACCOUNTS = {
@@ -466,6 +468,15 @@ async function seedDemoCampus(db: Db, rng: Rng, now: Date): Promise<void> {
     receiveNotification: true,
     notificationSettings: { priorities: [Priority.HIGH, Priority.CRITICAL], buildingIds: [] },
     lastLoginAt: new Date(now.getTime() - 3 * HOUR),
+  });
+  await createUser(db, {
+    entityId,
+    email: DEMO_ACCOUNTS.disabled,
+    name: "Dirk",
+    surname: "Peeters",
+    role: Role.TECHNICIAN,
+    status: UserStatus.DISABLED,
+    language: UserLanguage.NL,
   });
   const people = { manager, technician, admin };
 

@@ -113,29 +113,29 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
 export async function refresh(deps: AuthDeps, input: { refreshToken: string; jwtToken?: string }): Promise<TokenPair> {
   const now = deps.now?.() ?? Date.now();
   if (!input.refreshToken) throw sessionExpired();
-  return deps.db.transaction(async (tx) => {
+  const outcome = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(refreshTokens)
       .where(eq(refreshTokens.tokenHash, hashToken(input.refreshToken)))
       .for("update")
       .limit(1);
-    if (!row) throw sessionExpired();
+    if (!row) return null;
     if (row.rotatedAt || row.revokedAt) {
-      // Reuse of a rotated token: somebody else holds the family. End it.
+      // Reuse of a rotated token: somebody else holds the family. End it (and commit that).
       await tx
         .update(refreshTokens)
         .set({ revokedAt: new Date(now) })
         .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
-      throw sessionExpired();
+      return null;
     }
-    if (row.expiresAt.getTime() <= now) throw sessionExpired();
+    if (row.expiresAt.getTime() <= now) return null;
     if (input.jwtToken) {
       const claims = await verifyAccessToken(deps.jwtSecret, input.jwtToken, { ignoreExpiry: true });
-      if (!claims || claims.userId !== row.userId || claims.sessionId !== row.familyId) throw sessionExpired();
+      if (!claims || claims.userId !== row.userId || claims.sessionId !== row.familyId) return null;
     }
     const [user] = await tx.select().from(users).where(eq(users.id, row.userId)).limit(1);
-    if (!user || user.archivedAt || user.status !== UserStatus.ACTIVE) throw sessionExpired();
+    if (!user || user.archivedAt || user.status !== UserStatus.ACTIVE) return null;
     return issue(
       { ...deps, db: tx as unknown as Db },
       { userId: user.id, entityId: user.entityId, role: user.role, sessionId: row.familyId },
@@ -143,6 +143,8 @@ export async function refresh(deps: AuthDeps, input: { refreshToken: string; jwt
       now,
     );
   });
+  if (!outcome) throw sessionExpired();
+  return outcome;
 }
 
 /** Ends a login session: revokes every refresh token of its family (the access token dies with it). */

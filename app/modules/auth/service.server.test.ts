@@ -1,0 +1,151 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { Role, UserStatus } from "~/db/enums";
+import { refreshTokens, users } from "~/db/schema";
+import { createEntity, createUser } from "#tests/factories";
+import { createTestDatabase } from "#tests/test-db";
+import { authenticate, AuthError, createLoginLimits, login, LoginErrorCode, logout, refresh, type AuthDeps } from "./service.server";
+import { signAccessToken, verifyAccessToken } from "./tokens.server";
+
+let database: Database;
+let deps: AuthDeps;
+let entityA: number;
+let entityB: number;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  deps = { db: database.db, jwtSecret: "s".repeat(40), accessTtlSeconds: 900, refreshTtlDays: 30 };
+  entityA = (await createEntity(database.db, { name: "A" })).id;
+  entityB = (await createEntity(database.db, { name: "B" })).id;
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+async function expectAuthError(promise: Promise<unknown>, code: string, loginErrorCode?: number) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AuthError);
+  expect((error as AuthError).code).toBe(code);
+  if (loginErrorCode !== undefined) expect((error as AuthError).loginErrorCode).toBe(loginErrorCode);
+  return error as AuthError;
+}
+
+describe("login", () => {
+  it("returns tokens, role and ids for an active user, whatever the email's case", async () => {
+    const user = await createUser(database.db, { entityId: entityA, email: "Case@Example.test", role: Role.FACILITY_MANAGER });
+    const pair = await login(deps, { email: "  case@example.TEST ", password: "Demo-pass-1!" });
+    expect(pair).toMatchObject({ userId: user.id, entityId: entityA, role: Role.FACILITY_MANAGER });
+    const claims = await verifyAccessToken(deps.jwtSecret, pair.jwtToken);
+    expect(claims).toMatchObject({ userId: user.id, entityId: entityA, role: Role.FACILITY_MANAGER, sessionId: pair.sessionId });
+    const [row] = await database.db.select().from(refreshTokens).where(eq(refreshTokens.familyId, pair.sessionId));
+    expect(row.tokenHash).not.toBe(pair.refreshToken); // stored hashed
+  });
+
+  it("refuses a wrong password and an unknown account with the same error", async () => {
+    await createUser(database.db, { entityId: entityA, email: "known@example.test" });
+    const a = await expectAuthError(login(deps, { email: "known@example.test", password: "nope" }), "INVALID_CREDENTIALS", LoginErrorCode.INVALID_CREDENTIALS);
+    const b = await expectAuthError(login(deps, { email: "nobody@example.test", password: "nope" }), "INVALID_CREDENTIALS");
+    expect(a.messageKey).toBe("auth:login.invalidCredentials");
+    expect(b.messageKey).toBe(a.messageKey);
+  });
+
+  it("refuses a disabled account with the deactivated message, and a not yet validated one", async () => {
+    await createUser(database.db, { entityId: entityA, email: "disabled@example.test", status: UserStatus.DISABLED });
+    const disabled = await expectAuthError(login(deps, { email: "disabled@example.test", password: "Demo-pass-1!" }), "ACCOUNT_DISABLED", LoginErrorCode.ACCOUNT_DISABLED);
+    expect(disabled.messageKey).toBe("auth:login.disabled");
+    await createUser(database.db, { entityId: entityA, email: "inactive@example.test", status: UserStatus.INACTIVE });
+    await expectAuthError(login(deps, { email: "inactive@example.test", password: "Demo-pass-1!" }), "ACCOUNT_NOT_VALIDATED");
+  });
+
+  it("limits failed attempts per account and all attempts per address", async () => {
+    await createUser(database.db, { entityId: entityA, email: "target@example.test" });
+    const limited = { ...deps, limits: createLoginLimits(3, 100) };
+    for (let i = 0; i < 3; i++) await expectAuthError(login(limited, { email: "target@example.test", password: "x", address: `10.0.0.${i}` }), "INVALID_CREDENTIALS");
+    // Even the right password is refused while the account is blocked.
+    await expectAuthError(login(limited, { email: "target@example.test", password: "Demo-pass-1!", address: "10.0.0.9" }), "TOO_MANY_ATTEMPTS", LoginErrorCode.TOO_MANY_ATTEMPTS);
+
+    const perAddress = { ...deps, limits: createLoginLimits(100, 2) };
+    await expectAuthError(login(perAddress, { email: "a@x.test", password: "x", address: "192.0.2.1" }), "INVALID_CREDENTIALS");
+    await expectAuthError(login(perAddress, { email: "b@x.test", password: "x", address: "192.0.2.1" }), "INVALID_CREDENTIALS");
+    await expectAuthError(login(perAddress, { email: "c@x.test", password: "x", address: "192.0.2.1" }), "TOO_MANY_ATTEMPTS");
+  });
+});
+
+describe("refresh", () => {
+  it("rotates: a new pair in the same session, the old refresh token spent", async () => {
+    await createUser(database.db, { entityId: entityA, email: "rotate@example.test" });
+    const first = await login(deps, { email: "rotate@example.test", password: "Demo-pass-1!" });
+    const second = await refresh(deps, { refreshToken: first.refreshToken, jwtToken: first.jwtToken });
+    expect(second.sessionId).toBe(first.sessionId);
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    const third = await refresh(deps, { refreshToken: second.refreshToken });
+    expect(third.sessionId).toBe(first.sessionId);
+  });
+
+  it("treats reuse of a rotated token as theft and revokes the whole family", async () => {
+    await createUser(database.db, { entityId: entityA, email: "reuse@example.test" });
+    const first = await login(deps, { email: "reuse@example.test", password: "Demo-pass-1!" });
+    const second = await refresh(deps, { refreshToken: first.refreshToken });
+    await expectAuthError(refresh(deps, { refreshToken: first.refreshToken }), "SESSION_EXPIRED");
+    // The legitimate holder's newer token is dead too, and so is its access token.
+    await expectAuthError(refresh(deps, { refreshToken: second.refreshToken }), "SESSION_EXPIRED");
+    await expectAuthError(authenticate(deps, second.jwtToken), "SESSION_EXPIRED");
+  });
+
+  it("refuses an unknown token, an expired one, and an access token of another session", async () => {
+    await expectAuthError(refresh(deps, { refreshToken: "made-up" }), "SESSION_EXPIRED");
+    await createUser(database.db, { entityId: entityA, email: "expired@example.test" });
+    const shortLived = { ...deps, refreshTtlDays: 1, now: () => Date.now() - 2 * 86_400_000 };
+    const old = await login(shortLived, { email: "expired@example.test", password: "Demo-pass-1!" });
+    await expectAuthError(refresh(deps, { refreshToken: old.refreshToken }), "SESSION_EXPIRED");
+
+    const mine = await login(deps, { email: "expired@example.test", password: "Demo-pass-1!" });
+    const other = await login(deps, { email: "expired@example.test", password: "Demo-pass-1!" });
+    await expectAuthError(refresh(deps, { refreshToken: mine.refreshToken, jwtToken: other.jwtToken }), "SESSION_EXPIRED");
+  });
+
+  it("stops refreshing once the user is disabled", async () => {
+    const user = await createUser(database.db, { entityId: entityA, email: "later-disabled@example.test" });
+    const pair = await login(deps, { email: "later-disabled@example.test", password: "Demo-pass-1!" });
+    await database.db.update(users).set({ status: UserStatus.DISABLED }).where(eq(users.id, user.id));
+    await expectAuthError(refresh(deps, { refreshToken: pair.refreshToken }), "SESSION_EXPIRED");
+  });
+});
+
+describe("authenticate", () => {
+  it("accepts a valid token and reads the current role", async () => {
+    const user = await createUser(database.db, { entityId: entityA, email: "promoted@example.test", role: Role.TECHNICIAN });
+    const pair = await login(deps, { email: "promoted@example.test", password: "Demo-pass-1!" });
+    await database.db.update(users).set({ role: Role.FACILITY_MANAGER }).where(eq(users.id, user.id));
+    expect(await authenticate(deps, pair.jwtToken)).toMatchObject({ id: user.id, entityId: entityA, role: Role.FACILITY_MANAGER });
+  });
+
+  it("ends access at once for a disabled user, a logged-out session, an expired or forged token", async () => {
+    const user = await createUser(database.db, { entityId: entityA, email: "gone@example.test" });
+    const pair = await login(deps, { email: "gone@example.test", password: "Demo-pass-1!" });
+    const other = await login(deps, { email: "gone@example.test", password: "Demo-pass-1!" });
+    await logout(deps, { sessionId: other.sessionId });
+    await expectAuthError(authenticate(deps, other.jwtToken), "SESSION_EXPIRED");
+    expect((await authenticate(deps, pair.jwtToken)).id).toBe(user.id); // other sessions live on
+
+    await database.db.update(users).set({ status: UserStatus.DISABLED }).where(eq(users.id, user.id));
+    await expectAuthError(authenticate(deps, pair.jwtToken), "SESSION_EXPIRED");
+
+    const expired = await signAccessToken(deps.jwtSecret, { userId: user.id, entityId: entityA, role: Role.TECHNICIAN, sessionId: pair.sessionId }, 10, Date.now() - 60_000);
+    await expectAuthError(authenticate(deps, expired.token), "SESSION_EXPIRED");
+    const forged = await signAccessToken("f".repeat(40), { userId: user.id, entityId: entityA, role: Role.ADMINISTRATOR, sessionId: pair.sessionId }, 900);
+    await expectAuthError(authenticate(deps, forged.token), "SESSION_EXPIRED");
+    await expectAuthError(authenticate(deps, null), "SESSION_EXPIRED");
+  });
+
+  it("refuses a token whose entity claim does not match the user's entity", async () => {
+    const user = await createUser(database.db, { entityId: entityA, email: "tenant@example.test" });
+    const pair = await login(deps, { email: "tenant@example.test", password: "Demo-pass-1!" });
+    const crossed = await signAccessToken(deps.jwtSecret, { userId: user.id, entityId: entityB, role: Role.ADMINISTRATOR, sessionId: pair.sessionId }, 900);
+    await expectAuthError(authenticate(deps, crossed.token), "SESSION_EXPIRED");
+  });
+});

@@ -1,0 +1,195 @@
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
+import { screens } from "../../app/route-access";
+import { accounts, DEMO_PASSWORD, login } from "./fixtures";
+
+/** A request context signed in through the web login form (cookie session), or a visitor. */
+async function sessionFor(baseURL: string, email: string | null): Promise<APIRequestContext> {
+  const context = await playwrightRequest.newContext({ baseURL });
+  if (email) {
+    const res = await context.post("/login", { form: { email, password: DEMO_PASSWORD }, maxRedirects: 0 });
+    expect(res.status(), `login as ${email}`).toBe(302);
+  }
+  return context;
+}
+
+const concrete = (path: string) => `/${path.replace(/:date/g, "2026-01-05").replace(/:\w+/g, "1")}`;
+
+/** Decodes the signed session cookie (signed, not encrypted) to read the refresh token, as a thief would. */
+async function sessionCookie(page: Page) {
+  const cookie = (await page.context().cookies()).find((c) => c.name === "__session");
+  expect(cookie).toBeTruthy();
+  const raw = decodeURIComponent(cookie!.value);
+  const payload = raw.slice(0, raw.lastIndexOf("."));
+  return { value: cookie!.value, data: JSON.parse(decodeURIComponent(escape(atob(payload)))) as Record<string, unknown> };
+}
+
+test.describe("navigation guards (SPEC.md sections 2 and 6)", () => {
+  test("every route of the table, as a visitor and as each role", async ({ baseURL }, testInfo) => {
+    test.skip(testInfo.project.name === "js-off", "server-side redirects: one run is enough");
+    test.setTimeout(180_000);
+    const roles = [
+      { name: "visitor", email: null, role: null },
+      { name: "technician", email: accounts.technician, role: 2 },
+      { name: "manager", email: accounts.manager, role: 1 },
+      { name: "administrator", email: accounts.admin, role: 3 },
+    ];
+    for (const who of roles) {
+      const api = await sessionFor(baseURL!, who.email);
+      for (const screen of screens) {
+        const path = concrete(screen.path);
+        const res = await api.get(path, { maxRedirects: 0 });
+        const location = res.headers()["location"] ?? "";
+        const where = `${who.name} → ${path}`;
+        const signedIn = who.role !== null;
+        const manager = who.role === 1 || who.role === 3;
+        if (screen.access === "visitor") {
+          if (signedIn) expect([res.status(), location], where).toEqual([302, "/"]);
+          else expect(res.status(), where).toBeLessThan(300);
+        } else if (screen.access === "public") {
+          expect(res.status(), where).not.toBe(302);
+        } else if (!signedIn) {
+          expect([res.status(), location], where).toEqual([302, "/login"]);
+        } else if (screen.access === "manager" && !manager) {
+          expect([res.status(), location], where).toEqual([302, "/forbidden"]);
+        } else if (screen.id === "home") {
+          expect([res.status(), location], where).toEqual([302, who.role === 2 ? "/incidents" : "/dashboard"]);
+        } else {
+          expect(res.status(), where).toBe(200);
+        }
+      }
+      await api.dispose();
+    }
+  });
+
+  test("a secured page opened while signed out is reached right after login", async ({ page }) => {
+    await page.goto("/update-facility/1?from=guard");
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel("Email").fill(accounts.manager);
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL(/\/update-facility\/1\?from=guard$/);
+  });
+
+  test("after login a technician lands on incidents and others on the dashboard; login page sends them home", async ({ page }) => {
+    await login(page, accounts.technician);
+    await expect(page).toHaveURL(/\/incidents$/);
+    await page.goto("/login");
+    await expect(page).toHaveURL(/\/incidents$/);
+    await page.goto("/users");
+    await expect(page).toHaveURL(/\/forbidden$/);
+    await expect(page.getByRole("heading", { name: "Access denied" })).toBeVisible();
+  });
+
+  test("an administrator lands on the dashboard; logout ends the session", async ({ page }) => {
+    await login(page, accounts.admin);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.getByRole("button", { name: /Logout/ }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe("login messages", () => {
+  test("bad credentials and a disabled account show the exact messages; input is kept", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByText("Please enter your email")).toBeVisible();
+    await expect(page.getByText("Please enter your password")).toBeVisible();
+
+    await page.getByLabel("Email").fill(accounts.admin);
+    await page.getByLabel("Password").fill("not the password");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Invalid username or password" })).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue(accounts.admin);
+
+    await page.getByLabel("Email").fill("disabled@demo.test");
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(
+      page.getByText("Your account has been deactivated. Contact a facility manager at your entity to reactivate it."),
+    ).toBeVisible();
+  });
+});
+
+test.describe("session", () => {
+  test("a token near expiry is refreshed silently, once, even under concurrent requests", async ({ page }) => {
+    test.setTimeout(90_000);
+    await login(page, accounts.manager);
+    const before = await sessionCookie(page);
+    // The e2e server issues 330 s tokens: 31 s later the token is inside the 5-minute refresh window.
+    await page.waitForTimeout(31_000);
+    const results = await Promise.all(Array.from({ length: 5 }, () => page.request.get("/settings", { maxRedirects: 0 })));
+    for (const res of results) expect(res.status()).toBe(200);
+    await page.goto("/facilities");
+    await expect(page).toHaveURL(/\/facilities$/);
+    const after = await sessionCookie(page);
+    expect(after.data.refreshToken).not.toBe(before.data.refreshToken);
+    expect(Number(after.data.expiresAt)).toBeGreaterThan(Number(before.data.expiresAt));
+    await page.goto("/users");
+    await expect(page).toHaveURL(/\/users$/);
+  });
+
+  test("a revoked refresh token ends in 'User session expired' on the login page", async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await login(page, accounts.manager);
+    const { data } = await sessionCookie(page);
+    // Somebody replays the refresh token: the second use of a rotated token revokes the family.
+    const first = await request.post("/api/authentication/refresh-token", { data: { refreshToken: data.refreshToken } });
+    expect(first.status()).toBe(200);
+    const reuse = await request.post("/api/authentication/refresh-token", { data: { refreshToken: data.refreshToken } });
+    expect(reuse.status()).toBe(401);
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/login$/);
+    const message = page.getByText("User session expired");
+    await expect(message).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "User session expired" })).toHaveClass(/destructive/);
+  });
+});
+
+test.describe("authentication API", () => {
+  test("login, refresh with rotation and reuse detection, logout", async ({ request }) => {
+    const bad = await request.post("/api/authentication/login", { data: { username: accounts.admin, password: "x" } });
+    expect(bad.status()).toBe(401);
+    expect(await bad.json()).toMatchObject({ errorCode: 1, message: "Invalid username or password", jwtToken: null });
+    const disabled = await request.post("/api/authentication/login", { data: { username: "disabled@demo.test", password: DEMO_PASSWORD } });
+    expect(disabled.status()).toBe(403);
+    expect((await disabled.json()).message).toBe(
+      "Your account has been deactivated. Contact a facility manager at your entity to reactivate it.",
+    );
+    const invalid = await request.post("/api/authentication/login", { data: { username: "" } });
+    expect(invalid.status()).toBe(400);
+    expect((await invalid.json()).fieldErrors).toMatchObject({ username: ["Please enter your email"], password: ["Please enter your password"] });
+
+    const ok = await request.post("/api/authentication/login", { data: { username: accounts.technician, password: DEMO_PASSWORD } });
+    expect(ok.status()).toBe(200);
+    const session = await ok.json();
+    expect(session).toMatchObject({ role: 2, errorCode: 0 });
+    expect(typeof session.jwtToken).toBe("string");
+    expect(typeof session.userId).toBe("number");
+    expect(typeof session.entityId).toBe("number");
+
+    const rotated = await request.post("/api/authentication/refresh-token", { data: { jwtToken: session.jwtToken, refreshToken: session.refreshToken } });
+    expect(rotated.status()).toBe(200);
+    const next = await rotated.json();
+    expect(next.refreshToken).not.toBe(session.refreshToken);
+
+    const auth = { Authorization: `Bearer ${next.jwtToken}` };
+    const logout = await request.get("/api/authentication/logout", { headers: auth });
+    expect(await logout.json()).toEqual({ responseCode: 0 });
+    const after = await request.get("/api/entities/1", { headers: auth });
+    expect(after.status()).toBe(401);
+    expect((await after.json()).code).toBe("UNAUTHORIZED");
+  });
+
+  test("every other /api call answers 401 JSON without a valid token", async ({ request }) => {
+    for (const path of ["/api/entities/1", "/api/users", "/api/facilities", "/api/anything/at/all"]) {
+      for (const headers of [{} as Record<string, string>, { Authorization: "Bearer not-a-token" }]) {
+        const res = await request.get(path, { headers });
+        expect(res.status(), path).toBe(401);
+        expect(res.headers()["content-type"]).toContain("application/json");
+        expect(await res.json()).toMatchObject({ code: "UNAUTHORIZED", message: "User session expired" });
+      }
+    }
+  });
+});
