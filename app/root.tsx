@@ -13,6 +13,8 @@ import {
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
+import { consentData } from "~/components/shell/consent.server";
+import { CookieConsent } from "~/components/shell/cookie-consent";
 import { Toaster } from "~/components/ui/toast";
 import { fallbackLng, localeByUserLanguage } from "~/i18n";
 import { detectLocale, getT } from "~/i18n.server";
@@ -50,8 +52,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = await detectLocale(request, profile ? localeByUserLanguage[profile.language] : null);
   const { toast, setCookie } = await readToast(request);
   const t = getT(locale);
+  const consent = await consentData(request);
   return data(
     {
+      ...consent,
       locale,
       profile,
       toast: toast ? { id: toast.id, type: toast.type, title: t(toast.key, toast.params) } : null,
@@ -85,6 +89,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-background text-foreground antialiased">
+        {/* In the page flow, above everything: the banner never covers a form or a button. */}
+        <CookieConsent consent={rootData?.consent} analyticsScriptUrl={rootData?.analyticsScriptUrl} />
         {children}
         <Toaster toasts={rootData?.toast ? [rootData.toast] : []} />
         <ScrollRestoration nonce={nonce} />

@@ -1,42 +1,81 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, Outlet, useRouteLoaderData } from "@remix-run/react";
+import { redirect } from "@remix-run/node";
+import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Brand } from "~/components/shell/brand";
+import { HelpLink } from "~/components/shell/help-link";
 import { LanguageSwitch } from "~/components/shell/language-switch";
-import { guard } from "~/modules/auth/guard.server";
+import { MainNav } from "~/components/shell/main-nav";
+import { menuFor } from "~/components/shell/menu";
+import { MobileMenu } from "~/components/shell/mobile-menu";
+import { NotificationsBell } from "~/components/shell/notifications-bell";
+import { ReportDialog } from "~/components/shell/report-dialog";
+import { UserMenu } from "~/components/shell/user-menu";
+import { guard, mayOpen } from "~/modules/auth/guard.server";
+import { countNotifications } from "~/modules/notifications/queries.server";
+import { screensById } from "~/route-access";
 import type { loader as rootLoader } from "~/root";
+import { runtime } from "~/runtime.server";
 
-/** The signed-in layout: every screen under it needs a user (each screen's own loader checks its role). */
+/**
+ * The signed-in layout: every screen under it needs a user (each screen's own loader checks its
+ * role). It loads what the shell shows: the menu entries the user's role may open (from
+ * route-access.ts, so a technician never sees a link to a forbidden page), the unread
+ * notification count for the bell, and the help site's address.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await guard(request, context);
-  return null;
+  const user = await guard(request, context);
+  if (!user) throw redirect("/login"); // the guard already sends signed-out visitors there
+  const rt = await runtime();
+  const { unread } = await countNotifications(rt.database.db, user.entityId, user.id);
+  const menu = menuFor((screenId) => {
+    const screen = screensById.get(screenId);
+    return screen ? mayOpen(screen, user.role) : false;
+  });
+  return { menu, unread, helpBaseUrl: rt.config.HELP_BASE_URL ?? null };
 }
 
 export default function AppLayout() {
-  const { t } = useTranslation(["common", "auth"]);
+  const { t } = useTranslation("shell");
+  const { menu, unread, helpBaseUrl } = useLoaderData<typeof loader>();
   const profile = useRouteLoaderData<typeof rootLoader>("root")?.profile;
+  const entity = profile?.entity ?? { name: t("common:app.name"), logoFileId: null };
+
   return (
-    <div className="flex min-h-screen flex-col">
-      <header className="flex items-center justify-between gap-4 bg-primary px-4 py-3 text-primary-foreground">
-        <Link to="/" className="text-lg font-semibold">
-          {t("app.name")}
-        </Link>
-        <div className="flex items-center gap-3">
-          <LanguageSwitch />
-          {profile ? (
-            <Form method="post" action="/logout">
-              <span className="mr-2 text-sm">
-                {profile.name} {profile.surname}
-              </span>
-              <button type="submit" className="rounded px-2 py-1 text-sm underline">
-                {t("auth:logout")}
-              </button>
-            </Form>
-          ) : null}
+    <div className="min-h-screen bg-muted/40">
+      <a
+        href="#main"
+        className="sr-only z-[60] rounded-md bg-background px-4 py-2 text-sm font-semibold text-foreground shadow focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
+      >
+        {t("skipToContent")}
+      </a>
+
+      <header className="sticky top-0 z-40 bg-primary text-primary-foreground shadow-sm">
+        <div className="flex h-14 items-center gap-1 px-2 sm:gap-2 sm:px-4 lg:h-16 lg:px-6">
+          <MobileMenu menu={menu} className="lg:hidden" />
+          <Brand entity={entity} className="mr-auto px-1" />
+          <LanguageSwitch tone="brand" className="mr-1 hidden sm:inline-flex" />
+          <HelpLink baseUrl={helpBaseUrl} />
+          <NotificationsBell unread={unread} />
+          {profile ? <UserMenu user={profile} /> : null}
         </div>
       </header>
-      <main className="mx-auto w-full max-w-6xl flex-1 p-4 sm:p-6">
-        <Outlet />
-      </main>
+
+      {/* Rendered before the content so that, without JavaScript, it comes first in the tab order. */}
+      <ReportDialog />
+
+      <div className="lg:flex lg:min-h-[calc(100dvh-4rem)]">
+        <aside className="hidden lg:block lg:w-72 lg:shrink-0 lg:border-r lg:bg-background">
+          <div className="sticky top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto px-3 py-5">
+            <MainNav menu={menu} />
+          </div>
+        </aside>
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-hidden sm:px-6 lg:px-10 lg:py-8">
+          <div className="mx-auto w-full max-w-6xl">
+            <Outlet />
+          </div>
+        </main>
+      </div>
     </div>
   );
 }

@@ -1,1 +1,213 @@
-export { default, loader } from "./coming-soon";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PublicPage } from "~/components/onboarding/public-page";
+import { Alert } from "~/components/ui/alert";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { isDomainError } from "~/lib/errors";
+import { guard } from "~/modules/auth/guard.server";
+import { isResetTokenUsable, passwordResetDeps, requestPasswordReset, resetPassword } from "~/modules/auth/password-reset.server";
+import { RequestPasswordResetSchema, ResetPasswordFormSchema } from "~/modules/onboarding/schema";
+
+/**
+ * /password/reset (SPEC.md section 2): step 1 asks for the address and always answers "check your
+ * email"; the mailed link (?token=…) opens step 2, a new password and its confirmation; then
+ * "Password modified" and the way to the login page.
+ */
+export const meta: MetaFunction = () => [{ title: "Caretaker" }];
+
+type View = "request" | "sent" | "reset" | "invalid" | "done";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await guard(request, context);
+  const url = new URL(request.url);
+  if (url.searchParams.has("sent")) return data({ view: "sent" as View, token: null });
+  if (url.searchParams.has("done")) return data({ view: "done" as View, token: null });
+  const token = url.searchParams.get("token");
+  if (token !== null) {
+    const usable = await isResetTokenUsable(await passwordResetDeps(), token);
+    return usable ? data({ view: "reset" as View, token }) : data({ view: "invalid" as View, token: null }, { status: 400 });
+  }
+  return data({ view: "request" as View, token: null });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await guard(request, context);
+  const formData = await request.formData();
+  const deps = await passwordResetDeps();
+
+  if (formData.get("intent") === "reset") {
+    const submission = parseWithZod(formData, { schema: ResetPasswordFormSchema });
+    const hideFields = ["newPassword", "confirmPassword"];
+    if (submission.status !== "success") {
+      return data({ intent: "reset" as const, result: submission.reply({ hideFields }) }, { status: 400 });
+    }
+    try {
+      await resetPassword(deps, { token: submission.value.token, newPassword: submission.value.newPassword });
+    } catch (error) {
+      if (!isDomainError(error)) throw error;
+      const invalid = error.code === "INVALID_TOKEN";
+      return data(
+        {
+          intent: "reset" as const,
+          invalid,
+          result: submission.reply({ formErrors: [error.messageKey], fieldErrors: invalid ? {} : (error.fieldErrors ?? {}), hideFields }),
+        },
+        { status: 400 },
+      );
+    }
+    return redirect("/password/reset?done");
+  }
+
+  const submission = parseWithZod(formData, { schema: RequestPasswordResetSchema });
+  if (submission.status !== "success") {
+    return data({ intent: "request" as const, result: submission.reply() }, { status: 400 });
+  }
+  await requestPasswordReset(deps, submission.value, context.clientAddress);
+  return redirect("/password/reset?sent");
+}
+
+export default function PasswordReset() {
+  const { t } = useTranslation("onboarding");
+  const { view, token } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+
+  if (view === "sent") {
+    return (
+      <PublicPage title={t("reset.sentTitle")}>
+        <div className="grid gap-4">
+          <Alert variant="success">{t("reset.sentText")}</Alert>
+          <BackToLogin />
+        </div>
+      </PublicPage>
+    );
+  }
+  if (view === "done") {
+    return (
+      <PublicPage title={t("reset.title")}>
+        <div className="grid gap-4">
+          <Alert variant="success">
+            <p className="font-semibold">{t("reset.passwordModified")}</p>
+            <p>{t("reset.passwordModifiedText")}</p>
+          </Alert>
+          <Link to="/login" className={buttonVariants({ className: "w-full" })}>
+            {t("reset.login")}
+          </Link>
+        </div>
+      </PublicPage>
+    );
+  }
+  if (view === "invalid" || (actionData && "invalid" in actionData && actionData.invalid)) {
+    return (
+      <PublicPage title={t("reset.title")}>
+        <div className="grid gap-4">
+          <Alert variant="destructive">
+            <p className="font-semibold">{t("reset.invalidToken")}</p>
+            <p>{t("reset.invalidTokenText")}</p>
+          </Alert>
+          <Link to="/password/reset" className={buttonVariants({ className: "w-full" })}>
+            {t("reset.requestNew")}
+          </Link>
+          <BackToLogin />
+        </div>
+      </PublicPage>
+    );
+  }
+  if (view === "reset" && token) {
+    return (
+      <PublicPage title={t("reset.newPasswordTitle")}>
+        <NewPasswordForm token={token} lastResult={actionData?.intent === "reset" ? (actionData.result as SubmissionResult<string[]>) : undefined} />
+      </PublicPage>
+    );
+  }
+  return (
+    <PublicPage title={t("reset.title")} subtitle={t("reset.requestText")}>
+      <RequestForm lastResult={actionData?.intent === "request" ? (actionData.result as SubmissionResult<string[]>) : undefined} />
+    </PublicPage>
+  );
+}
+
+function BackToLogin() {
+  const { t } = useTranslation("onboarding");
+  return (
+    <Link to="/login" className="text-center text-sm text-primary underline-offset-4 hover:underline">
+      {t("reset.backToLogin")}
+    </Link>
+  );
+}
+
+function RequestForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation("onboarding");
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "reset-request",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RequestPasswordResetSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const tr = (keys?: string[]) => keys?.map((key) => t(key));
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-4">
+      {form.errors?.length ? (
+        <Alert variant="destructive" id={form.errorId}>
+          {tr(form.errors)?.join(" ")}
+        </Alert>
+      ) : null}
+      <Field label={t("reset.email")} htmlFor={fields.email.id} errors={tr(fields.email.errors)} required>
+        <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" autoFocus />
+      </Field>
+      <Button type="submit" name="intent" value="request" className="w-full" disabled={navigation.state === "submitting"}>
+        {t("reset.send")}
+      </Button>
+      <BackToLogin />
+    </Form>
+  );
+}
+
+function NewPasswordForm({ token, lastResult }: { token: string; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation("onboarding");
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordFormSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const tr = (keys?: string[]) => keys?.map((key) => t(key));
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-4">
+      {form.errors?.length ? (
+        <Alert variant="destructive" id={form.errorId}>
+          {tr(form.errors)?.join(" ")}
+        </Alert>
+      ) : null}
+      <input type="hidden" name="token" value={token} />
+      <Field
+        label={t("reset.newPassword")}
+        htmlFor={fields.newPassword.id}
+        errors={tr(fields.newPassword.errors)}
+        description={t("signup.passwordHint")}
+        required
+      >
+        <Input
+          {...getInputProps(fields.newPassword, { type: "password", ariaDescribedBy: `${fields.newPassword.id}-description` })}
+          autoComplete="new-password"
+          autoFocus
+        />
+      </Field>
+      <Field label={t("reset.confirmPassword")} htmlFor={fields.confirmPassword.id} errors={tr(fields.confirmPassword.errors)} required>
+        <Input {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" />
+      </Field>
+      <Button type="submit" name="intent" value="reset" className="w-full" disabled={navigation.state === "submitting"}>
+        {t("reset.save")}
+      </Button>
+    </Form>
+  );
+}

@@ -37,7 +37,7 @@ test.describe("platform", () => {
 
     await page.goto("/login");
     await expect(page.getByText("Meld u aan op uw account")).toBeVisible();
-    await page.getByRole("button", { name: "FR" }).click();
+    await page.getByRole("button", { name: "FR", exact: true }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText("Connectez-vous à votre compte")).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "fr-BE");

@@ -1,17 +1,25 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { supportedLngs } from "~/i18n";
+import { cn } from "~/lib/utils";
 
 /**
  * The language switch: one small form per language, so it works as a plain post without
- * JavaScript and lands back on the same page.
+ * JavaScript and lands back on the same page. `tone="brand"` for the brand-coloured header.
  */
-export function LanguageSwitch() {
+export function LanguageSwitch({ tone = "default", className }: { tone?: "default" | "brand"; className?: string }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const back = `${location.pathname}${location.search}`;
   return (
-    <nav aria-label={t("language.label")} className="flex items-center gap-1 text-sm">
+    <nav
+      aria-label={t("language.label")}
+      className={cn(
+        "inline-flex items-center gap-0.5 rounded-full border p-0.5 text-xs font-semibold",
+        tone === "brand" ? "border-primary-foreground/25" : "border-border bg-background",
+        className,
+      )}
+    >
       {supportedLngs.map((lng) => (
         <Form key={lng} method="post" action="/set-language" reloadDocument>
           <input type="hidden" name="lng" value={lng} />
@@ -20,8 +28,14 @@ export function LanguageSwitch() {
             type="submit"
             lang={lng}
             aria-current={i18n.language === lng ? "true" : undefined}
-            className="rounded px-2 py-1 hover:underline aria-[current=true]:font-semibold aria-[current=true]:underline"
             title={t(`language.${lng}`)}
+            className={cn(
+              "inline-flex h-8 min-w-9 items-center justify-center rounded-full px-2.5 tracking-wide transition-colors",
+              "focus-visible:outline-2 focus-visible:outline-offset-1",
+              tone === "brand"
+                ? "text-primary-foreground/80 hover:bg-primary-foreground/10 hover:text-primary-foreground focus-visible:outline-primary-foreground aria-[current=true]:bg-primary-foreground aria-[current=true]:text-primary"
+                : "text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-ring aria-[current=true]:bg-primary aria-[current=true]:text-primary-foreground",
+            )}
           >
             {t(`language.short.${lng}`)}
           </button>

@@ -216,7 +216,7 @@ function OpenDialog({
   }
 
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center sm:items-center sm:p-4">
+    <div className="fixed inset-0 z-[100] flex items-end justify-center sm:items-center sm:p-4">
       {/* Backdrop: clicking it closes the dialog, no JS needed. Hidden from AT
           and the tab order; the ✕ link is the accessible close control. */}
       <Link

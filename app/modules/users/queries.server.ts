@@ -1,6 +1,6 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { entities, users } from "~/db/schema";
+import { buildings, entities, facilities, users } from "~/db/schema";
 
 /** The signed-in user's profile and entity branding, loaded once per page by the root loader. */
 export async function getProfile(db: Db, userId: number, entityId: number) {
@@ -28,3 +28,41 @@ export async function getProfile(db: Db, userId: number, entityId: number) {
   return row ?? null;
 }
 export type Profile = NonNullable<Awaited<ReturnType<typeof getProfile>>>;
+
+/** The signed-in user's own settings (account tab of /settings). */
+export async function getAccountSettings(db: Db, userId: number, entityId: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      surname: users.surname,
+      email: users.email,
+      role: users.role,
+      language: users.language,
+      receiveNotification: users.receiveNotification,
+      notificationSettings: users.notificationSettings,
+      pictureFileId: users.pictureFileId,
+      updatedAt: users.updatedAt,
+    })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.entityId, entityId), isNull(users.archivedAt)))
+    .limit(1);
+  if (!row) return null;
+  return {
+    ...row,
+    picture: row.pictureFileId ? `/files/${row.pictureFileId}` : null,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+export type AccountSettings = NonNullable<Awaited<ReturnType<typeof getAccountSettings>>>;
+
+/** The entity's buildings with their facility, to choose which ones to be notified about. */
+export async function listNotificationBuildings(db: Db, entityId: number) {
+  return db
+    .select({ id: buildings.id, name: buildings.name, facilityId: facilities.id, facilityName: facilities.name })
+    .from(buildings)
+    .innerJoin(facilities, and(eq(facilities.id, buildings.facilityId), eq(facilities.entityId, entityId)))
+    .where(and(eq(buildings.entityId, entityId), isNull(buildings.archivedAt), isNull(facilities.archivedAt)))
+    .orderBy(asc(facilities.name), asc(buildings.name));
+}
+export type NotificationBuilding = Awaited<ReturnType<typeof listNotificationBuildings>>[number];

@@ -1,1 +1,35 @@
-export { loader, action } from "./not-found";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { apiRoute, idParam, jsonError, parseJson } from "~/lib/api.server";
+import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
+import { canManageEntity } from "~/modules/entities/policy.server";
+import { decodeDataUrl, PatchStickerBodySchema } from "~/modules/entities/schema";
+import { getExplanatorySticker, updateExplanatorySticker } from "~/modules/entities/service.server";
+import { runtime } from "~/runtime.server";
+
+const notFound = () => new NotFoundError("settings:errors.entityNotFound", "ENTITY_NOT_FOUND");
+
+/** GET /api/entities/{id}/explanatory-sticker: `{ explanatorySticker: "/files/<id>" | null, suggestedWidth, suggestedHeight }`. */
+export const loader = apiRoute<LoaderFunctionArgs>(async ({ params, ctx }) => {
+  const id = idParam(params.id);
+  if (id === null) throw notFound();
+  return getExplanatorySticker(ctx, id);
+});
+
+/**
+ * PATCH /api/entities/{id}/explanatory-sticker (managers and administrators): `newExplanatorySticker`
+ * is a base64 data URL of the image, or null to remove it; `oldExplanatorySticker` is accepted and ignored.
+ */
+export const action = apiRoute<ActionFunctionArgs>(async ({ request, params, ctx }) => {
+  if (request.method !== "PATCH") return jsonError(405, "METHOD_NOT_ALLOWED", "Method Not Allowed");
+  const id = idParam(params.id);
+  if (id === null) throw notFound();
+  if (!canManageEntity(ctx.actor)) throw new ForbiddenError("settings:errors.forbidden");
+  const body = await parseJson(request, PatchStickerBodySchema);
+  let upload: { bytes: Uint8Array; name: string } | null = null;
+  if (body.newExplanatorySticker) {
+    const bytes = decodeDataUrl(body.newExplanatorySticker);
+    if (!bytes) throw new ValidationError({ newExplanatorySticker: ["settings:files.invalidData"] });
+    upload = { bytes, name: "explanatory-sticker" };
+  }
+  return updateExplanatorySticker({ ...ctx, files: (await runtime()).files }, { id, newExplanatorySticker: upload });
+});

@@ -1,1 +1,38 @@
-export { loader, action } from "./not-found";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { apiRoute, idParam, jsonError, parseJson } from "~/lib/api.server";
+import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
+import { canManageEntity } from "~/modules/entities/policy.server";
+import { decodeDataUrl, PutEntityBodySchema } from "~/modules/entities/schema";
+import { getEntity, updateEntity } from "~/modules/entities/service.server";
+import { runtime } from "~/runtime.server";
+
+const notFound = () => new NotFoundError("settings:errors.entityNotFound", "ENTITY_NOT_FOUND");
+
+/** GET /api/entities/{id}: the caller's entity (another entity's id is 404). */
+export const loader = apiRoute<LoaderFunctionArgs>(async ({ params, ctx }) => {
+  const id = idParam(params.id);
+  if (id === null) throw notFound();
+  return getEntity(ctx, id);
+});
+
+/**
+ * PUT /api/entities/{id} (managers and administrators): name, vatNumber, greetingsMessages, address,
+ * billingAddress (null, or `billingSameAsAddress: true`, for the same as the address), templateColor,
+ * templateTextColor, and the logo: `updateLogo` true replaces it with `newLogo` (a base64 data URL,
+ * or null to remove it); `oldLogo` is accepted and ignored. Answers the saved entity.
+ */
+export const action = apiRoute<ActionFunctionArgs>(async ({ request, params, ctx, locale }) => {
+  if (request.method !== "PUT") return jsonError(405, "METHOD_NOT_ALLOWED", "Method Not Allowed");
+  const id = idParam(params.id);
+  if (id === null) throw notFound();
+  if (!canManageEntity(ctx.actor)) throw new ForbiddenError("settings:errors.forbidden");
+  const body = await parseJson(request, PutEntityBodySchema);
+  let newLogo: { bytes: Uint8Array; name: string } | null = null;
+  if (body.updateLogo && body.newLogo) {
+    const bytes = decodeDataUrl(body.newLogo);
+    if (!bytes) throw new ValidationError({ newLogo: ["settings:files.invalidData"] });
+    newLogo = { bytes, name: "logo" };
+  }
+  const { oldLogo: _oldLogo, newLogo: _newLogo, ...fields } = body;
+  return updateEntity({ ...ctx, locale, files: (await runtime()).files }, { ...fields, id, newLogo });
+});

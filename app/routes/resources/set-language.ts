@@ -1,15 +1,34 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { isLocale } from "~/i18n";
+import { isLocale, userLanguageByLocale } from "~/i18n";
 import { localeCookie } from "~/i18n.server";
+import { logger } from "~/lib/logger.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { setLanguage } from "~/modules/users/service.server";
+import { runtime } from "~/runtime.server";
 
-/** The language switch posts here; the choice is kept in a cookie and the user goes back. */
-export async function action({ request }: ActionFunctionArgs) {
+/**
+ * The language switch posts here; the choice is kept in a cookie and the user goes back. A signed-in
+ * user's language setting is changed too (it wins over the cookie on every page).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const lng = form.get("lng");
   const back = safeRedirectPath(form.get("redirectTo"));
   if (!isLocale(lng)) return redirect(back);
+  const user = context.auth.user;
+  if (user) {
+    try {
+      const rt = await runtime();
+      await setLanguage(
+        { db: rt.database.db, entityId: user.entityId, actor: { id: user.id, role: user.role }, locale: lng },
+        { language: userLanguageByLocale[lng] as 0 | 1 | 2 },
+      );
+    } catch (err) {
+      // The cookie still applies for this browser; the setting stays as it was.
+      logger().warn({ err }, "set-language: could not store the user's language");
+    }
+  }
   return redirect(back, { headers: { "Set-Cookie": await localeCookie.serialize(lng) } });
 }
 

@@ -1,0 +1,70 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { buttonVariants } from "~/components/ui/button";
+import { Dialog, DialogFooter } from "~/components/ui/dialog";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { PasswordFormSchema } from "~/modules/users/schema";
+import { FormErrors, SubmitButton, useErrorText } from "./form-parts";
+
+/**
+ * The "update password" dialog, open at `?dialog=password` (works without JavaScript): old, new and
+ * repeat. On success the action redirects to the page without the dialog.
+ */
+export function PasswordDialog({
+  open,
+  closeTo,
+  lastResult,
+}: {
+  open: boolean;
+  closeTo: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const { t } = useTranslation("settings");
+  return (
+    <Dialog open={open} closeTo={closeTo} title={t("password.title")} description={t("password.description")} closeLabel={t("password.close")} size="sm">
+      <PasswordForm closeTo={closeTo} lastResult={lastResult} />
+    </Dialog>
+  );
+}
+
+function PasswordForm({ closeTo, lastResult }: { closeTo: string; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation("settings");
+  const text = useErrorText();
+  const [form, fields] = useForm({
+    id: "password",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordFormSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-4">
+      <input type="hidden" name="intent" value="password" />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Field label={t("password.old")} htmlFor={fields.oldPassword.id} errors={text(fields.oldPassword.errors)} required>
+        <Input {...getInputProps(fields.oldPassword, { type: "password" })} autoComplete="current-password" data-autofocus />
+      </Field>
+      <Field
+        label={t("password.new")}
+        htmlFor={fields.newPassword.id}
+        errors={text(fields.newPassword.errors)}
+        description={t("password.policyHint")}
+        required
+      >
+        <Input {...getInputProps(fields.newPassword, { type: "password", ariaDescribedBy: `${fields.newPassword.id}-description` })} autoComplete="new-password" />
+      </Field>
+      <Field label={t("password.repeat")} htmlFor={fields.repeatPassword.id} errors={text(fields.repeatPassword.errors)} required>
+        <Input {...getInputProps(fields.repeatPassword, { type: "password" })} autoComplete="new-password" />
+      </Field>
+      <DialogFooter className="mt-2">
+        <Link to={closeTo} preventScrollReset className={buttonVariants({ variant: "outline" })}>
+          {t("password.cancel")}
+        </Link>
+        <SubmitButton intent="password">{t("password.submit")}</SubmitButton>
+      </DialogFooter>
+    </Form>
+  );
+}

@@ -1,0 +1,82 @@
+import { Link, useLocation } from "@remix-run/react";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { dialogHref } from "~/components/ui/dialog";
+import { cn } from "~/lib/utils";
+import { Icon } from "./icons";
+import { activeMenuId, type MenuEntry, type MenuLink } from "./menu";
+
+const rowBase =
+  "flex min-h-10 items-center gap-3 rounded-md px-3 py-2 text-sm lg:min-h-9 lg:py-1.5 font-medium transition-colors focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring";
+const rowIdle = "text-foreground/80 hover:bg-muted hover:text-foreground";
+const rowActive = "bg-primary/10 font-semibold text-primary shadow-[inset_3px_0_0_0_var(--color-primary)]";
+
+/**
+ * The navigation menu (SPEC.md section 2): groups with their sub-items, single
+ * links, and the Report entry that opens the bug/suggestion dialog on the current page. The menu
+ * comes already filtered for the user's role; the active item carries `aria-current="page"`.
+ */
+export function MainNav({ menu, id, className }: { menu: MenuEntry[]; id?: string; className?: string }) {
+  const { t } = useTranslation("shell");
+  const location = useLocation();
+  const active = activeMenuId(menu, location.pathname, location.search);
+  const baseId = useId();
+
+  const link = (item: MenuLink, nested: boolean) => {
+    const current = item.id === active;
+    return (
+      <li key={item.id}>
+        <Link
+          to={item.to}
+          aria-current={current ? "page" : undefined}
+          data-menu-item={item.id}
+          className={cn(rowBase, current ? rowActive : rowIdle, nested && "min-h-9 py-1.5 lg:min-h-[1.875rem] lg:py-1")}
+        >
+          {item.icon ? <Icon name={item.icon} className="size-[1.125rem]" /> : null}
+          <span className="min-w-0 leading-snug">{t(`menu.items.${item.id}`)}</span>
+        </Link>
+      </li>
+    );
+  };
+
+  return (
+    <nav aria-label={t("menu.label")} id={id} className={className}>
+      <ul role="list" className="grid gap-1">
+        {menu.map((entry) => {
+          if (entry.kind === "link") return link(entry, false);
+          if (entry.kind === "dialog") {
+            return (
+              <li key={entry.id}>
+                <Link
+                  to={dialogHref(location, entry.dialog)}
+                  preventScrollReset
+                  aria-haspopup="dialog"
+                  data-menu-item={entry.id}
+                  className={cn(rowBase, rowIdle)}
+                >
+                  {entry.icon ? <Icon name={entry.icon} className="size-[1.125rem]" /> : null}
+                  <span className="min-w-0 leading-snug">{t(`menu.items.${entry.id}`)}</span>
+                </Link>
+              </li>
+            );
+          }
+          const headingId = `${baseId}-${entry.id}`;
+          return (
+            <li key={entry.id} className="pt-1.5 first:pt-0">
+              <p
+                id={headingId}
+                className="flex items-center gap-3 px-3 pb-1 pt-1 text-xs font-semibold uppercase tracking-wider text-muted-foreground"
+              >
+                <Icon name={entry.icon} className="size-[1.125rem]" />
+                <span className="min-w-0">{t(`menu.groups.${entry.id}`)}</span>
+              </p>
+              <ul role="list" aria-labelledby={headingId} className="ml-[1.3rem] grid gap-0.5 border-l pl-2">
+                {entry.items.map((item) => link(item, true))}
+              </ul>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,292 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { and, eq, isNull } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "~/db/client.server";
+import { type Entity, entities } from "~/db/schema";
+import type { ServiceContext } from "~/lib/context.server";
+import { type FieldErrors, NotFoundError, ValidationError } from "~/lib/errors";
+import { logger } from "~/lib/logger.server";
+import { ACCEPTED, imageSize, sniff, type FileKind } from "~/modules/files/sniff";
+import { deleteStoredFile, storeFile, type FileStore, type StoredFile } from "~/modules/files/storage.server";
+import { assertCanManageEntity } from "./policy.server";
+import {
+  type Address,
+  GREETING_LANGUAGES,
+  STICKER_SUGGESTED_SIZE,
+  type UpdateEntityInput,
+  UpdateEntitySchema,
+  type UpdateStickerInput,
+  UpdateStickerSchema,
+  type UploadInput,
+} from "./schema";
+
+/**
+ * The entity's settings (SPEC.md sections 3, 5, 7): read by every member, changed by facility
+ * managers and administrators. Every read and write is filtered by `ctx.entityId`; another entity's
+ * id is "not found".
+ */
+
+/** The service context plus the file store, for verbs that take uploads. */
+export type FilesContext = ServiceContext & { files: FileStore };
+
+/** The entity as the settings screen and `GET /api/entities/{id}` show it (SPEC.md field names). */
+export interface EntityView {
+  id: number;
+  name: string;
+  vatNumber: string | null;
+  greetingsMessages: { language: number; message: string }[];
+  address: Address;
+  /** The billing address; a copy of the address when `billingSameAsAddress`. */
+  billingAddress: Address;
+  billingSameAsAddress: boolean;
+  /** `/files/<id>`, or null. */
+  logo: string | null;
+  templateColor: string;
+  templateTextColor: string;
+  updatedAt: string;
+}
+
+export interface StickerView {
+  /** `/files/<id>`, or null. */
+  explanatorySticker: string | null;
+  suggestedWidth: number;
+  suggestedHeight: number;
+}
+
+export const fileUrl = (id: string | null) => (id ? `/files/${id}` : null);
+
+/** Validates input against a service schema; issues become field errors keyed by their dotted path. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fieldErrors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join(".") || "_form";
+    (fieldErrors[key] ??= []).push(issue.message);
+  }
+  throw new ValidationError(fieldErrors);
+}
+
+const entityNotFound = () => new NotFoundError("settings:errors.entityNotFound", "ENTITY_NOT_FOUND");
+
+async function findEntity(db: Db, ctx: ServiceContext, id: number, lock = false): Promise<Entity> {
+  if (id !== ctx.entityId) throw entityNotFound();
+  const query = db
+    .select()
+    .from(entities)
+    .where(and(eq(entities.id, ctx.entityId), isNull(entities.archivedAt)))
+    .limit(1);
+  const [row] = lock ? await query.for("update") : await query;
+  if (!row) throw entityNotFound();
+  return row;
+}
+
+function toView(row: Entity): EntityView {
+  const address: Address = {
+    streetName: row.streetName,
+    streetNumber: row.streetNumber,
+    suffix: row.suffix,
+    buildingFloor: row.buildingFloor,
+    additionalInfo: row.additionalInfo,
+    postalCode: row.postalCode,
+    city: row.city,
+    country: row.country as Address["country"],
+  };
+  const billing: Address = {
+    streetName: row.billingStreetName,
+    streetNumber: row.billingStreetNumber,
+    suffix: row.billingSuffix,
+    buildingFloor: row.billingBuildingFloor,
+    additionalInfo: row.billingAdditionalInfo,
+    postalCode: row.billingPostalCode,
+    city: row.billingCity,
+    country: row.billingCountry as Address["country"],
+  };
+  const greetings = [row.greetingEn, row.greetingFr, row.greetingNl];
+  return {
+    id: row.id,
+    name: row.name,
+    vatNumber: row.vatNumber,
+    greetingsMessages: GREETING_LANGUAGES.map((language, i) => ({ language, message: greetings[i] ?? "" })),
+    address,
+    billingAddress: row.billingSameAsAddress ? { ...address } : billing,
+    billingSameAsAddress: row.billingSameAsAddress,
+    logo: fileUrl(row.logoFileId),
+    templateColor: row.templateColor,
+    templateTextColor: row.templateTextColor,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** One entity, for any member of it. */
+export async function getEntity(ctx: ServiceContext, id: number): Promise<EntityView> {
+  return toView(await findEntity(ctx.db, ctx, id));
+}
+
+/** Replaces the entity's settings (PUT semantics); the logo only changes when `updateLogo` is true. */
+export async function updateEntity(ctx: FilesContext, raw: UpdateEntityInput): Promise<EntityView> {
+  assertCanManageEntity(ctx);
+  const input = parseInput(UpdateEntitySchema, raw);
+  if (input.id !== ctx.entityId) throw entityNotFound();
+  const newLogo = input.updateLogo && input.newLogo ? input.newLogo : null;
+  if (newLogo) checkImage(newLogo, ctx.files.maxBytes, { kind: "logo", field: "newLogo", square: true });
+
+  const greeting = (language: number) => input.greetingsMessages.find((g) => g.language === language)?.message ?? null;
+  const billing = input.billingAddress;
+  const created: StoredFile[] = [];
+  let retired: string | null = null;
+  let saved: Entity;
+  try {
+    saved = await ctx.db.transaction(async (tx) => {
+      const txCtx = { ...ctx, db: tx as unknown as Db };
+      const current = await findEntity(txCtx.db, ctx, input.id, true);
+      let logoFileId = current.logoFileId;
+      if (input.updateLogo) {
+        logoFileId = null;
+        if (newLogo) {
+          const file = await storeFile(txCtx, ctx.files, { bytes: newLogo.bytes, originalName: newLogo.name, kind: "logo", field: "newLogo" });
+          created.push(file);
+          logoFileId = file.id;
+        }
+        if (current.logoFileId && current.logoFileId !== logoFileId) retired = current.logoFileId;
+      }
+      const [row] = await tx
+        .update(entities)
+        .set({
+          name: input.name,
+          vatNumber: input.vatNumber,
+          ...input.address,
+          billingSameAsAddress: input.billingSameAsAddress,
+          // The billing columns keep their last values when the address is used instead.
+          ...(billing
+            ? {
+                billingStreetName: billing.streetName,
+                billingStreetNumber: billing.streetNumber,
+                billingSuffix: billing.suffix,
+                billingBuildingFloor: billing.buildingFloor,
+                billingAdditionalInfo: billing.additionalInfo,
+                billingPostalCode: billing.postalCode,
+                billingCity: billing.city,
+                billingCountry: billing.country,
+              }
+            : {}),
+          greetingEn: greeting(0),
+          greetingFr: greeting(1),
+          greetingNl: greeting(2),
+          logoFileId,
+          templateColor: input.templateColor,
+          templateTextColor: input.templateTextColor,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(entities.id, ctx.entityId), isNull(entities.archivedAt)))
+        .returning();
+      return row;
+    });
+  } catch (error) {
+    await discardFiles(ctx.files, created);
+    throw error;
+  }
+  if (retired) await retireFile(ctx, retired);
+  return toView(saved);
+}
+
+/** The explanatory-sticker image of the entity, for any member of it. */
+export async function getExplanatorySticker(ctx: ServiceContext, id: number): Promise<StickerView> {
+  const row = await findEntity(ctx.db, ctx, id);
+  return {
+    explanatorySticker: fileUrl(row.explanatoryStickerFileId),
+    suggestedWidth: STICKER_SUGGESTED_SIZE.width,
+    suggestedHeight: STICKER_SUGGESTED_SIZE.height,
+  };
+}
+
+/** Replaces the explanatory-sticker image (null removes it). Its size is only a suggestion. */
+export async function updateExplanatorySticker(ctx: FilesContext, raw: UpdateStickerInput): Promise<StickerView> {
+  assertCanManageEntity(ctx);
+  const input = parseInput(UpdateStickerSchema, raw);
+  if (input.id !== ctx.entityId) throw entityNotFound();
+  const upload = input.newExplanatorySticker;
+  if (upload) checkImage(upload, ctx.files.maxBytes, { kind: "image", field: "newExplanatorySticker" });
+
+  const created: StoredFile[] = [];
+  let retired: string | null = null;
+  let saved: Entity;
+  try {
+    saved = await ctx.db.transaction(async (tx) => {
+      const txCtx = { ...ctx, db: tx as unknown as Db };
+      const current = await findEntity(txCtx.db, ctx, input.id, true);
+      let fileId: string | null = null;
+      if (upload) {
+        const file = await storeFile(txCtx, ctx.files, {
+          bytes: upload.bytes,
+          originalName: upload.name,
+          kind: "image",
+          field: "newExplanatorySticker",
+        });
+        created.push(file);
+        fileId = file.id;
+      }
+      if (current.explanatoryStickerFileId && current.explanatoryStickerFileId !== fileId) retired = current.explanatoryStickerFileId;
+      const [row] = await tx
+        .update(entities)
+        .set({ explanatoryStickerFileId: fileId, updatedAt: new Date() })
+        .where(and(eq(entities.id, ctx.entityId), isNull(entities.archivedAt)))
+        .returning();
+      return row;
+    });
+  } catch (error) {
+    await discardFiles(ctx.files, created);
+    throw error;
+  }
+  if (retired) await retireFile(ctx, retired);
+  return {
+    explanatorySticker: fileUrl(saved.explanatoryStickerFileId),
+    suggestedWidth: STICKER_SUGGESTED_SIZE.width,
+    suggestedHeight: STICKER_SUGGESTED_SIZE.height,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Image uploads (shared with the users service: account picture)
+// ---------------------------------------------------------------------------
+
+export interface ImageRule {
+  kind: Extract<FileKind, "image" | "logo">;
+  /** The form/body field the upload came from, for the error. */
+  field: string;
+  /** Width must equal height (logos). */
+  square?: boolean;
+}
+
+/** Size, format (by content) and shape checks, before anything is written; throws a field error. */
+export function checkImage(upload: Pick<UploadInput, "bytes">, maxBytes: number, rule: ImageRule): void {
+  const fail = (key: string, code: string) => {
+    throw new ValidationError({ [rule.field]: [key] }, key, code);
+  };
+  const { bytes } = upload;
+  if (bytes.byteLength === 0) fail("settings:files.invalidData", "FILE_EMPTY");
+  if (bytes.byteLength > maxBytes) fail("settings:files.tooLarge", "FILE_TOO_LARGE");
+  const sniffed = sniff(bytes);
+  if (!sniffed || !ACCEPTED[rule.kind].includes(sniffed.mime)) {
+    fail(rule.kind === "logo" ? "settings:files.logoFormat" : "settings:files.imageFormat", "FILE_FORMAT");
+  }
+  if (rule.square) {
+    const size = imageSize(bytes);
+    if (!size || size.width !== size.height) fail("settings:files.notSquare", "FILE_NOT_SQUARE");
+  }
+}
+
+/** Removes the bytes of files stored in a transaction that was rolled back. */
+export async function discardFiles(store: FileStore, files: StoredFile[]): Promise<void> {
+  await Promise.all(files.map((f) => fs.rm(path.join(store.root, f.storageKey), { force: true }).catch(() => undefined)));
+}
+
+/** After commit: marks a replaced file deleted and removes its bytes (a failure only leaves an orphan). */
+export async function retireFile(ctx: FilesContext, fileId: string): Promise<void> {
+  try {
+    await deleteStoredFile(ctx, ctx.files, fileId);
+  } catch (err) {
+    logger().warn({ err, fileId }, "could not remove a replaced file");
+  }
+}

@@ -1,0 +1,255 @@
+import { expect, test, type Page } from "@playwright/test";
+import { pngBytes } from "../factories/files";
+import { accounts, login, readOutbox, unique, waitForMail } from "./fixtures";
+
+/**
+ * The signed-in shell: role-aware menu, header (bell, help, user menu, language), cookie consent,
+ * the bug/suggestion dialog and the tutorial. Every test runs with JavaScript on and off.
+ */
+const menu = (page: Page) => page.getByRole("navigation", { name: "Main menu" });
+
+/** Answers the cookie banner with "Technical only" so it does not cover the page. */
+async function technicalCookiesOnly(page: Page) {
+  const banner = page.getByRole("region", { name: "We value your privacy" });
+  const saved = page.waitForResponse((r) => r.url().includes("/cookie-consent") && r.request().method() === "POST");
+  await banner.getByRole("button", { name: "Technical only" }).click();
+  await saved;
+  await expect(banner).toBeHidden();
+}
+
+/**
+ * Logs in with the cookie choice already made ("technical", as the `consent` cookie the banner sets),
+ * so the banner does not cover the page; the banner itself is tested below.
+ */
+async function signIn(page: Page, email: string) {
+  const url = new URL(process.env.E2E_BASE_URL ?? test.info().project.use.baseURL ?? "http://127.0.0.1");
+  const value = encodeURIComponent(Buffer.from(JSON.stringify("technical")).toString("base64"));
+  await page.context().addCookies([{ name: "consent", value, url: url.origin }]);
+  await login(page, email);
+}
+
+test.describe("navigation menu", () => {
+  test("an administrator sees every group of the menu, the active item highlighted", async ({ page }) => {
+    await signIn(page, accounts.admin);
+    await page.goto("/dashboard");
+    const nav = menu(page);
+    for (const group of ["Administration", "Facility Management", "Incident Management", "Printing", "Maintenance"]) {
+      await expect(nav.getByText(group, { exact: true })).toBeVisible();
+    }
+    for (const item of [
+      "Users",
+      "Import/Export Data",
+      "Dashboard",
+      "Facilities",
+      "Buildings",
+      "Rooms",
+      "Equipments",
+      "Incidents",
+      "Incident Types",
+      "QR codes",
+      "Explanatory stickers",
+      "Report",
+      "Planned Maintenances",
+      "Tasks",
+      "Maintenance calendar",
+      "Configuration",
+      "Tutorial",
+    ]) {
+      await expect(nav.getByRole("link", { name: item, exact: true })).toBeVisible();
+    }
+    await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+
+    await nav.getByRole("link", { name: "Buildings" }).click();
+    await expect(page).toHaveURL(/\/facilities\?tab=buildings$/);
+    await expect(nav.getByRole("link", { name: "Buildings" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Facilities" })).not.toHaveAttribute("aria-current", "page");
+  });
+
+  test("a technician sees only the screens they may open", async ({ page }) => {
+    await signIn(page, accounts.technician);
+    await expect(page).toHaveURL(/\/incidents$/);
+    const nav = menu(page);
+    for (const item of ["Incidents", "Tasks", "Maintenance calendar", "Report", "Tutorial"]) {
+      await expect(nav.getByRole("link", { name: item, exact: true })).toBeVisible();
+    }
+    await expect(nav.getByRole("link", { name: "Incidents" })).toHaveAttribute("aria-current", "page");
+    for (const item of ["Users", "Import/Export Data", "Dashboard", "Facilities", "Buildings", "Rooms", "Equipments", "Incident Types", "QR codes", "Planned Maintenances", "Configuration"]) {
+      await expect(nav.getByRole("link", { name: item, exact: true })).toHaveCount(0);
+    }
+    for (const group of ["Administration", "Facility Management", "Printing"]) {
+      await expect(nav.getByText(group, { exact: true })).toHaveCount(0);
+    }
+    await nav.getByRole("link", { name: "Maintenance calendar" }).click();
+    await expect(page).toHaveURL(/\/task\?view=calendar$/);
+  });
+
+  test("on a phone the menu opens and navigates", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, accounts.admin);
+    await page.goto("/dashboard");
+    const nav = menu(page);
+    await expect(nav).toBeHidden();
+    await page.locator("summary", { hasText: "Menu" }).click();
+    await expect(nav).toBeVisible();
+    await nav.getByRole("link", { name: "Equipments" }).click();
+    await expect(page).toHaveURL(/\/equipments$/);
+    await expect(page.getByRole("heading", { name: "Equipments" })).toBeVisible();
+    await expect(nav).toBeHidden();
+    await page.locator("summary", { hasText: "Menu" }).click();
+    await expect(nav.getByRole("link", { name: "Equipments" })).toHaveAttribute("aria-current", "page");
+  });
+});
+
+test.describe("header", () => {
+  test("shows the entity, the user with their role, a help link for the area, and logs out", async ({ page }) => {
+    await signIn(page, accounts.admin);
+    await page.goto("/dashboard");
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("link", { name: "Demo Campus home" })).toBeVisible();
+    await expect(header.getByRole("link", { name: /^Help for this page/ })).toHaveAttribute("href", /\/dashboard$/);
+    await page.goto("/facilities?tab=rooms");
+    await expect(header.getByRole("link", { name: /^Help for this page/ })).toHaveAttribute("href", /\/rooms$/);
+
+    await page.locator('summary[aria-label="Account menu for Ava Peeters"]').click();
+    await expect(header.getByText("Facility Administrator", { exact: true }).last()).toBeVisible();
+    await expect(header.getByText("admin@demo.test")).toBeVisible();
+    await header.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("the bell shows the unread notification count", async ({ page }) => {
+    await signIn(page, accounts.manager);
+    // Demo data: the manager has 4 unread notifications (3 new incidents and a comment).
+    const bell = page.getByRole("banner").getByRole("link", { name: "4 unread notifications" });
+    await expect(bell).toBeVisible();
+    await expect(bell).toHaveAttribute("href", "/notifications");
+    await expect(bell).toContainText("4");
+    await page.locator('summary[aria-label^="Account menu"]').click();
+    await expect(page.getByRole("banner").getByText("Facility Manager", { exact: true }).last()).toBeVisible();
+  });
+
+  test("an administrator without unread notifications sees the bell without a count", async ({ page }) => {
+    await signIn(page, accounts.admin);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Notifications, none unread" })).toBeVisible();
+    await expect(page.getByTestId("unread-badge")).toHaveCount(0);
+  });
+
+  test("the shell speaks French and Dutch", async ({ page }) => {
+    await signIn(page, accounts.admin);
+    try {
+      await page.goto("/dashboard");
+      await page.getByRole("banner").getByRole("button", { name: "FR", exact: true }).click();
+      let nav = page.getByRole("navigation", { name: "Menu principal" });
+      await expect(nav.getByRole("link", { name: "Utilisateurs" })).toBeVisible();
+      await expect(nav.getByRole("link", { name: "Tableau de bord" })).toHaveAttribute("aria-current", "page");
+      await expect(nav.getByText("Gestion des incidents")).toBeVisible();
+      await expect(nav.getByRole("link", { name: "Tutoriel" })).toBeVisible();
+
+      await page.getByRole("banner").getByRole("button", { name: "NL", exact: true }).click();
+      nav = page.getByRole("navigation", { name: "Hoofdmenu" });
+      await expect(nav.getByRole("link", { name: "Gebruikers" })).toBeVisible();
+      await expect(nav.getByRole("link", { name: "Incidenten" })).toBeVisible();
+      await expect(nav.getByRole("link", { name: "Onderhoudskalender" })).toBeVisible();
+      await expect(nav.getByRole("link", { name: "Handleiding" })).toBeVisible();
+      await expect(page.locator("html")).toHaveAttribute("lang", "nl-BE");
+    } finally {
+      // The switch saves the signed-in user's language: give the shared demo account English back.
+      await page.request.post("/set-language", { form: { lng: "en", redirectTo: "/" } });
+    }
+  });
+});
+
+test.describe("cookie consent", () => {
+  test("the banner disappears after Technical only and stays gone", async ({ page, context }) => {
+    await page.goto("/login");
+    const banner = page.getByRole("region", { name: "We value your privacy" });
+    await expect(banner).toBeVisible();
+    await expect(banner.getByRole("button", { name: "Accept all" })).toBeVisible();
+    await technicalCookiesOnly(page);
+    await expect(page).toHaveURL(/\/login$/);
+
+    const consent = (await context.cookies()).find((c) => c.name === "consent");
+    expect(consent).toBeDefined();
+    expect(consent!.expires * 1000).toBeGreaterThan(Date.now() + 360 * 24 * 3600 * 1000);
+
+    await page.reload();
+    await expect(banner).toBeHidden();
+    await login(page, accounts.technician);
+    await expect(menu(page)).toBeVisible();
+    await expect(banner).toBeHidden();
+    await page.goto("/tutorial");
+    await expect(banner).toBeHidden();
+  });
+});
+
+test.describe("report a bug or suggestion", () => {
+  test("checks the message and the file, then sends the report", async ({ page, javaScriptEnabled }) => {
+    await signIn(page, accounts.manager);
+    await page.goto("/incidents");
+    await menu(page).getByRole("link", { name: "Report" }).click();
+    await expect(page).toHaveURL(/\/incidents\?dialog=report$/);
+    let dialog = page.getByRole("dialog", { name: "Report a bug or suggestion" });
+    await expect(dialog).toBeVisible();
+
+    // A blank message is refused.
+    await dialog.getByLabel("Message").fill("   ");
+    await dialog.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByText("Please write a message")).toBeVisible();
+
+    // Without JavaScript the errors come back on the /report-issue page, with the same form.
+    const form = javaScriptEnabled ? dialog : page.locator("main");
+    const message = unique("The kanban board does not scroll on my phone");
+    await form.getByLabel("Message").fill(message);
+    await form.getByText("Suggestion", { exact: true }).click();
+    await form.getByLabel(/Attachment/).setInputFiles({ name: "screenshot.png", mimeType: "image/png", buffer: Buffer.from("this is not a picture") });
+    await form.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByText("Wrong format")).toBeVisible();
+    await expect(form.getByLabel("Message")).toHaveValue(message);
+
+    const before = readOutbox().length;
+    await form.getByLabel(/Attachment/).setInputFiles({ name: "screenshot.png", mimeType: "image/png", buffer: Buffer.from(pngBytes(8, 8)) });
+    await form.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByRole("status").getByText("Report sent")).toBeVisible();
+    await expect(page).toHaveURL(/\/incidents$/);
+    dialog = page.getByRole("dialog", { name: "Report a bug or suggestion" });
+    await expect(dialog).toHaveCount(0);
+
+    if (process.env.BUG_REPORT_EMAIL) {
+      const mail = await waitForMail(process.env.BUG_REPORT_EMAIL, before);
+      expect(mail.subject).toContain("Suggestion");
+      expect(mail.text).toContain(message);
+    }
+  });
+
+  test("the dialog closes without sending", async ({ page }) => {
+    await signIn(page, accounts.technician);
+    await page.goto("/task?dialog=report");
+    const dialog = page.getByRole("dialog", { name: "Report a bug or suggestion" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("link", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(/\/task$/);
+    await expect(dialog).toHaveCount(0);
+  });
+});
+
+test.describe("tutorial", () => {
+  test("walks a manager through the set-up and a technician through their work", async ({ page, browser, baseURL, javaScriptEnabled }) => {
+    await signIn(page, accounts.admin);
+    await menu(page).getByRole("link", { name: "Tutorial" }).click();
+    await expect(page.getByRole("heading", { name: "Welcome, Ava" })).toBeVisible();
+    await expect(page.getByText("You are signed in as Facility Administrator at Demo Campus.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Set up your organisation" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Facilities, buildings and rooms" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Help: Incident types" })).toHaveAttribute("href", /\/incident-types$/);
+    await expect(menu(page).getByRole("link", { name: "Tutorial" })).toHaveAttribute("aria-current", "page");
+
+    const context = await browser.newContext({ baseURL, javaScriptEnabled });
+    const technician = await context.newPage();
+    await signIn(technician, accounts.technician);
+    await technician.goto("/tutorial");
+    await expect(technician.getByRole("heading", { name: "Your work" })).toBeVisible();
+    await expect(technician.getByRole("heading", { name: "Tasks and calendar" })).toBeVisible();
+    await expect(technician.getByRole("heading", { name: "Set up your organisation" })).toHaveCount(0);
+    await context.close();
+  });
+});
