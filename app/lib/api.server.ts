@@ -3,7 +3,8 @@ import type { z } from "zod";
 import { isLocale, type Locale } from "~/i18n";
 import { detectLocale, getT } from "~/i18n.server";
 import type { ServiceContext } from "~/lib/context.server";
-import { isDomainError, ValidationError, type FieldErrors } from "~/lib/errors";
+import { isDomainError, ValidationError } from "~/lib/errors";
+import { parseInput } from "~/lib/validation";
 import { logger } from "~/lib/logger.server";
 import { authenticate, type AuthUser } from "~/modules/auth/service.server";
 import { runtime } from "~/runtime.server";
@@ -71,19 +72,11 @@ export async function parseJson<S extends z.ZodType>(request: Request, schema: S
   } catch {
     throw new ValidationError({}, "errors.invalidJson", "INVALID_JSON");
   }
-  return parseWith(schema, body);
+  return parseInput(schema, body);
 }
 
-export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const fieldErrors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.join(".") || "_form";
-    (fieldErrors[key] ??= []).push(issue.message);
-  }
-  throw new ValidationError(fieldErrors);
-}
+/** Validates a parsed body with a schema (400 with field errors when it does not fit). */
+export const parseWith = parseInput;
 
 /** Parses a positive integer id from the URL; anything else is "not found". */
 export function idParam(value: string | undefined): number | null {

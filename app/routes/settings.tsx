@@ -28,8 +28,8 @@ import { requireUser } from "~/modules/auth/guard.server";
 import type { AuthUser } from "~/modules/auth/service.server";
 import { canManageEntity } from "~/modules/entities/policy.server";
 import { EntitySettingsFormSchema, StickerFormSchema } from "~/modules/entities/schema";
+import type { FilesContext } from "~/modules/files/uploads.server";
 import {
-  type FilesContext,
   getEntity,
   getExplanatorySticker,
   updateEntity,

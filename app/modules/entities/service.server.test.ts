@@ -12,8 +12,8 @@ import { createEntity, createUser } from "#tests/factories";
 import { pngBytes } from "#tests/factories/files";
 import { createTestDatabase } from "#tests/test-db";
 import { type UpdateEntityInput, decodeDataUrl } from "./schema";
+import type { FilesContext } from "~/modules/files/uploads.server";
 import {
-  type FilesContext,
   getEntity,
   getExplanatorySticker,
   updateEntity,

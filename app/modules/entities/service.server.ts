@@ -1,14 +1,11 @@
-import fs from "node:fs/promises";
-import path from "node:path";
 import { and, eq, isNull } from "drizzle-orm";
-import type { z } from "zod";
 import type { Db } from "~/db/client.server";
 import { type Entity, entities } from "~/db/schema";
 import type { ServiceContext } from "~/lib/context.server";
-import { type FieldErrors, NotFoundError, ValidationError } from "~/lib/errors";
-import { logger } from "~/lib/logger.server";
-import { ACCEPTED, imageSize, sniff, type FileKind } from "~/modules/files/sniff";
-import { deleteStoredFile, storeFile, type FileStore, type StoredFile } from "~/modules/files/storage.server";
+import { NotFoundError } from "~/lib/errors";
+import { storeFile, type StoredFile } from "~/modules/files/storage.server";
+import { checkImage, discardFiles, fileUrl, retireFile, type FilesContext } from "~/modules/files/uploads.server";
+import { parseInput } from "~/lib/validation";
 import { assertCanManageEntity } from "./policy.server";
 import {
   type Address,
@@ -18,7 +15,6 @@ import {
   UpdateEntitySchema,
   type UpdateStickerInput,
   UpdateStickerSchema,
-  type UploadInput,
 } from "./schema";
 
 /**
@@ -27,8 +23,6 @@ import {
  * id is "not found".
  */
 
-/** The service context plus the file store, for verbs that take uploads. */
-export type FilesContext = ServiceContext & { files: FileStore };
 
 /** The entity as the settings screen and `GET /api/entities/{id}` show it (SPEC.md field names). */
 export interface EntityView {
@@ -54,19 +48,7 @@ export interface StickerView {
   suggestedHeight: number;
 }
 
-export const fileUrl = (id: string | null) => (id ? `/files/${id}` : null);
 
-/** Validates input against a service schema; issues become field errors keyed by their dotted path. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const fieldErrors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.join(".") || "_form";
-    (fieldErrors[key] ??= []).push(issue.message);
-  }
-  throw new ValidationError(fieldErrors);
-}
 
 const entityNotFound = () => new NotFoundError("settings:errors.entityNotFound", "ENTITY_NOT_FOUND");
 
@@ -245,48 +227,4 @@ export async function updateExplanatorySticker(ctx: FilesContext, raw: UpdateSti
     suggestedWidth: STICKER_SUGGESTED_SIZE.width,
     suggestedHeight: STICKER_SUGGESTED_SIZE.height,
   };
-}
-
-// ---------------------------------------------------------------------------
-// Image uploads (shared with the users service: account picture)
-// ---------------------------------------------------------------------------
-
-export interface ImageRule {
-  kind: Extract<FileKind, "image" | "logo">;
-  /** The form/body field the upload came from, for the error. */
-  field: string;
-  /** Width must equal height (logos). */
-  square?: boolean;
-}
-
-/** Size, format (by content) and shape checks, before anything is written; throws a field error. */
-export function checkImage(upload: Pick<UploadInput, "bytes">, maxBytes: number, rule: ImageRule): void {
-  const fail = (key: string, code: string) => {
-    throw new ValidationError({ [rule.field]: [key] }, key, code);
-  };
-  const { bytes } = upload;
-  if (bytes.byteLength === 0) fail("settings:files.invalidData", "FILE_EMPTY");
-  if (bytes.byteLength > maxBytes) fail("settings:files.tooLarge", "FILE_TOO_LARGE");
-  const sniffed = sniff(bytes);
-  if (!sniffed || !ACCEPTED[rule.kind].includes(sniffed.mime)) {
-    fail(rule.kind === "logo" ? "settings:files.logoFormat" : "settings:files.imageFormat", "FILE_FORMAT");
-  }
-  if (rule.square) {
-    const size = imageSize(bytes);
-    if (!size || size.width !== size.height) fail("settings:files.notSquare", "FILE_NOT_SQUARE");
-  }
-}
-
-/** Removes the bytes of files stored in a transaction that was rolled back. */
-export async function discardFiles(store: FileStore, files: StoredFile[]): Promise<void> {
-  await Promise.all(files.map((f) => fs.rm(path.join(store.root, f.storageKey), { force: true }).catch(() => undefined)));
-}
-
-/** After commit: marks a replaced file deleted and removes its bytes (a failure only leaves an orphan). */
-export async function retireFile(ctx: FilesContext, fileId: string): Promise<void> {
-  try {
-    await deleteStoredFile(ctx, ctx.files, fileId);
-  } catch (err) {
-    logger().warn({ err, fileId }, "could not remove a replaced file");
-  }
 }

@@ -9,7 +9,7 @@ import { Priority, Role, UserLanguage } from "~/db/enums";
 import { type Building, type Entity, refreshTokens, storedFiles, type User, users } from "~/db/schema";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import { verifyPassword } from "~/modules/auth/password.server";
-import type { FilesContext } from "~/modules/entities/service.server";
+import type { FilesContext } from "~/modules/files/uploads.server";
 import type { FileStore } from "~/modules/files/storage.server";
 import { createBuilding, createEntity, createUser, DEFAULT_PASSWORD } from "#tests/factories";
 import { pngBytes } from "#tests/factories/files";

@@ -5,14 +5,8 @@ import { buildings, refreshTokens, type User, users } from "~/db/schema";
 import type { Actor, ServiceContext } from "~/lib/context.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import { hashPassword, verifyPassword } from "~/modules/auth/password.server";
-import {
-  checkImage,
-  discardFiles,
-  type FilesContext,
-  fileUrl,
-  parseInput,
-  retireFile,
-} from "~/modules/entities/service.server";
+import { parseInput } from "~/lib/validation";
+import { checkImage, discardFiles, fileUrl, retireFile, type FilesContext } from "~/modules/files/uploads.server";
 import { type StoredFile, storeFile } from "~/modules/files/storage.server";
 import {
   type ChangePasswordInput,

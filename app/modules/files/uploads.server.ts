@@ -1,0 +1,61 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { ServiceContext } from "~/lib/context.server";
+import { ValidationError } from "~/lib/errors";
+import { logger } from "~/lib/logger.server";
+import { ACCEPTED, imageSize, sniff, type FileKind } from "./sniff";
+import { deleteStoredFile, type FileStore, type StoredFile } from "./storage.server";
+
+/**
+ * Helpers for service verbs that take uploads: check an image before anything is written, store it
+ * inside the verb's transaction, remove the bytes again if that transaction rolls back, and retire a
+ * replaced file after commit.
+ */
+
+/** The service context plus the file store, for verbs that take uploads. */
+export type FilesContext = ServiceContext & { files: FileStore };
+
+/** The address a stored file is served at (to users of its entity only). */
+export const fileUrl = (id: string | null) => (id ? `/files/${id}` : null);
+
+// ---------------------------------------------------------------------------
+
+export interface ImageRule {
+  kind: Extract<FileKind, "image" | "logo">;
+  /** The form/body field the upload came from, for the error. */
+  field: string;
+  /** Width must equal height (logos). */
+  square?: boolean;
+}
+
+/** Size, format (by content) and shape checks, before anything is written; throws a field error. */
+export function checkImage(upload: { bytes: Uint8Array }, maxBytes: number, rule: ImageRule): void {
+  const fail = (key: string, code: string) => {
+    throw new ValidationError({ [rule.field]: [key] }, key, code);
+  };
+  const { bytes } = upload;
+  if (bytes.byteLength === 0) fail("settings:files.invalidData", "FILE_EMPTY");
+  if (bytes.byteLength > maxBytes) fail("settings:files.tooLarge", "FILE_TOO_LARGE");
+  const sniffed = sniff(bytes);
+  if (!sniffed || !ACCEPTED[rule.kind].includes(sniffed.mime)) {
+    fail(rule.kind === "logo" ? "settings:files.logoFormat" : "settings:files.imageFormat", "FILE_FORMAT");
+  }
+  if (rule.square) {
+    const size = imageSize(bytes);
+    if (!size || size.width !== size.height) fail("settings:files.notSquare", "FILE_NOT_SQUARE");
+  }
+}
+
+/** Removes the bytes of files stored in a transaction that was rolled back. */
+export async function discardFiles(store: FileStore, files: StoredFile[]): Promise<void> {
+  await Promise.all(files.map((f) => fs.rm(path.join(store.root, f.storageKey), { force: true }).catch(() => undefined)));
+}
+
+/** After commit: marks a replaced file deleted and removes its bytes (a failure only leaves an orphan). */
+export async function retireFile(ctx: FilesContext, fileId: string): Promise<void> {
+  try {
+    await deleteStoredFile(ctx, ctx.files, fileId);
+  } catch (err) {
+    logger().warn({ err, fileId }, "could not remove a replaced file");
+  }
+}
