@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page, request as playwrightRequest, test } from "@playwright/test";
 import { pngBytes } from "../factories/files";
 import { accounts, DEMO_PASSWORD, login, unique } from "./fixtures";
 
@@ -347,7 +347,7 @@ test.describe("settings: REST API", () => {
     expect(await saved.json()).toMatchObject({ ...fields, updatedAt: expect.any(String) });
   });
 
-  test("explanatory sticker: read by members, changed by managers, 404 for another entity", async ({ request }) => {
+  test("explanatory sticker: read by members, changed by managers, 404 for another entity", async ({ request, baseURL }) => {
     const other = await apiLogin(request, accounts.other);
     const technician = await apiLogin(request, accounts.technician);
     const url = `/api/entities/${other.entityId}/explanatory-sticker`;
@@ -360,6 +360,23 @@ test.describe("settings: REST API", () => {
     const body = await saved.json();
     expect(body).toMatchObject({ explanatorySticker: expect.stringMatching(/^\/files\//), suggestedWidth: 172, suggestedHeight: 296 });
     expect(await (await request.get(url, { headers: bearer(other.token) })).json()).toEqual(body);
+
+    // The stored file is served to signed-in users of its entity only (another entity: 404; visitor: login).
+    const browserSession = async (email: string | null) => {
+      const context = await playwrightRequest.newContext({ baseURL });
+      if (email) await context.post("/login", { form: { email, password: DEMO_PASSWORD }, maxRedirects: 0 });
+      return context;
+    };
+    const owner = await browserSession(accounts.other);
+    const ownFile = await owner.get(body.explanatorySticker, { maxRedirects: 0 });
+    expect(ownFile.status()).toBe(200);
+    expect(ownFile.headers()["content-type"]).toBe("image/png");
+    const stranger = await browserSession(accounts.admin);
+    expect((await stranger.get(body.explanatorySticker, { maxRedirects: 0 })).status()).toBe(404);
+    const visitor = await browserSession(null);
+    const anonymous = await visitor.get(body.explanatorySticker, { maxRedirects: 0 });
+    expect([anonymous.status(), anonymous.headers()["location"]]).toEqual([302, "/login"]);
+    await Promise.all([owner.dispose(), stranger.dispose(), visitor.dispose()]);
 
     const bad = await request.patch(url, { headers: bearer(other.token), data: { newExplanatorySticker: "data:text/plain;base64,aGVsbG8=" } });
     expect(bad.status()).toBe(400);
