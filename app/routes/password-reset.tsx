@@ -1,9 +1,10 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useErrorText, useZodForm } from "~/components/forms/zod-form";
 import { PublicPage } from "~/components/onboarding/public-page";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -144,14 +145,8 @@ function BackToLogin() {
 function RequestForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation("onboarding");
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "reset-request",
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RequestPasswordResetSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  const tr = (keys?: string[]) => keys?.map((key) => t(key));
+  const [form, fields] = useZodForm(RequestPasswordResetSchema, { id: "reset-request", lastResult });
+  const tr = useErrorText(["onboarding"]);
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4">
       {form.errors?.length ? (
@@ -173,14 +168,8 @@ function RequestForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }
 function NewPasswordForm({ token, lastResult }: { token: string; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation("onboarding");
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "reset-password",
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordFormSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  const tr = (keys?: string[]) => keys?.map((key) => t(key));
+  const [form, fields] = useZodForm(ResetPasswordFormSchema, { id: "reset-password", lastResult });
+  const tr = useErrorText(["onboarding"]);
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4">
       {form.errors?.length ? (

@@ -1,27 +1,16 @@
 import { useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "~/components/ui/alert";
+import { FormErrors as SharedFormErrors, useErrorText as useSharedErrorText } from "~/components/forms/zod-form";
 import { Button } from "~/components/ui/button";
 import { Checkbox, type CheckboxProps } from "~/components/ui/checkbox";
 import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/utils";
 
-/** Translates error keys from services and schemas ("settings:…", or a bare key of the common namespace). */
-export function useErrorText() {
-  const { t } = useTranslation(["settings", "common"]);
-  return (keys?: string[] | null) => keys?.map((key) => (key.includes(":") ? t(key) : t(`common:${key}`)));
-}
-
-/** The form-level errors (e.g. "Could not save, please try again.."), above the fields. */
-export function FormErrors({ id, errors }: { id?: string; errors?: string[] | null }) {
-  const text = useErrorText();
-  if (!errors?.length) return null;
-  return (
-    <Alert variant="destructive" id={id}>
-      {text(errors)?.join(" ")}
-    </Alert>
-  );
+/** The shared error text and form-level errors, looked up in the "settings" namespace first. */
+export const useErrorText = () => useSharedErrorText(["settings"]);
+export function FormErrors(props: { id?: string; errors?: string[] | null }) {
+  return <SharedFormErrors {...props} ns={["settings"]} />;
 }
 
 /** A checkbox with its label on the right (the label enlarges the hit area), and an optional hint below. */

@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useZodForm } from "~/components/forms/zod-form";
 import { buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogFooter } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
@@ -33,13 +33,7 @@ export function PasswordDialog({
 function PasswordForm({ closeTo, lastResult }: { closeTo: string; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation("settings");
   const text = useErrorText();
-  const [form, fields] = useForm({
-    id: "password",
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordFormSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useZodForm(PasswordFormSchema, { id: "password", lastResult });
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4">
       <input type="hidden" name="intent" value="password" />
