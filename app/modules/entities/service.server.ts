@@ -3,8 +3,7 @@ import type { Db } from "~/db/client.server";
 import { type Entity, entities } from "~/db/schema";
 import type { ServiceContext } from "~/lib/context.server";
 import { NotFoundError } from "~/lib/errors";
-import { storeFile, type StoredFile } from "~/modules/files/storage.server";
-import { checkImage, discardFiles, fileUrl, retireFile, type FilesContext } from "~/modules/files/uploads.server";
+import { checkImage, fileUrl, transactionWithUploads, type FilesContext } from "~/modules/files/uploads.server";
 import { parseInput } from "~/lib/validation";
 import { assertCanManageEntity } from "./policy.server";
 import {
@@ -116,60 +115,44 @@ export async function updateEntity(ctx: FilesContext, raw: UpdateEntityInput): P
 
   const greeting = (language: number) => input.greetingsMessages.find((g) => g.language === language)?.message ?? null;
   const billing = input.billingAddress;
-  const created: StoredFile[] = [];
-  let retired: string | null = null;
-  let saved: Entity;
-  try {
-    saved = await ctx.db.transaction(async (tx) => {
-      const txCtx = { ...ctx, db: tx as unknown as Db };
-      const current = await findEntity(txCtx.db, ctx, input.id, true);
-      let logoFileId = current.logoFileId;
-      if (input.updateLogo) {
-        logoFileId = null;
-        if (newLogo) {
-          const file = await storeFile(txCtx, ctx.files, { bytes: newLogo.bytes, originalName: newLogo.name, kind: "logo", field: "newLogo" });
-          created.push(file);
-          logoFileId = file.id;
-        }
-        if (current.logoFileId && current.logoFileId !== logoFileId) retired = current.logoFileId;
-      }
-      const [row] = await tx
-        .update(entities)
-        .set({
-          name: input.name,
-          vatNumber: input.vatNumber,
-          ...input.address,
-          billingSameAsAddress: input.billingSameAsAddress,
-          // The billing columns keep their last values when the address is used instead.
-          ...(billing
-            ? {
-                billingStreetName: billing.streetName,
-                billingStreetNumber: billing.streetNumber,
-                billingSuffix: billing.suffix,
-                billingBuildingFloor: billing.buildingFloor,
-                billingAdditionalInfo: billing.additionalInfo,
-                billingPostalCode: billing.postalCode,
-                billingCity: billing.city,
-                billingCountry: billing.country,
-              }
-            : {}),
-          greetingEn: greeting(0),
-          greetingFr: greeting(1),
-          greetingNl: greeting(2),
-          logoFileId,
-          templateColor: input.templateColor,
-          templateTextColor: input.templateTextColor,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(entities.id, ctx.entityId), isNull(entities.archivedAt)))
-        .returning();
-      return row;
-    });
-  } catch (error) {
-    await discardFiles(ctx.files, created);
-    throw error;
-  }
-  if (retired) await retireFile(ctx, retired);
+  const saved = await transactionWithUploads(ctx, async (txCtx, uploads) => {
+    const tx = txCtx.db;
+    const current = await findEntity(tx, ctx, input.id, true);
+    const logoFileId = input.updateLogo
+      ? await uploads.replace(current.logoFileId, newLogo, { kind: "logo", field: "newLogo" })
+      : current.logoFileId;
+    const [row] = await tx
+      .update(entities)
+      .set({
+        name: input.name,
+        vatNumber: input.vatNumber,
+        ...input.address,
+        billingSameAsAddress: input.billingSameAsAddress,
+        // The billing columns keep their last values when the address is used instead.
+        ...(billing
+          ? {
+              billingStreetName: billing.streetName,
+              billingStreetNumber: billing.streetNumber,
+              billingSuffix: billing.suffix,
+              billingBuildingFloor: billing.buildingFloor,
+              billingAdditionalInfo: billing.additionalInfo,
+              billingPostalCode: billing.postalCode,
+              billingCity: billing.city,
+              billingCountry: billing.country,
+            }
+          : {}),
+        greetingEn: greeting(0),
+        greetingFr: greeting(1),
+        greetingNl: greeting(2),
+        logoFileId,
+        templateColor: input.templateColor,
+        templateTextColor: input.templateTextColor,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(entities.id, ctx.entityId), isNull(entities.archivedAt)))
+      .returning();
+    return row;
+  });
   return toView(saved);
 }
 
@@ -191,37 +174,16 @@ export async function updateExplanatorySticker(ctx: FilesContext, raw: UpdateSti
   const upload = input.newExplanatorySticker;
   if (upload) checkImage(upload, ctx.files.maxBytes, { kind: "image", field: "newExplanatorySticker" });
 
-  const created: StoredFile[] = [];
-  let retired: string | null = null;
-  let saved: Entity;
-  try {
-    saved = await ctx.db.transaction(async (tx) => {
-      const txCtx = { ...ctx, db: tx as unknown as Db };
-      const current = await findEntity(txCtx.db, ctx, input.id, true);
-      let fileId: string | null = null;
-      if (upload) {
-        const file = await storeFile(txCtx, ctx.files, {
-          bytes: upload.bytes,
-          originalName: upload.name,
-          kind: "image",
-          field: "newExplanatorySticker",
-        });
-        created.push(file);
-        fileId = file.id;
-      }
-      if (current.explanatoryStickerFileId && current.explanatoryStickerFileId !== fileId) retired = current.explanatoryStickerFileId;
-      const [row] = await tx
-        .update(entities)
-        .set({ explanatoryStickerFileId: fileId, updatedAt: new Date() })
-        .where(and(eq(entities.id, ctx.entityId), isNull(entities.archivedAt)))
-        .returning();
-      return row;
-    });
-  } catch (error) {
-    await discardFiles(ctx.files, created);
-    throw error;
-  }
-  if (retired) await retireFile(ctx, retired);
+  const saved = await transactionWithUploads(ctx, async (txCtx, uploads) => {
+    const current = await findEntity(txCtx.db, ctx, input.id, true);
+    const fileId = await uploads.replace(current.explanatoryStickerFileId, upload ?? null, { kind: "image", field: "newExplanatorySticker" });
+    const [row] = await txCtx.db
+      .update(entities)
+      .set({ explanatoryStickerFileId: fileId, updatedAt: new Date() })
+      .where(and(eq(entities.id, ctx.entityId), isNull(entities.archivedAt)))
+      .returning();
+    return row;
+  });
   return {
     explanatorySticker: fileUrl(saved.explanatoryStickerFileId),
     suggestedWidth: STICKER_SUGGESTED_SIZE.width,

@@ -1,10 +1,11 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import type { Db } from "~/db/client.server";
 import type { ServiceContext } from "~/lib/context.server";
 import { ValidationError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 import { ACCEPTED, imageSize, sniff, type FileKind } from "./sniff";
-import { deleteStoredFile, type FileStore, type StoredFile } from "./storage.server";
+import { deleteStoredFile, storeFile, type FileStore, type StoredFile } from "./storage.server";
 
 /**
  * Helpers for service verbs that take uploads: check an image before anything is written, store it
@@ -58,4 +59,49 @@ export async function retireFile(ctx: FilesContext, fileId: string): Promise<voi
   } catch (err) {
     logger().warn({ err, fileId }, "could not remove a replaced file");
   }
+}
+
+export interface Upload {
+  bytes: Uint8Array;
+  name: string;
+}
+
+export interface Uploads {
+  /**
+   * Stores `upload` in place of the file `currentId` (null clears it) and returns the new file id.
+   * The replaced file is retired after commit; the new bytes are removed if the transaction rolls back.
+   */
+  replace(currentId: string | null, upload: Upload | null, options: { kind: FileKind; field: string }): Promise<string | null>;
+}
+
+/** Runs `work` in one transaction for a verb that stores or replaces files. */
+export async function transactionWithUploads<T>(
+  ctx: FilesContext,
+  work: (txCtx: FilesContext, uploads: Uploads) => Promise<T>,
+): Promise<T> {
+  const created: StoredFile[] = [];
+  const replaced: string[] = [];
+  let result: T;
+  try {
+    result = await ctx.db.transaction(async (tx) => {
+      const txCtx: FilesContext = { ...ctx, db: tx as unknown as Db };
+      return work(txCtx, {
+        async replace(currentId, upload, { kind, field }) {
+          let id: string | null = null;
+          if (upload) {
+            const file = await storeFile(txCtx, ctx.files, { bytes: upload.bytes, originalName: upload.name, kind, field });
+            created.push(file);
+            id = file.id;
+          }
+          if (currentId && currentId !== id) replaced.push(currentId);
+          return id;
+        },
+      });
+    });
+  } catch (error) {
+    await discardFiles(ctx.files, created);
+    throw error;
+  }
+  for (const id of replaced) await retireFile(ctx, id);
+  return result;
 }

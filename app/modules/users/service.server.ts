@@ -6,8 +6,7 @@ import type { Actor, ServiceContext } from "~/lib/context.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import { hashPassword, verifyPassword } from "~/modules/auth/password.server";
 import { parseInput } from "~/lib/validation";
-import { checkImage, discardFiles, fileUrl, retireFile, type FilesContext } from "~/modules/files/uploads.server";
-import { type StoredFile, storeFile } from "~/modules/files/storage.server";
+import { checkImage, fileUrl, transactionWithUploads, type FilesContext } from "~/modules/files/uploads.server";
 import {
   type ChangePasswordInput,
   ChangePasswordInputSchema,
@@ -75,57 +74,36 @@ export async function updateAccount(ctx: FilesContext, raw: UpdateAccountInput):
   const priorities = [...new Set(input.notificationSettings.priorities)].sort() as Priority[];
   const buildingIds = [...new Set(input.notificationSettings.buildingIds)].sort((a, b) => a - b);
 
-  const created: StoredFile[] = [];
-  let retired: string | null = null;
-  let saved: User;
-  try {
-    saved = await ctx.db.transaction(async (tx) => {
-      const txCtx = { ...ctx, db: tx as unknown as Db };
-      const current = await findOwnUser(txCtx.db, ctx, actor, userId, true);
-      if (buildingIds.length) {
-        const found = await tx
-          .select({ id: buildings.id })
-          .from(buildings)
-          .where(and(eq(buildings.entityId, ctx.entityId), isNull(buildings.archivedAt), inArray(buildings.id, buildingIds)));
-        if (found.length !== buildingIds.length) {
-          throw new NotFoundError("settings:errors.buildingNotFound", "BUILDING_NOT_FOUND");
-        }
+  const saved = await transactionWithUploads(ctx, async (txCtx, uploads) => {
+    const tx = txCtx.db;
+    const current = await findOwnUser(txCtx.db, ctx, actor, userId, true);
+    if (buildingIds.length) {
+      const found = await tx
+        .select({ id: buildings.id })
+        .from(buildings)
+        .where(and(eq(buildings.entityId, ctx.entityId), isNull(buildings.archivedAt), inArray(buildings.id, buildingIds)));
+      if (found.length !== buildingIds.length) {
+        throw new NotFoundError("settings:errors.buildingNotFound", "BUILDING_NOT_FOUND");
       }
-      let pictureFileId = current.pictureFileId;
-      if (input.updatePicture) {
-        pictureFileId = null;
-        if (newPicture) {
-          const file = await storeFile(txCtx, ctx.files, {
-            bytes: newPicture.bytes,
-            originalName: newPicture.name,
-            kind: "image",
-            field: "newPicture",
-          });
-          created.push(file);
-          pictureFileId = file.id;
-        }
-        if (current.pictureFileId && current.pictureFileId !== pictureFileId) retired = current.pictureFileId;
-      }
-      const [row] = await tx
-        .update(users)
-        .set({
-          name: input.name,
-          surname: input.surname,
-          language: input.language,
-          receiveNotification: input.receiveNotification,
-          notificationSettings: { priorities, buildingIds },
-          pictureFileId,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(users.id, current.id), eq(users.entityId, ctx.entityId)))
-        .returning();
-      return row;
-    });
-  } catch (error) {
-    await discardFiles(ctx.files, created);
-    throw error;
-  }
-  if (retired) await retireFile(ctx, retired);
+    }
+    const pictureFileId = input.updatePicture
+      ? await uploads.replace(current.pictureFileId, newPicture, { kind: "image", field: "newPicture" })
+      : current.pictureFileId;
+    const [row] = await tx
+      .update(users)
+      .set({
+        name: input.name,
+        surname: input.surname,
+        language: input.language,
+        receiveNotification: input.receiveNotification,
+        notificationSettings: { priorities, buildingIds },
+        pictureFileId,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(users.id, current.id), eq(users.entityId, ctx.entityId)))
+      .returning();
+    return row;
+  });
   return toView(saved);
 }
 
