@@ -3,7 +3,7 @@ export const supportedLngs = ["en", "fr-BE", "nl-BE"] as const;
 export type Locale = (typeof supportedLngs)[number];
 export const fallbackLng: Locale = "en";
 export const defaultNS = "common";
-export const namespaces = ["common", "auth", "shell", "settings", "onboarding"] as const;
+export const namespaces = ["common", "auth", "shell", "settings", "onboarding", "facilities", "rooms", "equipment"] as const;
 
 export const i18nConfig = {
   supportedLngs: [...supportedLngs],

@@ -1,14 +1,5 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  type ActionFunctionArgs,
-  data,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  redirect,
-  unstable_parseMultipartFormData,
-  type UploadHandler,
-} from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AccountSettingsForm } from "~/components/settings/account-settings-form";
@@ -21,8 +12,7 @@ import { TabLink, Tabs } from "~/components/ui/tabs";
 import { localeByUserLanguage } from "~/i18n";
 import { detectLocale, localeCookie } from "~/i18n.server";
 import type { ServiceContext } from "~/lib/context.server";
-import { ForbiddenError, isDomainError } from "~/lib/errors";
-import { logger } from "~/lib/logger.server";
+import { formFailed, readFormData, serviceFailed, toUpload, uploadedFile } from "~/lib/form-action.server";
 import { toastHeader } from "~/lib/toast.server";
 import { requireUser } from "~/modules/auth/guard.server";
 import type { AuthUser } from "~/modules/auth/service.server";
@@ -91,7 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   switch (intent) {
     case "account": {
       const submission = parseWithZod(formData, { schema: AccountFormSchema });
-      if (submission.status !== "success") return failed(intent, submission.reply());
+      if (submission.status !== "success") return formFailed(intent, submission.reply());
       const { removePicture, ...fields } = submission.value;
       const picture = uploadedFile(formData, "newPicture");
       try {
@@ -101,7 +91,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           newPicture: picture ? await toUpload(picture) : null,
         });
       } catch (error) {
-        return serviceFailed(intent, (options) => submission.reply(options), error);
+        return serviceFailed(intent, (options) => submission.reply(options), error, { couldNotSave: "settings:errors.couldNotSave" });
       }
       const headers = new Headers();
       headers.append("Set-Cookie", await toastHeader({ type: "success", key: "settings:toast.updated" }));
@@ -112,7 +102,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "password": {
       const hideFields = ["oldPassword", "newPassword", "repeatPassword"];
       const submission = parseWithZod(formData, { schema: PasswordFormSchema });
-      if (submission.status !== "success") return failed(intent, submission.reply({ hideFields }));
+      if (submission.status !== "success") return formFailed(intent, submission.reply({ hideFields }));
       try {
         await changePassword(ctx, {
           userId: user.id,
@@ -121,7 +111,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           keepSessionId: user.sessionId,
         });
       } catch (error) {
-        return serviceFailed(intent, (options) => submission.reply({ ...options, hideFields }), error);
+        return serviceFailed(intent, (options) => submission.reply({ ...options, hideFields }), error, { couldNotSave: "settings:errors.couldNotSave" });
       }
       return redirect("/settings", {
         headers: { "Set-Cookie": await toastHeader({ type: "success", key: "settings:toast.passwordModified" }) },
@@ -130,7 +120,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "entity": {
       if (!canManageEntity(user)) throw redirect("/forbidden");
       const submission = parseWithZod(formData, { schema: EntitySettingsFormSchema });
-      if (submission.status !== "success") return failed(intent, submission.reply());
+      if (submission.status !== "success") return formFailed(intent, submission.reply());
       const { removeLogo, ...fields } = submission.value;
       const logo = uploadedFile(formData, "newLogo");
       try {
@@ -141,7 +131,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           newLogo: logo ? await toUpload(logo) : null,
         });
       } catch (error) {
-        return serviceFailed(intent, (options) => submission.reply(options), error);
+        return serviceFailed(intent, (options) => submission.reply(options), error, { couldNotSave: "settings:errors.couldNotSave" });
       }
       return redirect("/settings?tab=entity", {
         headers: { "Set-Cookie": await toastHeader({ type: "success", key: "settings:toast.updated" }) },
@@ -150,14 +140,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "sticker": {
       if (!canManageEntity(user)) throw redirect("/forbidden");
       const submission = parseWithZod(formData, { schema: StickerFormSchema });
-      if (submission.status !== "success") return failed(intent, submission.reply());
+      if (submission.status !== "success") return formFailed(intent, submission.reply());
       const sticker = uploadedFile(formData, "newExplanatorySticker");
       // Nothing chosen and nothing to remove: nothing to do.
       if (sticker || submission.value.removeExplanatorySticker) {
         try {
           await updateExplanatorySticker(ctx, { id: user.entityId, newExplanatorySticker: sticker ? await toUpload(sticker) : null });
         } catch (error) {
-          return serviceFailed(intent, (options) => submission.reply(options), error);
+          return serviceFailed(intent, (options) => submission.reply(options), error, { couldNotSave: "settings:errors.couldNotSave" });
         }
       }
       return redirect("/settings?tab=entity", {
@@ -167,73 +157,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     default:
       throw new Response("Bad Request", { status: 400 });
   }
-}
-
-interface ActionResult {
-  intent: Intent;
-  result: SubmissionResult<string[]>;
-}
-
-function failed(intent: Intent, result: SubmissionResult<string[]>, status = 400) {
-  return data<ActionResult>({ intent, result }, { status });
-}
-
-type Reply = (options: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]>;
-
-/** Maps a service error to the form: field errors beside their fields, anything else above the form. */
-function serviceFailed(intent: Intent, reply: Reply, error: unknown) {
-  if (error instanceof ForbiddenError) throw redirect("/forbidden");
-  if (isDomainError(error)) {
-    const fieldErrors: Record<string, string[]> = {};
-    const formErrors: string[] = [];
-    for (const [key, messages] of Object.entries(error.fieldErrors ?? {})) {
-      if (key === "_form") formErrors.push(...messages);
-      // "a.0.b" (service paths) → "a[0].b" (conform names)
-      else fieldErrors[key.replace(/\.(\d+)(?=\.|$)/g, "[$1]")] = messages;
-    }
-    if (!error.fieldErrors) formErrors.push(error.messageKey);
-    return failed(intent, reply({ formErrors, fieldErrors }));
-  }
-  logger().error({ err: error, intent }, "settings: could not save");
-  return failed(intent, reply({ formErrors: ["settings:errors.couldNotSave"] }), 500);
-}
-
-/** A chosen file of the form (an empty file input posts nothing). */
-function uploadedFile(formData: FormData, name: string): File | null {
-  const value = formData.get(name);
-  return value instanceof File && (value.name !== "" || value.size > 0) ? value : null;
-}
-
-async function toUpload(file: File) {
-  return { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name };
-}
-
-const MAX_TEXT_PART = 256 * 1024;
-
-/**
- * Reads the posted form. Multipart bodies are streamed: a file keeps at most `maxBytes + 1` bytes
- * (the service then answers "too large" beside the field, and every other field is kept), the rest is
- * drained; a text part over 256 KiB is refused.
- */
-async function readFormData(request: Request, maxBytes: number): Promise<FormData> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.startsWith("multipart/form-data")) return request.formData();
-  const handler: UploadHandler = async ({ filename, contentType, data: stream }) => {
-    const limit = typeof filename === "string" ? maxBytes + 1 : MAX_TEXT_PART;
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for await (const chunk of stream) {
-      if (size < limit) chunks.push(chunk.subarray(0, limit - size));
-      size += chunk.byteLength;
-    }
-    if (typeof filename === "string") {
-      if (filename === "" && size === 0) return undefined;
-      return new File([new Uint8Array(Buffer.concat(chunks))], filename, { type: contentType });
-    }
-    if (size > MAX_TEXT_PART) throw new Response("Payload Too Large", { status: 413 });
-    return new TextDecoder().decode(Buffer.concat(chunks));
-  };
-  return unstable_parseMultipartFormData(request, handler);
 }
 
 export default function Settings() {

@@ -30,8 +30,9 @@ export function useZodForm<T extends Record<string, any>>(
  * in "common".
  */
 export function useErrorText(ns: string[] = []) {
-  const { t } = useTranslation([...ns, "common"]);
-  return (keys?: string[] | null) => keys?.map((key) => t(key));
+  const namespaces = [...ns, "common"];
+  const { t } = useTranslation(namespaces);
+  return (keys?: string[] | null) => keys?.map((key) => t(key, { ns: namespaces }));
 }
 
 /** The form-level errors (e.g. "Could not save, please try again.."), above the fields. */

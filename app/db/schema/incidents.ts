@@ -81,6 +81,10 @@ export const incidents = pgTable(
       .on(t.entityId, t.doneAt)
       .where(sql`${t.doneAt} is not null`),
     index("incidents_room_idx").on(t.roomId),
+    // Active incidents per room (the counts of the facility, building and room lists).
+    index("incidents_open_room_idx")
+      .on(t.entityId, t.roomId)
+      .where(sql`${t.status} in (0, 1) and ${t.archivedAt} is null`),
     index("incidents_equipment_item_idx").on(t.equipmentItemId),
     index("incidents_duplicate_of_idx")
       .on(t.duplicateOfId)

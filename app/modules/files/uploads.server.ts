@@ -72,6 +72,21 @@ export interface Uploads {
    * The replaced file is retired after commit; the new bytes are removed if the transaction rolls back.
    */
   replace(currentId: string | null, upload: Upload | null, options: { kind: FileKind; field: string }): Promise<string | null>;
+  /** Stores a new file and returns its id (removed again if the transaction rolls back). */
+  add(upload: Upload, options: { kind: FileKind; field: string }): Promise<string>;
+  /** Retires a file after commit (marks it deleted, removes its bytes). */
+  retire(fileId: string): void;
+}
+
+/** Stores one upload; a failure of the storage itself (disk full, permissions) is "upload failed". */
+async function storeUpload(ctx: FilesContext, upload: Upload, kind: FileKind, field: string): Promise<StoredFile> {
+  try {
+    return await storeFile(ctx, ctx.files, { bytes: upload.bytes, originalName: upload.name, kind, field });
+  } catch (error) {
+    if (error instanceof ValidationError) throw error;
+    logger().error({ err: error }, "could not store an upload");
+    throw new ValidationError({ [field]: ["errors.file.uploadFailed"] }, "errors.file.uploadFailed", "FILE_UPLOAD_FAILED");
+  }
 }
 
 /** Runs `work` in one transaction for a verb that stores or replaces files. */
@@ -89,12 +104,20 @@ export async function transactionWithUploads<T>(
         async replace(currentId, upload, { kind, field }) {
           let id: string | null = null;
           if (upload) {
-            const file = await storeFile(txCtx, ctx.files, { bytes: upload.bytes, originalName: upload.name, kind, field });
+            const file = await storeUpload(txCtx, upload, kind, field);
             created.push(file);
             id = file.id;
           }
           if (currentId && currentId !== id) replaced.push(currentId);
           return id;
+        },
+        async add(upload, { kind, field }) {
+          const file = await storeUpload(txCtx, upload, kind, field);
+          created.push(file);
+          return file.id;
+        },
+        retire(fileId) {
+          replaced.push(fileId);
         },
       });
     });

@@ -1,0 +1,68 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormActions, FormSection } from "~/components/forms/form-parts";
+import { FormErrors, useErrorText, useZodForm } from "~/components/forms/zod-form";
+import { AddressFields } from "~/components/settings/address-fields";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Select } from "~/components/ui/select";
+import { Textarea } from "~/components/ui/textarea";
+import { BUILDING_ADDRESS_FIELDS, type BuildingInput, BuildingSchema } from "~/modules/facilities/schema";
+
+type BuildingValues = Partial<Record<keyof BuildingInput, string | number | null>>;
+
+/**
+ * The building form of /add-building and /update-building/{id}: name, facility (both required),
+ * description and the address fields of SPEC.md section 3 (all optional).
+ */
+export function BuildingForm({
+  building,
+  facilities,
+  intent,
+  submitLabel,
+  lastResult,
+}: {
+  building: BuildingValues;
+  facilities: { id: number; name: string }[];
+  intent: "create" | "update";
+  submitLabel: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const { t } = useTranslation("facilities");
+  const text = useErrorText(["facilities"]);
+  const defaultValue = Object.fromEntries(
+    ["name", "description", "facilityId", ...BUILDING_ADDRESS_FIELDS].map((name) => [name, String(building[name as keyof BuildingInput] ?? "")]),
+  );
+  const [form, fields] = useZodForm(BuildingSchema, { id: "building", lastResult, defaultValue });
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-6">
+      <input type="hidden" name="intent" value={intent} />
+      <FormErrors id={form.errorId} errors={form.errors} ns={["facilities"]} />
+      <FormSection title={t("building.details")}>
+        <div className="grid items-start gap-4 sm:grid-cols-2">
+          <Field label={t("building.name")} htmlFor={fields.name.id} errors={text(fields.name.errors)} required>
+            <Input {...getInputProps(fields.name, { type: "text" })} autoComplete="off" />
+          </Field>
+          <Field label={t("building.facility")} htmlFor={fields.facilityId.id} errors={text(fields.facilityId.errors)} required>
+            <Select {...getSelectProps(fields.facilityId)}>
+              <option value="">{t("building.chooseFacility")}</option>
+              {facilities.map((facility) => (
+                <option key={facility.id} value={facility.id}>
+                  {facility.name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+        </div>
+        <Field label={t("building.description")} htmlFor={fields.description.id} errors={text(fields.description.errors)}>
+          <Textarea {...getTextareaProps(fields.description)} rows={3} />
+        </Field>
+      </FormSection>
+      <FormSection title={t("building.address")}>
+        <AddressFields fieldset={fields} required={false} />
+      </FormSection>
+      <FormActions intent={intent} cancelTo="/facilities?tab=buildings" submitLabel={submitLabel} />
+    </Form>
+  );
+}

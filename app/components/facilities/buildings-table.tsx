@@ -1,0 +1,45 @@
+import { Link } from "@remix-run/react";
+import { createColumnHelper } from "@tanstack/react-table";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { cellLinkClass, DataTable, numberColumnClass } from "~/components/lists/data-table";
+import type { ListQuery, Page } from "~/lib/list-query";
+import type { BuildingRow } from "~/modules/facilities/queries.server";
+
+const column = createColumnHelper<BuildingRow>();
+
+/** The buildings of the entity (or of one facility): a name links to its form. */
+export function BuildingsTable({ page, query, filtered }: { page: Page<BuildingRow>; query: ListQuery; filtered: boolean }) {
+  const { t } = useTranslation("facilities");
+  const columns = useMemo(
+    () => [
+      column.accessor("shortId", { header: t("columns.shortId"), meta: { sortKey: "shortId", className: "w-20 tabular-nums" } }),
+      column.accessor("name", {
+        header: t("columns.name"),
+        meta: { sortKey: "name" },
+        cell: (c) => (
+          <Link to={`/update-building/${c.row.original.id}`} className={cellLinkClass}>
+            {c.getValue()}
+          </Link>
+        ),
+      }),
+      column.accessor("facilityName", { header: t("columns.facility"), meta: { sortKey: "facilityName" } }),
+      column.accessor("city", { header: t("columns.city"), meta: { sortKey: "city" } }),
+      column.accessor("countRooms", { header: t("columns.countRooms"), meta: { sortKey: "countRooms", className: numberColumnClass } }),
+      column.accessor("activeIncidents", { header: t("columns.activeIncidents"), meta: { className: numberColumnClass } }),
+    ],
+    [t],
+  );
+  return (
+    <DataTable
+      columns={columns}
+      page={page}
+      sort={query.sort}
+      dir={query.dir}
+      filtered={filtered}
+      caption={t("buildings.caption")}
+      emptyText={t("buildings.empty")}
+      noMatchText={t("buildings.noMatch")}
+    />
+  );
+}

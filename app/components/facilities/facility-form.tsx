@@ -1,0 +1,43 @@
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormActions } from "~/components/forms/form-parts";
+import { FormErrors, useErrorText, useZodForm } from "~/components/forms/zod-form";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Textarea } from "~/components/ui/textarea";
+import { FacilitySchema } from "~/modules/facilities/schema";
+
+/** The facility form of /add-facility and /update-facility/{id}: name (required) and description. */
+export function FacilityForm({
+  facility,
+  intent,
+  submitLabel,
+  lastResult,
+}: {
+  facility?: { name: string; description: string | null };
+  intent: "create" | "update";
+  submitLabel: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const { t } = useTranslation("facilities");
+  const text = useErrorText(["facilities"]);
+  const [form, fields] = useZodForm(FacilitySchema, {
+    id: "facility",
+    lastResult,
+    defaultValue: { name: facility?.name ?? "", description: facility?.description ?? "" },
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-4">
+      <input type="hidden" name="intent" value={intent} />
+      <FormErrors id={form.errorId} errors={form.errors} ns={["facilities"]} />
+      <Field label={t("facility.name")} htmlFor={fields.name.id} errors={text(fields.name.errors)} required>
+        <Input {...getInputProps(fields.name, { type: "text" })} autoComplete="off" />
+      </Field>
+      <Field label={t("facility.description")} htmlFor={fields.description.id} errors={text(fields.description.errors)}>
+        <Textarea {...getTextareaProps(fields.description)} rows={4} />
+      </Field>
+      <FormActions intent={intent} cancelTo="/facilities" submitLabel={submitLabel} className="mt-2" />
+    </Form>
+  );
+}

@@ -1,0 +1,160 @@
+import { Link, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { Checkbox, type CheckboxProps } from "~/components/ui/checkbox";
+import { Label } from "~/components/ui/label";
+import { cn } from "~/lib/utils";
+
+/**
+ * The frame of an add/update screen: a link back to the list, the title, an optional line below it
+ * (e.g. the short id) and actions on the right (e.g. the archive button), then the form in a card.
+ */
+export function FormPage({
+  title,
+  backTo,
+  backLabel,
+  subtitle,
+  actions,
+  children,
+}: {
+  title: ReactNode;
+  backTo: string;
+  backLabel: ReactNode;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="mx-auto grid w-full max-w-3xl gap-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="grid gap-1">
+          <Link to={backTo} className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+            <span aria-hidden="true">←</span>
+            {backLabel}
+          </Link>
+          <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+          {subtitle ? <p className="text-sm text-muted-foreground">{subtitle}</p> : null}
+        </div>
+        {actions ? <div className="flex shrink-0 gap-2 [&>*]:w-full sm:[&>*]:w-auto">{actions}</div> : null}
+      </div>
+      <Card>
+        <CardContent className="pt-4 sm:pt-6">{children}</CardContent>
+      </Card>
+    </div>
+  );
+}
+
+/** The submit button of one of the page's forms: disabled (and "Saving…") while that form, told by its intent, is being sent. */
+export function SubmitButton({
+  intent,
+  children,
+  className,
+  variant,
+}: {
+  intent: string;
+  children: ReactNode;
+  className?: string;
+  variant?: "default" | "destructive";
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const { t } = useTranslation();
+  return (
+    <Button type="submit" variant={variant} disabled={busy} className={cn("w-full sm:w-auto", className)}>
+      {busy ? t("actions.saving") : children}
+    </Button>
+  );
+}
+
+/** The button row at the end of a form: Cancel (a link back) and the submit button; stacked on phones. */
+export function FormActions({
+  intent,
+  cancelTo,
+  submitLabel,
+  cancelLabel,
+  className,
+}: {
+  intent: string;
+  cancelTo: string;
+  submitLabel?: ReactNode;
+  cancelLabel?: ReactNode;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className={cn("flex flex-col-reverse gap-2 border-t pt-6 sm:flex-row sm:justify-end", className)}>
+      <Link to={cancelTo} className={cn(buttonVariants({ variant: "outline" }), "w-full sm:w-auto")}>
+        {cancelLabel ?? t("actions.cancel")}
+      </Link>
+      <SubmitButton intent={intent}>{submitLabel ?? t("actions.save")}</SubmitButton>
+    </div>
+  );
+}
+
+/** A titled group of fields inside a form (a fieldset, so that screen readers announce the title). */
+export function FormSection({
+  title,
+  description,
+  children,
+  className,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <fieldset className={cn("min-w-0 border-t pt-6 first-of-type:border-t-0 first-of-type:pt-0", className)}>
+      <legend className="float-left mb-4 w-full text-base font-semibold">{title}</legend>
+      <div className="clear-both grid gap-4">
+        {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
+        {children}
+      </div>
+    </fieldset>
+  );
+}
+
+/** A checkbox with its label on the right (the label enlarges the hit area), and an optional hint below. */
+export function CheckboxField({
+  label,
+  description,
+  className,
+  ...props
+}: CheckboxProps & { id: string; label: ReactNode; description?: ReactNode }) {
+  const descriptionId = description ? `${props.id}-description` : undefined;
+  return (
+    <div className={cn("grid gap-1", className)}>
+      <div className="flex items-center gap-3">
+        <Checkbox aria-describedby={descriptionId} {...props} />
+        <Label htmlFor={props.id} className="cursor-pointer leading-snug">
+          {label}
+        </Label>
+      </div>
+      {description ? (
+        <p id={descriptionId} className="pl-8 text-sm text-muted-foreground sm:pl-7">
+          {description}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The form's default button, first in the form: pressing Enter in a text field submits the form
+ * with it (the browser clicks the first submit button), not with the first list button (remove a
+ * tag, remove an item...) of the form. Invisible and out of the tab order.
+ */
+export function DefaultSubmit({ name, value }: { name?: string; value?: string }) {
+  return (
+    <button
+      type="submit"
+      name={name}
+      value={value}
+      tabIndex={-1}
+      aria-hidden="true"
+      className="pointer-events-none absolute h-px w-px overflow-hidden opacity-0"
+    />
+  );
+}

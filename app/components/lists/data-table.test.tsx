@@ -1,0 +1,124 @@
+import { createColumnHelper } from "@tanstack/react-table";
+import i18next from "i18next";
+import type { ReactElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+// Remix's <Form> and useSubmit need a data router: render through react-router's static data router.
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
+import { beforeAll, describe, expect, it } from "vitest";
+import common from "~/locales/en/common.json";
+import type { Page } from "~/lib/list-query";
+import { DataTable } from "./data-table";
+import { ListToolbar } from "./list-toolbar";
+
+const i18n = i18next.createInstance();
+beforeAll(async () => {
+  await i18n.use(initReactI18next).init({ lng: "en", resources: { en: { common } }, defaultNS: "common", interpolation: { escapeValue: false } });
+});
+
+async function render(element: ReactElement, url: string) {
+  const handler = createStaticHandler([{ path: "*", element }]);
+  const context = await handler.query(new Request(`http://localhost${url}`));
+  if (context instanceof Response) throw new Error("unexpected response");
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToStaticMarkup(
+    <I18nextProvider i18n={i18n}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </I18nextProvider>,
+  );
+}
+
+interface Row {
+  id: number;
+  name: string;
+  city: string;
+}
+const column = createColumnHelper<Row>();
+const columns = [
+  column.accessor("name", { header: "Name", meta: { sortKey: "name" } }),
+  column.accessor("city", { header: "City", meta: { sortKey: "city" } }),
+  column.display({ id: "actions", header: "Actions" }),
+];
+const rows = (n: number): Row[] => Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `Row ${i + 1}`, city: "Liège" }));
+const page = (items: Row[], total: number, pageNumber = 1, size = 25): Page<Row> => ({ items, total, page: pageNumber, size });
+const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1].replaceAll("&amp;", "&"));
+
+describe("DataTable", () => {
+  it("renders sort links that keep the other parameters and marks the sorted column", async () => {
+    const html = await render(
+      <DataTable columns={columns} page={page(rows(2), 2)} sort="name" dir="asc" caption="Buildings" />,
+      "/facilities?tab=buildings&facilityId=4&page=2",
+    );
+    expect(html).toMatch(/<caption class="[^"]*sr-only[^"]*">Buildings<\/caption>/);
+    expect(html).toMatch(/<th[^>]*aria-sort="ascending"[^>]*>.*?Name/);
+    expect(html.match(/aria-sort=/g)).toHaveLength(1);
+    const links = hrefs(html);
+    expect(links).toContain("/facilities?tab=buildings&facilityId=4&sort=name&dir=desc");
+    expect(links).toContain("/facilities?tab=buildings&facilityId=4&sort=city&dir=asc");
+    // A column without sortKey has no link.
+    expect(html).toMatch(/<th[^>]*>Actions<\/th>/);
+    expect(html).toContain("Row 2");
+  });
+
+  it("renders the pager with previous/next links and the range", async () => {
+    const html = await render(
+      <DataTable columns={columns} page={page(rows(25), 73, 2)} sort="name" dir="asc" caption="Buildings" />,
+      "/facilities?tab=buildings&page=2&size=25",
+    );
+    expect(html).toContain("26–50 of 73");
+    expect(html).toContain("Page 2 of 3");
+    const links = hrefs(html);
+    expect(links).toContain("/facilities?tab=buildings&size=25");
+    expect(links).toContain("/facilities?tab=buildings&page=3&size=25");
+    expect(html).toMatch(/<nav aria-label="Pagination"/);
+    // The records-per-page form keeps the other parameters and offers Apply without JavaScript.
+    expect(html).toMatch(/<form method="get"[^>]*>.*<input type="hidden" name="tab" value="buildings"\/>/);
+    expect(html).not.toMatch(/type="hidden" name="page"/);
+    expect(html).toMatch(/<select[^>]*name="size"/);
+    expect(html).toContain('<option value="25" selected="">25</option>');
+    expect(html).toContain(">Apply</button>");
+  });
+
+  it("disables previous on the first page and next on the last", async () => {
+    const html = await render(<DataTable columns={columns} page={page(rows(3), 3)} sort="name" dir="asc" caption="Buildings" />, "/facilities");
+    expect(html).toContain("Page 1 of 1");
+    expect(html.match(/<span aria-disabled="true"/g)).toHaveLength(2);
+    expect(html).not.toContain('rel="next"');
+  });
+
+  it("tells an empty list from a search without results, without a pager", async () => {
+    const empty = await render(
+      <DataTable columns={columns} page={page([], 0)} sort="name" dir="asc" caption="Buildings" emptyText="No buildings yet." />,
+      "/facilities",
+    );
+    expect(empty).toMatch(/<td[^>]*colSpan="3"[^>]*>No buildings yet.<\/td>/i);
+    expect(empty).not.toContain("Pagination");
+    const noMatch = await render(
+      <DataTable columns={columns} page={page([], 0)} sort="name" dir="asc" caption="Buildings" emptyText="No buildings yet." filtered />,
+      "/facilities?q=zzz",
+    );
+    expect(noMatch).toContain("No results match your search.");
+  });
+});
+
+describe("ListToolbar", () => {
+  it("keeps tab, size and sort as hidden inputs, drops the page and clears search and filters", async () => {
+    const html = await render(
+      <ListToolbar q="north" filters={<select name="facilityId" />} actions={<a href="/add-building">Add building</a>} />,
+      "/facilities?tab=buildings&q=north&facilityId=4&page=3&size=50&sort=city&dir=desc",
+    );
+    expect(html).toMatch(/<form method="get"[^>]*role="search"/);
+    for (const [name, value] of [["tab", "buildings"], ["size", "50"], ["sort", "city"], ["dir", "desc"]]) {
+      expect(html).toContain(`<input type="hidden" name="${name}" value="${value}"/>`);
+    }
+    expect(html).not.toMatch(/type="hidden" name="(page|q|facilityId)"/);
+    expect(html).toMatch(/<input[^>]*type="search"[^>]*name="q"[^>]*value="north"/);
+    expect(hrefs(html)).toContain("/facilities?tab=buildings&size=50&sort=city&dir=desc");
+    expect(html).toContain("Add building");
+  });
+
+  it("shows Clear only when a search or filter is active", async () => {
+    const html = await render(<ListToolbar q="" />, "/facilities?tab=buildings&q=&facilityId=");
+    expect(html).not.toContain(">Clear<");
+  });
+});

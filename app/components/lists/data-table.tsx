@@ -1,0 +1,220 @@
+import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
+import { type ColumnDef, flexRender, getCoreRowModel, type RowData, useReactTable } from "@tanstack/react-table";
+import { type ReactNode, useId, useSyncExternalStore } from "react";
+import { useTranslation } from "react-i18next";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Label } from "~/components/ui/label";
+import { Select } from "~/components/ui/select";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { type Page, PAGE_SIZES, type SortDirection } from "~/lib/list-query";
+import { cn } from "~/lib/utils";
+import { hiddenParams, pageHref, pageInfo, sortHref } from "./list-url";
+
+declare module "@tanstack/react-table" {
+  // Declaration merging: the generic parameters must match the library's.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** The `sort` value of the list query; a column with one gets a sort link in its header. */
+    sortKey?: string;
+    /** Classes of the column's header and cells (e.g. "text-right" for numbers). */
+    className?: string;
+  }
+}
+
+/** The look of a link in a cell (e.g. the name linking to its form). */
+export const cellLinkClass = "font-medium text-primary underline-offset-4 hover:underline";
+/** `meta.className` of a number column: right-aligned, tabular figures. */
+export const numberColumnClass = "text-right tabular-nums";
+
+export interface DataTableProps<T> {
+  /** Column definitions; headers should be plain text (they name the sort links). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  columns: ColumnDef<T, any>[];
+  /** One page of rows, already sorted and paged by the server. */
+  page: Page<T>;
+  sort: string;
+  dir: SortDirection;
+  /** Whether a search (`q`) or a filter is active: an empty page then shows `noMatchText`, not `emptyText`. */
+  filtered?: boolean;
+  /** Names the table for screen readers (a visually hidden caption). */
+  caption: string;
+  /** Shown when there are no rows at all. */
+  emptyText?: ReactNode;
+  /** Shown when a search or filter leaves no rows. */
+  noMatchText?: ReactNode;
+  /** Row key; defaults to `row.id`. */
+  getRowId?: (row: T) => string;
+}
+
+/**
+ * A server-sorted, server-paged table (@tanstack/react-table renders the columns). Sortable headers,
+ * the pager and the records-per-page form are plain links and a GET form that keep the other search
+ * parameters, so everything works without JavaScript.
+ */
+export function DataTable<T>({ columns, page, sort, dir, filtered, caption, emptyText, noMatchText, getRowId }: DataTableProps<T>) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const table = useReactTable({
+    data: page.items,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    manualPagination: true,
+    getRowId: getRowId ?? ((row) => String((row as { id?: unknown }).id)),
+  });
+  const rows = table.getRowModel().rows;
+
+  return (
+    <div className="grid gap-3">
+      <Table className="min-w-[40rem]" wrapperClassName="border bg-background">
+        <TableCaption className="sr-only">{caption}</TableCaption>
+        <TableHeader className="bg-muted/50">
+          {table.getHeaderGroups().map((group) => (
+            <TableRow key={group.id} className="hover:bg-transparent">
+              {group.headers.map((header) => {
+                const meta = header.column.columnDef.meta;
+                const label = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
+                const sorted = meta?.sortKey !== undefined && meta.sortKey === sort;
+                return (
+                  <TableHead
+                    key={header.id}
+                    colSpan={header.colSpan}
+                    aria-sort={sorted ? (dir === "asc" ? "ascending" : "descending") : undefined}
+                    className={meta?.className}
+                  >
+                    {meta?.sortKey && label ? (
+                      <Link
+                        to={sortHref(location, meta.sortKey, { sort, dir })}
+                        preventScrollReset
+                        className={cn(
+                          "-mx-1 inline-flex items-center gap-1 rounded px-1 py-1 hover:text-foreground",
+                          "focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring",
+                          sorted && "text-foreground",
+                        )}
+                      >
+                        {label}
+                        <SortIcon state={sorted ? dir : null} />
+                      </Link>
+                    ) : (
+                      label
+                    )}
+                  </TableHead>
+                );
+              })}
+            </TableRow>
+          ))}
+        </TableHeader>
+        <TableBody>
+          {rows.length === 0 ? (
+            <TableRow className="hover:bg-transparent">
+              <TableCell colSpan={columns.length} className="py-10 text-center text-muted-foreground">
+                {filtered ? (noMatchText ?? t("list.noMatch")) : (emptyText ?? t("list.empty"))}
+              </TableCell>
+            </TableRow>
+          ) : (
+            rows.map((row) => (
+              <TableRow key={row.id}>
+                {row.getVisibleCells().map((cell) => (
+                  <TableCell key={cell.id} className={cell.column.columnDef.meta?.className}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+      {page.total > 0 ? <Pager page={page} /> : null}
+    </div>
+  );
+}
+
+function SortIcon({ state }: { state: SortDirection | null }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 16 16" className={cn("size-3.5 shrink-0", state ? "opacity-100" : "opacity-40")} fill="currentColor">
+      {state !== "desc" ? <path d="M8 3 4.5 7h7L8 3Z" /> : null}
+      {state !== "asc" ? <path d="M8 13 4.5 9h7L8 13Z" /> : null}
+    </svg>
+  );
+}
+
+const noopSubscribe = () => () => {};
+/** false on the server and during hydration, true once JavaScript runs. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noopSubscribe,
+    () => true,
+    () => false,
+  );
+}
+
+/** "1–25 of 73", records per page, and Previous / "Page 1 of 3" / Next. */
+export function Pager<T>({ page }: { page: Page<T> }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const sizeId = useId();
+  const info = pageInfo({ total: page.total, page: page.page, size: page.size, count: page.items.length });
+  const pagerButton = buttonVariants({ variant: "outline", size: "sm" });
+
+  return (
+    <div className="flex flex-col gap-3 text-sm sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <p className="text-muted-foreground">
+          {t("list.range", { from: info.from, to: info.to, total: page.total })}
+        </p>
+        <Form method="get" preventScrollReset className="flex items-center gap-2">
+          {hiddenParams(location.search, ["size", "page"]).map(([name, value], i) => (
+            <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
+          ))}
+          <Label htmlFor={sizeId} className="whitespace-nowrap font-normal text-muted-foreground">
+            {t("list.perPage")}
+          </Label>
+          <Select
+            id={sizeId}
+            name="size"
+            defaultValue={String(page.size ?? "")}
+            wrapperClassName="w-auto"
+            className="h-9 w-20 sm:h-9"
+            onChange={(event) => {
+              if (event.currentTarget.form) submit(event.currentTarget.form, { preventScrollReset: true });
+            }}
+          >
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </Select>
+          {hydrated ? null : (
+            <Button type="submit" variant="outline" size="sm">
+              {t("list.apply")}
+            </Button>
+          )}
+        </Form>
+      </div>
+      <nav aria-label={t("list.pagination")} className="flex items-center justify-between gap-2 sm:justify-end">
+        {info.previous ? (
+          <Link to={pageHref(location, info.previous)} rel="prev" preventScrollReset className={pagerButton}>
+            {t("list.previous")}
+          </Link>
+        ) : (
+          <span aria-disabled="true" className={pagerButton}>
+            {t("list.previous")}
+          </span>
+        )}
+        <span className="px-2 text-muted-foreground">{t("list.page", { page: page.page, pages: info.pages })}</span>
+        {info.next ? (
+          <Link to={pageHref(location, info.next)} rel="next" preventScrollReset className={pagerButton}>
+            {t("list.next")}
+          </Link>
+        ) : (
+          <span aria-disabled="true" className={pagerButton}>
+            {t("list.next")}
+          </span>
+        )}
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,224 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Badge } from "~/components/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import type { RoomDetail } from "~/modules/rooms/queries.server";
+import { linkTypeLabelKey } from "./link-types";
+import { FileThumb } from "./room-files-field";
+
+const linkClass = "font-medium text-primary underline-offset-4 hover:underline";
+
+/** Dates in Belgian time, so that the server's rendering and the browser's hydration agree. */
+function formatDateTime(iso: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Brussels" }).format(new Date(iso));
+}
+
+function Section({ title, children, className }: { title: ReactNode; children: ReactNode; className?: string }) {
+  return (
+    <Card className={className}>
+      <CardHeader>
+        <CardTitle as="h2">{title}</CardTitle>
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+function Empty({ children }: { children: ReactNode }) {
+  return <p className="text-sm text-muted-foreground">{children}</p>;
+}
+
+/** The report identifier of the room: its QR code (an image made by the server) and the code as text. */
+function ReportIdentifier({ room, qrCode, reportUrl }: { room: RoomDetail; qrCode: string | null; reportUrl: string | null }) {
+  const { t } = useTranslation("rooms");
+  return (
+    <Section title={t("view.reportIdentifier")}>
+      {room.reportIdentifier && qrCode ? (
+        <figure className="grid justify-items-center gap-3 text-center">
+          <img
+            src={qrCode}
+            alt={t("view.qrAlt", { name: room.name })}
+            width={192}
+            height={192}
+            className="size-48 rounded-md border bg-white p-2"
+          />
+          <figcaption className="grid gap-1">
+            <code className="break-all font-mono text-base font-semibold">{room.reportIdentifier}</code>
+            {reportUrl ? <span className="break-all text-xs text-muted-foreground">{reportUrl}</span> : null}
+            <span className="text-sm text-muted-foreground">{t("view.reportHint")}</span>
+          </figcaption>
+        </figure>
+      ) : (
+        <Empty>{t("view.noReportIdentifier")}</Empty>
+      )}
+    </Section>
+  );
+}
+
+/**
+ * The room view (/view-room/{id}, SPEC.md section 2): details, the report identifier with its QR
+ * code, the equipment items, links, files and images, incident types and the active incidents.
+ */
+export function RoomView({ room, qrCode, reportUrl }: { room: RoomDetail; qrCode: string | null; reportUrl: string | null }) {
+  const { t, i18n } = useTranslation("rooms");
+  const details: [string, ReactNode][] = [
+    [t("view.facility"), room.facilityName],
+    [t("view.building"), room.buildingName],
+    [t("view.floor"), room.floor],
+    [t("view.roomType"), room.roomTypeName],
+    [t("view.description"), room.description ? <span className="whitespace-pre-line">{room.description}</span> : t("view.none")],
+  ];
+  const images = room.files.filter((file) => file.isImage);
+  const documents = room.files.filter((file) => !file.isImage);
+
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <Section title={t("view.details")}>
+          <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_minmax(0,1fr)]">
+            {details.map(([label, value]) => (
+              <div key={label} className="contents">
+                <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
+                <dd className="text-sm">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </Section>
+        <ReportIdentifier room={room} qrCode={qrCode} reportUrl={reportUrl} />
+      </div>
+
+      <Section title={t("view.equipment")}>
+        {room.equipments.length === 0 ? (
+          <Empty>{t("view.noEquipment")}</Empty>
+        ) : (
+          <Table className="min-w-[36rem]" wrapperClassName="border">
+            <TableCaption className="sr-only">{t("view.equipmentCaption")}</TableCaption>
+            <TableHeader className="bg-muted/50">
+              <TableRow className="hover:bg-transparent">
+                <TableHead>{t("room.genericEquipment")}</TableHead>
+                <TableHead>{t("room.category")}</TableHead>
+                <TableHead>{t("room.internalReference")}</TableHead>
+                <TableHead>{t("room.reportIdentifier")}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {room.equipments.map((item) => (
+                <TableRow key={item.id}>
+                  <TableCell className="font-medium">{item.equipmentName}</TableCell>
+                  <TableCell>{item.categoryName}</TableCell>
+                  <TableCell>{item.internalReference ?? "—"}</TableCell>
+                  <TableCell>
+                    <code className="font-mono text-xs">{item.reportIdentifier ?? "—"}</code>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </Section>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Section title={t("view.links")}>
+          {room.links.length === 0 ? (
+            <Empty>{t("view.noLinks")}</Empty>
+          ) : (
+            <ul className="grid gap-2">
+              {room.links.map((link, index) => (
+                <li key={`${index}-${link.url}`} className="grid gap-0.5 sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-3">
+                  <span className="text-sm font-medium text-muted-foreground">{t(linkTypeLabelKey(link.type))}</span>
+                  <a href={link.url} target="_blank" rel="noreferrer noopener" className={`break-all text-sm ${linkClass}`}>
+                    {link.url}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+        <Section title={t("view.incidentTypes")}>
+          {room.incidentTypes.length === 0 ? (
+            <Empty>{t("view.noIncidentTypes")}</Empty>
+          ) : (
+            <ul className="flex flex-wrap gap-2">
+              {room.incidentTypes.map((type) => (
+                <li key={type.id}>
+                  <Badge variant="secondary">{type.name}</Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+      </div>
+
+      <Section title={t("view.files")}>
+        {room.files.length === 0 ? (
+          <Empty>{t("view.noFiles")}</Empty>
+        ) : (
+          <div className="grid gap-4">
+            {images.length ? (
+              <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+                {images.map((file) => (
+                  <li key={file.id}>
+                    <a href={file.url} target="_blank" rel="noreferrer" className="grid gap-1 text-sm">
+                      <img src={file.url} alt={file.name} loading="lazy" className="aspect-square w-full rounded-md border object-cover" />
+                      <span className="truncate text-primary underline-offset-4 hover:underline">{file.name}</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {documents.length ? (
+              <ul className="grid gap-2">
+                {documents.map((file) => (
+                  <li key={file.id} className="flex items-center gap-3">
+                    <FileThumb file={file} className="size-10" />
+                    <a href={file.url} target="_blank" rel="noreferrer" className={`truncate text-sm ${linkClass}`}>
+                      {file.name}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        )}
+      </Section>
+
+      <Section title={t("view.activeIncidents")}>
+        {room.activeIncidentList.length === 0 ? (
+          <Empty>{t("view.noActiveIncidents")}</Empty>
+        ) : (
+          <Table className="min-w-[36rem]" wrapperClassName="border">
+            <TableCaption className="sr-only">{t("view.incidentsCaption")}</TableCaption>
+            <TableHeader className="bg-muted/50">
+              <TableRow className="hover:bg-transparent">
+                <TableHead className="w-20">{t("columns.shortId")}</TableHead>
+                <TableHead>{t("view.title")}</TableHead>
+                <TableHead>{t("view.status")}</TableHead>
+                <TableHead>{t("view.priority")}</TableHead>
+                <TableHead>{t("view.created")}</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {room.activeIncidentList.map((incident) => (
+                <TableRow key={incident.id}>
+                  <TableCell className="tabular-nums">{incident.shortId}</TableCell>
+                  <TableCell>
+                    <Link to={`/incident/${incident.id}`} className={linkClass}>
+                      {incident.title}
+                    </Link>
+                  </TableCell>
+                  <TableCell>{t(`incidentStatus.${incident.status}`)}</TableCell>
+                  <TableCell>{incident.priority === null ? t("priority.none") : t(`priority.${incident.priority}`)}</TableCell>
+                  <TableCell className="whitespace-nowrap">
+                    <time dateTime={incident.createdAt}>{formatDateTime(incident.createdAt, i18n.language)}</time>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { Link } from "@remix-run/react";
+import { createColumnHelper } from "@tanstack/react-table";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { cellLinkClass, DataTable, numberColumnClass } from "~/components/lists/data-table";
+import { FilterSelect, ListToolbar } from "~/components/lists/list-toolbar";
+import { buttonVariants } from "~/components/ui/button";
+import type { Page, SortDirection } from "~/lib/list-query";
+import type { RoomRow } from "~/modules/rooms/queries.server";
+
+const column = createColumnHelper<RoomRow>();
+
+export interface RoomsTableProps {
+  page: Page<RoomRow>;
+  sort: string;
+  dir: SortDirection;
+  /** The name search (`q`). */
+  q: string;
+  facilities: { id: number; name: string }[];
+  buildings: { id: number; name: string; facilityId: number; facilityName: string }[];
+  /** The current filters (`facilityId`, `buildingId`), `null` for none. */
+  facilityId: number | null;
+  buildingId: number | null;
+}
+
+/**
+ * The Rooms tab of /facilities (`?tab=rooms`): the search with the facility and building filters (a
+ * GET form), "Room types" and "Add room", then the rooms, server-sorted and paged. A name links to
+ * the room's form, "View" to its room view.
+ */
+export function RoomsTable({ page, sort, dir, q, facilities, buildings, facilityId, buildingId }: RoomsTableProps) {
+  const { t } = useTranslation("rooms");
+  const columns = useMemo(
+    () => [
+      column.accessor("shortId", { header: t("columns.shortId"), meta: { sortKey: "shortId", className: "w-20 tabular-nums" } }),
+      column.accessor("name", {
+        header: t("columns.name"),
+        meta: { sortKey: "name" },
+        cell: (c) => (
+          <Link to={`/update-room/${c.row.original.id}`} className={cellLinkClass}>
+            {c.getValue()}
+          </Link>
+        ),
+      }),
+      column.accessor("floor", { header: t("columns.floor"), meta: { sortKey: "floor" } }),
+      column.accessor("buildingName", { header: t("columns.building"), meta: { sortKey: "buildingName" } }),
+      column.accessor("facilityName", { header: t("columns.facility"), meta: { sortKey: "facilityName" } }),
+      column.accessor("roomTypeName", { header: t("columns.roomType"), meta: { sortKey: "roomTypeName" } }),
+      column.accessor("activeEquipmentCount", { header: t("columns.equipmentCount"), meta: { className: numberColumnClass } }),
+      column.accessor("activeIncidents", { header: t("columns.activeIncidents"), meta: { className: numberColumnClass } }),
+      column.display({
+        id: "actions",
+        header: () => <span className="sr-only">{t("columns.actions")}</span>,
+        meta: { className: "w-16 text-right" },
+        cell: (c) => (
+          <Link
+            to={`/view-room/${c.row.original.id}`}
+            aria-label={t("rooms.viewLabel", { name: c.row.original.name })}
+            className={cellLinkClass}
+          >
+            {t("rooms.view")}
+          </Link>
+        ),
+      }),
+    ],
+    [t],
+  );
+  // With a facility chosen, only its buildings are offered; otherwise each building names its facility.
+  const buildingOptions = buildings
+    .filter((building) => !facilityId || building.facilityId === facilityId || building.id === buildingId)
+    .map((building) => ({
+      value: building.id,
+      label: facilityId ? building.name : t("rooms.buildingOption", { building: building.name, facility: building.facilityName }),
+    }));
+  return (
+    <div className="grid gap-6">
+      <ListToolbar
+        q={q}
+        filters={
+          <>
+            <FilterSelect
+              name="facilityId"
+              label={t("rooms.filterFacility")}
+              allLabel={t("rooms.allFacilities")}
+              value={facilityId}
+              options={facilities.map((facility) => ({ value: facility.id, label: facility.name }))}
+            />
+            <FilterSelect
+              name="buildingId"
+              label={t("rooms.filterBuilding")}
+              allLabel={t("rooms.allBuildings")}
+              value={buildingId}
+              options={buildingOptions}
+            />
+          </>
+        }
+        actions={
+          <>
+            <Link to="/room-type" className={buttonVariants({ variant: "outline" })}>
+              {t("rooms.roomTypes")}
+            </Link>
+            <Link to={buildingId ? `/add-room?buildingId=${buildingId}` : "/add-room"} className={buttonVariants()}>
+              {t("rooms.add")}
+            </Link>
+          </>
+        }
+      />
+      <DataTable
+        columns={columns}
+        page={page}
+        sort={sort}
+        dir={dir}
+        filtered={Boolean(q || facilityId || buildingId)}
+        caption={t("rooms.caption")}
+        emptyText={t("rooms.empty")}
+        noMatchText={t("rooms.noMatch")}
+      />
+    </div>
+  );
+}

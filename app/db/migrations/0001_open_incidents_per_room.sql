@@ -1,0 +1,1 @@
+CREATE INDEX "incidents_open_room_idx" ON "incidents" USING btree ("entity_id","room_id") WHERE "incidents"."status" in (0, 1) and "incidents"."archived_at" is null;

@@ -1,0 +1,96 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { data, redirect, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import { ForbiddenError, isDomainError } from "~/lib/errors";
+import { logger } from "~/lib/logger.server";
+import type { Upload } from "~/modules/files/uploads.server";
+
+/**
+ * The form transport (STYLE.md "Forms"): what every route action shares. A failed submission answers
+ * 400 with conform's reply so the user's input is kept and the errors sit beside their fields; a
+ * service's domain error is mapped to the same shape; anything unexpected becomes "Could not save".
+ */
+export interface FormFailure<I extends string = string> {
+  intent: I;
+  result: SubmissionResult<string[]>;
+}
+
+export function formFailed<I extends string>(intent: I, result: SubmissionResult<string[]>, status = 400) {
+  return data<FormFailure<I>>({ intent, result }, { status });
+}
+
+export type Reply = (options: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]>;
+
+/** Service paths ("equipments.0.internalReference") as conform names ("equipments[0].internalReference"). */
+export function conformName(path: string): string {
+  return path.replace(/\.(\d+)(?=\.|$)/g, "[$1]");
+}
+
+/**
+ * Maps a service error to the form: field errors beside their fields (renamed with `fieldMap` when
+ * the form names a field differently), anything else above the form. Forbidden goes to /forbidden.
+ */
+export function serviceFailed<I extends string>(
+  intent: I,
+  reply: Reply,
+  error: unknown,
+  options: { fieldMap?: Record<string, string>; couldNotSave?: string } = {},
+) {
+  if (error instanceof ForbiddenError) throw redirect("/forbidden");
+  if (isDomainError(error)) {
+    const fieldErrors: Record<string, string[]> = {};
+    const formErrors: string[] = [];
+    for (const [key, messages] of Object.entries(error.fieldErrors ?? {})) {
+      if (key === "_form") formErrors.push(...messages);
+      else {
+        const name = conformName(options.fieldMap?.[key] ?? key);
+        fieldErrors[name] = [...(fieldErrors[name] ?? []), ...messages];
+      }
+    }
+    if (!error.fieldErrors || Object.keys(error.fieldErrors).length === 0) formErrors.push(error.messageKey);
+    return formFailed(intent, reply({ formErrors, fieldErrors }), error.status === 404 ? 404 : 400);
+  }
+  logger().error({ err: error, intent }, "form action: could not save");
+  return formFailed(intent, reply({ formErrors: [options.couldNotSave ?? "common:errors.couldNotSave"] }), 500);
+}
+
+/** A chosen file of the form (an empty file input posts nothing). */
+export function uploadedFile(formData: FormData, name: string): File | null {
+  return uploadedFiles(formData, name)[0] ?? null;
+}
+
+/** Every chosen file of a (multiple) file input. */
+export function uploadedFiles(formData: FormData, name: string): File[] {
+  return formData.getAll(name).filter((v): v is File => v instanceof File && (v.name !== "" || v.size > 0));
+}
+
+export async function toUpload(file: File): Promise<Upload> {
+  return { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name };
+}
+
+const MAX_TEXT_PART = 256 * 1024;
+
+/**
+ * Reads the posted form. Multipart bodies are streamed: a file keeps at most `maxBytes + 1` bytes
+ * (the service then answers "too large" beside the field, and every other field is kept), the rest is
+ * drained; a text part over 256 KiB is refused.
+ */
+export async function readFormData(request: Request, maxBytes: number): Promise<FormData> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!type.startsWith("multipart/form-data")) return request.formData();
+  const handler: UploadHandler = async ({ filename, contentType, data: stream }) => {
+    const limit = typeof filename === "string" ? maxBytes + 1 : MAX_TEXT_PART;
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of stream) {
+      if (size < limit) chunks.push(chunk.subarray(0, limit - size));
+      size += chunk.byteLength;
+    }
+    if (typeof filename === "string") {
+      if (filename === "" && size === 0) return undefined;
+      return new File([new Uint8Array(Buffer.concat(chunks))], filename, { type: contentType });
+    }
+    if (size > MAX_TEXT_PART) throw new Response("Payload Too Large", { status: 413 });
+    return new TextDecoder().decode(Buffer.concat(chunks));
+  };
+  return unstable_parseMultipartFormData(request, handler);
+}

@@ -1,0 +1,287 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, sql } from "drizzle-orm";
+import { EquipmentTypeStatus } from "~/db/enums";
+import {
+  buildings,
+  equipmentCategories,
+  equipmentItems,
+  equipmentTypeFiles,
+  equipmentTypes,
+  incidentTypeEquipmentTypes,
+  incidentTypes,
+  reportIdentifiers,
+  rooms,
+  storedFiles,
+} from "~/db/schema";
+import type { ServiceContext } from "~/lib/context.server";
+import { NotFoundError } from "~/lib/errors";
+import { likePattern, type ListQuery, type Page, pageWindow } from "~/lib/list-query";
+import { incidentTypeName } from "~/modules/incident-types/queries.server";
+import { type AttachedFile, toAttachedFile } from "~/modules/rooms/queries.server";
+
+/**
+ * Reads of equipment categories, generic equipment (equipment types) and specific equipment items,
+ * for the list screens, the forms and the REST answers. Filtered by the entity; archived rows are
+ * invisible; counts computed in the query for the page.
+ */
+export const categoryNotFound = () => new NotFoundError("equipment:errors.categoryNotFound", "CATEGORY_NOT_FOUND");
+export const equipmentTypeNotFound = () => new NotFoundError("equipment:errors.equipmentTypeNotFound", "EQUIPMENT_TYPE_NOT_FOUND");
+
+// ---------------------------------------------------------------------------
+// Categories
+// ---------------------------------------------------------------------------
+export const CATEGORY_SORTS = ["name", "equipmentCount"] as const;
+export type CategorySort = (typeof CATEGORY_SORTS)[number];
+
+export interface CategoryRow {
+  id: number;
+  categoryName: string;
+  entityId: number;
+  tags: string[];
+  /** Generic equipment in the category. */
+  equipmentCount: number;
+}
+
+function categorySelection() {
+  const equipmentCount = sql<number>`(select count(*)::int from equipment_types t
+    where t.category_id = "equipment_categories"."id" and t.archived_at is null)`;
+  return {
+    equipmentCount,
+    fields: {
+      id: equipmentCategories.id,
+      categoryName: equipmentCategories.name,
+      entityId: equipmentCategories.entityId,
+      tags: equipmentCategories.tags,
+      equipmentCount,
+    },
+  };
+}
+
+export async function listCategories(ctx: ServiceContext, query: ListQuery<CategorySort>): Promise<Page<CategoryRow>> {
+  const where = and(
+    eq(equipmentCategories.entityId, ctx.entityId),
+    isNull(equipmentCategories.archivedAt),
+    query.q ? ilike(equipmentCategories.name, likePattern(query.q)) : undefined,
+  );
+  const { fields, equipmentCount } = categorySelection();
+  const column = { name: sql`lower(${equipmentCategories.name})`, equipmentCount }[query.sort];
+  const { limit, offset } = pageWindow(query);
+  const base = ctx.db
+    .select(fields)
+    .from(equipmentCategories)
+    .where(where)
+    .orderBy(query.dir === "desc" ? desc(column) : asc(column), asc(equipmentCategories.id))
+    .offset(offset);
+  const [items, [total]] = await Promise.all([
+    limit === null ? base : base.limit(limit),
+    ctx.db.select({ n: count() }).from(equipmentCategories).where(where),
+  ]);
+  return { items, total: total?.n ?? 0, page: query.page, size: query.size };
+}
+
+export async function getCategory(ctx: ServiceContext, id: number): Promise<CategoryRow> {
+  const [row] = await ctx.db
+    .select(categorySelection().fields)
+    .from(equipmentCategories)
+    .where(and(eq(equipmentCategories.id, id), eq(equipmentCategories.entityId, ctx.entityId), isNull(equipmentCategories.archivedAt)))
+    .limit(1);
+  if (!row) throw categoryNotFound();
+  return row;
+}
+
+export async function listCategoryOptions(ctx: ServiceContext): Promise<{ id: number; name: string }[]> {
+  return ctx.db
+    .select({ id: equipmentCategories.id, name: equipmentCategories.name })
+    .from(equipmentCategories)
+    .where(and(eq(equipmentCategories.entityId, ctx.entityId), isNull(equipmentCategories.archivedAt)))
+    .orderBy(asc(sql`lower(${equipmentCategories.name})`), asc(equipmentCategories.id));
+}
+
+// ---------------------------------------------------------------------------
+// Generic equipment
+// ---------------------------------------------------------------------------
+export const EQUIPMENT_TYPE_SORTS = ["name", "categoryName", "itemCount", "creationTimestamp"] as const;
+export type EquipmentTypeSort = (typeof EQUIPMENT_TYPE_SORTS)[number];
+
+export interface EquipmentTypeRow {
+  id: number;
+  equipmentName: string;
+  notes: string | null;
+  categoryId: number;
+  categoryName: string;
+  tags: { label: string }[];
+  /** Specific equipment items placed in rooms. */
+  itemCount: number;
+  status: EquipmentTypeStatus;
+  entityId: number;
+  creationTimestamp: string;
+}
+
+function equipmentTypeSelection() {
+  const itemCount = sql<number>`(select count(*)::int from equipment_items e
+    where e.equipment_type_id = "equipment_types"."id" and e.archived_at is null)`;
+  return {
+    itemCount,
+    fields: {
+      id: equipmentTypes.id,
+      equipmentName: equipmentTypes.name,
+      notes: equipmentTypes.notes,
+      categoryId: equipmentTypes.categoryId,
+      categoryName: equipmentCategories.name,
+      tags: equipmentTypes.tags,
+      itemCount,
+      entityId: equipmentTypes.entityId,
+      createdAt: equipmentTypes.createdAt,
+    },
+  };
+}
+
+type RawTypeRow = Omit<EquipmentTypeRow, "tags" | "status" | "creationTimestamp"> & { tags: string[]; createdAt: Date };
+const toTypeRow = ({ createdAt, tags, ...r }: RawTypeRow): EquipmentTypeRow => ({
+  ...r,
+  tags: tags.map((label) => ({ label })),
+  status: EquipmentTypeStatus.ACTIVE,
+  creationTimestamp: createdAt.toISOString(),
+});
+
+export interface EquipmentTypeFilter {
+  categoryIds?: number[] | null;
+}
+
+export async function listEquipmentTypes(
+  ctx: ServiceContext,
+  query: ListQuery<EquipmentTypeSort>,
+  filter: EquipmentTypeFilter = {},
+): Promise<Page<EquipmentTypeRow>> {
+  const categoryIds = filter.categoryIds ?? null;
+  const where = and(
+    eq(equipmentTypes.entityId, ctx.entityId),
+    isNull(equipmentTypes.archivedAt),
+    categoryIds ? (categoryIds.length ? inArray(equipmentTypes.categoryId, categoryIds) : sql`false`) : undefined,
+    query.q ? ilike(equipmentTypes.name, likePattern(query.q)) : undefined,
+  );
+  const { fields, itemCount } = equipmentTypeSelection();
+  const column = {
+    name: sql`lower(${equipmentTypes.name})`,
+    categoryName: sql`lower(${equipmentCategories.name})`,
+    itemCount,
+    creationTimestamp: equipmentTypes.createdAt,
+  }[query.sort];
+  const { limit, offset } = pageWindow(query);
+  const base = ctx.db
+    .select(fields)
+    .from(equipmentTypes)
+    .innerJoin(equipmentCategories, eq(equipmentCategories.id, equipmentTypes.categoryId))
+    .where(where)
+    .orderBy(query.dir === "desc" ? desc(column) : asc(column), asc(equipmentTypes.id))
+    .offset(offset);
+  const [items, [total]] = await Promise.all([
+    limit === null ? base : base.limit(limit),
+    ctx.db.select({ n: count() }).from(equipmentTypes).where(where),
+  ]);
+  return { items: items.map(toTypeRow), total: total?.n ?? 0, page: query.page, size: query.size };
+}
+
+export interface EquipmentTypeDetail extends EquipmentTypeRow {
+  files: AttachedFile[];
+  incidentTypes: { id: number; name: string }[];
+}
+
+export async function getEquipmentType(ctx: ServiceContext, id: number): Promise<EquipmentTypeDetail> {
+  const [row] = await ctx.db
+    .select(equipmentTypeSelection().fields)
+    .from(equipmentTypes)
+    .innerJoin(equipmentCategories, eq(equipmentCategories.id, equipmentTypes.categoryId))
+    .where(and(eq(equipmentTypes.id, id), eq(equipmentTypes.entityId, ctx.entityId), isNull(equipmentTypes.archivedAt)))
+    .limit(1);
+  if (!row) throw equipmentTypeNotFound();
+  const name = incidentTypeName(ctx.locale);
+  const [files, types] = await Promise.all([
+    ctx.db
+      .select({ id: storedFiles.id, name: storedFiles.originalName, mimeType: storedFiles.mimeType, sizeBytes: storedFiles.sizeBytes })
+      .from(equipmentTypeFiles)
+      .innerJoin(storedFiles, eq(storedFiles.id, equipmentTypeFiles.fileId))
+      .where(
+        and(eq(equipmentTypeFiles.equipmentTypeId, id), eq(equipmentTypeFiles.entityId, ctx.entityId), isNull(storedFiles.deletedAt)),
+      )
+      .orderBy(asc(equipmentTypeFiles.createdAt), asc(storedFiles.originalName)),
+    ctx.db
+      .select({ id: incidentTypes.id, name })
+      .from(incidentTypeEquipmentTypes)
+      .innerJoin(incidentTypes, eq(incidentTypes.id, incidentTypeEquipmentTypes.incidentTypeId))
+      .where(
+        and(
+          eq(incidentTypeEquipmentTypes.equipmentTypeId, id),
+          eq(incidentTypeEquipmentTypes.entityId, ctx.entityId),
+          isNull(incidentTypes.archivedAt),
+        ),
+      )
+      .orderBy(asc(sql`lower(${name})`)),
+  ]);
+  return { ...toTypeRow(row), files: files.map(toAttachedFile), incidentTypes: types };
+}
+
+/** Every active generic equipment (for the quantity dialog and filters). */
+export async function listEquipmentTypeOptions(
+  ctx: ServiceContext,
+): Promise<{ id: number; name: string; categoryId: number; categoryName: string }[]> {
+  return ctx.db
+    .select({
+      id: equipmentTypes.id,
+      name: equipmentTypes.name,
+      categoryId: equipmentTypes.categoryId,
+      categoryName: equipmentCategories.name,
+    })
+    .from(equipmentTypes)
+    .innerJoin(equipmentCategories, eq(equipmentCategories.id, equipmentTypes.categoryId))
+    .where(and(eq(equipmentTypes.entityId, ctx.entityId), isNull(equipmentTypes.archivedAt)))
+    .orderBy(asc(sql`lower(${equipmentCategories.name})`), asc(sql`lower(${equipmentTypes.name})`), asc(equipmentTypes.id));
+}
+
+// ---------------------------------------------------------------------------
+// Specific equipment items (GET /api/equipments?roomIds=)
+// ---------------------------------------------------------------------------
+export interface EquipmentItemRow {
+  id: number;
+  internalReference: string | null;
+  equipmentTypeId: number;
+  equipmentName: string;
+  categoryId: number;
+  categoryName: string;
+  roomId: number;
+  roomName: string;
+  buildingId: number;
+  reportIdentifier: string | null;
+}
+
+export async function listEquipmentItems(ctx: ServiceContext, filter: { roomIds: number[] | null }): Promise<EquipmentItemRow[]> {
+  const { roomIds } = filter;
+  if (roomIds && roomIds.length === 0) return [];
+  return ctx.db
+    .select({
+      id: equipmentItems.id,
+      internalReference: equipmentItems.internalReference,
+      equipmentTypeId: equipmentItems.equipmentTypeId,
+      equipmentName: equipmentTypes.name,
+      categoryId: equipmentTypes.categoryId,
+      categoryName: equipmentCategories.name,
+      roomId: equipmentItems.roomId,
+      roomName: rooms.name,
+      buildingId: rooms.buildingId,
+      reportIdentifier: reportIdentifiers.code,
+    })
+    .from(equipmentItems)
+    .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipmentItems.equipmentTypeId))
+    .innerJoin(equipmentCategories, eq(equipmentCategories.id, equipmentTypes.categoryId))
+    .innerJoin(rooms, eq(rooms.id, equipmentItems.roomId))
+    .innerJoin(buildings, eq(buildings.id, rooms.buildingId))
+    .leftJoin(reportIdentifiers, and(eq(reportIdentifiers.equipmentItemId, equipmentItems.id), isNull(reportIdentifiers.archivedAt)))
+    .where(
+      and(
+        eq(equipmentItems.entityId, ctx.entityId),
+        isNull(equipmentItems.archivedAt),
+        isNull(rooms.archivedAt),
+        roomIds ? inArray(equipmentItems.roomId, roomIds) : undefined,
+      ),
+    )
+    .orderBy(asc(equipmentItems.roomId), asc(sql`lower(${equipmentTypes.name})`), asc(equipmentItems.id));
+}

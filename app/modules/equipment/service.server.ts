@@ -1,0 +1,236 @@
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import { equipmentCategories, equipmentTypeFiles, equipmentTypes, incidentTypeEquipmentTypes } from "~/db/schema";
+import type { ServiceContext } from "~/lib/context.server";
+import { ValidationError } from "~/lib/errors";
+import { MAX_TAGS, tagField, TAG_TOO_MANY } from "~/lib/schema-helpers";
+import { parseInput } from "~/lib/validation";
+import { archiveEquipmentItemsWhere, type CascadeCounts } from "~/modules/facilities/cascade.server";
+import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
+import type { ArchiveInput } from "~/modules/facilities/schema";
+import { checkConfirmName } from "~/modules/facilities/service.server";
+import { type FilesContext, transactionWithUploads, type Upload } from "~/modules/files/uploads.server";
+import { activeIncidentTypeIds } from "~/modules/incident-types/queries.server";
+import {
+  categoryNotFound,
+  type CategoryRow,
+  equipmentTypeNotFound,
+  type EquipmentTypeDetail,
+  getCategory,
+  getEquipmentType,
+} from "./queries.server";
+import { type CategoryInput, CategorySchema, type EquipmentTypeInput, EquipmentTypeSchema } from "./schema";
+
+/**
+ * Every write of equipment categories and generic equipment (SPEC.md sections 3-5), shared by the
+ * form actions and the REST routes.
+ */
+
+async function lockCategory(ctx: ServiceContext, id: number) {
+  const [row] = await ctx.db
+    .select()
+    .from(equipmentCategories)
+    .where(and(eq(equipmentCategories.id, id), eq(equipmentCategories.entityId, ctx.entityId), isNull(equipmentCategories.archivedAt)))
+    .for("update");
+  if (!row) throw categoryNotFound();
+  return row;
+}
+
+async function lockEquipmentType(ctx: ServiceContext, id: number) {
+  const [row] = await ctx.db
+    .select()
+    .from(equipmentTypes)
+    .where(and(eq(equipmentTypes.id, id), eq(equipmentTypes.entityId, ctx.entityId), isNull(equipmentTypes.archivedAt)))
+    .for("update");
+  if (!row) throw equipmentTypeNotFound();
+  return row;
+}
+
+// ---------------------------------------------------------------------------
+// Categories
+// ---------------------------------------------------------------------------
+
+export async function createCategory(ctx: ServiceContext, raw: CategoryInput): Promise<CategoryRow> {
+  assertCanManageFacilities(ctx);
+  const input = parseInput(CategorySchema, raw);
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(equipmentCategories)
+      .values({ entityId: ctx.entityId, name: input.categoryName, tags: input.tags })
+      .returning({ id: equipmentCategories.id });
+    return getCategory({ ...ctx, db: tx }, row.id);
+  });
+}
+
+export async function updateCategory(ctx: ServiceContext, id: number, raw: CategoryInput): Promise<CategoryRow> {
+  assertCanManageFacilities(ctx);
+  const input = parseInput(CategorySchema, raw);
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    await lockCategory(txCtx, id);
+    await tx
+      .update(equipmentCategories)
+      .set({ name: input.categoryName, tags: input.tags, updatedAt: new Date() })
+      .where(and(eq(equipmentCategories.id, id), eq(equipmentCategories.entityId, ctx.entityId)));
+    return getCategory(txCtx, id);
+  });
+}
+
+export type EquipmentArchiveCounts = Pick<CascadeCounts, "equipmentItems" | "reportIdentifiers" | "incidentsRejected"> & {
+  equipmentTypes: number;
+};
+
+/**
+ * Archives a category and its generic equipment: their items leave the rooms (with their report
+ * identifiers) and their Pending and In Progress incidents are rejected (SPEC.md section 4).
+ */
+export async function archiveCategory(ctx: ServiceContext, id: number, confirm?: ArchiveInput): Promise<EquipmentArchiveCounts> {
+  assertCanManageFacilities(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    const category = await lockCategory(txCtx, id);
+    checkConfirmName(category.name, confirm);
+    const counts = await archiveEquipmentItemsWhere(
+      txCtx,
+      sql`e.equipment_type_id in (select id from equipment_types where entity_id = ${ctx.entityId} and category_id = ${id})`,
+    );
+    const types = await tx
+      .update(equipmentTypes)
+      .set({ archivedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(equipmentTypes.entityId, ctx.entityId), eq(equipmentTypes.categoryId, id), isNull(equipmentTypes.archivedAt)))
+      .returning({ id: equipmentTypes.id });
+    await tx.update(equipmentCategories).set({ archivedAt: new Date(), updatedAt: new Date() }).where(eq(equipmentCategories.id, id));
+    return { ...counts, equipmentTypes: types.length };
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Generic equipment
+// ---------------------------------------------------------------------------
+
+export type EquipmentTypeWrite = EquipmentTypeInput & { newFiles?: Upload[] };
+
+async function checkEquipmentReferences(ctx: ServiceContext, categoryId: number, incidentTypeIds: number[]) {
+  const errors: Record<string, string[]> = {};
+  const [category] = await ctx.db
+    .select({ id: equipmentCategories.id })
+    .from(equipmentCategories)
+    .where(and(eq(equipmentCategories.id, categoryId), eq(equipmentCategories.entityId, ctx.entityId), isNull(equipmentCategories.archivedAt)))
+    .for("share");
+  if (!category) errors.categoryId = ["equipment:errors.categoryNotFound"];
+  const known = await activeIncidentTypeIds(ctx, incidentTypeIds);
+  if (incidentTypeIds.some((tid) => !known.has(tid))) errors.incidentTypes = ["rooms:errors.incidentTypeNotFound"];
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+}
+
+async function replaceIncidentTypes(ctx: ServiceContext, equipmentTypeId: number, ids: number[]) {
+  await ctx.db
+    .delete(incidentTypeEquipmentTypes)
+    .where(and(eq(incidentTypeEquipmentTypes.equipmentTypeId, equipmentTypeId), eq(incidentTypeEquipmentTypes.entityId, ctx.entityId)));
+  if (ids.length) {
+    await ctx.db
+      .insert(incidentTypeEquipmentTypes)
+      .values(ids.map((incidentTypeId) => ({ entityId: ctx.entityId, incidentTypeId, equipmentTypeId })));
+  }
+}
+
+export async function createEquipmentType(ctx: FilesContext, raw: EquipmentTypeWrite): Promise<EquipmentTypeDetail> {
+  assertCanManageFacilities(ctx);
+  const input = parseInput(EquipmentTypeSchema, raw);
+  return transactionWithUploads(ctx, async (txCtx, uploads) => {
+    await checkEquipmentReferences(txCtx, input.categoryId, input.incidentTypes);
+    const [row] = await txCtx.db
+      .insert(equipmentTypes)
+      .values({ entityId: ctx.entityId, categoryId: input.categoryId, name: input.equipmentName, notes: input.notes, tags: input.tags })
+      .returning({ id: equipmentTypes.id });
+    await replaceIncidentTypes(txCtx, row.id, input.incidentTypes);
+    for (const file of raw.newFiles ?? []) {
+      const fileId = await uploads.add(file, { kind: "document", field: "newFiles" });
+      await txCtx.db.insert(equipmentTypeFiles).values({ entityId: ctx.entityId, equipmentTypeId: row.id, fileId });
+    }
+    return getEquipmentType(txCtx, row.id);
+  });
+}
+
+/** Replaces a generic equipment (PUT semantics); adds `newFiles`, deletes `deletedFiles`. */
+export async function updateEquipmentType(ctx: FilesContext, id: number, raw: EquipmentTypeWrite): Promise<EquipmentTypeDetail> {
+  assertCanManageFacilities(ctx);
+  const input = parseInput(EquipmentTypeSchema, raw);
+  return transactionWithUploads(ctx, async (txCtx, uploads) => {
+    const db = txCtx.db;
+    await lockEquipmentType(txCtx, id);
+    await checkEquipmentReferences(txCtx, input.categoryId, input.incidentTypes);
+    if (input.deletedFiles.length) {
+      const deleted = await db
+        .delete(equipmentTypeFiles)
+        .where(
+          and(
+            eq(equipmentTypeFiles.equipmentTypeId, id),
+            eq(equipmentTypeFiles.entityId, ctx.entityId),
+            inArray(equipmentTypeFiles.fileId, input.deletedFiles),
+          ),
+        )
+        .returning({ fileId: equipmentTypeFiles.fileId });
+      if (deleted.length !== input.deletedFiles.length) {
+        throw new ValidationError({ deletedFiles: ["errors.file.deleteFailed"] }, "errors.file.deleteFailed", "FILE_DELETE_FAILED");
+      }
+      for (const d of deleted) uploads.retire(d.fileId);
+    }
+    await db
+      .update(equipmentTypes)
+      .set({ categoryId: input.categoryId, name: input.equipmentName, notes: input.notes, tags: input.tags, updatedAt: new Date() })
+      .where(and(eq(equipmentTypes.id, id), eq(equipmentTypes.entityId, ctx.entityId)));
+    await replaceIncidentTypes(txCtx, id, input.incidentTypes);
+    for (const file of raw.newFiles ?? []) {
+      const fileId = await uploads.add(file, { kind: "document", field: "newFiles" });
+      await db.insert(equipmentTypeFiles).values({ entityId: ctx.entityId, equipmentTypeId: id, fileId });
+    }
+    return getEquipmentType(txCtx, id);
+  });
+}
+
+/** Archives a generic equipment: its items leave the rooms and their Pending/In Progress incidents are rejected. */
+export async function archiveEquipmentType(ctx: ServiceContext, id: number, confirm?: ArchiveInput): Promise<EquipmentArchiveCounts> {
+  assertCanManageFacilities(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    const type = await lockEquipmentType(txCtx, id);
+    checkConfirmName(type.name, confirm);
+    const counts = await archiveEquipmentItemsWhere(txCtx, sql`e.equipment_type_id = ${id}`);
+    await tx.update(equipmentTypes).set({ archivedAt: new Date(), updatedAt: new Date() }).where(eq(equipmentTypes.id, id));
+    return { ...counts, equipmentTypes: 1 };
+  });
+}
+
+/** POST /equipments/type/{id}/tags: adds one tag (at most 3, at most 20 characters, not empty). */
+export async function addEquipmentTypeTag(ctx: ServiceContext, id: number, label: unknown): Promise<EquipmentTypeDetail> {
+  assertCanManageFacilities(ctx);
+  const { label: tag } = parseInput(z.object({ label: tagField() }), { label });
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    const row = await lockEquipmentType(txCtx, id);
+    if (!row.tags.some((t) => t.toLowerCase() === tag.toLowerCase())) {
+      if (row.tags.length >= MAX_TAGS) throw new ValidationError({ label: [TAG_TOO_MANY] }, TAG_TOO_MANY, "TOO_MANY_TAGS");
+      await tx
+        .update(equipmentTypes)
+        .set({ tags: [...row.tags, tag], updatedAt: new Date() })
+        .where(eq(equipmentTypes.id, id));
+    }
+    return getEquipmentType(txCtx, id);
+  });
+}
+
+/** DELETE /equipments/type/{id}/tags/{tag}: removes a tag (ignoring case); an absent tag is not found. */
+export async function removeEquipmentTypeTag(ctx: ServiceContext, id: number, tag: string): Promise<EquipmentTypeDetail> {
+  assertCanManageFacilities(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    const row = await lockEquipmentType(txCtx, id);
+    const kept = row.tags.filter((t) => t.toLowerCase() !== tag.trim().toLowerCase());
+    if (kept.length === row.tags.length) {
+      throw new ValidationError({ tag: ["equipment:errors.tagNotFound"] }, "equipment:errors.tagNotFound", "TAG_NOT_FOUND");
+    }
+    await tx.update(equipmentTypes).set({ tags: kept, updatedAt: new Date() }).where(eq(equipmentTypes.id, id));
+    return getEquipmentType(txCtx, id);
+  });
+}

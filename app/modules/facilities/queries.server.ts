@@ -1,0 +1,223 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { buildings, entities, facilities } from "~/db/schema";
+import type { ServiceContext } from "~/lib/context.server";
+import { NotFoundError } from "~/lib/errors";
+import { likePattern, type ListQuery, type Page, pageWindow } from "~/lib/list-query";
+
+/**
+ * Reads of facilities and buildings, shaped for the list screens, the forms and the REST answers.
+ * Every read is filtered by the entity; archived rows are invisible. The counts of SPEC.md section 3
+ * (buildings per facility, rooms per building, active incidents) are computed in the query, for the
+ * rows of the page only.
+ */
+export const ACTIVE = 1;
+export const ARCHIVED = 0;
+
+export const facilityNotFound = () => new NotFoundError("facilities:errors.facilityNotFound", "FACILITY_NOT_FOUND");
+export const buildingNotFound = () => new NotFoundError("facilities:errors.buildingNotFound", "BUILDING_NOT_FOUND");
+
+/** Pending and In Progress incidents of the rooms matching `roomWhere` (a condition on `rooms` aliased `r`). */
+export function activeIncidentsOf(entityId: number, roomWhere: SQL) {
+  return sql<number>`(select count(*)::int from incidents i join rooms r on r.id = i.room_id
+    where i.entity_id = ${entityId} and i.archived_at is null and i.status in (0, 1) and ${roomWhere})`;
+}
+
+// ---------------------------------------------------------------------------
+// Facilities
+// ---------------------------------------------------------------------------
+export const FACILITY_SORTS = ["name", "shortId", "countBuildings"] as const;
+export type FacilitySort = (typeof FACILITY_SORTS)[number];
+
+export interface FacilityRow {
+  id: number;
+  shortId: number;
+  name: string;
+  description: string | null;
+  entityId: number;
+  entityName: string;
+  countBuildings: number;
+  activeIncidents: number;
+  status: number;
+}
+
+function facilitySelection(entityId: number) {
+  const countBuildings = sql<number>`(select count(*)::int from buildings b
+    where b.facility_id = "facilities"."id" and b.archived_at is null)`;
+  return {
+    countBuildings,
+    fields: {
+      id: facilities.id,
+      shortId: facilities.shortId,
+      name: facilities.name,
+      description: facilities.description,
+      entityId: facilities.entityId,
+      entityName: entities.name,
+      countBuildings,
+      activeIncidents: activeIncidentsOf(
+        entityId,
+        sql`r.archived_at is null and r.building_id in (select b.id from buildings b where b.facility_id = "facilities"."id")`,
+      ),
+      status: sql<number>`${ACTIVE}::int`,
+    },
+  };
+}
+
+export async function listFacilities(ctx: ServiceContext, query: ListQuery<FacilitySort>): Promise<Page<FacilityRow>> {
+  const where = and(
+    eq(facilities.entityId, ctx.entityId),
+    isNull(facilities.archivedAt),
+    query.q ? ilike(facilities.name, likePattern(query.q)) : undefined,
+  );
+  const { fields, countBuildings } = facilitySelection(ctx.entityId);
+  const column = { name: sql`lower(${facilities.name})`, shortId: facilities.shortId, countBuildings }[query.sort];
+  const order = query.dir === "desc" ? desc(column) : asc(column);
+  const { limit, offset } = pageWindow(query);
+  const base = ctx.db
+    .select(fields)
+    .from(facilities)
+    .innerJoin(entities, eq(entities.id, facilities.entityId))
+    .where(where)
+    .orderBy(order, asc(facilities.id))
+    .offset(offset);
+  const [items, [total]] = await Promise.all([
+    limit === null ? base : base.limit(limit),
+    ctx.db.select({ n: count() }).from(facilities).where(where),
+  ]);
+  return { items, total: total?.n ?? 0, page: query.page, size: query.size };
+}
+
+export async function getFacility(ctx: ServiceContext, id: number): Promise<FacilityRow> {
+  const [row] = await ctx.db
+    .select(facilitySelection(ctx.entityId).fields)
+    .from(facilities)
+    .innerJoin(entities, eq(entities.id, facilities.entityId))
+    .where(and(eq(facilities.id, id), eq(facilities.entityId, ctx.entityId), isNull(facilities.archivedAt)))
+    .limit(1);
+  if (!row) throw facilityNotFound();
+  return row;
+}
+
+/** Every active facility (id, name), for filters and selects. */
+export async function listFacilityOptions(ctx: ServiceContext): Promise<{ id: number; name: string }[]> {
+  return ctx.db
+    .select({ id: facilities.id, name: facilities.name })
+    .from(facilities)
+    .where(and(eq(facilities.entityId, ctx.entityId), isNull(facilities.archivedAt)))
+    .orderBy(asc(sql`lower(${facilities.name})`), asc(facilities.id));
+}
+
+// ---------------------------------------------------------------------------
+// Buildings
+// ---------------------------------------------------------------------------
+export const BUILDING_SORTS = ["name", "shortId", "facilityName", "city", "countRooms"] as const;
+export type BuildingSort = (typeof BUILDING_SORTS)[number];
+
+export interface BuildingRow {
+  id: number;
+  shortId: number;
+  name: string;
+  description: string | null;
+  streetName: string | null;
+  streetNumber: string | null;
+  suffix: string | null;
+  buildingFloor: string | null;
+  additionalInfo: string | null;
+  postalCode: string | null;
+  city: string | null;
+  country: string | null;
+  facilityId: number;
+  facilityName: string;
+  countRooms: number;
+  activeIncidents: number;
+  status: number;
+}
+
+function buildingSelection(entityId: number) {
+  const countRooms = sql<number>`(select count(*)::int from rooms r2
+    where r2.building_id = "buildings"."id" and r2.archived_at is null)`;
+  return {
+    countRooms,
+    fields: {
+      id: buildings.id,
+      shortId: buildings.shortId,
+      name: buildings.name,
+      description: buildings.description,
+      streetName: buildings.streetName,
+      streetNumber: buildings.streetNumber,
+      suffix: buildings.suffix,
+      buildingFloor: buildings.buildingFloor,
+      additionalInfo: buildings.additionalInfo,
+      postalCode: buildings.postalCode,
+      city: buildings.city,
+      country: buildings.country,
+      facilityId: buildings.facilityId,
+      facilityName: facilities.name,
+      countRooms,
+      activeIncidents: activeIncidentsOf(entityId, sql`r.archived_at is null and r.building_id = "buildings"."id"`),
+      status: sql<number>`${ACTIVE}::int`,
+    },
+  };
+}
+
+export interface BuildingFilter {
+  /** Only buildings of these facilities (`null`: every facility). */
+  facilityIds: number[] | null;
+}
+
+export async function listBuildings(
+  ctx: ServiceContext,
+  query: ListQuery<BuildingSort>,
+  filter: BuildingFilter = { facilityIds: null },
+): Promise<Page<BuildingRow>> {
+  const where = and(
+    eq(buildings.entityId, ctx.entityId),
+    isNull(buildings.archivedAt),
+    filter.facilityIds ? (filter.facilityIds.length ? inArray(buildings.facilityId, filter.facilityIds) : sql`false`) : undefined,
+    query.q ? ilike(buildings.name, likePattern(query.q)) : undefined,
+  );
+  const { fields, countRooms } = buildingSelection(ctx.entityId);
+  const column = {
+    name: sql`lower(${buildings.name})`,
+    shortId: buildings.shortId,
+    facilityName: sql`lower(${facilities.name})`,
+    city: sql`lower(${buildings.city})`,
+    countRooms,
+  }[query.sort];
+  const order = query.dir === "desc" ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
+  const { limit, offset } = pageWindow(query);
+  const base = ctx.db
+    .select(fields)
+    .from(buildings)
+    .innerJoin(facilities, eq(facilities.id, buildings.facilityId))
+    .where(where)
+    .orderBy(order, asc(buildings.id))
+    .offset(offset);
+  const [items, [total]] = await Promise.all([
+    limit === null ? base : base.limit(limit),
+    ctx.db.select({ n: count() }).from(buildings).where(where),
+  ]);
+  return { items, total: total?.n ?? 0, page: query.page, size: query.size };
+}
+
+export async function getBuilding(ctx: ServiceContext, id: number): Promise<BuildingRow> {
+  const [row] = await ctx.db
+    .select(buildingSelection(ctx.entityId).fields)
+    .from(buildings)
+    .innerJoin(facilities, eq(facilities.id, buildings.facilityId))
+    .where(and(eq(buildings.id, id), eq(buildings.entityId, ctx.entityId), isNull(buildings.archivedAt)))
+    .limit(1);
+  if (!row) throw buildingNotFound();
+  return row;
+}
+
+/** Every active building (id, name, facility), for filters and selects. */
+export async function listBuildingOptions(
+  ctx: ServiceContext,
+): Promise<{ id: number; name: string; facilityId: number; facilityName: string }[]> {
+  return ctx.db
+    .select({ id: buildings.id, name: buildings.name, facilityId: buildings.facilityId, facilityName: facilities.name })
+    .from(buildings)
+    .innerJoin(facilities, eq(facilities.id, buildings.facilityId))
+    .where(and(eq(buildings.entityId, ctx.entityId), isNull(buildings.archivedAt)))
+    .orderBy(asc(sql`lower(${facilities.name})`), asc(sql`lower(${buildings.name})`), asc(buildings.id));
+}

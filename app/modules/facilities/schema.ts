@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { idField, optionalText, requiredText } from "~/lib/schema-helpers";
+
+/**
+ * Facilities and buildings (SPEC.md sections 3, 5, 7): one shape for the forms (client and server
+ * validation), the services and the REST bodies. Client-safe. Messages are i18n keys.
+ */
+export const FacilitySchema = z.object({
+  name: requiredText(200, "facilities:validation.nameRequired"),
+  description: optionalText(2000),
+});
+export type FacilityInput = z.input<typeof FacilitySchema>;
+
+/** The address fields of SPEC.md section 3; all optional on a building. */
+export const BuildingAddressSchema = z.object({
+  streetName: optionalText(200),
+  streetNumber: optionalText(20),
+  suffix: optionalText(20),
+  buildingFloor: optionalText(100),
+  additionalInfo: optionalText(200),
+  postalCode: optionalText(20),
+  city: optionalText(100),
+  country: optionalText(2),
+});
+export const BUILDING_ADDRESS_FIELDS = Object.keys(BuildingAddressSchema.shape) as (keyof z.infer<typeof BuildingAddressSchema>)[];
+
+export const BuildingSchema = z.object({
+  name: requiredText(200, "facilities:validation.nameRequired"),
+  description: optionalText(2000),
+  facilityId: idField("facilities:validation.facilityRequired"),
+  ...BuildingAddressSchema.shape,
+});
+export type BuildingInput = z.input<typeof BuildingSchema>;
+
+/** The archive confirmation (SPEC.md section 5): the exact name, retyped. */
+export const ArchiveSchema = z.object({
+  confirmName: z.string({ error: "common:archive.wrongName" }),
+});
+export type ArchiveInput = z.input<typeof ArchiveSchema>;
+export const WRONG_NAME = "common:archive.wrongName";

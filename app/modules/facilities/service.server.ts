@@ -1,0 +1,177 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { buildings, facilities } from "~/db/schema";
+import { nextShortId } from "~/db/short-id.server";
+import type { ServiceContext } from "~/lib/context.server";
+import { ValidationError } from "~/lib/errors";
+import { parseInput } from "~/lib/validation";
+import { archiveTree, type CascadeCounts } from "./cascade.server";
+import { assertCanManageFacilities } from "./policy.server";
+import {
+  buildingNotFound,
+  type BuildingRow,
+  facilityNotFound,
+  type FacilityRow,
+  getBuilding,
+  getFacility,
+} from "./queries.server";
+import { type ArchiveInput, ArchiveSchema, type BuildingInput, BuildingSchema, type FacilityInput, FacilitySchema, WRONG_NAME } from "./schema";
+
+/**
+ * Every write of facilities and buildings (SPEC.md sections 3-5): one verb per mutation, shared by the
+ * form actions and the REST routes. Each checks the role, parses its input, runs in one transaction
+ * and filters every read and write by the entity.
+ */
+
+/** The archive confirmation: when the form sends the retyped name, it must be the exact name. */
+export function checkConfirmName(name: string, confirm: ArchiveInput | undefined): void {
+  if (confirm === undefined) return;
+  const { confirmName } = parseInput(ArchiveSchema, confirm);
+  if (confirmName.trim() !== name.trim()) throw new ValidationError({ confirmName: [WRONG_NAME] }, WRONG_NAME, "WRONG_NAME");
+}
+
+async function lockFacility(ctx: ServiceContext, id: number) {
+  const [row] = await ctx.db
+    .select()
+    .from(facilities)
+    .where(and(eq(facilities.id, id), eq(facilities.entityId, ctx.entityId), isNull(facilities.archivedAt)))
+    .for("update");
+  if (!row) throw facilityNotFound();
+  return row;
+}
+
+async function lockBuilding(ctx: ServiceContext, id: number) {
+  const [row] = await ctx.db
+    .select()
+    .from(buildings)
+    .where(and(eq(buildings.id, id), eq(buildings.entityId, ctx.entityId), isNull(buildings.archivedAt)))
+    .for("update");
+  if (!row) throw buildingNotFound();
+  return row;
+}
+
+// ---------------------------------------------------------------------------
+// Facilities
+// ---------------------------------------------------------------------------
+
+export async function createFacility(ctx: ServiceContext, raw: FacilityInput): Promise<FacilityRow> {
+  assertCanManageFacilities(ctx);
+  const input = parseInput(FacilitySchema, raw);
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    const shortId = await nextShortId(tx, ctx.entityId, "facility");
+    const [row] = await tx
+      .insert(facilities)
+      .values({ entityId: ctx.entityId, shortId, name: input.name, description: input.description })
+      .returning({ id: facilities.id });
+    return getFacility(txCtx, row.id);
+  });
+}
+
+export async function updateFacility(ctx: ServiceContext, id: number, raw: FacilityInput): Promise<FacilityRow> {
+  assertCanManageFacilities(ctx);
+  const input = parseInput(FacilitySchema, raw);
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    await lockFacility(txCtx, id);
+    await tx
+      .update(facilities)
+      .set({ name: input.name, description: input.description, updatedAt: new Date() })
+      .where(and(eq(facilities.id, id), eq(facilities.entityId, ctx.entityId)));
+    return getFacility(txCtx, id);
+  });
+}
+
+/**
+ * Archives a facility with its buildings, rooms, equipment items and report identifiers, and rejects
+ * their open incidents (SPEC.md section 4). `confirm` is the retyped name of the archive dialog.
+ */
+export async function archiveFacility(ctx: ServiceContext, id: number, confirm?: ArchiveInput): Promise<CascadeCounts> {
+  assertCanManageFacilities(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    const facility = await lockFacility(txCtx, id);
+    checkConfirmName(facility.name, confirm);
+    const counts = await archiveTree(txCtx, { facilityId: id });
+    await tx.update(facilities).set({ archivedAt: new Date(), updatedAt: new Date() }).where(eq(facilities.id, id));
+    return counts;
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Buildings
+// ---------------------------------------------------------------------------
+
+function buildingColumns(input: ReturnType<typeof BuildingSchema.parse>) {
+  return {
+    name: input.name,
+    description: input.description,
+    facilityId: input.facilityId,
+    streetName: input.streetName,
+    streetNumber: input.streetNumber,
+    suffix: input.suffix,
+    buildingFloor: input.buildingFloor,
+    additionalInfo: input.additionalInfo,
+    postalCode: input.postalCode,
+    city: input.city,
+    country: input.country,
+  };
+}
+
+/** The facility a building goes in: active and of the entity, else a field error. */
+async function checkFacility(ctx: ServiceContext, facilityId: number): Promise<void> {
+  const [row] = await ctx.db
+    .select({ id: facilities.id })
+    .from(facilities)
+    .where(and(eq(facilities.id, facilityId), eq(facilities.entityId, ctx.entityId), isNull(facilities.archivedAt)))
+    .for("share");
+  if (!row) {
+    throw new ValidationError(
+      { facilityId: ["facilities:errors.facilityNotFound"] },
+      "facilities:errors.facilityNotFound",
+      "FACILITY_NOT_FOUND",
+    );
+  }
+}
+
+export async function createBuilding(ctx: ServiceContext, raw: BuildingInput): Promise<BuildingRow> {
+  assertCanManageFacilities(ctx);
+  const input = parseInput(BuildingSchema, raw);
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    await checkFacility(txCtx, input.facilityId);
+    const shortId = await nextShortId(tx, ctx.entityId, "building");
+    const [row] = await tx
+      .insert(buildings)
+      .values({ entityId: ctx.entityId, shortId, ...buildingColumns(input) })
+      .returning({ id: buildings.id });
+    return getBuilding(txCtx, row.id);
+  });
+}
+
+export async function updateBuilding(ctx: ServiceContext, id: number, raw: BuildingInput): Promise<BuildingRow> {
+  assertCanManageFacilities(ctx);
+  const input = parseInput(BuildingSchema, raw);
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    await lockBuilding(txCtx, id);
+    await checkFacility(txCtx, input.facilityId);
+    await tx
+      .update(buildings)
+      .set({ ...buildingColumns(input), updatedAt: new Date() })
+      .where(and(eq(buildings.id, id), eq(buildings.entityId, ctx.entityId)));
+    return getBuilding(txCtx, id);
+  });
+}
+
+/** Archives a building with its rooms, equipment items and report identifiers; rejects their open incidents. */
+export async function archiveBuilding(ctx: ServiceContext, id: number, confirm?: ArchiveInput): Promise<CascadeCounts> {
+  assertCanManageFacilities(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    const building = await lockBuilding(txCtx, id);
+    checkConfirmName(building.name, confirm);
+    const counts = await archiveTree(txCtx, { buildingId: id });
+    await tx.update(buildings).set({ archivedAt: new Date(), updatedAt: new Date() }).where(eq(buildings.id, id));
+    return { ...counts, buildings: 1 };
+  });
+}

@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { ROOM_LINK_TYPE_VALUES, type RoomLinkType } from "~/db/enums";
+import { idField, idList, INVALID, optionalText, requiredText, tagsField } from "~/lib/schema-helpers";
+
+/**
+ * Rooms and room types (SPEC.md sections 3, 5, 7). Client-safe; messages are i18n keys.
+ */
+export const RoomTypeSchema = z.object({
+  roomTypeName: requiredText(200, "rooms:validation.nameRequired"),
+  tags: tagsField(),
+});
+export type RoomTypeInput = z.input<typeof RoomTypeSchema>;
+
+/** DELETE /api/facilities/rooms/roomtype/{id} body, and the removal form. */
+export const RemoveRoomTypeSchema = z.object({
+  replacementRoomType: z
+    .number({ error: "rooms:validation.replacementRequired" })
+    .int()
+    .positive()
+    .nullish()
+    .transform((v) => v ?? null),
+});
+export type RemoveRoomTypeInput = z.input<typeof RemoveRoomTypeSchema>;
+
+export const NOT_A_URL = "rooms:validation.url";
+
+/** An http(s) address. */
+export const urlField = () =>
+  z
+    .string({ error: NOT_A_URL })
+    .trim()
+    .min(1, NOT_A_URL)
+    .max(2000, NOT_A_URL)
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.includes(".");
+      } catch {
+        return false;
+      }
+    }, NOT_A_URL);
+
+export const RoomLinkSchema = z.object({
+  type: z
+    .number({ error: "rooms:validation.linkType" })
+    .int()
+    .refine((v) => (ROOM_LINK_TYPE_VALUES as readonly number[]).includes(v), "rooms:validation.linkType")
+    .transform((v) => v as RoomLinkType),
+  url: urlField(),
+});
+export type RoomLinkInput = z.input<typeof RoomLinkSchema>;
+
+/** One equipment item of a room: `id` for an existing item, none for a new one. */
+export const RoomEquipmentSchema = z.object({
+  id: z.number({ error: INVALID }).int().positive().nullish().transform((v) => v ?? null),
+  equipmentTypeId: idField("rooms:validation.equipmentRequired"),
+  internalReference: optionalText(100),
+});
+export type RoomEquipmentInput = z.input<typeof RoomEquipmentSchema>;
+
+export const NO_EQUIPMENT = "rooms:validation.noEquipment";
+
+const roomShape = {
+  name: requiredText(200, "rooms:validation.nameRequired"),
+  description: optionalText(2000),
+  floor: requiredText(50, "rooms:validation.floorRequired"),
+  buildingId: idField("rooms:validation.buildingRequired"),
+  roomTypeId: idField("rooms:validation.roomTypeRequired"),
+  incidentTypes: idList(),
+  equipments: z
+    .array(RoomEquipmentSchema, { error: NO_EQUIPMENT })
+    .nullish()
+    .transform((v) => v ?? [])
+    .refine((v) => v.length > 0, NO_EQUIPMENT)
+    .refine((v) => v.length <= 500, INVALID),
+  links: z
+    .array(RoomLinkSchema, { error: INVALID })
+    .max(10 * 5, INVALID)
+    .nullish()
+    .transform((v) => v ?? []),
+  /** Stored files of the room to delete (ids). */
+  deletedFiles: z
+    .array(z.string({ error: INVALID }).uuid(INVALID), { error: INVALID })
+    .nullish()
+    .transform((v) => [...new Set(v ?? [])]),
+};
+
+/** The room as every transport gives it to the service (new files travel beside it). */
+export const RoomSchema = z.object(roomShape);
+export type RoomInput = z.input<typeof RoomSchema>;
+export type RoomValues = z.output<typeof RoomSchema>;
+
+// ---------------------------------------------------------------------------
+// The quantity dialog: add `quantity` items of one generic equipment.
+// ---------------------------------------------------------------------------
+export const MAX_QUANTITY = 99;
+export const AddEquipmentSchema = z.object({
+  equipmentTypeId: idField("rooms:validation.equipmentRequired"),
+  quantity: z
+    .number({ error: "rooms:validation.quantityRequired" })
+    .int("rooms:validation.quantityRequired")
+    .min(0, "rooms:validation.quantityNegative")
+    .max(MAX_QUANTITY, "rooms:validation.quantityMax")
+    .refine((v) => v !== 0, "rooms:validation.quantityRequired"),
+});
+export type AddEquipmentInput = z.input<typeof AddEquipmentSchema>;

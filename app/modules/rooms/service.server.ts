@@ -1,0 +1,380 @@
+import { and, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import {
+  buildings,
+  equipmentItems,
+  equipmentTypes,
+  incidentTypeRooms,
+  incidentTypeRoomTypes,
+  roomFiles,
+  roomLinks,
+  rooms,
+  roomTypes,
+} from "~/db/schema";
+import { nextShortId } from "~/db/short-id.server";
+import type { ServiceContext } from "~/lib/context.server";
+import { type FieldErrors, ValidationError } from "~/lib/errors";
+import { INVALID } from "~/lib/schema-helpers";
+import { parseInput } from "~/lib/validation";
+import { archiveEquipmentItemsWhere, archiveTree, type CascadeCounts } from "~/modules/facilities/cascade.server";
+import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
+import type { ArchiveInput } from "~/modules/facilities/schema";
+import { checkConfirmName } from "~/modules/facilities/service.server";
+import { type FilesContext, transactionWithUploads, type Upload, type Uploads } from "~/modules/files/uploads.server";
+import { activeIncidentTypeIds } from "~/modules/incident-types/queries.server";
+import { getRoom, getRoomType, type RoomDetail, roomNotFound, type RoomTypeRow, roomTypeNotFound } from "./queries.server";
+import { issueReportIdentifiers } from "./report-identifiers.server";
+import {
+  type RemoveRoomTypeInput,
+  RemoveRoomTypeSchema,
+  type RoomInput,
+  RoomSchema,
+  type RoomTypeInput,
+  RoomTypeSchema,
+  type RoomValues,
+} from "./schema";
+
+/**
+ * Every write of rooms and room types (SPEC.md sections 3-5), shared by the form actions and the REST
+ * routes: permission first, input parsed, one transaction, every read and write filtered by entity.
+ */
+
+// ---------------------------------------------------------------------------
+// Room types
+// ---------------------------------------------------------------------------
+
+async function lockRoomType(ctx: ServiceContext, id: number) {
+  const [row] = await ctx.db
+    .select()
+    .from(roomTypes)
+    .where(and(eq(roomTypes.id, id), eq(roomTypes.entityId, ctx.entityId), isNull(roomTypes.archivedAt)))
+    .for("update");
+  if (!row) throw roomTypeNotFound();
+  return row;
+}
+
+export async function createRoomType(ctx: ServiceContext, raw: RoomTypeInput): Promise<RoomTypeRow> {
+  assertCanManageFacilities(ctx);
+  const input = parseInput(RoomTypeSchema, raw);
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(roomTypes)
+      .values({ entityId: ctx.entityId, name: input.roomTypeName, tags: input.tags })
+      .returning({ id: roomTypes.id });
+    return getRoomType({ ...ctx, db: tx }, row.id);
+  });
+}
+
+export async function updateRoomType(ctx: ServiceContext, id: number, raw: RoomTypeInput): Promise<RoomTypeRow> {
+  assertCanManageFacilities(ctx);
+  const input = parseInput(RoomTypeSchema, raw);
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    await lockRoomType(txCtx, id);
+    await tx
+      .update(roomTypes)
+      .set({ name: input.roomTypeName, tags: input.tags, updatedAt: new Date() })
+      .where(and(eq(roomTypes.id, id), eq(roomTypes.entityId, ctx.entityId)));
+    return getRoomType(txCtx, id);
+  });
+}
+
+export interface RemoveRoomTypeResult {
+  roomsMoved: number;
+  incidentTypesMoved: number;
+}
+
+/**
+ * Removes a room type (SPEC.md sections 4 and 8). When rooms or incident types use it, a replacement
+ * type (active, of the entity, not the removed one) is required: its rooms and incident types move to it.
+ */
+export async function removeRoomType(ctx: ServiceContext, id: number, raw: RemoveRoomTypeInput): Promise<RemoveRoomTypeResult> {
+  assertCanManageFacilities(ctx);
+  const { replacementRoomType } = parseInput(RemoveRoomTypeSchema, raw);
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    await lockRoomType(txCtx, id);
+    const [usage] = await tx.execute<{ rooms: number; incident_types: number }>(sql`
+      select
+        (select count(*)::int from rooms where entity_id = ${ctx.entityId} and room_type_id = ${id} and archived_at is null) as rooms,
+        (select count(*)::int from incident_type_room_types l join incident_types it on it.id = l.incident_type_id
+          where l.entity_id = ${ctx.entityId} and l.room_type_id = ${id} and it.archived_at is null) as incident_types`).then(
+      (r) => (r as unknown as { rows: { rooms: number; incident_types: number }[] }).rows,
+    );
+    const inUse = usage.rooms > 0 || usage.incident_types > 0;
+    let roomsMoved = 0;
+    let incidentTypesMoved = 0;
+    if (inUse || replacementRoomType !== null) {
+      if (replacementRoomType === null) {
+        throw new ValidationError(
+          { replacementRoomType: ["rooms:validation.replacementRequired"] },
+          "rooms:errors.roomTypeInUse",
+          "ROOM_TYPE_IN_USE",
+        );
+      }
+      if (replacementRoomType === id) {
+        throw new ValidationError({ replacementRoomType: ["rooms:validation.replacementSame"] }, "rooms:validation.replacementSame", "REPLACEMENT_SAME");
+      }
+      const [replacement] = await tx
+        .select({ id: roomTypes.id })
+        .from(roomTypes)
+        .where(and(eq(roomTypes.id, replacementRoomType), eq(roomTypes.entityId, ctx.entityId), isNull(roomTypes.archivedAt)))
+        .for("share");
+      if (!replacement) {
+        throw new ValidationError({ replacementRoomType: ["rooms:errors.roomTypeNotFound"] }, "rooms:errors.roomTypeNotFound", "ROOM_TYPE_NOT_FOUND");
+      }
+      const moved = await tx
+        .update(rooms)
+        .set({ roomTypeId: replacementRoomType, updatedAt: new Date() })
+        .where(and(eq(rooms.entityId, ctx.entityId), eq(rooms.roomTypeId, id)))
+        .returning({ id: rooms.id, archivedAt: rooms.archivedAt });
+      roomsMoved = moved.filter((r) => r.archivedAt === null).length;
+      const links = await tx.execute(sql`
+        insert into incident_type_room_types (entity_id, incident_type_id, room_type_id)
+        select entity_id, incident_type_id, ${replacementRoomType}::int from incident_type_room_types
+        where entity_id = ${ctx.entityId} and room_type_id = ${id}
+        on conflict do nothing`);
+      void links;
+      const removed = await tx
+        .delete(incidentTypeRoomTypes)
+        .where(and(eq(incidentTypeRoomTypes.entityId, ctx.entityId), eq(incidentTypeRoomTypes.roomTypeId, id)))
+        .returning({ incidentTypeId: incidentTypeRoomTypes.incidentTypeId });
+      incidentTypesMoved = removed.length;
+    }
+    await tx.update(roomTypes).set({ archivedAt: new Date(), updatedAt: new Date() }).where(eq(roomTypes.id, id));
+    return { roomsMoved, incidentTypesMoved };
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Rooms
+// ---------------------------------------------------------------------------
+
+export type RoomWrite = RoomInput & {
+  /** New files and images (documentation of the room). */
+  newFiles?: Upload[];
+};
+
+async function lockRoom(ctx: ServiceContext, id: number) {
+  const [row] = await ctx.db
+    .select()
+    .from(rooms)
+    .where(and(eq(rooms.id, id), eq(rooms.entityId, ctx.entityId), isNull(rooms.archivedAt)))
+    .for("update");
+  if (!row) throw roomNotFound();
+  return row;
+}
+
+/**
+ * Checks the references of a room input against the entity (building, room type, generic
+ * equipment, incident types, existing items): each wrong one is a field error. Returns the names of
+ * the generic equipment used (for default internal references).
+ */
+async function checkReferences(ctx: ServiceContext, input: RoomValues, roomId: number | null): Promise<Map<number, string>> {
+  const errors: FieldErrors = {};
+  const [building] = await ctx.db
+    .select({ id: buildings.id })
+    .from(buildings)
+    .where(and(eq(buildings.id, input.buildingId), eq(buildings.entityId, ctx.entityId), isNull(buildings.archivedAt)))
+    .for("share");
+  if (!building) errors.buildingId = ["facilities:errors.buildingNotFound"];
+  const [roomType] = await ctx.db
+    .select({ id: roomTypes.id })
+    .from(roomTypes)
+    .where(and(eq(roomTypes.id, input.roomTypeId), eq(roomTypes.entityId, ctx.entityId), isNull(roomTypes.archivedAt)))
+    .for("share");
+  if (!roomType) errors.roomTypeId = ["rooms:errors.roomTypeNotFound"];
+
+  const typeIds = [...new Set(input.equipments.map((e) => e.equipmentTypeId))];
+  const types = typeIds.length
+    ? await ctx.db
+        .select({ id: equipmentTypes.id, name: equipmentTypes.name })
+        .from(equipmentTypes)
+        .where(and(eq(equipmentTypes.entityId, ctx.entityId), isNull(equipmentTypes.archivedAt), inArray(equipmentTypes.id, typeIds)))
+        // Archiving a generic equipment meanwhile waits for this room to commit (and then removes its new items).
+        .for("share")
+    : [];
+  const names = new Map(types.map((t) => [t.id, t.name]));
+  const itemIds = input.equipments.flatMap((e) => (e.id ? [e.id] : []));
+  const items =
+    itemIds.length && roomId !== null
+      ? await ctx.db
+          .select({ id: equipmentItems.id, equipmentTypeId: equipmentItems.equipmentTypeId })
+          .from(equipmentItems)
+          .where(
+            and(
+              eq(equipmentItems.entityId, ctx.entityId),
+              eq(equipmentItems.roomId, roomId),
+              isNull(equipmentItems.archivedAt),
+              inArray(equipmentItems.id, itemIds),
+            ),
+          )
+      : [];
+  const itemTypes = new Map(items.map((i) => [i.id, i.equipmentTypeId]));
+  const seen = new Set<number>();
+  input.equipments.forEach((e, i) => {
+    if (e.id) {
+      if (!itemTypes.has(e.id) || seen.has(e.id)) errors[`equipments.${i}.id`] = [INVALID];
+      seen.add(e.id);
+      // An existing item keeps its generic equipment.
+      const current = itemTypes.get(e.id);
+      if (current !== undefined && current !== e.equipmentTypeId) errors[`equipments.${i}.equipmentTypeId`] = [INVALID];
+    } else if (!names.has(e.equipmentTypeId)) {
+      errors[`equipments.${i}.equipmentTypeId`] = ["equipment:errors.equipmentTypeNotFound"];
+    }
+  });
+  const known = await activeIncidentTypeIds(ctx, input.incidentTypes);
+  if (input.incidentTypes.some((tid) => !known.has(tid))) errors.incidentTypes = ["rooms:errors.incidentTypeNotFound"];
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  return names;
+}
+
+/** Creates the new items of `equipments` (those without id) in the room, each with a report identifier. */
+async function addItems(ctx: ServiceContext, roomId: number, input: RoomValues, names: Map<number, string>): Promise<void> {
+  const fresh = input.equipments.filter((e) => !e.id);
+  if (fresh.length === 0) return;
+  // Default internal reference: "<generic equipment> <n>", numbered per generic equipment in the room.
+  const [existing] = await Promise.all([
+    ctx.db
+      .select({ equipmentTypeId: equipmentItems.equipmentTypeId, n: sql<number>`count(*)::int` })
+      .from(equipmentItems)
+      .where(and(eq(equipmentItems.roomId, roomId), eq(equipmentItems.entityId, ctx.entityId)))
+      .groupBy(equipmentItems.equipmentTypeId),
+  ]);
+  const counters = new Map(existing.map((r) => [r.equipmentTypeId, r.n]));
+  const rows = fresh.map((e) => {
+    const n = (counters.get(e.equipmentTypeId) ?? 0) + 1;
+    counters.set(e.equipmentTypeId, n);
+    return {
+      entityId: ctx.entityId,
+      roomId,
+      equipmentTypeId: e.equipmentTypeId,
+      internalReference: e.internalReference ?? `${names.get(e.equipmentTypeId) ?? ""} ${n}`.trim(),
+    };
+  });
+  const inserted = await ctx.db.insert(equipmentItems).values(rows).returning({ id: equipmentItems.id });
+  await issueReportIdentifiers(
+    ctx,
+    inserted.map((i) => ({ equipmentItemId: i.id })),
+  );
+}
+
+async function replaceLinksAndTypes(ctx: ServiceContext, roomId: number, input: RoomValues): Promise<void> {
+  await ctx.db.delete(roomLinks).where(and(eq(roomLinks.roomId, roomId), eq(roomLinks.entityId, ctx.entityId)));
+  if (input.links.length) {
+    await ctx.db
+      .insert(roomLinks)
+      .values(input.links.map((l, position) => ({ entityId: ctx.entityId, roomId, type: l.type, url: l.url, position })));
+  }
+  await ctx.db
+    .delete(incidentTypeRooms)
+    .where(and(eq(incidentTypeRooms.roomId, roomId), eq(incidentTypeRooms.entityId, ctx.entityId)));
+  if (input.incidentTypes.length) {
+    await ctx.db
+      .insert(incidentTypeRooms)
+      .values(input.incidentTypes.map((incidentTypeId) => ({ entityId: ctx.entityId, incidentTypeId, roomId })));
+  }
+}
+
+async function addFiles(ctx: ServiceContext, uploads: Uploads, roomId: number, files: Upload[]): Promise<void> {
+  for (const file of files) {
+    const fileId = await uploads.add(file, { kind: "document", field: "newFiles" });
+    await ctx.db.insert(roomFiles).values({ entityId: ctx.entityId, roomId, fileId });
+  }
+}
+
+/** Creates a room with its equipment items (each with an internal reference and a report identifier), links, incident types and files. */
+export async function createRoom(ctx: FilesContext, raw: RoomWrite): Promise<RoomDetail> {
+  assertCanManageFacilities(ctx);
+  const input = parseInput(RoomSchema, raw);
+  if (input.equipments.some((e) => e.id)) throw new ValidationError({ equipments: [INVALID] });
+  return transactionWithUploads(ctx, async (txCtx, uploads) => {
+    const names = await checkReferences(txCtx, input, null);
+    const shortId = await nextShortId(txCtx.db, ctx.entityId, "room");
+    const [room] = await txCtx.db
+      .insert(rooms)
+      .values({
+        entityId: ctx.entityId,
+        shortId,
+        name: input.name,
+        description: input.description,
+        floor: input.floor,
+        buildingId: input.buildingId,
+        roomTypeId: input.roomTypeId,
+      })
+      .returning({ id: rooms.id });
+    await issueReportIdentifiers(txCtx, [{ roomId: room.id }]);
+    await addItems(txCtx, room.id, input, names);
+    await replaceLinksAndTypes(txCtx, room.id, input);
+    await addFiles(txCtx, uploads, room.id, raw.newFiles ?? []);
+    return getRoom(txCtx, room.id);
+  });
+}
+
+/**
+ * Replaces a room (PUT semantics): fields, equipment items (kept by id with their internal reference
+ * updated, new ones created, missing ones deleted: their open incidents are rejected), links, incident
+ * types; adds `newFiles` and deletes `deletedFiles`.
+ */
+export async function updateRoom(ctx: FilesContext, id: number, raw: RoomWrite): Promise<RoomDetail> {
+  assertCanManageFacilities(ctx);
+  const input = parseInput(RoomSchema, raw);
+  return transactionWithUploads(ctx, async (txCtx, uploads) => {
+    const db = txCtx.db;
+    await lockRoom(txCtx, id);
+    const names = await checkReferences(txCtx, input, id);
+
+    if (input.deletedFiles.length) {
+      const deleted = await db
+        .delete(roomFiles)
+        .where(and(eq(roomFiles.roomId, id), eq(roomFiles.entityId, ctx.entityId), inArray(roomFiles.fileId, input.deletedFiles)))
+        .returning({ fileId: roomFiles.fileId });
+      if (deleted.length !== input.deletedFiles.length) {
+        throw new ValidationError({ deletedFiles: ["errors.file.deleteFailed"] }, "errors.file.deleteFailed", "FILE_DELETE_FAILED");
+      }
+      for (const d of deleted) uploads.retire(d.fileId);
+    }
+
+    await db
+      .update(rooms)
+      .set({
+        name: input.name,
+        description: input.description,
+        floor: input.floor,
+        buildingId: input.buildingId,
+        roomTypeId: input.roomTypeId,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(rooms.id, id), eq(rooms.entityId, ctx.entityId)));
+
+    const keep = input.equipments.flatMap((e) => (e.id ? [e.id] : []));
+    await archiveEquipmentItemsWhere(
+      txCtx,
+      keep.length ? and(sql`e.room_id = ${id}`, notInArray(sql`e.id`, keep))! : sql`e.room_id = ${id}`,
+    );
+    for (const e of input.equipments) {
+      // A blank internal reference keeps the stored one: every item has one (SPEC.md section 3).
+      if (!e.id || e.internalReference === null) continue;
+      await db
+        .update(equipmentItems)
+        .set({ internalReference: e.internalReference, updatedAt: new Date() })
+        .where(and(eq(equipmentItems.id, e.id), eq(equipmentItems.entityId, ctx.entityId)));
+    }
+    await addItems(txCtx, id, input, names);
+    await replaceLinksAndTypes(txCtx, id, input);
+    await addFiles(txCtx, uploads, id, raw.newFiles ?? []);
+    return getRoom(txCtx, id);
+  });
+}
+
+/** Archives a room with its equipment items and report identifiers; rejects their open incidents. */
+export async function archiveRoom(ctx: ServiceContext, id: number, confirm?: ArchiveInput): Promise<CascadeCounts> {
+  assertCanManageFacilities(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const txCtx = { ...ctx, db: tx };
+    const room = await lockRoom(txCtx, id);
+    checkConfirmName(room.name, confirm);
+    const counts = await archiveTree(txCtx, { roomId: id });
+    await tx.update(rooms).set({ archivedAt: new Date(), updatedAt: new Date() }).where(eq(rooms.id, id));
+    return { ...counts, rooms: 1 };
+  });
+}

@@ -1,0 +1,26 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { apiRoute, parseJson } from "~/lib/api.server";
+import { created, listJson, methodNotAllowed } from "~/lib/api-list.server";
+import { parseListQuery } from "~/lib/list-query";
+import { CategoryBodySchema, checkCategoryEntity } from "~/modules/equipment/api-body";
+import { CATEGORY_SORTS, listCategories } from "~/modules/equipment/queries.server";
+import { createCategory } from "~/modules/equipment/service.server";
+import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
+
+/** GET /api/equipments/category?page&size&sort&dir&q (X-Total-Count). */
+export const loader = apiRoute<LoaderFunctionArgs>(async ({ request, ctx }) => {
+  const params = new URL(request.url).searchParams;
+  return listJson(await listCategories(ctx, parseListQuery(params, { sorts: CATEGORY_SORTS, defaultSort: "name", mode: "api" })));
+});
+
+/**
+ * POST /api/equipments/category { categoryName, entityId, tags }: 201 with the category. `entityId`
+ * may be left out; another entity's id is 403 FORBIDDEN.
+ */
+export const action = apiRoute<ActionFunctionArgs>(async ({ request, ctx }) => {
+  if (request.method !== "POST") return methodNotAllowed("GET, POST");
+  assertCanManageFacilities(ctx);
+  const body = await parseJson(request, CategoryBodySchema);
+  checkCategoryEntity(body, ctx.entityId);
+  return created(await createCategory(ctx, body));
+});

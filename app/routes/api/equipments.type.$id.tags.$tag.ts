@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { apiRoute, idParam } from "~/lib/api.server";
+import { methodNotAllowed } from "~/lib/api-list.server";
+import { equipmentTypeNotFound } from "~/modules/equipment/queries.server";
+import { removeEquipmentTypeTag } from "~/modules/equipment/service.server";
+import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
+
+/**
+ * DELETE /api/equipments/type/{id}/tags/{tag}: removes the tag (ignoring case) and answers the generic
+ * equipment; a tag it does not have is 400 TAG_NOT_FOUND.
+ */
+export const action = apiRoute<ActionFunctionArgs>(async ({ request, params, ctx }) => {
+  if (request.method !== "DELETE") return methodNotAllowed("DELETE");
+  const id = idParam(params.id);
+  if (id === null) throw equipmentTypeNotFound();
+  assertCanManageFacilities(ctx);
+  return removeEquipmentTypeTag(ctx, id, params.tag ?? "");
+});
+
+export const loader = apiRoute(() => methodNotAllowed("DELETE"));

@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { apiRoute, parseJson } from "~/lib/api.server";
+import { created, listJson, methodNotAllowed } from "~/lib/api-list.server";
+import { intListParam, parseListQuery } from "~/lib/list-query";
+import { CreateEquipmentTypeBodySchema } from "~/modules/equipment/api-body";
+import { EQUIPMENT_TYPE_SORTS, listEquipmentTypes } from "~/modules/equipment/queries.server";
+import { createEquipmentType } from "~/modules/equipment/service.server";
+import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
+import { runtime } from "~/runtime.server";
+
+/** GET /api/equipments/type?categoryIds=1,2&page&size&sort&dir&q: generic equipment (X-Total-Count). */
+export const loader = apiRoute<LoaderFunctionArgs>(async ({ request, ctx }) => {
+  const params = new URL(request.url).searchParams;
+  const query = parseListQuery(params, { sorts: EQUIPMENT_TYPE_SORTS, defaultSort: "name", mode: "api" });
+  return listJson(await listEquipmentTypes(ctx, query, { categoryIds: intListParam(params, "categoryIds") }));
+});
+
+/**
+ * POST /api/equipments/type { equipmentName, notes, categoryId, files: [{ name, data }], tags:
+ * [{ label }], incidentTypes }: 201 with the generic equipment.
+ */
+export const action = apiRoute<ActionFunctionArgs>(async ({ request, ctx }) => {
+  if (request.method !== "POST") return methodNotAllowed("GET, POST");
+  assertCanManageFacilities(ctx);
+  const body = await parseJson(request, CreateEquipmentTypeBodySchema);
+  return created(await createEquipmentType({ ...ctx, files: (await runtime()).files }, body));
+});

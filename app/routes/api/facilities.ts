@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { apiRoute, parseJson } from "~/lib/api.server";
+import { created, listJson, methodNotAllowed } from "~/lib/api-list.server";
+import { parseListQuery } from "~/lib/list-query";
+import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
+import { FACILITY_SORTS, listFacilities } from "~/modules/facilities/queries.server";
+import { FacilitySchema } from "~/modules/facilities/schema";
+import { createFacility } from "~/modules/facilities/service.server";
+
+/** GET /api/facilities?page&size&sort&dir&q: the facilities of the caller's entity (X-Total-Count). */
+export const loader = apiRoute<LoaderFunctionArgs>(async ({ request, ctx }) => {
+  const params = new URL(request.url).searchParams;
+  return listJson(await listFacilities(ctx, parseListQuery(params, { sorts: FACILITY_SORTS, defaultSort: "name", mode: "api" })));
+});
+
+/** POST /api/facilities { name, description } (managers and administrators): 201 with the facility. */
+export const action = apiRoute<ActionFunctionArgs>(async ({ request, ctx }) => {
+  if (request.method !== "POST") return methodNotAllowed("GET, POST");
+  assertCanManageFacilities(ctx);
+  return created(await createFacility(ctx, await parseJson(request, FacilitySchema)));
+});

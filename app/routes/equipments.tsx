@@ -1,0 +1,116 @@
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CategoriesTable, EquipmentTypesTable } from "~/components/equipment/equipment-tables";
+import { FilterSelect, ListToolbar } from "~/components/lists/list-toolbar";
+import { buttonVariants } from "~/components/ui/button";
+import { TabLink, Tabs } from "~/components/ui/tabs";
+import { detectLocale } from "~/i18n.server";
+import type { ServiceContext } from "~/lib/context.server";
+import { intParam, parseListQuery } from "~/lib/list-query";
+import { requireUser } from "~/modules/auth/guard.server";
+import {
+  CATEGORY_SORTS,
+  EQUIPMENT_TYPE_SORTS,
+  listCategories,
+  listCategoryOptions,
+  listEquipmentTypes,
+} from "~/modules/equipment/queries.server";
+import { runtime } from "~/runtime.server";
+
+/**
+ * /equipments: the equipment catalogue with two link tabs, "Generic equipment" (default; filter by
+ * category with `categoryId`) and "Equipment categories" (`?tab=categories`). Server-side sort,
+ * search and paging from the address, so every control is a link or a GET form (JavaScript off too).
+ */
+export const meta: MetaFunction = () => [{ title: "Caretaker" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const ctx: ServiceContext = {
+    db: (await runtime()).database.db,
+    entityId: user.entityId,
+    actor: { id: user.id, role: user.role },
+    locale: await detectLocale(request),
+  };
+  const params = new URL(request.url).searchParams;
+  if (params.get("tab") === "categories") {
+    const query = parseListQuery(params, { sorts: CATEGORY_SORTS, defaultSort: "name" });
+    const page = await listCategories(ctx, query);
+    return { tab: "categories" as const, query, categories: page, types: null, categoryId: null, categoryOptions: [] };
+  }
+  const query = parseListQuery(params, { sorts: EQUIPMENT_TYPE_SORTS, defaultSort: "name" });
+  const categoryId = intParam(params, "categoryId");
+  const [page, categoryOptions] = await Promise.all([
+    listEquipmentTypes(ctx, query, { categoryIds: categoryId ? [categoryId] : null }),
+    listCategoryOptions(ctx),
+  ]);
+  return { tab: "types" as const, query, categories: null, types: page, categoryId, categoryOptions };
+}
+
+export default function Equipments() {
+  const { t } = useTranslation("equipment");
+  const data = useLoaderData<typeof loader>();
+  const addTo = data.categoryId ? `/add-generic-equipment?categoryId=${data.categoryId}` : "/add-generic-equipment";
+
+  return (
+    <div className="grid gap-6">
+      <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
+      <Tabs label={t("tabs.label")}>
+        <TabLink to="/equipments" active={data.tab === "types"} preventScrollReset>
+          {t("tabs.types")}
+        </TabLink>
+        <TabLink to="/equipments?tab=categories" active={data.tab === "categories"} preventScrollReset>
+          {t("tabs.categories")}
+        </TabLink>
+      </Tabs>
+
+      {data.tab === "types" && data.types ? (
+        <>
+          <ListToolbar
+            q={data.query.q}
+            filters={
+              <FilterSelect
+                name="categoryId"
+                label={t("types.filterCategory")}
+                value={data.categoryId}
+                allLabel={t("types.allCategories")}
+                options={data.categoryOptions.map((c) => ({ value: c.id, label: c.name }))}
+              />
+            }
+            actions={
+              data.categoryOptions.length > 0 ? (
+                <Link to={addTo} className={buttonVariants()}>
+                  {t("types.add")}
+                </Link>
+              ) : null
+            }
+          />
+          {data.categoryOptions.length === 0 ? (
+            <p className="text-sm text-muted-foreground">
+              {t("types.needCategory")}{" "}
+              <Link to="/add-equipment-category" className="font-medium text-primary underline-offset-4 hover:underline">
+                {t("categories.add")}
+              </Link>
+            </p>
+          ) : null}
+          <EquipmentTypesTable page={data.types} query={data.query} filtered={Boolean(data.query.q || data.categoryId)} />
+        </>
+      ) : null}
+
+      {data.tab === "categories" && data.categories ? (
+        <>
+          <ListToolbar
+            q={data.query.q}
+            actions={
+              <Link to="/add-equipment-category" className={buttonVariants()}>
+                {t("categories.add")}
+              </Link>
+            }
+          />
+          <CategoriesTable page={data.categories} query={data.query} />
+        </>
+      ) : null}
+    </div>
+  );
+}

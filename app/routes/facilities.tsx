@@ -1,0 +1,145 @@
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { BuildingsTable } from "~/components/facilities/buildings-table";
+import { FacilitiesTable } from "~/components/facilities/facilities-table";
+import { RoomTabs } from "~/components/rooms/room-tabs";
+import { RoomsTable } from "~/components/rooms/rooms-table";
+import { FilterSelect, ListToolbar } from "~/components/lists/list-toolbar";
+import { buttonVariants } from "~/components/ui/button";
+import { TabLink, Tabs } from "~/components/ui/tabs";
+import { intParam, parseListQuery } from "~/lib/list-query";
+import { requireUser } from "~/modules/auth/guard.server";
+import {
+  BUILDING_SORTS,
+  FACILITY_SORTS,
+  listBuildingOptions,
+  listBuildings,
+  listFacilities,
+  listFacilityOptions,
+} from "~/modules/facilities/queries.server";
+import { serviceContext } from "~/lib/route-context.server";
+import { listRooms, ROOM_SORTS } from "~/modules/rooms/queries.server";
+
+/**
+ * /facilities: the facility tree as link tabs, Facilities (default), Buildings (`?tab=buildings`,
+ * optionally `&facilityId=`) and Rooms (`?tab=rooms`). Each tab is a server-sorted, server-paged list
+ * driven by the URL (search, sort, page, size), so it works without JavaScript.
+ */
+export const meta: MetaFunction = () => [{ title: "Caretaker" }];
+
+const TABS = ["facilities", "buildings", "rooms"] as const;
+type Tab = (typeof TABS)[number];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const ctx = await serviceContext(request, user);
+  const params = new URL(request.url).searchParams;
+  const tab: Tab = TABS.find((name) => name === params.get("tab")) ?? "facilities";
+  switch (tab) {
+    case "facilities": {
+      const query = parseListQuery(params, { sorts: FACILITY_SORTS, defaultSort: "name" });
+      return { tab, query, facilities: await listFacilities(ctx, query) };
+    }
+    case "buildings": {
+      const query = parseListQuery(params, { sorts: BUILDING_SORTS, defaultSort: "name" });
+      const facilityId = intParam(params, "facilityId");
+      const [buildings, facilityOptions] = await Promise.all([
+        listBuildings(ctx, query, { facilityIds: facilityId ? [facilityId] : null }),
+        listFacilityOptions(ctx),
+      ]);
+      return { tab, query, facilityId, buildings, facilityOptions };
+    }
+    case "rooms": {
+      const query = parseListQuery(params, { sorts: ROOM_SORTS, defaultSort: "name" });
+      const facilityId = intParam(params, "facilityId");
+      const buildingId = intParam(params, "buildingId");
+      const [rooms, facilityOptions, buildingOptions] = await Promise.all([
+        listRooms(ctx, query, { facilityId, buildingIds: buildingId ? [buildingId] : null }),
+        listFacilityOptions(ctx),
+        listBuildingOptions(ctx),
+      ]);
+      return { tab, query, facilityId, buildingId, rooms, facilityOptions, buildingOptions };
+    }
+  }
+}
+
+export default function Facilities() {
+  const { t } = useTranslation("facilities");
+  const data = useLoaderData<typeof loader>();
+  return (
+    <div className="grid gap-6">
+      <h1 className="text-2xl font-semibold tracking-tight">{t(`tabs.${data.tab}`)}</h1>
+      <Tabs label={t("tabs.label")}>
+        {TABS.map((tab) => (
+          <TabLink key={tab} to={tab === "facilities" ? "/facilities" : `/facilities?tab=${tab}`} active={data.tab === tab}>
+            {t(`tabs.${tab}`)}
+          </TabLink>
+        ))}
+      </Tabs>
+
+      {data.tab === "facilities" ? (
+        <>
+          <ListToolbar
+            q={data.query.q}
+            actions={
+              <Link to="/add-facility" className={buttonVariants()}>
+                {t("facilities.add")}
+              </Link>
+            }
+          />
+          <FacilitiesTable page={data.facilities} query={data.query} />
+        </>
+      ) : null}
+
+      {data.tab === "buildings" ? (
+        <>
+          <ListToolbar
+            q={data.query.q}
+            filters={
+              <FilterSelect
+                name="facilityId"
+                label={t("buildings.filterFacility")}
+                allLabel={t("buildings.allFacilities")}
+                value={data.facilityId}
+                options={data.facilityOptions.map((f) => ({ value: f.id, label: f.name }))}
+              />
+            }
+            actions={
+              data.facilityOptions.length > 0 ? (
+                <Link to={data.facilityId ? `/add-building?facilityId=${data.facilityId}` : "/add-building"} className={buttonVariants()}>
+                  {t("buildings.add")}
+                </Link>
+              ) : null
+            }
+          />
+          {data.facilityOptions.length === 0 ? (
+            <p className="text-sm text-muted-foreground">
+              {t("buildings.needFacility")}{" "}
+              <Link to="/add-facility" className="font-medium text-primary underline-offset-4 hover:underline">
+                {t("facilities.add")}
+              </Link>
+            </p>
+          ) : null}
+          <BuildingsTable page={data.buildings} query={data.query} filtered={Boolean(data.query.q || data.facilityId)} />
+        </>
+      ) : null}
+
+      {data.tab === "rooms" ? (
+        <>
+          <RoomTabs active="rooms" />
+          <RoomsTable
+            page={data.rooms}
+            sort={data.query.sort}
+            dir={data.query.dir}
+            q={data.query.q}
+            facilities={data.facilityOptions}
+            buildings={data.buildingOptions}
+            facilityId={data.facilityId}
+            buildingId={data.buildingId}
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ListToolbar } from "~/components/lists/list-toolbar";
+import { RoomTabs } from "~/components/rooms/room-tabs";
+import { RoomTypesTable } from "~/components/rooms/room-types-table";
+import { buttonVariants } from "~/components/ui/button";
+import { detectLocale } from "~/i18n.server";
+import type { ServiceContext } from "~/lib/context.server";
+import { parseListQuery } from "~/lib/list-query";
+import { requireUser } from "~/modules/auth/guard.server";
+import { listRoomTypes, ROOM_TYPE_SORTS } from "~/modules/rooms/queries.server";
+import { runtime } from "~/runtime.server";
+
+/**
+ * /room-type: the "Room Types" tab of Rooms (SPEC.md section 2). A server-sorted, server-paged list
+ * driven by the URL (search, sort, page, size), so it works without JavaScript.
+ */
+export const meta: MetaFunction = () => [{ title: "Caretaker" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const ctx: ServiceContext = {
+    db: (await runtime()).database.db,
+    entityId: user.entityId,
+    actor: { id: user.id, role: user.role },
+    locale: await detectLocale(request),
+  };
+  const query = parseListQuery(new URL(request.url).searchParams, { sorts: ROOM_TYPE_SORTS, defaultSort: "name" });
+  return { query, roomTypes: await listRoomTypes(ctx, query) };
+}
+
+export default function RoomTypes() {
+  const { t } = useTranslation("rooms");
+  const { query, roomTypes } = useLoaderData<typeof loader>();
+  return (
+    <div className="grid gap-6">
+      <h1 className="text-2xl font-semibold tracking-tight">{t("roomTypes.title")}</h1>
+      <RoomTabs active="roomTypes" />
+      <ListToolbar
+        q={query.q}
+        actions={
+          <Link to="/add-room-type" className={buttonVariants()}>
+            {t("roomTypes.add")}
+          </Link>
+        }
+      />
+      <RoomTypesTable page={roomTypes} query={query} />
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import QRCode from "qrcode";
+import { useTranslation } from "react-i18next";
+import { RoomView } from "~/components/rooms/room-view";
+import { buttonVariants } from "~/components/ui/button";
+import { detectLocale } from "~/i18n.server";
+import type { ServiceContext } from "~/lib/context.server";
+import { ForbiddenError, NotFoundError } from "~/lib/errors";
+import { requireUser } from "~/modules/auth/guard.server";
+import { canManageFacilities } from "~/modules/facilities/policy.server";
+import { viewRoom } from "~/modules/rooms/queries.server";
+import { runtime } from "~/runtime.server";
+
+/**
+ * /view-room/{id}, for every signed-in user (SPEC.md sections 2 and 6): managers and administrators
+ * see every room of their entity, technicians only those of their linked facilities and buildings
+ * (others go to the forbidden page). The QR code encodes the room's report address, drawn here on
+ * the server as an SVG image.
+ */
+export const meta: MetaFunction = () => [{ title: "Caretaker" }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const id = params.id && /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
+  if (!id) throw new Response("Not Found", { status: 404 });
+  const ctx: ServiceContext = {
+    db: (await runtime()).database.db,
+    entityId: user.entityId,
+    actor: { id: user.id, role: user.role },
+    locale: await detectLocale(request),
+  };
+  const room = await viewRoom(ctx, id).catch((error: unknown) => {
+    if (error instanceof ForbiddenError) throw redirect("/forbidden");
+    if (error instanceof NotFoundError) throw new Response("Not Found", { status: 404 });
+    throw error;
+  });
+  const reportUrl = room.reportIdentifier ? `${new URL(request.url).origin}/report/${room.reportIdentifier}` : null;
+  const qrCode = reportUrl
+    ? `data:image/svg+xml;base64,${Buffer.from(
+        await QRCode.toString(reportUrl, { type: "svg", errorCorrectionLevel: "M", margin: 1, color: { dark: "#000000", light: "#ffffff" } }),
+      ).toString("base64")}`
+    : null;
+  return { room, reportUrl, qrCode, canManage: canManageFacilities(ctx.actor) };
+}
+
+export default function ViewRoom() {
+  const { t } = useTranslation("rooms");
+  const { room, reportUrl, qrCode, canManage } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto grid w-full max-w-5xl gap-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="grid gap-1">
+          {canManage ? (
+            <Link to="/facilities?tab=rooms" className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+              <span aria-hidden="true">←</span>
+              {t("view.back")}
+            </Link>
+          ) : null}
+          <h1 className="text-2xl font-semibold tracking-tight">{room.name}</h1>
+          <p className="text-sm text-muted-foreground">{t("room.shortId", { shortId: room.shortId })}</p>
+        </div>
+        {canManage ? (
+          <Link to={`/update-room/${room.id}`} className={`${buttonVariants()} w-full sm:w-auto`}>
+            {t("view.edit")}
+          </Link>
+        ) : null}
+      </div>
+      <RoomView room={room} qrCode={qrCode} reportUrl={reportUrl} />
+    </div>
+  );
+}
