@@ -1,0 +1,275 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { accounts, login, unique } from "./fixtures";
+
+/**
+ * The facility tree and the equipment catalogue (issue #4), end to end, once with JavaScript on and
+ * once off (the two projects), in English (manager) and in French (administrator): create a facility,
+ * a building, a room type, a category, a generic equipment and a room with two equipment items and a
+ * link; edit each; archive the facility with the name check and see its tree leave the lists.
+ * Labels come from the locale files, so the test reads like the screen in either language.
+ */
+
+type Dict = Record<string, unknown>;
+function locale(lng: string) {
+  const read = (ns: string) => JSON.parse(fs.readFileSync(path.join("app/locales", lng, `${ns}.json`), "utf8")) as Dict;
+  const namespaces: Record<string, Dict> = {
+    common: read("common"),
+    facilities: read("facilities"),
+    rooms: read("rooms"),
+    equipment: read("equipment"),
+  };
+  /** `t("rooms:room.name")`, with `{{x}}` placeholders filled. */
+  return (key: string, values: Record<string, string | number> = {}) => {
+    const [ns, rest] = key.includes(":") ? key.split(":") : ["common", key];
+    const found = rest.split(".").reduce<unknown>((node, part) => (node as Dict | undefined)?.[part], namespaces[ns]);
+    if (typeof found !== "string") throw new Error(`no text ${lng}:${key}`);
+    return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ""));
+  };
+}
+type T = ReturnType<typeof locale>;
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** A control by its label; required fields show a "*" after the label text. */
+const field = (scope: Page | Locator, label: string) => scope.getByLabel(new RegExp(`^${escape(label)}\\*?$`));
+const fieldError = (page: Page, text: string) => page.locator('[id$="-error"]').getByText(text, { exact: true }).first();
+const successToast = (page: Page) => page.locator('[data-type="success"]').last();
+
+async function signIn(page: Page, email: string) {
+  const url = new URL(process.env.E2E_BASE_URL ?? test.info().project.use.baseURL ?? "http://127.0.0.1");
+  const value = encodeURIComponent(Buffer.from(JSON.stringify("technical")).toString("base64"));
+  await page.context().addCookies([{ name: "consent", value, url: url.origin }]);
+  await login(page, email);
+}
+
+async function setLanguage(page: Page, lng: string) {
+  const response = await page.request.post("/set-language", { form: { lng, redirectTo: "/settings" } });
+  expect(response.ok()).toBe(true);
+}
+
+/** Submits the form: "Add" on an add screen, "Save" on an update screen. */
+async function submit(page: Page, t: T, label: "add" | "save") {
+  await page.getByRole("button", { name: t(`actions.${label}`), exact: true }).click();
+}
+
+async function expectRow(page: Page, name: string) {
+  await expect(page.getByRole("link", { name, exact: true })).toBeVisible();
+}
+
+async function search(page: Page, t: T, text: string) {
+  await page.getByRole("searchbox", { name: t("list.search") }).or(page.getByLabel(t("list.search"))).first().fill(text);
+  await page.getByRole("button", { name: t("list.searchButton"), exact: true }).click();
+}
+
+async function archive(page: Page, t: T, trigger: string, name: string) {
+  await page.getByRole("link", { name: trigger }).or(page.getByRole("button", { name: trigger })).first().click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await field(dialog, t("archive.confirmLabel")).fill(`${name} (wrong)`);
+  await dialog.getByRole("button", { name: t("archive.action"), exact: true }).click();
+  await expect(fieldError(page, t("archive.wrongName"))).toBeVisible();
+  await field(page.getByRole("dialog"), t("archive.confirmLabel")).fill(name);
+  await page.getByRole("dialog").getByRole("button", { name: t("archive.action"), exact: true }).click();
+  await expect(successToast(page)).toContainText(t("toast.archived"));
+}
+
+async function facilityTree(page: Page, t: T) {
+  const facility = unique("Campus");
+  const building = unique("Tower");
+  const roomType = unique("Office");
+  const category = unique("Furniture");
+  const equipment = unique("Desk");
+  const room = unique("Room");
+
+  // Facility.
+  await page.goto("/facilities");
+  await page.getByRole("link", { name: t("facilities:facilities.add") }).click();
+  await submit(page, t, "add");
+  await expect(fieldError(page, t("facilities:validation.nameRequired"))).toBeVisible();
+  await field(page, t("facilities:facility.name")).fill(facility);
+  await field(page, t("facilities:facility.description")).fill("Main site");
+  await submit(page, t, "add");
+  await expect(successToast(page)).toContainText(t("toast.created"));
+  await expectRow(page, facility);
+
+  // Building in it.
+  await page.goto("/facilities?tab=buildings");
+  await page.getByRole("link", { name: t("facilities:buildings.add") }).click();
+  await field(page, t("facilities:building.name")).fill(building);
+  await field(page, t("facilities:building.facility")).selectOption({ label: facility });
+  await submit(page, t, "add");
+  await expect(successToast(page)).toContainText(t("toast.created"));
+  await expectRow(page, building);
+
+  // Room type with a tag.
+  await page.goto("/room-type");
+  await page.getByRole("link", { name: t("rooms:roomTypes.add") }).click();
+  await field(page, t("rooms:roomType.name")).fill(roomType);
+  await page.getByRole("button", { name: t("tags.add") }).click();
+  await page.getByLabel(`${t("tags.label")} 1`).fill("open space");
+  await submit(page, t, "add");
+  await expect(successToast(page)).toContainText(t("toast.created"));
+  await expectRow(page, roomType);
+
+  // Category and a generic equipment in it.
+  await page.goto("/equipments?tab=categories");
+  await page.getByRole("link", { name: t("equipment:categories.add") }).click();
+  await field(page, t("equipment:category.name")).fill(category);
+  await submit(page, t, "add");
+  await expect(successToast(page)).toContainText(t("toast.created"));
+  await expectRow(page, category);
+
+  await page.goto("/equipments");
+  await page.getByRole("link", { name: t("equipment:types.add") }).click();
+  await field(page, t("equipment:type.name")).fill(equipment);
+  await field(page, t("equipment:type.category")).selectOption({ label: category });
+  await submit(page, t, "add");
+  await expect(successToast(page)).toContainText(t("toast.created"));
+  await expectRow(page, equipment);
+
+  // Room: first without equipment and with a bad link (the two messages), then two items and a link.
+  await page.goto("/facilities?tab=rooms");
+  await page.getByRole("link", { name: t("rooms:rooms.add") }).click();
+  await field(page, t("rooms:room.name")).fill(room);
+  await field(page, t("rooms:room.floor")).fill("2");
+  await field(page, t("rooms:room.building")).selectOption({ label: building });
+  await field(page, t("rooms:room.roomType")).selectOption({ label: roomType });
+  await page.getByRole("button", { name: t("rooms:room.addLink") }).click();
+  await field(page, t("rooms:room.linkType")).selectOption({ label: t("rooms:linkTypes.9") });
+  await field(page, t("rooms:room.url")).fill("not a url");
+  await submit(page, t, "add");
+  await expect(fieldError(page, t("rooms:validation.noEquipment"))).toBeVisible();
+  await expect(fieldError(page, t("rooms:validation.url"))).toBeVisible();
+  // The input is kept.
+  await expect(field(page, t("rooms:room.name"))).toHaveValue(room);
+
+  await field(page, t("rooms:room.url")).fill("https://wifi.example.com/guest");
+  await page.getByText(t("rooms:room.addEquipment"), { exact: true }).first().click();
+  await field(page, t("rooms:room.genericEquipment")).selectOption({ label: equipment });
+  await field(page, t("rooms:room.quantity")).fill("2");
+  await page.getByRole("button", { name: t("rooms:room.addItems") }).click();
+  const references = page.getByLabel(new RegExp(`^${escape(t("rooms:room.internalReference"))} – ${escape(equipment)}`));
+  await expect(references).toHaveCount(2);
+  await expect(references.first()).toHaveValue(`${equipment} 1`);
+  await references.nth(1).fill("DESK-B");
+  await submit(page, t, "add");
+  await expect(successToast(page)).toContainText(t("toast.created"));
+  await search(page, t, room);
+  await expectRow(page, room);
+  const roomRow = page.getByRole("row").filter({ has: page.getByRole("link", { name: room, exact: true }) });
+  await expect(roomRow).toContainText(building);
+
+  // The room view: its QR code, both items and the link.
+  await page.getByRole("link", { name: t("rooms:rooms.viewLabel", { name: room }) }).click();
+  await expect(page.getByRole("img", { name: t("rooms:view.qrAlt", { name: room }) })).toBeVisible();
+  await expect(page.getByText("DESK-B")).toBeVisible();
+  await expect(page.getByText(`${equipment} 1`)).toBeVisible();
+  await expect(page.getByRole("link", { name: /wifi\.example\.com/ })).toBeVisible();
+
+  // Edit each.
+  await page.goto("/facilities");
+  await page.getByRole("link", { name: facility, exact: true }).click();
+  await field(page, t("facilities:facility.description")).fill("Main site, north wing");
+  await submit(page, t, "save");
+  await expect(successToast(page)).toContainText(t("toast.updated"));
+
+  await page.goto("/facilities?tab=buildings");
+  await page.getByRole("link", { name: building, exact: true }).click();
+  await field(page, t("facilities:building.name")).fill(`${building}-A`);
+  await submit(page, t, "save");
+  await expect(successToast(page)).toContainText(t("toast.updated"));
+  await expectRow(page, `${building}-A`);
+
+  await page.goto("/room-type");
+  await page.getByRole("link", { name: roomType, exact: true }).click();
+  await field(page, t("rooms:roomType.name")).fill(`${roomType}-A`);
+  await submit(page, t, "save");
+  await expect(successToast(page)).toContainText(t("toast.updated"));
+  await expectRow(page, `${roomType}-A`);
+
+  await page.goto("/equipments?tab=categories");
+  await page.getByRole("link", { name: category, exact: true }).click();
+  await field(page, t("equipment:category.name")).fill(`${category}-A`);
+  await submit(page, t, "save");
+  await expect(successToast(page)).toContainText(t("toast.updated"));
+  await expectRow(page, `${category}-A`);
+
+  await page.goto("/equipments");
+  await page.getByRole("link", { name: equipment, exact: true }).click();
+  await field(page, t("equipment:type.notes")).fill("Height adjustable");
+  await submit(page, t, "save");
+  await expect(successToast(page)).toContainText(t("toast.updated"));
+
+  await page.goto(`/facilities?tab=rooms&q=${encodeURIComponent(room)}`);
+  await page.getByRole("link", { name: room, exact: true }).click();
+  await expect(references).toHaveCount(2);
+  await references.first().fill("DESK-A");
+  await submit(page, t, "save");
+  await expect(successToast(page)).toContainText(t("toast.updated"));
+
+  // Archive the facility (wrong name first): its building and room leave the lists.
+  await page.goto("/facilities");
+  await page.getByRole("link", { name: facility, exact: true }).click();
+  await archive(page, t, t("facilities:facility.archive"), facility);
+  await expect(page).toHaveURL(/\/facilities$/);
+  await expect(page.getByRole("link", { name: facility, exact: true })).toHaveCount(0);
+  await page.goto(`/facilities?tab=buildings&q=${encodeURIComponent(building)}`);
+  await expect(page.getByText(t("facilities:buildings.noMatch"))).toBeVisible();
+  await page.goto(`/facilities?tab=rooms&q=${encodeURIComponent(room)}`);
+  await expect(page.getByText(t("rooms:rooms.noMatch"))).toBeVisible();
+  // The catalogue stays.
+  await page.goto("/equipments");
+  await expectRow(page, equipment);
+}
+
+test.describe("facility tree and equipment catalogue", () => {
+  test.describe.configure({ timeout: 150_000 });
+  test.use({ actionTimeout: 15_000 });
+
+  test("a manager builds, edits and archives a facility tree (English)", async ({ page }) => {
+    await signIn(page, accounts.manager);
+    await facilityTree(page, locale("en"));
+  });
+
+  test("an administrator does the same in French", async ({ page }) => {
+    await signIn(page, accounts.admin);
+    await setLanguage(page, "fr-BE");
+    try {
+      await facilityTree(page, locale("fr-BE"));
+    } finally {
+      await setLanguage(page, "en");
+    }
+  });
+
+  test("a technician sees the rooms of their facilities and buildings only", async ({ page, request }) => {
+    const login = await request.post("/api/authentication/login", {
+      data: { username: accounts.technician, password: "Demo-pass-1!" },
+    });
+    const headers = { Authorization: `Bearer ${(await login.json()).jwtToken}` };
+    const rooms = (await (await request.get("/api/facilities/rooms", { headers })).json()) as { id: number; name: string }[];
+    const allowed: { id: number; name: string }[] = [];
+    const refused: { id: number; name: string }[] = [];
+    for (const room of rooms) {
+      const status = (await request.get(`/api/facilities/rooms/${room.id}`, { headers })).status();
+      (status === 200 ? allowed : refused).push(room);
+      if (allowed.length && refused.length) break;
+    }
+    expect(allowed.length && refused.length, "the demo technician is linked to some rooms, not all").toBeTruthy();
+
+    await signIn(page, accounts.technician);
+    await page.goto(`/view-room/${allowed[0].id}`);
+    await expect(page.getByRole("heading", { name: allowed[0].name, level: 1 })).toBeVisible();
+    await expect(page.getByRole("img", { name: `QR code to report an incident in ${allowed[0].name}` })).toBeVisible();
+    await page.goto(`/view-room/${refused[0].id}`);
+    await expect(page).toHaveURL(/\/forbidden$/);
+  });
+
+  test("a technician may not open the facility screens", async ({ page }) => {
+    await signIn(page, accounts.technician);
+    for (const url of ["/facilities", "/add-room", "/room-type", "/equipments", "/update-category/1"]) {
+      await page.goto(url);
+      await expect(page).toHaveURL(/\/forbidden$/);
+    }
+  });
+});
