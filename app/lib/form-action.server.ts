@@ -1,7 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import type { z } from "zod";
+import { ARCHIVE_INTENT } from "~/lib/archive";
 import { ForbiddenError, isDomainError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
+import { toastHeader } from "~/lib/toast.server";
+import { type ArchiveInput, ArchiveSchema } from "~/modules/facilities/schema";
 import type { Upload } from "~/modules/files/uploads.server";
 
 /**
@@ -53,6 +58,46 @@ export function serviceFailed<I extends string>(
   return formFailed(intent, reply({ formErrors: [options.couldNotSave ?? "common:errors.couldNotSave"] }), 500);
 }
 
+/** Success: to `to`, with a success toast (an i18n key such as "common:toast.created"). */
+export async function redirectWithToast(to: string, key: string) {
+  return redirect(to, { headers: { "Set-Cookie": await toastHeader({ type: "success", key }) } });
+}
+
+/**
+ * One form of a screen, posted: parse it with `schema`, call the service once (`save`, given the
+ * parsed value), then go to `redirectTo` with `toast`. An invalid form or a service error answers
+ * the form under its `intent` (formFailed / serviceFailed), the user's input kept.
+ */
+export async function submitForm<I extends string, S extends z.ZodType>(
+  formData: FormData,
+  options: { intent: I; schema: S; redirectTo: string; toast: string },
+  save: (value: z.output<S>) => Promise<unknown>,
+) {
+  const submission = parseWithZod(formData, { schema: options.schema });
+  if (submission.status !== "success") return formFailed(options.intent, submission.reply());
+  try {
+    await save(submission.value);
+  } catch (error) {
+    return serviceFailed(options.intent, (reply) => submission.reply(reply), error);
+  }
+  return redirectWithToast(options.redirectTo, options.toast);
+}
+
+/**
+ * The archive confirmation of an update screen (`intent=archive`, the dialog of
+ * ~/components/forms/archive-dialog): the retyped name goes to the archive verb, which checks it
+ * ("Wrong Name" beside the field); then to `redirectTo` with "Archived".
+ */
+export function archiveAction(
+  formData: FormData,
+  archive: (confirm: ArchiveInput) => Promise<unknown>,
+  { redirectTo }: { redirectTo: string },
+) {
+  return submitForm(formData, { intent: ARCHIVE_INTENT, schema: ArchiveSchema, redirectTo, toast: "common:toast.archived" }, (value) =>
+    archive({ confirmName: value.confirmName }),
+  );
+}
+
 /** A chosen file of the form (an empty file input posts nothing). */
 export function uploadedFile(formData: FormData, name: string): File | null {
   return uploadedFiles(formData, name)[0] ?? null;
@@ -65,6 +110,11 @@ export function uploadedFiles(formData: FormData, name: string): File[] {
 
 export async function toUpload(file: File): Promise<Upload> {
   return { bytes: new Uint8Array(await file.arrayBuffer()), name: file.name };
+}
+
+/** Every chosen file of a (multiple) file input, read for a service verb. */
+export function uploadsOf(formData: FormData, name: string): Promise<Upload[]> {
+  return Promise.all(uploadedFiles(formData, name).map(toUpload));
 }
 
 const MAX_TEXT_PART = 256 * 1024;

@@ -1,37 +1,23 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BuildingForm } from "~/components/facilities/building-form";
+import { BuildingForm, BUILDINGS_LIST } from "~/components/facilities/building-form";
 import { FormPage } from "~/components/forms/form-parts";
 import { Alert } from "~/components/ui/alert";
-import { detectLocale } from "~/i18n.server";
-import type { ServiceContext } from "~/lib/context.server";
-import { formFailed, serviceFailed } from "~/lib/form-action.server";
+import { submitForm } from "~/lib/form-action.server";
 import { intParam } from "~/lib/list-query";
-import { toastHeader } from "~/lib/toast.server";
+import { serviceContext } from "~/lib/route-context.server";
 import { requireUser } from "~/modules/auth/guard.server";
-import type { AuthUser } from "~/modules/auth/service.server";
 import { listFacilityOptions } from "~/modules/facilities/queries.server";
 import { BuildingSchema } from "~/modules/facilities/schema";
 import { createBuilding } from "~/modules/facilities/service.server";
-import { runtime } from "~/runtime.server";
 
 /** /add-building (`?facilityId=` preselects the facility): on success back to the buildings list. */
 export const meta: MetaFunction = () => [{ title: "Caretaker" }];
 
-async function contextFor(user: AuthUser, request: Request): Promise<ServiceContext> {
-  return {
-    db: (await runtime()).database.db,
-    entityId: user.entityId,
-    actor: { id: user.id, role: user.role },
-    locale: await detectLocale(request),
-  };
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const facilities = await listFacilityOptions(await contextFor(user, request));
+  const facilities = await listFacilityOptions(await serviceContext(request, user));
   const wanted = intParam(new URL(request.url).searchParams, "facilityId");
   const facilityId = facilities.some((f) => f.id === wanted) ? wanted : facilities.length === 1 ? facilities[0].id : null;
   return { facilities, facilityId };
@@ -39,17 +25,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const ctx = await contextFor(user, request);
-  const submission = parseWithZod(await request.formData(), { schema: BuildingSchema });
-  if (submission.status !== "success") return formFailed("create", submission.reply());
-  try {
-    await createBuilding(ctx, submission.value);
-  } catch (error) {
-    return serviceFailed("create", (options) => submission.reply(options), error);
-  }
-  return redirect("/facilities?tab=buildings", {
-    headers: { "Set-Cookie": await toastHeader({ type: "success", key: "common:toast.created" }) },
-  });
+  const ctx = await serviceContext(request, user);
+  return submitForm(
+    await request.formData(),
+    { intent: "create", schema: BuildingSchema, redirectTo: BUILDINGS_LIST, toast: "common:toast.created" },
+    (building) => createBuilding(ctx, building),
+  );
 }
 
 export default function AddBuilding() {
@@ -57,7 +38,7 @@ export default function AddBuilding() {
   const { facilities, facilityId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <FormPage title={t("common:screens.add-building")} backTo="/facilities?tab=buildings" backLabel={t("building.back")}>
+    <FormPage title={t("common:screens.add-building")} backTo={BUILDINGS_LIST} backLabel={t("building.back")}>
       {facilities.length === 0 ? (
         <Alert className="mb-6">
           <p>

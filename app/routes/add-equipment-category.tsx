@@ -1,17 +1,13 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CATEGORIES_LIST, CategoryForm } from "~/components/equipment/category-form";
 import { FormPage } from "~/components/forms/form-parts";
-import { detectLocale } from "~/i18n.server";
-import type { ServiceContext } from "~/lib/context.server";
-import { formFailed, serviceFailed } from "~/lib/form-action.server";
-import { toastHeader } from "~/lib/toast.server";
+import { submitForm } from "~/lib/form-action.server";
+import { serviceContext } from "~/lib/route-context.server";
 import { requireUser } from "~/modules/auth/guard.server";
 import { CategorySchema } from "~/modules/equipment/schema";
 import { createCategory } from "~/modules/equipment/service.server";
-import { runtime } from "~/runtime.server";
 
 /** /add-equipment-category: name and tags; back to the categories tab with "Created". */
 export const meta: MetaFunction = () => [{ title: "Caretaker" }];
@@ -23,23 +19,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const ctx: ServiceContext = {
-    db: (await runtime()).database.db,
-    entityId: user.entityId,
-    actor: { id: user.id, role: user.role },
-    locale: await detectLocale(request),
-  };
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: CategorySchema });
-  if (submission.status !== "success") return formFailed("create", submission.reply());
-  try {
-    await createCategory(ctx, submission.value);
-  } catch (error) {
-    return serviceFailed("create", (options) => submission.reply(options), error);
-  }
-  return redirect(CATEGORIES_LIST, {
-    headers: { "Set-Cookie": await toastHeader({ type: "success", key: "common:toast.created" }) },
-  });
+  const ctx = await serviceContext(request, user);
+  return submitForm(
+    await request.formData(),
+    { intent: "create", schema: CategorySchema, redirectTo: CATEGORIES_LIST, toast: "common:toast.created" },
+    (category) => createCategory(ctx, category),
+  );
 }
 
 export default function AddEquipmentCategory() {

@@ -1,23 +1,19 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormPage } from "~/components/forms/form-parts";
 import { RoomForm, ROOMS_LIST } from "~/components/rooms/room-form";
 import { ADD_EQUIPMENT_INTENT, addEquipmentReply, SAVE_INTENT } from "~/components/rooms/room-form-schema";
-import { detectLocale } from "~/i18n.server";
+import { readFormData, submitForm, uploadsOf } from "~/lib/form-action.server";
 import { intParam } from "~/lib/list-query";
-import { formFailed, readFormData, serviceFailed, toUpload, uploadedFiles } from "~/lib/form-action.server";
-import { toastHeader } from "~/lib/toast.server";
+import { filesContext } from "~/lib/route-context.server";
 import { requireUser } from "~/modules/auth/guard.server";
 import { listEquipmentTypeOptions } from "~/modules/equipment/queries.server";
 import { listBuildingOptions } from "~/modules/facilities/queries.server";
-import type { FilesContext } from "~/modules/files/uploads.server";
 import { listIncidentTypeOptions } from "~/modules/incident-types/queries.server";
 import { listRoomTypeOptions } from "~/modules/rooms/queries.server";
 import { RoomSchema } from "~/modules/rooms/schema";
 import { createRoom } from "~/modules/rooms/service.server";
-import { runtime } from "~/runtime.server";
 
 /**
  * /add-room (`?buildingId=` preselects the building): the room form. `intent=add-equipment` (the
@@ -26,21 +22,9 @@ import { runtime } from "~/runtime.server";
  */
 export const meta: MetaFunction = () => [{ title: "Caretaker" }];
 
-async function setup(request: Request, context: LoaderFunctionArgs["context"]) {
-  const user = await requireUser(request, context);
-  const rt = await runtime();
-  const ctx: FilesContext = {
-    db: rt.database.db,
-    entityId: user.entityId,
-    actor: { id: user.id, role: user.role },
-    locale: await detectLocale(request),
-    files: rt.files,
-  };
-  return ctx;
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = await setup(request, context);
+  const user = await requireUser(request, context);
+  const ctx = await filesContext(request, user);
   const [buildings, roomTypes, incidentTypes, equipmentTypes] = await Promise.all([
     listBuildingOptions(ctx),
     listRoomTypeOptions(ctx),
@@ -53,23 +37,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = await setup(request, context);
+  const user = await requireUser(request, context);
+  const ctx = await filesContext(request, user);
   const formData = await readFormData(request, ctx.files.maxBytes);
   if (formData.get("intent") === ADD_EQUIPMENT_INTENT) {
     const { added, result } = addEquipmentReply(formData, await listEquipmentTypeOptions(ctx));
     return data({ intent: SAVE_INTENT, result, revision: added ? Date.now() : 0 }, { status: added ? 200 : 400 });
   }
-  const submission = parseWithZod(formData, { schema: RoomSchema });
-  if (submission.status !== "success") return formFailed(SAVE_INTENT, submission.reply());
-  try {
-    const newFiles = await Promise.all(uploadedFiles(formData, "newFiles").map(toUpload));
-    await createRoom(ctx, { ...submission.value, newFiles });
-  } catch (error) {
-    return serviceFailed(SAVE_INTENT, (options) => submission.reply(options), error);
-  }
-  return redirect(ROOMS_LIST, {
-    headers: { "Set-Cookie": await toastHeader({ type: "success", key: "common:toast.created" }) },
-  });
+  return submitForm(
+    formData,
+    { intent: SAVE_INTENT, schema: RoomSchema, redirectTo: ROOMS_LIST, toast: "common:toast.created" },
+    async (room) => createRoom(ctx, { ...room, newFiles: await uploadsOf(formData, "newFiles") }),
+  );
 }
 
 export default function AddRoom() {

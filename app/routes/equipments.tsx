@@ -5,9 +5,8 @@ import { CategoriesTable, EquipmentTypesTable } from "~/components/equipment/equ
 import { FilterSelect, ListToolbar } from "~/components/lists/list-toolbar";
 import { buttonVariants } from "~/components/ui/button";
 import { TabLink, Tabs } from "~/components/ui/tabs";
-import { detectLocale } from "~/i18n.server";
-import type { ServiceContext } from "~/lib/context.server";
 import { intParam, parseListQuery } from "~/lib/list-query";
+import { serviceContext } from "~/lib/route-context.server";
 import { requireUser } from "~/modules/auth/guard.server";
 import {
   CATEGORY_SORTS,
@@ -16,7 +15,6 @@ import {
   listCategoryOptions,
   listEquipmentTypes,
 } from "~/modules/equipment/queries.server";
-import { runtime } from "~/runtime.server";
 
 /**
  * /equipments: the equipment catalogue with two link tabs, "Generic equipment" (default; filter by
@@ -27,12 +25,7 @@ export const meta: MetaFunction = () => [{ title: "Caretaker" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const ctx: ServiceContext = {
-    db: (await runtime()).database.db,
-    entityId: user.entityId,
-    actor: { id: user.id, role: user.role },
-    locale: await detectLocale(request),
-  };
+  const ctx = await serviceContext(request, user);
   const params = new URL(request.url).searchParams;
   if (params.get("tab") === "categories") {
     const query = parseListQuery(params, { sorts: CATEGORY_SORTS, defaultSort: "name" });

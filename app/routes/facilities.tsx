@@ -9,6 +9,7 @@ import { FilterSelect, ListToolbar } from "~/components/lists/list-toolbar";
 import { buttonVariants } from "~/components/ui/button";
 import { TabLink, Tabs } from "~/components/ui/tabs";
 import { intParam, parseListQuery } from "~/lib/list-query";
+import { serviceContext } from "~/lib/route-context.server";
 import { requireUser } from "~/modules/auth/guard.server";
 import {
   BUILDING_SORTS,
@@ -18,7 +19,6 @@ import {
   listFacilities,
   listFacilityOptions,
 } from "~/modules/facilities/queries.server";
-import { serviceContext } from "~/lib/route-context.server";
 import { listRooms, ROOM_SORTS } from "~/modules/rooms/queries.server";
 
 /**
@@ -130,9 +130,7 @@ export default function Facilities() {
           <RoomTabs active="rooms" />
           <RoomsTable
             page={data.rooms}
-            sort={data.query.sort}
-            dir={data.query.dir}
-            q={data.query.q}
+            query={data.query}
             facilities={data.facilityOptions}
             buildings={data.buildingOptions}
             facilityId={data.facilityId}

@@ -5,12 +5,10 @@ import { ListToolbar } from "~/components/lists/list-toolbar";
 import { RoomTabs } from "~/components/rooms/room-tabs";
 import { RoomTypesTable } from "~/components/rooms/room-types-table";
 import { buttonVariants } from "~/components/ui/button";
-import { detectLocale } from "~/i18n.server";
-import type { ServiceContext } from "~/lib/context.server";
 import { parseListQuery } from "~/lib/list-query";
+import { serviceContext } from "~/lib/route-context.server";
 import { requireUser } from "~/modules/auth/guard.server";
 import { listRoomTypes, ROOM_TYPE_SORTS } from "~/modules/rooms/queries.server";
-import { runtime } from "~/runtime.server";
 
 /**
  * /room-type: the "Room Types" tab of Rooms (SPEC.md section 2). A server-sorted, server-paged list
@@ -20,12 +18,7 @@ export const meta: MetaFunction = () => [{ title: "Caretaker" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const ctx: ServiceContext = {
-    db: (await runtime()).database.db,
-    entityId: user.entityId,
-    actor: { id: user.id, role: user.role },
-    locale: await detectLocale(request),
-  };
+  const ctx = await serviceContext(request, user);
   const query = parseListQuery(new URL(request.url).searchParams, { sorts: ROOM_TYPE_SORTS, defaultSort: "name" });
   return { query, roomTypes: await listRoomTypes(ctx, query) };
 }

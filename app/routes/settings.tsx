@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useResultFor } from "~/components/forms/zod-form";
 import { AccountSettingsForm } from "~/components/settings/account-settings-form";
 import { EntitySettingsForm } from "~/components/settings/entity-settings-form";
 import { ExplanatoryStickerForm } from "~/components/settings/explanatory-sticker-form";
@@ -10,15 +11,13 @@ import { DialogTrigger, useUrlDialog } from "~/components/ui/dialog";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { TabLink, Tabs } from "~/components/ui/tabs";
 import { localeByUserLanguage } from "~/i18n";
-import { detectLocale, localeCookie } from "~/i18n.server";
-import type { ServiceContext } from "~/lib/context.server";
-import { formFailed, readFormData, serviceFailed, toUpload, uploadedFile } from "~/lib/form-action.server";
+import { localeCookie } from "~/i18n.server";
+import { formFailed, readFormData, redirectWithToast, serviceFailed, toUpload, uploadedFile } from "~/lib/form-action.server";
+import { filesContext } from "~/lib/route-context.server";
 import { toastHeader } from "~/lib/toast.server";
 import { requireUser } from "~/modules/auth/guard.server";
-import type { AuthUser } from "~/modules/auth/service.server";
 import { canManageEntity } from "~/modules/entities/policy.server";
 import { EntitySettingsFormSchema, StickerFormSchema } from "~/modules/entities/schema";
-import type { FilesContext } from "~/modules/files/uploads.server";
 import {
   getEntity,
   getExplanatorySticker,
@@ -28,7 +27,6 @@ import {
 import { getAccountSettings, listNotificationBuildings } from "~/modules/users/queries.server";
 import { AccountFormSchema, PasswordFormSchema } from "~/modules/users/schema";
 import { changePassword, updateAccount } from "~/modules/users/service.server";
-import { runtime } from "~/runtime.server";
 
 /**
  * /settings: "Account Settings" for every signed-in user, "Entity Settings" (`?tab=entity`) for
@@ -41,25 +39,14 @@ export const meta: MetaFunction = () => [{ title: "Caretaker" }];
 type Tab = "account" | "entity";
 type Intent = "account" | "password" | "entity" | "sticker";
 
-async function contextFor(user: AuthUser, request: Request): Promise<FilesContext> {
-  const rt = await runtime();
-  return {
-    db: rt.database.db,
-    entityId: user.entityId,
-    actor: { id: user.id, role: user.role },
-    locale: await detectLocale(request),
-    files: rt.files,
-  };
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const tab: Tab = new URL(request.url).searchParams.get("tab") === "entity" ? "entity" : "account";
   const manager = canManageEntity(user);
   // The entity tab is for managers and administrators only, like the manager-only screens.
   if (tab === "entity" && !manager) throw redirect("/forbidden");
-  const ctx: ServiceContext = await contextFor(user, request);
-  const maxBytes = (await runtime()).files.maxBytes;
+  const ctx = await filesContext(request, user);
+  const maxBytes = ctx.files.maxBytes;
   if (tab === "entity") {
     const [entity, sticker] = await Promise.all([getEntity(ctx, user.entityId), getExplanatorySticker(ctx, user.entityId)]);
     return { tab, canManageEntity: manager, maxBytes, entity, sticker: sticker.explanatorySticker, account: null, buildings: [] };
@@ -74,7 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const ctx = await contextFor(user, request);
+  const ctx = await filesContext(request, user);
   const formData = await readFormData(request, ctx.files.maxBytes);
   const intent = formData.get("intent");
 
@@ -113,9 +100,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       } catch (error) {
         return serviceFailed(intent, (options) => submission.reply({ ...options, hideFields }), error, { couldNotSave: "settings:errors.couldNotSave" });
       }
-      return redirect("/settings", {
-        headers: { "Set-Cookie": await toastHeader({ type: "success", key: "settings:toast.passwordModified" }) },
-      });
+      return redirectWithToast("/settings", "settings:toast.passwordModified");
     }
     case "entity": {
       if (!canManageEntity(user)) throw redirect("/forbidden");
@@ -133,9 +118,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       } catch (error) {
         return serviceFailed(intent, (options) => submission.reply(options), error, { couldNotSave: "settings:errors.couldNotSave" });
       }
-      return redirect("/settings?tab=entity", {
-        headers: { "Set-Cookie": await toastHeader({ type: "success", key: "settings:toast.updated" }) },
-      });
+      return redirectWithToast("/settings?tab=entity", "settings:toast.updated");
     }
     case "sticker": {
       if (!canManageEntity(user)) throw redirect("/forbidden");
@@ -150,9 +133,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           return serviceFailed(intent, (options) => submission.reply(options), error, { couldNotSave: "settings:errors.couldNotSave" });
         }
       }
-      return redirect("/settings?tab=entity", {
-        headers: { "Set-Cookie": await toastHeader({ type: "success", key: "settings:toast.updated" }) },
-      });
+      return redirectWithToast("/settings?tab=entity", "settings:toast.updated");
     }
     default:
       throw new Response("Bad Request", { status: 400 });
@@ -162,9 +143,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Settings() {
   const { t } = useTranslation("settings");
   const loaderData = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const passwordDialog = useUrlDialog("password");
-  const resultFor = (intent: Intent) => (actionData?.intent === intent ? actionData.result : undefined);
+  const resultFor = useResultFor<Intent>();
   const maxSize = t("files.maxSize", { size: Math.round((loaderData.maxBytes / (1024 * 1024)) * 10) / 10 });
 
   return (

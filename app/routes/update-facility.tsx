@@ -1,20 +1,17 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FacilityForm } from "~/components/facilities/facility-form";
-import { ArchiveDialog, ArchiveTrigger } from "~/components/forms/archive-dialog";
+import { FACILITIES_LIST, FacilityForm } from "~/components/facilities/facility-form";
+import { ARCHIVE_INTENT, ArchiveDialog, ArchiveTrigger } from "~/components/forms/archive-dialog";
 import { FormPage } from "~/components/forms/form-parts";
-import { detectLocale } from "~/i18n.server";
-import type { ServiceContext } from "~/lib/context.server";
-import { NotFoundError } from "~/lib/errors";
-import { formFailed, serviceFailed } from "~/lib/form-action.server";
-import { toastHeader } from "~/lib/toast.server";
+import { useResultFor } from "~/components/forms/zod-form";
+import { archiveAction, submitForm } from "~/lib/form-action.server";
+import { serviceContext } from "~/lib/route-context.server";
+import { orErrorPage, routeId } from "~/lib/route-params.server";
 import { requireUser } from "~/modules/auth/guard.server";
 import { getFacility } from "~/modules/facilities/queries.server";
-import { ArchiveSchema, FacilitySchema } from "~/modules/facilities/schema";
+import { FacilitySchema } from "~/modules/facilities/schema";
 import { archiveFacility, updateFacility } from "~/modules/facilities/service.server";
-import { runtime } from "~/runtime.server";
 
 /**
  * /update-facility/{id}: the facility form (`intent=update`) and the archive confirmation at
@@ -22,58 +19,27 @@ import { runtime } from "~/runtime.server";
  */
 export const meta: MetaFunction = () => [{ title: "Caretaker" }];
 
-async function setup(request: Request, context: LoaderFunctionArgs["context"], idParam: string | undefined) {
-  const user = await requireUser(request, context);
-  const id = idParam && /^\d{1,9}$/.test(idParam) ? Number(idParam) : null;
-  if (!id) throw new Response("Not Found", { status: 404 });
-  const ctx: ServiceContext = {
-    db: (await runtime()).database.db,
-    entityId: user.entityId,
-    actor: { id: user.id, role: user.role },
-    locale: await detectLocale(request),
-  };
-  return { ctx, id };
-}
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { ctx, id } = await setup(request, context, params.id);
-  try {
-    return { facility: await getFacility(ctx, id) };
-  } catch (error) {
-    if (error instanceof NotFoundError) throw new Response("Not Found", { status: 404 });
-    throw error;
-  }
+  const user = await requireUser(request, context);
+  const id = routeId(params);
+  const ctx = await serviceContext(request, user);
+  return { facility: await orErrorPage(getFacility(ctx, id)) };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { ctx, id } = await setup(request, context, params.id);
+  const user = await requireUser(request, context);
+  const id = routeId(params);
+  const ctx = await serviceContext(request, user);
   const formData = await request.formData();
-  const intent = formData.get("intent");
-  switch (intent) {
-    case "update": {
-      const submission = parseWithZod(formData, { schema: FacilitySchema });
-      if (submission.status !== "success") return formFailed(intent, submission.reply());
-      try {
-        await updateFacility(ctx, id, submission.value);
-      } catch (error) {
-        return serviceFailed(intent, (options) => submission.reply(options), error);
-      }
-      return redirect("/facilities", {
-        headers: { "Set-Cookie": await toastHeader({ type: "success", key: "common:toast.updated" }) },
-      });
-    }
-    case "archive": {
-      const submission = parseWithZod(formData, { schema: ArchiveSchema });
-      if (submission.status !== "success") return formFailed(intent, submission.reply());
-      try {
-        await archiveFacility(ctx, id, submission.value);
-      } catch (error) {
-        return serviceFailed(intent, (options) => submission.reply(options), error);
-      }
-      return redirect("/facilities", {
-        headers: { "Set-Cookie": await toastHeader({ type: "success", key: "common:toast.archived" }) },
-      });
-    }
+  switch (formData.get("intent")) {
+    case "update":
+      return submitForm(
+        formData,
+        { intent: "update", schema: FacilitySchema, redirectTo: FACILITIES_LIST, toast: "common:toast.updated" },
+        (facility) => updateFacility(ctx, id, facility),
+      );
+    case ARCHIVE_INTENT:
+      return archiveAction(formData, (confirm) => archiveFacility(ctx, id, confirm), { redirectTo: FACILITIES_LIST });
     default:
       throw new Response("Bad Request", { status: 400 });
   }
@@ -82,15 +48,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function UpdateFacility() {
   const { t } = useTranslation("facilities");
   const { facility } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+  const resultFor = useResultFor();
   return (
     <>
-      <ArchiveDialog name={facility.name} details={t("facility.archiveDetails")} lastResult={resultFor("archive")} />
+      <ArchiveDialog name={facility.name} details={t("facility.archiveDetails")} lastResult={resultFor(ARCHIVE_INTENT)} />
       <FormPage
         title={t("common:screens.update-facility")}
         subtitle={t("facility.shortId", { shortId: facility.shortId })}
-        backTo="/facilities"
+        backTo={FACILITIES_LIST}
         backLabel={t("facility.back")}
         actions={<ArchiveTrigger>{t("facility.archive")}</ArchiveTrigger>}
       >

@@ -1,26 +1,22 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ArchiveDialog, ArchiveTrigger } from "~/components/forms/archive-dialog";
+import { ARCHIVE_INTENT, ArchiveDialog, ArchiveTrigger } from "~/components/forms/archive-dialog";
 import { FormPage } from "~/components/forms/form-parts";
+import { useResultFor } from "~/components/forms/zod-form";
 import { RoomForm, ROOMS_LIST } from "~/components/rooms/room-form";
 import { ADD_EQUIPMENT_INTENT, addEquipmentReply, SAVE_INTENT } from "~/components/rooms/room-form-schema";
 import { buttonVariants } from "~/components/ui/button";
-import { detectLocale } from "~/i18n.server";
-import { NotFoundError } from "~/lib/errors";
-import { formFailed, readFormData, serviceFailed, toUpload, uploadedFiles } from "~/lib/form-action.server";
-import { toastHeader } from "~/lib/toast.server";
+import { archiveAction, readFormData, submitForm, uploadsOf } from "~/lib/form-action.server";
+import { filesContext } from "~/lib/route-context.server";
+import { orErrorPage, routeId } from "~/lib/route-params.server";
 import { requireUser } from "~/modules/auth/guard.server";
 import { listEquipmentTypeOptions } from "~/modules/equipment/queries.server";
 import { listBuildingOptions } from "~/modules/facilities/queries.server";
-import { ArchiveSchema } from "~/modules/facilities/schema";
-import type { FilesContext } from "~/modules/files/uploads.server";
 import { listIncidentTypeOptions } from "~/modules/incident-types/queries.server";
 import { getRoom, listRoomTypeOptions } from "~/modules/rooms/queries.server";
 import { RoomSchema } from "~/modules/rooms/schema";
 import { archiveRoom, updateRoom } from "~/modules/rooms/service.server";
-import { runtime } from "~/runtime.server";
 
 /**
  * /update-room/{id}: the room form (`intent=save`, and `intent=add-equipment` for the quantity dialog
@@ -29,28 +25,12 @@ import { runtime } from "~/runtime.server";
  */
 export const meta: MetaFunction = () => [{ title: "Caretaker" }];
 
-async function setup(request: Request, context: LoaderFunctionArgs["context"], idParam: string | undefined) {
-  const user = await requireUser(request, context);
-  const id = idParam && /^\d{1,9}$/.test(idParam) ? Number(idParam) : null;
-  if (!id) throw new Response("Not Found", { status: 404 });
-  const rt = await runtime();
-  const ctx: FilesContext = {
-    db: rt.database.db,
-    entityId: user.entityId,
-    actor: { id: user.id, role: user.role },
-    locale: await detectLocale(request),
-    files: rt.files,
-  };
-  return { ctx, id };
-}
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { ctx, id } = await setup(request, context, params.id);
+  const user = await requireUser(request, context);
+  const id = routeId(params);
+  const ctx = await filesContext(request, user);
   const [room, buildings, roomTypes, incidentTypes, equipmentTypes] = await Promise.all([
-    getRoom(ctx, id).catch((error: unknown) => {
-      if (error instanceof NotFoundError) throw new Response("Not Found", { status: 404 });
-      throw error;
-    }),
+    orErrorPage(getRoom(ctx, id)),
     listBuildingOptions(ctx),
     listRoomTypeOptions(ctx),
     listIncidentTypeOptions(ctx),
@@ -60,39 +40,23 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { ctx, id } = await setup(request, context, params.id);
+  const user = await requireUser(request, context);
+  const id = routeId(params);
+  const ctx = await filesContext(request, user);
   const formData = await readFormData(request, ctx.files.maxBytes);
-  const intent = formData.get("intent") ?? SAVE_INTENT;
-  switch (intent) {
+  switch (formData.get("intent") ?? SAVE_INTENT) {
     case ADD_EQUIPMENT_INTENT: {
       const { added, result } = addEquipmentReply(formData, await listEquipmentTypeOptions(ctx));
       return data({ intent: SAVE_INTENT, result, revision: added ? Date.now() : 0 }, { status: added ? 200 : 400 });
     }
-    case SAVE_INTENT: {
-      const submission = parseWithZod(formData, { schema: RoomSchema });
-      if (submission.status !== "success") return formFailed(SAVE_INTENT, submission.reply());
-      try {
-        const newFiles = await Promise.all(uploadedFiles(formData, "newFiles").map(toUpload));
-        await updateRoom(ctx, id, { ...submission.value, newFiles });
-      } catch (error) {
-        return serviceFailed(SAVE_INTENT, (options) => submission.reply(options), error);
-      }
-      return redirect(ROOMS_LIST, {
-        headers: { "Set-Cookie": await toastHeader({ type: "success", key: "common:toast.updated" }) },
-      });
-    }
-    case "archive": {
-      const submission = parseWithZod(formData, { schema: ArchiveSchema });
-      if (submission.status !== "success") return formFailed(intent, submission.reply());
-      try {
-        await archiveRoom(ctx, id, submission.value);
-      } catch (error) {
-        return serviceFailed(intent, (options) => submission.reply(options), error);
-      }
-      return redirect(ROOMS_LIST, {
-        headers: { "Set-Cookie": await toastHeader({ type: "success", key: "common:toast.archived" }) },
-      });
-    }
+    case SAVE_INTENT:
+      return submitForm(
+        formData,
+        { intent: SAVE_INTENT, schema: RoomSchema, redirectTo: ROOMS_LIST, toast: "common:toast.updated" },
+        async (room) => updateRoom(ctx, id, { ...room, newFiles: await uploadsOf(formData, "newFiles") }),
+      );
+    case ARCHIVE_INTENT:
+      return archiveAction(formData, (confirm) => archiveRoom(ctx, id, confirm), { redirectTo: ROOMS_LIST });
     default:
       throw new Response("Bad Request", { status: 400 });
   }
@@ -102,11 +66,11 @@ export default function UpdateRoom() {
   const { t } = useTranslation("rooms");
   const { room, options, maxBytes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
+  const resultFor = useResultFor();
   const revision = actionData && "revision" in actionData ? actionData.revision : 0;
   return (
     <>
-      <ArchiveDialog name={room.name} details={t("room.archiveDetails")} lastResult={resultFor("archive")} />
+      <ArchiveDialog name={room.name} details={t("room.archiveDetails")} lastResult={resultFor(ARCHIVE_INTENT)} />
       <FormPage
         title={t("common:screens.update-room")}
         subtitle={t("room.shortId", { shortId: room.shortId })}

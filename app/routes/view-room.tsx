@@ -1,16 +1,14 @@
-import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import QRCode from "qrcode";
 import { useTranslation } from "react-i18next";
 import { RoomView } from "~/components/rooms/room-view";
 import { buttonVariants } from "~/components/ui/button";
-import { detectLocale } from "~/i18n.server";
-import type { ServiceContext } from "~/lib/context.server";
-import { ForbiddenError, NotFoundError } from "~/lib/errors";
+import { serviceContext } from "~/lib/route-context.server";
+import { orErrorPage, routeId } from "~/lib/route-params.server";
 import { requireUser } from "~/modules/auth/guard.server";
 import { canManageFacilities } from "~/modules/facilities/policy.server";
 import { viewRoom } from "~/modules/rooms/queries.server";
-import { runtime } from "~/runtime.server";
 
 /**
  * /view-room/{id}, for every signed-in user (SPEC.md sections 2 and 6): managers and administrators
@@ -22,19 +20,9 @@ export const meta: MetaFunction = () => [{ title: "Caretaker" }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const id = params.id && /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
-  if (!id) throw new Response("Not Found", { status: 404 });
-  const ctx: ServiceContext = {
-    db: (await runtime()).database.db,
-    entityId: user.entityId,
-    actor: { id: user.id, role: user.role },
-    locale: await detectLocale(request),
-  };
-  const room = await viewRoom(ctx, id).catch((error: unknown) => {
-    if (error instanceof ForbiddenError) throw redirect("/forbidden");
-    if (error instanceof NotFoundError) throw new Response("Not Found", { status: 404 });
-    throw error;
-  });
+  const id = routeId(params);
+  const ctx = await serviceContext(request, user);
+  const room = await orErrorPage(viewRoom(ctx, id));
   const reportUrl = room.reportIdentifier ? `${new URL(request.url).origin}/report/${room.reportIdentifier}` : null;
   const qrCode = reportUrl
     ? `data:image/svg+xml;base64,${Buffer.from(

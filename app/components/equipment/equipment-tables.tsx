@@ -1,14 +1,11 @@
-import { Link } from "@remix-run/react";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { DataTable } from "~/components/lists/data-table";
-import { Badge } from "~/components/ui/badge";
+import { countLinkCell, linkCell, tagsCell } from "~/components/lists/cells";
+import { DataTable, numberColumnClass } from "~/components/lists/data-table";
+import { TagList } from "~/components/lists/tag-list";
 import type { ListQuery, Page } from "~/lib/list-query";
 import type { CategoryRow, EquipmentTypeRow } from "~/modules/equipment/queries.server";
-
-const linkClass = "font-medium text-primary underline-offset-4 hover:underline";
-const numberClass = "text-right tabular-nums";
 
 /**
  * Dates of the lists in Belgian time, so that the server's rendering and the browser's hydration
@@ -16,21 +13,6 @@ const numberClass = "text-right tabular-nums";
  */
 export function formatDate(iso: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "Europe/Brussels" }).format(new Date(iso));
-}
-
-function Tags({ tags }: { tags: string[] }) {
-  if (tags.length === 0) return null;
-  return (
-    <ul className="flex flex-wrap gap-1">
-      {tags.map((tag) => (
-        <li key={tag}>
-          <Badge variant="secondary" className="font-medium">
-            {tag}
-          </Badge>
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 const typeColumn = createColumnHelper<EquipmentTypeRow>();
@@ -44,18 +26,14 @@ export function EquipmentTypesTable({ page, query, filtered }: { page: Page<Equi
       typeColumn.accessor("equipmentName", {
         header: t("columns.name"),
         meta: { sortKey: "name" },
-        cell: (c) => (
-          <Link to={`/update-equipment-type/${c.row.original.id}`} className={linkClass}>
-            {c.getValue()}
-          </Link>
-        ),
+        cell: linkCell((equipmentType) => `/update-equipment-type/${equipmentType.id}`),
       }),
       typeColumn.accessor("categoryName", { header: t("columns.category"), meta: { sortKey: "categoryName" } }),
       typeColumn.accessor("tags", {
         header: t("columns.tags"),
-        cell: (c) => <Tags tags={c.getValue().map((tag) => tag.label)} />,
+        cell: (c) => <TagList tags={c.getValue().map((tag) => tag.label)} />,
       }),
-      typeColumn.accessor("itemCount", { header: t("columns.itemCount"), meta: { sortKey: "itemCount", className: numberClass } }),
+      typeColumn.accessor("itemCount", { header: t("columns.itemCount"), meta: { sortKey: "itemCount", className: numberColumnClass } }),
       typeColumn.accessor("creationTimestamp", {
         header: t("columns.created"),
         meta: { sortKey: "creationTimestamp", className: "whitespace-nowrap" },
@@ -68,8 +46,7 @@ export function EquipmentTypesTable({ page, query, filtered }: { page: Page<Equi
     <DataTable
       columns={columns}
       page={page}
-      sort={query.sort}
-      dir={query.dir}
+      query={query}
       filtered={filtered}
       caption={t("types.caption")}
       emptyText={t("types.empty")}
@@ -88,24 +65,15 @@ export function CategoriesTable({ page, query }: { page: Page<CategoryRow>; quer
       categoryColumn.accessor("categoryName", {
         header: t("columns.name"),
         meta: { sortKey: "name" },
-        cell: (c) => (
-          <Link to={`/update-category/${c.row.original.id}`} className={linkClass}>
-            {c.getValue()}
-          </Link>
-        ),
+        cell: linkCell((category) => `/update-category/${category.id}`),
       }),
-      categoryColumn.accessor("tags", { header: t("columns.tags"), cell: (c) => <Tags tags={c.getValue()} /> }),
+      categoryColumn.accessor("tags", { header: t("columns.tags"), cell: tagsCell }),
       categoryColumn.accessor("equipmentCount", {
         header: t("columns.equipmentCount"),
-        meta: { sortKey: "equipmentCount", className: numberClass },
-        cell: (c) => (
-          <Link
-            to={`/equipments?categoryId=${c.row.original.id}`}
-            aria-label={`${c.getValue()} – ${t("categories.showEquipment", { name: c.row.original.categoryName })}`}
-            className={linkClass}
-          >
-            {c.getValue()}
-          </Link>
+        meta: { sortKey: "equipmentCount", className: numberColumnClass },
+        cell: countLinkCell(
+          (category) => `/equipments?categoryId=${category.id}`,
+          (category) => t("categories.showEquipment", { name: category.categoryName }),
         ),
       }),
     ],
@@ -115,9 +83,7 @@ export function CategoriesTable({ page, query }: { page: Page<CategoryRow>; quer
     <DataTable
       columns={columns}
       page={page}
-      sort={query.sort}
-      dir={query.dir}
-      filtered={Boolean(query.q)}
+      query={query}
       caption={t("categories.caption")}
       emptyText={t("categories.empty")}
       noMatchText={t("categories.noMatch")}

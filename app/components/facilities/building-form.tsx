@@ -1,14 +1,16 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormActions, FormSection } from "~/components/forms/form-parts";
+import { SelectField } from "~/components/forms/select-field";
 import { FormErrors, useErrorText, useZodForm } from "~/components/forms/zod-form";
 import { AddressFields } from "~/components/settings/address-fields";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { BUILDING_ADDRESS_FIELDS, type BuildingInput, BuildingSchema } from "~/modules/facilities/schema";
+
+export const BUILDINGS_LIST = "/facilities?tab=buildings";
 
 type BuildingValues = Partial<Record<keyof BuildingInput, string | number | null>>;
 
@@ -44,16 +46,14 @@ export function BuildingForm({
           <Field label={t("building.name")} htmlFor={fields.name.id} errors={text(fields.name.errors)} required>
             <Input {...getInputProps(fields.name, { type: "text" })} autoComplete="off" />
           </Field>
-          <Field label={t("building.facility")} htmlFor={fields.facilityId.id} errors={text(fields.facilityId.errors)} required>
-            <Select {...getSelectProps(fields.facilityId)}>
-              <option value="">{t("building.chooseFacility")}</option>
-              {facilities.map((facility) => (
-                <option key={facility.id} value={facility.id}>
-                  {facility.name}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          <SelectField
+            label={t("building.facility")}
+            field={fields.facilityId}
+            errors={text(fields.facilityId.errors)}
+            required
+            placeholder={t("building.chooseFacility")}
+            options={facilities}
+          />
         </div>
         <Field label={t("building.description")} htmlFor={fields.description.id} errors={text(fields.description.errors)}>
           <Textarea {...getTextareaProps(fields.description)} rows={3} />
@@ -62,7 +62,7 @@ export function BuildingForm({
       <FormSection title={t("building.address")}>
         <AddressFields fieldset={fields} required={false} />
       </FormSection>
-      <FormActions intent={intent} cancelTo="/facilities?tab=buildings" submitLabel={submitLabel} />
+      <FormActions intent={intent} cancelTo={BUILDINGS_LIST} submitLabel={submitLabel} />
     </Form>
   );
 }

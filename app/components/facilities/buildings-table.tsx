@@ -1,8 +1,8 @@
-import { Link } from "@remix-run/react";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { cellLinkClass, DataTable, numberColumnClass } from "~/components/lists/data-table";
+import { linkCell, shortIdColumnClass } from "~/components/lists/cells";
+import { DataTable, numberColumnClass } from "~/components/lists/data-table";
 import type { ListQuery, Page } from "~/lib/list-query";
 import type { BuildingRow } from "~/modules/facilities/queries.server";
 
@@ -13,15 +13,11 @@ export function BuildingsTable({ page, query, filtered }: { page: Page<BuildingR
   const { t } = useTranslation("facilities");
   const columns = useMemo(
     () => [
-      column.accessor("shortId", { header: t("columns.shortId"), meta: { sortKey: "shortId", className: "w-20 tabular-nums" } }),
+      column.accessor("shortId", { header: t("columns.shortId"), meta: { sortKey: "shortId", className: shortIdColumnClass } }),
       column.accessor("name", {
         header: t("columns.name"),
         meta: { sortKey: "name" },
-        cell: (c) => (
-          <Link to={`/update-building/${c.row.original.id}`} className={cellLinkClass}>
-            {c.getValue()}
-          </Link>
-        ),
+        cell: linkCell((building) => `/update-building/${building.id}`),
       }),
       column.accessor("facilityName", { header: t("columns.facility"), meta: { sortKey: "facilityName" } }),
       column.accessor("city", { header: t("columns.city"), meta: { sortKey: "city" } }),
@@ -34,8 +30,7 @@ export function BuildingsTable({ page, query, filtered }: { page: Page<BuildingR
     <DataTable
       columns={columns}
       page={page}
-      sort={query.sort}
-      dir={query.dir}
+      query={query}
       filtered={filtered}
       caption={t("buildings.caption")}
       emptyText={t("buildings.empty")}

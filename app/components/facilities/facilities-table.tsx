@@ -1,8 +1,8 @@
-import { Link } from "@remix-run/react";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { cellLinkClass, DataTable, numberColumnClass } from "~/components/lists/data-table";
+import { countLinkCell, linkCell, shortIdColumnClass } from "~/components/lists/cells";
+import { DataTable, numberColumnClass } from "~/components/lists/data-table";
 import type { ListQuery, Page } from "~/lib/list-query";
 import type { FacilityRow } from "~/modules/facilities/queries.server";
 
@@ -13,15 +13,11 @@ export function FacilitiesTable({ page, query }: { page: Page<FacilityRow>; quer
   const { t } = useTranslation("facilities");
   const columns = useMemo(
     () => [
-      column.accessor("shortId", { header: t("columns.shortId"), meta: { sortKey: "shortId", className: "w-20 tabular-nums" } }),
+      column.accessor("shortId", { header: t("columns.shortId"), meta: { sortKey: "shortId", className: shortIdColumnClass } }),
       column.accessor("name", {
         header: t("columns.name"),
         meta: { sortKey: "name" },
-        cell: (c) => (
-          <Link to={`/update-facility/${c.row.original.id}`} className={cellLinkClass}>
-            {c.getValue()}
-          </Link>
-        ),
+        cell: linkCell((facility) => `/update-facility/${facility.id}`),
       }),
       column.accessor("description", {
         header: t("columns.description"),
@@ -30,14 +26,9 @@ export function FacilitiesTable({ page, query }: { page: Page<FacilityRow>; quer
       column.accessor("countBuildings", {
         header: t("columns.countBuildings"),
         meta: { sortKey: "countBuildings", className: numberColumnClass },
-        cell: (c) => (
-          <Link
-            to={`/facilities?tab=buildings&facilityId=${c.row.original.id}`}
-            aria-label={`${c.getValue()} – ${t("facilities.showBuildings", { name: c.row.original.name })}`}
-            className={cellLinkClass}
-          >
-            {c.getValue()}
-          </Link>
+        cell: countLinkCell(
+          (facility) => `/facilities?tab=buildings&facilityId=${facility.id}`,
+          (facility) => t("facilities.showBuildings", { name: facility.name }),
         ),
       }),
       column.accessor("activeIncidents", { header: t("columns.activeIncidents"), meta: { className: numberColumnClass } }),
@@ -48,9 +39,7 @@ export function FacilitiesTable({ page, query }: { page: Page<FacilityRow>; quer
     <DataTable
       columns={columns}
       page={page}
-      sort={query.sort}
-      dir={query.dir}
-      filtered={Boolean(query.q)}
+      query={query}
       caption={t("facilities.caption")}
       emptyText={t("facilities.empty")}
       noMatchText={t("facilities.noMatch")}

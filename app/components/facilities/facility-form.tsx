@@ -8,6 +8,8 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { FacilitySchema } from "~/modules/facilities/schema";
 
+export const FACILITIES_LIST = "/facilities";
+
 /** The facility form of /add-facility and /update-facility/{id}: name (required) and description. */
 export function FacilityForm({
   facility,
@@ -37,7 +39,7 @@ export function FacilityForm({
       <Field label={t("facility.description")} htmlFor={fields.description.id} errors={text(fields.description.errors)}>
         <Textarea {...getTextareaProps(fields.description)} rows={4} />
       </Field>
-      <FormActions intent={intent} cancelTo="/facilities" submitLabel={submitLabel} className="mt-2" />
+      <FormActions intent={intent} cancelTo={FACILITIES_LIST} submitLabel={submitLabel} className="mt-2" />
     </Form>
   );
 }

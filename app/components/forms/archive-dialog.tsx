@@ -17,8 +17,9 @@ import { SubmitButton } from "./form-parts";
  * The browser checks the name when JavaScript is on; the service is the authority (its "Wrong Name"
  * comes back in `lastResult`, beside the field).
  */
-export const ARCHIVE_DIALOG = "archive";
-export const ARCHIVE_INTENT = "archive";
+import { ARCHIVE_DIALOG, ARCHIVE_INTENT } from "~/lib/archive";
+
+export { ARCHIVE_DIALOG, ARCHIVE_INTENT };
 const WRONG_NAME = "common:archive.wrongName";
 
 /** The button that opens the dialog (a link to `?dialog=archive`). */

@@ -1,7 +1,7 @@
 import { Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { Button, type ButtonProps, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Checkbox, type CheckboxProps } from "~/components/ui/checkbox";
 import { Label } from "~/components/ui/label";
@@ -46,14 +46,20 @@ export function FormPage({
   );
 }
 
-/** The submit button of one of the page's forms: disabled (and "Saving…") while that form, told by its intent, is being sent. */
+/**
+ * The submit button of one of the page's forms: disabled (and "Saving…") while that form, told by its
+ * intent, is being sent. `postsIntent`: the button posts `intent=<intent>` itself (a form with other
+ * submit intents, so no hidden `intent` input).
+ */
 export function SubmitButton({
   intent,
+  postsIntent,
   children,
   className,
   variant,
 }: {
   intent: string;
+  postsIntent?: boolean;
   children: ReactNode;
   className?: string;
   variant?: "default" | "destructive";
@@ -62,7 +68,14 @@ export function SubmitButton({
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const { t } = useTranslation();
   return (
-    <Button type="submit" variant={variant} disabled={busy} className={cn("w-full sm:w-auto", className)}>
+    <Button
+      type="submit"
+      name={postsIntent ? "intent" : undefined}
+      value={postsIntent ? intent : undefined}
+      variant={variant}
+      disabled={busy}
+      className={cn("w-full sm:w-auto", className)}
+    >
       {busy ? t("actions.saving") : children}
     </Button>
   );
@@ -71,12 +84,14 @@ export function SubmitButton({
 /** The button row at the end of a form: Cancel (a link back) and the submit button; stacked on phones. */
 export function FormActions({
   intent,
+  postsIntent,
   cancelTo,
   submitLabel,
   cancelLabel,
   className,
 }: {
   intent: string;
+  postsIntent?: boolean;
   cancelTo: string;
   submitLabel?: ReactNode;
   cancelLabel?: ReactNode;
@@ -88,8 +103,25 @@ export function FormActions({
       <Link to={cancelTo} className={cn(buttonVariants({ variant: "outline" }), "w-full sm:w-auto")}>
         {cancelLabel ?? t("actions.cancel")}
       </Link>
-      <SubmitButton intent={intent}>{submitLabel ?? t("actions.save")}</SubmitButton>
+      <SubmitButton intent={intent} postsIntent={postsIntent}>
+        {submitLabel ?? t("actions.save")}
+      </SubmitButton>
     </div>
+  );
+}
+
+/**
+ * The × button that removes a row of a list field (a tag, a link, an equipment item): give it the
+ * list intent's props (`form.remove.getButtonProps(...)`) and an `aria-label` naming the row.
+ */
+export function RemoveRowButton({ className, ...props }: Omit<ButtonProps, "children" | "variant" | "size"> & { "aria-label": string }) {
+  const { t } = useTranslation();
+  return (
+    <Button {...props} variant="outline" size="icon" title={t("actions.remove")} className={className}>
+      <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
+        <path d="M18 6 6 18M6 6l12 12" />
+      </svg>
+    </Button>
   );
 }
 

@@ -1,6 +1,7 @@
 import { type FieldMetadata, type FormMetadata, getInputProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { useErrorText } from "~/components/forms/zod-form";
+import { RemoveRowButton } from "~/components/forms/form-parts";
+import { ErrorText, useErrorText } from "~/components/forms/zod-form";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { MAX_TAGS } from "~/lib/schema-helpers";
@@ -48,23 +49,12 @@ export function TagsField({
                     autoComplete="off"
                     className="sm:max-w-xs"
                   />
-                  <Button
+                  <RemoveRowButton
                     {...form.remove.getButtonProps({ name: field.name, index })}
-                    variant="outline"
-                    size="icon"
                     aria-label={t("tags.remove", { tag: (tag.value as string | undefined) || String(index + 1) })}
-                    title={t("actions.remove")}
-                  >
-                    <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
-                      <path d="M18 6 6 18M6 6l12 12" />
-                    </svg>
-                  </Button>
+                  />
                 </div>
-                {errors?.length ? (
-                  <p id={tag.errorId} className="text-sm font-medium text-destructive">
-                    {errors.join(" ")}
-                  </p>
-                ) : null}
+                <ErrorText id={tag.errorId} errors={errors} />
               </li>
             );
           })}
@@ -77,11 +67,7 @@ export function TagsField({
           </Button>
         </div>
       ) : null}
-      {listErrors?.length ? (
-        <p id={field.errorId} className="text-sm font-medium text-destructive">
-          {listErrors.join(" ")}
-        </p>
-      ) : null}
+      <ErrorText id={field.errorId} errors={listErrors} />
     </fieldset>
   );
 }

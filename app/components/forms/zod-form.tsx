@@ -1,8 +1,10 @@
 import { useForm, type DefaultValue, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { Alert } from "~/components/ui/alert";
+import { cn } from "~/lib/utils";
 
 /**
  * The project's form pattern (STYLE.md "Forms"): conform validating with the same zod schema the
@@ -25,6 +27,15 @@ export function useZodForm<T extends Record<string, any>>(
 }
 
 /**
+ * The action's reply for one of the page's forms (they are told apart by `intent`): `resultFor(intent)`
+ * is that form's `lastResult`, undefined when the reply is another form's.
+ */
+export function useResultFor<I extends string = string>() {
+  const actionData = useActionData<{ intent?: string; result?: SubmissionResult<string[]> }>();
+  return (intent: I) => (actionData?.intent === intent ? actionData.result : undefined);
+}
+
+/**
  * Schemas and services carry i18n keys as messages; this turns them into text. Keys with a namespace
  * prefix ("auth:login.invalidCredentials") resolve as written; plain keys are looked up in `ns`, then
  * in "common".
@@ -43,5 +54,18 @@ export function FormErrors({ id, errors, ns }: { id?: string; errors?: string[] 
     <Alert variant="destructive" id={id}>
       {text(errors)?.join(" ")}
     </Alert>
+  );
+}
+
+/**
+ * The errors (already text) of what is not one labelled control (a list, a group of checkboxes, a
+ * row), where `<Field>` does not show them; `id` is what the controls' aria-describedby points at.
+ */
+export function ErrorText({ id, errors, role, className }: { id?: string; errors?: string[] | null; role?: "alert"; className?: string }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} role={role} className={cn("text-sm font-medium text-destructive", className)}>
+      {errors.join(" ")}
+    </p>
   );
 }

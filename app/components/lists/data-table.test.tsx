@@ -46,7 +46,7 @@ const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) =>
 describe("DataTable", () => {
   it("renders sort links that keep the other parameters and marks the sorted column", async () => {
     const html = await render(
-      <DataTable columns={columns} page={page(rows(2), 2)} sort="name" dir="asc" caption="Buildings" />,
+      <DataTable columns={columns} page={page(rows(2), 2)} query={{ sort: "name", dir: "asc" }} caption="Buildings" />,
       "/facilities?tab=buildings&facilityId=4&page=2",
     );
     expect(html).toMatch(/<caption class="[^"]*sr-only[^"]*">Buildings<\/caption>/);
@@ -62,7 +62,7 @@ describe("DataTable", () => {
 
   it("renders the pager with previous/next links and the range", async () => {
     const html = await render(
-      <DataTable columns={columns} page={page(rows(25), 73, 2)} sort="name" dir="asc" caption="Buildings" />,
+      <DataTable columns={columns} page={page(rows(25), 73, 2)} query={{ sort: "name", dir: "asc" }} caption="Buildings" />,
       "/facilities?tab=buildings&page=2&size=25",
     );
     expect(html).toContain("26–50 of 73");
@@ -80,7 +80,7 @@ describe("DataTable", () => {
   });
 
   it("disables previous on the first page and next on the last", async () => {
-    const html = await render(<DataTable columns={columns} page={page(rows(3), 3)} sort="name" dir="asc" caption="Buildings" />, "/facilities");
+    const html = await render(<DataTable columns={columns} page={page(rows(3), 3)} query={{ sort: "name", dir: "asc" }} caption="Buildings" />, "/facilities");
     expect(html).toContain("Page 1 of 1");
     expect(html.match(/<span aria-disabled="true"/g)).toHaveLength(2);
     expect(html).not.toContain('rel="next"');
@@ -88,13 +88,13 @@ describe("DataTable", () => {
 
   it("tells an empty list from a search without results, without a pager", async () => {
     const empty = await render(
-      <DataTable columns={columns} page={page([], 0)} sort="name" dir="asc" caption="Buildings" emptyText="No buildings yet." />,
+      <DataTable columns={columns} page={page([], 0)} query={{ sort: "name", dir: "asc" }} caption="Buildings" emptyText="No buildings yet." />,
       "/facilities",
     );
     expect(empty).toMatch(/<td[^>]*colSpan="3"[^>]*>No buildings yet.<\/td>/i);
     expect(empty).not.toContain("Pagination");
     const noMatch = await render(
-      <DataTable columns={columns} page={page([], 0)} sort="name" dir="asc" caption="Buildings" emptyText="No buildings yet." filtered />,
+      <DataTable columns={columns} page={page([], 0)} query={{ sort: "name", dir: "asc" }} caption="Buildings" emptyText="No buildings yet." filtered />,
       "/facilities?q=zzz",
     );
     expect(noMatch).toContain("No results match your search.");

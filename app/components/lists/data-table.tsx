@@ -32,9 +32,12 @@ export interface DataTableProps<T> {
   columns: ColumnDef<T, any>[];
   /** One page of rows, already sorted and paged by the server. */
   page: Page<T>;
-  sort: string;
-  dir: SortDirection;
-  /** Whether a search (`q`) or a filter is active: an empty page then shows `noMatchText`, not `emptyText`. */
+  /** The list query of the address: the sort (header links), and the search (`q`). */
+  query: { sort: string; dir: SortDirection; q?: string };
+  /**
+   * Whether a search or a filter is active: an empty page then shows `noMatchText`, not `emptyText`.
+   * Defaults to "a search is active"; pass it when the list has filters too.
+   */
   filtered?: boolean;
   /** Names the table for screen readers (a visually hidden caption). */
   caption: string;
@@ -51,7 +54,8 @@ export interface DataTableProps<T> {
  * the pager and the records-per-page form are plain links and a GET form that keep the other search
  * parameters, so everything works without JavaScript.
  */
-export function DataTable<T>({ columns, page, sort, dir, filtered, caption, emptyText, noMatchText, getRowId }: DataTableProps<T>) {
+export function DataTable<T>({ columns, page, query, filtered = Boolean(query.q), caption, emptyText, noMatchText, getRowId }: DataTableProps<T>) {
+  const { sort, dir } = query;
   const { t } = useTranslation();
   const location = useLocation();
   const table = useReactTable({
@@ -156,7 +160,6 @@ export function Pager<T>({ page }: { page: Page<T> }) {
   const hydrated = useHydrated();
   const sizeId = useId();
   const info = pageInfo({ total: page.total, page: page.page, size: page.size, count: page.items.length });
-  const pagerButton = buttonVariants({ variant: "outline", size: "sm" });
 
   return (
     <div className="flex flex-col gap-3 text-sm sm:flex-row sm:items-center sm:justify-between">
@@ -195,26 +198,28 @@ export function Pager<T>({ page }: { page: Page<T> }) {
         </Form>
       </div>
       <nav aria-label={t("list.pagination")} className="flex items-center justify-between gap-2 sm:justify-end">
-        {info.previous ? (
-          <Link to={pageHref(location, info.previous)} rel="prev" preventScrollReset className={pagerButton}>
-            {t("list.previous")}
-          </Link>
-        ) : (
-          <span aria-disabled="true" className={pagerButton}>
-            {t("list.previous")}
-          </span>
-        )}
+        <PagerLink to={info.previous ? pageHref(location, info.previous) : null} rel="prev">
+          {t("list.previous")}
+        </PagerLink>
         <span className="px-2 text-muted-foreground">{t("list.page", { page: page.page, pages: info.pages })}</span>
-        {info.next ? (
-          <Link to={pageHref(location, info.next)} rel="next" preventScrollReset className={pagerButton}>
-            {t("list.next")}
-          </Link>
-        ) : (
-          <span aria-disabled="true" className={pagerButton}>
-            {t("list.next")}
-          </span>
-        )}
+        <PagerLink to={info.next ? pageHref(location, info.next) : null} rel="next">
+          {t("list.next")}
+        </PagerLink>
       </nav>
     </div>
+  );
+}
+
+/** Previous / Next: a link, or a disabled look-alike on the first or last page. */
+function PagerLink({ to, rel, children }: { to: string | null; rel: "prev" | "next"; children: ReactNode }) {
+  const className = buttonVariants({ variant: "outline", size: "sm" });
+  return to ? (
+    <Link to={to} rel={rel} preventScrollReset className={className}>
+      {children}
+    </Link>
+  ) : (
+    <span aria-disabled="true" className={className}>
+      {children}
+    </span>
   );
 }

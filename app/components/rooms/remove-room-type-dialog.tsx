@@ -1,17 +1,17 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { ARCHIVE_DIALOG, ARCHIVE_INTENT } from "~/components/forms/archive-dialog";
 import { SubmitButton } from "~/components/forms/form-parts";
+import { SelectField } from "~/components/forms/select-field";
 import { FormErrors, useErrorText, useZodForm } from "~/components/forms/zod-form";
 import { Alert } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogFooter, useUrlDialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
 import { idField } from "~/lib/schema-helpers";
 import { WRONG_NAME } from "~/modules/facilities/schema";
 import { RemoveRoomTypeSchema } from "~/modules/rooms/schema";
@@ -98,22 +98,15 @@ function RemoveForm({
             <p className="font-medium">{t("errors.roomTypeInUse")}</p>
             <p>{t("roomType.usage", { rooms, incidentTypes })}</p>
           </Alert>
-          <Field
+          <SelectField
             label={t("roomType.replacement")}
-            htmlFor={fields.replacementRoomType.id}
+            field={fields.replacementRoomType}
             errors={text(fields.replacementRoomType.errors)}
             description={replacementHint}
             required
-          >
-            <Select {...getSelectProps(fields.replacementRoomType, { ariaDescribedBy: `${fields.replacementRoomType.id}-description` })}>
-              <option value="">{t("roomType.chooseReplacement")}</option>
-              {otherTypes.map((type) => (
-                <option key={type.id} value={type.id}>
-                  {type.name}
-                </option>
-              ))}
-            </Select>
-          </Field>
+            placeholder={t("roomType.chooseReplacement")}
+            options={otherTypes}
+          />
         </>
       ) : null}
       <Field

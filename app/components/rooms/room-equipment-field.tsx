@@ -1,30 +1,19 @@
-import { type FieldMetadata, type FormMetadata, getInputProps, getSelectProps } from "@conform-to/react";
+import { type FieldMetadata, type FormMetadata, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type MouseEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FormSection } from "~/components/forms/form-parts";
-import { useErrorText } from "~/components/forms/zod-form";
+import { FormSection, RemoveRowButton } from "~/components/forms/form-parts";
+import { groupOptions, SelectField } from "~/components/forms/select-field";
+import { ErrorText, useErrorText } from "~/components/forms/zod-form";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
 import type { RoomEquipmentView } from "~/modules/rooms/queries.server";
 import type { AddEquipmentInput, RoomEquipmentInput } from "~/modules/rooms/schema";
 import { equipmentRowsOf, newEquipmentRows } from "./equipment-rows";
 import { ADD_EQUIPMENT_INTENT, AddEquipmentFormSchema, type RoomFormShape } from "./room-form-schema";
 
 type EquipmentType = { id: number; name: string; categoryId: number; categoryName: string };
-
-/** The generic equipment grouped by category, for an `<optgroup>` per category. */
-function byCategory(types: EquipmentType[]) {
-  const groups = new Map<number, { name: string; types: EquipmentType[] }>();
-  for (const type of types) {
-    const group = groups.get(type.categoryId) ?? { name: type.categoryName, types: [] };
-    group.types.push(type);
-    groups.set(type.categoryId, group);
-  }
-  return [...groups.entries()].map(([id, group]) => ({ id, ...group }));
-}
 
 /**
  * The equipment items of a room: one row per item (hidden `id` and `equipmentTypeId`, the generic
@@ -126,11 +115,7 @@ export function RoomEquipmentField({
                       aria-label={`${t("room.internalReference")} – ${name} (${index + 1})`}
                       autoComplete="off"
                     />
-                    {referenceErrors?.length ? (
-                      <p id={row.internalReference.errorId} className="text-sm font-medium text-destructive">
-                        {referenceErrors.join(" ")}
-                      </p>
-                    ) : null}
+                    <ErrorText id={row.internalReference.errorId} errors={referenceErrors} />
                   </div>
                   <div className="min-w-0 text-sm">
                     <span className="text-xs text-muted-foreground sm:hidden">{t("room.reportIdentifier")}: </span>
@@ -140,32 +125,19 @@ export function RoomEquipmentField({
                       <span className="text-xs text-muted-foreground">{t("room.newItem")}</span>
                     )}
                   </div>
-                  <Button
+                  <RemoveRowButton
                     {...form.remove.getButtonProps({ name: field.name, index })}
-                    variant="outline"
-                    size="icon"
                     aria-label={t("room.removeItem", { name: `${name} (${index + 1})` })}
-                    title={t("common:actions.remove")}
                     className="justify-self-end"
-                  >
-                    <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
-                      <path d="M18 6 6 18M6 6l12 12" />
-                    </svg>
-                  </Button>
-                  {rowErrors.length ? (
-                    <p className="text-sm font-medium text-destructive sm:col-span-4">{rowErrors.join(" ")}</p>
-                  ) : null}
+                  />
+                  <ErrorText errors={rowErrors} className="sm:col-span-4" />
                 </li>
               );
             })}
           </ul>
         </div>
       )}
-      {listErrors?.length ? (
-        <p id={field.errorId} role="alert" className="text-sm font-medium text-destructive">
-          {listErrors.join(" ")}
-        </p>
-      ) : null}
+      <ErrorText id={field.errorId} role="alert" errors={listErrors} />
 
       <details
         open={open}
@@ -183,20 +155,15 @@ export function RoomEquipmentField({
             {equipmentTypes.length ? t("room.addEquipmentHint") : t("room.noEquipmentTypes")}
           </p>
           <div className="grid items-start gap-4 sm:grid-cols-[minmax(0,1fr)_12rem]">
-            <Field label={t("room.genericEquipment")} htmlFor={add.equipmentTypeId.id} errors={text(add.equipmentTypeId.errors)} required>
-              <Select {...getSelectProps(add.equipmentTypeId)} key={add.equipmentTypeId.key}>
-                <option value="">{t("room.chooseEquipment")}</option>
-                {byCategory(equipmentTypes).map((group) => (
-                  <optgroup key={group.id} label={group.name}>
-                    {group.types.map((type) => (
-                      <option key={type.id} value={type.id}>
-                        {type.name}
-                      </option>
-                    ))}
-                  </optgroup>
-                ))}
-              </Select>
-            </Field>
+            <SelectField
+              key={add.equipmentTypeId.key}
+              label={t("room.genericEquipment")}
+              field={add.equipmentTypeId}
+              errors={text(add.equipmentTypeId.errors)}
+              required
+              placeholder={t("room.chooseEquipment")}
+              options={groupOptions(equipmentTypes, (type) => ({ id: type.categoryId, name: type.categoryName }))}
+            />
             <Field label={t("room.quantity")} htmlFor={add.quantity.id} errors={text(add.quantity.errors)} required>
               <Input {...getInputProps(add.quantity, { type: "number" })} key={add.quantity.key} inputMode="numeric" step={1} />
             </Field>

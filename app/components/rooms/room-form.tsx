@@ -1,29 +1,19 @@
-import {
-  type FieldMetadata,
-  getCollectionProps,
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CheckboxField, DefaultSubmit, FormSection } from "~/components/forms/form-parts";
+import { FilesField } from "~/components/forms/files-field";
+import { CheckboxListField } from "~/components/forms/checkbox-list-field";
+import { DefaultSubmit, FormActions, FormSection } from "~/components/forms/form-parts";
+import { groupOptions, SelectField } from "~/components/forms/select-field";
 import { FormErrors, useErrorText } from "~/components/forms/zod-form";
-import { Button, buttonVariants } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
-import { cn } from "~/lib/utils";
 import type { AttachedFile, RoomEquipmentView } from "~/modules/rooms/queries.server";
 import { RoomSchema } from "~/modules/rooms/schema";
 import { RoomEquipmentField } from "./room-equipment-field";
 import { ADD_EQUIPMENT_INTENT, AddEquipmentFormSchema, type RoomFormShape, SAVE_INTENT } from "./room-form-schema";
-import { RoomFilesField } from "./room-files-field";
 import { RoomLinksField } from "./room-links-field";
 
 export const ROOMS_LIST = "/facilities?tab=rooms";
@@ -45,17 +35,6 @@ export interface RoomFormValues {
   incidentTypes: number[];
   links: { type: number; url: string }[];
   equipments: { id: number; equipmentTypeId: number; internalReference: string | null }[];
-}
-
-/** The buildings grouped by facility, for an `<optgroup>` per facility. */
-function byFacility(buildings: RoomFormOptions["buildings"]) {
-  const groups = new Map<number, { name: string; buildings: RoomFormOptions["buildings"] }>();
-  for (const building of buildings) {
-    const group = groups.get(building.facilityId) ?? { name: building.facilityName, buildings: [] };
-    group.buildings.push(building);
-    groups.set(building.facilityId, group);
-  }
-  return [...groups.entries()].map(([id, group]) => ({ id, ...group }));
 }
 
 /**
@@ -87,7 +66,6 @@ export function RoomForm({
 }) {
   const { t } = useTranslation("rooms");
   const text = useErrorText();
-  const navigation = useNavigation();
   const [form, fields] = useForm<RoomFormShape, unknown>({
     id: "room",
     lastResult,
@@ -113,12 +91,6 @@ export function RoomForm({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  // `newFiles` is not a field of the schema (the files travel beside it); the service's file errors
-  // come back under that name.
-  const newFiles = fields.newFiles as FieldMetadata<unknown>;
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === SAVE_INTENT;
-  const groups = byFacility(options.buildings);
-  const cancelTo = ROOMS_LIST;
 
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="relative grid gap-8">
@@ -132,50 +104,24 @@ export function RoomForm({
           <Field label={t("room.floor")} htmlFor={fields.floor.id} errors={text(fields.floor.errors)} required>
             <Input {...getInputProps(fields.floor, { type: "text" })} autoComplete="off" />
           </Field>
-          <Field
+          <SelectField
             label={t("room.building")}
-            htmlFor={fields.buildingId.id}
+            field={fields.buildingId}
             errors={text(fields.buildingId.errors)}
             description={options.buildings.length === 0 ? t("room.noBuilding") : undefined}
             required
-          >
-            <Select
-              {...getSelectProps(fields.buildingId, {
-                ariaDescribedBy: options.buildings.length === 0 ? `${fields.buildingId.id}-description` : undefined,
-              })}
-            >
-              <option value="">{t("room.chooseBuilding")}</option>
-              {groups.map((group) => (
-                <optgroup key={group.id} label={group.name}>
-                  {group.buildings.map((building) => (
-                    <option key={building.id} value={building.id}>
-                      {building.name}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-            </Select>
-          </Field>
-          <Field
+            placeholder={t("room.chooseBuilding")}
+            options={groupOptions(options.buildings, (building) => ({ id: building.facilityId, name: building.facilityName }))}
+          />
+          <SelectField
             label={t("room.roomType")}
-            htmlFor={fields.roomTypeId.id}
+            field={fields.roomTypeId}
             errors={text(fields.roomTypeId.errors)}
             description={options.roomTypes.length === 0 ? t("room.noRoomType") : undefined}
             required
-          >
-            <Select
-              {...getSelectProps(fields.roomTypeId, {
-                ariaDescribedBy: options.roomTypes.length === 0 ? `${fields.roomTypeId.id}-description` : undefined,
-              })}
-            >
-              <option value="">{t("room.chooseRoomType")}</option>
-              {options.roomTypes.map((type) => (
-                <option key={type.id} value={type.id}>
-                  {type.name}
-                </option>
-              ))}
-            </Select>
-          </Field>
+            placeholder={t("room.chooseRoomType")}
+            options={options.roomTypes}
+          />
         </div>
         <Field label={t("room.description")} htmlFor={fields.description.id} errors={text(fields.description.errors)}>
           <Textarea {...getTextareaProps(fields.description)} rows={3} />
@@ -186,45 +132,18 @@ export function RoomForm({
 
       <RoomEquipmentField form={form} field={fields.equipments} addField={fields.addEquipment} equipmentTypes={options.equipmentTypes} existingItems={existingItems} />
 
-      <FormSection
+      <CheckboxListField
         title={t("room.incidentTypes")}
         description={options.incidentTypes.length ? t("room.incidentTypesHint") : t("room.noIncidentTypes")}
-      >
-        {options.incidentTypes.length ? (
-          <div className="grid gap-3 sm:grid-cols-2">
-            {getCollectionProps(fields.incidentTypes, {
-              type: "checkbox",
-              options: options.incidentTypes.map((type) => String(type.id)),
-            }).map(({ key, type: _type, ...props }, index) => (
-              <CheckboxField key={key} {...props} label={options.incidentTypes[index].name} />
-            ))}
-          </div>
-        ) : null}
-        {fields.incidentTypes.errors?.length ? (
-          <p id={fields.incidentTypes.errorId} className="text-sm font-medium text-destructive">
-            {text(fields.incidentTypes.errors)?.join(" ")}
-          </p>
-        ) : null}
-      </FormSection>
+        field={fields.incidentTypes}
+        options={options.incidentTypes}
+      />
 
       <RoomLinksField form={form} field={fields.links} />
 
-      <RoomFilesField
-        files={mode === "update" ? files : null}
-        deletedFiles={fields.deletedFiles}
-        newFiles={newFiles}
-        formId={form.id}
-        maxBytes={maxBytes}
-      />
+      <FilesField form={form} files={mode === "update" ? files : null} maxBytes={maxBytes} ns="rooms" keyPrefix="room" />
 
-      <div className="flex flex-col-reverse gap-2 border-t pt-6 sm:flex-row sm:justify-end">
-        <Link to={cancelTo} className={cn(buttonVariants({ variant: "outline" }), "w-full sm:w-auto")}>
-          {t("common:actions.cancel")}
-        </Link>
-        <Button type="submit" name="intent" value={SAVE_INTENT} disabled={saving} className="w-full sm:w-auto">
-          {saving ? t("common:actions.saving") : submitLabel}
-        </Button>
-      </div>
+      <FormActions intent={SAVE_INTENT} postsIntent cancelTo={ROOMS_LIST} submitLabel={submitLabel} />
     </Form>
   );
 }

@@ -1,11 +1,11 @@
-import { type FieldMetadata, type FormMetadata, getInputProps, getSelectProps } from "@conform-to/react";
+import { type FieldMetadata, type FormMetadata, getInputProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { FormSection } from "~/components/forms/form-parts";
-import { useErrorText } from "~/components/forms/zod-form";
+import { FormSection, RemoveRowButton } from "~/components/forms/form-parts";
+import { SelectField } from "~/components/forms/select-field";
+import { ErrorText, useErrorText } from "~/components/forms/zod-form";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Select } from "~/components/ui/select";
 import type { RoomLinkInput } from "~/modules/rooms/schema";
 import { linkTypeLabelKey, ROOM_LINK_TYPES } from "./link-types";
 import type { RoomFormShape } from "./room-form-schema";
@@ -34,16 +34,15 @@ export function RoomLinksField({
             const row = link.getFieldset();
             return (
               <li key={link.key} className="grid items-start gap-3 rounded-md border p-3 sm:grid-cols-[14rem_minmax(0,1fr)_2.5rem]">
-                <Field label={t("room.linkType")} htmlFor={row.type.id} errors={text(row.type.errors)} required>
-                  <Select {...getSelectProps(row.type)} key={row.type.key}>
-                    <option value="">{t("room.chooseLinkType")}</option>
-                    {ROOM_LINK_TYPES.map((type) => (
-                      <option key={type} value={type}>
-                        {t(linkTypeLabelKey(type))}
-                      </option>
-                    ))}
-                  </Select>
-                </Field>
+                <SelectField
+                  key={row.type.key}
+                  label={t("room.linkType")}
+                  field={row.type}
+                  errors={text(row.type.errors)}
+                  required
+                  placeholder={t("room.chooseLinkType")}
+                  options={ROOM_LINK_TYPES.map((type) => ({ id: type, name: t(linkTypeLabelKey(type)) }))}
+                />
                 <Field label={t("room.url")} htmlFor={row.url.id} errors={text(row.url.errors)} required>
                   <Input
                     {...getInputProps(row.url, { type: "text" })}
@@ -54,28 +53,17 @@ export function RoomLinksField({
                     placeholder="https://"
                   />
                 </Field>
-                <Button
+                <RemoveRowButton
                   {...form.remove.getButtonProps({ name: field.name, index })}
-                  variant="outline"
-                  size="icon"
                   aria-label={t("room.removeLink", { number: index + 1 })}
-                  title={t("common:actions.remove")}
                   className="justify-self-end sm:mt-7"
-                >
-                  <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
-                    <path d="M18 6 6 18M6 6l12 12" />
-                  </svg>
-                </Button>
+                />
               </li>
             );
           })}
         </ul>
       ) : null}
-      {listErrors?.length ? (
-        <p id={field.errorId} className="text-sm font-medium text-destructive">
-          {listErrors.join(" ")}
-        </p>
-      ) : null}
+      <ErrorText id={field.errorId} errors={listErrors} />
       <div>
         <Button {...form.insert.getButtonProps({ name: field.name })} variant="outline" size="sm">
           {t("room.addLink")}

@@ -1,11 +1,10 @@
-import { Link } from "@remix-run/react";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { cellLinkClass, DataTable, numberColumnClass } from "~/components/lists/data-table";
+import { linkCell, tagsCell } from "~/components/lists/cells";
+import { DataTable, numberColumnClass } from "~/components/lists/data-table";
 import type { ListQuery, Page } from "~/lib/list-query";
 import type { RoomTypeRow } from "~/modules/rooms/queries.server";
-import { TagList } from "./tag-list";
 
 const column = createColumnHelper<RoomTypeRow>();
 
@@ -17,13 +16,9 @@ export function RoomTypesTable({ page, query }: { page: Page<RoomTypeRow>; query
       column.accessor("roomTypeName", {
         header: t("columns.name"),
         meta: { sortKey: "name" },
-        cell: (c) => (
-          <Link to={`/update-room-type/${c.row.original.id}`} className={cellLinkClass}>
-            {c.getValue()}
-          </Link>
-        ),
+        cell: linkCell((roomType) => `/update-room-type/${roomType.id}`),
       }),
-      column.accessor("tags", { header: t("columns.tags"), cell: (c) => <TagList tags={c.getValue()} /> }),
+      column.accessor("tags", { header: t("columns.tags"), cell: tagsCell }),
       column.accessor("linkedRoomsCount", {
         header: t("columns.linkedRoomsCount"),
         meta: { sortKey: "linkedRoomsCount", className: numberColumnClass },
@@ -35,9 +30,7 @@ export function RoomTypesTable({ page, query }: { page: Page<RoomTypeRow>; query
     <DataTable
       columns={columns}
       page={page}
-      sort={query.sort}
-      dir={query.dir}
-      filtered={Boolean(query.q)}
+      query={query}
       caption={t("roomTypes.caption")}
       emptyText={t("roomTypes.empty")}
       noMatchText={t("roomTypes.noMatch")}

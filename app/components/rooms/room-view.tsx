@@ -1,12 +1,12 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { FileThumb } from "~/components/forms/files-field";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { RoomDetail } from "~/modules/rooms/queries.server";
 import { linkTypeLabelKey } from "./link-types";
-import { FileThumb } from "./room-files-field";
 
 const linkClass = "font-medium text-primary underline-offset-4 hover:underline";
 

@@ -2,20 +2,18 @@ import { Link } from "@remix-run/react";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { linkCell, shortIdColumnClass } from "~/components/lists/cells";
 import { cellLinkClass, DataTable, numberColumnClass } from "~/components/lists/data-table";
 import { FilterSelect, ListToolbar } from "~/components/lists/list-toolbar";
 import { buttonVariants } from "~/components/ui/button";
-import type { Page, SortDirection } from "~/lib/list-query";
+import type { ListQuery, Page } from "~/lib/list-query";
 import type { RoomRow } from "~/modules/rooms/queries.server";
 
 const column = createColumnHelper<RoomRow>();
 
 export interface RoomsTableProps {
   page: Page<RoomRow>;
-  sort: string;
-  dir: SortDirection;
-  /** The name search (`q`). */
-  q: string;
+  query: ListQuery;
   facilities: { id: number; name: string }[];
   buildings: { id: number; name: string; facilityId: number; facilityName: string }[];
   /** The current filters (`facilityId`, `buildingId`), `null` for none. */
@@ -28,19 +26,15 @@ export interface RoomsTableProps {
  * GET form), "Room types" and "Add room", then the rooms, server-sorted and paged. A name links to
  * the room's form, "View" to its room view.
  */
-export function RoomsTable({ page, sort, dir, q, facilities, buildings, facilityId, buildingId }: RoomsTableProps) {
+export function RoomsTable({ page, query, facilities, buildings, facilityId, buildingId }: RoomsTableProps) {
   const { t } = useTranslation("rooms");
   const columns = useMemo(
     () => [
-      column.accessor("shortId", { header: t("columns.shortId"), meta: { sortKey: "shortId", className: "w-20 tabular-nums" } }),
+      column.accessor("shortId", { header: t("columns.shortId"), meta: { sortKey: "shortId", className: shortIdColumnClass } }),
       column.accessor("name", {
         header: t("columns.name"),
         meta: { sortKey: "name" },
-        cell: (c) => (
-          <Link to={`/update-room/${c.row.original.id}`} className={cellLinkClass}>
-            {c.getValue()}
-          </Link>
-        ),
+        cell: linkCell((room) => `/update-room/${room.id}`),
       }),
       column.accessor("floor", { header: t("columns.floor"), meta: { sortKey: "floor" } }),
       column.accessor("buildingName", { header: t("columns.building"), meta: { sortKey: "buildingName" } }),
@@ -75,7 +69,7 @@ export function RoomsTable({ page, sort, dir, q, facilities, buildings, facility
   return (
     <div className="grid gap-6">
       <ListToolbar
-        q={q}
+        q={query.q}
         filters={
           <>
             <FilterSelect
@@ -108,9 +102,8 @@ export function RoomsTable({ page, sort, dir, q, facilities, buildings, facility
       <DataTable
         columns={columns}
         page={page}
-        sort={sort}
-        dir={dir}
-        filtered={Boolean(q || facilityId || buildingId)}
+        query={query}
+        filtered={Boolean(query.q || facilityId || buildingId)}
         caption={t("rooms.caption")}
         emptyText={t("rooms.empty")}
         noMatchText={t("rooms.noMatch")}

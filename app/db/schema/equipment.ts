@@ -87,6 +87,8 @@ export const equipmentItems = pgTable(
     index("equipment_items_entity_room_idx").on(t.entityId, t.roomId).where(notArchived(t.archivedAt)),
     index("equipment_items_room_idx").on(t.roomId),
     index("equipment_items_equipment_type_idx").on(t.equipmentTypeId),
+    // Items in rooms per generic equipment (the count of the generic equipment list).
+    index("equipment_items_active_type_idx").on(t.equipmentTypeId).where(notArchived(t.archivedAt)),
   ]
 );
 

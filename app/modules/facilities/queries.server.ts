@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, sql } from "drizzle-orm";
 import { buildings, entities, facilities } from "~/db/schema";
 import type { ServiceContext } from "~/lib/context.server";
 import { NotFoundError } from "~/lib/errors";
@@ -7,8 +7,8 @@ import { likePattern, type ListQuery, type Page, pageWindow } from "~/lib/list-q
 /**
  * Reads of facilities and buildings, shaped for the list screens, the forms and the REST answers.
  * Every read is filtered by the entity; archived rows are invisible. The counts of SPEC.md section 3
- * (buildings per facility, rooms per building, active incidents) are computed in the query, for the
- * rows of the page only.
+ * are computed in SQL: buildings per facility and rooms per building as sub-selects (sortable), active
+ * incidents by one grouped query for the rows of the page.
  */
 export const ACTIVE = 1;
 export const ARCHIVED = 0;
@@ -16,10 +16,45 @@ export const ARCHIVED = 0;
 export const facilityNotFound = () => new NotFoundError("facilities:errors.facilityNotFound", "FACILITY_NOT_FOUND");
 export const buildingNotFound = () => new NotFoundError("facilities:errors.buildingNotFound", "BUILDING_NOT_FOUND");
 
-/** Pending and In Progress incidents of the rooms matching `roomWhere` (a condition on `rooms` aliased `r`). */
-export function activeIncidentsOf(entityId: number, roomWhere: SQL) {
-  return sql<number>`(select count(*)::int from incidents i join rooms r on r.id = i.room_id
-    where i.entity_id = ${entityId} and i.archived_at is null and i.status in (0, 1) and ${roomWhere})`;
+export type IncidentScope = "facility" | "building" | "room";
+
+/**
+ * Pending and In Progress incidents (not archived) of non-archived rooms, counted per facility,
+ * building or room for the given ids in ONE grouped query (the rows of a page), so a list costs the same
+ * whatever its page: the count is never evaluated for rows an OFFSET skips. Served by the partial
+ * index `incidents_open_room_idx`.
+ */
+export async function countOpenIncidents(ctx: ServiceContext, by: IncidentScope, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const key = by === "room" ? sql`r.id` : by === "building" ? sql`r.building_id` : sql`b.facility_id`;
+  const result = await ctx.db.execute(sql`
+    select ${key} as id, count(*)::int as n
+    from incidents i
+    join rooms r on r.id = i.room_id
+    ${by === "facility" ? sql`join buildings b on b.id = r.building_id` : sql``}
+    where i.entity_id = ${ctx.entityId} and i.status in (0, 1) and i.archived_at is null
+      and r.archived_at is null and ${key} in (${list})
+    group by ${key}`);
+  const rows = (result as unknown as { rows: { id: number; n: number }[] }).rows;
+  return new Map(rows.map((r) => [Number(r.id), Number(r.n)]));
+}
+
+/** Adds `activeIncidents` to rows (of a page) from one grouped count. */
+export async function withActiveIncidents<T extends { id: number }>(
+  ctx: ServiceContext,
+  by: IncidentScope,
+  rows: T[],
+): Promise<(T & { activeIncidents: number })[]> {
+  const counts = await countOpenIncidents(
+    ctx,
+    by,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...r, activeIncidents: counts.get(r.id) ?? 0 }));
 }
 
 // ---------------------------------------------------------------------------
@@ -40,7 +75,7 @@ export interface FacilityRow {
   status: number;
 }
 
-function facilitySelection(entityId: number) {
+function facilitySelection() {
   const countBuildings = sql<number>`(select count(*)::int from buildings b
     where b.facility_id = "facilities"."id" and b.archived_at is null)`;
   return {
@@ -53,10 +88,6 @@ function facilitySelection(entityId: number) {
       entityId: facilities.entityId,
       entityName: entities.name,
       countBuildings,
-      activeIncidents: activeIncidentsOf(
-        entityId,
-        sql`r.archived_at is null and r.building_id in (select b.id from buildings b where b.facility_id = "facilities"."id")`,
-      ),
       status: sql<number>`${ACTIVE}::int`,
     },
   };
@@ -68,7 +99,7 @@ export async function listFacilities(ctx: ServiceContext, query: ListQuery<Facil
     isNull(facilities.archivedAt),
     query.q ? ilike(facilities.name, likePattern(query.q)) : undefined,
   );
-  const { fields, countBuildings } = facilitySelection(ctx.entityId);
+  const { fields, countBuildings } = facilitySelection();
   const column = { name: sql`lower(${facilities.name})`, shortId: facilities.shortId, countBuildings }[query.sort];
   const order = query.dir === "desc" ? desc(column) : asc(column);
   const { limit, offset } = pageWindow(query);
@@ -83,18 +114,19 @@ export async function listFacilities(ctx: ServiceContext, query: ListQuery<Facil
     limit === null ? base : base.limit(limit),
     ctx.db.select({ n: count() }).from(facilities).where(where),
   ]);
-  return { items, total: total?.n ?? 0, page: query.page, size: query.size };
+  return { items: await withActiveIncidents(ctx, "facility", items), total: total?.n ?? 0, page: query.page, size: query.size };
 }
 
 export async function getFacility(ctx: ServiceContext, id: number): Promise<FacilityRow> {
   const [row] = await ctx.db
-    .select(facilitySelection(ctx.entityId).fields)
+    .select(facilitySelection().fields)
     .from(facilities)
     .innerJoin(entities, eq(entities.id, facilities.entityId))
     .where(and(eq(facilities.id, id), eq(facilities.entityId, ctx.entityId), isNull(facilities.archivedAt)))
     .limit(1);
   if (!row) throw facilityNotFound();
-  return row;
+  const [withCounts] = await withActiveIncidents(ctx, "facility", [row]);
+  return withCounts;
 }
 
 /** Every active facility (id, name), for filters and selects. */
@@ -132,7 +164,7 @@ export interface BuildingRow {
   status: number;
 }
 
-function buildingSelection(entityId: number) {
+function buildingSelection() {
   const countRooms = sql<number>`(select count(*)::int from rooms r2
     where r2.building_id = "buildings"."id" and r2.archived_at is null)`;
   return {
@@ -153,7 +185,6 @@ function buildingSelection(entityId: number) {
       facilityId: buildings.facilityId,
       facilityName: facilities.name,
       countRooms,
-      activeIncidents: activeIncidentsOf(entityId, sql`r.archived_at is null and r.building_id = "buildings"."id"`),
       status: sql<number>`${ACTIVE}::int`,
     },
   };
@@ -175,7 +206,7 @@ export async function listBuildings(
     filter.facilityIds ? (filter.facilityIds.length ? inArray(buildings.facilityId, filter.facilityIds) : sql`false`) : undefined,
     query.q ? ilike(buildings.name, likePattern(query.q)) : undefined,
   );
-  const { fields, countRooms } = buildingSelection(ctx.entityId);
+  const { fields, countRooms } = buildingSelection();
   const column = {
     name: sql`lower(${buildings.name})`,
     shortId: buildings.shortId,
@@ -196,18 +227,19 @@ export async function listBuildings(
     limit === null ? base : base.limit(limit),
     ctx.db.select({ n: count() }).from(buildings).where(where),
   ]);
-  return { items, total: total?.n ?? 0, page: query.page, size: query.size };
+  return { items: await withActiveIncidents(ctx, "building", items), total: total?.n ?? 0, page: query.page, size: query.size };
 }
 
 export async function getBuilding(ctx: ServiceContext, id: number): Promise<BuildingRow> {
   const [row] = await ctx.db
-    .select(buildingSelection(ctx.entityId).fields)
+    .select(buildingSelection().fields)
     .from(buildings)
     .innerJoin(facilities, eq(facilities.id, buildings.facilityId))
     .where(and(eq(buildings.id, id), eq(buildings.entityId, ctx.entityId), isNull(buildings.archivedAt)))
     .limit(1);
   if (!row) throw buildingNotFound();
-  return row;
+  const [withCounts] = await withActiveIncidents(ctx, "building", [row]);
+  return withCounts;
 }
 
 /** Every active building (id, name, facility), for filters and selects. */

@@ -20,7 +20,7 @@ import type { ServiceContext } from "~/lib/context.server";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { canViewRoom } from "~/modules/facilities/policy.server";
 import { likePattern, type ListQuery, type Page, pageWindow } from "~/lib/list-query";
-import { ACTIVE, activeIncidentsOf } from "~/modules/facilities/queries.server";
+import { ACTIVE, withActiveIncidents } from "~/modules/facilities/queries.server";
 import { fileUrl } from "~/modules/files/uploads.server";
 import { incidentTypeName } from "~/modules/incident-types/queries.server";
 
@@ -128,7 +128,7 @@ export interface RoomRow {
   status: number;
 }
 
-function roomSelection(entityId: number) {
+function roomSelection() {
   return {
     id: rooms.id,
     shortId: rooms.shortId,
@@ -141,11 +141,26 @@ function roomSelection(entityId: number) {
     facilityName: facilities.name,
     roomTypeId: rooms.roomTypeId,
     roomTypeName: roomTypes.name,
-    activeEquipmentCount: sql<number>`(select count(*)::int from equipment_items e
-      where e.room_id = "rooms"."id" and e.archived_at is null)`,
-    activeIncidents: activeIncidentsOf(entityId, sql`r.id = "rooms"."id"`),
     status: sql<number>`${ACTIVE}::int`,
   };
+}
+
+/**
+ * Adds the counts of section 3 (active equipment items, active incidents) to rooms of a page, each by
+ * one grouped query over the page's ids.
+ */
+async function withRoomCounts<T extends { id: number }>(ctx: ServiceContext, rows: T[]) {
+  const ids = rows.map((r) => r.id);
+  const equipment = ids.length
+    ? await ctx.db
+        .select({ roomId: equipmentItems.roomId, n: count() })
+        .from(equipmentItems)
+        .where(and(eq(equipmentItems.entityId, ctx.entityId), isNull(equipmentItems.archivedAt), inArray(equipmentItems.roomId, ids)))
+        .groupBy(equipmentItems.roomId)
+    : [];
+  const equipmentCounts = new Map(equipment.map((e) => [e.roomId, e.n]));
+  const withIncidents = await withActiveIncidents(ctx, "room", rows);
+  return withIncidents.map((r) => ({ ...r, activeEquipmentCount: equipmentCounts.get(r.id) ?? 0 }));
 }
 
 export interface RoomFilter {
@@ -175,7 +190,7 @@ export async function listRooms(ctx: ServiceContext, query: ListQuery<RoomSort>,
   }[query.sort];
   const { limit, offset } = pageWindow(query);
   const base = ctx.db
-    .select(roomSelection(ctx.entityId))
+    .select(roomSelection())
     .from(rooms)
     .innerJoin(buildings, eq(buildings.id, rooms.buildingId))
     .innerJoin(facilities, eq(facilities.id, buildings.facilityId))
@@ -187,7 +202,7 @@ export async function listRooms(ctx: ServiceContext, query: ListQuery<RoomSort>,
     ? ctx.db.select({ n: count() }).from(rooms).innerJoin(buildings, eq(buildings.id, rooms.buildingId)).where(where)
     : ctx.db.select({ n: count() }).from(rooms).where(where);
   const [items, [total]] = await Promise.all([limit === null ? base : base.limit(limit), countQuery]);
-  return { items, total: total?.n ?? 0, page: query.page, size: query.size };
+  return { items: await withRoomCounts(ctx, items), total: total?.n ?? 0, page: query.page, size: query.size };
 }
 
 export interface RoomLinkView {
@@ -236,7 +251,7 @@ export function toAttachedFile(f: { id: string; name: string; mimeType: string; 
 /** One room with everything the room view and the update form show. */
 export async function getRoom(ctx: ServiceContext, id: number): Promise<RoomDetail> {
   const [row] = await ctx.db
-    .select(roomSelection(ctx.entityId))
+    .select(roomSelection())
     .from(rooms)
     .innerJoin(buildings, eq(buildings.id, rooms.buildingId))
     .innerJoin(facilities, eq(facilities.id, buildings.facilityId))
@@ -244,6 +259,7 @@ export async function getRoom(ctx: ServiceContext, id: number): Promise<RoomDeta
     .where(and(eq(rooms.id, id), eq(rooms.entityId, ctx.entityId), isNull(rooms.archivedAt)))
     .limit(1);
   if (!row) throw roomNotFound();
+  const [counted] = await withRoomCounts(ctx, [row]);
   const name = incidentTypeName(ctx.locale);
   const [links, files, types, equipments, identifier, active] = await Promise.all([
     ctx.db
@@ -308,7 +324,7 @@ export async function getRoom(ctx: ServiceContext, id: number): Promise<RoomDeta
       .limit(ACTIVE_INCIDENTS_SHOWN),
   ]);
   return {
-    ...row,
+    ...counted,
     links,
     files: files.map(toAttachedFile),
     incidentTypes: types,

@@ -1,15 +1,14 @@
-import { type FieldMetadata, getCollectionProps } from "@conform-to/react";
+import { type FieldMetadata, type FormMetadata, getCollectionProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { FormSection } from "~/components/forms/form-parts";
-import { useErrorText } from "~/components/forms/zod-form";
+import { ErrorText, useErrorText } from "~/components/forms/zod-form";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Field, fieldControlProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { AttachedFile } from "~/modules/rooms/queries.server";
-import type { RoomFormShape } from "./room-form-schema";
 
-/** What the file picker offers (the storage checks the content anyway). */
+/** What the file picker offers; the server decides by content (modules/files/sniff.ts). */
 const ACCEPT = ".png,.jpg,.jpeg,.gif,.webp,.pdf,.txt,.csv,.docx,.xlsx,.pptx,.odt,.ods";
 
 /** "12 KB", "1.4 MB" in the user's language. */
@@ -37,38 +36,49 @@ export function FileThumb({ file, className = "size-14" }: { file: AttachedFile;
 }
 
 /**
- * Files and images of a room: on update the stored ones (thumbnail or icon, name linking to the file,
- * size, a "Delete" checkbox posting `deletedFiles`), and a multiple file input `newFiles`.
+ * The "Files and images" section of a form that takes attachments (a room, a generic equipment), in
+ * a multipart post: on update the stored files (thumbnail or icon, the name linking to the file, its
+ * size, a "Delete" checkbox posting `deletedFiles`), then the multiple file input `newFiles`. The
+ * form's schema has `deletedFiles`; `newFiles` travel beside it, but the service's file errors come
+ * back under that name (conform's fieldset answers any name).
+ *
+ * The texts are the area's, under `keyPrefix` in `ns`: files, filesHint, currentFiles, noFiles,
+ * deleteFile, deleteFileLabel ({{name}}), newFiles, newFilesHint ({{size}} in MB).
  */
-export function RoomFilesField({
+export function FilesField({
+  form,
   files,
-  deletedFiles,
-  newFiles,
-  formId,
   maxBytes,
+  ns,
+  keyPrefix,
 }: {
-  /** The stored files, or `null` on the add form. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  form: FormMetadata<any, string[]>;
+  /** The stored files, or `null` on an add form. */
   files: AttachedFile[] | null;
-  deletedFiles: FieldMetadata<string[] | null | undefined, RoomFormShape, string[]>;
-  newFiles: FieldMetadata<unknown>;
-  formId: string;
   maxBytes: number;
+  ns: string;
+  keyPrefix: string;
 }) {
-  const { t, i18n } = useTranslation("rooms");
+  const { t, i18n } = useTranslation(ns, { keyPrefix });
   const text = useErrorText();
+  const { deletedFiles, newFiles } = form.getFieldset() as {
+    deletedFiles: FieldMetadata<string[] | null | undefined>;
+    newFiles: FieldMetadata<unknown>;
+  };
   const newFilesErrors = text(newFiles.errors);
   const deletedErrors = text(deletedFiles.errors);
-  const newFilesId = `${formId}-newFiles`;
+  const newFilesId = `${form.id}-newFiles`;
   const maxSize = Math.round((maxBytes / (1024 * 1024)) * 10) / 10;
   const boxes = files ? getCollectionProps(deletedFiles, { type: "checkbox", options: files.map((file) => file.id) }) : [];
 
   return (
-    <FormSection title={t("room.files")} description={t("room.filesHint")}>
+    <FormSection title={t("files")} description={t("filesHint")}>
       {files ? (
         <div className="grid gap-2">
-          <h3 className="text-sm font-medium">{t("room.currentFiles")}</h3>
+          <h3 className="text-sm font-medium">{t("currentFiles")}</h3>
           {files.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{t("room.noFiles")}</p>
+            <p className="text-sm text-muted-foreground">{t("noFiles")}</p>
           ) : (
             <ul className="grid gap-2">
               {files.map((file, index) => {
@@ -90,9 +100,9 @@ export function RoomFilesField({
                       <span className="text-xs text-muted-foreground">{fileSize(file.sizeBytes, i18n.language)}</span>
                     </div>
                     <div className="flex shrink-0 items-center gap-2">
-                      <Checkbox key={key} {...box} aria-label={t("room.deleteFileLabel", { name: file.name })} />
+                      <Checkbox key={key} {...box} aria-label={t("deleteFileLabel", { name: file.name })} />
                       <Label htmlFor={box.id} className="cursor-pointer font-normal">
-                        {t("room.deleteFile")}
+                        {t("deleteFile")}
                       </Label>
                     </div>
                   </li>
@@ -100,14 +110,10 @@ export function RoomFilesField({
               })}
             </ul>
           )}
-          {deletedErrors?.length ? (
-            <p id={deletedFiles.errorId} className="text-sm font-medium text-destructive">
-              {deletedErrors.join(" ")}
-            </p>
-          ) : null}
+          <ErrorText id={deletedFiles.errorId} errors={deletedErrors} />
         </div>
       ) : null}
-      <Field label={t("room.newFiles")} htmlFor={newFilesId} errors={newFilesErrors} description={t("room.newFilesHint", { size: maxSize })}>
+      <Field label={t("newFiles")} htmlFor={newFilesId} errors={newFilesErrors} description={t("newFilesHint", { size: maxSize })}>
         <Input
           type="file"
           name="newFiles"

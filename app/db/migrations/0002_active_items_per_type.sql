@@ -1,0 +1,1 @@
+CREATE INDEX "equipment_items_active_type_idx" ON "equipment_items" USING btree ("equipment_type_id") WHERE "equipment_items"."archived_at" is null;
