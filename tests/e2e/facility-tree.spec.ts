@@ -265,6 +265,30 @@ test.describe("facility tree and equipment catalogue", () => {
     await expect(page).toHaveURL(/\/forbidden$/);
   });
 
+  test("another entity's rooms, buildings and equipment are not found", async ({ page, request }) => {
+    const login = await request.post("/api/authentication/login", { data: { username: accounts.manager, password: "Demo-pass-1!" } });
+    const headers = { Authorization: `Bearer ${(await login.json()).jwtToken}` };
+    const first = async (url: string) => ((await (await request.get(url, { headers })).json()) as { id: number }[])[0].id;
+    const room = await first("/api/facilities/rooms?size=1");
+    const building = await first("/api/facilities/buildings?size=1");
+    const facility = await first("/api/facilities?size=1");
+    const category = await first("/api/equipments/category?size=1");
+    const equipment = await first("/api/equipments/type?size=1");
+
+    await signIn(page, accounts.other);
+    for (const url of [
+      `/view-room/${room}`,
+      `/update-room/${room}`,
+      `/update-building/${building}`,
+      `/update-facility/${facility}`,
+      `/update-category/${category}`,
+      `/update-equipment-type/${equipment}`,
+    ]) {
+      const response = await page.goto(url);
+      expect(response?.status(), url).toBe(404);
+    }
+  });
+
   test("a technician may not open the facility screens", async ({ page }) => {
     await signIn(page, accounts.technician);
     for (const url of ["/facilities", "/add-room", "/room-type", "/equipments", "/update-category/1"]) {
