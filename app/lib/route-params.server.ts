@@ -22,11 +22,12 @@ export async function orErrorPage<T>(query: Promise<T>): Promise<T> {
     return await query;
   } catch (error) {
     if (error instanceof ForbiddenError) throw redirect("/forbidden");
-    if (isDomainError(error) && error.status === 404) throw notFound();
+    if (isDomainError(error) && error.status === 404) throw notFound(error.messageKey);
     throw error;
   }
 }
 
-function notFound() {
-  return new Response("Not Found", { status: 404 });
+/** The 404 page, naming what was not found ("Facility not found") when the service said so. */
+function notFound(messageKey = "common:notFound.title") {
+  return Response.json({ messageKey }, { status: 404 });
 }

@@ -59,3 +59,5 @@ export default function AddBuilding() {
     </FormPage>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/shell/screen-error";

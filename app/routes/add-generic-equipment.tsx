@@ -56,3 +56,5 @@ export default function AddGenericEquipment() {
     </FormPage>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/shell/screen-error";

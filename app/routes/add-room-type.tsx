@@ -36,3 +36,5 @@ export default function AddRoomType() {
     </FormPage>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/shell/screen-error";

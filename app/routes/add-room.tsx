@@ -70,3 +70,5 @@ export default function AddRoom() {
     </FormPage>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/shell/screen-error";

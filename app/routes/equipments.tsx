@@ -107,3 +107,5 @@ export default function Equipments() {
     </div>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/shell/screen-error";

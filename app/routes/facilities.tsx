@@ -141,3 +141,5 @@ export default function Facilities() {
     </div>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/shell/screen-error";

@@ -42,3 +42,5 @@ export default function RoomTypes() {
     </div>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/shell/screen-error";

@@ -71,3 +71,5 @@ export default function UpdateBuilding() {
     </>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/shell/screen-error";

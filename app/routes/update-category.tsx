@@ -81,3 +81,5 @@ export default function UpdateCategory() {
     </>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/shell/screen-error";

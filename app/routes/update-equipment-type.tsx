@@ -88,3 +88,5 @@ export default function UpdateEquipmentType() {
     </>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/shell/screen-error";

@@ -64,3 +64,5 @@ export default function UpdateFacility() {
     </>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/shell/screen-error";

@@ -102,3 +102,5 @@ export default function UpdateRoomType() {
     </>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/shell/screen-error";

@@ -109,3 +109,5 @@ export default function UpdateRoom() {
     </>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/shell/screen-error";

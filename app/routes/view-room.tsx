@@ -58,3 +58,5 @@ export default function ViewRoom() {
     </div>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/shell/screen-error";

@@ -287,6 +287,12 @@ test.describe("facility tree and equipment catalogue", () => {
       const response = await page.goto(url);
       expect(response?.status(), url).toBe(404);
     }
+    // The 404 names what was not found, inside the app's shell.
+    await page.goto(`/update-facility/${facility}`);
+    await expect(page.getByRole("heading", { name: "Facility not found", level: 1 })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
+    await page.goto(`/view-room/${room}`);
+    await expect(page.getByRole("heading", { name: "Room not found", level: 1 })).toBeVisible();
   });
 
   test("a technician may not open the facility screens", async ({ page }) => {
