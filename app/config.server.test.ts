@@ -19,6 +19,13 @@ describe("configuration", () => {
     expect(second.JWT_SECRET).toBe(first.JWT_SECRET);
   });
 
+  it("knows whether the public address was configured (else pages use the request's origin)", () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).appUrlConfigured).toBe(false);
+    const configured = loadConfig({ DATA_DIR: tmp(), APP_URL: "https://care.example.org" });
+    expect(configured.appUrlConfigured).toBe(true);
+    expect(configured.APP_URL).toBe("https://care.example.org");
+  });
+
   it("names every bad variable in one clear message", () => {
     let error: unknown;
     try {

@@ -47,6 +47,8 @@ export type Env = z.infer<typeof EnvSchema>;
 
 export interface Config extends Omit<Env, "SESSION_SECRET" | "JWT_SECRET" | "APP_URL"> {
   APP_URL: string;
+  /** Whether APP_URL was configured (else it is a localhost guess and pages use the request's origin). */
+  appUrlConfigured: boolean;
   SESSION_SECRET: string;
   JWT_SECRET: string;
   /** Absolute path of the data folder (PGlite database, uploads, outbox, generated secrets). */
@@ -118,6 +120,7 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
     ...env,
     ...generated,
     APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    appUrlConfigured: Boolean(env.APP_URL),
     dataDir,
     databaseMode,
     isProduction,

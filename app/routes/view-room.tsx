@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import QRCode from "qrcode";
+import { publicOrigin } from "~/lib/public-url.server";
 import { useTranslation } from "react-i18next";
 import { RoomView } from "~/components/rooms/room-view";
 import { buttonVariants } from "~/components/ui/button";
@@ -23,7 +24,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = routeId(params);
   const ctx = await serviceContext(request, user);
   const room = await orErrorPage(viewRoom(ctx, id));
-  const reportUrl = room.reportIdentifier ? `${new URL(request.url).origin}/report/${room.reportIdentifier}` : null;
+  const reportUrl = room.reportIdentifier ? `${await publicOrigin(request)}/report/${room.reportIdentifier}` : null;
   const qrCode = reportUrl
     ? `data:image/svg+xml;base64,${Buffer.from(
         await QRCode.toString(reportUrl, { type: "svg", errorCorrectionLevel: "M", margin: 1, color: { dark: "#000000", light: "#ffffff" } }),
