@@ -11,11 +11,18 @@ import { runtime } from "~/runtime.server";
 
 /**
  * The REST transport (SPEC.md section 7, under /api): bearer authentication, JSON in and out, and one
- * mapping of domain errors to a status and a body `{ code, message, fieldErrors? }` where `message` is
- * translated and `fieldErrors` holds translated messages per field.
+ * mapping of domain errors to a status and a body `{ code, message, messageKey, fieldErrors?,
+ * fieldErrorKeys? }`: `code` is stable, `message` and `fieldErrors` are translated (Accept-Language or
+ * X-Language), `messageKey` and `fieldErrorKeys` are the i18n keys behind them.
  */
-export function jsonError(status: number, code: string, message: string, fieldErrors?: Record<string, string[]>) {
-  return Response.json({ code, message, ...(fieldErrors ? { fieldErrors } : {}) }, { status });
+export function jsonError(
+  status: number,
+  code: string,
+  message: string,
+  fieldErrors?: Record<string, string[]>,
+  keys?: { messageKey: string; fieldErrorKeys?: Record<string, string[]> },
+) {
+  return Response.json({ code, message, ...(fieldErrors ? { fieldErrors } : {}), ...(keys ?? {}) }, { status });
 }
 
 export async function requestLocale(request: Request): Promise<Locale> {
@@ -32,7 +39,10 @@ export async function toApiError(error: unknown, locale: Locale): Promise<Respon
     const fieldErrors = error.fieldErrors
       ? Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, v.map((key) => t(key))]))
       : undefined;
-    return jsonError(error.status, error.code, t(error.messageKey), fieldErrors);
+    return jsonError(error.status, error.code, t(error.messageKey), fieldErrors, {
+      messageKey: error.messageKey,
+      ...(error.fieldErrors ? { fieldErrorKeys: error.fieldErrors } : {}),
+    });
   }
   logger().error({ err: error }, "api error");
   return jsonError(500, "INTERNAL", t("errors.tryAgain"));

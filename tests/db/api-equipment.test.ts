@@ -82,10 +82,10 @@ describe("/api/equipments/category", () => {
     const post = (body: unknown, token = managerToken) => callApi(categoriesRoute, "/api/equipments/category", { method: "POST", token, body });
     const foreign = await post({ categoryName: "X", entityId: entityB.id });
     expect(foreign.status).toBe(403);
-    expect(foreign.body).toEqual({ code: "FORBIDDEN", message: "You are not allowed to do this." });
+    expect(foreign.body).toMatchObject({ code: "FORBIDDEN", message: "You are not allowed to do this." });
     expect((await post({ categoryName: "X" }, technicianToken)).status).toBe(403);
     expect((await post("{")).body).toMatchObject({ code: "INVALID_JSON" });
-    expect((await post({ tags: [] })).body).toEqual({ code: "VALIDATION", message: VALIDATION_MESSAGE, fieldErrors: { categoryName: ["Please set a name"] } });
+    expect((await post({ tags: [] })).body).toMatchObject({ code: "VALIDATION", message: VALIDATION_MESSAGE, fieldErrors: { categoryName: ["Please set a name"] } });
     expect((await post({ categoryName: "X", tags: ["a", "b", "c", "d"] })).body.fieldErrors).toEqual({ tags: ["Could not add more than 3 tags"] });
     expect((await post({ categoryName: "X", tags: [{ label: "x".repeat(21) }] })).body.fieldErrors).toEqual({
       "tags.0": ["Tag cannot be longer than 20 characters"],
@@ -149,7 +149,7 @@ describe("/api/equipments/category", () => {
     expect(get.body).toEqual({ id: category.id, categoryName: "Sanitary", entityId: entityA.id, tags: [], equipmentCount: expect.any(Number) });
     const other = await callApi(categoryRoute, url, { token: otherToken, params });
     expect(other.status).toBe(404);
-    expect(other.body).toEqual({ code: "CATEGORY_NOT_FOUND", message: "Category not found" });
+    expect(other.body).toMatchObject({ code: "CATEGORY_NOT_FOUND", message: "Category not found" });
     expect((await callApi(categoryRoute, "/api/equipments/category/x", { token: managerToken, params: { id: "x" } })).body.code).toBe("CATEGORY_NOT_FOUND");
 
     const put = await callApi(categoryRoute, url, { method: "PUT", token: managerToken, params, body: { categoryName: "Plumbing", tags: [{ label: "water" }] } });
@@ -237,7 +237,7 @@ describe("/api/equipments/type", () => {
     const foreign = await catalogue(entityB.id);
     const post = (body: unknown, token = managerToken) => callApi(typesRoute, "/api/equipments/type", { method: "POST", token, body });
     expect((await post("[")).body).toMatchObject({ code: "INVALID_JSON", message: "The request body is not valid JSON." });
-    expect((await post({})).body).toEqual({
+    expect((await post({})).body).toMatchObject({
       code: "VALIDATION",
       message: VALIDATION_MESSAGE,
       fieldErrors: { equipmentName: ["Please set a name"], categoryId: ["Please choose a category"] },
@@ -310,7 +310,7 @@ describe("/api/equipments/type", () => {
     expect(get.body).toEqual(created.body);
     const foreign = await callApi(typeRoute, url, { token: otherToken, params });
     expect(foreign.status).toBe(404);
-    expect(foreign.body).toEqual({ code: "EQUIPMENT_TYPE_NOT_FOUND", message: "Generic equipment not found" });
+    expect(foreign.body).toMatchObject({ code: "EQUIPMENT_TYPE_NOT_FOUND", message: "Generic equipment not found" });
 
     const body = {
       equipmentName: "Standing desk",
@@ -369,7 +369,7 @@ describe("/api/equipments/type", () => {
     expect((await add({ label: "THREE" })).body.tags).toHaveLength(3);
     const fourth = await add({ label: "four" });
     expect(fourth.status).toBe(400);
-    expect(fourth.body).toEqual({ code: "TOO_MANY_TAGS", message: "Could not add more than 3 tags", fieldErrors: { label: ["Could not add more than 3 tags"] } });
+    expect(fourth.body).toMatchObject({ code: "TOO_MANY_TAGS", message: "Could not add more than 3 tags", fieldErrors: { label: ["Could not add more than 3 tags"] } });
     expect((await add({ label: "x".repeat(21) })).body.fieldErrors).toEqual({ label: ["Tag cannot be longer than 20 characters"] });
     expect((await add({ label: "  " })).body.fieldErrors).toEqual({ label: ["Tag cannot be empty"] });
     expect((await add({})).body.fieldErrors).toEqual({ label: ["Tag cannot be empty"] });
@@ -391,7 +391,7 @@ describe("/api/equipments/type", () => {
     expect(res.body).toMatchObject({ id: type.id, tags: [{ label: "Keep" }] });
     const absent = await del("nope");
     expect(absent.status).toBe(400);
-    expect(absent.body).toEqual({ code: "TAG_NOT_FOUND", message: "Tag not found", fieldErrors: { tag: ["Tag not found"] } });
+    expect(absent.body).toMatchObject({ code: "TAG_NOT_FOUND", message: "Tag not found", fieldErrors: { tag: ["Tag not found"] } });
     expect((await del("Keep", technicianToken)).status).toBe(403);
     expect((await del("Keep", otherToken)).status).toBe(404);
     expect(

@@ -69,7 +69,7 @@ describe("/api/facilities", () => {
   it("answers 401 without a token, or with a bad one, on every method", async () => {
     const none = await callApi(facilitiesRoute, "/api/facilities");
     expect(none.status).toBe(401);
-    expect(none.body).toEqual({ code: "UNAUTHORIZED", message: "User session expired" });
+    expect(none.body).toMatchObject({ code: "UNAUTHORIZED", message: "User session expired" });
     expect((await callApi(facilitiesRoute, "/api/facilities", { method: "POST", body: { name: "X" } })).status).toBe(401);
     expect((await callApi(facilitiesRoute, "/api/facilities", { token: "not-a-jwt" })).status).toBe(401);
     expect((await callApi(facilityRoute, "/api/facilities/1", { method: "DELETE", params: { id: "1" } })).status).toBe(401);
@@ -102,11 +102,11 @@ describe("/api/facilities", () => {
   it("POST refuses bad bodies with 400 and translated field errors", async () => {
     const invalid = await callApi(facilitiesRoute, "/api/facilities", { method: "POST", token: managerToken, body: "{not json" });
     expect(invalid.status).toBe(400);
-    expect(invalid.body).toEqual({ code: "INVALID_JSON", message: "The request body is not valid JSON.", fieldErrors: {} });
+    expect(invalid.body).toMatchObject({ code: "INVALID_JSON", message: "The request body is not valid JSON.", fieldErrors: {} });
 
     const missing = await callApi(facilitiesRoute, "/api/facilities", { method: "POST", token: managerToken, body: { description: "x" } });
     expect(missing.status).toBe(400);
-    expect(missing.body).toEqual({ code: "VALIDATION", message: VALIDATION_MESSAGE, fieldErrors: { name: ["Please set a name"] } });
+    expect(missing.body).toMatchObject({ code: "VALIDATION", message: VALIDATION_MESSAGE, fieldErrors: { name: ["Please set a name"] } });
 
     const blank = await callApi(facilitiesRoute, "/api/facilities", { method: "POST", token: managerToken, body: { name: "   " } });
     expect(blank.body.fieldErrors).toEqual({ name: ["Please set a name"] });
@@ -139,7 +139,7 @@ describe("/api/facilities", () => {
     const facility = await createFacility(api.database.db, { entityId: entityA.id });
     const post = await callApi(facilitiesRoute, "/api/facilities", { method: "POST", token: technicianToken, body: { name: "T" } });
     expect(post.status).toBe(403);
-    expect(post.body).toEqual({ code: "FORBIDDEN", message: "You are not allowed to do this." });
+    expect(post.body).toMatchObject({ code: "FORBIDDEN", message: "You are not allowed to do this." });
     const params = { id: String(facility.id) };
     const url = `/api/facilities/${facility.id}`;
     expect((await callApi(facilityRoute, url, { method: "PUT", token: technicianToken, params, body: { name: "T" } })).status).toBe(403);
@@ -180,7 +180,7 @@ describe("/api/facilities", () => {
 
     const other = await callApi(facilityRoute, `/api/facilities/${facility.id}`, { token: otherToken, params: { id: String(facility.id) } });
     expect(other.status).toBe(404);
-    expect(other.body).toEqual({ code: "FACILITY_NOT_FOUND", message: "Facility not found" });
+    expect(other.body).toMatchObject({ code: "FACILITY_NOT_FOUND", message: "Facility not found" });
     const bad = await callApi(facilityRoute, "/api/facilities/abc", { token: managerToken, params: { id: "abc" } });
     expect(bad.status).toBe(404);
     expect(bad.body.code).toBe("FACILITY_NOT_FOUND");
@@ -287,7 +287,7 @@ describe("/api/facilities/buildings", () => {
       body: { name: "X", facilityId: foreign.id },
     });
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toEqual({ code: "FACILITY_NOT_FOUND", message: "Facility not found", fieldErrors: { facilityId: ["Facility not found"] } });
+    expect(wrong.body).toMatchObject({ code: "FACILITY_NOT_FOUND", message: "Facility not found", fieldErrors: { facilityId: ["Facility not found"] } });
 
     const facility = await createFacility(api.database.db, { entityId: entityA.id });
     const country = await callApi(buildingsRoute, "/api/facilities/buildings", {
@@ -356,7 +356,7 @@ describe("/api/facilities/buildings", () => {
     expect(get.body).toMatchObject({ id: building.id, name: "Old", facilityId: facility.id, countRooms: 1, activeIncidents: 1 });
     const other = await callApi(buildingRoute, url, { token: otherToken, params });
     expect(other.status).toBe(404);
-    expect(other.body).toEqual({ code: "BUILDING_NOT_FOUND", message: "Building not found" });
+    expect(other.body).toMatchObject({ code: "BUILDING_NOT_FOUND", message: "Building not found" });
 
     const put = await callApi(buildingRoute, url, {
       method: "PUT",
@@ -492,6 +492,14 @@ describe("/api/facilities/rooms", () => {
         roomTypeId: ["Please choose a room type"],
         roomEquipments: ["You should have at least one equipment"],
       },
+      messageKey: "errors.validation",
+      fieldErrorKeys: {
+        name: ["rooms:validation.nameRequired"],
+        floor: ["rooms:validation.floorRequired"],
+        buildingId: ["rooms:validation.buildingRequired"],
+        roomTypeId: ["rooms:validation.roomTypeRequired"],
+        roomEquipments: ["rooms:validation.noEquipment"],
+      },
     });
 
     const noItems = await post(roomBody(p, { roomEquipments: [{ equipmentTypeId: p.chair.id, internalReferences: [] }] }));
@@ -592,13 +600,13 @@ describe("/api/facilities/rooms", () => {
 
     const tech = await callApi(roomRoute, url, { token: technicianToken, params });
     expect(tech.status).toBe(403);
-    expect(tech.body).toEqual({ code: "FORBIDDEN", message: "You do not have access to this room." });
+    expect(tech.body).toMatchObject({ code: "FORBIDDEN", message: "You do not have access to this room." });
     await linkUserTo(db, { entityId: entityA.id, userId: technician.id, buildingId: building.id });
     expect((await callApi(roomRoute, url, { token: technicianToken, params })).status).toBe(200);
 
     const other = await callApi(roomRoute, url, { token: otherToken, params });
     expect(other.status).toBe(404);
-    expect(other.body).toEqual({ code: "ROOM_NOT_FOUND", message: "Room not found" });
+    expect(other.body).toMatchObject({ code: "ROOM_NOT_FOUND", message: "Room not found" });
     expect((await callApi(roomRoute, "/api/facilities/rooms/0x1", { token: managerToken, params: { id: "0x1" } })).status).toBe(404);
   });
 
@@ -713,7 +721,7 @@ describe("/api/facilities/rooms/roomtype", () => {
   it("POST and PUT refuse bad bodies: name, empty tag, tag over 20 characters, 4 tags", async () => {
     const post = (body: unknown, token = managerToken) =>
       callApi(roomTypesRoute, "/api/facilities/rooms/roomtype", { method: "POST", token, body });
-    expect((await post({ tags: [] })).body).toEqual({ code: "VALIDATION", message: VALIDATION_MESSAGE, fieldErrors: { roomTypeName: ["Please set a name"] } });
+    expect((await post({ tags: [] })).body).toMatchObject({ code: "VALIDATION", message: VALIDATION_MESSAGE, fieldErrors: { roomTypeName: ["Please set a name"] } });
     expect((await post({ roomTypeName: "X", tags: ["x".repeat(21)] })).body.fieldErrors).toEqual({
       "tags.0": ["Tag cannot be longer than 20 characters"],
     });
@@ -763,7 +771,7 @@ describe("/api/facilities/rooms/roomtype", () => {
     });
     const other = await callApi(roomTypeRoute, url, { token: managerToken, params });
     expect(other.status).toBe(404);
-    expect(other.body).toEqual({ code: "ROOM_TYPE_NOT_FOUND", message: "Room type not found" });
+    expect(other.body).toMatchObject({ code: "ROOM_TYPE_NOT_FOUND", message: "Room type not found" });
 
     const put = await callApi(roomTypeRoute, url, { method: "PUT", token, params, body: { roomTypeName: "Open space", tags: [{ label: "desk" }, "quiet"] } });
     expect(put.status).toBe(200);
@@ -785,7 +793,7 @@ describe("/api/facilities/rooms/roomtype", () => {
 
     const noBody = await del();
     expect(noBody.status).toBe(400);
-    expect(noBody.body).toEqual({
+    expect(noBody.body).toMatchObject({
       code: "ROOM_TYPE_IN_USE",
       message: "This room type is assigned to rooms or incident types; choose another type to reassign them.",
       fieldErrors: { replacementRoomType: ["Please choose a room type to reassign its rooms and incident types to"] },
