@@ -826,6 +826,20 @@ describe("createRoom", () => {
     await expectNothingChanged(before);
     expect(filesOnDisk()).toEqual(diskBefore);
   });
+
+  it("answers \"upload failed\" when the storage cannot take the file, writing nothing", async () => {
+    // A file store whose root is a plain file: every write fails as a full or read-only disk would.
+    const blocked = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "caretaker-blocked-")), "not-a-folder");
+    fs.writeFileSync(blocked, "");
+    const ctx: FilesContext = { ...ctxFor(manager), files: { root: blocked, maxBytes: files.maxBytes } };
+    const before = await snapshot();
+    await expectFieldError(
+      createRoom(ctx, roomInput(a, { newFiles: [{ bytes: pngBytes(4, 4), name: "photo.png" }] })),
+      "newFiles",
+      "errors.file.uploadFailed"
+    );
+    await expectNothingChanged(before);
+  });
 });
 
 describe("updateRoom", () => {
