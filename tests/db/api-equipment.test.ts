@@ -18,6 +18,7 @@ import {
   createIncidentType,
   createRoom,
   createUser,
+  linkUserTo,
   pngBytes,
 } from "#tests/factories";
 import { type ApiHarness, callApi, dataUrl, startApiRuntime } from "#tests/api-helpers";
@@ -432,7 +433,7 @@ describe("/api/equipments", () => {
   it("GET ?roomIds= lists the specific items of those rooms with X-Total-Count", async () => {
     const db = api.database.db;
     const entity = await createEntity(db);
-    const token = await api.token(await createUser(db, { entityId: entity.id, role: Role.TECHNICIAN }));
+    const token = await api.token(await createUser(db, { entityId: entity.id, role: Role.FACILITY_MANAGER }));
     const r1 = await createRoom(db, { entityId: entity.id, name: "R1" });
     const r2 = await createRoom(db, { entityId: entity.id, name: "R2" });
     const r3 = await createRoom(db, { entityId: entity.id, name: "R3" });
@@ -465,6 +466,11 @@ describe("/api/equipments", () => {
     expect(repeated.headers.get("X-Total-Count")).toBe("2");
     const all = await callApi(itemsRoute, "/api/equipments", { token });
     expect(all.headers.get("X-Total-Count")).toBe("3");
+    // A technician sees the items of the rooms in their facilities and buildings only.
+    const tech = await createUser(db, { entityId: entity.id, role: Role.TECHNICIAN });
+    await linkUserTo(db, { entityId: entity.id, userId: tech.id, buildingId: r2.buildingId });
+    const techSees = await callApi(itemsRoute, "/api/equipments", { token: await api.token(tech) });
+    expect((techSees.body as { id: number }[]).map((i) => i.id)).toEqual([i2.id]);
     const foreign = await callApi(itemsRoute, `/api/equipments?roomIds=${r1.id}`, { token: managerToken });
     expect(foreign.body).toEqual([]);
     const none = await callApi(itemsRoute, "/api/equipments?roomIds=", { token });

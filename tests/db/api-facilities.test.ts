@@ -144,8 +144,46 @@ describe("/api/facilities", () => {
     const url = `/api/facilities/${facility.id}`;
     expect((await callApi(facilityRoute, url, { method: "PUT", token: technicianToken, params, body: { name: "T" } })).status).toBe(403);
     expect((await callApi(facilityRoute, url, { method: "DELETE", token: technicianToken, params })).status).toBe(403);
-    // Reads are open to every signed-in user of the entity.
+    // A technician reads only the facilities and buildings they are linked to (SPEC.md section 6).
+    expect((await callApi(facilityRoute, url, { token: technicianToken, params })).status).toBe(404);
+    await linkUserTo(api.database.db, { entityId: entityA.id, userId: technician.id, facilityId: facility.id });
     expect((await callApi(facilityRoute, url, { token: technicianToken, params })).status).toBe(200);
+  });
+
+  it("a technician lists only the part of the tree they are linked to", async () => {
+    const db = api.database.db;
+    const entity = await createEntity(db);
+    const tech = await createUser(db, { entityId: entity.id, role: Role.TECHNICIAN });
+    const token = await api.token(tech);
+    const linkedFacility = await createFacility(db, { entityId: entity.id, name: "Linked facility" });
+    const laterBuilding = await createBuilding(db, { entityId: entity.id, facilityId: linkedFacility.id, name: "In linked facility" });
+    const otherFacility = await createFacility(db, { entityId: entity.id, name: "Other facility" });
+    const linkedBuilding = await createBuilding(db, { entityId: entity.id, facilityId: otherFacility.id, name: "Linked building" });
+    const hiddenBuilding = await createBuilding(db, { entityId: entity.id, facilityId: otherFacility.id, name: "Hidden building" });
+    const visibleRooms = [
+      await createRoom(db, { entityId: entity.id, buildingId: laterBuilding.id, name: "R1" }),
+      await createRoom(db, { entityId: entity.id, buildingId: linkedBuilding.id, name: "R2" }),
+    ];
+    const hiddenRoom = await createRoom(db, { entityId: entity.id, buildingId: hiddenBuilding.id, name: "R3" });
+    await linkUserTo(db, { entityId: entity.id, userId: tech.id, facilityId: linkedFacility.id });
+    await linkUserTo(db, { entityId: entity.id, userId: tech.id, buildingId: linkedBuilding.id });
+
+    const names = (body: unknown) => (body as { name: string }[]).map((r) => r.name).sort();
+    const facilitiesSeen = await callApi(facilitiesRoute, "/api/facilities", { token });
+    expect(names(facilitiesSeen.body)).toEqual(["Linked facility", "Other facility"]);
+    const buildingsSeen = await callApi(buildingsRoute, "/api/facilities/buildings", { token });
+    expect(names(buildingsSeen.body)).toEqual(["In linked facility", "Linked building"]);
+    expect(buildingsSeen.headers.get("x-total-count")).toBe("2");
+    const roomsSeen = await callApi(roomsRoute, "/api/facilities/rooms", { token });
+    expect(names(roomsSeen.body)).toEqual(["R1", "R2"]);
+    const hidden = await callApi(buildingRoute, `/api/facilities/buildings/${hiddenBuilding.id}`, {
+      token,
+      params: { id: String(hiddenBuilding.id) },
+    });
+    expect(hidden.status).toBe(404);
+    const hiddenRoomGet = await callApi(roomRoute, `/api/facilities/rooms/${hiddenRoom.id}`, { token, params: { id: String(hiddenRoom.id) } });
+    expect(hiddenRoomGet.status).toBe(403);
+    expect(visibleRooms).toHaveLength(2);
   });
 
   it("GET lists the entity's facilities with X-Total-Count, paging, sorting and search", async () => {
@@ -351,6 +389,7 @@ describe("/api/facilities/buildings", () => {
     const params = { id: String(building.id) };
     const url = `/api/facilities/buildings/${building.id}`;
 
+    await linkUserTo(db, { entityId: entityA.id, userId: technician.id, buildingId: building.id });
     const get = await callApi(buildingRoute, url, { token: technicianToken, params });
     expect(get.status).toBe(200);
     expect(get.body).toMatchObject({ id: building.id, name: "Old", facilityId: facility.id, countRooms: 1, activeIncidents: 1 });

@@ -243,11 +243,16 @@ test.describe("facility tree and equipment catalogue", () => {
   });
 
   test("a technician sees the rooms of their facilities and buildings only", async ({ page, request }) => {
-    const login = await request.post("/api/authentication/login", {
-      data: { username: accounts.technician, password: "Demo-pass-1!" },
-    });
-    const headers = { Authorization: `Bearer ${(await login.json()).jwtToken}` };
-    const rooms = (await (await request.get("/api/facilities/rooms", { headers })).json()) as { id: number; name: string }[];
+    const bearer = async (username: string) => {
+      const login = await request.post("/api/authentication/login", { data: { username, password: "Demo-pass-1!" } });
+      return { Authorization: `Bearer ${(await login.json()).jwtToken}` };
+    };
+    const headers = await bearer(accounts.technician);
+    // Every room of the entity (as the manager sees them), then which ones the technician may open.
+    const managerHeaders = await bearer(accounts.manager);
+    const rooms = (await (await request.get("/api/facilities/rooms", { headers: managerHeaders })).json()) as { id: number; name: string }[];
+    const listed = (await (await request.get("/api/facilities/rooms", { headers })).json()) as { id: number }[];
+    expect(listed.length).toBeLessThan(rooms.length);
     const allowed: { id: number; name: string }[] = [];
     const refused: { id: number; name: string }[] = [];
     for (const room of rooms) {

@@ -54,7 +54,7 @@ function query<S extends string>(sort: S, overrides: Partial<ListQuery<S>> = {})
 
 async function freshEntity(): Promise<{ entity: Entity; ctx: ServiceContext }> {
   const entity = await createEntity(database.db);
-  const user = await createUser(database.db, { entityId: entity.id, role: Role.TECHNICIAN });
+  const user = await createUser(database.db, { entityId: entity.id, role: Role.FACILITY_MANAGER });
   return { entity, ctx: ctxOf(user) };
 }
 

@@ -15,6 +15,7 @@ import {
 import type { ServiceContext } from "~/lib/context.server";
 import { NotFoundError } from "~/lib/errors";
 import { likePattern, type ListQuery, type Page, pageWindow } from "~/lib/list-query";
+import { treeScope } from "~/modules/facilities/policy.server";
 import { incidentTypeName } from "~/modules/incident-types/queries.server";
 import { type AttachedFile, toAttachedFile } from "~/modules/rooms/queries.server";
 
@@ -280,6 +281,7 @@ export async function listEquipmentItems(ctx: ServiceContext, filter: { roomIds:
         eq(equipmentItems.entityId, ctx.entityId),
         isNull(equipmentItems.archivedAt),
         isNull(rooms.archivedAt),
+        treeScope(ctx, "equipmentItem"),
         roomIds ? inArray(equipmentItems.roomId, roomIds) : undefined,
       ),
     )

@@ -1,6 +1,6 @@
-import { and, eq, or } from "drizzle-orm";
+import { and, eq, or, type SQL, sql } from "drizzle-orm";
 import { Role } from "~/db/enums";
-import { userLinkedObjects } from "~/db/schema";
+import { buildings, equipmentItems, facilities, rooms, userLinkedObjects } from "~/db/schema";
 import type { Actor, ServiceContext } from "~/lib/context.server";
 import { ForbiddenError } from "~/lib/errors";
 
@@ -36,4 +36,35 @@ export async function canViewRoom(ctx: ServiceContext, place: { facilityId: numb
     )
     .limit(1);
   return Boolean(link);
+}
+
+/**
+ * The part of the facility tree an actor may read. Managers and administrators: all of their entity
+ * (`undefined`, no condition). Technicians: the facilities and buildings they are linked to (a linked
+ * facility covers all its buildings, present and future), as a condition on the given level's table;
+ * everything else is invisible to them (SPEC.md section 6).
+ */
+export type TreeLevel = "facility" | "building" | "room" | "equipmentItem";
+
+export function treeScope(ctx: ServiceContext, level: TreeLevel): SQL | undefined {
+  const actor = ctx.actor;
+  if (actor && (actor.role === Role.FACILITY_MANAGER || actor.role === Role.ADMINISTRATOR)) return undefined;
+  if (!actor) return sql`false`;
+  const linkedFacilities = sql`select l.facility_id from user_linked_objects l
+    where l.user_id = ${actor.id} and l.entity_id = ${ctx.entityId} and l.facility_id is not null`;
+  const linkedBuildings = sql`select l.building_id from user_linked_objects l
+    where l.user_id = ${actor.id} and l.entity_id = ${ctx.entityId} and l.building_id is not null`;
+  const buildingsInScope = sql`select b.id from buildings b
+    where b.entity_id = ${ctx.entityId} and (b.facility_id in (${linkedFacilities}) or b.id in (${linkedBuildings}))`;
+  switch (level) {
+    case "facility":
+      return sql`(${facilities.id} in (${linkedFacilities})
+        or ${facilities.id} in (select b.facility_id from buildings b where b.id in (${linkedBuildings})))`;
+    case "building":
+      return sql`${buildings.id} in (${buildingsInScope})`;
+    case "room":
+      return sql`${rooms.buildingId} in (${buildingsInScope})`;
+    case "equipmentItem":
+      return sql`${equipmentItems.roomId} in (select r.id from rooms r where r.building_id in (${buildingsInScope}))`;
+  }
 }

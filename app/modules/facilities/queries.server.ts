@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, sql } from "drizzle-
 import { buildings, entities, facilities } from "~/db/schema";
 import type { ServiceContext } from "~/lib/context.server";
 import { NotFoundError } from "~/lib/errors";
+import { treeScope } from "./policy.server";
 import { likePattern, type ListQuery, type Page, pageWindow } from "~/lib/list-query";
 
 /**
@@ -97,6 +98,7 @@ export async function listFacilities(ctx: ServiceContext, query: ListQuery<Facil
   const where = and(
     eq(facilities.entityId, ctx.entityId),
     isNull(facilities.archivedAt),
+    treeScope(ctx, "facility"),
     query.q ? ilike(facilities.name, likePattern(query.q)) : undefined,
   );
   const { fields, countBuildings } = facilitySelection();
@@ -122,7 +124,7 @@ export async function getFacility(ctx: ServiceContext, id: number): Promise<Faci
     .select(facilitySelection().fields)
     .from(facilities)
     .innerJoin(entities, eq(entities.id, facilities.entityId))
-    .where(and(eq(facilities.id, id), eq(facilities.entityId, ctx.entityId), isNull(facilities.archivedAt)))
+    .where(and(eq(facilities.id, id), eq(facilities.entityId, ctx.entityId), isNull(facilities.archivedAt), treeScope(ctx, "facility")))
     .limit(1);
   if (!row) throw facilityNotFound();
   const [withCounts] = await withActiveIncidents(ctx, "facility", [row]);
@@ -134,7 +136,7 @@ export async function listFacilityOptions(ctx: ServiceContext): Promise<{ id: nu
   return ctx.db
     .select({ id: facilities.id, name: facilities.name })
     .from(facilities)
-    .where(and(eq(facilities.entityId, ctx.entityId), isNull(facilities.archivedAt)))
+    .where(and(eq(facilities.entityId, ctx.entityId), isNull(facilities.archivedAt), treeScope(ctx, "facility")))
     .orderBy(asc(sql`lower(${facilities.name})`), asc(facilities.id));
 }
 
@@ -203,6 +205,7 @@ export async function listBuildings(
   const where = and(
     eq(buildings.entityId, ctx.entityId),
     isNull(buildings.archivedAt),
+    treeScope(ctx, "building"),
     filter.facilityIds ? (filter.facilityIds.length ? inArray(buildings.facilityId, filter.facilityIds) : sql`false`) : undefined,
     query.q ? ilike(buildings.name, likePattern(query.q)) : undefined,
   );
@@ -235,7 +238,7 @@ export async function getBuilding(ctx: ServiceContext, id: number): Promise<Buil
     .select(buildingSelection().fields)
     .from(buildings)
     .innerJoin(facilities, eq(facilities.id, buildings.facilityId))
-    .where(and(eq(buildings.id, id), eq(buildings.entityId, ctx.entityId), isNull(buildings.archivedAt)))
+    .where(and(eq(buildings.id, id), eq(buildings.entityId, ctx.entityId), isNull(buildings.archivedAt), treeScope(ctx, "building")))
     .limit(1);
   if (!row) throw buildingNotFound();
   const [withCounts] = await withActiveIncidents(ctx, "building", [row]);
@@ -250,6 +253,6 @@ export async function listBuildingOptions(
     .select({ id: buildings.id, name: buildings.name, facilityId: buildings.facilityId, facilityName: facilities.name })
     .from(buildings)
     .innerJoin(facilities, eq(facilities.id, buildings.facilityId))
-    .where(and(eq(buildings.entityId, ctx.entityId), isNull(buildings.archivedAt)))
+    .where(and(eq(buildings.entityId, ctx.entityId), isNull(buildings.archivedAt), treeScope(ctx, "building")))
     .orderBy(asc(sql`lower(${facilities.name})`), asc(sql`lower(${buildings.name})`), asc(buildings.id));
 }

@@ -18,7 +18,7 @@ import {
 } from "~/db/schema";
 import type { ServiceContext } from "~/lib/context.server";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
-import { canViewRoom } from "~/modules/facilities/policy.server";
+import { canViewRoom, treeScope } from "~/modules/facilities/policy.server";
 import { likePattern, type ListQuery, type Page, pageWindow } from "~/lib/list-query";
 import { ACTIVE, withActiveIncidents } from "~/modules/facilities/queries.server";
 import { fileUrl } from "~/modules/files/uploads.server";
@@ -175,6 +175,7 @@ export async function listRooms(ctx: ServiceContext, query: ListQuery<RoomSort>,
   const where = and(
     eq(rooms.entityId, ctx.entityId),
     isNull(rooms.archivedAt),
+    treeScope(ctx, "room"),
     buildingIds ? (buildingIds.length ? inArray(rooms.buildingId, buildingIds) : sql`false`) : undefined,
     facilityId ? eq(buildings.facilityId, facilityId) : undefined,
     roomTypeId ? eq(rooms.roomTypeId, roomTypeId) : undefined,
