@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { isLocale, type Locale } from "~/i18n";
 import { detectLocale, getT } from "~/i18n.server";
 import type { ServiceContext } from "~/lib/context.server";
+import type { Page } from "~/lib/list-query";
 import { isDomainError, ValidationError } from "~/lib/errors";
 import { parseInput } from "~/lib/validation";
 import { logger } from "~/lib/logger.server";
@@ -74,15 +75,36 @@ export function apiRoute<A extends LoaderFunctionArgs | ActionFunctionArgs>(
   };
 }
 
-/** Reads a JSON body and validates it; a body that is not JSON or does not fit answers 400. */
-export async function parseJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    throw new ValidationError({}, "errors.invalidJson", "INVALID_JSON");
+/**
+ * Reads a JSON body and validates it; a body that is not JSON or does not fit answers 400. With
+ * `optional`, an empty body counts as `{}` (DELETE with optional options).
+ */
+export async function parseJson<S extends z.ZodType>(request: Request, schema: S, options: { optional?: boolean } = {}): Promise<z.infer<S>> {
+  const text = await request.text();
+  let body: unknown = {};
+  if (!options.optional || text.trim() !== "") {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new ValidationError({}, "errors.invalidJson", "INVALID_JSON");
+    }
   }
   return parseInput(schema, body);
+}
+
+/** A list answer: the page's rows as a JSON array, the total in `X-Total-Count`. */
+export function listJson<T>(page: Pick<Page<T>, "items" | "total">): Response {
+  return Response.json(page.items, { headers: { "X-Total-Count": String(page.total) } });
+}
+
+/** 201 with the created object. */
+export function created(body: unknown): Response {
+  return Response.json(body, { status: 201 });
+}
+
+/** 405 with the methods the address takes in `Allow`. */
+export function methodNotAllowed(allow: string): Response {
+  return Response.json({ code: "METHOD_NOT_ALLOWED", message: "Method Not Allowed" }, { status: 405, headers: { Allow: allow } });
 }
 
 /** Validates a parsed body with a schema (400 with field errors when it does not fit). */

@@ -2,11 +2,10 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import type { z } from "zod";
-import { ARCHIVE_INTENT } from "~/lib/archive";
+import { ARCHIVE_INTENT, type ArchiveInput, ArchiveSchema } from "~/lib/archive";
 import { ForbiddenError, isDomainError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 import { toastHeader } from "~/lib/toast.server";
-import { type ArchiveInput, ArchiveSchema } from "~/modules/facilities/schema";
 import type { Upload } from "~/modules/files/uploads.server";
 
 /**

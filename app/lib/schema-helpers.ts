@@ -9,15 +9,15 @@ export const TOO_LONG = "common:validation.tooLong";
 export const INVALID = "common:validation.invalid";
 
 /** Trimmed, non-empty text of at most `max` characters. */
-export const requiredText = (max: number, message = REQUIRED) =>
-  z.string({ error: message }).trim().min(1, message).max(max, TOO_LONG);
+export const requiredText = (max: number, message = REQUIRED, tooLong = TOO_LONG) =>
+  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
 
 /** Optional text: empty or missing becomes null. */
-export const optionalText = (max: number) =>
+export const optionalText = (max: number, messages: { invalid?: string; tooLong?: string } = {}) =>
   z
-    .string({ error: INVALID })
+    .string({ error: messages.invalid ?? INVALID })
     .trim()
-    .max(max, TOO_LONG)
+    .max(max, messages.tooLong ?? TOO_LONG)
     .nullish()
     .transform((value) => (value ? value : null));
 

@@ -1,18 +1,16 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { ARCHIVE_INTENT, ArchiveTrigger } from "~/components/forms/archive-dialog";
 import { FormPage } from "~/components/forms/form-parts";
 import { useResultFor } from "~/components/forms/zod-form";
 import { RemoveRoomTypeDialog } from "~/components/rooms/remove-room-type-dialog";
 import { ROOM_TYPES_LIST, RoomTypeForm } from "~/components/rooms/room-type-form";
-import { formFailed, redirectWithToast, serviceFailed, submitForm } from "~/lib/form-action.server";
+import { ArchiveSchema } from "~/lib/archive";
+import { submitForm } from "~/lib/form-action.server";
 import { serviceContext } from "~/lib/route-context.server";
 import { orErrorPage, routeId } from "~/lib/route-params.server";
 import { requireUser } from "~/modules/auth/guard.server";
-import { WRONG_NAME } from "~/modules/facilities/schema";
 import { getRoomType, listRoomTypeOptions } from "~/modules/rooms/queries.server";
 import { RemoveRoomTypeSchema, RoomTypeSchema } from "~/modules/rooms/schema";
 import { removeRoomType, updateRoomType } from "~/modules/rooms/service.server";
@@ -24,9 +22,7 @@ import { removeRoomType, updateRoomType } from "~/modules/rooms/service.server";
  */
 export const meta: MetaFunction = () => [{ title: "Caretaker" }];
 
-const RemoveFormSchema = RemoveRoomTypeSchema.extend({
-  confirmName: z.string({ error: WRONG_NAME }),
-});
+const RemoveFormSchema = RemoveRoomTypeSchema.extend(ArchiveSchema.shape);
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -48,24 +44,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         { intent: "update", schema: RoomTypeSchema, redirectTo: ROOM_TYPES_LIST, toast: "common:toast.updated" },
         (roomType) => updateRoomType(ctx, id, roomType),
       );
-    case ARCHIVE_INTENT: {
-      // Not the common archive: the route checks the retyped name, and the verb takes a replacement.
-      const submission = parseWithZod(formData, { schema: RemoveFormSchema });
-      if (submission.status !== "success") return formFailed(ARCHIVE_INTENT, submission.reply());
-      const roomType = await orErrorPage(getRoomType(ctx, id));
-      if (submission.value.confirmName.trim() !== roomType.roomTypeName.trim()) {
-        const inUse = roomType.linkedRoomsCount > 0 || roomType.incidentTypesCount > 0;
-        const fieldErrors: Record<string, string[]> = { confirmName: [WRONG_NAME] };
-        if (inUse && submission.value.replacementRoomType === null) fieldErrors.replacementRoomType = ["rooms:validation.replacementRequired"];
-        return formFailed(ARCHIVE_INTENT, submission.reply({ fieldErrors }));
-      }
-      try {
-        await removeRoomType(ctx, id, { replacementRoomType: submission.value.replacementRoomType });
-      } catch (error) {
-        return serviceFailed(ARCHIVE_INTENT, (options) => submission.reply(options), error);
-      }
-      return redirectWithToast(ROOM_TYPES_LIST, "common:toast.archived");
-    }
+    case ARCHIVE_INTENT:
+      // The removal of SPEC.md section 8: the retyped name, and a replacement when the type is in use.
+      return submitForm(
+        formData,
+        { intent: ARCHIVE_INTENT, schema: RemoveFormSchema, redirectTo: ROOM_TYPES_LIST, toast: "common:toast.archived" },
+        ({ confirmName, replacementRoomType }) => removeRoomType(ctx, id, { replacementRoomType }, { confirmName }),
+      );
     default:
       throw new Response("Bad Request", { status: 400 });
   }

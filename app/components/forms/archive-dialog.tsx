@@ -8,6 +8,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogFooter, DialogTrigger, useUrlDialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { ARCHIVE_DIALOG, ARCHIVE_INTENT, confirmNameField } from "~/lib/archive";
 import { cn } from "~/lib/utils";
 import { SubmitButton } from "./form-parts";
 
@@ -17,10 +18,7 @@ import { SubmitButton } from "./form-parts";
  * The browser checks the name when JavaScript is on; the service is the authority (its "Wrong Name"
  * comes back in `lastResult`, beside the field).
  */
-import { ARCHIVE_DIALOG, ARCHIVE_INTENT } from "~/lib/archive";
-
 export { ARCHIVE_DIALOG, ARCHIVE_INTENT };
-const WRONG_NAME = "common:archive.wrongName";
 
 /** The button that opens the dialog (a link to `?dialog=archive`). */
 export function ArchiveTrigger({ children, className }: { children?: ReactNode; className?: string }) {
@@ -66,7 +64,7 @@ function ArchiveForm({ name, closeTo, lastResult }: { name: string; closeTo: str
   const schema = useMemo(
     () =>
       z.object({
-        confirmName: z.string({ error: WRONG_NAME }).refine((value) => value.trim() === name.trim(), WRONG_NAME),
+        confirmName: confirmNameField(name),
       }),
     [name],
   );

@@ -13,7 +13,7 @@ import { Dialog, DialogFooter, useUrlDialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { idField } from "~/lib/schema-helpers";
-import { WRONG_NAME } from "~/modules/facilities/schema";
+import { confirmNameField } from "~/lib/archive";
 import { RemoveRoomTypeSchema } from "~/modules/rooms/schema";
 
 /**
@@ -82,7 +82,7 @@ function RemoveForm({
         replacementRoomType: inUse
           ? idField("rooms:validation.replacementRequired")
           : RemoveRoomTypeSchema.shape.replacementRoomType,
-        confirmName: z.string({ error: WRONG_NAME }).refine((value) => value.trim() === name.trim(), WRONG_NAME),
+        confirmName: confirmNameField(name),
       }),
     [inUse, name],
   );

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COUNTRY_CODES, PREFERRED_COUNTRIES } from "~/lib/countries";
+import { optionalText as textOptional, requiredText as textRequired } from "~/lib/schema-helpers";
 
 /**
  * Entity settings (SPEC.md sections 3, 5, 7): one shape for the settings form (client and server
@@ -23,17 +24,10 @@ export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 /** Greetings, in this order (the values of UserLanguage: English 0, French 1, Dutch 2). */
 export const GREETING_LANGUAGES = [0, 1, 2] as const;
 
-export const requiredText = (max: number, message = REQUIRED) =>
-  z.string({ error: message }).trim().min(1, message).max(max, TOO_LONG);
+export const requiredText = (max: number, message = REQUIRED) => textRequired(max, message, TOO_LONG);
 
 /** Optional text: empty or missing becomes null. */
-export const optionalText = (max: number) =>
-  z
-    .string({ error: "settings:validation.invalid" })
-    .trim()
-    .max(max, TOO_LONG)
-    .nullish()
-    .transform((value) => (value ? value : null));
+export const optionalText = (max: number) => textOptional(max, { invalid: "settings:validation.invalid", tooLong: TOO_LONG });
 
 const CountrySchema = z.enum(COUNTRY_CODES, { error: "settings:validation.country" });
 

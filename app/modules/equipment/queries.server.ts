@@ -14,7 +14,8 @@ import {
 } from "~/db/schema";
 import type { ServiceContext } from "~/lib/context.server";
 import { NotFoundError } from "~/lib/errors";
-import { likePattern, type ListQuery, type Page, pageWindow } from "~/lib/list-query";
+import { likePattern, type ListQuery, type Page } from "~/lib/list-query";
+import { readPage } from "~/lib/list-page.server";
 import { treeScope } from "~/modules/facilities/policy.server";
 import { incidentTypeName } from "~/modules/incident-types/queries.server";
 import { type AttachedFile, toAttachedFile } from "~/modules/rooms/queries.server";
@@ -65,18 +66,16 @@ export async function listCategories(ctx: ServiceContext, query: ListQuery<Categ
   );
   const { fields, equipmentCount } = categorySelection();
   const column = { name: sql`lower(${equipmentCategories.name})`, equipmentCount }[query.sort];
-  const { limit, offset } = pageWindow(query);
-  const base = ctx.db
-    .select(fields)
-    .from(equipmentCategories)
-    .where(where)
-    .orderBy(query.dir === "desc" ? desc(column) : asc(column), asc(equipmentCategories.id))
-    .offset(offset);
-  const [items, [total]] = await Promise.all([
-    limit === null ? base : base.limit(limit),
+  return readPage(
+    query,
+    ctx.db
+      .select(fields)
+      .from(equipmentCategories)
+      .where(where)
+      .orderBy(query.dir === "desc" ? desc(column) : asc(column), asc(equipmentCategories.id))
+      .$dynamic(),
     ctx.db.select({ n: count() }).from(equipmentCategories).where(where),
-  ]);
-  return { items, total: total?.n ?? 0, page: query.page, size: query.size };
+  );
 }
 
 export async function getCategory(ctx: ServiceContext, id: number): Promise<CategoryRow> {
@@ -167,19 +166,18 @@ export async function listEquipmentTypes(
     itemCount,
     creationTimestamp: equipmentTypes.createdAt,
   }[query.sort];
-  const { limit, offset } = pageWindow(query);
-  const base = ctx.db
-    .select(fields)
-    .from(equipmentTypes)
-    .innerJoin(equipmentCategories, eq(equipmentCategories.id, equipmentTypes.categoryId))
-    .where(where)
-    .orderBy(query.dir === "desc" ? desc(column) : asc(column), asc(equipmentTypes.id))
-    .offset(offset);
-  const [items, [total]] = await Promise.all([
-    limit === null ? base : base.limit(limit),
+  const page = await readPage(
+    query,
+    ctx.db
+      .select(fields)
+      .from(equipmentTypes)
+      .innerJoin(equipmentCategories, eq(equipmentCategories.id, equipmentTypes.categoryId))
+      .where(where)
+      .orderBy(query.dir === "desc" ? desc(column) : asc(column), asc(equipmentTypes.id))
+      .$dynamic(),
     ctx.db.select({ n: count() }).from(equipmentTypes).where(where),
-  ]);
-  return { items: items.map(toTypeRow), total: total?.n ?? 0, page: query.page, size: query.size };
+  );
+  return { ...page, items: page.items.map(toTypeRow) };
 }
 
 export interface EquipmentTypeDetail extends EquipmentTypeRow {

@@ -1,14 +1,13 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { equipmentCategories, equipmentTypeFiles, equipmentTypes, incidentTypeEquipmentTypes } from "~/db/schema";
+import { type ArchiveInput, checkConfirmName } from "~/lib/archive";
 import type { ServiceContext } from "~/lib/context.server";
 import { ValidationError } from "~/lib/errors";
 import { MAX_TAGS, tagField, TAG_TOO_MANY } from "~/lib/schema-helpers";
 import { parseInput } from "~/lib/validation";
 import { archiveEquipmentItemsWhere, type CascadeCounts } from "~/modules/facilities/cascade.server";
 import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
-import type { ArchiveInput } from "~/modules/facilities/schema";
-import { checkConfirmName } from "~/modules/facilities/service.server";
 import { type FilesContext, transactionWithUploads, type Upload } from "~/modules/files/uploads.server";
 import { activeIncidentTypeIds } from "~/modules/incident-types/queries.server";
 import {

@@ -3,7 +3,8 @@ import { buildings, entities, facilities } from "~/db/schema";
 import type { ServiceContext } from "~/lib/context.server";
 import { NotFoundError } from "~/lib/errors";
 import { treeScope } from "./policy.server";
-import { likePattern, type ListQuery, type Page, pageWindow } from "~/lib/list-query";
+import { likePattern, type ListQuery, type Page } from "~/lib/list-query";
+import { readPage } from "~/lib/list-page.server";
 
 /**
  * Reads of facilities and buildings, shaped for the list screens, the forms and the REST answers.
@@ -104,19 +105,12 @@ export async function listFacilities(ctx: ServiceContext, query: ListQuery<Facil
   const { fields, countBuildings } = facilitySelection();
   const column = { name: sql`lower(${facilities.name})`, shortId: facilities.shortId, countBuildings }[query.sort];
   const order = query.dir === "desc" ? desc(column) : asc(column);
-  const { limit, offset } = pageWindow(query);
-  const base = ctx.db
-    .select(fields)
-    .from(facilities)
-    .innerJoin(entities, eq(entities.id, facilities.entityId))
-    .where(where)
-    .orderBy(order, asc(facilities.id))
-    .offset(offset);
-  const [items, [total]] = await Promise.all([
-    limit === null ? base : base.limit(limit),
+  const page = await readPage(
+    query,
+    ctx.db.select(fields).from(facilities).innerJoin(entities, eq(entities.id, facilities.entityId)).where(where).orderBy(order, asc(facilities.id)).$dynamic(),
     ctx.db.select({ n: count() }).from(facilities).where(where),
-  ]);
-  return { items: await withActiveIncidents(ctx, "facility", items), total: total?.n ?? 0, page: query.page, size: query.size };
+  );
+  return { ...page, items: await withActiveIncidents(ctx, "facility", page.items) };
 }
 
 export async function getFacility(ctx: ServiceContext, id: number): Promise<FacilityRow> {
@@ -218,19 +212,12 @@ export async function listBuildings(
     countRooms,
   }[query.sort];
   const order = query.dir === "desc" ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
-  const { limit, offset } = pageWindow(query);
-  const base = ctx.db
-    .select(fields)
-    .from(buildings)
-    .innerJoin(facilities, eq(facilities.id, buildings.facilityId))
-    .where(where)
-    .orderBy(order, asc(buildings.id))
-    .offset(offset);
-  const [items, [total]] = await Promise.all([
-    limit === null ? base : base.limit(limit),
+  const page = await readPage(
+    query,
+    ctx.db.select(fields).from(buildings).innerJoin(facilities, eq(facilities.id, buildings.facilityId)).where(where).orderBy(order, asc(buildings.id)).$dynamic(),
     ctx.db.select({ n: count() }).from(buildings).where(where),
-  ]);
-  return { items: await withActiveIncidents(ctx, "building", items), total: total?.n ?? 0, page: query.page, size: query.size };
+  );
+  return { ...page, items: await withActiveIncidents(ctx, "building", page.items) };
 }
 
 export async function getBuilding(ctx: ServiceContext, id: number): Promise<BuildingRow> {

@@ -31,10 +31,3 @@ export const BuildingSchema = z.object({
   ...BuildingAddressSchema.shape,
 });
 export type BuildingInput = z.input<typeof BuildingSchema>;
-
-/** The archive confirmation (SPEC.md section 5): the exact name, retyped. */
-export const ArchiveSchema = z.object({
-  confirmName: z.string({ error: "common:archive.wrongName" }),
-});
-export type ArchiveInput = z.input<typeof ArchiveSchema>;
-export const WRONG_NAME = "common:archive.wrongName";

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { buildings, facilities } from "~/db/schema";
 import { nextShortId } from "~/db/short-id.server";
+import { type ArchiveInput, checkConfirmName } from "~/lib/archive";
 import type { ServiceContext } from "~/lib/context.server";
 import { ValidationError } from "~/lib/errors";
 import { parseInput } from "~/lib/validation";
@@ -14,20 +15,13 @@ import {
   getBuilding,
   getFacility,
 } from "./queries.server";
-import { type ArchiveInput, ArchiveSchema, type BuildingInput, BuildingSchema, type FacilityInput, FacilitySchema, WRONG_NAME } from "./schema";
+import { type BuildingInput, BuildingSchema, type FacilityInput, FacilitySchema } from "./schema";
 
 /**
  * Every write of facilities and buildings (SPEC.md sections 3-5): one verb per mutation, shared by the
  * form actions and the REST routes. Each checks the role, parses its input, runs in one transaction
  * and filters every read and write by the entity.
  */
-
-/** The archive confirmation: when the form sends the retyped name, it must be the exact name. */
-export function checkConfirmName(name: string, confirm: ArchiveInput | undefined): void {
-  if (confirm === undefined) return;
-  const { confirmName } = parseInput(ArchiveSchema, confirm);
-  if (confirmName.trim() !== name.trim()) throw new ValidationError({ confirmName: [WRONG_NAME] }, WRONG_NAME, "WRONG_NAME");
-}
 
 async function lockFacility(ctx: ServiceContext, id: number) {
   const [row] = await ctx.db

@@ -19,7 +19,8 @@ import {
 import type { ServiceContext } from "~/lib/context.server";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { canViewRoom, treeScope } from "~/modules/facilities/policy.server";
-import { likePattern, type ListQuery, type Page, pageWindow } from "~/lib/list-query";
+import { likePattern, type ListQuery, type Page } from "~/lib/list-query";
+import { readPage } from "~/lib/list-page.server";
 import { ACTIVE, withActiveIncidents } from "~/modules/facilities/queries.server";
 import { fileUrl } from "~/modules/files/uploads.server";
 import { incidentTypeName } from "~/modules/incident-types/queries.server";
@@ -68,18 +69,16 @@ export async function listRoomTypes(ctx: ServiceContext, query: ListQuery<RoomTy
   );
   const { fields, linkedRoomsCount } = roomTypeSelection();
   const column = { name: sql`lower(${roomTypes.name})`, linkedRoomsCount }[query.sort];
-  const { limit, offset } = pageWindow(query);
-  const base = ctx.db
-    .select(fields)
-    .from(roomTypes)
-    .where(where)
-    .orderBy(query.dir === "desc" ? desc(column) : asc(column), asc(roomTypes.id))
-    .offset(offset);
-  const [items, [total]] = await Promise.all([
-    limit === null ? base : base.limit(limit),
+  return readPage(
+    query,
+    ctx.db
+      .select(fields)
+      .from(roomTypes)
+      .where(where)
+      .orderBy(query.dir === "desc" ? desc(column) : asc(column), asc(roomTypes.id))
+      .$dynamic(),
     ctx.db.select({ n: count() }).from(roomTypes).where(where),
-  ]);
-  return { items, total: total?.n ?? 0, page: query.page, size: query.size };
+  );
 }
 
 export async function getRoomType(ctx: ServiceContext, id: number): Promise<RoomTypeRow & { incidentTypesCount: number }> {
@@ -189,8 +188,7 @@ export async function listRooms(ctx: ServiceContext, query: ListQuery<RoomSort>,
     facilityName: sql`lower(${facilities.name})`,
     roomTypeName: sql`lower(${roomTypes.name})`,
   }[query.sort];
-  const { limit, offset } = pageWindow(query);
-  const base = ctx.db
+  const rows = ctx.db
     .select(roomSelection())
     .from(rooms)
     .innerJoin(buildings, eq(buildings.id, rooms.buildingId))
@@ -198,12 +196,12 @@ export async function listRooms(ctx: ServiceContext, query: ListQuery<RoomSort>,
     .innerJoin(roomTypes, eq(roomTypes.id, rooms.roomTypeId))
     .where(where)
     .orderBy(query.dir === "desc" ? desc(column) : asc(column), asc(rooms.id))
-    .offset(offset);
-  const countQuery = facilityId
+    .$dynamic();
+  const total = facilityId
     ? ctx.db.select({ n: count() }).from(rooms).innerJoin(buildings, eq(buildings.id, rooms.buildingId)).where(where)
     : ctx.db.select({ n: count() }).from(rooms).where(where);
-  const [items, [total]] = await Promise.all([limit === null ? base : base.limit(limit), countQuery]);
-  return { items: await withRoomCounts(ctx, items), total: total?.n ?? 0, page: query.page, size: query.size };
+  const page = await readPage(query, rows, total);
+  return { ...page, items: await withRoomCounts(ctx, page.items) };
 }
 
 export interface RoomLinkView {

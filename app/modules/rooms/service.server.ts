@@ -11,14 +11,13 @@ import {
   roomTypes,
 } from "~/db/schema";
 import { nextShortId } from "~/db/short-id.server";
+import { type ArchiveInput, checkConfirmName, confirmNameErrors } from "~/lib/archive";
 import type { ServiceContext } from "~/lib/context.server";
 import { type FieldErrors, ValidationError } from "~/lib/errors";
 import { INVALID } from "~/lib/schema-helpers";
 import { parseInput } from "~/lib/validation";
 import { archiveEquipmentItemsWhere, archiveTree, type CascadeCounts } from "~/modules/facilities/cascade.server";
 import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
-import type { ArchiveInput } from "~/modules/facilities/schema";
-import { checkConfirmName } from "~/modules/facilities/service.server";
 import { type FilesContext, transactionWithUploads, type Upload, type Uploads } from "~/modules/files/uploads.server";
 import { activeIncidentTypeIds } from "~/modules/incident-types/queries.server";
 import { getRoom, getRoomType, type RoomDetail, roomNotFound, type RoomTypeRow, roomTypeNotFound } from "./queries.server";
@@ -87,12 +86,17 @@ export interface RemoveRoomTypeResult {
  * Removes a room type (SPEC.md sections 4 and 8). When rooms or incident types use it, a replacement
  * type (active, of the entity, not the removed one) is required: its rooms and incident types move to it.
  */
-export async function removeRoomType(ctx: ServiceContext, id: number, raw: RemoveRoomTypeInput): Promise<RemoveRoomTypeResult> {
+export async function removeRoomType(
+  ctx: ServiceContext,
+  id: number,
+  raw: RemoveRoomTypeInput,
+  confirm?: ArchiveInput,
+): Promise<RemoveRoomTypeResult> {
   assertCanManageFacilities(ctx);
   const { replacementRoomType } = parseInput(RemoveRoomTypeSchema, raw);
   return ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };
-    await lockRoomType(txCtx, id);
+    const roomType = await lockRoomType(txCtx, id);
     const [usage] = await tx.execute<{ rooms: number; incident_types: number }>(sql`
       select
         (select count(*)::int from rooms where entity_id = ${ctx.entityId} and room_type_id = ${id} and archived_at is null) as rooms,
@@ -101,16 +105,19 @@ export async function removeRoomType(ctx: ServiceContext, id: number, raw: Remov
       (r) => (r as unknown as { rows: { rooms: number; incident_types: number }[] }).rows,
     );
     const inUse = usage.rooms > 0 || usage.incident_types > 0;
+    // A wrong retyped name and a missing replacement are reported together.
+    const wrongName = confirmNameErrors(roomType.name, confirm);
+    if (inUse && replacementRoomType === null) {
+      throw new ValidationError(
+        { ...wrongName, replacementRoomType: ["rooms:validation.replacementRequired"] },
+        "rooms:errors.roomTypeInUse",
+        "ROOM_TYPE_IN_USE",
+      );
+    }
+    checkConfirmName(roomType.name, confirm);
     let roomsMoved = 0;
     let incidentTypesMoved = 0;
-    if (inUse || replacementRoomType !== null) {
-      if (replacementRoomType === null) {
-        throw new ValidationError(
-          { replacementRoomType: ["rooms:validation.replacementRequired"] },
-          "rooms:errors.roomTypeInUse",
-          "ROOM_TYPE_IN_USE",
-        );
-      }
+    if (replacementRoomType !== null) {
       if (replacementRoomType === id) {
         throw new ValidationError({ replacementRoomType: ["rooms:validation.replacementSame"] }, "rooms:validation.replacementSame", "REPLACEMENT_SAME");
       }
@@ -128,12 +135,11 @@ export async function removeRoomType(ctx: ServiceContext, id: number, raw: Remov
         .where(and(eq(rooms.entityId, ctx.entityId), eq(rooms.roomTypeId, id)))
         .returning({ id: rooms.id, archivedAt: rooms.archivedAt });
       roomsMoved = moved.filter((r) => r.archivedAt === null).length;
-      const links = await tx.execute(sql`
+      await tx.execute(sql`
         insert into incident_type_room_types (entity_id, incident_type_id, room_type_id)
         select entity_id, incident_type_id, ${replacementRoomType}::int from incident_type_room_types
         where entity_id = ${ctx.entityId} and room_type_id = ${id}
         on conflict do nothing`);
-      void links;
       const removed = await tx
         .delete(incidentTypeRoomTypes)
         .where(and(eq(incidentTypeRoomTypes.entityId, ctx.entityId), eq(incidentTypeRoomTypes.roomTypeId, id)))
@@ -233,13 +239,11 @@ async function addItems(ctx: ServiceContext, roomId: number, input: RoomValues, 
   const fresh = input.equipments.filter((e) => !e.id);
   if (fresh.length === 0) return;
   // Default internal reference: "<generic equipment> <n>", numbered per generic equipment in the room.
-  const [existing] = await Promise.all([
-    ctx.db
-      .select({ equipmentTypeId: equipmentItems.equipmentTypeId, n: sql<number>`count(*)::int` })
-      .from(equipmentItems)
-      .where(and(eq(equipmentItems.roomId, roomId), eq(equipmentItems.entityId, ctx.entityId)))
-      .groupBy(equipmentItems.equipmentTypeId),
-  ]);
+  const existing = await ctx.db
+    .select({ equipmentTypeId: equipmentItems.equipmentTypeId, n: sql<number>`count(*)::int` })
+    .from(equipmentItems)
+    .where(and(eq(equipmentItems.roomId, roomId), eq(equipmentItems.entityId, ctx.entityId)))
+    .groupBy(equipmentItems.equipmentTypeId);
   const counters = new Map(existing.map((r) => [r.equipmentTypeId, r.n]));
   const rows = fresh.map((e) => {
     const n = (counters.get(e.equipmentTypeId) ?? 0) + 1;
@@ -351,13 +355,14 @@ export async function updateRoom(ctx: FilesContext, id: number, raw: RoomWrite):
       txCtx,
       keep.length ? and(sql`e.room_id = ${id}`, notInArray(sql`e.id`, keep))! : sql`e.room_id = ${id}`,
     );
-    for (const e of input.equipments) {
-      // A blank internal reference keeps the stored one: every item has one (SPEC.md section 3).
-      if (!e.id || e.internalReference === null) continue;
-      await db
-        .update(equipmentItems)
-        .set({ internalReference: e.internalReference, updatedAt: new Date() })
-        .where(and(eq(equipmentItems.id, e.id), eq(equipmentItems.entityId, ctx.entityId)));
+    // Kept items: their new internal references, in one statement (a blank one keeps the stored
+    // reference: every item has one, SPEC.md section 3).
+    const renamed = input.equipments.flatMap((e) => (e.id && e.internalReference !== null ? [sql`(${e.id}::int, ${e.internalReference}::text)`] : []));
+    if (renamed.length) {
+      await db.execute(sql`
+        update equipment_items e set internal_reference = v.reference, updated_at = now()
+        from (values ${sql.join(renamed, sql`, `)}) as v(id, reference)
+        where e.id = v.id and e.entity_id = ${ctx.entityId} and e.internal_reference is distinct from v.reference`);
     }
     await addItems(txCtx, id, input, names);
     await replaceLinksAndTypes(txCtx, id, input);

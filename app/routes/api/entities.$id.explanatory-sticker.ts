@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, idParam, jsonError, parseJson } from "~/lib/api.server";
+import { apiRoute, idParam, methodNotAllowed, parseJson } from "~/lib/api.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import { canManageEntity } from "~/modules/entities/policy.server";
 import { decodeDataUrl, PatchStickerBodySchema } from "~/modules/entities/schema";
@@ -20,7 +20,7 @@ export const loader = apiRoute<LoaderFunctionArgs>(async ({ params, ctx }) => {
  * is a base64 data URL of the image, or null to remove it; `oldExplanatorySticker` is accepted and ignored.
  */
 export const action = apiRoute<ActionFunctionArgs>(async ({ request, params, ctx }) => {
-  if (request.method !== "PATCH") return jsonError(405, "METHOD_NOT_ALLOWED", "Method Not Allowed");
+  if (request.method !== "PATCH") return methodNotAllowed("GET, PATCH");
   const id = idParam(params.id);
   if (id === null) throw notFound();
   if (!canManageEntity(ctx.actor)) throw new ForbiddenError("settings:errors.forbidden");

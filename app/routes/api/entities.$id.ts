@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, idParam, jsonError, parseJson } from "~/lib/api.server";
+import { apiRoute, idParam, methodNotAllowed, parseJson } from "~/lib/api.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import { canManageEntity } from "~/modules/entities/policy.server";
 import { decodeDataUrl, PutEntityBodySchema } from "~/modules/entities/schema";
@@ -22,7 +22,7 @@ export const loader = apiRoute<LoaderFunctionArgs>(async ({ params, ctx }) => {
  * or null to remove it); `oldLogo` is accepted and ignored. Answers the saved entity.
  */
 export const action = apiRoute<ActionFunctionArgs>(async ({ request, params, ctx, locale }) => {
-  if (request.method !== "PUT") return jsonError(405, "METHOD_NOT_ALLOWED", "Method Not Allowed");
+  if (request.method !== "PUT") return methodNotAllowed("GET, PUT");
   const id = idParam(params.id);
   if (id === null) throw notFound();
   if (!canManageEntity(ctx.actor)) throw new ForbiddenError("settings:errors.forbidden");

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, idParam, parseJson } from "~/lib/api.server";
-import { methodNotAllowed } from "~/lib/api-list.server";
+import { apiRoute, idParam, methodNotAllowed, parseJson } from "~/lib/api.server";
 import { CategoryBodySchema, checkCategoryEntity } from "~/modules/equipment/api-body";
 import { categoryNotFound, getCategory } from "~/modules/equipment/queries.server";
 import { archiveCategory, updateCategory } from "~/modules/equipment/service.server";

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute } from "~/lib/api.server";
-import { listJson, methodNotAllowed } from "~/lib/api-list.server";
+import { apiRoute, listJson, methodNotAllowed } from "~/lib/api.server";
 import { intListParam } from "~/lib/list-query";
 import { listEquipmentItems } from "~/modules/equipment/queries.server";
 

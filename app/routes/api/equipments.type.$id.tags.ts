@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiRoute, idParam, parseJson } from "~/lib/api.server";
-import { created, methodNotAllowed } from "~/lib/api-list.server";
+import { apiRoute, created, idParam, methodNotAllowed, parseJson } from "~/lib/api.server";
 import { TagBodySchema } from "~/modules/equipment/api-body";
 import { equipmentTypeNotFound } from "~/modules/equipment/queries.server";
 import { addEquipmentTypeTag } from "~/modules/equipment/service.server";

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, idParam, parseJson } from "~/lib/api.server";
-import { methodNotAllowed } from "~/lib/api-list.server";
+import { apiRoute, idParam, methodNotAllowed, parseJson } from "~/lib/api.server";
 import { UpdateEquipmentTypeBodySchema } from "~/modules/equipment/api-body";
 import { equipmentTypeNotFound, getEquipmentType } from "~/modules/equipment/queries.server";
 import { archiveEquipmentType, updateEquipmentType } from "~/modules/equipment/service.server";

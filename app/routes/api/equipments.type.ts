@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, parseJson } from "~/lib/api.server";
-import { created, listJson, methodNotAllowed } from "~/lib/api-list.server";
+import { apiRoute, created, listJson, methodNotAllowed, parseJson } from "~/lib/api.server";
 import { intListParam, parseListQuery } from "~/lib/list-query";
 import { CreateEquipmentTypeBodySchema } from "~/modules/equipment/api-body";
 import { EQUIPMENT_TYPE_SORTS, listEquipmentTypes } from "~/modules/equipment/queries.server";

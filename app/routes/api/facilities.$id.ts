@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, idParam, parseJson } from "~/lib/api.server";
-import { methodNotAllowed } from "~/lib/api-list.server";
+import { apiRoute, idParam, methodNotAllowed, parseJson } from "~/lib/api.server";
 import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
 import { facilityNotFound, getFacility } from "~/modules/facilities/queries.server";
 import { FacilitySchema } from "~/modules/facilities/schema";

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, idParam, parseJson } from "~/lib/api.server";
-import { methodNotAllowed, parseOptionalJson } from "~/lib/api-list.server";
+import { apiRoute, idParam, methodNotAllowed, parseJson } from "~/lib/api.server";
 import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
 import { RoomTypeBodySchema } from "~/modules/rooms/api-body";
 import { getRoomType, roomTypeNotFound } from "~/modules/rooms/queries.server";
@@ -24,6 +23,6 @@ export const action = apiRoute<ActionFunctionArgs>(async ({ request, params, ctx
   const id = idParam(params.id);
   if (id === null) throw roomTypeNotFound();
   assertCanManageFacilities(ctx);
-  if (request.method === "DELETE") return removeRoomType(ctx, id, await parseOptionalJson(request, RemoveRoomTypeSchema));
+  if (request.method === "DELETE") return removeRoomType(ctx, id, await parseJson(request, RemoveRoomTypeSchema, { optional: true }));
   return updateRoomType(ctx, id, await parseJson(request, RoomTypeBodySchema));
 });
