@@ -19,7 +19,7 @@ import { Toaster } from "~/components/ui/toast";
 import { fallbackLng, localeByUserLanguage } from "~/i18n";
 import { detectLocale, getT } from "~/i18n.server";
 import { useNonce } from "~/lib/nonce";
-import { readToast } from "~/lib/toast.server";
+import { readToast } from "~/http/toast.server";
 import { logout } from "~/modules/auth/service.server";
 import { clearTokens, commitSession } from "~/modules/auth/session.server";
 import { getProfile, type Profile } from "~/modules/users/queries.server";

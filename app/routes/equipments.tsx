@@ -6,7 +6,7 @@ import { FilterSelect, ListToolbar } from "~/components/lists/list-toolbar";
 import { buttonVariants } from "~/components/ui/button";
 import { TabLink, Tabs } from "~/components/ui/tabs";
 import { intParam, parseListQuery } from "~/lib/list-query";
-import { serviceContext } from "~/lib/route-context.server";
+import { serviceContext } from "~/http/route-context.server";
 import { requireUser } from "~/modules/auth/guard.server";
 import {
   CATEGORY_SORTS,

@@ -6,7 +6,7 @@ import { RoomTabs } from "~/components/rooms/room-tabs";
 import { RoomTypesTable } from "~/components/rooms/room-types-table";
 import { buttonVariants } from "~/components/ui/button";
 import { parseListQuery } from "~/lib/list-query";
-import { serviceContext } from "~/lib/route-context.server";
+import { serviceContext } from "~/http/route-context.server";
 import { requireUser } from "~/modules/auth/guard.server";
 import { listRoomTypes, ROOM_TYPE_SORTS } from "~/modules/rooms/queries.server";
 

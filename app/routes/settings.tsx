@@ -12,9 +12,9 @@ import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/ca
 import { TabLink, Tabs } from "~/components/ui/tabs";
 import { localeByUserLanguage } from "~/i18n";
 import { localeCookie } from "~/i18n.server";
-import { formFailed, readFormData, redirectWithToast, serviceFailed, toUpload, uploadedFile } from "~/lib/form-action.server";
-import { filesContext } from "~/lib/route-context.server";
-import { toastHeader } from "~/lib/toast.server";
+import { formFailed, readFormData, redirectWithToast, serviceFailed, toUpload, uploadedFile } from "~/http/form-action.server";
+import { filesContext } from "~/http/route-context.server";
+import { toastHeader } from "~/http/toast.server";
 import { requireUser } from "~/modules/auth/guard.server";
 import { canManageEntity } from "~/modules/entities/policy.server";
 import { EntitySettingsFormSchema, StickerFormSchema } from "~/modules/entities/schema";

@@ -5,9 +5,9 @@ import { CATEGORIES_LIST, CategoryForm } from "~/components/equipment/category-f
 import { ARCHIVE_INTENT, ArchiveDialog, ArchiveTrigger } from "~/components/forms/archive-dialog";
 import { FormPage } from "~/components/forms/form-parts";
 import { useResultFor } from "~/components/forms/zod-form";
-import { archiveAction, submitForm } from "~/lib/form-action.server";
-import { serviceContext } from "~/lib/route-context.server";
-import { orErrorPage, routeId } from "~/lib/route-params.server";
+import { archiveAction, submitForm } from "~/http/form-action.server";
+import { serviceContext } from "~/http/route-context.server";
+import { orErrorPage, routeId } from "~/http/route-params.server";
 import { requireUser } from "~/modules/auth/guard.server";
 import { getCategory } from "~/modules/equipment/queries.server";
 import { CategorySchema } from "~/modules/equipment/schema";

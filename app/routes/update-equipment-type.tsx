@@ -6,9 +6,9 @@ import { EQUIPMENT_TYPES_LIST, EquipmentTypeForm } from "~/components/equipment/
 import { ARCHIVE_INTENT, ArchiveDialog, ArchiveTrigger } from "~/components/forms/archive-dialog";
 import { FormPage } from "~/components/forms/form-parts";
 import { useResultFor } from "~/components/forms/zod-form";
-import { archiveAction, readFormData, submitForm, uploadsOf } from "~/lib/form-action.server";
-import { filesContext } from "~/lib/route-context.server";
-import { orErrorPage, routeId } from "~/lib/route-params.server";
+import { archiveAction, readFormData, submitForm, uploadsOf } from "~/http/form-action.server";
+import { filesContext } from "~/http/route-context.server";
+import { orErrorPage, routeId } from "~/http/route-params.server";
 import { requireUser } from "~/modules/auth/guard.server";
 import { getEquipmentType, listCategoryOptions } from "~/modules/equipment/queries.server";
 import { EquipmentTypeSchema } from "~/modules/equipment/schema";

@@ -5,9 +5,9 @@ import { FACILITIES_LIST, FacilityForm } from "~/components/facilities/facility-
 import { ARCHIVE_INTENT, ArchiveDialog, ArchiveTrigger } from "~/components/forms/archive-dialog";
 import { FormPage } from "~/components/forms/form-parts";
 import { useResultFor } from "~/components/forms/zod-form";
-import { archiveAction, submitForm } from "~/lib/form-action.server";
-import { serviceContext } from "~/lib/route-context.server";
-import { orErrorPage, routeId } from "~/lib/route-params.server";
+import { archiveAction, submitForm } from "~/http/form-action.server";
+import { serviceContext } from "~/http/route-context.server";
+import { orErrorPage, routeId } from "~/http/route-params.server";
 import { requireUser } from "~/modules/auth/guard.server";
 import { getFacility } from "~/modules/facilities/queries.server";
 import { FacilitySchema } from "~/modules/facilities/schema";

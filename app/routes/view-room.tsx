@@ -1,12 +1,12 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import QRCode from "qrcode";
-import { publicOrigin } from "~/lib/public-url.server";
+import { publicOrigin } from "~/http/public-url.server";
 import { useTranslation } from "react-i18next";
 import { RoomView } from "~/components/rooms/room-view";
 import { buttonVariants } from "~/components/ui/button";
-import { serviceContext } from "~/lib/route-context.server";
-import { orErrorPage, routeId } from "~/lib/route-params.server";
+import { serviceContext } from "~/http/route-context.server";
+import { orErrorPage, routeId } from "~/http/route-params.server";
 import { requireUser } from "~/modules/auth/guard.server";
 import { canManageFacilities } from "~/modules/facilities/policy.server";
 import { viewRoom } from "~/modules/rooms/queries.server";

@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { UserStatus } from "~/db/enums";
 import { passwordResetTokens, refreshTokens, users } from "~/db/schema";
 import { Queues } from "~/jobs/queue.server";
-import { parseWith } from "~/lib/api.server";
+import { parseInput } from "~/lib/validation";
 import { DomainError, ValidationError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 import { RateLimiter } from "~/lib/rate-limit.server";
@@ -55,7 +55,7 @@ export const weakPassword = (problems: string[] = []) =>
  * the mail in the user's language. Returns nothing either way. Only an invalid body is an error.
  */
 export async function requestPasswordReset(deps: PasswordResetDeps, input: unknown, client?: string): Promise<void> {
-  const { email } = parseWith(RequestPasswordResetSchema, input);
+  const { email } = parseInput(RequestPasswordResetSchema, input);
   const now = deps.now?.() ?? Date.now();
   if (deps.limits) {
     const clientOk = deps.limits.perClient.hit(client ?? "unknown", now);
@@ -111,7 +111,7 @@ export async function isResetTokenUsable(deps: Pick<PasswordResetDeps, "db" | "n
 export async function resetPassword(deps: Pick<PasswordResetDeps, "db" | "now">, input: unknown): Promise<void> {
   let body: { token: string; newPassword: string };
   try {
-    body = parseWith(ResetPasswordSchema, input);
+    body = parseInput(ResetPasswordSchema, input);
   } catch (error) {
     if (error instanceof ValidationError && error.fieldErrors?.newPassword && !error.fieldErrors.token) throw weakPassword();
     throw invalidResetToken();

@@ -1,5 +1,5 @@
 import { Role } from "~/db/enums";
-import type { Actor, ServiceContext } from "~/lib/context.server";
+import type { Actor, ServiceContext } from "~/core/context.server";
 import { ForbiddenError } from "~/lib/errors";
 
 /**

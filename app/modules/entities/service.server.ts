@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { type Entity, entities } from "~/db/schema";
-import type { ServiceContext } from "~/lib/context.server";
+import type { ServiceContext } from "~/core/context.server";
 import { NotFoundError } from "~/lib/errors";
 import { checkImage, fileUrl, transactionWithUploads, type FilesContext } from "~/modules/files/uploads.server";
 import { parseInput } from "~/lib/validation";

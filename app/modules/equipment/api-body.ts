@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiFiles, idRefs, tagLabels } from "~/lib/api-body";
+import { apiFiles, idRefs, tagLabels } from "~/modules/files/api-body";
 import { ForbiddenError } from "~/lib/errors";
 import { INVALID, tagField } from "~/lib/schema-helpers";
 import { CategorySchema, EquipmentTypeSchema } from "./schema";

@@ -11,7 +11,7 @@ import {
   storedFiles,
   type User,
 } from "~/db/schema";
-import type { ServiceContext } from "~/lib/context.server";
+import type { ServiceContext } from "~/core/context.server";
 import { NotFoundError } from "~/lib/errors";
 import type { ListQuery } from "~/lib/list-query";
 import {

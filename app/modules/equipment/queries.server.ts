@@ -12,7 +12,7 @@ import {
   rooms,
   storedFiles,
 } from "~/db/schema";
-import type { ServiceContext } from "~/lib/context.server";
+import type { ServiceContext } from "~/core/context.server";
 import { NotFoundError } from "~/lib/errors";
 import { likePattern, type ListQuery, type Page } from "~/lib/list-query";
 import { readPage } from "~/lib/list-page.server";

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { equipmentCategories, equipmentTypeFiles, equipmentTypes, incidentTypeEquipmentTypes } from "~/db/schema";
 import { type ArchiveInput, checkConfirmName } from "~/lib/archive";
-import type { ServiceContext } from "~/lib/context.server";
+import type { ServiceContext } from "~/core/context.server";
 import { ValidationError } from "~/lib/errors";
 import { MAX_TAGS, tagField, TAG_TOO_MANY } from "~/lib/schema-helpers";
 import { parseInput } from "~/lib/validation";

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { IncidentEventType, IncidentStatus } from "~/db/enums";
-import type { ServiceContext } from "~/lib/context.server";
+import type { ServiceContext } from "~/core/context.server";
 
 /**
  * The archive cascades of SPEC.md section 4, set-based (one statement per table, whatever the size

@@ -1,7 +1,7 @@
 import { and, eq, or, type SQL, sql } from "drizzle-orm";
 import { Role } from "~/db/enums";
 import { buildings, equipmentItems, facilities, rooms, userLinkedObjects } from "~/db/schema";
-import type { Actor, ServiceContext } from "~/lib/context.server";
+import type { Actor, ServiceContext } from "~/core/context.server";
 import { ForbiddenError } from "~/lib/errors";
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { IncidentStatus, Role } from "~/db/enums";
 import { type Building, type Entity, type Facility, rooms, type User } from "~/db/schema";
-import type { ServiceContext } from "~/lib/context.server";
+import type { ServiceContext } from "~/core/context.server";
 import { NotFoundError } from "~/lib/errors";
 import { type ListQuery, parseListQuery } from "~/lib/list-query";
 import {

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql } from "drizzle-orm";
 import { buildings, entities, facilities } from "~/db/schema";
-import type { ServiceContext } from "~/lib/context.server";
+import type { ServiceContext } from "~/core/context.server";
 import { NotFoundError } from "~/lib/errors";
 import { treeScope } from "./policy.server";
 import { likePattern, type ListQuery, type Page } from "~/lib/list-query";

@@ -16,7 +16,7 @@ import {
   type User,
   userLinkedObjects,
 } from "~/db/schema";
-import type { ServiceContext } from "~/lib/context.server";
+import type { ServiceContext } from "~/core/context.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import { createBuilding, createEntity, createFacility, createIncident, createRoom, createUser, linkUserTo } from "#tests/factories";
 import { createFacilityTree, type FacilityTree } from "#tests/factories/cascade";

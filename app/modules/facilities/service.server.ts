@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { buildings, facilities } from "~/db/schema";
 import { nextShortId } from "~/db/short-id.server";
 import { type ArchiveInput, checkConfirmName } from "~/lib/archive";
-import type { ServiceContext } from "~/lib/context.server";
+import type { ServiceContext } from "~/core/context.server";
 import { ValidationError } from "~/lib/errors";
 import { parseInput } from "~/lib/validation";
 import { archiveTree, type CascadeCounts } from "./cascade.server";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { entities } from "~/db/schema";
-import type { ServiceContext } from "~/lib/context.server";
+import type { ServiceContext } from "~/core/context.server";
 import { NotFoundError, ValidationError } from "~/lib/errors";
 import { pngBytes } from "#tests/factories/files";
 import { createTestDatabase } from "#tests/test-db";

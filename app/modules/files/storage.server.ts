@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { and, eq, isNull } from "drizzle-orm";
 import { storedFiles } from "~/db/schema";
-import type { ServiceContext } from "~/lib/context.server";
+import type { ServiceContext } from "~/core/context.server";
 import { NotFoundError, ValidationError } from "~/lib/errors";
 import { ACCEPTED, sniff, type FileKind } from "./sniff";
 

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Db } from "~/db/client.server";
-import type { ServiceContext } from "~/lib/context.server";
+import type { ServiceContext } from "~/core/context.server";
 import { ValidationError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 import { ACCEPTED, imageSize, sniff, type FileKind } from "./sniff";

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { incidentTypes } from "~/db/schema";
-import type { ServiceContext } from "~/lib/context.server";
+import type { ServiceContext } from "~/core/context.server";
 
 /**
  * Reads of incident types needed before their own screens exist (issue #4 links them to rooms and

@@ -4,7 +4,7 @@ import { Role, UserStatus, type UserLanguage } from "~/db/enums";
 import { emailVerificationTokens, entities, users } from "~/db/schema";
 import { userLanguageByLocale } from "~/i18n";
 import { Queues } from "~/jobs/queue.server";
-import { parseWith } from "~/lib/api.server";
+import { parseInput } from "~/lib/validation";
 import { ConflictError, DomainError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 import type { Mail } from "~/mail/mailer.server";
@@ -63,7 +63,7 @@ function isUniqueViolation(error: unknown): boolean {
  * final check is `signUp`'s.
  */
 export async function checkAccount(deps: Pick<OnboardingDeps, "db">, input: unknown): Promise<AccountInput> {
-  const account = parseWith(AccountSchema, input);
+  const account = parseInput(AccountSchema, input);
   if (await emailTaken(deps.db, account.email)) throw emailInUse();
   return account;
 }
@@ -74,7 +74,7 @@ export async function checkAccount(deps: Pick<OnboardingDeps, "db">, input: unkn
  * cannot be queued, the registration is undone so the visitor can simply try again.
  */
 export async function signUp(deps: OnboardingDeps, input: SignUpInput): Promise<{ entityId: number; userId: number; email: string }> {
-  const { account, entity, captcha: answer } = parseWith(SignUpSchema, input);
+  const { account, entity, captcha: answer } = parseInput(SignUpSchema, input);
   if (!(await deps.verifyCaptcha(answer))) throw captchaFailed();
   if (await emailTaken(deps.db, account.email)) throw emailInUse();
 
@@ -162,7 +162,7 @@ async function undoSignUp(db: Db, created: { entityId: number; userId: number })
 export async function verifyEmail(deps: Pick<OnboardingDeps, "db" | "now">, input: unknown): Promise<{ email: string }> {
   let token: string;
   try {
-    token = parseWith(VerifyEmailSchema, input).token;
+    token = parseInput(VerifyEmailSchema, input).token;
   } catch {
     throw invalidToken();
   }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { ReportType, Role } from "~/db/enums";
 import { reports, storedFiles } from "~/db/schema";
-import type { ServiceContext } from "~/lib/context.server";
+import type { ServiceContext } from "~/core/context.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import type { Mail } from "~/mail/mailer.server";
 import type { FileStore } from "~/modules/files/storage.server";

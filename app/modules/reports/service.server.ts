@@ -5,7 +5,7 @@ import type { Db } from "~/db/client.server";
 import { ReportType } from "~/db/enums";
 import { entities, reports, users, type Report } from "~/db/schema";
 import { Queues, type JobQueue } from "~/jobs/queue.server";
-import type { ServiceContext } from "~/lib/context.server";
+import type { ServiceContext } from "~/core/context.server";
 import { ForbiddenError, NotFoundError, ValidationError, type FieldErrors } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 import { storeFile, type FileStore, type StoredFile } from "~/modules/files/storage.server";

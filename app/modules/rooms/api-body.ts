@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiFiles, idRefs, tagLabels } from "~/lib/api-body";
+import { apiFiles, idRefs, tagLabels } from "~/modules/files/api-body";
 import { idField, INVALID, optionalText } from "~/lib/schema-helpers";
 import { NO_EQUIPMENT, RoomSchema, RoomTypeSchema } from "./schema";
 

@@ -13,7 +13,7 @@ import {
   storedFiles,
   type User,
 } from "~/db/schema";
-import type { ServiceContext } from "~/lib/context.server";
+import type { ServiceContext } from "~/core/context.server";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import type { ListQuery } from "~/lib/list-query";
 import {

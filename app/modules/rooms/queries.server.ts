@@ -16,7 +16,7 @@ import {
   roomTypes,
   storedFiles,
 } from "~/db/schema";
-import type { ServiceContext } from "~/lib/context.server";
+import type { ServiceContext } from "~/core/context.server";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { canViewRoom, treeScope } from "~/modules/facilities/policy.server";
 import { likePattern, type ListQuery, type Page } from "~/lib/list-query";

@@ -1,6 +1,6 @@
 import { newReportCode } from "~/db/report-identifier";
 import { reportIdentifiers } from "~/db/schema";
-import type { ServiceContext } from "~/lib/context.server";
+import type { ServiceContext } from "~/core/context.server";
 
 /**
  * Issues report identifiers (the codes behind QR stickers) for rooms and equipment items: random,

@@ -12,7 +12,7 @@ import {
 } from "~/db/schema";
 import { nextShortId } from "~/db/short-id.server";
 import { type ArchiveInput, checkConfirmName, confirmNameErrors } from "~/lib/archive";
-import type { ServiceContext } from "~/lib/context.server";
+import type { ServiceContext } from "~/core/context.server";
 import { type FieldErrors, ValidationError } from "~/lib/errors";
 import { INVALID } from "~/lib/schema-helpers";
 import { parseInput } from "~/lib/validation";

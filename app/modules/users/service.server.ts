@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import type { Priority, UserLanguage } from "~/db/enums";
 import { buildings, refreshTokens, type User, users } from "~/db/schema";
-import type { Actor, ServiceContext } from "~/lib/context.server";
+import type { Actor, ServiceContext } from "~/core/context.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import { hashPassword, verifyPassword } from "~/modules/auth/password.server";
 import { parseInput } from "~/lib/validation";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getT } from "~/i18n.server";
-import { parseJson, requestLocale, toApiError } from "~/lib/api.server";
+import { parseJson, requestLocale, toApiError } from "~/http/api.server";
 import { LoginSchema } from "~/modules/auth/schema";
 import { AuthError, login, LoginErrorCode } from "~/modules/auth/service.server";
 import { runtime } from "~/runtime.server";

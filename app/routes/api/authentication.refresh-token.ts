@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { parseJson, requestLocale, toApiError } from "~/lib/api.server";
+import { parseJson, requestLocale, toApiError } from "~/http/api.server";
 import { RefreshSchema } from "~/modules/auth/schema";
 import { refresh } from "~/modules/auth/service.server";
 import { runtime } from "~/runtime.server";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, idParam, methodNotAllowed, parseJson } from "~/lib/api.server";
+import { apiRoute, idParam, methodNotAllowed, parseJson } from "~/http/api.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import { canManageEntity } from "~/modules/entities/policy.server";
 import { decodeDataUrl, PatchStickerBodySchema } from "~/modules/entities/schema";

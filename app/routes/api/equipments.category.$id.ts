@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, idParam, methodNotAllowed, parseJson } from "~/lib/api.server";
+import { apiRoute, idParam, methodNotAllowed, parseJson } from "~/http/api.server";
 import { CategoryBodySchema, checkCategoryEntity } from "~/modules/equipment/api-body";
 import { categoryNotFound, getCategory } from "~/modules/equipment/queries.server";
 import { archiveCategory, updateCategory } from "~/modules/equipment/service.server";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, listJson, methodNotAllowed } from "~/lib/api.server";
+import { apiRoute, listJson, methodNotAllowed } from "~/http/api.server";
 import { intListParam } from "~/lib/list-query";
 import { listEquipmentItems } from "~/modules/equipment/queries.server";
 

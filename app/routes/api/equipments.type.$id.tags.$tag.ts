@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiRoute, idParam, methodNotAllowed } from "~/lib/api.server";
+import { apiRoute, idParam, methodNotAllowed } from "~/http/api.server";
 import { equipmentTypeNotFound } from "~/modules/equipment/queries.server";
 import { removeEquipmentTypeTag } from "~/modules/equipment/service.server";
 import { assertCanManageFacilities } from "~/modules/facilities/policy.server";

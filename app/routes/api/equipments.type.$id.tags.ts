@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiRoute, created, idParam, methodNotAllowed, parseJson } from "~/lib/api.server";
+import { apiRoute, created, idParam, methodNotAllowed, parseJson } from "~/http/api.server";
 import { TagBodySchema } from "~/modules/equipment/api-body";
 import { equipmentTypeNotFound } from "~/modules/equipment/queries.server";
 import { addEquipmentTypeTag } from "~/modules/equipment/service.server";

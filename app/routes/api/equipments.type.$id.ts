@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, idParam, methodNotAllowed, parseJson } from "~/lib/api.server";
+import { apiRoute, idParam, methodNotAllowed, parseJson } from "~/http/api.server";
 import { UpdateEquipmentTypeBodySchema } from "~/modules/equipment/api-body";
 import { equipmentTypeNotFound, getEquipmentType } from "~/modules/equipment/queries.server";
 import { archiveEquipmentType, updateEquipmentType } from "~/modules/equipment/service.server";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, created, listJson, methodNotAllowed, parseJson } from "~/lib/api.server";
+import { apiRoute, created, listJson, methodNotAllowed, parseJson } from "~/http/api.server";
 import { intListParam, parseListQuery } from "~/lib/list-query";
 import { CreateEquipmentTypeBodySchema } from "~/modules/equipment/api-body";
 import { EQUIPMENT_TYPE_SORTS, listEquipmentTypes } from "~/modules/equipment/queries.server";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, idParam, methodNotAllowed, parseJson } from "~/lib/api.server";
+import { apiRoute, idParam, methodNotAllowed, parseJson } from "~/http/api.server";
 import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
 import { buildingNotFound, getBuilding } from "~/modules/facilities/queries.server";
 import { BuildingSchema } from "~/modules/facilities/schema";

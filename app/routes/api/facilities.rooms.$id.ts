@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, idParam, methodNotAllowed, parseJson } from "~/lib/api.server";
+import { apiRoute, idParam, methodNotAllowed, parseJson } from "~/http/api.server";
 import { ValidationError } from "~/lib/errors";
 import { INVALID } from "~/lib/schema-helpers";
 import { assertCanManageFacilities } from "~/modules/facilities/policy.server";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, idParam, methodNotAllowed, parseJson } from "~/lib/api.server";
+import { apiRoute, idParam, methodNotAllowed, parseJson } from "~/http/api.server";
 import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
 import { RoomTypeBodySchema } from "~/modules/rooms/api-body";
 import { getRoomType, roomTypeNotFound } from "~/modules/rooms/queries.server";

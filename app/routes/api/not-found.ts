@@ -1,4 +1,4 @@
-import { apiRoute, jsonError } from "~/lib/api.server";
+import { apiRoute, jsonError } from "~/http/api.server";
 import { getT } from "~/i18n.server";
 
 /** Any other /api address: 401 without a valid token, else 404 as JSON. */

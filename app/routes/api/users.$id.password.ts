@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiRoute, idParam, jsonError, parseJson } from "~/lib/api.server";
+import { apiRoute, idParam, jsonError, parseJson } from "~/http/api.server";
 import { NotFoundError } from "~/lib/errors";
 import { ChangePasswordSchema } from "~/modules/users/schema";
 import { changePassword } from "~/modules/users/service.server";

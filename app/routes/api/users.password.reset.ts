@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { parseJson, requestLocale, toApiError } from "~/lib/api.server";
+import { parseJson, requestLocale, toApiError } from "~/http/api.server";
 import { guard } from "~/modules/auth/guard.server";
 import { passwordResetDeps, resetPassword } from "~/modules/auth/password-reset.server";
 

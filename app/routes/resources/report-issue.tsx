@@ -9,7 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { isDomainError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { toastHeader } from "~/lib/toast.server";
+import { toastHeader } from "~/http/toast.server";
 import { requireUser } from "~/modules/auth/guard.server";
 import { ReportFormSchema } from "~/modules/reports/schema";
 import { submitReport } from "~/modules/reports/service.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import { isLocale, type Locale } from "~/i18n";
 import { detectLocale, getT } from "~/i18n.server";
-import type { ServiceContext } from "~/lib/context.server";
+import type { ServiceContext } from "~/core/context.server";
 import type { Page } from "~/lib/list-query";
 import { isDomainError, ValidationError } from "~/lib/errors";
 import { parseInput } from "~/lib/validation";
@@ -107,8 +107,6 @@ export function methodNotAllowed(allow: string): Response {
   return Response.json({ code: "METHOD_NOT_ALLOWED", message: "Method Not Allowed" }, { status: 405, headers: { Allow: allow } });
 }
 
-/** Validates a parsed body with a schema (400 with field errors when it does not fit). */
-export const parseWith = parseInput;
 
 /** Parses a positive integer id from the URL; anything else is "not found". */
 export function idParam(value: string | undefined): number | null {

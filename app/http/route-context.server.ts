@@ -1,5 +1,5 @@
 import { detectLocale } from "~/i18n.server";
-import type { ServiceContext } from "~/lib/context.server";
+import type { ServiceContext } from "~/core/context.server";
 import type { AuthUser } from "~/modules/auth/service.server";
 import type { FilesContext } from "~/modules/files/uploads.server";
 import { runtime } from "~/runtime.server";

@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { ARCHIVE_INTENT, type ArchiveInput, ArchiveSchema } from "~/lib/archive";
 import { ForbiddenError, isDomainError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
-import { toastHeader } from "~/lib/toast.server";
+import { toastHeader } from "~/http/toast.server";
 import type { Upload } from "~/modules/files/uploads.server";
 
 /**
