@@ -18,7 +18,8 @@ interface EntryExports {
   boot(): Promise<{ config: { PORT: number; HOST: string; APP_URL: string; ANALYTICS_SCRIPT_URL?: string; databaseMode: string } }>;
   shutdown(): Promise<void>;
   readiness(): Promise<{ ok: boolean; detail?: string }>;
-  resolveSession(cookieHeader: string | null): Promise<{ state: unknown; setCookie: string | null }>;
+  requestContext(cookieHeader: string | null): Promise<{ runtime: unknown; auth: unknown; setCookie: string | null }>;
+  secureBuild(build: ServerBuild): ServerBuild;
 }
 
 async function main() {
@@ -31,6 +32,11 @@ async function main() {
       : ((await import(path.resolve("build/server/index.js"))) as ServerBuild);
 
   const entry = async () => (await loadBuild()).entry.module as unknown as EntryExports;
+  // Every loader and action behind the access gate, decided from the matched route's id.
+  const securedBuild = async () => {
+    const build = await loadBuild();
+    return (build.entry.module as unknown as EntryExports).secureBuild(build);
+  };
   // Configuration errors, migrations and the seed happen here, before the port opens.
   const { config } = await (await entry()).boot();
 
@@ -106,17 +112,18 @@ async function main() {
   app.all(
     "*",
     createRequestHandler({
-      build: vite ? () => loadBuild() : await loadBuild(),
+      build: vite ? securedBuild : await securedBuild(),
       mode: dev ? "development" : "production",
       // The session is resolved (and refreshed when near expiry) once per request, before any loader.
       getLoadContext: async (req, res) => {
-        const { state, setCookie } = await (await entry()).resolveSession(req.get("cookie") ?? null);
+        const { runtime, auth, setCookie } = await (await entry()).requestContext(req.get("cookie") ?? null);
         if (setCookie) res.append("Set-Cookie", setCookie);
         return {
           cspNonce: res.locals.cspNonce,
           requestId: res.locals.requestId,
           clientAddress: req.ip ?? "unknown",
-          auth: state,
+          auth,
+          runtime,
         } as never;
       },
     }),

@@ -9,8 +9,21 @@ import { isLocale } from "~/i18n";
 import { detectLocale, i18nFor } from "~/i18n.server";
 import { NonceProvider } from "~/lib/nonce";
 
+import { resolveSession } from "~/modules/auth/session.server";
+import { runtime } from "~/runtime.server";
+
 export { readiness, runtime as boot, shutdown } from "~/runtime.server";
-export { resolveSession } from "~/modules/auth/session.server";
+export { secureBuild } from "~/http/gate.server";
+
+/**
+ * What server.ts's getLoadContext gives every loader and action: the runtime, and the request's
+ * session resolved once (refreshed when near expiry); `setCookie` must reach the browser.
+ */
+export async function requestContext(cookieHeader: string | null) {
+  const rt = await runtime();
+  const { state, setCookie } = await resolveSession(rt.auth, cookieHeader);
+  return { runtime: rt, auth: state, setCookie };
+}
 
 const ABORT_DELAY = 10_000;
 export const streamTimeout = ABORT_DELAY;

@@ -1,4 +1,5 @@
 import type { AuthState } from "~/modules/auth/session.server";
+import type { Runtime } from "~/runtime.server";
 
 /** What server.ts hands every loader and action (see getLoadContext there). */
 declare module "@remix-run/node" {
@@ -7,6 +8,8 @@ declare module "@remix-run/node" {
     requestId: string;
     clientAddress: string;
     auth: AuthState;
+    /** The process services (database, files, queue, mailer, events, config), created at boot. */
+    runtime: Runtime;
   }
 }
 

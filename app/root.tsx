@@ -23,7 +23,6 @@ import { readToast } from "~/http/toast.server";
 import { logout } from "~/modules/auth/service.server";
 import { clearTokens, commitSession } from "~/modules/auth/session.server";
 import { getProfile, type Profile } from "~/modules/users/queries.server";
-import { runtime } from "~/runtime.server";
 import stylesheet from "~/styles/tailwind.css?url";
 
 /** The address-bar theme colour (SPEC.md section 9: a dark blue). */
@@ -40,10 +39,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, session } = context.auth;
   let profile: Profile | null = null;
   if (user) {
-    profile = await getProfile((await runtime()).database.db, user.id, user.entityId);
+    profile = await getProfile(context.runtime.database.db, user.id, user.entityId);
     if (!profile) {
       // A failed profile load logs the user out (SPEC.md section 4).
-      if (user.sessionId) await logout((await runtime()).auth, { sessionId: user.sessionId });
+      if (user.sessionId) await logout(context.runtime.auth, { sessionId: user.sessionId });
       clearTokens(session);
       session.flash("authMessage", "sessionExpired");
       throw redirect("/login", { headers: { "Set-Cookie": await commitSession(session) } });

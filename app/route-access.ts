@@ -1,13 +1,17 @@
 /**
- * Every screen of SPEC.md section 2 with who may open it, in one place. `app/routes.ts` builds the
- * route table from this list and the guards read it, so a test can walk the whole table.
+ * Every route of the app with who may reach it, in one place: the screens of SPEC.md section 2, the
+ * resource routes and the REST API. `app/routes.ts` builds the route table from these lists, and the
+ * access gate (app/http/gate.server.ts) decides every request from the id of the route Remix matched,
+ * whatever the spelling of the path; a route id missing here is refused (deny by default).
  *
  * - `visitor`: only for signed-out visitors (a signed-in user opening /login is sent home);
- * - `public`:  anyone (forbidden page, not-found page);
+ * - `public`:  anyone (forbidden page, not-found page, translations);
  * - `user`:    any signed-in user, technicians included;
- * - `manager`: facility managers and administrators only (SPEC.md section 6).
+ * - `manager`: facility managers and administrators only (SPEC.md section 6);
+ * - `api`:     the REST API: the route authenticates its bearer token itself (apiRoute), or is one of
+ *              the calls SPEC.md section 7 sends without one (login, refresh, password reset).
  */
-export type Access = "visitor" | "public" | "user" | "manager";
+export type Access = "visitor" | "public" | "user" | "manager" | "api";
 
 export interface Screen {
   /** Stable route id. */
@@ -76,4 +80,51 @@ export const screens: Screen[] = [
   { id: "update-incident-type", path: "update-incident-type/:id", file: SOON, access: "manager" },
 ];
 
+/** Routes that are not screens: the layouts, resource routes and the REST API (`path` under /api for the API). */
+export const resources: Screen[] = [
+  { id: "root", path: "", file: "root.tsx", access: "public" },
+  { id: "app", path: "", file: "routes/app-layout.tsx", access: "user" },
+  { id: "not-found", path: "*", file: "routes/not-found.tsx", access: "public" },
+  { id: "locales", path: "locales/:lng/:ns.json", file: "routes/resources/locales.ts", access: "public" },
+  { id: "set-language", path: "set-language", file: "routes/resources/set-language.ts", access: "public" },
+  { id: "logout", path: "logout", file: "routes/resources/logout.ts", access: "public" },
+  { id: "file", path: "files/:id", file: "routes/resources/files.ts", access: "user" },
+  { id: "altcha-challenge", path: "altcha/challenge", file: "routes/resources/altcha-challenge.ts", access: "public" },
+  { id: "report-issue", path: "report-issue", file: "routes/resources/report-issue.tsx", access: "user" },
+  { id: "cookie-consent", path: "cookie-consent", file: "routes/resources/cookie-consent.ts", access: "public" },
+];
+
+const api = (id: string, path: string, file: string): Screen => ({ id, path, file: `routes/api/${file}`, access: "api" });
+
+/** The REST API of SPEC.md section 7, under /api. */
+export const apiRoutes: Screen[] = [
+  api("api-login", "authentication/login", "authentication.login.ts"),
+  api("api-refresh-token", "authentication/refresh-token", "authentication.refresh-token.ts"),
+  api("api-logout", "authentication/logout", "authentication.logout.ts"),
+  api("api-entity", "entities/:id", "entities.$id.ts"),
+  api("api-entity-sticker", "entities/:id/explanatory-sticker", "entities.$id.explanatory-sticker.ts"),
+  api("api-users-password", "users/password", "users.password.ts"),
+  api("api-users-password-reset", "users/password/reset", "users.password.reset.ts"),
+  api("api-user-password", "users/:id/password", "users.$id.password.ts"),
+  api("api-facilities", "facilities", "facilities.ts"),
+  api("api-facility", "facilities/:id", "facilities.$id.ts"),
+  api("api-buildings", "facilities/buildings", "facilities.buildings.ts"),
+  api("api-building", "facilities/buildings/:id", "facilities.buildings.$id.ts"),
+  api("api-rooms", "facilities/rooms", "facilities.rooms.ts"),
+  api("api-room", "facilities/rooms/:id", "facilities.rooms.$id.ts"),
+  api("api-room-types", "facilities/rooms/roomtype", "facilities.rooms.roomtype.ts"),
+  api("api-room-type", "facilities/rooms/roomtype/:id", "facilities.rooms.roomtype.$id.ts"),
+  api("api-equipment-items", "equipments", "equipments.ts"),
+  api("api-equipment-types", "equipments/type", "equipments.type.ts"),
+  api("api-equipment-type", "equipments/type/:id", "equipments.type.$id.ts"),
+  api("api-equipment-type-tags", "equipments/type/:id/tags", "equipments.type.$id.tags.ts"),
+  api("api-equipment-type-tag", "equipments/type/:id/tags/:tag", "equipments.type.$id.tags.$tag.ts"),
+  api("api-equipment-categories", "equipments/category", "equipments.category.ts"),
+  api("api-equipment-category", "equipments/category/:id", "equipments.category.$id.ts"),
+  api("api-not-found", "*", "not-found.ts"),
+];
+
 export const screensById = new Map(screens.map((s) => [s.id, s]));
+
+/** Every route by id: what the access gate reads. */
+export const routesById = new Map([...screens, ...resources, ...apiRoutes].map((s) => [s.id, s]));

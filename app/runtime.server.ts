@@ -2,11 +2,14 @@ import path from "node:path";
 import { config, type Config } from "~/config.server";
 import { openDatabase, runMigrations, type Database } from "~/db/client.server";
 import { seedDemoIfEmpty } from "~/db/seed.server";
-import { startQueue, type JobQueue } from "~/jobs/queue.server";
+import type { ContextServices, FileStore } from "~/core/context.server";
+import { createEventBus, type EventBus } from "~/core/events.server";
+import type { JobQueue } from "~/core/jobs.server";
+import { startQueue } from "~/jobs/queue.server";
+import { jobs } from "~/jobs/registry.server";
 import { logger } from "~/lib/logger.server";
 import { createMailer, type Mailer } from "~/mail/mailer.server";
 import { createLoginLimits, type AuthDeps } from "~/modules/auth/service.server";
-import type { FileStore } from "~/modules/files/storage.server";
 
 /**
  * The process-wide services, created once at boot and kept on globalThis so that Vite's module
@@ -15,10 +18,14 @@ import type { FileStore } from "~/modules/files/storage.server";
 export interface Runtime {
   config: Config;
   database: Database;
-  queue: JobQueue | null;
+  /** pg-boss: always there to send jobs; its workers run here only when JOBS is on. */
+  queue: JobQueue;
   mailer: Mailer;
   files: FileStore;
+  events: EventBus;
   auth: AuthDeps;
+  /** What every service context is built from. */
+  services: ContextServices;
 }
 
 const holder = globalThis as unknown as { __caretakerRuntime?: Promise<Runtime> };
@@ -46,8 +53,11 @@ async function boot(): Promise<Runtime> {
   }
 
   const mailer = createMailer({ smtpUrl: cfg.SMTP_URL, from: cfg.MAIL_FROM, outboxDir: path.join(cfg.dataDir, "outbox") });
-  const queue = cfg.JOBS ? await startQueue({ database, mailer }) : null;
   const files: FileStore = { root: path.join(cfg.dataDir, "files"), maxBytes: cfg.UPLOAD_MAX_BYTES };
+  const events = createEventBus();
+  const services: ContextServices = { db: database.db, files, events, queue: null };
+  const queue = await startQueue({ database, jobs, work: cfg.JOBS, services: { ...services, mailer } });
+  services.queue = queue;
   const auth: AuthDeps = {
     db: database.db,
     jwtSecret: cfg.JWT_SECRET,
@@ -55,8 +65,8 @@ async function boot(): Promise<Runtime> {
     refreshTtlDays: cfg.REFRESH_TTL_DAYS,
     limits: createLoginLimits(cfg.LOGIN_MAX_PER_ACCOUNT, cfg.LOGIN_MAX_PER_ADDRESS),
   };
-  log.info({ ms: Date.now() - started, mail: mailer.mode, jobs: Boolean(queue) }, "runtime ready");
-  return { config: cfg, database, queue, mailer, files, auth };
+  log.info({ ms: Date.now() - started, mail: mailer.mode, jobs: cfg.JOBS }, "runtime ready");
+  return { config: cfg, database, queue, mailer, files, events, auth, services };
 }
 
 /** Stops the workers and closes the database; safe to call when nothing was started. */
@@ -66,7 +76,7 @@ export async function shutdown(): Promise<void> {
   holder.__caretakerRuntime = undefined;
   const rt = await pending.catch(() => null);
   if (!rt) return;
-  await rt.queue?.stop().catch((err) => logger().error({ err }, "stopping the queue failed"));
+  await rt.queue.stop().catch((err) => logger().error({ err }, "stopping the queue failed"));
   await rt.database.close();
 }
 

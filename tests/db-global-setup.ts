@@ -2,7 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { openDatabase, runMigrations } from "../app/db/client.server";
+import { openDatabase, runMigrations, type Database } from "../app/db/client.server";
+import { startQueue } from "../app/jobs/queue.server";
+import { jobs } from "../app/jobs/registry.server";
 
 /**
  * With DATABASE_URL set, the database tests run on that PostgreSQL server: this migrates one
@@ -14,7 +16,7 @@ export default async function setup({ provide }: { provide: (key: string, value:
   const url = process.env.DATABASE_URL;
   if (!url) {
     const database = await openDatabase({});
-    await runMigrations(database);
+    await prepare(database);
     const dump = await database.pglite!.dumpDataDir("none");
     await database.close();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "caretaker-pglite-"));
@@ -29,7 +31,7 @@ export default async function setup({ provide }: { provide: (key: string, value:
   await admin.query(`drop database if exists ${template}`);
   await admin.query(`create database ${template}`);
   const database = await openDatabase({ url: withDatabase(url, template) });
-  await runMigrations(database);
+  await prepare(database);
   await database.close();
   await admin.end();
   provide("pgTemplate", template);
@@ -44,6 +46,13 @@ export default async function setup({ provide }: { provide: (key: string, value:
     for (const row of rows) await cleanup.query(`drop database if exists ${row.datname} with (force)`);
     await cleanup.end();
   };
+}
+
+/** The app's migrations, plus pg-boss's schema and the app's queues, so test files start their queue fast. */
+async function prepare(database: Database) {
+  await runMigrations(database);
+  const queue = await startQueue({ database, jobs, work: false, services: { db: database.db, mailer: { send: async () => undefined } } });
+  await queue.stop();
 }
 
 export function withDatabase(url: string, name: string): string {

@@ -1,18 +1,65 @@
 import type { Db } from "~/db/client.server";
-import type { Role } from "~/db/enums";
+import { Role } from "~/db/enums";
+import type { EventBus } from "./events.server";
+import type { JobQueue } from "./jobs.server";
+import type { UnitOfWork } from "./unit-of-work.server";
 
 export interface Actor {
   id: number;
   role: Role;
 }
 
+/** Where uploaded files live and how large one may be. */
+export interface FileStore {
+  /** Absolute folder holding the files. */
+  root: string;
+  /** Largest accepted upload, in bytes. */
+  maxBytes: number;
+}
+
 /**
- * What every service verb takes first: the database (or a transaction), the tenant, the acting
- * user and the language. Services filter every read and write by `entityId`.
+ * What every service verb takes first: the database (or, inside a unit of work, its transaction),
+ * the tenant, the acting user and the language, plus the process services a verb's side effects
+ * need. Services filter every read and write by `entityId`.
+ *
+ * Build it with `serviceContext` (app/http) in a request, `systemContext` below in a job or the seed,
+ * never by hand in production code; tests build it with `testContext`.
  */
 export interface ServiceContext {
   db: Db;
   entityId: number;
+  /** The acting user; null for the system (jobs, seed). */
   actor: Actor | null;
   locale: string;
+  /** The request's id (access log), recorded in the audit trail. */
+  requestId?: string;
+  /** The file store, for verbs that take uploads. */
+  files?: FileStore;
+  /** The job queue, for verbs that enqueue jobs (inside their transaction). */
+  queue?: JobQueue | null;
+  /** Live events (server-sent events), published after commit. */
+  events?: EventBus | null;
+  /** Set inside a unit of work: nested verbs join its transaction and its effects. */
+  uow?: UnitOfWork;
+}
+
+/** The process services a context is built from (the runtime's, or a test's). */
+export type ContextServices = Pick<ServiceContext, "db" | "files" | "queue" | "events">;
+
+/** The context of the system acting for an entity: a background job, the seed. */
+export function systemContext(services: ContextServices, entityId: number, locale = "en"): ServiceContext {
+  return { ...services, entityId, actor: null, locale };
+}
+
+/** The context of a signed-in user acting for their entity. */
+export function userContext(
+  services: ContextServices,
+  user: { id: number; role: Role; entityId: number },
+  options: { locale: string; requestId?: string },
+): ServiceContext {
+  return { ...services, entityId: user.entityId, actor: { id: user.id, role: user.role }, ...options };
+}
+
+export function isManagerRole(role: number | undefined | null): boolean {
+  return role === Role.FACILITY_MANAGER || role === Role.ADMINISTRATOR;
 }

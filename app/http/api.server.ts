@@ -2,13 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z } from "zod";
 import { isLocale, type Locale } from "~/i18n";
 import { detectLocale, getT } from "~/i18n.server";
-import type { ServiceContext } from "~/core/context.server";
+import { userContext } from "~/core/context.server";
+import type { FilesContext } from "~/modules/files/uploads.server";
 import type { Page } from "~/lib/list-query";
-import { isDomainError, ValidationError } from "~/lib/errors";
+import { asDomainError, DomainError, ValidationError } from "~/lib/errors";
+import { CONTROL_CHARACTERS_MESSAGE, controlCharacterPaths } from "~/lib/text";
 import { parseInput } from "~/lib/validation";
 import { logger } from "~/lib/logger.server";
 import { authenticate, type AuthUser } from "~/modules/auth/service.server";
-import { runtime } from "~/runtime.server";
 
 /**
  * The REST transport (SPEC.md section 7, under /api): bearer authentication, JSON in and out, and one
@@ -36,7 +37,8 @@ export async function requestLocale(request: Request): Promise<Locale> {
 export async function toApiError(error: unknown, locale: Locale): Promise<Response> {
   if (error instanceof Response) return error;
   const t = getT(locale);
-  if (isDomainError(error)) {
+  error = asDomainError(error) ?? error;
+  if (error instanceof DomainError) {
     const fieldErrors = error.fieldErrors
       ? Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, v.map((key) => t(key))]))
       : undefined;
@@ -51,11 +53,11 @@ export async function toApiError(error: unknown, locale: Locale): Promise<Respon
 
 /** Wraps an /api handler: requires `Authorization: Bearer`, builds the service context. */
 export function apiRoute<A extends LoaderFunctionArgs | ActionFunctionArgs>(
-  handler: (args: A & { user: AuthUser; ctx: ServiceContext; locale: Locale }) => Promise<unknown> | unknown,
+  handler: (args: A & { user: AuthUser; ctx: FilesContext; locale: Locale }) => Promise<unknown> | unknown,
 ) {
   return async (args: A): Promise<Response> => {
     const locale = await requestLocale(args.request);
-    const rt = await runtime();
+    const rt = args.context.runtime;
     const header = args.request.headers.get("authorization") ?? "";
     const token = /^Bearer\s+(.+)$/i.exec(header)?.[1];
     let user: AuthUser;
@@ -65,7 +67,7 @@ export function apiRoute<A extends LoaderFunctionArgs | ActionFunctionArgs>(
       return jsonError(401, "UNAUTHORIZED", getT(locale)("auth:sessionExpired"));
     }
     try {
-      const ctx: ServiceContext = { db: rt.database.db, entityId: user.entityId, actor: { id: user.id, role: user.role }, locale };
+      const ctx: FilesContext = { ...userContext(rt.services, user, { locale, requestId: args.context.requestId }), files: rt.files };
       const result = await handler({ ...args, user, ctx, locale });
       if (result instanceof Response) return result;
       return Response.json(result ?? { responseCode: 0 });
@@ -83,13 +85,24 @@ export async function parseJson<S extends z.ZodType>(request: Request, schema: S
   const text = await request.text();
   let body: unknown = {};
   if (!options.optional || text.trim() !== "") {
+    if (!isJsonContentType(request.headers.get("content-type"))) {
+      throw new DomainError("UNSUPPORTED_MEDIA_TYPE", "errors.unsupportedMediaType", 415);
+    }
     try {
       body = JSON.parse(text);
     } catch {
       throw new ValidationError({}, "errors.invalidJson", "INVALID_JSON");
     }
   }
+  const control = controlCharacterPaths(body);
+  if (control.length) throw new ValidationError(Object.fromEntries(control.map((path) => [path, [CONTROL_CHARACTERS_MESSAGE]])));
   return parseInput(schema, body);
+}
+
+/** `application/json` or a `+json` type, with any parameters (charset). */
+export function isJsonContentType(header: string | null): boolean {
+  const type = (header ?? "").split(";")[0].trim().toLowerCase();
+  return type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 }
 
 /** A list answer: the page's rows as a JSON array, the total in `X-Total-Count`. */

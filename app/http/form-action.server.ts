@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import type { z } from "zod";
 import { ARCHIVE_INTENT, type ArchiveInput, ArchiveSchema } from "~/lib/archive";
-import { ForbiddenError, isDomainError } from "~/lib/errors";
+import { asDomainError, ForbiddenError, type FieldErrors, ValidationError } from "~/lib/errors";
+import { CONTROL_CHARACTERS_MESSAGE, controlCharacterPaths } from "~/lib/text";
 import { logger } from "~/lib/logger.server";
 import { toastHeader } from "~/http/toast.server";
 import type { Upload } from "~/modules/files/uploads.server";
@@ -40,21 +41,43 @@ export function serviceFailed<I extends string>(
   options: { fieldMap?: Record<string, string>; couldNotSave?: string } = {},
 ) {
   if (error instanceof ForbiddenError) throw redirect("/forbidden");
-  if (isDomainError(error)) {
+  const known = asDomainError(error);
+  if (known) {
     const fieldErrors: Record<string, string[]> = {};
     const formErrors: string[] = [];
-    for (const [key, messages] of Object.entries(error.fieldErrors ?? {})) {
+    for (const [key, messages] of Object.entries(known.fieldErrors ?? {})) {
       if (key === "_form") formErrors.push(...messages);
       else {
         const name = conformName(options.fieldMap?.[key] ?? key);
         fieldErrors[name] = [...(fieldErrors[name] ?? []), ...messages];
       }
     }
-    if (!error.fieldErrors || Object.keys(error.fieldErrors).length === 0) formErrors.push(error.messageKey);
-    return formFailed(intent, reply({ formErrors, fieldErrors }), error.status === 404 ? 404 : 400);
+    if (!known.fieldErrors || Object.keys(known.fieldErrors).length === 0) formErrors.push(known.messageKey);
+    return formFailed(intent, reply({ formErrors, fieldErrors }), known.status === 404 ? 404 : 400);
   }
   logger().error({ err: error, intent }, "form action: could not save");
   return formFailed(intent, reply({ formErrors: [options.couldNotSave ?? "common:errors.couldNotSave"] }), 500);
+}
+
+/**
+ * Fields of a posted form holding control characters (a NUL byte, ...), each with its error; null
+ * when there are none. Every form action checks this before its schema, whatever the schema says.
+ */
+export function controlCharacterErrors(formData: FormData): FieldErrors | null {
+  const entries: Record<string, string> = {};
+  for (const [key, value] of formData.entries()) {
+    if (typeof value === "string") entries[key] = value;
+    else if (controlCharacterPaths(key).length) entries[key] = key;
+  }
+  const paths = controlCharacterPaths(entries);
+  if (!paths.length) return null;
+  return Object.fromEntries(paths.map((path) => [path, [CONTROL_CHARACTERS_MESSAGE]]));
+}
+
+/** The same check as a thrown validation error, for actions that parse their form themselves. */
+export function refuseControlCharacters(formData: FormData): void {
+  const errors = controlCharacterErrors(formData);
+  if (errors) throw new ValidationError(errors);
 }
 
 /** Success: to `to`, with a success toast (an i18n key such as "common:toast.created"). */
@@ -73,6 +96,8 @@ export async function submitForm<I extends string, S extends z.ZodType>(
   save: (value: z.output<S>) => Promise<unknown>,
 ) {
   const submission = parseWithZod(formData, { schema: options.schema });
+  const control = controlCharacterErrors(formData);
+  if (control) return formFailed(options.intent, submission.reply({ fieldErrors: control }));
   if (submission.status !== "success") return formFailed(options.intent, submission.reply());
   try {
     await save(submission.value);

@@ -4,21 +4,22 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { createMailer } from "~/mail/mailer.server";
+import { sendEmailJob } from "~/mail/jobs.server";
 import { createTestDatabase } from "#tests/test-db";
-import { Queues, startQueue, type JobQueue } from "./queue.server";
+import { createTestServices, type TestServices } from "#tests/test-context";
 
 let database: Database;
-let queue: JobQueue;
+let services: TestServices;
 const outbox = fs.mkdtempSync(path.join(os.tmpdir(), "caretaker-outbox-"));
 
 beforeAll(async () => {
   database = await createTestDatabase();
   const mailer = createMailer({ from: "Caretaker <no-reply@caretaker.local>", outboxDir: outbox });
-  queue = await startQueue({ database, mailer, pollingIntervalSeconds: 0.5 });
+  services = await createTestServices(database, { work: true, mailer });
 });
 
 afterAll(async () => {
-  await queue?.stop();
+  await services?.close();
   await database?.close();
   fs.rmSync(outbox, { recursive: true, force: true });
 });
@@ -39,7 +40,7 @@ async function waitForAsync<T>(probe: () => Promise<T | undefined>, timeoutMs = 
 
 describe("job queue", () => {
   it("runs a queued email job through a worker into the outbox", async () => {
-    const id = await queue.send(Queues.sendEmail, {
+    const id = await services.queue.send(sendEmailJob, {
       to: "someone@example.test",
       subject: "Welcome to Caretaker",
       text: "Follow this link: http://localhost/x",
@@ -55,9 +56,16 @@ describe("job queue", () => {
     expect(eml).toContain("To: someone@example.test");
 
     const completed = await waitForAsync(async () => {
-      const [job] = await queue.boss.findJobs(Queues.sendEmail, { id });
+      const [job] = await services.queue.boss.findJobs(sendEmailJob.name, { id });
       return job?.state === "completed" ? job : undefined;
     });
     expect(completed.data).toMatchObject({ to: "someone@example.test" });
+  });
+
+  it("refuses a job that is not in the registry, and a payload that does not fit its schema", async () => {
+    await expect(services.queue.send({ ...sendEmailJob, name: "not-registered" }, { to: "a@b.c", subject: "x", text: "x" })).rejects.toThrow(
+      /not in the registry/,
+    );
+    await expect(services.queue.send(sendEmailJob, { to: "", subject: "", text: "" })).rejects.toThrow();
   });
 });

@@ -1,64 +1,99 @@
+import { type SQL, sql } from "drizzle-orm";
 import { PgBoss, fromPglite } from "pg-boss";
-import type { Database } from "~/db/client.server";
-import type { Mail, Mailer } from "~/mail/mailer.server";
+import type { ContextServices } from "~/core/context.server";
+import type { JobDefinition, JobQueue, MailSender } from "~/core/jobs.server";
+import type { Database, Db } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 
 /**
- * The background queue: pg-boss on the same database, in both modes (PGlite through pg-boss's
- * adapter, PostgreSQL through its own pool). Every queue the app uses is declared here with its
- * worker; later areas (imports, exports, notifications, task generation) add theirs.
+ * The life cycle of pg-boss, on the same database as the app (PGlite through pg-boss's adapter,
+ * PostgreSQL through its own small pool): create a queue per job definition, run their workers when
+ * `work` is on, and send jobs, inside a caller's transaction when given its `db`. What each job does
+ * lives in its definition (`defineJob`, app/core/jobs.server.ts); the list is app/jobs/registry.server.ts.
  */
-export const Queues = {
-  sendEmail: "send-email",
-} as const;
-export type QueueName = (typeof Queues)[keyof typeof Queues];
-
-export interface JobPayloads {
-  "send-email": Mail;
-}
-
-export interface QueueDeps {
+export interface QueueOptions {
   database: Database;
-  mailer: Mailer;
+  jobs: readonly JobDefinition[];
+  /** The services handlers get (to build a system context and call verbs). */
+  services: ContextServices & { mailer: MailSender };
+  /** Run the workers in this process (JOBS=true); otherwise only send. */
+  work: boolean;
   /** Poll interval of the workers; short in tests. */
   pollingIntervalSeconds?: number;
 }
 
-export interface JobQueue {
+export interface StartedQueue extends JobQueue {
   boss: PgBoss;
-  send<N extends QueueName>(name: N, data: JobPayloads[N]): Promise<string>;
-  stop(): Promise<void>;
 }
 
-export async function startQueue(deps: QueueDeps): Promise<JobQueue> {
-  const { database } = deps;
+export async function startQueue(options: QueueOptions): Promise<StartedQueue> {
+  const { database, jobs } = options;
+  const settings = { schema: "pgboss", supervise: options.work, schedule: options.work };
   const boss =
     database.mode === "pglite"
-      ? new PgBoss({ db: fromPglite(database.pglite as never), backend: "pglite", schema: "pgboss" })
-      : new PgBoss({ connectionString: database.url, max: 3, schema: "pgboss" });
+      ? new PgBoss({ db: fromPglite(database.pglite as never), backend: "pglite", ...settings })
+      : new PgBoss({ connectionString: database.url, max: 3, ...settings });
   boss.on("error", (error) => logger().error({ err: error }, "job queue error"));
   await boss.start();
 
-  for (const name of Object.values(Queues)) {
-    await boss.createQueue(name, { retryLimit: 3, retryDelay: 5, retryBackoff: true });
+  const byName = new Map<string, JobDefinition>();
+  for (const job of jobs) {
+    if (byName.has(job.name)) throw new Error(`two job definitions named ${job.name}`);
+    byName.set(job.name, job);
+    await boss.createQueue(job.name, { retryLimit: job.retryLimit ?? 3, retryDelay: 5, retryBackoff: true });
   }
+  // Sending inside a transaction must not look a queue up outside it (on PGlite that would wait for
+  // the transaction's own lock): fill pg-boss's queue cache now that every queue exists.
+  for (const job of jobs) await warmQueueCache(boss, job.name);
 
-  const pollingIntervalSeconds = deps.pollingIntervalSeconds ?? 2;
-  await boss.work<Mail>(Queues.sendEmail, { pollingIntervalSeconds }, async (jobs) => {
+  if (options.work) {
+    const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
     for (const job of jobs) {
-      await deps.mailer.send(job.data);
+      await boss.work(job.name, { pollingIntervalSeconds }, async (batch) => {
+        for (const item of batch) {
+          const payload = job.payload.parse(item.data);
+          await job.handler(payload, { id: item.id, services: options.services });
+        }
+      });
     }
-  });
+  }
 
   return {
     boss,
-    async send(name, data) {
-      const id = await boss.send(name, data as object);
-      if (!id) throw new Error(`job ${name} was not queued`);
+    async send(job, payload, sendOptions = {}) {
+      if (!byName.has(job.name)) throw new Error(`job ${job.name} is not in the registry`);
+      const data = job.payload.parse(payload) as object;
+      const id = await boss.send(job.name, data, {
+        ...(sendOptions.db ? { db: transactionAdapter(sendOptions.db) } : {}),
+        ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
+      });
+      if (!id) throw new Error(`job ${job.name} was not queued`);
       return id;
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 10_000, close: database.mode === "postgres" });
     },
   };
+}
+
+/** pg-boss caches a queue on its first look-up; a read-only search by an id that cannot exist does one. */
+async function warmQueueCache(boss: PgBoss, name: string) {
+  await boss.findJobs(name, { id: "00000000-0000-0000-0000-000000000000" });
+}
+
+/** pg-boss's `db` option over a drizzle connection or transaction: its SQL with `$n` parameters. */
+function transactionAdapter(db: Db) {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const result = (await db.execute(positional(text, values))) as unknown as { rows: unknown[] };
+      return { rows: result.rows };
+    },
+  };
+}
+
+/** `select $1::jsonb` with values → a drizzle SQL with those values bound as parameters. */
+export function positional(text: string, values: unknown[]): SQL {
+  const parts = text.split(/\$(\d+)/);
+  const chunks: SQL[] = parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`));
+  return sql.join(chunks, sql.raw(""));
 }

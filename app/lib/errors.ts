@@ -44,3 +44,23 @@ export class ValidationError extends DomainError {
 export function isDomainError(error: unknown): error is DomainError {
   return error instanceof DomainError;
 }
+
+/**
+ * SQLSTATE classes that only bad input causes: 22 (data exception: a NUL byte in text, a number out
+ * of range, an invalid date) and 54 (a value too large for an index). Drizzle wraps driver errors, so
+ * the cause chain is searched.
+ */
+export function isInputDatabaseError(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^(22|54)[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
+}
+
+/** A domain error for what a transport caught: domain errors as they are, input errors from the database as 400. */
+export function asDomainError(error: unknown): DomainError | null {
+  if (isDomainError(error)) return error;
+  if (isInputDatabaseError(error)) return new ValidationError({}, "errors.invalidInput", "INVALID_INPUT");
+  return null;
+}

@@ -5,6 +5,8 @@
  */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;
+import { CONTROL_CHARACTERS } from "./text";
+
 /** The most rows one API call may ask for with `size`. */
 export const MAX_API_PAGE_SIZE = 1000;
 
@@ -51,7 +53,8 @@ export function parseListQuery<S extends string>(params: URLSearchParams, option
   if (options.mode === "api") size = requested ? Math.min(requested, MAX_API_PAGE_SIZE) : null;
   else size = requested && (PAGE_SIZES as readonly number[]).includes(requested) ? requested : DEFAULT_PAGE_SIZE;
   const page = size === null ? 1 : (positiveInt(params.get("page")) ?? 1);
-  const q = (params.get("q") ?? "").trim().slice(0, 100);
+  // Control characters (a NUL byte would reach PostgreSQL) are dropped from the search.
+  const q = (params.get("q") ?? "").replace(new RegExp(CONTROL_CHARACTERS.source, "g"), "").trim().slice(0, 100);
   return { page, size, sort, dir, q };
 }
 

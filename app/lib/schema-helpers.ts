@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "./text";
 
 /**
  * zod building blocks shared by the domain schemas (client-safe). Messages are i18n keys; missing
@@ -10,7 +11,10 @@ export const INVALID = "common:validation.invalid";
 
 /** Trimmed, non-empty text of at most `max` characters. */
 export const requiredText = (max: number, message = REQUIRED, tooLong = TOO_LONG) =>
-  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+  z.string({ error: message }).trim().min(1, message).max(max, tooLong).refine(noControl, CONTROL_CHARACTERS_MESSAGE);
+
+/** Text fields refuse control characters (a NUL byte would otherwise reach PostgreSQL). */
+export const noControl = (text: string) => !hasControlCharacters(text);
 
 /** Optional text: empty or missing becomes null. */
 export const optionalText = (max: number, messages: { invalid?: string; tooLong?: string } = {}) =>
@@ -18,6 +22,7 @@ export const optionalText = (max: number, messages: { invalid?: string; tooLong?
     .string({ error: messages.invalid ?? INVALID })
     .trim()
     .max(max, messages.tooLong ?? TOO_LONG)
+    .refine(noControl, CONTROL_CHARACTERS_MESSAGE)
     .nullish()
     .transform((value) => (value ? value : null));
 
@@ -40,7 +45,8 @@ export const TAG_EMPTY = "common:tags.empty";
 export const TAG_TOO_MANY = "common:tags.tooMany";
 export const TAG_TOO_LONG = "common:tags.tooLong";
 
-export const tagField = () => z.string({ error: TAG_EMPTY }).trim().min(1, TAG_EMPTY).max(MAX_TAG_LENGTH, TAG_TOO_LONG);
+export const tagField = () =>
+  z.string({ error: TAG_EMPTY }).trim().min(1, TAG_EMPTY).max(MAX_TAG_LENGTH, TAG_TOO_LONG).refine(noControl, CONTROL_CHARACTERS_MESSAGE);
 
 /** The tags of an item; missing means none. Duplicates (ignoring case) are dropped. */
 export const tagsField = (max = MAX_TAGS) =>

@@ -17,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: "Caretaker" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const facilities = await listFacilityOptions(await serviceContext(request, user));
+  const facilities = await listFacilityOptions(await serviceContext({ request, context }, user));
   const wanted = intParam(new URL(request.url).searchParams, "facilityId");
   const facilityId = facilities.some((f) => f.id === wanted) ? wanted : facilities.length === 1 ? facilities[0].id : null;
   return { facilities, facilityId };
@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const ctx = await serviceContext(request, user);
+  const ctx = await serviceContext({ request, context }, user);
   return submitForm(
     await request.formData(),
     { intent: "create", schema: BuildingSchema, redirectTo: BUILDINGS_LIST, toast: "common:toast.created" },

@@ -19,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const ctx = await serviceContext(request, user);
+  const ctx = await serviceContext({ request, context }, user);
   return submitForm(
     await request.formData(),
     { intent: "create", schema: FacilitySchema, redirectTo: FACILITIES_LIST, toast: "common:toast.created" },

@@ -20,7 +20,7 @@ export const meta: MetaFunction = () => [{ title: "Caretaker" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const ctx = await filesContext(request, user);
+  const ctx = await filesContext({ request, context }, user);
   const [categories, incidentTypes] = await Promise.all([listCategoryOptions(ctx), listIncidentTypeOptions(ctx)]);
   const wanted = intParam(new URL(request.url).searchParams, "categoryId");
   const categoryId = categories.some((c) => c.id === wanted) ? wanted : null;
@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const ctx = await filesContext(request, user);
+  const ctx = await filesContext({ request, context }, user);
   const formData = await readFormData(request, ctx.files.maxBytes);
   return submitForm(
     formData,

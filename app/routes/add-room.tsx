@@ -24,7 +24,7 @@ export const meta: MetaFunction = () => [{ title: "Caretaker" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const ctx = await filesContext(request, user);
+  const ctx = await filesContext({ request, context }, user);
   const [buildings, roomTypes, incidentTypes, equipmentTypes] = await Promise.all([
     listBuildingOptions(ctx),
     listRoomTypeOptions(ctx),
@@ -38,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const ctx = await filesContext(request, user);
+  const ctx = await filesContext({ request, context }, user);
   const formData = await readFormData(request, ctx.files.maxBytes);
   if (formData.get("intent") === ADD_EQUIPMENT_INTENT) {
     const { added, result } = addEquipmentReply(formData, await listEquipmentTypeOptions(ctx));

@@ -15,7 +15,6 @@ import { guard, mayOpen } from "~/modules/auth/guard.server";
 import { countNotifications } from "~/modules/notifications/queries.server";
 import { screensById } from "~/route-access";
 import type { loader as rootLoader } from "~/root";
-import { runtime } from "~/runtime.server";
 
 /**
  * The signed-in layout: every screen under it needs a user (each screen's own loader checks its
@@ -26,7 +25,7 @@ import { runtime } from "~/runtime.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await guard(request, context);
   if (!user) throw redirect("/login"); // the guard already sends signed-out visitors there
-  const rt = await runtime();
+  const rt = context.runtime;
   const { unread } = await countNotifications(rt.database.db, user.entityId, user.id);
   const menu = menuFor((screenId) => {
     const screen = screensById.get(screenId);

@@ -25,7 +25,7 @@ export const meta: MetaFunction = () => [{ title: "Caretaker" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const ctx = await serviceContext(request, user);
+  const ctx = await serviceContext({ request, context }, user);
   const params = new URL(request.url).searchParams;
   if (params.get("tab") === "categories") {
     const query = parseListQuery(params, { sorts: CATEGORY_SORTS, defaultSort: "name" });

@@ -33,7 +33,7 @@ type Tab = (typeof TABS)[number];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const ctx = await serviceContext(request, user);
+  const ctx = await serviceContext({ request, context }, user);
   const params = new URL(request.url).searchParams;
   const tab: Tab = TABS.find((name) => name === params.get("tab")) ?? "facilities";
   switch (tab) {

@@ -12,7 +12,8 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { isDomainError } from "~/lib/errors";
 import { guard } from "~/modules/auth/guard.server";
-import { isResetTokenUsable, passwordResetDeps, requestPasswordReset, resetPassword } from "~/modules/auth/password-reset.server";
+import { isResetTokenUsable, requestPasswordReset, resetPassword } from "~/modules/auth/password-reset.server";
+import { passwordResetDeps } from "~/http/deps.server";
 import { RequestPasswordResetSchema, ResetPasswordFormSchema } from "~/modules/onboarding/schema";
 
 /**
@@ -31,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (url.searchParams.has("done")) return data({ view: "done" as View, token: null });
   const token = url.searchParams.get("token");
   if (token !== null) {
-    const usable = await isResetTokenUsable(await passwordResetDeps(), token);
+    const usable = await isResetTokenUsable(passwordResetDeps(context), token);
     return usable ? data({ view: "reset" as View, token }) : data({ view: "invalid" as View, token: null }, { status: 400 });
   }
   return data({ view: "request" as View, token: null });
@@ -40,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await guard(request, context);
   const formData = await request.formData();
-  const deps = await passwordResetDeps();
+  const deps = passwordResetDeps(context);
 
   if (formData.get("intent") === "reset") {
     const submission = parseWithZod(formData, { schema: ResetPasswordFormSchema });

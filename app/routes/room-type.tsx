@@ -18,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: "Caretaker" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const ctx = await serviceContext(request, user);
+  const ctx = await serviceContext({ request, context }, user);
   const query = parseListQuery(new URL(request.url).searchParams, { sorts: ROOM_TYPE_SORTS, defaultSort: "name" });
   return { query, roomTypes: await listRoomTypes(ctx, query) };
 }

@@ -45,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const manager = canManageEntity(user);
   // The entity tab is for managers and administrators only, like the manager-only screens.
   if (tab === "entity" && !manager) throw redirect("/forbidden");
-  const ctx = await filesContext(request, user);
+  const ctx = await filesContext({ request, context }, user);
   const maxBytes = ctx.files.maxBytes;
   if (tab === "entity") {
     const [entity, sticker] = await Promise.all([getEntity(ctx, user.entityId), getExplanatorySticker(ctx, user.entityId)]);
@@ -61,7 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const ctx = await filesContext(request, user);
+  const ctx = await filesContext({ request, context }, user);
   const formData = await readFormData(request, ctx.files.maxBytes);
   const intent = formData.get("intent");
 

@@ -7,7 +7,8 @@ import { Alert } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
 import { isDomainError } from "~/lib/errors";
 import { guard } from "~/modules/auth/guard.server";
-import { onboardingDeps, verifyEmail } from "~/modules/onboarding/service.server";
+import { verifyEmail } from "~/modules/onboarding/service.server";
+import { onboardingDeps } from "~/http/deps.server";
 
 export const meta: MetaFunction = () => [{ title: "Caretaker" }];
 
@@ -19,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await guard(request, context);
   const token = new URL(request.url).searchParams.get("token");
   try {
-    const { email } = await verifyEmail(await onboardingDeps(), { token: token ?? "" });
+    const { email } = await verifyEmail(onboardingDeps(context), { token: token ?? "" });
     return data({ activated: true as const, email });
   } catch (error) {
     if (!isDomainError(error)) throw error;

@@ -17,7 +17,8 @@ import { guard } from "~/modules/auth/guard.server";
 import { captcha } from "~/modules/onboarding/captcha.server";
 import { clipEntity, readDraft, saveDraft, type SignupDraft } from "~/modules/onboarding/draft.server";
 import { AccountSchema, EntitySchema } from "~/modules/onboarding/schema";
-import { checkAccount, onboardingDeps, signUp } from "~/modules/onboarding/service.server";
+import { checkAccount, type OnboardingDeps, signUp } from "~/modules/onboarding/service.server";
+import { onboardingDeps } from "~/http/deps.server";
 
 /**
  * /signup: register a new entity and its administrator in two steps (SPEC.md section 2). Each step
@@ -61,13 +62,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "back":
       return redirect("/signup", { headers: { "Set-Cookie": await saveDraft({ ...draft, entity: clipEntity(formData) }) } });
     case "finish":
-      return finish(formData, draft);
+      return finish(formData, draft, onboardingDeps(context));
     default:
-      return continueToEntity(formData, draft);
+      return continueToEntity(formData, draft, onboardingDeps(context));
   }
 }
 
-async function continueToEntity(formData: FormData, draft: SignupDraft) {
+async function continueToEntity(formData: FormData, draft: SignupDraft, deps: OnboardingDeps) {
   // Back from step 2 with both password fields left empty: keep the password given before.
   if (draft.account && !formData.get("password") && !formData.get("confirmPassword")) {
     formData.set("password", draft.account.password);
@@ -78,7 +79,7 @@ async function continueToEntity(formData: FormData, draft: SignupDraft) {
     return data({ step: "account" as Step, result: submission.reply({ hideFields: PASSWORD_FIELDS }) }, { status: 400 });
   }
   try {
-    await checkAccount(await onboardingDeps(), submission.value);
+    await checkAccount(deps, submission.value);
   } catch (error) {
     if (!isDomainError(error)) throw error;
     return data({ step: "account" as Step, result: submission.reply({ ...errorsOf(error, ""), hideFields: PASSWORD_FIELDS }) }, { status: 400 });
@@ -88,7 +89,7 @@ async function continueToEntity(formData: FormData, draft: SignupDraft) {
   return redirect("/signup?step=entity", { headers: { "Set-Cookie": await saveDraft(next) } });
 }
 
-async function finish(formData: FormData, draft: SignupDraft) {
+async function finish(formData: FormData, draft: SignupDraft, deps: OnboardingDeps) {
   const entity = clipEntity(formData);
   if (!draft.account) {
     // The draft expired (an hour) or cookies are off: start again, keeping what this page had.
@@ -103,7 +104,7 @@ async function finish(formData: FormData, draft: SignupDraft) {
     return typeof value === "string" && value ? value : undefined;
   };
   try {
-    const { email } = await signUp(await onboardingDeps(), {
+    const { email } = await signUp(deps, {
       account: { ...draft.account, confirmPassword: draft.account.password },
       entity: submission.value,
       captcha: { altcha: text("altcha"), questionToken: text("questionToken"), answer: text("answer") },

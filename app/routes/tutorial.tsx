@@ -10,7 +10,6 @@ import { cn } from "~/lib/utils";
 import { guard, isManager } from "~/modules/auth/guard.server";
 import { helpUrl, type HelpArea } from "~/modules/shell/help";
 import type { loader as rootLoader } from "~/root";
-import { runtime } from "~/runtime.server";
 
 /**
  * /tutorial, for every signed-in user: a getting-started page for the user's role. Managers and
@@ -20,7 +19,7 @@ import { runtime } from "~/runtime.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await guard(request, context);
   if (!user) throw redirect("/login");
-  const rt = await runtime();
+  const rt = context.runtime;
   return { manager: isManager(user.role), role: user.role, helpBaseUrl: rt.config.HELP_BASE_URL ?? null };
 }
 

@@ -22,7 +22,7 @@ export const meta: MetaFunction = () => [{ title: "Caretaker" }];
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const id = routeId(params);
-  const ctx = await serviceContext(request, user);
+  const ctx = await serviceContext({ request, context }, user);
   const [building, facilities] = await Promise.all([orErrorPage(getBuilding(ctx, id)), listFacilityOptions(ctx)]);
   return { building, facilities };
 }
@@ -30,7 +30,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const id = routeId(params);
-  const ctx = await serviceContext(request, user);
+  const ctx = await serviceContext({ request, context }, user);
   const formData = await request.formData();
   switch (formData.get("intent")) {
     case "update":

@@ -25,7 +25,7 @@ export const meta: MetaFunction = () => [{ title: "Caretaker" }];
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const id = routeId(params);
-  const ctx = await filesContext(request, user);
+  const ctx = await filesContext({ request, context }, user);
   const [equipmentType, categories, incidentTypes] = await Promise.all([
     orErrorPage(getEquipmentType(ctx, id)),
     listCategoryOptions(ctx),
@@ -37,7 +37,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const id = routeId(params);
-  const ctx = await filesContext(request, user);
+  const ctx = await filesContext({ request, context }, user);
   const formData = await readFormData(request, ctx.files.maxBytes);
   switch (formData.get("intent")) {
     case "update":

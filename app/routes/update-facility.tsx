@@ -22,14 +22,14 @@ export const meta: MetaFunction = () => [{ title: "Caretaker" }];
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const id = routeId(params);
-  const ctx = await serviceContext(request, user);
+  const ctx = await serviceContext({ request, context }, user);
   return { facility: await orErrorPage(getFacility(ctx, id)) };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const id = routeId(params);
-  const ctx = await serviceContext(request, user);
+  const ctx = await serviceContext({ request, context }, user);
   const formData = await request.formData();
   switch (formData.get("intent")) {
     case "update":

@@ -27,7 +27,7 @@ const RemoveFormSchema = RemoveRoomTypeSchema.extend(ArchiveSchema.shape);
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const id = routeId(params);
-  const ctx = await serviceContext(request, user);
+  const ctx = await serviceContext({ request, context }, user);
   const [roomType, options] = await Promise.all([orErrorPage(getRoomType(ctx, id)), listRoomTypeOptions(ctx)]);
   return { roomType, otherTypes: options.filter((option) => option.id !== id) };
 }
@@ -35,7 +35,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const id = routeId(params);
-  const ctx = await serviceContext(request, user);
+  const ctx = await serviceContext({ request, context }, user);
   const formData = await request.formData();
   switch (formData.get("intent")) {
     case "update":

@@ -28,7 +28,7 @@ export const meta: MetaFunction = () => [{ title: "Caretaker" }];
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const id = routeId(params);
-  const ctx = await filesContext(request, user);
+  const ctx = await filesContext({ request, context }, user);
   const [room, buildings, roomTypes, incidentTypes, equipmentTypes] = await Promise.all([
     orErrorPage(getRoom(ctx, id)),
     listBuildingOptions(ctx),
@@ -42,7 +42,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const id = routeId(params);
-  const ctx = await filesContext(request, user);
+  const ctx = await filesContext({ request, context }, user);
   const formData = await readFormData(request, ctx.files.maxBytes);
   switch (formData.get("intent") ?? SAVE_INTENT) {
     case ADD_EQUIPMENT_INTENT: {

@@ -22,9 +22,9 @@ export const meta: MetaFunction = () => [{ title: "Caretaker" }];
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const id = routeId(params);
-  const ctx = await serviceContext(request, user);
+  const ctx = await serviceContext({ request, context }, user);
   const room = await orErrorPage(viewRoom(ctx, id));
-  const reportUrl = room.reportIdentifier ? `${await publicOrigin(request)}/report/${room.reportIdentifier}` : null;
+  const reportUrl = room.reportIdentifier ? `${publicOrigin({ request, context })}/report/${room.reportIdentifier}` : null;
   const qrCode = reportUrl
     ? `data:image/svg+xml;base64,${Buffer.from(
         await QRCode.toString(reportUrl, { type: "svg", errorCorrectionLevel: "M", margin: 1, color: { dark: "#000000", light: "#ffffff" } }),

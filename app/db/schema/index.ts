@@ -13,3 +13,4 @@ export * from "./maintenance";
 export * from "./notifications";
 export * from "./reports";
 export * from "./data-jobs";
+export * from "./audit";

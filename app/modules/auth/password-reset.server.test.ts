@@ -4,9 +4,10 @@ import type { Database } from "~/db/client.server";
 import { UserLanguage, UserStatus } from "~/db/enums";
 import { passwordResetTokens, refreshTokens, users } from "~/db/schema";
 import { type DomainError, ValidationError } from "~/lib/errors";
-import type { Mail } from "~/mail/mailer.server";
+import { type MailPayload as Mail, sendEmailJob } from "~/mail/jobs.server";
 import { createEntity, createUser, type CreateUserOverrides } from "#tests/factories";
 import { createTestDatabase } from "#tests/test-db";
+import { createTestServices, type TestServices } from "#tests/test-context";
 import {
   createResetLimits,
   isResetTokenUsable,
@@ -23,24 +24,24 @@ import { authenticate, login, refresh, type AuthDeps } from "./service.server";
  */
 let database: Database;
 let entityId: number;
-let mails: Mail[];
+let services: TestServices;
+/** The mails queued so far (jobs committed in pg-boss), oldest first. */
+const mails = async (): Promise<Mail[]> => (await services.queued(sendEmailJob)).map((j) => j.data);
 let deps: PasswordResetDeps;
 const NEW_PASSWORD = "N3w-password!";
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  services = await createTestServices(database);
   entityId = (await createEntity(database.db)).id;
 });
 afterAll(async () => {
+  await services?.close();
   await database?.close();
 });
-beforeEach(() => {
-  mails = [];
-  deps = {
-    db: database.db,
-    appUrl: "https://caretaker.example",
-    enqueueMail: async (mail) => void mails.push(mail),
-  };
+beforeEach(async () => {
+  await services.clearJobs();
+  deps = { db: database.db, appUrl: "https://caretaker.example", queue: services.queue };
 });
 
 const authDeps = (): AuthDeps => ({ db: database.db, jwtSecret: "j".repeat(40), accessTtlSeconds: 900, refreshTtlDays: 30 });
@@ -60,7 +61,7 @@ async function caught(promise: Promise<unknown>) {
 async function mailFor(address: string, overrides: Omit<Partial<CreateUserOverrides>, "entityId" | "email"> = {}) {
   const user = await createUser(database.db, { entityId, email: address, ...overrides });
   await requestPasswordReset(deps, { email: address });
-  return { user, token: tokenOf(mails[mails.length - 1]) };
+  return { user, token: tokenOf((await mails()).at(-1)!) };
 }
 
 describe("requestPasswordReset", () => {
@@ -69,8 +70,8 @@ describe("requestPasswordReset", () => {
     const user = await createUser(database.db, { entityId, email: address, language: UserLanguage.NL, name: "Jan" });
     await expect(requestPasswordReset(deps, { email: ` ${address.toUpperCase()} ` })).resolves.toBeUndefined();
 
-    expect(mails).toHaveLength(1);
-    const [mail] = mails;
+    expect(await mails()).toHaveLength(1);
+    const [mail] = await mails();
     expect(mail.to).toBe(address);
     expect(mail.subject).toBe("Stel uw Caretaker-wachtwoord opnieuw in");
     expect(mail.text).toContain("Hallo Jan,");
@@ -85,7 +86,7 @@ describe("requestPasswordReset", () => {
     await createUser(database.db, { entityId, email: archived, archivedAt: new Date() });
     await expect(requestPasswordReset(deps, { email: "nobody@example.test" })).resolves.toBeUndefined();
     await expect(requestPasswordReset(deps, { email: archived })).resolves.toBeUndefined();
-    expect(mails).toHaveLength(0);
+    expect(await mails()).toHaveLength(0);
   });
 
   it("refuses an invalid body", async () => {
@@ -101,7 +102,7 @@ describe("requestPasswordReset", () => {
     await createUser(database.db, { entityId, email: address });
     deps.limits = createResetLimits(2, 100);
     for (let i = 0; i < 4; i++) await requestPasswordReset(deps, { email: address }, "10.0.0.1");
-    expect(mails).toHaveLength(2);
+    expect(await mails()).toHaveLength(2);
 
     const other = email();
     await createUser(database.db, { entityId, email: other });
@@ -109,7 +110,7 @@ describe("requestPasswordReset", () => {
     await requestPasswordReset(deps, { email: other }, "10.0.0.2");
     await requestPasswordReset(deps, { email: other }, "10.0.0.2");
     await requestPasswordReset(deps, { email: other }, "10.0.0.3");
-    expect(mails).toHaveLength(4);
+    expect(await mails()).toHaveLength(4);
   });
 });
 
@@ -120,7 +121,7 @@ describe("resetPassword", () => {
     const session = await login(authDeps(), { email: address, password: "Demo-pass-1!" });
     // A second open link is spent too.
     await requestPasswordReset(deps, { email: address });
-    const second = tokenOf(mails[mails.length - 1]);
+    const second = tokenOf((await mails()).at(-1)!);
 
     expect(await isResetTokenUsable(deps, token)).toBe(true);
     await expect(resetPassword(deps, { token, newPassword: NEW_PASSWORD })).resolves.toBeUndefined();

@@ -2,15 +2,15 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { UserStatus } from "~/db/enums";
 import { passwordResetTokens, refreshTokens, users } from "~/db/schema";
-import { Queues } from "~/jobs/queue.server";
+import type { JobQueue } from "~/core/jobs.server";
+import { withTx } from "~/core/unit-of-work.server";
 import { parseInput } from "~/lib/validation";
 import { DomainError, ValidationError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 import { RateLimiter } from "~/lib/rate-limit.server";
-import type { Mail } from "~/mail/mailer.server";
+import { sendEmailJob } from "~/mail/jobs.server";
 import { mailLocale, passwordResetMail } from "~/mail/templates.server";
 import { passwordProblems, RequestPasswordResetSchema, ResetPasswordSchema } from "~/modules/onboarding/schema";
-import { runtime } from "~/runtime.server";
 import { hashPassword } from "./password.server";
 import { hashToken, newOpaqueToken } from "./tokens.server";
 
@@ -28,7 +28,8 @@ import { hashToken, newOpaqueToken } from "./tokens.server";
 export interface PasswordResetDeps {
   db: Db;
   appUrl: string;
-  enqueueMail: (mail: Mail) => Promise<unknown>;
+  /** The mail goes out as a job written in the same transaction as the token. */
+  queue: JobQueue | null;
   limits?: ResetLimits;
   now?: () => number;
 }
@@ -73,17 +74,19 @@ export async function requestPasswordReset(deps: PasswordResetDeps, input: unkno
   if (!user) return;
 
   const token = newOpaqueToken();
-  await deps.db.insert(passwordResetTokens).values({
-    entityId: user.entityId,
-    userId: user.id,
-    tokenHash: hashToken(token),
-    createdAt: new Date(now),
-    expiresAt: new Date(now + RESET_TTL_MINUTES * 60_000),
-  });
   const link = `${deps.appUrl.replace(/\/+$/, "")}/password/reset?token=${encodeURIComponent(token)}`;
   const mail = passwordResetMail(mailLocale(user.language), { name: user.name, link, minutes: RESET_TTL_MINUTES });
   try {
-    await deps.enqueueMail({ to: user.email, ...mail });
+    await withTx({ db: deps.db, queue: deps.queue, entityId: user.entityId, actor: null }, async (tx, effects) => {
+      await tx.db.insert(passwordResetTokens).values({
+        entityId: user.entityId,
+        userId: user.id,
+        tokenHash: hashToken(token),
+        createdAt: new Date(now),
+        expiresAt: new Date(now + RESET_TTL_MINUTES * 60_000),
+      });
+      await effects.enqueue(sendEmailJob, { to: user.email, ...mail });
+    });
   } catch (error) {
     // The answer stays the same (it must not tell whether the address exists).
     logger().error({ err: error, userId: user.id }, "password reset: queueing the mail failed");
@@ -158,18 +161,4 @@ export async function resetPassword(deps: Pick<PasswordResetDeps, "db" | "now">,
   });
   if (outcome === "invalid") throw invalidResetToken();
   if (outcome === "weak") throw weakPassword(problems);
-}
-
-const holder = globalThis as unknown as { __caretakerResetLimits?: ResetLimits };
-
-/** The deps of the running app (process-wide rate limits). */
-export async function passwordResetDeps(): Promise<PasswordResetDeps> {
-  const rt = await runtime();
-  holder.__caretakerResetLimits ??= createResetLimits();
-  return {
-    db: rt.database.db,
-    appUrl: rt.config.APP_URL,
-    enqueueMail: (mail) => (rt.queue ? rt.queue.send(Queues.sendEmail, mail) : rt.mailer.send(mail)),
-    limits: holder.__caretakerResetLimits,
-  };
 }

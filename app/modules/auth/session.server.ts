@@ -2,8 +2,7 @@ import { createCookieSessionStorage, type Session } from "@remix-run/node";
 import { config } from "~/config.server";
 import type { Role } from "~/db/enums";
 import { logger } from "~/lib/logger.server";
-import { runtime } from "~/runtime.server";
-import { authenticate, refresh, type AuthUser, type TokenPair } from "./service.server";
+import { authenticate, refresh, type AuthDeps, type AuthUser, type TokenPair } from "./service.server";
 
 /**
  * The web session: a signed, httpOnly cookie holding the tokens and the technical data of SPEC.md
@@ -104,12 +103,11 @@ function refreshOnce(refreshToken: string, jwtToken: string | undefined, run: ty
 }
 
 /** Resolves (and if needed refreshes) the request's session; `setCookie` must reach the browser. */
-export async function resolveSession(cookieHeader: string | null): Promise<{ state: AuthState; setCookie: string | null }> {
+export async function resolveSession(auth: AuthDeps, cookieHeader: string | null): Promise<{ state: AuthState; setCookie: string | null }> {
   const session = await getSession(cookieHeader);
   const jwtToken = session.get("jwtToken");
   if (!jwtToken) return { state: { user: null, expired: false, session }, setCookie: null };
 
-  const { auth } = await runtime();
   let changed = false;
   try {
     const expiresAt = session.get("expiresAt") ?? 0;

@@ -12,12 +12,8 @@ import { ACCEPTED, sniff, type FileKind } from "./sniff";
  * `files/<entityId>/<uuid>`; a `stored_files` row records the owner, the sniffed type and the size.
  * A file is only ever read back for the entity that owns it.
  */
-export interface FileStore {
-  /** Absolute folder holding the files. */
-  root: string;
-  /** Largest accepted upload, in bytes. */
-  maxBytes: number;
-}
+export type { FileStore } from "~/core/context.server";
+import type { FileStore } from "~/core/context.server";
 
 export interface StoreFileInput {
   bytes: Uint8Array;

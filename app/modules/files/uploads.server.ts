@@ -1,11 +1,11 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Db } from "~/db/client.server";
-import type { ServiceContext } from "~/core/context.server";
+import type { FileStore, ServiceContext } from "~/core/context.server";
+import { type Effects, withTx } from "~/core/unit-of-work.server";
 import { ValidationError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 import { ACCEPTED, imageSize, sniff, type FileKind } from "./sniff";
-import { deleteStoredFile, storeFile, type FileStore, type StoredFile } from "./storage.server";
+import { deleteStoredFile, storeFile, type StoredFile } from "./storage.server";
 
 /**
  * Helpers for service verbs that take uploads: check an image before anything is written, store it
@@ -89,42 +89,29 @@ async function storeUpload(ctx: FilesContext, upload: Upload, kind: FileKind, fi
   }
 }
 
-/** Runs `work` in one transaction for a verb that stores or replaces files. */
-export async function transactionWithUploads<T>(
-  ctx: FilesContext,
-  work: (txCtx: FilesContext, uploads: Uploads) => Promise<T>,
-): Promise<T> {
-  const created: StoredFile[] = [];
-  const replaced: string[] = [];
-  let result: T;
-  try {
-    result = await ctx.db.transaction(async (tx) => {
-      const txCtx: FilesContext = { ...ctx, db: tx as unknown as Db };
-      return work(txCtx, {
-        async replace(currentId, upload, { kind, field }) {
-          let id: string | null = null;
-          if (upload) {
-            const file = await storeUpload(txCtx, upload, kind, field);
-            created.push(file);
-            id = file.id;
-          }
-          if (currentId && currentId !== id) replaced.push(currentId);
-          return id;
-        },
-        async add(upload, { kind, field }) {
-          const file = await storeUpload(txCtx, upload, kind, field);
-          created.push(file);
-          return file.id;
-        },
-        retire(fileId) {
-          replaced.push(fileId);
-        },
-      });
-    });
-  } catch (error) {
-    await discardFiles(ctx.files, created);
-    throw error;
-  }
-  for (const id of replaced) await retireFile(ctx, id);
-  return result;
+/**
+ * The uploads of a unit of work: files stored in its transaction have their bytes removed if it rolls
+ * back; replaced or removed files are retired after it commits.
+ */
+export function uploadsOf(tx: FilesContext, effects: Effects): Uploads {
+  const store = async (upload: Upload, kind: FileKind, field: string) => {
+    const file = await storeUpload(tx, upload, kind, field);
+    effects.onRollback(() => discardFiles(tx.files, [file]));
+    return file.id;
+  };
+  const retire = (fileId: string) => effects.afterCommit(() => retireFile(tx, fileId));
+  return {
+    async replace(currentId, upload, { kind, field }) {
+      const id = upload ? await store(upload, kind, field) : null;
+      if (currentId && currentId !== id) retire(currentId);
+      return id;
+    },
+    add: (upload, { kind, field }) => store(upload, kind, field),
+    retire,
+  };
+}
+
+/** Runs `work` in one unit of work (app/core/unit-of-work) with the uploads helper bound to it. */
+export function transactionWithUploads<T>(ctx: FilesContext, work: (tx: FilesContext, uploads: Uploads) => Promise<T>): Promise<T> {
+  return withTx(ctx, (tx, effects) => work(tx, uploadsOf(tx, effects)));
 }

@@ -4,11 +4,12 @@ import type { Database } from "~/db/client.server";
 import { Role, UserLanguage, UserStatus } from "~/db/enums";
 import { emailVerificationTokens, entities, users } from "~/db/schema";
 import { ConflictError, type DomainError, ValidationError } from "~/lib/errors";
-import type { Mail } from "~/mail/mailer.server";
+import { type MailPayload as Mail, sendEmailJob } from "~/mail/jobs.server";
 import { verifyPassword } from "~/modules/auth/password.server";
 import { login, type AuthDeps } from "~/modules/auth/service.server";
 import { createEntity, createUser } from "#tests/factories";
 import { createTestDatabase } from "#tests/test-db";
+import { createTestServices, type TestServices } from "#tests/test-context";
 import { createCaptcha } from "./captcha.server";
 import { clipEntity, openDraft, sealDraft } from "./draft.server";
 import type { SignUpInput } from "./schema";
@@ -20,28 +21,25 @@ import { checkAccount, signUp, verifyEmail, VERIFICATION_TTL_HOURS, type Onboard
  * activates the user it was issued for.
  */
 let database: Database;
-let mails: Mail[];
+let services: TestServices;
+/** The mails queued so far (jobs committed in pg-boss), oldest first. */
+const mails = async (): Promise<Mail[]> => (await services.queued(sendEmailJob)).map((j) => j.data);
 let deps: OnboardingDeps;
 let captchaOk: boolean;
 const APP_URL = "https://caretaker.example";
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  services = await createTestServices(database);
 });
 afterAll(async () => {
+  await services?.close();
   await database?.close();
 });
-beforeEach(() => {
-  mails = [];
+beforeEach(async () => {
+  await services.clearJobs();
   captchaOk = true;
-  deps = {
-    db: database.db,
-    appUrl: `${APP_URL}/`,
-    enqueueMail: async (mail) => {
-      mails.push(mail);
-    },
-    verifyCaptcha: async () => captchaOk,
-  };
+  deps = { db: database.db, appUrl: `${APP_URL}/`, queue: services.queue, verifyCaptcha: async () => captchaOk };
 });
 
 let n = 0;
@@ -113,8 +111,8 @@ describe("signUp", () => {
     });
     expect(await verifyPassword(user.passwordHash, "Str0ng-pass!")).toBe(true);
 
-    expect(mails).toHaveLength(1);
-    const [mail] = mails;
+    expect(await mails()).toHaveLength(1);
+    const [mail] = await mails();
     expect(mail.to).toBe("grace@example.test");
     expect(mail.subject).toBe("Activez votre compte Caretaker");
     expect(mail.link).toMatch(new RegExp(`^${APP_URL}/signup/verify\\?token=[A-Za-z0-9_-]{43}$`));
@@ -126,15 +124,12 @@ describe("signUp", () => {
     expect(token.expiresAt.getTime() - token.createdAt.getTime()).toBe(VERIFICATION_TTL_HOURS * 3_600_000);
   });
 
-  it("queues the mail only after the transaction committed", async () => {
-    let visible: boolean | undefined;
-    deps.enqueueMail = async (mail) => {
-      // Read through the pool, outside any transaction: the user must already be there.
-      const rows = await database.db.select({ id: users.id }).from(users).where(eq(users.email, mail.to));
-      visible = rows.length === 1;
-    };
-    await signUp(deps, input());
-    expect(visible).toBe(true);
+  it("writes the mail job in the sign-up transaction: the job and the account commit together", async () => {
+    const data = input();
+    const result = await signUp(deps, data);
+    const [job] = (await services.queued(sendEmailJob)).filter((j) => j.data.to === data.account.email);
+    expect(job).toBeDefined();
+    expect(await database.db.select({ id: users.id }).from(users).where(eq(users.id, result.userId))).toHaveLength(1);
   });
 
   it("refuses an email that is already in use, whatever its case, and creates nothing", async () => {
@@ -150,7 +145,7 @@ describe("signUp", () => {
 
     const after = await database.db.select({ count: sql<number>`count(*)::int` }).from(entities);
     expect(after[0].count).toBe(before[0].count);
-    expect(mails).toHaveLength(0);
+    expect(await mails()).toHaveLength(0);
   });
 
   it("refuses a failed captcha before anything is written", async () => {
@@ -191,8 +186,11 @@ describe("signUp", () => {
 
   it("undoes the registration when the mail cannot be queued, so the visitor can try again", async () => {
     const data = input();
-    deps.enqueueMail = async () => {
-      throw new Error("queue down");
+    deps.queue = {
+      ...services.queue,
+      send: async () => {
+        throw new Error("queue down");
+      },
     };
     const error = await caught(signUp(deps, data));
     expect(error.code).toBe("MAIL_FAILED");
@@ -200,14 +198,14 @@ describe("signUp", () => {
     expect(await database.db.select().from(users).where(eq(users.email, data.account.email))).toHaveLength(0);
     expect(await database.db.select().from(entities).where(eq(entities.name, data.entity.entityName))).toHaveLength(0);
 
-    deps.enqueueMail = async (mail) => void mails.push(mail);
+    deps.queue = services.queue;
     await signUp(deps, data);
-    expect(mails).toHaveLength(1);
+    expect(await mails()).toHaveLength(1);
   });
 
   it("escapes what the visitor typed in the HTML of the mail", async () => {
     await signUp(deps, input({ account: { name: "<b>Ada</b>" }, entity: { entityName: `<img src=x onerror=alert(1)> & Co` } }));
-    const [mail] = mails;
+    const [mail] = await mails();
     expect(mail.html).toContain("&lt;img src=x onerror=alert(1)&gt; &amp; Co");
     expect(mail.html).toContain("Hello &lt;b&gt;Ada&lt;/b&gt;,");
     expect(mail.html).not.toContain("<img src=x");
@@ -241,7 +239,7 @@ describe("verifyEmail", () => {
   it("activates the administrator once; then they can log in", async () => {
     const data = input();
     await signUp(deps, data);
-    const token = tokenOf(mails[0]);
+    const token = tokenOf((await mails())[0]);
 
     await expect(login(authDeps(), { email: data.account.email, password: "Str0ng-pass!" })).rejects.toMatchObject({ code: "ACCOUNT_NOT_VALIDATED" });
     await expect(verifyEmail(deps, { token })).resolves.toEqual({ email: data.account.email });
@@ -259,14 +257,14 @@ describe("verifyEmail", () => {
     expect((await caught(verifyEmail(deps, {}))).code).toBe("INVALID_TOKEN");
 
     await signUp(deps, input());
-    const expiredToken = tokenOf(mails[0]);
+    const expiredToken = tokenOf((await mails())[0]);
     const later = { ...deps, now: () => Date.now() + VERIFICATION_TTL_HOURS * 3_600_000 + 1 };
     expect((await caught(verifyEmail(later, { token: expiredToken }))).code).toBe("INVALID_TOKEN");
 
     const data = input();
     const created = await signUp(deps, data);
     await database.db.update(users).set({ email: `changed-${n}@example.test` }).where(eq(users.id, created.userId));
-    expect((await caught(verifyEmail(deps, { token: tokenOf(mails[1]) }))).code).toBe("INVALID_TOKEN");
+    expect((await caught(verifyEmail(deps, { token: tokenOf((await mails())[1]) }))).code).toBe("INVALID_TOKEN");
     const [user] = await database.db.select().from(users).where(eq(users.id, created.userId));
     expect(user.status).toBe(UserStatus.INACTIVE);
   });
@@ -274,7 +272,7 @@ describe("verifyEmail", () => {
   it("only activates the user the token was issued for", async () => {
     const a = await signUp(deps, input());
     const b = await signUp(deps, input());
-    await verifyEmail(deps, { token: tokenOf(mails[0]) });
+    await verifyEmail(deps, { token: tokenOf((await mails())[0]) });
     const rows = await database.db.select({ id: users.id, status: users.status }).from(users).where(sql`${users.id} in (${a.userId}, ${b.userId})`);
     expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({ [a.userId]: UserStatus.ACTIVE, [b.userId]: UserStatus.INACTIVE });
   });

@@ -3,16 +3,15 @@ import type { Db } from "~/db/client.server";
 import { Role, UserStatus, type UserLanguage } from "~/db/enums";
 import { emailVerificationTokens, entities, users } from "~/db/schema";
 import { userLanguageByLocale } from "~/i18n";
-import { Queues } from "~/jobs/queue.server";
+import type { JobQueue } from "~/core/jobs.server";
+import { withTx } from "~/core/unit-of-work.server";
+import { sendEmailJob } from "~/mail/jobs.server";
 import { parseInput } from "~/lib/validation";
-import { ConflictError, DomainError } from "~/lib/errors";
+import { ConflictError, DomainError, isDomainError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
-import type { Mail } from "~/mail/mailer.server";
 import { signupVerificationMail } from "~/mail/templates.server";
 import { hashPassword } from "~/modules/auth/password.server";
 import { hashToken, newOpaqueToken } from "~/modules/auth/tokens.server";
-import { runtime } from "~/runtime.server";
-import { captcha } from "./captcha.server";
 import { AccountSchema, SignUpSchema, VerifyEmailSchema, type AccountInput, type CaptchaInput, type SignUpInput } from "./schema";
 
 /**
@@ -26,7 +25,8 @@ export interface OnboardingDeps {
   /** Base address of the links in the mails (config APP_URL). */
   appUrl: string;
   /** Queues a mail; called only after the transaction committed. */
-  enqueueMail: (mail: Mail) => Promise<unknown>;
+  /** The verification mail is a job written in the sign-up transaction. */
+  queue: JobQueue | null;
   /** Checks the captcha answer posted with the last step. */
   verifyCaptcha: (input: CaptchaInput | undefined) => Promise<boolean>;
   now?: () => number;
@@ -84,7 +84,7 @@ export async function signUp(deps: OnboardingDeps, input: SignUpInput): Promise<
 
   let created: { entityId: number; userId: number };
   try {
-    created = await deps.db.transaction(async (tx) => {
+    created = await withTx({ db: deps.db, queue: deps.queue }, async ({ db: tx }, effects) => {
       const [row] = await tx
         .insert(entities)
         .values({
@@ -122,37 +122,29 @@ export async function signUp(deps: OnboardingDeps, input: SignUpInput): Promise<
         createdAt: new Date(now),
         expiresAt: new Date(now + VERIFICATION_TTL_HOURS * 3_600_000),
       });
+      const link = `${deps.appUrl.replace(/\/+$/, "")}/signup/verify?token=${encodeURIComponent(token)}`;
+      const mail = signupVerificationMail(account.language, {
+        name: account.name,
+        entityName: entity.entityName,
+        link,
+        hours: VERIFICATION_TTL_HOURS,
+      });
+      // In the transaction: a registration whose mail cannot be queued is not kept, so the visitor
+      // can simply try again.
+      await effects.enqueue(sendEmailJob, { to: account.email, ...mail }).catch((error) => {
+        logger().error({ err: error }, "sign-up: queueing the verification mail failed");
+        throw mailFailed();
+      });
+      await effects.audit({ action: "entity.signUp", recordType: "entity", recordId: row.id, entityId: row.id });
       return { entityId: row.id, userId: user.id };
     });
   } catch (error) {
+    if (isDomainError(error)) throw error;
     if (isUniqueViolation(error)) throw emailInUse();
     logger().error({ err: error }, "sign-up: saving failed");
     throw couldNotSave();
   }
-
-  const link = `${deps.appUrl.replace(/\/+$/, "")}/signup/verify?token=${encodeURIComponent(token)}`;
-  const mail = signupVerificationMail(account.language, {
-    name: account.name,
-    entityName: entity.entityName,
-    link,
-    hours: VERIFICATION_TTL_HOURS,
-  });
-  try {
-    await deps.enqueueMail({ to: account.email, ...mail });
-  } catch (error) {
-    logger().error({ err: error, entityId: created.entityId }, "sign-up: queueing the verification mail failed; undoing");
-    await undoSignUp(deps.db, created).catch((err) => logger().error({ err }, "sign-up: undo failed"));
-    throw mailFailed();
-  }
   return { ...created, email: account.email };
-}
-
-async function undoSignUp(db: Db, created: { entityId: number; userId: number }) {
-  await db.transaction(async (tx) => {
-    await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, created.userId));
-    await tx.delete(users).where(and(eq(users.id, created.userId), eq(users.entityId, created.entityId)));
-    await tx.delete(entities).where(eq(entities.id, created.entityId));
-  });
 }
 
 /**
@@ -192,15 +184,4 @@ export async function verifyEmail(deps: Pick<OnboardingDeps, "db" | "now">, inpu
   });
   if (!outcome) throw invalidToken();
   return outcome;
-}
-
-/** The deps of the running app: its database, APP_URL, the mail queue and the captcha. */
-export async function onboardingDeps(): Promise<OnboardingDeps> {
-  const rt = await runtime();
-  return {
-    db: rt.database.db,
-    appUrl: rt.config.APP_URL,
-    enqueueMail: (mail) => (rt.queue ? rt.queue.send(Queues.sendEmail, mail) : rt.mailer.send(mail)),
-    verifyCaptcha: (input) => captcha().verify(input),
-  };
 }

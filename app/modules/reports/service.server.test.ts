@@ -1,37 +1,29 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { ReportType, Role } from "~/db/enums";
 import { reports, storedFiles } from "~/db/schema";
-import type { ServiceContext } from "~/core/context.server";
+import type { FilesContext } from "~/modules/files/uploads.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
-import type { Mail } from "~/mail/mailer.server";
-import type { FileStore } from "~/modules/files/storage.server";
+import { sendEmailJob } from "~/mail/jobs.server";
 import { createEntity, createUser, pngBytes } from "#tests/factories";
 import { createTestDatabase } from "#tests/test-db";
-import { submitReport, type ReportDeps } from "./service.server";
+import { createTestServices, type TestServices } from "#tests/test-context";
+import { submitReport, type ReportSettings } from "./service.server";
 
 let database: Database;
-let ctxA: ServiceContext;
-let ctxB: ServiceContext;
-const store: FileStore = { root: fs.mkdtempSync(path.join(os.tmpdir(), "caretaker-reports-")), maxBytes: 64 * 1024 };
-const sent: { name: string; data: Mail }[] = [];
-const queue = {
-  async send(name: string, data: Mail) {
-    sent.push({ name, data });
-    return `job-${sent.length}`;
-  },
-} as ReportDeps["queue"];
-const deps = (overrides: Partial<ReportDeps> = {}): ReportDeps => ({
-  files: store,
-  queue,
+let services: TestServices;
+let ctxA: FilesContext;
+let ctxB: FilesContext;
+const settings = (overrides: Partial<ReportSettings> = {}): ReportSettings => ({
   bugReportEmail: "bugs@caretaker.test",
   appUrl: "https://caretaker.test",
   ...overrides,
 });
+/** The report mails queued (committed jobs), oldest first. */
+const sent = async () => services.queued(sendEmailJob);
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -40,18 +32,19 @@ beforeAll(async () => {
   const b = await createEntity(db, { name: "Beta Campus" });
   const userA = await createUser(db, { entityId: a.id, name: "Ann", surname: "Alpha", role: Role.TECHNICIAN });
   const userB = await createUser(db, { entityId: b.id, role: Role.ADMINISTRATOR });
-  ctxA = { db, entityId: a.id, actor: { id: userA.id, role: userA.role }, locale: "en" };
-  ctxB = { db, entityId: b.id, actor: { id: userB.id, role: userB.role }, locale: "en" };
+  services = await createTestServices(database);
+  ctxA = services.ctx(a.id, { id: userA.id, role: userA.role });
+  ctxB = services.ctx(b.id, { id: userB.id, role: userB.role });
 });
 afterAll(async () => {
+  await services?.close();
   await database?.close();
-  fs.rmSync(store.root, { recursive: true, force: true });
 });
 
 describe("submitReport", () => {
   it("stores a bug with its attachment and mails it to BUG_REPORT_EMAIL", async () => {
-    sent.length = 0;
-    const result = await submitReport(ctxA, deps(), {
+    await services.clearJobs();
+    const result = await submitReport(ctxA, { settings: settings(), 
       type: "bug",
       message: "  The kanban does not scroll on my phone.  ",
       pageUrl: "/incidents?view=kanban",
@@ -66,41 +59,53 @@ describe("submitReport", () => {
       fileId: result.file!.id,
     });
     expect(result.file).toMatchObject({ entityId: ctxA.entityId, mimeType: "image/png", originalName: "screenshot.png" });
-    expect(fs.existsSync(path.join(store.root, result.file!.storageKey))).toBe(true);
+    expect(fs.existsSync(path.join(services.files.root, result.file!.storageKey))).toBe(true);
     expect(result.emailed).toBe(true);
-    expect(sent).toHaveLength(1);
-    expect(sent[0].name).toBe("send-email");
-    expect(sent[0].data.to).toBe("bugs@caretaker.test");
-    expect(sent[0].data.subject).toContain("Bug report");
-    expect(sent[0].data.subject).toContain("Alpha Campus");
-    expect(sent[0].data.text).toContain("The kanban does not scroll on my phone.");
-    expect(sent[0].data.text).toContain("https://caretaker.test/incidents?view=kanban");
-    expect(sent[0].data.text).toContain("screenshot.png");
+    const jobs = await sent();
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0].data.to).toBe("bugs@caretaker.test");
+    expect(jobs[0].data.subject).toContain("Bug report");
+    expect(jobs[0].data.subject).toContain("Alpha Campus");
+    expect(jobs[0].data.text).toContain("The kanban does not scroll on my phone.");
+    expect(jobs[0].data.text).toContain("https://caretaker.test/incidents?view=kanban");
+    expect(jobs[0].data.text).toContain("screenshot.png");
   });
 
   it("stores a suggestion without attachment, and sends no mail when no address is configured", async () => {
-    sent.length = 0;
-    const result = await submitReport(ctxA, deps({ bugReportEmail: undefined }), { type: "suggestion", message: "Dark mode, please." });
+    await services.clearJobs();
+    const result = await submitReport(ctxA, { settings: settings({ bugReportEmail: undefined }),  type: "suggestion", message: "Dark mode, please." });
     expect(result.report).toMatchObject({ type: ReportType.SUGGESTION, fileId: null, pageUrl: null });
     expect(result.emailed).toBe(false);
-    expect(sent).toHaveLength(0);
+    expect(await sent()).toHaveLength(0);
   });
 
-  it("keeps the report when the mail cannot be queued", async () => {
-    const failing = { send: () => Promise.reject(new Error("queue down")) } as ReportDeps["queue"];
-    const result = await submitReport(ctxA, deps({ queue: failing }), { type: "bug", message: "Still stored" });
-    expect(result.emailed).toBe(false);
-    const [row] = await database.db.select().from(reports).where(eq(reports.id, result.report.id));
-    expect(row.message).toBe("Still stored");
+  it("keeps neither the report nor its file when the mail cannot be queued (one unit of work)", async () => {
+    const before = (await database.db.select().from(reports)).length;
+    const filesBefore = (await database.db.select().from(storedFiles)).length;
+    const dir = path.join(services.files.root, String(ctxA.entityId));
+    const onDisk = () => (fs.existsSync(dir) ? fs.readdirSync(dir).length : 0);
+    const bytesBefore = onDisk();
+    const failing = { ...services.queue, send: () => Promise.reject(new Error("queue down")) };
+    await expect(
+      submitReport({ ...ctxA, queue: failing }, {
+        settings: settings(),
+        type: "bug",
+        message: "Not stored",
+        attachment: { bytes: pngBytes(4, 4), originalName: "shot.png" },
+      }),
+    ).rejects.toThrow("queue down");
+    expect((await database.db.select().from(reports)).length).toBe(before);
+    expect((await database.db.select().from(storedFiles)).length).toBe(filesBefore);
+    expect(onDisk()).toBe(bytesBefore);
   });
 
   it("requires a message", async () => {
     const before = (await database.db.select().from(reports)).length;
-    await expect(submitReport(ctxA, deps(), { type: "bug", message: "   " })).rejects.toMatchObject({
+    await expect(submitReport(ctxA, { settings: settings(),  type: "bug", message: "   " })).rejects.toMatchObject({
       code: "VALIDATION",
       fieldErrors: { message: ["shell:report.messageRequired"] },
     });
-    await expect(submitReport(ctxA, deps(), { type: "other" as "bug", message: "x" })).rejects.toBeInstanceOf(ValidationError);
+    await expect(submitReport(ctxA, { settings: settings(),  type: "other" as "bug", message: "x" })).rejects.toBeInstanceOf(ValidationError);
     expect((await database.db.select().from(reports)).length).toBe(before);
   });
 
@@ -109,27 +114,27 @@ describe("submitReport", () => {
     const filesBefore = (await database.db.select().from(storedFiles)).length;
     const script = new TextEncoder().encode("<script>alert(1)</script>");
     await expect(
-      submitReport(ctxA, deps(), { type: "bug", message: "See file", attachment: { bytes: script, originalName: "shot.png" } }),
+      submitReport(ctxA, { settings: settings(),  type: "bug", message: "See file", attachment: { bytes: script, originalName: "shot.png" } }),
     ).rejects.toMatchObject({ code: "FILE_FORMAT", fieldErrors: { attachment: ["errors.file.wrongFormat"] } });
     expect((await database.db.select().from(reports)).length).toBe(before);
     expect((await database.db.select().from(storedFiles)).length).toBe(filesBefore);
   });
 
   it("files the report under the actor's entity only; another entity's user is not found", async () => {
-    const mine = await submitReport(ctxB, deps(), { type: "bug", message: "Beta bug" });
+    const mine = await submitReport(ctxB, { settings: settings(),  type: "bug", message: "Beta bug" });
     expect(mine.report.entityId).toBe(ctxB.entityId);
     const alphaRows = await database.db.select().from(reports).where(eq(reports.entityId, ctxA.entityId));
     expect(alphaRows.some((r) => r.message === "Beta bug")).toBe(false);
 
     // A user of entity A acting in entity B (a forged context) is refused as "not found".
-    const forged: ServiceContext = { ...ctxB, actor: ctxA.actor };
-    await expect(submitReport(forged, deps(), { type: "bug", message: "Cross-tenant" })).rejects.toBeInstanceOf(NotFoundError);
+    const forged: FilesContext = { ...ctxB, actor: ctxA.actor };
+    await expect(submitReport(forged, { settings: settings(),  type: "bug", message: "Cross-tenant" })).rejects.toBeInstanceOf(NotFoundError);
     const betaRows = await database.db.select().from(reports).where(eq(reports.entityId, ctxB.entityId));
     expect(betaRows.some((r) => r.message === "Cross-tenant")).toBe(false);
   });
 
   it("needs a signed-in user", async () => {
-    await expect(submitReport({ ...ctxA, actor: null }, deps(), { type: "bug", message: "anonymous" })).rejects.toBeInstanceOf(
+    await expect(submitReport({ ...ctxA, actor: null }, { settings: settings(), type: "bug", message: "anonymous" })).rejects.toBeInstanceOf(
       ForbiddenError,
     );
   });

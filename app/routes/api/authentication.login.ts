@@ -3,7 +3,6 @@ import { getT } from "~/i18n.server";
 import { parseJson, requestLocale, toApiError } from "~/http/api.server";
 import { LoginSchema } from "~/modules/auth/schema";
 import { AuthError, login, LoginErrorCode } from "~/modules/auth/service.server";
-import { runtime } from "~/runtime.server";
 
 /** POST /api/authentication/login { username, password } → tokens, role, ids, errorCode. */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -11,7 +10,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return Response.json({ code: "METHOD_NOT_ALLOWED" }, { status: 405 });
   try {
     const input = await parseJson(request, LoginSchema);
-    const pair = await login((await runtime()).auth, { email: input.username, password: input.password, address: context.clientAddress });
+    const pair = await login(context.runtime.auth, { email: input.username, password: input.password, address: context.clientAddress });
     return Response.json({
       jwtToken: pair.jwtToken,
       refreshToken: pair.refreshToken,

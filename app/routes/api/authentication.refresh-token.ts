@@ -2,14 +2,13 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { parseJson, requestLocale, toApiError } from "~/http/api.server";
 import { RefreshSchema } from "~/modules/auth/schema";
 import { refresh } from "~/modules/auth/service.server";
-import { runtime } from "~/runtime.server";
 
 /** POST /api/authentication/refresh-token { jwtToken, refreshToken } → a new pair (the old refresh token is spent). */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const locale = await requestLocale(request);
   try {
     const input = await parseJson(request, RefreshSchema);
-    const pair = await refresh((await runtime()).auth, input);
+    const pair = await refresh(context.runtime.auth, input);
     return Response.json({
       jwtToken: pair.jwtToken,
       refreshToken: pair.refreshToken,

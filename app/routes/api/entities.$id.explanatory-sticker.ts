@@ -4,7 +4,6 @@ import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import { canManageEntity } from "~/modules/entities/policy.server";
 import { decodeDataUrl, PatchStickerBodySchema } from "~/modules/entities/schema";
 import { getExplanatorySticker, updateExplanatorySticker } from "~/modules/entities/service.server";
-import { runtime } from "~/runtime.server";
 
 const notFound = () => new NotFoundError("settings:errors.entityNotFound", "ENTITY_NOT_FOUND");
 
@@ -31,5 +30,5 @@ export const action = apiRoute<ActionFunctionArgs>(async ({ request, params, ctx
     if (!bytes) throw new ValidationError({ newExplanatorySticker: ["settings:files.invalidData"] });
     upload = { bytes, name: "explanatory-sticker" };
   }
-  return updateExplanatorySticker({ ...ctx, files: (await runtime()).files }, { id, newExplanatorySticker: upload });
+  return updateExplanatorySticker(ctx, { id, newExplanatorySticker: upload });
 });

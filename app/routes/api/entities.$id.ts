@@ -4,7 +4,6 @@ import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import { canManageEntity } from "~/modules/entities/policy.server";
 import { decodeDataUrl, PutEntityBodySchema } from "~/modules/entities/schema";
 import { getEntity, updateEntity } from "~/modules/entities/service.server";
-import { runtime } from "~/runtime.server";
 
 const notFound = () => new NotFoundError("settings:errors.entityNotFound", "ENTITY_NOT_FOUND");
 
@@ -34,5 +33,5 @@ export const action = apiRoute<ActionFunctionArgs>(async ({ request, params, ctx
     newLogo = { bytes, name: "logo" };
   }
   const { oldLogo: _oldLogo, newLogo: _newLogo, ...fields } = body;
-  return updateEntity({ ...ctx, locale, files: (await runtime()).files }, { ...fields, id, newLogo });
+  return updateEntity({ ...ctx, locale }, { ...fields, id, newLogo });
 });

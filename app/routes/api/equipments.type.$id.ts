@@ -4,7 +4,6 @@ import { UpdateEquipmentTypeBodySchema } from "~/modules/equipment/api-body";
 import { equipmentTypeNotFound, getEquipmentType } from "~/modules/equipment/queries.server";
 import { archiveEquipmentType, updateEquipmentType } from "~/modules/equipment/service.server";
 import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
-import { runtime } from "~/runtime.server";
 
 /** GET /api/equipments/type/{id} (another entity's id is 404 EQUIPMENT_TYPE_NOT_FOUND). */
 export const loader = apiRoute<LoaderFunctionArgs>(async ({ params, ctx }) => {
@@ -25,5 +24,5 @@ export const action = apiRoute<ActionFunctionArgs>(async ({ request, params, ctx
   assertCanManageFacilities(ctx);
   if (request.method === "DELETE") return archiveEquipmentType(ctx, id);
   const body = await parseJson(request, UpdateEquipmentTypeBodySchema);
-  return updateEquipmentType({ ...ctx, files: (await runtime()).files }, id, body);
+  return updateEquipmentType(ctx, id, body);
 });

@@ -5,7 +5,6 @@ import { CreateEquipmentTypeBodySchema } from "~/modules/equipment/api-body";
 import { EQUIPMENT_TYPE_SORTS, listEquipmentTypes } from "~/modules/equipment/queries.server";
 import { createEquipmentType } from "~/modules/equipment/service.server";
 import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
-import { runtime } from "~/runtime.server";
 
 /** GET /api/equipments/type?categoryIds=1,2&page&size&sort&dir&q: generic equipment (X-Total-Count). */
 export const loader = apiRoute<LoaderFunctionArgs>(async ({ request, ctx }) => {
@@ -22,5 +21,5 @@ export const action = apiRoute<ActionFunctionArgs>(async ({ request, ctx }) => {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   assertCanManageFacilities(ctx);
   const body = await parseJson(request, CreateEquipmentTypeBodySchema);
-  return created(await createEquipmentType({ ...ctx, files: (await runtime()).files }, body));
+  return created(await createEquipmentType(ctx, body));
 });

@@ -6,7 +6,6 @@ import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
 import { UpdateRoomBodySchema } from "~/modules/rooms/api-body";
 import { roomNotFound, viewRoom } from "~/modules/rooms/queries.server";
 import { archiveRoom, updateRoom } from "~/modules/rooms/service.server";
-import { runtime } from "~/runtime.server";
 
 /**
  * GET /api/facilities/rooms/{id}: the room with links, files, incident types, equipment items and
@@ -31,5 +30,5 @@ export const action = apiRoute<ActionFunctionArgs>(async ({ request, params, ctx
   if (request.method === "DELETE") return archiveRoom(ctx, id);
   const { id: bodyId, ...room } = await parseJson(request, UpdateRoomBodySchema);
   if (bodyId != null && bodyId !== id) throw new ValidationError({ id: [INVALID] });
-  return updateRoom({ ...ctx, files: (await runtime()).files }, id, room);
+  return updateRoom(ctx, id, room);
 });

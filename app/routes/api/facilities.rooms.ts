@@ -5,7 +5,6 @@ import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
 import { CreateRoomBodySchema } from "~/modules/rooms/api-body";
 import { listRooms, ROOM_SORTS } from "~/modules/rooms/queries.server";
 import { createRoom } from "~/modules/rooms/service.server";
-import { runtime } from "~/runtime.server";
 
 /** GET /api/facilities/rooms?buildingIds=1,2&page&size&sort&dir&q (X-Total-Count). */
 export const loader = apiRoute<LoaderFunctionArgs>(async ({ request, ctx }) => {
@@ -23,5 +22,5 @@ export const action = apiRoute<ActionFunctionArgs>(async ({ request, ctx }) => {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   assertCanManageFacilities(ctx);
   const body = await parseJson(request, CreateRoomBodySchema);
-  return created(await createRoom({ ...ctx, files: (await runtime()).files }, body));
+  return created(await createRoom(ctx, body));
 });

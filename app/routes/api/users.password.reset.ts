@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { parseJson, requestLocale, toApiError } from "~/http/api.server";
 import { guard } from "~/modules/auth/guard.server";
-import { passwordResetDeps, resetPassword } from "~/modules/auth/password-reset.server";
+import { resetPassword } from "~/modules/auth/password-reset.server";
+import { passwordResetDeps } from "~/http/deps.server";
 
 /**
  * POST /api/users/password/reset { token, newPassword } (SPEC.md section 7, no bearer token):
@@ -15,7 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return Response.json({ code: "METHOD_NOT_ALLOWED" }, { status: 405 });
   try {
     const body = await parseJson(request, z.unknown());
-    await resetPassword(await passwordResetDeps(), body);
+    await resetPassword(passwordResetDeps(context), body);
     return Response.json({ responseCode: 0 });
   } catch (error) {
     return toApiError(error, locale);

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { parseJson, requestLocale, toApiError } from "~/http/api.server";
 import { guard } from "~/modules/auth/guard.server";
-import { passwordResetDeps, requestPasswordReset } from "~/modules/auth/password-reset.server";
+import { requestPasswordReset } from "~/modules/auth/password-reset.server";
+import { passwordResetDeps } from "~/http/deps.server";
 
 /**
  * POST /api/users/password { email }: starts a password reset (SPEC.md section 7, no bearer token).
@@ -14,7 +15,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return Response.json({ code: "METHOD_NOT_ALLOWED" }, { status: 405 });
   try {
     const body = await parseJson(request, z.unknown());
-    await requestPasswordReset(await passwordResetDeps(), body, context.clientAddress);
+    await requestPasswordReset(passwordResetDeps(context), body, context.clientAddress);
     return Response.json({ responseCode: 0 });
   } catch (error) {
     return toApiError(error, locale);

@@ -2,12 +2,11 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isDomainError } from "~/lib/errors";
 import { requireUser } from "~/modules/auth/guard.server";
 import { readStoredFile } from "~/modules/files/storage.server";
-import { runtime } from "~/runtime.server";
 
 /** GET /files/:id: a stored file, only for signed-in users of the entity that owns it. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const rt = await runtime();
+  const rt = context.runtime;
   try {
     const { file, bytes } = await readStoredFile(
       { db: rt.database.db, entityId: user.entityId, actor: { id: user.id, role: user.role }, locale: "en" },

@@ -13,7 +13,7 @@ import { toastHeader } from "~/http/toast.server";
 import { requireUser } from "~/modules/auth/guard.server";
 import { ReportFormSchema } from "~/modules/reports/schema";
 import { submitReport } from "~/modules/reports/service.server";
-import { runtime } from "~/runtime.server";
+import { serviceContext } from "~/http/route-context.server";
 
 /**
  * POST /report-issue: "report a bug or suggestion" (SPEC.md sections 2, 5 and 8). The dialog of the
@@ -32,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const rt = await runtime();
+  const rt = context.runtime;
   // Refuse an upload far over the limit before reading it into memory.
   const length = Number(request.headers.get("content-length") ?? 0);
   if (length > rt.files.maxBytes + 256 * 1024) {
@@ -47,19 +47,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const { type, message, attachment } = submission.value;
   try {
-    await submitReport(
-      { db: rt.database.db, entityId: user.entityId, actor: { id: user.id, role: user.role }, locale: "en" },
-      { files: rt.files, queue: rt.queue, bugReportEmail: rt.config.BUG_REPORT_EMAIL, appUrl: rt.config.APP_URL },
-      {
-        type,
-        message,
-        pageUrl: back,
-        attachment:
-          attachment && attachment.size > 0
-            ? { bytes: new Uint8Array(await attachment.arrayBuffer()), originalName: attachment.name }
-            : undefined,
-      },
-    );
+    await submitReport(await serviceContext({ request, context }, user), {
+      type,
+      message,
+      pageUrl: back,
+      attachment:
+        attachment && attachment.size > 0
+          ? { bytes: new Uint8Array(await attachment.arrayBuffer()), originalName: attachment.name }
+          : undefined,
+      settings: { bugReportEmail: rt.config.BUG_REPORT_EMAIL, appUrl: rt.config.APP_URL },
+    });
   } catch (error) {
     if (isDomainError(error) && error.fieldErrors && Object.keys(error.fieldErrors).length) {
       return data(submission.reply({ fieldErrors: error.fieldErrors, hideFields: ["attachment"] }), { status: 400 });

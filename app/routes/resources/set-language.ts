@@ -5,7 +5,6 @@ import { localeCookie } from "~/i18n.server";
 import { logger } from "~/lib/logger.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { setLanguage } from "~/modules/users/service.server";
-import { runtime } from "~/runtime.server";
 
 /**
  * The language switch posts here; the choice is kept in a cookie and the user goes back. A signed-in
@@ -19,7 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = context.auth.user;
   if (user) {
     try {
-      const rt = await runtime();
+      const rt = context.runtime;
       await setLanguage(
         { db: rt.database.db, entityId: user.entityId, actor: { id: user.id, role: user.role }, locale: lng },
         { language: userLanguageByLocale[lng] as 0 | 1 | 2 },

@@ -1,0 +1,43 @@
+import type { z } from "zod";
+import type { Db } from "~/db/client.server";
+import type { ContextServices } from "./context.server";
+
+/**
+ * Typed background jobs. A definition names its queue, validates its payload with zod (when it is
+ * enqueued and again when it runs) and handles it by calling service verbs with a system context
+ * (`systemContext(job.services, entityId, locale)`). Definitions live beside their area
+ * (`modules/<area>/jobs.server.ts`, `mail/jobs.server.ts`); `app/jobs/registry.server.ts` lists them
+ * all for the workers. Verbs enqueue through their unit of work (`effects.enqueue`), so a job is
+ * written in the verb's transaction and exists only if it commits.
+ */
+export interface JobDefinition<S extends z.ZodType = z.ZodType> {
+  /** The pg-boss queue name (kebab-case). */
+  name: string;
+  payload: S;
+  /** Retries after a failure (default 3, with backoff). */
+  retryLimit?: number;
+  handler(payload: z.output<S>, job: JobRun): Promise<void>;
+}
+
+/** What a running job gets: the process services, to build a system context and call verbs. */
+export interface JobRun {
+  id: string;
+  services: ContextServices & { mailer: MailSender };
+}
+
+export interface MailSender {
+  send(mail: { to: string; subject: string; text: string; html?: string }): Promise<unknown>;
+}
+
+export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): JobDefinition<S> {
+  return definition;
+}
+
+/**
+ * The queue as verbs see it. `send` with `db` writes the job through that connection (a transaction),
+ * so it is committed or rolled back with it.
+ */
+export interface JobQueue {
+  send<S extends z.ZodType>(job: JobDefinition<S>, payload: z.input<S>, options?: { db?: Db; startAfterSeconds?: number }): Promise<string>;
+  stop(): Promise<void>;
+}

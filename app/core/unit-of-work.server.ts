@@ -1,0 +1,141 @@
+import type { z } from "zod";
+import type { Db } from "~/db/client.server";
+import { auditLog } from "~/db/schema";
+import { logger } from "~/lib/logger.server";
+import type { ServiceContext } from "./context.server";
+
+/**
+ * What a unit of work runs on: a service context, or (public flows such as sign-up and password
+ * reset, before anyone is signed in) the same services without a user.
+ */
+export type UowHost = Pick<ServiceContext, "db" | "queue" | "events" | "uow" | "requestId"> &
+  Partial<Pick<ServiceContext, "entityId" | "actor">>;
+import type { LiveEvent } from "./events.server";
+import type { JobDefinition } from "./jobs.server";
+
+/**
+ * The unit of work: one transaction per verb, and every side effect tied to its outcome.
+ *
+ *   return withTx(ctx, async (tx, effects) => {
+ *     ... reads and writes through tx.db ...
+ *     await effects.audit({ action: "facility.archive", recordType: "facility", recordId: id });
+ *     await effects.enqueue(sendEmailJob, mail);          // written in the transaction
+ *     effects.publish({ entityId, type: "incident.created" }); // after commit
+ *     effects.afterCommit(() => ...);                      // after commit, exactly once
+ *   });
+ *
+ * - Audit rows and jobs are written inside the transaction (pg-boss lives in the same database), so a
+ *   crash between commit and enqueue loses nothing, and a rolled-back verb leaves neither.
+ * - Live events, after-commit callbacks and file retirement run once, after commit, in order; a
+ *   failure there is logged and does not undo the committed work.
+ * - Rollback callbacks (discarding the bytes of files stored in the transaction) run once if it rolls
+ *   back; the error is rethrown.
+ * - A verb called inside another verb's unit of work (its ctx carries `uow`) joins that transaction:
+ *   its effects run when the outermost unit commits.
+ */
+export interface AuditEntry {
+  /** A verb name, e.g. "facility.archive". */
+  action: string;
+  recordType: string;
+  recordId: string | number;
+  details?: Record<string, unknown>;
+  /** The entity, when the host context has none yet (sign-up creates it). */
+  entityId?: number;
+}
+
+export interface Effects {
+  /** Runs `fn` after the transaction commits (never if it rolls back). */
+  afterCommit(fn: () => unknown): void;
+  /** Runs `fn` if the transaction rolls back. */
+  onRollback(fn: () => unknown): void;
+  /** Writes the job in the transaction; it runs only if the transaction commits. Returns its id. */
+  enqueue<S extends z.ZodType>(job: JobDefinition<S>, payload: z.input<S>, options?: { startAfterSeconds?: number }): Promise<string>;
+  /** Publishes a live event after commit. */
+  publish(event: LiveEvent): void;
+  /** Records who did what to which record, in the transaction. */
+  audit(entry: AuditEntry): Promise<void>;
+}
+
+export class UnitOfWork {
+  private readonly committed: Array<() => unknown> = [];
+  private readonly rolledBack: Array<() => unknown> = [];
+  readonly effects: Effects;
+
+  constructor(private readonly ctx: UowHost) {
+    this.effects = {
+      afterCommit: (fn) => {
+        this.committed.push(fn);
+      },
+      onRollback: (fn) => {
+        this.rolledBack.push(fn);
+      },
+      enqueue: async (job, payload, options) => {
+        const queue = this.ctx.queue;
+        if (!queue) throw new Error(`job ${job.name}: no job queue in this context`);
+        return queue.send(job, payload, { db: this.ctx.db, startAfterSeconds: options?.startAfterSeconds });
+      },
+      publish: (event) => {
+        this.committed.push(() => this.ctx.events?.publish(event));
+      },
+      audit: async (entry) => {
+        const entityId = entry.entityId ?? this.ctx.entityId;
+        if (entityId === undefined) throw new Error(`audit ${entry.action}: no entity`);
+        await this.ctx.db.insert(auditLog).values({
+          entityId,
+          actorId: this.ctx.actor?.id ?? null,
+          action: entry.action,
+          recordType: entry.recordType,
+          recordId: String(entry.recordId),
+          requestId: this.ctx.requestId ?? null,
+          details: entry.details ?? null,
+        });
+      },
+    };
+  }
+
+  /** After commit: each callback once, in order; failures are logged, not thrown. */
+  async commit(): Promise<void> {
+    for (const fn of this.committed.splice(0)) {
+      try {
+        await fn();
+      } catch (err) {
+        logger().error({ err, requestId: this.ctx.requestId }, "after-commit effect failed");
+      }
+    }
+    this.rolledBack.length = 0;
+  }
+
+  async rollback(): Promise<void> {
+    for (const fn of this.rolledBack.splice(0)) {
+      try {
+        await fn();
+      } catch (err) {
+        logger().error({ err, requestId: this.ctx.requestId }, "rollback effect failed");
+      }
+    }
+    this.committed.length = 0;
+  }
+}
+
+/**
+ * Runs `work` in one transaction with its effects (see above). `tx` is the context bound to the
+ * transaction: pass it to every query and nested verb.
+ */
+export async function withTx<C extends UowHost, T>(ctx: C, work: (tx: C, effects: Effects) => Promise<T>): Promise<T> {
+  if (ctx.uow) return work(ctx, ctx.uow.effects);
+  let uow: UnitOfWork | undefined;
+  let result: T;
+  try {
+    result = await ctx.db.transaction(async (db) => {
+      const tx = { ...ctx, db: db as unknown as Db } as C;
+      uow = new UnitOfWork(tx);
+      tx.uow = uow;
+      return work(tx, uow.effects);
+    });
+  } catch (error) {
+    await uow?.rollback();
+    throw error;
+  }
+  await uow?.commit();
+  return result;
+}

@@ -1,0 +1,88 @@
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { isManager } from "~/modules/auth/guard.server";
+import { commitSession } from "~/modules/auth/session.server";
+import { type Access, routesById } from "~/route-access";
+import { inputErrorResponse } from "./input-errors.server";
+
+/**
+ * The one access gate, deny by default. It wraps the loader and the action of every route module of
+ * the server build, so it decides from the id of the route Remix matched (never from the text of the
+ * path: `/FACILITIES`, `/%66acilities`, `/facilities//` and `/facilities.data` all match the route
+ * "facilities" and get its rule). A route id that `route-access.ts` does not list is refused.
+ *
+ * Rules (SPEC.md sections 2 and 6): a signed-in user opening a visitor page goes home; a signed-out
+ * visitor opening a secured page is sent to login (the address is saved for after it); a user whose
+ * role is not allowed goes to the forbidden page. REST routes authenticate their bearer token
+ * themselves (apiRoute) and answer 401 in JSON.
+ *
+ * The same wrapper turns database errors caused by input (a NUL byte, a number out of range) into a
+ * 400, so they never surface as a 500.
+ */
+type Args = LoaderFunctionArgs | ActionFunctionArgs;
+type Handler = (args: Args) => unknown;
+
+export async function applyGate(access: Access | undefined, args: Args): Promise<void> {
+  const { request, context } = args;
+  if (!access) throw new Response("Not Found", { status: 404 });
+  const user = context.auth.user;
+  switch (access) {
+    case "public":
+    case "api":
+      return;
+    case "visitor":
+      if (user) throw redirect("/");
+      return;
+    case "user":
+    case "manager":
+      if (!user) throw await toLogin(request, context);
+      if (access === "manager" && !isManager(user.role)) throw redirect("/forbidden");
+      return;
+  }
+}
+
+async function toLogin(request: Request, context: AppLoadContext): Promise<Response> {
+  const url = new URL(request.url);
+  const { session } = context.auth;
+  if (request.method === "GET" && !url.pathname.endsWith(".data")) {
+    session.set("redirectTo", `${url.pathname}${url.search}`);
+  }
+  return redirect("/login", { headers: { "Set-Cookie": await commitSession(session) } });
+}
+
+function gated(access: Access | undefined, handler: Handler | undefined): Handler {
+  return async (args) => {
+    await applyGate(access, args);
+    if (!handler) return null;
+    try {
+      return await handler(args);
+    } catch (error) {
+      throw inputErrorResponse(error) ?? error;
+    }
+  };
+}
+
+const secured = new WeakMap<ServerBuild, ServerBuild>();
+
+/** The server build with every route's loader and action behind the gate (memoised per build). */
+export function secureBuild(build: ServerBuild): ServerBuild {
+  const known = secured.get(build);
+  if (known) return known;
+  const routes: ServerBuild["routes"] = {};
+  for (const [id, route] of Object.entries(build.routes)) {
+    const access = routesById.get(id)?.access;
+    const module = route.module as unknown as Record<string, unknown>;
+    routes[id] = {
+      ...route,
+      module: {
+        ...route.module,
+        // Every route gets a loader, so a screen without one is still gated on document requests.
+        loader: gated(access, module.loader as Handler | undefined),
+        ...(module.action ? { action: gated(access, module.action as Handler) } : {}),
+      } as typeof route.module,
+    };
+  }
+  const result = { ...build, routes };
+  secured.set(build, result);
+  return result;
+}

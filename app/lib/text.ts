@@ -1,0 +1,25 @@
+/**
+ * Control characters that no text field of the app accepts: C0 controls other than tab, line feed and
+ * carriage return (kept for multi-line text), and DEL. PostgreSQL refuses NUL in text outright.
+ */
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+export const CONTROL_CHARACTERS_MESSAGE = "common:validation.controlCharacters";
+
+export function hasControlCharacters(text: string): boolean {
+  return CONTROL_CHARACTERS.test(text);
+}
+
+/**
+ * The paths of every string in `value` (a parsed JSON body, or form entries) holding a control
+ * character: `["name", "equipments.0.internalReference"]`. Keys are checked too.
+ */
+export function controlCharacterPaths(value: unknown, path = ""): string[] {
+  if (typeof value === "string") return hasControlCharacters(value) ? [path || "_form"] : [];
+  if (Array.isArray(value)) return value.flatMap((item, i) => controlCharacterPaths(item, path ? `${path}.${i}` : String(i)));
+  if (value && typeof value === "object" && !(value instanceof Uint8Array) && !(typeof Blob !== "undefined" && value instanceof Blob)) {
+    return Object.entries(value).flatMap(([key, item]) =>
+      hasControlCharacters(key) ? [path || "_form"] : controlCharacterPaths(item, path ? `${path}.${key}` : key),
+    );
+  }
+  return [];
+}

@@ -1,0 +1,71 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { type Actor, type ServiceContext } from "../app/core/context.server";
+import { createEventBus, type EventBus, type LiveEvent } from "../app/core/events.server";
+import type { JobDefinition, MailSender } from "../app/core/jobs.server";
+import type { Database } from "../app/db/client.server";
+import { type StartedQueue, startQueue } from "../app/jobs/queue.server";
+import { jobs } from "../app/jobs/registry.server";
+import type { FilesContext } from "../app/modules/files/uploads.server";
+
+/**
+ * One place for what service tests need besides a database (tests/test-db.ts): a real pg-boss queue on
+ * the test database (jobs are written in the verb's transaction, so a test reads them back from
+ * pg-boss), a live-event bus that records what it published, a file store in a temporary folder, and
+ * contexts for an actor of an entity.
+ */
+export interface TestServices {
+  database: Database;
+  queue: StartedQueue;
+  events: EventBus & { published: LiveEvent[] };
+  files: { root: string; maxBytes: number };
+  /** The jobs of a definition written so far (committed only), oldest first. */
+  queued<J extends JobDefinition>(job: J): Promise<Array<{ id: string; data: ReturnType<J["payload"]["parse"]> }>>;
+  /** Removes every queued job (between tests). */
+  clearJobs(): Promise<void>;
+  /** A context of `actor` (null: the system) acting for `entityId`. */
+  ctx(entityId: number, actor: Actor | null, overrides?: Partial<ServiceContext>): FilesContext;
+  close(): Promise<void>;
+}
+
+export async function createTestServices(
+  database: Database,
+  options: { work?: boolean; mailer?: MailSender; pollingIntervalSeconds?: number } = {},
+): Promise<TestServices> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "caretaker-files-"));
+  const files = { root, maxBytes: 1024 * 1024 };
+  const bus = createEventBus();
+  const published: LiveEvent[] = [];
+  const events = { ...bus, published, publish: (event: LiveEvent) => (published.push(event), bus.publish(event)) };
+  const mailer = options.mailer ?? { send: async () => undefined };
+  const queue = await startQueue({
+    database,
+    jobs,
+    work: options.work ?? false,
+    pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5,
+    services: { db: database.db, files, events, queue: null, mailer },
+  });
+  return {
+    database,
+    queue,
+    events,
+    files,
+    async queued(job) {
+      const found = await queue.boss.findJobs(job.name);
+      return found
+        .sort((a, b) => new Date(a.createdOn).getTime() - new Date(b.createdOn).getTime())
+        .map((j) => ({ id: j.id, data: j.data as never }));
+    },
+    async clearJobs() {
+      for (const job of jobs) await queue.boss.deleteAllJobs(job.name);
+    },
+    ctx(entityId, actor, overrides = {}) {
+      return { db: database.db, entityId, actor, locale: "en", files, queue, events, ...overrides };
+    },
+    async close() {
+      await queue.stop();
+      fs.rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
