@@ -61,7 +61,14 @@ export class UnitOfWork {
   private readonly rolledBack: Array<() => unknown> = [];
   readonly effects: Effects;
 
-  constructor(private readonly ctx: UowHost) {
+  /**
+   * @param ctx the context bound to the transaction
+   * @param outside the same context outside the transaction: what after-commit work must use
+   */
+  constructor(
+    private readonly ctx: UowHost,
+    readonly outside: UowHost,
+  ) {
     this.effects = {
       afterCommit: (fn) => {
         this.committed.push(fn);
@@ -128,7 +135,7 @@ export async function withTx<C extends UowHost, T>(ctx: C, work: (tx: C, effects
   try {
     result = await ctx.db.transaction(async (db) => {
       const tx = { ...ctx, db: db as unknown as Db } as C;
-      uow = new UnitOfWork(tx);
+      uow = new UnitOfWork(tx, ctx);
       tx.uow = uow;
       return work(tx, uow.effects);
     });

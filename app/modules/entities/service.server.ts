@@ -1,9 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { withTx } from "~/core/unit-of-work.server";
 import type { Db } from "~/db/client.server";
 import { type Entity, entities } from "~/db/schema";
 import type { ServiceContext } from "~/core/context.server";
 import { NotFoundError } from "~/lib/errors";
-import { checkImage, fileUrl, transactionWithUploads, type FilesContext } from "~/modules/files/uploads.server";
+import { checkImage, fileUrl, uploadsOf, type FilesContext } from "~/modules/files/uploads.server";
 import { parseInput } from "~/lib/validation";
 import { assertCanManageEntity } from "./policy.server";
 import {
@@ -115,7 +116,8 @@ export async function updateEntity(ctx: FilesContext, raw: UpdateEntityInput): P
 
   const greeting = (language: number) => input.greetingsMessages.find((g) => g.language === language)?.message ?? null;
   const billing = input.billingAddress;
-  const saved = await transactionWithUploads(ctx, async (txCtx, uploads) => {
+  const saved = await withTx(ctx, async (txCtx, effects) => {
+    const uploads = uploadsOf(txCtx, effects);
     const tx = txCtx.db;
     const current = await findEntity(tx, ctx, input.id, true);
     const logoFileId = input.updateLogo
@@ -151,6 +153,7 @@ export async function updateEntity(ctx: FilesContext, raw: UpdateEntityInput): P
       })
       .where(and(eq(entities.id, ctx.entityId), isNull(entities.archivedAt)))
       .returning();
+    await effects.audit({ action: "updateEntity", recordType: "entity", recordId: input.id });
     return row;
   });
   return toView(saved);
@@ -174,7 +177,8 @@ export async function updateExplanatorySticker(ctx: FilesContext, raw: UpdateSti
   const upload = input.newExplanatorySticker;
   if (upload) checkImage(upload, ctx.files.maxBytes, { kind: "image", field: "newExplanatorySticker" });
 
-  const saved = await transactionWithUploads(ctx, async (txCtx, uploads) => {
+  const saved = await withTx(ctx, async (txCtx, effects) => {
+    const uploads = uploadsOf(txCtx, effects);
     const current = await findEntity(txCtx.db, ctx, input.id, true);
     const fileId = await uploads.replace(current.explanatoryStickerFileId, upload ?? null, { kind: "image", field: "newExplanatorySticker" });
     const [row] = await txCtx.db
@@ -182,6 +186,7 @@ export async function updateExplanatorySticker(ctx: FilesContext, raw: UpdateSti
       .set({ explanatoryStickerFileId: fileId, updatedAt: new Date() })
       .where(and(eq(entities.id, ctx.entityId), isNull(entities.archivedAt)))
       .returning();
+    await effects.audit({ action: "updateExplanatorySticker", recordType: "entity", recordId: input.id });
     return row;
   });
   return {

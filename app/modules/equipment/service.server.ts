@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { withTx } from "~/core/unit-of-work.server";
 import { z } from "zod";
 import { equipmentCategories, equipmentTypeFiles, equipmentTypes, incidentTypeEquipmentTypes } from "~/db/schema";
 import { type ArchiveInput, checkConfirmName } from "~/lib/archive";
@@ -8,7 +9,7 @@ import { MAX_TAGS, tagField, TAG_TOO_MANY } from "~/lib/schema-helpers";
 import { parseInput } from "~/lib/validation";
 import { archiveEquipmentItemsWhere, type CascadeCounts } from "~/modules/facilities/cascade.server";
 import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
-import { type FilesContext, transactionWithUploads, type Upload } from "~/modules/files/uploads.server";
+import { type FilesContext, uploadsOf, type Upload } from "~/modules/files/uploads.server";
 import { activeIncidentTypeIds } from "~/modules/incident-types/queries.server";
 import {
   categoryNotFound,
@@ -52,25 +53,28 @@ async function lockEquipmentType(ctx: ServiceContext, id: number) {
 export async function createCategory(ctx: ServiceContext, raw: CategoryInput): Promise<CategoryRow> {
   assertCanManageFacilities(ctx);
   const input = parseInput(CategorySchema, raw);
-  return ctx.db.transaction(async (tx) => {
+  return withTx(ctx, async (txCtx, effects) => {
+    const tx = txCtx.db;
     const [row] = await tx
       .insert(equipmentCategories)
       .values({ entityId: ctx.entityId, name: input.categoryName, tags: input.tags })
       .returning({ id: equipmentCategories.id });
-    return getCategory({ ...ctx, db: tx }, row.id);
+    await effects.audit({ action: "createCategory", recordType: "equipmentCategory", recordId: row.id });
+    return getCategory(txCtx, row.id);
   });
 }
 
 export async function updateCategory(ctx: ServiceContext, id: number, raw: CategoryInput): Promise<CategoryRow> {
   assertCanManageFacilities(ctx);
   const input = parseInput(CategorySchema, raw);
-  return ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
+  return withTx(ctx, async (txCtx, effects) => {
+    const tx = txCtx.db;
     await lockCategory(txCtx, id);
     await tx
       .update(equipmentCategories)
       .set({ name: input.categoryName, tags: input.tags, updatedAt: new Date() })
       .where(and(eq(equipmentCategories.id, id), eq(equipmentCategories.entityId, ctx.entityId)));
+    await effects.audit({ action: "updateCategory", recordType: "equipmentCategory", recordId: id });
     return getCategory(txCtx, id);
   });
 }
@@ -85,8 +89,8 @@ export type EquipmentArchiveCounts = Pick<CascadeCounts, "equipmentItems" | "rep
  */
 export async function archiveCategory(ctx: ServiceContext, id: number, confirm?: ArchiveInput): Promise<EquipmentArchiveCounts> {
   assertCanManageFacilities(ctx);
-  return ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
+  return withTx(ctx, async (txCtx, effects) => {
+    const tx = txCtx.db;
     const category = await lockCategory(txCtx, id);
     checkConfirmName(category.name, confirm);
     const counts = await archiveEquipmentItemsWhere(
@@ -99,6 +103,7 @@ export async function archiveCategory(ctx: ServiceContext, id: number, confirm?:
       .where(and(eq(equipmentTypes.entityId, ctx.entityId), eq(equipmentTypes.categoryId, id), isNull(equipmentTypes.archivedAt)))
       .returning({ id: equipmentTypes.id });
     await tx.update(equipmentCategories).set({ archivedAt: new Date(), updatedAt: new Date() }).where(eq(equipmentCategories.id, id));
+    await effects.audit({ action: "archiveCategory", recordType: "equipmentCategory", recordId: id });
     return { ...counts, equipmentTypes: types.length };
   });
 }
@@ -136,7 +141,8 @@ async function replaceIncidentTypes(ctx: ServiceContext, equipmentTypeId: number
 export async function createEquipmentType(ctx: FilesContext, raw: EquipmentTypeWrite): Promise<EquipmentTypeDetail> {
   assertCanManageFacilities(ctx);
   const input = parseInput(EquipmentTypeSchema, raw);
-  return transactionWithUploads(ctx, async (txCtx, uploads) => {
+  return withTx(ctx, async (txCtx, effects) => {
+    const uploads = uploadsOf(txCtx, effects);
     await checkEquipmentReferences(txCtx, input.categoryId, input.incidentTypes);
     const [row] = await txCtx.db
       .insert(equipmentTypes)
@@ -147,6 +153,7 @@ export async function createEquipmentType(ctx: FilesContext, raw: EquipmentTypeW
       const fileId = await uploads.add(file, { kind: "document", field: "newFiles" });
       await txCtx.db.insert(equipmentTypeFiles).values({ entityId: ctx.entityId, equipmentTypeId: row.id, fileId });
     }
+    await effects.audit({ action: "createEquipmentType", recordType: "equipmentType", recordId: row.id });
     return getEquipmentType(txCtx, row.id);
   });
 }
@@ -155,7 +162,8 @@ export async function createEquipmentType(ctx: FilesContext, raw: EquipmentTypeW
 export async function updateEquipmentType(ctx: FilesContext, id: number, raw: EquipmentTypeWrite): Promise<EquipmentTypeDetail> {
   assertCanManageFacilities(ctx);
   const input = parseInput(EquipmentTypeSchema, raw);
-  return transactionWithUploads(ctx, async (txCtx, uploads) => {
+  return withTx(ctx, async (txCtx, effects) => {
+    const uploads = uploadsOf(txCtx, effects);
     const db = txCtx.db;
     await lockEquipmentType(txCtx, id);
     await checkEquipmentReferences(txCtx, input.categoryId, input.incidentTypes);
@@ -184,6 +192,7 @@ export async function updateEquipmentType(ctx: FilesContext, id: number, raw: Eq
       const fileId = await uploads.add(file, { kind: "document", field: "newFiles" });
       await db.insert(equipmentTypeFiles).values({ entityId: ctx.entityId, equipmentTypeId: id, fileId });
     }
+    await effects.audit({ action: "updateEquipmentType", recordType: "equipmentType", recordId: id });
     return getEquipmentType(txCtx, id);
   });
 }
@@ -191,12 +200,13 @@ export async function updateEquipmentType(ctx: FilesContext, id: number, raw: Eq
 /** Archives a generic equipment: its items leave the rooms and their Pending/In Progress incidents are rejected. */
 export async function archiveEquipmentType(ctx: ServiceContext, id: number, confirm?: ArchiveInput): Promise<EquipmentArchiveCounts> {
   assertCanManageFacilities(ctx);
-  return ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
+  return withTx(ctx, async (txCtx, effects) => {
+    const tx = txCtx.db;
     const type = await lockEquipmentType(txCtx, id);
     checkConfirmName(type.name, confirm);
     const counts = await archiveEquipmentItemsWhere(txCtx, sql`e.equipment_type_id = ${id}`);
     await tx.update(equipmentTypes).set({ archivedAt: new Date(), updatedAt: new Date() }).where(eq(equipmentTypes.id, id));
+    await effects.audit({ action: "archiveEquipmentType", recordType: "equipmentType", recordId: id });
     return { ...counts, equipmentTypes: 1 };
   });
 }
@@ -205,8 +215,8 @@ export async function archiveEquipmentType(ctx: ServiceContext, id: number, conf
 export async function addEquipmentTypeTag(ctx: ServiceContext, id: number, label: unknown): Promise<EquipmentTypeDetail> {
   assertCanManageFacilities(ctx);
   const { label: tag } = parseInput(z.object({ label: tagField() }), { label });
-  return ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
+  return withTx(ctx, async (txCtx, effects) => {
+    const tx = txCtx.db;
     const row = await lockEquipmentType(txCtx, id);
     if (!row.tags.some((t) => t.toLowerCase() === tag.toLowerCase())) {
       if (row.tags.length >= MAX_TAGS) throw new ValidationError({ label: [TAG_TOO_MANY] }, TAG_TOO_MANY, "TOO_MANY_TAGS");
@@ -215,6 +225,7 @@ export async function addEquipmentTypeTag(ctx: ServiceContext, id: number, label
         .set({ tags: [...row.tags, tag], updatedAt: new Date() })
         .where(eq(equipmentTypes.id, id));
     }
+    await effects.audit({ action: "addEquipmentTypeTag", recordType: "equipmentType", recordId: id });
     return getEquipmentType(txCtx, id);
   });
 }
@@ -222,14 +233,15 @@ export async function addEquipmentTypeTag(ctx: ServiceContext, id: number, label
 /** DELETE /equipments/type/{id}/tags/{tag}: removes a tag (ignoring case); an absent tag is not found. */
 export async function removeEquipmentTypeTag(ctx: ServiceContext, id: number, tag: string): Promise<EquipmentTypeDetail> {
   assertCanManageFacilities(ctx);
-  return ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
+  return withTx(ctx, async (txCtx, effects) => {
+    const tx = txCtx.db;
     const row = await lockEquipmentType(txCtx, id);
     const kept = row.tags.filter((t) => t.toLowerCase() !== tag.trim().toLowerCase());
     if (kept.length === row.tags.length) {
       throw new ValidationError({ tag: ["equipment:errors.tagNotFound"] }, "equipment:errors.tagNotFound", "TAG_NOT_FOUND");
     }
     await tx.update(equipmentTypes).set({ tags: kept, updatedAt: new Date() }).where(eq(equipmentTypes.id, id));
+    await effects.audit({ action: "removeEquipmentTypeTag", recordType: "equipmentType", recordId: id });
     return getEquipmentType(txCtx, id);
   });
 }

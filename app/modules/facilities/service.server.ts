@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { withTx } from "~/core/unit-of-work.server";
 import { buildings, facilities } from "~/db/schema";
 import { nextShortId } from "~/db/short-id.server";
 import { type ArchiveInput, checkConfirmName } from "~/lib/archive";
@@ -50,13 +51,14 @@ async function lockBuilding(ctx: ServiceContext, id: number) {
 export async function createFacility(ctx: ServiceContext, raw: FacilityInput): Promise<FacilityRow> {
   assertCanManageFacilities(ctx);
   const input = parseInput(FacilitySchema, raw);
-  return ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
+  return withTx(ctx, async (txCtx, effects) => {
+    const tx = txCtx.db;
     const shortId = await nextShortId(tx, ctx.entityId, "facility");
     const [row] = await tx
       .insert(facilities)
       .values({ entityId: ctx.entityId, shortId, name: input.name, description: input.description })
       .returning({ id: facilities.id });
+    await effects.audit({ action: "createFacility", recordType: "facility", recordId: row.id });
     return getFacility(txCtx, row.id);
   });
 }
@@ -64,13 +66,14 @@ export async function createFacility(ctx: ServiceContext, raw: FacilityInput): P
 export async function updateFacility(ctx: ServiceContext, id: number, raw: FacilityInput): Promise<FacilityRow> {
   assertCanManageFacilities(ctx);
   const input = parseInput(FacilitySchema, raw);
-  return ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
+  return withTx(ctx, async (txCtx, effects) => {
+    const tx = txCtx.db;
     await lockFacility(txCtx, id);
     await tx
       .update(facilities)
       .set({ name: input.name, description: input.description, updatedAt: new Date() })
       .where(and(eq(facilities.id, id), eq(facilities.entityId, ctx.entityId)));
+    await effects.audit({ action: "updateFacility", recordType: "facility", recordId: id });
     return getFacility(txCtx, id);
   });
 }
@@ -81,12 +84,13 @@ export async function updateFacility(ctx: ServiceContext, id: number, raw: Facil
  */
 export async function archiveFacility(ctx: ServiceContext, id: number, confirm?: ArchiveInput): Promise<CascadeCounts> {
   assertCanManageFacilities(ctx);
-  return ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
+  return withTx(ctx, async (txCtx, effects) => {
+    const tx = txCtx.db;
     const facility = await lockFacility(txCtx, id);
     checkConfirmName(facility.name, confirm);
     const counts = await archiveTree(txCtx, { facilityId: id });
     await tx.update(facilities).set({ archivedAt: new Date(), updatedAt: new Date() }).where(eq(facilities.id, id));
+    await effects.audit({ action: "archiveFacility", recordType: "facility", recordId: id, details: { ...counts } });
     return counts;
   });
 }
@@ -130,14 +134,15 @@ async function checkFacility(ctx: ServiceContext, facilityId: number): Promise<v
 export async function createBuilding(ctx: ServiceContext, raw: BuildingInput): Promise<BuildingRow> {
   assertCanManageFacilities(ctx);
   const input = parseInput(BuildingSchema, raw);
-  return ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
+  return withTx(ctx, async (txCtx, effects) => {
+    const tx = txCtx.db;
     await checkFacility(txCtx, input.facilityId);
     const shortId = await nextShortId(tx, ctx.entityId, "building");
     const [row] = await tx
       .insert(buildings)
       .values({ entityId: ctx.entityId, shortId, ...buildingColumns(input) })
       .returning({ id: buildings.id });
+    await effects.audit({ action: "createBuilding", recordType: "building", recordId: row.id });
     return getBuilding(txCtx, row.id);
   });
 }
@@ -145,14 +150,15 @@ export async function createBuilding(ctx: ServiceContext, raw: BuildingInput): P
 export async function updateBuilding(ctx: ServiceContext, id: number, raw: BuildingInput): Promise<BuildingRow> {
   assertCanManageFacilities(ctx);
   const input = parseInput(BuildingSchema, raw);
-  return ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
+  return withTx(ctx, async (txCtx, effects) => {
+    const tx = txCtx.db;
     await lockBuilding(txCtx, id);
     await checkFacility(txCtx, input.facilityId);
     await tx
       .update(buildings)
       .set({ ...buildingColumns(input), updatedAt: new Date() })
       .where(and(eq(buildings.id, id), eq(buildings.entityId, ctx.entityId)));
+    await effects.audit({ action: "updateBuilding", recordType: "building", recordId: id });
     return getBuilding(txCtx, id);
   });
 }
@@ -160,12 +166,13 @@ export async function updateBuilding(ctx: ServiceContext, id: number, raw: Build
 /** Archives a building with its rooms, equipment items and report identifiers; rejects their open incidents. */
 export async function archiveBuilding(ctx: ServiceContext, id: number, confirm?: ArchiveInput): Promise<CascadeCounts> {
   assertCanManageFacilities(ctx);
-  return ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
+  return withTx(ctx, async (txCtx, effects) => {
+    const tx = txCtx.db;
     const building = await lockBuilding(txCtx, id);
     checkConfirmName(building.name, confirm);
     const counts = await archiveTree(txCtx, { buildingId: id });
     await tx.update(buildings).set({ archivedAt: new Date(), updatedAt: new Date() }).where(eq(buildings.id, id));
+    await effects.audit({ action: "archiveBuilding", recordType: "building", recordId: id });
     return { ...counts, buildings: 1 };
   });
 }

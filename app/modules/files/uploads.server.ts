@@ -99,7 +99,9 @@ export function uploadsOf(tx: FilesContext, effects: Effects): Uploads {
     effects.onRollback(() => discardFiles(tx.files, [file]));
     return file.id;
   };
-  const retire = (fileId: string) => effects.afterCommit(() => retireFile(tx, fileId));
+  // After commit the transaction is gone: retire through the context outside it.
+  const outside = (tx.uow?.outside ?? tx) as FilesContext;
+  const retire = (fileId: string) => effects.afterCommit(() => retireFile({ ...outside, files: tx.files }, fileId));
   return {
     async replace(currentId, upload, { kind, field }) {
       const id = upload ? await store(upload, kind, field) : null;

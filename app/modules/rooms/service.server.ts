@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import { withTx } from "~/core/unit-of-work.server";
 import {
   buildings,
   equipmentItems,
@@ -18,7 +19,7 @@ import { INVALID } from "~/lib/schema-helpers";
 import { parseInput } from "~/lib/validation";
 import { archiveEquipmentItemsWhere, archiveTree, type CascadeCounts } from "~/modules/facilities/cascade.server";
 import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
-import { type FilesContext, transactionWithUploads, type Upload, type Uploads } from "~/modules/files/uploads.server";
+import { type FilesContext, uploadsOf, type Upload, type Uploads } from "~/modules/files/uploads.server";
 import { activeIncidentTypeIds } from "~/modules/incident-types/queries.server";
 import { getRoom, getRoomType, type RoomDetail, roomNotFound, type RoomTypeRow, roomTypeNotFound } from "./queries.server";
 import { issueReportIdentifiers } from "./report-identifiers.server";
@@ -54,25 +55,28 @@ async function lockRoomType(ctx: ServiceContext, id: number) {
 export async function createRoomType(ctx: ServiceContext, raw: RoomTypeInput): Promise<RoomTypeRow> {
   assertCanManageFacilities(ctx);
   const input = parseInput(RoomTypeSchema, raw);
-  return ctx.db.transaction(async (tx) => {
+  return withTx(ctx, async (txCtx, effects) => {
+    const tx = txCtx.db;
     const [row] = await tx
       .insert(roomTypes)
       .values({ entityId: ctx.entityId, name: input.roomTypeName, tags: input.tags })
       .returning({ id: roomTypes.id });
-    return getRoomType({ ...ctx, db: tx }, row.id);
+    await effects.audit({ action: "createRoomType", recordType: "roomType", recordId: row.id });
+    return getRoomType(txCtx, row.id);
   });
 }
 
 export async function updateRoomType(ctx: ServiceContext, id: number, raw: RoomTypeInput): Promise<RoomTypeRow> {
   assertCanManageFacilities(ctx);
   const input = parseInput(RoomTypeSchema, raw);
-  return ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
+  return withTx(ctx, async (txCtx, effects) => {
+    const tx = txCtx.db;
     await lockRoomType(txCtx, id);
     await tx
       .update(roomTypes)
       .set({ name: input.roomTypeName, tags: input.tags, updatedAt: new Date() })
       .where(and(eq(roomTypes.id, id), eq(roomTypes.entityId, ctx.entityId)));
+    await effects.audit({ action: "updateRoomType", recordType: "roomType", recordId: id });
     return getRoomType(txCtx, id);
   });
 }
@@ -94,8 +98,8 @@ export async function removeRoomType(
 ): Promise<RemoveRoomTypeResult> {
   assertCanManageFacilities(ctx);
   const { replacementRoomType } = parseInput(RemoveRoomTypeSchema, raw);
-  return ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
+  return withTx(ctx, async (txCtx, effects) => {
+    const tx = txCtx.db;
     const roomType = await lockRoomType(txCtx, id);
     const [usage] = await tx.execute<{ rooms: number; incident_types: number }>(sql`
       select
@@ -147,6 +151,7 @@ export async function removeRoomType(
       incidentTypesMoved = removed.length;
     }
     await tx.update(roomTypes).set({ archivedAt: new Date(), updatedAt: new Date() }).where(eq(roomTypes.id, id));
+    await effects.audit({ action: "removeRoomType", recordType: "roomType", recordId: id });
     return { roomsMoved, incidentTypesMoved };
   });
 }
@@ -291,7 +296,8 @@ export async function createRoom(ctx: FilesContext, raw: RoomWrite): Promise<Roo
   assertCanManageFacilities(ctx);
   const input = parseInput(RoomSchema, raw);
   if (input.equipments.some((e) => e.id)) throw new ValidationError({ equipments: [INVALID] });
-  return transactionWithUploads(ctx, async (txCtx, uploads) => {
+  return withTx(ctx, async (txCtx, effects) => {
+    const uploads = uploadsOf(txCtx, effects);
     const names = await checkReferences(txCtx, input, null);
     const shortId = await nextShortId(txCtx.db, ctx.entityId, "room");
     const [room] = await txCtx.db
@@ -310,6 +316,7 @@ export async function createRoom(ctx: FilesContext, raw: RoomWrite): Promise<Roo
     await addItems(txCtx, room.id, input, names);
     await replaceLinksAndTypes(txCtx, room.id, input);
     await addFiles(txCtx, uploads, room.id, raw.newFiles ?? []);
+    await effects.audit({ action: "createRoom", recordType: "room", recordId: room.id });
     return getRoom(txCtx, room.id);
   });
 }
@@ -322,7 +329,8 @@ export async function createRoom(ctx: FilesContext, raw: RoomWrite): Promise<Roo
 export async function updateRoom(ctx: FilesContext, id: number, raw: RoomWrite): Promise<RoomDetail> {
   assertCanManageFacilities(ctx);
   const input = parseInput(RoomSchema, raw);
-  return transactionWithUploads(ctx, async (txCtx, uploads) => {
+  return withTx(ctx, async (txCtx, effects) => {
+    const uploads = uploadsOf(txCtx, effects);
     const db = txCtx.db;
     await lockRoom(txCtx, id);
     const names = await checkReferences(txCtx, input, id);
@@ -367,6 +375,7 @@ export async function updateRoom(ctx: FilesContext, id: number, raw: RoomWrite):
     await addItems(txCtx, id, input, names);
     await replaceLinksAndTypes(txCtx, id, input);
     await addFiles(txCtx, uploads, id, raw.newFiles ?? []);
+    await effects.audit({ action: "updateRoom", recordType: "room", recordId: id });
     return getRoom(txCtx, id);
   });
 }
@@ -374,12 +383,13 @@ export async function updateRoom(ctx: FilesContext, id: number, raw: RoomWrite):
 /** Archives a room with its equipment items and report identifiers; rejects their open incidents. */
 export async function archiveRoom(ctx: ServiceContext, id: number, confirm?: ArchiveInput): Promise<CascadeCounts> {
   assertCanManageFacilities(ctx);
-  return ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx };
+  return withTx(ctx, async (txCtx, effects) => {
+    const tx = txCtx.db;
     const room = await lockRoom(txCtx, id);
     checkConfirmName(room.name, confirm);
     const counts = await archiveTree(txCtx, { roomId: id });
     await tx.update(rooms).set({ archivedAt: new Date(), updatedAt: new Date() }).where(eq(rooms.id, id));
+    await effects.audit({ action: "archiveRoom", recordType: "room", recordId: id });
     return { ...counts, rooms: 1 };
   });
 }

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, ne } from "drizzle-orm";
+import { withTx } from "~/core/unit-of-work.server";
 import type { Db } from "~/db/client.server";
 import type { Priority, UserLanguage } from "~/db/enums";
 import { buildings, refreshTokens, type User, users } from "~/db/schema";
@@ -6,7 +7,7 @@ import type { Actor, ServiceContext } from "~/core/context.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import { hashPassword, verifyPassword } from "~/modules/auth/password.server";
 import { parseInput } from "~/lib/validation";
-import { checkImage, fileUrl, transactionWithUploads, type FilesContext } from "~/modules/files/uploads.server";
+import { checkImage, fileUrl, uploadsOf, type FilesContext } from "~/modules/files/uploads.server";
 import {
   type ChangePasswordInput,
   ChangePasswordInputSchema,
@@ -74,7 +75,8 @@ export async function updateAccount(ctx: FilesContext, raw: UpdateAccountInput):
   const priorities = [...new Set(input.notificationSettings.priorities)].sort() as Priority[];
   const buildingIds = [...new Set(input.notificationSettings.buildingIds)].sort((a, b) => a - b);
 
-  const saved = await transactionWithUploads(ctx, async (txCtx, uploads) => {
+  const saved = await withTx(ctx, async (txCtx, effects) => {
+    const uploads = uploadsOf(txCtx, effects);
     const tx = txCtx.db;
     const current = await findOwnUser(txCtx.db, ctx, actor, userId, true);
     if (buildingIds.length) {
@@ -102,6 +104,7 @@ export async function updateAccount(ctx: FilesContext, raw: UpdateAccountInput):
       })
       .where(and(eq(users.id, current.id), eq(users.entityId, ctx.entityId)))
       .returning();
+    await effects.audit({ action: "updateAccount", recordType: "user", recordId: userId });
     return row;
   });
   return toView(saved);
@@ -114,8 +117,8 @@ export async function updateAccount(ctx: FilesContext, raw: UpdateAccountInput):
 export async function changePassword(ctx: ServiceContext, raw: ChangePasswordInput): Promise<{ userId: number }> {
   const actor = requireActor(ctx);
   const input = parseInput(ChangePasswordInputSchema, raw);
-  return ctx.db.transaction(async (tx) => {
-    const user = await findOwnUser(tx as unknown as Db, ctx, actor, input.userId, true);
+  return withTx(ctx, async ({ db: tx }, effects) => {
+    const user = await findOwnUser(tx, ctx, actor, input.userId, true);
     if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
       throw new ValidationError({ oldPassword: ["settings:password.wrongOld"] }, "settings:password.wrongOld", "WRONG_PASSWORD");
     }
@@ -135,6 +138,7 @@ export async function changePassword(ctx: ServiceContext, raw: ChangePasswordInp
           input.keepSessionId ? ne(refreshTokens.familyId, input.keepSessionId) : undefined,
         ),
       );
+    await effects.audit({ action: "changePassword", recordType: "user", recordId: input.userId });
     return { userId: user.id };
   });
 }
