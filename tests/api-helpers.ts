@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { Database } from "~/db/client.server";
 import type { User } from "~/db/schema";
@@ -9,12 +6,12 @@ import type { FileStore } from "~/modules/files/storage.server";
 import type { Runtime } from "~/runtime.server";
 import { DEFAULT_PASSWORD } from "#tests/factories";
 import { createTestDatabase } from "#tests/test-db";
+import { createTestServices } from "#tests/test-context";
 
 /**
  * Route-level tests of the REST API (app/routes/api): the route modules' loader/action are called
- * directly with a Request. `startApiRuntime` opens a test database and installs it as the process
- * runtime (`runtime()` of app/runtime.server.ts, kept on globalThis), with a temporary file store,
- * no queue and no mailer. Vitest runs each test file in its own worker, so each file gets its own.
+ * directly with a Request and a load context holding a runtime built on a test database (a temporary
+ * file store, a real queue without workers). Vitest runs each test file in its own worker.
  */
 export interface ApiHarness {
   database: Database;
@@ -24,15 +21,25 @@ export interface ApiHarness {
   close(): Promise<void>;
 }
 
-const holder = globalThis as unknown as { __caretakerRuntime?: Promise<Runtime> };
+/** The runtime the API routes of this test file see through their load context. */
+let current: Runtime | null = null;
 
 export async function startApiRuntime(): Promise<ApiHarness> {
   const database = await createTestDatabase();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "caretaker-api-"));
-  const files: FileStore = { root: path.join(dir, "files"), maxBytes: 5 * 1024 * 1024 };
+  const services = await createTestServices(database);
+  const files: FileStore = { ...services.files, maxBytes: 5 * 1024 * 1024 };
   const auth: AuthDeps = { db: database.db, jwtSecret: "api-test-secret-".padEnd(48, "x"), accessTtlSeconds: 900, refreshTtlDays: 30 };
-  const rt = { config: {}, database, queue: null, mailer: null, files, auth } as unknown as Runtime;
-  holder.__caretakerRuntime = Promise.resolve(rt);
+  const base = services.ctx(0, null);
+  current = {
+    config: {},
+    database,
+    queue: services.queue,
+    mailer: null,
+    files,
+    events: services.events,
+    auth,
+    services: { db: base.db, files, queue: base.queue, events: base.events },
+  } as unknown as Runtime;
   return {
     database,
     files,
@@ -40,9 +47,9 @@ export async function startApiRuntime(): Promise<ApiHarness> {
       return (await login(auth, { email: user.email, password: DEFAULT_PASSWORD })).jwtToken;
     },
     async close() {
-      holder.__caretakerRuntime = undefined;
+      current = null;
+      await services.close();
       await database.close();
-      fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -82,9 +89,15 @@ export async function callApi<T = any>(route: RouteModule, url: string, call: Ap
   const request = new Request(`http://x${url}`, { method, headers, body });
   const handler = (method === "GET" || method === "HEAD" ? route.loader : route.action) as Handler | undefined;
   if (!handler) throw new Error(`the route has no ${method === "GET" ? "loader" : "action"}`);
-  const response = await handler({ request, params: call.params ?? {}, context: {} } as LoaderFunctionArgs & ActionFunctionArgs);
+  const context = apiContext();
+  const response = await handler({ request, params: call.params ?? {}, context } as unknown as LoaderFunctionArgs & ActionFunctionArgs);
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+}
+
+/** The load context an API route of this test file gets (the harness's runtime). */
+export function apiContext() {
+  return { runtime: current, requestId: "api-test", clientAddress: "127.0.0.1" };
 }
 
 /** A base64 data URL of `bytes`, as the API takes files. */

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { isLocale, type Locale } from "~/i18n";
 import { detectLocale, getT } from "~/i18n.server";
 import { userContext } from "~/core/context.server";
+import { type Deferred, deferred } from "~/core/input";
 import type { FilesContext } from "~/modules/files/uploads.server";
 import type { Page } from "~/lib/list-query";
 import { asDomainError, DomainError, ValidationError } from "~/lib/errors";
@@ -97,6 +98,14 @@ export async function parseJson<S extends z.ZodType>(request: Request, schema: S
   const control = controlCharacterPaths(body);
   if (control.length) throw new ValidationError(Object.fromEntries(control.map((path) => [path, [CONTROL_CHARACTERS_MESSAGE]])));
   return parseInput(schema, body);
+}
+
+/**
+ * The JSON body, read and validated only when the verb asks for it (after its permission check):
+ * pass it as the verb's input.
+ */
+export function jsonBody<S extends z.ZodType>(request: Request, schema: S, options: { optional?: boolean } = {}): Deferred<z.infer<S>> {
+  return deferred(() => parseJson(request, schema, options));
 }
 
 /** `application/json` or a `+json` type, with any parameters (charset). */

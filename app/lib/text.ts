@@ -2,6 +2,7 @@
  * Control characters that no text field of the app accepts: C0 controls other than tab, line feed and
  * carriage return (kept for multi-line text), and DEL. PostgreSQL refuses NUL in text outright.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 export const CONTROL_CHARACTERS_MESSAGE = "common:validation.controlCharacters";
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IncidentStatus, Role, RoomLinkType } from "~/db/enums";
-import { equipmentItems, type Entity, incidentTypeRoomTypes, rooms, type User } from "~/db/schema";
+import { equipmentItems, type Entity, facilities, incidentTypeRoomTypes, rooms, type User } from "~/db/schema";
 import * as buildingRoute from "~/routes/api/facilities.buildings.$id";
 import * as buildingsRoute from "~/routes/api/facilities.buildings";
 import * as facilityRoute from "~/routes/api/facilities.$id";
@@ -25,7 +25,7 @@ import {
   linkUserTo,
   pngBytes,
 } from "#tests/factories";
-import { type ApiHarness, callApi, dataUrl, startApiRuntime } from "#tests/api-helpers";
+import { apiContext, type ApiHarness, callApi, dataUrl, startApiRuntime } from "#tests/api-helpers";
 
 /**
  * REST calls of SPEC.md section 7 "Facilities, buildings, rooms" (and room types), called through the
@@ -123,11 +123,11 @@ describe("/api/facilities", () => {
     const res = await facilitiesRoute.action({
       request: new Request("http://x/api/facilities", {
         method: "POST",
-        headers: { authorization: `Bearer ${managerToken}`, "x-language": "fr-BE" },
+        headers: { authorization: `Bearer ${managerToken}`, "x-language": "fr-BE", "content-type": "application/json" },
         body: "{}",
       }),
       params: {},
-      context: {},
+      context: apiContext(),
     } as unknown as ActionFunctionArgs);
     const body = await res.json();
     expect(res.status).toBe(400);
@@ -887,5 +887,65 @@ describe("/api/facilities/rooms/roomtype", () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ roomsMoved: 0, incidentTypesMoved: 0 });
+  });
+});
+
+describe("hard input edges", () => {
+  const facilityCount = async () => (await api.database.db.select({ id: facilities.id }).from(facilities)).length;
+
+  it("answers a technician 403 before looking at the body, whatever the body", async () => {
+    for (const body of ["not json", "{}", JSON.stringify({ name: "x".repeat(10_000) })]) {
+      const res = await callApi(facilitiesRoute, "/api/facilities", { method: "POST", token: technicianToken, body });
+      expect(res.status).toBe(403);
+    }
+    const room = await callApi(roomsRoute, "/api/facilities/rooms", { method: "POST", token: technicianToken, body: "{" });
+    expect(room.status).toBe(403);
+  });
+
+  it("refuses control characters (a NUL byte) in any text with a translated field error, and changes nothing", async () => {
+    const before = await facilityCount();
+    const res = await callApi(facilitiesRoute, "/api/facilities", { method: "POST", token: managerToken, body: { name: "Bad\u0000name", description: "ok\nfine" } });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors).toEqual({ name: ["This text contains characters that are not allowed"] });
+    expect(res.body.fieldErrorKeys).toEqual({ name: ["common:validation.controlCharacters"] });
+    const nested = await callApi(roomsRoute, "/api/facilities/rooms", {
+      method: "POST",
+      token: managerToken,
+      body: { name: "Room", floor: "1", links: [{ type: 1, url: "https://x.test/\u0007" }] },
+    });
+    expect(nested.status).toBe(400);
+    expect(Object.keys(nested.body.fieldErrors)).toContain("links.0.url");
+    expect(await facilityCount()).toBe(before);
+  });
+
+  it("refuses ids beyond 2^31-1 in a body and in the path with 4xx, never 500", async () => {
+    const body = await callApi(buildingsRoute, "/api/facilities/buildings", {
+      method: "POST",
+      token: managerToken,
+      body: { name: "B", facilityId: 2 ** 31 },
+    });
+    expect(body.status).toBe(400);
+    const path = await callApi(facilityRoute, `/api/facilities/${2 ** 31}`, { token: managerToken, params: { id: String(2 ** 31) } });
+    expect(path.status).toBe(404);
+  });
+
+  it("answers 415 for a body that is not sent as JSON", async () => {
+    const res = await facilitiesRoute.action({
+      request: new Request("http://x/api/facilities", {
+        method: "POST",
+        headers: { authorization: `Bearer ${managerToken}`, "content-type": "text/plain" },
+        body: JSON.stringify({ name: "Plain" }),
+      }),
+      params: {},
+      context: apiContext(),
+    } as unknown as ActionFunctionArgs);
+    expect(res.status).toBe(415);
+    expect((await res.json()).code).toBe("UNSUPPORTED_MEDIA_TYPE");
+  });
+
+  it("answers 400, not 500, when the database refuses a value the schemas let through", async () => {
+    // A search with a NUL byte is cleaned; a list still answers.
+    const res = await callApi(facilitiesRoute, "/api/facilities?q=a%00b", { token: managerToken });
+    expect(res.status).toBe(200);
   });
 });

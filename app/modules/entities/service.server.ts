@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { type Input, resolveInput } from "~/core/input";
 import { withTx } from "~/core/unit-of-work.server";
 import type { Db } from "~/db/client.server";
 import { type Entity, entities } from "~/db/schema";
@@ -107,8 +108,9 @@ export async function getEntity(ctx: ServiceContext, id: number): Promise<Entity
 }
 
 /** Replaces the entity's settings (PUT semantics); the logo only changes when `updateLogo` is true. */
-export async function updateEntity(ctx: FilesContext, raw: UpdateEntityInput): Promise<EntityView> {
+export async function updateEntity(ctx: FilesContext, rawInput: Input<UpdateEntityInput>): Promise<EntityView> {
   assertCanManageEntity(ctx);
+  const raw = await resolveInput(rawInput);
   const input = parseInput(UpdateEntitySchema, raw);
   if (input.id !== ctx.entityId) throw entityNotFound();
   const newLogo = input.updateLogo && input.newLogo ? input.newLogo : null;
@@ -170,8 +172,9 @@ export async function getExplanatorySticker(ctx: ServiceContext, id: number): Pr
 }
 
 /** Replaces the explanatory-sticker image (null removes it). Its size is only a suggestion. */
-export async function updateExplanatorySticker(ctx: FilesContext, raw: UpdateStickerInput): Promise<StickerView> {
+export async function updateExplanatorySticker(ctx: FilesContext, rawInput: Input<UpdateStickerInput>): Promise<StickerView> {
   assertCanManageEntity(ctx);
+  const raw = await resolveInput(rawInput);
   const input = parseInput(UpdateStickerSchema, raw);
   if (input.id !== ctx.entityId) throw entityNotFound();
   const upload = input.newExplanatorySticker;

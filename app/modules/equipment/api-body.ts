@@ -35,6 +35,7 @@ export const CategoryBodySchema = CategorySchema.extend({
 });
 
 /** A category body naming another entity is refused with 403 (a caller only writes in its own entity). */
-export function checkCategoryEntity(body: { entityId?: number | null }, entityId: number): void {
+export function checkCategoryEntity<B extends { entityId?: number | null }>(body: B, entityId: number): B {
   if (body.entityId != null && body.entityId !== entityId) throw new ForbiddenError();
+  return body;
 }

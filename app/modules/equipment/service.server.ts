@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { type Input, resolveInput } from "~/core/input";
 import { withTx } from "~/core/unit-of-work.server";
 import { z } from "zod";
 import { equipmentCategories, equipmentTypeFiles, equipmentTypes, incidentTypeEquipmentTypes } from "~/db/schema";
@@ -50,8 +51,9 @@ async function lockEquipmentType(ctx: ServiceContext, id: number) {
 // Categories
 // ---------------------------------------------------------------------------
 
-export async function createCategory(ctx: ServiceContext, raw: CategoryInput): Promise<CategoryRow> {
+export async function createCategory(ctx: ServiceContext, rawInput: Input<CategoryInput>): Promise<CategoryRow> {
   assertCanManageFacilities(ctx);
+  const raw = await resolveInput(rawInput);
   const input = parseInput(CategorySchema, raw);
   return withTx(ctx, async (txCtx, effects) => {
     const tx = txCtx.db;
@@ -64,8 +66,9 @@ export async function createCategory(ctx: ServiceContext, raw: CategoryInput): P
   });
 }
 
-export async function updateCategory(ctx: ServiceContext, id: number, raw: CategoryInput): Promise<CategoryRow> {
+export async function updateCategory(ctx: ServiceContext, id: number, rawInput: Input<CategoryInput>): Promise<CategoryRow> {
   assertCanManageFacilities(ctx);
+  const raw = await resolveInput(rawInput);
   const input = parseInput(CategorySchema, raw);
   return withTx(ctx, async (txCtx, effects) => {
     const tx = txCtx.db;
@@ -138,8 +141,9 @@ async function replaceIncidentTypes(ctx: ServiceContext, equipmentTypeId: number
   }
 }
 
-export async function createEquipmentType(ctx: FilesContext, raw: EquipmentTypeWrite): Promise<EquipmentTypeDetail> {
+export async function createEquipmentType(ctx: FilesContext, rawInput: Input<EquipmentTypeWrite>): Promise<EquipmentTypeDetail> {
   assertCanManageFacilities(ctx);
+  const raw = await resolveInput(rawInput);
   const input = parseInput(EquipmentTypeSchema, raw);
   return withTx(ctx, async (txCtx, effects) => {
     const uploads = uploadsOf(txCtx, effects);
@@ -159,8 +163,9 @@ export async function createEquipmentType(ctx: FilesContext, raw: EquipmentTypeW
 }
 
 /** Replaces a generic equipment (PUT semantics); adds `newFiles`, deletes `deletedFiles`. */
-export async function updateEquipmentType(ctx: FilesContext, id: number, raw: EquipmentTypeWrite): Promise<EquipmentTypeDetail> {
+export async function updateEquipmentType(ctx: FilesContext, id: number, rawInput: Input<EquipmentTypeWrite>): Promise<EquipmentTypeDetail> {
   assertCanManageFacilities(ctx);
+  const raw = await resolveInput(rawInput);
   const input = parseInput(EquipmentTypeSchema, raw);
   return withTx(ctx, async (txCtx, effects) => {
     const uploads = uploadsOf(txCtx, effects);
@@ -212,8 +217,9 @@ export async function archiveEquipmentType(ctx: ServiceContext, id: number, conf
 }
 
 /** POST /equipments/type/{id}/tags: adds one tag (at most 3, at most 20 characters, not empty). */
-export async function addEquipmentTypeTag(ctx: ServiceContext, id: number, label: unknown): Promise<EquipmentTypeDetail> {
+export async function addEquipmentTypeTag(ctx: ServiceContext, id: number, labelInput: Input<unknown>): Promise<EquipmentTypeDetail> {
   assertCanManageFacilities(ctx);
+  const label = await resolveInput(labelInput);
   const { label: tag } = parseInput(z.object({ label: tagField() }), { label });
   return withTx(ctx, async (txCtx, effects) => {
     const tx = txCtx.db;

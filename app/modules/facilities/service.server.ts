@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { type Input, resolveInput } from "~/core/input";
 import { withTx } from "~/core/unit-of-work.server";
 import { buildings, facilities } from "~/db/schema";
 import { nextShortId } from "~/db/short-id.server";
@@ -48,8 +49,9 @@ async function lockBuilding(ctx: ServiceContext, id: number) {
 // Facilities
 // ---------------------------------------------------------------------------
 
-export async function createFacility(ctx: ServiceContext, raw: FacilityInput): Promise<FacilityRow> {
+export async function createFacility(ctx: ServiceContext, rawInput: Input<FacilityInput>): Promise<FacilityRow> {
   assertCanManageFacilities(ctx);
+  const raw = await resolveInput(rawInput);
   const input = parseInput(FacilitySchema, raw);
   return withTx(ctx, async (txCtx, effects) => {
     const tx = txCtx.db;
@@ -63,8 +65,9 @@ export async function createFacility(ctx: ServiceContext, raw: FacilityInput): P
   });
 }
 
-export async function updateFacility(ctx: ServiceContext, id: number, raw: FacilityInput): Promise<FacilityRow> {
+export async function updateFacility(ctx: ServiceContext, id: number, rawInput: Input<FacilityInput>): Promise<FacilityRow> {
   assertCanManageFacilities(ctx);
+  const raw = await resolveInput(rawInput);
   const input = parseInput(FacilitySchema, raw);
   return withTx(ctx, async (txCtx, effects) => {
     const tx = txCtx.db;
@@ -131,8 +134,9 @@ async function checkFacility(ctx: ServiceContext, facilityId: number): Promise<v
   }
 }
 
-export async function createBuilding(ctx: ServiceContext, raw: BuildingInput): Promise<BuildingRow> {
+export async function createBuilding(ctx: ServiceContext, rawInput: Input<BuildingInput>): Promise<BuildingRow> {
   assertCanManageFacilities(ctx);
+  const raw = await resolveInput(rawInput);
   const input = parseInput(BuildingSchema, raw);
   return withTx(ctx, async (txCtx, effects) => {
     const tx = txCtx.db;
@@ -147,8 +151,9 @@ export async function createBuilding(ctx: ServiceContext, raw: BuildingInput): P
   });
 }
 
-export async function updateBuilding(ctx: ServiceContext, id: number, raw: BuildingInput): Promise<BuildingRow> {
+export async function updateBuilding(ctx: ServiceContext, id: number, rawInput: Input<BuildingInput>): Promise<BuildingRow> {
   assertCanManageFacilities(ctx);
+  const raw = await resolveInput(rawInput);
   const input = parseInput(BuildingSchema, raw);
   return withTx(ctx, async (txCtx, effects) => {
     const tx = txCtx.db;

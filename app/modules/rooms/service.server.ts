@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import { type Input, resolveInput } from "~/core/input";
 import { withTx } from "~/core/unit-of-work.server";
 import {
   buildings,
@@ -52,8 +53,9 @@ async function lockRoomType(ctx: ServiceContext, id: number) {
   return row;
 }
 
-export async function createRoomType(ctx: ServiceContext, raw: RoomTypeInput): Promise<RoomTypeRow> {
+export async function createRoomType(ctx: ServiceContext, rawInput: Input<RoomTypeInput>): Promise<RoomTypeRow> {
   assertCanManageFacilities(ctx);
+  const raw = await resolveInput(rawInput);
   const input = parseInput(RoomTypeSchema, raw);
   return withTx(ctx, async (txCtx, effects) => {
     const tx = txCtx.db;
@@ -66,8 +68,9 @@ export async function createRoomType(ctx: ServiceContext, raw: RoomTypeInput): P
   });
 }
 
-export async function updateRoomType(ctx: ServiceContext, id: number, raw: RoomTypeInput): Promise<RoomTypeRow> {
+export async function updateRoomType(ctx: ServiceContext, id: number, rawInput: Input<RoomTypeInput>): Promise<RoomTypeRow> {
   assertCanManageFacilities(ctx);
+  const raw = await resolveInput(rawInput);
   const input = parseInput(RoomTypeSchema, raw);
   return withTx(ctx, async (txCtx, effects) => {
     const tx = txCtx.db;
@@ -93,10 +96,11 @@ export interface RemoveRoomTypeResult {
 export async function removeRoomType(
   ctx: ServiceContext,
   id: number,
-  raw: RemoveRoomTypeInput,
+  rawInput: Input<RemoveRoomTypeInput>,
   confirm?: ArchiveInput,
 ): Promise<RemoveRoomTypeResult> {
   assertCanManageFacilities(ctx);
+  const raw = await resolveInput(rawInput);
   const { replacementRoomType } = parseInput(RemoveRoomTypeSchema, raw);
   return withTx(ctx, async (txCtx, effects) => {
     const tx = txCtx.db;
@@ -292,8 +296,9 @@ async function addFiles(ctx: ServiceContext, uploads: Uploads, roomId: number, f
 }
 
 /** Creates a room with its equipment items (each with an internal reference and a report identifier), links, incident types and files. */
-export async function createRoom(ctx: FilesContext, raw: RoomWrite): Promise<RoomDetail> {
+export async function createRoom(ctx: FilesContext, rawInput: Input<RoomWrite>): Promise<RoomDetail> {
   assertCanManageFacilities(ctx);
+  const raw = await resolveInput(rawInput);
   const input = parseInput(RoomSchema, raw);
   if (input.equipments.some((e) => e.id)) throw new ValidationError({ equipments: [INVALID] });
   return withTx(ctx, async (txCtx, effects) => {
@@ -326,8 +331,9 @@ export async function createRoom(ctx: FilesContext, raw: RoomWrite): Promise<Roo
  * updated, new ones created, missing ones deleted: their open incidents are rejected), links, incident
  * types; adds `newFiles` and deletes `deletedFiles`.
  */
-export async function updateRoom(ctx: FilesContext, id: number, raw: RoomWrite): Promise<RoomDetail> {
+export async function updateRoom(ctx: FilesContext, id: number, rawInput: Input<RoomWrite>): Promise<RoomDetail> {
   assertCanManageFacilities(ctx);
+  const raw = await resolveInput(rawInput);
   const input = parseInput(RoomSchema, raw);
   return withTx(ctx, async (txCtx, effects) => {
     const uploads = uploadsOf(txCtx, effects);

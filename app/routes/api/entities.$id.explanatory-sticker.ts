@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { deferred } from "~/core/input";
 import { apiRoute, idParam, methodNotAllowed, parseJson } from "~/http/api.server";
-import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
-import { canManageEntity } from "~/modules/entities/policy.server";
+import { NotFoundError, ValidationError } from "~/lib/errors";
 import { decodeDataUrl, PatchStickerBodySchema } from "~/modules/entities/schema";
 import { getExplanatorySticker, updateExplanatorySticker } from "~/modules/entities/service.server";
 
@@ -22,13 +22,15 @@ export const action = apiRoute<ActionFunctionArgs>(async ({ request, params, ctx
   if (request.method !== "PATCH") return methodNotAllowed("GET, PATCH");
   const id = idParam(params.id);
   if (id === null) throw notFound();
-  if (!canManageEntity(ctx.actor)) throw new ForbiddenError("settings:errors.forbidden");
-  const body = await parseJson(request, PatchStickerBodySchema);
-  let upload: { bytes: Uint8Array; name: string } | null = null;
-  if (body.newExplanatorySticker) {
-    const bytes = decodeDataUrl(body.newExplanatorySticker);
-    if (!bytes) throw new ValidationError({ newExplanatorySticker: ["settings:files.invalidData"] });
-    upload = { bytes, name: "explanatory-sticker" };
-  }
-  return updateExplanatorySticker(ctx, { id, newExplanatorySticker: upload });
+  const input = deferred(async () => {
+    const body = await parseJson(request, PatchStickerBodySchema);
+    let upload: { bytes: Uint8Array; name: string } | null = null;
+    if (body.newExplanatorySticker) {
+      const bytes = decodeDataUrl(body.newExplanatorySticker);
+      if (!bytes) throw new ValidationError({ newExplanatorySticker: ["settings:files.invalidData"] });
+      upload = { bytes, name: "explanatory-sticker" };
+    }
+    return { id, newExplanatorySticker: upload };
+  });
+  return updateExplanatorySticker(ctx, input);
 });

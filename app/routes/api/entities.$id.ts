@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { deferred } from "~/core/input";
 import { apiRoute, idParam, methodNotAllowed, parseJson } from "~/http/api.server";
-import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
-import { canManageEntity } from "~/modules/entities/policy.server";
+import { NotFoundError, ValidationError } from "~/lib/errors";
 import { decodeDataUrl, PutEntityBodySchema } from "~/modules/entities/schema";
 import { getEntity, updateEntity } from "~/modules/entities/service.server";
 
@@ -24,14 +24,16 @@ export const action = apiRoute<ActionFunctionArgs>(async ({ request, params, ctx
   if (request.method !== "PUT") return methodNotAllowed("GET, PUT");
   const id = idParam(params.id);
   if (id === null) throw notFound();
-  if (!canManageEntity(ctx.actor)) throw new ForbiddenError("settings:errors.forbidden");
-  const body = await parseJson(request, PutEntityBodySchema);
-  let newLogo: { bytes: Uint8Array; name: string } | null = null;
-  if (body.updateLogo && body.newLogo) {
-    const bytes = decodeDataUrl(body.newLogo);
-    if (!bytes) throw new ValidationError({ newLogo: ["settings:files.invalidData"] });
-    newLogo = { bytes, name: "logo" };
-  }
-  const { oldLogo: _oldLogo, newLogo: _newLogo, ...fields } = body;
-  return updateEntity({ ...ctx, locale }, { ...fields, id, newLogo });
+  const input = deferred(async () => {
+    const body = await parseJson(request, PutEntityBodySchema);
+    let newLogo: { bytes: Uint8Array; name: string } | null = null;
+    if (body.updateLogo && body.newLogo) {
+      const bytes = decodeDataUrl(body.newLogo);
+      if (!bytes) throw new ValidationError({ newLogo: ["settings:files.invalidData"] });
+      newLogo = { bytes, name: "logo" };
+    }
+    const { oldLogo: _oldLogo, newLogo: _newLogo, ...fields } = body;
+    return { ...fields, id, newLogo };
+  });
+  return updateEntity({ ...ctx, locale }, input);
 });

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { deferred } from "~/core/input";
 import { apiRoute, idParam, methodNotAllowed, parseJson } from "~/http/api.server";
 import { CategoryBodySchema, checkCategoryEntity } from "~/modules/equipment/api-body";
 import { categoryNotFound, getCategory } from "~/modules/equipment/queries.server";
 import { archiveCategory, updateCategory } from "~/modules/equipment/service.server";
-import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
 
 /** GET /api/equipments/category/{id} (another entity's id is 404 CATEGORY_NOT_FOUND). */
 export const loader = apiRoute<LoaderFunctionArgs>(async ({ params, ctx }) => {
@@ -20,9 +20,7 @@ export const action = apiRoute<ActionFunctionArgs>(async ({ request, params, ctx
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed("GET, PUT, DELETE");
   const id = idParam(params.id);
   if (id === null) throw categoryNotFound();
-  assertCanManageFacilities(ctx);
   if (request.method === "DELETE") return archiveCategory(ctx, id);
-  const body = await parseJson(request, CategoryBodySchema);
-  checkCategoryEntity(body, ctx.entityId);
+  const body = deferred(async () => checkCategoryEntity(await parseJson(request, CategoryBodySchema), ctx.entityId));
   return updateCategory(ctx, id, body);
 });

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { deferred } from "~/core/input";
 import { apiRoute, created, listJson, methodNotAllowed, parseJson } from "~/http/api.server";
 import { parseListQuery } from "~/lib/list-query";
 import { CategoryBodySchema, checkCategoryEntity } from "~/modules/equipment/api-body";
 import { CATEGORY_SORTS, listCategories } from "~/modules/equipment/queries.server";
 import { createCategory } from "~/modules/equipment/service.server";
-import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
 
 /** GET /api/equipments/category?page&size&sort&dir&q (X-Total-Count). */
 export const loader = apiRoute<LoaderFunctionArgs>(async ({ request, ctx }) => {
@@ -18,8 +18,6 @@ export const loader = apiRoute<LoaderFunctionArgs>(async ({ request, ctx }) => {
  */
 export const action = apiRoute<ActionFunctionArgs>(async ({ request, ctx }) => {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
-  assertCanManageFacilities(ctx);
-  const body = await parseJson(request, CategoryBodySchema);
-  checkCategoryEntity(body, ctx.entityId);
+  const body = deferred(async () => checkCategoryEntity(await parseJson(request, CategoryBodySchema), ctx.entityId));
   return created(await createCategory(ctx, body));
 });

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiRoute, idParam, methodNotAllowed } from "~/http/api.server";
 import { equipmentTypeNotFound } from "~/modules/equipment/queries.server";
 import { removeEquipmentTypeTag } from "~/modules/equipment/service.server";
-import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
 
 /**
  * DELETE /api/equipments/type/{id}/tags/{tag}: removes the tag (ignoring case) and answers the generic
@@ -12,7 +11,6 @@ export const action = apiRoute<ActionFunctionArgs>(async ({ request, params, ctx
   if (request.method !== "DELETE") return methodNotAllowed("DELETE");
   const id = idParam(params.id);
   if (id === null) throw equipmentTypeNotFound();
-  assertCanManageFacilities(ctx);
   return removeEquipmentTypeTag(ctx, id, params.tag ?? "");
 });
 

@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { apiRoute, created, idParam, methodNotAllowed, parseJson } from "~/http/api.server";
+import { apiRoute, created, idParam, methodNotAllowed, jsonBody } from "~/http/api.server";
 import { TagBodySchema } from "~/modules/equipment/api-body";
 import { equipmentTypeNotFound } from "~/modules/equipment/queries.server";
 import { addEquipmentTypeTag } from "~/modules/equipment/service.server";
-import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
 
 /**
  * POST /api/equipments/type/{id}/tags { label }: adds a tag (a tag already there, ignoring case, is
@@ -13,9 +12,7 @@ export const action = apiRoute<ActionFunctionArgs>(async ({ request, params, ctx
   if (request.method !== "POST") return methodNotAllowed("POST");
   const id = idParam(params.id);
   if (id === null) throw equipmentTypeNotFound();
-  assertCanManageFacilities(ctx);
-  const { label } = await parseJson(request, TagBodySchema);
-  return created(await addEquipmentTypeTag(ctx, id, label));
+  return created(await addEquipmentTypeTag(ctx, id, jsonBody(request, TagBodySchema.transform((body) => body.label))));
 });
 
 export const loader = apiRoute(() => methodNotAllowed("POST"));

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { deferred } from "~/core/input";
 import { apiRoute, idParam, methodNotAllowed, parseJson } from "~/http/api.server";
 import { UpdateEquipmentTypeBodySchema } from "~/modules/equipment/api-body";
 import { equipmentTypeNotFound, getEquipmentType } from "~/modules/equipment/queries.server";
 import { archiveEquipmentType, updateEquipmentType } from "~/modules/equipment/service.server";
-import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
 
 /** GET /api/equipments/type/{id} (another entity's id is 404 EQUIPMENT_TYPE_NOT_FOUND). */
 export const loader = apiRoute<LoaderFunctionArgs>(async ({ params, ctx }) => {
@@ -21,8 +21,6 @@ export const action = apiRoute<ActionFunctionArgs>(async ({ request, params, ctx
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed("GET, PUT, DELETE");
   const id = idParam(params.id);
   if (id === null) throw equipmentTypeNotFound();
-  assertCanManageFacilities(ctx);
   if (request.method === "DELETE") return archiveEquipmentType(ctx, id);
-  const body = await parseJson(request, UpdateEquipmentTypeBodySchema);
-  return updateEquipmentType(ctx, id, body);
+  return updateEquipmentType(ctx, id, deferred(() => parseJson(request, UpdateEquipmentTypeBodySchema)));
 });

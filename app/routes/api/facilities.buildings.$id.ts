@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, idParam, methodNotAllowed, parseJson } from "~/http/api.server";
-import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
+import { apiRoute, idParam, methodNotAllowed, jsonBody } from "~/http/api.server";
 import { buildingNotFound, getBuilding } from "~/modules/facilities/queries.server";
 import { BuildingSchema } from "~/modules/facilities/schema";
 import { archiveBuilding, updateBuilding } from "~/modules/facilities/service.server";
@@ -20,7 +19,6 @@ export const action = apiRoute<ActionFunctionArgs>(async ({ request, params, ctx
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed("GET, PUT, DELETE");
   const id = idParam(params.id);
   if (id === null) throw buildingNotFound();
-  assertCanManageFacilities(ctx);
   if (request.method === "DELETE") return archiveBuilding(ctx, id);
-  return updateBuilding(ctx, id, await parseJson(request, BuildingSchema));
+  return updateBuilding(ctx, id, jsonBody(request, BuildingSchema));
 });

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, created, listJson, methodNotAllowed, parseJson } from "~/http/api.server";
+import { apiRoute, created, listJson, methodNotAllowed, jsonBody } from "~/http/api.server";
 import { intListParam, parseListQuery } from "~/lib/list-query";
-import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
 import { BUILDING_SORTS, listBuildings } from "~/modules/facilities/queries.server";
 import { BuildingSchema } from "~/modules/facilities/schema";
 import { createBuilding } from "~/modules/facilities/service.server";
@@ -16,6 +15,5 @@ export const loader = apiRoute<LoaderFunctionArgs>(async ({ request, ctx }) => {
 /** POST /api/facilities/buildings { name, description, facilityId, address fields }: 201 with the building. */
 export const action = apiRoute<ActionFunctionArgs>(async ({ request, ctx }) => {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
-  assertCanManageFacilities(ctx);
-  return created(await createBuilding(ctx, await parseJson(request, BuildingSchema)));
+  return created(await createBuilding(ctx, jsonBody(request, BuildingSchema)));
 });

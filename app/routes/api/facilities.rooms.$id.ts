@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { deferred } from "~/core/input";
 import { apiRoute, idParam, methodNotAllowed, parseJson } from "~/http/api.server";
 import { ValidationError } from "~/lib/errors";
 import { INVALID } from "~/lib/schema-helpers";
-import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
 import { UpdateRoomBodySchema } from "~/modules/rooms/api-body";
 import { roomNotFound, viewRoom } from "~/modules/rooms/queries.server";
 import { archiveRoom, updateRoom } from "~/modules/rooms/service.server";
@@ -26,9 +26,11 @@ export const action = apiRoute<ActionFunctionArgs>(async ({ request, params, ctx
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed("GET, PUT, DELETE");
   const id = idParam(params.id);
   if (id === null) throw roomNotFound();
-  assertCanManageFacilities(ctx);
   if (request.method === "DELETE") return archiveRoom(ctx, id);
-  const { id: bodyId, ...room } = await parseJson(request, UpdateRoomBodySchema);
-  if (bodyId != null && bodyId !== id) throw new ValidationError({ id: [INVALID] });
+  const room = deferred(async () => {
+    const { id: bodyId, ...fields } = await parseJson(request, UpdateRoomBodySchema);
+    if (bodyId != null && bodyId !== id) throw new ValidationError({ id: [INVALID] });
+    return fields;
+  });
   return updateRoom(ctx, id, room);
 });

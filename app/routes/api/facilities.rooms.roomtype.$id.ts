@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, idParam, methodNotAllowed, parseJson } from "~/http/api.server";
-import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
+import { apiRoute, idParam, methodNotAllowed, jsonBody } from "~/http/api.server";
 import { RoomTypeBodySchema } from "~/modules/rooms/api-body";
 import { getRoomType, roomTypeNotFound } from "~/modules/rooms/queries.server";
 import { RemoveRoomTypeSchema } from "~/modules/rooms/schema";
@@ -22,7 +21,6 @@ export const action = apiRoute<ActionFunctionArgs>(async ({ request, params, ctx
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed("GET, PUT, DELETE");
   const id = idParam(params.id);
   if (id === null) throw roomTypeNotFound();
-  assertCanManageFacilities(ctx);
-  if (request.method === "DELETE") return removeRoomType(ctx, id, await parseJson(request, RemoveRoomTypeSchema, { optional: true }));
-  return updateRoomType(ctx, id, await parseJson(request, RoomTypeBodySchema));
+  if (request.method === "DELETE") return removeRoomType(ctx, id, jsonBody(request, RemoveRoomTypeSchema, { optional: true }));
+  return updateRoomType(ctx, id, jsonBody(request, RoomTypeBodySchema));
 });

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, created, listJson, methodNotAllowed, parseJson } from "~/http/api.server";
+import { apiRoute, created, listJson, methodNotAllowed, jsonBody } from "~/http/api.server";
 import { parseListQuery } from "~/lib/list-query";
-import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
 import { RoomTypeBodySchema } from "~/modules/rooms/api-body";
 import { listRoomTypes, ROOM_TYPE_SORTS } from "~/modules/rooms/queries.server";
 import { createRoomType } from "~/modules/rooms/service.server";
@@ -15,6 +14,5 @@ export const loader = apiRoute<LoaderFunctionArgs>(async ({ request, ctx }) => {
 /** POST /api/facilities/rooms/roomtype { roomTypeName, tags }: 201 with the room type. */
 export const action = apiRoute<ActionFunctionArgs>(async ({ request, ctx }) => {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
-  assertCanManageFacilities(ctx);
-  return created(await createRoomType(ctx, await parseJson(request, RoomTypeBodySchema)));
+  return created(await createRoomType(ctx, jsonBody(request, RoomTypeBodySchema)));
 });

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { deferred } from "~/core/input";
 import { apiRoute, created, listJson, methodNotAllowed, parseJson } from "~/http/api.server";
 import { intListParam, parseListQuery } from "~/lib/list-query";
-import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
 import { CreateRoomBodySchema } from "~/modules/rooms/api-body";
 import { listRooms, ROOM_SORTS } from "~/modules/rooms/queries.server";
 import { createRoom } from "~/modules/rooms/service.server";
@@ -20,7 +20,5 @@ export const loader = apiRoute<LoaderFunctionArgs>(async ({ request, ctx }) => {
  */
 export const action = apiRoute<ActionFunctionArgs>(async ({ request, ctx }) => {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
-  assertCanManageFacilities(ctx);
-  const body = await parseJson(request, CreateRoomBodySchema);
-  return created(await createRoom(ctx, body));
+  return created(await createRoom(ctx, deferred(() => parseJson(request, CreateRoomBodySchema))));
 });

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { apiRoute, created, listJson, methodNotAllowed, parseJson } from "~/http/api.server";
+import { apiRoute, created, listJson, methodNotAllowed, jsonBody } from "~/http/api.server";
 import { parseListQuery } from "~/lib/list-query";
-import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
 import { FACILITY_SORTS, listFacilities } from "~/modules/facilities/queries.server";
 import { FacilitySchema } from "~/modules/facilities/schema";
 import { createFacility } from "~/modules/facilities/service.server";
@@ -15,6 +14,5 @@ export const loader = apiRoute<LoaderFunctionArgs>(async ({ request, ctx }) => {
 /** POST /api/facilities { name, description } (managers and administrators): 201 with the facility. */
 export const action = apiRoute<ActionFunctionArgs>(async ({ request, ctx }) => {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
-  assertCanManageFacilities(ctx);
-  return created(await createFacility(ctx, await parseJson(request, FacilitySchema)));
+  return created(await createFacility(ctx, jsonBody(request, FacilitySchema)));
 });
