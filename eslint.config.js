@@ -2,14 +2,32 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import tenantScope from "./eslint-rules/tenant-scope.js";
+
+/**
+ * Lint, including the layering of docs/ARCHITECTURE.md: imports point down only
+ * (routes -> http -> modules -> core -> lib/db), and production code never imports test code.
+ */
+const DB = ["~/db/client*", "~/db/schema*", "**/db/client*", "**/db/schema*", "drizzle-orm", "drizzle-orm/*", "pg", "@electric-sql/pglite"];
+const TESTS = { regex: "^#tests/|(^|/)tests/" };
+const RUNTIME = ["~/runtime.server", "**/runtime.server"];
+const restrict = (...groups) => [
+  "error",
+  { patterns: groups.map(([group, message]) => (Array.isArray(group) ? { group, message } : { ...group, message })) },
+];
+
+const noTests = [TESTS, "Production code never imports test code (tests/)."];
+const noRuntime = [RUNTIME, "The runtime reaches routes through the load context (context.runtime), never as a global."];
 
 export default tseslint.config(
-  { ignores: ["build/**", "data/**", "node_modules/**", "test-results/**", "playwright-report/**", "app/db/migrations/**", "tmp/**"] },
+  {
+    ignores: ["build/**", "data/**", "node_modules/**", "test-results/**", "playwright-report/**", "app/db/migrations/**", "tmp/**", "tests/lint-fixtures/**"],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { "react-hooks": reactHooks },
+    plugins: { "react-hooks": reactHooks, caretaker: { rules: { "tenant-scope": tenantScope } } },
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
@@ -18,18 +36,59 @@ export default tseslint.config(
     },
   },
   {
-    // The service rule: routes never touch the database; they call modules/<area> services and queries.
-    files: ["app/routes/**/*.{ts,tsx}"],
+    // Production code: no test code, anywhere.
+    files: ["app/**/*.{ts,tsx}", "server.ts", "server/**/*.ts"],
+    ignores: ["app/**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-imports": restrict(noTests) },
+  },
+  {
+    // app/lib: pure helpers, a leaf that imports nothing else of the app.
+    files: ["app/lib/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-imports": restrict(noTests, [["~/*", "!~/lib", "!~/lib/*"], "app/lib is a leaf: it imports nothing else of the app."]) },
+  },
+  {
+    // app/core: the service context, unit of work and jobs: below the modules.
+    files: ["app/core/**/*.ts"],
+    ignores: ["app/**/*.test.ts"],
     rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            { group: ["~/db/client*", "~/db/schema*", "**/db/client*", "**/db/schema*"], message: "Routes do not access the database: call a service or query in app/modules/<area>." },
-            { group: ["drizzle-orm", "drizzle-orm/*", "pg", "@electric-sql/pglite"], message: "Routes do not access the database: call a service or query in app/modules/<area>." },
-          ],
-        },
-      ],
+      "no-restricted-imports": restrict(noTests, noRuntime, [
+        ["~/modules/*", "~/http/*", "~/routes/*", "~/components/*", "~/jobs/*", "~/root"],
+        "app/core sits below the modules: it imports only lib, db and itself.",
+      ]),
+    },
+  },
+  {
+    // The domain: modules never import a transport, a route or the runtime.
+    files: ["app/modules/**/*.{ts,tsx}", "app/mail/**/*.ts"],
+    ignores: ["app/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": restrict(noTests, noRuntime, [
+        ["~/http/*", "~/routes/*", "~/components/*", "~/root", "~/jobs/registry*"],
+        "Modules are below the transports: they never import app/http, routes or components.",
+      ]),
+      "caretaker/tenant-scope": "error",
+    },
+  },
+  {
+    // Transports: adapt input and errors; no database access of their own, no routes.
+    files: ["app/http/**/*.ts"],
+    ignores: ["app/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": restrict(noTests, noRuntime, [DB, "app/http does not access the database: it calls modules."], [
+        ["~/routes/*", "~/components/*"],
+        "app/http sits below the routes.",
+      ]),
+    },
+  },
+  {
+    // The service rule: routes (and the root route) never touch the database or the runtime global.
+    files: ["app/routes/**/*.{ts,tsx}", "app/root.tsx"],
+    rules: {
+      "no-restricted-imports": restrict(noTests, noRuntime, [
+        DB,
+        "Routes do not access the database: call a service or query in app/modules/<area>.",
+      ]),
     },
   },
 );

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { config, type Config } from "~/config.server";
 import { openDatabase, runMigrations, type Database } from "~/db/client.server";
-import { seedDemoIfEmpty } from "~/db/seed.server";
+import { seedDemoIfEmpty } from "~/seed/seed.server";
 import type { ContextServices, FileStore } from "~/core/context.server";
 import { createEventBus, type EventBus } from "~/core/events.server";
 import type { JobQueue } from "~/core/jobs.server";
@@ -47,13 +47,13 @@ async function boot(): Promise<Runtime> {
   await runMigrations(database);
   log.info({ mode: database.mode, ms: Date.now() - started }, "database ready");
 
-  if (cfg.SEED_DEMO && database.mode === "pglite") {
-    const seeded = await seedDemoIfEmpty(database.db);
-    if (seeded) log.info("demo data created");
-  }
 
   const mailer = createMailer({ smtpUrl: cfg.SMTP_URL, from: cfg.MAIL_FROM, outboxDir: path.join(cfg.dataDir, "outbox") });
   const files: FileStore = { root: path.join(cfg.dataDir, "files"), maxBytes: cfg.UPLOAD_MAX_BYTES };
+  if (cfg.SEED_DEMO && database.mode === "pglite") {
+    const seeded = await seedDemoIfEmpty(database.db, files);
+    if (seeded) log.info("demo data created");
+  }
   const events = createEventBus();
   const services: ContextServices = { db: database.db, files, events, queue: null };
   const queue = await startQueue({ database, jobs, work: cfg.JOBS, services: { ...services, mailer } });

@@ -69,7 +69,15 @@ export class UnitOfWork {
     private readonly ctx: UowHost,
     readonly outside: UowHost,
   ) {
-    this.effects = {
+    this.effects = this.effectsFor(ctx);
+  }
+
+  /**
+   * The effects as one verb sees them: a nested verb joining this unit records its audit rows with its
+   * own entity, actor and request, and sends jobs with its own queue, in this transaction.
+   */
+  effectsFor(verbCtx: UowHost): Effects {
+    return {
       afterCommit: (fn) => {
         this.committed.push(fn);
       },
@@ -77,23 +85,24 @@ export class UnitOfWork {
         this.rolledBack.push(fn);
       },
       enqueue: async (job, payload, options) => {
-        const queue = this.ctx.queue;
+        const queue = verbCtx.queue ?? this.ctx.queue;
         if (!queue) throw new Error(`job ${job.name}: no job queue in this context`);
         return queue.send(job, payload, { db: this.ctx.db, startAfterSeconds: options?.startAfterSeconds });
       },
       publish: (event) => {
-        this.committed.push(() => this.ctx.events?.publish(event));
+        const events = verbCtx.events ?? this.ctx.events;
+        this.committed.push(() => events?.publish(event));
       },
       audit: async (entry) => {
-        const entityId = entry.entityId ?? this.ctx.entityId;
+        const entityId = entry.entityId ?? verbCtx.entityId;
         if (entityId === undefined) throw new Error(`audit ${entry.action}: no entity`);
         await this.ctx.db.insert(auditLog).values({
           entityId,
-          actorId: this.ctx.actor?.id ?? null,
+          actorId: verbCtx.actor?.id ?? null,
           action: entry.action,
           recordType: entry.recordType,
           recordId: String(entry.recordId),
-          requestId: this.ctx.requestId ?? null,
+          requestId: verbCtx.requestId ?? null,
           details: entry.details ?? null,
         });
       },
@@ -129,7 +138,7 @@ export class UnitOfWork {
  * transaction: pass it to every query and nested verb.
  */
 export async function withTx<C extends UowHost, T>(ctx: C, work: (tx: C, effects: Effects) => Promise<T>): Promise<T> {
-  if (ctx.uow) return work(ctx, ctx.uow.effects);
+  if (ctx.uow) return work(ctx, ctx.uow.effectsFor(ctx));
   let uow: UnitOfWork | undefined;
   let result: T;
   try {

@@ -12,7 +12,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { LanguageSwitch } from "~/components/shell/language-switch";
 import { isDomainError } from "~/lib/errors";
-import { authenticator, loginAddress } from "~/modules/auth/authenticator.server";
+import { formAuthenticator } from "~/modules/auth/authenticator.server";
 import { guard, homeFor } from "~/modules/auth/guard.server";
 import { LoginFormSchema } from "~/modules/auth/schema";
 import { commitSession, storeTokens } from "~/modules/auth/session.server";
@@ -33,9 +33,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
-  loginAddress.set(request, context.clientAddress);
   try {
-    const pair = await authenticator.authenticate("form", request);
+    const pair = await formAuthenticator(context.runtime.auth, context.clientAddress).authenticate("form", request);
     const { session } = context.auth;
     storeTokens(session, pair);
     const target = session.get("redirectTo");

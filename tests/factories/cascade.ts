@@ -1,9 +1,9 @@
 import type { Db } from "~/db/client.server";
 import { IncidentStatus } from "~/db/enums";
 import type { Building, EquipmentItem, Facility, Incident, Room } from "~/db/schema";
-import { createEquipmentItem, createEquipmentType } from "./equipment";
-import { createIncident } from "./incidents";
-import { createBuilding, createFacility, createRoom, createRoomType } from "./places";
+import { createEquipmentItem, createEquipmentType } from "~/seed/factories/equipment";
+import { createIncident } from "~/seed/factories/incidents";
+import { createBuilding, createFacility, createRoom, createRoomType } from "~/seed/factories/places";
 
 /** The four statuses an incident moves through on a board (Archived is extra). */
 export const WORKFLOW_STATUSES = [

@@ -1,13 +1,6 @@
 /**
- * Test factories, shared by the tests and the demo seed (`app/db/seed.server.ts`). Each takes
- * `(db, overrides)`, inserts real rows with sensible defaults and returns the inserted row. Tenant
- * rows need `entityId`; missing parents (building of a room, category of an equipment type, ...) are
- * created in the same entity.
+ * What tests build data with: the production factories (app/seed/factories, also used by the demo
+ * seed) plus test-only helpers (images, cascaded trees).
  */
-export * from "./core";
-export * from "./places";
-export * from "./equipment";
-export * from "./incidents";
-export * from "./maintenance";
-export * from "./notifications";
+export * from "~/seed/factories";
 export { pngBytes } from "./files";

@@ -148,7 +148,7 @@ export async function resetPassword(deps: Pick<PasswordResetDeps, "db" | "now">,
         updatedAt: at,
         ...(user.status === UserStatus.INACTIVE ? { status: UserStatus.ACTIVE } : {}),
       })
-      .where(eq(users.id, user.id));
+      .where(and(eq(users.id, user.id), eq(users.entityId, row.entityId)));
     await tx
       .update(passwordResetTokens)
       .set({ usedAt: at })

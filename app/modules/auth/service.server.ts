@@ -105,7 +105,7 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
     throw new AuthError("ACCOUNT_NOT_VALIDATED", "auth:login.notValidated", 403, LoginErrorCode.ACCOUNT_NOT_VALIDATED);
   }
   limits?.perAccount.reset(email);
-  await deps.db.update(users).set({ lastLoginAt: new Date(now) }).where(eq(users.id, user.id));
+  await deps.db.update(users).set({ lastLoginAt: new Date(now) }).where(and(eq(users.id, user.id), eq(users.entityId, user.entityId)));
   return issue(deps, { userId: user.id, entityId: user.entityId, role: user.role, sessionId: randomUUID() }, null, now);
 }
 
@@ -134,7 +134,7 @@ export async function refresh(deps: AuthDeps, input: { refreshToken: string; jwt
       const claims = await verifyAccessToken(deps.jwtSecret, input.jwtToken, { ignoreExpiry: true });
       if (!claims || claims.userId !== row.userId || claims.sessionId !== row.familyId) return null;
     }
-    const [user] = await tx.select().from(users).where(eq(users.id, row.userId)).limit(1);
+    const [user] = await tx.select().from(users).where(and(eq(users.id, row.userId), eq(users.entityId, row.entityId))).limit(1);
     if (!user || user.archivedAt || user.status !== UserStatus.ACTIVE) return null;
     return issue(
       { ...deps, db: tx as unknown as Db },
@@ -183,7 +183,7 @@ export async function authenticate(deps: AuthDeps, jwtToken: string | null | und
       revoked: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${claims.sessionId} and ${refreshTokens.revokedAt} is not null)`,
     })
     .from(users)
-    .where(eq(users.id, claims.userId))
+    .where(and(eq(users.id, claims.userId), eq(users.entityId, claims.entityId)))
     .limit(1);
   if (!row || row.archivedAt || row.status !== UserStatus.ACTIVE || row.revoked || row.entityId !== claims.entityId) {
     throw sessionExpired();
@@ -215,7 +215,7 @@ async function issue(
     await deps.db
       .update(refreshTokens)
       .set({ rotatedAt: new Date(now), replacedById: created.id })
-      .where(eq(refreshTokens.id, rotatedFromId));
+      .where(and(eq(refreshTokens.id, rotatedFromId), eq(refreshTokens.entityId, claims.entityId)));
   }
   return { jwtToken: token, refreshToken, expiresAt, ...claims };
 }

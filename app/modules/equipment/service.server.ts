@@ -105,7 +105,7 @@ export async function archiveCategory(ctx: ServiceContext, id: number, confirm?:
       .set({ archivedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(equipmentTypes.entityId, ctx.entityId), eq(equipmentTypes.categoryId, id), isNull(equipmentTypes.archivedAt)))
       .returning({ id: equipmentTypes.id });
-    await tx.update(equipmentCategories).set({ archivedAt: new Date(), updatedAt: new Date() }).where(eq(equipmentCategories.id, id));
+    await tx.update(equipmentCategories).set({ archivedAt: new Date(), updatedAt: new Date() }).where(and(eq(equipmentCategories.id, id), eq(equipmentCategories.entityId, ctx.entityId)));
     await effects.audit({ action: "archiveCategory", recordType: "equipmentCategory", recordId: id });
     return { ...counts, equipmentTypes: types.length };
   });
@@ -210,7 +210,7 @@ export async function archiveEquipmentType(ctx: ServiceContext, id: number, conf
     const type = await lockEquipmentType(txCtx, id);
     checkConfirmName(type.name, confirm);
     const counts = await archiveEquipmentItemsWhere(txCtx, sql`e.equipment_type_id = ${id}`);
-    await tx.update(equipmentTypes).set({ archivedAt: new Date(), updatedAt: new Date() }).where(eq(equipmentTypes.id, id));
+    await tx.update(equipmentTypes).set({ archivedAt: new Date(), updatedAt: new Date() }).where(and(eq(equipmentTypes.id, id), eq(equipmentTypes.entityId, ctx.entityId)));
     await effects.audit({ action: "archiveEquipmentType", recordType: "equipmentType", recordId: id });
     return { ...counts, equipmentTypes: 1 };
   });
@@ -229,7 +229,7 @@ export async function addEquipmentTypeTag(ctx: ServiceContext, id: number, label
       await tx
         .update(equipmentTypes)
         .set({ tags: [...row.tags, tag], updatedAt: new Date() })
-        .where(eq(equipmentTypes.id, id));
+        .where(and(eq(equipmentTypes.id, id), eq(equipmentTypes.entityId, ctx.entityId)));
     }
     await effects.audit({ action: "addEquipmentTypeTag", recordType: "equipmentType", recordId: id });
     return getEquipmentType(txCtx, id);
@@ -246,7 +246,7 @@ export async function removeEquipmentTypeTag(ctx: ServiceContext, id: number, ta
     if (kept.length === row.tags.length) {
       throw new ValidationError({ tag: ["equipment:errors.tagNotFound"] }, "equipment:errors.tagNotFound", "TAG_NOT_FOUND");
     }
-    await tx.update(equipmentTypes).set({ tags: kept, updatedAt: new Date() }).where(eq(equipmentTypes.id, id));
+    await tx.update(equipmentTypes).set({ tags: kept, updatedAt: new Date() }).where(and(eq(equipmentTypes.id, id), eq(equipmentTypes.entityId, ctx.entityId)));
     await effects.audit({ action: "removeEquipmentTypeTag", recordType: "equipmentType", recordId: id });
     return getEquipmentType(txCtx, id);
   });

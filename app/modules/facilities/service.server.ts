@@ -92,7 +92,7 @@ export async function archiveFacility(ctx: ServiceContext, id: number, confirm?:
     const facility = await lockFacility(txCtx, id);
     checkConfirmName(facility.name, confirm);
     const counts = await archiveTree(txCtx, { facilityId: id });
-    await tx.update(facilities).set({ archivedAt: new Date(), updatedAt: new Date() }).where(eq(facilities.id, id));
+    await tx.update(facilities).set({ archivedAt: new Date(), updatedAt: new Date() }).where(and(eq(facilities.id, id), eq(facilities.entityId, ctx.entityId)));
     await effects.audit({ action: "archiveFacility", recordType: "facility", recordId: id, details: { ...counts } });
     return counts;
   });
@@ -176,7 +176,7 @@ export async function archiveBuilding(ctx: ServiceContext, id: number, confirm?:
     const building = await lockBuilding(txCtx, id);
     checkConfirmName(building.name, confirm);
     const counts = await archiveTree(txCtx, { buildingId: id });
-    await tx.update(buildings).set({ archivedAt: new Date(), updatedAt: new Date() }).where(eq(buildings.id, id));
+    await tx.update(buildings).set({ archivedAt: new Date(), updatedAt: new Date() }).where(and(eq(buildings.id, id), eq(buildings.entityId, ctx.entityId)));
     await effects.audit({ action: "archiveBuilding", recordType: "building", recordId: id });
     return { ...counts, buildings: 1 };
   });

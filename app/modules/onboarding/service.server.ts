@@ -176,9 +176,9 @@ export async function verifyEmail(deps: Pick<OnboardingDeps, "db" | "now">, inpu
     if (!user || user.archivedAt || user.status === UserStatus.DISABLED || user.email.toLowerCase() !== row.email.toLowerCase()) {
       return null;
     }
-    await tx.update(emailVerificationTokens).set({ usedAt: new Date(now) }).where(eq(emailVerificationTokens.id, row.id));
+    await tx.update(emailVerificationTokens).set({ usedAt: new Date(now) }).where(and(eq(emailVerificationTokens.id, row.id), eq(emailVerificationTokens.entityId, row.entityId)));
     if (user.status === UserStatus.INACTIVE) {
-      await tx.update(users).set({ status: UserStatus.ACTIVE, updatedAt: new Date(now) }).where(eq(users.id, user.id));
+      await tx.update(users).set({ status: UserStatus.ACTIVE, updatedAt: new Date(now) }).where(and(eq(users.id, user.id), eq(users.entityId, row.entityId)));
     }
     return { email: user.email };
   });

@@ -154,7 +154,7 @@ export async function removeRoomType(
         .returning({ incidentTypeId: incidentTypeRoomTypes.incidentTypeId });
       incidentTypesMoved = removed.length;
     }
-    await tx.update(roomTypes).set({ archivedAt: new Date(), updatedAt: new Date() }).where(eq(roomTypes.id, id));
+    await tx.update(roomTypes).set({ archivedAt: new Date(), updatedAt: new Date() }).where(and(eq(roomTypes.id, id), eq(roomTypes.entityId, ctx.entityId)));
     await effects.audit({ action: "removeRoomType", recordType: "roomType", recordId: id });
     return { roomsMoved, incidentTypesMoved };
   });
@@ -394,7 +394,7 @@ export async function archiveRoom(ctx: ServiceContext, id: number, confirm?: Arc
     const room = await lockRoom(txCtx, id);
     checkConfirmName(room.name, confirm);
     const counts = await archiveTree(txCtx, { roomId: id });
-    await tx.update(rooms).set({ archivedAt: new Date(), updatedAt: new Date() }).where(eq(rooms.id, id));
+    await tx.update(rooms).set({ archivedAt: new Date(), updatedAt: new Date() }).where(and(eq(rooms.id, id), eq(rooms.entityId, ctx.entityId)));
     await effects.audit({ action: "archiveRoom", recordType: "room", recordId: id });
     return { ...counts, rooms: 1 };
   });

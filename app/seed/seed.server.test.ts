@@ -2,9 +2,9 @@ import { type SQL, sql } from "drizzle-orm";
 import { createTestDatabase } from "#tests/test-db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "~/modules/auth/password.server";
-import type { Database, Db } from "./client.server";
-import { IncidentEventType, IncidentStatus, Role, UserStatus } from "./enums";
-import { isReportCode, newReportCode, REPORT_CODE_BITS } from "./report-identifier";
+import type { Database, Db } from "~/db/client.server";
+import { IncidentEventType, IncidentStatus, Role, UserStatus } from "~/db/enums";
+import { isReportCode, newReportCode, REPORT_CODE_BITS } from "~/db/report-identifier";
 import {
   DEMO_ACCOUNTS,
   DEMO_ENTITY_NAME,
@@ -15,7 +15,7 @@ import {
   seedDemoIfEmpty,
   seedScale,
 } from "./seed.server";
-import { nextShortId } from "./short-id.server";
+import { nextShortId } from "~/db/short-id.server";
 
 let database: Database;
 let db: Db;
@@ -253,7 +253,7 @@ describe("seedDemo", () => {
       facilities: 1,
       buildings: 1,
       rooms: 2,
-      items: 1,
+      items: 2, // every room has at least one item (SPEC.md section 5): the board room has a printer too
       incident_types: 1,
       incidents: 3,
     });

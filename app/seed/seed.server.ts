@@ -6,14 +6,16 @@
  * and a seeded PRNG, so its content and counts are the same on every run; only the dates move with
  * "now". The scale seed uses set-based SQL (`insert ... select ... from generate_series(...)`).
  */
+import os from "node:os";
+import path from "node:path";
 import { eq, type SQL, sql } from "drizzle-orm";
+import { type FileStore, userContext } from "~/core/context.server";
+import { type UnitOfWork, type UowHost, withTx } from "~/core/unit-of-work.server";
+import { createCategory, createEquipmentType } from "~/modules/equipment/service.server";
+import { createBuilding, createFacility } from "~/modules/facilities/service.server";
+import { createRoom, createRoomType } from "~/modules/rooms/service.server";
 import {
   createEntity,
-  createEquipmentCategory,
-  createEquipmentItem,
-  createEquipmentType,
-  createFacility,
-  createBuilding,
   createIncident,
   createIncidentComment,
   createIncidentEvent,
@@ -21,15 +23,14 @@ import {
   createMaintenanceType,
   createNotification,
   createPlannedMaintenance,
-  createRoom,
-  createRoomType,
   createTask,
   createUser,
   DEFAULT_PASSWORD,
   isoDate,
   linkUserTo,
-} from "#tests/factories";
-import type { Db } from "./client.server";
+  createRoomType as createRoomTypeRow,
+} from "./factories";
+import type { Db } from "~/db/client.server";
 import {
   IncidentEventType,
   IncidentStatus,
@@ -44,10 +45,10 @@ import {
   TimeMeasure,
   UserLanguage,
   UserStatus,
-} from "./enums";
-import { REPORT_CODE_ALPHABET, REPORT_CODE_LENGTH } from "./report-identifier";
-import { type EquipmentItem, incidents, type Room, type User } from "./schema";
-import { reserveShortIds } from "./short-id.server";
+} from "~/db/enums";
+import { REPORT_CODE_ALPHABET, REPORT_CODE_LENGTH } from "~/db/report-identifier";
+import { incidents, type User } from "~/db/schema";
+import { reserveShortIds } from "~/db/short-id.server";
 
 /** The password of every demo and scale account. */
 export const DEMO_PASSWORD = DEFAULT_PASSWORD;
@@ -137,6 +138,8 @@ function monthStart(date: Date, offset: number): Date {
 export interface SeedDemoOptions {
   /** The moment the data is relative to (default: now). */
   now?: Date;
+  /** Where uploads of the verbs would go (the demo stores none). */
+  files?: FileStore;
 }
 
 /**
@@ -147,20 +150,35 @@ export interface SeedDemoOptions {
  */
 export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<{ created: boolean }> {
   const now = options.now ?? new Date();
-  return db.transaction(async (tx) => {
-    if (await userExists(tx, DEMO_ACCOUNTS.admin)) return { created: false };
+  // The verbs join this one unit of work; their uploads (none in the demo) would go to `files`.
+  const files: FileStore = options.files ?? { root: path.join(os.tmpdir(), "caretaker-seed-files"), maxBytes: 10 * 1024 * 1024 };
+  return withTx<UowHost, { created: boolean }>({ db }, async (tx) => {
+    if (await userExists(tx.db, DEMO_ACCOUNTS.admin)) return { created: false };
     const rng = createRng(20240601);
-    await seedDemoCampus(tx, rng, now);
-    await seedOtherOrg(tx, now);
+    const services: SeedServices = { db: tx.db, uow: tx.uow, files };
+    await seedDemoCampus(services, rng, now);
+    await seedOtherOrg(services, now);
     return { created: true };
   });
 }
 
+/** What the demo seed passes to the service verbs: the seed's transaction and a file store. */
+interface SeedServices {
+  db: Db;
+  uow: UnitOfWork | undefined;
+  files: FileStore;
+}
+
+/** The context of a demo administrator: the seed creates what the verbs can create as that user would. */
+function actingAs(services: SeedServices, user: User) {
+  return { ...userContext({ db: services.db, queue: null, events: null }, user, { locale: "en", requestId: "seed" }), uow: services.uow, files: services.files };
+}
+
 /** Seeds the demo data when the database has no entity at all; returns whether it did. */
-export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+export async function seedDemoIfEmpty(db: Db, files?: FileStore): Promise<boolean> {
   const [row] = await rows<{ empty: boolean }>(db, sql`select not exists (select 1 from entities) as empty`);
   if (!row.empty) return false;
-  const { created } = await seedDemo(db);
+  const { created } = await seedDemo(db, { files });
   return created;
 }
 
@@ -418,7 +436,8 @@ const DESCRIPTIONS = [
   "Reported through the QR code in the room.",
 ];
 
-async function seedDemoCampus(db: Db, rng: Rng, now: Date): Promise<void> {
+async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Promise<void> {
+  const db = services.db;
   const entity = await createEntity(db, {
     name: DEMO_ENTITY_NAME,
     vatNumber: "BE0123456749",
@@ -480,11 +499,13 @@ async function seedDemoCampus(db: Db, rng: Rng, now: Date): Promise<void> {
   });
   const people = { manager, technician, admin };
 
-  // Room types, categories, generic equipment
+  // Room types, categories, generic equipment: created by the verbs, as the administrator would.
+  const asAdmin = actingAs(services, admin);
   const roomTypeIds = {} as Record<RoomTypeKey, number>;
   for (const spec of ROOM_TYPES) {
+    // The factory: the room-type verb does not take rating messages (no screen edits them yet).
     const languages = [UserLanguage.EN, UserLanguage.FR, UserLanguage.NL] as const;
-    const row = await createRoomType(db, {
+    const row = await createRoomTypeRow(db, {
       entityId,
       name: spec.name,
       tags: spec.tags,
@@ -494,39 +515,37 @@ async function seedDemoCampus(db: Db, rng: Rng, now: Date): Promise<void> {
   }
   const categoryIds: number[] = [];
   for (const spec of CATEGORIES) {
-    categoryIds.push((await createEquipmentCategory(db, { entityId, name: spec.name, tags: spec.tags })).id);
+    categoryIds.push((await createCategory(asAdmin, { categoryName: spec.name, tags: spec.tags })).id);
   }
   const equipmentTypeIds = {} as Record<EquipmentKey, number>;
   for (const spec of EQUIPMENT_TYPES) {
-    const row = await createEquipmentType(db, {
-      entityId,
+    const row = await createEquipmentType(asAdmin, {
       categoryId: categoryIds[spec.category],
-      name: spec.name,
+      equipmentName: spec.name,
       notes: spec.notes,
       tags: spec.tags,
     });
     equipmentTypeIds[spec.key] = row.id;
   }
 
-  // Facilities, buildings, rooms, equipment items
+  // Facilities, buildings, rooms with their equipment items (and QR codes), through the verbs.
   interface PlacedRoom {
-    room: Room;
+    room: { id: number; name: string; floor: string };
     type: RoomTypeKey;
     facility: number;
     buildingCode: string;
     buildingId: number;
-    items: (EquipmentItem & { key: EquipmentKey })[];
+    items: { id: number; key: EquipmentKey; internalReference: string; roomId: number }[];
   }
   const placed: PlacedRoom[] = [];
   const facilityIds: number[] = [];
   const buildingIds: Record<string, number> = {};
   const itemCounters: Record<EquipmentKey, number> = { PRJ: 0, SCR: 0, ACU: 0, RAD: 0, FMH: 0, COF: 0 };
   for (const [f, fSpec] of FACILITIES.entries()) {
-    const facility = await createFacility(db, { entityId, name: fSpec.name, description: fSpec.description });
+    const facility = await createFacility(asAdmin, { name: fSpec.name, description: fSpec.description });
     facilityIds.push(facility.id);
     for (const bSpec of fSpec.buildings) {
-      const building = await createBuilding(db, {
-        entityId,
+      const building = await createBuilding(asAdmin, {
         facilityId: facility.id,
         name: bSpec.name,
         description: `${bSpec.name} of ${fSpec.name}.`,
@@ -551,32 +570,29 @@ async function seedDemoCampus(db: Db, rng: Rng, now: Date): Promise<void> {
         if (type === "sanitary") {
           links.push({ type: RoomLinkType.CLEANING, url: "https://cleaning.example.com/schedule" });
         }
-        const room = await createRoom(db, {
-          entityId,
-          buildingId: building.id,
-          roomTypeId: roomTypeIds[type],
-          name: `${ROOM_TYPE_LABEL[type]} ${number}`,
-          description: `${ROOM_TYPE_LABEL[type]} on floor ${floor} of ${bSpec.name}.`,
-          floor: String(floor),
-          links,
-        });
         const keys: EquipmentKey[] = ["RAD"];
         if (type === "meeting") keys.push("PRJ", "SCR");
         if (type === "office") keys.push("ACU");
         if (type === "office" && firstOffice) keys.push("COF");
         if (type === "lab") keys.push("FMH");
         if (type === "office") firstOffice = false;
-        const items: PlacedRoom["items"] = [];
-        for (const key of keys) {
+        const references = keys.map((key) => {
           itemCounters[key] += 1;
-          const item = await createEquipmentItem(db, {
-            entityId,
-            roomId: room.id,
-            equipmentTypeId: equipmentTypeIds[key],
-            internalReference: `${key}-${String(itemCounters[key]).padStart(3, "0")}`,
-          });
-          items.push({ ...item, key });
-        }
+          return `${key}-${String(itemCounters[key]).padStart(3, "0")}`;
+        });
+        const room = await createRoom(asAdmin, {
+          buildingId: building.id,
+          roomTypeId: roomTypeIds[type],
+          name: `${ROOM_TYPE_LABEL[type]} ${number}`,
+          description: `${ROOM_TYPE_LABEL[type]} on floor ${floor} of ${bSpec.name}.`,
+          floor: String(floor),
+          links,
+          equipments: keys.map((key, i) => ({ equipmentTypeId: equipmentTypeIds[key], internalReference: references[i] })),
+        });
+        const items = keys.map((key, i) => {
+          const item = room.equipments.find((e) => e.internalReference === references[i])!;
+          return { id: item.id, key, internalReference: references[i], roomId: room.id };
+        });
         placed.push({ room, type, facility: f, buildingCode: bSpec.code, buildingId: building.id, items });
       }
     }
@@ -938,7 +954,8 @@ async function seedDemoCampus(db: Db, rng: Rng, now: Date): Promise<void> {
 }
 
 /** A second, small tenant to make isolation testable. */
-async function seedOtherOrg(db: Db, now: Date): Promise<void> {
+async function seedOtherOrg(services: SeedServices, now: Date): Promise<void> {
+  const db = services.db;
   const entity = await createEntity(db, {
     name: OTHER_ENTITY_NAME,
     vatNumber: "BE0987654312",
@@ -963,9 +980,9 @@ async function seedOtherOrg(db: Db, now: Date): Promise<void> {
     role: Role.ADMINISTRATOR,
     status: UserStatus.ACTIVE,
   });
-  const facility = await createFacility(db, { entityId, name: "Head Office", description: "Other Org headquarters." });
-  const building = await createBuilding(db, {
-    entityId,
+  const asAdmin = actingAs(services, admin);
+  const facility = await createFacility(asAdmin, { name: "Head Office", description: "Other Org headquarters." });
+  const building = await createBuilding(asAdmin, {
     facilityId: facility.id,
     name: "Tower",
     streetName: "Korenmarkt",
@@ -974,34 +991,24 @@ async function seedOtherOrg(db: Db, now: Date): Promise<void> {
     city: "Gent",
     country: "BE",
   });
-  const roomType = await createRoomType(db, { entityId, name: "Office", tags: ["workspace"] });
-  const reception = await createRoom(db, {
-    entityId,
+  const roomType = await createRoomType(asAdmin, { roomTypeName: "Office", tags: ["workspace"] });
+  const category = await createCategory(asAdmin, { categoryName: "IT", tags: ["it"] });
+  const printerType = await createEquipmentType(asAdmin, { categoryId: category.id, equipmentName: "Printer", notes: "Colour laser printer." });
+  const reception = await createRoom(asAdmin, {
     buildingId: building.id,
     roomTypeId: roomType.id,
     name: "Reception",
     floor: "0",
+    equipments: [{ equipmentTypeId: printerType.id, internalReference: "PRN-001" }],
   });
-  const boardRoom = await createRoom(db, {
-    entityId,
+  const boardRoom = await createRoom(asAdmin, {
     buildingId: building.id,
     roomTypeId: roomType.id,
     name: "Board room",
     floor: "5",
+    equipments: [{ equipmentTypeId: printerType.id, internalReference: "PRN-002" }],
   });
-  const category = await createEquipmentCategory(db, { entityId, name: "IT", tags: ["it"] });
-  const printerType = await createEquipmentType(db, {
-    entityId,
-    categoryId: category.id,
-    name: "Printer",
-    notes: "Colour laser printer.",
-  });
-  const printer = await createEquipmentItem(db, {
-    entityId,
-    roomId: reception.id,
-    equipmentTypeId: printerType.id,
-    internalReference: "PRN-001",
-  });
+  const printer = reception.equipments[0];
   const incidentType = await createIncidentType(db, {
     entityId,
     nameEn: "Printer problem",

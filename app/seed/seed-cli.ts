@@ -7,7 +7,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "~/config.server";
-import { openDatabase, runMigrations } from "./client.server";
+import { openDatabase, runMigrations } from "~/db/client.server";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, SCALE_ACCOUNTS, scaleCounts, seedDemo, seedScale } from "./seed.server";
 
 const USAGE = `Usage: npm run seed [-- --scale N]
@@ -65,7 +65,8 @@ async function main(): Promise<number> {
 
     if (scale === undefined) {
       const seeding = performance.now();
-      const { created } = await seedDemo(database.db);
+      const files = { root: path.join(config.dataDir, "files"), maxBytes: config.UPLOAD_MAX_BYTES };
+      const { created } = await seedDemo(database.db, { files });
       if (created) {
         console.log(`Demo data created in ${seconds(seeding)}. Accounts (password "${DEMO_PASSWORD}"):`);
         for (const email of Object.values(DEMO_ACCOUNTS)) console.log(`  ${email}`);
