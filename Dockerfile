@@ -4,7 +4,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npx remix vite:build && npm prune --omit=dev --no-audit --no-fund
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
@@ -13,11 +13,11 @@ RUN groupadd --system caretaker && useradd --system --gid caretaker --home /app 
   && mkdir -p /data && chown caretaker:caretaker /data
 COPY --from=build --chown=caretaker:caretaker /app/node_modules ./node_modules
 COPY --from=build --chown=caretaker:caretaker /app/build ./build
-COPY --from=build --chown=caretaker:caretaker /app/package.json /app/server.ts ./
+COPY --from=build --chown=caretaker:caretaker /app/package.json ./
 COPY --from=build --chown=caretaker:caretaker /app/app/db/migrations ./app/db/migrations
 USER caretaker
 VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "--import", "tsx", "server.ts"]
+CMD ["node", "build/server.js"]

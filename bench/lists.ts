@@ -76,7 +76,7 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "caretaker-bench-lists-"));
   const base = `http://127.0.0.1:${port}`;
   const secret = () => crypto.randomBytes(32).toString("hex");
-  const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const server = spawn(process.execPath, ["build/server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

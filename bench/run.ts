@@ -60,7 +60,7 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "caretaker-bench-"));
   const base = `http://127.0.0.1:${port}`;
   const started = Date.now();
-  const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const server = spawn(process.execPath, ["build/server.js"], {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", LOGIN_MAX_PER_ADDRESS: "100000" },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -2,13 +2,13 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 
-if (!fs.existsSync("build/server/index.js") || process.argv.includes("--build")) {
+if (!fs.existsSync("build/server/index.js") || !fs.existsSync("build/server.js") || process.argv.includes("--build")) {
   console.log("Building Caretaker (first start only)...");
-  const result = spawnSync("npx", ["remix", "vite:build"], { stdio: "inherit" });
+  const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+const child = spawn(process.execPath, ["build/server.js"], {
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },
 });

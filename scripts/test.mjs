@@ -51,7 +51,7 @@ if (process.env.DATABASE_URL) {
 }
 
 if (!process.argv.includes("--no-e2e")) {
-  if (run("build", npx, ["remix", "vite:build"])) {
+  if (run("build", "npm", ["run", "build"])) {
     fs.rmSync("test-results/e2e.json", { force: true });
     ok = run("end-to-end (Chromium, JavaScript on and off)", npx, ["playwright", "test"], withoutDb) && ok;
     countPlaywright("test-results/e2e.json");

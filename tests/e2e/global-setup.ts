@@ -24,7 +24,7 @@ export default async function globalSetup() {
     LOGIN_MAX_PER_ACCOUNT: "50",
   };
   delete env.DATABASE_URL; // the e2e suite runs on the embedded database with its demo data
-  const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const server = spawn(process.execPath, ["build/server.js"], { env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   server.stdout.on("data", (chunk) => (output += chunk));
   server.stderr.on("data", (chunk) => (output += chunk));
