@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { IncidentEventType, IncidentStatus, Role } from "~/db/enums";
 import {
+  auditLog,
   type Building,
   buildings,
   type Entity,
@@ -270,6 +271,22 @@ describe("archiveFacility confirmation", () => {
     const facility = await createFacility(database.db, { entityId: entityA.id, name: "Exact Name" });
     await archiveFacility(ctxFor(manager), facility.id, { confirmName: "  Exact Name " });
     expect((await facilityRow(facility.id)).archivedAt).not.toBeNull();
+  });
+
+  it("records who archived what in the audit trail; a refused archive records nothing", async () => {
+    const facility = await createFacility(database.db, { entityId: entityA.id, name: "Audited" });
+    const audit = () =>
+      database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.recordType, "facility"), eq(auditLog.recordId, String(facility.id))));
+    await rejectionOf(archiveFacility(ctxFor(manager), facility.id, { confirmName: "wrong" }));
+    expect(await audit()).toEqual([]);
+    await archiveFacility({ ...ctxFor(manager), requestId: "req-audit" }, facility.id, { confirmName: "Audited" });
+    const rows = await audit();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ entityId: entityA.id, actorId: manager.id, action: "archiveFacility", requestId: "req-audit" });
+    expect(rows[0].details).toMatchObject({ buildings: 0, incidentsRejected: 0 });
   });
 
   it("archives without a confirmation (REST)", async () => {
