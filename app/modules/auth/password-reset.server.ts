@@ -124,7 +124,7 @@ export async function resetPassword(deps: Pick<PasswordResetDeps, "db" | "now">,
   // Hash before the transaction (argon2 takes tens of milliseconds); only when it will be used.
   const passwordHash = problems.length ? null : await hashPassword(body.newPassword);
 
-  const outcome = await deps.db.transaction(async (tx) => {
+  const outcome = await withTx({ db: deps.db }, async ({ db: tx }, effects) => {
     const [row] = await tx
       .select()
       .from(passwordResetTokens)
@@ -157,6 +157,7 @@ export async function resetPassword(deps: Pick<PasswordResetDeps, "db" | "now">,
       .update(refreshTokens)
       .set({ revokedAt: at })
       .where(and(eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)));
+    await effects.audit({ action: "resetPassword", recordType: "user", recordId: user.id, entityId: row.entityId });
     return "done" as const;
   });
   if (outcome === "invalid") throw invalidResetToken();

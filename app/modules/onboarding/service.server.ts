@@ -159,7 +159,7 @@ export async function verifyEmail(deps: Pick<OnboardingDeps, "db" | "now">, inpu
     throw invalidToken();
   }
   const now = deps.now?.() ?? Date.now();
-  const outcome = await deps.db.transaction(async (tx) => {
+  const outcome = await withTx({ db: deps.db }, async ({ db: tx }, effects) => {
     const [row] = await tx
       .select()
       .from(emailVerificationTokens)
@@ -180,6 +180,7 @@ export async function verifyEmail(deps: Pick<OnboardingDeps, "db" | "now">, inpu
     if (user.status === UserStatus.INACTIVE) {
       await tx.update(users).set({ status: UserStatus.ACTIVE, updatedAt: new Date(now) }).where(and(eq(users.id, user.id), eq(users.entityId, row.entityId)));
     }
+    await effects.audit({ action: "verifyEmail", recordType: "user", recordId: user.id, entityId: row.entityId });
     return { email: user.email };
   });
   if (!outcome) throw invalidToken();
