@@ -39,20 +39,22 @@ async function boot(): Promise<Runtime> {
   const cfg = config();
   const log = logger();
   const started = Date.now();
-  const database = await openDatabase({
-    url: cfg.DATABASE_URL,
-    dataDir: path.join(cfg.dataDir, "pglite"),
-    poolMax: cfg.DATABASE_POOL_MAX,
-  });
+  const open = () => openDatabase({ url: cfg.DATABASE_URL, dataDir: path.join(cfg.dataDir, "pglite"), poolMax: cfg.DATABASE_POOL_MAX });
+  let database = await open();
   await runMigrations(database);
   log.info({ mode: database.mode, ms: Date.now() - started }, "database ready");
-
 
   const mailer = createMailer({ smtpUrl: cfg.SMTP_URL, from: cfg.MAIL_FROM, outboxDir: path.join(cfg.dataDir, "outbox") });
   const files: FileStore = { root: path.join(cfg.dataDir, "files"), maxBytes: cfg.UPLOAD_MAX_BYTES };
   if (cfg.SEED_DEMO && database.mode === "pglite") {
     const seeded = await seedDemoIfEmpty(database.db, files);
-    if (seeded) log.info("demo data created");
+    if (seeded) {
+      // PGlite's WebAssembly memory grows while seeding and never shrinks: start the served instance
+      // afresh so the process idles at its normal size.
+      await database.close();
+      database = await open();
+      log.info("demo data created");
+    }
   }
   const events = createEventBus();
   const services: ContextServices = { db: database.db, files, events, queue: null };
