@@ -1,6 +1,6 @@
-import { and, eq, exists, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, exists, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { Role } from "~/db/enums";
-import { buildings, equipmentItems, equipmentTypes, facilities, rooms, userLinkedObjects } from "~/db/schema";
+import { buildings, equipmentItems, equipmentTypes, facilities, incidents, rooms, userLinkedObjects } from "~/db/schema";
 import type { Actor, ServiceContext } from "~/core/context.server";
 import { ForbiddenError } from "~/lib/errors";
 
@@ -94,4 +94,25 @@ export function equipmentTypeReach(ctx: ServiceContext): SQL | undefined {
         ),
       ),
   );
+}
+
+/**
+ * The incidents an actor may read (and so their files and comments' attachments). Managers and
+ * administrators: all of their entity (`undefined`). Technicians: incidents in a room or on an
+ * equipment item they reach, and incidents assigned to them; nothing for no actor. A condition on
+ * `incidents`.
+ */
+export function incidentReach(ctx: ServiceContext): SQL | undefined {
+  const actor = ctx.actor;
+  if (actor && (actor.role === Role.FACILITY_MANAGER || actor.role === Role.ADMINISTRATOR)) return undefined;
+  if (!actor) return sql`false`;
+  const reachableRooms = ctx.db
+    .select({ id: rooms.id })
+    .from(rooms)
+    .where(and(eq(rooms.entityId, ctx.entityId), treeScope(ctx, "room")));
+  const reachableItems = ctx.db
+    .select({ id: equipmentItems.id })
+    .from(equipmentItems)
+    .where(and(eq(equipmentItems.entityId, ctx.entityId), treeScope(ctx, "equipmentItem")));
+  return or(eq(incidents.assigneeId, actor.id), inArray(incidents.roomId, reachableRooms), inArray(incidents.equipmentItemId, reachableItems));
 }
