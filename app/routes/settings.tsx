@@ -53,7 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const [account, buildings] = await Promise.all([
     getAccountSettings(ctx.db, user.id, user.entityId),
-    listNotificationBuildings(ctx.db, user.entityId),
+    listNotificationBuildings(ctx),
   ]);
   if (!account) throw new Response("Not Found", { status: 404 });
   return { tab, canManageEntity: manager, maxBytes, entity: null, sticker: null, account, buildings };

@@ -9,7 +9,7 @@ import { archiveAction, submitForm } from "~/http/form-action.server";
 import { serviceContext } from "~/http/route-context.server";
 import { orErrorPage, routeId } from "~/http/route-params.server";
 import { requireUser } from "~/modules/auth/guard.server";
-import { getBuilding, listFacilityOptions } from "~/modules/facilities/queries.server";
+import { getBuildingForEdit, listFacilityOptions } from "~/modules/facilities/queries.server";
 import { BuildingSchema } from "~/modules/facilities/schema";
 import { archiveBuilding, updateBuilding } from "~/modules/facilities/service.server";
 
@@ -23,7 +23,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const id = routeId(params);
   const ctx = await serviceContext({ request, context }, user);
-  const [building, facilities] = await Promise.all([orErrorPage(getBuilding(ctx, id)), listFacilityOptions(ctx)]);
+  const [building, facilities] = await Promise.all([orErrorPage(getBuildingForEdit(ctx, id)), listFacilityOptions(ctx)]);
   return { building, facilities };
 }
 

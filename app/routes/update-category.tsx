@@ -9,7 +9,7 @@ import { archiveAction, submitForm } from "~/http/form-action.server";
 import { serviceContext } from "~/http/route-context.server";
 import { orErrorPage, routeId } from "~/http/route-params.server";
 import { requireUser } from "~/modules/auth/guard.server";
-import { getCategory } from "~/modules/equipment/queries.server";
+import { getCategoryForEdit } from "~/modules/equipment/queries.server";
 import { CategorySchema } from "~/modules/equipment/schema";
 import { archiveCategory, updateCategory } from "~/modules/equipment/service.server";
 
@@ -24,7 +24,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const id = routeId(params);
   const ctx = await serviceContext({ request, context }, user);
-  return { category: await orErrorPage(getCategory(ctx, id)) };
+  return { category: await orErrorPage(getCategoryForEdit(ctx, id)) };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

@@ -10,7 +10,7 @@ import { archiveAction, readFormData, submitForm, uploadsOf } from "~/http/form-
 import { filesContext } from "~/http/route-context.server";
 import { orErrorPage, routeId } from "~/http/route-params.server";
 import { requireUser } from "~/modules/auth/guard.server";
-import { getEquipmentType, listCategoryOptions } from "~/modules/equipment/queries.server";
+import { getEquipmentTypeForEdit, listCategoryOptions } from "~/modules/equipment/queries.server";
 import { EquipmentTypeSchema } from "~/modules/equipment/schema";
 import { archiveEquipmentType, updateEquipmentType } from "~/modules/equipment/service.server";
 import { listIncidentTypeOptions } from "~/modules/incident-types/queries.server";
@@ -27,7 +27,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = routeId(params);
   const ctx = await filesContext({ request, context }, user);
   const [equipmentType, categories, incidentTypes] = await Promise.all([
-    orErrorPage(getEquipmentType(ctx, id)),
+    orErrorPage(getEquipmentTypeForEdit(ctx, id)),
     listCategoryOptions(ctx),
     listIncidentTypeOptions(ctx),
   ]);

@@ -9,7 +9,7 @@ import { archiveAction, submitForm } from "~/http/form-action.server";
 import { serviceContext } from "~/http/route-context.server";
 import { orErrorPage, routeId } from "~/http/route-params.server";
 import { requireUser } from "~/modules/auth/guard.server";
-import { getFacility } from "~/modules/facilities/queries.server";
+import { getFacilityForEdit } from "~/modules/facilities/queries.server";
 import { FacilitySchema } from "~/modules/facilities/schema";
 import { archiveFacility, updateFacility } from "~/modules/facilities/service.server";
 
@@ -23,7 +23,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const id = routeId(params);
   const ctx = await serviceContext({ request, context }, user);
-  return { facility: await orErrorPage(getFacility(ctx, id)) };
+  return { facility: await orErrorPage(getFacilityForEdit(ctx, id)) };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

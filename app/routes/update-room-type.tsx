@@ -11,7 +11,7 @@ import { submitForm } from "~/http/form-action.server";
 import { serviceContext } from "~/http/route-context.server";
 import { orErrorPage, routeId } from "~/http/route-params.server";
 import { requireUser } from "~/modules/auth/guard.server";
-import { getRoomType, listRoomTypeOptions } from "~/modules/rooms/queries.server";
+import { getRoomTypeForEdit, listRoomTypeOptions } from "~/modules/rooms/queries.server";
 import { RemoveRoomTypeSchema, RoomTypeSchema } from "~/modules/rooms/schema";
 import { removeRoomType, updateRoomType } from "~/modules/rooms/service.server";
 
@@ -28,7 +28,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const id = routeId(params);
   const ctx = await serviceContext({ request, context }, user);
-  const [roomType, options] = await Promise.all([orErrorPage(getRoomType(ctx, id)), listRoomTypeOptions(ctx)]);
+  const [roomType, options] = await Promise.all([orErrorPage(getRoomTypeForEdit(ctx, id)), listRoomTypeOptions(ctx)]);
   return { roomType, otherTypes: options.filter((option) => option.id !== id) };
 }
 

@@ -14,7 +14,7 @@ import { requireUser } from "~/modules/auth/guard.server";
 import { listEquipmentTypeOptions } from "~/modules/equipment/queries.server";
 import { listBuildingOptions } from "~/modules/facilities/queries.server";
 import { listIncidentTypeOptions } from "~/modules/incident-types/queries.server";
-import { getRoom, listRoomTypeOptions } from "~/modules/rooms/queries.server";
+import { getRoomForEdit, listRoomTypeOptions } from "~/modules/rooms/queries.server";
 import { RoomSchema } from "~/modules/rooms/schema";
 import { archiveRoom, updateRoom } from "~/modules/rooms/service.server";
 
@@ -30,7 +30,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = routeId(params);
   const ctx = await filesContext({ request, context }, user);
   const [room, buildings, roomTypes, incidentTypes, equipmentTypes] = await Promise.all([
-    orErrorPage(getRoom(ctx, id)),
+    orErrorPage(getRoomForEdit(ctx, id)),
     listBuildingOptions(ctx),
     listRoomTypeOptions(ctx),
     listIncidentTypeOptions(ctx),

@@ -306,9 +306,13 @@ describe("/api/equipments/type", () => {
     const params = { id: String(id) };
     const url = `/api/equipments/type/${id}`;
 
-    const get = await callApi(typeRoute, url, { token: technicianToken, params });
+    const get = await callApi(typeRoute, url, { token: managerToken, params });
     expect(get.status).toBe(200);
     expect(get.body).toEqual(created.body);
+    // A technician reads the catalogue entry, but not the documentation of equipment outside their rooms.
+    const techGet = await callApi(typeRoute, url, { token: technicianToken, params });
+    expect(techGet.status).toBe(200);
+    expect(techGet.body).toEqual({ ...created.body, files: [] });
     const foreign = await callApi(typeRoute, url, { token: otherToken, params });
     expect(foreign.status).toBe(404);
     expect(foreign.body).toMatchObject({ code: "EQUIPMENT_TYPE_NOT_FOUND", message: "Generic equipment not found" });

@@ -12,7 +12,7 @@ import {
   type User,
 } from "~/db/schema";
 import type { ServiceContext } from "~/core/context.server";
-import { NotFoundError } from "~/lib/errors";
+import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import type { ListQuery } from "~/lib/list-query";
 import {
   createBuilding,
@@ -23,6 +23,7 @@ import {
   createIncidentType,
   createRoom,
   createUser,
+  linkUserTo,
 } from "#tests/factories";
 import { createTestDatabase } from "#tests/test-db";
 import {
@@ -31,7 +32,9 @@ import {
   EQUIPMENT_TYPE_SORTS,
   type EquipmentTypeSort,
   getCategory,
+  getCategoryForEdit,
   getEquipmentType,
+  getEquipmentTypeForEdit,
   listCategories,
   listCategoryOptions,
   listEquipmentItems,
@@ -362,5 +365,72 @@ describe("listEquipmentItems", () => {
     const theirs = await listEquipmentItems(otherCtx, { roomIds: null });
     expect(theirs.map((i) => i.roomId)).toEqual([otherRoom.id]);
     expect((await listEquipmentItems(ctx, { roomIds: null })).every((i) => i.roomId !== otherRoom.id)).toBe(true);
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Reach: the catalogue for every user, its documentation within reach, the forms for managers
+// ---------------------------------------------------------------------------
+
+describe("reach of the generic equipment documentation and the form read models", () => {
+  async function documented(entityId: number) {
+    const type = await createEquipmentType(database.db, { entityId });
+    const id = randomUUID();
+    await database.db
+      .insert(storedFiles)
+      .values({ id, entityId, storageKey: `${entityId}/${id}`, originalName: "manual.pdf", mimeType: "application/pdf", sizeBytes: 42 });
+    await database.db.insert(equipmentTypeFiles).values({ entityId, equipmentTypeId: type.id, fileId: id });
+    return { type, fileId: id };
+  }
+
+  it("lists the documentation to a technician only for equipment placed in a room they reach", async () => {
+    const { entity, ctx: manager } = await freshEntity();
+    const db = database.db;
+    const { type, fileId } = await documented(entity.id);
+    const technician = await createUser(db, { entityId: entity.id, role: Role.TECHNICIAN });
+    const tech = ctxOf(technician);
+    const building = await createBuilding(db, { entityId: entity.id });
+    await linkUserTo(db, { entityId: entity.id, userId: technician.id, buildingId: building.id });
+
+    expect((await getEquipmentType(manager, type.id)).files.map((f) => f.id)).toEqual([fileId]);
+    // The catalogue entry itself is readable; its documentation is not, while no item sits in their rooms.
+    const before = await getEquipmentType(tech, type.id);
+    expect(before.id).toBe(type.id);
+    expect(before.files).toEqual([]);
+    await createEquipmentItem(db, { entityId: entity.id, equipmentTypeId: type.id }); // a room elsewhere
+    expect((await getEquipmentType(tech, type.id)).files).toEqual([]);
+    const archivedItem = await createEquipmentItem(db, {
+      entityId: entity.id,
+      equipmentTypeId: type.id,
+      roomId: (await createRoom(db, { entityId: entity.id, buildingId: building.id })).id,
+      archivedAt: new Date(),
+    });
+    expect(archivedItem.archivedAt).not.toBeNull();
+    expect((await getEquipmentType(tech, type.id)).files).toEqual([]);
+    const room = await createRoom(db, { entityId: entity.id, buildingId: building.id });
+    await createEquipmentItem(db, { entityId: entity.id, equipmentTypeId: type.id, roomId: room.id });
+    expect((await getEquipmentType(tech, type.id)).files.map((f) => f.id)).toEqual([fileId]);
+  });
+
+  it("gives the form read models to managers and administrators only (Forbidden to a technician)", async () => {
+    const { entity, ctx } = await freshEntity();
+    const db = database.db;
+    const { type } = await documented(entity.id);
+    const admin = ctxOf(await createUser(db, { entityId: entity.id, role: Role.ADMINISTRATOR }));
+    for (const manager of [ctx, admin]) {
+      expect((await getEquipmentTypeForEdit(manager, type.id)).id).toBe(type.id);
+      expect((await getCategoryForEdit(manager, type.categoryId)).id).toBe(type.categoryId);
+    }
+    const technician = ctxOf(await createUser(db, { entityId: entity.id, role: Role.TECHNICIAN }));
+    await expect(getEquipmentTypeForEdit(technician, type.id)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(getCategoryForEdit(technician, type.categoryId)).rejects.toBeInstanceOf(ForbiddenError);
+  });
+
+  it("answers not found to another entity's manager", async () => {
+    const { entity } = await freshEntity();
+    const { type } = await documented(entity.id);
+    const { ctx: stranger } = await freshEntity();
+    await expect(getEquipmentTypeForEdit(stranger, type.id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(getCategoryForEdit(stranger, type.categoryId)).rejects.toBeInstanceOf(NotFoundError);
   });
 });

@@ -16,7 +16,7 @@ import type { ServiceContext } from "~/core/context.server";
 import { NotFoundError } from "~/lib/errors";
 import { likePattern, type ListQuery, type Page } from "~/lib/list-query";
 import { readPage } from "~/lib/list-page.server";
-import { treeScope } from "~/modules/facilities/policy.server";
+import { assertCanManageFacilities, equipmentTypeReach, treeScope } from "~/modules/facilities/policy.server";
 import { incidentTypeName } from "~/modules/incident-types/queries.server";
 import { type AttachedFile, toAttachedFile } from "~/modules/rooms/queries.server";
 
@@ -86,6 +86,12 @@ export async function getCategory(ctx: ServiceContext, id: number): Promise<Cate
     .limit(1);
   if (!row) throw categoryNotFound();
   return row;
+}
+
+/** The read model of the category form (/update-category/{id}): managers and administrators only. */
+export async function getCategoryForEdit(ctx: ServiceContext, id: number): Promise<CategoryRow> {
+  assertCanManageFacilities(ctx);
+  return getCategory(ctx, id);
 }
 
 export async function listCategoryOptions(ctx: ServiceContext): Promise<{ id: number; name: string }[]> {
@@ -185,6 +191,11 @@ export interface EquipmentTypeDetail extends EquipmentTypeRow {
   incidentTypes: { id: number; name: string }[];
 }
 
+/**
+ * One generic equipment with its documentation and incident types. The catalogue is readable by every
+ * user of the entity; its documentation files only by those who may open them (`equipmentTypeReach`:
+ * a technician sees the files of the equipment placed in the rooms they reach, none otherwise).
+ */
 export async function getEquipmentType(ctx: ServiceContext, id: number): Promise<EquipmentTypeDetail> {
   const [row] = await ctx.db
     .select(equipmentTypeSelection().fields)
@@ -199,8 +210,14 @@ export async function getEquipmentType(ctx: ServiceContext, id: number): Promise
       .select({ id: storedFiles.id, name: storedFiles.originalName, mimeType: storedFiles.mimeType, sizeBytes: storedFiles.sizeBytes })
       .from(equipmentTypeFiles)
       .innerJoin(storedFiles, eq(storedFiles.id, equipmentTypeFiles.fileId))
+      .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipmentTypeFiles.equipmentTypeId))
       .where(
-        and(eq(equipmentTypeFiles.equipmentTypeId, id), eq(equipmentTypeFiles.entityId, ctx.entityId), isNull(storedFiles.deletedAt)),
+        and(
+          eq(equipmentTypeFiles.equipmentTypeId, id),
+          eq(equipmentTypeFiles.entityId, ctx.entityId),
+          isNull(storedFiles.deletedAt),
+          equipmentTypeReach(ctx),
+        ),
       )
       .orderBy(asc(equipmentTypeFiles.createdAt), asc(storedFiles.originalName)),
     ctx.db
@@ -217,6 +234,12 @@ export async function getEquipmentType(ctx: ServiceContext, id: number): Promise
       .orderBy(asc(sql`lower(${name})`)),
   ]);
   return { ...toTypeRow(row), files: files.map(toAttachedFile), incidentTypes: types };
+}
+
+/** The read model of the generic equipment form (/update-equipment-type/{id}): managers and administrators only. */
+export async function getEquipmentTypeForEdit(ctx: ServiceContext, id: number): Promise<EquipmentTypeDetail> {
+  assertCanManageFacilities(ctx);
+  return getEquipmentType(ctx, id);
 }
 
 /** Every active generic equipment (for the quantity dialog and filters). */

@@ -1,6 +1,6 @@
-import { and, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, exists, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { Role } from "~/db/enums";
-import { buildings, equipmentItems, facilities, rooms, userLinkedObjects } from "~/db/schema";
+import { buildings, equipmentItems, equipmentTypes, facilities, incidents, rooms, userLinkedObjects } from "~/db/schema";
 import type { Actor, ServiceContext } from "~/core/context.server";
 import { ForbiddenError } from "~/lib/errors";
 
@@ -67,4 +67,52 @@ export function treeScope(ctx: ServiceContext, level: TreeLevel): SQL | undefine
     case "equipmentItem":
       return sql`${equipmentItems.roomId} in (select r.id from rooms r where r.building_id in (${buildingsInScope}))`;
   }
+}
+
+/**
+ * The generic equipment whose documentation an actor may read. Managers and administrators: all of
+ * their entity (`undefined`). Technicians: the types with an active item in a room they reach (the
+ * equipment they may be sent to), as a condition on `equipment_types`; nothing for no actor. The
+ * catalogue itself (names, notes, categories) stays readable by every user of the entity.
+ */
+export function equipmentTypeReach(ctx: ServiceContext): SQL | undefined {
+  const actor = ctx.actor;
+  if (actor && (actor.role === Role.FACILITY_MANAGER || actor.role === Role.ADMINISTRATOR)) return undefined;
+  if (!actor) return sql`false`;
+  return exists(
+    ctx.db
+      .select({ one: sql`1` })
+      .from(equipmentItems)
+      .innerJoin(rooms, eq(rooms.id, equipmentItems.roomId))
+      .where(
+        and(
+          eq(equipmentItems.entityId, ctx.entityId),
+          eq(equipmentItems.equipmentTypeId, equipmentTypes.id),
+          isNull(equipmentItems.archivedAt),
+          isNull(rooms.archivedAt),
+          treeScope(ctx, "equipmentItem"),
+        ),
+      ),
+  );
+}
+
+/**
+ * The incidents an actor may read (and so their files and comments' attachments). Managers and
+ * administrators: all of their entity (`undefined`). Technicians: incidents in a room or on an
+ * equipment item they reach, and incidents assigned to them; nothing for no actor. A condition on
+ * `incidents`.
+ */
+export function incidentReach(ctx: ServiceContext): SQL | undefined {
+  const actor = ctx.actor;
+  if (actor && (actor.role === Role.FACILITY_MANAGER || actor.role === Role.ADMINISTRATOR)) return undefined;
+  if (!actor) return sql`false`;
+  const reachableRooms = ctx.db
+    .select({ id: rooms.id })
+    .from(rooms)
+    .where(and(eq(rooms.entityId, ctx.entityId), treeScope(ctx, "room")));
+  const reachableItems = ctx.db
+    .select({ id: equipmentItems.id })
+    .from(equipmentItems)
+    .where(and(eq(equipmentItems.entityId, ctx.entityId), treeScope(ctx, "equipmentItem")));
+  return or(eq(incidents.assigneeId, actor.id), inArray(incidents.roomId, reachableRooms), inArray(incidents.equipmentItemId, reachableItems));
 }

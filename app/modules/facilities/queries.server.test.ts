@@ -4,7 +4,7 @@ import type { Database } from "~/db/client.server";
 import { IncidentStatus, Role } from "~/db/enums";
 import { type Building, type Entity, type Facility, rooms, type User } from "~/db/schema";
 import type { ServiceContext } from "~/core/context.server";
-import { NotFoundError } from "~/lib/errors";
+import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { type ListQuery, parseListQuery } from "~/lib/list-query";
 import {
   createBuilding,
@@ -14,6 +14,7 @@ import {
   createIncident,
   createRoom,
   createUser,
+  linkUserTo,
 } from "#tests/factories";
 import { createTestDatabase } from "#tests/test-db";
 import {
@@ -22,7 +23,9 @@ import {
   FACILITY_SORTS,
   type FacilitySort,
   getBuilding,
+  getBuildingForEdit,
   getFacility,
+  getFacilityForEdit,
   listBuildingOptions,
   listBuildings,
   listFacilities,
@@ -464,5 +467,59 @@ describe("getFacility and getBuilding", () => {
       expect(error).toBeInstanceOf(NotFoundError);
       expect(error).toMatchObject({ code: "BUILDING_NOT_FOUND", messageKey: "facilities:errors.buildingNotFound" });
     }
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Reach: technicians read their linked facilities and buildings; the forms are for managers
+// ---------------------------------------------------------------------------
+
+describe("reach of getFacility, getBuilding and their form read models", () => {
+  it("shows a technician only the facilities and buildings they are linked to, others not found", async () => {
+    const { entity } = await freshEntity();
+    const db = database.db;
+    const linkedFacility = await createFacility(db, { entityId: entity.id });
+    const inLinked = await createBuilding(db, { entityId: entity.id, facilityId: linkedFacility.id });
+    const viaBuilding = await createFacility(db, { entityId: entity.id });
+    const linkedBuilding = await createBuilding(db, { entityId: entity.id, facilityId: viaBuilding.id });
+    const sibling = await createBuilding(db, { entityId: entity.id, facilityId: viaBuilding.id });
+    const elsewhere = await createBuilding(db, { entityId: entity.id });
+    const technician = await createUser(db, { entityId: entity.id, role: Role.TECHNICIAN });
+    await linkUserTo(db, { entityId: entity.id, userId: technician.id, facilityId: linkedFacility.id });
+    await linkUserTo(db, { entityId: entity.id, userId: technician.id, buildingId: linkedBuilding.id });
+    const ctx = ctxOf(technician);
+
+    expect((await getFacility(ctx, linkedFacility.id)).id).toBe(linkedFacility.id);
+    expect((await getFacility(ctx, viaBuilding.id)).id).toBe(viaBuilding.id);
+    expect((await getBuilding(ctx, inLinked.id)).id).toBe(inLinked.id);
+    expect((await getBuilding(ctx, linkedBuilding.id)).id).toBe(linkedBuilding.id);
+    await expect(getFacility(ctx, elsewhere.facilityId)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(getBuilding(ctx, sibling.id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(getBuilding(ctx, elsewhere.id)).rejects.toBeInstanceOf(NotFoundError);
+    // No actor (never a request): nothing.
+    await expect(getFacility({ ...ctx, actor: null }, linkedFacility.id)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("gives the form read models to managers and administrators only (Forbidden to a technician, even linked)", async () => {
+    const { entity, ctx } = await freshEntity();
+    const db = database.db;
+    const building = await createBuilding(db, { entityId: entity.id });
+    const admin = ctxOf(await createUser(db, { entityId: entity.id, role: Role.ADMINISTRATOR }));
+    for (const manager of [ctx, admin]) {
+      expect((await getFacilityForEdit(manager, building.facilityId)).id).toBe(building.facilityId);
+      expect((await getBuildingForEdit(manager, building.id)).id).toBe(building.id);
+    }
+    const technician = await createUser(db, { entityId: entity.id, role: Role.TECHNICIAN });
+    await linkUserTo(db, { entityId: entity.id, userId: technician.id, facilityId: building.facilityId });
+    await expect(getFacilityForEdit(ctxOf(technician), building.facilityId)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(getBuildingForEdit(ctxOf(technician), building.id)).rejects.toBeInstanceOf(ForbiddenError);
+  });
+
+  it("answers not found to another entity's manager", async () => {
+    const { entity } = await freshEntity();
+    const building = await createBuilding(database.db, { entityId: entity.id });
+    const { ctx: stranger } = await freshEntity();
+    await expect(getFacilityForEdit(stranger, building.facilityId)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(getBuildingForEdit(stranger, building.id)).rejects.toBeInstanceOf(NotFoundError);
   });
 });

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, sql } from "drizzle-
 import { buildings, entities, facilities } from "~/db/schema";
 import type { ServiceContext } from "~/core/context.server";
 import { NotFoundError } from "~/lib/errors";
-import { treeScope } from "./policy.server";
+import { assertCanManageFacilities, treeScope } from "./policy.server";
 import { likePattern, type ListQuery, type Page } from "~/lib/list-query";
 import { readPage } from "~/lib/list-page.server";
 
@@ -125,6 +125,15 @@ export async function getFacility(ctx: ServiceContext, id: number): Promise<Faci
   return withCounts;
 }
 
+/**
+ * The read model of the facility form (/update-facility/{id}): facility managers and administrators
+ * only (Forbidden otherwise, whatever the id), then the facility of the entity (NotFound otherwise).
+ */
+export async function getFacilityForEdit(ctx: ServiceContext, id: number): Promise<FacilityRow> {
+  assertCanManageFacilities(ctx);
+  return getFacility(ctx, id);
+}
+
 /** Every active facility (id, name), for filters and selects. */
 export async function listFacilityOptions(ctx: ServiceContext): Promise<{ id: number; name: string }[]> {
   return ctx.db
@@ -230,6 +239,12 @@ export async function getBuilding(ctx: ServiceContext, id: number): Promise<Buil
   if (!row) throw buildingNotFound();
   const [withCounts] = await withActiveIncidents(ctx, "building", [row]);
   return withCounts;
+}
+
+/** The read model of the building form (/update-building/{id}): managers and administrators only. */
+export async function getBuildingForEdit(ctx: ServiceContext, id: number): Promise<BuildingRow> {
+  assertCanManageFacilities(ctx);
+  return getBuilding(ctx, id);
 }
 
 /** Every active building (id, name, facility), for filters and selects. */

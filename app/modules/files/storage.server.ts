@@ -10,7 +10,8 @@ import { ACCEPTED, sniff, type FileKind } from "./sniff";
 /**
  * Stored files: uploads (images, documents, logos) live in the data folder under
  * `files/<entityId>/<uuid>`; a `stored_files` row records the owner, the sniffed type and the size.
- * A file is only ever read back for the entity that owns it.
+ * A file is only ever read back for the entity that owns it, and served to a user only when they may
+ * reach the record that owns it (access.server.ts).
  */
 export type { FileStore } from "~/core/context.server";
 import type { FileStore } from "~/core/context.server";
@@ -63,27 +64,38 @@ export async function storeFile(ctx: ServiceContext, store: FileStore, input: St
   }
 }
 
-/** The file's row and bytes, for the entity that owns it; NotFound otherwise. */
+export const fileNotFound = () => new NotFoundError("errors.notFound.file", "FILE_NOT_FOUND");
+
+/**
+ * The file's row and bytes, for the entity that owns it; NotFound otherwise. For verbs and jobs only:
+ * a user's download goes through `serveStoredFile` (access.server.ts), which also checks that the user
+ * may reach the record owning the file.
+ */
 export async function readStoredFile(
   ctx: ServiceContext,
   store: FileStore,
   id: string,
 ): Promise<{ file: StoredFile; bytes: Buffer }> {
   const file = await getStoredFile(ctx, id);
-  const bytes = await fs.readFile(path.join(store.root, file.storageKey)).catch(() => {
-    throw new NotFoundError("errors.notFound.file", "FILE_NOT_FOUND");
-  });
-  return { file, bytes };
+  return { file, bytes: await readBytes(store, file) };
 }
 
+/** The bytes of a stored file; NotFound when they are missing. */
+export async function readBytes(store: FileStore, file: StoredFile): Promise<Buffer> {
+  return fs.readFile(path.join(store.root, file.storageKey)).catch(() => {
+    throw fileNotFound();
+  });
+}
+
+/** A stored file of the entity (not removed), whoever owns it; NotFound otherwise. For verbs and jobs. */
 export async function getStoredFile(ctx: ServiceContext, id: string): Promise<StoredFile> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new NotFoundError("errors.notFound.file", "FILE_NOT_FOUND");
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw fileNotFound();
   const [file] = await ctx.db
     .select()
     .from(storedFiles)
     .where(and(eq(storedFiles.id, id), eq(storedFiles.entityId, ctx.entityId), isNull(storedFiles.deletedAt)))
     .limit(1);
-  if (!file) throw new NotFoundError("errors.notFound.file", "FILE_NOT_FOUND");
+  if (!file) throw fileNotFound();
   return file;
 }
 

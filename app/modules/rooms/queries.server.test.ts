@@ -33,8 +33,10 @@ import {
 import { createTestDatabase } from "#tests/test-db";
 import {
   getRoom,
+  getRoomForEdit,
   getRoomPlace,
   getRoomType,
+  getRoomTypeForEdit,
   listRoomTypeOptions,
   listRooms,
   listRoomTypes,
@@ -528,5 +530,53 @@ describe("listRoomTypes", () => {
       { id: office.id, name: "Office" },
       { id: storage.id, name: "Storage_1" },
     ]);
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Reach of the read models: getRoom within the technician's tree, the forms for managers
+// ---------------------------------------------------------------------------
+
+describe("reach of getRoom and the room and room type form read models", () => {
+  it("gives a technician the rooms of their linked facilities and buildings only; others are not found", async () => {
+    const { entity } = await freshEntity();
+    const db = database.db;
+    const building = await createBuilding(db, { entityId: entity.id });
+    const mine = await createRoom(db, { entityId: entity.id, buildingId: building.id });
+    const sibling = await createRoom(db, { entityId: entity.id, buildingId: (await createBuilding(db, { entityId: entity.id, facilityId: building.facilityId })).id });
+    const elsewhere = await createRoom(db, { entityId: entity.id });
+    const technician = await createUser(db, { entityId: entity.id, role: Role.TECHNICIAN });
+    await linkUserTo(db, { entityId: entity.id, userId: technician.id, buildingId: building.id });
+    const ctx = ctxOf(technician);
+    expect((await getRoom(ctx, mine.id)).id).toBe(mine.id);
+    for (const id of [sibling.id, elsewhere.id]) {
+      const error = await getRoom(ctx, id).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(NotFoundError);
+      expect(error).toMatchObject({ code: "ROOM_NOT_FOUND" });
+    }
+    await expect(getRoom({ ...ctx, actor: null }, mine.id)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("gives the form read models to managers and administrators only (Forbidden to a technician, even linked)", async () => {
+    const { entity, ctx } = await freshEntity();
+    const db = database.db;
+    const room = await createRoom(db, { entityId: entity.id });
+    const admin = ctxOf(await createUser(db, { entityId: entity.id, role: Role.ADMINISTRATOR }));
+    for (const manager of [ctx, admin]) {
+      expect((await getRoomForEdit(manager, room.id)).id).toBe(room.id);
+      expect((await getRoomTypeForEdit(manager, room.roomTypeId)).id).toBe(room.roomTypeId);
+    }
+    const technician = await createUser(db, { entityId: entity.id, role: Role.TECHNICIAN });
+    await linkUserTo(db, { entityId: entity.id, userId: technician.id, buildingId: room.buildingId });
+    await expect(getRoomForEdit(ctxOf(technician), room.id)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(getRoomTypeForEdit(ctxOf(technician), room.roomTypeId)).rejects.toBeInstanceOf(ForbiddenError);
+  });
+
+  it("answers not found to another entity's manager", async () => {
+    const { entity } = await freshEntity();
+    const room = await createRoom(database.db, { entityId: entity.id });
+    const { ctx: stranger } = await freshEntity();
+    await expect(getRoomForEdit(stranger, room.id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(getRoomTypeForEdit(stranger, room.roomTypeId)).rejects.toBeInstanceOf(NotFoundError);
   });
 });

@@ -18,7 +18,7 @@ import {
 } from "~/db/schema";
 import type { ServiceContext } from "~/core/context.server";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
-import { canViewRoom, treeScope } from "~/modules/facilities/policy.server";
+import { assertCanManageFacilities, canViewRoom, treeScope } from "~/modules/facilities/policy.server";
 import { likePattern, type ListQuery, type Page } from "~/lib/list-query";
 import { readPage } from "~/lib/list-page.server";
 import { ACTIVE, withActiveIncidents } from "~/modules/facilities/queries.server";
@@ -94,6 +94,12 @@ export async function getRoomType(ctx: ServiceContext, id: number): Promise<Room
     .limit(1);
   if (!row) throw roomTypeNotFound();
   return row;
+}
+
+/** The read model of the room type form (/update-room-type/{id}): managers and administrators only. */
+export async function getRoomTypeForEdit(ctx: ServiceContext, id: number): Promise<RoomTypeRow & { incidentTypesCount: number }> {
+  assertCanManageFacilities(ctx);
+  return getRoomType(ctx, id);
 }
 
 export async function listRoomTypeOptions(ctx: ServiceContext): Promise<{ id: number; name: string }[]> {
@@ -247,7 +253,10 @@ export function toAttachedFile(f: { id: string; name: string; mimeType: string; 
   return { ...f, url: fileUrl(f.id) ?? "", isImage: f.mimeType.startsWith("image/") };
 }
 
-/** One room with everything the room view and the update form show. */
+/**
+ * One room with everything the room view and the update form show, within the actor's reach: a room
+ * outside a technician's linked facilities and buildings is not found, like another entity's.
+ */
 export async function getRoom(ctx: ServiceContext, id: number): Promise<RoomDetail> {
   const [row] = await ctx.db
     .select(roomSelection())
@@ -255,7 +264,7 @@ export async function getRoom(ctx: ServiceContext, id: number): Promise<RoomDeta
     .innerJoin(buildings, eq(buildings.id, rooms.buildingId))
     .innerJoin(facilities, eq(facilities.id, buildings.facilityId))
     .innerJoin(roomTypes, eq(roomTypes.id, rooms.roomTypeId))
-    .where(and(eq(rooms.id, id), eq(rooms.entityId, ctx.entityId), isNull(rooms.archivedAt)))
+    .where(and(eq(rooms.id, id), eq(rooms.entityId, ctx.entityId), isNull(rooms.archivedAt), treeScope(ctx, "room")))
     .limit(1);
   if (!row) throw roomNotFound();
   const [counted] = await withRoomCounts(ctx, [row]);
@@ -331,6 +340,12 @@ export async function getRoom(ctx: ServiceContext, id: number): Promise<RoomDeta
     reportIdentifier: identifier[0]?.code ?? null,
     activeIncidentList: active.map((i) => ({ ...i, createdAt: i.createdAt.toISOString() })),
   };
+}
+
+/** The read model of the room form (/update-room/{id}): managers and administrators only. */
+export async function getRoomForEdit(ctx: ServiceContext, id: number): Promise<RoomDetail> {
+  assertCanManageFacilities(ctx);
+  return getRoom(ctx, id);
 }
 
 /** Where a room sits, for the view permission check (NotFound for another entity or an archived room). */

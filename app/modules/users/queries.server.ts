@@ -1,6 +1,8 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
+import type { ServiceContext } from "~/core/context.server";
 import type { Db } from "~/db/client.server";
 import { buildings, entities, facilities, users } from "~/db/schema";
+import { treeScope } from "~/modules/facilities/policy.server";
 
 /** The signed-in user's profile and entity branding, loaded once per page by the root loader. */
 export async function getProfile(db: Db, userId: number, entityId: number) {
@@ -56,13 +58,18 @@ export async function getAccountSettings(db: Db, userId: number, entityId: numbe
 }
 export type AccountSettings = NonNullable<Awaited<ReturnType<typeof getAccountSettings>>>;
 
-/** The entity's buildings with their facility, to choose which ones to be notified about. */
-export async function listNotificationBuildings(db: Db, entityId: number) {
-  return db
+/**
+ * The buildings the user may choose to be notified about (account tab of /settings), with their
+ * facility: every building of the entity for managers and administrators, a technician's linked
+ * facilities and buildings only (`treeScope`), as `updateAccount` accepts.
+ */
+export async function listNotificationBuildings(ctx: ServiceContext) {
+  const { entityId } = ctx;
+  return ctx.db
     .select({ id: buildings.id, name: buildings.name, facilityId: facilities.id, facilityName: facilities.name })
     .from(buildings)
     .innerJoin(facilities, and(eq(facilities.id, buildings.facilityId), eq(facilities.entityId, entityId)))
-    .where(and(eq(buildings.entityId, entityId), isNull(buildings.archivedAt), isNull(facilities.archivedAt)))
+    .where(and(eq(buildings.entityId, entityId), isNull(buildings.archivedAt), isNull(facilities.archivedAt), treeScope(ctx, "building")))
     .orderBy(asc(facilities.name), asc(buildings.name));
 }
 export type NotificationBuilding = Awaited<ReturnType<typeof listNotificationBuildings>>[number];

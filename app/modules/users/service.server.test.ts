@@ -11,7 +11,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import { verifyPassword } from "~/modules/auth/password.server";
 import type { FilesContext } from "~/modules/files/uploads.server";
 import type { FileStore } from "~/modules/files/storage.server";
-import { createBuilding, createEntity, createUser, DEFAULT_PASSWORD } from "#tests/factories";
+import { createBuilding, createEntity, createUser, DEFAULT_PASSWORD, linkUserTo } from "#tests/factories";
 import { pngBytes } from "#tests/factories/files";
 import { createTestDatabase } from "#tests/test-db";
 import { getAccountSettings, listNotificationBuildings } from "./queries.server";
@@ -24,6 +24,8 @@ let entityB: Entity;
 let buildingA1: Building;
 let buildingA2: Building;
 let buildingB: Building;
+/** A building of entity A that Alice (a technician) is not linked to. */
+let buildingA3: Building;
 let alice: User;
 let bob: User;
 let carol: User;
@@ -70,6 +72,10 @@ beforeAll(async () => {
   alice = await createUser(database.db, { entityId: entityA.id, role: Role.TECHNICIAN });
   bob = await createUser(database.db, { entityId: entityA.id, role: Role.ADMINISTRATOR });
   carol = await createUser(database.db, { entityId: entityB.id, role: Role.FACILITY_MANAGER });
+  buildingA3 = await createBuilding(database.db, { entityId: entityA.id, name: "Gamma" });
+  // Alice reaches A1 through its building and A2 through its facility, not A3 (SPEC.md section 6).
+  await linkUserTo(database.db, { entityId: entityA.id, userId: alice.id, buildingId: buildingA1.id });
+  await linkUserTo(database.db, { entityId: entityA.id, userId: alice.id, facilityId: buildingA2.facilityId });
 });
 afterAll(async () => {
   await database?.close();
@@ -93,10 +99,27 @@ describe("updateAccount", () => {
     expect(await getAccountSettings(database.db, alice.id, entityB.id)).toBeNull();
   });
 
-  it("lists only the entity's buildings to be notified about", async () => {
-    const list = await listNotificationBuildings(database.db, entityA.id);
-    expect(list.map((b) => b.id).sort()).toEqual([buildingA1.id, buildingA2.id].sort());
-    expect(list.every((b) => typeof b.facilityName === "string")).toBe(true);
+  it("lists the buildings to be notified about: the entity's for an administrator, a technician's linked ones only", async () => {
+    const ids = (list: { id: number }[]) => list.map((b) => b.id).sort((a, b) => a - b);
+    const all = await listNotificationBuildings(ctxFor(bob));
+    expect(ids(all)).toEqual([buildingA1.id, buildingA2.id, buildingA3.id].sort((a, b) => a - b));
+    expect(all.every((b) => typeof b.facilityName === "string")).toBe(true);
+    expect(ids(await listNotificationBuildings(ctxFor(alice)))).toEqual([buildingA1.id, buildingA2.id].sort((a, b) => a - b));
+    expect(ids(await listNotificationBuildings(ctxFor(carol)))).toEqual([buildingB.id]);
+    expect(await listNotificationBuildings({ ...ctxFor(alice), actor: null })).toEqual([]);
+  });
+
+  it("refuses a technician's building outside their facilities and buildings (not found), changing nothing", async () => {
+    const before = await userRow(alice.id);
+    const error = await updateAccount(
+      ctxFor(alice),
+      account({ name: "Changed", notificationSettings: { priorities: [], buildingIds: [buildingA1.id, buildingA3.id] } }),
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error).toMatchObject({ code: "BUILDING_NOT_FOUND" });
+    expect(await userRow(alice.id)).toEqual(before);
+    const admin = await updateAccount(ctxFor(bob), account({ notificationSettings: { priorities: [], buildingIds: [buildingA3.id] } }));
+    expect(admin.notificationSettings.buildingIds).toEqual([buildingA3.id]);
   });
 
   it("stores, replaces and removes the picture", async () => {

@@ -6,6 +6,7 @@ import { buildings, refreshTokens, type User, users } from "~/db/schema";
 import type { Actor, ServiceContext } from "~/core/context.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import { hashPassword, verifyPassword } from "~/modules/auth/password.server";
+import { treeScope } from "~/modules/facilities/policy.server";
 import { parseInput } from "~/lib/validation";
 import { checkImage, fileUrl, uploadsOf, type FilesContext } from "~/modules/files/uploads.server";
 import {
@@ -83,7 +84,9 @@ export async function updateAccount(ctx: FilesContext, raw: UpdateAccountInput):
       const found = await tx
         .select({ id: buildings.id })
         .from(buildings)
-        .where(and(eq(buildings.entityId, ctx.entityId), isNull(buildings.archivedAt), inArray(buildings.id, buildingIds)));
+        .where(
+          and(eq(buildings.entityId, ctx.entityId), isNull(buildings.archivedAt), inArray(buildings.id, buildingIds), treeScope(ctx, "building")),
+        );
       if (found.length !== buildingIds.length) {
         throw new NotFoundError("settings:errors.buildingNotFound", "BUILDING_NOT_FOUND");
       }

@@ -1,18 +1,19 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { serviceContext } from "~/http/route-context.server";
 import { isDomainError } from "~/lib/errors";
 import { requireUser } from "~/modules/auth/guard.server";
-import { readStoredFile } from "~/modules/files/storage.server";
+import { serveStoredFile } from "~/modules/files/access.server";
 
-/** GET /files/:id: a stored file, only for signed-in users of the entity that owns it. */
+/**
+ * GET /files/:id: a stored file, only for a signed-in user of its entity who may reach the record
+ * that owns it (a room they may view, an incident they may read, their own bug report, ...: see
+ * app/modules/files/access.server.ts). Anything else, unowned or unknown, is 404.
+ */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const rt = context.runtime;
+  const ctx = await serviceContext({ request, context }, user);
   try {
-    const { file, bytes } = await readStoredFile(
-      { db: rt.database.db, entityId: user.entityId, actor: { id: user.id, role: user.role }, locale: "en" },
-      rt.files,
-      params.id ?? "",
-    );
+    const { file, bytes } = await serveStoredFile(ctx, ctx.files, params.id ?? "");
     const inline = file.mimeType.startsWith("image/") || file.mimeType === "application/pdf";
     return new Response(new Uint8Array(bytes), {
       headers: {

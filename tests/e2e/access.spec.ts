@@ -1,0 +1,351 @@
+import { type APIRequestContext, type APIResponse, expect, request as playwrightRequest, test } from "@playwright/test";
+import { apiRoutes, resources, type Screen, screens } from "../../app/route-access";
+import { accounts, DEMO_PASSWORD } from "./fixtures";
+
+/**
+ * The whole route table against SPEC.md section 6, over HTTP only (no page is rendered in a browser).
+ * Cases are generated from `app/route-access.ts`, so a new screen is walked without touching this file
+ * (a new screen with an `:id` that loads a record needs a demo id below, or its test fails saying so).
+ *
+ * For every screen and every role (signed out, technician, facility manager, administrator, and the
+ * administrator of the second entity using the first entity's ids):
+ * - signed out: a secured screen redirects to /login; a visitor or public screen answers;
+ * - technician: a manager-only screen redirects to /forbidden, a room outside their linked facilities and
+ *   buildings too; the other screens answer;
+ * - a signed-in user opening a visitor screen (login, signup, ...) is sent home (/);
+ * - another entity's ids: 404;
+ * - every spelling of a refused address (upper case, mixed case, a percent-encoded letter, a trailing
+ *   slash, a double trailing slash, the single-fetch data address `.data`, and a POST) is refused the
+ *   same way as the canonical address: the refusal belongs to the route, not to the text of the path.
+ * The REST API (under /api): 401 without a bearer token (except the calls SPEC.md section 7 sends
+ * without one), another entity's ids 404, a technician's unreachable facility, building 404, room 403.
+ *
+ * The test only reads and never signs out the sessions it uses (GET /logout and the REST logout would
+ * revoke them), and skips the JavaScript-off project: it renders nothing, so the two would be the same.
+ */
+
+type RoleName = "visitor" | "technician" | "manager" | "admin" | "other";
+const ROLES: RoleName[] = ["visitor", "technician", "manager", "admin", "other"];
+const SOON_FILE = "routes/coming-soon.tsx";
+
+/** What an address answered, reduced to what section 6 speaks of. */
+type Outcome = "ok" | "login" | "forbidden" | "home" | "notFound" | "error" | `status ${number}` | `redirect ${string}`;
+
+/** The kinds of record a screen's `:id` names, with where the demo data holds one. */
+type Kind = "entity" | "facility" | "building" | "room" | "roomType" | "equipmentType" | "category";
+
+/**
+ * Screens whose `:id` loads a record of the first entity. Every screen with a parameter must be here
+ * unless it is still a coming-soon page (which loads nothing, so it has no 404 to check yet).
+ */
+const ID_KINDS: Record<string, Kind> = {
+  "update-facility": "facility",
+  "update-building": "building",
+  "update-room": "room",
+  "view-room": "room",
+  "update-room-type": "roomType",
+  "update-equipment-type": "equipmentType",
+  "update-category": "category",
+};
+
+/** The REST routes SPEC.md section 7 calls without a bearer token. */
+const API_WITHOUT_TOKEN = new Set(["api-login", "api-refresh-token", "api-logout", "api-users-password", "api-users-password-reset"]);
+/** REST routes whose `:id` loads a record of the first entity. */
+const API_ID_KINDS: Record<string, Kind> = {
+  "api-entity": "entity",
+  "api-entity-sticker": "entity",
+  "api-facility": "facility",
+  "api-building": "building",
+  "api-room": "room",
+  "api-room-type": "roomType",
+  "api-equipment-type": "equipmentType",
+  "api-equipment-category": "category",
+};
+/** REST routes with no GET (only PUT/POST/PATCH/DELETE): a GET answers 405 to a signed-in user. */
+const API_WITHOUT_GET = new Set(["api-user-password", "api-equipment-type-tags", "api-equipment-type-tag"]);
+
+interface DemoIds {
+  /** One record of each kind in the first entity, within the technician's reach where that applies. */
+  reachable: Record<Kind, number>;
+  /** Records of the first entity outside the technician's linked facilities and buildings. */
+  unreachable: { facility: number; building: number; room: number };
+}
+
+const baseURL = () => process.env.E2E_BASE_URL ?? test.info().project.use.baseURL ?? "";
+
+let contexts: Record<RoleName, APIRequestContext>;
+let tokens: Record<Exclude<RoleName, "visitor">, string>;
+let ids: DemoIds;
+
+test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "HTTP only: the same with JavaScript on and off");
+
+test.beforeAll(async () => {
+  const make = () => playwrightRequest.newContext({ baseURL: baseURL(), maxRedirects: 0 });
+  const visitor = await make();
+  const signedIn = async (email: string) => {
+    const context = await make();
+    const res = await context.post("/login", { form: { email, password: DEMO_PASSWORD } });
+    expect(res.status(), `form login of ${email}`).toBe(302);
+    expect(res.headers().location, `form login of ${email}`).not.toMatch(/\/login/);
+    return context;
+  };
+  contexts = {
+    visitor,
+    technician: await signedIn(accounts.technician),
+    manager: await signedIn(accounts.manager),
+    admin: await signedIn(accounts.admin),
+    other: await signedIn(accounts.other),
+  };
+  const token = async (email: string) => {
+    const res = await visitor.post("/api/authentication/login", { data: { username: email, password: DEMO_PASSWORD } });
+    expect(res.status(), `REST login of ${email}`).toBe(200);
+    return ((await res.json()) as { jwtToken: string }).jwtToken;
+  };
+  tokens = {
+    technician: await token(accounts.technician),
+    manager: await token(accounts.manager),
+    admin: await token(accounts.admin),
+    other: await token(accounts.other),
+  };
+  ids = await demoIds();
+});
+
+test.afterAll(async () => {
+  await Promise.all(Object.values(contexts ?? {}).map((c) => c.dispose()));
+});
+
+/** Reads ids from the demo data through the REST API: the administrator's view and the technician's. */
+async function demoIds(): Promise<DemoIds> {
+  const list = async (role: "admin" | "technician", path: string) => {
+    const res = await contexts.visitor.get(`/api/${path}`, { headers: { authorization: `Bearer ${tokens[role]}` } });
+    expect(res.status(), `GET /api/${path} as ${role}`).toBe(200);
+    return (await res.json()) as Record<string, unknown>[];
+  };
+  type Row = { id: number; facilityId?: number; buildingId?: number; entityId?: number };
+  const [facilities, buildings, rooms, roomTypes, equipmentTypes, categories, techFacilities, techBuildings, techRooms] = (await Promise.all([
+    list("admin", "facilities?size=100"),
+    list("admin", "facilities/buildings?size=100"),
+    list("admin", "facilities/rooms?size=100"),
+    list("admin", "facilities/rooms/roomtype?size=100"),
+    list("admin", "equipments/type?size=100"),
+    list("admin", "equipments/category?size=100"),
+    list("technician", "facilities?size=100"),
+    list("technician", "facilities/buildings?size=100"),
+    list("technician", "facilities/rooms?size=100"),
+  ])) as Row[][];
+  const first = (rows: Row[], what: string) => {
+    expect(rows.length, `the demo data has a ${what}`).toBeGreaterThan(0);
+    return rows[0];
+  };
+  const seen = (rows: Row[]) => new Set(rows.map((r) => r.id));
+  const techF = seen(techFacilities);
+  const techB = seen(techBuildings);
+  const techR = seen(techRooms);
+  return {
+    reachable: {
+      entity: first(facilities, "facility").entityId!,
+      facility: first(techFacilities, "facility the technician reaches").id,
+      building: first(techBuildings, "building the technician reaches").id,
+      room: first(techRooms, "room the technician reaches").id,
+      roomType: first(roomTypes, "room type").id,
+      equipmentType: first(equipmentTypes, "generic equipment").id,
+      category: first(categories, "equipment category").id,
+    },
+    unreachable: {
+      facility: first(facilities.filter((f) => !techF.has(f.id)), "facility the technician does not reach").id,
+      building: first(buildings.filter((b) => !techB.has(b.id)), "building the technician does not reach").id,
+      room: first(rooms.filter((r) => !techR.has(r.id)), "room the technician does not reach").id,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Outcomes
+// ---------------------------------------------------------------------------
+function redirectOutcome(location: string): Outcome {
+  const target = new URL(location, "http://x").pathname;
+  if (target === "/login") return "login";
+  if (target === "/forbidden") return "forbidden";
+  if (target === "/") return "home";
+  return `redirect ${target}`;
+}
+
+/** Reduces an answer to an outcome; single-fetch data (`.data`) encodes a redirect in a 202 body. */
+async function outcomeOf(res: APIResponse): Promise<Outcome> {
+  const status = res.status();
+  if (status >= 300 && status < 400) return redirectOutcome(res.headers().location ?? "");
+  if (status === 202 && (res.headers()["content-type"] ?? "").startsWith("text/x-script")) {
+    const body = await res.text();
+    const match = /"SingleFetchRedirect".*?"redirect","([^"]*)"/.exec(body);
+    if (match) return redirectOutcome(match[1]);
+  }
+  if (status === 200) return "ok";
+  if (status === 404) return "notFound";
+  if (status >= 500) return "error";
+  return `status ${status}`;
+}
+
+/** Whether an outcome gives the user the screen (an answer, or a redirect that is no refusal). */
+const isAllowed = (o: Outcome) => o === "ok" || o.startsWith("redirect ");
+
+// ---------------------------------------------------------------------------
+// Addresses
+// ---------------------------------------------------------------------------
+type Target = "reachable" | "unreachable" | "none";
+
+function fill(path: string, screenId: string, kinds: Record<string, Kind>, target: Target): string {
+  const kind = kinds[screenId];
+  return path.replace(/:(\w+)/g, (_, name: string) => {
+    if (name === "date") return "2026-01-15";
+    if (screenId === "file") return "00000000-0000-4000-8000-000000000000";
+    if (!kind || target === "none") return "1";
+    if (target === "unreachable") {
+      const id = (ids.unreachable as Record<string, number>)[kind];
+      if (id === undefined) throw new Error(`no unreachable ${kind}`);
+      return String(id);
+    }
+    return String(ids.reachable[kind]);
+  });
+}
+
+const alternateCase = (s: string) => [...s].map((c, i) => (i % 2 ? c.toLowerCase() : c.toUpperCase())).join("");
+
+/** The spellings of an address that Remix matches to the same route. */
+function variants(path: string): { name: string; path: string }[] {
+  if (path === "/") return [{ name: "data", path: "/_root.data" }];
+  const encoded = `/%${path.charCodeAt(1).toString(16)}${path.slice(2)}`;
+  return [
+    { name: "upper case", path: path.toUpperCase() },
+    { name: "mixed case", path: alternateCase(path) },
+    { name: "percent-encoded letter", path: encoded },
+    { name: "trailing slash", path: `${path}/` },
+    { name: "double trailing slash", path: `${path}//` },
+    { name: "data", path: `${path}.data` },
+    { name: "upper-case data", path: `${path.toUpperCase()}.data` },
+  ];
+}
+
+// ---------------------------------------------------------------------------
+// Expectations (SPEC.md section 6)
+// ---------------------------------------------------------------------------
+const isManagerRole = (role: RoleName) => role === "manager" || role === "admin" || role === "other";
+
+/**
+ * What `role` gets on `screen`: an outcome, "allowed" (an answer or a redirect that is no refusal) or
+ * "answers" (a public page: any answer but the login page, a 404 or a server error; the forbidden page
+ * itself answers 403, the sign-up check without a token 400).
+ */
+type Expectation = Outcome | "allowed" | "answers";
+
+function expected(screen: Screen, role: RoleName, target: Target): Expectation {
+  if (screen.access === "public") return "answers";
+  if (role === "visitor") return screen.access === "user" || screen.access === "manager" ? "login" : "allowed";
+  if (screen.access === "visitor") return "home";
+  if (screen.access === "manager" && !isManagerRole(role)) return "forbidden";
+  // No stored file in the demo data: an unknown file is 404 (who may read which file: app/modules/files tests).
+  if (screen.id === "file") return "notFound";
+  if (role === "other" && ID_KINDS[screen.id]) return "notFound";
+  if (role === "technician" && target === "unreachable") return "forbidden";
+  return "allowed";
+}
+
+/** The screens and the secured resource routes (files, report issue) to walk. */
+const walked = [
+  ...screens,
+  ...resources.filter((r) => (r.access === "user" || r.access === "manager") && r.path !== "" && r.path !== "*"),
+];
+
+test("every screen with an :id that loads a record has a demo id", () => {
+  const missing = screens.filter((s) => s.path.includes(":id") && s.file !== SOON_FILE && !ID_KINDS[s.id]).map((s) => s.id);
+  expect(missing, "add these screens to ID_KINDS in tests/e2e/access.spec.ts").toEqual([]);
+  const apiMissing = apiRoutes
+    .filter((r) => r.path.includes(":id") && !API_ID_KINDS[r.id] && !API_WITHOUT_GET.has(r.id) && !API_WITHOUT_TOKEN.has(r.id))
+    .map((r) => r.id);
+  expect(apiMissing, "add these REST routes to API_ID_KINDS in tests/e2e/access.spec.ts").toEqual([]);
+});
+
+async function check(role: RoleName, path: string, want: Expectation, label: string, method: "GET" | "POST" = "GET") {
+  const context = contexts[role];
+  const res =
+    method === "GET"
+      ? await context.get(path)
+      : await context.post(path, { multipart: { intent: "probe" }, headers: { origin: new URL(baseURL()).origin } });
+  const got = await outcomeOf(res);
+  const message = `${role} ${method} ${path} (${label})`;
+  // A route without an action refuses every POST with 405 before any rule applies: a refusal too.
+  if (method === "POST" && want !== "allowed" && got === "status 405") return;
+  if (want === "answers") expect.soft(["login", "notFound", "error"].includes(got) ? got : "answers", message).toBe("answers");
+  else if (want === "allowed") expect.soft(isAllowed(got) ? "allowed" : got, message).toBe("allowed");
+  else expect.soft(got, message).toBe(want);
+}
+
+for (const screen of walked) {
+  const hasRecord = Boolean(ID_KINDS[screen.id]);
+  // A technician reaches rooms of their linked facilities and buildings only (SPEC.md section 6).
+  const techTargets: Target[] = hasRecord && ID_KINDS[screen.id] === "room" ? ["reachable", "unreachable"] : [hasRecord ? "reachable" : "none"];
+
+  test.describe(`/${screen.path} (${screen.id}, ${screen.access})`, () => {
+    for (const role of ROLES) {
+      const targets: Target[] = role === "technician" ? techTargets : [hasRecord ? "reachable" : "none"];
+      for (const target of targets) {
+        const title = `${role}${target === "unreachable" ? ", outside their facilities" : ""}`;
+        test(title, async () => {
+          const path = `/${fill(screen.path, screen.id, ID_KINDS, target)}`;
+          const want = expected(screen, role, target);
+          await check(role, path, want, "canonical");
+          // Every spelling of a refused address is refused alike (signed out, technicians); the
+          // others get the canonical address only, to keep the walk fast.
+          if (want !== "allowed" && want !== "answers" && (role === "visitor" || role === "technician")) {
+            for (const v of variants(path)) await check(role, v.path, want, v.name);
+            await check(role, path, want, "post", "POST");
+          }
+        });
+      }
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------
+// REST API
+// ---------------------------------------------------------------------------
+function expectedApi(route: Screen, role: RoleName, target: Target): Outcome | "allowed" {
+  if (API_WITHOUT_TOKEN.has(route.id)) return "allowed";
+  if (role === "visitor") return "status 401";
+  if (route.path === "*") return "notFound";
+  if (API_WITHOUT_GET.has(route.id)) return "status 405";
+  const kind = API_ID_KINDS[route.id];
+  if (role === "other" && kind) return "notFound";
+  if (role === "technician" && target === "unreachable") return kind === "room" ? "status 403" : "notFound";
+  return "allowed";
+}
+
+async function checkApi(role: RoleName, path: string, want: Outcome | "allowed", label: string) {
+  const headers: Record<string, string> = role === "visitor" ? {} : { authorization: `Bearer ${tokens[role]}` };
+  const res = await contexts.visitor.get(path, { headers });
+  const got = await outcomeOf(res);
+  const message = `${role} GET ${path} (${label})`;
+  if (want === "allowed") expect.soft(isAllowed(got) || got === "status 405" ? "allowed" : got, message).toBe("allowed");
+  else expect.soft(got, message).toBe(want);
+}
+
+test.describe("REST API", () => {
+  for (const route of apiRoutes) {
+    // The REST logout revokes the token it is sent with: only signed out.
+    const roles = route.id === "api-logout" ? (["visitor"] as RoleName[]) : ROLES;
+    const kind = API_ID_KINDS[route.id];
+    const unreachable = kind === "facility" || kind === "building" || kind === "room";
+    test(`/api/${route.path} (${route.id})`, async () => {
+      for (const role of roles) {
+        const targets: Target[] = role === "technician" && unreachable ? ["reachable", "unreachable"] : [kind ? "reachable" : "none"];
+        for (const target of targets) {
+          const path = route.path === "*" ? "/api/no/such/call" : `/api/${fill(route.path, route.id, API_ID_KINDS, target)}`;
+          const want = expectedApi(route, role, target);
+          await checkApi(role, path, want, "canonical");
+          if (want !== "allowed" && want !== "status 405" && (role === "visitor" || role === "technician")) {
+            for (const v of variants(path)) await checkApi(role, v.path, want, v.name);
+          }
+        }
+      }
+    });
+  }
+});
