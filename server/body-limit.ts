@@ -45,11 +45,30 @@ export class PayloadTooLargeError extends Error {
   }
 }
 
+/** How long a refused connection stays half-open so the client can read the 413. */
+const LINGER_MS = 2000;
+
 function tooLarge(req: Request, res: Response) {
   res.locals.bodyTooLarge = true;
   if (res.headersSent) return;
   res.setHeader("Connection", "close");
+  lingerOnClose(req);
   refuse(req, res, 413, "payloadTooLarge");
+}
+
+/**
+ * Node closes a `Connection: close` socket at once after the answer; with body bytes still arriving
+ * that close becomes a reset, and a client busy sending often loses the 413 it was sent. Instead the
+ * server half-closes (FIN after the answer) and lets the client hang up, for at most LINGER_MS.
+ */
+function lingerOnClose(req: Request) {
+  const socket = req.socket;
+  socket.destroySoon = function destroySoon(this: typeof socket) {
+    if (this.writable) this.end();
+    const timer = setTimeout(() => this.destroy(), LINGER_MS);
+    timer.unref();
+    this.once("close", () => clearTimeout(timer));
+  };
 }
 
 export function bodyLimits(settings: Pick<ServerSettings, "UPLOAD_MAX_BYTES">) {
