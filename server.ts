@@ -2,7 +2,7 @@
  * The production (and development) server: Express 4 with security headers, compression, static
  * files, request logging, health probes and the Remix handler. `--dev` serves through Vite.
  */
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
@@ -10,12 +10,17 @@ import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import pino from "pino";
+import { accessLog } from "./server/access-log";
+import { bodyLimitErrors, bodyLimits } from "./server/body-limit";
+import { tieredRateLimits } from "./server/rate-limit";
+import { sameOriginWrites } from "./server/same-origin";
+import type { ServerSettings } from "./server/settings";
 
 const dev = process.argv.includes("--dev");
 const log = pino({ level: process.env.LOG_LEVEL ?? "info", base: { app: "caretaker" } });
 
 interface EntryExports {
-  boot(): Promise<{ config: { PORT: number; HOST: string; APP_URL: string; ANALYTICS_SCRIPT_URL?: string; databaseMode: string } }>;
+  boot(): Promise<{ config: ServerSettings & { PORT: number; HOST: string; ANALYTICS_SCRIPT_URL?: string; databaseMode: string } }>;
   shutdown(): Promise<void>;
   readiness(): Promise<{ ok: boolean; detail?: string }>;
   requestContext(cookieHeader: string | null): Promise<{ runtime: unknown; auth: unknown; setCookie: string | null }>;
@@ -42,21 +47,11 @@ async function main() {
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", 1);
+  // The client address: X-Forwarded-For is read only as far back as TRUST_PROXY proxies.
+  app.set("trust proxy", config.TRUST_PROXY);
 
-  // Request id and access log.
-  app.use((req, res, next) => {
-    const id = (req.get("x-request-id") ?? "").slice(0, 100) || randomUUID();
-    res.locals.requestId = id;
-    res.setHeader("X-Request-Id", id);
-    const started = process.hrtime.bigint();
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      if (req.originalUrl.startsWith("/assets/")) return;
-      log.info({ reqId: id, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
-    });
-    next();
-  });
+  // Request id and access log (no tokens or personal data in the logged address).
+  app.use(accessLog(log));
 
   // Probes: the process is up; the database answers.
   app.get("/healthz", (_req, res) => {
@@ -109,6 +104,11 @@ async function main() {
     app.use(express.static("build/client", { maxAge: "1h", index: false }));
   }
 
+  // Tiered rate limits, cross-site writes refused, body sizes limited while read.
+  app.use(tieredRateLimits(config));
+  app.use(sameOriginWrites(config));
+  app.use(bodyLimits(config));
+
   app.all(
     "*",
     createRequestHandler({
@@ -128,6 +128,8 @@ async function main() {
       },
     }),
   );
+
+  app.use(bodyLimitErrors);
 
   const server = app.listen(config.PORT, config.HOST, () => {
     const address = server.address();

@@ -2,7 +2,7 @@ import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
 
 /**
- * Two projects: `unit` (pure code) and `db` (every `*.server.test.ts`: services, queries, jobs on a
+ * Two projects: `unit` (pure code, and the server's middlewares in tests/server) and `db` (every `*.server.test.ts`: services, queries, jobs on a
  * real database: in-memory PGlite by default, PostgreSQL when DATABASE_URL is set).
  */
 export default defineConfig({
@@ -13,7 +13,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts"],
+          include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts", "tests/server/**/*.test.ts"],
           exclude: ["app/**/*.server.test.{ts,tsx}", "node_modules/**"],
           environment: "node",
         },

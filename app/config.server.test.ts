@@ -26,6 +26,16 @@ describe("configuration", () => {
     expect(configured.APP_URL).toBe("https://care.example.org");
   });
 
+  it("trusts no proxy unless told how many stand in front, and refuses anything but a small count", () => {
+    expect(loadConfig({ DATA_DIR: tmp() }).TRUST_PROXY).toBe(0);
+    expect(loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    for (const bad of ["true", "-1", "1.5", "loopback", "99"]) {
+      expect(() => loadConfig({ DATA_DIR: tmp(), TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+    expect(loadConfig({ DATA_DIR: tmp() }).RATE_LIMIT_MULTIPLIER).toBe(1);
+    expect(() => loadConfig({ DATA_DIR: tmp(), RATE_LIMIT_MULTIPLIER: "0" })).toThrow(/RATE_LIMIT_MULTIPLIER/);
+  });
+
   it("names every bad variable in one clear message", () => {
     let error: unknown;
     try {

@@ -27,6 +27,10 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   JWT_TTL_SECONDS: z.coerce.number().int().min(10).max(86400).default(900),
   REFRESH_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** How many reverse proxies stand in front of the app (0: none; X-Forwarded-For is then ignored). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Multiplies the server's per-minute request limits (server/rate-limit.ts); the test suites raise it. */
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(1),
   LOGIN_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   LOGIN_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
   SMTP_URL: z

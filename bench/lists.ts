@@ -88,6 +88,7 @@ async function main() {
       JWT_SECRET: secret(),
       LOG_LEVEL: "warn",
       LOGIN_MAX_PER_ADDRESS: "100000",
+      RATE_LIMIT_MULTIPLIER: "100000",
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

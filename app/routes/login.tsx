@@ -12,6 +12,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { LanguageSwitch } from "~/components/shell/language-switch";
 import { isDomainError } from "~/lib/errors";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 import { formAuthenticator } from "~/modules/auth/authenticator.server";
 import { guard, homeFor } from "~/modules/auth/guard.server";
 import { LoginFormSchema } from "~/modules/auth/schema";
@@ -37,9 +38,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const pair = await formAuthenticator(context.runtime.auth, context.clientAddress).authenticate("form", request);
     const { session } = context.auth;
     storeTokens(session, pair);
-    const target = session.get("redirectTo");
+    const target = safeRedirectPath(session.get("redirectTo"), homeFor(pair.role));
     session.unset("redirectTo");
-    return redirect(target ?? homeFor(pair.role), { headers: { "Set-Cookie": await commitSession(session) } });
+    return redirect(target, { headers: { "Set-Cookie": await commitSession(session) } });
   } catch (error) {
     if (isDomainError(error)) {
       return data(submission.reply({ formErrors: [error.messageKey], hideFields: ["password"] }), { status: 400 });

@@ -61,17 +61,47 @@ describe("login", () => {
     await expectAuthError(login(deps, { email: "inactive@example.test", password: "Demo-pass-1!" }), "ACCOUNT_NOT_VALIDATED");
   });
 
-  it("limits failed attempts per account and all attempts per address", async () => {
+  it("limits failed attempts per account from one address: the attacker locks out only themselves", async () => {
     await createUser(database.db, { entityId: entityA, email: "target@example.test" });
     const limited = { ...deps, limits: createLoginLimits(3, 100) };
-    for (let i = 0; i < 3; i++) await expectAuthError(login(limited, { email: "target@example.test", password: "x", address: `10.0.0.${i}` }), "INVALID_CREDENTIALS");
-    // Even the right password is refused while the account is blocked.
-    await expectAuthError(login(limited, { email: "target@example.test", password: "Demo-pass-1!", address: "10.0.0.9" }), "TOO_MANY_ATTEMPTS", LoginErrorCode.TOO_MANY_ATTEMPTS);
+    const attacker = "203.0.113.66";
+    for (let i = 0; i < 3; i++) await expectAuthError(login(limited, { email: "target@example.test", password: "x", address: attacker }), "INVALID_CREDENTIALS");
+    // From the attacker's address even the right password is refused while blocked, whatever the spelling.
+    await expectAuthError(login(limited, { email: "target@example.test", password: "Demo-pass-1!", address: attacker }), "TOO_MANY_ATTEMPTS", LoginErrorCode.TOO_MANY_ATTEMPTS);
+    await expectAuthError(login(limited, { email: " TARGET@Example.test", password: "Demo-pass-1!", address: attacker }), "TOO_MANY_ATTEMPTS");
+    // The owner, elsewhere, still logs in.
+    const pair = await login(limited, { email: "target@example.test", password: "Demo-pass-1!", address: "198.51.100.7" });
+    expect(pair.userId).toBeGreaterThan(0);
+  });
 
+  it("a successful login clears the account's failures from that address", async () => {
+    await createUser(database.db, { entityId: entityA, email: "forgetful@example.test" });
+    const limited = { ...deps, limits: createLoginLimits(3, 100) };
+    const address = "198.51.100.8";
+    for (let i = 0; i < 2; i++) await expectAuthError(login(limited, { email: "forgetful@example.test", password: "x", address }), "INVALID_CREDENTIALS");
+    await login(limited, { email: "forgetful@example.test", password: "Demo-pass-1!", address });
+    for (let i = 0; i < 2; i++) await expectAuthError(login(limited, { email: "forgetful@example.test", password: "x", address }), "INVALID_CREDENTIALS");
+    await login(limited, { email: "forgetful@example.test", password: "Demo-pass-1!", address });
+  });
+
+  it("limits all attempts per address, one address at a time", async () => {
     const perAddress = { ...deps, limits: createLoginLimits(100, 2) };
     await expectAuthError(login(perAddress, { email: "a@x.test", password: "x", address: "192.0.2.1" }), "INVALID_CREDENTIALS");
     await expectAuthError(login(perAddress, { email: "b@x.test", password: "x", address: "192.0.2.1" }), "INVALID_CREDENTIALS");
     await expectAuthError(login(perAddress, { email: "c@x.test", password: "x", address: "192.0.2.1" }), "TOO_MANY_ATTEMPTS");
+    // Another client is not affected.
+    await expectAuthError(login(perAddress, { email: "c@x.test", password: "x", address: "192.0.2.2" }), "INVALID_CREDENTIALS");
+  });
+
+  it("keeps a bounded number of small keys, whatever user names are sent", async () => {
+    const limits = createLoginLimits(10, 1000, 50);
+    const limited = { ...deps, limits };
+    const huge = "u".repeat(1_000_000);
+    for (let i = 0; i < 120; i++) {
+      await expectAuthError(login(limited, { email: `${i}${huge}@x.test`, password: "x", address: `192.0.2.${i % 3}` }), "INVALID_CREDENTIALS");
+    }
+    expect(limits.perAccount.size).toBeLessThanOrEqual(50);
+    expect(limits.perAddress.size).toBe(3);
   });
 });
 

@@ -69,10 +69,31 @@ export interface AuthUser {
   expiresAt: number;
 }
 
-export function createLoginLimits(perAccount: number, perAddress: number) {
+/**
+ * Login limits, both over 15 minutes: `perAddress` counts every attempt of a client address;
+ * `perAccount` counts the failures of one account *from one address*, so failing on purpose locks
+ * out only the one failing (never the account's owner elsewhere). Keys are normalised, cut and
+ * hashed by the limiter, which holds a bounded number of them.
+ */
+export function createLoginLimits(perAccount: number, perAddress: number, maxKeys = 10_000) {
   const fifteenMinutes = 15 * 60 * 1000;
-  return { perAccount: new RateLimiter(perAccount, fifteenMinutes), perAddress: new RateLimiter(perAddress, fifteenMinutes) };
+  return {
+    perAccount: new RateLimiter(perAccount, fifteenMinutes, { maxKeys }),
+    perAddress: new RateLimiter(perAddress, fifteenMinutes, { maxKeys }),
+  };
 }
+
+/** The per-account key: the normalised email together with the client address. */
+export function accountAttemptKey(email: string, address: string | undefined): string {
+  return `${normaliseEmail(email)}\n${address || "unknown"}`;
+}
+
+function normaliseEmail(email: string): string {
+  return email.trim().slice(0, 320).normalize("NFKC").toLowerCase();
+}
+
+const MAX_EMAIL_LENGTH = 320;
+const MAX_PASSWORD_LENGTH = 1024;
 
 // Verifying against a real hash when the account does not exist keeps the answer time the same.
 let dummyHash: Promise<string> | undefined;
@@ -81,21 +102,26 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
   const now = deps.now?.() ?? Date.now();
   const email = input.email.trim().toLowerCase();
   const limits = deps.limits;
+  const accountKey = accountAttemptKey(input.email, input.address);
   if (limits) {
-    const addressOk = limits.perAddress.hit(input.address ?? "unknown", now);
-    if (!addressOk || limits.perAccount.blocked(email, now)) {
+    const addressOk = limits.perAddress.hit(input.address || "unknown", now);
+    if (!addressOk || limits.perAccount.blocked(accountKey, now)) {
       throw new AuthError("TOO_MANY_ATTEMPTS", "auth:login.tooManyAttempts", 429, LoginErrorCode.TOO_MANY_ATTEMPTS);
     }
   }
-  const [user] = await deps.db
-    .select()
-    .from(users)
-    .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.archivedAt)))
-    .limit(1);
+  // No account has an address this long; such input is not sent to the database.
+  const plausible = email.length <= MAX_EMAIL_LENGTH && input.password.length <= MAX_PASSWORD_LENGTH;
+  const [user] = plausible
+    ? await deps.db
+        .select()
+        .from(users)
+        .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.archivedAt)))
+        .limit(1)
+    : [];
   dummyHash ??= hashPassword("not-a-real-password-Aa1!");
-  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password.slice(0, MAX_PASSWORD_LENGTH));
   if (!user || !ok) {
-    limits?.perAccount.hit(email, now);
+    limits?.perAccount.hit(accountKey, now);
     throw invalidCredentials();
   }
   if (user.status === UserStatus.DISABLED) {
@@ -104,7 +130,7 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
   if (user.status !== UserStatus.ACTIVE) {
     throw new AuthError("ACCOUNT_NOT_VALIDATED", "auth:login.notValidated", 403, LoginErrorCode.ACCOUNT_NOT_VALIDATED);
   }
-  limits?.perAccount.reset(email);
+  limits?.perAccount.reset(accountKey);
   await deps.db.update(users).set({ lastLoginAt: new Date(now) }).where(and(eq(users.id, user.id), eq(users.entityId, user.entityId)));
   return issue(deps, { userId: user.id, entityId: user.entityId, role: user.role, sessionId: randomUUID() }, null, now);
 }

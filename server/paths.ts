@@ -1,0 +1,50 @@
+/**
+ * The kind of route a request goes to, decided from its path the way Remix matches it: case does
+ * not matter, percent-encoding is decoded, repeated and trailing slashes are ignored, and the
+ * single-fetch suffix (`/login.data`, `/_root.data`) names the same route. When in doubt, a path
+ * counts as the stricter kind.
+ */
+export function routePath(originalUrl: string): string {
+  let path = originalUrl.split(/[?#]/, 1)[0] ?? "/";
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // Malformed escapes: match on the raw text.
+  }
+  path = path.toLowerCase().replace(/\\/g, "/").replace(/\/{2,}/g, "/");
+  path = path.replace(/(\/_root)?\.data$/, "").replace(/\/+$/, "");
+  return path.startsWith("/") ? path || "/" : `/${path}`;
+}
+
+/** Authentication, sign-up and password routes: small bodies, the strictest request limit. */
+const AUTH_PATHS = [/^\/login$/, /^\/signup(\/|$)/, /^\/password(\/|$)/, /^\/api\/authentication(\/|$)/, /^\/api\/users\/password(\/|$)/, /^\/api\/users\/[^/]+\/password$/];
+
+export function isAuthPath(path: string): boolean {
+  return AUTH_PATHS.some((re) => re.test(path));
+}
+
+/** Posts anyone (or any signed-in user) may make that cost the app work: strict limit too. */
+const PUBLIC_POST_PATHS = [/^\/report-issue$/];
+
+export function isStrictPost(path: string): boolean {
+  return isAuthPath(path) || PUBLIC_POST_PATHS.some((re) => re.test(path));
+}
+
+/** Pages opened with a single-use token in the address (guessing tokens is limited strictly). */
+const TOKEN_PAGES = [/^\/signup\/verify$/, /^\/password\/reset$/];
+
+export function isTokenPage(path: string, originalUrl: string): boolean {
+  return TOKEN_PAGES.some((re) => re.test(path)) && /[?&]token=/i.test(originalUrl);
+}
+
+/** REST routes whose JSON bodies carry files as base64 data URLs. */
+const BASE64_UPLOAD_PATHS = [
+  /^\/api\/facilities\/rooms(\/[^/]+)?$/,
+  /^\/api\/equipments\/type(\/[^/]+)?$/,
+  /^\/api\/entities\/[^/]+(\/explanatory-sticker)?$/,
+  /^\/api\/users(\/[^/]+)?$/,
+];
+
+export function takesBase64Files(path: string): boolean {
+  return !isAuthPath(path) && BASE64_UPLOAD_PATHS.some((re) => re.test(path));
+}

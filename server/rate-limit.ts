@@ -1,0 +1,71 @@
+import { isIPv6 } from "node:net";
+import type { NextFunction, Request, Response } from "express";
+import { RateLimiter } from "../app/lib/rate-limit.server";
+import { refuse } from "./messages";
+import { isStrictPost, isTokenPage, routePath } from "./paths";
+import type { ServerSettings } from "./settings";
+
+/**
+ * Tiered request limits per client address, per minute (times RATE_LIMIT_MULTIPLIER):
+ * - strict, 10: posts to authentication, sign-up, password and bug-report routes, and opening a
+ *   page with a single-use token in its address;
+ * - writes, 100: any other request that is not GET, HEAD or OPTIONS;
+ * - general, 1000: every request (static files are served before this and not counted).
+ * A request counts in the general tier and in its own tier; over either it is answered 429 with
+ * Retry-After. The address is Express's `req.ip`, so it follows TRUST_PROXY; an IPv6 address counts
+ * by its /64 network (one host usually holds the whole /64). Each tier keeps a bounded number of
+ * hashed keys (app/lib/rate-limit.server.ts).
+ */
+const MINUTE = 60_000;
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The rate-limit key of a client address: IPv4 as is, IPv6 by its first 64 bits. */
+export function addressKey(address: string | undefined): string {
+  if (!address) return "unknown";
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1];
+  if (!isIPv6(address)) return address;
+  const [head, tail = ""] = address.split("%")[0].split("::");
+  const left = head ? head.split(":") : [];
+  const right = address.includes("::") && tail ? tail.split(":") : [];
+  const groups = [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(":")}::/64`;
+}
+
+export interface RateLimitTiers {
+  strict: RateLimiter;
+  writes: RateLimiter;
+  general: RateLimiter;
+}
+
+export function createTiers(multiplier = 1, maxKeys = 10_000): RateLimitTiers {
+  return {
+    strict: new RateLimiter(10 * multiplier, MINUTE, { maxKeys }),
+    writes: new RateLimiter(100 * multiplier, MINUTE, { maxKeys }),
+    general: new RateLimiter(1000 * multiplier, MINUTE, { maxKeys }),
+  };
+}
+
+export function tieredRateLimits(settings: Pick<ServerSettings, "RATE_LIMIT_MULTIPLIER">, tiers = createTiers(settings.RATE_LIMIT_MULTIPLIER)) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const key = addressKey(req.ip ?? req.socket.remoteAddress);
+    const path = routePath(req.originalUrl);
+    const tier = READS.has(req.method)
+      ? isTokenPage(path, req.originalUrl)
+        ? tiers.strict
+        : null
+      : isStrictPost(path)
+        ? tiers.strict
+        : tiers.writes;
+    const now = Date.now();
+    const generalOk = tiers.general.hit(key, now);
+    const tierOk = tier ? tier.hit(key, now) : true;
+    if (generalOk && tierOk) return next();
+    const over = tierOk ? tiers.general : tier!;
+    res.setHeader("Retry-After", String(over.retryAfterSeconds(key, now)));
+    refuse(req, res, 429, "tooManyRequests");
+  };
+}

@@ -1,0 +1,125 @@
+import http from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bodyLimitsFor, FILES_PER_REQUEST, MIB } from "../../server/body-limit";
+import { settings, startServer } from "./harness";
+
+let server: Awaited<ReturnType<typeof startServer>>;
+beforeAll(async () => {
+  server = await startServer({ settings: { RATE_LIMIT_MULTIPLIER: 1000 } });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+interface Sent {
+  status: number;
+  body: string;
+  /** Bytes the client managed to write before the server answered or closed. */
+  written: number;
+}
+
+/**
+ * Posts `total` bytes in 64 KiB chunks, with Content-Length (`declared`) or chunked, writing only
+ * as fast as the server takes them, and stopping as soon as an answer arrives.
+ */
+function post(path: string, total: number, options: { declared?: boolean; type?: string; headers?: Record<string, string> } = {}): Promise<Sent> {
+  const url = new URL(server.base + path);
+  const chunk = Buffer.alloc(64 * 1024, "a");
+  return new Promise((resolve, reject) => {
+    let written = 0;
+    let answered = false;
+    const req = http.request(url, {
+      method: "POST",
+      headers: {
+        "Content-Type": options.type ?? "application/x-www-form-urlencoded",
+        ...(options.declared ? { "Content-Length": String(total) } : { "Transfer-Encoding": "chunked" }),
+        ...options.headers,
+      },
+    });
+    req.on("response", (res) => {
+      answered = true;
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (d) => (body += d));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body, written }));
+      res.on("error", () => resolve({ status: res.statusCode ?? 0, body, written }));
+    });
+    req.on("error", (error) => {
+      if (!answered) reject(error);
+    });
+    const pump = () => {
+      while (!answered && !req.destroyed && written < total) {
+        const part = written === 0 && !options.declared ? Buffer.concat([Buffer.from("a="), chunk]).subarray(0, chunk.length) : chunk;
+        const size = Math.min(part.length, total - written);
+        written += size;
+        if (!req.write(part.subarray(0, size))) return void req.once("drain", pump);
+      }
+      if (!answered && !req.destroyed && written >= total) req.end();
+    };
+    pump();
+  });
+}
+
+const memory = () => {
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers + m.external;
+};
+
+describe("request body limits", () => {
+  const hundredMb = 100 * MIB;
+
+  it("refuses a declared Content-Length over the limit with 413 before reading a byte", async () => {
+    const before = server.seen.length;
+    const answer = await post("/login", hundredMb, { declared: true });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toBe("The data sent is too large.");
+    expect(server.seen.length).toBe(before); // the app never saw the request
+    expect(answer.written).toBeLessThan(hundredMb);
+  });
+
+  it("cuts a chunked body off with 413 as soon as it passes the limit, without buffering it", async () => {
+    const start = memory();
+    let peak = start;
+    const sampler = setInterval(() => (peak = Math.max(peak, memory())), 2);
+    const answer = await post("/login", hundredMb);
+    clearInterval(sampler);
+    const grown = Math.max(peak, memory()) - start;
+    if (process.env.SHOW) console.log({ written: answer.written, grownMb: grown / MIB });
+    expect(answer.status).toBe(413);
+    const seen = server.seen.at(-1)!;
+    expect(seen.path).toBe("/login");
+    // The reader got an error, never a truncated body taken for a whole one.
+    expect(seen.read).toBeUndefined();
+    expect(seen.readError).toMatch(/over 65536 bytes/);
+    // The client could not send much past the limit: the server stopped reading and closed.
+    expect(answer.written).toBeLessThan(8 * MIB);
+    expect(grown).toBeLessThan(30 * MIB);
+  });
+
+  it("lets a body within the limit through, whole", async () => {
+    const answer = await post("/login", 60 * 1024);
+    expect(answer.status).toBe(200);
+    expect(server.seen.at(-1)!.read).toBeGreaterThan(59 * 1024);
+  });
+
+  it("applies the authentication limit whatever the spelling of the path", async () => {
+    for (const path of ["/LOGIN", "/login.data", "/login/", "//login", "/%6Cogin", "/signup?step=entity", "/password/reset", "/api/authentication/login", "/api/users/password/reset", "/api/users/7/password"]) {
+      const answer = await post(path, 200 * 1024, { declared: true, type: "application/json" });
+      expect(answer.status, path).toBe(413);
+    }
+  });
+
+  it("allows 1 MiB for other forms and JSON, more for uploads and the REST routes with base64 files", async () => {
+    const limits = bodyLimitsFor(settings);
+    expect(limits.multipart).toBe(FILES_PER_REQUEST * settings.UPLOAD_MAX_BYTES + MIB);
+    expect((await post("/add-facility", 900 * 1024, { declared: true })).status).toBe(200);
+    expect((await post("/add-facility", 2 * MIB)).status).toBe(413);
+    expect((await post("/api/facilities", 2 * MIB, { declared: true, type: "application/json" })).status).toBe(413);
+    expect((await post("/api/facilities/rooms/3", 2 * MIB, { declared: true, type: "application/json" })).status).toBe(200);
+    expect((await post("/api/entities/3/explanatory-sticker", limits.base64Json + 1, { declared: true, type: "application/json" })).status).toBe(413);
+    expect((await post("/update-room/3", 3 * MIB, { type: "multipart/form-data; boundary=x" })).status).not.toBe(413);
+    expect((await post("/update-room/3", limits.multipart + 64 * 1024, { type: "multipart/form-data; boundary=x" })).status).toBe(413);
+    // A multipart post to an authentication route keeps the small limit.
+    expect((await post("/signup", 200 * 1024, { type: "multipart/form-data; boundary=x" })).status).toBe(413);
+  });
+});
