@@ -5,7 +5,6 @@ import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AccountStep } from "~/components/onboarding/account-step";
-import { countryOptions } from "~/components/onboarding/countries";
 import { EntityStep } from "~/components/onboarding/entity-step";
 import { PublicPage } from "~/components/onboarding/public-page";
 import { SignupSteps } from "~/components/onboarding/signup-steps";
@@ -45,7 +44,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       account,
       passwordKept: Boolean(draft.account),
       entity: draft.entity ?? {},
-      countries: step === "entity" ? countryOptions(locale) : null,
       question,
       expired: Boolean(draft.expired),
     },
@@ -150,8 +148,8 @@ export default function Signup() {
           {t("signup.draftExpired")}
         </Alert>
       ) : null}
-      {step === "entity" && loaderData.question && loaderData.countries ? (
-        <EntityStep key="entity" lastResult={result} defaultValue={loaderData.entity} countries={loaderData.countries} question={loaderData.question} />
+      {step === "entity" && loaderData.question ? (
+        <EntityStep key="entity" lastResult={result} defaultValue={loaderData.entity} question={loaderData.question} />
       ) : (
         <AccountStep key="account" lastResult={result} defaultValue={loaderData.account} passwordKept={loaderData.passwordKept} />
       )}
