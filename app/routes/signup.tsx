@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -25,8 +25,6 @@ import { onboardingDeps } from "~/http/deps.server";
  * the encrypted draft cookie (the password never goes back to the page), Back keeps step 2 as typed,
  * Finish checks step 2 and the captcha and calls `signUp`.
  */
-export const meta: MetaFunction = () => [{ title: "Caretaker" }];
-
 type Step = "account" | "entity";
 const PASSWORD_FIELDS = ["password", "confirmPassword"];
 
