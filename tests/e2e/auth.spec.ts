@@ -83,7 +83,7 @@ test.describe("navigation guards (SPEC.md sections 2 and 6)", () => {
   test("an administrator lands on the dashboard; logout ends the session", async ({ page }) => {
     await login(page, accounts.admin);
     await expect(page).toHaveURL(/\/dashboard$/);
-    await page.locator('summary[aria-label^="Account menu"]').click();
+    await page.locator("[data-user-menu] > summary").click();
     await page.getByRole("button", { name: /Logout/ }).click();
     await expect(page).toHaveURL(/\/login$/);
     await page.goto("/dashboard");

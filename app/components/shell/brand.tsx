@@ -13,7 +13,6 @@ export function Brand({ entity, className }: { entity: BrandEntity; className?: 
   return (
     <Link
       to="/"
-      aria-label={t("shell:home", { entity: entity.name })}
       className={cn(
         "flex min-w-0 items-center gap-3 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-foreground",
         className,
@@ -35,10 +34,12 @@ export function Brand({ entity, className }: { entity: BrandEntity; className?: 
           {entity.name.trim().charAt(0).toUpperCase() || "C"}
         </span>
       )}
+      {/* The link is named by its visible text (WCAG 2.5.3), then where it leads. */}
       <span className="grid min-w-0 leading-tight">
-        <span className="truncate text-[0.95rem] font-semibold">{entity.name}</span>
-        <span className="truncate text-xs text-primary-foreground/75">{t("common:app.name")}</span>
+        <span className="truncate text-[0.95rem] font-semibold">{entity.name}</span>{" "}
+        <span className="truncate text-xs text-primary-muted-foreground">{t("common:app.name")}</span>
       </span>
+      <span className="sr-only">, {t("shell:home")}</span>
     </Link>
   );
 }
