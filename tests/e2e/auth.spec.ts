@@ -1,6 +1,6 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
+import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
 import { screens } from "../../app/route-access";
-import { accounts, DEMO_PASSWORD, login } from "./fixtures";
+import { accounts, DEMO_PASSWORD, expect, login, test } from "./fixtures";
 
 /** A request context signed in through the web login form (cookie session), or a visitor. */
 async function sessionFor(baseURL: string, email: string | null): Promise<APIRequestContext> {

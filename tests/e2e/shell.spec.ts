@@ -1,6 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { pngBytes } from "../factories/files";
-import { accounts, login, readOutbox, unique, waitForMail } from "./fixtures";
+import { accounts, expect, login, readOutbox, test, unique, waitForMail } from "./fixtures";
 
 /**
  * The signed-in shell: role-aware menu, header (bell, help, user menu, language), cookie consent,
@@ -89,13 +89,13 @@ test.describe("navigation menu", () => {
     await page.goto("/dashboard");
     const nav = menu(page);
     await expect(nav).toBeHidden();
-    await page.locator("summary", { hasText: "Menu" }).click();
+    await page.locator("[data-mobile-menu] > summary").click();
     await expect(nav).toBeVisible();
     await nav.getByRole("link", { name: "Equipments" }).click();
     await expect(page).toHaveURL(/\/equipments$/);
     await expect(page.getByRole("heading", { name: "Equipments" })).toBeVisible();
     await expect(nav).toBeHidden();
-    await page.locator("summary", { hasText: "Menu" }).click();
+    await page.locator("[data-mobile-menu] > summary").click();
     await expect(nav.getByRole("link", { name: "Equipments" })).toHaveAttribute("aria-current", "page");
   });
 });

@@ -48,16 +48,16 @@ export function UserMenu({ user }: { user: ShellUser }) {
   const role = t(`roles.${user.role}`);
   return (
     <details ref={ref} className="group relative" data-user-menu>
-      {/* Named by its visible text, name and role (WCAG 2.5.3), which stays for screen readers on phones. */}
+      {/* Named by its visible texts first, name and role (WCAG 2.5.3 label in name), then what it is. */}
       <summary
+        aria-label={`${fullName} ${role}, ${t("user.menu")}`}
         className="flex h-11 cursor-pointer list-none items-center gap-2 rounded-full py-1 pl-1 pr-1 text-primary-foreground transition-colors hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-foreground sm:h-10 sm:pr-2 [&::-webkit-details-marker]:hidden"
       >
         <Avatar user={user} />
-        <span className="sr-only max-w-40 text-left leading-tight md:not-sr-only md:grid">
-          <span className="truncate text-sm font-semibold">{fullName}</span>{" "}
+        <span className="hidden max-w-40 text-left leading-tight md:grid">
+          <span className="truncate text-sm font-semibold">{fullName}</span>
           <span className="truncate text-xs text-primary-muted-foreground">{role}</span>
         </span>
-        <span className="sr-only">, {t("user.menu")}</span>
         <Icon name="chevronDown" className="hidden size-4 transition-transform group-open:rotate-180 sm:block" />
       </summary>
       <div className="absolute right-0 top-full z-50 mt-2 w-72 max-w-[calc(100vw-1.5rem)] rounded-lg border bg-card p-1.5 text-card-foreground shadow-xl">
