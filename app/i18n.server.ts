@@ -3,6 +3,7 @@ import i18next, { type i18n as I18n, type Resource, type TFunction } from "i18ne
 import { initReactI18next } from "react-i18next";
 import { LanguageDetector } from "remix-i18next/server";
 import { fallbackLng, i18nConfig, isLocale, supportedLngs, type Locale } from "~/i18n";
+import { countryNames } from "~/lib/countries";
 
 /** All translations, bundled with the server: app/locales/<lng>/<namespace>.json. */
 const files = import.meta.glob<{ default: Record<string, unknown> }>("./locales/*/*.json", { eager: true });
@@ -13,6 +14,11 @@ for (const [file, mod] of Object.entries(files)) {
   if (!lng || !ns) continue;
   resources[lng] ??= {};
   resources[lng][ns] = mod.default;
+}
+/** The generated namespace: country names in each language, in display order (see app/i18n.ts). */
+for (const lng of supportedLngs) {
+  resources[lng] ??= {};
+  resources[lng].countries = countryNames(lng);
 }
 
 /** The language cookie, set by the language switch; a signed-in user's own setting wins over it. */

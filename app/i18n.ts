@@ -3,7 +3,11 @@ export const supportedLngs = ["en", "fr-BE", "nl-BE"] as const;
 export type Locale = (typeof supportedLngs)[number];
 export const fallbackLng: Locale = "en";
 export const defaultNS = "common";
-export const namespaces = ["common", "auth", "shell", "settings", "onboarding", "facilities", "rooms", "equipment"] as const;
+/**
+ * `countries` is not a file of app/locales: the server generates it per language from Intl.DisplayNames
+ * (app/lib/countries.ts) and serves it like the others, so both sides show the server's names.
+ */
+export const namespaces = ["common", "auth", "shell", "settings", "onboarding", "facilities", "rooms", "equipment", "countries"] as const;
 
 export const i18nConfig = {
   supportedLngs: [...supportedLngs],

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import {
   isRouteErrorResponse,
@@ -15,9 +15,11 @@ import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { consentData } from "~/components/shell/consent.server";
 import { CookieConsent } from "~/components/shell/cookie-consent";
-import { Toaster } from "~/components/ui/toast";
+import { DocumentTitle } from "~/components/shell/document-title";
+import { LocalizedToaster } from "~/components/shell/toaster";
 import { fallbackLng, localeByUserLanguage } from "~/i18n";
 import { detectLocale, getT } from "~/i18n.server";
+import { brandColors } from "~/lib/contrast";
 import { useNonce } from "~/lib/nonce";
 import { readToast } from "~/http/toast.server";
 import { logout } from "~/modules/auth/service.server";
@@ -32,8 +34,6 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
-
-export const meta: MetaFunction = () => [{ title: "Caretaker" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user, session } = context.auth;
@@ -74,16 +74,24 @@ export function Layout({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const locale = rootData?.locale ?? i18n.language ?? fallbackLng;
   const brand = rootData?.brand ?? { color: THEME_COLOR, textColor: "#ffffff" };
+  // The entity's colours, with text colours that stay readable on them (WCAG AA).
+  const colors = brandColors(brand.color, brand.textColor, { color: THEME_COLOR, textColor: "#ffffff" });
   useChangeLanguage(locale);
   return (
     <html
       lang={locale}
-      style={{ ["--brand" as string]: brand.color, ["--brand-foreground" as string]: brand.textColor }}
+      style={{
+        ["--brand" as string]: colors.background,
+        ["--brand-foreground" as string]: colors.foreground,
+        ["--brand-muted-foreground" as string]: colors.muted,
+        ["--brand-hover" as string]: colors.hover,
+      }}
     >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={THEME_COLOR} />
+        <DocumentTitle />
         <Meta />
         <Links />
       </head>
@@ -91,7 +99,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* In the page flow, above everything: the banner never covers a form or a button. */}
         <CookieConsent consent={rootData?.consent} analyticsScriptUrl={rootData?.analyticsScriptUrl} />
         {children}
-        <Toaster toasts={rootData?.toast ? [rootData.toast] : []} />
+        <LocalizedToaster toasts={rootData?.toast ? [rootData.toast] : []} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

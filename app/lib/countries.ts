@@ -1,7 +1,7 @@
 /**
  * ISO 3166-1 alpha-2 country codes accepted in addresses (sign-up, entity settings, buildings), and
- * the product's home market listed first in selects. Names come from Intl.DisplayNames in the
- * page's language. Client-safe.
+ * the product's home market listed first in selects. The names are not translation files: they come
+ * from Intl.DisplayNames in the page's language (`countriesByName`). Client-safe.
  */
 export const COUNTRY_CODES = [
   "AD", "AE", "AF", "AG", "AI", "AL", "AM", "AO", "AQ", "AR", "AS", "AT", "AU", "AW", "AX", "AZ",
@@ -25,3 +25,34 @@ export type CountryCode = (typeof COUNTRY_CODES)[number];
 
 /** Countries listed first in the select (the product's home market). */
 export const PREFERRED_COUNTRIES: readonly CountryCode[] = ["BE", "NL", "FR", "LU", "DE"];
+
+export interface Country {
+  code: CountryCode;
+  name: string;
+}
+
+/**
+ * Every country of COUNTRY_CODES with its name in `locale` (Intl.DisplayNames, English when the
+ * runtime lacks the language), sorted by that name with the locale's collation.
+ */
+export function countriesByName(locale: string): Country[] {
+  let names: Intl.DisplayNames | null;
+  try {
+    names = new Intl.DisplayNames([locale, "en"], { type: "region", fallback: "code" });
+  } catch {
+    names = null;
+  }
+  const collator = new Intl.Collator(locale);
+  return COUNTRY_CODES.map((code) => ({ code, name: names?.of(code) ?? code })).sort(
+    (a, b) => collator.compare(a.name, b.name) || a.code.localeCompare(b.code),
+  );
+}
+
+/**
+ * The same as an ordered `code -> name` object: the server computes it once per language and serves
+ * it as the generated i18n namespace `countries`, so the browser shows exactly the server's names in
+ * the server's order (its own Intl data may differ) and hydration matches.
+ */
+export function countryNames(locale: string): Record<string, string> {
+  return Object.fromEntries(countriesByName(locale).map((c) => [c.code, c.name]));
+}

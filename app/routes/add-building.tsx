@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BuildingForm, BUILDINGS_LIST } from "~/components/facilities/building-form";
@@ -13,8 +13,6 @@ import { BuildingSchema } from "~/modules/facilities/schema";
 import { createBuilding } from "~/modules/facilities/service.server";
 
 /** /add-building (`?facilityId=` preselects the facility): on success back to the buildings list. */
-export const meta: MetaFunction = () => [{ title: "Caretaker" }];
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const facilities = await listFacilityOptions(await serviceContext({ request, context }, user));

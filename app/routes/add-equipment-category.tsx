@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CATEGORIES_LIST, CategoryForm } from "~/components/equipment/category-form";
@@ -10,8 +10,6 @@ import { CategorySchema } from "~/modules/equipment/schema";
 import { createCategory } from "~/modules/equipment/service.server";
 
 /** /add-equipment-category: name and tags; back to the categories tab with "Created". */
-export const meta: MetaFunction = () => [{ title: "Caretaker" }];
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
   return null;

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FACILITIES_LIST, FacilityForm } from "~/components/facilities/facility-form";
@@ -10,8 +10,6 @@ import { FacilitySchema } from "~/modules/facilities/schema";
 import { createFacility } from "~/modules/facilities/service.server";
 
 /** /add-facility: name and description; on success back to the facilities list. */
-export const meta: MetaFunction = () => [{ title: "Caretaker" }];
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
   return null;

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormPage } from "~/components/forms/form-parts";
@@ -10,8 +10,6 @@ import { RoomTypeSchema } from "~/modules/rooms/schema";
 import { createRoomType } from "~/modules/rooms/service.server";
 
 /** /add-room-type: name and tags; on success back to the room types list. */
-export const meta: MetaFunction = () => [{ title: "Caretaker" }];
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
   return null;

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormPage } from "~/components/forms/form-parts";
@@ -20,8 +20,6 @@ import { createRoom } from "~/modules/rooms/service.server";
  * quantity dialog without JavaScript) answers the form with the items added; `intent=save` creates the
  * room with its items, links, incident types and files, then goes back to the rooms list.
  */
-export const meta: MetaFunction = () => [{ title: "Caretaker" }];
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const ctx = await filesContext({ request, context }, user);

@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CategoriesTable, EquipmentTypesTable } from "~/components/equipment/equipment-tables";
@@ -21,8 +21,6 @@ import {
  * category with `categoryId`) and "Equipment categories" (`?tab=categories`). Server-side sort,
  * search and paging from the address, so every control is a link or a GET form (JavaScript off too).
  */
-export const meta: MetaFunction = () => [{ title: "Caretaker" }];
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const ctx = await serviceContext({ request, context }, user);

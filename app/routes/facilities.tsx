@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BuildingsTable } from "~/components/facilities/buildings-table";
@@ -26,8 +26,6 @@ import { listRooms, ROOM_SORTS } from "~/modules/rooms/queries.server";
  * optionally `&facilityId=`) and Rooms (`?tab=rooms`). Each tab is a server-sorted, server-paged list
  * driven by the URL (search, sort, page, size), so it works without JavaScript.
  */
-export const meta: MetaFunction = () => [{ title: "Caretaker" }];
-
 const TABS = ["facilities", "buildings", "rooms"] as const;
 type Tab = (typeof TABS)[number];
 

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -17,8 +17,6 @@ import { formAuthenticator } from "~/modules/auth/authenticator.server";
 import { guard, homeFor } from "~/modules/auth/guard.server";
 import { LoginFormSchema } from "~/modules/auth/schema";
 import { commitSession, storeTokens } from "~/modules/auth/session.server";
-
-export const meta: MetaFunction = () => [{ title: "Caretaker" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await guard(request, context);

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -21,8 +21,6 @@ import { RequestPasswordResetSchema, ResetPasswordFormSchema } from "~/modules/o
  * email"; the mailed link (?token=…) opens step 2, a new password and its confirmation; then
  * "Password modified" and the way to the login page.
  */
-export const meta: MetaFunction = () => [{ title: "Caretaker" }];
-
 type View = "request" | "sent" | "reset" | "invalid" | "done";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

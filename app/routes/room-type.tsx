@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ListToolbar } from "~/components/lists/list-toolbar";
@@ -14,8 +14,6 @@ import { listRoomTypes, ROOM_TYPE_SORTS } from "~/modules/rooms/queries.server";
  * /room-type: the "Room Types" tab of Rooms (SPEC.md section 2). A server-sorted, server-paged list
  * driven by the URL (search, sort, page, size), so it works without JavaScript.
  */
-export const meta: MetaFunction = () => [{ title: "Caretaker" }];
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const ctx = await serviceContext({ request, context }, user);

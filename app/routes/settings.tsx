@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useResultFor } from "~/components/forms/zod-form";
@@ -34,8 +34,6 @@ import { changePassword, updateAccount } from "~/modules/users/service.server";
  * forms (told apart by `intent`), each a plain multipart post that works without JavaScript, each
  * calling one service verb.
  */
-export const meta: MetaFunction = () => [{ title: "Caretaker" }];
-
 type Tab = "account" | "entity";
 type Intent = "account" | "password" | "entity" | "sticker";
 

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -7,8 +7,6 @@ import { Alert } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
 import { guard } from "~/modules/auth/guard.server";
 import { clearDraft, readDraft } from "~/modules/onboarding/draft.server";
-
-export const meta: MetaFunction = () => [{ title: "Caretaker" }];
 
 /** /signup/success: the registration is done; the activation link is on its way. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -9,8 +9,6 @@ import { isDomainError } from "~/lib/errors";
 import { guard } from "~/modules/auth/guard.server";
 import { verifyEmail } from "~/modules/onboarding/service.server";
 import { onboardingDeps } from "~/http/deps.server";
-
-export const meta: MetaFunction = () => [{ title: "Caretaker" }];
 
 /**
  * /signup/verify?token=…: the link of the verification mail. A valid token activates the

@@ -1,11 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AccountStep } from "~/components/onboarding/account-step";
-import { countryOptions } from "~/components/onboarding/countries";
 import { EntityStep } from "~/components/onboarding/entity-step";
 import { PublicPage } from "~/components/onboarding/public-page";
 import { SignupSteps } from "~/components/onboarding/signup-steps";
@@ -26,8 +25,6 @@ import { onboardingDeps } from "~/http/deps.server";
  * the encrypted draft cookie (the password never goes back to the page), Back keeps step 2 as typed,
  * Finish checks step 2 and the captcha and calls `signUp`.
  */
-export const meta: MetaFunction = () => [{ title: "Caretaker" }];
-
 type Step = "account" | "entity";
 const PASSWORD_FIELDS = ["password", "confirmPassword"];
 
@@ -45,7 +42,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       account,
       passwordKept: Boolean(draft.account),
       entity: draft.entity ?? {},
-      countries: step === "entity" ? countryOptions(locale) : null,
       question,
       expired: Boolean(draft.expired),
     },
@@ -150,8 +146,8 @@ export default function Signup() {
           {t("signup.draftExpired")}
         </Alert>
       ) : null}
-      {step === "entity" && loaderData.question && loaderData.countries ? (
-        <EntityStep key="entity" lastResult={result} defaultValue={loaderData.entity} countries={loaderData.countries} question={loaderData.question} />
+      {step === "entity" && loaderData.question ? (
+        <EntityStep key="entity" lastResult={result} defaultValue={loaderData.entity} question={loaderData.question} />
       ) : (
         <AccountStep key="account" lastResult={result} defaultValue={loaderData.account} passwordKept={loaderData.passwordKept} />
       )}

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BuildingForm, BUILDINGS_LIST } from "~/components/facilities/building-form";
@@ -17,8 +17,6 @@ import { archiveBuilding, updateBuilding } from "~/modules/facilities/service.se
  * /update-building/{id}: the building form (`intent=update`) and the archive confirmation at
  * `?dialog=archive` (`intent=archive`). An unknown id, or another entity's, is a 404 page.
  */
-export const meta: MetaFunction = () => [{ title: "Caretaker" }];
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const id = routeId(params);

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "~/components/equipment/equipment-tables";
@@ -20,8 +20,6 @@ import { listIncidentTypeOptions } from "~/modules/incident-types/queries.server
  * multipart post) and the archive dialog (`?dialog=archive`): its items leave the rooms and their
  * open incidents are rejected.
  */
-export const meta: MetaFunction = () => [{ title: "Caretaker" }];
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const id = routeId(params);

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ARCHIVE_INTENT, ArchiveTrigger } from "~/components/forms/archive-dialog";
@@ -20,8 +20,6 @@ import { removeRoomType, updateRoomType } from "~/modules/rooms/service.server";
  * (`intent=archive`): the retyped name, and a replacement type when rooms or incident types use it
  * (SPEC.md sections 4 and 8). An unknown id, or another entity's, is a 404 page.
  */
-export const meta: MetaFunction = () => [{ title: "Caretaker" }];
-
 const RemoveFormSchema = RemoveRoomTypeSchema.extend(ArchiveSchema.shape);
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ARCHIVE_INTENT, ArchiveDialog, ArchiveTrigger } from "~/components/forms/archive-dialog";
@@ -23,8 +23,6 @@ import { archiveRoom, updateRoom } from "~/modules/rooms/service.server";
  * without JavaScript) and the archive confirmation at `?dialog=archive` (`intent=archive`). An unknown
  * id, or another entity's, is a 404 page.
  */
-export const meta: MetaFunction = () => [{ title: "Caretaker" }];
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const id = routeId(params);

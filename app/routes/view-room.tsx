@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import QRCode from "qrcode";
 import { publicOrigin } from "~/http/public-url.server";
@@ -17,8 +17,6 @@ import { viewRoom } from "~/modules/rooms/queries.server";
  * (others go to the forbidden page). The QR code encodes the room's report address, drawn here on
  * the server as an SVG image.
  */
-export const meta: MetaFunction = () => [{ title: "Caretaker" }];
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const id = routeId(params);

@@ -1,6 +1,6 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
+import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
 import { screens } from "../../app/route-access";
-import { accounts, DEMO_PASSWORD, login } from "./fixtures";
+import { accounts, DEMO_PASSWORD, expect, login, test } from "./fixtures";
 
 /** A request context signed in through the web login form (cookie session), or a visitor. */
 async function sessionFor(baseURL: string, email: string | null): Promise<APIRequestContext> {
@@ -83,7 +83,7 @@ test.describe("navigation guards (SPEC.md sections 2 and 6)", () => {
   test("an administrator lands on the dashboard; logout ends the session", async ({ page }) => {
     await login(page, accounts.admin);
     await expect(page).toHaveURL(/\/dashboard$/);
-    await page.locator('summary[aria-label^="Account menu"]').click();
+    await page.locator("[data-user-menu] > summary").click();
     await page.getByRole("button", { name: /Logout/ }).click();
     await expect(page).toHaveURL(/\/login$/);
     await page.goto("/dashboard");

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, type Locator, type Page, test } from "@playwright/test";
-import { accounts, login, unique } from "./fixtures";
+import { type Locator, type Page } from "@playwright/test";
+import { accounts, expect, login, test, unique } from "./fixtures";
 
 /**
  * The facility tree and the equipment catalogue (issue #4), end to end, once with JavaScript on and

@@ -1,6 +1,66 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/**
+ * The specs import `test` and `expect` from here: `test` checks, after every test, the page it ended
+ * on with axe-core and fails on any serious or critical violation (see `axeProblems`).
+ */
+export const test = base.extend<{ axeAfterEach: void }>({
+  axeAfterEach: [
+    async ({ page, javaScriptEnabled }, use, testInfo) => {
+      await use();
+      // A failed test keeps its own error; a page the test never opened has nothing to check.
+      if (testInfo.status !== testInfo.expectedStatus || page.isClosed() || !/^https?:/.test(page.url())) return;
+      const problems = await axeProblems(page, { javaScriptEnabled });
+      expect(problems, `axe on ${page.url()}:\n${problems.join("\n")}`).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+/**
+ * Serious and critical axe-core violations on the page, one line per failing element; [] for a page
+ * that is not HTML. Every rule axe runs by default (WCAG 2.0-2.2 A/AA and best practices) plus
+ * target-size (WCAG 2.5.8, off by default); none disabled.
+ *
+ * axe runs in the page, so a page opened with JavaScript off is checked through a copy: its HTML
+ * without scripts (what such a visitor gets), loaded at the same address in a context with
+ * JavaScript and the same cookies and window size.
+ */
+export async function axeProblems(page: Page, { javaScriptEnabled = true } = {}): Promise<string[]> {
+  await page.waitForLoadState("load");
+  const html = await page.evaluate(() => document.contentType === "text/html").catch(() => false);
+  if (!html) return [];
+  if (javaScriptEnabled) return analyze(page);
+  const source = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  const url = page.url();
+  // Explicitly on: contexts made in a test inherit the project's options, javaScriptEnabled: false included.
+  const context = await page.context().browser()!.newContext({ viewport: page.viewportSize(), javaScriptEnabled: true });
+  try {
+    await context.addCookies(await page.context().cookies());
+    const copy = await context.newPage();
+    await copy.route((u) => u.href === url, (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: source }));
+    await copy.goto(url);
+    return await analyze(copy);
+  } finally {
+    await context.close();
+  }
+}
+
+async function analyze(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).options({ rules: { "target-size": { enabled: true } } }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ") ?? v.help}`));
+}
+
+/** Whether the page is wider than the window (a horizontal scroll bar on a phone): the excess in pixels. */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
 
 /** The demo accounts (SPEC roles: administrator, facility manager, technician; plus a second entity). */
 export const accounts = {

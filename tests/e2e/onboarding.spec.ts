@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { accounts, login, readOutbox, unique, waitForMail } from "./fixtures";
+import { type Page } from "@playwright/test";
+import { accounts, expect, login, readOutbox, test, unique, waitForMail } from "./fixtures";
 
 /**
  * Sign-up (onboarding) in two steps, the captcha, the verification mail and the first login; with

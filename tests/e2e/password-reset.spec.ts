@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { login, readOutbox, unique, waitForMail } from "./fixtures";
+import { type Page } from "@playwright/test";
+import { expect, login, readOutbox, test, unique, waitForMail } from "./fixtures";
 
 /**
  * Password reset through the screens (JavaScript on and off) and the REST calls. Each test signs up

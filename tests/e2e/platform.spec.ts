@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test.describe("platform", () => {
   test("health and readiness probes answer", async ({ request }) => {

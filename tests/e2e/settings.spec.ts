@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, type Locator, type Page, request as playwrightRequest, test } from "@playwright/test";
+import { type APIRequestContext, type Locator, type Page, request as playwrightRequest } from "@playwright/test";
 import { pngBytes } from "../factories/files";
-import { accounts, DEMO_PASSWORD, login, unique } from "./fixtures";
+import { accounts, DEMO_PASSWORD, expect, login, test, unique } from "./fixtures";
 
 /**
  * /settings (account tab, password dialog, entity tab, explanatory sticker) and its REST routes.
@@ -52,7 +52,10 @@ test.describe("settings: account", () => {
       // Saved, and rendered again in French.
       await expect(page).toHaveURL(/\/settings$/);
       await expect(successToast(page)).toContainText("Mis à jour");
+      // The toast's type is told to screen readers in French too, and the title is French.
+      await expect(successToast(page).locator(".sr-only")).toHaveText("Succès\u00a0: ");
       await expect(page.locator("html")).toHaveAttribute("lang", "fr-BE");
+      await expect(page).toHaveTitle("Paramètres · Caretaker");
       await expect(page.getByRole("heading", { name: "Paramètres", level: 1 })).toBeVisible();
       await expect(field(page, "Prénom")).toHaveValue(name);
       await expect(field(page, "Recevoir des notifications")).toBeChecked();

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { pngBytes } from "../factories/files";
-import { accounts, login, readOutbox, unique, waitForMail } from "./fixtures";
+import { accounts, expect, login, readOutbox, test, unique, waitForMail } from "./fixtures";
 
 /**
  * The signed-in shell: role-aware menu, header (bell, help, user menu, language), cookie consent,
@@ -89,13 +89,13 @@ test.describe("navigation menu", () => {
     await page.goto("/dashboard");
     const nav = menu(page);
     await expect(nav).toBeHidden();
-    await page.locator("summary", { hasText: "Menu" }).click();
+    await page.locator("[data-mobile-menu] > summary").click();
     await expect(nav).toBeVisible();
     await nav.getByRole("link", { name: "Equipments" }).click();
     await expect(page).toHaveURL(/\/equipments$/);
     await expect(page.getByRole("heading", { name: "Equipments" })).toBeVisible();
     await expect(nav).toBeHidden();
-    await page.locator("summary", { hasText: "Menu" }).click();
+    await page.locator("[data-mobile-menu] > summary").click();
     await expect(nav.getByRole("link", { name: "Equipments" })).toHaveAttribute("aria-current", "page");
   });
 });
@@ -105,12 +105,15 @@ test.describe("header", () => {
     await signIn(page, accounts.admin);
     await page.goto("/dashboard");
     const header = page.getByRole("banner");
-    await expect(header.getByRole("link", { name: "Demo Campus home" })).toBeVisible();
+    // Label in name (WCAG 2.5.3): the accessible names start with the visible texts.
+    await expect(header.getByRole("link", { name: "Demo Campus Caretaker, home page", exact: true })).toBeVisible();
     await expect(header.getByRole("link", { name: /^Help for this page/ })).toHaveAttribute("href", /\/dashboard$/);
     await page.goto("/facilities?tab=rooms");
     await expect(header.getByRole("link", { name: /^Help for this page/ })).toHaveAttribute("href", /\/rooms$/);
 
-    await page.locator('summary[aria-label="Account menu for Ava Peeters"]').click();
+    const account = page.locator("[data-user-menu] > summary");
+    await expect(account).toHaveAccessibleName("Ava Peeters Facility Administrator, account menu");
+    await account.click();
     await expect(header.getByText("Facility Administrator", { exact: true }).last()).toBeVisible();
     await expect(header.getByText("admin@demo.test")).toBeVisible();
     await header.getByRole("button", { name: "Logout" }).click();
@@ -124,7 +127,7 @@ test.describe("header", () => {
     await expect(bell).toBeVisible();
     await expect(bell).toHaveAttribute("href", "/notifications");
     await expect(bell).toContainText("4");
-    await page.locator('summary[aria-label^="Account menu"]').click();
+    await page.locator("[data-user-menu] > summary").click();
     await expect(page.getByRole("banner").getByText("Facility Manager", { exact: true }).last()).toBeVisible();
   });
 

@@ -37,7 +37,7 @@ export function FormPage({
           <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
           {subtitle ? <p className="text-sm text-muted-foreground">{subtitle}</p> : null}
         </div>
-        {actions ? <div className="flex shrink-0 gap-2 [&>*]:w-full sm:[&>*]:w-auto">{actions}</div> : null}
+        {actions ? <div className="flex flex-wrap gap-2 sm:shrink-0 sm:flex-nowrap [&>*]:flex-auto sm:[&>*]:flex-none">{actions}</div> : null}
       </div>
       <Card>
         <CardContent className="pt-4 sm:pt-6">{children}</CardContent>

@@ -57,7 +57,7 @@ export function ListToolbar({ q, filters, keep = KEPT_PARAMS, actions, className
           ) : null}
         </div>
       </Form>
-      {actions ? <div className="flex shrink-0 gap-2 [&>*]:w-full sm:[&>*]:w-auto">{actions}</div> : null}
+      {actions ? <div className="flex flex-wrap gap-2 sm:shrink-0 sm:flex-nowrap [&>*]:flex-auto sm:[&>*]:flex-none">{actions}</div> : null}
     </div>
   );
 }

@@ -95,7 +95,7 @@ export function AccountStep({
         </Button>
         <p className="text-sm text-muted-foreground">
           {t("signup.haveAccount")}{" "}
-          <Link to="/login" className="text-primary underline-offset-4 hover:underline">
+          <Link to="/login" className="text-primary underline underline-offset-4 hover:decoration-2">
             {t("signup.login")}
           </Link>
         </p>

@@ -7,21 +7,19 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { CountryOptions } from "~/components/forms/country-options";
 import { Select } from "~/components/ui/select";
 import { EntitySchema } from "~/modules/onboarding/schema";
 import { CaptchaField, ensureCaptcha, type CaptchaQuestion } from "./captcha-field";
-import type { CountryOption } from "./countries";
 
 /** Step 2 of the sign-up: the organisation and the captcha. Posts `intent=finish`, or `intent=back`. */
 export function EntityStep({
   lastResult,
   defaultValue,
-  countries,
   question,
 }: {
   lastResult?: SubmissionResult<string[]>;
   defaultValue: Record<string, string | undefined>;
-  countries: { preferred: CountryOption[]; others: CountryOption[] };
   question: CaptchaQuestion;
 }) {
   const { t } = useTranslation(["onboarding", "common"]);
@@ -97,20 +95,7 @@ export function EntityStep({
         </div>
         <Field label={t("signup.country")} htmlFor={fields.country.id} errors={tr(fields.country.errors)} required>
           <Select {...getSelectProps(fields.country)} autoComplete="country">
-            <option value="">{t("signup.chooseCountry")}</option>
-            {countries.preferred.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
-            <option disabled value="-">
-              ──────────
-            </option>
-            {countries.others.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
+            <CountryOptions />
           </Select>
         </Field>
       </fieldset>

@@ -74,8 +74,10 @@ export function RoomView({ room, qrCode, reportUrl }: { room: RoomDetail; qrCode
   const documents = room.files.filter((file) => !file.isImage);
 
   return (
-    <div className="grid gap-6">
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+    // Every column is minmax(0, 1fr): a wide table scrolls inside its own container instead of
+    // widening the page (a grid's implicit column would grow to the table's width on a phone).
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <Section title={t("view.details")}>
           <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_minmax(0,1fr)]">
             {details.map(([label, value]) => (
@@ -119,7 +121,7 @@ export function RoomView({ room, qrCode, reportUrl }: { room: RoomDetail; qrCode
         )}
       </Section>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2">
         <Section title={t("view.links")}>
           {room.links.length === 0 ? (
             <Empty>{t("view.noLinks")}</Empty>

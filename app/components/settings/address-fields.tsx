@@ -1,9 +1,9 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
+import { CountryOptions } from "~/components/forms/country-options";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import { COUNTRY_CODES, NEIGHBOUR_COUNTRIES } from "~/modules/entities/schema";
 import { useErrorText } from "./form-parts";
 
 type AddressFieldset = ReturnType<FieldMetadata<Record<string, unknown>, Record<string, unknown>, string[]>["getFieldset"]>;
@@ -45,33 +45,5 @@ export function AddressFields({ fieldset, required }: { fieldset: AddressFieldse
         </Select>
       </Field>
     </div>
-  );
-}
-
-/** "Select a country", the neighbours first, then the other countries by their translated name. */
-export function CountryOptions() {
-  const { t, i18n } = useTranslation("settings");
-  const collator = new Intl.Collator(i18n.language);
-  const byName = (codes: readonly string[]) =>
-    codes.map((code) => ({ code, name: t(`countries.${code}`) })).sort((a, b) => collator.compare(a.name, b.name));
-  const neighbours = new Set<string>(NEIGHBOUR_COUNTRIES);
-  return (
-    <>
-      <option value="">{t("address.selectCountry")}</option>
-      <optgroup label={t("address.neighbours")}>
-        {byName(NEIGHBOUR_COUNTRIES).map((c) => (
-          <option key={c.code} value={c.code}>
-            {c.name}
-          </option>
-        ))}
-      </optgroup>
-      <optgroup label={t("address.otherCountries")}>
-        {byName(COUNTRY_CODES.filter((c) => !neighbours.has(c))).map((c) => (
-          <option key={c.code} value={c.code}>
-            {c.name}
-          </option>
-        ))}
-      </optgroup>
-    </>
   );
 }

@@ -8,6 +8,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
+import { brandColors } from "~/lib/contrast";
 import { EntitySettingsFormSchema, GREETING_LANGUAGES } from "~/modules/entities/schema";
 import type { EntityView } from "~/modules/entities/service.server";
 import { AddressFields } from "./address-fields";
@@ -52,6 +53,9 @@ export function EntitySettingsForm({
   const greetings = fields.greetingsMessages.getFieldList();
   const color = (fields.templateColor.value as string | undefined) ?? entity.templateColor;
   const textColor = (fields.templateTextColor.value as string | undefined) ?? entity.templateTextColor;
+  // What the header will show: the text colours are adjusted when they would be hard to read.
+  const preview = brandColors(color, textColor, { color: entity.templateColor, textColor: entity.templateTextColor });
+  const adjusted = preview.foreground !== textColor.toLowerCase();
 
   return (
     <Card>
@@ -140,15 +144,23 @@ export function EntitySettingsForm({
                 <span className="text-sm font-medium">{t("entity.preview")}</span>
                 <div
                   className="flex h-11 items-center gap-3 rounded-md border px-4 text-sm font-semibold sm:h-10"
-                  style={{ backgroundColor: color, color: textColor }}
+                  style={{ backgroundColor: preview.background, color: preview.foreground }}
+                  data-brand-preview
                 >
                   <span>{entity.name}</span>
                   <span aria-hidden="true">·</span>
-                  <span className="font-normal">{t("entity.previewText")}</span>
+                  <span className="font-normal" style={{ color: preview.muted }}>
+                    {t("entity.previewText")}
+                  </span>
                 </div>
               </div>
             </div>
             <p className="text-sm text-muted-foreground">{t("entity.colorHint")}</p>
+            {adjusted ? (
+              <p className="text-sm text-muted-foreground" data-color-adjusted>
+                {t("entity.colorAdjusted", { color: preview.foreground })}
+              </p>
+            ) : null}
           </FormSection>
 
           <div className="flex justify-end border-t pt-6">

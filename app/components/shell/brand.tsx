@@ -13,7 +13,8 @@ export function Brand({ entity, className }: { entity: BrandEntity; className?: 
   return (
     <Link
       to="/"
-      aria-label={t("shell:home", { entity: entity.name })}
+      // The visible texts first, then where the link leads (WCAG 2.5.3 label in name).
+      aria-label={`${entity.name} ${t("common:app.name")}, ${t("shell:home")}`}
       className={cn(
         "flex min-w-0 items-center gap-3 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-foreground",
         className,
@@ -37,7 +38,7 @@ export function Brand({ entity, className }: { entity: BrandEntity; className?: 
       )}
       <span className="grid min-w-0 leading-tight">
         <span className="truncate text-[0.95rem] font-semibold">{entity.name}</span>
-        <span className="truncate text-xs text-primary-foreground/75">{t("common:app.name")}</span>
+        <span className="truncate text-xs text-primary-muted-foreground">{t("common:app.name")}</span>
       </span>
     </Link>
   );

@@ -33,7 +33,7 @@ export function LanguageSwitch({ tone = "default", className }: { tone?: "defaul
               "inline-flex h-8 min-w-9 items-center justify-center rounded-full px-2.5 tracking-wide transition-colors",
               "focus-visible:outline-2 focus-visible:outline-offset-1",
               tone === "brand"
-                ? "text-primary-foreground/80 hover:bg-primary-foreground/10 hover:text-primary-foreground focus-visible:outline-primary-foreground aria-[current=true]:bg-primary-foreground aria-[current=true]:text-primary"
+                ? "text-primary-muted-foreground hover:bg-primary-hover hover:text-primary-foreground focus-visible:outline-primary-foreground aria-[current=true]:bg-primary-foreground aria-[current=true]:text-primary"
                 : "text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-ring aria-[current=true]:bg-primary aria-[current=true]:text-primary-foreground",
             )}
           >

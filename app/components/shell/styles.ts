@@ -1,3 +1,3 @@
 /** A round icon control on the brand-coloured header (bell, help, menu buttons). */
 export const headerButton =
-  "inline-flex size-11 shrink-0 items-center justify-center rounded-full text-primary-foreground transition-colors hover:bg-primary-foreground/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-foreground sm:size-10";
+  "inline-flex size-11 shrink-0 items-center justify-center rounded-full text-primary-foreground transition-colors hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-foreground sm:size-10";

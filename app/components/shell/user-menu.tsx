@@ -48,14 +48,15 @@ export function UserMenu({ user }: { user: ShellUser }) {
   const role = t(`roles.${user.role}`);
   return (
     <details ref={ref} className="group relative" data-user-menu>
+      {/* Named by its visible texts first, name and role (WCAG 2.5.3 label in name), then what it is. */}
       <summary
-        aria-label={t("user.menu", { name: fullName })}
-        className="flex h-11 cursor-pointer list-none items-center gap-2 rounded-full py-1 pl-1 pr-1 text-primary-foreground transition-colors hover:bg-primary-foreground/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-foreground sm:h-10 sm:pr-2 [&::-webkit-details-marker]:hidden"
+        aria-label={`${fullName} ${role}, ${t("user.menu")}`}
+        className="flex h-11 cursor-pointer list-none items-center gap-2 rounded-full py-1 pl-1 pr-1 text-primary-foreground transition-colors hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-foreground sm:h-10 sm:pr-2 [&::-webkit-details-marker]:hidden"
       >
         <Avatar user={user} />
         <span className="hidden max-w-40 text-left leading-tight md:grid">
           <span className="truncate text-sm font-semibold">{fullName}</span>
-          <span className="truncate text-xs text-primary-foreground/75">{role}</span>
+          <span className="truncate text-xs text-primary-muted-foreground">{role}</span>
         </span>
         <Icon name="chevronDown" className="hidden size-4 transition-transform group-open:rotate-180 sm:block" />
       </summary>

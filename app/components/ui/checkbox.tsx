@@ -9,7 +9,7 @@ export type CheckboxProps = Omit<
 
 /**
  * Native `<input type="checkbox">` tinted with the brand colour via
- * `accent-color`. Posts `value` (default "on") when checked, like any
+ * `accent-color`, 24 px square (WCAG 2.5.8 target size). Posts `value` (default "on") when checked, like any
  * checkbox. Pair it with a `<Label htmlFor>` — the label enlarges the hit area.
  */
 export const Checkbox = React.forwardRef<HTMLInputElement, CheckboxProps>(
@@ -18,7 +18,7 @@ export const Checkbox = React.forwardRef<HTMLInputElement, CheckboxProps>(
       ref={ref}
       type="checkbox"
       className={cn(
-        "peer size-5 shrink-0 cursor-pointer rounded-sm border-input accent-primary sm:size-4",
+        "peer size-6 shrink-0 cursor-pointer rounded-sm border-input accent-primary",
         "focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background",
         "disabled:cursor-not-allowed disabled:opacity-50",
         "aria-invalid:outline-2 aria-invalid:outline-offset-1 aria-invalid:outline-destructive",

@@ -31,16 +31,19 @@ export interface ToasterProps {
   className?: string;
   /** Accessible name of the close button. */
   closeLabel?: string;
-  /** Screen-reader prefixes, so the type is not conveyed by colour alone. */
+  /**
+   * Screen-reader prefixes with their punctuation ("Success:", French "Succès :"), so the type is
+   * not conveyed by colour alone. Pass them translated.
+   */
   typeLabels?: Partial<Record<ToastType, string>>;
 }
 
 const FADE_MS = 300;
 
 const defaultTypeLabels: Record<ToastType, string> = {
-  success: "Success",
-  error: "Error",
-  info: "Information",
+  success: "Success:",
+  error: "Error:",
+  info: "Information:",
 };
 
 const typeStyles: Record<ToastType, { accent: string; icon: string }> = {
@@ -161,7 +164,7 @@ function ToastItem({
       <ToastIcon type={toast.type} className={cn("mt-0.5 size-5 shrink-0", styles.icon)} />
       <div className="grid min-w-0 flex-1 gap-1">
         <p className="text-sm font-semibold leading-tight">
-          <span className="sr-only">{typeLabel}: </span>
+          <span className="sr-only">{typeLabel} </span>
           {toast.title}
         </p>
         {toast.description ? (

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -22,8 +22,6 @@ import { serviceContext } from "~/http/route-context.server";
  * on) or on this page (JavaScript off). On any other failure: back with a failure toast.
  * GET /report-issue shows the same form as a page.
  */
-export const meta: MetaFunction = () => [{ title: "Caretaker" }];
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
   const url = new URL(request.url);
