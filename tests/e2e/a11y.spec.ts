@@ -160,6 +160,7 @@ test.describe("accessibility of every screen", () => {
           { id: "signup", path: "/signup" },
           { id: "password-reset", path: "/password/reset" },
           { id: "password-reset", path: "/password/reset?token=not-a-token" },
+          { id: "password-reset", path: "/password/reset?sent" },
           { id: "signup-verify", path: "/signup/verify?token=not-a-token" },
           { id: "forbidden", path: "/forbidden" },
           { id: "not-found", path: "/no/such/page" },

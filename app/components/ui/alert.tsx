@@ -10,7 +10,7 @@ export const alertVariants = cva(
       variant: {
         default: "border-border bg-card text-card-foreground",
         destructive: "border-destructive/40 bg-destructive/10 text-destructive",
-        success: "border-success/40 bg-success/10 text-success",
+        success: "border-success/40 bg-success/10 text-success-text",
       },
     },
     defaultVariants: {
