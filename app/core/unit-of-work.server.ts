@@ -111,25 +111,23 @@ export class UnitOfWork {
 
   /** After commit: each callback once, in order; failures are logged, not thrown. */
   async commit(): Promise<void> {
-    for (const fn of this.committed.splice(0)) {
-      try {
-        await fn();
-      } catch (err) {
-        logger().error({ err, requestId: this.ctx.requestId }, "after-commit effect failed");
-      }
-    }
+    await this.runOnce(this.committed, "after-commit effect failed");
     this.rolledBack.length = 0;
   }
 
   async rollback(): Promise<void> {
-    for (const fn of this.rolledBack.splice(0)) {
+    await this.runOnce(this.rolledBack, "rollback effect failed");
+    this.committed.length = 0;
+  }
+
+  private async runOnce(queue: Array<() => unknown>, failure: string): Promise<void> {
+    for (const fn of queue.splice(0)) {
       try {
         await fn();
       } catch (err) {
-        logger().error({ err, requestId: this.ctx.requestId }, "rollback effect failed");
+        logger().error({ err, requestId: this.ctx.requestId }, failure);
       }
     }
-    this.committed.length = 0;
   }
 }
 
