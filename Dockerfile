@@ -1,12 +1,13 @@
 # Production image: build in one stage, run as a non-root user in the next.
-FROM node:20-bookworm-slim AS build
+# Node 24, the active LTS line (the app also runs on Node 20.19+ and 22.12+, see package.json engines).
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app
 RUN groupadd --system caretaker && useradd --system --gid caretaker --home /app caretaker \

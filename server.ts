@@ -2,6 +2,7 @@
  * The production (and development) server: Express 4 with security headers, compression, static
  * files, request logging, health probes and the Remix handler. `--dev` serves through Vite.
  */
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
@@ -20,6 +21,8 @@ const dev = process.argv.includes("--dev");
 const log = pino({ level: process.env.LOG_LEVEL ?? "info", base: { app: "caretaker" } });
 
 interface EntryExports {
+  needsPreparation(): boolean;
+  prepareData(): Promise<void>;
   boot(): Promise<{ config: ServerSettings & { PORT: number; HOST: string; ANALYTICS_SCRIPT_URL?: string; databaseMode: string } }>;
   shutdown(): Promise<void>;
   readiness(): Promise<{ ok: boolean; detail?: string }>;
@@ -42,6 +45,13 @@ async function main() {
     const build = await loadBuild();
     return (build.entry.module as unknown as EntryExports).secureBuild(build);
   };
+  if (process.argv.includes("--prepare-data")) {
+    await (await entry()).prepareData();
+    process.exit(0);
+  }
+  // A new embedded data folder is created (initdb, migrations, demo data) in a child process, whose
+  // memory is returned when it exits; the server then opens the finished folder (decision 019).
+  if (!dev && (await entry()).needsPreparation()) await prepareInChildProcess();
   // Configuration errors, migrations and the seed happen here, before the port opens.
   const { config } = await (await entry()).boot();
 
@@ -160,6 +170,21 @@ async function main() {
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+function prepareInChildProcess(): Promise<void> {
+  const started = Date.now();
+  log.info("creating the data folder");
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...process.execArgv, process.argv[1], "--prepare-data"], { stdio: "inherit", env: process.env });
+    child.once("error", reject);
+    child.once("exit", (code) => {
+      if (code === 0) {
+        log.info({ ms: Date.now() - started }, "data folder created");
+        resolve();
+      } else reject(new Error(`preparing the data folder failed (exit code ${code})`));
+    });
+  });
 }
 
 main().catch((error) => {

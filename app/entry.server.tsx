@@ -12,7 +12,7 @@ import { NonceProvider } from "~/lib/nonce";
 import { resolveSession } from "~/modules/auth/session.server";
 import { runtime } from "~/runtime.server";
 
-export { readiness, runtime as boot, shutdown } from "~/runtime.server";
+export { needsPreparation, prepareData, readiness, runtime as boot, shutdown } from "~/runtime.server";
 export { secureBuild } from "~/http/gate.server";
 
 /**

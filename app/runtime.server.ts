@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { config, type Config } from "~/config.server";
 import { openDatabase, runMigrations, type Database } from "~/db/client.server";
@@ -18,7 +19,7 @@ import { createLoginLimits, type AuthDeps } from "~/modules/auth/service.server"
 export interface Runtime {
   config: Config;
   database: Database;
-  /** pg-boss: always there to send jobs; its workers run here only when JOBS is on. */
+  /** The job queue: always there to send jobs; its workers run here only when JOBS is on. */
   queue: JobQueue;
   mailer: Mailer;
   files: FileStore;
@@ -35,11 +36,41 @@ export function runtime(): Promise<Runtime> {
   return holder.__caretakerRuntime;
 }
 
+function pgliteFolder(cfg: Config): string {
+  return path.join(cfg.dataDir, "pglite");
+}
+
+/**
+ * True when the embedded database has no data folder yet. Creating one (initdb, migrations, the demo
+ * seed) swells PGlite's WebAssembly memory to several hundred MB, and that memory is never given back
+ * to the system, so the server runs `prepareData` in a short-lived child process first (server.ts)
+ * and serves from a process that only ever opened the finished folder (decision 019).
+ */
+export function needsPreparation(): boolean {
+  const cfg = config();
+  return !cfg.DATABASE_URL && !fs.existsSync(path.join(pgliteFolder(cfg), "PG_VERSION"));
+}
+
+/** Creates the data folder: migrations, then the demo data when SEED_DEMO is on. */
+export async function prepareData(): Promise<void> {
+  const cfg = config();
+  const database = await openDatabase({ url: cfg.DATABASE_URL, dataDir: pgliteFolder(cfg), poolMax: 1 });
+  try {
+    await runMigrations(database);
+    if (cfg.SEED_DEMO && database.mode === "pglite") {
+      const files: FileStore = { root: path.join(cfg.dataDir, "files"), maxBytes: cfg.UPLOAD_MAX_BYTES };
+      if (await seedDemoIfEmpty(database.db, files)) logger().info("demo data created");
+    }
+  } finally {
+    await database.close();
+  }
+}
+
 async function boot(): Promise<Runtime> {
   const cfg = config();
   const log = logger();
   const started = Date.now();
-  const open = () => openDatabase({ url: cfg.DATABASE_URL, dataDir: path.join(cfg.dataDir, "pglite"), poolMax: cfg.DATABASE_POOL_MAX });
+  const open = () => openDatabase({ url: cfg.DATABASE_URL, dataDir: pgliteFolder(cfg), poolMax: cfg.DATABASE_POOL_MAX });
   let database = await open();
   await runMigrations(database);
   log.info({ mode: database.mode, ms: Date.now() - started }, "database ready");
@@ -49,8 +80,8 @@ async function boot(): Promise<Runtime> {
   if (cfg.SEED_DEMO && database.mode === "pglite") {
     const seeded = await seedDemoIfEmpty(database.db, files);
     if (seeded) {
-      // PGlite's WebAssembly memory grows while seeding and never shrinks: start the served instance
-      // afresh so the process idles at its normal size.
+      // Seeded in this process (development, or no preparation step): start the served instance
+      // afresh so at least PGlite's own memory returns to its normal size.
       await database.close();
       database = await open();
       log.info("demo data created");

@@ -8,7 +8,7 @@ await build({
   bundle: true,
   platform: "node",
   format: "esm",
-  target: "node20",
+  target: "node20.19",
   packages: "external",
   sourcemap: true,
   logLevel: "warning",

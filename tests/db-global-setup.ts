@@ -3,8 +3,6 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { openDatabase, runMigrations, type Database } from "../app/db/client.server";
-import { startQueue } from "../app/jobs/queue.server";
-import { jobs } from "../app/jobs/registry.server";
 
 /**
  * With DATABASE_URL set, the database tests run on that PostgreSQL server: this migrates one
@@ -48,11 +46,9 @@ export default async function setup({ provide }: { provide: (key: string, value:
   };
 }
 
-/** The app's migrations, plus pg-boss's schema and the app's queues, so test files start their queue fast. */
+/** The app's migrations (the job queue is a table among them). */
 async function prepare(database: Database) {
   await runMigrations(database);
-  const queue = await startQueue({ database, jobs, work: false, services: { db: database.db, mailer: { send: async () => undefined } } });
-  await queue.stop();
 }
 
 export function withDatabase(url: string, name: string): string {

@@ -4,15 +4,17 @@ import path from "node:path";
 import { type Actor, type ServiceContext } from "../app/core/context.server";
 import { createEventBus, type EventBus, type LiveEvent } from "../app/core/events.server";
 import type { JobDefinition, MailSender } from "../app/core/jobs.server";
+import { asc, eq } from "drizzle-orm";
 import type { Database } from "../app/db/client.server";
+import { jobQueue } from "../app/db/schema";
 import { type StartedQueue, startQueue } from "../app/jobs/queue.server";
 import { jobs } from "../app/jobs/registry.server";
 import type { FilesContext } from "../app/modules/files/uploads.server";
 
 /**
- * One place for what service tests need besides a database (tests/test-db.ts): a real pg-boss queue on
- * the test database (jobs are written in the verb's transaction, so a test reads them back from
- * pg-boss), a live-event bus that records what it published, a file store in a temporary folder, and
+ * One place for what service tests need besides a database (tests/test-db.ts): the real job queue on
+ * the test database (jobs are written in the verb's transaction, so a test reads them back from the
+ * job_queue table, and `queue.drain()` runs the due ones), a live-event bus that records what it published, a file store in a temporary folder, and
  * contexts for an actor of an entity.
  */
 export interface TestServices {
@@ -52,13 +54,11 @@ export async function createTestServices(
     events,
     files,
     async queued(job) {
-      const found = await queue.boss.findJobs(job.name);
-      return found
-        .sort((a, b) => new Date(a.createdOn).getTime() - new Date(b.createdOn).getTime())
-        .map((j) => ({ id: j.id, data: j.data as never }));
+      const found = await database.db.select().from(jobQueue).where(eq(jobQueue.name, job.name)).orderBy(asc(jobQueue.id));
+      return found.map((j) => ({ id: String(j.id), data: j.payload as never }));
     },
     async clearJobs() {
-      for (const job of jobs) await queue.boss.deleteAllJobs(job.name);
+      await database.db.delete(jobQueue);
     },
     ctx(entityId, actor, overrides = {}) {
       return { db: database.db, entityId, actor, locale: "en", files, queue, events, ...overrides };

@@ -11,7 +11,7 @@ import type { ContextServices } from "./context.server";
  * written in the verb's transaction and exists only if it commits.
  */
 export interface JobDefinition<S extends z.ZodType = z.ZodType> {
-  /** The pg-boss queue name (kebab-case). */
+  /** The queue name (kebab-case), stored on each job row. */
   name: string;
   payload: S;
   /** Retries after a failure (default 3, with backoff). */

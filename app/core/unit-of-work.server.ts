@@ -24,7 +24,7 @@ import type { JobDefinition } from "./jobs.server";
  *     effects.afterCommit(() => ...);                      // after commit, exactly once
  *   });
  *
- * - Audit rows and jobs are written inside the transaction (pg-boss lives in the same database), so a
+ * - Audit rows and jobs are written inside the transaction (the job queue is a table of the same database), so a
  *   crash between commit and enqueue loses nothing, and a rolled-back verb leaves neither.
  * - Live events, after-commit callbacks and file retirement run once, after commit, in order; a
  *   failure there is logged and does not undo the committed work.

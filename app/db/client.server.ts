@@ -18,7 +18,7 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 export interface Database {
   db: Db;
   mode: "pglite" | "postgres";
-  /** The embedded instance, in PGlite mode (pg-boss runs through it). */
+  /** The embedded instance, in PGlite mode (the job queue runs through it too). */
   pglite?: PGlite;
   /** The pool and its connection string, in PostgreSQL mode. */
   pool?: pg.Pool;
@@ -61,7 +61,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const pglite = options.pglite ?? (options.dataDir ? new PGlite(options.dataDir) : new PGlite());
+  const pglite = options.pglite ?? new PGlite({ dataDir: options.dataDir, startParams: pgliteStartParams() });
   await pglite.waitReady;
   const db = drizzlePglite(pglite, { schema, casing: "snake_case" }) as unknown as Db;
   return {
@@ -75,6 +75,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       if (!pglite.closed) await pglite.close();
     },
   };
+}
+
+/**
+ * PGlite runs PostgreSQL in one WebAssembly memory that only grows. PostgreSQL's default 128 MB of
+ * shared buffers is allocated inside it; the embedded mode serves small data sets from the OS page
+ * cache just as well, so it keeps 16 MB (`PGLITE_SHARED_BUFFERS` overrides it). See decision 019.
+ */
+export function pgliteStartParams(sharedBuffers = process.env.PGLITE_SHARED_BUFFERS ?? "16MB"): string[] {
+  return [...PGlite.defaultStartParams, "-c", `shared_buffers=${sharedBuffers}`];
 }
 
 /** Applies the committed SQL migrations (idempotent). */

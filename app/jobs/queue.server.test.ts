@@ -2,7 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { defineJob } from "~/core/jobs.server";
+import { startQueue } from "~/jobs/queue.server";
 import type { Database } from "~/db/client.server";
+import { jobQueue } from "~/db/schema";
 import { createMailer } from "~/mail/mailer.server";
 import { sendEmailJob } from "~/mail/jobs.server";
 import { createTestDatabase } from "#tests/test-db";
@@ -46,7 +51,7 @@ describe("job queue", () => {
       text: "Follow this link: http://localhost/x",
       link: "http://localhost/x",
     });
-    expect(id).toMatch(/[0-9a-f-]{36}/);
+    expect(id).toMatch(/^\d+$/);
 
     const summary = await waitFor(() => fs.readdirSync(outbox).find((f) => f.endsWith(".json")));
     const written = JSON.parse(fs.readFileSync(path.join(outbox, summary), "utf8"));
@@ -56,10 +61,11 @@ describe("job queue", () => {
     expect(eml).toContain("To: someone@example.test");
 
     const completed = await waitForAsync(async () => {
-      const [job] = await services.queue.boss.findJobs(sendEmailJob.name, { id });
-      return job?.state === "completed" ? job : undefined;
+      const [job] = await database.db.select().from(jobQueue).where(eq(jobQueue.id, Number(id)));
+      return job?.state === "done" ? job : undefined;
     });
-    expect(completed.data).toMatchObject({ to: "someone@example.test" });
+    expect(completed.payload).toMatchObject({ to: "someone@example.test" });
+    expect(completed.attempts).toBe(1);
   });
 
   it("refuses a job that is not in the registry, and a payload that does not fit its schema", async () => {
@@ -67,5 +73,96 @@ describe("job queue", () => {
       /not in the registry/,
     );
     await expect(services.queue.send(sendEmailJob, { to: "", subject: "", text: "" })).rejects.toThrow();
+  });
+});
+
+describe("job queue: failures, retries and claims", () => {
+  const noServices = { db: undefined as never, mailer: { send: async () => undefined } };
+  const runs: string[] = [];
+  let failuresLeft = 0;
+  const flakyJob = defineJob({
+    name: "test-flaky",
+    payload: z.object({ label: z.string() }),
+    retryLimit: 2,
+    async handler({ label }) {
+      runs.push(label);
+      if (failuresLeft > 0) {
+        failuresLeft--;
+        throw new Error(`failure of ${label}`);
+      }
+    },
+  });
+  const row = async (id: string) => (await database.db.select().from(jobQueue).where(eq(jobQueue.id, Number(id))))[0];
+  /** Makes a job due now (the retry back-off is real time). */
+  const dueNow = (id: string) => database.db.update(jobQueue).set({ runAfter: sql`now()` }).where(eq(jobQueue.id, Number(id)));
+
+  it("tries a failed job again after a back-off, then fails it for good when its attempts run out", async () => {
+    const queue = await startQueue({ database, jobs: [flakyJob], work: false, services: { ...noServices, db: database.db } });
+    runs.length = 0;
+    failuresLeft = 10;
+    const id = await queue.send(flakyJob, { label: "a" });
+    expect(await queue.drain()).toBe(1);
+    let job = await row(id);
+    expect(job).toMatchObject({ state: "pending", attempts: 1, lastError: "failure of a" });
+    expect(job.runAfter.getTime()).toBeGreaterThan(Date.now() + 3_000); // 5 s back-off
+    expect(await queue.drain()).toBe(0); // not due yet
+
+    await dueNow(id);
+    await queue.drain();
+    await dueNow(id);
+    await queue.drain();
+    job = await row(id);
+    expect(job).toMatchObject({ state: "failed", attempts: 3 });
+    expect(job.finishedAt).not.toBeNull();
+    expect(runs).toEqual(["a", "a", "a"]);
+    await queue.stop();
+  });
+
+  it("completes a job that succeeds on a later attempt", async () => {
+    const queue = await startQueue({ database, jobs: [flakyJob], work: false, services: { ...noServices, db: database.db } });
+    runs.length = 0;
+    failuresLeft = 1;
+    const id = await queue.send(flakyJob, { label: "b" });
+    await queue.drain();
+    await dueNow(id);
+    await queue.drain();
+    expect(await row(id)).toMatchObject({ state: "done", attempts: 2 });
+    await queue.stop();
+  });
+
+  it("fails a stored job whose payload no longer fits its schema, without running it", async () => {
+    const queue = await startQueue({ database, jobs: [flakyJob], work: false, services: { ...noServices, db: database.db } });
+    runs.length = 0;
+    const [stored] = await database.db.insert(jobQueue).values({ name: flakyJob.name, payload: { label: 42 }, maxAttempts: 3 }).returning();
+    await queue.drain();
+    expect(await row(String(stored.id))).toMatchObject({ state: "failed", attempts: 1 });
+    expect(runs).toEqual([]);
+    await queue.stop();
+  });
+
+  it("waits for start-after, and leaves jobs of queues it does not know alone", async () => {
+    const queue = await startQueue({ database, jobs: [flakyJob], work: false, services: { ...noServices, db: database.db } });
+    runs.length = 0;
+    failuresLeft = 0;
+    const later = await queue.send(flakyJob, { label: "later" }, { startAfterSeconds: 3600 });
+    const [foreign] = await database.db.insert(jobQueue).values({ name: "someone-else", payload: {}, maxAttempts: 1 }).returning();
+    expect(await queue.drain()).toBe(0);
+    expect((await row(later)).state).toBe("pending");
+    expect((await row(String(foreign.id))).state).toBe("pending");
+    await queue.stop();
+  });
+
+  it("gives two workers different jobs, each exactly once", async () => {
+    const one = await startQueue({ database, jobs: [flakyJob], work: false, services: { ...noServices, db: database.db } });
+    const two = await startQueue({ database, jobs: [flakyJob], work: false, services: { ...noServices, db: database.db } });
+    runs.length = 0;
+    failuresLeft = 0;
+    const labels = Array.from({ length: 12 }, (_, i) => `job-${i}`);
+    for (const label of labels) await one.send(flakyJob, { label });
+    const [a, b] = await Promise.all([one.drain(), two.drain()]);
+    expect(a + b).toBe(12);
+    expect([...runs].sort()).toEqual([...labels].sort());
+    await one.stop();
+    await two.stop();
   });
 });

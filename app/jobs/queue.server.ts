@@ -1,15 +1,18 @@
-import { type SQL, sql } from "drizzle-orm";
-import { PgBoss, fromPglite } from "pg-boss";
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { ContextServices } from "~/core/context.server";
 import type { JobDefinition, JobQueue, MailSender } from "~/core/jobs.server";
-import type { Database, Db } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
+import { jobQueue } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
 
 /**
- * The life cycle of pg-boss, on the same database as the app (PGlite through pg-boss's adapter,
- * PostgreSQL through its own small pool): create a queue per job definition, run their workers when
- * `work` is on, and send jobs, inside a caller's transaction when given its `db`. What each job does
- * lives in its definition (`defineJob`, app/core/jobs.server.ts); the list is app/jobs/registry.server.ts.
+ * The job queue (decision 020): jobs are rows of `job_queue` in the app's own database, written by a
+ * verb through its transaction (`send` with its `db`), so they exist only if the change commits.
+ * Workers poll for due jobs and claim one at a time with `for update skip locked`, so any number of
+ * processes on one PostgreSQL share the work, and PGlite's single connection is never held while a
+ * handler runs. A failed job is tried again after 5 s, 10 s, 20 s ... until its attempts run out;
+ * a claim whose worker stopped is taken again once its lock expires. What each job does lives in its
+ * definition (`defineJob`, app/core/jobs.server.ts); the list is app/jobs/registry.server.ts.
  */
 export interface QueueOptions {
   database: Database;
@@ -23,77 +26,143 @@ export interface QueueOptions {
 }
 
 export interface StartedQueue extends JobQueue {
-  boss: PgBoss;
+  /** Runs every due job now, one after the other, and returns how many ran (tests, maintenance). */
+  drain(): Promise<number>;
 }
+
+/** How long a claimed job may run before another worker may take it again. */
+const LOCK_SECONDS = 15 * 60;
+const RETRY_DELAY_SECONDS = 5;
+const KEEP_DONE_DAYS = 7;
+const KEEP_FAILED_DAYS = 30;
+const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
 
 export async function startQueue(options: QueueOptions): Promise<StartedQueue> {
   const { database, jobs } = options;
-  const settings = { schema: "pgboss", supervise: options.work, schedule: options.work };
-  const boss =
-    database.mode === "pglite"
-      ? new PgBoss({ db: fromPglite(database.pglite as never), backend: "pglite", ...settings })
-      : new PgBoss({ connectionString: database.url, max: 3, ...settings });
-  boss.on("error", (error) => logger().error({ err: error }, "job queue error"));
-  await boss.start();
-
+  const db = database.db;
+  const log = logger();
   const byName = new Map<string, JobDefinition>();
   for (const job of jobs) {
     if (byName.has(job.name)) throw new Error(`two job definitions named ${job.name}`);
     byName.set(job.name, job);
-    await boss.createQueue(job.name, { retryLimit: job.retryLimit ?? 3, retryDelay: 5, retryBackoff: true });
   }
-  // Sending inside a transaction must not look a queue up outside it (on PGlite that would wait for
-  // the transaction's own lock): fill pg-boss's queue cache now that every queue exists.
-  for (const job of jobs) await warmQueueCache(boss, job.name);
+  const names = [...byName.keys()];
 
-  if (options.work) {
-    const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
-    for (const job of jobs) {
-      await boss.work(job.name, { pollingIntervalSeconds }, async (batch) => {
-        for (const item of batch) {
-          const payload = job.payload.parse(item.data);
-          await job.handler(payload, { id: item.id, services: options.services });
-        }
-      });
+  /** Claims the oldest due job of a registered queue, or returns null. */
+  async function claim() {
+    if (names.length === 0) return null;
+    const due = db
+      .select({ id: jobQueue.id })
+      .from(jobQueue)
+      .where(and(eq(jobQueue.state, "pending"), sql`${jobQueue.runAfter} <= now()`, inArray(jobQueue.name, names)))
+      .orderBy(asc(jobQueue.runAfter), asc(jobQueue.id))
+      .limit(1)
+      .for("update", { skipLocked: true });
+    const [row] = await db
+      .update(jobQueue)
+      .set({ state: "active", attempts: sql`${jobQueue.attempts} + 1`, lockedUntil: sql`now() + make_interval(secs => ${LOCK_SECONDS})` })
+      .where(sql`${jobQueue.id} = (${due})`)
+      .returning();
+    return row ?? null;
+  }
+
+  async function runOne(): Promise<boolean> {
+    const row = await claim();
+    if (!row) return false;
+    const job = byName.get(row.name)!;
+    const parsed = job.payload.safeParse(row.payload);
+    if (!parsed.success) {
+      await finish(row.id, "failed", `invalid payload: ${parsed.error.message}`);
+      log.error({ job: row.name, id: row.id }, "job payload does not fit its schema");
+      return true;
     }
+    try {
+      await job.handler(parsed.data, { id: String(row.id), services: options.services });
+      await finish(row.id, "done", null);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (row.attempts < row.maxAttempts) {
+        const delay = RETRY_DELAY_SECONDS * 2 ** (row.attempts - 1);
+        await db
+          .update(jobQueue)
+          .set({ state: "pending", lockedUntil: null, lastError: message, runAfter: sql`now() + make_interval(secs => ${delay})` })
+          .where(eq(jobQueue.id, row.id));
+        log.warn({ err: error, job: row.name, id: row.id, attempt: row.attempts }, "job failed; it will be tried again");
+      } else {
+        await finish(row.id, "failed", message);
+        log.error({ err: error, job: row.name, id: row.id, attempts: row.attempts }, "job failed for good");
+      }
+    }
+    return true;
   }
 
+  async function finish(id: number, state: "done" | "failed", lastError: string | null) {
+    await db.update(jobQueue).set({ state, lastError, lockedUntil: null, finishedAt: sql`now()` }).where(eq(jobQueue.id, id));
+  }
+
+  /** Claims left by a stopped worker become due again; old finished jobs are removed. */
+  async function housekeeping() {
+    await db.update(jobQueue).set({ state: "pending", lockedUntil: null }).where(and(eq(jobQueue.state, "active"), lt(jobQueue.lockedUntil, sql`now()`)));
+    await db
+      .delete(jobQueue)
+      .where(
+        sql`(${jobQueue.state} = 'done' and ${jobQueue.finishedAt} < now() - make_interval(days => ${KEEP_DONE_DAYS}))
+          or (${jobQueue.state} = 'failed' and ${jobQueue.finishedAt} < now() - make_interval(days => ${KEEP_FAILED_DAYS}))`,
+      );
+  }
+
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  let lastHousekeeping = 0;
+
+  async function drain(): Promise<number> {
+    let count = 0;
+    while (!stopped && (await runOne())) count++;
+    return count;
+  }
+
+  function schedule(delayMs: number) {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = (async () => {
+        try {
+          if (Date.now() - lastHousekeeping > HOUSEKEEPING_EVERY_MS) {
+            lastHousekeeping = Date.now();
+            await housekeeping();
+          }
+          await drain();
+        } catch (error) {
+          log.error({ err: error }, "job queue error");
+        }
+      })().finally(() => schedule((options.pollingIntervalSeconds ?? 2) * 1000));
+    }, delayMs);
+    timer.unref?.();
+  }
+  if (options.work) schedule(0);
+
   return {
-    boss,
     async send(job, payload, sendOptions = {}) {
-      if (!byName.has(job.name)) throw new Error(`job ${job.name} is not in the registry`);
+      const definition = byName.get(job.name);
+      if (!definition) throw new Error(`job ${job.name} is not in the registry`);
       const data = job.payload.parse(payload) as object;
-      const id = await boss.send(job.name, data, {
-        ...(sendOptions.db ? { db: transactionAdapter(sendOptions.db) } : {}),
-        ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
-      });
-      if (!id) throw new Error(`job ${job.name} was not queued`);
-      return id;
+      const [row] = await (sendOptions.db ?? db)
+        .insert(jobQueue)
+        .values({
+          name: job.name,
+          payload: data,
+          maxAttempts: 1 + (definition.retryLimit ?? 3),
+          ...(sendOptions.startAfterSeconds ? { runAfter: sql`now() + make_interval(secs => ${sendOptions.startAfterSeconds})` } : {}),
+        })
+        .returning({ id: jobQueue.id });
+      return String(row.id);
     },
+    drain,
     async stop() {
-      await boss.stop({ graceful: true, timeout: 10_000, close: database.mode === "postgres" });
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      // Let the job in hand finish (its handler may be sending a mail), but not forever.
+      await Promise.race([running, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
     },
   };
-}
-
-/** pg-boss caches a queue on its first look-up; a read-only search by an id that cannot exist does one. */
-async function warmQueueCache(boss: PgBoss, name: string) {
-  await boss.findJobs(name, { id: "00000000-0000-0000-0000-000000000000" });
-}
-
-/** pg-boss's `db` option over a drizzle connection or transaction: its SQL with `$n` parameters. */
-function transactionAdapter(db: Db) {
-  return {
-    async executeSql(text: string, values: unknown[] = []) {
-      const result = (await db.execute(positional(text, values))) as unknown as { rows: unknown[] };
-      return { rows: result.rows };
-    },
-  };
-}
-
-/** `select $1::jsonb` with values → a drizzle SQL with those values bound as parameters. */
-export function positional(text: string, values: unknown[]): SQL {
-  const parts = text.split(/\$(\d+)/);
-  const chunks: SQL[] = parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`));
-  return sql.join(chunks, sql.raw(""));
 }

@@ -53,7 +53,7 @@ export const dataJobs = pgTable(
     sourceFileId: uuid("source_file_id").references((): AnyPgColumn => storedFiles.id),
     resultFileId: uuid("result_file_id").references((): AnyPgColumn => storedFiles.id),
     requestedById: integer("requested_by_id").references((): AnyPgColumn => users.id),
-    /** Id of the queue (pg-boss) job running it. */
+    /** Id of the queue job (job_queue) running it. */
     queueJobId: text("queue_job_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

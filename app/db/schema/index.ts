@@ -14,3 +14,4 @@ export * from "./notifications";
 export * from "./reports";
 export * from "./data-jobs";
 export * from "./audit";
+export * from "./job-queue";

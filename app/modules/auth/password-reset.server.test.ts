@@ -25,7 +25,7 @@ import { authenticate, login, refresh, type AuthDeps } from "./service.server";
 let database: Database;
 let entityId: number;
 let services: TestServices;
-/** The mails queued so far (jobs committed in pg-boss), oldest first. */
+/** The mails queued so far (jobs committed to the queue table), oldest first. */
 const mails = async (): Promise<Mail[]> => (await services.queued(sendEmailJob)).map((j) => j.data);
 let deps: PasswordResetDeps;
 const NEW_PASSWORD = "N3w-password!";
