@@ -1,20 +1,29 @@
 /**
- * Benchmarks (never timed assertions in tests): starts the production build on a fresh embedded
- * database, measures start-up, memory and request throughput/latency of a few pages, and prints a
- * Markdown table for docs/benchmarks.md. Run with `npm run build && npm run bench`.
- *
- * Options (environment): BENCH_SECONDS per scenario (default 10), BENCH_CONCURRENCY (default 8),
- * DATABASE_URL to measure against PostgreSQL instead of PGlite (the database must hold the demo data:
- * `npm run seed`).
+ * Benchmarks (never timed assertions in tests). Starts the production build on the embedded database
+ * (PGlite, demo data) and reports, as Markdown for docs/benchmarks.md:
+ *   - start-up time on a fresh data folder and on an existing one, and resident memory at idle after each;
+ *   - server CPU per page: the server process's CPU time (utime + stime from /proc) over sequential
+ *     requests, divided by their number, with the response size;
+ *   - throughput and latency with BENCH_CONCURRENCY clients per scenario;
+ *   - memory under load: BENCH_LOAD_MINUTES (default 10) of mixed traffic, resident memory sampled every
+ *     10 s, and its ratio to idle;
+ *   - what the browser downloads and Lighthouse, through bench/js-weight.ts and bench/lighthouse.ts
+ *     (skipped with BENCH_SKIP_BROWSER=1).
+ * Run with `npm run build && npm run bench`. Options (environment): BENCH_SECONDS per throughput
+ * scenario (default 8), BENCH_CONCURRENCY (default 8), BENCH_CPU_REQUESTS (default 200),
+ * BENCH_LOAD_MINUTES (default 10; 0 skips), DATABASE_URL to measure against PostgreSQL (demo data needed).
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const cpuRequests = Number(process.env.BENCH_CPU_REQUESTS ?? 200);
+const loadMinutes = Number(process.env.BENCH_LOAD_MINUTES ?? 10);
+const CLOCK_TICKS = 100; // USER_HZ on Linux
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -30,18 +39,124 @@ function rssOf(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
 }
 
-async function load(url: string, headers: Record<string, string>) {
+/** CPU time of a process so far, in milliseconds (user + system). */
+function cpuMsOf(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Server {
+  child: ChildProcess;
+  base: string;
+  startupMs: number;
+  stop(): Promise<void>;
+}
+
+async function startServer(dataDir: string): Promise<Server> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  const child = spawn(process.execPath, ["build/server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      APP_URL: base,
+      LOG_LEVEL: "warn",
+      LOGIN_MAX_PER_ADDRESS: "100000",
+      LOGIN_MAX_PER_ACCOUNT: "100000",
+      RATE_LIMIT_MULTIPLIER: "100000",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) break;
+    } catch {
+      /* starting */
+    }
+    if (child.exitCode !== null) throw new Error("server exited while starting");
+    if (Date.now() - started > 180_000) throw new Error("server did not start");
+    await sleep(50);
+  }
+  return {
+    child,
+    base,
+    startupMs: Date.now() - started,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    },
+  };
+}
+
+/** Idle memory: resident size once it has settled after start (sampled for 5 s, the last value). */
+async function idleRss(pid: number): Promise<number> {
+  let rss = 0;
+  for (let i = 0; i < 10; i++) {
+    await sleep(500);
+    rss = rssOf(pid);
+  }
+  return rss;
+}
+
+async function signIn(base: string) {
+  const login = await fetch(`${base}/login`, {
+    method: "POST",
+    headers: { origin: base },
+    body: new URLSearchParams({ email: "manager@demo.test", password: "Demo-pass-1!" }),
+    redirect: "manual",
+  });
+  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  if (!cookie) throw new Error(`web login failed (${login.status})`);
+  const apiLogin = await fetch(`${base}/api/authentication/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "manager@demo.test", password: "Demo-pass-1!" }),
+  });
+  const { jwtToken } = (await apiLogin.json()) as { jwtToken: string };
+  return { cookie, bearer: `Bearer ${jwtToken}` };
+}
+
+async function fetchOnce(url: string, headers: Record<string, string>) {
+  const res = await fetch(url, { headers, redirect: "manual" });
+  const body = await res.arrayBuffer();
+  return { status: res.status, bytes: body.byteLength, encoding: res.headers.get("content-encoding") ?? "none" };
+}
+
+/** Server CPU per request: sequential requests, the server's CPU time over them. */
+async function cpuPerRequest(pid: number, url: string, headers: Record<string, string>) {
+  for (let i = 0; i < 20; i++) await fetchOnce(url, headers);
+  const before = cpuMsOf(pid);
+  const started = performance.now();
+  let last = { status: 0, bytes: 0, encoding: "none" };
+  let errors = 0;
+  for (let i = 0; i < cpuRequests; i++) {
+    last = await fetchOnce(url, headers);
+    if (last.status >= 400) errors++;
+  }
+  const wall = (performance.now() - started) / cpuRequests;
+  return { cpuMs: (cpuMsOf(pid) - before) / cpuRequests, wallMs: wall, ...last, errors };
+}
+
+async function load(urls: [string, Record<string, string>][], durationMs: number, clients: number) {
   const latencies: number[] = [];
   let errors = 0;
-  const end = Date.now() + seconds * 1000;
+  const end = Date.now() + durationMs;
+  let next = 0;
   await Promise.all(
-    Array.from({ length: concurrency }, async () => {
+    Array.from({ length: clients }, async () => {
       while (Date.now() < end) {
+        const [url, headers] = urls[next++ % urls.length];
         const started = performance.now();
         try {
-          const res = await fetch(url, { headers, redirect: "manual" });
-          await res.arrayBuffer();
-          if (res.status >= 400) errors++;
+          const r = await fetchOnce(url, headers);
+          if (r.status >= 400) errors++;
         } catch {
           errors++;
         }
@@ -51,75 +166,117 @@ async function load(url: string, headers: Record<string, string>) {
   );
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
-  return { requests: latencies.length, rps: latencies.length / seconds, p50: pct(50), p95: pct(95), p99: pct(99), errors };
+  return { requests: latencies.length, rps: latencies.length / (durationMs / 1000), p50: pct(50), p95: pct(95), p99: pct(99), errors };
+}
+
+async function firstRoomId(base: string, bearer: string): Promise<number | null> {
+  const res = await fetch(`${base}/api/rooms?size=1`, { headers: { authorization: bearer } });
+  if (!res.ok) return null;
+  const rooms = (await res.json()) as { id: number }[];
+  return rooms[0]?.id ?? null;
 }
 
 async function main() {
-  if (!fs.existsSync("build/server/index.js")) throw new Error("run `npm run build` first");
-  const port = await freePort();
+  if (!fs.existsSync("build/server/index.js") || !fs.existsSync("build/server.js")) throw new Error("run `npm run build` first");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "caretaker-bench-"));
-  const base = `http://127.0.0.1:${port}`;
-  const started = Date.now();
-  const server = spawn(process.execPath, ["build/server.js"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", LOGIN_MAX_PER_ADDRESS: "100000", RATE_LIMIT_MULTIPLIER: "100000" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const out: string[] = [];
+  const print = (line = "") => {
+    out.push(line);
+    console.log(line);
+  };
   try {
-    for (;;) {
-      try {
-        if ((await fetch(`${base}/readyz`)).ok) break;
-      } catch {
-        /* starting */
-      }
-      if (Date.now() - started > 120_000) throw new Error("server did not start");
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const startupMs = Date.now() - started;
-    const rssIdle = rssOf(server.pid!);
+    // Start-up and idle memory: a fresh data folder, then the same folder again.
+    let server = await startServer(dataDir);
+    const freshStartup = server.startupMs;
+    const freshIdle = await idleRss(server.child.pid!);
+    await server.stop();
+    server = await startServer(dataDir);
+    const existingStartup = server.startupMs;
+    const idle = await idleRss(server.child.pid!);
+    const pid = server.child.pid!;
+    const { base } = server;
 
-    // A signed-in session through the web login form.
-    const login = await fetch(`${base}/login`, {
-      method: "POST",
-      body: new URLSearchParams({ email: "manager@demo.test", password: "Demo-pass-1!" }),
-      redirect: "manual",
-    });
-    const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    const apiLogin = await fetch(`${base}/api/authentication/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: "manager@demo.test", password: "Demo-pass-1!" }),
-    });
-    const { jwtToken } = (await apiLogin.json()) as { jwtToken: string };
-
-    const scenarios: [string, string, Record<string, string>][] = [
+    const { cookie, bearer } = await signIn(base);
+    const roomId = await firstRoomId(base, bearer);
+    const gzip = { "accept-encoding": "gzip, deflate, br" };
+    const signedIn = { cookie, ...gzip };
+    const pages: [string, string, Record<string, string>][] = [
+      ["GET /login (visitor page)", "/login", gzip],
+      ["GET /facilities (signed-in list)", "/facilities", signedIn],
+      ["GET /facilities?tab=rooms (signed-in list)", "/facilities?tab=rooms", signedIn],
+      ["GET /equipments (signed-in list)", "/equipments", signedIn],
+      ["GET /settings (signed-in form)", "/settings", signedIn],
+      ...(roomId ? ([[`GET /view-room/{id}`, `/view-room/${roomId}`, signedIn], [`GET /update-room/{id} (form)`, `/update-room/${roomId}`, signedIn]] as [string, string, Record<string, string>][]) : []),
+      ["GET /facilities.data (client navigation)", "/facilities.data", signedIn],
+      ["GET /api/facilities (REST, bearer)", "/api/facilities", { authorization: bearer, ...gzip }],
       ["GET /healthz", "/healthz", {}],
-      ["GET /login (visitor page)", "/login", {}],
-      ["GET /settings (signed-in page)", "/settings", { cookie }],
-      ["GET /settings.data (client navigation)", "/settings.data", { cookie }],
-      ["GET /api/entities/1 (REST, bearer)", "/api/entities/1", { authorization: `Bearer ${jwtToken}` }],
     ];
-    const rows: string[] = [];
-    for (const [name, url, headers] of scenarios) {
-      const r = await load(`${base}${url}`, headers);
-      rows.push(`| ${name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`);
-      process.stderr.write(`${name}: ${r.rps.toFixed(0)} req/s\n`);
-    }
-    const rssLoaded = rssOf(server.pid!);
 
-    const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
-    console.log(`Machine: ${os.cpus().length} cores, ${mb(os.totalmem())}; Node ${process.version}; database: ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite (embedded)"}`);
-    console.log(`Load: ${concurrency} concurrent clients on loopback, ${seconds} s per scenario.\n`);
-    console.log(`| measure | value |\n|---|---|`);
-    console.log(`| start-up to /readyz (fresh data folder: migrations + demo seed) | ${(startupMs / 1000).toFixed(1)} s |`);
-    console.log(`| resident memory after start | ${mb(rssIdle)} |`);
-    console.log(`| resident memory after the load below | ${mb(rssLoaded)} |\n`);
-    console.log(`| scenario | req/s | p50 ms | p95 ms | p99 ms | errors |\n|---|---|---|---|---|---|`);
-    for (const row of rows) console.log(row);
+    const cpuRows: string[] = [];
+    for (const [name, url, headers] of pages) {
+      const r = await cpuPerRequest(pid, `${base}${url}`, headers);
+      cpuRows.push(`| ${name} | ${r.cpuMs.toFixed(1)} | ${r.wallMs.toFixed(1)} | ${(r.bytes / 1024).toFixed(1)} KB ${r.encoding} | ${r.errors} |`);
+      process.stderr.write(`${name}: ${r.cpuMs.toFixed(1)} ms CPU\n`);
+    }
+    const loadRows: string[] = [];
+    for (const [name, url, headers] of pages) {
+      const r = await load([[`${base}${url}`, headers]], seconds * 1000, concurrency);
+      loadRows.push(`| ${name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`);
+    }
+
+    // Memory under a long mixed load.
+    const samples: { t: number; rss: number }[] = [];
+    let loadResult: Awaited<ReturnType<typeof load>> | null = null;
+    if (loadMinutes > 0) {
+      const mixed = pages.filter(([name]) => !name.includes("healthz")).map(([, url, headers]) => [`${base}${url}`, headers] as [string, Record<string, string>]);
+      const started = Date.now();
+      const sampler = setInterval(() => samples.push({ t: (Date.now() - started) / 1000, rss: rssOf(pid) }), 10_000);
+      loadResult = await load(mixed, loadMinutes * 60_000, concurrency);
+      clearInterval(sampler);
+      samples.push({ t: (Date.now() - started) / 1000, rss: rssOf(pid) });
+    }
+    const settled = loadMinutes > 0 ? await idleRss(pid) : 0;
+    await server.stop();
+
+    print(`Machine: ${os.cpus().length} cores, ${mb(os.totalmem())}; Node ${process.version}; database: ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite (embedded)"}; ${new Date().toISOString().slice(0, 10)}`);
+    print();
+    print(`| start-up and memory | value |\n|---|---|`);
+    print(`| start-up to /readyz, fresh data folder (migrations + demo seed) | ${(freshStartup / 1000).toFixed(1)} s |`);
+    print(`| start-up to /readyz, existing data folder | ${(existingStartup / 1000).toFixed(1)} s |`);
+    print(`| resident memory at idle, after the fresh start | ${mb(freshIdle)} |`);
+    print(`| **resident memory at idle, existing data folder** | **${mb(idle)}** |`);
+    if (loadMinutes > 0 && loadResult) {
+      const peak = Math.max(...samples.map((s) => s.rss));
+      const last = samples.at(-1)!.rss;
+      print(`| resident memory after ${loadMinutes} min of mixed load (${concurrency} clients, ${loadResult.requests} requests, ${loadResult.rps.toFixed(0)} req/s, ${loadResult.errors} errors) | ${mb(last)} (${(last / idle).toFixed(2)} × idle; peak ${mb(peak)}) |`);
+      print(`| resident memory 5 s after the load | ${mb(settled)} |`);
+    }
+    print();
+    print(`Server CPU per request (${cpuRequests} sequential requests after 20 warm-up; CPU of the server process from /proc):\n`);
+    print(`| page | server CPU ms | wall ms | response | errors |\n|---|---|---|---|---|`);
+    for (const row of cpuRows) print(row);
+    print();
+    print(`Throughput, ${concurrency} concurrent clients on loopback, ${seconds} s per scenario:\n`);
+    print(`| scenario | req/s | p50 ms | p95 ms | p99 ms | errors |\n|---|---|---|---|---|---|`);
+    for (const row of loadRows) print(row);
+    if (samples.length) {
+      print();
+      print(`Memory during the load (every minute): ${samples.filter((_, i) => i % 6 === 5 || i === samples.length - 1).map((s) => `${(s.t / 60).toFixed(0)} min ${mb(s.rss)}`).join(", ")}`);
+    }
   } finally {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+
+  if (process.env.BENCH_SKIP_BROWSER !== "1") {
+    for (const script of ["bench/js-weight.ts", "bench/lighthouse.ts"]) {
+      if (!fs.existsSync(script)) continue;
+      print();
+      const result = spawnSync(process.execPath, ["--import", "tsx", script], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+      for (const line of result.stdout.trimEnd().split("\n")) print(line);
+    }
+  }
+  fs.mkdirSync("test-results", { recursive: true });
+  fs.writeFileSync("test-results/bench.md", out.join("\n") + "\n");
 }
 
 main().catch((error) => {
