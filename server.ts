@@ -13,6 +13,7 @@ import helmet from "helmet";
 import pino from "pino";
 import { accessLog } from "./server/access-log";
 import { bodyLimitErrors, bodyLimits } from "./server/body-limit";
+import { precompressed } from "./server/precompressed";
 import { tieredRateLimits } from "./server/rate-limit";
 import { sameOriginWrites } from "./server/same-origin";
 import type { ServerSettings } from "./server/settings";
@@ -103,12 +104,17 @@ async function main() {
       },
     }),
   );
-  // Server-sent events must not be buffered by compression.
-  app.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").includes("text/event-stream") && compression.filter(req, res) }));
+  // Dynamic responses: brotli at quality 4 (the middleware's default) or gzip, unless a proxy in front
+  // compresses (COMPRESSION=false). Server-sent events must not be buffered by compression.
+  if (config.COMPRESSION) {
+    app.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").includes("text/event-stream") && compression.filter(req, res) }));
+  }
 
   if (vite) {
     app.use(vite.middlewares);
   } else {
+    // Static files go out as their precompressed copies, compressed once at build time.
+    app.use(precompressed("build/client"));
     // Hashed build assets never change: cache them for a year.
     app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static("build/client", { maxAge: "1h", index: false }));

@@ -29,6 +29,11 @@ const EnvSchema = z.object({
   REFRESH_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** How many reverse proxies stand in front of the app (0: none; X-Forwarded-For is then ignored). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * Compress dynamic responses in the app (brotli quality 4 or gzip level 6). Set it to false when a
+   * proxy in front compresses; static files are always sent from their precompressed copies.
+   */
+  COMPRESSION: booleanFlag.default(true),
   /** Multiplies the server's per-minute request limits (server/rate-limit.ts); the test suites raise it. */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(1),
   LOGIN_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),

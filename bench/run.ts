@@ -15,6 +15,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -123,10 +124,20 @@ async function signIn(base: string) {
   return { cookie, bearer: `Bearer ${jwtToken}` };
 }
 
-async function fetchOnce(url: string, headers: Record<string, string>) {
-  const res = await fetch(url, { headers, redirect: "manual" });
-  const body = await res.arrayBuffer();
-  return { status: res.status, bytes: body.byteLength, encoding: res.headers.get("content-encoding") ?? "none" };
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+/** One GET with the raw bytes as sent (no decompression on this side). */
+function fetchOnce(url: string, headers: Record<string, string>): Promise<{ status: number; bytes: number; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers, agent }, (res) => {
+        let bytes = 0;
+        res.on("data", (chunk: Buffer) => (bytes += chunk.byteLength));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, bytes, encoding: String(res.headers["content-encoding"] ?? "none") }));
+        res.on("error", reject);
+      })
+      .on("error", reject);
+  });
 }
 
 /** Server CPU per request: sequential requests, the server's CPU time over them. */
@@ -203,6 +214,7 @@ async function main() {
     const pages: [string, string, Record<string, string>][] = [
       ["GET /login (visitor page)", "/login", gzip],
       ["GET /facilities (signed-in list)", "/facilities", signedIn],
+      ["GET /facilities, uncompressed (the compressor's share)", "/facilities", { cookie }],
       ["GET /facilities?tab=rooms (signed-in list)", "/facilities?tab=rooms", signedIn],
       ["GET /equipments (signed-in list)", "/equipments", signedIn],
       ["GET /settings (signed-in form)", "/settings", signedIn],
@@ -211,6 +223,8 @@ async function main() {
       ["GET /api/facilities (REST, bearer)", "/api/facilities", { authorization: bearer, ...gzip }],
       ["GET /healthz", "/healthz", {}],
     ];
+    const entryScript = /\/assets\/entry\.client[^"]+\.js/.exec(await (await fetch(`${base}/login`)).text())?.[0];
+    if (entryScript) pages.push(["GET the client entry script (precompressed)", entryScript, gzip]);
 
     const cpuRows: string[] = [];
     for (const [name, url, headers] of pages) {

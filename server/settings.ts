@@ -4,6 +4,7 @@ export interface ServerSettings {
   /** Whether APP_URL was configured; else the request's own origin is the app's. */
   appUrlConfigured: boolean;
   TRUST_PROXY: number;
+  COMPRESSION: boolean;
   UPLOAD_MAX_BYTES: number;
   RATE_LIMIT_MULTIPLIER: number;
 }

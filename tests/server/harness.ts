@@ -17,6 +17,7 @@ export const settings: ServerSettings = {
   APP_URL: "http://127.0.0.1",
   appUrlConfigured: false,
   TRUST_PROXY: 0,
+  COMPRESSION: true,
   UPLOAD_MAX_BYTES: 1024 * 1024,
   RATE_LIMIT_MULTIPLIER: 1,
 };
