@@ -44,6 +44,9 @@ export default async function handleRequest(
   // Content-Length; bots and no-JavaScript browsers get the same complete document.
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Stops a render that hangs; cleared when the document is done, so no finished request's render
+    // stays reachable from a pending timer.
+    const timer = setTimeout(() => abort(), ABORT_DELAY + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <I18nextProvider i18n={i18nFor(locale)}>
@@ -63,6 +66,7 @@ export default async function handleRequest(
               callback();
             },
             final(callback) {
+              clearTimeout(timer);
               const html = Buffer.concat(chunks);
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               responseHeaders.set("Content-Length", String(html.byteLength));
@@ -73,6 +77,7 @@ export default async function handleRequest(
           pipe(collector);
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
@@ -81,6 +86,5 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY + 1000);
   });
 }
