@@ -14,13 +14,16 @@ import { accessLog } from "./server/access-log";
 import { bodyLimitErrors, bodyLimits } from "./server/body-limit";
 import { tieredRateLimits } from "./server/rate-limit";
 import { sameOriginWrites } from "./server/same-origin";
+import { serverTiming } from "./server/server-timing";
 import type { ServerSettings } from "./server/settings";
 
 const dev = process.argv.includes("--dev");
 const log = pino({ level: process.env.LOG_LEVEL ?? "info", base: { app: "caretaker" } });
 
 interface EntryExports {
-  boot(): Promise<{ config: ServerSettings & { PORT: number; HOST: string; ANALYTICS_SCRIPT_URL?: string; databaseMode: string } }>;
+  boot(): Promise<{
+    config: ServerSettings & { PORT: number; HOST: string; ANALYTICS_SCRIPT_URL?: string; databaseMode: string; SERVER_TIMING?: boolean };
+  }>;
   shutdown(): Promise<void>;
   readiness(): Promise<{ ok: boolean; detail?: string }>;
   requestContext(cookieHeader: string | null): Promise<{ runtime: unknown; auth: unknown; setCookie: string | null }>;
@@ -61,6 +64,9 @@ async function main() {
     const ready = await (await entry()).readiness();
     res.status(ready.ok ? 200 : 503).json(ready.ok ? { status: "ready" } : { status: "unavailable", detail: ready.detail });
   });
+
+  // Benchmarks only (SERVER_TIMING=1): the request's SQL time and query count in a Server-Timing header.
+  if (config.SERVER_TIMING) app.use(serverTiming());
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
