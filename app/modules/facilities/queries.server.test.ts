@@ -1,8 +1,7 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { IncidentStatus, Role } from "~/db/enums";
-import { type Building, type Entity, type Facility, rooms, type User } from "~/db/schema";
+import { type Building, type Entity, type Facility, type User } from "~/db/schema";
 import type { ServiceContext } from "~/core/context.server";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { type ListQuery, parseListQuery } from "~/lib/list-query";
@@ -31,6 +30,7 @@ import {
   listFacilities,
   listFacilityOptions,
 } from "./queries.server";
+import { archiveRoom } from "~/modules/rooms/service.server";
 
 let database: Database;
 
@@ -42,7 +42,7 @@ const ctxOf = (user: User): ServiceContext => ({
 });
 
 function query<S extends string>(sort: S, overrides: Partial<ListQuery<S>> = {}): ListQuery<S> {
-  return { page: 1, size: null, sort, dir: "asc", q: "", ...overrides };
+  return { page: 1, size: 100, sort, dir: "asc", q: "", ...overrides };
 }
 
 /** A fresh entity with a manager, so that every list below holds exactly the rows a test made. */
@@ -105,7 +105,7 @@ describe("listFacilities", () => {
 
   it("returns every active facility of the entity with its counts", async () => {
     const page = await listFacilities(ctx, query("shortId"));
-    expect(page).toMatchObject({ total: 5, page: 1, size: null });
+    expect(page).toMatchObject({ total: 5, page: 1, size: 100 });
     expect(page.items).toHaveLength(5);
     expect(page.items.map((r) => r.id)).toEqual([f.charlie.id, f.alpha.id, f.bravo.id, f.delta.id, f.echo.id]);
     expect(page.items[1]).toEqual({
@@ -244,7 +244,7 @@ describe("listBuildings", () => {
 
   it("returns every active building of the entity with its facility and counts", async () => {
     const page = await listBuildings(ctx, query("shortId"));
-    expect(page).toMatchObject({ total: 4, page: 1, size: null });
+    expect(page).toMatchObject({ total: 4, page: 1, size: 100 });
     expect(page.items.map((r) => r.name)).toEqual(["delta", "alpha", "Charlie", "Bravo"]);
     expect(page.items.map((r) => r.countRooms)).toEqual([2, 0, 1, 3]);
     expect(page.items[3]).toEqual({
@@ -315,7 +315,7 @@ describe("listBuildings", () => {
   it("filters by facilityIds: some, none (empty list) or every facility (null)", async () => {
     expect(await namesOf(query("name"), { facilityIds: [zulu.id] })).toEqual(["Charlie", "delta"]);
     expect(await namesOf(query("name"), { facilityIds: [zulu.id, xray.id] })).toEqual(["Bravo", "Charlie", "delta"]);
-    expect(await listBuildings(ctx, query("name"), { facilityIds: [] })).toEqual({ items: [], total: 0, page: 1, size: null });
+    expect(await listBuildings(ctx, query("name"), { facilityIds: [] })).toEqual({ items: [], total: 0, page: 1, size: 100 });
     expect(await namesOf(query("name"), { facilityIds: null })).toEqual(["alpha", "Bravo", "Charlie", "delta"]);
     const paged = await listBuildings(ctx, query("name", { size: 1, page: 2 }), { facilityIds: [zulu.id] });
     expect(paged).toMatchObject({ total: 2, page: 2, size: 1 });
@@ -407,8 +407,8 @@ describe("active incidents and counts", () => {
     ]);
     expect((await listFacilities(ctx, query("name"))).items.map((r) => r.activeIncidents)).toEqual([4]);
 
-    // Archiving the room (directly) removes its incidents from the counts.
-    await db.update(rooms).set({ archivedAt: new Date() }).where(eq(rooms.id, annexRoom.id));
+    // Archiving the room (the verb: its open incidents are rejected) removes it and its incidents from the counts.
+    await archiveRoom(ctx, annexRoom.id);
     expect(await getBuilding(ctx, annex.id)).toMatchObject({ countRooms: 0, activeIncidents: 0 });
     expect(await getFacility(ctx, facility.id)).toMatchObject({ activeIncidents: 3 });
   });

@@ -56,7 +56,7 @@ const ctxOf = (user: User, locale = "en"): ServiceContext => ({
 });
 
 function query<S extends string>(sort: S, overrides: Partial<ListQuery<S>> = {}): ListQuery<S> {
-  return { page: 1, size: null, sort, dir: "asc", q: "", ...overrides };
+  return { page: 1, size: 100, sort, dir: "asc", q: "", ...overrides };
 }
 
 /** A fresh entity with a manager, so that every list below holds exactly the rows a test made. */
@@ -140,7 +140,7 @@ describe("listRooms", () => {
 
   it("lists the entity's active rooms with their place and counts", async () => {
     const page = await listRooms(ctx, query("name"));
-    expect(page).toMatchObject({ total: 4, page: 1, size: null });
+    expect(page).toMatchObject({ total: 4, page: 1, size: 100 });
     expect(names(page)).toEqual(["Archive 10%", "Board room", "cafeteria", "Zen room"]);
     const row = page.items.find((r) => r.id === board.id);
     expect(row).toEqual({
@@ -173,22 +173,22 @@ describe("listRooms", () => {
     expect(names(await listRooms(ctx, query("name", { size: 3, page: 2 })))).toEqual(["Zen room"]);
   });
 
-  it("sorts by every column, both ways, ties by id", async () => {
+  it("sorts by every column, both ways; within a building, facility or room type by room name, in the same direction", async () => {
     const expected: Record<RoomSort, Room[]> = {
       name: [archive, board, cafeteria, zen],
       shortId: [board, cafeteria, archive, zen],
       floor: [cafeteria, archive, zen, board], // text order: "0", "1", "10", "2"
-      buildingName: [board, zen, cafeteria, archive], // Alpha, Alpha, beta, Gamma
-      facilityName: [board, cafeteria, zen, archive], // North ×3, south
-      roomTypeName: [cafeteria, zen, board, archive], // kitchen ×2, Office ×2
+      buildingName: [board, zen, cafeteria, archive], // Alpha (Board, Zen), beta, Gamma
+      facilityName: [board, zen, cafeteria, archive], // North (Alpha: Board, Zen; beta), south
+      roomTypeName: [cafeteria, zen, archive, board], // kitchen (cafeteria, Zen), Office (Archive, Board)
     };
     const descending: Record<RoomSort, Room[]> = {
       name: [zen, cafeteria, board, archive],
       shortId: [zen, archive, cafeteria, board],
       floor: [board, zen, archive, cafeteria],
-      buildingName: [archive, cafeteria, board, zen],
-      facilityName: [archive, board, cafeteria, zen],
-      roomTypeName: [board, archive, cafeteria, zen],
+      buildingName: [archive, cafeteria, zen, board],
+      facilityName: [archive, cafeteria, zen, board],
+      roomTypeName: [board, archive, zen, cafeteria],
     };
     expect(Object.keys(expected).sort()).toEqual([...ROOM_SORTS].sort());
     for (const sort of ROOM_SORTS) {

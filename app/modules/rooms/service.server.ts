@@ -19,6 +19,7 @@ import { type FieldErrors, ValidationError } from "~/lib/errors";
 import { INVALID } from "~/lib/schema-helpers";
 import { parseInput } from "~/lib/validation";
 import { archiveEquipmentItemsWhere, archiveTree, type CascadeCounts } from "~/modules/facilities/cascade.server";
+import { adjustEquipmentItemCounts, adjustRoomCounts } from "~/modules/facilities/counters.server";
 import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
 import { type FilesContext, uploadsOf, type Upload, type Uploads } from "~/modules/files/uploads.server";
 import { activeIncidentTypeIds } from "~/modules/incident-types/queries.server";
@@ -36,7 +37,8 @@ import {
 
 /**
  * Every write of rooms and room types (SPEC.md sections 3-5), shared by the form actions and the REST
- * routes: permission first, input parsed, one transaction, every read and write filtered by entity.
+ * routes: permission first, input parsed, one transaction, every read and write filtered by entity;
+ * the list counters (modules/facilities/counters.server.ts) change in the same transaction.
  */
 
 // ---------------------------------------------------------------------------
@@ -137,12 +139,21 @@ export async function removeRoomType(
       if (!replacement) {
         throw new ValidationError({ replacementRoomType: ["rooms:errors.roomTypeNotFound"] }, "rooms:errors.roomTypeNotFound", "ROOM_TYPE_NOT_FOUND");
       }
+      // The rooms leave the removed type's count and enter the replacement's.
+      await adjustRoomCounts(
+        txCtx,
+        sql`select id from rooms where entity_id = ${ctx.entityId} and room_type_id = ${id}`,
+        -1,
+        { roomType: true },
+      );
       const moved = await tx
         .update(rooms)
         .set({ roomTypeId: replacementRoomType, updatedAt: new Date() })
         .where(and(eq(rooms.entityId, ctx.entityId), eq(rooms.roomTypeId, id)))
         .returning({ id: rooms.id, archivedAt: rooms.archivedAt });
-      roomsMoved = moved.filter((r) => r.archivedAt === null).length;
+      const activeMoved = moved.filter((r) => r.archivedAt === null).map((r) => r.id);
+      await adjustRoomCounts(txCtx, activeMoved, 1, { roomType: true });
+      roomsMoved = activeMoved.length;
       await tx.execute(sql`
         insert into incident_type_room_types (entity_id, incident_type_id, room_type_id)
         select entity_id, incident_type_id, ${replacementRoomType}::int from incident_type_room_types
@@ -265,6 +276,11 @@ async function addItems(ctx: ServiceContext, roomId: number, input: RoomValues, 
     };
   });
   const inserted = await ctx.db.insert(equipmentItems).values(rows).returning({ id: equipmentItems.id });
+  await adjustEquipmentItemCounts(
+    ctx,
+    inserted.map((i) => i.id),
+    1,
+  );
   await issueReportIdentifiers(
     ctx,
     inserted.map((i) => ({ equipmentItemId: i.id })),
@@ -317,6 +333,7 @@ export async function createRoom(ctx: FilesContext, rawInput: Input<RoomWrite>):
         roomTypeId: input.roomTypeId,
       })
       .returning({ id: rooms.id });
+    await adjustRoomCounts(txCtx, [room.id], 1);
     await issueReportIdentifiers(txCtx, [{ roomId: room.id }]);
     await addItems(txCtx, room.id, input, names);
     await replaceLinksAndTypes(txCtx, room.id, input);
@@ -338,8 +355,11 @@ export async function updateRoom(ctx: FilesContext, id: number, rawInput: Input<
   return withTx(ctx, async (txCtx, effects) => {
     const uploads = uploadsOf(txCtx, effects);
     const db = txCtx.db;
-    await lockRoom(txCtx, id);
+    const current = await lockRoom(txCtx, id);
     const names = await checkReferences(txCtx, input, id);
+    // A room moving to another building or type takes its counts along.
+    const moves = { building: current.buildingId !== input.buildingId, roomType: current.roomTypeId !== input.roomTypeId };
+    if (moves.building || moves.roomType) await adjustRoomCounts(txCtx, [id], -1, moves);
 
     if (input.deletedFiles.length) {
       const deleted = await db
@@ -363,6 +383,7 @@ export async function updateRoom(ctx: FilesContext, id: number, rawInput: Input<
         updatedAt: new Date(),
       })
       .where(and(eq(rooms.id, id), eq(rooms.entityId, ctx.entityId)));
+    if (moves.building || moves.roomType) await adjustRoomCounts(txCtx, [id], 1, moves);
 
     const keep = input.equipments.flatMap((e) => (e.id ? [e.id] : []));
     await archiveEquipmentItemsWhere(
@@ -394,6 +415,7 @@ export async function archiveRoom(ctx: ServiceContext, id: number, confirm?: Arc
     const room = await lockRoom(txCtx, id);
     checkConfirmName(room.name, confirm);
     const counts = await archiveTree(txCtx, { roomId: id });
+    await adjustRoomCounts(txCtx, [id], -1);
     await tx.update(rooms).set({ archivedAt: new Date(), updatedAt: new Date() }).where(and(eq(rooms.id, id), eq(rooms.entityId, ctx.entityId)));
     await effects.audit({ action: "archiveRoom", recordType: "room", recordId: id });
     return { ...counts, rooms: 1 };
