@@ -9,7 +9,7 @@ import { ValidationError } from "~/lib/errors";
 import { MAX_TAGS, tagField, TAG_TOO_MANY } from "~/lib/schema-helpers";
 import { parseInput } from "~/lib/validation";
 import { archiveEquipmentItemsWhere, type CascadeCounts } from "~/modules/facilities/cascade.server";
-import { adjustEquipmentTypeCounts } from "~/modules/facilities/counters.server";
+import { adjustEquipmentTypeCounts, lockCounted } from "~/modules/facilities/counters.server";
 import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
 import { type FilesContext, uploadsOf, type Upload } from "~/modules/files/uploads.server";
 import { activeIncidentTypeIds } from "~/modules/incident-types/queries.server";
@@ -129,7 +129,8 @@ async function checkEquipmentReferences(ctx: ServiceContext, categoryId: number,
     .select({ id: equipmentCategories.id })
     .from(equipmentCategories)
     .where(and(eq(equipmentCategories.id, categoryId), eq(equipmentCategories.entityId, ctx.entityId), isNull(equipmentCategories.archivedAt)))
-    .for("share");
+    // Locked for the counter update to come (see checkReferences in rooms/service.server.ts).
+    .for("no key update");
   if (!category) errors.categoryId = ["equipment:errors.categoryNotFound"];
   const known = await activeIncidentTypeIds(ctx, incidentTypeIds);
   if (incidentTypeIds.some((tid) => !known.has(tid))) errors.incidentTypes = ["rooms:errors.incidentTypeNotFound"];
@@ -178,6 +179,7 @@ export async function updateEquipmentType(ctx: FilesContext, id: number, rawInpu
     const uploads = uploadsOf(txCtx, effects);
     const db = txCtx.db;
     const current = await lockEquipmentType(txCtx, id);
+    await lockCounted(txCtx, "equipment_categories", [current.categoryId, input.categoryId]);
     await checkEquipmentReferences(txCtx, input.categoryId, input.incidentTypes);
     // Moving to another category takes it off the old one's count.
     const moves = current.categoryId !== input.categoryId;

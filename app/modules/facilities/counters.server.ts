@@ -199,6 +199,21 @@ export async function adjustEquipmentItemCounts(ctx: CounterContext, items: Ids,
 }
 
 /**
+ * Locks the parent rows a move will adjust (old and new building, type, facility or category), in id
+ * order, before anything else: two opposite moves then wait for each other instead of deadlocking.
+ */
+export async function lockCounted(
+  ctx: CounterContext,
+  table: "facilities" | "buildings" | "room_types" | "equipment_categories",
+  ids: readonly number[],
+): Promise<void> {
+  const set = idSet([...new Set(ids)]);
+  if (!set) return;
+  await ctx.db.execute(sql`
+    select id from ${sql.raw(table)} where entity_id = ${ctx.entityId} and id in (${set}) order by id for no key update`);
+}
+
+/**
  * Active generic equipment entering (+1) or leaving (-1) the count of its category. Call it after
  * creating, before archiving, and around a move to another category.
  */

@@ -8,7 +8,7 @@ import type { ServiceContext } from "~/core/context.server";
 import { ValidationError } from "~/lib/errors";
 import { parseInput } from "~/lib/validation";
 import { archiveTree, type CascadeCounts } from "./cascade.server";
-import { adjustBuildingCounts } from "./counters.server";
+import { adjustBuildingCounts, lockCounted } from "./counters.server";
 import { assertCanManageFacilities } from "./policy.server";
 import {
   buildingNotFound,
@@ -126,7 +126,8 @@ async function checkFacility(ctx: ServiceContext, facilityId: number): Promise<v
     .select({ id: facilities.id })
     .from(facilities)
     .where(and(eq(facilities.id, facilityId), eq(facilities.entityId, ctx.entityId), isNull(facilities.archivedAt)))
-    .for("share");
+    // Locked for the counter update to come (see checkReferences in rooms/service.server.ts).
+    .for("no key update");
   if (!row) {
     throw new ValidationError(
       { facilityId: ["facilities:errors.facilityNotFound"] },
@@ -161,6 +162,7 @@ export async function updateBuilding(ctx: ServiceContext, id: number, rawInput: 
   return withTx(ctx, async (txCtx, effects) => {
     const tx = txCtx.db;
     const current = await lockBuilding(txCtx, id);
+    await lockCounted(txCtx, "facilities", [current.facilityId, input.facilityId]);
     await checkFacility(txCtx, input.facilityId);
     // A building moving to another facility takes its counts along.
     const moves = current.facilityId !== input.facilityId;

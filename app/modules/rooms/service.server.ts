@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import { type Input, resolveInput } from "~/core/input";
 import { withTx } from "~/core/unit-of-work.server";
 import {
@@ -19,7 +19,7 @@ import { type FieldErrors, ValidationError } from "~/lib/errors";
 import { INVALID } from "~/lib/schema-helpers";
 import { parseInput } from "~/lib/validation";
 import { archiveEquipmentItemsWhere, archiveTree, type CascadeCounts } from "~/modules/facilities/cascade.server";
-import { adjustEquipmentItemCounts, adjustRoomCounts } from "~/modules/facilities/counters.server";
+import { adjustEquipmentItemCounts, adjustRoomCounts, lockCounted } from "~/modules/facilities/counters.server";
 import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
 import { type FilesContext, uploadsOf, type Upload, type Uploads } from "~/modules/files/uploads.server";
 import { activeIncidentTypeIds } from "~/modules/incident-types/queries.server";
@@ -135,7 +135,7 @@ export async function removeRoomType(
         .select({ id: roomTypes.id })
         .from(roomTypes)
         .where(and(eq(roomTypes.id, replacementRoomType), eq(roomTypes.entityId, ctx.entityId), isNull(roomTypes.archivedAt)))
-        .for("share");
+        .for("no key update");
       if (!replacement) {
         throw new ValidationError({ replacementRoomType: ["rooms:errors.roomTypeNotFound"] }, "rooms:errors.roomTypeNotFound", "ROOM_TYPE_NOT_FOUND");
       }
@@ -197,17 +197,20 @@ async function lockRoom(ctx: ServiceContext, id: number) {
  */
 async function checkReferences(ctx: ServiceContext, input: RoomValues, roomId: number | null): Promise<Map<number, string>> {
   const errors: FieldErrors = {};
+  // The rows whose counters this verb updates are locked `for no key update` from the start: two rooms
+  // created at once in one building wait for each other here, instead of deadlocking later between a
+  // share lock and the counter update.
   const [building] = await ctx.db
     .select({ id: buildings.id })
     .from(buildings)
     .where(and(eq(buildings.id, input.buildingId), eq(buildings.entityId, ctx.entityId), isNull(buildings.archivedAt)))
-    .for("share");
+    .for("no key update");
   if (!building) errors.buildingId = ["facilities:errors.buildingNotFound"];
   const [roomType] = await ctx.db
     .select({ id: roomTypes.id })
     .from(roomTypes)
     .where(and(eq(roomTypes.id, input.roomTypeId), eq(roomTypes.entityId, ctx.entityId), isNull(roomTypes.archivedAt)))
-    .for("share");
+    .for("no key update");
   if (!roomType) errors.roomTypeId = ["rooms:errors.roomTypeNotFound"];
 
   const typeIds = [...new Set(input.equipments.map((e) => e.equipmentTypeId))];
@@ -216,8 +219,9 @@ async function checkReferences(ctx: ServiceContext, input: RoomValues, roomId: n
         .select({ id: equipmentTypes.id, name: equipmentTypes.name })
         .from(equipmentTypes)
         .where(and(eq(equipmentTypes.entityId, ctx.entityId), isNull(equipmentTypes.archivedAt), inArray(equipmentTypes.id, typeIds)))
+        .orderBy(asc(equipmentTypes.id))
         // Archiving a generic equipment meanwhile waits for this room to commit (and then removes its new items).
-        .for("share")
+        .for("no key update")
     : [];
   const names = new Map(types.map((t) => [t.id, t.name]));
   const itemIds = input.equipments.flatMap((e) => (e.id ? [e.id] : []));
@@ -356,6 +360,8 @@ export async function updateRoom(ctx: FilesContext, id: number, rawInput: Input<
     const uploads = uploadsOf(txCtx, effects);
     const db = txCtx.db;
     const current = await lockRoom(txCtx, id);
+    await lockCounted(txCtx, "buildings", [current.buildingId, input.buildingId]);
+    await lockCounted(txCtx, "room_types", [current.roomTypeId, input.roomTypeId]);
     const names = await checkReferences(txCtx, input, id);
     // A room moving to another building or type takes its counts along.
     const moves = { building: current.buildingId !== input.buildingId, roomType: current.roomTypeId !== input.roomTypeId };
