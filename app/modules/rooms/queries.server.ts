@@ -19,8 +19,8 @@ import {
 import type { ServiceContext } from "~/core/context.server";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { assertCanManageFacilities, canViewRoom, treeScope } from "~/modules/facilities/policy.server";
-import { type ListQuery, type Page, pageWindow } from "~/lib/list-query";
-import { countUpToCap, nameLike, readPage, rowsOf } from "~/lib/list-page.server";
+import { LIST_COUNT_CAP, type ListQuery, type Page, pageWindow } from "~/lib/list-query";
+import { nameLike, readPage, rowsOf } from "~/lib/list-page.server";
 import { ACTIVE } from "~/modules/facilities/queries.server";
 import { fileUrl } from "~/modules/files/uploads.server";
 import { incidentTypeName } from "~/modules/incident-types/queries.server";
@@ -206,45 +206,37 @@ export async function listRooms(ctx: ServiceContext, query: ListQuery<RoomSort>,
   const narrowed = Boolean(roomTypeId || query.q);
   const ownRoom = and(eq(rooms.entityId, e), isNull(rooms.archivedAt));
 
-  // The total: the buildings' counters, or a capped count.
-  let total: number;
-  let capped = false;
-  if (narrowed) {
-    ({ total, capped } = await countUpToCap(ctx.db, sql`from ${rooms} where ${and(ownRoom, placeOfRoom, roomLevel)}`));
-  } else {
-    const [row] = rowsOf<{ n: number }>(
-      await ctx.db.execute(sql`select coalesce(sum(${buildings.roomCount}), 0)::int as n from ${buildings} where ${onBuildings}`),
-    );
-    total = Number(row?.n ?? 0);
-  }
-  const window = Math.min(limit, total - offset);
-  if (window <= 0) return { items: [], total, capped, ...page };
+  // The total (the buildings' counters, or a capped count) and the page's ids, in one statement.
+  const totalSql = narrowed
+    ? sql`select count(*)::int from (select 1 from ${rooms} where ${and(ownRoom, placeOfRoom, roomLevel)} limit ${LIST_COUNT_CAP + 1}) as c`
+    : sql`select coalesce(sum(${buildings.roomCount}), 0)::int from ${buildings} where ${onBuildings}`;
+  // A narrowed list serves pages within its first LIST_COUNT_CAP rows only.
+  const window = narrowed ? Math.min(limit, LIST_COUNT_CAP - offset) : limit;
 
-  let ids: number[];
-  if (query.sort === "name" || query.sort === "shortId" || query.sort === "floor") {
+  let idsSql: SQL | null = null;
+  if (window <= 0) {
+    idsSql = null;
+  } else if (query.sort === "name" || query.sort === "shortId" || query.sort === "floor") {
     const key = { name: sql`lower(${rooms.name})`, shortId: sql`${rooms.shortId}`, floor: sql`lower(${rooms.floor})` }[query.sort];
-    ids = rowsOf<{ id: number }>(
-      await ctx.db.execute(sql`
-        select ${rooms.id} as id from ${rooms} where ${and(ownRoom, placeOfRoom, roomLevel)}
-        order by ${key} ${dir}, ${rooms.id} ${dir} offset ${offset} limit ${window}`),
-    ).map((r) => Number(r.id));
+    idsSql = sql`
+      select ${rooms.id} from ${rooms} where ${and(ownRoom, placeOfRoom, roomLevel)}
+      order by ${key} ${dir}, ${rooms.id} ${dir} offset ${offset} limit ${window}`;
   } else if (query.sort === "roomTypeName") {
     // Room types in name order, each one's rooms in name order. The types' counters skip the types
     // before the page when nothing else narrows the list.
-    const skip = !narrowed && !buildingLevel;
-    ids = await walkParents(ctx, {
+    idsSql = walkParents({
       parents: sql`select ${roomTypes.id} as pid, ${roomTypes.roomCount} as n, lower(${roomTypes.name}) as k1, 0 as k2, '' as k3
         from ${roomTypes} where ${and(eq(roomTypes.entityId, e), isNull(roomTypes.archivedAt), roomTypeId ? eq(roomTypes.id, roomTypeId) : undefined)}`,
       children: sql`${rooms.roomTypeId} = p.pid and ${and(ownRoom, placeOfRoom, query.q ? nameLike(rooms.name, query.q) : undefined)}`,
       dir,
       offset,
       limit: window,
-      skip,
+      skip: !narrowed && !buildingLevel,
     });
   } else {
     // Buildings in name order (by facility first for the facility sort), each one's rooms in name order.
     const byFacility = query.sort === "facilityName";
-    ids = await walkParents(ctx, {
+    idsSql = walkParents({
       parents: sql`select ${buildings.id} as pid, ${buildings.roomCount} as n,
           ${byFacility ? sql`lower(${facilities.name})` : sql`''`} as k1, ${byFacility ? facilities.id : sql`0`} as k2,
           lower(${buildings.name}) as k3
@@ -257,6 +249,13 @@ export async function listRooms(ctx: ServiceContext, query: ListQuery<RoomSort>,
       skip: !narrowed,
     });
   }
+  const [head] = rowsOf<{ total: number; ids: number[] | null }>(
+    await ctx.db.execute(sql`select (${totalSql}) as total, ${idsSql ? sql`array(${idsSql})` : sql`'{}'::int[]`} as ids`),
+  );
+  const counted = Number(head?.total ?? 0);
+  const capped = narrowed && counted > LIST_COUNT_CAP;
+  const total = capped ? LIST_COUNT_CAP : counted;
+  const ids = (head?.ids ?? []).map(Number);
   if (ids.length === 0) return { items: [], total, capped, ...page };
 
   const rows = await ctx.db
@@ -271,20 +270,17 @@ export async function listRooms(ctx: ServiceContext, query: ListQuery<RoomSort>,
 }
 
 /**
- * The ids of one page of rooms sorted by a parent (building or room type): `parents` selects
+ * The query of the ids of one page of rooms sorted by a parent (building or room type): `parents` selects
  * `(pid, n, k1, k2, k3)` (the parent's id, its room counter and its sort keys), `children` is the
  * condition on `rooms` for the rooms of parent `p`. Each parent's rooms come in name order from an
  * index, at most as many as the page needs; with `skip`, the parents' counters (exact for the list)
  * place the page, so parents before it are not read at all.
  */
-async function walkParents(
-  ctx: ServiceContext,
-  options: { parents: SQL; children: SQL; dir: SQL; offset: number; limit: number; skip: boolean },
-): Promise<number[]> {
+function walkParents(options: { parents: SQL; children: SQL; dir: SQL; offset: number; limit: number; skip: boolean }): SQL {
   const { parents, children, dir, offset, limit, skip } = options;
   const keys = sql`p.k1 ${dir}, p.k2 ${dir}, p.k3 ${dir}, p.pid ${dir}`;
-  const result = skip
-    ? await ctx.db.execute(sql`
+  return skip
+    ? sql`
         select x.id from (
           select q.*, sum(q.n) over (order by q.k1 ${dir}, q.k2 ${dir}, q.k3 ${dir}, q.pid ${dir}
             rows between unbounded preceding and current row) - q.n as before
@@ -297,8 +293,8 @@ async function walkParents(
         ) x
         where p.before + p.n > ${offset}::int and p.before < ${offset + limit}::int
         order by ${keys}, x.rk ${dir}, x.id ${dir}
-        limit ${limit}`)
-    : await ctx.db.execute(sql`
+        limit ${limit}`
+    : sql`
         select x.id from (${parents}) p
         cross join lateral (
           select ${rooms.id} as id, lower(${rooms.name}) as rk from ${rooms} where ${children}
@@ -306,8 +302,7 @@ async function walkParents(
           limit ${offset + limit}
         ) x
         order by ${keys}, x.rk ${dir}, x.id ${dir}
-        offset ${offset} limit ${limit}`);
-  return rowsOf<{ id: number }>(result).map((r) => Number(r.id));
+        offset ${offset} limit ${limit}`;
 }
 
 export interface RoomLinkView {
