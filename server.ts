@@ -26,7 +26,7 @@ interface EntryExports {
   }>;
   shutdown(): Promise<void>;
   readiness(): Promise<{ ok: boolean; detail?: string }>;
-  requestContext(cookieHeader: string | null): Promise<{ runtime: unknown; auth: unknown; setCookie: string | null }>;
+  requestContext(cookieHeader: string | null, method?: string): Promise<{ runtime: unknown; auth: unknown; setCookie: string | null }>;
   secureBuild(build: ServerBuild): ServerBuild;
 }
 
@@ -122,7 +122,7 @@ async function main() {
       mode: dev ? "development" : "production",
       // The session is resolved (and refreshed when near expiry) once per request, before any loader.
       getLoadContext: async (req, res) => {
-        const { runtime, auth, setCookie } = await (await entry()).requestContext(req.get("cookie") ?? null);
+        const { runtime, auth, setCookie } = await (await entry()).requestContext(req.get("cookie") ?? null, req.method);
         if (setCookie) res.append("Set-Cookie", setCookie);
         return {
           cspNonce: res.locals.cspNonce,
