@@ -233,7 +233,7 @@ async function main() {
       ["/view-room/{id}", `/view-room/${room.id}`, { cookie }],
       ["/update-room/{id}", `/update-room/${room.id}`, { cookie }],
       ["/add-room", "/add-room", { cookie }],
-      ['building picker, search "12"', "/resources/building-options?q=12", { cookie }],
+      ['building picker, search "12"', "/building-options?q=12", { cookie }],
       ["GET /api/facilities", "/api/facilities", bearer],
       ["GET /api/facilities/buildings", "/api/facilities/buildings", bearer],
       ["GET /api/facilities/rooms (no size)", "/api/facilities/rooms", bearer],

@@ -91,15 +91,20 @@ export function parseListQuery<S extends string>(params: URLSearchParams, option
   const page = pageValue !== null && pageValue <= MAX_PAGE ? pageValue : 1;
   if (Object.keys(errors).length) throw new ValidationError(errors, "errors.list.invalid", "INVALID_LIST_QUERY");
 
+  return { page, size, sort, dir, q: searchParam(params) };
+}
+
+/** A name search from the URL or a form (`q`): trimmed, at most 100 characters, control characters dropped. */
+export function searchParam(params: URLSearchParams | FormData, name = "q"): string {
+  const value = params.get(name);
   // Control characters (a NUL byte would reach PostgreSQL) are dropped from the search.
-  const q = (params.get("q") ?? "").replace(new RegExp(CONTROL_CHARACTERS.source, "g"), "").trim().slice(0, 100);
-  return { page, size, sort, dir, q };
+  return (typeof value === "string" ? value : "").replace(new RegExp(CONTROL_CHARACTERS.source, "g"), "").trim().slice(0, 100);
 }
 
 /** Reads a positive integer filter (`facilityId=3`); anything else is no filter. */
-export function intParam(params: URLSearchParams, name: string): number | null {
+export function intParam(params: URLSearchParams | FormData, name: string): number | null {
   const value = params.get(name);
-  return value && /^\d{1,9}$/.test(value) ? Number(value) : null;
+  return typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : null;
 }
 
 /** Reads a list of ids given as `ids=1,2` and/or `ids=1&ids=2`; `null` when the parameter is absent. */

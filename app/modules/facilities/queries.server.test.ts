@@ -25,7 +25,8 @@ import {
   getBuildingForEdit,
   getFacility,
   getFacilityForEdit,
-  listBuildingOptions,
+  searchBuildingOptions,
+  getBuildingOption,
   listBuildings,
   listFacilities,
   listFacilityOptions,
@@ -216,6 +217,7 @@ describe("listBuildings", () => {
   let xray: Facility;
   /** Created in order b1..b4. */
   let b: Record<"delta" | "alpha" | "charlie" | "bravo", Building>;
+  let theirAardvark: Building;
 
   beforeAll(async () => {
     ({ entity, ctx } = await freshEntity());
@@ -236,7 +238,7 @@ describe("listBuildings", () => {
     await createBuilding(db, { entityId: entity.id, facilityId: zulu.id, name: "aaa archived", archivedAt: new Date() });
     const other = await createEntity(db);
     await createBuilding(db, { entityId: other.id, name: "alpha" });
-    await createBuilding(db, { entityId: other.id, name: "aardvark", city: "Aalst" });
+    theirAardvark = await createBuilding(db, { entityId: other.id, name: "aardvark", city: "Aalst" });
   });
 
   const namesOf = async (q: ListQuery<BuildingSort>, filter?: { facilityIds: number[] | null }) =>
@@ -351,13 +353,29 @@ describe("listBuildings", () => {
     expect(await listBuildings(ctx, query("name", { q: "aardvark" }))).toMatchObject({ items: [], total: 0 });
   });
 
-  it("lists options of active buildings only, by facility then name", async () => {
-    expect((await listBuildingOptions(ctx)).map((o) => [o.facilityName, o.name])).toEqual([
-      ["xray", "Bravo"],
-      ["yankee", "alpha"],
-      ["Zulu", "Charlie"],
-      ["Zulu", "delta"],
+  it("gives the picker's options of active buildings by name, a page at a time, searched and by facility", async () => {
+    const all = await searchBuildingOptions(ctx);
+    expect(all.options.map((o) => [o.name, o.facilityName])).toEqual([
+      ["alpha", "yankee"],
+      ["Bravo", "xray"],
+      ["Charlie", "Zulu"],
+      ["delta", "Zulu"],
     ]);
+    expect(all.next).toBeNull();
+    const first = await searchBuildingOptions(ctx, { limit: 3 });
+    expect(first.options.map((o) => o.name)).toEqual(["alpha", "Bravo", "Charlie"]);
+    expect(first.next).toEqual(expect.any(String));
+    const second = await searchBuildingOptions(ctx, { limit: 3, after: first.next });
+    expect(second).toEqual({ options: [expect.objectContaining({ name: "delta" })], next: null });
+    expect((await searchBuildingOptions(ctx, { q: "A" })).options.map((o) => o.name)).toEqual(["alpha", "Bravo", "Charlie", "delta"]);
+    expect((await searchBuildingOptions(ctx, { q: "LT" })).options.map((o) => o.name)).toEqual(["delta"]);
+    expect((await searchBuildingOptions(ctx, { facilityId: zulu.id })).options.map((o) => o.name)).toEqual(["Charlie", "delta"]);
+    // A cursor that is not one starts from the first page.
+    expect((await searchBuildingOptions(ctx, { limit: 3, after: "garbage" })).options.map((o) => o.name)).toEqual(["alpha", "Bravo", "Charlie"]);
+    // Another entity's buildings are never offered, nor found.
+    expect((await searchBuildingOptions(ctx, { q: "aardvark" })).options).toEqual([]);
+    expect(await getBuildingOption(ctx, theirAardvark.id)).toBeNull();
+    expect(await getBuildingOption(ctx, first.options[0].id)).toMatchObject({ name: "alpha", facilityName: "yankee" });
   });
 });
 

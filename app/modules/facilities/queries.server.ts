@@ -3,7 +3,8 @@ import { buildings, entities, facilities } from "~/db/schema";
 import type { ServiceContext } from "~/core/context.server";
 import { NotFoundError } from "~/lib/errors";
 import { assertCanManageFacilities, treeScope } from "./policy.server";
-import { type ListQuery, type Page } from "~/lib/list-query";
+import { type ListQuery, MAX_PAGE_SIZE, type Page } from "~/lib/list-query";
+import { decodeCursor, encodeCursor } from "~/lib/cursor.server";
 import { nameLike, readPage } from "~/lib/list-page.server";
 
 /**
@@ -206,14 +207,73 @@ export async function getBuildingForEdit(ctx: ServiceContext, id: number): Promi
   return getBuilding(ctx, id);
 }
 
-/** Every active building (id, name, facility), for filters and selects. */
-export async function listBuildingOptions(
+export interface BuildingOption {
+  id: number;
+  name: string;
+  facilityId: number;
+  facilityName: string;
+}
+
+export interface OptionsPage<T> {
+  options: T[];
+  /** The cursor of the next page (`after`), null on the last one. */
+  next: string | null;
+}
+
+/** Buildings per page of the building picker. */
+export const BUILDING_OPTIONS_PAGE = 20;
+
+/**
+ * One page of the building picker (decision 017): the active buildings within the actor's reach
+ * (optionally of one facility) whose name holds `q`, in name order, after the cursor `after` (keyset on
+ * `buildings_list_name_idx`: a page costs the same at any depth). `next` is the cursor of the following
+ * page. An unreadable cursor starts from the first page.
+ */
+export async function searchBuildingOptions(
   ctx: ServiceContext,
-): Promise<{ id: number; name: string; facilityId: number; facilityName: string }[]> {
-  return ctx.db
+  options: { q?: string; after?: string | null; facilityId?: number | null; limit?: number } = {},
+): Promise<OptionsPage<BuildingOption>> {
+  const { q = "", facilityId = null } = options;
+  const limit = Math.min(Math.max(1, options.limit ?? BUILDING_OPTIONS_PAGE), MAX_PAGE_SIZE);
+  const after = decodeCursor(options.after);
+  const rows = await ctx.db
+    .select({
+      id: buildings.id,
+      name: buildings.name,
+      facilityId: buildings.facilityId,
+      facilityName: facilities.name,
+      key: sql<string>`lower(${buildings.name})`,
+    })
+    .from(buildings)
+    .innerJoin(facilities, eq(facilities.id, buildings.facilityId))
+    .where(
+      and(
+        eq(buildings.entityId, ctx.entityId),
+        isNull(buildings.archivedAt),
+        treeScope(ctx, "building"),
+        facilityId ? eq(buildings.facilityId, facilityId) : undefined,
+        q ? nameLike(buildings.name, q) : undefined,
+        after ? sql`(lower(${buildings.name}), ${buildings.id}) > (${after[0]}, ${after[1]}::int)` : undefined,
+      ),
+    )
+    .orderBy(sql`lower(${buildings.name})`, asc(buildings.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    options: page.map(({ key: _key, ...option }) => option),
+    next: rows.length > limit && last ? encodeCursor([last.key, last.id]) : null,
+  };
+}
+
+/** The building a picker shows as chosen: active, of the entity, within reach; null otherwise. */
+export async function getBuildingOption(ctx: ServiceContext, id: number | null): Promise<BuildingOption | null> {
+  if (!id) return null;
+  const [row] = await ctx.db
     .select({ id: buildings.id, name: buildings.name, facilityId: buildings.facilityId, facilityName: facilities.name })
     .from(buildings)
     .innerJoin(facilities, eq(facilities.id, buildings.facilityId))
-    .where(and(eq(buildings.entityId, ctx.entityId), isNull(buildings.archivedAt), treeScope(ctx, "building")))
-    .orderBy(asc(sql`lower(${facilities.name})`), asc(sql`lower(${buildings.name})`), asc(buildings.id));
+    .where(and(eq(buildings.id, id), eq(buildings.entityId, ctx.entityId), isNull(buildings.archivedAt), treeScope(ctx, "building")))
+    .limit(1);
+  return row ?? null;
 }
