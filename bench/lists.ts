@@ -240,6 +240,7 @@ async function main() {
       ["GET /api/facilities/rooms?buildingIds=", `/api/facilities/rooms?buildingIds=${building.id}`, bearer],
       ["GET /api/facilities/rooms?size=100&page=500", "/api/facilities/rooms?size=100&page=500", bearer],
       ["GET /api/equipments?roomIds=", `/api/equipments?roomIds=${room.id}`, bearer],
+      ["GET /api/equipments (no roomIds)", "/api/equipments", bearer],
     ];
     const results: Result[] = [];
     for (const [name, url, headers] of scenarios) {
