@@ -16,6 +16,7 @@ import { bodyLimitErrors, bodyLimits } from "./server/body-limit";
 import { precompressed } from "./server/precompressed";
 import { tieredRateLimits } from "./server/rate-limit";
 import { sameOriginWrites } from "./server/same-origin";
+import { serverTiming } from "./server/server-timing";
 import type { ServerSettings } from "./server/settings";
 
 const dev = process.argv.includes("--dev");
@@ -24,10 +25,12 @@ const log = pino({ level: process.env.LOG_LEVEL ?? "info", base: { app: "caretak
 interface EntryExports {
   needsPreparation(): boolean;
   prepareData(): Promise<void>;
-  boot(): Promise<{ config: ServerSettings & { PORT: number; HOST: string; ANALYTICS_SCRIPT_URL?: string; databaseMode: string } }>;
+  boot(): Promise<{
+    config: ServerSettings & { PORT: number; HOST: string; ANALYTICS_SCRIPT_URL?: string; databaseMode: string; SERVER_TIMING?: boolean };
+  }>;
   shutdown(): Promise<void>;
   readiness(): Promise<{ ok: boolean; detail?: string }>;
-  requestContext(cookieHeader: string | null): Promise<{ runtime: unknown; auth: unknown; setCookie: string | null }>;
+  requestContext(cookieHeader: string | null, method?: string): Promise<{ runtime: unknown; auth: unknown; setCookie: string | null }>;
   secureBuild(build: ServerBuild): ServerBuild;
 }
 
@@ -72,6 +75,9 @@ async function main() {
     const ready = await (await entry()).readiness();
     res.status(ready.ok ? 200 : 503).json(ready.ok ? { status: "ready" } : { status: "unavailable", detail: ready.detail });
   });
+
+  // Benchmarks only (SERVER_TIMING=1): the request's SQL time and query count in a Server-Timing header.
+  if (config.SERVER_TIMING) app.use(serverTiming());
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -132,7 +138,7 @@ async function main() {
       mode: dev ? "development" : "production",
       // The session is resolved (and refreshed when near expiry) once per request, before any loader.
       getLoadContext: async (req, res) => {
-        const { runtime, auth, setCookie } = await (await entry()).requestContext(req.get("cookie") ?? null);
+        const { runtime, auth, setCookie } = await (await entry()).requestContext(req.get("cookie") ?? null, req.method);
         if (setCookie) res.append("Set-Cookie", setCookie);
         return {
           cspNonce: res.locals.cspNonce,

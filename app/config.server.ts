@@ -50,6 +50,8 @@ const EnvSchema = z.object({
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(10 * 1024 * 1024),
   SEED_DEMO: booleanFlag.default(true),
   JOBS: booleanFlag.default(true),
+  /** Benchmarks only: time each request's queries and answer them in a `Server-Timing` header. */
+  SERVER_TIMING: booleanFlag.default(false),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -17,9 +17,10 @@ export { secureBuild } from "~/http/gate.server";
  * What server.ts's getLoadContext gives every loader and action: the runtime, and the request's
  * session resolved once (refreshed when near expiry); `setCookie` must reach the browser.
  */
-export async function requestContext(cookieHeader: string | null) {
+export async function requestContext(cookieHeader: string | null, method = "GET") {
   const rt = await runtime();
-  const { state, setCookie } = await resolveSession(rt.auth, cookieHeader);
+  // Reads (GET, HEAD) get the shell's data with the session check: one query for the three.
+  const { state, setCookie } = await resolveSession(rt.auth, cookieHeader, { shell: method === "GET" || method === "HEAD" });
   return { runtime: rt, auth: state, setCookie };
 }
 

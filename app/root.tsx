@@ -36,10 +36,11 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user, session } = context.auth;
+  const { user, session, shell } = context.auth;
   let profile: Profile | null = null;
   if (user) {
-    profile = await getProfile(context.runtime.database.db, user.id, user.entityId);
+    // Read with the session check when the request is a read (one query for the shell).
+    profile = shell ? shell.profile : await getProfile(context.runtime.database.db, user.id, user.entityId);
     if (!profile) {
       // A failed profile load logs the user out (SPEC.md section 4).
       if (user.sessionId) await logout(context.runtime.auth, { sessionId: user.sessionId });

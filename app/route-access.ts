@@ -92,6 +92,8 @@ export const resources: Screen[] = [
   { id: "altcha-challenge", path: "altcha/challenge", file: "routes/resources/altcha-challenge.ts", access: "public" },
   { id: "report-issue", path: "report-issue", file: "routes/resources/report-issue.tsx", access: "user" },
   { id: "cookie-consent", path: "cookie-consent", file: "routes/resources/cookie-consent.ts", access: "public" },
+  // The building picker's pages (searchable, keyset-paged), read by the picker when JavaScript runs.
+  { id: "building-options", path: "building-options", file: "routes/resources/building-options.ts", access: "user" },
 ];
 
 const api = (id: string, path: string, file: string): Screen => ({ id, path, file: `routes/api/${file}`, access: "api" });

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { config, type Config } from "~/config.server";
 import { openDatabase, runMigrations, type Database } from "~/db/client.server";
+import { instrumentPg, instrumentPglite } from "~/db/query-timing.server";
 import { seedDemoIfEmpty } from "~/seed/seed.server";
 import type { ContextServices, FileStore } from "~/core/context.server";
 import { createEventBus, type EventBus } from "~/core/events.server";
@@ -86,6 +87,10 @@ async function boot(): Promise<Runtime> {
       database = await open();
       log.info("demo data created");
     }
+  }
+  if (cfg.SERVER_TIMING) {
+    if (database.pglite) instrumentPglite(database.pglite);
+    else instrumentPg();
   }
   const events = createEventBus();
   const services: ContextServices = { db: database.db, files, events, queue: null };

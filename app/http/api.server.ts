@@ -114,9 +114,15 @@ export function isJsonContentType(header: string | null): boolean {
   return type === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(type);
 }
 
-/** A list answer: the page's rows as a JSON array, the total in `X-Total-Count`. */
-export function listJson<T>(page: Pick<Page<T>, "items" | "total">): Response {
-  return Response.json(page.items, { headers: { "X-Total-Count": String(page.total) } });
+/**
+ * A list answer: the page's rows as a JSON array, the total in `X-Total-Count`. A search whose count
+ * stopped at LIST_COUNT_CAP says so with `X-Total-Count-Capped: true` (the total is a lower bound and
+ * pages end there).
+ */
+export function listJson<T>(page: Pick<Page<T>, "items" | "total" | "capped">): Response {
+  const headers: Record<string, string> = { "X-Total-Count": String(page.total) };
+  if (page.capped) headers["X-Total-Count-Capped"] = "true";
+  return Response.json(page.items, { headers });
 }
 
 /** 201 with the created object. */

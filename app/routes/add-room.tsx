@@ -3,13 +3,14 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormPage } from "~/components/forms/form-parts";
 import { RoomForm, ROOMS_LIST } from "~/components/rooms/room-form";
-import { ADD_EQUIPMENT_INTENT, addEquipmentReply, SAVE_INTENT } from "~/components/rooms/room-form-schema";
+import { ADD_EQUIPMENT_INTENT, addEquipmentReply, keepInputReply, SAVE_INTENT } from "~/components/rooms/room-form-schema";
 import { readFormData, submitForm, uploadsOf } from "~/http/form-action.server";
 import { intParam } from "~/lib/list-query";
+import { buildingPickerData, type BuildingPickerData } from "~/http/pickers.server";
 import { filesContext } from "~/http/route-context.server";
+import { BUILDING_AFTER_FIELD, FIND_BUILDING_INTENT, MORE_BUILDINGS_INTENT } from "~/lib/pickers";
 import { requireUser } from "~/modules/auth/guard.server";
 import { listEquipmentTypeOptions } from "~/modules/equipment/queries.server";
-import { listBuildingOptions } from "~/modules/facilities/queries.server";
 import { listIncidentTypeOptions } from "~/modules/incident-types/queries.server";
 import { listRoomTypeOptions } from "~/modules/rooms/queries.server";
 import { RoomSchema } from "~/modules/rooms/schema";
@@ -23,14 +24,15 @@ import { createRoom } from "~/modules/rooms/service.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const ctx = await filesContext({ request, context }, user);
+  const params = new URL(request.url).searchParams;
   const [buildings, roomTypes, incidentTypes, equipmentTypes] = await Promise.all([
-    listBuildingOptions(ctx),
+    buildingPickerData(ctx, params, intParam(params, "buildingId")),
     listRoomTypeOptions(ctx),
     listIncidentTypeOptions(ctx),
     listEquipmentTypeOptions(ctx),
   ]);
-  const requested = intParam(new URL(request.url).searchParams, "buildingId");
-  const buildingId = buildings.some((building) => building.id === requested) ? requested : null;
+  // `?buildingId=` preselects that building when the user may put a room there.
+  const buildingId = buildings.selected?.id ?? null;
   return { options: { buildings, roomTypes, incidentTypes, equipmentTypes }, buildingId, maxBytes: ctx.files.maxBytes };
 }
 
@@ -38,7 +40,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const ctx = await filesContext({ request, context }, user);
   const formData = await readFormData(request, ctx.files.maxBytes);
-  if (formData.get("intent") === ADD_EQUIPMENT_INTENT) {
+  const intent = formData.get("intent");
+  if (intent === FIND_BUILDING_INTENT || intent === MORE_BUILDINGS_INTENT) {
+    // The building picker without JavaScript: the form again, input kept, with the matching buildings.
+    if (intent === FIND_BUILDING_INTENT) formData.delete(BUILDING_AFTER_FIELD);
+    const buildings = await buildingPickerData(ctx, formData, intParam(formData, "buildingId"));
+    return data({ intent: SAVE_INTENT, result: keepInputReply(formData), revision: Date.now(), buildings });
+  }
+  if (intent === ADD_EQUIPMENT_INTENT) {
     const { added, result } = addEquipmentReply(formData, await listEquipmentTypeOptions(ctx));
     return data({ intent: SAVE_INTENT, result, revision: added ? Date.now() : 0 }, { status: added ? 200 : 400 });
   }
@@ -54,12 +63,14 @@ export default function AddRoom() {
   const { options, buildingId, maxBytes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const revision = actionData && "revision" in actionData ? actionData.revision : 0;
+  // After a search of the building picker without JavaScript, its matches.
+  const buildings = (actionData as { buildings?: BuildingPickerData } | undefined)?.buildings ?? options.buildings;
   return (
     <FormPage title={t("common:screens.add-room")} backTo={ROOMS_LIST} backLabel={t("room.back")}>
       <RoomForm
         key={revision}
         room={{ name: "", description: null, floor: "", buildingId, roomTypeId: null, incidentTypes: [], links: [], equipments: [] }}
-        options={options}
+        options={{ ...options, buildings }}
         mode="create"
         submitLabel={t("common:actions.add")}
         lastResult={actionData?.result}

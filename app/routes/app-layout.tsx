@@ -26,7 +26,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await guard(request, context);
   if (!user) throw redirect("/login"); // the guard already sends signed-out visitors there
   const rt = context.runtime;
-  const { unread } = await countNotifications(rt.database.db, user.entityId, user.id);
+  // Read with the session check on reads (app/modules/auth/session.server.ts); counted here otherwise.
+  const unread = context.auth.shell?.unread ?? (await countNotifications(rt.database.db, user.entityId, user.id)).unread;
   const menu = menuFor((screenId) => {
     const screen = screensById.get(screenId);
     return screen ? mayOpen(screen, user.role) : false;

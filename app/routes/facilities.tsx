@@ -9,12 +9,12 @@ import { FilterSelect, ListToolbar } from "~/components/lists/list-toolbar";
 import { buttonVariants } from "~/components/ui/button";
 import { TabLink, Tabs } from "~/components/ui/tabs";
 import { intParam, parseListQuery } from "~/lib/list-query";
+import { buildingPickerData } from "~/http/pickers.server";
 import { serviceContext } from "~/http/route-context.server";
 import { requireUser } from "~/modules/auth/guard.server";
 import {
   BUILDING_SORTS,
   FACILITY_SORTS,
-  listBuildingOptions,
   listBuildings,
   listFacilities,
   listFacilityOptions,
@@ -52,12 +52,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       const query = parseListQuery(params, { sorts: ROOM_SORTS, defaultSort: "name" });
       const facilityId = intParam(params, "facilityId");
       const buildingId = intParam(params, "buildingId");
-      const [rooms, facilityOptions, buildingOptions] = await Promise.all([
+      // The building filter is a searchable, paged picker (there can be thousands of buildings).
+      const [rooms, facilityOptions, buildingPicker] = await Promise.all([
         listRooms(ctx, query, { facilityId, buildingIds: buildingId ? [buildingId] : null }),
         listFacilityOptions(ctx),
-        listBuildingOptions(ctx),
+        buildingPickerData(ctx, params, buildingId, { facilityId }),
       ]);
-      return { tab, query, facilityId, buildingId, rooms, facilityOptions, buildingOptions };
+      return { tab, query, facilityId, buildingId, rooms, facilityOptions, buildingPicker };
     }
   }
 }
@@ -130,7 +131,7 @@ export default function Facilities() {
             page={data.rooms}
             query={data.query}
             facilities={data.facilityOptions}
-            buildings={data.buildingOptions}
+            buildingPicker={data.buildingPicker}
             facilityId={data.facilityId}
             buildingId={data.buildingId}
           />

@@ -5,14 +5,16 @@ import { ARCHIVE_INTENT, ArchiveDialog, ArchiveTrigger } from "~/components/form
 import { FormPage } from "~/components/forms/form-parts";
 import { useResultFor } from "~/components/forms/zod-form";
 import { RoomForm, ROOMS_LIST } from "~/components/rooms/room-form";
-import { ADD_EQUIPMENT_INTENT, addEquipmentReply, SAVE_INTENT } from "~/components/rooms/room-form-schema";
+import { ADD_EQUIPMENT_INTENT, addEquipmentReply, keepInputReply, SAVE_INTENT } from "~/components/rooms/room-form-schema";
 import { buttonVariants } from "~/components/ui/button";
 import { archiveAction, readFormData, submitForm, uploadsOf } from "~/http/form-action.server";
+import { buildingPickerData, type BuildingPickerData } from "~/http/pickers.server";
 import { filesContext } from "~/http/route-context.server";
+import { intParam } from "~/lib/list-query";
+import { BUILDING_AFTER_FIELD, FIND_BUILDING_INTENT, MORE_BUILDINGS_INTENT } from "~/lib/pickers";
 import { orErrorPage, routeId } from "~/http/route-params.server";
 import { requireUser } from "~/modules/auth/guard.server";
 import { listEquipmentTypeOptions } from "~/modules/equipment/queries.server";
-import { listBuildingOptions } from "~/modules/facilities/queries.server";
 import { listIncidentTypeOptions } from "~/modules/incident-types/queries.server";
 import { getRoomForEdit, listRoomTypeOptions } from "~/modules/rooms/queries.server";
 import { RoomSchema } from "~/modules/rooms/schema";
@@ -27,9 +29,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const id = routeId(params);
   const ctx = await filesContext({ request, context }, user);
-  const [room, buildings, roomTypes, incidentTypes, equipmentTypes] = await Promise.all([
-    orErrorPage(getRoomForEdit(ctx, id)),
-    listBuildingOptions(ctx),
+  const room = await orErrorPage(getRoomForEdit(ctx, id));
+  const [buildings, roomTypes, incidentTypes, equipmentTypes] = await Promise.all([
+    buildingPickerData(ctx, new URL(request.url).searchParams, room.buildingId),
     listRoomTypeOptions(ctx),
     listIncidentTypeOptions(ctx),
     listEquipmentTypeOptions(ctx),
@@ -43,6 +45,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const ctx = await filesContext({ request, context }, user);
   const formData = await readFormData(request, ctx.files.maxBytes);
   switch (formData.get("intent") ?? SAVE_INTENT) {
+    case FIND_BUILDING_INTENT:
+    case MORE_BUILDINGS_INTENT: {
+      // The building picker without JavaScript: the form again, input kept, with the matching buildings.
+      if (formData.get("intent") === FIND_BUILDING_INTENT) formData.delete(BUILDING_AFTER_FIELD);
+      const buildings = await buildingPickerData(ctx, formData, intParam(formData, "buildingId"));
+      return data({ intent: SAVE_INTENT, result: keepInputReply(formData), revision: Date.now(), buildings });
+    }
     case ADD_EQUIPMENT_INTENT: {
       const { added, result } = addEquipmentReply(formData, await listEquipmentTypeOptions(ctx));
       return data({ intent: SAVE_INTENT, result, revision: added ? Date.now() : 0 }, { status: added ? 200 : 400 });
@@ -66,6 +75,8 @@ export default function UpdateRoom() {
   const actionData = useActionData<typeof action>();
   const resultFor = useResultFor();
   const revision = actionData && "revision" in actionData ? actionData.revision : 0;
+  // After a search of the building picker without JavaScript, its matches.
+  const buildings = (actionData as { buildings?: BuildingPickerData } | undefined)?.buildings ?? options.buildings;
   return (
     <>
       <ArchiveDialog name={room.name} details={t("room.archiveDetails")} lastResult={resultFor(ARCHIVE_INTENT)} />
@@ -95,7 +106,7 @@ export default function UpdateRoom() {
             links: room.links,
             equipments: room.equipments,
           }}
-          options={options}
+          options={{ ...options, buildings }}
           existingItems={room.equipments}
           files={room.files}
           mode="update"

@@ -16,6 +16,7 @@ import {
   seedScale,
 } from "./seed.server";
 import { nextShortId } from "~/db/short-id.server";
+import { findCounterDrift } from "~/modules/facilities/counters.server";
 
 let database: Database;
 let db: Db;
@@ -260,6 +261,16 @@ describe("seedDemo", () => {
     expect(await crossEntityReferences()).toEqual([]);
   });
 
+  it("leaves the list counters of both entities right", async () => {
+    for (const name of [DEMO_ENTITY_NAME, OTHER_ENTITY_NAME]) {
+      const entityId = await entityIdByName(name);
+      expect(await findCounterDrift(db, entityId), name).toEqual([]);
+    }
+    const demo = await entityIdByName(DEMO_ENTITY_NAME);
+    const open = await one<{ n: number }>(sql`select coalesce(sum(active_incident_count), 0)::int as n from facilities where entity_id = ${demo}`);
+    expect(open.n).toBeGreaterThan(0);
+  });
+
   it("gives every room and equipment item one QR code in the newReportCode format", async () => {
     const codes = await query<{ code: string }>(sql`select code from report_identifiers`);
     expect(codes.every((c) => isReportCode(c.code))).toBe(true);
@@ -355,6 +366,8 @@ describe("seedScale", () => {
     expect(spread.days).toBeGreaterThan(700);
 
     expect(await crossEntityReferences()).toEqual([]);
+    // The set-based inserts end with the list counters computed once.
+    expect(await findCounterDrift(db, e)).toEqual([]);
   });
 
   it("does nothing when the scale accounts exist", async () => {

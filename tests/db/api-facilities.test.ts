@@ -209,6 +209,40 @@ describe("/api/facilities", () => {
     expect(search.body).toEqual([expect.objectContaining({ name: "Bravo", countBuildings: 0, entityId: entity.id })]);
   });
 
+  it("GET lists answer 25 rows without size, at most 100, and refuse bad list parameters with 400", async () => {
+    const db = api.database.db;
+    const entity = await createEntity(db);
+    const token = await api.token(await createUser(db, { entityId: entity.id, role: Role.FACILITY_MANAGER }));
+    const building = await createBuilding(db, { entityId: entity.id });
+    for (let i = 0; i < 30; i++) await createRoom(db, { entityId: entity.id, buildingId: building.id, reportCode: null });
+
+    const first = await callApi(roomsRoute, "/api/facilities/rooms", { token });
+    expect(first.status).toBe(200);
+    expect(first.body).toHaveLength(25);
+    expect(first.headers.get("X-Total-Count")).toBe("30");
+    const second = await callApi(roomsRoute, "/api/facilities/rooms?page=2", { token });
+    expect(second.body).toHaveLength(5);
+    expect((await callApi(roomsRoute, "/api/facilities/rooms?size=100", { token })).body).toHaveLength(30);
+
+    for (const [params, field] of [
+      ["size=101", "size"],
+      ["size=0", "size"],
+      ["size=abc", "size"],
+      ["size=", "size"],
+      ["page=0", "page"],
+      ["page=-1", "page"],
+      ["page=2.5", "page"],
+      ["sort=password", "sort"],
+      ["dir=sideways", "dir"],
+    ] as const) {
+      for (const route of [[roomsRoute, "/api/facilities/rooms"], [facilitiesRoute, "/api/facilities"], [buildingsRoute, "/api/facilities/buildings"]] as const) {
+        const res = await callApi(route[0], `${route[1]}?${params}`, { token });
+        expect(res.status, `${route[1]}?${params}`).toBe(400);
+        expect(res.body).toMatchObject({ code: "INVALID_LIST_QUERY", message: "The list parameters are not valid.", fieldErrors: { [field]: [expect.any(String)] } });
+      }
+    }
+  });
+
   it("GET /{id} answers the facility; another entity's or a malformed id is 404", async () => {
     const facility = await createFacility(api.database.db, { entityId: entityA.id, name: "Seen" });
     await createBuilding(api.database.db, { entityId: entityA.id, facilityId: facility.id });

@@ -1,6 +1,11 @@
+import fs from "node:fs";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runMigrations, type Database } from "../../app/db/client.server";
+import { MIGRATIONS_DIR, runMigrations, type Database } from "../../app/db/client.server";
+import { IncidentStatus } from "../../app/db/enums";
+import { findCounterDrift } from "../../app/modules/facilities/counters.server";
+import { createEntity, createEquipmentItem, createIncident, createRoom } from "../factories";
 import { createTestDatabase } from "../test-db";
 
 let database: Database;
@@ -48,5 +53,34 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, (
       );
       expect(leading, `${table_name} has an index starting with entity_id`).toBe(true);
     }
+  });
+
+  it("backfill the list counters from the rows (0004_list_counters)", async () => {
+    const db = database.db;
+    const entity = await createEntity(db);
+    const room = await createRoom(db, { entityId: entity.id });
+    await createRoom(db, { entityId: entity.id, buildingId: room.buildingId, roomTypeId: room.roomTypeId });
+    await createRoom(db, { entityId: entity.id, buildingId: room.buildingId, archivedAt: new Date() });
+    await createEquipmentItem(db, { entityId: entity.id, roomId: room.id });
+    await createIncident(db, { entityId: entity.id, roomId: room.id });
+    await createIncident(db, { entityId: entity.id, roomId: room.id, status: IncidentStatus.DONE });
+    // As before the migration: every counter at zero.
+    for (const [table, columns] of [
+      ["rooms", "active_incident_count = 0, equipment_count = 0"],
+      ["buildings", "room_count = 0, active_incident_count = 0"],
+      ["facilities", "building_count = 0, active_incident_count = 0"],
+      ["room_types", "room_count = 0"],
+      ["equipment_types", "item_count = 0"],
+      ["equipment_categories", "equipment_type_count = 0"],
+    ]) {
+      await db.execute(sql.raw(`update ${table} set ${columns} where entity_id = ${entity.id}`));
+    }
+    expect((await findCounterDrift(db, entity.id)).length).toBeGreaterThan(0);
+    const migration = fs.readFileSync(path.join(MIGRATIONS_DIR, "0004_list_counters.sql"), "utf8");
+    const backfill = migration.slice(migration.indexOf("-- Backfill"));
+    for (const statement of backfill.split("--> statement-breakpoint")) {
+      if (statement.trim()) await db.execute(sql.raw(statement));
+    }
+    expect(await findCounterDrift(db, entity.id)).toEqual([]);
   });
 });

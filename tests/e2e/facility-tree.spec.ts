@@ -53,6 +53,21 @@ async function submit(page: Page, t: T, label: "add" | "save") {
   await page.getByRole("button", { name: t(`actions.${label}`), exact: true }).click();
 }
 
+/**
+ * Chooses a building in the room form's picker: searched by name (without JavaScript "Find" posts the
+ * form and the server answers it with the input kept; with JavaScript the matches load as you type),
+ * then picked from the matches.
+ */
+async function pickBuilding(page: Page, t: T, building: string, facility: string) {
+  await page.getByLabel(t("picker.searchBuildings"), { exact: true }).fill(building);
+  const find = page.getByRole("button", { name: t("picker.find"), exact: true });
+  if (await find.isVisible()) await find.click();
+  const label = t("picker.buildingOption", { building, facility });
+  const select = field(page, t("rooms:room.building"));
+  await expect(select.locator("option", { hasText: label })).toHaveCount(1);
+  await select.selectOption({ label });
+}
+
 async function expectRow(page: Page, name: string) {
   await expect(page.getByRole("link", { name, exact: true })).toBeVisible();
 }
@@ -133,7 +148,10 @@ async function facilityTree(page: Page, t: T) {
   await page.getByRole("link", { name: t("rooms:rooms.add") }).click();
   await field(page, t("rooms:room.name")).fill(room);
   await field(page, t("rooms:room.floor")).fill("2");
-  await field(page, t("rooms:room.building")).selectOption({ label: building });
+  await pickBuilding(page, t, building, facility);
+  // The search kept what was typed.
+  await expect(field(page, t("rooms:room.name"))).toHaveValue(room);
+  await expect(field(page, t("rooms:room.floor"))).toHaveValue("2");
   await field(page, t("rooms:room.roomType")).selectOption({ label: roomType });
   await page.getByRole("button", { name: t("rooms:room.addLink") }).click();
   await field(page, t("rooms:room.linkType")).selectOption({ label: t("rooms:linkTypes.9") });
@@ -298,6 +316,56 @@ test.describe("facility tree and equipment catalogue", () => {
     await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
     await page.goto(`/view-room/${room}`);
     await expect(page.getByRole("heading", { name: "Room not found", level: 1 })).toBeVisible();
+  });
+
+  test("the building picker searches and pages, and filters the rooms list", async ({ page, request }) => {
+    const t = locale("en");
+    const login = await request.post("/api/authentication/login", { data: { username: accounts.manager, password: "Demo-pass-1!" } });
+    const headers = { Authorization: `Bearer ${(await login.json()).jwtToken}` };
+    const facilityName = unique("Picker site");
+    const facility = (await (await request.post("/api/facilities", { headers, data: { name: facilityName } })).json()) as { id: number };
+    // More buildings than one page of the picker (20).
+    const prefix = unique("Wing");
+    for (let i = 1; i <= 22; i++) {
+      const res = await request.post("/api/facilities/buildings", { headers, data: { name: `${prefix} ${String(i).padStart(2, "0")}`, facilityId: facility.id } });
+      expect(res.status()).toBe(201);
+    }
+    const last = `${prefix} 22`;
+
+    await signIn(page, accounts.manager);
+    await page.goto("/add-room");
+    await field(page, t("rooms:room.name")).fill("Kept name");
+    await page.getByLabel(t("picker.searchBuildings"), { exact: true }).fill(prefix);
+    const find = page.getByRole("button", { name: t("picker.find"), exact: true });
+    if (await find.isVisible()) await find.click();
+    const select = field(page, t("rooms:room.building"));
+    const option = (name: string) => select.locator("option", { hasText: t("picker.buildingOption", { building: name, facility: facilityName }) });
+    await expect(option(`${prefix} 01`)).toHaveCount(1);
+    await expect(option(last)).toHaveCount(0);
+    await expect(page.getByText(t("picker.someBuildings", { count: 20 }))).toBeVisible();
+    await page.getByRole("button", { name: t("picker.moreBuildings"), exact: true }).click();
+    // Without JavaScript the next page replaces the first one; with it, it is added below.
+    await expect(option(last)).toHaveCount(1);
+    await expect(field(page, t("rooms:room.name"))).toHaveValue("Kept name");
+    await page.getByLabel(t("picker.searchBuildings"), { exact: true }).fill(`${prefix} 0`);
+    if (await find.isVisible()) await find.click();
+    await expect(page.getByText(t("picker.allBuildings_other", { count: 9 }))).toBeVisible();
+
+    // The rooms list's building filter is the same picker, in the list's search form.
+    const rooms = (await (await request.get("/api/facilities/rooms?size=1", { headers })).json()) as { buildingId: number; buildingName: string; facilityName: string }[];
+    const { buildingName, facilityName: roomFacility } = rooms[0];
+    await page.goto("/facilities?tab=rooms");
+    await page.getByLabel(t("picker.searchBuildings"), { exact: true }).fill(buildingName);
+    if (await find.isVisible()) await find.click();
+    const filter = field(page, t("rooms:rooms.filterBuilding"));
+    const label = t("picker.buildingOption", { building: buildingName, facility: roomFacility });
+    await expect(filter.locator("option", { hasText: label })).toHaveCount(1);
+    await filter.selectOption({ label });
+    await page.getByRole("button", { name: t("list.searchButton"), exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`buildingId=${rooms[0].buildingId}(&|$)`));
+    const cells = page.getByRole("row").filter({ has: page.getByRole("link", { name: t("rooms:rooms.view") }) });
+    await expect(cells.first()).toContainText(buildingName);
+    await expect(field(page, t("rooms:rooms.filterBuilding"))).toHaveValue(String(rooms[0].buildingId));
   });
 
   test("a technician may not open the facility screens", async ({ page }) => {

@@ -128,6 +128,7 @@ export function DataTable<T>({ columns, page, query, filtered = Boolean(query.q)
           )}
         </TableBody>
       </Table>
+      {page.capped ? <p className="text-sm text-muted-foreground">{t("list.capped", { total: page.total })}</p> : null}
       {page.total > 0 ? <Pager page={page} /> : null}
     </div>
   );
@@ -165,7 +166,7 @@ export function Pager<T>({ page }: { page: Page<T> }) {
     <div className="flex flex-col gap-3 text-sm sm:flex-row sm:items-center sm:justify-between">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <p className="text-muted-foreground">
-          {t("list.range", { from: info.from, to: info.to, total: page.total })}
+          {t(page.capped ? "list.rangeCapped" : "list.range", { from: info.from, to: info.to, total: page.total })}
         </p>
         <Form method="get" preventScrollReset className="flex items-center gap-2">
           {hiddenParams(location.search, ["size", "page"]).map(([name, value], i) => (

@@ -1,13 +1,15 @@
-import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FilesField } from "~/components/forms/files-field";
 import { CheckboxListField } from "~/components/forms/checkbox-list-field";
 import { DefaultSubmit, FormActions, FormSection } from "~/components/forms/form-parts";
-import { groupOptions, SelectField } from "~/components/forms/select-field";
+import { type BuildingChoice, BuildingPicker, type BuildingSearch } from "~/components/forms/building-picker";
+import { SelectField } from "~/components/forms/select-field";
 import { FormErrors, useErrorText } from "~/components/forms/zod-form";
-import { Field } from "~/components/ui/field";
+import { Field, fieldDescriptionId } from "~/components/ui/field";
+import { FIND_BUILDING_INTENT, MORE_BUILDINGS_INTENT } from "~/lib/pickers";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import type { AttachedFile, RoomEquipmentView } from "~/modules/rooms/queries.server";
@@ -19,7 +21,8 @@ import { RoomLinksField } from "./room-links-field";
 export const ROOMS_LIST = "/facilities?tab=rooms";
 
 export interface RoomFormOptions {
-  buildings: { id: number; name: string; facilityId: number; facilityName: string }[];
+  /** The building picker: the chosen building and one page of matches (the set can be large). */
+  buildings: { selected: BuildingChoice | null; search: BuildingSearch };
   roomTypes: { id: number; name: string }[];
   incidentTypes: { id: number; name: string }[];
   equipmentTypes: { id: number; name: string; categoryId: number; categoryName: string }[];
@@ -92,6 +95,9 @@ export function RoomForm({
     shouldRevalidate: "onInput",
   });
 
+  // No building at all (no search, nothing chosen): say where to add one.
+  const noBuilding = !options.buildings.selected && !options.buildings.search.q && options.buildings.search.options.length === 0;
+
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="relative grid gap-8">
       <FormErrors id={form.errorId} errors={form.errors} />
@@ -104,14 +110,17 @@ export function RoomForm({
           <Field label={t("room.floor")} htmlFor={fields.floor.id} errors={text(fields.floor.errors)} required>
             <Input {...getInputProps(fields.floor, { type: "text" })} autoComplete="off" />
           </Field>
-          <SelectField
+          <BuildingPicker
+            key={`${options.buildings.search.q}|${options.buildings.search.options[0]?.id ?? ""}`}
             label={t("room.building")}
-            field={fields.buildingId}
+            selectProps={getSelectProps(fields.buildingId, { ariaDescribedBy: noBuilding ? fieldDescriptionId(fields.buildingId.id) : undefined })}
             errors={text(fields.buildingId.errors)}
-            description={options.buildings.length === 0 ? t("room.noBuilding") : undefined}
+            description={noBuilding ? t("room.noBuilding") : undefined}
             required
-            placeholder={t("room.chooseBuilding")}
-            options={groupOptions(options.buildings, (building) => ({ id: building.facilityId, name: building.facilityName }))}
+            emptyLabel={t("room.chooseBuilding")}
+            selected={options.buildings.selected}
+            search={options.buildings.search}
+            submit={{ method: "post", searchIntent: FIND_BUILDING_INTENT, moreIntent: MORE_BUILDINGS_INTENT }}
           />
           <SelectField
             label={t("room.roomType")}

@@ -1,9 +1,10 @@
 import { Link } from "@remix-run/react";
 import { createColumnHelper } from "@tanstack/react-table";
-import { useMemo } from "react";
+import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { linkCell, shortIdColumnClass } from "~/components/lists/cells";
 import { cellLinkClass, DataTable, numberColumnClass } from "~/components/lists/data-table";
+import { type BuildingChoice, BuildingPicker, type BuildingSearch } from "~/components/forms/building-picker";
 import { FilterSelect, ListToolbar } from "~/components/lists/list-toolbar";
 import { buttonVariants } from "~/components/ui/button";
 import type { ListQuery, Page } from "~/lib/list-query";
@@ -15,7 +16,8 @@ export interface RoomsTableProps {
   page: Page<RoomRow>;
   query: ListQuery;
   facilities: { id: number; name: string }[];
-  buildings: { id: number; name: string; facilityId: number; facilityName: string }[];
+  /** The building filter: the chosen building and one page of matches (searchable, paged). */
+  buildingPicker: { selected: BuildingChoice | null; search: BuildingSearch };
   /** The current filters (`facilityId`, `buildingId`), `null` for none. */
   facilityId: number | null;
   buildingId: number | null;
@@ -26,8 +28,9 @@ export interface RoomsTableProps {
  * GET form), "Room types" and "Add room", then the rooms, server-sorted and paged. A name links to
  * the room's form, "View" to its room view.
  */
-export function RoomsTable({ page, query, facilities, buildings, facilityId, buildingId }: RoomsTableProps) {
+export function RoomsTable({ page, query, facilities, buildingPicker, facilityId, buildingId }: RoomsTableProps) {
   const { t } = useTranslation("rooms");
+  const buildingFilterId = useId();
   const columns = useMemo(
     () => [
       column.accessor("shortId", { header: t("columns.shortId"), meta: { sortKey: "shortId", className: shortIdColumnClass } }),
@@ -59,13 +62,6 @@ export function RoomsTable({ page, query, facilities, buildings, facilityId, bui
     ],
     [t],
   );
-  // With a facility chosen, only its buildings are offered; otherwise each building names its facility.
-  const buildingOptions = buildings
-    .filter((building) => !facilityId || building.facilityId === facilityId || building.id === buildingId)
-    .map((building) => ({
-      value: building.id,
-      label: facilityId ? building.name : t("rooms.buildingOption", { building: building.name, facility: building.facilityName }),
-    }));
   return (
     <div className="grid gap-6">
       <ListToolbar
@@ -79,12 +75,16 @@ export function RoomsTable({ page, query, facilities, buildings, facilityId, bui
               value={facilityId}
               options={facilities.map((facility) => ({ value: facility.id, label: facility.name }))}
             />
-            <FilterSelect
-              name="buildingId"
+            <BuildingPicker
+              key={`${buildingPicker.search.q}|${buildingPicker.search.options[0]?.id ?? ""}|${buildingId ?? ""}|${facilityId ?? ""}`}
+              className="sm:w-72"
               label={t("rooms.filterBuilding")}
-              allLabel={t("rooms.allBuildings")}
-              value={buildingId}
-              options={buildingOptions}
+              selectProps={{ id: buildingFilterId, name: "buildingId", defaultValue: buildingId === null ? "" : String(buildingId) }}
+              emptyLabel={t("rooms.allBuildings")}
+              selected={buildingPicker.selected}
+              search={buildingPicker.search}
+              facilityId={facilityId}
+              submit={{ method: "get" }}
             />
           </>
         }

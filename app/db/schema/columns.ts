@@ -40,6 +40,14 @@ export function archivedAt() {
   return timestamptz("archived_at");
 }
 
+/**
+ * A count kept by the services in the same transaction as the rows it counts
+ * (app/modules/facilities/counters.server.ts, decision 017): `integer not null default 0`.
+ */
+export function counter(name: string) {
+  return integer(name).notNull().default(0);
+}
+
 /** `text[] not null default '{}'` tag list. */
 export function tags() {
   return text("tags")

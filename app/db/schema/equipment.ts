@@ -1,5 +1,6 @@
+import { sql } from "drizzle-orm";
 import { type AnyPgColumn, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
-import { archivedAt, createdAt, entityId, id, notArchived, tags, updatedAt } from "./columns";
+import { archivedAt, counter, createdAt, entityId, id, notArchived, tags, updatedAt } from "./columns";
 import { rooms } from "./facilities";
 import { storedFiles } from "./files";
 
@@ -10,11 +11,15 @@ export const equipmentCategories = pgTable(
     entityId: entityId(),
     name: text("name").notNull(),
     tags: tags(),
+    /** Active generic equipment of the category (counters.server.ts). */
+    equipmentTypeCount: counter("equipment_type_count"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     archivedAt: archivedAt(),
   },
-  (t) => [index("equipment_categories_entity_name_idx").on(t.entityId, t.name).where(notArchived(t.archivedAt))]
+  (t) => [
+    index("equipment_categories_list_name_idx").on(t.entityId, sql`lower(${t.name})`, t.id).where(notArchived(t.archivedAt)),
+  ]
 );
 
 /**
@@ -32,13 +37,15 @@ export const equipmentTypes = pgTable(
     name: text("name").notNull(),
     notes: text("notes"),
     tags: tags(),
+    /** Active equipment items of this generic equipment (counters.server.ts). */
+    itemCount: counter("item_count"),
     /** creationTimestamp */
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     archivedAt: archivedAt(),
   },
   (t) => [
-    index("equipment_types_entity_name_idx").on(t.entityId, t.name).where(notArchived(t.archivedAt)),
+    index("equipment_types_list_name_idx").on(t.entityId, sql`lower(${t.name})`, t.id).where(notArchived(t.archivedAt)),
     index("equipment_types_category_idx").on(t.categoryId),
   ]
 );
@@ -84,7 +91,8 @@ export const equipmentItems = pgTable(
     archivedAt: archivedAt(),
   },
   (t) => [
-    index("equipment_items_entity_room_idx").on(t.entityId, t.roomId).where(notArchived(t.archivedAt)),
+    // The list of items (GET /api/equipments): by room, then id; index-only for a page's ids.
+    index("equipment_items_list_room_idx").on(t.entityId, t.roomId, t.id).where(notArchived(t.archivedAt)),
     index("equipment_items_room_idx").on(t.roomId),
     index("equipment_items_equipment_type_idx").on(t.equipmentTypeId),
     // Items in rooms per generic equipment (the count of the generic equipment list).

@@ -19,7 +19,7 @@ import {
   type RoomLinkType,
   type UserLanguage,
 } from "../enums";
-import { addressColumns, archivedAt, createdAt, entityId, id, inValues, notArchived, tags, updatedAt } from "./columns";
+import { addressColumns, archivedAt, counter, createdAt, entityId, id, inValues, notArchived, tags, updatedAt } from "./columns";
 import { equipmentItems } from "./equipment";
 import { storedFiles } from "./files";
 
@@ -32,13 +32,18 @@ export const facilities = pgTable(
     shortId: integer("short_id").notNull(),
     name: text("name").notNull(),
     description: text("description"),
+    /** Active buildings (counters.server.ts). */
+    buildingCount: counter("building_count"),
+    /** Pending and In Progress incidents in the active rooms of its active buildings (counters.server.ts). */
+    activeIncidentCount: counter("active_incident_count"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     archivedAt: archivedAt(),
   },
   (t) => [
     uniqueIndex("facilities_entity_short_id_key").on(t.entityId, t.shortId),
-    index("facilities_entity_name_idx").on(t.entityId, t.name).where(notArchived(t.archivedAt)),
+    // The list's default order (lower(name), id).
+    index("facilities_list_name_idx").on(t.entityId, sql`lower(${t.name})`, t.id).where(notArchived(t.archivedAt)),
   ]
 );
 
@@ -55,13 +60,20 @@ export const buildings = pgTable(
     name: text("name").notNull(),
     description: text("description"),
     ...addressColumns(),
+    /** Active rooms (counters.server.ts). */
+    roomCount: counter("room_count"),
+    /** Pending and In Progress incidents in its active rooms (counters.server.ts). */
+    activeIncidentCount: counter("active_incident_count"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     archivedAt: archivedAt(),
   },
   (t) => [
     uniqueIndex("buildings_entity_short_id_key").on(t.entityId, t.shortId),
-    index("buildings_entity_name_idx").on(t.entityId, t.name).where(notArchived(t.archivedAt)),
+    // The list's default order and the pickers' search and keyset (lower(name), id), index-only.
+    index("buildings_list_name_idx")
+      .on(t.entityId, sql`lower(${t.name})`, t.id, t.name, t.facilityId)
+      .where(notArchived(t.archivedAt)),
     index("buildings_facility_idx").on(t.facilityId),
   ]
 );
@@ -80,12 +92,14 @@ export const roomTypes = pgTable(
     name: text("name").notNull(),
     tags: tags(),
     ratingMessages: jsonb("rating_messages").$type<RoomTypeRatingMessage[]>().notNull().default([]),
+    /** Active rooms of the type (counters.server.ts). */
+    roomCount: counter("room_count"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     archivedAt: archivedAt(),
   },
   (t) => [
-    index("room_types_entity_name_idx").on(t.entityId, t.name).where(notArchived(t.archivedAt)),
+    index("room_types_list_name_idx").on(t.entityId, sql`lower(${t.name})`, t.id).where(notArchived(t.archivedAt)),
     check("room_types_rating_messages_check", sql`jsonb_typeof(${t.ratingMessages}) = 'array'`),
   ]
 );
@@ -106,15 +120,37 @@ export const rooms = pgTable(
     name: text("name").notNull(),
     description: text("description"),
     floor: text("floor").notNull(),
+    /** Pending and In Progress incidents of the room (counters.server.ts). */
+    activeIncidentCount: counter("active_incident_count"),
+    /** Active equipment items in the room (counters.server.ts). */
+    equipmentCount: counter("equipment_count"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     archivedAt: archivedAt(),
   },
   (t) => [
     uniqueIndex("rooms_entity_short_id_key").on(t.entityId, t.shortId),
-    index("rooms_entity_name_idx").on(t.entityId, t.name).where(notArchived(t.archivedAt)),
     index("rooms_building_idx").on(t.buildingId),
     index("rooms_room_type_idx").on(t.roomTypeId),
+    // The rooms list (decision 017): one covering index per sort of the room's own columns, so a page's
+    // ids, and the rows an OFFSET skips, come from an index-only scan; the trailing columns are there
+    // for the filters (building, room type) and the search (name). Sorts by a parent's name walk the
+    // parents in order and take each one's rooms from the per-building / per-type indexes.
+    index("rooms_list_name_idx")
+      .on(t.entityId, sql`lower(${t.name})`, t.id, t.name, t.buildingId, t.roomTypeId)
+      .where(notArchived(t.archivedAt)),
+    index("rooms_list_short_id_idx")
+      .on(t.entityId, t.shortId, t.id, t.name, t.buildingId, t.roomTypeId)
+      .where(notArchived(t.archivedAt)),
+    index("rooms_list_floor_idx")
+      .on(t.entityId, sql`lower(${t.floor})`, t.id, t.floor, t.name, t.buildingId, t.roomTypeId)
+      .where(notArchived(t.archivedAt)),
+    index("rooms_list_building_idx")
+      .on(t.buildingId, sql`lower(${t.name})`, t.id, t.name, t.entityId, t.roomTypeId)
+      .where(notArchived(t.archivedAt)),
+    index("rooms_list_room_type_idx")
+      .on(t.roomTypeId, sql`lower(${t.name})`, t.id, t.name, t.entityId, t.buildingId)
+      .where(notArchived(t.archivedAt)),
   ]
 );
 

@@ -2,10 +2,21 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { Role, UserStatus } from "~/db/enums";
-import { refreshTokens, users } from "~/db/schema";
-import { createEntity, createUser } from "#tests/factories";
+import { entities, refreshTokens, users } from "~/db/schema";
+import { getProfile } from "~/modules/users/queries.server";
+import { createEntity, createNotification, createUser } from "#tests/factories";
 import { createTestDatabase } from "#tests/test-db";
-import { authenticate, AuthError, createLoginLimits, login, LoginErrorCode, logout, refresh, type AuthDeps } from "./service.server";
+import {
+  authenticate as authenticateOnly,
+  authenticateWithShell,
+  AuthError,
+  createLoginLimits,
+  login,
+  LoginErrorCode,
+  logout,
+  refresh,
+  type AuthDeps,
+} from "./service.server";
 import { signAccessToken, verifyAccessToken } from "./tokens.server";
 
 let database: Database;
@@ -146,18 +157,24 @@ describe("refresh", () => {
   });
 });
 
-describe("authenticate", () => {
+const authenticate = authenticateOnly;
+
+// The page requests' variant applies the same checks (and reads the shell's data with them).
+describe.each([
+  ["authenticate", authenticateOnly],
+  ["authenticateWithShell", (d: AuthDeps, token: string | null | undefined) => authenticateWithShell(d, token).then((r) => r.user)],
+])("%s", (variant, authenticate) => {
   it("accepts a valid token and reads the current role", async () => {
-    const user = await createUser(database.db, { entityId: entityA, email: "promoted@example.test", role: Role.TECHNICIAN });
-    const pair = await login(deps, { email: "promoted@example.test", password: "Demo-pass-1!" });
+    const user = await createUser(database.db, { entityId: entityA, email: `promoted-${variant}@example.test`, role: Role.TECHNICIAN });
+    const pair = await login(deps, { email: `promoted-${variant}@example.test`, password: "Demo-pass-1!" });
     await database.db.update(users).set({ role: Role.FACILITY_MANAGER }).where(eq(users.id, user.id));
     expect(await authenticate(deps, pair.jwtToken)).toMatchObject({ id: user.id, entityId: entityA, role: Role.FACILITY_MANAGER });
   });
 
   it("ends access at once for a disabled user, a logged-out session, an expired or forged token", async () => {
-    const user = await createUser(database.db, { entityId: entityA, email: "gone@example.test" });
-    const pair = await login(deps, { email: "gone@example.test", password: "Demo-pass-1!" });
-    const other = await login(deps, { email: "gone@example.test", password: "Demo-pass-1!" });
+    const user = await createUser(database.db, { entityId: entityA, email: `gone-${variant}@example.test` });
+    const pair = await login(deps, { email: `gone-${variant}@example.test`, password: "Demo-pass-1!" });
+    const other = await login(deps, { email: `gone-${variant}@example.test`, password: "Demo-pass-1!" });
     await logout(deps, { sessionId: other.sessionId });
     await expectAuthError(authenticate(deps, other.jwtToken), "SESSION_EXPIRED");
     expect((await authenticate(deps, pair.jwtToken)).id).toBe(user.id); // other sessions live on
@@ -173,9 +190,36 @@ describe("authenticate", () => {
   });
 
   it("refuses a token whose entity claim does not match the user's entity", async () => {
-    const user = await createUser(database.db, { entityId: entityA, email: "tenant@example.test" });
-    const pair = await login(deps, { email: "tenant@example.test", password: "Demo-pass-1!" });
+    const user = await createUser(database.db, { entityId: entityA, email: `tenant-${variant}@example.test` });
+    const pair = await login(deps, { email: `tenant-${variant}@example.test`, password: "Demo-pass-1!" });
     const crossed = await signAccessToken(deps.jwtSecret, { userId: user.id, entityId: entityB, role: Role.ADMINISTRATOR, sessionId: pair.sessionId }, 900);
     await expectAuthError(authenticate(deps, crossed.token), "SESSION_EXPIRED");
+  });
+});
+
+describe("authenticateWithShell", () => {
+  it("reads the profile and the unread count of the user in the same statement", async () => {
+    const user = await createUser(database.db, { entityId: entityA, email: "shell@example.test", name: "Shelly" });
+    const other = await createUser(database.db, { entityId: entityA, email: "shell-other@example.test" });
+    const pair = await login(deps, { email: "shell@example.test", password: "Demo-pass-1!" });
+    await createNotification(database.db, { entityId: entityA, userIds: [user.id, other.id] });
+    await createNotification(database.db, { entityId: entityA, userIds: [user.id] });
+    await createNotification(database.db, { entityId: entityA, userIds: [user.id], readAt: new Date() });
+    await createNotification(database.db, { entityId: entityA, userIds: [other.id] });
+
+    const { user: authUser, shell } = await authenticateWithShell(deps, pair.jwtToken);
+    expect(authUser).toMatchObject({ id: user.id, entityId: entityA });
+    expect(shell.unread).toBe(2);
+    expect(shell.profile).toEqual(await getProfile(database.db, user.id, entityA));
+    expect(shell.profile).toMatchObject({ name: "Shelly", entity: { id: entityA, name: "A" } });
+  });
+
+  it("gives no profile when the entity is archived (the root loader then logs out)", async () => {
+    const entity = await createEntity(database.db, { name: "Closing" });
+    await createUser(database.db, { entityId: entity.id, email: "closing@example.test" });
+    const pair = await login(deps, { email: "closing@example.test", password: "Demo-pass-1!" });
+    await database.db.update(entities).set({ archivedAt: new Date() }).where(eq(entities.id, entity.id));
+    const { shell } = await authenticateWithShell(deps, pair.jwtToken);
+    expect(shell).toEqual({ profile: null, unread: 0 });
   });
 });

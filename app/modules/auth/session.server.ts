@@ -2,7 +2,7 @@ import { createCookieSessionStorage, type Session } from "@remix-run/node";
 import { config } from "~/config.server";
 import type { Role } from "~/db/enums";
 import { logger } from "~/lib/logger.server";
-import { authenticate, refresh, type AuthDeps, type AuthUser, type TokenPair } from "./service.server";
+import { authenticateWithShell, refresh, type AuthDeps, type AuthUser, type ShellData, type TokenPair } from "./service.server";
 
 /**
  * The web session: a signed, httpOnly cookie holding the tokens and the technical data of SPEC.md
@@ -61,6 +61,11 @@ export interface AuthState {
   /** The session existed but ended (refresh failed, token revoked, account disabled). */
   expired: boolean;
   session: WebSession;
+  /**
+   * What the shell shows (profile, unread count), read with the session check in one statement on
+   * GET requests; absent otherwise (after an action, the loaders read it afresh).
+   */
+  shell?: ShellData;
 }
 
 /** Stores a fresh token pair in the session (after login or refresh). */
@@ -102,8 +107,15 @@ function refreshOnce(refreshToken: string, jwtToken: string | undefined, run: ty
   return entry.result;
 }
 
-/** Resolves (and if needed refreshes) the request's session; `setCookie` must reach the browser. */
-export async function resolveSession(auth: AuthDeps, cookieHeader: string | null): Promise<{ state: AuthState; setCookie: string | null }> {
+/**
+ * Resolves (and if needed refreshes) the request's session; `setCookie` must reach the browser. With
+ * `shell` (GET and HEAD requests), the shell's profile and unread count come along in the same query.
+ */
+export async function resolveSession(
+  auth: AuthDeps,
+  cookieHeader: string | null,
+  options: { shell?: boolean } = {},
+): Promise<{ state: AuthState; setCookie: string | null }> {
   const session = await getSession(cookieHeader);
   const jwtToken = session.get("jwtToken");
   if (!jwtToken) return { state: { user: null, expired: false, session }, setCookie: null };
@@ -116,8 +128,11 @@ export async function resolveSession(auth: AuthDeps, cookieHeader: string | null
       storeTokens(session, pair);
       changed = true;
     }
-    const user = await authenticate(auth, session.get("jwtToken"));
-    return { state: { user, expired: false, session }, setCookie: changed ? await commitSession(session) : null };
+    const { user, shell } = await authenticateWithShell(auth, session.get("jwtToken"));
+    return {
+      state: { user, expired: false, session, ...(options.shell ? { shell } : {}) },
+      setCookie: changed ? await commitSession(session) : null,
+    };
   } catch (error) {
     logger().info({ err: error instanceof Error ? error.message : error }, "session ended");
     clearTokens(session);

@@ -52,7 +52,7 @@ const ctxOf = (user: User, locale = "en"): ServiceContext => ({
 });
 
 function query<S extends string>(sort: S, overrides: Partial<ListQuery<S>> = {}): ListQuery<S> {
-  return { page: 1, size: null, sort, dir: "asc", q: "", ...overrides };
+  return { page: 1, size: 100, sort, dir: "asc", q: "", ...overrides };
 }
 
 async function freshEntity(): Promise<{ entity: Entity; ctx: ServiceContext }> {
@@ -327,8 +327,10 @@ describe("getEquipmentType", () => {
 // ---------------------------------------------------------------------------
 
 describe("listEquipmentItems", () => {
+  const itemsOf = async (...args: Parameters<typeof listEquipmentItems>) => (await listEquipmentItems(...args)).items;
+
   it("lists the live items of live rooms, optionally of some rooms only", async () => {
-    const all = await listEquipmentItems(ctx, { roomIds: null });
+    const all = await itemsOf(ctx, { roomIds: null });
     expect(all.map((i) => i.internalReference)).toEqual(["C-1", "C-2", "C-3", "D-1"]);
     expect(all[0]).toEqual({
       id: expect.any(Number),
@@ -342,10 +344,10 @@ describe("listEquipmentItems", () => {
       buildingId: room1.buildingId,
       reportIdentifier: expect.stringMatching(/^[2-9A-HJ-NP-Z]{13}$/),
     });
-    expect((await listEquipmentItems(ctx, { roomIds: [room1.id] })).map((i) => i.internalReference)).toEqual(["C-1", "C-2"]);
-    expect((await listEquipmentItems(ctx, { roomIds: [room2.id] })).map((i) => i.internalReference)).toEqual(["C-3", "D-1"]);
-    expect(await listEquipmentItems(ctx, { roomIds: [] })).toEqual([]);
-    expect(await listEquipmentItems(ctx, { roomIds: [archivedRoom.id] })).toEqual([]);
+    expect((await itemsOf(ctx, { roomIds: [room1.id] })).map((i) => i.internalReference)).toEqual(["C-1", "C-2"]);
+    expect((await itemsOf(ctx, { roomIds: [room2.id] })).map((i) => i.internalReference)).toEqual(["C-3", "D-1"]);
+    expect(await itemsOf(ctx, { roomIds: [] })).toEqual([]);
+    expect(await itemsOf(ctx, { roomIds: [archivedRoom.id] })).toEqual([]);
   });
 
   it("hides the items of an archived room and items without a live identifier keep a null one", async () => {
@@ -353,18 +355,18 @@ describe("listEquipmentItems", () => {
     const building = await createBuilding(db, { entityId });
     const room = await createRoom(db, { entityId, buildingId: building.id });
     const item = await createEquipmentItem(db, { entityId, roomId: room.id, equipmentTypeId: lamp.id, reportCode: null });
-    expect(await listEquipmentItems(ctx, { roomIds: [room.id] })).toMatchObject([{ id: item.id, reportIdentifier: null }]);
+    expect(await itemsOf(ctx, { roomIds: [room.id] })).toMatchObject([{ id: item.id, reportIdentifier: null }]);
     const gone = await createRoom(db, { entityId, buildingId: building.id, archivedAt: new Date() });
     await createEquipmentItem(db, { entityId, roomId: gone.id, equipmentTypeId: lamp.id });
-    expect(await listEquipmentItems(ctx, { roomIds: [gone.id] })).toEqual([]);
+    expect(await itemsOf(ctx, { roomIds: [gone.id] })).toEqual([]);
   });
 
   it("keeps entities apart", async () => {
-    expect(await listEquipmentItems(ctx, { roomIds: [otherRoom.id] })).toEqual([]);
-    expect(await listEquipmentItems(otherCtx, { roomIds: [room1.id, room2.id] })).toEqual([]);
-    const theirs = await listEquipmentItems(otherCtx, { roomIds: null });
+    expect(await itemsOf(ctx, { roomIds: [otherRoom.id] })).toEqual([]);
+    expect(await itemsOf(otherCtx, { roomIds: [room1.id, room2.id] })).toEqual([]);
+    const theirs = await itemsOf(otherCtx, { roomIds: null });
     expect(theirs.map((i) => i.roomId)).toEqual([otherRoom.id]);
-    expect((await listEquipmentItems(ctx, { roomIds: null })).every((i) => i.roomId !== otherRoom.id)).toBe(true);
+    expect((await itemsOf(ctx, { roomIds: null })).every((i) => i.roomId !== otherRoom.id)).toBe(true);
   });
 });
 

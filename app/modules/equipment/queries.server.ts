@@ -1,7 +1,6 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { EquipmentTypeStatus } from "~/db/enums";
 import {
-  buildings,
   equipmentCategories,
   equipmentItems,
   equipmentTypeFiles,
@@ -14,8 +13,8 @@ import {
 } from "~/db/schema";
 import type { ServiceContext } from "~/core/context.server";
 import { NotFoundError } from "~/lib/errors";
-import { likePattern, type ListQuery, type Page } from "~/lib/list-query";
-import { readPage } from "~/lib/list-page.server";
+import { DEFAULT_PAGE_SIZE, type ListQuery, type Page, pageWindow } from "~/lib/list-query";
+import { nameLike, readPage, rowsOf } from "~/lib/list-page.server";
 import { assertCanManageFacilities, equipmentTypeReach, treeScope } from "~/modules/facilities/policy.server";
 import { incidentTypeName } from "~/modules/incident-types/queries.server";
 import { type AttachedFile, toAttachedFile } from "~/modules/rooms/queries.server";
@@ -23,7 +22,7 @@ import { type AttachedFile, toAttachedFile } from "~/modules/rooms/queries.serve
 /**
  * Reads of equipment categories, generic equipment (equipment types) and specific equipment items,
  * for the list screens, the forms and the REST answers. Filtered by the entity; archived rows are
- * invisible; counts computed in the query for the page.
+ * invisible; the counts are the counters the verbs keep (modules/facilities/counters.server.ts).
  */
 export const categoryNotFound = () => new NotFoundError("equipment:errors.categoryNotFound", "CATEGORY_NOT_FOUND");
 export const equipmentTypeNotFound = () => new NotFoundError("equipment:errors.equipmentTypeNotFound", "EQUIPMENT_TYPE_NOT_FOUND");
@@ -44,16 +43,14 @@ export interface CategoryRow {
 }
 
 function categorySelection() {
-  const equipmentCount = sql<number>`(select count(*)::int from equipment_types t
-    where t.category_id = "equipment_categories"."id" and t.archived_at is null)`;
   return {
-    equipmentCount,
+    equipmentCount: equipmentCategories.equipmentTypeCount,
     fields: {
       id: equipmentCategories.id,
       categoryName: equipmentCategories.name,
       entityId: equipmentCategories.entityId,
       tags: equipmentCategories.tags,
-      equipmentCount,
+      equipmentCount: equipmentCategories.equipmentTypeCount,
     },
   };
 }
@@ -62,17 +59,18 @@ export async function listCategories(ctx: ServiceContext, query: ListQuery<Categ
   const where = and(
     eq(equipmentCategories.entityId, ctx.entityId),
     isNull(equipmentCategories.archivedAt),
-    query.q ? ilike(equipmentCategories.name, likePattern(query.q)) : undefined,
+    query.q ? nameLike(equipmentCategories.name, query.q) : undefined,
   );
   const { fields, equipmentCount } = categorySelection();
   const column = { name: sql`lower(${equipmentCategories.name})`, equipmentCount }[query.sort];
+  const by = query.dir === "desc" ? desc : asc;
   return readPage(
     query,
     ctx.db
       .select(fields)
       .from(equipmentCategories)
       .where(where)
-      .orderBy(query.dir === "desc" ? desc(column) : asc(column), asc(equipmentCategories.id))
+      .orderBy(by(column), asc(equipmentCategories.id))
       .$dynamic(),
     ctx.db.select({ n: count() }).from(equipmentCategories).where(where),
   );
@@ -123,8 +121,7 @@ export interface EquipmentTypeRow {
 }
 
 function equipmentTypeSelection() {
-  const itemCount = sql<number>`(select count(*)::int from equipment_items e
-    where e.equipment_type_id = "equipment_types"."id" and e.archived_at is null)`;
+  const itemCount = equipmentTypes.itemCount;
   return {
     itemCount,
     fields: {
@@ -163,7 +160,7 @@ export async function listEquipmentTypes(
     eq(equipmentTypes.entityId, ctx.entityId),
     isNull(equipmentTypes.archivedAt),
     categoryIds ? (categoryIds.length ? inArray(equipmentTypes.categoryId, categoryIds) : sql`false`) : undefined,
-    query.q ? ilike(equipmentTypes.name, likePattern(query.q)) : undefined,
+    query.q ? nameLike(equipmentTypes.name, query.q) : undefined,
   );
   const { fields, itemCount } = equipmentTypeSelection();
   const column = {
@@ -275,10 +272,49 @@ export interface EquipmentItemRow {
   reportIdentifier: string | null;
 }
 
-export async function listEquipmentItems(ctx: ServiceContext, filter: { roomIds: number[] | null }): Promise<EquipmentItemRow[]> {
+/**
+ * The specific items of the entity (GET /api/equipments), optionally of some rooms only, by room then
+ * id, one page at a time (decision 017): the page's ids from `equipment_items_list_room_idx`, then
+ * their rows; the total from the rooms' (or the generic equipment's) item counters.
+ */
+export async function listEquipmentItems(
+  ctx: ServiceContext,
+  filter: { roomIds: number[] | null },
+  query: Pick<ListQuery, "page" | "size"> = { page: 1, size: DEFAULT_PAGE_SIZE },
+): Promise<Page<EquipmentItemRow>> {
   const { roomIds } = filter;
-  if (roomIds && roomIds.length === 0) return [];
-  return ctx.db
+  const e = ctx.entityId;
+  const { limit, offset } = pageWindow(query);
+  const page = { page: query.page, size: limit };
+  if (roomIds && roomIds.length === 0) return { items: [], total: 0, ...page };
+  // The rooms whose items are listed: active, of the entity, within the actor's reach.
+  const liveRooms = and(
+    eq(rooms.entityId, e),
+    isNull(rooms.archivedAt),
+    treeScope(ctx, "room"),
+    roomIds ? inArray(rooms.id, roomIds) : undefined,
+  );
+  const everything = !roomIds && !treeScope(ctx, "room");
+  const [counted] = rowsOf<{ n: number }>(
+    await ctx.db.execute(
+      everything
+        ? sql`select coalesce(sum(${equipmentTypes.itemCount}), 0)::int as n from ${equipmentTypes}
+            where ${and(eq(equipmentTypes.entityId, e), isNull(equipmentTypes.archivedAt))}`
+        : sql`select coalesce(sum(${rooms.equipmentCount}), 0)::int as n from ${rooms} where ${liveRooms}`,
+    ),
+  );
+  const total = Number(counted?.n ?? 0);
+  if (offset >= total) return { items: [], total, ...page };
+  const ids = rowsOf<{ id: number }>(
+    await ctx.db.execute(sql`
+      select ${equipmentItems.id} as id from ${equipmentItems}
+      where ${equipmentItems.entityId} = ${e} and ${equipmentItems.archivedAt} is null
+        and ${equipmentItems.roomId} in (select ${rooms.id} from ${rooms} where ${liveRooms})
+      order by ${equipmentItems.roomId}, ${equipmentItems.id}
+      offset ${offset} limit ${limit}`),
+  ).map((r) => Number(r.id));
+  if (ids.length === 0) return { items: [], total, ...page };
+  const rows = await ctx.db
     .select({
       id: equipmentItems.id,
       internalReference: equipmentItems.internalReference,
@@ -295,16 +331,8 @@ export async function listEquipmentItems(ctx: ServiceContext, filter: { roomIds:
     .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipmentItems.equipmentTypeId))
     .innerJoin(equipmentCategories, eq(equipmentCategories.id, equipmentTypes.categoryId))
     .innerJoin(rooms, eq(rooms.id, equipmentItems.roomId))
-    .innerJoin(buildings, eq(buildings.id, rooms.buildingId))
     .leftJoin(reportIdentifiers, and(eq(reportIdentifiers.equipmentItemId, equipmentItems.id), isNull(reportIdentifiers.archivedAt)))
-    .where(
-      and(
-        eq(equipmentItems.entityId, ctx.entityId),
-        isNull(equipmentItems.archivedAt),
-        isNull(rooms.archivedAt),
-        treeScope(ctx, "equipmentItem"),
-        roomIds ? inArray(equipmentItems.roomId, roomIds) : undefined,
-      ),
-    )
-    .orderBy(asc(equipmentItems.roomId), asc(sql`lower(${equipmentTypes.name})`), asc(equipmentItems.id));
+    .where(and(eq(equipmentItems.entityId, e), inArray(equipmentItems.id, ids)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { items: ids.flatMap((id) => byId.get(id) ?? []), total, ...page };
 }

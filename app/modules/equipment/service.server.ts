@@ -9,6 +9,7 @@ import { ValidationError } from "~/lib/errors";
 import { MAX_TAGS, tagField, TAG_TOO_MANY } from "~/lib/schema-helpers";
 import { parseInput } from "~/lib/validation";
 import { archiveEquipmentItemsWhere, type CascadeCounts } from "~/modules/facilities/cascade.server";
+import { adjustEquipmentTypeCounts, lockCounted } from "~/modules/facilities/counters.server";
 import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
 import { type FilesContext, uploadsOf, type Upload } from "~/modules/files/uploads.server";
 import { activeIncidentTypeIds } from "~/modules/incident-types/queries.server";
@@ -100,6 +101,11 @@ export async function archiveCategory(ctx: ServiceContext, id: number, confirm?:
       txCtx,
       sql`e.equipment_type_id in (select id from equipment_types where entity_id = ${ctx.entityId} and category_id = ${id})`,
     );
+    await adjustEquipmentTypeCounts(
+      txCtx,
+      sql`select id from equipment_types where entity_id = ${ctx.entityId} and category_id = ${id}`,
+      -1,
+    );
     const types = await tx
       .update(equipmentTypes)
       .set({ archivedAt: new Date(), updatedAt: new Date() })
@@ -123,7 +129,8 @@ async function checkEquipmentReferences(ctx: ServiceContext, categoryId: number,
     .select({ id: equipmentCategories.id })
     .from(equipmentCategories)
     .where(and(eq(equipmentCategories.id, categoryId), eq(equipmentCategories.entityId, ctx.entityId), isNull(equipmentCategories.archivedAt)))
-    .for("share");
+    // Locked for the counter update to come (see checkReferences in rooms/service.server.ts).
+    .for("no key update");
   if (!category) errors.categoryId = ["equipment:errors.categoryNotFound"];
   const known = await activeIncidentTypeIds(ctx, incidentTypeIds);
   if (incidentTypeIds.some((tid) => !known.has(tid))) errors.incidentTypes = ["rooms:errors.incidentTypeNotFound"];
@@ -152,6 +159,7 @@ export async function createEquipmentType(ctx: FilesContext, rawInput: Input<Equ
       .insert(equipmentTypes)
       .values({ entityId: ctx.entityId, categoryId: input.categoryId, name: input.equipmentName, notes: input.notes, tags: input.tags })
       .returning({ id: equipmentTypes.id });
+    await adjustEquipmentTypeCounts(txCtx, [row.id], 1);
     await replaceIncidentTypes(txCtx, row.id, input.incidentTypes);
     for (const file of raw.newFiles ?? []) {
       const fileId = await uploads.add(file, { kind: "document", field: "newFiles" });
@@ -170,8 +178,12 @@ export async function updateEquipmentType(ctx: FilesContext, id: number, rawInpu
   return withTx(ctx, async (txCtx, effects) => {
     const uploads = uploadsOf(txCtx, effects);
     const db = txCtx.db;
-    await lockEquipmentType(txCtx, id);
+    const current = await lockEquipmentType(txCtx, id);
+    await lockCounted(txCtx, "equipment_categories", [current.categoryId, input.categoryId]);
     await checkEquipmentReferences(txCtx, input.categoryId, input.incidentTypes);
+    // Moving to another category takes it off the old one's count.
+    const moves = current.categoryId !== input.categoryId;
+    if (moves) await adjustEquipmentTypeCounts(txCtx, [id], -1);
     if (input.deletedFiles.length) {
       const deleted = await db
         .delete(equipmentTypeFiles)
@@ -192,6 +204,7 @@ export async function updateEquipmentType(ctx: FilesContext, id: number, rawInpu
       .update(equipmentTypes)
       .set({ categoryId: input.categoryId, name: input.equipmentName, notes: input.notes, tags: input.tags, updatedAt: new Date() })
       .where(and(eq(equipmentTypes.id, id), eq(equipmentTypes.entityId, ctx.entityId)));
+    if (moves) await adjustEquipmentTypeCounts(txCtx, [id], 1);
     await replaceIncidentTypes(txCtx, id, input.incidentTypes);
     for (const file of raw.newFiles ?? []) {
       const fileId = await uploads.add(file, { kind: "document", field: "newFiles" });
@@ -210,6 +223,7 @@ export async function archiveEquipmentType(ctx: ServiceContext, id: number, conf
     const type = await lockEquipmentType(txCtx, id);
     checkConfirmName(type.name, confirm);
     const counts = await archiveEquipmentItemsWhere(txCtx, sql`e.equipment_type_id = ${id}`);
+    await adjustEquipmentTypeCounts(txCtx, [id], -1);
     await tx.update(equipmentTypes).set({ archivedAt: new Date(), updatedAt: new Date() }).where(and(eq(equipmentTypes.id, id), eq(equipmentTypes.entityId, ctx.entityId)));
     await effects.audit({ action: "archiveEquipmentType", recordType: "equipmentType", recordId: id });
     return { ...counts, equipmentTypes: 1 };

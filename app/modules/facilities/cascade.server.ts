@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { IncidentEventType, IncidentStatus } from "~/db/enums";
 import type { ServiceContext } from "~/core/context.server";
+import { adjustBuildingCounts, adjustEquipmentItemCounts, adjustOpenIncidentCounts, adjustRoomCounts } from "./counters.server";
 
 /**
  * The archive cascades of SPEC.md section 4, set-based (one statement per table, whatever the size
@@ -8,7 +9,7 @@ import type { ServiceContext } from "~/core/context.server";
  * archives what it contains (buildings, rooms, equipment items, their report identifiers) and rejects
  * their open incidents; archiving equipment items (deleted from a room, or their generic equipment or
  * category archived) does the same for the items. Every incident that changes gets a status-update
- * event by the acting user.
+ * event by the acting user. The list counters (counters.server.ts) follow in the same transaction.
  */
 export interface CascadeCounts {
   buildings: number;
@@ -32,7 +33,8 @@ function roomsOf(ctx: ServiceContext, scope: Scope): SQL {
 
 /**
  * Turns the Pending and In Progress incidents matching `where` (a condition on the `incidents` table
- * aliased `i`) to Rejected, with one status-update event each. Returns how many changed.
+ * aliased `i`) to Rejected, with one status-update event each, and takes them off the open-incident
+ * counters of their rooms. Returns how many changed.
  */
 export async function rejectOpenIncidents(ctx: ServiceContext, where: SQL): Promise<number> {
   const open = sql.raw(`${IncidentStatus.PENDING}, ${IncidentStatus.IN_PROGRESS}`);
@@ -45,14 +47,21 @@ export async function rejectOpenIncidents(ctx: ServiceContext, where: SQL): Prom
     ), changed as (
       update incidents u set status = ${rejected}, updated_at = now()
       from target t where u.id = t.id
-      returning u.id, t.status as old_status
+      returning u.id, u.room_id, t.status as old_status
+    ), events as (
+      insert into incident_events (entity_id, incident_id, type, actor_id, old_value, new_value)
+      select ${ctx.entityId}, c.id, ${IncidentEventType.STATUS_UPDATE}, ${ctx.actor?.id ?? null}::int,
+        to_jsonb(c.old_status::int), to_jsonb(${rejected}::int)
+      from changed c
+      returning incident_id
     )
-    insert into incident_events (entity_id, incident_id, type, actor_id, old_value, new_value)
-    select ${ctx.entityId}, c.id, ${IncidentEventType.STATUS_UPDATE}, ${ctx.actor?.id ?? null}::int,
-      to_jsonb(c.old_status::int), to_jsonb(${rejected}::int)
-    from changed c
-    returning incident_id`);
-  return count(result);
+    select c.room_id, count(*)::int as n from changed c group by c.room_id`);
+  const perRoom = (result as unknown as { rows: { room_id: number | null; n: number }[] }).rows;
+  await adjustOpenIncidentCounts(
+    ctx,
+    perRoom.flatMap((r) => (r.room_id === null ? [] : [{ roomId: Number(r.room_id), delta: -Number(r.n) }])),
+  );
+  return perRoom.reduce((sum, r) => sum + Number(r.n), 0);
 }
 
 /** Archives equipment items matching `where` (a condition on `equipment_items` aliased `e`) and everything hanging on them. */
@@ -62,6 +71,7 @@ export async function archiveEquipmentItemsWhere(
 ): Promise<Pick<CascadeCounts, "equipmentItems" | "reportIdentifiers" | "incidentsRejected">> {
   const items = sql`select e.id from equipment_items e where e.entity_id = ${ctx.entityId} and e.archived_at is null and (${where})`;
   const incidentsRejected = await rejectOpenIncidents(ctx, sql`i.equipment_item_id in (${items})`);
+  await adjustEquipmentItemCounts(ctx, items, -1);
   const identifiers = await ctx.db.execute(sql`
     update report_identifiers set archived_at = now()
     where entity_id = ${ctx.entityId} and archived_at is null and equipment_item_id in (${items})
@@ -73,7 +83,10 @@ export async function archiveEquipmentItemsWhere(
   return { equipmentItems: count(archived), reportIdentifiers: count(identifiers), incidentsRejected };
 }
 
-/** Archives a facility, building or room and everything it contains (the row itself is archived by the caller). */
+/**
+ * Archives a facility, building or room and everything it contains (the row itself is archived by the
+ * caller, who takes it off its parents' counters first).
+ */
 export async function archiveTree(ctx: ServiceContext, scope: Scope): Promise<CascadeCounts> {
   const roomIds = roomsOf(ctx, scope);
   const roomIncidents = await rejectOpenIncidents(ctx, sql`i.room_id in (${roomIds})`);
@@ -82,15 +95,17 @@ export async function archiveTree(ctx: ServiceContext, scope: Scope): Promise<Ca
     update report_identifiers set archived_at = now()
     where entity_id = ${ctx.entityId} and archived_at is null and room_id in (${roomIds})
     returning id`);
-  const archivedRooms =
-    "roomId" in scope
-      ? { rows: [] }
-      : await ctx.db.execute(sql`
-        update rooms set archived_at = now(), updated_at = now()
-        where entity_id = ${ctx.entityId} and archived_at is null and id in (${roomIds})
-        returning id`);
+  let archivedRooms: unknown = { rows: [] };
+  if (!("roomId" in scope)) {
+    await adjustRoomCounts(ctx, roomIds, -1);
+    archivedRooms = await ctx.db.execute(sql`
+      update rooms set archived_at = now(), updated_at = now()
+      where entity_id = ${ctx.entityId} and archived_at is null and id in (${roomIds})
+      returning id`);
+  }
   let buildings = 0;
   if ("facilityId" in scope) {
+    await adjustBuildingCounts(ctx, sql`select id from buildings where entity_id = ${ctx.entityId} and facility_id = ${scope.facilityId}`, -1);
     const archivedBuildings = await ctx.db.execute(sql`
       update buildings set archived_at = now(), updated_at = now()
       where entity_id = ${ctx.entityId} and archived_at is null and facility_id = ${scope.facilityId}

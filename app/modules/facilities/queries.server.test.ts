@@ -1,8 +1,7 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { IncidentStatus, Role } from "~/db/enums";
-import { type Building, type Entity, type Facility, rooms, type User } from "~/db/schema";
+import { type Building, type Entity, type Facility, type User } from "~/db/schema";
 import type { ServiceContext } from "~/core/context.server";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { type ListQuery, parseListQuery } from "~/lib/list-query";
@@ -26,11 +25,13 @@ import {
   getBuildingForEdit,
   getFacility,
   getFacilityForEdit,
-  listBuildingOptions,
+  searchBuildingOptions,
+  getBuildingOption,
   listBuildings,
   listFacilities,
   listFacilityOptions,
 } from "./queries.server";
+import { archiveRoom } from "~/modules/rooms/service.server";
 
 let database: Database;
 
@@ -42,7 +43,7 @@ const ctxOf = (user: User): ServiceContext => ({
 });
 
 function query<S extends string>(sort: S, overrides: Partial<ListQuery<S>> = {}): ListQuery<S> {
-  return { page: 1, size: null, sort, dir: "asc", q: "", ...overrides };
+  return { page: 1, size: 100, sort, dir: "asc", q: "", ...overrides };
 }
 
 /** A fresh entity with a manager, so that every list below holds exactly the rows a test made. */
@@ -105,7 +106,7 @@ describe("listFacilities", () => {
 
   it("returns every active facility of the entity with its counts", async () => {
     const page = await listFacilities(ctx, query("shortId"));
-    expect(page).toMatchObject({ total: 5, page: 1, size: null });
+    expect(page).toMatchObject({ total: 5, page: 1, size: 100 });
     expect(page.items).toHaveLength(5);
     expect(page.items.map((r) => r.id)).toEqual([f.charlie.id, f.alpha.id, f.bravo.id, f.delta.id, f.echo.id]);
     expect(page.items[1]).toEqual({
@@ -216,6 +217,7 @@ describe("listBuildings", () => {
   let xray: Facility;
   /** Created in order b1..b4. */
   let b: Record<"delta" | "alpha" | "charlie" | "bravo", Building>;
+  let theirAardvark: Building;
 
   beforeAll(async () => {
     ({ entity, ctx } = await freshEntity());
@@ -236,7 +238,7 @@ describe("listBuildings", () => {
     await createBuilding(db, { entityId: entity.id, facilityId: zulu.id, name: "aaa archived", archivedAt: new Date() });
     const other = await createEntity(db);
     await createBuilding(db, { entityId: other.id, name: "alpha" });
-    await createBuilding(db, { entityId: other.id, name: "aardvark", city: "Aalst" });
+    theirAardvark = await createBuilding(db, { entityId: other.id, name: "aardvark", city: "Aalst" });
   });
 
   const namesOf = async (q: ListQuery<BuildingSort>, filter?: { facilityIds: number[] | null }) =>
@@ -244,7 +246,7 @@ describe("listBuildings", () => {
 
   it("returns every active building of the entity with its facility and counts", async () => {
     const page = await listBuildings(ctx, query("shortId"));
-    expect(page).toMatchObject({ total: 4, page: 1, size: null });
+    expect(page).toMatchObject({ total: 4, page: 1, size: 100 });
     expect(page.items.map((r) => r.name)).toEqual(["delta", "alpha", "Charlie", "Bravo"]);
     expect(page.items.map((r) => r.countRooms)).toEqual([2, 0, 1, 3]);
     expect(page.items[3]).toEqual({
@@ -315,7 +317,7 @@ describe("listBuildings", () => {
   it("filters by facilityIds: some, none (empty list) or every facility (null)", async () => {
     expect(await namesOf(query("name"), { facilityIds: [zulu.id] })).toEqual(["Charlie", "delta"]);
     expect(await namesOf(query("name"), { facilityIds: [zulu.id, xray.id] })).toEqual(["Bravo", "Charlie", "delta"]);
-    expect(await listBuildings(ctx, query("name"), { facilityIds: [] })).toEqual({ items: [], total: 0, page: 1, size: null });
+    expect(await listBuildings(ctx, query("name"), { facilityIds: [] })).toEqual({ items: [], total: 0, page: 1, size: 100 });
     expect(await namesOf(query("name"), { facilityIds: null })).toEqual(["alpha", "Bravo", "Charlie", "delta"]);
     const paged = await listBuildings(ctx, query("name", { size: 1, page: 2 }), { facilityIds: [zulu.id] });
     expect(paged).toMatchObject({ total: 2, page: 2, size: 1 });
@@ -351,13 +353,29 @@ describe("listBuildings", () => {
     expect(await listBuildings(ctx, query("name", { q: "aardvark" }))).toMatchObject({ items: [], total: 0 });
   });
 
-  it("lists options of active buildings only, by facility then name", async () => {
-    expect((await listBuildingOptions(ctx)).map((o) => [o.facilityName, o.name])).toEqual([
-      ["xray", "Bravo"],
-      ["yankee", "alpha"],
-      ["Zulu", "Charlie"],
-      ["Zulu", "delta"],
+  it("gives the picker's options of active buildings by name, a page at a time, searched and by facility", async () => {
+    const all = await searchBuildingOptions(ctx);
+    expect(all.options.map((o) => [o.name, o.facilityName])).toEqual([
+      ["alpha", "yankee"],
+      ["Bravo", "xray"],
+      ["Charlie", "Zulu"],
+      ["delta", "Zulu"],
     ]);
+    expect(all.next).toBeNull();
+    const first = await searchBuildingOptions(ctx, { limit: 3 });
+    expect(first.options.map((o) => o.name)).toEqual(["alpha", "Bravo", "Charlie"]);
+    expect(first.next).toEqual(expect.any(String));
+    const second = await searchBuildingOptions(ctx, { limit: 3, after: first.next });
+    expect(second).toEqual({ options: [expect.objectContaining({ name: "delta" })], next: null });
+    expect((await searchBuildingOptions(ctx, { q: "A" })).options.map((o) => o.name)).toEqual(["alpha", "Bravo", "Charlie", "delta"]);
+    expect((await searchBuildingOptions(ctx, { q: "LT" })).options.map((o) => o.name)).toEqual(["delta"]);
+    expect((await searchBuildingOptions(ctx, { facilityId: zulu.id })).options.map((o) => o.name)).toEqual(["Charlie", "delta"]);
+    // A cursor that is not one starts from the first page.
+    expect((await searchBuildingOptions(ctx, { limit: 3, after: "garbage" })).options.map((o) => o.name)).toEqual(["alpha", "Bravo", "Charlie"]);
+    // Another entity's buildings are never offered, nor found.
+    expect((await searchBuildingOptions(ctx, { q: "aardvark" })).options).toEqual([]);
+    expect(await getBuildingOption(ctx, theirAardvark.id)).toBeNull();
+    expect(await getBuildingOption(ctx, first.options[0].id)).toMatchObject({ name: "alpha", facilityName: "yankee" });
   });
 });
 
@@ -407,8 +425,8 @@ describe("active incidents and counts", () => {
     ]);
     expect((await listFacilities(ctx, query("name"))).items.map((r) => r.activeIncidents)).toEqual([4]);
 
-    // Archiving the room (directly) removes its incidents from the counts.
-    await db.update(rooms).set({ archivedAt: new Date() }).where(eq(rooms.id, annexRoom.id));
+    // Archiving the room (the verb: its open incidents are rejected) removes it and its incidents from the counts.
+    await archiveRoom(ctx, annexRoom.id);
     expect(await getBuilding(ctx, annex.id)).toMatchObject({ countRooms: 0, activeIncidents: 0 });
     expect(await getFacility(ctx, facility.id)).toMatchObject({ activeIncidents: 3 });
   });

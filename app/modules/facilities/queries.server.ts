@@ -1,63 +1,23 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { buildings, entities, facilities } from "~/db/schema";
 import type { ServiceContext } from "~/core/context.server";
 import { NotFoundError } from "~/lib/errors";
 import { assertCanManageFacilities, treeScope } from "./policy.server";
-import { likePattern, type ListQuery, type Page } from "~/lib/list-query";
-import { readPage } from "~/lib/list-page.server";
+import { type ListQuery, MAX_PAGE_SIZE, type Page } from "~/lib/list-query";
+import { decodeCursor, encodeCursor } from "~/lib/cursor.server";
+import { nameLike, readPage } from "~/lib/list-page.server";
 
 /**
  * Reads of facilities and buildings, shaped for the list screens, the forms and the REST answers.
  * Every read is filtered by the entity; archived rows are invisible. The counts of SPEC.md section 3
- * are computed in SQL: buildings per facility and rooms per building as sub-selects (sortable), active
- * incidents by one grouped query for the rows of the page.
+ * (buildings per facility, rooms per building, active incidents) are the counters the verbs keep
+ * (counters.server.ts, decision 017): a list never counts rows per view.
  */
 export const ACTIVE = 1;
 export const ARCHIVED = 0;
 
 export const facilityNotFound = () => new NotFoundError("facilities:errors.facilityNotFound", "FACILITY_NOT_FOUND");
 export const buildingNotFound = () => new NotFoundError("facilities:errors.buildingNotFound", "BUILDING_NOT_FOUND");
-
-export type IncidentScope = "facility" | "building" | "room";
-
-/**
- * Pending and In Progress incidents (not archived) of non-archived rooms, counted per facility,
- * building or room for the given ids in ONE grouped query (the rows of a page), so a list costs the same
- * whatever its page: the count is never evaluated for rows an OFFSET skips. Served by the partial
- * index `incidents_open_room_idx`.
- */
-export async function countOpenIncidents(ctx: ServiceContext, by: IncidentScope, ids: number[]): Promise<Map<number, number>> {
-  if (ids.length === 0) return new Map();
-  const list = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const key = by === "room" ? sql`r.id` : by === "building" ? sql`r.building_id` : sql`b.facility_id`;
-  const result = await ctx.db.execute(sql`
-    select ${key} as id, count(*)::int as n
-    from incidents i
-    join rooms r on r.id = i.room_id
-    ${by === "facility" ? sql`join buildings b on b.id = r.building_id` : sql``}
-    where i.entity_id = ${ctx.entityId} and i.status in (0, 1) and i.archived_at is null
-      and r.archived_at is null and ${key} in (${list})
-    group by ${key}`);
-  const rows = (result as unknown as { rows: { id: number; n: number }[] }).rows;
-  return new Map(rows.map((r) => [Number(r.id), Number(r.n)]));
-}
-
-/** Adds `activeIncidents` to rows (of a page) from one grouped count. */
-export async function withActiveIncidents<T extends { id: number }>(
-  ctx: ServiceContext,
-  by: IncidentScope,
-  rows: T[],
-): Promise<(T & { activeIncidents: number })[]> {
-  const counts = await countOpenIncidents(
-    ctx,
-    by,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => ({ ...r, activeIncidents: counts.get(r.id) ?? 0 }));
-}
 
 // ---------------------------------------------------------------------------
 // Facilities
@@ -78,10 +38,8 @@ export interface FacilityRow {
 }
 
 function facilitySelection() {
-  const countBuildings = sql<number>`(select count(*)::int from buildings b
-    where b.facility_id = "facilities"."id" and b.archived_at is null)`;
   return {
-    countBuildings,
+    countBuildings: facilities.buildingCount,
     fields: {
       id: facilities.id,
       shortId: facilities.shortId,
@@ -89,7 +47,8 @@ function facilitySelection() {
       description: facilities.description,
       entityId: facilities.entityId,
       entityName: entities.name,
-      countBuildings,
+      countBuildings: facilities.buildingCount,
+      activeIncidents: facilities.activeIncidentCount,
       status: sql<number>`${ACTIVE}::int`,
     },
   };
@@ -100,17 +59,16 @@ export async function listFacilities(ctx: ServiceContext, query: ListQuery<Facil
     eq(facilities.entityId, ctx.entityId),
     isNull(facilities.archivedAt),
     treeScope(ctx, "facility"),
-    query.q ? ilike(facilities.name, likePattern(query.q)) : undefined,
+    query.q ? nameLike(facilities.name, query.q) : undefined,
   );
   const { fields, countBuildings } = facilitySelection();
   const column = { name: sql`lower(${facilities.name})`, shortId: facilities.shortId, countBuildings }[query.sort];
-  const order = query.dir === "desc" ? desc(column) : asc(column);
-  const page = await readPage(
+  const by = query.dir === "desc" ? desc : asc;
+  return readPage(
     query,
-    ctx.db.select(fields).from(facilities).innerJoin(entities, eq(entities.id, facilities.entityId)).where(where).orderBy(order, asc(facilities.id)).$dynamic(),
+    ctx.db.select(fields).from(facilities).innerJoin(entities, eq(entities.id, facilities.entityId)).where(where).orderBy(by(column), asc(facilities.id)).$dynamic(),
     ctx.db.select({ n: count() }).from(facilities).where(where),
   );
-  return { ...page, items: await withActiveIncidents(ctx, "facility", page.items) };
 }
 
 export async function getFacility(ctx: ServiceContext, id: number): Promise<FacilityRow> {
@@ -121,8 +79,7 @@ export async function getFacility(ctx: ServiceContext, id: number): Promise<Faci
     .where(and(eq(facilities.id, id), eq(facilities.entityId, ctx.entityId), isNull(facilities.archivedAt), treeScope(ctx, "facility")))
     .limit(1);
   if (!row) throw facilityNotFound();
-  const [withCounts] = await withActiveIncidents(ctx, "facility", [row]);
-  return withCounts;
+  return row;
 }
 
 /**
@@ -170,10 +127,8 @@ export interface BuildingRow {
 }
 
 function buildingSelection() {
-  const countRooms = sql<number>`(select count(*)::int from rooms r2
-    where r2.building_id = "buildings"."id" and r2.archived_at is null)`;
   return {
-    countRooms,
+    countRooms: buildings.roomCount,
     fields: {
       id: buildings.id,
       shortId: buildings.shortId,
@@ -189,7 +144,8 @@ function buildingSelection() {
       country: buildings.country,
       facilityId: buildings.facilityId,
       facilityName: facilities.name,
-      countRooms,
+      countRooms: buildings.roomCount,
+      activeIncidents: buildings.activeIncidentCount,
       status: sql<number>`${ACTIVE}::int`,
     },
   };
@@ -210,7 +166,7 @@ export async function listBuildings(
     isNull(buildings.archivedAt),
     treeScope(ctx, "building"),
     filter.facilityIds ? (filter.facilityIds.length ? inArray(buildings.facilityId, filter.facilityIds) : sql`false`) : undefined,
-    query.q ? ilike(buildings.name, likePattern(query.q)) : undefined,
+    query.q ? nameLike(buildings.name, query.q) : undefined,
   );
   const { fields, countRooms } = buildingSelection();
   const column = {
@@ -221,12 +177,17 @@ export async function listBuildings(
     countRooms,
   }[query.sort];
   const order = query.dir === "desc" ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
-  const page = await readPage(
+  return readPage(
     query,
-    ctx.db.select(fields).from(buildings).innerJoin(facilities, eq(facilities.id, buildings.facilityId)).where(where).orderBy(order, asc(buildings.id)).$dynamic(),
+    ctx.db
+      .select(fields)
+      .from(buildings)
+      .innerJoin(facilities, eq(facilities.id, buildings.facilityId))
+      .where(where)
+      .orderBy(order, asc(buildings.id))
+      .$dynamic(),
     ctx.db.select({ n: count() }).from(buildings).where(where),
   );
-  return { ...page, items: await withActiveIncidents(ctx, "building", page.items) };
 }
 
 export async function getBuilding(ctx: ServiceContext, id: number): Promise<BuildingRow> {
@@ -237,8 +198,7 @@ export async function getBuilding(ctx: ServiceContext, id: number): Promise<Buil
     .where(and(eq(buildings.id, id), eq(buildings.entityId, ctx.entityId), isNull(buildings.archivedAt), treeScope(ctx, "building")))
     .limit(1);
   if (!row) throw buildingNotFound();
-  const [withCounts] = await withActiveIncidents(ctx, "building", [row]);
-  return withCounts;
+  return row;
 }
 
 /** The read model of the building form (/update-building/{id}): managers and administrators only. */
@@ -247,14 +207,73 @@ export async function getBuildingForEdit(ctx: ServiceContext, id: number): Promi
   return getBuilding(ctx, id);
 }
 
-/** Every active building (id, name, facility), for filters and selects. */
-export async function listBuildingOptions(
+export interface BuildingOption {
+  id: number;
+  name: string;
+  facilityId: number;
+  facilityName: string;
+}
+
+export interface OptionsPage<T> {
+  options: T[];
+  /** The cursor of the next page (`after`), null on the last one. */
+  next: string | null;
+}
+
+/** Buildings per page of the building picker. */
+export const BUILDING_OPTIONS_PAGE = 20;
+
+/**
+ * One page of the building picker (decision 017): the active buildings within the actor's reach
+ * (optionally of one facility) whose name holds `q`, in name order, after the cursor `after` (keyset on
+ * `buildings_list_name_idx`: a page costs the same at any depth). `next` is the cursor of the following
+ * page. An unreadable cursor starts from the first page.
+ */
+export async function searchBuildingOptions(
   ctx: ServiceContext,
-): Promise<{ id: number; name: string; facilityId: number; facilityName: string }[]> {
-  return ctx.db
+  options: { q?: string; after?: string | null; facilityId?: number | null; limit?: number } = {},
+): Promise<OptionsPage<BuildingOption>> {
+  const { q = "", facilityId = null } = options;
+  const limit = Math.min(Math.max(1, options.limit ?? BUILDING_OPTIONS_PAGE), MAX_PAGE_SIZE);
+  const after = decodeCursor(options.after);
+  const rows = await ctx.db
+    .select({
+      id: buildings.id,
+      name: buildings.name,
+      facilityId: buildings.facilityId,
+      facilityName: facilities.name,
+      key: sql<string>`lower(${buildings.name})`,
+    })
+    .from(buildings)
+    .innerJoin(facilities, eq(facilities.id, buildings.facilityId))
+    .where(
+      and(
+        eq(buildings.entityId, ctx.entityId),
+        isNull(buildings.archivedAt),
+        treeScope(ctx, "building"),
+        facilityId ? eq(buildings.facilityId, facilityId) : undefined,
+        q ? nameLike(buildings.name, q) : undefined,
+        after ? sql`(lower(${buildings.name}), ${buildings.id}) > (${after[0]}, ${after[1]}::int)` : undefined,
+      ),
+    )
+    .orderBy(sql`lower(${buildings.name})`, asc(buildings.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    options: page.map(({ key: _key, ...option }) => option),
+    next: rows.length > limit && last ? encodeCursor([last.key, last.id]) : null,
+  };
+}
+
+/** The building a picker shows as chosen: active, of the entity, within reach; null otherwise. */
+export async function getBuildingOption(ctx: ServiceContext, id: number | null): Promise<BuildingOption | null> {
+  if (!id) return null;
+  const [row] = await ctx.db
     .select({ id: buildings.id, name: buildings.name, facilityId: buildings.facilityId, facilityName: facilities.name })
     .from(buildings)
     .innerJoin(facilities, eq(facilities.id, buildings.facilityId))
-    .where(and(eq(buildings.entityId, ctx.entityId), isNull(buildings.archivedAt), treeScope(ctx, "building")))
-    .orderBy(asc(sql`lower(${facilities.name})`), asc(sql`lower(${buildings.name})`), asc(buildings.id));
+    .where(and(eq(buildings.id, id), eq(buildings.entityId, ctx.entityId), isNull(buildings.archivedAt), treeScope(ctx, "building")))
+    .limit(1);
+  return row ?? null;
 }

@@ -534,7 +534,7 @@ describe("archiveFacility cascade", () => {
       await expect(updateBuilding(ctx, building.id, buildingInput(tree.facility.id))).rejects.toBeInstanceOf(NotFoundError);
       await expect(archiveBuilding(ctx, building.id)).rejects.toBeInstanceOf(NotFoundError);
     }
-    const all = { page: 1, size: null, q: "", dir: "asc" as const };
+    const all = { page: 1, size: 100, q: "", dir: "asc" as const };
     expect((await listFacilities(ctx, { ...all, sort: "name" })).items.map((f) => f.id)).not.toContain(tree.facility.id);
     const buildingIds = (await listBuildings(ctx, { ...all, sort: "name" })).items.map((b) => b.id);
     for (const building of tree.buildings) expect(buildingIds).not.toContain(building.id);
@@ -611,7 +611,7 @@ describe("archiveBuilding cascade", () => {
     const ctx = ctxFor(manager);
     await archiveBuilding(ctx, building.id);
     await expect(getBuilding(ctx, building.id)).rejects.toBeInstanceOf(NotFoundError);
-    const list = await listBuildings(ctx, { page: 1, size: null, q: "", dir: "asc", sort: "name" }, { facilityIds: [facility.id] });
+    const list = await listBuildings(ctx, { page: 1, size: 100, q: "", dir: "asc", sort: "name" }, { facilityIds: [facility.id] });
     expect(list).toMatchObject({ items: [], total: 0 });
     await expect(updateBuilding(ctx, building.id, buildingInput(facility.id))).rejects.toBeInstanceOf(NotFoundError);
     await expect(archiveBuilding(ctx, building.id)).rejects.toBeInstanceOf(NotFoundError);

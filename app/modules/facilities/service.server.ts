@@ -8,6 +8,7 @@ import type { ServiceContext } from "~/core/context.server";
 import { ValidationError } from "~/lib/errors";
 import { parseInput } from "~/lib/validation";
 import { archiveTree, type CascadeCounts } from "./cascade.server";
+import { adjustBuildingCounts, lockCounted } from "./counters.server";
 import { assertCanManageFacilities } from "./policy.server";
 import {
   buildingNotFound,
@@ -22,7 +23,8 @@ import { type BuildingInput, BuildingSchema, type FacilityInput, FacilitySchema 
 /**
  * Every write of facilities and buildings (SPEC.md sections 3-5): one verb per mutation, shared by the
  * form actions and the REST routes. Each checks the role, parses its input, runs in one transaction
- * and filters every read and write by the entity.
+ * and filters every read and write by the entity; the list counters (counters.server.ts) change in
+ * the same transaction.
  */
 
 async function lockFacility(ctx: ServiceContext, id: number) {
@@ -124,7 +126,8 @@ async function checkFacility(ctx: ServiceContext, facilityId: number): Promise<v
     .select({ id: facilities.id })
     .from(facilities)
     .where(and(eq(facilities.id, facilityId), eq(facilities.entityId, ctx.entityId), isNull(facilities.archivedAt)))
-    .for("share");
+    // Locked for the counter update to come (see checkReferences in rooms/service.server.ts).
+    .for("no key update");
   if (!row) {
     throw new ValidationError(
       { facilityId: ["facilities:errors.facilityNotFound"] },
@@ -146,6 +149,7 @@ export async function createBuilding(ctx: ServiceContext, rawInput: Input<Buildi
       .insert(buildings)
       .values({ entityId: ctx.entityId, shortId, ...buildingColumns(input) })
       .returning({ id: buildings.id });
+    await adjustBuildingCounts(txCtx, [row.id], 1);
     await effects.audit({ action: "createBuilding", recordType: "building", recordId: row.id });
     return getBuilding(txCtx, row.id);
   });
@@ -157,12 +161,17 @@ export async function updateBuilding(ctx: ServiceContext, id: number, rawInput: 
   const input = parseInput(BuildingSchema, raw);
   return withTx(ctx, async (txCtx, effects) => {
     const tx = txCtx.db;
-    await lockBuilding(txCtx, id);
+    const current = await lockBuilding(txCtx, id);
+    await lockCounted(txCtx, "facilities", [current.facilityId, input.facilityId]);
     await checkFacility(txCtx, input.facilityId);
+    // A building moving to another facility takes its counts along.
+    const moves = current.facilityId !== input.facilityId;
+    if (moves) await adjustBuildingCounts(txCtx, [id], -1);
     await tx
       .update(buildings)
       .set({ ...buildingColumns(input), updatedAt: new Date() })
       .where(and(eq(buildings.id, id), eq(buildings.entityId, ctx.entityId)));
+    if (moves) await adjustBuildingCounts(txCtx, [id], 1);
     await effects.audit({ action: "updateBuilding", recordType: "building", recordId: id });
     return getBuilding(txCtx, id);
   });
@@ -176,6 +185,7 @@ export async function archiveBuilding(ctx: ServiceContext, id: number, confirm?:
     const building = await lockBuilding(txCtx, id);
     checkConfirmName(building.name, confirm);
     const counts = await archiveTree(txCtx, { buildingId: id });
+    await adjustBuildingCounts(txCtx, [id], -1);
     await tx.update(buildings).set({ archivedAt: new Date(), updatedAt: new Date() }).where(and(eq(buildings.id, id), eq(buildings.entityId, ctx.entityId)));
     await effects.audit({ action: "archiveBuilding", recordType: "building", recordId: id });
     return { ...counts, buildings: 1 };

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { IncidentStatus, IncidentTypeStatus, Priority, Role, RoomLinkType } from "~/db/enums";
@@ -15,7 +16,8 @@ import {
 } from "~/db/schema";
 import type { ServiceContext } from "~/core/context.server";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
-import type { ListQuery } from "~/lib/list-query";
+import { LIST_COUNT_CAP, type ListQuery } from "~/lib/list-query";
+import { recountCounters } from "~/modules/facilities/counters.server";
 import {
   createBuilding,
   createEntity,
@@ -56,7 +58,7 @@ const ctxOf = (user: User, locale = "en"): ServiceContext => ({
 });
 
 function query<S extends string>(sort: S, overrides: Partial<ListQuery<S>> = {}): ListQuery<S> {
-  return { page: 1, size: null, sort, dir: "asc", q: "", ...overrides };
+  return { page: 1, size: 100, sort, dir: "asc", q: "", ...overrides };
 }
 
 /** A fresh entity with a manager, so that every list below holds exactly the rows a test made. */
@@ -140,7 +142,7 @@ describe("listRooms", () => {
 
   it("lists the entity's active rooms with their place and counts", async () => {
     const page = await listRooms(ctx, query("name"));
-    expect(page).toMatchObject({ total: 4, page: 1, size: null });
+    expect(page).toMatchObject({ total: 4, page: 1, size: 100 });
     expect(names(page)).toEqual(["Archive 10%", "Board room", "cafeteria", "Zen room"]);
     const row = page.items.find((r) => r.id === board.id);
     expect(row).toEqual({
@@ -173,22 +175,22 @@ describe("listRooms", () => {
     expect(names(await listRooms(ctx, query("name", { size: 3, page: 2 })))).toEqual(["Zen room"]);
   });
 
-  it("sorts by every column, both ways, ties by id", async () => {
+  it("sorts by every column, both ways; within a building, facility or room type by room name, in the same direction", async () => {
     const expected: Record<RoomSort, Room[]> = {
       name: [archive, board, cafeteria, zen],
       shortId: [board, cafeteria, archive, zen],
       floor: [cafeteria, archive, zen, board], // text order: "0", "1", "10", "2"
-      buildingName: [board, zen, cafeteria, archive], // Alpha, Alpha, beta, Gamma
-      facilityName: [board, cafeteria, zen, archive], // North ×3, south
-      roomTypeName: [cafeteria, zen, board, archive], // kitchen ×2, Office ×2
+      buildingName: [board, zen, cafeteria, archive], // Alpha (Board, Zen), beta, Gamma
+      facilityName: [board, zen, cafeteria, archive], // North (Alpha: Board, Zen; beta), south
+      roomTypeName: [cafeteria, zen, archive, board], // kitchen (cafeteria, Zen), Office (Archive, Board)
     };
     const descending: Record<RoomSort, Room[]> = {
       name: [zen, cafeteria, board, archive],
       shortId: [zen, archive, cafeteria, board],
       floor: [board, zen, archive, cafeteria],
-      buildingName: [archive, cafeteria, board, zen],
-      facilityName: [archive, board, cafeteria, zen],
-      roomTypeName: [board, archive, cafeteria, zen],
+      buildingName: [archive, cafeteria, zen, board],
+      facilityName: [archive, cafeteria, zen, board],
+      roomTypeName: [board, archive, zen, cafeteria],
     };
     expect(Object.keys(expected).sort()).toEqual([...ROOM_SORTS].sort());
     for (const sort of ROOM_SORTS) {
@@ -578,5 +580,168 @@ describe("reach of getRoom and the room and room type form read models", () => {
     const { ctx: stranger } = await freshEntity();
     await expect(getRoomForEdit(stranger, room.id)).rejects.toBeInstanceOf(NotFoundError);
     await expect(getRoomTypeForEdit(stranger, room.roomTypeId)).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
+
+// ---------------------------------------------------------------------------
+// listRooms: every page of every sort against a reference order (decision 017)
+// ---------------------------------------------------------------------------
+
+describe("listRooms pages", () => {
+  interface Ref {
+    id: number;
+    shortId: number;
+    name: string;
+    floor: string;
+    building: { id: number; name: string; facilityId: number };
+    facility: { id: number; name: string };
+    type: { id: number; name: string };
+  }
+  let ctx: ServiceContext;
+  let technician: ServiceContext;
+  let refs: Ref[];
+  let linkedBuildings: number[];
+  let someFacility: number;
+
+  beforeAll(async () => {
+    const db = database.db;
+    const fresh = await freshEntity();
+    ctx = fresh.ctx;
+    const entityId = fresh.entity.id;
+    const facilityRows = [
+      await createFacility(db, { entityId, name: "beta site" }),
+      await createFacility(db, { entityId, name: "Alpha site" }),
+      await createFacility(db, { entityId, name: "alpha site" }),
+    ];
+    const types = [
+      await createRoomType(db, { entityId, name: "Office" }),
+      await createRoomType(db, { entityId, name: "lab" }),
+      await createRoomType(db, { entityId, name: "office" }),
+    ];
+    const names = ["Hall", "hall", "Annex", "annex", "Zed", "Hall", "mid"];
+    const roomNames = ["b", "A", "a", "C", "b", "d", "B", "e", "a"];
+    refs = [];
+    const buildingRows: Building[] = [];
+    for (let i = 0; i < names.length; i++) {
+      const facility = facilityRows[i % 3];
+      const building = await createBuilding(db, { entityId, facilityId: facility.id, name: names[i] });
+      buildingRows.push(building);
+      // 0 to 8 rooms per building, and an archived one.
+      for (let j = 0; j < (i * 3) % 9; j++) {
+        const type = types[(i + j) % 3];
+        const room = await createRoom(db, { entityId, buildingId: building.id, roomTypeId: type.id, name: roomNames[(i + j) % 9], floor: String((i * j) % 4) });
+        refs.push({
+          id: room.id,
+          shortId: room.shortId,
+          name: room.name,
+          floor: room.floor,
+          building: { id: building.id, name: building.name, facilityId: facility.id },
+          facility: { id: facility.id, name: facility.name },
+          type: { id: type.id, name: type.name },
+        });
+      }
+      await createRoom(db, { entityId, buildingId: building.id, roomTypeId: types[0].id, name: "gone", archivedAt: new Date() });
+    }
+    someFacility = facilityRows[1].id;
+    const tech = await createUser(db, { entityId, role: Role.TECHNICIAN });
+    await linkUserTo(db, { entityId, userId: tech.id, facilityId: facilityRows[0].id });
+    await linkUserTo(db, { entityId, userId: tech.id, buildingId: buildingRows[1].id });
+    linkedBuildings = buildingRows.filter((b) => b.facilityId === facilityRows[0].id || b.id === buildingRows[1].id).map((b) => b.id);
+    technician = ctxOf(tech);
+  });
+
+  const key = (r: Ref, sort: RoomSort): (string | number)[] => {
+    const room = [r.name.toLowerCase(), r.id];
+    switch (sort) {
+      case "name":
+        return room;
+      case "shortId":
+        return [r.shortId, r.id];
+      case "floor":
+        return [r.floor.toLowerCase(), r.id];
+      case "buildingName":
+        return [r.building.name.toLowerCase(), r.building.id, ...room];
+      case "facilityName":
+        return [r.facility.name.toLowerCase(), r.facility.id, r.building.name.toLowerCase(), r.building.id, ...room];
+      case "roomTypeName":
+        return [r.type.name.toLowerCase(), r.type.id, ...room];
+    }
+  };
+  const compare = (a: (string | number)[], b: (string | number)[]) => {
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
+    return 0;
+  };
+  const reference = (rows: Ref[], sort: RoomSort, dir: "asc" | "desc") =>
+    [...rows].sort((a, b) => (dir === "asc" ? 1 : -1) * compare(key(a, sort), key(b, sort))).map((r) => r.id);
+
+  async function allPages(context: ServiceContext, sort: RoomSort, dir: "asc" | "desc", size: number, filter: Parameters<typeof listRooms>[2] = {}, q = "") {
+    const seen: number[] = [];
+    let total = -1;
+    for (let page = 1; page <= 40; page++) {
+      const result = await listRooms(context, query(sort, { dir, size, page, q }), filter);
+      total = result.total;
+      if (result.items.length === 0) break;
+      seen.push(...result.items.map((r) => r.id));
+    }
+    return { seen, total };
+  }
+
+  it("gives every room once, in the reference order, whatever the sort, direction and page size", async () => {
+    for (const sort of ROOM_SORTS) {
+      for (const dir of ["asc", "desc"] as const) {
+        for (const size of [4, 7]) {
+          const { seen, total } = await allPages(ctx, sort, dir, size);
+          expect(seen, `${sort} ${dir} ${size}`).toEqual(reference(refs, sort, dir));
+          expect(total).toBe(refs.length);
+        }
+      }
+    }
+  });
+
+  it("pages a search, a facility, a room type and a technician's reach the same way", async () => {
+    for (const sort of ROOM_SORTS) {
+      for (const dir of ["asc", "desc"] as const) {
+        const searched = await allPages(ctx, sort, dir, 3, {}, "A");
+        const matching = refs.filter((r) => r.name.toLowerCase().includes("a"));
+        expect(searched.seen, `${sort} ${dir} q`).toEqual(reference(matching, sort, dir));
+        expect(searched.total).toBe(matching.length);
+
+        const inFacility = await allPages(ctx, sort, dir, 5, { facilityId: someFacility });
+        expect(inFacility.seen, `${sort} ${dir} facility`).toEqual(reference(refs.filter((r) => r.facility.id === someFacility), sort, dir));
+
+        const typeId = refs[0].type.id;
+        const ofType = await allPages(ctx, sort, dir, 5, { roomTypeId: typeId });
+        expect(ofType.seen, `${sort} ${dir} type`).toEqual(reference(refs.filter((r) => r.type.id === typeId), sort, dir));
+
+        const reach = await allPages(technician, sort, dir, 4);
+        const reachable = refs.filter((r) => linkedBuildings.includes(r.building.id));
+        expect(reach.seen, `${sort} ${dir} technician`).toEqual(reference(reachable, sort, dir));
+        expect(reach.total).toBe(reachable.length);
+      }
+    }
+  });
+});
+
+describe("listRooms of a search matching more than LIST_COUNT_CAP rooms", () => {
+  it("counts up to the cap, says so, and serves pages within it only", async () => {
+    const db = database.db;
+    const { entity, ctx } = await freshEntity();
+    const building = await createBuilding(db, { entityId: entity.id });
+    const type = await createRoomType(db, { entityId: entity.id });
+    await db.execute(sql`
+      insert into rooms (entity_id, building_id, room_type_id, short_id, name, floor)
+      select ${entity.id}, ${building.id}, ${type.id}, g, 'Room ' || lpad(g::text, 4, '0'), '0'
+      from generate_series(1, ${LIST_COUNT_CAP + 5}) as g`);
+    await recountCounters(db, entity.id);
+    const all = await listRooms(ctx, query("name", { size: 100 }));
+    expect(all).toMatchObject({ total: LIST_COUNT_CAP + 5, capped: false });
+    const searched = await listRooms(ctx, query("name", { q: "room", size: 100 }));
+    expect(searched).toMatchObject({ total: LIST_COUNT_CAP, capped: true });
+    expect(searched.items).toHaveLength(100);
+    const last = await listRooms(ctx, query("name", { q: "room", size: 100, page: LIST_COUNT_CAP / 100 }));
+    expect(last.items.at(-1)?.name).toBe(`Room ${String(LIST_COUNT_CAP).padStart(4, "0")}`);
+    expect((await listRooms(ctx, query("name", { q: "room", size: 100, page: LIST_COUNT_CAP / 100 + 1 }))).items).toEqual([]);
+    const few = await listRooms(ctx, query("name", { q: "room 100" }));
+    expect(few).toMatchObject({ total: 6, capped: false });
   });
 });

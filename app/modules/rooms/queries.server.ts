@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { IncidentPriority, IncidentStatus, RoomLinkType } from "~/db/enums";
 import {
   buildings,
@@ -19,15 +19,16 @@ import {
 import type { ServiceContext } from "~/core/context.server";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { assertCanManageFacilities, canViewRoom, treeScope } from "~/modules/facilities/policy.server";
-import { likePattern, type ListQuery, type Page } from "~/lib/list-query";
-import { readPage } from "~/lib/list-page.server";
-import { ACTIVE, withActiveIncidents } from "~/modules/facilities/queries.server";
+import { LIST_COUNT_CAP, type ListQuery, type Page, pageWindow } from "~/lib/list-query";
+import { nameLike, readPage, rowsOf } from "~/lib/list-page.server";
+import { ACTIVE } from "~/modules/facilities/queries.server";
 import { fileUrl } from "~/modules/files/uploads.server";
 import { incidentTypeName } from "~/modules/incident-types/queries.server";
 
 /**
  * Reads of rooms and room types for the list screens, the forms, the room view and the REST answers.
- * Filtered by the entity; archived rows are invisible; counts computed in the query for the page.
+ * Filtered by the entity; archived rows are invisible; the counts are the counters the verbs keep
+ * (modules/facilities/counters.server.ts).
  */
 export const roomNotFound = () => new NotFoundError("rooms:errors.roomNotFound", "ROOM_NOT_FOUND");
 export const roomTypeNotFound = () => new NotFoundError("rooms:errors.roomTypeNotFound", "ROOM_TYPE_NOT_FOUND");
@@ -47,15 +48,13 @@ export interface RoomTypeRow {
 }
 
 function roomTypeSelection() {
-  const linkedRoomsCount = sql<number>`(select count(*)::int from rooms r
-    where r.room_type_id = "room_types"."id" and r.archived_at is null)`;
   return {
-    linkedRoomsCount,
+    linkedRoomsCount: roomTypes.roomCount,
     fields: {
       id: roomTypes.id,
       roomTypeName: roomTypes.name,
       tags: roomTypes.tags,
-      linkedRoomsCount,
+      linkedRoomsCount: roomTypes.roomCount,
       roomTypeRatingMessages: roomTypes.ratingMessages,
     },
   };
@@ -65,17 +64,18 @@ export async function listRoomTypes(ctx: ServiceContext, query: ListQuery<RoomTy
   const where = and(
     eq(roomTypes.entityId, ctx.entityId),
     isNull(roomTypes.archivedAt),
-    query.q ? ilike(roomTypes.name, likePattern(query.q)) : undefined,
+    query.q ? nameLike(roomTypes.name, query.q) : undefined,
   );
   const { fields, linkedRoomsCount } = roomTypeSelection();
   const column = { name: sql`lower(${roomTypes.name})`, linkedRoomsCount }[query.sort];
+  const by = query.dir === "desc" ? desc : asc;
   return readPage(
     query,
     ctx.db
       .select(fields)
       .from(roomTypes)
       .where(where)
-      .orderBy(query.dir === "desc" ? desc(column) : asc(column), asc(roomTypes.id))
+      .orderBy(by(column), asc(roomTypes.id))
       .$dynamic(),
     ctx.db.select({ n: count() }).from(roomTypes).where(where),
   );
@@ -146,26 +146,10 @@ function roomSelection() {
     facilityName: facilities.name,
     roomTypeId: rooms.roomTypeId,
     roomTypeName: roomTypes.name,
+    activeEquipmentCount: rooms.equipmentCount,
+    activeIncidents: rooms.activeIncidentCount,
     status: sql<number>`${ACTIVE}::int`,
   };
-}
-
-/**
- * Adds the counts of section 3 (active equipment items, active incidents) to rooms of a page, each by
- * one grouped query over the page's ids.
- */
-async function withRoomCounts<T extends { id: number }>(ctx: ServiceContext, rows: T[]) {
-  const ids = rows.map((r) => r.id);
-  const equipment = ids.length
-    ? await ctx.db
-        .select({ roomId: equipmentItems.roomId, n: count() })
-        .from(equipmentItems)
-        .where(and(eq(equipmentItems.entityId, ctx.entityId), isNull(equipmentItems.archivedAt), inArray(equipmentItems.roomId, ids)))
-        .groupBy(equipmentItems.roomId)
-    : [];
-  const equipmentCounts = new Map(equipment.map((e) => [e.roomId, e.n]));
-  const withIncidents = await withActiveIncidents(ctx, "room", rows);
-  return withIncidents.map((r) => ({ ...r, activeEquipmentCount: equipmentCounts.get(r.id) ?? 0 }));
 }
 
 export interface RoomFilter {
@@ -175,39 +159,150 @@ export interface RoomFilter {
   roomTypeId?: number | null;
 }
 
+/**
+ * The rooms list (decision 017), in two steps: the ids of the page, then the page's rows with their
+ * place (25 rows joined by primary key). Counts are the rooms' counters.
+ *
+ * - Sorted by a column of the room (name, short id, floor): the ids come from a covering index
+ *   (`rooms_list_*_idx`, an index-only scan), so the rows an OFFSET skips are index entries, never
+ *   table rows or joins.
+ * - Sorted by a parent's name (building, facility, room type): the parents are walked in order
+ *   (hundreds of rows) and each one's rooms are taken in name order from `rooms_list_building_idx` /
+ *   `rooms_list_room_type_idx`; ties go by room name, then id, in the list's direction. Without a search
+ *   or a room type filter the parents' room counters tell which ones the page starts in, so a deep page
+ *   costs what the first one does.
+ * - The total comes from the buildings' room counters, except when a search or a room type narrows the
+ *   list: then it is counted up to LIST_COUNT_CAP, and pages stop there.
+ */
 export async function listRooms(ctx: ServiceContext, query: ListQuery<RoomSort>, filter: RoomFilter = {}): Promise<Page<RoomRow>> {
   const { buildingIds = null, facilityId = null, roomTypeId = null } = filter;
-  const where = and(
-    eq(rooms.entityId, ctx.entityId),
-    isNull(rooms.archivedAt),
-    treeScope(ctx, "room"),
-    buildingIds ? (buildingIds.length ? inArray(rooms.buildingId, buildingIds) : sql`false`) : undefined,
+  const e = ctx.entityId;
+  const { limit, offset } = pageWindow(query);
+  const dir = sql.raw(query.dir === "desc" ? "desc" : "asc");
+  const page = { page: query.page, size: limit };
+  if (buildingIds && buildingIds.length === 0) return { items: [], total: 0, ...page };
+
+  // What narrows the list at the building level (reach, building and facility filters), as conditions
+  // on `buildings` and on `rooms`; and at the room level (search, room type).
+  const onBuildings = and(
+    eq(buildings.entityId, e),
+    isNull(buildings.archivedAt),
+    treeScope(ctx, "building"),
+    buildingIds ? inArray(buildings.id, buildingIds) : undefined,
     facilityId ? eq(buildings.facilityId, facilityId) : undefined,
-    roomTypeId ? eq(rooms.roomTypeId, roomTypeId) : undefined,
-    query.q ? ilike(rooms.name, likePattern(query.q)) : undefined,
+  )!;
+  const buildingLevel = Boolean(treeScope(ctx, "room") || buildingIds || facilityId);
+  const placeOfRoom = and(
+    treeScope(ctx, "room"),
+    buildingIds ? inArray(rooms.buildingId, buildingIds) : undefined,
+    facilityId
+      ? sql`${rooms.buildingId} in (select fb.id from buildings fb where fb.entity_id = ${e} and fb.facility_id = ${facilityId})`
+      : undefined,
   );
-  const column = {
-    name: sql`lower(${rooms.name})`,
-    shortId: rooms.shortId,
-    floor: sql`lower(${rooms.floor})`,
-    buildingName: sql`lower(${buildings.name})`,
-    facilityName: sql`lower(${facilities.name})`,
-    roomTypeName: sql`lower(${roomTypes.name})`,
-  }[query.sort];
-  const rows = ctx.db
+  const roomLevel = and(
+    roomTypeId ? eq(rooms.roomTypeId, roomTypeId) : undefined,
+    query.q ? nameLike(rooms.name, query.q) : undefined,
+  );
+  const narrowed = Boolean(roomTypeId || query.q);
+  const ownRoom = and(eq(rooms.entityId, e), isNull(rooms.archivedAt));
+
+  // The total (the buildings' counters, or a capped count) and the page's ids, in one statement.
+  const totalSql = narrowed
+    ? sql`select count(*)::int from (select 1 from ${rooms} where ${and(ownRoom, placeOfRoom, roomLevel)} limit ${LIST_COUNT_CAP + 1}) as c`
+    : sql`select coalesce(sum(${buildings.roomCount}), 0)::int from ${buildings} where ${onBuildings}`;
+  // A narrowed list serves pages within its first LIST_COUNT_CAP rows only.
+  const window = narrowed ? Math.min(limit, LIST_COUNT_CAP - offset) : limit;
+
+  let idsSql: SQL | null = null;
+  if (window <= 0) {
+    idsSql = null;
+  } else if (query.sort === "name" || query.sort === "shortId" || query.sort === "floor") {
+    const key = { name: sql`lower(${rooms.name})`, shortId: sql`${rooms.shortId}`, floor: sql`lower(${rooms.floor})` }[query.sort];
+    idsSql = sql`
+      select ${rooms.id} from ${rooms} where ${and(ownRoom, placeOfRoom, roomLevel)}
+      order by ${key} ${dir}, ${rooms.id} ${dir} offset ${offset} limit ${window}`;
+  } else if (query.sort === "roomTypeName") {
+    // Room types in name order, each one's rooms in name order. The types' counters skip the types
+    // before the page when nothing else narrows the list.
+    idsSql = walkParents({
+      parents: sql`select ${roomTypes.id} as pid, ${roomTypes.roomCount} as n, lower(${roomTypes.name}) as k1, 0 as k2, '' as k3
+        from ${roomTypes} where ${and(eq(roomTypes.entityId, e), isNull(roomTypes.archivedAt), roomTypeId ? eq(roomTypes.id, roomTypeId) : undefined)}`,
+      children: sql`${rooms.roomTypeId} = p.pid and ${and(ownRoom, placeOfRoom, query.q ? nameLike(rooms.name, query.q) : undefined)}`,
+      dir,
+      offset,
+      limit: window,
+      skip: !narrowed && !buildingLevel,
+    });
+  } else {
+    // Buildings in name order (by facility first for the facility sort), each one's rooms in name order.
+    const byFacility = query.sort === "facilityName";
+    idsSql = walkParents({
+      parents: sql`select ${buildings.id} as pid, ${buildings.roomCount} as n,
+          ${byFacility ? sql`lower(${facilities.name})` : sql`''`} as k1, ${byFacility ? facilities.id : sql`0`} as k2,
+          lower(${buildings.name}) as k3
+        from ${buildings} ${byFacility ? sql`join ${facilities} on ${facilities.id} = ${buildings.facilityId}` : sql``}
+        where ${onBuildings}`,
+      children: sql`${rooms.buildingId} = p.pid and ${and(ownRoom, roomLevel)}`,
+      dir,
+      offset,
+      limit: window,
+      skip: !narrowed,
+    });
+  }
+  const [head] = rowsOf<{ total: number; ids: number[] | null }>(
+    await ctx.db.execute(sql`select (${totalSql}) as total, ${idsSql ? sql`array(${idsSql})` : sql`'{}'::int[]`} as ids`),
+  );
+  const counted = Number(head?.total ?? 0);
+  const capped = narrowed && counted > LIST_COUNT_CAP;
+  const total = capped ? LIST_COUNT_CAP : counted;
+  const ids = (head?.ids ?? []).map(Number);
+  if (ids.length === 0) return { items: [], total, capped, ...page };
+
+  const rows = await ctx.db
     .select(roomSelection())
     .from(rooms)
     .innerJoin(buildings, eq(buildings.id, rooms.buildingId))
     .innerJoin(facilities, eq(facilities.id, buildings.facilityId))
     .innerJoin(roomTypes, eq(roomTypes.id, rooms.roomTypeId))
-    .where(where)
-    .orderBy(query.dir === "desc" ? desc(column) : asc(column), asc(rooms.id))
-    .$dynamic();
-  const total = facilityId
-    ? ctx.db.select({ n: count() }).from(rooms).innerJoin(buildings, eq(buildings.id, rooms.buildingId)).where(where)
-    : ctx.db.select({ n: count() }).from(rooms).where(where);
-  const page = await readPage(query, rows, total);
-  return { ...page, items: await withRoomCounts(ctx, page.items) };
+    .where(and(eq(rooms.entityId, e), inArray(rooms.id, ids)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { items: ids.flatMap((id) => byId.get(id) ?? []), total, capped, ...page };
+}
+
+/**
+ * The query of the ids of one page of rooms sorted by a parent (building or room type): `parents` selects
+ * `(pid, n, k1, k2, k3)` (the parent's id, its room counter and its sort keys), `children` is the
+ * condition on `rooms` for the rooms of parent `p`. Each parent's rooms come in name order from an
+ * index, at most as many as the page needs; with `skip`, the parents' counters (exact for the list)
+ * place the page, so parents before it are not read at all.
+ */
+function walkParents(options: { parents: SQL; children: SQL; dir: SQL; offset: number; limit: number; skip: boolean }): SQL {
+  const { parents, children, dir, offset, limit, skip } = options;
+  const keys = sql`p.k1 ${dir}, p.k2 ${dir}, p.k3 ${dir}, p.pid ${dir}`;
+  return skip
+    ? sql`
+        select x.id from (
+          select q.*, sum(q.n) over (order by q.k1 ${dir}, q.k2 ${dir}, q.k3 ${dir}, q.pid ${dir}
+            rows between unbounded preceding and current row) - q.n as before
+          from (${parents}) q
+        ) p
+        cross join lateral (
+          select ${rooms.id} as id, lower(${rooms.name}) as rk from ${rooms} where ${children}
+          order by lower(${rooms.name}) ${dir}, ${rooms.id} ${dir}
+          offset greatest(${offset}::int - p.before, 0) limit ${limit}
+        ) x
+        where p.before + p.n > ${offset}::int and p.before < ${offset + limit}::int
+        order by ${keys}, x.rk ${dir}, x.id ${dir}
+        limit ${limit}`
+    : sql`
+        select x.id from (${parents}) p
+        cross join lateral (
+          select ${rooms.id} as id, lower(${rooms.name}) as rk from ${rooms} where ${children}
+          order by lower(${rooms.name}) ${dir}, ${rooms.id} ${dir}
+          limit ${offset + limit}
+        ) x
+        order by ${keys}, x.rk ${dir}, x.id ${dir}
+        offset ${offset} limit ${limit}`;
 }
 
 export interface RoomLinkView {
@@ -267,7 +362,6 @@ export async function getRoom(ctx: ServiceContext, id: number): Promise<RoomDeta
     .where(and(eq(rooms.id, id), eq(rooms.entityId, ctx.entityId), isNull(rooms.archivedAt), treeScope(ctx, "room")))
     .limit(1);
   if (!row) throw roomNotFound();
-  const [counted] = await withRoomCounts(ctx, [row]);
   const name = incidentTypeName(ctx.locale);
   const [links, files, types, equipments, identifier, active] = await Promise.all([
     ctx.db
@@ -332,7 +426,7 @@ export async function getRoom(ctx: ServiceContext, id: number): Promise<RoomDeta
       .limit(ACTIVE_INCIDENTS_SHOWN),
   ]);
   return {
-    ...counted,
+    ...row,
     links,
     files: files.map(toAttachedFile),
     incidentTypes: types,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import { type Input, resolveInput } from "~/core/input";
 import { withTx } from "~/core/unit-of-work.server";
 import {
@@ -19,6 +19,7 @@ import { type FieldErrors, ValidationError } from "~/lib/errors";
 import { INVALID } from "~/lib/schema-helpers";
 import { parseInput } from "~/lib/validation";
 import { archiveEquipmentItemsWhere, archiveTree, type CascadeCounts } from "~/modules/facilities/cascade.server";
+import { adjustEquipmentItemCounts, adjustRoomCounts, lockCounted } from "~/modules/facilities/counters.server";
 import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
 import { type FilesContext, uploadsOf, type Upload, type Uploads } from "~/modules/files/uploads.server";
 import { activeIncidentTypeIds } from "~/modules/incident-types/queries.server";
@@ -36,7 +37,8 @@ import {
 
 /**
  * Every write of rooms and room types (SPEC.md sections 3-5), shared by the form actions and the REST
- * routes: permission first, input parsed, one transaction, every read and write filtered by entity.
+ * routes: permission first, input parsed, one transaction, every read and write filtered by entity;
+ * the list counters (modules/facilities/counters.server.ts) change in the same transaction.
  */
 
 // ---------------------------------------------------------------------------
@@ -133,16 +135,25 @@ export async function removeRoomType(
         .select({ id: roomTypes.id })
         .from(roomTypes)
         .where(and(eq(roomTypes.id, replacementRoomType), eq(roomTypes.entityId, ctx.entityId), isNull(roomTypes.archivedAt)))
-        .for("share");
+        .for("no key update");
       if (!replacement) {
         throw new ValidationError({ replacementRoomType: ["rooms:errors.roomTypeNotFound"] }, "rooms:errors.roomTypeNotFound", "ROOM_TYPE_NOT_FOUND");
       }
+      // The rooms leave the removed type's count and enter the replacement's.
+      await adjustRoomCounts(
+        txCtx,
+        sql`select id from rooms where entity_id = ${ctx.entityId} and room_type_id = ${id}`,
+        -1,
+        { roomType: true },
+      );
       const moved = await tx
         .update(rooms)
         .set({ roomTypeId: replacementRoomType, updatedAt: new Date() })
         .where(and(eq(rooms.entityId, ctx.entityId), eq(rooms.roomTypeId, id)))
         .returning({ id: rooms.id, archivedAt: rooms.archivedAt });
-      roomsMoved = moved.filter((r) => r.archivedAt === null).length;
+      const activeMoved = moved.filter((r) => r.archivedAt === null).map((r) => r.id);
+      await adjustRoomCounts(txCtx, activeMoved, 1, { roomType: true });
+      roomsMoved = activeMoved.length;
       await tx.execute(sql`
         insert into incident_type_room_types (entity_id, incident_type_id, room_type_id)
         select entity_id, incident_type_id, ${replacementRoomType}::int from incident_type_room_types
@@ -186,17 +197,20 @@ async function lockRoom(ctx: ServiceContext, id: number) {
  */
 async function checkReferences(ctx: ServiceContext, input: RoomValues, roomId: number | null): Promise<Map<number, string>> {
   const errors: FieldErrors = {};
+  // The rows whose counters this verb updates are locked `for no key update` from the start: two rooms
+  // created at once in one building wait for each other here, instead of deadlocking later between a
+  // share lock and the counter update.
   const [building] = await ctx.db
     .select({ id: buildings.id })
     .from(buildings)
     .where(and(eq(buildings.id, input.buildingId), eq(buildings.entityId, ctx.entityId), isNull(buildings.archivedAt)))
-    .for("share");
+    .for("no key update");
   if (!building) errors.buildingId = ["facilities:errors.buildingNotFound"];
   const [roomType] = await ctx.db
     .select({ id: roomTypes.id })
     .from(roomTypes)
     .where(and(eq(roomTypes.id, input.roomTypeId), eq(roomTypes.entityId, ctx.entityId), isNull(roomTypes.archivedAt)))
-    .for("share");
+    .for("no key update");
   if (!roomType) errors.roomTypeId = ["rooms:errors.roomTypeNotFound"];
 
   const typeIds = [...new Set(input.equipments.map((e) => e.equipmentTypeId))];
@@ -205,8 +219,9 @@ async function checkReferences(ctx: ServiceContext, input: RoomValues, roomId: n
         .select({ id: equipmentTypes.id, name: equipmentTypes.name })
         .from(equipmentTypes)
         .where(and(eq(equipmentTypes.entityId, ctx.entityId), isNull(equipmentTypes.archivedAt), inArray(equipmentTypes.id, typeIds)))
+        .orderBy(asc(equipmentTypes.id))
         // Archiving a generic equipment meanwhile waits for this room to commit (and then removes its new items).
-        .for("share")
+        .for("no key update")
     : [];
   const names = new Map(types.map((t) => [t.id, t.name]));
   const itemIds = input.equipments.flatMap((e) => (e.id ? [e.id] : []));
@@ -265,6 +280,11 @@ async function addItems(ctx: ServiceContext, roomId: number, input: RoomValues, 
     };
   });
   const inserted = await ctx.db.insert(equipmentItems).values(rows).returning({ id: equipmentItems.id });
+  await adjustEquipmentItemCounts(
+    ctx,
+    inserted.map((i) => i.id),
+    1,
+  );
   await issueReportIdentifiers(
     ctx,
     inserted.map((i) => ({ equipmentItemId: i.id })),
@@ -317,6 +337,7 @@ export async function createRoom(ctx: FilesContext, rawInput: Input<RoomWrite>):
         roomTypeId: input.roomTypeId,
       })
       .returning({ id: rooms.id });
+    await adjustRoomCounts(txCtx, [room.id], 1);
     await issueReportIdentifiers(txCtx, [{ roomId: room.id }]);
     await addItems(txCtx, room.id, input, names);
     await replaceLinksAndTypes(txCtx, room.id, input);
@@ -338,8 +359,13 @@ export async function updateRoom(ctx: FilesContext, id: number, rawInput: Input<
   return withTx(ctx, async (txCtx, effects) => {
     const uploads = uploadsOf(txCtx, effects);
     const db = txCtx.db;
-    await lockRoom(txCtx, id);
+    const current = await lockRoom(txCtx, id);
+    await lockCounted(txCtx, "buildings", [current.buildingId, input.buildingId]);
+    await lockCounted(txCtx, "room_types", [current.roomTypeId, input.roomTypeId]);
     const names = await checkReferences(txCtx, input, id);
+    // A room moving to another building or type takes its counts along.
+    const moves = { building: current.buildingId !== input.buildingId, roomType: current.roomTypeId !== input.roomTypeId };
+    if (moves.building || moves.roomType) await adjustRoomCounts(txCtx, [id], -1, moves);
 
     if (input.deletedFiles.length) {
       const deleted = await db
@@ -363,6 +389,7 @@ export async function updateRoom(ctx: FilesContext, id: number, rawInput: Input<
         updatedAt: new Date(),
       })
       .where(and(eq(rooms.id, id), eq(rooms.entityId, ctx.entityId)));
+    if (moves.building || moves.roomType) await adjustRoomCounts(txCtx, [id], 1, moves);
 
     const keep = input.equipments.flatMap((e) => (e.id ? [e.id] : []));
     await archiveEquipmentItemsWhere(
@@ -394,6 +421,7 @@ export async function archiveRoom(ctx: ServiceContext, id: number, confirm?: Arc
     const room = await lockRoom(txCtx, id);
     checkConfirmName(room.name, confirm);
     const counts = await archiveTree(txCtx, { roomId: id });
+    await adjustRoomCounts(txCtx, [id], -1);
     await tx.update(rooms).set({ archivedAt: new Date(), updatedAt: new Date() }).where(and(eq(rooms.id, id), eq(rooms.entityId, ctx.entityId)));
     await effects.audit({ action: "archiveRoom", recordType: "room", recordId: id });
     return { ...counts, rooms: 1 };

@@ -23,6 +23,7 @@ import {
   rooms,
 } from "~/db/schema";
 import { nextShortId } from "~/db/short-id.server";
+import { adjustOpenIncidentCounts, openIncidentDeltas } from "~/modules/facilities/counters.server";
 import { type Overrides, sequence } from "./core";
 
 export interface ChecklistItemInput {
@@ -142,6 +143,8 @@ export async function createIncident(db: Db, overrides: CreateIncidentOverrides)
       doneAt,
     })
     .returning();
+  // An open incident counts for its room, building and facility (the incidents service will do the same).
+  await adjustOpenIncidentCounts({ db, entityId }, openIncidentDeltas(null, row));
 
   await createIncidentEvent(db, {
     entityId,

@@ -15,7 +15,8 @@ CREATE TABLE "job_queue" (
 --> statement-breakpoint
 CREATE INDEX "job_queue_due_idx" ON "job_queue" USING btree ("run_after","id") WHERE "job_queue"."state" = 'pending';--> statement-breakpoint
 CREATE INDEX "job_queue_active_idx" ON "job_queue" USING btree ("locked_until") WHERE "job_queue"."state" = 'active';--> statement-breakpoint
-CREATE INDEX "job_queue_finished_idx" ON "job_queue" USING btree ("finished_at") WHERE "job_queue"."finished_at" is not null;--> statement-breakpoint
+CREATE INDEX "job_queue_finished_idx" ON "job_queue" USING btree ("finished_at") WHERE "job_queue"."finished_at" is not null;
+--> statement-breakpoint
 -- Jobs move from pg-boss (decision 020): copy its waiting jobs, then drop its schema.
 DO $$
 BEGIN

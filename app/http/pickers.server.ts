@@ -1,0 +1,30 @@
+import { BUILDING_AFTER_FIELD, BUILDING_SEARCH_FIELD } from "~/lib/pickers";
+import { searchParam } from "~/lib/list-query";
+import type { ServiceContext } from "~/core/context.server";
+import { type BuildingOption, getBuildingOption, searchBuildingOptions } from "~/modules/facilities/queries.server";
+
+/** What a building picker renders: the chosen building, and one page of matches for its search. */
+export interface BuildingPickerData {
+  selected: BuildingOption | null;
+  search: { q: string; options: BuildingOption[]; next: string | null };
+}
+
+/**
+ * The building picker's data for a page or a form answer: the search (`buildingQ`) and the page cursor
+ * (`buildingAfter`) read from the URL (a list's GET filters) or the posted form (the room form without
+ * JavaScript), the chosen building looked up within the user's reach.
+ */
+export async function buildingPickerData(
+  ctx: ServiceContext,
+  params: URLSearchParams | FormData,
+  selectedId: number | null,
+  options: { facilityId?: number | null } = {},
+): Promise<BuildingPickerData> {
+  const q = searchParam(params, BUILDING_SEARCH_FIELD);
+  const after = params.get(BUILDING_AFTER_FIELD);
+  const [page, selected] = await Promise.all([
+    searchBuildingOptions(ctx, { q, after: typeof after === "string" ? after : null, facilityId: options.facilityId ?? null }),
+    getBuildingOption(ctx, selectedId),
+  ]);
+  return { selected, search: { q, ...page } };
+}
