@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useResultFor } from "~/components/forms/zod-form";
-import { AccountSettingsForm } from "~/components/settings/account-settings-form";
+import { AccountSettingsForm, BUILDING_ACTION_FIELD, type NotificationBuildingsData } from "~/components/settings/account-settings-form";
 import { EntitySettingsForm } from "~/components/settings/entity-settings-form";
 import { ExplanatoryStickerForm } from "~/components/settings/explanatory-sticker-form";
 import { PasswordDialog } from "~/components/settings/password-dialog";
@@ -13,6 +13,7 @@ import { TabLink, Tabs } from "~/components/ui/tabs";
 import { localeByUserLanguage } from "~/i18n";
 import { localeCookie } from "~/i18n.server";
 import { formFailed, readFormData, redirectWithToast, serviceFailed, toUpload, uploadedFile } from "~/http/form-action.server";
+import type { ServiceContext } from "~/core/context.server";
 import { filesContext } from "~/http/route-context.server";
 import { toastHeader } from "~/http/toast.server";
 import { requireUser } from "~/modules/auth/guard.server";
@@ -24,7 +25,11 @@ import {
   updateEntity,
   updateExplanatorySticker,
 } from "~/modules/entities/service.server";
-import { getAccountSettings, listNotificationBuildings } from "~/modules/users/queries.server";
+import { getAccountSettings } from "~/modules/users/queries.server";
+import { getBuildingOptions } from "~/modules/facilities/queries.server";
+import { buildingPickerData } from "~/http/pickers.server";
+import { BUILDING_AFTER_FIELD } from "~/lib/pickers";
+import { keepInputReply } from "~/components/forms/building-picker";
 import { AccountFormSchema, PasswordFormSchema } from "~/modules/users/schema";
 import { changePassword, updateAccount } from "~/modules/users/service.server";
 
@@ -47,14 +52,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const maxBytes = ctx.files.maxBytes;
   if (tab === "entity") {
     const [entity, sticker] = await Promise.all([getEntity(ctx, user.entityId), getExplanatorySticker(ctx, user.entityId)]);
-    return { tab, canManageEntity: manager, maxBytes, entity, sticker: sticker.explanatorySticker, account: null, buildings: [] };
+    return { tab, canManageEntity: manager, maxBytes, entity, sticker: sticker.explanatorySticker, account: null, buildings: null };
   }
-  const [account, buildings] = await Promise.all([
-    getAccountSettings(ctx.db, user.id, user.entityId),
-    listNotificationBuildings(ctx),
-  ]);
+  const account = await getAccountSettings(ctx.db, user.id, user.entityId);
   if (!account) throw new Response("Not Found", { status: 404 });
+  const buildings = await notificationBuildings(ctx, new URL(request.url).searchParams, account.notificationSettings.buildingIds);
   return { tab, canManageEntity: manager, maxBytes, entity: null, sticker: null, account, buildings };
+}
+
+/**
+ * The notification buildings' picker (decision 017: there can be thousands of buildings): the chosen
+ * ones named, and one page of matches of its search.
+ */
+async function notificationBuildings(ctx: ServiceContext, params: URLSearchParams | FormData, chosenIds: number[]): Promise<NotificationBuildingsData> {
+  const [picker, chosen] = await Promise.all([buildingPickerData(ctx, params, null), getBuildingOptions(ctx, chosenIds)]);
+  return { chosen, search: picker.search };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -65,6 +77,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   switch (intent) {
     case "account": {
+      const buildingAction = formData.get(BUILDING_ACTION_FIELD);
+      if (buildingAction === "find" || buildingAction === "more") {
+        // The buildings picker without JavaScript: the form again, input kept, with the matching buildings.
+        if (buildingAction === "find") formData.delete(BUILDING_AFTER_FIELD);
+        const checked = formData.getAll("notificationSettings.buildingIds").map(Number);
+        const buildings = await notificationBuildings(ctx, formData, checked);
+        return data({ intent, result: keepInputReply(formData, [BUILDING_ACTION_FIELD]), revision: Date.now(), buildings });
+      }
       const submission = parseWithZod(formData, { schema: AccountFormSchema });
       if (submission.status !== "success") return formFailed(intent, submission.reply());
       const { removePicture, ...fields } = submission.value;
@@ -143,6 +163,8 @@ export default function Settings() {
   const loaderData = useLoaderData<typeof loader>();
   const passwordDialog = useUrlDialog("password");
   const resultFor = useResultFor<Intent>();
+  // After a search of the buildings picker without JavaScript: its matches (and a fresh form).
+  const picked = useActionData<typeof action>() as { revision?: number; buildings?: NotificationBuildingsData } | undefined;
   const maxSize = t("files.maxSize", { size: Math.round((loaderData.maxBytes / (1024 * 1024)) * 10) / 10 });
 
   return (
@@ -162,12 +184,12 @@ export default function Settings() {
         ) : null}
       </Tabs>
 
-      {loaderData.tab === "account" && loaderData.account ? (
+      {loaderData.tab === "account" && loaderData.account && loaderData.buildings ? (
         <>
           <AccountSettingsForm
-            key={loaderData.account.updatedAt}
+            key={`${loaderData.account.updatedAt}-${picked?.revision ?? 0}`}
             account={loaderData.account}
-            buildings={loaderData.buildings}
+            buildings={picked?.buildings ?? loaderData.buildings}
             maxSize={maxSize}
             lastResult={resultFor("account")}
           />

@@ -5,7 +5,8 @@ import { ARCHIVE_INTENT, ArchiveDialog, ArchiveTrigger } from "~/components/form
 import { FormPage } from "~/components/forms/form-parts";
 import { useResultFor } from "~/components/forms/zod-form";
 import { RoomForm, ROOMS_LIST } from "~/components/rooms/room-form";
-import { ADD_EQUIPMENT_INTENT, addEquipmentReply, keepInputReply, SAVE_INTENT } from "~/components/rooms/room-form-schema";
+import { keepInputReply } from "~/components/forms/building-picker";
+import { ADD_EQUIPMENT_INTENT, addEquipmentReply, SAVE_INTENT } from "~/components/rooms/room-form-schema";
 import { buttonVariants } from "~/components/ui/button";
 import { archiveAction, readFormData, submitForm, uploadsOf } from "~/http/form-action.server";
 import { buildingPickerData, type BuildingPickerData } from "~/http/pickers.server";

@@ -44,7 +44,7 @@ test.describe("settings: account", () => {
       await field(page, "Receive notifications").check();
       await field(page, "High").check();
       await field(page, "Critical").check();
-      await field(page, "Tower").check();
+      await field(page, "Tower (Head Office)").check();
       await field(page, "Picture").setInputFiles(png(24, 24));
       await page.getByRole("combobox", { name: "Language" }).selectOption({ label: "French" });
       await page.getByRole("button", { name: "Save", exact: true }).click();
@@ -62,7 +62,7 @@ test.describe("settings: account", () => {
       await expect(field(page, "Haute")).toBeChecked();
       await expect(field(page, "Critique")).toBeChecked();
       await expect(field(page, "Basse")).not.toBeChecked();
-      await expect(field(page, "Tower")).toBeChecked();
+      await expect(field(page, "Tower (Head Office)")).toBeChecked();
       const picture = page.getByRole("img", { name: "Votre photo" });
       await expect(picture).toBeVisible();
       expect((await page.request.get((await picture.getAttribute("src"))!)).headers()["content-type"]).toBe("image/png");
@@ -72,7 +72,7 @@ test.describe("settings: account", () => {
       await field(page, "Recevoir des notifications").uncheck();
       await field(page, "Haute").uncheck();
       await field(page, "Critique").uncheck();
-      await field(page, "Tower").uncheck();
+      await field(page, "Tower (Head Office)").uncheck();
       await field(page, "Supprimer la photo").check();
       await page.getByRole("combobox", { name: "Langue" }).selectOption({ label: "Anglais" });
       await page.getByRole("button", { name: "Enregistrer", exact: true }).click();
@@ -84,6 +84,22 @@ test.describe("settings: account", () => {
       // Whatever happened, the demo account speaks English again.
       await page.request.post("/set-language", { form: { lng: "en", redirectTo: "/settings" } });
     }
+  });
+
+  test("the notification buildings are a searchable, paged list that keeps the input", async ({ page }) => {
+    // The demo manager's entity has more buildings than the other one: search them by name.
+    await signIn(page, accounts.manager);
+    await page.goto("/settings");
+    await field(page, "Name").fill("Kept while searching");
+    await page.getByLabel("Search buildings", { exact: true }).fill("zzz-no-such-building");
+    const find = page.getByRole("button", { name: "Find", exact: true });
+    if (await find.isVisible()) await find.click();
+    await expect(page.getByText("No building matches “zzz-no-such-building”.")).toBeVisible();
+    await expect(field(page, "Name")).toHaveValue("Kept while searching");
+    await page.getByLabel("Search buildings", { exact: true }).fill("");
+    if (await find.isVisible()) await find.click();
+    await expect(page.getByRole("checkbox").filter({ hasNot: page.locator("[disabled]") }).first()).toBeVisible();
+    await expect(page.getByText(/^\d+ matching buildings?\.$/)).toBeVisible();
   });
 
   test("shows the SPEC messages beside the fields and keeps the input", async ({ page }) => {

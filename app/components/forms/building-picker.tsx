@@ -1,7 +1,11 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
+import { z } from "zod";
 import { type ReactNode, type SelectHTMLAttributes, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -23,6 +27,12 @@ export interface BuildingSearch {
   next: string | null;
 }
 
+/**
+ * How a picker's search and "More buildings" submit without JavaScript: in a POST form, as a button
+ * `name` (default `intent`) with a value the action recognises; in a GET form, as the form's submit.
+ */
+export type PickerSubmit = { method: "post"; name?: string; searchIntent: string; moreIntent: string } | { method: "get" };
+
 export interface BuildingPickerProps {
   label: ReactNode;
   /** Props of the select (a conform field's `getSelectProps`, or `name`/`id`/`defaultValue` of a filter). */
@@ -40,7 +50,7 @@ export interface BuildingPickerProps {
    * form (the action answers the form with the user's input kept and the matches); in a GET form (a
    * list's filters), as the form's own submit.
    */
-  submit: { method: "post"; searchIntent: string; moreIntent: string } | { method: "get" };
+  submit: PickerSubmit;
   errors?: string[] | null;
   description?: ReactNode;
   required?: boolean;
@@ -54,6 +64,91 @@ function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * The search state of a building picker: the text, the matches shown and the next page's cursor,
+ * starting from what the server rendered. With JavaScript, `type` searches as the user types (debounced)
+ * and `more` appends the next page, both from `/building-options`; without it they only keep the text
+ * (the form's submit buttons ask the server).
+ */
+export function useBuildingSearch(search: BuildingSearch, facilityId: number | null = null) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<{ options: BuildingChoice[]; next: string | null }>();
+  const [q, setQ] = useState(search.q);
+  const [options, setOptions] = useState(search.options);
+  const [next, setNext] = useState(search.next);
+  const appending = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    const data = fetcher.data;
+    if (!data || fetcher.state !== "idle") return;
+    setOptions((current) => (appending.current ? [...current, ...data.options.filter((o) => !current.some((c) => c.id === o.id))] : data.options));
+    setNext(data.next);
+  }, [fetcher.data, fetcher.state]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const load = (text: string, after: string | null) => {
+    const params = new URLSearchParams();
+    if (text.trim()) params.set("q", text.trim());
+    if (after) params.set("after", after);
+    if (facilityId) params.set("facilityId", String(facilityId));
+    appending.current = after !== null;
+    fetcher.load(`${BUILDING_OPTIONS_URL}?${params}`);
+  };
+  return {
+    hydrated,
+    q,
+    options,
+    next,
+    busy: fetcher.state !== "idle",
+    /** The search field's change. */
+    type(text: string) {
+      setQ(text);
+      if (!hydrated) return;
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => load(text, null), 250);
+    },
+    /** Enter in the search field (with JavaScript): search now, never submit the form. */
+    enter(event: { key: string; preventDefault(): void }) {
+      if (!hydrated || event.key !== "Enter") return;
+      event.preventDefault();
+      clearTimeout(timer.current);
+      load(q, null);
+    },
+    more() {
+      load(q, next);
+    },
+  };
+}
+
+/**
+ * The answer to a picker's search or "More buildings" without JavaScript: the posted form as it was
+ * (the user's input kept, no error shown), to render again with the matching buildings. `drop` names
+ * further fields not to keep (the button that asked).
+ */
+export function keepInputReply(formData: FormData, drop: string[] = []): SubmissionResult<string[]> {
+  const submission = parseWithZod(formData, { schema: z.object({}).passthrough() });
+  const payload = submission.payload as Record<string, unknown>;
+  for (const name of ["intent", BUILDING_SEARCH_FIELD, BUILDING_AFTER_FIELD, ...drop]) delete payload[name];
+  return submission.reply();
+}
+
+/** The no-JavaScript submit buttons' props of a picker. */
+function pickerButtons(submit: PickerSubmit, next: string | null) {
+  return submit.method === "post"
+    ? {
+        searchButton: { name: submit.name ?? "intent", value: submit.searchIntent, formNoValidate: true },
+        moreButton: { name: submit.name ?? "intent", value: submit.moreIntent, formNoValidate: true },
+      }
+    : { searchButton: { formNoValidate: true }, moreButton: { name: BUILDING_AFTER_FIELD, value: next ?? "", formNoValidate: true } };
+}
+
+/** The line under a picker: how many matches it shows, or that nothing matches. */
+export function buildingSearchStatus(t: (key: string, values?: Record<string, unknown>) => string, state: { q: string; options: unknown[]; next: string | null }) {
+  if (state.options.length === 0) return state.q.trim() ? t("picker.noBuilding", { q: state.q.trim() }) : t("picker.noBuildings");
+  return state.next ? t("picker.someBuildings", { count: state.options.length }) : t("picker.allBuildings", { count: state.options.length });
 }
 
 /**
@@ -79,43 +174,16 @@ export function BuildingPicker({
   className,
 }: BuildingPickerProps) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
   const searchId = useId();
   const statusId = useId();
-  const fetcher = useFetcher<{ options: BuildingChoice[]; next: string | null }>();
-  const [q, setQ] = useState(search.q);
-  const [options, setOptions] = useState(search.options);
-  const [next, setNext] = useState(search.next);
+  const state = useBuildingSearch(search, facilityId);
+  const { hydrated, q, options, next } = state;
   const [chosen, setChosen] = useState<BuildingChoice | null>(selected);
-  const appending = useRef(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => {
-    const data = fetcher.data;
-    if (!data || fetcher.state !== "idle") return;
-    setOptions((current) => (appending.current ? [...current, ...data.options.filter((o) => !current.some((c) => c.id === o.id))] : data.options));
-    setNext(data.next);
-  }, [fetcher.data, fetcher.state]);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const load = (text: string, after: string | null) => {
-    const params = new URLSearchParams();
-    if (text.trim()) params.set("q", text.trim());
-    if (after) params.set("after", after);
-    if (facilityId) params.set("facilityId", String(facilityId));
-    appending.current = after !== null;
-    fetcher.load(`${BUILDING_OPTIONS_URL}?${params}`);
-  };
 
   const labelOf = (b: BuildingChoice) => t("picker.buildingOption", { building: b.name, facility: b.facilityName });
   const shown = chosen && !options.some((o) => o.id === chosen.id) ? [chosen, ...options] : options;
   const { onChange, ...select } = selectProps;
-  const searchButton =
-    submit.method === "post" ? { name: "intent", value: submit.searchIntent, formNoValidate: true } : { formNoValidate: true };
-  const moreButton =
-    submit.method === "post"
-      ? { name: "intent", value: submit.moreIntent, formNoValidate: true }
-      : { name: BUILDING_AFTER_FIELD, value: next ?? "", formNoValidate: true };
+  const { searchButton, moreButton } = pickerButtons(submit, next);
 
   return (
     <Field label={label} htmlFor={select.id} errors={errors} description={description} required={required} className={className}>
@@ -148,21 +216,8 @@ export function BuildingPicker({
             placeholder={t("picker.searchBuildings")}
             autoComplete="off"
             className="min-w-0 flex-1 basis-40"
-            onChange={(event) => {
-              const text = event.currentTarget.value;
-              setQ(text);
-              if (!hydrated) return;
-              clearTimeout(timer.current);
-              timer.current = setTimeout(() => load(text, null), 250);
-            }}
-            onKeyDown={(event) => {
-              // With JavaScript, Enter searches (it never submits the surrounding form).
-              if (hydrated && event.key === "Enter") {
-                event.preventDefault();
-                clearTimeout(timer.current);
-                load(q, null);
-              }
-            }}
+            onChange={(event) => state.type(event.currentTarget.value)}
+            onKeyDown={(event) => state.enter(event)}
           />
           {hydrated ? null : (
             <Button type="submit" variant="outline" size="sm" {...searchButton}>
@@ -172,7 +227,7 @@ export function BuildingPicker({
           {submit.method === "post" && next ? <input type="hidden" name={BUILDING_AFTER_FIELD} value={next} /> : null}
           {next ? (
             hydrated ? (
-              <Button type="button" variant="ghost" size="sm" disabled={fetcher.state !== "idle"} onClick={() => load(q, next)}>
+              <Button type="button" variant="ghost" size="sm" disabled={state.busy} onClick={() => state.more()}>
                 {t("picker.moreBuildings")}
               </Button>
             ) : (
@@ -183,15 +238,127 @@ export function BuildingPicker({
           ) : null}
         </div>
         <p id={statusId} aria-live="polite" className="text-sm text-muted-foreground">
-          {options.length === 0
-            ? q.trim()
-              ? t("picker.noBuilding", { q: q.trim() })
-              : t("picker.noBuildings")
-            : next
-              ? t("picker.someBuildings", { count: options.length })
-              : t("picker.allBuildings", { count: options.length })}
+          {buildingSearchStatus(t, state)}
         </p>
       </div>
     </Field>
+  );
+}
+
+export interface BuildingChecklistProps {
+  legend: ReactNode;
+  hint?: ReactNode;
+  /** The checkboxes' name (a conform collection field's `name`) and the prefix of their ids. */
+  name: string;
+  idPrefix: string;
+  /** The ids checked at first (the field's initial value). */
+  checked: string[];
+  /** The checked buildings, named (always shown, whatever the search shows). */
+  chosen: BuildingChoice[];
+  /** One page of matches, as the server rendered it. */
+  search: BuildingSearch;
+  submit: PickerSubmit;
+  errors?: string[] | null;
+  /** Shown instead of the list when there is no building at all. */
+  emptyText: ReactNode;
+}
+
+/**
+ * The several-buildings variant of the picker (decision 017): the checked buildings, then one page of
+ * matches as checkboxes, with the same search and "More buildings" (a form's submit buttons without
+ * JavaScript, `/building-options` with it). A building checked from the matches stays listed.
+ */
+export function BuildingChecklist({ legend, hint, name, idPrefix, checked, chosen, search, submit, errors, emptyText }: BuildingChecklistProps) {
+  const { t } = useTranslation();
+  const searchId = useId();
+  const hintId = useId();
+  const state = useBuildingSearch(search);
+  const { hydrated, q, options, next } = state;
+  const [kept, setKept] = useState<BuildingChoice[]>(chosen);
+  const { searchButton, moreButton } = pickerButtons(submit, next);
+  const listed = [...kept, ...options.filter((o) => !kept.some((k) => k.id === o.id))];
+  const nothingAtAll = listed.length === 0 && !q;
+
+  return (
+    <fieldset className="grid min-w-0 content-start gap-3" aria-describedby={hint ? hintId : undefined}>
+      <legend className="mb-3 text-sm font-medium">{legend}</legend>
+      {nothingAtAll ? (
+        <p className="text-sm text-muted-foreground">{emptyText}</p>
+      ) : (
+        <>
+          <div className="flex flex-wrap items-center gap-2">
+            <Label htmlFor={searchId} className="sr-only">
+              {t("picker.searchBuildings")}
+            </Label>
+            <Input
+              id={searchId}
+              type="search"
+              name={BUILDING_SEARCH_FIELD}
+              value={q}
+              placeholder={t("picker.searchBuildings")}
+              autoComplete="off"
+              className="min-w-0 flex-1 basis-40"
+              onChange={(event) => state.type(event.currentTarget.value)}
+              onKeyDown={(event) => state.enter(event)}
+            />
+            {hydrated ? null : (
+              <Button type="submit" variant="outline" size="sm" {...searchButton}>
+                {t("picker.find")}
+              </Button>
+            )}
+          </div>
+          <div className="grid max-h-64 gap-2 overflow-y-auto rounded-md border p-3 sm:grid-cols-2">
+            {listed.map((building) => {
+              const id = `${idPrefix}-${building.id}`;
+              return (
+                <div key={building.id} className="flex items-center gap-3">
+                  <Checkbox
+                    id={id}
+                    name={name}
+                    value={String(building.id)}
+                    defaultChecked={checked.includes(String(building.id))}
+                    onChange={(event) => {
+                      if (event.currentTarget.checked && !kept.some((k) => k.id === building.id)) setKept([...kept, building]);
+                    }}
+                  />
+                  <Label htmlFor={id} className="cursor-pointer leading-snug">
+                    {t("picker.buildingOption", { building: building.name, facility: building.facilityName })}
+                  </Label>
+                </div>
+              );
+            })}
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <p aria-live="polite" className="text-sm text-muted-foreground">
+              {buildingSearchStatus(t, state)}
+            </p>
+            {submit.method === "post" && next ? <input type="hidden" name={BUILDING_AFTER_FIELD} value={next} /> : null}
+            {next ? (
+              hydrated ? (
+                <Button type="button" variant="ghost" size="sm" disabled={state.busy} onClick={() => state.more()}>
+                  {t("picker.moreBuildings")}
+                </Button>
+              ) : (
+                <Button type="submit" variant="ghost" size="sm" {...moreButton}>
+                  {t("picker.moreBuildings")}
+                </Button>
+              )
+            ) : null}
+          </div>
+        </>
+      )}
+      {hint ? (
+        <p id={hintId} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      {errors?.length ? (
+        <div id={`${idPrefix}-error`} className="grid gap-1 text-sm font-medium text-destructive">
+          {[...new Set(errors)].map((error) => (
+            <p key={error}>{error}</p>
+          ))}
+        </div>
+      ) : null}
+    </fieldset>
   );
 }

@@ -2,7 +2,6 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { AddEquipmentSchema, type AddEquipmentInput, type RoomInput } from "~/modules/rooms/schema";
-import { BUILDING_AFTER_FIELD, BUILDING_SEARCH_FIELD } from "~/lib/pickers";
 import { equipmentRowsOf, newEquipmentRows } from "./equipment-rows";
 
 /**
@@ -43,16 +42,4 @@ export function addEquipmentReply(
   delete payload.addEquipment;
   delete payload.intent;
   return { added: true, result: submission.reply() };
-}
-
-/**
- * The building picker's search and "More buildings" without JavaScript (`intent=find-building` /
- * `more-buildings`): the posted form comes back as it was (the user's input kept, no error shown),
- * to render with the matching buildings.
- */
-export function keepInputReply(formData: FormData): SubmissionResult<string[]> {
-  const submission = parseWithZod(formData, { schema: z.object({}).passthrough() });
-  const payload = submission.payload as Record<string, unknown>;
-  for (const name of ["intent", BUILDING_SEARCH_FIELD, BUILDING_AFTER_FIELD]) delete payload[name];
-  return submission.reply();
 }

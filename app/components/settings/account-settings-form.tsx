@@ -8,6 +8,8 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { PRIORITY_VALUES, USER_LANGUAGE_VALUES } from "~/db/enums";
 import { AccountFormSchema } from "~/modules/users/schema";
+import { type BuildingChoice, BuildingChecklist, type BuildingSearch } from "~/components/forms/building-picker";
+import { DefaultSubmit } from "~/components/forms/form-parts";
 import { CheckboxField, FormErrors, FormSection, SubmitButton, useErrorText } from "./form-parts";
 import { ImageField } from "./image-field";
 
@@ -21,12 +23,14 @@ export interface AccountData {
   picture: string | null;
 }
 
-export interface BuildingOption {
-  id: number;
-  name: string;
-  facilityId: number;
-  facilityName: string;
+/** The notification buildings' picker: the chosen buildings, named, and one page of matches. */
+export interface NotificationBuildingsData {
+  chosen: BuildingChoice[];
+  search: BuildingSearch;
 }
+
+/** The account form's submit buttons of the buildings picker without JavaScript (`buildingAction`). */
+export const BUILDING_ACTION_FIELD = "buildingAction";
 
 /** Account Settings: name, surname, language, notifications and picture of the signed-in user. */
 export function AccountSettingsForm({
@@ -36,7 +40,7 @@ export function AccountSettingsForm({
   lastResult,
 }: {
   account: AccountData;
-  buildings: BuildingOption[];
+  buildings: NotificationBuildingsData;
   maxSize: string;
   lastResult?: SubmissionResult<string[]>;
 }) {
@@ -64,11 +68,7 @@ export function AccountSettingsForm({
     type: "checkbox",
     options: PRIORITY_VALUES.map(String),
   });
-  const buildingInputs = getCollectionProps(notification.buildingIds, {
-    type: "checkbox",
-    options: buildings.map((b) => String(b.id)),
-  });
-  const facilities = [...new Map(buildings.map((b) => [b.facilityId, b.facilityName])).entries()];
+  const checkedBuildings = ([] as unknown[]).concat(notification.buildingIds.initialValue ?? []).map(String);
 
   return (
     <Card>
@@ -79,6 +79,8 @@ export function AccountSettingsForm({
       <CardContent>
         <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-6">
           <input type="hidden" name="intent" value="account" />
+          {/* Enter in a field saves (the buildings picker's buttons come first otherwise). */}
+          <DefaultSubmit />
           <FormErrors id={form.errorId} errors={form.errors} />
 
           <FormSection title={t("account.profile")}>
@@ -137,32 +139,18 @@ export function AccountSettingsForm({
                 </p>
                 <FieldErrorList id={`${notification.priorities.id}-error`} errors={text(Object.values(notification.priorities.allErrors).flat())} />
               </fieldset>
-              <fieldset className="grid min-w-0 content-start gap-3" aria-describedby={`${notification.buildingIds.id}-description`}>
-                <legend className="mb-3 text-sm font-medium">{t("account.buildings")}</legend>
-                {buildings.length === 0 ? (
-                  <p className="text-sm text-muted-foreground">{t("account.noBuildings")}</p>
-                ) : (
-                  <div className="max-h-64 overflow-y-auto rounded-md border p-3">
-                    {facilities.map(([facilityId, facilityName]) => (
-                      <div key={facilityId} role="group" aria-label={facilityName} className="mb-3 last:mb-0">
-                        <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">{facilityName}</p>
-                        <div className="grid gap-2 sm:grid-cols-2">
-                          {buildings
-                            .filter((b) => b.facilityId === facilityId)
-                            .map((b) => {
-                              const { key, ...props } = buildingInputs.find((p) => p.value === String(b.id))!;
-                              return <CheckboxField key={key} {...props} label={b.name} />;
-                            })}
-                        </div>
-                      </div>
-                    ))}
-                  </div>
-                )}
-                <p id={`${notification.buildingIds.id}-description`} className="text-sm text-muted-foreground">
-                  {t("account.buildingsHint")}
-                </p>
-                <FieldErrorList id={`${notification.buildingIds.id}-error`} errors={text(Object.values(notification.buildingIds.allErrors).flat())} />
-              </fieldset>
+              <BuildingChecklist
+                legend={t("account.buildings")}
+                hint={t("account.buildingsHint")}
+                name={notification.buildingIds.name}
+                idPrefix={notification.buildingIds.id}
+                checked={checkedBuildings}
+                chosen={buildings.chosen}
+                search={buildings.search}
+                submit={{ method: "post", name: BUILDING_ACTION_FIELD, searchIntent: "find", moreIntent: "more" }}
+                errors={text(Object.values(notification.buildingIds.allErrors).flat())}
+                emptyText={t("account.noBuildings")}
+              />
             </div>
           </FormSection>
 

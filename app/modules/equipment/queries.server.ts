@@ -295,24 +295,22 @@ export async function listEquipmentItems(
     roomIds ? inArray(rooms.id, roomIds) : undefined,
   );
   const everything = !roomIds && !treeScope(ctx, "room");
-  const [counted] = rowsOf<{ n: number }>(
-    await ctx.db.execute(
-      everything
-        ? sql`select coalesce(sum(${equipmentTypes.itemCount}), 0)::int as n from ${equipmentTypes}
-            where ${and(eq(equipmentTypes.entityId, e), isNull(equipmentTypes.archivedAt))}`
-        : sql`select coalesce(sum(${rooms.equipmentCount}), 0)::int as n from ${rooms} where ${liveRooms}`,
-    ),
-  );
-  const total = Number(counted?.n ?? 0);
-  if (offset >= total) return { items: [], total, ...page };
-  const ids = rowsOf<{ id: number }>(
+  // The total (counters) and the page's ids, in one statement.
+  const totalSql = everything
+    ? sql`select coalesce(sum(${equipmentTypes.itemCount}), 0)::int from ${equipmentTypes}
+        where ${and(eq(equipmentTypes.entityId, e), isNull(equipmentTypes.archivedAt))}`
+    : sql`select coalesce(sum(${rooms.equipmentCount}), 0)::int from ${rooms} where ${liveRooms}`;
+  const [head] = rowsOf<{ total: number; ids: number[] | null }>(
     await ctx.db.execute(sql`
-      select ${equipmentItems.id} as id from ${equipmentItems}
-      where ${equipmentItems.entityId} = ${e} and ${equipmentItems.archivedAt} is null
-        and ${equipmentItems.roomId} in (select ${rooms.id} from ${rooms} where ${liveRooms})
-      order by ${equipmentItems.roomId}, ${equipmentItems.id}
-      offset ${offset} limit ${limit}`),
-  ).map((r) => Number(r.id));
+      select (${totalSql}) as total, array(
+        select ${equipmentItems.id} from ${equipmentItems}
+        where ${equipmentItems.entityId} = ${e} and ${equipmentItems.archivedAt} is null
+          and ${equipmentItems.roomId} in (select ${rooms.id} from ${rooms} where ${liveRooms})
+        order by ${equipmentItems.roomId}, ${equipmentItems.id}
+        offset ${offset} limit ${limit}) as ids`),
+  );
+  const total = Number(head?.total ?? 0);
+  const ids = (head?.ids ?? []).map(Number);
   if (ids.length === 0) return { items: [], total, ...page };
   const rows = await ctx.db
     .select({

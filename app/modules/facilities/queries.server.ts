@@ -277,3 +277,15 @@ export async function getBuildingOption(ctx: ServiceContext, id: number | null):
     .limit(1);
   return row ?? null;
 }
+
+/** The named buildings of `ids` a picker shows as chosen (active, of the entity, within reach), by name. */
+export async function getBuildingOptions(ctx: ServiceContext, ids: number[]): Promise<BuildingOption[]> {
+  const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))].slice(0, 1000);
+  if (wanted.length === 0) return [];
+  return ctx.db
+    .select({ id: buildings.id, name: buildings.name, facilityId: buildings.facilityId, facilityName: facilities.name })
+    .from(buildings)
+    .innerJoin(facilities, eq(facilities.id, buildings.facilityId))
+    .where(and(inArray(buildings.id, wanted), eq(buildings.entityId, ctx.entityId), isNull(buildings.archivedAt), treeScope(ctx, "building")))
+    .orderBy(sql`lower(${buildings.name})`, asc(buildings.id));
+}
