@@ -45,6 +45,11 @@ const EnvSchema = z.object({
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(10 * 1024 * 1024),
   SEED_DEMO: booleanFlag.default(true),
   JOBS: booleanFlag.default(true),
+  /**
+   * Tests only: the parent process that started the server may move its clock over the IPC channel
+   * (app/lib/clock.server.ts). Without such a channel it does nothing; no request can move the clock.
+   */
+  TEST_CLOCK_IPC: booleanFlag.default(false),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
