@@ -4,6 +4,7 @@ import path from "node:path";
 import { type Actor, type ServiceContext } from "../app/core/context.server";
 import { createEventBus, type EventBus, type LiveEvent } from "../app/core/events.server";
 import type { JobDefinition, MailSender } from "../app/core/jobs.server";
+import { type MailPayload, sendEmailJob } from "../app/mail/jobs.server";
 import type { Database } from "../app/db/client.server";
 import { type StartedQueue, startQueue } from "../app/jobs/queue.server";
 import { jobs } from "../app/jobs/registry.server";
@@ -22,6 +23,8 @@ export interface TestServices {
   files: { root: string; maxBytes: number };
   /** The jobs of a definition written so far (committed only), oldest first. */
   queued<J extends JobDefinition>(job: J): Promise<Array<{ id: string; data: ReturnType<J["payload"]["parse"]> }>>;
+  /** The mails queued so far (send-email jobs committed in pg-boss), oldest first. */
+  mails(): Promise<MailPayload[]>;
   /** Removes every queued job (between tests). */
   clearJobs(): Promise<void>;
   /** A context of `actor` (null: the system) acting for `entityId`. */
@@ -46,16 +49,20 @@ export async function createTestServices(
     pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5,
     services: { db: database.db, files, events, queue: null, mailer },
   });
+  const queued: TestServices["queued"] = async (job) => {
+    const found = await queue.boss.findJobs(job.name);
+    return found
+      .sort((a, b) => new Date(a.createdOn).getTime() - new Date(b.createdOn).getTime())
+      .map((j) => ({ id: j.id, data: j.data as never }));
+  };
   return {
     database,
     queue,
     events,
     files,
-    async queued(job) {
-      const found = await queue.boss.findJobs(job.name);
-      return found
-        .sort((a, b) => new Date(a.createdOn).getTime() - new Date(b.createdOn).getTime())
-        .map((j) => ({ id: j.id, data: j.data as never }));
+    queued,
+    async mails() {
+      return (await queued(sendEmailJob)).map((j) => j.data);
     },
     async clearJobs() {
       for (const job of jobs) await queue.boss.deleteAllJobs(job.name);
