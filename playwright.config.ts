@@ -1,20 +1,22 @@
 import { defineConfig } from "@playwright/test";
 
 /**
- * End-to-end tests against the built app in Debian's Chromium. `tests/e2e/global-setup.ts` starts
- * the production server on a free port with a fresh data folder and stops it afterwards. Every test
- * runs twice: with JavaScript on and with JavaScript off.
+ * End-to-end tests against the built app in Debian's Chromium. `tests/e2e/global-setup.ts` makes the
+ * demo data once; every worker then runs its own production server on a copy of it (the `server`
+ * fixture in tests/e2e/fixtures.ts), so tests run in parallel without sharing data. Every test runs
+ * twice: with JavaScript on and with JavaScript off. E2E_WORKERS sets the number of workers
+ * (default 2, one per core of the CI machine; docs/decisions/016-test-suite.md).
  */
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "tests/e2e",
   globalSetup: "./tests/e2e/global-setup.ts",
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
-  reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]] : [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
   use: {
     baseURL: process.env.E2E_BASE_URL,
     trace: "retain-on-failure",

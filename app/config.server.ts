@@ -52,6 +52,11 @@ const EnvSchema = z.object({
   JOBS: booleanFlag.default(true),
   /** Benchmarks only: time each request's queries and answer them in a `Server-Timing` header. */
   SERVER_TIMING: booleanFlag.default(false),
+  /**
+   * Tests only: the parent process that started the server may move its clock over the IPC channel
+   * (app/lib/clock.server.ts). Without such a channel it does nothing; no request can move the clock.
+   */
+  TEST_CLOCK_IPC: booleanFlag.default(false),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

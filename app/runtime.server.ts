@@ -9,6 +9,7 @@ import { createEventBus, type EventBus } from "~/core/events.server";
 import type { JobQueue } from "~/core/jobs.server";
 import { startQueue } from "~/jobs/queue.server";
 import { jobs } from "~/jobs/registry.server";
+import { acceptClockFromParent, now } from "~/lib/clock.server";
 import { logger } from "~/lib/logger.server";
 import { createMailer, type Mailer } from "~/mail/mailer.server";
 import { createLoginLimits, type AuthDeps } from "~/modules/auth/service.server";
@@ -102,7 +103,9 @@ async function boot(): Promise<Runtime> {
     accessTtlSeconds: cfg.JWT_TTL_SECONDS,
     refreshTtlDays: cfg.REFRESH_TTL_DAYS,
     limits: createLoginLimits(cfg.LOGIN_MAX_PER_ACCOUNT, cfg.LOGIN_MAX_PER_ADDRESS),
+    now,
   };
+  if (cfg.TEST_CLOCK_IPC && acceptClockFromParent()) log.warn("TEST_CLOCK_IPC: the parent process may move this server's clock");
   log.info({ ms: Date.now() - started, mail: mailer.mode, jobs: cfg.JOBS }, "runtime ready");
   return { config: cfg, database, queue, mailer, files, events, auth, services };
 }

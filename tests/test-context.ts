@@ -5,6 +5,7 @@ import { type Actor, type ServiceContext } from "../app/core/context.server";
 import { createEventBus, type EventBus, type LiveEvent } from "../app/core/events.server";
 import type { JobDefinition, MailSender } from "../app/core/jobs.server";
 import { asc, eq } from "drizzle-orm";
+import { type MailPayload, sendEmailJob } from "../app/mail/jobs.server";
 import type { Database } from "../app/db/client.server";
 import { jobQueue } from "../app/db/schema";
 import { type StartedQueue, startQueue } from "../app/jobs/queue.server";
@@ -24,6 +25,8 @@ export interface TestServices {
   files: { root: string; maxBytes: number };
   /** The jobs of a definition written so far (committed only), oldest first. */
   queued<J extends JobDefinition>(job: J): Promise<Array<{ id: string; data: ReturnType<J["payload"]["parse"]> }>>;
+  /** The mails queued so far (send-email jobs committed to the queue table), oldest first. */
+  mails(): Promise<MailPayload[]>;
   /** Removes every queued job (between tests). */
   clearJobs(): Promise<void>;
   /** A context of `actor` (null: the system) acting for `entityId`. */
@@ -48,14 +51,18 @@ export async function createTestServices(
     pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5,
     services: { db: database.db, files, events, queue: null, mailer },
   });
+  const queued: TestServices["queued"] = async (job) => {
+    const found = await database.db.select().from(jobQueue).where(eq(jobQueue.name, job.name)).orderBy(asc(jobQueue.id));
+    return found.map((j) => ({ id: String(j.id), data: j.payload as never }));
+  };
   return {
     database,
     queue,
     events,
     files,
-    async queued(job) {
-      const found = await database.db.select().from(jobQueue).where(eq(jobQueue.name, job.name)).orderBy(asc(jobQueue.id));
-      return found.map((j) => ({ id: String(j.id), data: j.payload as never }));
+    queued,
+    async mails() {
+      return (await queued(sendEmailJob)).map((j) => j.data);
     },
     async clearJobs() {
       await database.db.delete(jobQueue);

@@ -1,6 +1,7 @@
-import { type APIRequestContext, type APIResponse, expect, request as playwrightRequest, test } from "@playwright/test";
+import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { apiRoutes, resources, type Screen, screens } from "../../app/route-access";
-import { accounts, DEMO_PASSWORD } from "./fixtures";
+import { accounts, expect, test } from "./fixtures";
+import { apiLogin, webSession } from "./helpers";
 
 /**
  * The whole route table against SPEC.md section 6, over HTTP only (no page is rendered in a browser).
@@ -71,36 +72,25 @@ interface DemoIds {
   unreachable: { facility: number; building: number; room: number };
 }
 
-const baseURL = () => process.env.E2E_BASE_URL ?? test.info().project.use.baseURL ?? "";
-
+let origin: string;
 let contexts: Record<RoleName, APIRequestContext>;
 let tokens: Record<Exclude<RoleName, "visitor">, string>;
 let ids: DemoIds;
 
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "HTTP only: the same with JavaScript on and off");
 
-test.beforeAll(async () => {
-  const make = () => playwrightRequest.newContext({ baseURL: baseURL(), maxRedirects: 0 });
-  const visitor = await make();
-  const signedIn = async (email: string) => {
-    const context = await make();
-    const res = await context.post("/login", { form: { email, password: DEMO_PASSWORD } });
-    expect(res.status(), `form login of ${email}`).toBe(302);
-    expect(res.headers().location, `form login of ${email}`).not.toMatch(/\/login/);
-    return context;
-  };
-  contexts = {
-    visitor,
-    technician: await signedIn(accounts.technician),
-    manager: await signedIn(accounts.manager),
-    admin: await signedIn(accounts.admin),
-    other: await signedIn(accounts.other),
-  };
-  const token = async (email: string) => {
-    const res = await visitor.post("/api/authentication/login", { data: { username: email, password: DEMO_PASSWORD } });
-    expect(res.status(), `REST login of ${email}`).toBe(200);
-    return ((await res.json()) as { jwtToken: string }).jwtToken;
-  };
+test.beforeAll(async ({ server }) => {
+  origin = new URL(server.url).origin;
+  const session = (email: string | null) => webSession(server.url, email);
+  const [visitor, technician, manager, admin, other] = await Promise.all([
+    session(null),
+    session(accounts.technician),
+    session(accounts.manager),
+    session(accounts.admin),
+    session(accounts.other),
+  ]);
+  contexts = { visitor, technician, manager, admin, other };
+  const token = async (email: string) => (await apiLogin(visitor, email)).token;
   tokens = {
     technician: await token(accounts.technician),
     manager: await token(accounts.manager),
@@ -269,7 +259,7 @@ async function check(role: RoleName, path: string, want: Expectation, label: str
   const res =
     method === "GET"
       ? await context.get(path)
-      : await context.post(path, { multipart: { intent: "probe" }, headers: { origin: new URL(baseURL()).origin } });
+      : await context.post(path, { multipart: { intent: "probe" }, headers: { origin } });
   const got = await outcomeOf(res);
   const message = `${role} ${method} ${path} (${label})`;
   // A route without an action refuses every POST with 405 before any rule applies: a refusal too.

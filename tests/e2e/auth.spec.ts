@@ -1,16 +1,12 @@
-import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { screens } from "../../app/route-access";
-import { accounts, DEMO_PASSWORD, expect, login, test } from "./fixtures";
+import { accounts, DEMO_PASSWORD, expect, loginThroughForm, test } from "./fixtures";
+import { webSession } from "./helpers";
 
-/** A request context signed in through the web login form (cookie session), or a visitor. */
-async function sessionFor(baseURL: string, email: string | null): Promise<APIRequestContext> {
-  const context = await playwrightRequest.newContext({ baseURL });
-  if (email) {
-    const res = await context.post("/login", { form: { email, password: DEMO_PASSWORD }, maxRedirects: 0 });
-    expect(res.status(), `login as ${email}`).toBe(302);
-  }
-  return context;
-}
+/**
+ * The login form, the landing pages, logout, the session's silent refresh and the authentication API.
+ * These tests sign in through the form itself; the other specs use the `login` fixture (one post).
+ */
 
 const concrete = (path: string) => `/${path.replace(/:date/g, "2026-01-05").replace(/:\w+/g, "1")}`;
 
@@ -34,7 +30,7 @@ test.describe("navigation guards (SPEC.md sections 2 and 6)", () => {
       { name: "administrator", email: accounts.admin, role: 3 },
     ];
     for (const who of roles) {
-      const api = await sessionFor(baseURL!, who.email);
+      const api = await webSession(baseURL!, who.email);
       for (const screen of screens) {
         const path = concrete(screen.path);
         const res = await api.get(path, { maxRedirects: 0 });
@@ -71,7 +67,7 @@ test.describe("navigation guards (SPEC.md sections 2 and 6)", () => {
   });
 
   test("after login a technician lands on incidents and others on the dashboard; login page sends them home", async ({ page }) => {
-    await login(page, accounts.technician);
+    await loginThroughForm(page, accounts.technician);
     await expect(page).toHaveURL(/\/incidents$/);
     await page.goto("/login");
     await expect(page).toHaveURL(/\/incidents$/);
@@ -81,7 +77,7 @@ test.describe("navigation guards (SPEC.md sections 2 and 6)", () => {
   });
 
   test("an administrator lands on the dashboard; logout ends the session", async ({ page }) => {
-    await login(page, accounts.admin);
+    await loginThroughForm(page, accounts.admin);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.locator("[data-user-menu] > summary").click();
     await page.getByRole("button", { name: /Logout/ }).click();
@@ -114,26 +110,35 @@ test.describe("login messages", () => {
 });
 
 test.describe("session", () => {
-  test("a token near expiry is refreshed silently, once, even under concurrent requests", async ({ page }) => {
-    test.setTimeout(90_000);
-    await login(page, accounts.manager);
+  test("a token near expiry is refreshed silently, once, even under concurrent requests", async ({ page, login, server }) => {
+    await login(accounts.manager);
     const before = await sessionCookie(page);
-    // The e2e server issues 330 s tokens: 31 s later the token is inside the 5-minute refresh window.
-    await page.waitForTimeout(31_000);
-    const results = await Promise.all(Array.from({ length: 5 }, () => page.request.get("/settings", { maxRedirects: 0 })));
-    for (const res of results) expect(res.status()).toBe(200);
-    await page.goto("/facilities");
-    await expect(page).toHaveURL(/\/facilities$/);
-    const after = await sessionCookie(page);
-    expect(after.data.refreshToken).not.toBe(before.data.refreshToken);
-    expect(Number(after.data.expiresAt)).toBeGreaterThan(Number(before.data.expiresAt));
-    await page.goto("/users");
-    await expect(page).toHaveURL(/\/users$/);
+    // Not yet in the refresh window: the same cookie goes on.
+    expect((await page.request.get("/settings", { maxRedirects: 0 })).headers()["set-cookie"] ?? "").not.toContain("__session=");
+    // The e2e server issues 330 s tokens: 31 s on, the token is inside the 5-minute refresh window.
+    // The server's clock is moved instead of waiting (tests/e2e/server.ts, app/lib/clock.server.ts).
+    await server.setClockOffset(31_000);
+    try {
+      const results = await Promise.all(Array.from({ length: 5 }, () => page.request.get("/settings", { maxRedirects: 0 })));
+      for (const res of results) expect(res.status()).toBe(200);
+      // One refresh: every request got the same new session cookie.
+      const issued = results.map((res) => /__session=([^;]*)/.exec(res.headers()["set-cookie"] ?? "")?.[1]);
+      expect(issued[0]).toBeTruthy();
+      expect(new Set(issued).size).toBe(1);
+      await page.goto("/facilities");
+      await expect(page).toHaveURL(/\/facilities$/);
+      const after = await sessionCookie(page);
+      expect(after.data.refreshToken).not.toBe(before.data.refreshToken);
+      expect(Number(after.data.expiresAt)).toBeGreaterThan(Number(before.data.expiresAt));
+      await page.goto("/users");
+      await expect(page).toHaveURL(/\/users$/);
+    } finally {
+      await server.setClockOffset(0);
+    }
   });
 
-  test("a revoked refresh token ends in 'User session expired' on the login page", async ({ page, request }) => {
-    test.setTimeout(90_000);
-    await login(page, accounts.manager);
+  test("a revoked refresh token ends in 'User session expired' on the login page", async ({ page, request, login }) => {
+    await login(accounts.manager);
     const { data } = await sessionCookie(page);
     // Somebody replays the refresh token: the second use of a rotated token revokes the family.
     const first = await request.post("/api/authentication/refresh-token", { data: { refreshToken: data.refreshToken } });

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { type Locator, type Page } from "@playwright/test";
-import { accounts, expect, login, test, unique } from "./fixtures";
+import { type Page } from "@playwright/test";
+import { accounts, expect, test, unique } from "./fixtures";
+import { apiLogin, field, fieldError as fieldErrorOf, setLanguage, successToast } from "./helpers";
 
 /**
  * The facility tree and the equipment catalogue (issue #4), end to end, once with JavaScript on and
@@ -31,22 +32,7 @@ function locale(lng: string) {
 type T = ReturnType<typeof locale>;
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-/** A control by its label; required fields show a "*" after the label text. */
-const field = (scope: Page | Locator, label: string) => scope.getByLabel(new RegExp(`^${escape(label)}\\*?$`));
-const fieldError = (page: Page, text: string) => page.locator('[id$="-error"]').getByText(text, { exact: true }).first();
-const successToast = (page: Page) => page.locator('[data-type="success"]').last();
-
-async function signIn(page: Page, email: string) {
-  const url = new URL(process.env.E2E_BASE_URL ?? test.info().project.use.baseURL ?? "http://127.0.0.1");
-  const value = encodeURIComponent(Buffer.from(JSON.stringify("technical")).toString("base64"));
-  await page.context().addCookies([{ name: "consent", value, url: url.origin }]);
-  await login(page, email);
-}
-
-async function setLanguage(page: Page, lng: string) {
-  const response = await page.request.post("/set-language", { form: { lng, redirectTo: "/settings" } });
-  expect(response.ok()).toBe(true);
-}
+const fieldError = (page: Page, text: string) => fieldErrorOf(page, text).first();
 
 /** Submits the form: "Add" on an add screen, "Save" on an update screen. */
 async function submit(page: Page, t: T, label: "add" | "save") {
@@ -245,13 +231,13 @@ test.describe("facility tree and equipment catalogue", () => {
   test.describe.configure({ timeout: 150_000 });
   test.use({ actionTimeout: 15_000 });
 
-  test("a manager builds, edits and archives a facility tree (English)", async ({ page }) => {
-    await signIn(page, accounts.manager);
+  test("a manager builds, edits and archives a facility tree (English)", async ({ page, login }) => {
+    await login(accounts.manager, { consent: true });
     await facilityTree(page, locale("en"));
   });
 
-  test("an administrator does the same in French", async ({ page }) => {
-    await signIn(page, accounts.admin);
+  test("an administrator does the same in French", async ({ page, login }) => {
+    await login(accounts.admin, { consent: true });
     await setLanguage(page, "fr-BE");
     try {
       await facilityTree(page, locale("fr-BE"));
@@ -260,14 +246,10 @@ test.describe("facility tree and equipment catalogue", () => {
     }
   });
 
-  test("a technician sees the rooms of their facilities and buildings only", async ({ page, request }) => {
-    const bearer = async (username: string) => {
-      const login = await request.post("/api/authentication/login", { data: { username, password: "Demo-pass-1!" } });
-      return { Authorization: `Bearer ${(await login.json()).jwtToken}` };
-    };
-    const headers = await bearer(accounts.technician);
+  test("a technician sees the rooms of their facilities and buildings only", async ({ page, request, login }) => {
+    const { headers } = await apiLogin(request, accounts.technician);
     // Every room of the entity (as the manager sees them), then which ones the technician may open.
-    const managerHeaders = await bearer(accounts.manager);
+    const { headers: managerHeaders } = await apiLogin(request, accounts.manager);
     const rooms = (await (await request.get("/api/facilities/rooms", { headers: managerHeaders })).json()) as { id: number; name: string }[];
     const listed = (await (await request.get("/api/facilities/rooms", { headers })).json()) as { id: number }[];
     expect(listed.length).toBeLessThan(rooms.length);
@@ -280,7 +262,7 @@ test.describe("facility tree and equipment catalogue", () => {
     }
     expect(allowed.length && refused.length, "the demo technician is linked to some rooms, not all").toBeTruthy();
 
-    await signIn(page, accounts.technician);
+    await login(accounts.technician, { consent: true });
     await page.goto(`/view-room/${allowed[0].id}`);
     await expect(page.getByRole("heading", { name: allowed[0].name, level: 1 })).toBeVisible();
     await expect(page.getByRole("img", { name: `QR code to report an incident in ${allowed[0].name}` })).toBeVisible();
@@ -288,9 +270,8 @@ test.describe("facility tree and equipment catalogue", () => {
     await expect(page).toHaveURL(/\/forbidden$/);
   });
 
-  test("another entity's rooms, buildings and equipment are not found", async ({ page, request }) => {
-    const login = await request.post("/api/authentication/login", { data: { username: accounts.manager, password: "Demo-pass-1!" } });
-    const headers = { Authorization: `Bearer ${(await login.json()).jwtToken}` };
+  test("another entity's rooms, buildings and equipment are not found", async ({ page, request, login }) => {
+    const { headers } = await apiLogin(request, accounts.manager);
     const first = async (url: string) => ((await (await request.get(url, { headers })).json()) as { id: number }[])[0].id;
     const room = await first("/api/facilities/rooms?size=1");
     const building = await first("/api/facilities/buildings?size=1");
@@ -298,7 +279,7 @@ test.describe("facility tree and equipment catalogue", () => {
     const category = await first("/api/equipments/category?size=1");
     const equipment = await first("/api/equipments/type?size=1");
 
-    await signIn(page, accounts.other);
+    await login(accounts.other, { consent: true });
     for (const url of [
       `/view-room/${room}`,
       `/update-room/${room}`,
@@ -318,10 +299,10 @@ test.describe("facility tree and equipment catalogue", () => {
     await expect(page.getByRole("heading", { name: "Room not found", level: 1 })).toBeVisible();
   });
 
-  test("the building picker searches and pages, and filters the rooms list", async ({ page, request }) => {
+  test("the building picker searches and pages, and filters the rooms list", async ({ page, request, login }) => {
     const t = locale("en");
-    const login = await request.post("/api/authentication/login", { data: { username: accounts.manager, password: "Demo-pass-1!" } });
-    const headers = { Authorization: `Bearer ${(await login.json()).jwtToken}` };
+    const apiLogin = await request.post("/api/authentication/login", { data: { username: accounts.manager, password: "Demo-pass-1!" } });
+    const headers = { Authorization: `Bearer ${(await apiLogin.json()).jwtToken}` };
     const facilityName = unique("Picker site");
     const facility = (await (await request.post("/api/facilities", { headers, data: { name: facilityName } })).json()) as { id: number };
     // More buildings than one page of the picker (20).
@@ -332,7 +313,7 @@ test.describe("facility tree and equipment catalogue", () => {
     }
     const last = `${prefix} 22`;
 
-    await signIn(page, accounts.manager);
+    await login(accounts.manager, { consent: true });
     await page.goto("/add-room");
     await field(page, t("rooms:room.name")).fill("Kept name");
     await page.getByLabel(t("picker.searchBuildings"), { exact: true }).fill(prefix);
@@ -368,8 +349,8 @@ test.describe("facility tree and equipment catalogue", () => {
     await expect(field(page, t("rooms:rooms.filterBuilding"))).toHaveValue(String(rooms[0].buildingId));
   });
 
-  test("a technician may not open the facility screens", async ({ page }) => {
-    await signIn(page, accounts.technician);
+  test("a technician may not open the facility screens", async ({ page, login }) => {
+    await login(accounts.technician, { consent: true });
     for (const url of ["/facilities", "/add-room", "/room-type", "/equipments", "/update-category/1"]) {
       await page.goto(url);
       await expect(page).toHaveURL(/\/forbidden$/);

@@ -1,25 +1,177 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { DEMO_PASSWORD } from "./helpers";
+import { type AppServer, startServer } from "./server";
 
 /**
- * The specs import `test` and `expect` from here: `test` checks, after every test, the page it ended
- * on with axe-core and fails on any serious or critical violation (see `axeProblems`).
+ * The specs import `test` and `expect` from here. `test` brings:
+ * - `server` (one per worker): the built app serving a copy of the demo data that global setup made,
+ *   in a data folder of the worker's own; `baseURL` points at it. Workers never share data, so a test
+ *   may change a demo account (its language, for a moment its password) without disturbing the others.
+ * - `login(email)`: signs the test's page in with one post of the login form through the page's request
+ *   API, which leaves the session cookie in the page's context (auth.spec.ts tests the form itself).
+ * - `page`: after a test that used it, the page it ended on is checked with axe-core (serious and
+ *   critical violations fail the test), once per distinct screen state in the run (`stateKey`).
  */
-export const test = base.extend<{ axeAfterEach: void }>({
-  axeAfterEach: [
-    async ({ page, javaScriptEnabled }, use, testInfo) => {
-      await use();
-      // A failed test keeps its own error; a page the test never opened has nothing to check.
-      if (testInfo.status !== testInfo.expectedStatus || page.isClosed() || !/^https?:/.test(page.url())) return;
-      const problems = await axeProblems(page, { javaScriptEnabled });
-      expect(problems, `axe on ${page.url()}:\n${problems.join("\n")}`).toEqual([]);
+export interface LoginOptions {
+  password?: string;
+  /** Makes the cookie choice ("technical only") first, so that the cookie banner covers nothing. */
+  consent?: boolean;
+}
+
+interface TestFixtures {
+  login: (email: string, options?: LoginOptions) => Promise<void>;
+}
+interface WorkerFixtures {
+  server: AppServer;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
+    async ({}, provide, workerInfo) => {
+      const external = process.env.E2E_BASE_URL;
+      if (external) {
+        await provide(externalServer(external));
+        return;
+      }
+      const template = process.env.E2E_TEMPLATE_DIR;
+      if (!template) throw new Error("E2E_TEMPLATE_DIR is not set: run the suite with `playwright test` (its global setup makes it)");
+      const dataDir = path.join(path.dirname(template), `worker-${workerInfo.workerIndex}`);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.cpSync(template, dataDir, { recursive: true });
+      const server = await startServer({ dataDir });
+      currentDataDir = dataDir;
+      try {
+        await provide(server);
+      } finally {
+        await server.stop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
     },
-    { auto: true },
+    { scope: "worker", auto: true, timeout: 120_000 },
   ],
+  baseURL: async ({ server }, provide) => {
+    await provide(server.url);
+  },
+  login: async ({ page }, provide) => {
+    await provide((email, options) => signIn(page, email, options));
+  },
+  page: async ({ page, javaScriptEnabled }, provide, testInfo) => {
+    await provide(page);
+    // A failed test keeps its own error; a page the test never opened has nothing to check.
+    if (testInfo.status !== testInfo.expectedStatus || page.isClosed() || !/^https?:/.test(page.url())) return;
+    const key = await stateKey(page, javaScriptEnabled);
+    if (key === null || !claimAxeCheck(key)) return;
+    const problems = await axeProblems(page, { javaScriptEnabled });
+    expect(problems, `axe on ${page.url()}:\n${problems.join("\n")}`).toEqual([]);
+  },
 });
 export { expect };
+
+let currentDataDir = process.env.E2E_DATA_DIR ?? "";
+
+function externalServer(url: string): AppServer {
+  return {
+    url,
+    dataDir: currentDataDir,
+    async setClockOffset() {
+      throw new Error("the clock of a server started elsewhere (E2E_BASE_URL) cannot be moved");
+    },
+    async stop() {},
+  };
+}
+
+/**
+ * Signs `page` in as `email` by posting the login form with the page's request API: the answer's
+ * session cookie lands in the page's browser context. The page stays where it was: open a screen next.
+ */
+export async function signIn(page: Page, email: string, { password = DEMO_PASSWORD, consent = false }: LoginOptions = {}) {
+  const res = await page.request.post("/login", { form: { email, password }, maxRedirects: 0 });
+  expect(res.status(), `sign-in of ${email}`).toBe(302);
+  expect(res.headers().location, `sign-in of ${email}`).not.toMatch(/\/login/);
+  if (consent) {
+    // The `consent` cookie the banner's "Technical only" sets.
+    const value = encodeURIComponent(Buffer.from(JSON.stringify("technical")).toString("base64"));
+    await page.context().addCookies([{ name: "consent", value, url: new URL(res.url()).origin }]);
+  }
+}
+
+/** Logs in through the login form (works with JavaScript on and off) and waits to leave /login. */
+export async function loginThroughForm(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).not.toHaveURL(/\/login$/);
+}
+
+// ---------------------------------------------------------------------------
+// Accessibility
+// ---------------------------------------------------------------------------
+
+/**
+ * What tells one screen state from another for axe: the route (ids and free text left out), the
+ * language, the window width, JavaScript on or off, how many links the menus hold (the role's menu),
+ * and which transient parts are shown (dialog, field errors, alerts, toasts, open menus, cookie banner).
+ * Null for a page that is not HTML.
+ */
+async function stateKey(page: Page, javaScriptEnabled: boolean, screen?: string): Promise<string | null> {
+  const state = await page
+    .evaluate((screen) => {
+      if (document.contentType !== "text/html") return null;
+      const url = new URL(location.href);
+      const route = screen ?? url.pathname.replace(/\/[0-9a-f-]{36}(?=\/|$)/gi, "/:uuid").replace(/\/\d+(?=\/|$)/g, "/:id");
+      const params = [...url.searchParams.entries()]
+        .map(([k, v]) => `${k}=${/^[a-z-]{0,24}$/.test(v) ? v : "*"}`)
+        .sort()
+        .join("&");
+      const parts = {
+        dialog: 'dialog[open], [role="dialog"]',
+        invalid: '[aria-invalid="true"]',
+        alert: '[role="alert"]',
+        toast: "[data-type]",
+        open: "details[open]",
+        banner: "[data-cookie-banner]",
+      };
+      const shown = Object.entries(parts)
+        .filter(([, selector]) => document.querySelector(selector))
+        .map(([name]) => name);
+      return `${route}?${params} lang=${document.documentElement.lang} width=${window.innerWidth} menu=${document.querySelectorAll("nav a").length} ${shown.join(",")}`;
+    }, screen)
+    .catch(() => null);
+  return state === null ? null : `${javaScriptEnabled ? "js" : "no-js"} ${state}`;
+}
+
+/**
+ * Claims the axe check of a state for this run: true the first time any worker asks for `key`. The
+ * claims are files in E2E_AXE_DIR (made by global setup), created exclusively; without it, always true.
+ */
+export function claimAxeCheck(key: string): boolean {
+  const dir = process.env.E2E_AXE_DIR;
+  if (!dir) return true;
+  try {
+    fs.writeFileSync(path.join(dir, createHash("sha1").update(key).digest("hex")), `${key}\n`, { flag: "wx" });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  }
+}
+
+/**
+ * `axeProblems` for a page whose state was not checked yet in this run; [] for one already checked.
+ * `screen` names the page's component where several addresses render the same one (the coming-soon
+ * placeholder), so that it is checked once for all of them.
+ */
+export async function axeProblemsOnce(page: Page, { javaScriptEnabled = true, screen }: { javaScriptEnabled?: boolean; screen?: string } = {}): Promise<string[]> {
+  const key = await stateKey(page, javaScriptEnabled, screen);
+  if (key === null || !claimAxeCheck(key)) return [];
+  return axeProblems(page, { javaScriptEnabled });
+}
 
 /**
  * Serious and critical axe-core violations on the page, one line per failing element; [] for a page
@@ -62,6 +214,10 @@ export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
+// ---------------------------------------------------------------------------
+// Demo accounts and the outbox
+// ---------------------------------------------------------------------------
+
 /** The demo accounts (SPEC roles: administrator, facility manager, technician; plus a second entity). */
 export const accounts = {
   admin: "admin@demo.test",
@@ -69,16 +225,7 @@ export const accounts = {
   technician: "technician@demo.test",
   other: "other@demo.test",
 } as const;
-export const DEMO_PASSWORD = "Demo-pass-1!";
-
-/** Logs in through the login form (works with JavaScript on and off) and waits to leave /login. */
-export async function login(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).not.toHaveURL(/\/login$/);
-}
+export { DEMO_PASSWORD };
 
 export interface OutboxMail {
   to: string;
@@ -88,10 +235,10 @@ export interface OutboxMail {
   file: string;
 }
 
-/** Emails the server wrote to its outbox (DATA_DIR/outbox), oldest first. */
+/** Emails this worker's server wrote to its outbox (DATA_DIR/outbox), oldest first. */
 export function readOutbox(): OutboxMail[] {
-  const dir = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
-  if (!fs.existsSync(dir)) return [];
+  const dir = path.join(currentDataDir, "outbox");
+  if (!currentDataDir || !fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
     .filter((f) => f.endsWith(".json"))

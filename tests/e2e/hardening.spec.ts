@@ -1,17 +1,15 @@
 import http from "node:http";
-import { expect, test } from "@playwright/test";
-import { accounts, login } from "./fixtures";
+import { accounts, expect, test } from "./fixtures";
 
 /**
  * Issue #8, against the built server: cross-site writes refused, bodies limited while read, redirect
  * targets kept on the app. The app's own forms (JavaScript on and off) are covered by the other specs.
  */
-const base = () => process.env.E2E_BASE_URL ?? "http://127.0.0.1";
 
 test.describe("cross-site requests", () => {
-  test("a post carrying the session cookie from another origin is refused; the session lives on", async ({ page }) => {
-    await login(page, accounts.manager);
-    const own = new URL(base()).origin;
+  test("a post carrying the session cookie from another origin is refused; the session lives on", async ({ page, login, baseURL }) => {
+    await login(accounts.manager);
+    const own = new URL(baseURL!).origin;
     for (const path of ["/set-language", "/logout", "/cookie-consent", "/report-issue"]) {
       const foreign = await page.request.post(path, { headers: { Origin: "https://evil.example" }, form: { lng: "fr-BE", choice: "all", message: "x", type: "0" }, maxRedirects: 0 });
       expect(foreign.status(), path).toBe(403);
@@ -28,8 +26,8 @@ test.describe("cross-site requests", () => {
     expect(same.status()).toBe(302);
   });
 
-  test("a REST client without cookies is not concerned", async ({ playwright }) => {
-    const api = await playwright.request.newContext({ baseURL: base() });
+  test("a REST client without cookies is not concerned", async ({ playwright, baseURL }) => {
+    const api = await playwright.request.newContext({ baseURL });
     const res = await api.post("/api/authentication/login", { headers: { Origin: "https://evil.example" }, data: { username: accounts.manager, password: "Demo-pass-1!" } });
     expect(res.status()).toBe(200);
     await api.dispose();
@@ -37,8 +35,8 @@ test.describe("cross-site requests", () => {
 });
 
 test.describe("redirect targets", () => {
-  test("a foreign or broken target falls back to a path of the app, never a 5xx", async ({ playwright }) => {
-    const api = await playwright.request.newContext({ baseURL: base() });
+  test("a foreign or broken target falls back to a path of the app, never a 5xx", async ({ playwright, baseURL }) => {
+    const api = await playwright.request.newContext({ baseURL });
     for (const target of ["/\t/evil.example", "//evil.example", "/\\evil.example", "/.//evil.example", "javascript:alert(1)", "/ok\r\nSet-Cookie: x=y", "/ok\u0000", `/${"a".repeat(5000)}`]) {
       const res = await api.post("/set-language", { form: { lng: "fr-BE", redirectTo: target }, maxRedirects: 0 });
       expect(res.status(), JSON.stringify(target)).toBe(302);
@@ -49,12 +47,12 @@ test.describe("redirect targets", () => {
 });
 
 /** Sends `total` bytes to `path` as fast as the server reads them; stops at the first answer. */
-function send(path: string, total: number, declared: boolean): Promise<{ status: number; written: number }> {
+function send(base: string, path: string, total: number, declared: boolean): Promise<{ status: number; written: number }> {
   const chunk = Buffer.alloc(64 * 1024, "a");
   return new Promise((resolve, reject) => {
     let written = 0;
     let answered = false;
-    const req = http.request(new URL(base() + path), {
+    const req = http.request(new URL(base + path), {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", ...(declared ? { "Content-Length": String(total) } : {}) },
     });
@@ -76,14 +74,14 @@ function send(path: string, total: number, declared: boolean): Promise<{ status:
 }
 
 test.describe("request bodies", () => {
-  test("a 100 MB login body is refused with 413, declared or chunked, and not read", async () => {
+  test("a 100 MB login body is refused with 413, declared or chunked, and not read", async ({ baseURL }) => {
     const hundredMb = 100 * 1024 * 1024;
-    const declared = await send("/login", hundredMb, true);
+    const declared = await send(baseURL!, "/login", hundredMb, true);
     expect(declared.status).toBe(413);
-    const chunked = await send("/login", hundredMb, false);
+    const chunked = await send(baseURL!, "/login", hundredMb, false);
     expect(chunked.status).toBe(413);
     expect(chunked.written).toBeLessThan(16 * 1024 * 1024);
     // The server is fine afterwards.
-    expect((await fetch(`${base()}/healthz`)).status).toBe(200);
+    expect((await fetch(`${baseURL}/healthz`)).status).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { contrastRatio, parseHex, type Rgb } from "../../app/lib/contrast";
-import { accounts, expect, login, test } from "./fixtures";
+import { accounts, expect, test } from "./fixtures";
+import { apiLogin, continueToEntity, fillAccount, setLanguage } from "./helpers";
 
 /**
  * Texts in the user's language: country names on the three address forms, screen titles, and the
@@ -16,11 +17,6 @@ function watchErrors(page: Page): string[] {
   });
   page.on("pageerror", (error) => errors.push(error.message));
   return errors;
-}
-
-async function setLanguage(page: Page, lng: string) {
-  const res = await page.request.post("/set-language", { form: { lng, redirectTo: "/" }, maxRedirects: 0 });
-  expect(res.status()).toBe(302);
 }
 
 /** The options of a country select: [value, text]. */
@@ -39,10 +35,10 @@ async function expectCountryNames(page: Page, names: { BE: string; DE: string; p
 }
 
 test.describe("country names", () => {
-  test("entity settings and the building form name every country in the user's language", async ({ page, javaScriptEnabled }) => {
+  test("entity settings and the building form name every country in the user's language", async ({ page, javaScriptEnabled, login }) => {
     test.setTimeout(150_000);
     const errors = watchErrors(page);
-    await login(page, accounts.admin);
+    await login(accounts.admin);
     try {
       for (const [lng, names] of [
         ["en", { BE: "Belgium", DE: "Germany", placeholder: "Select a country" }],
@@ -70,23 +66,18 @@ test.describe("country names", () => {
 
   test("sign-up offers the same list", async ({ page }) => {
     await page.goto("/signup");
-    await page.locator("#signup-account-name").fill("Ada");
-    await page.locator("#signup-account-surname").fill("Lovelace");
-    await page.locator("#signup-account-email").fill(`countries-${Date.now()}@example.test`);
-    await page.locator("#signup-account-password").fill("Str0ng-pass!");
-    await page.locator("#signup-account-confirmPassword").fill("Str0ng-pass!");
-    await page.locator('button[name="intent"][value="continue"]').click();
-    await expect(page).toHaveURL(/step=entity/);
+    await fillAccount(page, { email: `countries-${Date.now()}@example.test` });
+    await continueToEntity(page);
     await expectCountryNames(page, { BE: "Belgium", DE: "Germany", placeholder: "Select a country" });
   });
 });
 
 test.describe("screen titles", () => {
-  test("each screen has its own title, in the user's language, also after client-side navigation", async ({ page }) => {
+  test("each screen has its own title, in the user's language, also after client-side navigation", async ({ page, login }) => {
     await page.goto("/login");
     await expect(page).toHaveTitle("Login · Caretaker");
     await expect(page.locator("head title")).toHaveCount(1);
-    await login(page, accounts.admin);
+    await login(accounts.admin);
     await page.goto("/facilities");
     await expect(page).toHaveTitle("Facilities · Caretaker");
     await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Equipments" }).first().click();
@@ -106,15 +97,15 @@ test.describe("screen titles", () => {
 });
 
 test.describe("header colours", () => {
-  test("every header text contrasts at least 4.5:1 with the entity's header colour", async ({ page, request }) => {
+  test("every header text contrasts at least 4.5:1 with the entity's header colour", async ({ page, request, login }) => {
     // The second entity's administrator; the colours are put back at the end.
-    const auth = await (await request.post("/api/authentication/login", { data: { username: accounts.other, password: "Demo-pass-1!" } })).json();
-    const headers = { Authorization: `Bearer ${auth.jwtToken}` };
+    const auth = await apiLogin(request, accounts.other);
+    const headers = auth.headers;
     const original = await (await request.get(`/api/entities/${auth.entityId}`, { headers })).json();
     const { id: _id, logo: _logo, updatedAt: _updatedAt, ...fields } = original;
     const save = (templateColor: string, templateTextColor: string) =>
       request.put(`/api/entities/${auth.entityId}`, { headers, data: { ...fields, templateColor, templateTextColor, updateLogo: false, newLogo: null } });
-    await login(page, accounts.other);
+    await login(accounts.other);
     try {
       for (const [color, text] of [
         ["#0f766e", "#ffffff"],

@@ -1,49 +1,17 @@
 import { type Page } from "@playwright/test";
-import { accounts, expect, login, readOutbox, test, unique, waitForMail } from "./fixtures";
+import { accounts, expect, loginThroughForm, readOutbox, test, unique, waitForMail } from "./fixtures";
+import { continueToEntity as toEntityStep, fillAccount, fillEntity, SIGNUP_PASSWORD as PASSWORD, solveCaptcha } from "./helpers";
 
 /**
  * Sign-up (onboarding) in two steps, the captcha, the verification mail and the first login; with
  * JavaScript on (the ALTCHA widget solves the captcha) and off (the arithmetic question).
  */
-const PASSWORD = "Str0ng-pass!";
-
 const field = (page: Page, name: string) => page.getByRole("textbox", { name, exact: true });
 
-async function fillAccount(page: Page, values: { name?: string; surname?: string; email: string; password?: string; confirm?: string; language?: string }) {
-  await field(page, "Name").fill(values.name ?? "Ada");
-  await field(page, "Surname").fill(values.surname ?? "Lovelace");
-  await field(page, "Email").fill(values.email);
-  await page.locator("#signup-account-password").fill(values.password ?? PASSWORD);
-  await page.locator("#signup-account-confirmPassword").fill(values.confirm ?? values.password ?? PASSWORD);
-  if (values.language) await page.getByRole("combobox", { name: "Language" }).selectOption({ label: values.language });
-}
-
 async function continueToEntity(page: Page) {
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(/\/signup\?step=entity$/);
+  await expect(page.getByRole("button", { name: "Continue" })).toBeVisible();
+  await toEntityStep(page);
   await expect(page.getByText("Step 2 of 2")).toBeVisible();
-}
-
-async function fillEntity(page: Page, entityName: string) {
-  await field(page, "Organisation name").fill(entityName);
-  await field(page, "VAT number").fill("BE0123456789");
-  await field(page, "Street name").fill("Rue Royale");
-  await field(page, "Number").fill("12");
-  await field(page, "Postal code").fill("1000");
-  await field(page, "City").fill("Brussels");
-  await page.getByRole("combobox", { name: "Country" }).selectOption("BE");
-}
-
-/** With JavaScript the widget solves by itself; without, answer the question ("What is 7 + 5?"). */
-async function solveCaptcha(page: Page, javaScriptEnabled: boolean, wrong = false) {
-  if (javaScriptEnabled) {
-    await expect(page.locator('input[name="altcha"]')).toHaveValue(/.+/, { timeout: 30_000 });
-    if (wrong) await page.locator('input[name="altcha"]').evaluate((input: HTMLInputElement) => (input.value = btoa("{}")));
-    return;
-  }
-  const label = await page.getByText(/^What is \d+ \+ \d+\?$/).textContent();
-  const [, a, b] = /(\d+) \+ (\d+)/.exec(label ?? "") ?? [];
-  await page.getByRole("textbox", { name: /What is/ }).fill(String(Number(a) + Number(b) + (wrong ? 1 : 0)));
 }
 
 test.describe("sign-up", () => {
@@ -83,7 +51,7 @@ test.describe("sign-up", () => {
     await expect(page.getByText("Your account is activated. You can now log in.")).toBeVisible();
     await page.getByRole("link", { name: "Log in" }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await login(page, email, PASSWORD);
+    await loginThroughForm(page, email, PASSWORD);
     await expect(page).toHaveURL(/\/dashboard$/);
 
     // The link works once.
@@ -207,8 +175,8 @@ test.describe("sign-up", () => {
     await expect(page.getByText("Invalid token")).toBeVisible();
   });
 
-  test("a signed-in user opening /signup is sent home", async ({ page }) => {
-    await login(page, accounts.manager);
+  test("a signed-in user opening /signup is sent home", async ({ page, login }) => {
+    await login(accounts.manager);
     await page.goto("/signup");
     await expect(page).toHaveURL(/\/dashboard$/);
   });

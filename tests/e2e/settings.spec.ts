@@ -1,6 +1,6 @@
-import { type APIRequestContext, type Locator, type Page, request as playwrightRequest } from "@playwright/test";
 import { pngBytes } from "../factories/files";
-import { accounts, DEMO_PASSWORD, expect, login, test, unique } from "./fixtures";
+import { accounts, DEMO_PASSWORD, expect, test, unique } from "./fixtures";
+import { apiLogin, bearer, field, fieldError, setLanguage, successToast, webSession } from "./helpers";
 
 /**
  * /settings (account tab, password dialog, entity tab, explanatory sticker) and its REST routes.
@@ -10,31 +10,10 @@ import { accounts, DEMO_PASSWORD, expect, login, test, unique } from "./fixtures
  */
 
 const png = (width: number, height: number) => ({ name: "image.png", mimeType: "image/png", buffer: Buffer.from(pngBytes(width, height)) });
-const successToast = (page: Page) => page.locator('[data-type="success"]').last();
-/** A control by its label; required fields show a "*" after the label text. */
-const field = (scope: Page | Locator, label: string) =>
-  scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\*?$`));
-const fieldError = (page: Page, text: string) => page.locator('[id$="-error"]').getByText(text, { exact: true });
-
-/** Logs in with the cookie choice already made ("technical"), so that the cookie banner covers nothing. */
-async function signIn(page: Page, email: string) {
-  const url = new URL(process.env.E2E_BASE_URL ?? test.info().project.use.baseURL ?? "http://127.0.0.1");
-  const value = encodeURIComponent(Buffer.from(JSON.stringify("technical")).toString("base64"));
-  await page.context().addCookies([{ name: "consent", value, url: url.origin }]);
-  await login(page, email);
-}
-
-async function apiLogin(request: APIRequestContext, username: string, password = DEMO_PASSWORD) {
-  const response = await request.post("/api/authentication/login", { data: { username, password } });
-  expect(response.status(), `login ${username}`).toBe(200);
-  const body = await response.json();
-  return { token: body.jwtToken as string, userId: body.userId as number, entityId: body.entityId as number };
-}
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 test.describe("settings: account", () => {
-  test("saves the account settings and the page follows the chosen language", async ({ page }) => {
-    await signIn(page, accounts.other);
+  test("saves the account settings and the page follows the chosen language", async ({ page, login }) => {
+    await login(accounts.other, { consent: true });
     try {
       await page.goto("/settings");
       await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
@@ -82,13 +61,13 @@ test.describe("settings: account", () => {
       await expect(page.getByRole("img", { name: "Your picture" })).toHaveCount(0);
     } finally {
       // Whatever happened, the demo account speaks English again.
-      await page.request.post("/set-language", { form: { lng: "en", redirectTo: "/settings" } });
+      await setLanguage(page, "en");
     }
   });
 
-  test("the notification buildings are a searchable, paged list that keeps the input", async ({ page }) => {
+  test("the notification buildings are a searchable, paged list that keeps the input", async ({ page, login }) => {
     // The demo manager's entity has more buildings than the other one: search them by name.
-    await signIn(page, accounts.manager);
+    await login(accounts.manager, { consent: true });
     await page.goto("/settings");
     await field(page, "Name").fill("Kept while searching");
     await page.getByLabel("Search buildings", { exact: true }).fill("zzz-no-such-building");
@@ -102,8 +81,8 @@ test.describe("settings: account", () => {
     await expect(page.getByText(/^\d+ matching buildings?\.$/)).toBeVisible();
   });
 
-  test("shows the SPEC messages beside the fields and keeps the input", async ({ page }) => {
-    await signIn(page, accounts.other);
+  test("shows the SPEC messages beside the fields and keeps the input", async ({ page, login }) => {
+    await login(accounts.other, { consent: true });
     await page.goto("/settings");
     await field(page, "Name").fill("");
     await field(page, "Surname").fill("  ");
@@ -121,8 +100,8 @@ test.describe("settings: account", () => {
     await expect(field(page, "Name")).toHaveValue("Omar");
   });
 
-  test("a technician sees no Entity Settings tab and cannot open it", async ({ page }) => {
-    await signIn(page, accounts.technician);
+  test("a technician sees no Entity Settings tab and cannot open it", async ({ page, login }) => {
+    await login(accounts.technician, { consent: true });
     await page.goto("/settings");
     await expect(page.getByRole("link", { name: "Account Settings" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Entity Settings" })).toHaveCount(0);
@@ -132,10 +111,10 @@ test.describe("settings: account", () => {
 });
 
 test.describe("settings: password", () => {
-  test("the dialog checks its fields, then changes the password and changes it back", async ({ page, request }) => {
+  test("the dialog checks its fields, then changes the password and changes it back", async ({ page, request, login }) => {
     const temporary = `Temp-${Date.now().toString(36)}-9!`;
     let changed = false;
-    await signIn(page, accounts.other);
+    await login(accounts.other, { consent: true });
     try {
       await page.goto("/settings");
       await page.getByRole("link", { name: "Update password" }).click();
@@ -196,10 +175,10 @@ test.describe("settings: password", () => {
     await apiLogin(request, accounts.other);
   });
 
-  test("the dialog speaks Dutch for a Dutch-speaking user", async ({ page }) => {
-    await signIn(page, accounts.other);
+  test("the dialog speaks Dutch for a Dutch-speaking user", async ({ page, login }) => {
+    await login(accounts.other, { consent: true });
     try {
-      await page.request.post("/set-language", { form: { lng: "nl-BE", redirectTo: "/settings" } });
+      await setLanguage(page, "nl-BE");
       await page.goto("/settings?dialog=password");
       const dialog = page.getByRole("dialog", { name: "Wachtwoord wijzigen" });
       await field(dialog, "Oud wachtwoord").fill(DEMO_PASSWORD);
@@ -208,16 +187,16 @@ test.describe("settings: password", () => {
       await dialog.getByRole("button", { name: "Wachtwoord wijzigen" }).click();
       await expect(dialog.getByText("De wachtwoorden zijn niet gelijk")).toBeVisible();
     } finally {
-      await page.request.post("/set-language", { form: { lng: "en", redirectTo: "/settings" } });
+      await setLanguage(page, "en");
     }
   });
 });
 
 test.describe("settings: entity", () => {
-  test("saves the entity settings; errors, billing address, square logo, colours at once", async ({ page, request }) => {
+  test("saves the entity settings; errors, billing address, square logo, colours at once", async ({ page, request, login }) => {
     const { token, entityId } = await apiLogin(request, accounts.other);
     const original = await (await request.get(`/api/entities/${entityId}`, { headers: bearer(token) })).json();
-    await signIn(page, accounts.other);
+    await login(accounts.other, { consent: true });
     try {
       await page.goto("/settings");
       await page.getByRole("link", { name: "Entity Settings" }).click();
@@ -272,8 +251,8 @@ test.describe("settings: entity", () => {
     }
   });
 
-  test("uploads and removes the explanatory-sticker image", async ({ page }) => {
-    await signIn(page, accounts.other);
+  test("uploads and removes the explanatory-sticker image", async ({ page, login }) => {
+    await login(accounts.other, { consent: true });
     await page.goto("/settings?tab=entity");
     await expect(page.getByText("Suggested size: 172 × 296 pixels.", { exact: false })).toBeVisible();
     await field(page, "Sticker image").setInputFiles(png(172, 296));
@@ -381,11 +360,7 @@ test.describe("settings: REST API", () => {
     expect(await (await request.get(url, { headers: bearer(other.token) })).json()).toEqual(body);
 
     // The stored file is served to signed-in users of its entity only (another entity: 404; visitor: login).
-    const browserSession = async (email: string | null) => {
-      const context = await playwrightRequest.newContext({ baseURL });
-      if (email) await context.post("/login", { form: { email, password: DEMO_PASSWORD }, maxRedirects: 0 });
-      return context;
-    };
+    const browserSession = (email: string | null) => webSession(baseURL!, email);
     const owner = await browserSession(accounts.other);
     const ownFile = await owner.get(body.explanatorySticker, { maxRedirects: 0 });
     expect(ownFile.status()).toBe(200);

@@ -1,6 +1,7 @@
 import { type Page } from "@playwright/test";
 import { pngBytes } from "../factories/files";
-import { accounts, expect, login, readOutbox, test, unique, waitForMail } from "./fixtures";
+import { accounts, expect, loginThroughForm, readOutbox, signIn, test, unique, waitForMail } from "./fixtures";
+import { setLanguage } from "./helpers";
 
 /**
  * The signed-in shell: role-aware menu, header (bell, help, user menu, language), cookie consent,
@@ -17,20 +18,9 @@ async function technicalCookiesOnly(page: Page) {
   await expect(banner).toBeHidden();
 }
 
-/**
- * Logs in with the cookie choice already made ("technical", as the `consent` cookie the banner sets),
- * so the banner does not cover the page; the banner itself is tested below.
- */
-async function signIn(page: Page, email: string) {
-  const url = new URL(process.env.E2E_BASE_URL ?? test.info().project.use.baseURL ?? "http://127.0.0.1");
-  const value = encodeURIComponent(Buffer.from(JSON.stringify("technical")).toString("base64"));
-  await page.context().addCookies([{ name: "consent", value, url: url.origin }]);
-  await login(page, email);
-}
-
 test.describe("navigation menu", () => {
-  test("an administrator sees every group of the menu, the active item highlighted", async ({ page }) => {
-    await signIn(page, accounts.admin);
+  test("an administrator sees every group of the menu, the active item highlighted", async ({ page, login }) => {
+    await login(accounts.admin, { consent: true });
     await page.goto("/dashboard");
     const nav = menu(page);
     for (const group of ["Administration", "Facility Management", "Incident Management", "Printing", "Maintenance"]) {
@@ -65,8 +55,9 @@ test.describe("navigation menu", () => {
     await expect(nav.getByRole("link", { name: "Facilities" })).not.toHaveAttribute("aria-current", "page");
   });
 
-  test("a technician sees only the screens they may open", async ({ page }) => {
-    await signIn(page, accounts.technician);
+  test("a technician sees only the screens they may open", async ({ page, login }) => {
+    await login(accounts.technician, { consent: true });
+    await page.goto("/");
     await expect(page).toHaveURL(/\/incidents$/);
     const nav = menu(page);
     for (const item of ["Incidents", "Tasks", "Maintenance calendar", "Report", "Tutorial"]) {
@@ -83,9 +74,9 @@ test.describe("navigation menu", () => {
     await expect(page).toHaveURL(/\/task\?view=calendar$/);
   });
 
-  test("on a phone the menu opens and navigates", async ({ page }) => {
+  test("on a phone the menu opens and navigates", async ({ page, login }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signIn(page, accounts.admin);
+    await login(accounts.admin, { consent: true });
     await page.goto("/dashboard");
     const nav = menu(page);
     await expect(nav).toBeHidden();
@@ -101,8 +92,8 @@ test.describe("navigation menu", () => {
 });
 
 test.describe("header", () => {
-  test("shows the entity, the user with their role, a help link for the area, and logs out", async ({ page }) => {
-    await signIn(page, accounts.admin);
+  test("shows the entity, the user with their role, a help link for the area, and logs out", async ({ page, login }) => {
+    await login(accounts.admin, { consent: true });
     await page.goto("/dashboard");
     const header = page.getByRole("banner");
     // Label in name (WCAG 2.5.3): the accessible names start with the visible texts.
@@ -120,8 +111,9 @@ test.describe("header", () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test("the bell shows the unread notification count", async ({ page }) => {
-    await signIn(page, accounts.manager);
+  test("the bell shows the unread notification count", async ({ page, login }) => {
+    await login(accounts.manager, { consent: true });
+    await page.goto("/dashboard");
     // Demo data: the manager has 4 unread notifications (3 new incidents and a comment).
     const bell = page.getByRole("banner").getByRole("link", { name: "4 unread notifications" });
     await expect(bell).toBeVisible();
@@ -131,14 +123,15 @@ test.describe("header", () => {
     await expect(page.getByRole("banner").getByText("Facility Manager", { exact: true }).last()).toBeVisible();
   });
 
-  test("an administrator without unread notifications sees the bell without a count", async ({ page }) => {
-    await signIn(page, accounts.admin);
+  test("an administrator without unread notifications sees the bell without a count", async ({ page, login }) => {
+    await login(accounts.admin, { consent: true });
+    await page.goto("/dashboard");
     await expect(page.getByRole("banner").getByRole("link", { name: "Notifications, none unread" })).toBeVisible();
     await expect(page.getByTestId("unread-badge")).toHaveCount(0);
   });
 
-  test("the shell speaks French and Dutch", async ({ page }) => {
-    await signIn(page, accounts.admin);
+  test("the shell speaks French and Dutch", async ({ page, login }) => {
+    await login(accounts.admin, { consent: true });
     try {
       await page.goto("/dashboard");
       await page.getByRole("banner").getByRole("button", { name: "FR", exact: true }).click();
@@ -157,7 +150,7 @@ test.describe("header", () => {
       await expect(page.locator("html")).toHaveAttribute("lang", "nl-BE");
     } finally {
       // The switch saves the signed-in user's language: give the shared demo account English back.
-      await page.request.post("/set-language", { form: { lng: "en", redirectTo: "/" } });
+      await setLanguage(page, "en");
     }
   });
 });
@@ -177,7 +170,7 @@ test.describe("cookie consent", () => {
 
     await page.reload();
     await expect(banner).toBeHidden();
-    await login(page, accounts.technician);
+    await loginThroughForm(page, accounts.technician);
     await expect(menu(page)).toBeVisible();
     await expect(banner).toBeHidden();
     await page.goto("/tutorial");
@@ -186,8 +179,8 @@ test.describe("cookie consent", () => {
 });
 
 test.describe("report a bug or suggestion", () => {
-  test("checks the message and the file, then sends the report", async ({ page, javaScriptEnabled }) => {
-    await signIn(page, accounts.manager);
+  test("checks the message and the file, then sends the report", async ({ page, javaScriptEnabled, login }) => {
+    await login(accounts.manager, { consent: true });
     await page.goto("/incidents");
     await menu(page).getByRole("link", { name: "Report" }).click();
     await expect(page).toHaveURL(/\/incidents\?dialog=report$/);
@@ -224,8 +217,8 @@ test.describe("report a bug or suggestion", () => {
     }
   });
 
-  test("the dialog closes without sending", async ({ page }) => {
-    await signIn(page, accounts.technician);
+  test("the dialog closes without sending", async ({ page, login }) => {
+    await login(accounts.technician, { consent: true });
     await page.goto("/task?dialog=report");
     const dialog = page.getByRole("dialog", { name: "Report a bug or suggestion" });
     await expect(dialog).toBeVisible();
@@ -236,8 +229,9 @@ test.describe("report a bug or suggestion", () => {
 });
 
 test.describe("tutorial", () => {
-  test("walks a manager through the set-up and a technician through their work", async ({ page, browser, baseURL, javaScriptEnabled }) => {
-    await signIn(page, accounts.admin);
+  test("walks a manager through the set-up and a technician through their work", async ({ page, browser, baseURL, javaScriptEnabled, login }) => {
+    await login(accounts.admin, { consent: true });
+    await page.goto("/dashboard");
     await menu(page).getByRole("link", { name: "Tutorial" }).click();
     await expect(page.getByRole("heading", { name: "Welcome, Ava" })).toBeVisible();
     await expect(page.getByText("You are signed in as Facility Administrator at Demo Campus.")).toBeVisible();
@@ -248,7 +242,7 @@ test.describe("tutorial", () => {
 
     const context = await browser.newContext({ baseURL, javaScriptEnabled });
     const technician = await context.newPage();
-    await signIn(technician, accounts.technician);
+    await signIn(technician, accounts.technician, { consent: true });
     await technician.goto("/tutorial");
     await expect(technician.getByRole("heading", { name: "Your work" })).toBeVisible();
     await expect(technician.getByRole("heading", { name: "Tasks and calendar" })).toBeVisible();

@@ -4,10 +4,11 @@ import type { Database } from "~/db/client.server";
 import { UserLanguage, UserStatus } from "~/db/enums";
 import { passwordResetTokens, refreshTokens, users } from "~/db/schema";
 import { type DomainError, ValidationError } from "~/lib/errors";
-import { type MailPayload as Mail, sendEmailJob } from "~/mail/jobs.server";
+import { type MailPayload as Mail } from "~/mail/jobs.server";
 import { createEntity, createUser, type CreateUserOverrides } from "#tests/factories";
 import { createTestDatabase } from "#tests/test-db";
 import { createTestServices, type TestServices } from "#tests/test-context";
+import { rejectionOf } from "#tests/service-helpers";
 import {
   createResetLimits,
   isResetTokenUsable,
@@ -25,8 +26,6 @@ import { authenticate, login, refresh, type AuthDeps } from "./service.server";
 let database: Database;
 let entityId: number;
 let services: TestServices;
-/** The mails queued so far (jobs committed to the queue table), oldest first. */
-const mails = async (): Promise<Mail[]> => (await services.queued(sendEmailJob)).map((j) => j.data);
 let deps: PasswordResetDeps;
 const NEW_PASSWORD = "N3w-password!";
 
@@ -49,19 +48,10 @@ const tokenOf = (mail: Mail) => new URL(mail.link!).searchParams.get("token")!;
 let n = 0;
 const email = () => `reset-${++n}@example.test`;
 
-async function caught(promise: Promise<unknown>) {
-  return promise.then(
-    () => {
-      throw new Error("expected an error");
-    },
-    (e: unknown) => e as DomainError,
-  );
-}
-
 async function mailFor(address: string, overrides: Omit<Partial<CreateUserOverrides>, "entityId" | "email"> = {}) {
   const user = await createUser(database.db, { entityId, email: address, ...overrides });
   await requestPasswordReset(deps, { email: address });
-  return { user, token: tokenOf((await mails()).at(-1)!) };
+  return { user, token: tokenOf((await services.mails()).at(-1)!) };
 }
 
 describe("requestPasswordReset", () => {
@@ -70,8 +60,8 @@ describe("requestPasswordReset", () => {
     const user = await createUser(database.db, { entityId, email: address, language: UserLanguage.NL, name: "Jan" });
     await expect(requestPasswordReset(deps, { email: ` ${address.toUpperCase()} ` })).resolves.toBeUndefined();
 
-    expect(await mails()).toHaveLength(1);
-    const [mail] = await mails();
+    expect(await services.mails()).toHaveLength(1);
+    const [mail] = await services.mails();
     expect(mail.to).toBe(address);
     expect(mail.subject).toBe("Stel uw Caretaker-wachtwoord opnieuw in");
     expect(mail.text).toContain("Hallo Jan,");
@@ -86,14 +76,14 @@ describe("requestPasswordReset", () => {
     await createUser(database.db, { entityId, email: archived, archivedAt: new Date() });
     await expect(requestPasswordReset(deps, { email: "nobody@example.test" })).resolves.toBeUndefined();
     await expect(requestPasswordReset(deps, { email: archived })).resolves.toBeUndefined();
-    expect(await mails()).toHaveLength(0);
+    expect(await services.mails()).toHaveLength(0);
   });
 
   it("refuses an invalid body", async () => {
-    const missing = await caught(requestPasswordReset(deps, {}));
+    const missing = await rejectionOf<DomainError>(requestPasswordReset(deps, {}));
     expect(missing).toBeInstanceOf(ValidationError);
     expect(missing.fieldErrors).toEqual({ email: ["onboarding:validation.emailRequired"] });
-    const invalid = await caught(requestPasswordReset(deps, { email: "nope" }));
+    const invalid = await rejectionOf<DomainError>(requestPasswordReset(deps, { email: "nope" }));
     expect(invalid.fieldErrors).toEqual({ email: ["onboarding:validation.emailInvalid"] });
   });
 
@@ -102,7 +92,7 @@ describe("requestPasswordReset", () => {
     await createUser(database.db, { entityId, email: address });
     deps.limits = createResetLimits(2, 100);
     for (let i = 0; i < 4; i++) await requestPasswordReset(deps, { email: address }, "10.0.0.1");
-    expect(await mails()).toHaveLength(2);
+    expect(await services.mails()).toHaveLength(2);
 
     const other = email();
     await createUser(database.db, { entityId, email: other });
@@ -110,7 +100,7 @@ describe("requestPasswordReset", () => {
     await requestPasswordReset(deps, { email: other }, "10.0.0.2");
     await requestPasswordReset(deps, { email: other }, "10.0.0.2");
     await requestPasswordReset(deps, { email: other }, "10.0.0.3");
-    expect(await mails()).toHaveLength(4);
+    expect(await services.mails()).toHaveLength(4);
   });
 });
 
@@ -121,7 +111,7 @@ describe("resetPassword", () => {
     const session = await login(authDeps(), { email: address, password: "Demo-pass-1!" });
     // A second open link is spent too.
     await requestPasswordReset(deps, { email: address });
-    const second = tokenOf((await mails()).at(-1)!);
+    const second = tokenOf((await services.mails()).at(-1)!);
 
     expect(await isResetTokenUsable(deps, token)).toBe(true);
     await expect(resetPassword(deps, { token, newPassword: NEW_PASSWORD })).resolves.toBeUndefined();
@@ -134,15 +124,15 @@ describe("resetPassword", () => {
     expect(open.every((r) => r.revokedAt)).toBe(true);
 
     expect(await isResetTokenUsable(deps, token)).toBe(false);
-    const reused = await caught(resetPassword(deps, { token, newPassword: "An0ther-pass!" }));
+    const reused = await rejectionOf<DomainError>(resetPassword(deps, { token, newPassword: "An0ther-pass!" }));
     expect(reused.code).toBe("INVALID_TOKEN");
     expect(reused.messageKey).toBe("onboarding:reset.invalidToken");
-    expect((await caught(resetPassword(deps, { token: second, newPassword: "An0ther-pass!" }))).code).toBe("INVALID_TOKEN");
+    expect((await rejectionOf<DomainError>(resetPassword(deps, { token: second, newPassword: "An0ther-pass!" }))).code).toBe("INVALID_TOKEN");
   });
 
   it("refuses a weak password with the broken rules, and keeps the token usable", async () => {
     const { token } = await mailFor(email());
-    const error = await caught(resetPassword(deps, { token, newPassword: "weakpass" }));
+    const error = await rejectionOf<DomainError>(resetPassword(deps, { token, newPassword: "weakpass" }));
     expect(error.code).toBe("WEAK_PASSWORD");
     expect(error.status).toBe(400);
     expect(error.messageKey).toBe("onboarding:reset.weakPassword");
@@ -153,16 +143,16 @@ describe("resetPassword", () => {
   });
 
   it("refuses unknown, missing and expired tokens", async () => {
-    expect((await caught(resetPassword(deps, { token: "nope", newPassword: NEW_PASSWORD }))).code).toBe("INVALID_TOKEN");
-    expect((await caught(resetPassword(deps, { newPassword: NEW_PASSWORD }))).code).toBe("INVALID_TOKEN");
-    expect((await caught(resetPassword(deps, { token: "nope" }))).code).toBe("WEAK_PASSWORD");
+    expect((await rejectionOf<DomainError>(resetPassword(deps, { token: "nope", newPassword: NEW_PASSWORD }))).code).toBe("INVALID_TOKEN");
+    expect((await rejectionOf<DomainError>(resetPassword(deps, { newPassword: NEW_PASSWORD }))).code).toBe("INVALID_TOKEN");
+    expect((await rejectionOf<DomainError>(resetPassword(deps, { token: "nope" }))).code).toBe("WEAK_PASSWORD");
     // An unknown token with a weak password: the token is what is wrong.
-    expect((await caught(resetPassword(deps, { token: "nope", newPassword: "x" }))).code).toBe("INVALID_TOKEN");
+    expect((await rejectionOf<DomainError>(resetPassword(deps, { token: "nope", newPassword: "x" }))).code).toBe("INVALID_TOKEN");
 
     const { token } = await mailFor(email());
     const later = { ...deps, now: () => Date.now() + RESET_TTL_MINUTES * 60_000 + 1 };
     expect(await isResetTokenUsable(later, token)).toBe(false);
-    expect((await caught(resetPassword(later, { token, newPassword: NEW_PASSWORD }))).code).toBe("INVALID_TOKEN");
+    expect((await rejectionOf<DomainError>(resetPassword(later, { token, newPassword: NEW_PASSWORD }))).code).toBe("INVALID_TOKEN");
   });
 
   it("activates a not yet validated account (the link proved the address); a disabled one stays disabled", async () => {

@@ -93,15 +93,16 @@ export function clearTokens(session: WebSession) {
 const inflight = new Map<string, { result: Promise<TokenPair>; settledAt?: number }>();
 const GRACE_MS = 60_000;
 
-function refreshOnce(refreshToken: string, jwtToken: string | undefined, run: typeof refresh, deps: Parameters<typeof refresh>[0]) {
-  const now = Date.now();
+function refreshOnce(refreshToken: string, jwtToken: string | undefined, run: typeof refresh, deps: AuthDeps) {
+  const clock = deps.now ?? Date.now;
+  const now = clock();
   for (const [key, entry] of inflight) if (entry.settledAt && now - entry.settledAt > GRACE_MS) inflight.delete(key);
   const existing = inflight.get(refreshToken);
   if (existing) return existing.result;
   const entry: { result: Promise<TokenPair>; settledAt?: number } = { result: run(deps, { refreshToken, jwtToken }) };
   entry.result.then(
-    () => (entry.settledAt = Date.now()),
-    () => (entry.settledAt = Date.now()),
+    () => (entry.settledAt = clock()),
+    () => (entry.settledAt = clock()),
   );
   inflight.set(refreshToken, entry);
   return entry.result;
@@ -123,7 +124,7 @@ export async function resolveSession(
   let changed = false;
   try {
     const expiresAt = session.get("expiresAt") ?? 0;
-    if (expiresAt - Date.now() < REFRESH_WINDOW_MS) {
+    if (expiresAt - (auth.now?.() ?? Date.now()) < REFRESH_WINDOW_MS) {
       const pair = await refreshOnce(session.get("refreshToken") ?? "", jwtToken, refresh, auth);
       storeTokens(session, pair);
       changed = true;

@@ -11,8 +11,8 @@ import type { FileStore } from "~/modules/files/storage.server";
 import { createEntity, createUser } from "#tests/factories";
 import { pngBytes } from "#tests/factories/files";
 import { createTestDatabase } from "#tests/test-db";
+import { actorContext, expectFieldError } from "#tests/service-helpers";
 import { type UpdateEntityInput, decodeDataUrl } from "./schema";
-import type { FilesContext } from "~/modules/files/uploads.server";
 import {
   getEntity,
   getExplanatorySticker,
@@ -29,13 +29,7 @@ let technician: User;
 let otherAdmin: User;
 const files: FileStore = { root: fs.mkdtempSync(path.join(os.tmpdir(), "caretaker-entities-")), maxBytes: 64 * 1024 };
 
-const ctxFor = (user: User): FilesContext => ({
-  db: database.db,
-  entityId: user.entityId,
-  actor: { id: user.id, role: user.role },
-  locale: "en",
-  files,
-});
+const ctxFor = (user: User) => actorContext(database.db, user, { files });
 
 const address = {
   streetName: "Rue Haute",
@@ -81,15 +75,6 @@ async function liveFileCount(entityId: number) {
 }
 
 const fileIdOf = (url: string | null) => url?.replace("/files/", "") ?? null;
-
-async function expectFieldError(promise: Promise<unknown>, field: string, key: string) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ValidationError);
-  expect((error as ValidationError).fieldErrors?.[field]).toContain(key);
-}
 
 beforeAll(async () => {
   database = await createTestDatabase();

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { EquipmentTypeStatus, IncidentTypeStatus, Role } from "~/db/enums";
 import {
-  type Entity,
   type EquipmentCategory,
   type EquipmentType,
   equipmentTypeFiles,
@@ -16,7 +15,6 @@ import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import type { ListQuery } from "~/lib/list-query";
 import {
   createBuilding,
-  createEntity,
   createEquipmentCategory,
   createEquipmentItem,
   createEquipmentType,
@@ -26,6 +24,7 @@ import {
   linkUserTo,
 } from "#tests/factories";
 import { createTestDatabase } from "#tests/test-db";
+import { actorContext, entityWithManager, listQuery as query } from "#tests/service-helpers";
 import {
   CATEGORY_SORTS,
   type CategorySort,
@@ -44,22 +43,9 @@ import {
 
 let database: Database;
 
-const ctxOf = (user: User, locale = "en"): ServiceContext => ({
-  db: database.db,
-  entityId: user.entityId,
-  actor: { id: user.id, role: user.role },
-  locale,
-});
+const ctxOf = (user: User, locale = "en") => actorContext(database.db, user, { locale });
 
-function query<S extends string>(sort: S, overrides: Partial<ListQuery<S>> = {}): ListQuery<S> {
-  return { page: 1, size: 100, sort, dir: "asc", q: "", ...overrides };
-}
-
-async function freshEntity(): Promise<{ entity: Entity; ctx: ServiceContext }> {
-  const entity = await createEntity(database.db);
-  const user = await createUser(database.db, { entityId: entity.id, role: Role.FACILITY_MANAGER });
-  return { entity, ctx: ctxOf(user) };
-}
+const freshEntity = () => entityWithManager(database.db);
 
 // One entity with a small catalogue, and a second one with the same names.
 let ctx: ServiceContext;

@@ -40,6 +40,7 @@ import {
 } from "#tests/factories";
 import { pngBytes } from "#tests/factories/files";
 import { createTestDatabase } from "#tests/test-db";
+import { actorContext, expectFieldError, fieldErrorsOf, rejectionOf } from "#tests/service-helpers";
 import { getCategory, getEquipmentType } from "./queries.server";
 import type { EquipmentTypeInput } from "./schema";
 import {
@@ -79,13 +80,7 @@ let incidentTypeB: IncidentType;
 let typeB: EquipmentType;
 const files: FileStore = { root: fs.mkdtempSync(path.join(os.tmpdir(), "caretaker-equipment-")), maxBytes: 64 * 1024 };
 
-const ctxFor = (user: User): FilesContext => ({
-  db: database.db,
-  entityId: user.entityId,
-  actor: { id: user.id, role: user.role },
-  locale: "en",
-  files,
-});
+const ctxFor = (user: User) => actorContext(database.db, user, { files });
 const anonymous = (): FilesContext => ({ ...ctxFor(manager), actor: null });
 
 const pdfBytes = () => new TextEncoder().encode("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n");
@@ -106,26 +101,6 @@ function typeInput(overrides: Partial<EquipmentTypeWrite> = {}): EquipmentTypeWr
 // ---------------------------------------------------------------------------
 // Assertions
 // ---------------------------------------------------------------------------
-
-async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    (value) => {
-      throw new Error(`expected a rejection, got ${JSON.stringify(value)}`);
-    },
-    (error: unknown) => error
-  );
-}
-
-async function fieldErrorsOf(promise: Promise<unknown>): Promise<Record<string, string[]>> {
-  const error = await rejectionOf(promise);
-  expect(error).toBeInstanceOf(ValidationError);
-  return (error as ValidationError).fieldErrors ?? {};
-}
-
-async function expectFieldError(promise: Promise<unknown>, field: string, key: string) {
-  const fieldErrors = await fieldErrorsOf(promise);
-  expect(fieldErrors[field] ?? [], JSON.stringify(fieldErrors)).toContain(key);
-}
 
 const TRACKED = {
   equipmentCategories,

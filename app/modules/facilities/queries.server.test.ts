@@ -16,6 +16,7 @@ import {
   linkUserTo,
 } from "#tests/factories";
 import { createTestDatabase } from "#tests/test-db";
+import { actorContext, entityWithManager, listQuery as query } from "#tests/service-helpers";
 import {
   BUILDING_SORTS,
   type BuildingSort,
@@ -35,23 +36,10 @@ import { archiveRoom } from "~/modules/rooms/service.server";
 
 let database: Database;
 
-const ctxOf = (user: User): ServiceContext => ({
-  db: database.db,
-  entityId: user.entityId,
-  actor: { id: user.id, role: user.role },
-  locale: "en",
-});
-
-function query<S extends string>(sort: S, overrides: Partial<ListQuery<S>> = {}): ListQuery<S> {
-  return { page: 1, size: 100, sort, dir: "asc", q: "", ...overrides };
-}
+const ctxOf = (user: User) => actorContext(database.db, user);
 
 /** A fresh entity with a manager, so that every list below holds exactly the rows a test made. */
-async function freshEntity(name?: string): Promise<{ entity: Entity; ctx: ServiceContext }> {
-  const entity = await createEntity(database.db, name ? { name } : {});
-  const user = await createUser(database.db, { entityId: entity.id, role: Role.FACILITY_MANAGER });
-  return { entity, ctx: ctxOf(user) };
-}
+const freshEntity = (name?: string) => entityWithManager(database.db, name);
 
 async function addRooms(building: Building, n: number, extra: { archived?: number } = {}) {
   for (let i = 0; i < n; i++) await createRoom(database.db, { entityId: building.entityId, buildingId: building.id });

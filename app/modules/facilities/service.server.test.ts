@@ -17,11 +17,11 @@ import {
   type User,
   userLinkedObjects,
 } from "~/db/schema";
-import type { ServiceContext } from "~/core/context.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import { createBuilding, createEntity, createFacility, createIncident, createRoom, createUser, linkUserTo } from "#tests/factories";
 import { createFacilityTree, type FacilityTree } from "#tests/factories/cascade";
 import { createTestDatabase } from "#tests/test-db";
+import { actorContext, expectFieldError, rejectionOf } from "#tests/service-helpers";
 import { getBuilding, getFacility, listBuildings, listFacilities } from "./queries.server";
 import type { BuildingInput } from "./schema";
 import {
@@ -47,28 +47,7 @@ let admin: User;
 let technician: User;
 let otherManager: User;
 
-const ctxFor = (user: User): ServiceContext => ({
-  db: database.db,
-  entityId: user.entityId,
-  actor: { id: user.id, role: user.role },
-  locale: "en",
-});
-
-/** The rejection of a promise (fails the test when it resolves). */
-async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    (value) => {
-      throw new Error(`expected a rejection, got ${JSON.stringify(value)}`);
-    },
-    (error: unknown) => error,
-  );
-}
-
-async function expectFieldError(promise: Promise<unknown>, field: string, key: string) {
-  const error = await rejectionOf(promise);
-  expect(error).toBeInstanceOf(ValidationError);
-  expect((error as ValidationError).fieldErrors?.[field]).toContain(key);
-}
+const ctxFor = (user: User) => actorContext(database.db, user);
 
 async function facilityRow(id: number) {
   const [row] = await database.db.select().from(facilities).where(eq(facilities.id, id));

@@ -32,6 +32,7 @@ import {
 } from "#tests/factories";
 import { pngBytes } from "#tests/factories/files";
 import { createTestDatabase } from "#tests/test-db";
+import { actorContext } from "#tests/service-helpers";
 import { serveStoredFile } from "./access.server";
 import { type FileStore, storeFile } from "./storage.server";
 
@@ -48,7 +49,7 @@ let people: Record<Who, User>;
 /** File ids by owner. */
 let file: Record<string, string>;
 
-const ctxOf = (user: User): ServiceContext => ({ db: database.db, entityId: user.entityId, actor: { id: user.id, role: user.role }, locale: "en" });
+const ctxOf = (user: User) => actorContext(database.db, user);
 
 async function readable(who: Who, id: string): Promise<boolean> {
   try {

@@ -10,6 +10,7 @@ import { login, type AuthDeps } from "~/modules/auth/service.server";
 import { createEntity, createUser } from "#tests/factories";
 import { createTestDatabase } from "#tests/test-db";
 import { createTestServices, type TestServices } from "#tests/test-context";
+import { rejectionOf } from "#tests/service-helpers";
 import { createCaptcha } from "./captcha.server";
 import { clipEntity, openDraft, sealDraft } from "./draft.server";
 import type { SignUpInput } from "./schema";
@@ -22,8 +23,6 @@ import { checkAccount, signUp, verifyEmail, VERIFICATION_TTL_HOURS, type Onboard
  */
 let database: Database;
 let services: TestServices;
-/** The mails queued so far (jobs committed to the queue table), oldest first. */
-const mails = async (): Promise<Mail[]> => (await services.queued(sendEmailJob)).map((j) => j.data);
 let deps: OnboardingDeps;
 let captchaOk: boolean;
 const APP_URL = "https://caretaker.example";
@@ -69,15 +68,6 @@ function input(overrides: { account?: Partial<SignUpInput["account"]>; entity?: 
   };
 }
 
-async function caught(promise: Promise<unknown>) {
-  return promise.then(
-    () => {
-      throw new Error("expected an error");
-    },
-    (e: unknown) => e as DomainError,
-  );
-}
-
 const tokenOf = (mail: Mail) => new URL(mail.link!).searchParams.get("token")!;
 const authDeps = (): AuthDeps => ({ db: database.db, jwtSecret: "j".repeat(40), accessTtlSeconds: 900, refreshTtlDays: 30 });
 
@@ -111,8 +101,8 @@ describe("signUp", () => {
     });
     expect(await verifyPassword(user.passwordHash, "Str0ng-pass!")).toBe(true);
 
-    expect(await mails()).toHaveLength(1);
-    const [mail] = await mails();
+    expect(await services.mails()).toHaveLength(1);
+    const [mail] = await services.mails();
     expect(mail.to).toBe("grace@example.test");
     expect(mail.subject).toBe("Activez votre compte Caretaker");
     expect(mail.link).toMatch(new RegExp(`^${APP_URL}/signup/verify\\?token=[A-Za-z0-9_-]{43}$`));
@@ -137,7 +127,7 @@ describe("signUp", () => {
     await createUser(database.db, { entityId: other.id, email: "taken@example.test" });
     const before = await database.db.select({ count: sql<number>`count(*)::int` }).from(entities);
 
-    const error = await caught(signUp(deps, input({ account: { email: "TAKEN@example.test" } })));
+    const error = await rejectionOf<DomainError>(signUp(deps, input({ account: { email: "TAKEN@example.test" } })));
     expect(error).toBeInstanceOf(ConflictError);
     expect(error.code).toBe("EMAIL_IN_USE");
     expect(error.messageKey).toBe("onboarding:signup.emailInUse");
@@ -145,20 +135,20 @@ describe("signUp", () => {
 
     const after = await database.db.select({ count: sql<number>`count(*)::int` }).from(entities);
     expect(after[0].count).toBe(before[0].count);
-    expect(await mails()).toHaveLength(0);
+    expect(await services.mails()).toHaveLength(0);
   });
 
   it("refuses a failed captcha before anything is written", async () => {
     captchaOk = false;
     const data = input();
-    const error = await caught(signUp(deps, data));
+    const error = await rejectionOf<DomainError>(signUp(deps, data));
     expect(error.code).toBe("CAPTCHA_FAILED");
     expect(error.messageKey).toBe("onboarding:signup.captchaFailed");
     expect(await database.db.select().from(users).where(eq(users.email, data.account.email))).toHaveLength(0);
   });
 
   it("reports every invalid field with its message key", async () => {
-    const error = await caught(
+    const error = await rejectionOf<DomainError>(
       signUp(deps, {
         account: { name: "", surname: " ", email: "not-an-email", language: "de" as never, password: "weak", confirmPassword: "other" },
         entity: { entityName: "", vatNumber: "", streetName: "", streetNumber: "", postalCode: "", city: "", country: "" as never },
@@ -192,7 +182,7 @@ describe("signUp", () => {
         throw new Error("queue down");
       },
     };
-    const error = await caught(signUp(deps, data));
+    const error = await rejectionOf<DomainError>(signUp(deps, data));
     expect(error.code).toBe("MAIL_FAILED");
     expect(error.messageKey).toBe("onboarding:errors.tryLater");
     expect(await database.db.select().from(users).where(eq(users.email, data.account.email))).toHaveLength(0);
@@ -200,12 +190,12 @@ describe("signUp", () => {
 
     deps.queue = services.queue;
     await signUp(deps, data);
-    expect(await mails()).toHaveLength(1);
+    expect(await services.mails()).toHaveLength(1);
   });
 
   it("escapes what the visitor typed in the HTML of the mail", async () => {
     await signUp(deps, input({ account: { name: "<b>Ada</b>" }, entity: { entityName: `<img src=x onerror=alert(1)> & Co` } }));
-    const [mail] = await mails();
+    const [mail] = await services.mails();
     expect(mail.html).toContain("&lt;img src=x onerror=alert(1)&gt; &amp; Co");
     expect(mail.html).toContain("Hello &lt;b&gt;Ada&lt;/b&gt;,");
     expect(mail.html).not.toContain("<img src=x");
@@ -219,7 +209,7 @@ describe("signUp", () => {
     const data = { ...input(), captcha: { questionToken: q.token, answer: String(q.a + q.b) } };
     await signUp(deps, data);
     const again = { ...input(), captcha: data.captcha };
-    expect((await caught(signUp(deps, again))).code).toBe("CAPTCHA_FAILED");
+    expect((await rejectionOf<DomainError>(signUp(deps, again))).code).toBe("CAPTCHA_FAILED");
   });
 });
 
@@ -228,9 +218,9 @@ describe("checkAccount (step 1)", () => {
     const data = input();
     await expect(checkAccount(deps, data.account)).resolves.toMatchObject({ email: data.account.email });
     await signUp(deps, data);
-    const error = await caught(checkAccount(deps, { ...data.account, email: data.account.email.toUpperCase() }));
+    const error = await rejectionOf<DomainError>(checkAccount(deps, { ...data.account, email: data.account.email.toUpperCase() }));
     expect(error.code).toBe("EMAIL_IN_USE");
-    const invalid = await caught(checkAccount(deps, { ...data.account, email: "" }));
+    const invalid = await rejectionOf<DomainError>(checkAccount(deps, { ...data.account, email: "" }));
     expect(invalid.fieldErrors).toMatchObject({ email: ["onboarding:validation.emailRequired"] });
   });
 });
@@ -239,7 +229,7 @@ describe("verifyEmail", () => {
   it("activates the administrator once; then they can log in", async () => {
     const data = input();
     await signUp(deps, data);
-    const token = tokenOf((await mails())[0]);
+    const token = tokenOf((await services.mails())[0]);
 
     await expect(login(authDeps(), { email: data.account.email, password: "Str0ng-pass!" })).rejects.toMatchObject({ code: "ACCOUNT_NOT_VALIDATED" });
     await expect(verifyEmail(deps, { token })).resolves.toEqual({ email: data.account.email });
@@ -247,24 +237,24 @@ describe("verifyEmail", () => {
     expect(user.status).toBe(UserStatus.ACTIVE);
     await expect(login(authDeps(), { email: data.account.email, password: "Str0ng-pass!" })).resolves.toMatchObject({ userId: user.id, role: Role.ADMINISTRATOR });
 
-    const reused = await caught(verifyEmail(deps, { token }));
+    const reused = await rejectionOf<DomainError>(verifyEmail(deps, { token }));
     expect(reused.code).toBe("INVALID_TOKEN");
     expect(reused.messageKey).toBe("onboarding:reset.invalidToken");
   });
 
   it("refuses unknown, empty, expired tokens and tokens whose address changed", async () => {
-    expect((await caught(verifyEmail(deps, { token: "nope" }))).code).toBe("INVALID_TOKEN");
-    expect((await caught(verifyEmail(deps, {}))).code).toBe("INVALID_TOKEN");
+    expect((await rejectionOf<DomainError>(verifyEmail(deps, { token: "nope" }))).code).toBe("INVALID_TOKEN");
+    expect((await rejectionOf<DomainError>(verifyEmail(deps, {}))).code).toBe("INVALID_TOKEN");
 
     await signUp(deps, input());
-    const expiredToken = tokenOf((await mails())[0]);
+    const expiredToken = tokenOf((await services.mails())[0]);
     const later = { ...deps, now: () => Date.now() + VERIFICATION_TTL_HOURS * 3_600_000 + 1 };
-    expect((await caught(verifyEmail(later, { token: expiredToken }))).code).toBe("INVALID_TOKEN");
+    expect((await rejectionOf<DomainError>(verifyEmail(later, { token: expiredToken }))).code).toBe("INVALID_TOKEN");
 
     const data = input();
     const created = await signUp(deps, data);
     await database.db.update(users).set({ email: `changed-${n}@example.test` }).where(eq(users.id, created.userId));
-    expect((await caught(verifyEmail(deps, { token: tokenOf((await mails())[1]) }))).code).toBe("INVALID_TOKEN");
+    expect((await rejectionOf<DomainError>(verifyEmail(deps, { token: tokenOf((await services.mails())[1]) }))).code).toBe("INVALID_TOKEN");
     const [user] = await database.db.select().from(users).where(eq(users.id, created.userId));
     expect(user.status).toBe(UserStatus.INACTIVE);
   });
@@ -272,7 +262,7 @@ describe("verifyEmail", () => {
   it("only activates the user the token was issued for", async () => {
     const a = await signUp(deps, input());
     const b = await signUp(deps, input());
-    await verifyEmail(deps, { token: tokenOf((await mails())[0]) });
+    await verifyEmail(deps, { token: tokenOf((await services.mails())[0]) });
     const rows = await database.db.select({ id: users.id, status: users.status }).from(users).where(sql`${users.id} in (${a.userId}, ${b.userId})`);
     expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({ [a.userId]: UserStatus.ACTIVE, [b.userId]: UserStatus.INACTIVE });
   });

@@ -33,6 +33,7 @@ import {
   linkUserTo,
 } from "#tests/factories";
 import { createTestDatabase } from "#tests/test-db";
+import { actorContext, entityWithManager, listQuery as query } from "#tests/service-helpers";
 import {
   getRoom,
   getRoomForEdit,
@@ -50,23 +51,9 @@ import {
 
 let database: Database;
 
-const ctxOf = (user: User, locale = "en"): ServiceContext => ({
-  db: database.db,
-  entityId: user.entityId,
-  actor: { id: user.id, role: user.role },
-  locale,
-});
+const ctxOf = (user: User, locale = "en") => actorContext(database.db, user, { locale });
 
-function query<S extends string>(sort: S, overrides: Partial<ListQuery<S>> = {}): ListQuery<S> {
-  return { page: 1, size: 100, sort, dir: "asc", q: "", ...overrides };
-}
-
-/** A fresh entity with a manager, so that every list below holds exactly the rows a test made. */
-async function freshEntity(): Promise<{ entity: Entity; manager: User; ctx: ServiceContext }> {
-  const entity = await createEntity(database.db);
-  const manager = await createUser(database.db, { entityId: entity.id, role: Role.FACILITY_MANAGER });
-  return { entity, manager, ctx: ctxOf(manager) };
-}
+const freshEntity = () => entityWithManager(database.db);
 
 const names = (page: { items: { name: string }[] }) => page.items.map((r) => r.name);
 

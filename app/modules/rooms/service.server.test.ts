@@ -48,6 +48,7 @@ import {
 import { createFacilityTree } from "#tests/factories/cascade";
 import { pngBytes } from "#tests/factories/files";
 import { createTestDatabase } from "#tests/test-db";
+import { actorContext, expectFieldError, fieldErrorsOf, rejectionOf } from "#tests/service-helpers";
 import { getRoom, getRoomType, type RoomDetail } from "./queries.server";
 import { AddEquipmentSchema } from "./schema";
 import { archiveRoom, createRoom, createRoomType, removeRoomType, type RoomWrite, updateRoom, updateRoomType } from "./service.server";
@@ -78,13 +79,7 @@ let a: Place;
 let b: Place;
 const files: FileStore = { root: fs.mkdtempSync(path.join(os.tmpdir(), "caretaker-rooms-")), maxBytes: 64 * 1024 };
 
-const ctxFor = (user: User): FilesContext => ({
-  db: database.db,
-  entityId: user.entityId,
-  actor: { id: user.id, role: user.role },
-  locale: "en",
-  files,
-});
+const ctxFor = (user: User) => actorContext(database.db, user, { files });
 const anonymous = (): FilesContext => ({ ...ctxFor(manager), actor: null });
 
 /** What one entity needs to hold rooms: a facility with two buildings, room types, generic equipment, incident types. */
@@ -146,27 +141,6 @@ const randomBytes = () => new Uint8Array(Array.from({ length: 64 }, (_, i) => (i
 // ---------------------------------------------------------------------------
 // Assertions
 // ---------------------------------------------------------------------------
-
-/** The rejection of a promise (fails the test when it resolves). */
-async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    (value) => {
-      throw new Error(`expected a rejection, got ${JSON.stringify(value)}`);
-    },
-    (error: unknown) => error
-  );
-}
-
-async function fieldErrorsOf(promise: Promise<unknown>): Promise<Record<string, string[]>> {
-  const error = await rejectionOf(promise);
-  expect(error).toBeInstanceOf(ValidationError);
-  return (error as ValidationError).fieldErrors ?? {};
-}
-
-async function expectFieldError(promise: Promise<unknown>, field: string, key: string) {
-  const fieldErrors = await fieldErrorsOf(promise);
-  expect(fieldErrors[field] ?? [], JSON.stringify(fieldErrors)).toContain(key);
-}
 
 const TRACKED = {
   rooms,

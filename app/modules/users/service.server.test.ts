@@ -9,11 +9,11 @@ import { Priority, Role, UserLanguage } from "~/db/enums";
 import { type Building, type Entity, refreshTokens, storedFiles, type User, users } from "~/db/schema";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import { verifyPassword } from "~/modules/auth/password.server";
-import type { FilesContext } from "~/modules/files/uploads.server";
 import type { FileStore } from "~/modules/files/storage.server";
 import { createBuilding, createEntity, createUser, DEFAULT_PASSWORD, linkUserTo } from "#tests/factories";
 import { pngBytes } from "#tests/factories/files";
 import { createTestDatabase } from "#tests/test-db";
+import { actorContext, expectFieldError } from "#tests/service-helpers";
 import { getAccountSettings, listNotificationBuildings } from "./queries.server";
 import { meetsPasswordPolicy, PasswordFormSchema, type UpdateAccountInput } from "./schema";
 import { changePassword, setLanguage, updateAccount } from "./service.server";
@@ -31,13 +31,7 @@ let bob: User;
 let carol: User;
 const files: FileStore = { root: fs.mkdtempSync(path.join(os.tmpdir(), "caretaker-users-")), maxBytes: 64 * 1024 };
 
-const ctxFor = (user: User, entityId = user.entityId): FilesContext => ({
-  db: database.db,
-  entityId,
-  actor: { id: user.id, role: user.role },
-  locale: "en",
-  files,
-});
+const ctxFor = (user: User, entityId = user.entityId) => actorContext(database.db, user, { entityId, files });
 
 const account = (overrides: Partial<UpdateAccountInput> = {}): UpdateAccountInput => ({
   name: "Alice",
@@ -51,15 +45,6 @@ const account = (overrides: Partial<UpdateAccountInput> = {}): UpdateAccountInpu
 async function userRow(id: number) {
   const [row] = await database.db.select().from(users).where(eq(users.id, id));
   return row;
-}
-
-async function expectFieldError(promise: Promise<unknown>, field: string, key: string) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ValidationError);
-  expect((error as ValidationError).fieldErrors?.[field]).toContain(key);
 }
 
 beforeAll(async () => {

@@ -1,0 +1,113 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { CLOCK_SET } from "../../app/lib/clock.server";
+
+/**
+ * The built app (build/server.js) as the end-to-end tests run it: a production server on a free port
+ * of 127.0.0.1, on the embedded database in a data folder of its own. Global setup starts one on an
+ * empty folder to create the demo data, then stops it; each Playwright worker starts its own on a copy
+ * of that folder (tests/e2e/fixtures.ts), so workers never share data.
+ */
+export interface AppServer {
+  url: string;
+  dataDir: string;
+  /** Moves the server's clock `offsetMs` ahead of the real time (0: back to it). */
+  setClockOffset(offsetMs: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startServer({ dataDir, env = {} }: { dataDir: string; env?: Record<string, string> }): Promise<AppServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const serverEnv: Record<string, string | undefined> = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    APP_URL: url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+    // Tokens live 330 s, so a session enters the 5-minute refresh window 30 s after login: the tests
+    // that run longer exercise the silent refresh too (auth.spec.ts moves the clock to test it).
+    JWT_TTL_SECONDS: process.env.E2E_JWT_TTL_SECONDS ?? "330",
+    LOGIN_MAX_PER_ADDRESS: "10000",
+    LOGIN_MAX_PER_ACCOUNT: "50",
+    // Every test signs in from 127.0.0.1: the server's per-address request limits are raised too.
+    RATE_LIMIT_MULTIPLIER: "1000",
+    // The tests move the server's clock through the IPC channel below (never through a request).
+    TEST_CLOCK_IPC: "1",
+    ...env,
+  };
+  delete serverEnv.DATABASE_URL; // the e2e suite runs on the embedded database with its demo data
+  const child = spawn(process.execPath, ["build/server.js"], { env: serverEnv as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe", "ipc"] });
+  let output = "";
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server stopped during start:\n${output}`);
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`the server did not become ready in 120 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  return {
+    url,
+    dataDir,
+    setClockOffset: (offsetMs) => setClock(child, offsetMs),
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        await exited;
+      }
+    },
+  };
+}
+
+function setClock(child: ChildProcess, offsetMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.off("message", onMessage);
+      reject(new Error("the server did not confirm the clock change (is TEST_CLOCK_IPC on?)"));
+    }, 5_000);
+    const onMessage = (message: unknown) => {
+      const m = message as { type?: string; offsetMs?: number };
+      if (m?.type !== CLOCK_SET || m.offsetMs !== offsetMs) return;
+      clearTimeout(timer);
+      child.off("message", onMessage);
+      resolve();
+    };
+    child.on("message", onMessage);
+    child.send({ type: CLOCK_SET, offsetMs });
+  });
+}
+
+/** A new empty folder under the system's temporary folder. */
+export function tempDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
