@@ -2,6 +2,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { chunkReport } from "./scripts/chunk-report";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -31,5 +32,6 @@ export default defineConfig({
       },
     }),
     tsconfigPaths(),
+    chunkReport(),
   ],
 });
