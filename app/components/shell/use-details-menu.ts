@@ -9,8 +9,12 @@ import { useEffect, useRef } from "react";
 export function useDetailsMenu<T extends HTMLDetailsElement = HTMLDetailsElement>() {
   const ref = useRef<T>(null);
   const location = useLocation();
+  const shownKey = useRef(location.key);
 
+  // Close after a navigation, not on hydration: a menu opened before the page hydrated stays open.
   useEffect(() => {
+    if (shownKey.current === location.key) return;
+    shownKey.current = location.key;
     if (ref.current) ref.current.open = false;
   }, [location.key]);
 
