@@ -10,7 +10,22 @@ declare module "@remix-run/node" {
   }
 }
 
-export default defineConfig({
+/**
+ * The browser's build: the small modules every page uses (ui primitives, lib helpers, clsx, cva,
+ * react-i18next) go into one "ui" chunk instead of a dozen files of a few hundred bytes each (issue #9:
+ * fewer requests, better compression).
+ */
+function manualChunks(id: string) {
+  if (/node_modules\/(react|react-dom|scheduler|@remix-run\/[^/]+|react-router|react-router-dom|turbo-stream)\//.test(id)) return "framework";
+  if (/node_modules\/(clsx|class-variance-authority|react-i18next|html-parse-stringify|void-elements)\//.test(id)) return "ui";
+  if (/\/app\/components\/ui\/|\/app\/lib\/(utils|contrast)\.ts|\/app\/i18n\.ts/.test(id)) return "ui";
+  return undefined;
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  build: isSsrBuild
+    ? {}
+    : { minify: "terser", terserOptions: { compress: { passes: 2 }, format: { comments: false } }, rollupOptions: { output: { manualChunks } } },
   server: {
     watch: { ignored: ["**/data/**", "**/test-results/**", "**/tmp/**"] },
   },
@@ -34,4 +49,4 @@ export default defineConfig({
     tsconfigPaths(),
     chunkReport(),
   ],
-});
+}));

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import i18next, { type i18n as I18n, type Resource, type TFunction } from "i18next";
 import { initReactI18next } from "react-i18next";
@@ -20,6 +21,17 @@ for (const lng of supportedLngs) {
   resources[lng] ??= {};
   resources[lng].countries = countryNames(lng);
 }
+
+/**
+ * What the browser downloads: every namespace of one language as one JSON document (one request per
+ * language instead of one per namespace), serialised once. `localesVersion` changes with the texts; the
+ * page names it (`<html data-i18n>`) so the browser may cache the document for good.
+ */
+export const localeBundles = new Map<Locale, string>(supportedLngs.map((lng) => [lng, JSON.stringify(resources[lng] ?? {})]));
+export const localesVersion = createHash("sha256")
+  .update([...localeBundles.values()].join("\n"))
+  .digest("base64url")
+  .slice(0, 12);
 
 /** The language cookie, set by the language switch; a signed-in user's own setting wins over it. */
 export const localeCookie = createCookie("lng", {

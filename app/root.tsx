@@ -18,7 +18,7 @@ import { CookieConsent } from "~/components/shell/cookie-consent";
 import { DocumentTitle } from "~/components/shell/document-title";
 import { LocalizedToaster } from "~/components/shell/toaster";
 import { fallbackLng, localeByUserLanguage } from "~/i18n";
-import { detectLocale, getT } from "~/i18n.server";
+import { detectLocale, getT, localesVersion } from "~/i18n.server";
 import { brandColors } from "~/lib/contrast";
 import { useNonce } from "~/lib/nonce";
 import { readToast } from "~/http/toast.server";
@@ -57,6 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       ...consent,
       locale,
+      localesVersion,
       profile,
       toast: toast ? { id: toast.id, type: toast.type, title: t(toast.key, toast.params) } : null,
       brand: profile
@@ -81,6 +82,7 @@ export function Layout({ children }: { children: ReactNode }) {
   return (
     <html
       lang={locale}
+      data-i18n={rootData?.localesVersion}
       style={{
         ["--brand" as string]: colors.background,
         ["--brand-foreground" as string]: colors.foreground,

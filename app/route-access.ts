@@ -85,7 +85,7 @@ export const resources: Screen[] = [
   { id: "root", path: "", file: "root.tsx", access: "public" },
   { id: "app", path: "", file: "routes/app-layout.tsx", access: "user" },
   { id: "not-found", path: "*", file: "routes/not-found.tsx", access: "public" },
-  { id: "locales", path: "locales/:lng/:ns.json", file: "routes/resources/locales.ts", access: "public" },
+  { id: "locales", path: "locales/:lng.json", file: "routes/resources/locales.ts", access: "public" },
   { id: "set-language", path: "set-language", file: "routes/resources/set-language.ts", access: "public" },
   { id: "logout", path: "logout", file: "routes/resources/logout.ts", access: "public" },
   { id: "file", path: "files/:id", file: "routes/resources/files.ts", access: "user" },

@@ -138,8 +138,9 @@ async function main() {
     ? JSON.parse(fs.readFileSync("build/chunk-report.json", "utf8"))
     : [];
   const server = await startServer();
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+  let browser: Browser | undefined;
   try {
+    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
     const cookies = {
       visitor: null,
       manager: await server.signIn(demoAccounts.manager),
@@ -187,7 +188,7 @@ async function main() {
       process.exitCode = 1;
     }
   } finally {
-    await browser.close();
+    await browser?.close();
     await server.stop();
   }
 }

@@ -1,6 +1,9 @@
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Dialog, useUrlDialog } from "~/components/ui/dialog";
-import { ReportForm } from "./report-form";
+
+/** Loaded when the dialog opens: most pages never show it (issue #9, JavaScript per page). */
+const ReportForm = lazy(() => import("./report-form").then((module) => ({ default: module.ReportForm })));
 
 /**
  * The "report a bug or suggestion" dialog, opened by `?dialog=report` on any signed-in page (the
@@ -19,7 +22,9 @@ export function ReportDialog() {
       closeLabel={t("report.close")}
       data-report-dialog
     >
-      <ReportForm mode="fetcher" redirectTo={dialog.closeTo} cancelTo={dialog.closeTo} />
+      <Suspense fallback={<p className="text-sm text-muted-foreground">{t("report.loading")}</p>}>
+        <ReportForm mode="fetcher" redirectTo={dialog.closeTo} cancelTo={dialog.closeTo} />
+      </Suspense>
     </Dialog>
   );
 }
