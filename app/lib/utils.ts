@@ -203,8 +203,21 @@ function splitVariants(cls: string): [string, string] {
   return [variants + (important ? "!" : ""), rest.replace(/^!|!$/g, "")];
 }
 
+/** Class lists seen before (components pass the same few hundred strings on every render). */
+const merged = new Map<string, string>();
+
 /** Keeps the last utility of each property per variant, and every class it does not know. */
 export function mergeClasses(classes: string): string {
+  let result = merged.get(classes);
+  if (result === undefined) {
+    result = resolve(classes);
+    if (merged.size >= 2000) merged.clear();
+    merged.set(classes, result);
+  }
+  return result;
+}
+
+function resolve(classes: string): string {
   const list = classes.split(/\s+/).filter(Boolean);
   const taken = new Set<string>();
   const kept: string[] = [];

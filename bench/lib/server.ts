@@ -50,7 +50,9 @@ export async function startServer(): Promise<BenchServer> {
   const base = `http://127.0.0.1:${port}`;
   const secret = () => crypto.randomBytes(32).toString("hex");
   const { DATABASE_URL: _ignored, ...parentEnv } = process.env; // always the embedded database, with the demo data
-  const server = spawn(process.execPath, ["build/server.js"], {
+  // BENCH_NODE_ARGS: extra Node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const server = spawn(process.execPath, [...nodeArgs, "build/server.js"], {
     env: {
       ...parentEnv,
       NODE_ENV: "production",
