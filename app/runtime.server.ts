@@ -94,7 +94,7 @@ async function boot(): Promise<Runtime> {
     else instrumentPg();
   }
   const events = createEventBus();
-  const services: ContextServices = { db: database.db, files, events, queue: null };
+  const services: ContextServices = { db: database.db, files, events, queue: null, appUrl: cfg.APP_URL };
   const queue = await startQueue({ database, jobs, work: cfg.JOBS, services: { ...services, mailer } });
   services.queue = queue;
   const auth: AuthDeps = {

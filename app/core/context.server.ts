@@ -41,10 +41,12 @@ export interface ServiceContext {
   events?: EventBus | null;
   /** Set inside a unit of work: nested verbs join its transaction and its effects. */
   uow?: UnitOfWork;
+  /** The app's public address (APP_URL), for links in emails. */
+  appUrl?: string;
 }
 
 /** The process services a context is built from (the runtime's, or a test's). */
-export type ContextServices = Pick<ServiceContext, "db" | "files" | "queue" | "events">;
+export type ContextServices = Pick<ServiceContext, "db" | "files" | "queue" | "events" | "appUrl">;
 
 /** The context of the system acting for an entity: a background job, the seed. */
 export function systemContext(services: ContextServices, entityId: number, locale = "en"): ServiceContext {

@@ -61,7 +61,8 @@ export const users = pgTable(
     archivedAt: archivedAt(),
   },
   (t) => [
-    uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
+    // Unique among users not archived: an archived user's address can be invited again.
+    uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`).where(notArchived(t.archivedAt)),
     index("users_entity_list_idx").on(t.entityId, t.surname, t.name).where(notArchived(t.archivedAt)),
     check("users_role_check", inValues(t.role, ROLE_VALUES)),
     check("users_language_check", inValues(t.language, USER_LANGUAGE_VALUES)),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { meetsPasswordPolicy, PASSWORD_MAX_LENGTH } from "~/lib/password-policy";
+import { requiredText } from "~/lib/schema-helpers";
 
 /**
  * Users: the signed-in user's own settings and password (SPEC.md sections 3, 5, 7). Client-safe;
@@ -103,3 +104,117 @@ export type UpdateAccountInput = z.input<typeof UpdateAccountSchema>;
 
 export const SetLanguageSchema = z.object({ language: UserLanguageSchema });
 export type SetLanguageInput = z.input<typeof SetLanguageSchema>;
+
+// ---------------------------------------------------------------------------
+// User management (SPEC.md sections 3-8, issue #10): /users, /add-user, /update-user/{id} and the
+// REST calls of section 7. One shape for the forms and the bodies.
+// ---------------------------------------------------------------------------
+
+/** Role (SPEC.md section 3): facility manager 1, technician 2, administrator 3. */
+export const RoleSchema = z.union([z.literal(1), z.literal(2), z.literal(3)], { error: "users:validation.role" });
+
+/** User status: inactive (not yet validated) 1, active 2, disabled 3. */
+export const UserStatusSchema = z.union([z.literal(1), z.literal(2), z.literal(3)], { error: "users:validation.status" });
+
+/** The status a manager may set (the toggle): active 2 or disabled 3. */
+export const NewStatusSchema = z.union([z.literal(2), z.literal(3)], { error: "users:validation.status" });
+
+const linkedIds = () =>
+  z
+    .array(z.number({ error: "users:validation.invalid" }).int("users:validation.invalid").positive("users:validation.invalid").max(2_147_483_647, "users:validation.invalid"), {
+      error: "users:validation.invalid",
+    })
+    .max(5000, "users:validation.invalid")
+    .nullish()
+    .transform((ids) => [...new Set(ids ?? [])].sort((a, b) => a - b));
+
+/**
+ * The facilities and buildings a technician or facility manager reaches (SPEC.md section 6): a
+ * facility grants all its current and future buildings. Administrators reach the whole entity and
+ * keep no links.
+ */
+export const LinkedObjectsSchema = z
+  .object({ facilityIds: linkedIds(), buildingIds: linkedIds() }, { error: "users:validation.invalid" })
+  .nullish()
+  .transform((value) => ({ facilityIds: value?.facilityIds ?? [], buildingIds: value?.buildingIds ?? [] }));
+export type LinkedObjects = z.output<typeof LinkedObjectsSchema>;
+
+const email = z
+  .string({ error: "users:validation.emailRequired" })
+  .trim()
+  .toLowerCase()
+  .min(1, "users:validation.emailRequired")
+  .max(254, "users:validation.emailInvalid")
+  .pipe(z.email({ error: "users:validation.emailInvalid" }));
+
+const name = requiredText(100, "users:validation.nameRequired");
+const surname = requiredText(100, "users:validation.surnameRequired");
+
+const notificationSettings = accountShape.notificationSettings;
+
+/**
+ * POST /api/users/ and /add-user: the new user receives an email with a single-use link to set a
+ * password, and stays "inactive (not yet validated)" until then. `linkedEntityId`, when a REST
+ * client sends it, must be the caller's entity.
+ */
+export const CreateUserSchema = z.object({
+  name,
+  surname,
+  email,
+  role: RoleSchema,
+  language: UserLanguageSchema.default(0),
+  linkedEntityId: z.number({ error: "users:validation.invalid" }).int().positive().max(2_147_483_647).nullish(),
+  linkedObjects: LinkedObjectsSchema,
+  receiveNotification: z.boolean({ error: "users:validation.invalid" }).default(false),
+  notificationSettings,
+});
+export type CreateUserInput = z.input<typeof CreateUserSchema>;
+
+/**
+ * PUT /api/users/{id} and /update-user/{id}. The email is the login and is not changed here;
+ * `status` may keep the current one or toggle active/disabled (as PATCH status does);
+ * `updatePicture` false keeps the picture, true replaces it with `newPicture` (null removes it).
+ */
+export const UpdateUserSchema = z.object({
+  name,
+  surname,
+  role: RoleSchema,
+  language: UserLanguageSchema,
+  status: UserStatusSchema.nullish(),
+  receiveNotification: z.boolean({ error: "users:validation.invalid" }).default(false),
+  linkedObjects: LinkedObjectsSchema,
+  notificationSettings,
+  updatePicture: z.boolean({ error: "users:validation.invalid" }).default(false),
+  newPicture: z
+    .object({
+      bytes: z.custom<Uint8Array>((value) => value instanceof Uint8Array, { error: "settings:files.invalidData" }),
+      name: z.string().max(255).default("picture"),
+    })
+    .nullish(),
+});
+export type UpdateUserInput = z.input<typeof UpdateUserSchema>;
+
+/** PATCH /api/users/{id}/status and the status toggle. */
+export const SetUserStatusSchema = z.object({ newStatus: NewStatusSchema });
+export type SetUserStatusInput = z.input<typeof SetUserStatusSchema>;
+
+/**
+ * DELETE /api/users/{id}?incidentsUserId=&plannedMaintenanceUserId= and the archive dialog: who takes
+ * over the Pending and In Progress incidents, and the planned maintenance and pending tasks; 0 (the
+ * default) leaves them unassigned. `confirmName` is the retyped full name of the dialog (the REST
+ * call sends none).
+ */
+export const ArchiveUserSchema = z.object({
+  incidentsUserId: z.number({ error: "users:validation.invalid" }).int("users:validation.invalid").min(0, "users:validation.invalid").max(2_147_483_647, "users:validation.invalid").default(0),
+  plannedMaintenanceUserId: z.number({ error: "users:validation.invalid" }).int("users:validation.invalid").min(0, "users:validation.invalid").max(2_147_483_647, "users:validation.invalid").default(0),
+  confirmName: z.string({ error: "common:archive.wrongName" }).max(300, "common:archive.wrongName").optional(),
+});
+export type ArchiveUserInput = z.input<typeof ArchiveUserSchema>;
+
+/** The roles an editor may give (SPEC.md section 5): technician and manager for all; administrator only by an administrator. */
+export function assignableRoles(editorRole: number): (1 | 2 | 3)[] {
+  return editorRole === 3 ? [2, 1, 3] : [2, 1];
+}
+
+/** The full name a user is shown (and retyped in the archive dialog) by. */
+export const fullName = (user: { name: string; surname: string }) => `${user.name} ${user.surname}`.trim();

@@ -1,0 +1,467 @@
+import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { type Input, resolveInput } from "~/core/input";
+import type { ServiceContext } from "~/core/context.server";
+import type { Effects } from "~/core/unit-of-work.server";
+import { withTx } from "~/core/unit-of-work.server";
+import { IncidentEventType, IncidentStatus, Role, TaskStatus, UserStatus } from "~/db/enums";
+import {
+  buildings,
+  entities,
+  facilities,
+  passwordResetTokens,
+  refreshTokens,
+  type User,
+  userLinkedObjects,
+  users,
+} from "~/db/schema";
+import { checkConfirmName } from "~/lib/archive";
+import { ConflictError, NotFoundError, ValidationError } from "~/lib/errors";
+import { parseInput } from "~/lib/validation";
+import { sendEmailJob } from "~/mail/jobs.server";
+import { mailLocale, renderMail } from "~/mail/templates.server";
+import { hashToken, newOpaqueToken } from "~/modules/auth/tokens.server";
+import { treeScope } from "~/modules/facilities/policy.server";
+import { checkImage, type FilesContext, uploadsOf } from "~/modules/files/uploads.server";
+import { assertCanManageUsers, assertMayHandleRole, needsLinks } from "./policy.server";
+import { getUser, type UserDetail } from "./queries.server";
+import {
+  type ArchiveUserInput,
+  ArchiveUserSchema,
+  type CreateUserInput,
+  CreateUserSchema,
+  fullName,
+  type LinkedObjects,
+  type SetUserStatusInput,
+  SetUserStatusSchema,
+  type UpdateUserInput,
+  UpdateUserSchema,
+} from "./schema";
+
+/**
+ * Managing the people of an entity (SPEC.md sections 3-8, issue #10): invite, edit, enable or disable,
+ * archive with reassignment, and send a new invitation. One verb per mutation, shared by the form
+ * actions of /add-user and /update-user/{id} and by the REST routes of /api/users. Each checks the
+ * role, parses its input, runs in one transaction filtered by the entity, and records an audit row
+ * (shown on the user's page); the invitation mail is a job written in the same transaction.
+ */
+
+/** How long an invitation link stays valid. */
+export const INVITATION_TTL_DAYS = 7;
+
+export const userNotFound = () => new NotFoundError("users:errors.notFound", "USER_NOT_FOUND");
+export const emailInUse = () => new ConflictError("users:errors.emailInUse", "EMAIL_IN_USE", { email: ["users:errors.emailInUse"] });
+const selfChange = () => new ConflictError("users:errors.self", "SELF");
+const lastAdministrator = () => new ConflictError("users:errors.lastAdministrator", "LAST_ADMINISTRATOR");
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+/** The user of the entity (not archived), locked for the change; NotFound otherwise. */
+async function lockUser(ctx: ServiceContext, id: number): Promise<User> {
+  const [row] = await ctx.db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.entityId, ctx.entityId), isNull(users.archivedAt)))
+    .for("update");
+  if (!row) throw userNotFound();
+  return row;
+}
+
+/**
+ * Refuses a change that would leave the entity without an active administrator. The entity's
+ * administrators are locked (in id order) so that two administrators demoting each other at once
+ * cannot both succeed.
+ */
+async function keepAnAdministrator(ctx: ServiceContext, target: User, stillAdmin: boolean): Promise<void> {
+  if (target.role !== Role.ADMINISTRATOR || target.status !== UserStatus.ACTIVE || stillAdmin) return;
+  const admins = await ctx.db
+    .select({ id: users.id, status: users.status })
+    .from(users)
+    .where(and(eq(users.entityId, ctx.entityId), eq(users.role, Role.ADMINISTRATOR), isNull(users.archivedAt)))
+    .orderBy(asc(users.id))
+    .for("update");
+  if (!admins.some((a) => a.id !== target.id && a.status === UserStatus.ACTIVE)) throw lastAdministrator();
+}
+
+/**
+ * Checks the facilities and buildings a user is linked to: at least one for technicians and facility
+ * managers, none kept for administrators; each of the entity, not archived, within the editor's own
+ * reach; a facility only when it has at least one building (SPEC.md section 6).
+ */
+async function checkLinks(ctx: ServiceContext, role: number, linked: LinkedObjects): Promise<LinkedObjects> {
+  if (!needsLinks(role)) return { facilityIds: [], buildingIds: [] };
+  if (!linked.facilityIds.length && !linked.buildingIds.length) {
+    throw new ValidationError({ linkedObjects: ["users:validation.linkRequired"] }, "users:validation.linkRequired", "LINK_REQUIRED");
+  }
+  const notFound = () => new ValidationError({ linkedObjects: ["users:validation.linkNotFound"] }, "users:validation.linkNotFound", "LINK_NOT_FOUND");
+  if (linked.facilityIds.length) {
+    const found = await ctx.db
+      .select({ id: facilities.id })
+      .from(facilities)
+      .where(
+        and(
+          eq(facilities.entityId, ctx.entityId),
+          isNull(facilities.archivedAt),
+          inArray(facilities.id, linked.facilityIds),
+          sql`${facilities.buildingCount} > 0`,
+          treeScope(ctx, "facility"),
+        ),
+      );
+    if (found.length !== linked.facilityIds.length) throw notFound();
+  }
+  if (linked.buildingIds.length) {
+    const found = await ctx.db
+      .select({ id: buildings.id })
+      .from(buildings)
+      .where(and(eq(buildings.entityId, ctx.entityId), isNull(buildings.archivedAt), inArray(buildings.id, linked.buildingIds), treeScope(ctx, "building")));
+    if (found.length !== linked.buildingIds.length) throw notFound();
+  }
+  return linked;
+}
+
+/** Replaces the user's links (an administrator keeps none). */
+async function writeLinks(ctx: ServiceContext, userId: number, linked: LinkedObjects): Promise<void> {
+  await ctx.db.delete(userLinkedObjects).where(and(eq(userLinkedObjects.userId, userId), eq(userLinkedObjects.entityId, ctx.entityId)));
+  const rows = [
+    ...linked.facilityIds.map((facilityId) => ({ entityId: ctx.entityId, userId, facilityId })),
+    ...linked.buildingIds.map((buildingId) => ({ entityId: ctx.entityId, userId, buildingId })),
+  ];
+  if (rows.length) await ctx.db.insert(userLinkedObjects).values(rows);
+}
+
+/** Notification buildings must be of the entity; unknown ones are refused like on the account tab. */
+async function checkNotificationBuildings(ctx: ServiceContext, buildingIds: number[]): Promise<void> {
+  if (!buildingIds.length) return;
+  const found = await ctx.db
+    .select({ id: buildings.id })
+    .from(buildings)
+    .where(and(eq(buildings.entityId, ctx.entityId), isNull(buildings.archivedAt), inArray(buildings.id, buildingIds)));
+  if (found.length !== buildingIds.length) {
+    throw new ValidationError({ notificationSettings: ["settings:errors.buildingNotFound"] }, "settings:errors.buildingNotFound", "BUILDING_NOT_FOUND");
+  }
+}
+
+function notificationSettingsOf(input: { notificationSettings: { priorities: number[]; buildingIds: number[] } }) {
+  return {
+    priorities: [...new Set(input.notificationSettings.priorities)].sort() as (0 | 1 | 2 | 3)[],
+    buildingIds: [...new Set(input.notificationSettings.buildingIds)].sort((a, b) => a - b),
+  };
+}
+
+/** Ends every login session of the user (their refresh tokens); their access token fails on the next request. */
+async function revokeSessions(ctx: ServiceContext, userId: number, at: Date): Promise<void> {
+  await ctx.db
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(refreshTokens.userId, userId), eq(refreshTokens.entityId, ctx.entityId), isNull(refreshTokens.revokedAt)));
+}
+
+/**
+ * Writes a new single-use link to set a password (the invitation), spending the user's earlier ones,
+ * and queues the mail in the user's language, inside the verb's transaction.
+ */
+async function invite(ctx: ServiceContext, effects: Effects, user: Pick<User, "id" | "email" | "name" | "language">): Promise<void> {
+  const now = new Date();
+  await ctx.db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, user.id), eq(passwordResetTokens.entityId, ctx.entityId), isNull(passwordResetTokens.usedAt)));
+  const token = newOpaqueToken();
+  await ctx.db.insert(passwordResetTokens).values({
+    entityId: ctx.entityId,
+    userId: user.id,
+    tokenHash: hashToken(token),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * 24 * 3600_000),
+  });
+  const [entity] = await ctx.db.select({ name: entities.name }).from(entities).where(eq(entities.id, ctx.entityId));
+  const [inviter] = ctx.actor
+    ? await ctx.db.select({ name: users.name, surname: users.surname }).from(users).where(and(eq(users.id, ctx.actor.id), eq(users.entityId, ctx.entityId)))
+    : [];
+  const base = (ctx.appUrl ?? "http://localhost:3000").replace(/\/+$/, "");
+  const link = `${base}/password/reset?token=${encodeURIComponent(token)}&invitation=1`;
+  const mail = renderMail(mailLocale(user.language), "users:mail.invitation", {
+    name: user.name,
+    entityName: entity?.name ?? "",
+    inviter: inviter ? fullName(inviter) : entity?.name ?? "",
+    link,
+    days: INVITATION_TTL_DAYS,
+  });
+  await effects.enqueue(sendEmailJob, { to: user.email, ...mail });
+}
+
+// ---------------------------------------------------------------------------
+// Verbs
+// ---------------------------------------------------------------------------
+
+/** Invites a user: created "inactive (not yet validated)" with an email to set a password. */
+export async function createUser(ctx: ServiceContext, rawInput: Input<CreateUserInput>): Promise<UserDetail> {
+  assertCanManageUsers(ctx);
+  const input = parseInput(CreateUserSchema, await resolveInput(rawInput));
+  assertMayHandleRole(ctx.actor, input.role);
+  if (input.linkedEntityId != null && input.linkedEntityId !== ctx.entityId) {
+    throw new ValidationError({ linkedEntityId: ["users:validation.entity"] }, "users:validation.entity");
+  }
+  try {
+    return await withTx(ctx, async (txCtx, effects) => {
+      const tx = txCtx.db;
+      const linked = await checkLinks(txCtx, input.role, input.linkedObjects);
+      const settings = notificationSettingsOf(input);
+      await checkNotificationBuildings(txCtx, settings.buildingIds);
+      const [taken] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(sql`lower(${users.email}) = ${input.email}`, isNull(users.archivedAt)))
+        .limit(1);
+      if (taken) throw emailInUse();
+      const [row] = await tx
+        .insert(users)
+        .values({
+          entityId: ctx.entityId,
+          email: input.email,
+          name: input.name,
+          surname: input.surname,
+          role: input.role,
+          language: input.language,
+          status: UserStatus.INACTIVE,
+          receiveNotification: input.receiveNotification,
+          notificationSettings: settings,
+        })
+        .returning();
+      await writeLinks(txCtx, row.id, linked);
+      await invite(txCtx, effects, row);
+      await effects.audit({ action: "createUser", recordType: "user", recordId: row.id, details: { role: row.role } });
+      return getUser(txCtx, row.id);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailInUse();
+    throw error;
+  }
+}
+
+/** Saves a user's details, role, status, links, notification settings and picture. */
+export async function updateUser(ctx: FilesContext, id: number, rawInput: Input<UpdateUserInput>): Promise<UserDetail> {
+  assertCanManageUsers(ctx);
+  const input = parseInput(UpdateUserSchema, await resolveInput(rawInput));
+  const actor = ctx.actor;
+  const newPicture = input.updatePicture && input.newPicture ? input.newPicture : null;
+  if (newPicture) checkImage(newPicture, ctx.files.maxBytes, { kind: "image", field: "newPicture" });
+  return withTx(ctx, async (txCtx, effects) => {
+    const tx = txCtx.db;
+    const current = await lockUser(txCtx, id);
+    assertMayHandleRole(actor, current.role);
+    assertMayHandleRole(actor, input.role);
+    const status = nextStatus(current, input.status ?? current.status);
+    if (current.id === actor.id && (input.role !== current.role || status !== current.status)) throw selfChange();
+    await keepAnAdministrator(txCtx, current, input.role === Role.ADMINISTRATOR && status === UserStatus.ACTIVE);
+    const linked = await checkLinks(txCtx, input.role, input.linkedObjects);
+    const settings = notificationSettingsOf(input);
+    await checkNotificationBuildings(txCtx, settings.buildingIds);
+    const pictureFileId = input.updatePicture
+      ? await uploadsOf(txCtx, effects).replace(current.pictureFileId, newPicture, { kind: "image", field: "newPicture" })
+      : current.pictureFileId;
+    const now = new Date();
+    await tx
+      .update(users)
+      .set({
+        name: input.name,
+        surname: input.surname,
+        role: input.role,
+        language: input.language,
+        status,
+        receiveNotification: input.receiveNotification,
+        notificationSettings: settings,
+        pictureFileId,
+        updatedAt: now,
+      })
+      .where(and(eq(users.id, id), eq(users.entityId, ctx.entityId)));
+    await writeLinks(txCtx, id, linked);
+    if (status === UserStatus.DISABLED && current.status !== UserStatus.DISABLED) await revokeSessions(txCtx, id, now);
+    const changes: Record<string, [number, number]> = {};
+    if (current.role !== input.role) changes.role = [current.role, input.role];
+    if (current.status !== status) changes.status = [current.status, status];
+    await effects.audit({ action: "updateUser", recordType: "user", recordId: id, details: changes });
+    return getUser(txCtx, id);
+  });
+}
+
+/**
+ * The status a toggle leads to: disabling is always possible; enabling gives "active" to a user who
+ * has set a password and "inactive (not yet validated)" to one who has not. Setting "inactive" by
+ * hand is not a transition (it keeps the current status).
+ */
+function nextStatus(user: Pick<User, "status" | "passwordHash">, requested: number): UserStatus {
+  if (requested === UserStatus.DISABLED) return UserStatus.DISABLED;
+  if (requested === UserStatus.ACTIVE) return user.passwordHash ? UserStatus.ACTIVE : UserStatus.INACTIVE;
+  return user.status;
+}
+
+/**
+ * Enables or disables a user (PATCH /users/{id}/status, the status toggle). A disabled user is refused
+ * at login and loses access on their next request, web and API: their refresh tokens are revoked and
+ * every request re-checks the status.
+ */
+export async function setUserStatus(ctx: ServiceContext, id: number, rawInput: Input<SetUserStatusInput>): Promise<UserDetail> {
+  assertCanManageUsers(ctx);
+  const input = parseInput(SetUserStatusSchema, await resolveInput(rawInput));
+  const actor = ctx.actor;
+  return withTx(ctx, async (txCtx, effects) => {
+    const current = await lockUser(txCtx, id);
+    assertMayHandleRole(actor, current.role);
+    if (current.id === actor.id) throw selfChange();
+    const status = nextStatus(current, input.newStatus);
+    if (status !== current.status) {
+      await keepAnAdministrator(txCtx, current, status === UserStatus.ACTIVE);
+      const now = new Date();
+      await txCtx.db.update(users).set({ status, updatedAt: now }).where(and(eq(users.id, id), eq(users.entityId, ctx.entityId)));
+      if (status === UserStatus.DISABLED) await revokeSessions(txCtx, id, now);
+      await effects.audit({ action: "setUserStatus", recordType: "user", recordId: id, details: { status: [current.status, status] } });
+    }
+    return getUser(txCtx, id);
+  });
+}
+
+/** Sends a new invitation to a user who has not set a password yet (the earlier links stop working). */
+export async function resendInvitation(ctx: ServiceContext, id: number): Promise<UserDetail> {
+  assertCanManageUsers(ctx);
+  const actor = ctx.actor;
+  return withTx(ctx, async (txCtx, effects) => {
+    const current = await lockUser(txCtx, id);
+    assertMayHandleRole(actor, current.role);
+    if (current.status !== UserStatus.INACTIVE) throw new ConflictError("users:errors.alreadyActive", "ALREADY_VALIDATED");
+    await invite(txCtx, effects, current);
+    await effects.audit({ action: "resendInvitation", recordType: "user", recordId: id });
+    return getUser(txCtx, id);
+  });
+}
+
+export interface ArchiveUserResult {
+  incidentsReassigned: number;
+  tasksReassigned: number;
+  plannedMaintenancesReassigned: number;
+}
+
+/** A user who takes over the archived user's work: of the entity, not archived, not disabled, not the user. */
+async function checkSuccessor(ctx: ServiceContext, archivedId: number, successorId: number, field: string): Promise<{ id: number; name: string } | null> {
+  if (successorId === 0) return null;
+  const [row] = await ctx.db
+    .select({ id: users.id, name: users.name, surname: users.surname })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, successorId),
+        eq(users.entityId, ctx.entityId),
+        isNull(users.archivedAt),
+        ne(users.status, UserStatus.DISABLED),
+        ne(users.id, archivedId),
+      ),
+    )
+    .limit(1);
+  if (!row) throw new ValidationError({ [field]: ["users:validation.successor"] }, "users:validation.successor", "SUCCESSOR_NOT_FOUND");
+  return { id: row.id, name: fullName(row) };
+}
+
+const rowCount = (result: unknown) => Number((result as { rows?: { n?: number }[] }).rows?.[0]?.n ?? 0);
+
+/**
+ * Archives a user (SPEC.md section 4), in one transaction: their Pending and In Progress incidents go
+ * to `incidentsUserId`, their planned-maintenance assignments and pending tasks to
+ * `plannedMaintenanceUserId`, or become unassigned (0); each reassigned incident gets an "assigned"
+ * event. The user can no longer log in and disappears from lists and pickers; past events and comments
+ * keep their name.
+ */
+export async function archiveUser(ctx: ServiceContext, id: number, rawInput: Input<ArchiveUserInput>): Promise<ArchiveUserResult> {
+  assertCanManageUsers(ctx);
+  const input = parseInput(ArchiveUserSchema, (await resolveInput(rawInput)) ?? {});
+  const actor = ctx.actor;
+  return withTx(ctx, async (txCtx, effects) => {
+    const tx = txCtx.db;
+    const current = await lockUser(txCtx, id);
+    assertMayHandleRole(actor, current.role);
+    if (current.id === actor.id) throw selfChange();
+    if (input.confirmName !== undefined) checkConfirmName(fullName(current), { confirmName: input.confirmName });
+    await keepAnAdministrator(txCtx, current, false);
+    const incidentsTo = await checkSuccessor(txCtx, id, input.incidentsUserId, "incidentsUserId");
+    const maintenanceTo = await checkSuccessor(txCtx, id, input.plannedMaintenanceUserId, "plannedMaintenanceUserId");
+    const e = ctx.entityId;
+    const open = sql.raw(`${IncidentStatus.PENDING}, ${IncidentStatus.IN_PROGRESS}`);
+
+    const incidents = await tx.execute(sql`
+      with moved as (
+        update incidents set assignee_id = ${incidentsTo?.id ?? null}::int, updated_at = now()
+        where entity_id = ${e} and assignee_id = ${id} and status in (${open}) and archived_at is null
+        returning id
+      ), events as (
+        insert into incident_events (entity_id, incident_id, type, actor_id, old_value, new_value)
+        select ${e}, m.id, ${IncidentEventType.ASSIGNED}, ${actor.id}::int,
+          ${JSON.stringify({ id, name: fullName(current) })}::jsonb, ${incidentsTo ? JSON.stringify(incidentsTo) : null}::jsonb
+        from moved m
+        returning incident_id
+      )
+      select count(*)::int as n from moved`);
+
+    const tasks = await tx.execute(sql`
+      with moved as (
+        update tasks set assignee_id = ${maintenanceTo?.id ?? null}::int, updated_at = now()
+        where entity_id = ${e} and assignee_id = ${id} and status = ${TaskStatus.PENDING}
+        returning id
+      )
+      select count(*)::int as n from moved`);
+
+    // Assignment lists (planned maintenance, maintenance types, incident types' default assignees):
+    // the successor takes the place (once), or the place is removed.
+    const planned = await tx.execute(sql`
+      with gone as (
+        delete from planned_maintenance_assignees where entity_id = ${e} and user_id = ${id}
+        returning planned_maintenance_id
+      ), added as (
+        insert into planned_maintenance_assignees (entity_id, planned_maintenance_id, user_id)
+        select ${e}, g.planned_maintenance_id, ${maintenanceTo?.id ?? null}::int from gone g
+        where ${maintenanceTo?.id ?? null}::int is not null
+        on conflict do nothing
+      )
+      select count(*)::int as n from gone`);
+    await tx.execute(sql`
+      with gone as (
+        delete from maintenance_type_assignees where entity_id = ${e} and user_id = ${id}
+        returning maintenance_type_id
+      )
+      insert into maintenance_type_assignees (entity_id, maintenance_type_id, user_id)
+      select ${e}, g.maintenance_type_id, ${maintenanceTo?.id ?? null}::int from gone g
+      where ${maintenanceTo?.id ?? null}::int is not null
+      on conflict do nothing`);
+    await tx.execute(sql`
+      with gone as (
+        delete from incident_type_default_assignees where entity_id = ${e} and user_id = ${id}
+        returning incident_type_id
+      )
+      insert into incident_type_default_assignees (entity_id, incident_type_id, user_id)
+      select ${e}, g.incident_type_id, ${incidentsTo?.id ?? null}::int from gone g
+      where ${incidentsTo?.id ?? null}::int is not null
+      on conflict do nothing`);
+
+    const now = new Date();
+    await tx.update(users).set({ archivedAt: now, updatedAt: now }).where(and(eq(users.id, id), eq(users.entityId, e)));
+    await revokeSessions(txCtx, id, now);
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.userId, id), eq(passwordResetTokens.entityId, e), isNull(passwordResetTokens.usedAt)));
+    const result: ArchiveUserResult = {
+      incidentsReassigned: rowCount(incidents),
+      tasksReassigned: rowCount(tasks),
+      plannedMaintenancesReassigned: rowCount(planned),
+    };
+    await effects.audit({
+      action: "archiveUser",
+      recordType: "user",
+      recordId: id,
+      details: { ...result, incidentsUserId: input.incidentsUserId, plannedMaintenanceUserId: input.plannedMaintenanceUserId },
+    });
+    return result;
+  });
+}
