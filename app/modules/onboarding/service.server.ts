@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { Role, UserStatus, type UserLanguage } from "~/db/enums";
 import { emailVerificationTokens, entities, users } from "~/db/schema";
@@ -46,7 +46,7 @@ async function emailTaken(db: Db, email: string): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .where(and(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`, isNull(users.archivedAt)))
     .limit(1);
   return Boolean(row);
 }
