@@ -46,6 +46,9 @@ const EnvSchema = z.object({
   BUG_REPORT_EMAIL: z.email().optional(),
   ANALYTICS_SCRIPT_URL: z.url().optional(),
   HELP_BASE_URL: z.url().default("https://help.caretaker.example"),
+  /** A LibreTranslate-compatible server (POST {url}/translate) for "translate to the others"; without it names are copied. */
+  TRANSLATE_URL: z.url().optional(),
+  TRANSLATE_API_KEY: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(10 * 1024 * 1024),
   SEED_DEMO: booleanFlag.default(true),

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { libreTranslate } from "~/lib/libretranslate.server";
 import path from "node:path";
 import { config, type Config } from "~/config.server";
 import { openDatabase, runMigrations, type Database } from "~/db/client.server";
@@ -94,7 +95,8 @@ async function boot(): Promise<Runtime> {
     else instrumentPg();
   }
   const events = createEventBus();
-  const services: ContextServices = { db: database.db, files, events, queue: null, appUrl: cfg.APP_URL };
+  const translator = cfg.TRANSLATE_URL ? libreTranslate({ url: cfg.TRANSLATE_URL, apiKey: cfg.TRANSLATE_API_KEY }) : null;
+  const services: ContextServices = { db: database.db, files, events, queue: null, appUrl: cfg.APP_URL, translator };
   const queue = await startQueue({ database, jobs, work: cfg.JOBS, services: { ...services, mailer } });
   services.queue = queue;
   const auth: AuthDeps = {

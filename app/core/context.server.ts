@@ -9,6 +9,14 @@ export interface Actor {
   role: Role;
 }
 
+/**
+ * A machine translation service (LibreTranslate-compatible, `TRANSLATE_URL`). It throws when the
+ * service fails or times out; callers keep what the user typed.
+ */
+export interface Translator {
+  translate(text: string, from: string, to: string): Promise<string>;
+}
+
 /** Where uploaded files live and how large one may be. */
 export interface FileStore {
   /** Absolute folder holding the files. */
@@ -43,10 +51,12 @@ export interface ServiceContext {
   uow?: UnitOfWork;
   /** The app's public address (APP_URL), for links in emails. */
   appUrl?: string;
+  /** Machine translation, when a service is configured (`TRANSLATE_URL`); null or missing otherwise. */
+  translator?: Translator | null;
 }
 
 /** The process services a context is built from (the runtime's, or a test's). */
-export type ContextServices = Pick<ServiceContext, "db" | "files" | "queue" | "events" | "appUrl">;
+export type ContextServices = Pick<ServiceContext, "db" | "files" | "queue" | "events" | "appUrl" | "translator">;
 
 /** The context of the system acting for an entity: a background job, the seed. */
 export function systemContext(services: ContextServices, entityId: number, locale = "en"): ServiceContext {

@@ -91,6 +91,11 @@ export const IncidentEventType = {
   DELETE_TAG: 6,
   TITLE_UPDATE: 7,
   DESCRIPTION_UPDATE: 8,
+  /**
+   * Beyond SPEC.md's 0-8: the incident type was taken off the incident because the type was archived
+   * (SPEC.md section 4); old value `{ id, name }`, new value null. Decision 024.
+   */
+  INCIDENT_TYPE_REMOVED: 9,
 } as const;
 export type IncidentEventType = ValueOf<typeof IncidentEventType>;
 export const INCIDENT_EVENT_TYPE_VALUES = valuesOf(IncidentEventType);
@@ -133,6 +138,19 @@ export const IncidentTypeStatus = {
 } as const;
 export type IncidentTypeStatus = ValueOf<typeof IncidentTypeStatus>;
 export const INCIDENT_TYPE_STATUS_VALUES = valuesOf(IncidentTypeStatus);
+
+/**
+ * What the reporter answers to a checklist item of an incident type (SPEC.md section 3 names the
+ * content type without values): yes or no, a text, a number, a photo. Decision 024.
+ */
+export const ChecklistContentType = {
+  YES_NO: 0,
+  TEXT: 1,
+  NUMBER: 2,
+  PHOTO: 3,
+} as const;
+export type ChecklistContentType = ValueOf<typeof ChecklistContentType>;
+export const CHECKLIST_CONTENT_TYPE_VALUES = valuesOf(ChecklistContentType);
 
 export const EditorMode = {
   ADD: 0,

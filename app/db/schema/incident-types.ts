@@ -11,7 +11,7 @@ import {
   smallint,
   text,
 } from "drizzle-orm/pg-core";
-import { INCIDENT_TYPE_STATUS_VALUES, IncidentTypeStatus, PRIORITY_VALUES, type Priority } from "../enums";
+import { CHECKLIST_CONTENT_TYPE_VALUES, INCIDENT_TYPE_STATUS_VALUES, IncidentTypeStatus, PRIORITY_VALUES, type Priority } from "../enums";
 import { archivedAt, createdAt, entityId, id, inValues, notArchived, updatedAt } from "./columns";
 import { equipmentTypes } from "./equipment";
 import { rooms, roomTypes } from "./facilities";
@@ -32,6 +32,10 @@ export const incidentTypes = pgTable(
     nameNl: text("name_nl"),
     defaultPriority: smallint("default_priority").$type<Priority>().notNull(),
     reporterMayChangePriority: boolean("reporter_may_change_priority").notNull().default(false),
+    /** Reportable in every room of the entity (besides the room types, rooms and equipment linked). */
+    appliesEverywhere: boolean("applies_everywhere").notNull().default(false),
+    /** Languages ("en", "fr", "nl") whose name is a copy of another language's, waiting for a translation. */
+    untranslated: text("untranslated").array().$type<("en" | "fr" | "nl")[]>().notNull().default(sql`'{}'::text[]`),
     status: smallint("status").$type<IncidentTypeStatus>().notNull().default(IncidentTypeStatus.ACTIVE),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -161,7 +165,7 @@ export const incidentTypeChecklistItems = pgTable(
     }).onDelete("cascade"),
     index("incident_type_checklist_items_entity_idx").on(t.entityId),
     index("incident_type_checklist_items_type_idx").on(t.incidentTypeId, t.position),
-    check("incident_type_checklist_items_content_type_check", sql`${t.contentType} >= 0`),
+    check("incident_type_checklist_items_content_type_check", inValues(t.contentType, CHECKLIST_CONTENT_TYPE_VALUES)),
   ]
 );
 

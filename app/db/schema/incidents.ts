@@ -85,6 +85,10 @@ export const incidents = pgTable(
     index("incidents_open_room_idx")
       .on(t.entityId, t.roomId)
       .where(sql`${t.status} in (0, 1) and ${t.archivedAt} is null`),
+    // Open incidents per incident type (the incident types list, and archiving a type).
+    index("incidents_open_type_idx")
+      .on(t.entityId, t.incidentTypeId)
+      .where(sql`${t.status} in (0, 1) and ${t.archivedAt} is null`),
     index("incidents_equipment_item_idx").on(t.equipmentItemId),
     index("incidents_duplicate_of_idx")
       .on(t.duplicateOfId)

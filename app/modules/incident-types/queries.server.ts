@@ -1,6 +1,23 @@
-import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
-import { incidentTypes } from "~/db/schema";
+import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { ServiceContext } from "~/core/context.server";
+import { IncidentStatus, IncidentTypeStatus } from "~/db/enums";
+import {
+  equipmentTypes,
+  incidents,
+  incidentTypeChecklistItems,
+  incidentTypeDefaultAssignees,
+  incidentTypeEquipmentTypes,
+  incidentTypeRooms,
+  incidentTypeRoomTypes,
+  incidentTypes,
+  rooms,
+  roomTypes,
+  users,
+} from "~/db/schema";
+import { NotFoundError } from "~/lib/errors";
+import { nameLike, readPage } from "~/lib/list-page.server";
+import type { ListQuery, Page } from "~/lib/list-query";
+import { assertCanManageFacilities, treeScope } from "~/modules/facilities/policy.server";
 
 /**
  * Reads of incident types needed before their own screens exist (issue #4 links them to rooms and
@@ -41,4 +58,234 @@ export async function activeIncidentTypeIds(ctx: ServiceContext, ids: number[]):
     // Held until the caller's transaction ends, so the types cannot be archived in between.
     .for("share");
   return new Set(rows.map((r) => r.id));
+}
+
+// ---------------------------------------------------------------------------
+// The incident types screens and REST calls (issue #11)
+// ---------------------------------------------------------------------------
+
+export const incidentTypeNotFound = () => new NotFoundError("incidentTypes:errors.notFound", "INCIDENT_TYPE_NOT_FOUND");
+
+export const INCIDENT_TYPE_SORTS = ["name", "priority", "status"] as const;
+export type IncidentTypeSort = (typeof INCIDENT_TYPE_SORTS)[number];
+
+export interface IncidentTypeNames {
+  nameEn: string | null;
+  nameFr: string | null;
+  nameNl: string | null;
+}
+
+export interface IncidentTypeRow extends IncidentTypeNames {
+  id: number;
+  /** The name in the reader's language, else another. */
+  name: string;
+  defaultPriority: number;
+  reporterMayChangePriority: boolean;
+  appliesEverywhere: boolean;
+  status: number;
+  untranslated: string[];
+  roomTypes: { id: number; name: string }[];
+  equipmentTypes: { id: number; name: string }[];
+  rooms: { id: number; name: string }[];
+  /** Pending and In Progress incidents of the type. */
+  openIncidents: number;
+}
+
+const baseFields = (locale: string) => ({
+  id: incidentTypes.id,
+  name: incidentTypeName(locale),
+  nameEn: incidentTypes.nameEn,
+  nameFr: incidentTypes.nameFr,
+  nameNl: incidentTypes.nameNl,
+  defaultPriority: incidentTypes.defaultPriority,
+  reporterMayChangePriority: incidentTypes.reporterMayChangePriority,
+  appliesEverywhere: incidentTypes.appliesEverywhere,
+  status: incidentTypes.status,
+  untranslated: incidentTypes.untranslated,
+});
+
+/** Where the given types apply and how many open incidents use them: one statement per kind, for these ids only. */
+async function partsOf(ctx: ServiceContext, ids: number[]) {
+  const e = ctx.entityId;
+  const empty = { roomTypes: new Map<number, { id: number; name: string }[]>(), equipmentTypes: new Map<number, { id: number; name: string }[]>(), rooms: new Map<number, { id: number; name: string }[]>(), open: new Map<number, number>() };
+  if (!ids.length) return empty;
+  const [rt, et, rm, open] = await Promise.all([
+    ctx.db
+      .select({ typeId: incidentTypeRoomTypes.incidentTypeId, id: roomTypes.id, name: roomTypes.name })
+      .from(incidentTypeRoomTypes)
+      .innerJoin(roomTypes, eq(roomTypes.id, incidentTypeRoomTypes.roomTypeId))
+      .where(and(eq(incidentTypeRoomTypes.entityId, e), inArray(incidentTypeRoomTypes.incidentTypeId, ids), isNull(roomTypes.archivedAt)))
+      .orderBy(asc(sql`lower(${roomTypes.name})`)),
+    ctx.db
+      .select({ typeId: incidentTypeEquipmentTypes.incidentTypeId, id: equipmentTypes.id, name: equipmentTypes.name })
+      .from(incidentTypeEquipmentTypes)
+      .innerJoin(equipmentTypes, eq(equipmentTypes.id, incidentTypeEquipmentTypes.equipmentTypeId))
+      .where(and(eq(incidentTypeEquipmentTypes.entityId, e), inArray(incidentTypeEquipmentTypes.incidentTypeId, ids), isNull(equipmentTypes.archivedAt)))
+      .orderBy(asc(sql`lower(${equipmentTypes.name})`)),
+    ctx.db
+      .select({ typeId: incidentTypeRooms.incidentTypeId, id: rooms.id, name: rooms.name })
+      .from(incidentTypeRooms)
+      .innerJoin(rooms, eq(rooms.id, incidentTypeRooms.roomId))
+      .where(and(eq(incidentTypeRooms.entityId, e), inArray(incidentTypeRooms.incidentTypeId, ids), isNull(rooms.archivedAt), treeScope(ctx, "room")))
+      .orderBy(asc(sql`lower(${rooms.name})`)),
+    ctx.db
+      .select({ typeId: incidents.incidentTypeId, n: count() })
+      .from(incidents)
+      .where(
+        and(
+          eq(incidents.entityId, e),
+          inArray(incidents.incidentTypeId, ids),
+          inArray(incidents.status, [IncidentStatus.PENDING, IncidentStatus.IN_PROGRESS]),
+          isNull(incidents.archivedAt),
+        ),
+      )
+      .groupBy(incidents.incidentTypeId),
+  ]);
+  const group = <T extends { typeId: number }>(rows: T[]) => {
+    const map = new Map<number, Omit<T, "typeId">[]>();
+    for (const { typeId, ...rest } of rows) map.set(typeId, [...(map.get(typeId) ?? []), rest]);
+    return map;
+  };
+  return {
+    roomTypes: group(rt),
+    equipmentTypes: group(et),
+    rooms: group(rm),
+    open: new Map(open.map((o) => [o.typeId as number, Number(o.n)])),
+  };
+}
+
+/**
+ * The incident types of the entity (/configuration?tab=incident-types, GET /api/incident-types):
+ * search over the three names, status filter (none or active; archived types are gone), sorted and
+ * paged in SQL; where each applies and its open incidents are read for the page's rows only.
+ */
+export async function listIncidentTypes(
+  ctx: ServiceContext,
+  query: ListQuery<IncidentTypeSort>,
+  filters: { status?: number | null } = {},
+): Promise<Page<IncidentTypeRow>> {
+  assertCanManageFacilities(ctx);
+  const q = query.q;
+  const where = and(
+    eq(incidentTypes.entityId, ctx.entityId),
+    isNull(incidentTypes.archivedAt),
+    filters.status != null ? eq(incidentTypes.status, filters.status as IncidentTypeStatus) : undefined,
+    q ? or(nameLike(sql`coalesce(${incidentTypes.nameEn}, '')`, q), nameLike(sql`coalesce(${incidentTypes.nameFr}, '')`, q), nameLike(sql`coalesce(${incidentTypes.nameNl}, '')`, q)) : undefined,
+  );
+  const by = query.dir === "desc" ? desc : asc;
+  const name = incidentTypeName(ctx.locale);
+  const order = { name: [by(sql`lower(${name})`)], priority: [by(incidentTypes.defaultPriority), asc(sql`lower(${name})`)], status: [by(incidentTypes.status), asc(sql`lower(${name})`)] }[query.sort];
+  const page = await readPage(
+    query,
+    ctx.db.select(baseFields(ctx.locale)).from(incidentTypes).where(where).orderBy(...order, asc(incidentTypes.id)).$dynamic(),
+    ctx.db.select({ n: count() }).from(incidentTypes).where(where),
+  );
+  const parts = await partsOf(ctx, page.items.map((t) => t.id));
+  return {
+    ...page,
+    items: page.items.map((t) => ({
+      ...t,
+      roomTypes: parts.roomTypes.get(t.id) ?? [],
+      equipmentTypes: parts.equipmentTypes.get(t.id) ?? [],
+      rooms: parts.rooms.get(t.id) ?? [],
+      openIncidents: parts.open.get(t.id) ?? 0,
+    })),
+  };
+}
+
+export interface ChecklistItemView {
+  id: number;
+  position: number;
+  question: string;
+  tutorialLink: string | null;
+  message: string | null;
+  contentType: number;
+}
+
+export interface IncidentTypeDetail extends IncidentTypeRow {
+  defaultAssignees: { id: number; name: string; surname: string }[];
+  rooms: { id: number; name: string; buildingName?: string }[];
+  checklist: ChecklistItemView[];
+}
+
+/** One incident type of the entity, not archived, with everything it links ("incident type not found" otherwise). */
+export async function getIncidentType(ctx: ServiceContext, id: number): Promise<IncidentTypeDetail> {
+  const [row] = await ctx.db
+    .select(baseFields(ctx.locale))
+    .from(incidentTypes)
+    .where(and(eq(incidentTypes.id, id), eq(incidentTypes.entityId, ctx.entityId), isNull(incidentTypes.archivedAt)))
+    .limit(1);
+  if (!row) throw incidentTypeNotFound();
+  const [parts, assignees, checklist] = await Promise.all([
+    partsOf(ctx, [id]),
+    ctx.db
+      .select({ id: users.id, name: users.name, surname: users.surname })
+      .from(incidentTypeDefaultAssignees)
+      .innerJoin(users, eq(users.id, incidentTypeDefaultAssignees.userId))
+      .where(and(eq(incidentTypeDefaultAssignees.entityId, ctx.entityId), eq(incidentTypeDefaultAssignees.incidentTypeId, id), isNull(users.archivedAt)))
+      .orderBy(asc(sql`lower(${users.surname})`), asc(sql`lower(${users.name})`)),
+    ctx.db
+      .select({
+        id: incidentTypeChecklistItems.id,
+        position: incidentTypeChecklistItems.position,
+        question: incidentTypeChecklistItems.question,
+        tutorialLink: incidentTypeChecklistItems.tutorialLink,
+        message: incidentTypeChecklistItems.message,
+        contentType: incidentTypeChecklistItems.contentType,
+      })
+      .from(incidentTypeChecklistItems)
+      .where(and(eq(incidentTypeChecklistItems.entityId, ctx.entityId), eq(incidentTypeChecklistItems.incidentTypeId, id)))
+      .orderBy(asc(incidentTypeChecklistItems.position), asc(incidentTypeChecklistItems.id)),
+  ]);
+  return {
+    ...row,
+    roomTypes: parts.roomTypes.get(id) ?? [],
+    equipmentTypes: parts.equipmentTypes.get(id) ?? [],
+    rooms: parts.rooms.get(id) ?? [],
+    openIncidents: parts.open.get(id) ?? 0,
+    defaultAssignees: assignees,
+    checklist,
+  };
+}
+
+/** The read model of the form (/update-incident-type/{id}): managers and administrators only. */
+export async function getIncidentTypeForEdit(ctx: ServiceContext, id: number): Promise<IncidentTypeDetail> {
+  assertCanManageFacilities(ctx);
+  return getIncidentType(ctx, id);
+}
+
+export interface ReportableIncidentType {
+  id: number;
+  name: string;
+  defaultPriority: number;
+  reporterMayChangePriority: boolean;
+}
+
+/**
+ * The one answer to "which incident types may be reported here" (the report page, the room view):
+ * active types of the entity that apply everywhere, or, for a room, to the room itself or its room
+ * type; for an equipment item, to its generic equipment. Archived rooms and items have none.
+ */
+export async function listReportableIncidentTypes(
+  ctx: ServiceContext,
+  place: { roomId: number } | { equipmentItemId: number },
+): Promise<ReportableIncidentType[]> {
+  const e = ctx.entityId;
+  const applies =
+    "roomId" in place
+      ? sql`exists (select 1 from rooms r where r.id = ${place.roomId} and r.entity_id = ${e} and r.archived_at is null)
+          and (${incidentTypes.appliesEverywhere}
+            or exists (select 1 from incident_type_rooms l where l.incident_type_id = ${incidentTypes.id} and l.room_id = ${place.roomId})
+            or exists (select 1 from incident_type_room_types l join rooms r on r.room_type_id = l.room_type_id
+                       where l.incident_type_id = ${incidentTypes.id} and r.id = ${place.roomId}))`
+      : sql`exists (select 1 from equipment_items i where i.id = ${place.equipmentItemId} and i.entity_id = ${e} and i.archived_at is null)
+          and (${incidentTypes.appliesEverywhere}
+            or exists (select 1 from incident_type_equipment_types l join equipment_items i on i.equipment_type_id = l.equipment_type_id
+                       where l.incident_type_id = ${incidentTypes.id} and i.id = ${place.equipmentItemId}))`;
+  const name = incidentTypeName(ctx.locale);
+  return ctx.db
+    .select({ id: incidentTypes.id, name, defaultPriority: incidentTypes.defaultPriority, reporterMayChangePriority: incidentTypes.reporterMayChangePriority })
+    .from(incidentTypes)
+    .where(and(eq(incidentTypes.entityId, e), isNull(incidentTypes.archivedAt), eq(incidentTypes.status, IncidentTypeStatus.ACTIVE), applies))
+    .orderBy(asc(sql`lower(${name})`), asc(incidentTypes.id));
 }

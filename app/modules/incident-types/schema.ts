@@ -1,0 +1,120 @@
+import { z } from "zod";
+import { idList, optionalText, noControl } from "~/lib/schema-helpers";
+import { CONTROL_CHARACTERS_MESSAGE } from "~/lib/text";
+
+/**
+ * Incident types (SPEC.md sections 3, 4, 5; issue #11): one shape for the forms (client and server
+ * validation), the verbs and the REST bodies. Client-safe; messages are i18n keys.
+ */
+
+/** The languages a name is kept in, in the order the form shows them. */
+export const NAME_LANGUAGES = ["en", "fr", "nl"] as const;
+export type NameLanguage = (typeof NAME_LANGUAGES)[number];
+export const NAME_FIELDS = { en: "nameEn", fr: "nameFr", nl: "nameNl" } as const;
+
+/** Checklist content types: yes/no 0, text 1, number 2, photo 3 (decision 024). */
+export const ContentTypeSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], {
+  error: "incidentTypes:validation.contentType",
+});
+
+export const MAX_CHECKLIST_ITEMS = 20;
+
+const nameField = () =>
+  z
+    .string({ error: "incidentTypes:validation.invalid" })
+    .trim()
+    .max(200, "common:validation.tooLong")
+    .refine(noControl, CONTROL_CHARACTERS_MESSAGE)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const httpUrl = z
+  .string({ error: "incidentTypes:validation.url" })
+  .trim()
+  .max(2000, "common:validation.tooLong")
+  .refine(noControl, CONTROL_CHARACTERS_MESSAGE)
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .refine((v) => {
+    if (v === null) return true;
+    try {
+      const url = new URL(v);
+      return url.protocol === "https:" || url.protocol === "http:";
+    } catch {
+      return false;
+    }
+  }, "incidentTypes:validation.url");
+
+export const ChecklistItemSchema = z.object({
+  question: z
+    .string({ error: "incidentTypes:validation.questionRequired" })
+    .trim()
+    .min(1, "incidentTypes:validation.questionRequired")
+    .max(500, "common:validation.tooLong")
+    .refine(noControl, CONTROL_CHARACTERS_MESSAGE),
+  tutorialLink: httpUrl,
+  message: optionalText(1000),
+  contentType: ContentTypeSchema.default(0),
+});
+export type ChecklistItemInput = z.input<typeof ChecklistItemSchema>;
+
+/** Priority of a type (SPEC.md section 3: Low 0, Medium 1, High 2, Critical 3; no "Not Selected"). */
+export const DefaultPrioritySchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], {
+  error: "incidentTypes:validation.priority",
+});
+
+const booleanField = () =>
+  z
+    .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false")], { error: "incidentTypes:validation.invalid" })
+    .nullish()
+    .transform((v) => v === true || v === "on" || v === "true");
+
+export const IncidentTypeSchema = z
+  .object({
+    nameEn: nameField(),
+    nameFr: nameField(),
+    nameNl: nameField(),
+    /** Languages whose name is still a copy of another's (the translate helper marks them; editing clears the mark). */
+    untranslated: z
+      .array(z.enum(NAME_LANGUAGES, { error: "incidentTypes:validation.invalid" }), { error: "incidentTypes:validation.invalid" })
+      .max(3, "incidentTypes:validation.invalid")
+      .nullish()
+      .transform((v) => [...new Set(v ?? [])]),
+    defaultPriority: DefaultPrioritySchema,
+    /** none 0 (a draft: not offered to reporters) or active 1; archiving is its own verb. */
+    status: z.union([z.literal(0), z.literal(1)], { error: "incidentTypes:validation.status" }).default(1),
+    reporterMayChangePriority: booleanField(),
+    appliesEverywhere: booleanField(),
+    defaultAssigneeIds: idList(),
+    roomTypeIds: idList(),
+    equipmentTypeIds: idList(),
+    roomIds: idList(),
+    checklist: z
+      .array(ChecklistItemSchema, { error: "incidentTypes:validation.invalid" })
+      .max(MAX_CHECKLIST_ITEMS, "incidentTypes:validation.tooManyItems")
+      .nullish()
+      .transform((v) => v ?? []),
+  })
+  .superRefine((value, ctx) => {
+    const v = (value ?? {}) as Partial<typeof value>;
+    if (!v.nameEn && !v.nameFr && !v.nameNl) {
+      ctx.addIssue({ code: "custom", message: "incidentTypes:validation.nameRequired", path: ["nameEn"] });
+    }
+  });
+export type IncidentTypeInput = z.input<typeof IncidentTypeSchema>;
+export type IncidentTypeValues = z.output<typeof IncidentTypeSchema>;
+
+/** The "translate to the others" helper: the names as typed, and the language to translate from. */
+export const TranslateNamesSchema = z.object({
+  nameEn: nameField(),
+  nameFr: nameField(),
+  nameNl: nameField(),
+  from: z.enum(NAME_LANGUAGES, { error: "incidentTypes:validation.invalid" }).nullish(),
+});
+export type TranslateNamesInput = z.input<typeof TranslateNamesSchema>;
+
+/** The name of a type in a language, then in the others (English, French, Dutch). */
+export function displayName(names: { nameEn: string | null; nameFr: string | null; nameNl: string | null }, locale: string): string {
+  const order = locale.startsWith("fr") ? [names.nameFr, names.nameEn, names.nameNl] : locale.startsWith("nl") ? [names.nameNl, names.nameEn, names.nameFr] : [names.nameEn, names.nameFr, names.nameNl];
+  return order.find((n) => n) ?? "";
+}

@@ -1,0 +1,294 @@
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { type Input, resolveInput } from "~/core/input";
+import type { ServiceContext } from "~/core/context.server";
+import { withTx } from "~/core/unit-of-work.server";
+import { IncidentEventType, IncidentStatus, IncidentTypeStatus, UserStatus } from "~/db/enums";
+import {
+  equipmentTypes,
+  incidentTypeChecklistItems,
+  incidentTypeDefaultAssignees,
+  incidentTypeEquipmentTypes,
+  incidentTypeRooms,
+  incidentTypeRoomTypes,
+  incidentTypes,
+  rooms,
+  roomTypes,
+  users,
+} from "~/db/schema";
+import { ValidationError } from "~/lib/errors";
+import { logger } from "~/lib/logger.server";
+import { parseInput } from "~/lib/validation";
+import { assertCanManageFacilities, treeScope } from "~/modules/facilities/policy.server";
+import { getIncidentType, type IncidentTypeDetail, incidentTypeNotFound } from "./queries.server";
+import {
+  displayName,
+  type IncidentTypeInput,
+  IncidentTypeSchema,
+  type IncidentTypeValues,
+  NAME_FIELDS,
+  NAME_LANGUAGES,
+  type NameLanguage,
+  type TranslateNamesInput,
+  TranslateNamesSchema,
+} from "./schema";
+
+/**
+ * Every write of incident types (SPEC.md sections 3-5, issue #11): create, update, archive, and the
+ * "translate to the others" helper. Shared by the form actions (/add-incident-type,
+ * /update-incident-type/{id}) and the REST routes (/api/incident-types). Managers and administrators
+ * only; every read and write is filtered by the entity; an audit row is written in the transaction.
+ */
+
+// ---------------------------------------------------------------------------
+// Translate to the others
+// ---------------------------------------------------------------------------
+
+export interface TranslatedNames {
+  nameEn: string | null;
+  nameFr: string | null;
+  nameNl: string | null;
+  /** Languages whose name is a copy of the source, waiting for a translation. */
+  untranslated: NameLanguage[];
+  /** The language translated from. */
+  from: NameLanguage;
+  /** "service": a translation service filled the names; "copy": no service; "failed": the service failed, names copied. */
+  outcome: "service" | "copy" | "failed";
+}
+
+/**
+ * Fills the empty names from one given name (`from`, else the first given one, English first). With a
+ * translation service (`TRANSLATE_URL`) the missing languages are translated; without one, or when
+ * it fails, the given text is copied and the copies are marked untranslated. Names already typed are
+ * never replaced, and nothing is saved: the form shows the result for review.
+ */
+export async function translateNames(ctx: ServiceContext, rawInput: TranslateNamesInput): Promise<TranslatedNames> {
+  assertCanManageFacilities(ctx);
+  const input = parseInput(TranslateNamesSchema, rawInput);
+  const names: Record<NameLanguage, string | null> = { en: input.nameEn, fr: input.nameFr, nl: input.nameNl };
+  const from = input.from && names[input.from] ? input.from : NAME_LANGUAGES.find((l) => names[l]);
+  if (!from) throw new ValidationError({ nameEn: ["incidentTypes:validation.nameRequired"] }, "incidentTypes:validation.nameRequired");
+  const source = names[from]!;
+  const untranslated: NameLanguage[] = [];
+  let outcome: TranslatedNames["outcome"] = ctx.translator ? "service" : "copy";
+  await Promise.all(
+    NAME_LANGUAGES.filter((lang) => !names[lang]).map(async (lang) => {
+      if (ctx.translator) {
+        try {
+          names[lang] = await ctx.translator.translate(source, from, lang);
+          return;
+        } catch (error) {
+          logger().warn({ err: error, from, to: lang }, "translation service failed; the name is copied");
+          outcome = "failed";
+        }
+      }
+      names[lang] = source;
+      untranslated.push(lang);
+    }),
+  );
+  return { nameEn: names.en, nameFr: names.fr, nameNl: names.nl, untranslated: NAME_LANGUAGES.filter((l) => untranslated.includes(l)), from, outcome };
+}
+
+// ---------------------------------------------------------------------------
+// Create and update
+// ---------------------------------------------------------------------------
+
+/** Refuses links to what is not of the entity (or outside the editor's reach), field by field. */
+async function checkReferences(ctx: ServiceContext, input: IncidentTypeValues): Promise<void> {
+  const errors: Record<string, string[]> = {};
+  const e = ctx.entityId;
+  const checks: [string, number[], () => Promise<{ id: number }[]>, string][] = [
+    [
+      "defaultAssigneeIds",
+      input.defaultAssigneeIds,
+      () =>
+        ctx.db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.entityId, e), isNull(users.archivedAt), ne(users.status, UserStatus.DISABLED), inArray(users.id, input.defaultAssigneeIds))),
+      "incidentTypes:validation.assigneeNotFound",
+    ],
+    [
+      "roomTypeIds",
+      input.roomTypeIds,
+      () => ctx.db.select({ id: roomTypes.id }).from(roomTypes).where(and(eq(roomTypes.entityId, e), isNull(roomTypes.archivedAt), inArray(roomTypes.id, input.roomTypeIds))),
+      "incidentTypes:validation.roomTypeNotFound",
+    ],
+    [
+      "equipmentTypeIds",
+      input.equipmentTypeIds,
+      () =>
+        ctx.db
+          .select({ id: equipmentTypes.id })
+          .from(equipmentTypes)
+          .where(and(eq(equipmentTypes.entityId, e), isNull(equipmentTypes.archivedAt), inArray(equipmentTypes.id, input.equipmentTypeIds))),
+      "incidentTypes:validation.equipmentNotFound",
+    ],
+    [
+      "roomIds",
+      input.roomIds,
+      () =>
+        ctx.db
+          .select({ id: rooms.id })
+          .from(rooms)
+          .where(and(eq(rooms.entityId, e), isNull(rooms.archivedAt), inArray(rooms.id, input.roomIds), treeScope(ctx, "room"))),
+      "incidentTypes:validation.roomNotFound",
+    ],
+  ];
+  for (const [field, ids, find, message] of checks) {
+    if (ids.length > 1000) errors[field] = ["incidentTypes:validation.invalid"];
+    else if (ids.length && (await find()).length !== ids.length) errors[field] = [message];
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors, "incidentTypes:validation.references", "REFERENCE_NOT_FOUND");
+}
+
+/**
+ * The columns of the type. A language stays marked "untranslated" only while its name is still a copy
+ * of a name in another, unmarked language: editing the copy clears the mark.
+ */
+function columnsOf(input: IncidentTypeValues) {
+  const marked = new Set(input.untranslated);
+  const untranslated = NAME_LANGUAGES.filter((lang) => {
+    const name = input[NAME_FIELDS[lang]];
+    return marked.has(lang) && name !== null && NAME_LANGUAGES.some((other) => other !== lang && !marked.has(other) && input[NAME_FIELDS[other]] === name);
+  });
+  return {
+    nameEn: input.nameEn,
+    nameFr: input.nameFr,
+    nameNl: input.nameNl,
+    untranslated,
+    defaultPriority: input.defaultPriority,
+    reporterMayChangePriority: input.reporterMayChangePriority,
+    appliesEverywhere: input.appliesEverywhere,
+    status: input.status === 0 ? IncidentTypeStatus.NONE : IncidentTypeStatus.ACTIVE,
+  };
+}
+
+/** Replaces the type's default assignees, room types, equipment, rooms and checklist. */
+async function writeParts(ctx: ServiceContext, id: number, input: IncidentTypeValues): Promise<void> {
+  const e = ctx.entityId;
+  await Promise.all([
+    ctx.db.delete(incidentTypeDefaultAssignees).where(and(eq(incidentTypeDefaultAssignees.incidentTypeId, id), eq(incidentTypeDefaultAssignees.entityId, e))),
+    ctx.db.delete(incidentTypeRoomTypes).where(and(eq(incidentTypeRoomTypes.incidentTypeId, id), eq(incidentTypeRoomTypes.entityId, e))),
+    ctx.db.delete(incidentTypeEquipmentTypes).where(and(eq(incidentTypeEquipmentTypes.incidentTypeId, id), eq(incidentTypeEquipmentTypes.entityId, e))),
+    ctx.db.delete(incidentTypeChecklistItems).where(and(eq(incidentTypeChecklistItems.incidentTypeId, id), eq(incidentTypeChecklistItems.entityId, e))),
+  ]);
+  // Rooms outside the editor's reach keep their link: the editor neither sees nor changes them.
+  const reach = treeScope(ctx, "room");
+  await ctx.db
+    .delete(incidentTypeRooms)
+    .where(
+      and(
+        eq(incidentTypeRooms.incidentTypeId, id),
+        eq(incidentTypeRooms.entityId, e),
+        reach ? sql`${incidentTypeRooms.roomId} in (select ${rooms.id} from ${rooms} where ${rooms.entityId} = ${e} and ${reach})` : undefined,
+      ),
+    );
+  const base = { entityId: e, incidentTypeId: id };
+  if (input.defaultAssigneeIds.length) await ctx.db.insert(incidentTypeDefaultAssignees).values(input.defaultAssigneeIds.map((userId) => ({ ...base, userId })));
+  if (input.roomTypeIds.length) await ctx.db.insert(incidentTypeRoomTypes).values(input.roomTypeIds.map((roomTypeId) => ({ ...base, roomTypeId })));
+  if (input.equipmentTypeIds.length) await ctx.db.insert(incidentTypeEquipmentTypes).values(input.equipmentTypeIds.map((equipmentTypeId) => ({ ...base, equipmentTypeId })));
+  if (input.roomIds.length) await ctx.db.insert(incidentTypeRooms).values(input.roomIds.map((roomId) => ({ ...base, roomId }))).onConflictDoNothing();
+  if (input.checklist.length) {
+    await ctx.db.insert(incidentTypeChecklistItems).values(
+      input.checklist.map((item, position) => ({
+        ...base,
+        position,
+        question: item.question,
+        tutorialLink: item.tutorialLink,
+        message: item.message,
+        contentType: item.contentType,
+      })),
+    );
+  }
+}
+
+export async function createIncidentType(ctx: ServiceContext, rawInput: Input<IncidentTypeInput>): Promise<IncidentTypeDetail> {
+  assertCanManageFacilities(ctx);
+  const input = parseInput(IncidentTypeSchema, await resolveInput(rawInput));
+  return withTx(ctx, async (txCtx, effects) => {
+    await checkReferences(txCtx, input);
+    const [row] = await txCtx.db
+      .insert(incidentTypes)
+      .values({ entityId: ctx.entityId, ...columnsOf(input) })
+      .returning({ id: incidentTypes.id });
+    await writeParts(txCtx, row.id, input);
+    await effects.audit({ action: "createIncidentType", recordType: "incidentType", recordId: row.id });
+    return getIncidentType(txCtx, row.id);
+  });
+}
+
+async function lockIncidentType(ctx: ServiceContext, id: number) {
+  const [row] = await ctx.db
+    .select()
+    .from(incidentTypes)
+    .where(and(eq(incidentTypes.id, id), eq(incidentTypes.entityId, ctx.entityId), isNull(incidentTypes.archivedAt)))
+    .for("update");
+  if (!row) throw incidentTypeNotFound();
+  return row;
+}
+
+export async function updateIncidentType(ctx: ServiceContext, id: number, rawInput: Input<IncidentTypeInput>): Promise<IncidentTypeDetail> {
+  assertCanManageFacilities(ctx);
+  const input = parseInput(IncidentTypeSchema, await resolveInput(rawInput));
+  return withTx(ctx, async (txCtx, effects) => {
+    await lockIncidentType(txCtx, id);
+    await checkReferences(txCtx, input);
+    await txCtx.db
+      .update(incidentTypes)
+      .set({ ...columnsOf(input), updatedAt: new Date() })
+      .where(and(eq(incidentTypes.id, id), eq(incidentTypes.entityId, ctx.entityId)));
+    await writeParts(txCtx, id, input);
+    await effects.audit({ action: "updateIncidentType", recordType: "incidentType", recordId: id });
+    return getIncidentType(txCtx, id);
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Archive
+// ---------------------------------------------------------------------------
+
+export interface ArchiveIncidentTypeResult {
+  /** Pending and In Progress incidents the type was removed from. */
+  incidentsUpdated: number;
+}
+
+/**
+ * Archives an incident type (SPEC.md section 4), in one transaction: it disappears from the lists and
+ * pickers and is removed from Pending and In Progress incidents, each with an event (type 9, old value
+ * the type); Done and Rejected incidents keep it for history and statistics. `confirmName`, when given
+ * (the dialog), must be one of the type's names.
+ */
+export async function archiveIncidentType(ctx: ServiceContext, id: number, confirm?: { confirmName?: unknown }): Promise<ArchiveIncidentTypeResult> {
+  assertCanManageFacilities(ctx);
+  return withTx(ctx, async (txCtx, effects) => {
+    const current = await lockIncidentType(txCtx, id);
+    if (confirm !== undefined) {
+      const typed = typeof confirm.confirmName === "string" ? confirm.confirmName.trim() : "";
+      const names = [current.nameEn, current.nameFr, current.nameNl].filter((n): n is string => Boolean(n)).map((n) => n.trim());
+      if (!names.includes(typed)) throw new ValidationError({ confirmName: ["common:archive.wrongName"] }, "common:archive.wrongName", "WRONG_NAME");
+    }
+    const e = ctx.entityId;
+    const old = JSON.stringify({ id, name: displayName(current, "en") });
+    const open = sql.raw(`${IncidentStatus.PENDING}, ${IncidentStatus.IN_PROGRESS}`);
+    const result = await txCtx.db.execute(sql`
+      with changed as (
+        update incidents set incident_type_id = null, updated_at = now()
+        where entity_id = ${e} and incident_type_id = ${id} and status in (${open}) and archived_at is null
+        returning id
+      ), events as (
+        insert into incident_events (entity_id, incident_id, type, actor_id, old_value, new_value)
+        select ${e}, c.id, ${IncidentEventType.INCIDENT_TYPE_REMOVED}, ${ctx.actor?.id ?? null}::int, ${old}::jsonb, null
+        from changed c
+        returning incident_id
+      )
+      select count(*)::int as n from changed`);
+    const incidentsUpdated = Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+    const now = new Date();
+    await txCtx.db
+      .update(incidentTypes)
+      .set({ status: IncidentTypeStatus.ARCHIVED, archivedAt: now, updatedAt: now })
+      .where(and(eq(incidentTypes.id, id), eq(incidentTypes.entityId, e)));
+    await effects.audit({ action: "archiveIncidentType", recordType: "incidentType", recordId: id, details: { incidentsUpdated } });
+    return { incidentsUpdated };
+  });
+}
