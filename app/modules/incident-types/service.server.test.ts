@@ -17,7 +17,7 @@ import {
   type RoomType,
   type User,
 } from "~/db/schema";
-import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
+import { ForbiddenError, NotFoundError, type ValidationError } from "~/lib/errors";
 import { libreTranslate } from "~/lib/libretranslate.server";
 import {
   createBuilding,
