@@ -16,7 +16,7 @@ import {
   userLinkedObjects,
   users,
 } from "~/db/schema";
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
+import { ConflictError, ForbiddenError, NotFoundError, type ValidationError } from "~/lib/errors";
 import { isResetTokenUsable, resetPassword } from "~/modules/auth/password-reset.server";
 import {
   createBuilding,
