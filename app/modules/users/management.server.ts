@@ -72,18 +72,19 @@ async function lockUser(ctx: ServiceContext, id: number): Promise<User> {
 }
 
 /**
- * Refuses a change that would leave the entity without an active administrator. The entity's
- * administrators are locked (in id order) so that two administrators demoting each other at once
- * cannot both succeed.
+ * Refuses a change that would leave the entity without an active administrator. The entity's row is
+ * locked first (`no key update`: inserts referencing it go on), so that two administrators demoting
+ * each other at once are serialised and the second sees the first's change, instead of deadlocking
+ * on each other's user rows.
  */
 async function keepAnAdministrator(ctx: ServiceContext, target: User, stillAdmin: boolean): Promise<void> {
   if (target.role !== Role.ADMINISTRATOR || target.status !== UserStatus.ACTIVE || stillAdmin) return;
+  await ctx.db.select({ id: entities.id }).from(entities).where(eq(entities.id, ctx.entityId)).for("no key update");
   const admins = await ctx.db
     .select({ id: users.id, status: users.status })
     .from(users)
     .where(and(eq(users.entityId, ctx.entityId), eq(users.role, Role.ADMINISTRATOR), isNull(users.archivedAt)))
-    .orderBy(asc(users.id))
-    .for("update");
+    .orderBy(asc(users.id));
   if (!admins.some((a) => a.id !== target.id && a.status === UserStatus.ACTIVE)) throw lastAdministrator();
 }
 

@@ -76,8 +76,18 @@ export const accountShape = {
   receiveNotification: z.boolean({ error: "settings:validation.invalid" }).default(false),
   notificationSettings: z
     .object({
-      priorities: z.array(PrioritySchema).max(4).default([]),
-      buildingIds: z.array(z.number({ error: "settings:validation.invalid" }).int().positive()).max(1000).default([]),
+      priorities: z.array(PrioritySchema, { error: "settings:validation.invalid" }).max(4, "settings:validation.invalid").default([]),
+      buildingIds: z
+        .array(
+          z
+            .number({ error: "settings:validation.invalid" })
+            .int("settings:validation.invalid")
+            .positive("settings:validation.invalid")
+            .max(2_147_483_647, "settings:validation.invalid"),
+          { error: "settings:validation.invalid" },
+        )
+        .max(1000, "settings:validation.invalid")
+        .default([]),
     })
     .default({ priorities: [], buildingIds: [] }),
 };
