@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { refuse } from "./messages";
-import { isAuthPath, routePath, takesBase64Files } from "./paths";
+import { isAuthPath, routePath, takesBase64Files, takesOneBase64File } from "./paths";
 import type { ServerSettings } from "./settings";
 
 /**
@@ -9,6 +9,7 @@ import type { ServerSettings } from "./settings";
  * - authentication, sign-up and password routes: 64 KiB;
  * - multipart uploads: FILES_PER_REQUEST files of UPLOAD_MAX_BYTES, plus 1 MiB of fields;
  * - the REST routes whose JSON carries base64 files: the same, times 4/3;
+ * - the REST routes whose JSON carries one base64 file (PUT /api/users/{id}): one file, times 4/3;
  * - anything else (JSON, urlencoded forms): 1 MiB.
  * A declared Content-Length over the limit is answered 413 before a byte is read; a body without
  * one (chunked) is cut off with 413 as soon as it passes the limit. Both close the connection.
@@ -22,11 +23,18 @@ export interface BodyLimits {
   standard: number;
   multipart: number;
   base64Json: number;
+  base64File: number;
 }
 
 export function bodyLimitsFor(settings: Pick<ServerSettings, "UPLOAD_MAX_BYTES">): BodyLimits {
   const files = settings.UPLOAD_MAX_BYTES * FILES_PER_REQUEST;
-  return { auth: 64 * KIB, standard: MIB, multipart: files + MIB, base64Json: Math.ceil((files * 4) / 3) + MIB };
+  return {
+    auth: 64 * KIB,
+    standard: MIB,
+    multipart: files + MIB,
+    base64Json: Math.ceil((files * 4) / 3) + MIB,
+    base64File: Math.ceil((settings.UPLOAD_MAX_BYTES * 4) / 3) + MIB,
+  };
 }
 
 export function bodyLimitOf(req: Request, limits: BodyLimits): number {
@@ -34,6 +42,7 @@ export function bodyLimitOf(req: Request, limits: BodyLimits): number {
   if (isAuthPath(path)) return limits.auth;
   if (/^multipart\/form-data\b/i.test(req.get("content-type") ?? "")) return limits.multipart;
   if (takesBase64Files(path)) return limits.base64Json;
+  if (takesOneBase64File(path)) return limits.base64File;
   return limits.standard;
 }
 

@@ -42,9 +42,15 @@ const BASE64_UPLOAD_PATHS = [
   /^\/api\/facilities\/rooms(\/[^/]+)?$/,
   /^\/api\/equipments\/type(\/[^/]+)?$/,
   /^\/api\/entities\/[^/]+(\/explanatory-sticker)?$/,
-  /^\/api\/users(\/[^/]+)?$/,
 ];
 
 export function takesBase64Files(path: string): boolean {
   return !isAuthPath(path) && BASE64_UPLOAD_PATHS.some((re) => re.test(path));
+}
+
+/** REST routes whose JSON bodies carry at most one file as a base64 data URL (a user's picture). */
+const ONE_BASE64_FILE_PATHS = [/^\/api\/users\/[^/]+$/];
+
+export function takesOneBase64File(path: string): boolean {
+  return !isAuthPath(path) && ONE_BASE64_FILE_PATHS.some((re) => re.test(path));
 }

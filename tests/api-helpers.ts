@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { Database } from "~/db/client.server";
 import type { User } from "~/db/schema";
+import type { MailPayload } from "~/mail/jobs.server";
 import { type AuthDeps, login } from "~/modules/auth/service.server";
 import type { FileStore } from "~/modules/files/storage.server";
 import type { Runtime } from "~/runtime.server";
@@ -18,6 +19,8 @@ export interface ApiHarness {
   files: FileStore;
   /** A bearer token for `user` (logs in with the factories' default password). */
   token(user: Pick<User, "email">): Promise<string>;
+  /** The mails queued so far (send-email jobs in the queue table), oldest first. */
+  mails(): Promise<MailPayload[]>;
   close(): Promise<void>;
 }
 
@@ -46,6 +49,7 @@ export async function startApiRuntime(): Promise<ApiHarness> {
     async token(user) {
       return (await login(auth, { email: user.email, password: DEFAULT_PASSWORD })).jwtToken;
     },
+    mails: () => services.mails(),
     async close() {
       current = null;
       await services.close();

@@ -19,7 +19,8 @@ import { apiLogin, webSession } from "./helpers";
  *   slash, a double trailing slash, the single-fetch data address `.data`, and a POST) is refused the
  *   same way as the canonical address: the refusal belongs to the route, not to the text of the path.
  * The REST API (under /api): 401 without a bearer token (except the calls SPEC.md section 7 sends
- * without one), another entity's ids 404, a technician's unreachable facility, building 404, room 403.
+ * without one), another entity's ids 404, a technician's unreachable facility, building 404, room 403,
+ * the users calls for managers only 403 to a technician (the assignees are for everyone).
  *
  * The test only reads and never signs out the sessions it uses (GET /logout and the REST logout would
  * revoke them), and skips the JavaScript-off project: it renders nothing, so the two would be the same.
@@ -33,7 +34,7 @@ const SOON_FILE = "routes/coming-soon.tsx";
 type Outcome = "ok" | "login" | "forbidden" | "home" | "notFound" | "error" | `status ${number}` | `redirect ${string}`;
 
 /** The kinds of record a screen's `:id` names, with where the demo data holds one. */
-type Kind = "entity" | "facility" | "building" | "room" | "roomType" | "equipmentType" | "category";
+type Kind = "entity" | "facility" | "building" | "room" | "roomType" | "equipmentType" | "category" | "user";
 
 /**
  * Screens whose `:id` loads a record of the first entity. Every screen with a parameter must be here
@@ -61,9 +62,12 @@ const API_ID_KINDS: Record<string, Kind> = {
   "api-room-type": "roomType",
   "api-equipment-type": "equipmentType",
   "api-equipment-category": "category",
+  "api-user": "user",
 };
+/** REST routes for managers and administrators only: a technician gets 403. */
+const API_MANAGER_ONLY = new Set(["api-users", "api-user"]);
 /** REST routes with no GET (only PUT/POST/PATCH/DELETE): a GET answers 405 to a signed-in user. */
-const API_WITHOUT_GET = new Set(["api-user-password", "api-equipment-type-tags", "api-equipment-type-tag"]);
+const API_WITHOUT_GET = new Set(["api-user-password", "api-user-status", "api-user-invitation", "api-equipment-type-tags", "api-equipment-type-tag"]);
 
 interface DemoIds {
   /** One record of each kind in the first entity, within the technician's reach where that applies. */
@@ -112,13 +116,14 @@ async function demoIds(): Promise<DemoIds> {
     return (await res.json()) as Record<string, unknown>[];
   };
   type Row = { id: number; facilityId?: number; buildingId?: number; entityId?: number };
-  const [facilities, buildings, rooms, roomTypes, equipmentTypes, categories, techFacilities, techBuildings, techRooms] = (await Promise.all([
+  const [facilities, buildings, rooms, roomTypes, equipmentTypes, categories, users, techFacilities, techBuildings, techRooms] = (await Promise.all([
     list("admin", "facilities?size=100"),
     list("admin", "facilities/buildings?size=100"),
     list("admin", "facilities/rooms?size=100"),
     list("admin", "facilities/rooms/roomtype?size=100"),
     list("admin", "equipments/type?size=100"),
     list("admin", "equipments/category?size=100"),
+    list("admin", "users?size=100"),
     list("technician", "facilities?size=100"),
     list("technician", "facilities/buildings?size=100"),
     list("technician", "facilities/rooms?size=100"),
@@ -140,6 +145,7 @@ async function demoIds(): Promise<DemoIds> {
       roomType: first(roomTypes, "room type").id,
       equipmentType: first(equipmentTypes, "generic equipment").id,
       category: first(categories, "equipment category").id,
+      user: first(users, "user").id,
     },
     unreachable: {
       facility: first(facilities.filter((f) => !techF.has(f.id)), "facility the technician does not reach").id,
@@ -305,6 +311,7 @@ function expectedApi(route: Screen, role: RoleName, target: Target): Outcome | "
   if (API_WITHOUT_GET.has(route.id)) return "status 405";
   const kind = API_ID_KINDS[route.id];
   if (role === "other" && kind) return "notFound";
+  if (role === "technician" && API_MANAGER_ONLY.has(route.id)) return "status 403";
   if (role === "technician" && target === "unreachable") return kind === "room" ? "status 403" : "notFound";
   return "allowed";
 }

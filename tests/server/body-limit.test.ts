@@ -117,6 +117,13 @@ describe("request body limits", () => {
     expect((await post("/api/facilities", 2 * MIB, { declared: true, type: "application/json" })).status).toBe(413);
     expect((await post("/api/facilities/rooms/3", 2 * MIB, { declared: true, type: "application/json" })).status).toBe(200);
     expect((await post("/api/entities/3/explanatory-sticker", limits.base64Json + 1, { declared: true, type: "application/json" })).status).toBe(413);
+    // Users: the invitation and the status take no file (1 MiB); the update takes one picture.
+    expect((await post("/api/users", 2 * MIB, { declared: true, type: "application/json" })).status).toBe(413);
+    expect((await post("/api/users/3/status", 2 * MIB, { declared: true, type: "application/json" })).status).toBe(413);
+    expect((await post("/api/users/3", limits.base64File - 64 * 1024, { declared: true, type: "application/json" })).status).not.toBe(413);
+    expect((await post("/api/users/3", limits.base64File + 1, { declared: true, type: "application/json" })).status).toBe(413);
+    expect((await post("/api/users/3", 50 * MIB, { declared: true, type: "application/json" })).status).toBe(413);
+    expect((await post("/api/users/3", 50 * MIB, { type: "application/json" })).status).toBe(413);
     expect((await post("/update-room/3", 3 * MIB, { type: "multipart/form-data; boundary=x" })).status).not.toBe(413);
     expect((await post("/update-room/3", limits.multipart + 64 * 1024, { type: "multipart/form-data; boundary=x" })).status).toBe(413);
     // A multipart post to an authentication route keeps the small limit.
