@@ -27,7 +27,7 @@ export function UsersTable({ page, query, filtered }: { page: Page<UserRow>; que
       column.accessor("email", {
         header: t("columns.email"),
         meta: { sortKey: "email" },
-        cell: (c) => <span className="break-all">{c.getValue()}</span>,
+        cell: (c) => <span className="whitespace-nowrap">{c.getValue()}</span>,
       }),
       column.accessor("role", { header: t("columns.role"), meta: { sortKey: "role" }, cell: (c) => t(`shell:roles.${c.getValue()}`) }),
       column.accessor("status", { header: t("columns.status"), meta: { sortKey: "status" }, cell: (c) => <UserStatusBadge status={c.getValue()} /> }),
