@@ -12,16 +12,18 @@ export interface BuildingPickerData {
 /**
  * The building picker's data for a page or a form answer: the search (`buildingQ`) and the page cursor
  * (`buildingAfter`) read from the URL (a list's GET filters) or the posted form (the room form without
- * JavaScript), the chosen building looked up within the user's reach.
+ * JavaScript), the chosen building looked up within the user's reach. `fields` renames the search and
+ * cursor parameters (a form with two building checklists).
  */
 export async function buildingPickerData(
   ctx: ServiceContext,
   params: URLSearchParams | FormData,
   selectedId: number | null,
-  options: { facilityId?: number | null } = {},
+  options: { facilityId?: number | null; fields?: { search: string; after: string } } = {},
 ): Promise<BuildingPickerData> {
-  const q = searchParam(params, BUILDING_SEARCH_FIELD);
-  const after = params.get(BUILDING_AFTER_FIELD);
+  const fields = options.fields ?? { search: BUILDING_SEARCH_FIELD, after: BUILDING_AFTER_FIELD };
+  const q = searchParam(params, fields.search);
+  const after = params.get(fields.after);
   const [page, selected] = await Promise.all([
     searchBuildingOptions(ctx, { q, after: typeof after === "string" ? after : null, facilityId: options.facilityId ?? null }),
     getBuildingOption(ctx, selectedId),

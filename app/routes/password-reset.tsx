@@ -19,21 +19,23 @@ import { RequestPasswordResetSchema, ResetPasswordFormSchema } from "~/modules/o
 /**
  * /password/reset (SPEC.md section 2): step 1 asks for the address and always answers "check your
  * email"; the mailed link (?token=…) opens step 2, a new password and its confirmation; then
- * "Password modified" and the way to the login page.
+ * "Password modified" and the way to the login page. An invitation link (`&invitation=1`, issue #10)
+ * opens the same form worded for choosing a first password; setting it activates the account.
  */
 type View = "request" | "sent" | "reset" | "invalid" | "done";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await guard(request, context);
   const url = new URL(request.url);
-  if (url.searchParams.has("sent")) return data({ view: "sent" as View, token: null });
-  if (url.searchParams.has("done")) return data({ view: "done" as View, token: null });
+  const invitation = url.searchParams.get("invitation") === "1";
+  if (url.searchParams.has("sent")) return data({ view: "sent" as View, token: null, invitation });
+  if (url.searchParams.has("done")) return data({ view: "done" as View, token: null, invitation });
   const token = url.searchParams.get("token");
   if (token !== null) {
     const usable = await isResetTokenUsable(passwordResetDeps(context), token);
-    return usable ? data({ view: "reset" as View, token }) : data({ view: "invalid" as View, token: null }, { status: 400 });
+    return usable ? data({ view: "reset" as View, token, invitation }) : data({ view: "invalid" as View, token: null, invitation }, { status: 400 });
   }
-  return data({ view: "request" as View, token: null });
+  return data({ view: "request" as View, token: null, invitation });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -61,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { status: 400 },
       );
     }
-    return redirect("/password/reset?done");
+    return redirect(new URL(request.url).searchParams.get("invitation") === "1" ? "/password/reset?done&invitation=1" : "/password/reset?done");
   }
 
   const submission = parseWithZod(formData, { schema: RequestPasswordResetSchema });
@@ -74,7 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function PasswordReset() {
   const { t } = useTranslation("onboarding");
-  const { view, token } = useLoaderData<typeof loader>();
+  const { view, token, invitation } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
 
   if (view === "sent") {
@@ -92,8 +94,8 @@ export default function PasswordReset() {
       <PublicPage title={t("reset.title")}>
         <div className="grid gap-4">
           <Alert variant="success">
-            <p className="font-semibold">{t("reset.passwordModified")}</p>
-            <p>{t("reset.passwordModifiedText")}</p>
+            <p className="font-semibold">{invitation ? t("reset.invitationDone") : t("reset.passwordModified")}</p>
+            <p>{invitation ? t("reset.invitationDoneText") : t("reset.passwordModifiedText")}</p>
           </Alert>
           <Link to="/login" className={buttonVariants({ className: "w-full" })}>
             {t("reset.login")}
@@ -120,8 +122,8 @@ export default function PasswordReset() {
   }
   if (view === "reset" && token) {
     return (
-      <PublicPage title={t("reset.newPasswordTitle")}>
-        <NewPasswordForm token={token} lastResult={actionData?.intent === "reset" ? (actionData.result as SubmissionResult<string[]>) : undefined} />
+      <PublicPage title={invitation ? t("reset.invitationTitle") : t("reset.newPasswordTitle")} subtitle={invitation ? t("reset.invitationText") : undefined}>
+        <NewPasswordForm token={token} invitation={invitation} lastResult={actionData?.intent === "reset" ? (actionData.result as SubmissionResult<string[]>) : undefined} />
       </PublicPage>
     );
   }
@@ -164,7 +166,7 @@ function RequestForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }
   );
 }
 
-function NewPasswordForm({ token, lastResult }: { token: string; lastResult?: SubmissionResult<string[]> }) {
+function NewPasswordForm({ token, invitation, lastResult }: { token: string; invitation: boolean; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation("onboarding");
   const navigation = useNavigation();
   const [form, fields] = useZodForm(ResetPasswordFormSchema, { id: "reset-password", lastResult });
@@ -194,7 +196,7 @@ function NewPasswordForm({ token, lastResult }: { token: string; lastResult?: Su
         <Input {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" />
       </Field>
       <Button type="submit" name="intent" value="reset" className="w-full" disabled={navigation.state === "submitting"}>
-        {t("reset.save")}
+        {invitation ? t("reset.invitationSave") : t("reset.save")}
       </Button>
     </Form>
   );

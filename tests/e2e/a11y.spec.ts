@@ -35,6 +35,7 @@ type Ids = Record<string, string>;
 async function demoIds(request: Parameters<typeof apiLogin>[0]): Promise<Record<Role, Ids>> {
   const admin = await apiLogin(request, accounts.admin);
   const technician = await apiLogin(request, accounts.technician);
+  const manager = await apiLogin(request, accounts.manager);
   const first = async (headers: Record<string, string>, path: string) => {
     const res = await request.get(`/api/${path}?size=1`, { headers });
     expect(res.status(), `GET /api/${path}`).toBe(200);
@@ -49,6 +50,7 @@ async function demoIds(request: Parameters<typeof apiLogin>[0]): Promise<Record<
     "update-room-type": await first(admin.headers, "facilities/rooms/roomtype"),
     "update-equipment-type": await first(admin.headers, "equipments/type"),
     "update-category": await first(admin.headers, "equipments/category"),
+    "update-user": String(manager.userId),
   };
   return {
     admin: { ...ids, "view-room": ids["update-room"] },
@@ -85,6 +87,8 @@ function addresses(ids: Ids, role: Role): Address[] {
       { id: "equipments", path: "/equipments?tab=categories" },
       { id: "update-facility", path: `/update-facility/${ids["update-facility"]}?dialog=archive` },
       { id: "update-room-type", path: `/update-room-type/${ids["update-room-type"]}?dialog=archive` },
+      { id: "update-user", path: `/update-user/${ids["update-user"]}?dialog=archive` },
+      { id: "users", path: "/users?status=3" },
     );
   }
   return out;

@@ -261,6 +261,12 @@ export interface BuildingChecklistProps {
   errors?: string[] | null;
   /** Shown instead of the list when there is no building at all. */
   emptyText: ReactNode;
+  /**
+   * The names of the search field and of the next page's cursor: change them when one form holds two
+   * checklists (e.g. a user's linked buildings and notification buildings).
+   */
+  searchName?: string;
+  afterName?: string;
 }
 
 /**
@@ -268,7 +274,20 @@ export interface BuildingChecklistProps {
  * matches as checkboxes, with the same search and "More buildings" (a form's submit buttons without
  * JavaScript, `/building-options` with it). A building checked from the matches stays listed.
  */
-export function BuildingChecklist({ legend, hint, name, idPrefix, checked, chosen, search, submit, errors, emptyText }: BuildingChecklistProps) {
+export function BuildingChecklist({
+  legend,
+  hint,
+  name,
+  idPrefix,
+  checked,
+  chosen,
+  search,
+  submit,
+  errors,
+  emptyText,
+  searchName = BUILDING_SEARCH_FIELD,
+  afterName = BUILDING_AFTER_FIELD,
+}: BuildingChecklistProps) {
   const { t } = useTranslation();
   const searchId = useId();
   const hintId = useId();
@@ -293,7 +312,7 @@ export function BuildingChecklist({ legend, hint, name, idPrefix, checked, chose
             <Input
               id={searchId}
               type="search"
-              name={BUILDING_SEARCH_FIELD}
+              name={searchName}
               value={q}
               placeholder={t("picker.searchBuildings")}
               autoComplete="off"
@@ -332,7 +351,7 @@ export function BuildingChecklist({ legend, hint, name, idPrefix, checked, chose
             <p aria-live="polite" className="text-sm text-muted-foreground">
               {buildingSearchStatus(t, state)}
             </p>
-            {submit.method === "post" && next ? <input type="hidden" name={BUILDING_AFTER_FIELD} value={next} /> : null}
+            {submit.method === "post" && next ? <input type="hidden" name={afterName} value={next} /> : null}
             {next ? (
               hydrated ? (
                 <Button type="button" variant="ghost" size="sm" disabled={state.busy} onClick={() => state.more()}>

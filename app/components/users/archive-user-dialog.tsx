@@ -1,0 +1,113 @@
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
+import { useId, useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import type { z } from "zod";
+import { SubmitButton } from "~/components/forms/form-parts";
+import { FormErrors, useErrorText, useZodForm } from "~/components/forms/zod-form";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Dialog, DialogFooter, useUrlDialog } from "~/components/ui/dialog";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Select } from "~/components/ui/select";
+import { ARCHIVE_DIALOG, ARCHIVE_INTENT, confirmNameField } from "~/lib/archive";
+import type { Page } from "~/lib/list-query";
+import { ArchiveUserFormSchema, ASSIGNEE_SEARCH_FIELD } from "./user-form-schema";
+
+export interface AssigneeChoice {
+  id: number;
+  name: string;
+  surname: string;
+  role: number;
+}
+
+/**
+ * The archive confirmation of a user (SPEC.md sections 4 and 5), a URL dialog (`?dialog=archive`) that
+ * works without JavaScript: the retyped full name, then who takes over the Pending and In Progress
+ * incidents and who the planned maintenance ("Unassigned" = 0). When the assignees fill more than one
+ * page, a search (a GET form, `assigneeQ`) narrows the two lists.
+ */
+export function ArchiveUserDialog({
+  name,
+  assignees,
+  assigneeQ,
+  lastResult,
+}: {
+  name: string;
+  assignees: Page<AssigneeChoice>;
+  assigneeQ: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const { t } = useTranslation("users");
+  const text = useErrorText(["users"]);
+  const dialog = useUrlDialog(ARCHIVE_DIALOG);
+  const searchId = useId();
+  const schema = useMemo(() => ArchiveUserFormSchema.extend({ confirmName: confirmNameField(name) }) as z.ZodType<unknown, Record<string, unknown>>, [name]);
+  const [form, fields] = useZodForm(schema, { id: "archive", lastResult, defaultValue: { incidentsUserId: "0", plannedMaintenanceUserId: "0" } });
+  const searchable = assignees.total > assignees.items.length || assigneeQ !== "";
+  const options = assignees.items.map((a) => ({ id: a.id, label: t("archive.assigneeOption", { name: `${a.name} ${a.surname}`, role: t(`shell:roles.${a.role}`) }) }));
+  const confirm = fields.confirmName;
+  const hintId = `${confirm.id}-description`;
+
+  return (
+    <Dialog
+      open={dialog.open}
+      closeTo={dialog.closeTo}
+      title={t("common:archive.title", { name })}
+      description={t("common:archive.warning")}
+      closeLabel={t("common:actions.close")}
+      size="md"
+    >
+      <p className="mb-4 text-sm">{t("archive.details")}</p>
+      {searchable ? (
+        <Form method="get" preventScrollReset className="mb-4 grid gap-1.5" role="search">
+          <input type="hidden" name="dialog" value={ARCHIVE_DIALOG} />
+          <Label htmlFor={searchId}>{t("archive.searchAssignees")}</Label>
+          <div className="flex gap-2">
+            <Input id={searchId} type="search" name={ASSIGNEE_SEARCH_FIELD} defaultValue={assigneeQ} key={assigneeQ} autoComplete="off" className="min-w-0 flex-1" />
+            <Button type="submit" variant="outline">
+              {t("common:list.searchButton")}
+            </Button>
+          </div>
+          <p className="text-sm text-muted-foreground">{t("archive.assigneesShown", { count: assignees.items.length, total: assignees.total })}</p>
+        </Form>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="grid gap-4">
+        <input type="hidden" name="intent" value={ARCHIVE_INTENT} />
+        <FormErrors id={form.errorId} errors={form.errors} ns={["users"]} />
+        <Field label={t("archive.incidentsTo")} htmlFor={fields.incidentsUserId.id} errors={text(fields.incidentsUserId.errors)}>
+          <Select {...getSelectProps(fields.incidentsUserId)}>
+            <option value="0">{t("archive.unassigned")}</option>
+            {options.map((o) => (
+              <option key={o.id} value={String(o.id)}>
+                {o.label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label={t("archive.maintenanceTo")} htmlFor={fields.plannedMaintenanceUserId.id} errors={text(fields.plannedMaintenanceUserId.errors)}>
+          <Select {...getSelectProps(fields.plannedMaintenanceUserId)}>
+            <option value="0">{t("archive.unassigned")}</option>
+            {options.map((o) => (
+              <option key={o.id} value={String(o.id)}>
+                {o.label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label={t("common:archive.confirmLabel")} htmlFor={confirm.id} errors={text(confirm.errors)} description={t("common:archive.confirmHint", { name })} required>
+          <Input {...getInputProps(confirm, { type: "text", ariaDescribedBy: hintId })} autoComplete="off" spellCheck={false} data-autofocus />
+        </Field>
+        <DialogFooter className="mt-2">
+          <Link to={dialog.closeTo} preventScrollReset className={buttonVariants({ variant: "outline" })}>
+            {t("common:archive.cancel")}
+          </Link>
+          <SubmitButton intent={ARCHIVE_INTENT} variant="destructive">
+            {t("common:archive.action")}
+          </SubmitButton>
+        </DialogFooter>
+      </Form>
+    </Dialog>
+  );
+}

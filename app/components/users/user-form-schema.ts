@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { WRONG_NAME } from "~/lib/archive";
+import { ArchiveUserSchema, NewStatusSchema, UpdateUserSchema } from "~/modules/users/schema";
+
+/**
+ * The forms of /add-user and /update-user/{id} (client-safe): the intents of the page and the form
+ * shapes where a form differs from the verb's input (CreateUserSchema is the add form as it is).
+ */
+export const CREATE_INTENT = "create";
+export const UPDATE_INTENT = "update";
+export const STATUS_INTENT = "status";
+export const RESEND_INTENT = "resend";
+
+export const USERS_LIST = "/users";
+
+/**
+ * The update form: the verb's fields, with the picture as a file input beside it (`newPicture`) and a
+ * "remove the picture" checkbox; the route turns them into `updatePicture`/`newPicture`. The status
+ * has its own small form.
+ */
+export const UpdateUserFormSchema = UpdateUserSchema.omit({ status: true, updatePicture: true, newPicture: true }).extend({
+  removePicture: z.boolean({ error: "users:validation.invalid" }).default(false),
+});
+
+/** The status toggle: active 2 or disabled 3. */
+export const StatusFormSchema = z.object({ newStatus: NewStatusSchema });
+
+/**
+ * The archive dialog: the retyped full name is required here (an empty field would post nothing, and
+ * the verb checks the name only when one is given), then the two reassignment choices (0: unassigned).
+ */
+export const ArchiveUserFormSchema = ArchiveUserSchema.extend({
+  confirmName: z.string({ error: WRONG_NAME }).max(300, WRONG_NAME),
+});
+
+/** The archive dialog's assignee search (a GET parameter, so it works without JavaScript). */
+export const ASSIGNEE_SEARCH_FIELD = "assigneeQ";

@@ -1,0 +1,74 @@
+import type { ServiceContext } from "~/core/context.server";
+import { ConflictError, ForbiddenError } from "~/lib/errors";
+import { LINK_PICKER, NOTIFY_PICKER } from "~/lib/pickers";
+import { getBuildingOptions } from "~/modules/facilities/queries.server";
+import { listLinkableFacilities } from "~/modules/users/queries.server";
+import { buildingPickerData } from "./pickers.server";
+
+/**
+ * What the user forms of /add-user and /update-user/{id} need from the server besides the verbs: the
+ * linked objects' tree picker (facilities with buildings, and the buildings' searchable checklist),
+ * the notification buildings' checklist, and the answer to their searches without JavaScript.
+ */
+
+const idsOf = (params: URLSearchParams | FormData, name: string) =>
+  params
+    .getAll(name)
+    .map((value) => (typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : 0))
+    .filter((id) => id > 0);
+
+/** The linked objects' picker: the facilities the editor may link, the chosen buildings named, one page of matches. */
+export async function linkPickerData(ctx: ServiceContext, params: URLSearchParams | FormData, chosenIds: number[]) {
+  const [facilities, chosen, picker] = await Promise.all([
+    listLinkableFacilities(ctx),
+    getBuildingOptions(ctx, chosenIds),
+    buildingPickerData(ctx, params, null, { fields: LINK_PICKER }),
+  ]);
+  return { facilities, chosen, search: picker.search };
+}
+
+/** The notification buildings' checklist: the chosen buildings named, one page of matches. */
+export async function notifyPickerData(ctx: ServiceContext, params: URLSearchParams | FormData, chosenIds: number[]) {
+  const [chosen, picker] = await Promise.all([getBuildingOptions(ctx, chosenIds), buildingPickerData(ctx, params, null, { fields: NOTIFY_PICKER })]);
+  return { chosen, search: picker.search };
+}
+
+/**
+ * A search or "More buildings" of one of the form's checklists without JavaScript (`linkAction` or
+ * `notifyAction` = find | more): the name of the picker that asked, after dropping its cursor on a new
+ * search; null for a real submission.
+ */
+export function pickerAction(formData: FormData): "link" | "notify" | null {
+  for (const [kind, picker] of [
+    ["link", LINK_PICKER],
+    ["notify", NOTIFY_PICKER],
+  ] as const) {
+    const action = formData.get(picker.action);
+    if (action === "find" || action === "more") {
+      if (action === "find") formData.delete(picker.after);
+      return kind;
+    }
+  }
+  return null;
+}
+
+/** The fields a picker's answer does not keep as input (its buttons and cursors). */
+export const PICKER_FIELDS = [LINK_PICKER.action, LINK_PICKER.after, NOTIFY_PICKER.action, NOTIFY_PICKER.after];
+
+/** The chosen ids the posted form holds for the two checklists. */
+export function postedBuildingIds(formData: FormData) {
+  return { linked: idsOf(formData, "linkedObjects.buildingIds"), notify: idsOf(formData, "notificationSettings.buildingIds") };
+}
+
+/**
+ * Runs a user verb for a form: "only an administrator may give the administrator role or change an
+ * administrator" is an answer to this form (shown above it), not a forbidden page.
+ */
+export async function asFormError<T>(verb: Promise<T>): Promise<T> {
+  try {
+    return await verb;
+  } catch (error) {
+    if (error instanceof ForbiddenError && error.code === "ADMINISTRATOR_ONLY") throw new ConflictError(error.messageKey, error.code);
+    throw error;
+  }
+}
