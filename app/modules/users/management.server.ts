@@ -93,12 +93,23 @@ async function keepAnAdministrator(ctx: ServiceContext, target: User, stillAdmin
  * managers, none kept for administrators; each of the entity, not archived, within the editor's own
  * reach; a facility only when it has at least one building (SPEC.md section 6).
  */
-async function checkLinks(ctx: ServiceContext, role: number, linked: LinkedObjects): Promise<LinkedObjects> {
+async function checkLinks(ctx: ServiceContext, role: number, linked: LinkedObjects, kept: LinkedObjects = { facilityIds: [], buildingIds: [] }): Promise<LinkedObjects> {
   if (!needsLinks(role)) return { facilityIds: [], buildingIds: [] };
   if (!linked.facilityIds.length && !linked.buildingIds.length) {
     throw new ValidationError({ linkedObjects: ["users:validation.linkRequired"] }, "users:validation.linkRequired", "LINK_REQUIRED");
   }
   const notFound = () => new ValidationError({ linkedObjects: ["users:validation.linkNotFound"] }, "users:validation.linkNotFound", "LINK_NOT_FOUND");
+  const wanted = linked;
+  // Links the user already has stay, even outside the editor's own reach (another manager gave them);
+  // only new ones are checked against what the editor reaches.
+  linked = {
+    facilityIds: linked.facilityIds.filter((id) => !kept.facilityIds.includes(id)),
+    buildingIds: linked.buildingIds.filter((id) => !kept.buildingIds.includes(id)),
+  };
+  const result = (): LinkedObjects => ({
+    facilityIds: [...linked.facilityIds, ...kept.facilityIds.filter((id) => wanted.facilityIds.includes(id))].sort((a, b) => a - b),
+    buildingIds: [...linked.buildingIds, ...kept.buildingIds.filter((id) => wanted.buildingIds.includes(id))].sort((a, b) => a - b),
+  });
   if (linked.facilityIds.length) {
     const found = await ctx.db
       .select({ id: facilities.id })
@@ -121,7 +132,7 @@ async function checkLinks(ctx: ServiceContext, role: number, linked: LinkedObjec
       .where(and(eq(buildings.entityId, ctx.entityId), isNull(buildings.archivedAt), inArray(buildings.id, linked.buildingIds), treeScope(ctx, "building")));
     if (found.length !== linked.buildingIds.length) throw notFound();
   }
-  return linked;
+  return result();
 }
 
 /** Replaces the user's links (an administrator keeps none). */
@@ -259,7 +270,15 @@ export async function updateUser(ctx: FilesContext, id: number, rawInput: Input<
     const status = nextStatus(current, input.status ?? current.status);
     if (current.id === actor.id && (input.role !== current.role || status !== current.status)) throw selfChange();
     await keepAnAdministrator(txCtx, current, input.role === Role.ADMINISTRATOR && status === UserStatus.ACTIVE);
-    const linked = await checkLinks(txCtx, input.role, input.linkedObjects);
+    const links = await tx
+      .select({ facilityId: userLinkedObjects.facilityId, buildingId: userLinkedObjects.buildingId })
+      .from(userLinkedObjects)
+      .where(and(eq(userLinkedObjects.userId, id), eq(userLinkedObjects.entityId, ctx.entityId)));
+    const kept = {
+      facilityIds: links.flatMap((l) => (l.facilityId === null ? [] : [l.facilityId])),
+      buildingIds: links.flatMap((l) => (l.buildingId === null ? [] : [l.buildingId])),
+    };
+    const linked = await checkLinks(txCtx, input.role, input.linkedObjects, kept);
     const settings = notificationSettingsOf(input);
     await checkNotificationBuildings(txCtx, settings.buildingIds);
     const pictureFileId = input.updatePicture
