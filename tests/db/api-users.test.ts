@@ -655,11 +655,9 @@ describe("PATCH /api/users/{id}/status", () => {
     expect((await patch(managerToken, { newStatus: 3 }, { id: "abc" }, "/api/users/abc")).status).toBe(404);
   });
 
-  // On PostgreSQL the two requests run at once and deadlock half of the time (40P01, answered 500):
-  // keepAnAdministrator locks the administrators after lockUser has locked the target, so each request
-  // holds the row the other one waits for. Runs on PostgreSQL once the service locks the entity row
-  // instead (the fix is in the users-api report); PGlite runs the transactions one after the other.
-  it.skipIf(Boolean(process.env.DATABASE_URL))("keeps the entity's last active administrator: two administrators disabling each other at once, one is refused", async () => {
+  // On PostgreSQL the two requests run at once: keepAnAdministrator locks the entity row, so the second
+  // waits for the first and sees its change (no deadlock); PGlite runs the transactions one after the other.
+  it("keeps the entity's last active administrator: two administrators disabling each other at once, one is refused", async () => {
     const db = api.database.db;
     const entity = await createEntity(db);
     const first = await createUser(db, { entityId: entity.id, role: Role.ADMINISTRATOR });
