@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ValidationError } from "~/lib/errors";
 import { parseInput } from "~/lib/validation";
+import { WRONG_NAME } from "./archive-intent";
 
 /**
  * The archive confirmation (SPEC.md section 5): the user retypes the exact name, otherwise "Wrong
@@ -8,9 +9,7 @@ import { parseInput } from "~/lib/validation";
  * it with `confirmNameSchema` when JavaScript is on, the archive verbs with `checkConfirmName` always.
  * Client-safe.
  */
-export const ARCHIVE_DIALOG = "archive";
-export const ARCHIVE_INTENT = "archive";
-export const WRONG_NAME = "common:archive.wrongName";
+export { ARCHIVE_DIALOG, ARCHIVE_INTENT, WRONG_NAME } from "./archive-intent";
 
 export const ArchiveSchema = z.object({
   confirmName: z.string({ error: WRONG_NAME }),
@@ -23,6 +22,9 @@ export const confirmNameMatches = (name: string, confirmName: string) => confirm
 /** The confirmation field checked against `name` (client-side validation of the dialogs). */
 export const confirmNameField = (name: string) =>
   z.string({ error: WRONG_NAME }).refine((value) => confirmNameMatches(name, value), WRONG_NAME);
+
+/** The archive dialog's form checked in the browser: `confirmName` must be `name`. */
+export const confirmNameFormSchema = (name: string) => z.object({ confirmName: confirmNameField(name) });
 
 /** The field error of a wrong confirmation, or none (no confirmation given: the REST calls send none). */
 export function confirmNameErrors(name: string, confirm: ArchiveInput | undefined): Record<string, string[]> {

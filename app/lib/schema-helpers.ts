@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters } from "./text";
+import { MAX_TAGS } from "./limits";
 
 /**
  * zod building blocks shared by the domain schemas (client-safe). Messages are i18n keys; missing
@@ -39,7 +40,7 @@ export const idList = () =>
 // ---------------------------------------------------------------------------
 // Tags (SPEC.md sections 5 and 9): not empty, at most 3 per item, at most 20 characters each.
 // ---------------------------------------------------------------------------
-export const MAX_TAGS = 3;
+export { MAX_TAGS } from "./limits";
 export const MAX_TAG_LENGTH = 20;
 export const TAG_EMPTY = "common:tags.empty";
 export const TAG_TOO_MANY = "common:tags.tooMany";

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { useErrorText, useZodForm } from "~/components/forms/zod-form";
+import { useErrorText, useZodForm, zodValidator } from "~/components/forms/zod-form";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -17,6 +17,9 @@ import { formAuthenticator } from "~/modules/auth/authenticator.server";
 import { guard, homeFor } from "~/modules/auth/guard.server";
 import { LoginFormSchema } from "~/modules/auth/schema";
 import { commitSession, storeTokens } from "~/modules/auth/session.server";
+
+/** Client-side validation, loaded when the form is first used (decision 021). */
+const validateLoginForm = zodValidator(() => import("~/modules/auth/schema").then((m) => m.LoginFormSchema));
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await guard(request, context);
@@ -52,7 +55,7 @@ export default function Login() {
   const { sessionExpired } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(LoginFormSchema, { lastResult });
+  const [form, fields] = useZodForm(validateLoginForm, { id: "login", lastResult });
   const translate = useErrorText(["auth"]);
 
   return (

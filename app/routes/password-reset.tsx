@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { useErrorText, useZodForm } from "~/components/forms/zod-form";
+import { useErrorText, useZodForm, zodValidator } from "~/components/forms/zod-form";
 import { PublicPage } from "~/components/onboarding/public-page";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -15,6 +15,12 @@ import { guard } from "~/modules/auth/guard.server";
 import { isResetTokenUsable, requestPasswordReset, resetPassword } from "~/modules/auth/password-reset.server";
 import { passwordResetDeps } from "~/http/deps.server";
 import { RequestPasswordResetSchema, ResetPasswordFormSchema } from "~/modules/onboarding/schema";
+
+/** Client-side validation, loaded when the form is first used (decision 021). */
+const validateResetPasswordForm = zodValidator(() => import("~/modules/onboarding/schema").then((m) => m.ResetPasswordFormSchema));
+
+/** Client-side validation, loaded when the form is first used (decision 021). */
+const validateRequestPasswordReset = zodValidator(() => import("~/modules/onboarding/schema").then((m) => m.RequestPasswordResetSchema));
 
 /**
  * /password/reset (SPEC.md section 2): step 1 asks for the address and always answers "check your
@@ -146,7 +152,7 @@ function BackToLogin() {
 function RequestForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation("onboarding");
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(RequestPasswordResetSchema, { id: "reset-request", lastResult });
+  const [form, fields] = useZodForm(validateRequestPasswordReset, { id: "reset-request", lastResult });
   const tr = useErrorText(["onboarding"]);
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4">
@@ -169,7 +175,7 @@ function RequestForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }
 function NewPasswordForm({ token, invitation, lastResult }: { token: string; invitation: boolean; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation("onboarding");
   const navigation = useNavigation();
-  const [form, fields] = useZodForm(ResetPasswordFormSchema, { id: "reset-password", lastResult });
+  const [form, fields] = useZodForm(validateResetPasswordForm, { id: "reset-password", lastResult });
   const tr = useErrorText(["onboarding"]);
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4">

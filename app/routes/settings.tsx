@@ -29,7 +29,7 @@ import { getAccountSettings } from "~/modules/users/queries.server";
 import { getBuildingOptions } from "~/modules/facilities/queries.server";
 import { buildingPickerData } from "~/http/pickers.server";
 import { BUILDING_AFTER_FIELD } from "~/lib/pickers";
-import { keepInputReply } from "~/components/forms/building-picker";
+import { keepInputReply } from "~/components/forms/keep-input-reply";
 import { AccountFormSchema, PasswordFormSchema } from "~/modules/users/schema";
 import { changePassword, updateAccount } from "~/modules/users/service.server";
 

@@ -5,8 +5,9 @@ import { ARCHIVE_INTENT, ArchiveDialog, ArchiveTrigger } from "~/components/form
 import { FormPage } from "~/components/forms/form-parts";
 import { useResultFor } from "~/components/forms/zod-form";
 import { RoomForm, ROOMS_LIST } from "~/components/rooms/room-form";
-import { keepInputReply } from "~/components/forms/building-picker";
-import { ADD_EQUIPMENT_INTENT, addEquipmentReply, SAVE_INTENT } from "~/components/rooms/room-form-schema";
+import { keepInputReply } from "~/components/forms/keep-input-reply";
+import { addEquipmentReply } from "~/components/rooms/room-form-schema";
+import { ADD_EQUIPMENT_INTENT, SAVE_INTENT } from "~/components/rooms/room-form-intents";
 import { buttonVariants } from "~/components/ui/button";
 import { archiveAction, readFormData, submitForm, uploadsOf } from "~/http/form-action.server";
 import { buildingPickerData, type BuildingPickerData } from "~/http/pickers.server";

@@ -3,10 +3,12 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormActions, DefaultSubmit } from "~/components/forms/form-parts";
 import { TagsField } from "~/components/forms/tags-field";
-import { FormErrors, useErrorText, useZodForm } from "~/components/forms/zod-form";
+import { FormErrors, useErrorText, useZodForm, zodValidator } from "~/components/forms/zod-form";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { CategorySchema } from "~/modules/equipment/schema";
+
+/** Client-side validation, loaded when the form is first used (decision 021). */
+const validateCategory = zodValidator(() => import("~/modules/equipment/schema").then((m) => m.CategorySchema));
 
 export const CATEGORIES_LIST = "/equipments?tab=categories";
 
@@ -24,7 +26,7 @@ export function CategoryForm({
 }) {
   const { t } = useTranslation("equipment");
   const text = useErrorText();
-  const [form, fields] = useZodForm(CategorySchema, {
+  const [form, fields] = useZodForm(validateCategory, {
     id: "category",
     lastResult,
     defaultValue: { categoryName: category?.categoryName ?? "", tags: category?.tags ?? [] },

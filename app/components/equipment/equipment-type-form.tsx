@@ -6,12 +6,14 @@ import { CheckboxListField } from "~/components/forms/checkbox-list-field";
 import { DefaultSubmit, FormActions, FormSection } from "~/components/forms/form-parts";
 import { SelectField } from "~/components/forms/select-field";
 import { TagsField } from "~/components/forms/tags-field";
-import { FormErrors, useErrorText, useZodForm } from "~/components/forms/zod-form";
+import { FormErrors, useErrorText, useZodForm, zodValidator } from "~/components/forms/zod-form";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { EquipmentTypeSchema } from "~/modules/equipment/schema";
 import type { AttachedFile } from "~/modules/rooms/queries.server";
+
+/** Client-side validation, loaded when the form is first used (decision 021). */
+const validateEquipmentType = zodValidator(() => import("~/modules/equipment/schema").then((m) => m.EquipmentTypeSchema));
 
 export const EQUIPMENT_TYPES_LIST = "/equipments";
 
@@ -48,7 +50,7 @@ export function EquipmentTypeForm({
 }) {
   const { t } = useTranslation("equipment");
   const text = useErrorText();
-  const [form, fields] = useZodForm(EquipmentTypeSchema, {
+  const [form, fields] = useZodForm(validateEquipmentType, {
     id: "equipment-type",
     lastResult,
     defaultValue: {

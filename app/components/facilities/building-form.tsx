@@ -3,12 +3,16 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormActions, FormSection } from "~/components/forms/form-parts";
 import { SelectField } from "~/components/forms/select-field";
-import { FormErrors, useErrorText, useZodForm } from "~/components/forms/zod-form";
+import { FormErrors, useErrorText, useZodForm, zodValidator } from "~/components/forms/zod-form";
 import { AddressFields } from "~/components/settings/address-fields";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { BUILDING_ADDRESS_FIELDS, type BuildingInput, BuildingSchema } from "~/modules/facilities/schema";
+import { BUILDING_ADDRESS_FIELDS } from "~/modules/facilities/constants";
+import type { BuildingInput } from "~/modules/facilities/schema";
+
+/** Client-side validation, loaded when the form is first used (decision 021). */
+const validateBuilding = zodValidator(() => import("~/modules/facilities/schema").then((m) => m.BuildingSchema));
 
 export const BUILDINGS_LIST = "/facilities?tab=buildings";
 
@@ -36,7 +40,7 @@ export function BuildingForm({
   const defaultValue = Object.fromEntries(
     ["name", "description", "facilityId", ...BUILDING_ADDRESS_FIELDS].map((name) => [name, String(building[name as keyof BuildingInput] ?? "")]),
   );
-  const [form, fields] = useZodForm(BuildingSchema, { id: "building", lastResult, defaultValue });
+  const [form, fields] = useZodForm(validateBuilding, { id: "building", lastResult, defaultValue });
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-6">
       <input type="hidden" name="intent" value={intent} />

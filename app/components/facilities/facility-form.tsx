@@ -2,11 +2,13 @@ import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } 
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormActions } from "~/components/forms/form-parts";
-import { FormErrors, useErrorText, useZodForm } from "~/components/forms/zod-form";
+import { FormErrors, useErrorText, useZodForm, zodValidator } from "~/components/forms/zod-form";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { FacilitySchema } from "~/modules/facilities/schema";
+
+/** Client-side validation, loaded when the form is first used (decision 021). */
+const validateFacility = zodValidator(() => import("~/modules/facilities/schema").then((m) => m.FacilitySchema));
 
 export const FACILITIES_LIST = "/facilities";
 
@@ -24,7 +26,7 @@ export function FacilityForm({
 }) {
   const { t } = useTranslation("facilities");
   const text = useErrorText(["facilities"]);
-  const [form, fields] = useZodForm(FacilitySchema, {
+  const [form, fields] = useZodForm(validateFacility, {
     id: "facility",
     lastResult,
     defaultValue: { name: facility?.name ?? "", description: facility?.description ?? "" },

@@ -2,13 +2,12 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { Form, Link } from "@remix-run/react";
 import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
-import { FormErrors, useErrorText, useZodForm } from "~/components/forms/zod-form";
+import { FormErrors, useErrorText, useZodForm, zodValidator } from "~/components/forms/zod-form";
 import { buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogFooter, DialogTrigger, useUrlDialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { ARCHIVE_DIALOG, ARCHIVE_INTENT, confirmNameField } from "~/lib/archive";
+import { ARCHIVE_DIALOG, ARCHIVE_INTENT } from "~/lib/archive-intent";
 import { cn } from "~/lib/utils";
 import { SubmitButton } from "./form-parts";
 
@@ -61,14 +60,9 @@ export function ArchiveDialog({
 function ArchiveForm({ name, closeTo, lastResult }: { name: string; closeTo: string; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation();
   const text = useErrorText();
-  const schema = useMemo(
-    () =>
-      z.object({
-        confirmName: confirmNameField(name),
-      }),
-    [name],
-  );
-  const [form, fields] = useZodForm(schema, { id: "archive", lastResult });
+  // The name is checked in the browser once the form is used (decision 021); the verb checks it always.
+  const validator = useMemo(() => zodValidator(() => import("~/lib/archive").then((m) => m.confirmNameFormSchema(name))), [name]);
+  const [form, fields] = useZodForm(validator, { id: "archive", lastResult });
   const hintId = `${fields.confirmName.id}-description`;
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4">

@@ -1,7 +1,4 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher } from "@remix-run/react";
-import { z } from "zod";
 import { type ReactNode, type SelectHTMLAttributes, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
@@ -121,18 +118,6 @@ export function useBuildingSearch(search: BuildingSearch, facilityId: number | n
       load(q, next);
     },
   };
-}
-
-/**
- * The answer to a picker's search or "More buildings" without JavaScript: the posted form as it was
- * (the user's input kept, no error shown), to render again with the matching buildings. `drop` names
- * further fields not to keep (the button that asked).
- */
-export function keepInputReply(formData: FormData, drop: string[] = []): SubmissionResult<string[]> {
-  const submission = parseWithZod(formData, { schema: z.object({}).passthrough() });
-  const payload = submission.payload as Record<string, unknown>;
-  for (const name of ["intent", BUILDING_SEARCH_FIELD, BUILDING_AFTER_FIELD, ...drop]) delete payload[name];
-  return submission.reply();
 }
 
 /** The no-JavaScript submit buttons' props of a picker. */

@@ -4,7 +4,7 @@ import { RemoveRowButton } from "~/components/forms/form-parts";
 import { ErrorText, useErrorText } from "~/components/forms/zod-form";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { MAX_TAGS } from "~/lib/schema-helpers";
+import { MAX_TAGS } from "~/lib/limits";
 
 /**
  * The tags of a room type, an equipment category or a generic equipment (schema: `tagsField()`): one

@@ -1,14 +1,14 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { useLazyValidator, zodValidator } from "~/components/forms/zod-form";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { supportedLngs } from "~/i18n";
-import { accountFormSchema } from "~/modules/onboarding/schema";
 
 export interface AccountDefaults {
   name?: string;
@@ -31,12 +31,16 @@ export function AccountStep({
 }) {
   const { t } = useTranslation(["onboarding", "common"]);
   const navigation = useNavigation();
-  const schema = accountFormSchema({ passwordKept });
+  const validator = useMemo(
+    () => zodValidator(() => import("~/modules/onboarding/schema").then((m) => m.accountFormSchema({ passwordKept }))),
+    [passwordKept],
+  );
+  const onValidate = useLazyValidator("signup-account", validator, Boolean(lastResult));
   const [form, fields] = useForm<AccountFormValues>({
     id: "signup-account",
     lastResult,
     defaultValue,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,8 +8,20 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { CountryOptions } from "~/components/forms/country-options";
 import { Select } from "~/components/ui/select";
-import { EntitySchema } from "~/modules/onboarding/schema";
+import type { EntitySchema } from "~/modules/onboarding/schema";
+import { type FormValidator, useLazyValidator } from "~/components/forms/zod-form";
+import type { z } from "zod";
 import { CaptchaField, ensureCaptcha, type CaptchaQuestion } from "./captcha-field";
+
+/** Client-side validation, loaded when the form is first used (decision 021); Back keeps what was typed without checking it. */
+const validateEntity = () =>
+  Promise.all([import("@conform-to/zod/v4"), import("~/modules/onboarding/schema")]).then(
+    ([{ parseWithZod }, { EntitySchema }]): FormValidator =>
+      ({ formData }) =>
+        formData.get("intent") === "back"
+          ? parseWithZod(formData, { schema: EntitySchema.partial().passthrough() })
+          : parseWithZod(formData, { schema: EntitySchema }),
+  );
 
 /** Step 2 of the sign-up: the organisation and the captcha. Posts `intent=finish`, or `intent=back`. */
 export function EntityStep({
@@ -25,15 +36,12 @@ export function EntityStep({
   const { t } = useTranslation(["onboarding", "common"]);
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
-  const [form, fields] = useForm({
+  const onValidate = useLazyValidator("signup-entity", validateEntity, Boolean(lastResult));
+  const [form, fields] = useForm<z.input<typeof EntitySchema>, z.output<typeof EntitySchema>>({
     id: "signup-entity",
     lastResult,
     defaultValue,
-    // Back keeps what was typed without checking it.
-    onValidate: ({ formData }) =>
-      formData.get("intent") === "back"
-        ? parseWithZod(formData, { schema: EntitySchema.partial().passthrough() })
-        : parseWithZod(formData, { schema: EntitySchema }),
+    onValidate,
     onSubmit: (event, { formData }) => {
       if (formData.get("intent") === "finish") ensureCaptcha(event, formRef.current);
     },

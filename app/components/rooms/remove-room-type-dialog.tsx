@@ -2,19 +2,15 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { Form, Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { ARCHIVE_DIALOG, ARCHIVE_INTENT } from "~/components/forms/archive-dialog";
 import { SubmitButton } from "~/components/forms/form-parts";
 import { SelectField } from "~/components/forms/select-field";
-import { FormErrors, useErrorText, useZodForm } from "~/components/forms/zod-form";
+import { FormErrors, useErrorText, useZodForm, zodValidator } from "~/components/forms/zod-form";
 import { Alert } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogFooter, useUrlDialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { idField } from "~/lib/schema-helpers";
-import { confirmNameField } from "~/lib/archive";
-import { RemoveRoomTypeSchema } from "~/modules/rooms/schema";
 
 /**
  * The removal of a room type (SPEC.md sections 4, 5 and 8), the archive confirmation at
@@ -76,17 +72,11 @@ function RemoveForm({
   const { t } = useTranslation("rooms");
   const text = useErrorText();
   const inUse = rooms > 0 || incidentTypes > 0;
-  const schema = useMemo(
-    () =>
-      z.object({
-        replacementRoomType: inUse
-          ? idField("rooms:validation.replacementRequired")
-          : RemoveRoomTypeSchema.shape.replacementRoomType,
-        confirmName: confirmNameField(name),
-      }),
+  const validator = useMemo(
+    () => zodValidator(() => import("./remove-room-type-schema").then((m) => m.removeRoomTypeFormSchema(inUse, name))),
     [inUse, name],
   );
-  const [form, fields] = useZodForm(schema, { id: "remove-room-type", lastResult });
+  const [form, fields] = useZodForm(validator, { id: "remove-room-type", lastResult });
   const replacementHint = otherTypes.length ? t("roomType.replacementHint") : t("roomType.noReplacement");
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4">

@@ -1,5 +1,4 @@
 import { type FieldMetadata, type FormMetadata, getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { type MouseEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormSection, RemoveRowButton } from "~/components/forms/form-parts";
@@ -11,7 +10,8 @@ import { Input } from "~/components/ui/input";
 import type { RoomEquipmentView } from "~/modules/rooms/queries.server";
 import type { AddEquipmentInput, RoomEquipmentInput } from "~/modules/rooms/schema";
 import { equipmentRowsOf, newEquipmentRows } from "./equipment-rows";
-import { ADD_EQUIPMENT_INTENT, AddEquipmentFormSchema, type RoomFormShape } from "./room-form-schema";
+import { ADD_EQUIPMENT_INTENT, type RoomFormShape } from "./room-form-intents";
+import type { RoomFormValidation } from "./room-form-validation";
 
 type EquipmentType = { id: number; name: string; categoryId: number; categoryName: string };
 
@@ -31,12 +31,15 @@ export function RoomEquipmentField({
   addField,
   equipmentTypes,
   existingItems,
+  parseAddEquipment,
 }: {
   form: FormMetadata<RoomFormShape, string[]>;
   field: FieldMetadata<RoomEquipmentInput[] | null | undefined, RoomFormShape, string[]>;
   addField: FieldMetadata<AddEquipmentInput | undefined, RoomFormShape, string[]>;
   equipmentTypes: EquipmentType[];
   existingItems: RoomEquipmentView[];
+  /** The dialog's check, once the form's validation has loaded; until then the dialog posts (the server adds the rows). */
+  parseAddEquipment?: RoomFormValidation["parseAddEquipment"];
 }) {
   const { t } = useTranslation("rooms");
   const text = useErrorText();
@@ -50,8 +53,8 @@ export function RoomEquipmentField({
 
   function addInBrowser(event: MouseEvent<HTMLButtonElement>) {
     const formElement = event.currentTarget.form;
-    if (!formElement) return;
-    const submission = parseWithZod(new FormData(formElement), { schema: AddEquipmentFormSchema });
+    if (!formElement || !parseAddEquipment) return;
+    const submission = parseAddEquipment(new FormData(formElement));
     // Invalid: let the submission go on; the form's validation shows the errors beside the fields.
     if (submission.status !== "success") return;
     const type = typesById.get(String(submission.value.addEquipment.equipmentTypeId));

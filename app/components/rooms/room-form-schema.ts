@@ -1,21 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
-import { AddEquipmentSchema, type AddEquipmentInput, type RoomInput } from "~/modules/rooms/schema";
+import { AddEquipmentSchema } from "~/modules/rooms/schema";
 import { equipmentRowsOf, newEquipmentRows } from "./equipment-rows";
 
-/**
- * The room form's two submit intents (client-safe): `save` posts the room (RoomSchema), the quantity
- * dialog's `add-equipment` posts the same form to add items; only its `addEquipment.*` fields are
- * checked then.
- */
-export const SAVE_INTENT = "save";
-export const ADD_EQUIPMENT_INTENT = "add-equipment";
+export { ADD_EQUIPMENT_INTENT, type RoomFormShape, SAVE_INTENT } from "./room-form-intents";
 
 export const AddEquipmentFormSchema = z.object({ addEquipment: AddEquipmentSchema });
 
-/** The form's fields: the room, the quantity dialog, and the new files (their errors come back under `newFiles`). */
-export type RoomFormShape = RoomInput & { addEquipment?: AddEquipmentInput; newFiles?: unknown };
 
 /**
  * The quantity dialog without JavaScript (`intent=add-equipment`): checks `addEquipment.*`; when

@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FilesField } from "~/components/forms/files-field";
@@ -7,18 +6,20 @@ import { CheckboxListField } from "~/components/forms/checkbox-list-field";
 import { DefaultSubmit, FormActions, FormSection } from "~/components/forms/form-parts";
 import { type BuildingChoice, BuildingPicker, type BuildingSearch } from "~/components/forms/building-picker";
 import { SelectField } from "~/components/forms/select-field";
-import { FormErrors, useErrorText } from "~/components/forms/zod-form";
+import { FormErrors, useErrorText, useLazyValidator } from "~/components/forms/zod-form";
 import { Field, fieldDescriptionId } from "~/components/ui/field";
 import { FIND_BUILDING_INTENT, MORE_BUILDINGS_INTENT } from "~/lib/pickers";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import type { AttachedFile, RoomEquipmentView } from "~/modules/rooms/queries.server";
-import { RoomSchema } from "~/modules/rooms/schema";
 import { RoomEquipmentField } from "./room-equipment-field";
-import { ADD_EQUIPMENT_INTENT, AddEquipmentFormSchema, type RoomFormShape, SAVE_INTENT } from "./room-form-schema";
+import { type RoomFormShape, SAVE_INTENT } from "./room-form-intents";
 import { RoomLinksField } from "./room-links-field";
 
 export const ROOMS_LIST = "/facilities?tab=rooms";
+
+/** The form's checks in the browser (zod and the schemas), loaded when the form is first used (decision 021). */
+const loadValidation = () => import("./room-form-validation");
 
 export interface RoomFormOptions {
   /** The building picker: the chosen building and one page of matches (the set can be large). */
@@ -69,6 +70,7 @@ export function RoomForm({
 }) {
   const { t } = useTranslation("rooms");
   const text = useErrorText();
+  const validation = useLazyValidator("room", loadValidation, Boolean(lastResult));
   const [form, fields] = useForm<RoomFormShape, unknown>({
     id: "room",
     lastResult,
@@ -87,10 +89,7 @@ export function RoomForm({
       })),
       deletedFiles: [],
     },
-    onValidate: ({ formData }) =>
-      formData.get("intent") === ADD_EQUIPMENT_INTENT
-        ? parseWithZod(formData, { schema: AddEquipmentFormSchema })
-        : parseWithZod(formData, { schema: RoomSchema }),
+    onValidate: validation?.validateRoomForm,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -139,7 +138,14 @@ export function RoomForm({
       {/* Before the first list button: Enter in a field saves the room. */}
       <DefaultSubmit name="intent" value={SAVE_INTENT} />
 
-      <RoomEquipmentField form={form} field={fields.equipments} addField={fields.addEquipment} equipmentTypes={options.equipmentTypes} existingItems={existingItems} />
+      <RoomEquipmentField
+        form={form}
+        field={fields.equipments}
+        addField={fields.addEquipment}
+        equipmentTypes={options.equipmentTypes}
+        existingItems={existingItems}
+        parseAddEquipment={validation?.parseAddEquipment}
+      />
 
       <CheckboxListField
         title={t("room.incidentTypes")}

@@ -3,10 +3,12 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DefaultSubmit, FormActions } from "~/components/forms/form-parts";
 import { TagsField } from "~/components/forms/tags-field";
-import { FormErrors, useErrorText, useZodForm } from "~/components/forms/zod-form";
+import { FormErrors, useErrorText, useZodForm, zodValidator } from "~/components/forms/zod-form";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { RoomTypeSchema } from "~/modules/rooms/schema";
+
+/** Client-side validation, loaded when the form is first used (decision 021). */
+const validateRoomType = zodValidator(() => import("~/modules/rooms/schema").then((m) => m.RoomTypeSchema));
 
 export const ROOM_TYPES_LIST = "/room-type";
 
@@ -24,7 +26,7 @@ export function RoomTypeForm({
 }) {
   const { t } = useTranslation("rooms");
   const text = useErrorText();
-  const [form, fields] = useZodForm(RoomTypeSchema, {
+  const [form, fields] = useZodForm(validateRoomType, {
     id: "room-type",
     lastResult,
     defaultValue: { roomTypeName: roomType?.roomTypeName ?? "", tags: roomType?.tags ?? [] },

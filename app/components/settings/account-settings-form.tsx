@@ -1,5 +1,5 @@
+import type { z } from "zod";
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -7,11 +7,15 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { PRIORITY_VALUES, USER_LANGUAGE_VALUES } from "~/db/enums";
-import { AccountFormSchema } from "~/modules/users/schema";
+import type { AccountFormSchema } from "~/modules/users/schema";
 import { type BuildingChoice, BuildingChecklist, type BuildingSearch } from "~/components/forms/building-picker";
 import { DefaultSubmit } from "~/components/forms/form-parts";
 import { CheckboxField, FormErrors, FormSection, SubmitButton, useErrorText } from "./form-parts";
 import { ImageField } from "./image-field";
+import { useLazyValidator, zodValidator } from "~/components/forms/zod-form";
+
+/** Client-side validation, loaded when the form is first used (decision 021). */
+const validateAccount = zodValidator(() => import("~/modules/users/schema").then((m) => m.AccountFormSchema));
 
 export interface AccountData {
   name: string;
@@ -46,7 +50,8 @@ export function AccountSettingsForm({
 }) {
   const { t } = useTranslation("settings");
   const text = useErrorText();
-  const [form, fields] = useForm({
+  const onValidate = useLazyValidator("account", validateAccount, Boolean(lastResult));
+  const [form, fields] = useForm<z.input<typeof AccountFormSchema>, z.output<typeof AccountFormSchema>>({
     id: "account",
     lastResult,
     defaultValue: {
@@ -59,7 +64,7 @@ export function AccountSettingsForm({
         buildingIds: account.notificationSettings.buildingIds.map(String),
       },
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AccountFormSchema }),
+    onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -1,5 +1,5 @@
+import type { z } from "zod";
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -9,11 +9,16 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { brandColors } from "~/lib/contrast";
-import { EntitySettingsFormSchema, GREETING_LANGUAGES } from "~/modules/entities/schema";
+import { GREETING_LANGUAGES } from "~/modules/entities/constants";
+import type { EntitySettingsFormSchema } from "~/modules/entities/schema";
 import type { EntityView } from "~/modules/entities/service.server";
 import { AddressFields } from "./address-fields";
 import { FormErrors, FormSection, SubmitButton, useErrorText } from "./form-parts";
 import { ImageField } from "./image-field";
+import { useLazyValidator, zodValidator } from "~/components/forms/zod-form";
+
+/** Client-side validation, loaded when the form is first used (decision 021). */
+const validateEntitySettings = zodValidator(() => import("~/modules/entities/schema").then((m) => m.EntitySettingsFormSchema));
 
 /**
  * Entity Settings: name, VAT number, address, billing address (or "same as address"), greetings in
@@ -30,7 +35,8 @@ export function EntitySettingsForm({
 }) {
   const { t } = useTranslation("settings");
   const text = useErrorText();
-  const [form, fields] = useForm({
+  const onValidate = useLazyValidator("entity", validateEntitySettings, Boolean(lastResult));
+  const [form, fields] = useForm<z.input<typeof EntitySettingsFormSchema>, z.output<typeof EntitySettingsFormSchema>>({
     id: "entity",
     lastResult,
     defaultValue: {
@@ -46,7 +52,7 @@ export function EntitySettingsForm({
       templateColor: entity.templateColor,
       templateTextColor: entity.templateTextColor,
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EntitySettingsFormSchema }),
+    onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

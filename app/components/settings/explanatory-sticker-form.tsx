@@ -1,11 +1,16 @@
+import type { z } from "zod";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { STICKER_SUGGESTED_SIZE, StickerFormSchema } from "~/modules/entities/schema";
+import { STICKER_SUGGESTED_SIZE } from "~/modules/entities/constants";
+import type { StickerFormSchema } from "~/modules/entities/schema";
 import { FormErrors, SubmitButton, useErrorText } from "./form-parts";
 import { ImageField } from "./image-field";
+import { useLazyValidator, zodValidator } from "~/components/forms/zod-form";
+
+/** Client-side validation, loaded when the form is first used (decision 021). */
+const validateSticker = zodValidator(() => import("~/modules/entities/schema").then((m) => m.StickerFormSchema));
 
 /** The explanatory-sticker image (suggested size 172 × 296 pixels), its own form and verb. */
 export function ExplanatoryStickerForm({
@@ -19,10 +24,11 @@ export function ExplanatoryStickerForm({
 }) {
   const { t } = useTranslation("settings");
   const text = useErrorText();
-  const [form, fields] = useForm({
+  const onValidate = useLazyValidator("sticker", validateSticker, Boolean(lastResult));
+  const [form, fields] = useForm<z.input<typeof StickerFormSchema>, z.output<typeof StickerFormSchema>>({
     id: "sticker",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: StickerFormSchema }),
+    onValidate,
     shouldValidate: "onSubmit",
   });
   return (

@@ -1,13 +1,15 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { useZodForm } from "~/components/forms/zod-form";
+import { useZodForm, zodValidator } from "~/components/forms/zod-form";
 import { buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogFooter } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { PasswordFormSchema } from "~/modules/users/schema";
 import { FormErrors, SubmitButton, useErrorText } from "./form-parts";
+
+/** Client-side validation, loaded when the form is first used (decision 021). */
+const validatePasswordForm = zodValidator(() => import("~/modules/users/schema").then((m) => m.PasswordFormSchema));
 
 /**
  * The "update password" dialog, open at `?dialog=password` (works without JavaScript): old, new and
@@ -33,7 +35,7 @@ export function PasswordDialog({
 function PasswordForm({ closeTo, lastResult }: { closeTo: string; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation("settings");
   const text = useErrorText();
-  const [form, fields] = useZodForm(PasswordFormSchema, { id: "password", lastResult });
+  const [form, fields] = useZodForm(validatePasswordForm, { id: "password", lastResult });
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4">
       <input type="hidden" name="intent" value="password" />

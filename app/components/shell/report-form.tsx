@@ -1,5 +1,5 @@
+import type { z } from "zod";
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "~/components/ui/alert";
@@ -8,8 +8,13 @@ import { DialogFooter } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/textarea";
 import { cn } from "~/lib/utils";
-import { REPORT_ATTACHMENT_ACCEPT, REPORT_MESSAGE_MAX, REPORT_TYPES, ReportFormSchema } from "~/modules/reports/schema";
+import { REPORT_ATTACHMENT_ACCEPT, REPORT_MESSAGE_MAX, REPORT_TYPES } from "~/modules/reports/constants";
+import type { ReportFormSchema } from "~/modules/reports/schema";
 import { Icon } from "./icons";
+import { useLazyValidator, zodValidator } from "~/components/forms/zod-form";
+
+/** Client-side validation, loaded when the form is first used (decision 021). */
+const validateReport = zodValidator(() => import("~/modules/reports/schema").then((m) => m.ReportFormSchema));
 
 export type ReportActionData = SubmissionResult<string[]> | undefined;
 
@@ -42,11 +47,13 @@ export function ReportForm({ mode, lastResult, redirectTo, cancelTo }: ReportFor
       ? fetcher.state === "submitting"
       : navigation.state === "submitting" && Boolean(navigation.formAction?.startsWith("/report-issue"));
 
-  const [form, fields] = useForm({
+  const onValidate = useLazyValidator("report-form", validateReport, Boolean(result));
+
+  const [form, fields] = useForm<z.input<typeof ReportFormSchema>, z.output<typeof ReportFormSchema>>({
     id: "report-form",
     lastResult: result,
     defaultValue: { type: "bug" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReportFormSchema }),
+    onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { COUNTRY_CODES, PREFERRED_COUNTRIES } from "~/lib/countries";
 import { optionalText as textOptional, requiredText as textRequired } from "~/lib/schema-helpers";
+import { GREETING_LANGUAGES } from "./constants";
 
 /**
  * Entity settings (SPEC.md sections 3, 5, 7): one shape for the settings form (client and server
@@ -15,14 +16,11 @@ export { COUNTRY_CODES, type CountryCode } from "~/lib/countries";
 /** The home market, listed first in the country select. */
 export const NEIGHBOUR_COUNTRIES = PREFERRED_COUNTRIES;
 
-/** Suggested explanatory-sticker image size (SPEC.md section 9). */
-export const STICKER_SUGGESTED_SIZE = { width: 172, height: 296 } as const;
 
 /** `#rrggbb`, stored lower-case. */
 export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
-/** Greetings, in this order (the values of UserLanguage: English 0, French 1, Dutch 2). */
-export const GREETING_LANGUAGES = [0, 1, 2] as const;
+export { GREETING_LANGUAGES, STICKER_SUGGESTED_SIZE } from "./constants";
 
 export const requiredText = (max: number, message = REQUIRED) => textRequired(max, message, TOO_LONG);
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idField, optionalText, requiredText } from "~/lib/schema-helpers";
+import type { BUILDING_ADDRESS_FIELDS } from "./constants";
 
 /**
  * Facilities and buildings (SPEC.md sections 3, 5, 7): one shape for the forms (client and server
@@ -22,7 +23,12 @@ export const BuildingAddressSchema = z.object({
   city: optionalText(100),
   country: optionalText(2),
 });
-export const BUILDING_ADDRESS_FIELDS = Object.keys(BuildingAddressSchema.shape) as (keyof z.infer<typeof BuildingAddressSchema>)[];
+export { BUILDING_ADDRESS_FIELDS } from "./constants";
+// The list of constants.ts names exactly the address schema's fields (a type error otherwise).
+type AddressField = keyof z.infer<typeof BuildingAddressSchema>;
+type Listed = (typeof BUILDING_ADDRESS_FIELDS)[number];
+const addressFieldsMatch: [AddressField, Listed] extends [Listed, AddressField] ? true : never = true;
+void addressFieldsMatch;
 
 export const BuildingSchema = z.object({
   name: requiredText(200, "facilities:validation.nameRequired"),

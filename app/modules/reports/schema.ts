@@ -1,36 +1,12 @@
 import { z } from "zod";
+import { REPORT_ATTACHMENT_EXTENSIONS, REPORT_MESSAGE_MAX, REPORT_TYPES } from "./constants";
 
 /**
  * "Report a bug or suggestion" (SPEC.md sections 2, 5 and 8). Client-safe: the dialog validates with
  * the form schema when JavaScript is on, the action with the same schema, the service with
  * `SubmitReportSchema`. Messages are i18n keys.
  */
-export const REPORT_TYPES = ["bug", "suggestion"] as const;
-export type ReportTypeName = (typeof REPORT_TYPES)[number];
-
-export const REPORT_MESSAGE_MAX = 5000;
-
-/**
- * File name endings the attachment picker offers (the same formats `storeFile` accepts for a
- * "document"). The server decides by the bytes; this list only lets the browser catch an obvious
- * mistake before uploading.
- */
-export const REPORT_ATTACHMENT_EXTENSIONS = [
-  "png",
-  "jpg",
-  "jpeg",
-  "gif",
-  "webp",
-  "pdf",
-  "txt",
-  "csv",
-  "docx",
-  "xlsx",
-  "pptx",
-  "odt",
-  "ods",
-] as const;
-export const REPORT_ATTACHMENT_ACCEPT = REPORT_ATTACHMENT_EXTENSIONS.map((ext) => `.${ext}`).join(",");
+export { REPORT_ATTACHMENT_ACCEPT, REPORT_ATTACHMENT_EXTENSIONS, REPORT_MESSAGE_MAX, REPORT_TYPES, type ReportTypeName } from "./constants";
 
 const hasAcceptedExtension = (name: string) => {
   const ext = name.toLowerCase().split(".").pop() ?? "";
