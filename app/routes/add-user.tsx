@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { keepInputReply } from "~/components/forms/building-picker";
+import { keepInputReply } from "~/components/forms/keep-input-reply";
 import { FormPage } from "~/components/forms/form-parts";
 import { useResultFor } from "~/components/forms/zod-form";
 import { type LinkPickerData, UserForm, type UserFormValues } from "~/components/users/user-form";

@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { ARCHIVE_INTENT, ArchiveTrigger } from "~/components/forms/archive-dialog";
-import { keepInputReply } from "~/components/forms/building-picker";
+import { keepInputReply } from "~/components/forms/keep-input-reply";
 import { FormPage } from "~/components/forms/form-parts";
 import { useResultFor } from "~/components/forms/zod-form";
 import { ArchiveUserDialog } from "~/components/users/archive-user-dialog";

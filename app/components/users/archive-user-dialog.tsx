@@ -2,18 +2,17 @@ import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } fr
 import { Form, Link } from "@remix-run/react";
 import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import type { z } from "zod";
 import { SubmitButton } from "~/components/forms/form-parts";
-import { FormErrors, useErrorText, useZodForm } from "~/components/forms/zod-form";
+import { FormErrors, useErrorText, useZodForm, zodValidator } from "~/components/forms/zod-form";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogFooter, useUrlDialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
-import { ARCHIVE_DIALOG, ARCHIVE_INTENT, confirmNameField } from "~/lib/archive";
+import { ARCHIVE_DIALOG, ARCHIVE_INTENT } from "~/lib/archive-intent";
 import type { Page } from "~/lib/list-query";
-import { ArchiveUserFormSchema, ASSIGNEE_SEARCH_FIELD } from "./user-form-schema";
+import { ASSIGNEE_SEARCH_FIELD } from "./user-form-constants";
 
 export interface AssigneeChoice {
   id: number;
@@ -43,8 +42,16 @@ export function ArchiveUserDialog({
   const text = useErrorText(["users"]);
   const dialog = useUrlDialog(ARCHIVE_DIALOG);
   const searchId = useId();
-  const schema = useMemo(() => ArchiveUserFormSchema.extend({ confirmName: confirmNameField(name) }) as z.ZodType<unknown, Record<string, unknown>>, [name]);
-  const [form, fields] = useZodForm(schema, { id: "archive", lastResult, defaultValue: { incidentsUserId: "0", plannedMaintenanceUserId: "0" } });
+  const validator = useMemo(
+    () =>
+      zodValidator(() =>
+        Promise.all([import("./user-form-schema"), import("~/lib/archive")]).then(([forms, archive]) =>
+          forms.ArchiveUserFormSchema.extend({ confirmName: archive.confirmNameField(name) }),
+        ),
+      ),
+    [name],
+  );
+  const [form, fields] = useZodForm(validator, { id: "archive", lastResult, defaultValue: { incidentsUserId: "0", plannedMaintenanceUserId: "0" } });
   const searchable = assignees.total > assignees.items.length || assigneeQ !== "";
   const options = assignees.items.map((a) => ({ id: a.id, label: t("archive.assigneeOption", { name: `${a.name} ${a.surname}`, role: t(`shell:roles.${a.role}`) }) }));
   const confirm = fields.confirmName;

@@ -6,12 +6,7 @@ import { ArchiveUserSchema, NewStatusSchema, UpdateUserSchema } from "~/modules/
  * The forms of /add-user and /update-user/{id} (client-safe): the intents of the page and the form
  * shapes where a form differs from the verb's input (CreateUserSchema is the add form as it is).
  */
-export const CREATE_INTENT = "create";
-export const UPDATE_INTENT = "update";
-export const STATUS_INTENT = "status";
-export const RESEND_INTENT = "resend";
-
-export const USERS_LIST = "/users";
+export { CREATE_INTENT, RESEND_INTENT, STATUS_INTENT, UPDATE_INTENT, USERS_LIST, ASSIGNEE_SEARCH_FIELD } from "./user-form-constants";
 
 /**
  * The update form: the verb's fields, with the picture as a file input beside it (`newPicture`) and a
@@ -32,6 +27,3 @@ export const StatusFormSchema = z.object({ newStatus: NewStatusSchema });
 export const ArchiveUserFormSchema = ArchiveUserSchema.extend({
   confirmName: z.string({ error: WRONG_NAME }).max(300, WRONG_NAME),
 });
-
-/** The archive dialog's assignee search (a GET parameter, so it works without JavaScript). */
-export const ASSIGNEE_SEARCH_FIELD = "assigneeQ";

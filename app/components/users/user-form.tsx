@@ -4,15 +4,17 @@ import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { type BuildingChoice, BuildingChecklist, type BuildingSearch } from "~/components/forms/building-picker";
 import { CheckboxField, DefaultSubmit, FormActions, FormSection } from "~/components/forms/form-parts";
-import { ErrorText, FormErrors, useErrorText, useZodForm } from "~/components/forms/zod-form";
+import { ErrorText, FormErrors, useErrorText, useZodForm, zodValidator } from "~/components/forms/zod-form";
 import { ImageField } from "~/components/settings/image-field";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { PRIORITY_VALUES, USER_LANGUAGE_VALUES } from "~/db/enums";
 import { LINK_PICKER, NOTIFY_PICKER } from "~/lib/pickers";
-import { CreateUserSchema } from "~/modules/users/schema";
-import { CREATE_INTENT, UPDATE_INTENT, UpdateUserFormSchema, USERS_LIST } from "./user-form-schema";
+import { CREATE_INTENT, UPDATE_INTENT, USERS_LIST } from "./user-form-constants";
+
+const validateCreate = zodValidator(() => import("~/modules/users/schema").then((m) => m.CreateUserSchema));
+const validateUpdate = zodValidator(() => import("./user-form-schema").then((m) => m.UpdateUserFormSchema));
 
 /** The user's values the form starts from (empty on /add-user). */
 export interface UserFormValues {
@@ -81,7 +83,7 @@ export function UserForm({
   const text = useErrorText(["users"]);
   const hydrated = useHydrated();
   const intent = mode === "create" ? CREATE_INTENT : UPDATE_INTENT;
-  const [form, fields] = useZodForm(mode === "create" ? CreateUserSchema : UpdateUserFormSchema, {
+  const [form, fields] = useZodForm(mode === "create" ? validateCreate : validateUpdate, {
     id: `user-${mode}`,
     lastResult,
     defaultValue: {

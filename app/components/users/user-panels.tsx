@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { SubmitButton } from "~/components/forms/form-parts";
 import { FormErrors } from "~/components/forms/zod-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { RESEND_INTENT, STATUS_INTENT } from "./user-form-schema";
+import { RESEND_INTENT, STATUS_INTENT } from "./user-form-constants";
 import { UserStatusBadge } from "./user-status";
 
 const formErrorsOf = (result?: SubmissionResult<string[]>) => (result?.error ? Object.values(result.error).flat().filter((e): e is string => typeof e === "string") : null);
