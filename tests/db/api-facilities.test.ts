@@ -22,6 +22,7 @@ import {
   createRoom,
   createRoomType,
   createUser,
+  linkToEveryFacility,
   linkUserTo,
   pngBytes,
 } from "#tests/factories";
@@ -44,6 +45,9 @@ let technicianToken: string;
 let otherToken: string;
 
 const VALIDATION_MESSAGE = "Please correct the highlighted fields.";
+
+/** Puts every facility of the user's entity made so far within their reach (managers reach linked facilities only, decision 022). */
+const reach = (user: { id: number; entityId: number }) => linkToEveryFacility(api.database.db, user);
 
 beforeAll(async () => {
   api = await startApiRuntime();
@@ -193,6 +197,7 @@ describe("/api/facilities", () => {
     const token = await api.token(user);
     for (const name of ["Charlie", "alpha", "Bravo"]) await createFacility(db, { entityId: entity.id, name });
     const archived = await createFacility(db, { entityId: entity.id, name: "Archived", archivedAt: new Date() });
+    await reach(user);
 
     const all = await callApi(facilitiesRoute, "/api/facilities", { token });
     expect(all.status).toBe(200);
@@ -212,8 +217,10 @@ describe("/api/facilities", () => {
   it("GET lists answer 25 rows without size, at most 100, and refuse bad list parameters with 400", async () => {
     const db = api.database.db;
     const entity = await createEntity(db);
-    const token = await api.token(await createUser(db, { entityId: entity.id, role: Role.FACILITY_MANAGER }));
+    const user = await createUser(db, { entityId: entity.id, role: Role.FACILITY_MANAGER });
+    const token = await api.token(user);
     const building = await createBuilding(db, { entityId: entity.id });
+    await reach(user);
     for (let i = 0; i < 30; i++) await createRoom(db, { entityId: entity.id, buildingId: building.id, reportCode: null });
 
     const first = await callApi(roomsRoute, "/api/facilities/rooms", { token });
@@ -246,6 +253,7 @@ describe("/api/facilities", () => {
   it("GET /{id} answers the facility; another entity's or a malformed id is 404", async () => {
     const facility = await createFacility(api.database.db, { entityId: entityA.id, name: "Seen" });
     await createBuilding(api.database.db, { entityId: entityA.id, facilityId: facility.id });
+    await reach(manager);
     const res = await callApi(facilityRoute, `/api/facilities/${facility.id}`, { token: managerToken, params: { id: String(facility.id) } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: facility.id, name: "Seen", countBuildings: 1, entityName: "Entity A", status: 1 });
@@ -260,6 +268,7 @@ describe("/api/facilities", () => {
 
   it("PUT updates the facility; another entity's id is 404 and nothing changes", async () => {
     const facility = await createFacility(api.database.db, { entityId: entityA.id, name: "Before" });
+    await reach(manager);
     const params = { id: String(facility.id) };
     const url = `/api/facilities/${facility.id}`;
     const res = await callApi(facilityRoute, url, { method: "PUT", token: managerToken, params, body: { name: "After", description: "New" } });
@@ -286,6 +295,7 @@ describe("/api/facilities", () => {
     await createEquipmentItem(db, { entityId: entityA.id, roomId: room.id });
     await createIncident(db, { entityId: entityA.id, roomId: room.id, status: IncidentStatus.PENDING });
     await createIncident(db, { entityId: entityA.id, roomId: room.id, status: IncidentStatus.DONE });
+    await reach(manager);
     const params = { id: String(facility.id) };
     const url = `/api/facilities/${facility.id}`;
 
@@ -327,6 +337,7 @@ describe("/api/facilities/buildings", () => {
 
   it("POST creates a building with its flat address fields: 201 with the building", async () => {
     const facility = await createFacility(api.database.db, { entityId: entityA.id, name: "Campus" });
+    await reach(manager);
     const res = await callApi(buildingsRoute, "/api/facilities/buildings", {
       method: "POST",
       token: managerToken,
@@ -388,10 +399,12 @@ describe("/api/facilities/buildings", () => {
   it("GET filters by facilityIds (comma list or repeated), pages and sorts", async () => {
     const db = api.database.db;
     const entity = await createEntity(db);
-    const token = await api.token(await createUser(db, { entityId: entity.id, role: Role.FACILITY_MANAGER }));
+    const user = await createUser(db, { entityId: entity.id, role: Role.FACILITY_MANAGER });
+    const token = await api.token(user);
     const f1 = await createFacility(db, { entityId: entity.id });
     const f2 = await createFacility(db, { entityId: entity.id });
     const f3 = await createFacility(db, { entityId: entity.id });
+    await reach(user);
     await createBuilding(db, { entityId: entity.id, facilityId: f1.id, name: "B1" });
     await createBuilding(db, { entityId: entity.id, facilityId: f2.id, name: "B2" });
     await createBuilding(db, { entityId: entity.id, facilityId: f3.id, name: "B3" });
@@ -420,6 +433,7 @@ describe("/api/facilities/buildings", () => {
     const building = await createBuilding(db, { entityId: entityA.id, facilityId: facility.id, name: "Old" });
     const room = await createRoom(db, { entityId: entityA.id, buildingId: building.id });
     await createIncident(db, { entityId: entityA.id, roomId: room.id, status: IncidentStatus.IN_PROGRESS });
+    await reach(manager);
     const params = { id: String(building.id) };
     const url = `/api/facilities/buildings/${building.id}`;
 
@@ -466,6 +480,7 @@ describe("/api/facilities/rooms", () => {
     const chair = await createEquipmentType(db, { entityId, name: "Chair" });
     const desk = await createEquipmentType(db, { entityId, name: "Desk" });
     const incidentType = await createIncidentType(db, { entityId, nameEn: "Broken" });
+    await reach(entityId === entityA.id ? manager : otherManager);
     return { building, roomType, chair, desk, incidentType };
   }
 
@@ -661,12 +676,17 @@ describe("/api/facilities/rooms", () => {
     expect(foreign.body).toEqual([]);
   });
 
-  it("GET /{id}: managers see every room, technicians only linked ones, another entity gets 404", async () => {
+  it("GET /{id}: managers and technicians see linked rooms only, administrators every room, another entity gets 404", async () => {
     const db = api.database.db;
     const building = await createBuilding(db, { entityId: entityA.id });
     const room = await createRoom(db, { entityId: entityA.id, buildingId: building.id, name: "Lab" });
     const params = { id: String(room.id) };
     const url = `/api/facilities/rooms/${room.id}`;
+    expect((await callApi(roomRoute, url, { token: adminToken, params })).status).toBe(200);
+    const unlinked = await callApi(roomRoute, url, { token: managerToken, params });
+    expect(unlinked.status).toBe(403);
+    expect(unlinked.body).toMatchObject({ code: "FORBIDDEN", message: "You do not have access to this room." });
+    await reach(manager);
     const res = await callApi(roomRoute, url, { token: managerToken, params });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: room.id, name: "Lab", reportIdentifier: room.reportCode, equipments: [], files: [], links: [] });
@@ -755,6 +775,7 @@ describe("/api/facilities/rooms", () => {
     const item = await createEquipmentItem(db, { entityId: entityA.id, roomId: room.id });
     await createIncident(db, { entityId: entityA.id, roomId: room.id, status: IncidentStatus.PENDING });
     await createIncident(db, { entityId: entityA.id, equipmentItemId: item.id, status: IncidentStatus.IN_PROGRESS });
+    await reach(manager);
     const params = { id: String(room.id) };
     const url = `/api/facilities/rooms/${room.id}`;
     expect((await callApi(roomRoute, url, { method: "DELETE", token: technicianToken, params })).status).toBe(403);

@@ -44,6 +44,7 @@ import {
   createRoom as createRoomRow,
   createRoomType as createRoomTypeRow,
   createUser,
+  linkToEveryFacility,
 } from "#tests/factories";
 import { createFacilityTree } from "#tests/factories/cascade";
 import { pngBytes } from "#tests/factories/files";
@@ -80,6 +81,8 @@ let b: Place;
 const files: FileStore = { root: fs.mkdtempSync(path.join(os.tmpdir(), "caretaker-rooms-")), maxBytes: 64 * 1024 };
 
 const ctxFor = (user: User) => actorContext(database.db, user, { files });
+/** Puts every facility of the user's entity made so far within their reach (managers reach linked facilities only). */
+const reach = (user: User) => linkToEveryFacility(database.db, user);
 const anonymous = (): FilesContext => ({ ...ctxFor(manager), actor: null });
 
 /** What one entity needs to hold rooms: a facility with two buildings, room types, generic equipment, incident types. */
@@ -246,6 +249,9 @@ beforeAll(async () => {
   otherManager = await createUser(database.db, { entityId: entityB.id, role: Role.FACILITY_MANAGER });
   a = await makePlace(entityA.id);
   b = await makePlace(entityB.id);
+  // Facility managers reach the facilities they are linked to (decision 022).
+  await reach(manager);
+  await reach(otherManager);
 });
 afterAll(async () => {
   await database?.close();
@@ -1125,6 +1131,7 @@ describe("archiveRoom", () => {
   it("archives the room, its items and identifiers and rejects their open incidents; other rooms untouched", async () => {
     const db = database.db;
     const tree = await createFacilityTree(db, { entityId: entityA.id, roomsPerBuilding: [2], itemsPerRoom: 2 });
+    await reach(manager);
     const [target, neighbour] = tree.rooms;
     const roomIncidents = tree.roomIncidents.filter((i) => i.roomId === target.id);
     const targetItems = tree.items.filter((i) => i.roomId === target.id);
