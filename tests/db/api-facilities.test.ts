@@ -154,6 +154,71 @@ describe("/api/facilities", () => {
     expect((await callApi(facilityRoute, url, { token: technicianToken, params })).status).toBe(200);
   });
 
+  it("a manager outside their linked facilities gets 404 and changes nothing; an administrator reaches everything", async () => {
+    const db = api.database.db;
+    const entity = await createEntity(db);
+    const boss = await createUser(db, { entityId: entity.id, role: Role.FACILITY_MANAGER });
+    const token = await api.token(boss);
+    const adminOfEntity = await api.token(await createUser(db, { entityId: entity.id, role: Role.ADMINISTRATOR }));
+    const mine = await createFacility(db, { entityId: entity.id, name: "Mine" });
+    await createBuilding(db, { entityId: entity.id, facilityId: mine.id, name: "My building" });
+    const theirs = await createFacility(db, { entityId: entity.id, name: "Theirs" });
+    const theirBuilding = await createBuilding(db, { entityId: entity.id, facilityId: theirs.id, name: "Their building" });
+    const theirRoom = await createRoom(db, { entityId: entity.id, buildingId: theirBuilding.id, name: "Their room" });
+    await linkUserTo(db, { entityId: entity.id, userId: boss.id, facilityId: mine.id });
+    const names = (body: unknown) => (body as { name: string }[]).map((r) => r.name).sort();
+
+    expect(names((await callApi(facilitiesRoute, "/api/facilities", { token })).body)).toEqual(["Mine"]);
+    expect(names((await callApi(buildingsRoute, "/api/facilities/buildings", { token })).body)).toEqual(["My building"]);
+    expect(names((await callApi(roomsRoute, "/api/facilities/rooms", { token })).body)).toEqual([]);
+
+    const f = { id: String(theirs.id) };
+    const fUrl = `/api/facilities/${theirs.id}`;
+    for (const res of [
+      await callApi(facilityRoute, fUrl, { token, params: f }),
+      await callApi(facilityRoute, fUrl, { method: "PUT", token, params: f, body: { name: "Taken" } }),
+      await callApi(facilityRoute, fUrl, { method: "DELETE", token, params: f }),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ code: "FACILITY_NOT_FOUND", message: "Facility not found" });
+    }
+    const b = { id: String(theirBuilding.id) };
+    const bUrl = `/api/facilities/buildings/${theirBuilding.id}`;
+    for (const res of [
+      await callApi(buildingRoute, bUrl, { token, params: b }),
+      await callApi(buildingRoute, bUrl, { method: "PUT", token, params: b, body: { name: "Taken", facilityId: mine.id } }),
+      await callApi(buildingRoute, bUrl, { method: "DELETE", token, params: b }),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ code: "BUILDING_NOT_FOUND", message: "Building not found" });
+    }
+    const r = { id: String(theirRoom.id) };
+    const rUrl = `/api/facilities/rooms/${theirRoom.id}`;
+    const deleted = await callApi(roomRoute, rUrl, { method: "DELETE", token, params: r });
+    expect(deleted.status).toBe(404);
+    expect(deleted.body).toMatchObject({ code: "ROOM_NOT_FOUND" });
+    // The room view answers as it does to a technician outside their buildings.
+    expect((await callApi(roomRoute, rUrl, { token, params: r })).status).toBe(403);
+    const post = await callApi(buildingsRoute, "/api/facilities/buildings", { method: "POST", token, body: { name: "Sneaky", facilityId: theirs.id } });
+    expect(post.status).toBe(400);
+    expect(post.body.fieldErrors).toEqual({ facilityId: ["Facility not found"] });
+
+    // Nothing changed; the administrator sees and reaches it all.
+    const [theirsNow] = await db.select().from(facilities).where(eq(facilities.id, theirs.id));
+    expect(theirsNow).toMatchObject({ name: "Theirs", archivedAt: null });
+    const [roomNow] = await db.select().from(rooms).where(eq(rooms.id, theirRoom.id));
+    expect(roomNow.archivedAt).toBeNull();
+    expect(names((await callApi(facilitiesRoute, "/api/facilities", { token: adminOfEntity })).body)).toEqual(["Mine", "Theirs"]);
+    expect((await callApi(buildingRoute, bUrl, { token: adminOfEntity, params: b })).status).toBe(200);
+    expect((await callApi(roomRoute, rUrl, { token: adminOfEntity, params: r })).status).toBe(200);
+
+    // A facility the manager creates is theirs at once.
+    const created = await callApi(facilitiesRoute, "/api/facilities", { method: "POST", token, body: { name: "New site" } });
+    expect(created.status).toBe(201);
+    const createdId = String(created.body.id);
+    expect((await callApi(facilityRoute, `/api/facilities/${createdId}`, { token, params: { id: createdId } })).status).toBe(200);
+  });
+
   it("a technician lists only the part of the tree they are linked to", async () => {
     const db = api.database.db;
     const entity = await createEntity(db);

@@ -936,3 +936,122 @@ describe("concurrent writes", () => {
     }
   });
 });
+
+// ---------------------------------------------------------------------------
+// Reach of a facility manager (decision 022): their linked facilities and buildings only
+// ---------------------------------------------------------------------------
+
+describe("a facility manager's reach", () => {
+  const all = { page: 1, size: 100, q: "", dir: "asc" as const };
+  const idsOf = (rows: { id: number }[]) => rows.map((r) => r.id).sort((x, y) => x - y);
+
+  /** An entity with two facilities of two buildings each, a manager linked to the first, an administrator. */
+  async function twoFacilities() {
+    const db = database.db;
+    const entity = await createEntity(db);
+    const mine = await createFacilityTree(db, { entityId: entity.id, facilityName: "Mine", roomsPerBuilding: [1, 1], statuses: [] });
+    const theirs = await createFacilityTree(db, { entityId: entity.id, facilityName: "Theirs", roomsPerBuilding: [1, 1], statuses: [] });
+    const me = await createUser(db, { entityId: entity.id, role: Role.FACILITY_MANAGER });
+    await linkUserTo(db, { entityId: entity.id, userId: me.id, facilityId: mine.facility.id });
+    const administrator = await createUser(db, { entityId: entity.id, role: Role.ADMINISTRATOR });
+    return { entity, mine, theirs, me, administrator };
+  }
+
+  it("lists only the linked facility and its buildings; an administrator lists all", async () => {
+    const { mine, theirs, me, administrator } = await twoFacilities();
+    expect(idsOf((await listFacilities(ctxFor(me), { ...all, sort: "name" })).items)).toEqual([mine.facility.id]);
+    expect(idsOf((await listBuildings(ctxFor(me), { ...all, sort: "name" })).items)).toEqual(idsOf(mine.buildings));
+    expect((await listBuildings(ctxFor(me), { ...all, sort: "name" }, { facilityIds: [theirs.facility.id] })).total).toBe(0);
+    expect(idsOf((await listFacilities(ctxFor(administrator), { ...all, sort: "name" })).items)).toEqual(
+      idsOf([mine.facility, theirs.facility]),
+    );
+    expect(idsOf((await listBuildings(ctxFor(administrator), { ...all, sort: "name" })).items)).toEqual(
+      idsOf([...mine.buildings, ...theirs.buildings]),
+    );
+  });
+
+  it("answers not found for another facility or building of the same entity (get, update, archive), changing nothing", async () => {
+    const { theirs, me } = await twoFacilities();
+    const ctx = ctxFor(me);
+    const facilityBefore = await facilityRow(theirs.facility.id);
+    const buildingBefore = await buildingRow(theirs.buildings[0].id);
+    await expect(getFacility(ctx, theirs.facility.id)).rejects.toMatchObject({ code: "FACILITY_NOT_FOUND" });
+    await expect(updateFacility(ctx, theirs.facility.id, { name: "Taken" })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(archiveFacility(ctx, theirs.facility.id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(archiveFacility(ctx, theirs.facility.id, { confirmName: "Theirs" })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(getBuilding(ctx, theirs.buildings[0].id)).rejects.toMatchObject({ code: "BUILDING_NOT_FOUND" });
+    await expect(updateBuilding(ctx, theirs.buildings[0].id, buildingInput(theirs.facility.id))).rejects.toBeInstanceOf(NotFoundError);
+    await expect(archiveBuilding(ctx, theirs.buildings[0].id)).rejects.toBeInstanceOf(NotFoundError);
+    expect(await facilityRow(theirs.facility.id)).toEqual(facilityBefore);
+    expect(await buildingRow(theirs.buildings[0].id)).toEqual(buildingBefore);
+    await expectTreeUntouched(theirs);
+  });
+
+  it("refuses to add a building to, or move one into, a facility outside reach (facility not found), writing nothing", async () => {
+    const { entity, mine, theirs, me } = await twoFacilities();
+    const ctx = ctxFor(me);
+    const before = await buildingCount(entity.id);
+    await expectFieldError(createBuildingVerb(ctx, buildingInput(theirs.facility.id)), "facilityId", FACILITY_NOT_FOUND);
+    expect(await buildingCount(entity.id)).toBe(before);
+    const [own] = mine.buildings;
+    const ownBefore = await buildingRow(own.id);
+    await expectFieldError(updateBuilding(ctx, own.id, buildingInput(theirs.facility.id)), "facilityId", FACILITY_NOT_FOUND);
+    expect(await buildingRow(own.id)).toEqual(ownBefore);
+    // Within reach, both work; a building added to a linked facility is reached at once.
+    const added = await createBuildingVerb(ctx, buildingInput(mine.facility.id, { name: "Later" }));
+    expect((await getBuilding(ctx, added.id)).name).toBe("Later");
+    expect((await updateBuilding(ctx, own.id, buildingInput(mine.facility.id, { name: "Renamed" }))).name).toBe("Renamed");
+  });
+
+  it("reaches a linked building but not its facility as a whole: the facility is shown, not changed, archived or added to", async () => {
+    const { entity, theirs } = await twoFacilities();
+    const db = database.db;
+    const narrow = await createUser(db, { entityId: entity.id, role: Role.FACILITY_MANAGER });
+    const [linked, sibling] = theirs.buildings;
+    await linkUserTo(db, { entityId: entity.id, userId: narrow.id, buildingId: linked.id });
+    const ctx = ctxFor(narrow);
+    expect(idsOf((await listFacilities(ctx, { ...all, sort: "name" })).items)).toEqual([theirs.facility.id]);
+    expect(idsOf((await listBuildings(ctx, { ...all, sort: "name" })).items)).toEqual([linked.id]);
+    expect((await getFacility(ctx, theirs.facility.id)).id).toBe(theirs.facility.id);
+    await expect(updateFacility(ctx, theirs.facility.id, { name: "Taken" })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(archiveFacility(ctx, theirs.facility.id)).rejects.toBeInstanceOf(NotFoundError);
+    await expectFieldError(createBuildingVerb(ctx, buildingInput(theirs.facility.id)), "facilityId", FACILITY_NOT_FOUND);
+    await expect(getBuilding(ctx, sibling.id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(archiveBuilding(ctx, sibling.id)).rejects.toBeInstanceOf(NotFoundError);
+    expect((await facilityRow(theirs.facility.id)).name).toBe("Theirs");
+    await expectTreeUntouched(theirs);
+    // Its own building it may change where it stands.
+    const updated = await updateBuilding(ctx, linked.id, buildingInput(theirs.facility.id, { name: "Kept in place" }));
+    expect(updated).toMatchObject({ name: "Kept in place", facilityId: theirs.facility.id });
+  });
+
+  it("lets an administrator change and archive any facility and building of the entity", async () => {
+    const { theirs, administrator } = await twoFacilities();
+    const ctx = ctxFor(administrator);
+    expect((await updateFacility(ctx, theirs.facility.id, { name: "Theirs" })).id).toBe(theirs.facility.id);
+    expect((await createBuildingVerb(ctx, buildingInput(theirs.facility.id))).facilityId).toBe(theirs.facility.id);
+    await archiveBuilding(ctx, theirs.buildings[0].id);
+    await archiveFacility(ctx, theirs.facility.id, { confirmName: "Theirs" });
+    expect((await facilityRow(theirs.facility.id)).archivedAt).not.toBeNull();
+  });
+
+  it("links a manager to the facility they create, in the same transaction; an administrator is not linked", async () => {
+    const { me, administrator } = await twoFacilities();
+    const created = await createFacilityVerb(ctxFor(me), { name: "Made by me" });
+    expect(await linksOf([me.id])).toEqual(expect.arrayContaining([{ userId: me.id, facilityId: created.id, buildingId: null }]));
+    expect((await getFacility(ctxFor(me), created.id)).name).toBe("Made by me");
+    expect((await listFacilities(ctxFor(me), { ...all, sort: "name" })).items.map((f) => f.name)).toContain("Made by me");
+    // And so may add buildings to it, which they reach too.
+    const building = await createBuildingVerb(ctxFor(me), buildingInput(created.id));
+    expect((await getBuilding(ctxFor(me), building.id)).facilityId).toBe(created.id);
+
+    const byAdmin = await createFacilityVerb(ctxFor(administrator), { name: "Made by the administrator" });
+    expect(await linksOf([administrator.id])).toEqual([]);
+    await expect(getFacility(ctxFor(me), byAdmin.id)).rejects.toBeInstanceOf(NotFoundError);
+
+    // A refused creation links nothing.
+    const links = (await linksOf([me.id])).length;
+    await expect(createFacilityVerb(ctxFor(me), { name: " " })).rejects.toBeInstanceOf(ValidationError);
+    expect(await linksOf([me.id])).toHaveLength(links);
+  });
+});
