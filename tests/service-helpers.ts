@@ -5,7 +5,7 @@ import { Role } from "../app/db/enums";
 import type { Entity, User } from "../app/db/schema";
 import { ValidationError } from "../app/lib/errors";
 import type { ListQuery } from "../app/lib/list-query";
-import { createEntity, createUser } from "./factories";
+import { createEntity, createUser, linkToEveryFacility } from "./factories";
 
 /**
  * What the service and query tests (`app/modules/<area>/*.server.test.ts`) share besides a database
@@ -32,6 +32,15 @@ export async function entityWithManager(db: Db, name?: string): Promise<{ entity
   const entity = await createEntity(db, name ? { name } : {});
   const manager = await createUser(db, { entityId: entity.id, role: Role.FACILITY_MANAGER });
   return { entity, manager, ctx: actorContext(db, manager) };
+}
+
+/**
+ * Puts every facility of the context's entity made so far within its actor's reach (a facility
+ * manager reaches only linked facilities, decision 022). For tests whose subject is not reach.
+ */
+export async function reachAll(ctx: ServiceContext): Promise<void> {
+  if (!ctx.actor) throw new Error("reachAll needs an actor");
+  await linkToEveryFacility(ctx.db, { id: ctx.actor.id, entityId: ctx.entityId });
 }
 
 /** The error a promise rejects with; fails the test when it resolves. */

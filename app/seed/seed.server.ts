@@ -1426,7 +1426,7 @@ export async function seedScale(db: Db, scale: number, options: SeedScaleOptions
       from generate_series(5, ${int(incidentTypeIds.length)}, 5) as g`);
     log(`room types: 20, categories: 20, equipment types: 200, incident types: 50 (${elapsed()})`);
 
-    // Access: managers see every facility; technicians one facility and two buildings elsewhere.
+    // Access (decision 022): managers are linked to every facility; technicians one facility and two buildings elsewhere.
     await tx.execute(sql`
       insert into user_linked_objects (entity_id, user_id, facility_id)
       select ${e}, u, f.id from unnest(${intArray(managers.map((m) => m.id))}) as u

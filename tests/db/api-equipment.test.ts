@@ -18,6 +18,7 @@ import {
   createIncidentType,
   createRoom,
   createUser,
+  linkToEveryFacility,
   linkUserTo,
   pngBytes,
 } from "#tests/factories";
@@ -437,10 +438,13 @@ describe("/api/equipments", () => {
   it("GET ?roomIds= lists the specific items of those rooms with X-Total-Count", async () => {
     const db = api.database.db;
     const entity = await createEntity(db);
-    const token = await api.token(await createUser(db, { entityId: entity.id, role: Role.FACILITY_MANAGER }));
+    const user = await createUser(db, { entityId: entity.id, role: Role.FACILITY_MANAGER });
+    const token = await api.token(user);
     const r1 = await createRoom(db, { entityId: entity.id, name: "R1" });
     const r2 = await createRoom(db, { entityId: entity.id, name: "R2" });
     const r3 = await createRoom(db, { entityId: entity.id, name: "R3" });
+    // The manager reaches every facility of the entity (decision 022).
+    await linkToEveryFacility(db, user);
     const category = await createEquipmentCategory(db, { entityId: entity.id, name: "Safety" });
     const type = await createEquipmentType(db, { entityId: entity.id, categoryId: category.id, name: "Extinguisher" });
     const i1 = await createEquipmentItem(db, { entityId: entity.id, roomId: r1.id, equipmentTypeId: type.id, internalReference: "EX-1" });
@@ -475,6 +479,12 @@ describe("/api/equipments", () => {
     await linkUserTo(db, { entityId: entity.id, userId: tech.id, buildingId: r2.buildingId });
     const techSees = await callApi(itemsRoute, "/api/equipments", { token: await api.token(tech) });
     expect((techSees.body as { id: number }[]).map((i) => i.id)).toEqual([i2.id]);
+    // So does a manager: the items follow their rooms' reach.
+    const narrowManager = await createUser(db, { entityId: entity.id, role: Role.FACILITY_MANAGER });
+    await linkUserTo(db, { entityId: entity.id, userId: narrowManager.id, buildingId: r2.buildingId });
+    const managerSees = await callApi(itemsRoute, `/api/equipments?roomIds=${r1.id},${r2.id}`, { token: await api.token(narrowManager) });
+    expect((managerSees.body as { id: number }[]).map((i) => i.id)).toEqual([i2.id]);
+    expect(managerSees.headers.get("X-Total-Count")).toBe("1");
     const foreign = await callApi(itemsRoute, `/api/equipments?roomIds=${r1.id}`, { token: managerToken });
     expect(foreign.body).toEqual([]);
     const none = await callApi(itemsRoute, "/api/equipments?roomIds=", { token });

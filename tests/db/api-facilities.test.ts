@@ -22,6 +22,7 @@ import {
   createRoom,
   createRoomType,
   createUser,
+  linkToEveryFacility,
   linkUserTo,
   pngBytes,
 } from "#tests/factories";
@@ -44,6 +45,9 @@ let technicianToken: string;
 let otherToken: string;
 
 const VALIDATION_MESSAGE = "Please correct the highlighted fields.";
+
+/** Puts every facility of the user's entity made so far within their reach (managers reach linked facilities only, decision 022). */
+const reach = (user: { id: number; entityId: number }) => linkToEveryFacility(api.database.db, user);
 
 beforeAll(async () => {
   api = await startApiRuntime();
@@ -150,6 +154,71 @@ describe("/api/facilities", () => {
     expect((await callApi(facilityRoute, url, { token: technicianToken, params })).status).toBe(200);
   });
 
+  it("a manager outside their linked facilities gets 404 and changes nothing; an administrator reaches everything", async () => {
+    const db = api.database.db;
+    const entity = await createEntity(db);
+    const boss = await createUser(db, { entityId: entity.id, role: Role.FACILITY_MANAGER });
+    const token = await api.token(boss);
+    const adminOfEntity = await api.token(await createUser(db, { entityId: entity.id, role: Role.ADMINISTRATOR }));
+    const mine = await createFacility(db, { entityId: entity.id, name: "Mine" });
+    await createBuilding(db, { entityId: entity.id, facilityId: mine.id, name: "My building" });
+    const theirs = await createFacility(db, { entityId: entity.id, name: "Theirs" });
+    const theirBuilding = await createBuilding(db, { entityId: entity.id, facilityId: theirs.id, name: "Their building" });
+    const theirRoom = await createRoom(db, { entityId: entity.id, buildingId: theirBuilding.id, name: "Their room" });
+    await linkUserTo(db, { entityId: entity.id, userId: boss.id, facilityId: mine.id });
+    const names = (body: unknown) => (body as { name: string }[]).map((r) => r.name).sort();
+
+    expect(names((await callApi(facilitiesRoute, "/api/facilities", { token })).body)).toEqual(["Mine"]);
+    expect(names((await callApi(buildingsRoute, "/api/facilities/buildings", { token })).body)).toEqual(["My building"]);
+    expect(names((await callApi(roomsRoute, "/api/facilities/rooms", { token })).body)).toEqual([]);
+
+    const f = { id: String(theirs.id) };
+    const fUrl = `/api/facilities/${theirs.id}`;
+    for (const res of [
+      await callApi(facilityRoute, fUrl, { token, params: f }),
+      await callApi(facilityRoute, fUrl, { method: "PUT", token, params: f, body: { name: "Taken" } }),
+      await callApi(facilityRoute, fUrl, { method: "DELETE", token, params: f }),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ code: "FACILITY_NOT_FOUND", message: "Facility not found" });
+    }
+    const b = { id: String(theirBuilding.id) };
+    const bUrl = `/api/facilities/buildings/${theirBuilding.id}`;
+    for (const res of [
+      await callApi(buildingRoute, bUrl, { token, params: b }),
+      await callApi(buildingRoute, bUrl, { method: "PUT", token, params: b, body: { name: "Taken", facilityId: mine.id } }),
+      await callApi(buildingRoute, bUrl, { method: "DELETE", token, params: b }),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ code: "BUILDING_NOT_FOUND", message: "Building not found" });
+    }
+    const r = { id: String(theirRoom.id) };
+    const rUrl = `/api/facilities/rooms/${theirRoom.id}`;
+    const deleted = await callApi(roomRoute, rUrl, { method: "DELETE", token, params: r });
+    expect(deleted.status).toBe(404);
+    expect(deleted.body).toMatchObject({ code: "ROOM_NOT_FOUND" });
+    // The room view answers as it does to a technician outside their buildings.
+    expect((await callApi(roomRoute, rUrl, { token, params: r })).status).toBe(403);
+    const post = await callApi(buildingsRoute, "/api/facilities/buildings", { method: "POST", token, body: { name: "Sneaky", facilityId: theirs.id } });
+    expect(post.status).toBe(400);
+    expect(post.body.fieldErrors).toEqual({ facilityId: ["Facility not found"] });
+
+    // Nothing changed; the administrator sees and reaches it all.
+    const [theirsNow] = await db.select().from(facilities).where(eq(facilities.id, theirs.id));
+    expect(theirsNow).toMatchObject({ name: "Theirs", archivedAt: null });
+    const [roomNow] = await db.select().from(rooms).where(eq(rooms.id, theirRoom.id));
+    expect(roomNow.archivedAt).toBeNull();
+    expect(names((await callApi(facilitiesRoute, "/api/facilities", { token: adminOfEntity })).body)).toEqual(["Mine", "Theirs"]);
+    expect((await callApi(buildingRoute, bUrl, { token: adminOfEntity, params: b })).status).toBe(200);
+    expect((await callApi(roomRoute, rUrl, { token: adminOfEntity, params: r })).status).toBe(200);
+
+    // A facility the manager creates is theirs at once.
+    const created = await callApi(facilitiesRoute, "/api/facilities", { method: "POST", token, body: { name: "New site" } });
+    expect(created.status).toBe(201);
+    const createdId = String(created.body.id);
+    expect((await callApi(facilityRoute, `/api/facilities/${createdId}`, { token, params: { id: createdId } })).status).toBe(200);
+  });
+
   it("a technician lists only the part of the tree they are linked to", async () => {
     const db = api.database.db;
     const entity = await createEntity(db);
@@ -193,6 +262,7 @@ describe("/api/facilities", () => {
     const token = await api.token(user);
     for (const name of ["Charlie", "alpha", "Bravo"]) await createFacility(db, { entityId: entity.id, name });
     const archived = await createFacility(db, { entityId: entity.id, name: "Archived", archivedAt: new Date() });
+    await reach(user);
 
     const all = await callApi(facilitiesRoute, "/api/facilities", { token });
     expect(all.status).toBe(200);
@@ -212,8 +282,10 @@ describe("/api/facilities", () => {
   it("GET lists answer 25 rows without size, at most 100, and refuse bad list parameters with 400", async () => {
     const db = api.database.db;
     const entity = await createEntity(db);
-    const token = await api.token(await createUser(db, { entityId: entity.id, role: Role.FACILITY_MANAGER }));
+    const user = await createUser(db, { entityId: entity.id, role: Role.FACILITY_MANAGER });
+    const token = await api.token(user);
     const building = await createBuilding(db, { entityId: entity.id });
+    await reach(user);
     for (let i = 0; i < 30; i++) await createRoom(db, { entityId: entity.id, buildingId: building.id, reportCode: null });
 
     const first = await callApi(roomsRoute, "/api/facilities/rooms", { token });
@@ -246,6 +318,7 @@ describe("/api/facilities", () => {
   it("GET /{id} answers the facility; another entity's or a malformed id is 404", async () => {
     const facility = await createFacility(api.database.db, { entityId: entityA.id, name: "Seen" });
     await createBuilding(api.database.db, { entityId: entityA.id, facilityId: facility.id });
+    await reach(manager);
     const res = await callApi(facilityRoute, `/api/facilities/${facility.id}`, { token: managerToken, params: { id: String(facility.id) } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: facility.id, name: "Seen", countBuildings: 1, entityName: "Entity A", status: 1 });
@@ -260,6 +333,7 @@ describe("/api/facilities", () => {
 
   it("PUT updates the facility; another entity's id is 404 and nothing changes", async () => {
     const facility = await createFacility(api.database.db, { entityId: entityA.id, name: "Before" });
+    await reach(manager);
     const params = { id: String(facility.id) };
     const url = `/api/facilities/${facility.id}`;
     const res = await callApi(facilityRoute, url, { method: "PUT", token: managerToken, params, body: { name: "After", description: "New" } });
@@ -286,6 +360,7 @@ describe("/api/facilities", () => {
     await createEquipmentItem(db, { entityId: entityA.id, roomId: room.id });
     await createIncident(db, { entityId: entityA.id, roomId: room.id, status: IncidentStatus.PENDING });
     await createIncident(db, { entityId: entityA.id, roomId: room.id, status: IncidentStatus.DONE });
+    await reach(manager);
     const params = { id: String(facility.id) };
     const url = `/api/facilities/${facility.id}`;
 
@@ -327,6 +402,7 @@ describe("/api/facilities/buildings", () => {
 
   it("POST creates a building with its flat address fields: 201 with the building", async () => {
     const facility = await createFacility(api.database.db, { entityId: entityA.id, name: "Campus" });
+    await reach(manager);
     const res = await callApi(buildingsRoute, "/api/facilities/buildings", {
       method: "POST",
       token: managerToken,
@@ -388,10 +464,12 @@ describe("/api/facilities/buildings", () => {
   it("GET filters by facilityIds (comma list or repeated), pages and sorts", async () => {
     const db = api.database.db;
     const entity = await createEntity(db);
-    const token = await api.token(await createUser(db, { entityId: entity.id, role: Role.FACILITY_MANAGER }));
+    const user = await createUser(db, { entityId: entity.id, role: Role.FACILITY_MANAGER });
+    const token = await api.token(user);
     const f1 = await createFacility(db, { entityId: entity.id });
     const f2 = await createFacility(db, { entityId: entity.id });
     const f3 = await createFacility(db, { entityId: entity.id });
+    await reach(user);
     await createBuilding(db, { entityId: entity.id, facilityId: f1.id, name: "B1" });
     await createBuilding(db, { entityId: entity.id, facilityId: f2.id, name: "B2" });
     await createBuilding(db, { entityId: entity.id, facilityId: f3.id, name: "B3" });
@@ -420,6 +498,7 @@ describe("/api/facilities/buildings", () => {
     const building = await createBuilding(db, { entityId: entityA.id, facilityId: facility.id, name: "Old" });
     const room = await createRoom(db, { entityId: entityA.id, buildingId: building.id });
     await createIncident(db, { entityId: entityA.id, roomId: room.id, status: IncidentStatus.IN_PROGRESS });
+    await reach(manager);
     const params = { id: String(building.id) };
     const url = `/api/facilities/buildings/${building.id}`;
 
@@ -466,6 +545,7 @@ describe("/api/facilities/rooms", () => {
     const chair = await createEquipmentType(db, { entityId, name: "Chair" });
     const desk = await createEquipmentType(db, { entityId, name: "Desk" });
     const incidentType = await createIncidentType(db, { entityId, nameEn: "Broken" });
+    await reach(entityId === entityA.id ? manager : otherManager);
     return { building, roomType, chair, desk, incidentType };
   }
 
@@ -661,12 +741,17 @@ describe("/api/facilities/rooms", () => {
     expect(foreign.body).toEqual([]);
   });
 
-  it("GET /{id}: managers see every room, technicians only linked ones, another entity gets 404", async () => {
+  it("GET /{id}: managers and technicians see linked rooms only, administrators every room, another entity gets 404", async () => {
     const db = api.database.db;
     const building = await createBuilding(db, { entityId: entityA.id });
     const room = await createRoom(db, { entityId: entityA.id, buildingId: building.id, name: "Lab" });
     const params = { id: String(room.id) };
     const url = `/api/facilities/rooms/${room.id}`;
+    expect((await callApi(roomRoute, url, { token: adminToken, params })).status).toBe(200);
+    const unlinked = await callApi(roomRoute, url, { token: managerToken, params });
+    expect(unlinked.status).toBe(403);
+    expect(unlinked.body).toMatchObject({ code: "FORBIDDEN", message: "You do not have access to this room." });
+    await reach(manager);
     const res = await callApi(roomRoute, url, { token: managerToken, params });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: room.id, name: "Lab", reportIdentifier: room.reportCode, equipments: [], files: [], links: [] });
@@ -755,6 +840,7 @@ describe("/api/facilities/rooms", () => {
     const item = await createEquipmentItem(db, { entityId: entityA.id, roomId: room.id });
     await createIncident(db, { entityId: entityA.id, roomId: room.id, status: IncidentStatus.PENDING });
     await createIncident(db, { entityId: entityA.id, equipmentItemId: item.id, status: IncidentStatus.IN_PROGRESS });
+    await reach(manager);
     const params = { id: String(room.id) };
     const url = `/api/facilities/rooms/${room.id}`;
     expect((await callApi(roomRoute, url, { method: "DELETE", token: technicianToken, params })).status).toBe(403);

@@ -1,6 +1,6 @@
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { apiRoutes, resources, type Screen, screens } from "../../app/route-access";
-import { accounts, expect, test } from "./fixtures";
+import { accounts, expect, test, unique } from "./fixtures";
 import { apiLogin, webSession } from "./helpers";
 
 /**
@@ -13,14 +13,21 @@ import { apiLogin, webSession } from "./helpers";
  * - signed out: a secured screen redirects to /login; a visitor or public screen answers;
  * - technician: a manager-only screen redirects to /forbidden, a room outside their linked facilities and
  *   buildings too; the other screens answer;
+ * - facility manager outside their linked facilities (decision 022; a facility, building and room the
+ *   administrator adds in beforeAll): the forms answer 404, the room view redirects to /forbidden;
  * - a signed-in user opening a visitor screen (login, signup, ...) is sent home (/);
  * - another entity's ids: 404;
  * - every spelling of a refused address (upper case, mixed case, a percent-encoded letter, a trailing
  *   slash, a double trailing slash, the single-fetch data address `.data`, and a POST) is refused the
  *   same way as the canonical address: the refusal belongs to the route, not to the text of the path.
  * The REST API (under /api): 401 without a bearer token (except the calls SPEC.md section 7 sends
+<<<<<<< HEAD
  * without one), another entity's ids 404, a technician's unreachable facility, building 404, room 403,
  * the users calls for managers only 403 to a technician (the assignees are for everyone).
+=======
+ * without one), another entity's ids 404, a technician's or manager's unreachable facility, building 404,
+ * room 403.
+>>>>>>> reach
  *
  * The test only reads and never signs out the sessions it uses (GET /logout and the REST logout would
  * revoke them), and skips the JavaScript-off project: it renders nothing, so the two would be the same.
@@ -74,6 +81,8 @@ interface DemoIds {
   reachable: Record<Kind, number>;
   /** Records of the first entity outside the technician's linked facilities and buildings. */
   unreachable: { facility: number; building: number; room: number };
+  /** Records of the first entity outside the facility manager's linked facilities (made by the administrator). */
+  outsideManager: { facility: number; building: number; room: number };
 }
 
 let origin: string;
@@ -136,6 +145,21 @@ async function demoIds(): Promise<DemoIds> {
   const techF = seen(techFacilities);
   const techB = seen(techBuildings);
   const techR = seen(techRooms);
+  // The demo manager is linked to every demo facility: the administrator adds one they are not linked to.
+  const post = async (path: string, data: Record<string, unknown>) => {
+    const res = await contexts.visitor.post(`/api/${path}`, { headers: { authorization: `Bearer ${tokens.admin}` }, data });
+    expect(res.status(), `POST /api/${path} as admin`).toBe(201);
+    return ((await res.json()) as Row).id;
+  };
+  const outsideFacility = await post("facilities", { name: unique("Zz outside the manager's reach") });
+  const outsideBuilding = await post("facilities/buildings", { name: "Zz outside building", facilityId: outsideFacility });
+  const outsideRoom = await post("facilities/rooms", {
+    name: "Zz outside room",
+    floor: "0",
+    buildingId: outsideBuilding,
+    roomTypeId: first(roomTypes, "room type").id,
+    roomEquipments: [{ equipmentTypeId: first(equipmentTypes, "generic equipment").id, internalReferences: ["ZZ-1"] }],
+  });
   return {
     reachable: {
       entity: first(facilities, "facility").entityId!,
@@ -152,6 +176,7 @@ async function demoIds(): Promise<DemoIds> {
       building: first(buildings.filter((b) => !techB.has(b.id)), "building the technician does not reach").id,
       room: first(rooms.filter((r) => !techR.has(r.id)), "room the technician does not reach").id,
     },
+    outsideManager: { facility: outsideFacility, building: outsideBuilding, room: outsideRoom },
   };
 }
 
@@ -187,7 +212,9 @@ const isAllowed = (o: Outcome) => o === "ok" || o.startsWith("redirect ");
 // ---------------------------------------------------------------------------
 // Addresses
 // ---------------------------------------------------------------------------
-type Target = "reachable" | "unreachable" | "none";
+type Target = "reachable" | "unreachable" | "outsideManager" | "none";
+/** The kinds of record that lie in the facility tree, where reach applies. */
+const TREE_KINDS = new Set<Kind>(["facility", "building", "room"]);
 
 function fill(path: string, screenId: string, kinds: Record<string, Kind>, target: Target): string {
   const kind = kinds[screenId];
@@ -195,9 +222,9 @@ function fill(path: string, screenId: string, kinds: Record<string, Kind>, targe
     if (name === "date") return "2026-01-15";
     if (screenId === "file") return "00000000-0000-4000-8000-000000000000";
     if (!kind || target === "none") return "1";
-    if (target === "unreachable") {
-      const id = (ids.unreachable as Record<string, number>)[kind];
-      if (id === undefined) throw new Error(`no unreachable ${kind}`);
+    if (target === "unreachable" || target === "outsideManager") {
+      const id = (ids[target] as Record<string, number>)[kind];
+      if (id === undefined) throw new Error(`no ${target} ${kind}`);
       return String(id);
     }
     return String(ids.reachable[kind]);
@@ -242,6 +269,8 @@ function expected(screen: Screen, role: RoleName, target: Target): Expectation {
   if (screen.id === "file") return "notFound";
   if (role === "other" && ID_KINDS[screen.id]) return "notFound";
   if (role === "technician" && target === "unreachable") return "forbidden";
+  // A manager outside their linked facilities: the room view refuses as it does a technician, the forms find nothing.
+  if (role === "manager" && target === "outsideManager") return screen.id === "view-room" ? "forbidden" : "notFound";
   return "allowed";
 }
 
@@ -279,12 +308,14 @@ for (const screen of walked) {
   const hasRecord = Boolean(ID_KINDS[screen.id]);
   // A technician reaches rooms of their linked facilities and buildings only (SPEC.md section 6).
   const techTargets: Target[] = hasRecord && ID_KINDS[screen.id] === "room" ? ["reachable", "unreachable"] : [hasRecord ? "reachable" : "none"];
+  // So does a facility manager, and only the facilities, buildings and rooms they reach can they edit.
+  const managerTargets: Target[] = hasRecord && TREE_KINDS.has(ID_KINDS[screen.id]) ? ["reachable", "outsideManager"] : [hasRecord ? "reachable" : "none"];
 
   test.describe(`/${screen.path} (${screen.id}, ${screen.access})`, () => {
     for (const role of ROLES) {
-      const targets: Target[] = role === "technician" ? techTargets : [hasRecord ? "reachable" : "none"];
+      const targets: Target[] = role === "technician" ? techTargets : role === "manager" ? managerTargets : [hasRecord ? "reachable" : "none"];
       for (const target of targets) {
-        const title = `${role}${target === "unreachable" ? ", outside their facilities" : ""}`;
+        const title = `${role}${target === "unreachable" || target === "outsideManager" ? ", outside their facilities" : ""}`;
         test(title, async () => {
           const path = `/${fill(screen.path, screen.id, ID_KINDS, target)}`;
           const want = expected(screen, role, target);
@@ -313,6 +344,7 @@ function expectedApi(route: Screen, role: RoleName, target: Target): Outcome | "
   if (role === "other" && kind) return "notFound";
   if (role === "technician" && API_MANAGER_ONLY.has(route.id)) return "status 403";
   if (role === "technician" && target === "unreachable") return kind === "room" ? "status 403" : "notFound";
+  if (role === "manager" && target === "outsideManager") return kind === "room" ? "status 403" : "notFound";
   return "allowed";
 }
 
@@ -333,7 +365,12 @@ test.describe("REST API", () => {
     const unreachable = kind === "facility" || kind === "building" || kind === "room";
     test(`/api/${route.path} (${route.id})`, async () => {
       for (const role of roles) {
-        const targets: Target[] = role === "technician" && unreachable ? ["reachable", "unreachable"] : [kind ? "reachable" : "none"];
+        const targets: Target[] =
+          role === "technician" && unreachable
+            ? ["reachable", "unreachable"]
+            : role === "manager" && unreachable
+              ? ["reachable", "outsideManager"]
+              : [kind ? "reachable" : "none"];
         for (const target of targets) {
           const path = route.path === "*" ? "/api/no/such/call" : `/api/${fill(route.path, route.id, API_ID_KINDS, target)}`;
           const want = expectedApi(route, role, target);

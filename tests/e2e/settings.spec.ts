@@ -75,11 +75,12 @@ test.describe("settings: account", () => {
     if (await find.isVisible()) await find.click();
     await expect(page.getByText("No building matches “zzz-no-such-building”.")).toBeVisible();
     await expect(field(page, "Name")).toHaveValue("Kept while searching");
-    await page.getByLabel("Search buildings", { exact: true }).fill("");
+    // A search the demo data answers on one page, whatever buildings other tests of this worker added
+    // (the picker test adds 22 that the manager reaches).
+    await page.getByLabel("Search buildings", { exact: true }).fill("Lab Building");
     if (await find.isVisible()) await find.click();
-    await expect(page.getByRole("checkbox").filter({ hasNot: page.locator("[disabled]") }).first()).toBeVisible();
-    // All of them, or the first page when earlier tests of this worker added buildings (facility-tree.spec.ts).
-    await expect(page.getByText(/^\d+ matching buildings?\.$|^The first \d+ matching buildings are shown/)).toBeVisible();
+    await expect(page.getByRole("checkbox", { name: "Lab Building A (Science Park)" })).toBeVisible();
+    await expect(page.getByText(/^\d+ matching buildings?\.$/)).toBeVisible();
   });
 
   test("shows the SPEC messages beside the fields and keeps the input", async ({ page, login }) => {

@@ -24,7 +24,7 @@ import {
   linkUserTo,
 } from "#tests/factories";
 import { createTestDatabase } from "#tests/test-db";
-import { actorContext, entityWithManager, listQuery as query } from "#tests/service-helpers";
+import { actorContext, entityWithManager, listQuery as query, reachAll } from "#tests/service-helpers";
 import {
   CATEGORY_SORTS,
   type CategorySort,
@@ -105,6 +105,9 @@ beforeAll(async () => {
   otherChair = await createEquipmentType(db, { entityId: b.entity.id, categoryId: otherFurniture.id, name: "Chair" });
   otherRoom = await createRoom(db, { entityId: b.entity.id });
   await createEquipmentItem(db, { entityId: b.entity.id, roomId: otherRoom.id, equipmentTypeId: otherChair.id });
+  // The managers reach their entity's facilities (decision 022); the catalogue needs no link.
+  await reachAll(ctx);
+  await reachAll(otherCtx);
 });
 afterAll(async () => {
   await database?.close();
@@ -339,12 +342,31 @@ describe("listEquipmentItems", () => {
   it("hides the items of an archived room and items without a live identifier keep a null one", async () => {
     const db = database.db;
     const building = await createBuilding(db, { entityId });
+    await reachAll(ctx);
     const room = await createRoom(db, { entityId, buildingId: building.id });
     const item = await createEquipmentItem(db, { entityId, roomId: room.id, equipmentTypeId: lamp.id, reportCode: null });
     expect(await itemsOf(ctx, { roomIds: [room.id] })).toMatchObject([{ id: item.id, reportIdentifier: null }]);
     const gone = await createRoom(db, { entityId, buildingId: building.id, archivedAt: new Date() });
     await createEquipmentItem(db, { entityId, roomId: gone.id, equipmentTypeId: lamp.id });
     expect(await itemsOf(ctx, { roomIds: [gone.id] })).toEqual([]);
+  });
+
+  it("follows the rooms' reach: a manager lists the items of the rooms they reach only, an administrator all", async () => {
+    const db = database.db;
+    const manager = await createUser(db, { entityId, role: Role.FACILITY_MANAGER });
+    const elsewhere = await createBuilding(db, { entityId });
+    const farRoom = await createRoom(db, { entityId, buildingId: elsewhere.id });
+    await createEquipmentItem(db, { entityId, roomId: farRoom.id, equipmentTypeId: desk.id, internalReference: "D-far" });
+    await linkUserTo(db, { entityId, userId: manager.id, buildingId: elsewhere.id });
+    const refs = async (viewer: ServiceContext, roomIds: number[] | null) =>
+      (await itemsOf(viewer, { roomIds })).map((i) => i.internalReference);
+    expect(await refs(ctxOf(manager), null)).toEqual(["D-far"]);
+    expect(await refs(ctxOf(manager), [room1.id, room2.id])).toEqual([]);
+    expect((await listEquipmentItems(ctxOf(manager), { roomIds: null })).total).toBe(1);
+    const admin = ctxOf(await createUser(db, { entityId, role: Role.ADMINISTRATOR }));
+    expect(await refs(admin, [room1.id, room2.id, farRoom.id])).toEqual(["C-1", "C-2", "C-3", "D-1", "D-far"]);
+    // The catalogue stays entity-wide for the manager.
+    expect((await getEquipmentType(ctxOf(manager), chair.id)).itemCount).toBe(3);
   });
 
   it("keeps entities apart", async () => {

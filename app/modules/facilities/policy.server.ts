@@ -6,9 +6,11 @@ import { ForbiddenError } from "~/lib/errors";
 
 /**
  * Who may do what with the facility tree and the equipment catalogue (SPEC.md section 6), in one
- * place: facility managers and administrators manage everything of their entity; any signed-in user
- * may view a room, technicians only in the facilities or buildings they are linked to (a linked
- * facility grants all its current and future buildings).
+ * place. Facility managers and administrators manage the tree and the catalogue; what of the tree
+ * anyone sees and acts on is their reach (decision 022): administrators reach their whole entity,
+ * facility managers and technicians only the facilities and buildings they are linked to (a linked
+ * facility grants all its current and future buildings). The catalogue (room types, equipment
+ * categories, generic equipment) is not part of the tree: managers manage all of it.
  */
 export function canManageFacilities(actor: Actor | null | undefined): actor is Actor {
   return actor?.role === Role.FACILITY_MANAGER || actor?.role === Role.ADMINISTRATOR;
@@ -18,12 +20,21 @@ export function assertCanManageFacilities(ctx: ServiceContext): asserts ctx is S
   if (!canManageFacilities(ctx.actor)) throw new ForbiddenError();
 }
 
+/**
+ * Whether the actor reaches the whole entity (administrators), rather than their linked facilities
+ * and buildings (facility managers and technicians). The one place that decides it: every scope below
+ * asks it.
+ */
+export function isEntityWide(actor: Actor | null | undefined): boolean {
+  return actor?.role === Role.ADMINISTRATOR;
+}
+
 /** Whether the actor may open the room view of a room in `place`. */
 export async function canViewRoom(ctx: ServiceContext, place: { facilityId: number; buildingId: number }): Promise<boolean> {
   const actor = ctx.actor;
   if (!actor) return false;
-  if (actor.role === Role.FACILITY_MANAGER || actor.role === Role.ADMINISTRATOR) return true;
-  if (actor.role !== Role.TECHNICIAN) return false;
+  if (isEntityWide(actor)) return true;
+  if (actor.role !== Role.TECHNICIAN && actor.role !== Role.FACILITY_MANAGER) return false;
   const [link] = await ctx.db
     .select({ id: userLinkedObjects.id })
     .from(userLinkedObjects)
@@ -39,16 +50,22 @@ export async function canViewRoom(ctx: ServiceContext, place: { facilityId: numb
 }
 
 /**
- * The part of the facility tree an actor may read. Managers and administrators: all of their entity
- * (`undefined`, no condition). Technicians: the facilities and buildings they are linked to (a linked
- * facility covers all its buildings, present and future), as a condition on the given level's table;
- * everything else is invisible to them (SPEC.md section 6).
+ * The part of the facility tree an actor may read and act on, as a condition on the given level's
+ * table. Administrators: all of their entity (`undefined`, no condition). Facility managers and
+ * technicians: the facilities and buildings they are linked to (a linked facility covers all its
+ * buildings, present and future); everything else is invisible to them, as another entity's rows
+ * are (SPEC.md section 6, decision 022). No actor: nothing.
+ *
+ * - `facility`: the facilities shown to the actor: linked ones, and those holding a linked building;
+ * - `wholeFacility`: the facilities the actor reaches entirely (linked themselves), the ones they may
+ *   change, archive (with every building) or add buildings to;
+ * - `building`, `room`, `equipmentItem`: what lies in a linked facility or building.
  */
-export type TreeLevel = "facility" | "building" | "room" | "equipmentItem";
+export type TreeLevel = "facility" | "wholeFacility" | "building" | "room" | "equipmentItem";
 
 export function treeScope(ctx: ServiceContext, level: TreeLevel): SQL | undefined {
   const actor = ctx.actor;
-  if (actor && (actor.role === Role.FACILITY_MANAGER || actor.role === Role.ADMINISTRATOR)) return undefined;
+  if (isEntityWide(actor)) return undefined;
   if (!actor) return sql`false`;
   const linkedFacilities = sql`select l.facility_id from user_linked_objects l
     where l.user_id = ${actor.id} and l.entity_id = ${ctx.entityId} and l.facility_id is not null`;
@@ -60,6 +77,8 @@ export function treeScope(ctx: ServiceContext, level: TreeLevel): SQL | undefine
     case "facility":
       return sql`(${facilities.id} in (${linkedFacilities})
         or ${facilities.id} in (select b.facility_id from buildings b where b.id in (${linkedBuildings})))`;
+    case "wholeFacility":
+      return sql`${facilities.id} in (${linkedFacilities})`;
     case "building":
       return sql`${buildings.id} in (${buildingsInScope})`;
     case "room":
@@ -70,14 +89,15 @@ export function treeScope(ctx: ServiceContext, level: TreeLevel): SQL | undefine
 }
 
 /**
- * The generic equipment whose documentation an actor may read. Managers and administrators: all of
- * their entity (`undefined`). Technicians: the types with an active item in a room they reach (the
- * equipment they may be sent to), as a condition on `equipment_types`; nothing for no actor. The
+ * The generic equipment whose documentation an actor may read, as a condition on `equipment_types`.
+ * The catalogue is entity-wide for those who manage it (facility managers and administrators:
+ * `undefined`), who edit its documentation; technicians read the documentation of the types with an
+ * active item in a room they reach (the equipment they may be sent to); nothing for no actor. The
  * catalogue itself (names, notes, categories) stays readable by every user of the entity.
  */
 export function equipmentTypeReach(ctx: ServiceContext): SQL | undefined {
   const actor = ctx.actor;
-  if (actor && (actor.role === Role.FACILITY_MANAGER || actor.role === Role.ADMINISTRATOR)) return undefined;
+  if (canManageFacilities(actor)) return undefined;
   if (!actor) return sql`false`;
   return exists(
     ctx.db
@@ -97,14 +117,14 @@ export function equipmentTypeReach(ctx: ServiceContext): SQL | undefined {
 }
 
 /**
- * The incidents an actor may read (and so their files and comments' attachments). Managers and
- * administrators: all of their entity (`undefined`). Technicians: incidents in a room or on an
- * equipment item they reach, and incidents assigned to them; nothing for no actor. A condition on
- * `incidents`.
+ * The incidents an actor may read (and so their files and comments' attachments), as a condition on
+ * `incidents`. Administrators: all of their entity (`undefined`). Facility managers and technicians:
+ * incidents in a room or on an equipment item they reach (`treeScope`), and incidents assigned to
+ * them; nothing for no actor.
  */
 export function incidentReach(ctx: ServiceContext): SQL | undefined {
   const actor = ctx.actor;
-  if (actor && (actor.role === Role.FACILITY_MANAGER || actor.role === Role.ADMINISTRATOR)) return undefined;
+  if (isEntityWide(actor)) return undefined;
   if (!actor) return sql`false`;
   const reachableRooms = ctx.db
     .select({ id: rooms.id })

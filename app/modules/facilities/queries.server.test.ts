@@ -16,7 +16,7 @@ import {
   linkUserTo,
 } from "#tests/factories";
 import { createTestDatabase } from "#tests/test-db";
-import { actorContext, entityWithManager, listQuery as query } from "#tests/service-helpers";
+import { actorContext, entityWithManager, listQuery as query, reachAll } from "#tests/service-helpers";
 import {
   BUILDING_SORTS,
   type BuildingSort,
@@ -38,7 +38,11 @@ let database: Database;
 
 const ctxOf = (user: User) => actorContext(database.db, user);
 
-/** A fresh entity with a manager, so that every list below holds exactly the rows a test made. */
+/**
+ * A fresh entity with a manager, so that every list below holds exactly the rows a test made. The
+ * manager reaches only linked facilities (decision 022): tests link them (`reachAll`) once their
+ * facilities exist.
+ */
 const freshEntity = (name?: string) => entityWithManager(database.db, name);
 
 async function addRooms(building: Building, n: number, extra: { archived?: number } = {}) {
@@ -88,6 +92,7 @@ describe("listFacilities", () => {
     const other = await createEntity(db);
     await createFacility(db, { entityId: other.id, name: "Alpha" });
     await createFacility(db, { entityId: other.id, name: "aardvark" });
+    await reachAll(ctx);
   });
 
   const namesOf = async (q: ListQuery<FacilitySort>) => (await listFacilities(ctx, q)).items.map((row) => row.name);
@@ -165,6 +170,7 @@ describe("listFacilities", () => {
     for (const name of ["100% Pure", "Pure", "A_B", "AxB", "C:\\dir", "Cdir"]) {
       await createFacility(database.db, { entityId: e.id, name });
     }
+    await reachAll(own);
     const names = async (q: string) => (await listFacilities(own, query("name", { q }))).items.map((r) => r.name);
     expect(await names("%")).toEqual(["100% Pure"]);
     expect(await names("0% p")).toEqual(["100% Pure"]);
@@ -227,6 +233,7 @@ describe("listBuildings", () => {
     const other = await createEntity(db);
     await createBuilding(db, { entityId: other.id, name: "alpha" });
     theirAardvark = await createBuilding(db, { entityId: other.id, name: "aardvark", city: "Aalst" });
+    await reachAll(ctx);
   });
 
   const namesOf = async (q: ListQuery<BuildingSort>, filter?: { facilityIds: number[] | null }) =>
@@ -329,6 +336,7 @@ describe("listBuildings", () => {
 
     const { ctx: own, entity: e } = await freshEntity();
     for (const name of ["50% off", "Off", "B_1", "BX1"]) await createBuilding(database.db, { entityId: e.id, name });
+    await reachAll(own);
     const names = async (q: string) => (await listBuildings(own, query("name", { q }))).items.map((r) => r.name);
     expect(await names("%")).toEqual(["50% off"]);
     expect(await names("OFF")).toEqual(["50% off", "Off"]);
@@ -399,6 +407,7 @@ describe("active incidents and counts", () => {
     await on(room.id, IncidentStatus.IN_PROGRESS, { equipmentItemId: item.id });
     await on(annexRoom.id, IncidentStatus.PENDING);
     await on(quietRoom.id, IncidentStatus.DONE);
+    await reachAll(ctx);
 
     expect(await getBuilding(ctx, main.id)).toMatchObject({ countRooms: 1, activeIncidents: 3 });
     expect(await getBuilding(ctx, annex.id)).toMatchObject({ countRooms: 1, activeIncidents: 1 });
@@ -426,6 +435,7 @@ describe("active incidents and counts", () => {
     const other = await createEntity(database.db);
     const theirRoom = await createRoom(database.db, { entityId: other.id });
     await createIncident(database.db, { entityId: other.id, roomId: theirRoom.id });
+    await reachAll(ctx);
     expect(await getFacility(ctx, facility.id)).toMatchObject({ countBuildings: 1, activeIncidents: 0 });
     expect(await getBuilding(ctx, building.id)).toMatchObject({ countRooms: 0, activeIncidents: 0 });
   });
@@ -440,6 +450,7 @@ describe("getFacility and getBuilding", () => {
     const { entity, ctx } = await freshEntity("Reader");
     const facility = await createFacility(database.db, { entityId: entity.id, name: "Site", description: "About" });
     const building = await createBuilding(database.db, { entityId: entity.id, facilityId: facility.id, name: "Hall" });
+    await reachAll(ctx);
     expect(await getFacility(ctx, facility.id)).toMatchObject({
       id: facility.id,
       name: "Site",
@@ -463,6 +474,7 @@ describe("getFacility and getBuilding", () => {
     const theirs = await createBuilding(database.db, { entityId: other.id });
     const archivedFacility = await createFacility(database.db, { entityId: entity.id, archivedAt: new Date() });
     const archivedBuilding = await createBuilding(database.db, { entityId: entity.id, archivedAt: new Date() });
+    await reachAll(ctx);
     for (const id of [theirs.facilityId, archivedFacility.id, 2_000_000_000]) {
       const error = await getFacility(ctx, id).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(NotFoundError);
@@ -511,6 +523,7 @@ describe("reach of getFacility, getBuilding and their form read models", () => {
     const db = database.db;
     const building = await createBuilding(db, { entityId: entity.id });
     const admin = ctxOf(await createUser(db, { entityId: entity.id, role: Role.ADMINISTRATOR }));
+    await reachAll(ctx);
     for (const manager of [ctx, admin]) {
       expect((await getFacilityForEdit(manager, building.facilityId)).id).toBe(building.facilityId);
       expect((await getBuildingForEdit(manager, building.id)).id).toBe(building.id);

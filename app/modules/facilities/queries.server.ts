@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { buildings, entities, facilities } from "~/db/schema";
 import type { ServiceContext } from "~/core/context.server";
 import { NotFoundError } from "~/lib/errors";
-import { assertCanManageFacilities, treeScope } from "./policy.server";
+import { assertCanManageFacilities, type TreeLevel, treeScope } from "./policy.server";
 import { type ListQuery, MAX_PAGE_SIZE, type Page } from "~/lib/list-query";
 import { decodeCursor, encodeCursor } from "~/lib/cursor.server";
 import { nameLike, readPage } from "~/lib/list-page.server";
@@ -71,12 +71,13 @@ export async function listFacilities(ctx: ServiceContext, query: ListQuery<Facil
   );
 }
 
-export async function getFacility(ctx: ServiceContext, id: number): Promise<FacilityRow> {
+/** One facility of the entity within the actor's reach (`level`: shown, or reached whole); NotFound otherwise. */
+export async function getFacility(ctx: ServiceContext, id: number, level: Extract<TreeLevel, "facility" | "wholeFacility"> = "facility"): Promise<FacilityRow> {
   const [row] = await ctx.db
     .select(facilitySelection().fields)
     .from(facilities)
     .innerJoin(entities, eq(entities.id, facilities.entityId))
-    .where(and(eq(facilities.id, id), eq(facilities.entityId, ctx.entityId), isNull(facilities.archivedAt), treeScope(ctx, "facility")))
+    .where(and(eq(facilities.id, id), eq(facilities.entityId, ctx.entityId), isNull(facilities.archivedAt), treeScope(ctx, level)))
     .limit(1);
   if (!row) throw facilityNotFound();
   return row;
@@ -84,11 +85,12 @@ export async function getFacility(ctx: ServiceContext, id: number): Promise<Faci
 
 /**
  * The read model of the facility form (/update-facility/{id}): facility managers and administrators
- * only (Forbidden otherwise, whatever the id), then the facility of the entity (NotFound otherwise).
+ * only (Forbidden otherwise, whatever the id), then a facility of the entity the actor reaches whole,
+ * as updating and archiving it require (NotFound otherwise).
  */
 export async function getFacilityForEdit(ctx: ServiceContext, id: number): Promise<FacilityRow> {
   assertCanManageFacilities(ctx);
-  return getFacility(ctx, id);
+  return getFacility(ctx, id, "wholeFacility");
 }
 
 /** Every active facility (id, name), for filters and selects. */

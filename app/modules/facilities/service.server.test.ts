@@ -18,7 +18,16 @@ import {
   userLinkedObjects,
 } from "~/db/schema";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
-import { createBuilding, createEntity, createFacility, createIncident, createRoom, createUser, linkUserTo } from "#tests/factories";
+import {
+  createBuilding,
+  createEntity,
+  createFacility,
+  createIncident,
+  createRoom,
+  createUser,
+  linkToEveryFacility,
+  linkUserTo,
+} from "#tests/factories";
 import { createFacilityTree, type FacilityTree } from "#tests/factories/cascade";
 import { createTestDatabase } from "#tests/test-db";
 import { actorContext, expectFieldError, rejectionOf } from "#tests/service-helpers";
@@ -48,6 +57,9 @@ let technician: User;
 let otherManager: User;
 
 const ctxFor = (user: User) => actorContext(database.db, user);
+
+/** Puts every facility of the user's entity made so far within their reach (managers reach linked facilities only, decision 022). */
+const reach = (user: User) => linkToEveryFacility(database.db, user);
 
 async function facilityRow(id: number) {
   const [row] = await database.db.select().from(facilities).where(eq(facilities.id, id));
@@ -190,6 +202,7 @@ describe("createFacility", () => {
 describe("updateFacility", () => {
   it("saves the name and description, keeping the short id", async () => {
     const facility = await createFacility(database.db, { entityId: entityA.id, name: "Old", description: "Old text" });
+    await reach(manager);
     const updated = await updateFacility(ctxFor(manager), facility.id, { name: "  New  ", description: "  New text " });
     expect(updated).toMatchObject({ id: facility.id, shortId: facility.shortId, name: "New", description: "New text" });
     expect(await facilityRow(facility.id)).toMatchObject({ shortId: facility.shortId, name: "New", description: "New text" });
@@ -233,6 +246,7 @@ describe("updateFacility", () => {
 describe("archiveFacility confirmation", () => {
   it("refuses a wrong retyped name with Wrong Name on confirmName, archiving nothing", async () => {
     const tree = await createFacilityTree(database.db, { entityId: entityA.id, facilityName: "Confirm me" });
+    await reach(manager);
     const before = await activeCounts(tree);
     for (const confirmName of ["wrong", "confirm me", "Confirm", ""]) {
       const error = await rejectionOf(archiveFacility(ctxFor(manager), tree.facility.id, { confirmName }));
@@ -248,12 +262,14 @@ describe("archiveFacility confirmation", () => {
 
   it("accepts the exact name, surrounding spaces ignored", async () => {
     const facility = await createFacility(database.db, { entityId: entityA.id, name: "Exact Name" });
+    await reach(manager);
     await archiveFacility(ctxFor(manager), facility.id, { confirmName: "  Exact Name " });
     expect((await facilityRow(facility.id)).archivedAt).not.toBeNull();
   });
 
   it("records who archived what in the audit trail; a refused archive records nothing", async () => {
     const facility = await createFacility(database.db, { entityId: entityA.id, name: "Audited" });
+    await reach(manager);
     const audit = () =>
       database.db
         .select()
@@ -432,6 +448,7 @@ describe("archiveFacility cascade", () => {
     const other = await createEntity(db);
     const stranger = await createUser(db, { entityId: other.id, role: Role.TECHNICIAN });
     const foreign = await createFacilityTree(db, { entityId: other.id, facilityName: "Doomed" });
+    await reach(me);
 
     // Extra incidents: one on a room and an item at once (rejected once), an archived Pending one
     // and an Archived-status one (both untouched).
@@ -505,6 +522,7 @@ describe("archiveFacility cascade", () => {
   it("makes the archived facility and its buildings invisible and immutable", async () => {
     const db = database.db;
     const tree = await createFacilityTree(db, { entityId: entityA.id, facilityName: "Gone", statuses: [] });
+    await reach(manager);
     await archiveFacility(ctxFor(manager), tree.facility.id);
     const ctx = ctxFor(manager);
     await expect(getFacility(ctx, tree.facility.id)).rejects.toBeInstanceOf(NotFoundError);
@@ -525,6 +543,7 @@ describe("archiveFacility cascade", () => {
     // No building can be added to it or moved into it.
     await expectFieldError(createBuildingVerb(ctx, buildingInput(tree.facility.id)), "facilityId", FACILITY_NOT_FOUND);
     const live = await createBuilding(db, { entityId: entityA.id });
+    await reach(manager);
     await expectFieldError(updateBuilding(ctx, live.id, buildingInput(tree.facility.id)), "facilityId", FACILITY_NOT_FOUND);
     expect((await buildingRow(live.id)).facilityId).toBe(live.facilityId);
   });
@@ -587,6 +606,7 @@ describe("archiveBuilding cascade", () => {
   it("makes the archived building invisible and immutable", async () => {
     const facility = await createFacility(database.db, { entityId: entityA.id });
     const building = await createBuilding(database.db, { entityId: entityA.id, facilityId: facility.id, name: "Shed" });
+    await reach(manager);
     const ctx = ctxFor(manager);
     await archiveBuilding(ctx, building.id);
     await expect(getBuilding(ctx, building.id)).rejects.toBeInstanceOf(NotFoundError);
@@ -602,6 +622,7 @@ describe("archiveBuilding cascade", () => {
   it("checks the confirmation: Wrong Name archives nothing, the exact name or no confirmation archives", async () => {
     const db = database.db;
     const tree = await createFacilityTree(db, { entityId: entityA.id, roomsPerBuilding: [1, 1] });
+    await reach(manager);
     const [first, second] = tree.buildings;
     for (const confirmName of ["wrong", first.name.toUpperCase(), ""]) {
       const error = await rejectionOf(archiveBuilding(ctxFor(manager), first.id, { confirmName }));
@@ -643,6 +664,8 @@ describe("createBuilding", () => {
     const them = await createUser(database.db, { entityId: other.id, role: Role.FACILITY_MANAGER });
     const facility = await createFacility(database.db, { entityId: entity.id, name: "Campus" });
     const theirFacility = await createFacility(database.db, { entityId: other.id });
+    await reach(me);
+    await reach(them);
 
     const first = await createBuildingVerb(
       ctxFor(me),
@@ -734,6 +757,7 @@ describe("createBuilding", () => {
   it("refuses a facility of another entity, an archived one or an unknown one, on facilityId", async () => {
     const theirs = await createFacility(database.db, { entityId: entityB.id });
     const archived = await createFacility(database.db, { entityId: entityA.id, archivedAt: new Date() });
+    await reach(manager);
     const beforeA = await buildingCount(entityA.id);
     const beforeB = await buildingCount(entityB.id);
     for (const facilityId of [theirs.id, archived.id, 2_000_000_000]) {
@@ -747,6 +771,7 @@ describe("createBuilding", () => {
 
   it("refuses too long texts on their field", async () => {
     const facility = await createFacility(database.db, { entityId: entityA.id });
+    await reach(manager);
     const before = await buildingCount(entityA.id);
     const limits: [keyof BuildingInput, number][] = [
       ["name", 200],
@@ -780,6 +805,7 @@ describe("updateBuilding", () => {
     const from = await createFacility(database.db, { entityId: entityA.id, name: "From" });
     const to = await createFacility(database.db, { entityId: entityA.id, name: "To" });
     const building = await createBuilding(database.db, { entityId: entityA.id, facilityId: from.id, name: "Old" });
+    await reach(manager);
     const updated = await updateBuilding(
       ctxFor(manager),
       building.id,
@@ -820,6 +846,7 @@ describe("updateBuilding", () => {
     const mine = await createBuilding(database.db, { entityId: entityA.id });
     const theirs = await createFacility(database.db, { entityId: entityB.id });
     const archived = await createFacility(database.db, { entityId: entityA.id, archivedAt: new Date() });
+    await reach(manager);
     for (const facilityId of [theirs.id, archived.id]) {
       const error = (await rejectionOf(updateBuilding(ctxFor(manager), mine.id, buildingInput(facilityId)))) as ValidationError;
       expect(error).toBeInstanceOf(ValidationError);
@@ -863,6 +890,7 @@ describe("updateBuilding", () => {
 describe("archive verbs keep the entity's counters honest", () => {
   it("the facility's activeIncidents drop to zero after archiving its only building", async () => {
     const tree = await createFacilityTree(database.db, { entityId: entityA.id, roomsPerBuilding: [1] });
+    await reach(manager);
     // Room incidents count (items' incidents carry no room here).
     expect((await getFacility(ctxFor(manager), tree.facility.id)).activeIncidents).toBe(2);
     await archiveBuilding(ctxFor(manager), tree.buildings[0].id);
@@ -890,6 +918,7 @@ describe("concurrent writes", () => {
     for (let round = 0; round < 5; round++) {
       const facility = await createFacility(database.db, { entityId: entityA.id });
       const elsewhere = await createBuilding(database.db, { entityId: entityA.id });
+      await reach(manager);
       const results = await Promise.allSettled([
         createBuildingVerb(ctx, buildingInput(facility.id)),
         updateBuilding(ctx, elsewhere.id, buildingInput(facility.id)),
@@ -905,5 +934,124 @@ describe("concurrent writes", () => {
         .where(and(eq(buildings.facilityId, facility.id), isNull(buildings.archivedAt)));
       expect(active).toEqual([]);
     }
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Reach of a facility manager (decision 022): their linked facilities and buildings only
+// ---------------------------------------------------------------------------
+
+describe("a facility manager's reach", () => {
+  const all = { page: 1, size: 100, q: "", dir: "asc" as const };
+  const idsOf = (rows: { id: number }[]) => rows.map((r) => r.id).sort((x, y) => x - y);
+
+  /** An entity with two facilities of two buildings each, a manager linked to the first, an administrator. */
+  async function twoFacilities() {
+    const db = database.db;
+    const entity = await createEntity(db);
+    const mine = await createFacilityTree(db, { entityId: entity.id, facilityName: "Mine", roomsPerBuilding: [1, 1], statuses: [] });
+    const theirs = await createFacilityTree(db, { entityId: entity.id, facilityName: "Theirs", roomsPerBuilding: [1, 1], statuses: [] });
+    const me = await createUser(db, { entityId: entity.id, role: Role.FACILITY_MANAGER });
+    await linkUserTo(db, { entityId: entity.id, userId: me.id, facilityId: mine.facility.id });
+    const administrator = await createUser(db, { entityId: entity.id, role: Role.ADMINISTRATOR });
+    return { entity, mine, theirs, me, administrator };
+  }
+
+  it("lists only the linked facility and its buildings; an administrator lists all", async () => {
+    const { mine, theirs, me, administrator } = await twoFacilities();
+    expect(idsOf((await listFacilities(ctxFor(me), { ...all, sort: "name" })).items)).toEqual([mine.facility.id]);
+    expect(idsOf((await listBuildings(ctxFor(me), { ...all, sort: "name" })).items)).toEqual(idsOf(mine.buildings));
+    expect((await listBuildings(ctxFor(me), { ...all, sort: "name" }, { facilityIds: [theirs.facility.id] })).total).toBe(0);
+    expect(idsOf((await listFacilities(ctxFor(administrator), { ...all, sort: "name" })).items)).toEqual(
+      idsOf([mine.facility, theirs.facility]),
+    );
+    expect(idsOf((await listBuildings(ctxFor(administrator), { ...all, sort: "name" })).items)).toEqual(
+      idsOf([...mine.buildings, ...theirs.buildings]),
+    );
+  });
+
+  it("answers not found for another facility or building of the same entity (get, update, archive), changing nothing", async () => {
+    const { theirs, me } = await twoFacilities();
+    const ctx = ctxFor(me);
+    const facilityBefore = await facilityRow(theirs.facility.id);
+    const buildingBefore = await buildingRow(theirs.buildings[0].id);
+    await expect(getFacility(ctx, theirs.facility.id)).rejects.toMatchObject({ code: "FACILITY_NOT_FOUND" });
+    await expect(updateFacility(ctx, theirs.facility.id, { name: "Taken" })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(archiveFacility(ctx, theirs.facility.id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(archiveFacility(ctx, theirs.facility.id, { confirmName: "Theirs" })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(getBuilding(ctx, theirs.buildings[0].id)).rejects.toMatchObject({ code: "BUILDING_NOT_FOUND" });
+    await expect(updateBuilding(ctx, theirs.buildings[0].id, buildingInput(theirs.facility.id))).rejects.toBeInstanceOf(NotFoundError);
+    await expect(archiveBuilding(ctx, theirs.buildings[0].id)).rejects.toBeInstanceOf(NotFoundError);
+    expect(await facilityRow(theirs.facility.id)).toEqual(facilityBefore);
+    expect(await buildingRow(theirs.buildings[0].id)).toEqual(buildingBefore);
+    await expectTreeUntouched(theirs);
+  });
+
+  it("refuses to add a building to, or move one into, a facility outside reach (facility not found), writing nothing", async () => {
+    const { entity, mine, theirs, me } = await twoFacilities();
+    const ctx = ctxFor(me);
+    const before = await buildingCount(entity.id);
+    await expectFieldError(createBuildingVerb(ctx, buildingInput(theirs.facility.id)), "facilityId", FACILITY_NOT_FOUND);
+    expect(await buildingCount(entity.id)).toBe(before);
+    const [own] = mine.buildings;
+    const ownBefore = await buildingRow(own.id);
+    await expectFieldError(updateBuilding(ctx, own.id, buildingInput(theirs.facility.id)), "facilityId", FACILITY_NOT_FOUND);
+    expect(await buildingRow(own.id)).toEqual(ownBefore);
+    // Within reach, both work; a building added to a linked facility is reached at once.
+    const added = await createBuildingVerb(ctx, buildingInput(mine.facility.id, { name: "Later" }));
+    expect((await getBuilding(ctx, added.id)).name).toBe("Later");
+    expect((await updateBuilding(ctx, own.id, buildingInput(mine.facility.id, { name: "Renamed" }))).name).toBe("Renamed");
+  });
+
+  it("reaches a linked building but not its facility as a whole: the facility is shown, not changed, archived or added to", async () => {
+    const { entity, theirs } = await twoFacilities();
+    const db = database.db;
+    const narrow = await createUser(db, { entityId: entity.id, role: Role.FACILITY_MANAGER });
+    const [linked, sibling] = theirs.buildings;
+    await linkUserTo(db, { entityId: entity.id, userId: narrow.id, buildingId: linked.id });
+    const ctx = ctxFor(narrow);
+    expect(idsOf((await listFacilities(ctx, { ...all, sort: "name" })).items)).toEqual([theirs.facility.id]);
+    expect(idsOf((await listBuildings(ctx, { ...all, sort: "name" })).items)).toEqual([linked.id]);
+    expect((await getFacility(ctx, theirs.facility.id)).id).toBe(theirs.facility.id);
+    await expect(updateFacility(ctx, theirs.facility.id, { name: "Taken" })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(archiveFacility(ctx, theirs.facility.id)).rejects.toBeInstanceOf(NotFoundError);
+    await expectFieldError(createBuildingVerb(ctx, buildingInput(theirs.facility.id)), "facilityId", FACILITY_NOT_FOUND);
+    await expect(getBuilding(ctx, sibling.id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(archiveBuilding(ctx, sibling.id)).rejects.toBeInstanceOf(NotFoundError);
+    expect((await facilityRow(theirs.facility.id)).name).toBe("Theirs");
+    await expectTreeUntouched(theirs);
+    // Its own building it may change where it stands.
+    const updated = await updateBuilding(ctx, linked.id, buildingInput(theirs.facility.id, { name: "Kept in place" }));
+    expect(updated).toMatchObject({ name: "Kept in place", facilityId: theirs.facility.id });
+  });
+
+  it("lets an administrator change and archive any facility and building of the entity", async () => {
+    const { theirs, administrator } = await twoFacilities();
+    const ctx = ctxFor(administrator);
+    expect((await updateFacility(ctx, theirs.facility.id, { name: "Theirs" })).id).toBe(theirs.facility.id);
+    expect((await createBuildingVerb(ctx, buildingInput(theirs.facility.id))).facilityId).toBe(theirs.facility.id);
+    await archiveBuilding(ctx, theirs.buildings[0].id);
+    await archiveFacility(ctx, theirs.facility.id, { confirmName: "Theirs" });
+    expect((await facilityRow(theirs.facility.id)).archivedAt).not.toBeNull();
+  });
+
+  it("links a manager to the facility they create, in the same transaction; an administrator is not linked", async () => {
+    const { me, administrator } = await twoFacilities();
+    const created = await createFacilityVerb(ctxFor(me), { name: "Made by me" });
+    expect(await linksOf([me.id])).toEqual(expect.arrayContaining([{ userId: me.id, facilityId: created.id, buildingId: null }]));
+    expect((await getFacility(ctxFor(me), created.id)).name).toBe("Made by me");
+    expect((await listFacilities(ctxFor(me), { ...all, sort: "name" })).items.map((f) => f.name)).toContain("Made by me");
+    // And so may add buildings to it, which they reach too.
+    const building = await createBuildingVerb(ctxFor(me), buildingInput(created.id));
+    expect((await getBuilding(ctxFor(me), building.id)).facilityId).toBe(created.id);
+
+    const byAdmin = await createFacilityVerb(ctxFor(administrator), { name: "Made by the administrator" });
+    expect(await linksOf([administrator.id])).toEqual([]);
+    await expect(getFacility(ctxFor(me), byAdmin.id)).rejects.toBeInstanceOf(NotFoundError);
+
+    // A refused creation links nothing.
+    const links = (await linksOf([me.id])).length;
+    await expect(createFacilityVerb(ctxFor(me), { name: " " })).rejects.toBeInstanceOf(ValidationError);
+    expect(await linksOf([me.id])).toHaveLength(links);
   });
 });

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { type Input, resolveInput } from "~/core/input";
 import { withTx } from "~/core/unit-of-work.server";
-import { buildings, facilities } from "~/db/schema";
+import { buildings, facilities, userLinkedObjects } from "~/db/schema";
 import { nextShortId } from "~/db/short-id.server";
 import { type ArchiveInput, checkConfirmName } from "~/lib/archive";
 import type { ServiceContext } from "~/core/context.server";
@@ -9,7 +9,7 @@ import { ValidationError } from "~/lib/errors";
 import { parseInput } from "~/lib/validation";
 import { archiveTree, type CascadeCounts } from "./cascade.server";
 import { adjustBuildingCounts, lockCounted } from "./counters.server";
-import { assertCanManageFacilities } from "./policy.server";
+import { assertCanManageFacilities, isEntityWide, type TreeLevel, treeScope } from "./policy.server";
 import {
   buildingNotFound,
   type BuildingRow,
@@ -23,15 +23,17 @@ import { type BuildingInput, BuildingSchema, type FacilityInput, FacilitySchema 
 /**
  * Every write of facilities and buildings (SPEC.md sections 3-5): one verb per mutation, shared by the
  * form actions and the REST routes. Each checks the role, parses its input, runs in one transaction
- * and filters every read and write by the entity; the list counters (counters.server.ts) change in
- * the same transaction.
+ * and filters every read and write by the entity, then by the actor's reach (`treeScope`, decision
+ * 022): a facility or building outside it is not found, as another entity's is; the list counters
+ * (counters.server.ts) change in the same transaction.
  */
 
+/** Locks a facility the actor reaches whole (a building link does not grant its facility). */
 async function lockFacility(ctx: ServiceContext, id: number) {
   const [row] = await ctx.db
     .select()
     .from(facilities)
-    .where(and(eq(facilities.id, id), eq(facilities.entityId, ctx.entityId), isNull(facilities.archivedAt)))
+    .where(and(eq(facilities.id, id), eq(facilities.entityId, ctx.entityId), isNull(facilities.archivedAt), treeScope(ctx, "wholeFacility")))
     .for("update");
   if (!row) throw facilityNotFound();
   return row;
@@ -41,7 +43,7 @@ async function lockBuilding(ctx: ServiceContext, id: number) {
   const [row] = await ctx.db
     .select()
     .from(buildings)
-    .where(and(eq(buildings.id, id), eq(buildings.entityId, ctx.entityId), isNull(buildings.archivedAt)))
+    .where(and(eq(buildings.id, id), eq(buildings.entityId, ctx.entityId), isNull(buildings.archivedAt), treeScope(ctx, "building")))
     .for("update");
   if (!row) throw buildingNotFound();
   return row;
@@ -62,6 +64,10 @@ export async function createFacility(ctx: ServiceContext, rawInput: Input<Facili
       .insert(facilities)
       .values({ entityId: ctx.entityId, shortId, name: input.name, description: input.description })
       .returning({ id: facilities.id });
+    // A facility manager reaches only linked facilities (decision 022): the creator is linked to it.
+    if (!isEntityWide(ctx.actor)) {
+      await tx.insert(userLinkedObjects).values({ entityId: ctx.entityId, userId: ctx.actor.id, facilityId: row.id });
+    }
     await effects.audit({ action: "createFacility", recordType: "facility", recordId: row.id });
     return getFacility(txCtx, row.id);
   });
@@ -120,12 +126,16 @@ function buildingColumns(input: ReturnType<typeof BuildingSchema.parse>) {
   };
 }
 
-/** The facility a building goes in: active and of the entity, else a field error. */
-async function checkFacility(ctx: ServiceContext, facilityId: number): Promise<void> {
+/**
+ * The facility a building goes in: active, of the entity and within the actor's reach, else a field
+ * error. A building is added to (or moved into) a facility the actor reaches whole (`wholeFacility`);
+ * a building staying where it is needs its facility visible only (`facility`).
+ */
+async function checkFacility(ctx: ServiceContext, facilityId: number, level: TreeLevel = "wholeFacility"): Promise<void> {
   const [row] = await ctx.db
     .select({ id: facilities.id })
     .from(facilities)
-    .where(and(eq(facilities.id, facilityId), eq(facilities.entityId, ctx.entityId), isNull(facilities.archivedAt)))
+    .where(and(eq(facilities.id, facilityId), eq(facilities.entityId, ctx.entityId), isNull(facilities.archivedAt), treeScope(ctx, level)))
     // Locked for the counter update to come (see checkReferences in rooms/service.server.ts).
     .for("no key update");
   if (!row) {
@@ -163,9 +173,9 @@ export async function updateBuilding(ctx: ServiceContext, id: number, rawInput: 
     const tx = txCtx.db;
     const current = await lockBuilding(txCtx, id);
     await lockCounted(txCtx, "facilities", [current.facilityId, input.facilityId]);
-    await checkFacility(txCtx, input.facilityId);
     // A building moving to another facility takes its counts along.
     const moves = current.facilityId !== input.facilityId;
+    await checkFacility(txCtx, input.facilityId, moves ? "wholeFacility" : "facility");
     if (moves) await adjustBuildingCounts(txCtx, [id], -1);
     await tx
       .update(buildings)

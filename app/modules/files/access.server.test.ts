@@ -88,10 +88,11 @@ beforeAll(async () => {
   const system: ServiceContext = { db, entityId, actor: null, locale: "en" };
   const stored = async (name: string) => (await storeFile(system, store, { bytes: pngBytes(4, 4), originalName: `${name}.png`, kind: "image" })).id;
 
-  // The technician reaches building `mine` (and its rooms), not `theirs`.
+  // The technician and the manager reach building `mine` (and its rooms), not `theirs` (decision 022).
   const mine = await createBuilding(db, { entityId });
   const theirs = await createBuilding(db, { entityId });
   await linkUserTo(db, { entityId, userId: people.technician.id, buildingId: mine.id });
+  await linkUserTo(db, { entityId, userId: people.manager.id, buildingId: mine.id });
   const myRoom = await createRoom(db, { entityId, buildingId: mine.id });
   const otherRoom = await createRoom(db, { entityId, buildingId: theirs.id });
   const archivedRoom = await createRoom(db, { entityId, buildingId: mine.id, archivedAt: new Date() });
@@ -182,21 +183,21 @@ describe("serveStoredFile", () => {
     }
   });
 
-  it("serves a room's files to those who may view the room: technicians within their buildings only", async () => {
+  it("serves a room's files to those who may view the room: managers and technicians within their buildings only", async () => {
     expect(await readers(file.myRoom)).toEqual(["admin", "manager", "technician"]);
-    expect(await readers(file.otherRoom)).toEqual(["admin", "manager"]);
+    expect(await readers(file.otherRoom)).toEqual(["admin"]);
     expect(await readers(file.archivedRoom)).toEqual([]);
   });
 
-  it("serves generic equipment documentation to managers, and to technicians with that equipment in their rooms", async () => {
+  it("serves generic equipment documentation to managers (the catalogue is entity-wide), and to technicians with that equipment in their rooms", async () => {
     expect(await readers(file.placedType)).toEqual(["admin", "manager", "technician"]);
     expect(await readers(file.elsewhereType)).toEqual(["admin", "manager"]);
   });
 
   it("serves incident files and comment attachments to those who may read the incident", async () => {
     expect(await readers(file.myIncident)).toEqual(["admin", "manager", "technician"]);
-    expect(await readers(file.otherIncident)).toEqual(["admin", "manager"]);
-    expect(await readers(file.assignedIncident)).toEqual(["admin", "manager", "technician"]);
+    expect(await readers(file.otherIncident)).toEqual(["admin"]);
+    expect(await readers(file.assignedIncident)).toEqual(["admin", "technician"]);
     expect(await readers(file.comment)).toEqual(["admin", "manager", "technician"]);
     expect(await readers(file.removedComment)).toEqual([]);
   });

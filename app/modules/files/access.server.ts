@@ -24,12 +24,13 @@ import { fileNotFound, readBytes, type StoredFile } from "./storage.server";
  * Who may download a stored file (GET /files/{id}): only a user who can reach the record that owns it.
  * Every owner of `stored_files` (the tables that reference it) grants its own readers:
  * - the entity's logo and explanatory sticker, and users' pictures: every user of the entity;
- * - a room's files and images: whoever may view the room (a technician within their linked
- *   facilities and buildings, `treeScope`);
- * - a generic equipment's documentation: managers and administrators, and technicians with an item of
- *   that equipment in a room they reach (`equipmentTypeReach`);
+ * - a room's files and images: whoever may view the room (administrators; managers and technicians
+ *   within their linked facilities and buildings, `treeScope`);
+ * - a generic equipment's documentation: managers and administrators (the catalogue is entity-wide), and
+ *   technicians with an item of that equipment in a room they reach (`equipmentTypeReach`);
  * - an incident's files and its comments' attachments: whoever may read the incident (`incidentReach`:
- *   a technician's rooms and items, and incidents assigned to them); removed comments grant nothing;
+ *   administrators all; managers and technicians their rooms and items, and incidents assigned to them);
+ *   removed comments grant nothing;
  * - a bug report's attachment: the reporter and the administrators;
  * - an import's source and an export's result: managers and administrators (the import/export screen).
  * A file no owner grants (unowned, another entity's, removed, unknown) is not found: the answer never

@@ -33,7 +33,7 @@ import {
   linkUserTo,
 } from "#tests/factories";
 import { createTestDatabase } from "#tests/test-db";
-import { actorContext, entityWithManager, listQuery as query } from "#tests/service-helpers";
+import { actorContext, entityWithManager, listQuery as query, reachAll } from "#tests/service-helpers";
 import {
   getRoom,
   getRoomForEdit,
@@ -53,7 +53,11 @@ let database: Database;
 
 const ctxOf = (user: User, locale = "en") => actorContext(database.db, user, { locale });
 
+/** A fresh entity with a manager; managers reach linked facilities only (decision 022): tests link them (`reachAll`). */
 const freshEntity = () => entityWithManager(database.db);
+
+/** An administrator of the context's entity: the whole entity, with no reach condition. */
+const adminOf = async (ctx: ServiceContext) => ctxOf(await createUser(database.db, { entityId: ctx.entityId, role: Role.ADMINISTRATOR }));
 
 const names = (page: { items: { name: string }[] }) => page.items.map((r) => r.name);
 
@@ -70,6 +74,7 @@ afterAll(async () => {
 
 describe("listRooms", () => {
   let ctx: ServiceContext;
+  let adminCtx: ServiceContext;
   let otherCtx: ServiceContext;
   let north: Facility;
   let south: Facility;
@@ -125,6 +130,9 @@ describe("listRooms", () => {
     otherCtx = other.ctx;
     otherBuilding = await createBuilding(db, { entityId: other.entity.id, name: "Alpha" });
     await createRoom(db, { entityId: other.entity.id, name: "Board room", buildingId: otherBuilding.id });
+    await reachAll(ctx);
+    await reachAll(otherCtx);
+    adminCtx = await adminOf(ctx);
   });
 
   it("lists the entity's active rooms with their place and counts", async () => {
@@ -180,15 +188,18 @@ describe("listRooms", () => {
       roomTypeName: [board, archive, zen, cafeteria],
     };
     expect(Object.keys(expected).sort()).toEqual([...ROOM_SORTS].sort());
-    for (const sort of ROOM_SORTS) {
-      expect(
-        (await listRooms(ctx, query(sort))).items.map((r) => r.id),
-        sort
-      ).toEqual(expected[sort].map((r) => r.id));
-      expect(
-        (await listRooms(ctx, query(sort, { dir: "desc" }))).items.map((r) => r.id),
-        `${sort} desc`
-      ).toEqual(descending[sort].map((r) => r.id));
+    // A manager linked to every facility and an administrator (no reach condition) see the same.
+    for (const viewer of [ctx, adminCtx]) {
+      for (const sort of ROOM_SORTS) {
+        expect(
+          (await listRooms(viewer, query(sort))).items.map((r) => r.id),
+          sort
+        ).toEqual(expected[sort].map((r) => r.id));
+        expect(
+          (await listRooms(viewer, query(sort, { dir: "desc" }))).items.map((r) => r.id),
+          `${sort} desc`
+        ).toEqual(descending[sort].map((r) => r.id));
+      }
     }
   });
 
@@ -247,6 +258,7 @@ describe("getRoom", () => {
     const { entity, ctx } = await freshEntity();
     const entityId = entity.id;
     const room = await createRoom(db, { entityId, name: "Lab", description: "Wet lab", floor: "B1" });
+    await reachAll(ctx);
     // Links stored out of order: the room gives them by position.
     await db.insert(roomLinks).values([
       { entityId, roomId: room.id, type: RoomLinkType.RULES, url: "https://c.example.com", position: 2 },
@@ -367,6 +379,7 @@ describe("getRoom", () => {
     const b = await freshEntity();
     const room = await createRoom(database.db, { entityId: a.entity.id });
     const archived = await createRoom(database.db, { entityId: a.entity.id, archivedAt: new Date() });
+    await reachAll(a.ctx);
     await expect(getRoom(b.ctx, room.id)).rejects.toBeInstanceOf(NotFoundError);
     await expect(getRoom(a.ctx, archived.id)).rejects.toBeInstanceOf(NotFoundError);
     await expect(getRoom(a.ctx, 999_999)).rejects.toBeInstanceOf(NotFoundError);
@@ -395,12 +408,17 @@ describe("viewRoom", () => {
 
   const user = (role: Role, entityId = entity.id) => createUser(database.db, { entityId, role });
 
-  it("shows any room of the entity to a manager and an administrator", async () => {
-    for (const role of [Role.FACILITY_MANAGER, Role.ADMINISTRATOR]) {
-      const ctx = ctxOf(await user(role));
-      expect((await viewRoom(ctx, room.id)).id).toBe(room.id);
-      expect((await viewRoom(ctx, siblingRoom.id)).id).toBe(siblingRoom.id);
-    }
+  it("shows any room of the entity to an administrator, and a manager the rooms of a linked facility", async () => {
+    const admin = ctxOf(await user(Role.ADMINISTRATOR));
+    const elsewhere = await createRoom(database.db, { entityId: entity.id });
+    for (const id of [room.id, siblingRoom.id, elsewhere.id]) expect((await viewRoom(admin, id)).id).toBe(id);
+    const manager = await user(Role.FACILITY_MANAGER);
+    await linkUserTo(database.db, { entityId: entity.id, userId: manager.id, facilityId: facility.id });
+    const ctx = ctxOf(manager);
+    expect((await viewRoom(ctx, room.id)).id).toBe(room.id);
+    expect((await viewRoom(ctx, siblingRoom.id)).id).toBe(siblingRoom.id);
+    await expect(viewRoom(ctx, elsewhere.id)).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(viewRoom(ctxOf(await user(Role.FACILITY_MANAGER)), room.id)).rejects.toBeInstanceOf(ForbiddenError);
   });
 
   it("shows a technician the rooms of a linked facility, including buildings added to it later", async () => {
@@ -551,6 +569,7 @@ describe("reach of getRoom and the room and room type form read models", () => {
     const db = database.db;
     const room = await createRoom(db, { entityId: entity.id });
     const admin = ctxOf(await createUser(db, { entityId: entity.id, role: Role.ADMINISTRATOR }));
+    await reachAll(ctx);
     for (const manager of [ctx, admin]) {
       expect((await getRoomForEdit(manager, room.id)).id).toBe(room.id);
       expect((await getRoomTypeForEdit(manager, room.roomTypeId)).id).toBe(room.roomTypeId);
@@ -585,6 +604,7 @@ describe("listRooms pages", () => {
     type: { id: number; name: string };
   }
   let ctx: ServiceContext;
+  let adminCtx: ServiceContext;
   let technician: ServiceContext;
   let refs: Ref[];
   let linkedBuildings: number[];
@@ -635,6 +655,8 @@ describe("listRooms pages", () => {
     await linkUserTo(db, { entityId, userId: tech.id, buildingId: buildingRows[1].id });
     linkedBuildings = buildingRows.filter((b) => b.facilityId === facilityRows[0].id || b.id === buildingRows[1].id).map((b) => b.id);
     technician = ctxOf(tech);
+    await reachAll(ctx);
+    adminCtx = await adminOf(ctx);
   });
 
   const key = (r: Ref, sort: RoomSort): (string | number)[] => {
@@ -674,12 +696,15 @@ describe("listRooms pages", () => {
   }
 
   it("gives every room once, in the reference order, whatever the sort, direction and page size", async () => {
-    for (const sort of ROOM_SORTS) {
-      for (const dir of ["asc", "desc"] as const) {
-        for (const size of [4, 7]) {
-          const { seen, total } = await allPages(ctx, sort, dir, size);
-          expect(seen, `${sort} ${dir} ${size}`).toEqual(reference(refs, sort, dir));
-          expect(total).toBe(refs.length);
+    // A manager linked to every facility (a reach condition) and an administrator (none).
+    for (const viewer of [ctx, adminCtx]) {
+      for (const sort of ROOM_SORTS) {
+        for (const dir of ["asc", "desc"] as const) {
+          for (const size of [4, 7]) {
+            const { seen, total } = await allPages(viewer, sort, dir, size);
+            expect(seen, `${sort} ${dir} ${size}`).toEqual(reference(refs, sort, dir));
+            expect(total).toBe(refs.length);
+          }
         }
       }
     }
@@ -720,8 +745,11 @@ describe("listRooms of a search matching more than LIST_COUNT_CAP rooms", () => 
       select ${entity.id}, ${building.id}, ${type.id}, g, 'Room ' || lpad(g::text, 4, '0'), '0'
       from generate_series(1, ${LIST_COUNT_CAP + 5}) as g`);
     await recountCounters(db, entity.id);
-    const all = await listRooms(ctx, query("name", { size: 100 }));
-    expect(all).toMatchObject({ total: LIST_COUNT_CAP + 5, capped: false });
+    await reachAll(ctx);
+    // An administrator (the counters' total) and a manager linked to the facility (the reach's buildings).
+    for (const viewer of [await adminOf(ctx), ctx]) {
+      expect(await listRooms(viewer, query("name", { size: 100 }))).toMatchObject({ total: LIST_COUNT_CAP + 5, capped: false });
+    }
     const searched = await listRooms(ctx, query("name", { q: "room", size: 100 }));
     expect(searched).toMatchObject({ total: LIST_COUNT_CAP, capped: true });
     expect(searched.items).toHaveLength(100);

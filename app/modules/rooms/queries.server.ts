@@ -350,7 +350,7 @@ export function toAttachedFile(f: { id: string; name: string; mimeType: string; 
 
 /**
  * One room with everything the room view and the update form show, within the actor's reach: a room
- * outside a technician's linked facilities and buildings is not found, like another entity's.
+ * outside a manager's or technician's linked facilities and buildings is not found, like another entity's.
  */
 export async function getRoom(ctx: ServiceContext, id: number): Promise<RoomDetail> {
   const [row] = await ctx.db
@@ -455,8 +455,9 @@ export async function getRoomPlace(ctx: ServiceContext, id: number): Promise<{ f
 }
 
 /**
- * The room view (/view-room/{id}) for any signed-in user: managers and administrators see every room
- * of their entity, technicians only rooms in the facilities or buildings they are linked to.
+ * The room view (/view-room/{id}) for any signed-in user: administrators see every room of their
+ * entity, managers and technicians only rooms in the facilities or buildings they are linked to
+ * (Forbidden otherwise, decision 022).
  */
 export async function viewRoom(ctx: ServiceContext, id: number): Promise<RoomDetail> {
   const place = await getRoomPlace(ctx, id);

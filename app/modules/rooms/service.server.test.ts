@@ -44,6 +44,8 @@ import {
   createRoom as createRoomRow,
   createRoomType as createRoomTypeRow,
   createUser,
+  linkToEveryFacility,
+  linkUserTo,
 } from "#tests/factories";
 import { createFacilityTree } from "#tests/factories/cascade";
 import { pngBytes } from "#tests/factories/files";
@@ -80,6 +82,8 @@ let b: Place;
 const files: FileStore = { root: fs.mkdtempSync(path.join(os.tmpdir(), "caretaker-rooms-")), maxBytes: 64 * 1024 };
 
 const ctxFor = (user: User) => actorContext(database.db, user, { files });
+/** Puts every facility of the user's entity made so far within their reach (managers reach linked facilities only). */
+const reach = (user: User) => linkToEveryFacility(database.db, user);
 const anonymous = (): FilesContext => ({ ...ctxFor(manager), actor: null });
 
 /** What one entity needs to hold rooms: a facility with two buildings, room types, generic equipment, incident types. */
@@ -246,6 +250,9 @@ beforeAll(async () => {
   otherManager = await createUser(database.db, { entityId: entityB.id, role: Role.FACILITY_MANAGER });
   a = await makePlace(entityA.id);
   b = await makePlace(entityB.id);
+  // Facility managers reach the facilities they are linked to (decision 022).
+  await reach(manager);
+  await reach(otherManager);
 });
 afterAll(async () => {
   await database?.close();
@@ -1125,6 +1132,7 @@ describe("archiveRoom", () => {
   it("archives the room, its items and identifiers and rejects their open incidents; other rooms untouched", async () => {
     const db = database.db;
     const tree = await createFacilityTree(db, { entityId: entityA.id, roomsPerBuilding: [2], itemsPerRoom: 2 });
+    await reach(manager);
     const [target, neighbour] = tree.rooms;
     const roomIncidents = tree.roomIncidents.filter((i) => i.roomId === target.id);
     const targetItems = tree.items.filter((i) => i.roomId === target.id);
@@ -1250,5 +1258,66 @@ describe("concurrent writes", () => {
     } finally {
       await other.end();
     }
+  });
+});
+
+// ---------------------------------------------------------------------------
+// Reach of a facility manager (decision 022): rooms of their linked facilities and buildings only
+// ---------------------------------------------------------------------------
+
+describe("a facility manager's reach over rooms", () => {
+  const BUILDING_NOT_FOUND = "facilities:errors.buildingNotFound";
+
+  /** A manager linked to place `a`'s facility only, and a room of entity A in a building elsewhere. */
+  async function outside() {
+    const db = database.db;
+    const me = await createUser(db, { entityId: entityA.id, role: Role.FACILITY_MANAGER });
+    await linkUserTo(db, { entityId: entityA.id, userId: me.id, facilityId: a.facility.id });
+    const far = await createBuilding(db, { entityId: entityA.id, name: "Far away" });
+    const farRoom = await createRoom(ctxFor(admin), roomInput(a, { name: "Far room", buildingId: far.id }));
+    return { me, far, farRoom };
+  }
+
+  it("answers not found for a room outside reach (get, update, archive), changing nothing", async () => {
+    const { me, farRoom } = await outside();
+    const ctx = ctxFor(me);
+    const before = { room: await roomRow(farRoom.id), items: await itemsOf(farRoom.id) };
+    await expect(getRoom(ctx, farRoom.id)).rejects.toMatchObject({ code: "ROOM_NOT_FOUND" });
+    await expect(updateRoom(ctx, farRoom.id, roomInput(a, { name: "Taken", buildingId: farRoom.buildingId }))).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
+    await expect(archiveRoom(ctx, farRoom.id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(archiveRoom(ctx, farRoom.id, { confirmName: "Far room" })).rejects.toBeInstanceOf(NotFoundError);
+    expect(await roomRow(farRoom.id)).toEqual(before.room);
+    expect(await itemsOf(farRoom.id)).toEqual(before.items);
+    // An administrator reaches it.
+    expect((await getRoom(ctxFor(admin), farRoom.id)).name).toBe("Far room");
+  });
+
+  it("refuses to create a room in, or move one into, a building outside reach (building not found), writing nothing", async () => {
+    const { me, far } = await outside();
+    const ctx = ctxFor(me);
+    const count = async () => (await database.db.select({ id: rooms.id }).from(rooms).where(eq(rooms.entityId, entityA.id))).length;
+    const before = await count();
+    await expectFieldError(createRoom(ctx, roomInput(a, { buildingId: far.id })), "buildingId", BUILDING_NOT_FOUND);
+    expect(await count()).toBe(before);
+    const own = await createRoom(ctx, roomInput(a, { name: "Own room" }));
+    expect(await count()).toBe(before + 1);
+    const ownBefore = await roomRow(own.id);
+    await expectFieldError(
+      updateRoom(ctx, own.id, roomInput(a, { name: "Moved", buildingId: far.id, equipments: own.equipments.map((e) => ({ ...e })) })),
+      "buildingId",
+      BUILDING_NOT_FOUND,
+    );
+    expect(await roomRow(own.id)).toEqual(ownBefore);
+    // Within reach, the room is changed and archived as usual.
+    const moved = await updateRoom(
+      ctx,
+      own.id,
+      roomInput(a, { name: "Moved", buildingId: a.otherBuilding.id, equipments: own.equipments.map((e) => ({ ...e })) }),
+    );
+    expect(moved).toMatchObject({ name: "Moved", buildingId: a.otherBuilding.id });
+    await archiveRoom(ctx, own.id);
+    expect((await roomRow(own.id)).archivedAt).not.toBeNull();
   });
 });

@@ -20,7 +20,7 @@ import { INVALID } from "~/lib/schema-helpers";
 import { parseInput } from "~/lib/validation";
 import { archiveEquipmentItemsWhere, archiveTree, type CascadeCounts } from "~/modules/facilities/cascade.server";
 import { adjustEquipmentItemCounts, adjustRoomCounts, lockCounted } from "~/modules/facilities/counters.server";
-import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
+import { assertCanManageFacilities, treeScope } from "~/modules/facilities/policy.server";
 import { type FilesContext, uploadsOf, type Upload, type Uploads } from "~/modules/files/uploads.server";
 import { activeIncidentTypeIds } from "~/modules/incident-types/queries.server";
 import { getRoom, getRoomType, type RoomDetail, roomNotFound, type RoomTypeRow, roomTypeNotFound } from "./queries.server";
@@ -37,7 +37,8 @@ import {
 
 /**
  * Every write of rooms and room types (SPEC.md sections 3-5), shared by the form actions and the REST
- * routes: permission first, input parsed, one transaction, every read and write filtered by entity;
+ * routes: permission first, input parsed, one transaction, every read and write filtered by entity,
+ * and rooms by the actor's reach (`treeScope`, decision 022: a room or building outside it is not found);
  * the list counters (modules/facilities/counters.server.ts) change in the same transaction.
  */
 
@@ -184,15 +185,15 @@ async function lockRoom(ctx: ServiceContext, id: number) {
   const [row] = await ctx.db
     .select()
     .from(rooms)
-    .where(and(eq(rooms.id, id), eq(rooms.entityId, ctx.entityId), isNull(rooms.archivedAt)))
+    .where(and(eq(rooms.id, id), eq(rooms.entityId, ctx.entityId), isNull(rooms.archivedAt), treeScope(ctx, "room")))
     .for("update");
   if (!row) throw roomNotFound();
   return row;
 }
 
 /**
- * Checks the references of a room input against the entity (building, room type, generic
- * equipment, incident types, existing items): each wrong one is a field error. Returns the names of
+ * Checks the references of a room input against the entity (building, within the actor's reach; room
+ * type, generic equipment, incident types, existing items): each wrong one is a field error. Returns the names of
  * the generic equipment used (for default internal references).
  */
 async function checkReferences(ctx: ServiceContext, input: RoomValues, roomId: number | null): Promise<Map<number, string>> {
@@ -203,7 +204,7 @@ async function checkReferences(ctx: ServiceContext, input: RoomValues, roomId: n
   const [building] = await ctx.db
     .select({ id: buildings.id })
     .from(buildings)
-    .where(and(eq(buildings.id, input.buildingId), eq(buildings.entityId, ctx.entityId), isNull(buildings.archivedAt)))
+    .where(and(eq(buildings.id, input.buildingId), eq(buildings.entityId, ctx.entityId), isNull(buildings.archivedAt), treeScope(ctx, "building")))
     .for("no key update");
   if (!building) errors.buildingId = ["facilities:errors.buildingNotFound"];
   const [roomType] = await ctx.db

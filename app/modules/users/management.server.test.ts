@@ -232,6 +232,42 @@ describe("updateUser", () => {
   });
 });
 
+describe("links and the editor's reach", () => {
+  it("a manager gives only what they reach, and keeps the links another editor gave", async () => {
+    const farFacility = await createFacility(database.db, { entityId: entityA.id, name: "Far" });
+    await createBuilding(database.db, { entityId: entityA.id, facilityId: farFacility.id, name: "Far building" });
+    // The manager reaches facility A only; an administrator links the user to the far facility.
+    const user = await inviteUser(ctxOf(admin), newUser({ linkedObjects: { facilityIds: [farFacility.id] } }));
+    await expectFieldError(
+      inviteUser(ctxOf(manager), newUser({ linkedObjects: { facilityIds: [farFacility.id] } })),
+      "linkedObjects",
+      "users:validation.linkNotFound",
+    );
+    const base = { name: user.name, surname: user.surname, role: Role.TECHNICIAN, language: 0 as const };
+    const both = await updateUser(ctxOf(manager), user.id, { ...base, linkedObjects: { facilityIds: [farFacility.id, facilityA.id] } });
+    expect(both.linkedObjects.facilityIds).toEqual([facilityA.id, farFacility.id].sort((a, b) => a - b));
+    // Dropping the kept link is allowed; adding it back is not (it is outside the manager's reach).
+    await updateUser(ctxOf(manager), user.id, { ...base, linkedObjects: { facilityIds: [facilityA.id] } });
+    await expectFieldError(
+      updateUser(ctxOf(manager), user.id, { ...base, linkedObjects: { facilityIds: [facilityA.id, farFacility.id] } }),
+      "linkedObjects",
+      "users:validation.linkNotFound",
+    );
+  });
+
+  it("a manager linked to one building cannot hand out its whole facility", async () => {
+    const buildingManager = await createUser(database.db, { entityId: entityA.id, role: Role.FACILITY_MANAGER });
+    await linkUserTo(database.db, { entityId: entityA.id, userId: buildingManager.id, buildingId: buildingA.id });
+    await expectFieldError(
+      inviteUser(ctxOf(buildingManager), newUser({ linkedObjects: { facilityIds: [facilityA.id] } })),
+      "linkedObjects",
+      "users:validation.linkNotFound",
+    );
+    const created = await inviteUser(ctxOf(buildingManager), newUser({ linkedObjects: { buildingIds: [buildingA.id] } }));
+    expect(created.linkedObjects).toEqual({ facilityIds: [], buildingIds: [buildingA.id] });
+  });
+});
+
 describe("setUserStatus", () => {
   it("disables a user and ends their sessions; enabling restores active, or not-yet-validated without a password", async () => {
     const user = await createUser(database.db, { entityId: entityA.id, role: Role.TECHNICIAN });

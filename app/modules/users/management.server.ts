@@ -120,7 +120,7 @@ async function checkLinks(ctx: ServiceContext, role: number, linked: LinkedObjec
           isNull(facilities.archivedAt),
           inArray(facilities.id, linked.facilityIds),
           sql`${facilities.buildingCount} > 0`,
-          treeScope(ctx, "facility"),
+          treeScope(ctx, "wholeFacility"),
         ),
       );
     if (found.length !== linked.facilityIds.length) throw notFound();

@@ -308,7 +308,7 @@ export async function listLinkableFacilities(ctx: ServiceContext): Promise<{ id:
   return ctx.db
     .select({ id: facilities.id, name: facilities.name, buildingCount: facilities.buildingCount })
     .from(facilities)
-    .where(and(eq(facilities.entityId, ctx.entityId), isNull(facilities.archivedAt), sql`${facilities.buildingCount} > 0`, treeScope(ctx, "facility")))
+    .where(and(eq(facilities.entityId, ctx.entityId), isNull(facilities.archivedAt), sql`${facilities.buildingCount} > 0`, treeScope(ctx, "wholeFacility")))
     .orderBy(asc(sql`lower(${facilities.name})`), asc(facilities.id))
     .limit(1000);
 }

@@ -61,6 +61,8 @@ beforeAll(async () => {
   // Alice reaches A1 through its building and A2 through its facility, not A3 (SPEC.md section 6).
   await linkUserTo(database.db, { entityId: entityA.id, userId: alice.id, buildingId: buildingA1.id });
   await linkUserTo(database.db, { entityId: entityA.id, userId: alice.id, facilityId: buildingA2.facilityId });
+  // Carol, a facility manager, reaches her linked building (SPEC.md section 6; decision 022).
+  await linkUserTo(database.db, { entityId: entityB.id, userId: carol.id, buildingId: buildingB.id });
 });
 afterAll(async () => {
   await database?.close();
