@@ -49,6 +49,7 @@ const ID_KINDS: Record<string, Kind> = {
   "update-room-type": "roomType",
   "update-equipment-type": "equipmentType",
   "update-category": "category",
+  "update-user": "user",
 };
 
 /** The REST routes SPEC.md section 7 calls without a bearer token. */
