@@ -128,6 +128,10 @@ export const apiRoutes: Screen[] = [
   api("api-equipment-type-tag", "equipments/type/:id/tags/:tag", "equipments.type.$id.tags.$tag.ts"),
   api("api-equipment-categories", "equipments/category", "equipments.category.ts"),
   api("api-equipment-category", "equipments/category/:id", "equipments.category.$id.ts"),
+  api("api-incident-types", "incident-types", "incident-types.ts"),
+  api("api-incident-types-translate", "incident-types/translate", "incident-types.translate.ts"),
+  api("api-incident-types-reportable", "incident-types/reportable", "incident-types.reportable.ts"),
+  api("api-incident-type", "incident-types/:id", "incident-types.$id.ts"),
   api("api-not-found", "*", "not-found.ts"),
 ];
 

@@ -75,3 +75,18 @@ export function userContext(
 export function isManagerRole(role: number | undefined | null): boolean {
   return role === Role.FACILITY_MANAGER || role === Role.ADMINISTRATOR;
 }
+
+/**
+ * Runs reads side by side on a pool (`db` outside a unit of work), one after the other inside a unit of
+ * work: a transaction holds one connection, which runs one query at a time (node-postgres warns, and
+ * its next major version refuses, overlapping queries on one client).
+ */
+export async function readAll<T extends readonly unknown[]>(
+  ctx: Pick<ServiceContext, "uow">,
+  reads: { [K in keyof T]: () => Promise<T[K]> },
+): Promise<T> {
+  if (!ctx.uow) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as unknown as T;
+}

@@ -238,6 +238,35 @@ describe("seedDemo", () => {
     expect(manager.unread).toBeGreaterThan(0);
   });
 
+  it("gives the demo entity incident types in three languages, with checklists of every content type", async () => {
+    const entityId = await entityIdByName(DEMO_ENTITY_NAME);
+    const types = await query<{ name: string; full: boolean; everywhere: boolean; room_types: number; items: number }>(sql`
+      select t.name_en as name, (t.name_en is not null and t.name_fr is not null and t.name_nl is not null) as full,
+        t.applies_everywhere as everywhere,
+        (select count(*)::int from incident_type_room_types l where l.incident_type_id = t.id) as room_types,
+        (select count(*)::int from incident_type_checklist_items c where c.incident_type_id = t.id) as items
+      from incident_types t where t.entity_id = ${entityId} and t.archived_at is null order by t.name_en`);
+    expect(types.map((t) => t.name)).toEqual(expect.arrayContaining(["Network or Wi-Fi problem", "Printer problem", "Broken chair or desk", "Fire safety", "Water leak"]));
+    expect(types.length).toBeGreaterThanOrEqual(10);
+    expect(types.every((t) => t.full)).toBe(true);
+    expect(types.every((t) => t.items > 0)).toBe(true);
+    expect(types.filter((t) => t.everywhere).map((t) => t.name)).toEqual(["Fire safety"]);
+    expect(types.filter((t) => !t.everywhere).every((t) => t.room_types > 0)).toBe(true);
+    const contentTypes = await query<{ content_type: number }>(sql`
+      select distinct content_type from incident_type_checklist_items where entity_id = ${entityId} order by content_type`);
+    expect(contentTypes.map((c) => c.content_type)).toEqual([0, 1, 2, 3]);
+    const photo = await query<{ question: string }>(sql`
+      select question from incident_type_checklist_items where entity_id = ${entityId} and content_type = 3`);
+    expect(photo.map((p) => p.question)).toContain("Take a photo of the damage");
+    // Every demo incident's type applies to its room (or everywhere).
+    const misplaced = await one<{ n: number }>(sql`
+      select count(*)::int as n from incidents i join incident_types t on t.id = i.incident_type_id
+      join rooms r on r.id = i.room_id
+      where i.entity_id = ${entityId} and not t.applies_everywhere and not exists (
+        select 1 from incident_type_room_types l where l.incident_type_id = t.id and l.room_type_id = r.room_type_id)`);
+    expect(misplaced.n).toBe(0);
+  });
+
   it("keeps the two entities apart", async () => {
     const other = await entityIdByName(OTHER_ENTITY_NAME);
     const counts = await one<Record<string, number>>(sql`

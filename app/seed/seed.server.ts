@@ -185,7 +185,7 @@ export async function seedDemoIfEmpty(db: Db, files?: FileStore): Promise<boolea
 
 type RoomTypeKey = "office" | "meeting" | "lab" | "sanitary";
 type EquipmentKey = "PRJ" | "SCR" | "ACU" | "RAD" | "FMH" | "COF";
-type IncidentTypeKey = "equipment" | "climate" | "cleaning" | "leak" | "lighting" | "lab";
+type IncidentTypeKey = "equipment" | "climate" | "cleaning" | "leak" | "lighting" | "lab" | "network" | "printer" | "furniture" | "fire";
 
 const ROOM_TYPES: { key: RoomTypeKey; name: string; tags: string[]; rating?: [string, string, string] }[] = [
   { key: "office", name: "Office", tags: ["workspace"] },
@@ -297,7 +297,10 @@ const INCIDENT_TYPES: {
   assignees: ("manager" | "technician")[];
   roomTypes: RoomTypeKey[];
   equipment: EquipmentKey[];
-  checklist: { question: string; tutorialLink?: string; message?: string }[];
+  /** Offered in every room and on every equipment item of the entity (its incidents land in any room). */
+  everywhere?: boolean;
+  /** Checklist items; `contentType` is what the reporter answers: yes/no 0, text 1, number 2, photo 3. */
+  checklist: { question: string; tutorialLink?: string; message?: string; contentType: 0 | 1 | 2 | 3 }[];
   weight: number;
   titles: string[];
 }[] = [
@@ -315,7 +318,9 @@ const INCIDENT_TYPES: {
       {
         question: "Is the device plugged in and switched on?",
         tutorialLink: "https://help.caretaker.example/equipment/first-checks",
+        contentType: 0,
       },
+      { question: "What does the device show or do?", contentType: 1 },
     ],
     weight: 20,
     titles: ["Projector does not turn on", "Screen flickers", "No HDMI signal", "Coffee machine leaks"],
@@ -330,7 +335,10 @@ const INCIDENT_TYPES: {
     assignees: ["technician"],
     roomTypes: ["office", "meeting", "lab"],
     equipment: ["RAD", "ACU"],
-    checklist: [],
+    checklist: [
+      { question: "What temperature does the room thermometer show?", contentType: 2 },
+      { question: "Is a window or door left open nearby?", contentType: 0 },
+    ],
     weight: 20,
     titles: [
       "Too cold in the room",
@@ -349,7 +357,7 @@ const INCIDENT_TYPES: {
     assignees: [],
     roomTypes: ["sanitary", "office", "meeting"],
     equipment: [],
-    checklist: [],
+    checklist: [{ question: "What needs cleaning?", contentType: 1 }],
     weight: 18,
     titles: ["Bins not emptied", "Floor is dirty", "Soap dispenser empty", "Coffee spilled on the carpet"],
   },
@@ -367,7 +375,9 @@ const INCIDENT_TYPES: {
       {
         question: "Is the water close to electrical equipment?",
         message: "If it is, keep away and call security at extension 112.",
+        contentType: 0,
       },
+      { question: "Take a photo of the leak", contentType: 3 },
     ],
     weight: 8,
     titles: ["Water dripping from the ceiling", "Leaking tap", "Toilet keeps running", "Puddle under the sink"],
@@ -382,7 +392,10 @@ const INCIDENT_TYPES: {
     assignees: [],
     roomTypes: ["office", "meeting", "lab", "sanitary"],
     equipment: [],
-    checklist: [],
+    checklist: [
+      { question: "How many lamps are out?", contentType: 2 },
+      { question: "Is the emergency lighting affected?", contentType: 0 },
+    ],
     weight: 20,
     titles: ["Light flickers", "Lamp broken", "Emergency exit sign is off", "Lights stay on all night"],
   },
@@ -397,14 +410,98 @@ const INCIDENT_TYPES: {
     roomTypes: ["lab"],
     equipment: ["FMH"],
     checklist: [
-      { question: "Is anyone injured?", message: "Call 112 first if anyone is injured." },
+      { question: "Is anyone injured?", message: "Call 112 first if anyone is injured.", contentType: 0 },
       {
         question: "Has the area been evacuated?",
         tutorialLink: "https://help.caretaker.example/safety/evacuation",
+        contentType: 0,
       },
     ],
     weight: 12,
     titles: ["Fume hood alarm", "Eye-wash station empty", "Chemical smell in the lab", "Gas valve does not close"],
+  },
+  {
+    key: "network",
+    en: "Network or Wi-Fi problem",
+    fr: "Problème de réseau ou de Wi-Fi",
+    nl: "Netwerk- of wifiprobleem",
+    priority: Priority.MEDIUM,
+    reporterMayChangePriority: true,
+    assignees: ["technician"],
+    roomTypes: ["office", "meeting", "lab"],
+    equipment: [],
+    checklist: [
+      {
+        question: "Which network are you connected to?",
+        tutorialLink: "https://help.caretaker.example/wifi",
+        contentType: 1,
+      },
+      { question: "Do other devices in the room have the same problem?", contentType: 0 },
+    ],
+    weight: 10,
+    titles: ["No Wi-Fi in the room", "Wi-Fi is very slow", "Network socket does not work", "Cannot reach the guest network"],
+  },
+  {
+    key: "printer",
+    en: "Printer problem",
+    fr: "Problème d'imprimante",
+    nl: "Printerprobleem",
+    priority: Priority.LOW,
+    reporterMayChangePriority: true,
+    assignees: [],
+    roomTypes: ["office"],
+    equipment: [],
+    checklist: [
+      { question: "What is the printer's name or number on its label?", contentType: 1 },
+      {
+        question: "Does the display show a paper jam?",
+        tutorialLink: "https://help.caretaker.example/printers/paper-jam",
+        contentType: 0,
+      },
+    ],
+    weight: 6,
+    titles: ["Printer is jammed", "Printer is out of toner", "Printer is offline", "Prints come out streaked"],
+  },
+  {
+    key: "furniture",
+    en: "Broken chair or desk",
+    fr: "Chaise ou bureau cassé",
+    nl: "Kapotte stoel of bureau",
+    priority: Priority.LOW,
+    reporterMayChangePriority: true,
+    assignees: ["manager"],
+    roomTypes: ["office", "meeting", "lab"],
+    equipment: [],
+    checklist: [
+      { question: "Take a photo of the damage", contentType: 3 },
+      { question: "How many pieces of furniture are broken?", contentType: 2 },
+      { question: "Is it dangerous to use?", message: "If it is, put it aside and do not sit on it.", contentType: 0 },
+    ],
+    weight: 8,
+    titles: ["Office chair is broken", "Desk wobbles", "Height-adjustable desk is stuck", "Meeting table leg is loose"],
+  },
+  {
+    key: "fire",
+    en: "Fire safety",
+    fr: "Sécurité incendie",
+    nl: "Brandveiligheid",
+    priority: Priority.CRITICAL,
+    reporterMayChangePriority: false,
+    assignees: ["manager"],
+    roomTypes: [],
+    equipment: [],
+    everywhere: true,
+    checklist: [
+      {
+        question: "Is there smoke or fire right now?",
+        message: "If there is, leave the building, raise the alarm and call 112.",
+        contentType: 0,
+      },
+      { question: "What is wrong (extinguisher, exit, alarm, fire door)?", contentType: 1 },
+      { question: "Take a photo of the problem", contentType: 3 },
+    ],
+    weight: 3,
+    titles: ["Fire extinguisher missing", "Emergency exit blocked", "Smoke detector keeps beeping", "Fire door does not close"],
   },
 ];
 
@@ -616,6 +713,7 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
       nameNl: spec.nl,
       defaultPriority: spec.priority,
       reporterMayChangePriority: spec.reporterMayChangePriority,
+      appliesEverywhere: spec.everywhere ?? false,
       status: IncidentTypeStatus.ACTIVE,
       defaultAssigneeIds: assigneeIds,
       roomTypeIds: spec.roomTypes.map((key) => roomTypeIds[key]),
@@ -669,8 +767,9 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
             [IncidentStatus.PENDING, 12],
           ]));
 
-    // Where: a room of a linked room type, and often one of its items of a linked equipment type.
-    const candidates = placed.filter((p) => spec.roomTypes.includes(p.type));
+    // Where: a room of a linked room type (any room for a type that applies everywhere), and often one
+    // of its items of a linked equipment type.
+    const candidates = spec.everywhere ? placed : placed.filter((p) => spec.roomTypes.includes(p.type));
     const withItems = candidates.filter((p) => p.items.some((item) => spec.equipment.includes(item.key)));
     const useItem = withItems.length > 0 && (spec.key === "equipment" || rng.chance(0.5));
     const place = rng.pick(useItem ? withItems : candidates);

@@ -21,13 +21,9 @@ import { apiLogin, webSession } from "./helpers";
  *   slash, a double trailing slash, the single-fetch data address `.data`, and a POST) is refused the
  *   same way as the canonical address: the refusal belongs to the route, not to the text of the path.
  * The REST API (under /api): 401 without a bearer token (except the calls SPEC.md section 7 sends
-<<<<<<< HEAD
- * without one), another entity's ids 404, a technician's unreachable facility, building 404, room 403,
- * the users calls for managers only 403 to a technician (the assignees are for everyone).
-=======
  * without one), another entity's ids 404, a technician's or manager's unreachable facility, building 404,
- * room 403.
->>>>>>> reach
+ * room 403, the users and incident types calls for managers only 403 to a technician (the assignees and
+ * the reportable incident types are for everyone; a room a technician cannot reach is 404 there).
  *
  * The test only reads and never signs out the sessions it uses (GET /logout and the REST logout would
  * revoke them), and skips the JavaScript-off project: it renders nothing, so the two would be the same.
@@ -41,7 +37,7 @@ const SOON_FILE = "routes/coming-soon.tsx";
 type Outcome = "ok" | "login" | "forbidden" | "home" | "notFound" | "error" | `status ${number}` | `redirect ${string}`;
 
 /** The kinds of record a screen's `:id` names, with where the demo data holds one. */
-type Kind = "entity" | "facility" | "building" | "room" | "roomType" | "equipmentType" | "category" | "user";
+type Kind = "entity" | "facility" | "building" | "room" | "roomType" | "equipmentType" | "category" | "user" | "incidentType";
 
 /**
  * Screens whose `:id` loads a record of the first entity. Every screen with a parameter must be here
@@ -55,6 +51,7 @@ const ID_KINDS: Record<string, Kind> = {
   "update-room-type": "roomType",
   "update-equipment-type": "equipmentType",
   "update-category": "category",
+  "update-user": "user",
 };
 
 /** The REST routes SPEC.md section 7 calls without a bearer token. */
@@ -70,11 +67,25 @@ const API_ID_KINDS: Record<string, Kind> = {
   "api-equipment-type": "equipmentType",
   "api-equipment-category": "category",
   "api-user": "user",
+  "api-incident-type": "incidentType",
+  "api-incident-types-reportable": "room",
 };
+/**
+ * REST routes that name their record in the query instead of the path (`?roomId=`): the parameter,
+ * filled like an `:id` of the kind in API_ID_KINDS. A record the caller cannot reach is 404 there.
+ */
+const API_QUERY_ID: Record<string, string> = { "api-incident-types-reportable": "roomId" };
 /** REST routes for managers and administrators only: a technician gets 403. */
-const API_MANAGER_ONLY = new Set(["api-users", "api-user"]);
+const API_MANAGER_ONLY = new Set(["api-users", "api-user", "api-incident-types", "api-incident-type"]);
 /** REST routes with no GET (only PUT/POST/PATCH/DELETE): a GET answers 405 to a signed-in user. */
-const API_WITHOUT_GET = new Set(["api-user-password", "api-user-status", "api-user-invitation", "api-equipment-type-tags", "api-equipment-type-tag"]);
+const API_WITHOUT_GET = new Set([
+  "api-user-password",
+  "api-user-status",
+  "api-user-invitation",
+  "api-equipment-type-tags",
+  "api-equipment-type-tag",
+  "api-incident-types-translate",
+]);
 
 interface DemoIds {
   /** One record of each kind in the first entity, within the technician's reach where that applies. */
@@ -125,7 +136,7 @@ async function demoIds(): Promise<DemoIds> {
     return (await res.json()) as Record<string, unknown>[];
   };
   type Row = { id: number; facilityId?: number; buildingId?: number; entityId?: number };
-  const [facilities, buildings, rooms, roomTypes, equipmentTypes, categories, users, techFacilities, techBuildings, techRooms] = (await Promise.all([
+  const [facilities, buildings, rooms, roomTypes, equipmentTypes, categories, users, incidentTypes, techFacilities, techBuildings, techRooms] = (await Promise.all([
     list("admin", "facilities?size=100"),
     list("admin", "facilities/buildings?size=100"),
     list("admin", "facilities/rooms?size=100"),
@@ -133,6 +144,7 @@ async function demoIds(): Promise<DemoIds> {
     list("admin", "equipments/type?size=100"),
     list("admin", "equipments/category?size=100"),
     list("admin", "users?size=100"),
+    list("admin", "incident-types?size=100"),
     list("technician", "facilities?size=100"),
     list("technician", "facilities/buildings?size=100"),
     list("technician", "facilities/rooms?size=100"),
@@ -170,6 +182,7 @@ async function demoIds(): Promise<DemoIds> {
       equipmentType: first(equipmentTypes, "generic equipment").id,
       category: first(categories, "equipment category").id,
       user: first(users, "user").id,
+      incidentType: first(incidentTypes, "incident type").id,
     },
     unreachable: {
       facility: first(facilities.filter((f) => !techF.has(f.id)), "facility the technician does not reach").id,
@@ -343,8 +356,8 @@ function expectedApi(route: Screen, role: RoleName, target: Target): Outcome | "
   const kind = API_ID_KINDS[route.id];
   if (role === "other" && kind) return "notFound";
   if (role === "technician" && API_MANAGER_ONLY.has(route.id)) return "status 403";
-  if (role === "technician" && target === "unreachable") return kind === "room" ? "status 403" : "notFound";
-  if (role === "manager" && target === "outsideManager") return kind === "room" ? "status 403" : "notFound";
+  if (role === "technician" && target === "unreachable") return kind === "room" && !API_QUERY_ID[route.id] ? "status 403" : "notFound";
+  if (role === "manager" && target === "outsideManager") return kind === "room" && !API_QUERY_ID[route.id] ? "status 403" : "notFound";
   return "allowed";
 }
 
@@ -373,10 +386,11 @@ test.describe("REST API", () => {
               : [kind ? "reachable" : "none"];
         for (const target of targets) {
           const path = route.path === "*" ? "/api/no/such/call" : `/api/${fill(route.path, route.id, API_ID_KINDS, target)}`;
+          const query = API_QUERY_ID[route.id] ? `?${API_QUERY_ID[route.id]}=${fill(":id", route.id, API_ID_KINDS, target)}` : "";
           const want = expectedApi(route, role, target);
-          await checkApi(role, path, want, "canonical");
+          await checkApi(role, `${path}${query}`, want, "canonical");
           if (want !== "allowed" && want !== "status 405" && (role === "visitor" || role === "technician")) {
-            for (const v of variants(path)) await checkApi(role, v.path, want, v.name);
+            for (const v of variants(path)) await checkApi(role, `${v.path}${query}`, want, v.name);
           }
         }
       }

@@ -124,6 +124,11 @@ describe("request body limits", () => {
     expect((await post("/api/users/3", limits.base64File + 1, { declared: true, type: "application/json" })).status).toBe(413);
     expect((await post("/api/users/3", 50 * MIB, { declared: true, type: "application/json" })).status).toBe(413);
     expect((await post("/api/users/3", 50 * MIB, { type: "application/json" })).status).toBe(413);
+    // Incident types carry no file: 1 MiB for every call.
+    for (const path of ["/api/incident-types", "/api/incident-types/3", "/api/incident-types/translate"]) {
+      expect((await post(path, 900 * 1024, { declared: true, type: "application/json" })).status, path).not.toBe(413);
+      expect((await post(path, 2 * MIB, { declared: true, type: "application/json" })).status, path).toBe(413);
+    }
     expect((await post("/update-room/3", 3 * MIB, { type: "multipart/form-data; boundary=x" })).status).not.toBe(413);
     expect((await post("/update-room/3", limits.multipart + 64 * 1024, { type: "multipart/form-data; boundary=x" })).status).toBe(413);
     // A multipart post to an authentication route keeps the small limit.

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
-import type { ServiceContext } from "~/core/context.server";
+import { readAll, type ServiceContext } from "~/core/context.server";
 import { IncidentStatus, IncidentTypeStatus } from "~/db/enums";
 import {
   equipmentTypes,
@@ -109,26 +109,26 @@ async function partsOf(ctx: ServiceContext, ids: number[]) {
   const e = ctx.entityId;
   const empty = { roomTypes: new Map<number, { id: number; name: string }[]>(), equipmentTypes: new Map<number, { id: number; name: string }[]>(), rooms: new Map<number, { id: number; name: string }[]>(), open: new Map<number, number>() };
   if (!ids.length) return empty;
-  const [rt, et, rm, open] = await Promise.all([
-    ctx.db
+  const [rt, et, rm, open] = await readAll(ctx, [
+    () => ctx.db
       .select({ typeId: incidentTypeRoomTypes.incidentTypeId, id: roomTypes.id, name: roomTypes.name })
       .from(incidentTypeRoomTypes)
       .innerJoin(roomTypes, eq(roomTypes.id, incidentTypeRoomTypes.roomTypeId))
       .where(and(eq(incidentTypeRoomTypes.entityId, e), inArray(incidentTypeRoomTypes.incidentTypeId, ids), isNull(roomTypes.archivedAt)))
       .orderBy(asc(sql`lower(${roomTypes.name})`)),
-    ctx.db
+    () => ctx.db
       .select({ typeId: incidentTypeEquipmentTypes.incidentTypeId, id: equipmentTypes.id, name: equipmentTypes.name })
       .from(incidentTypeEquipmentTypes)
       .innerJoin(equipmentTypes, eq(equipmentTypes.id, incidentTypeEquipmentTypes.equipmentTypeId))
       .where(and(eq(incidentTypeEquipmentTypes.entityId, e), inArray(incidentTypeEquipmentTypes.incidentTypeId, ids), isNull(equipmentTypes.archivedAt)))
       .orderBy(asc(sql`lower(${equipmentTypes.name})`)),
-    ctx.db
+    () => ctx.db
       .select({ typeId: incidentTypeRooms.incidentTypeId, id: rooms.id, name: rooms.name })
       .from(incidentTypeRooms)
       .innerJoin(rooms, eq(rooms.id, incidentTypeRooms.roomId))
       .where(and(eq(incidentTypeRooms.entityId, e), inArray(incidentTypeRooms.incidentTypeId, ids), isNull(rooms.archivedAt), treeScope(ctx, "room")))
       .orderBy(asc(sql`lower(${rooms.name})`)),
-    ctx.db
+    () => ctx.db
       .select({ typeId: incidents.incidentTypeId, n: count() })
       .from(incidents)
       .where(
@@ -216,15 +216,15 @@ export async function getIncidentType(ctx: ServiceContext, id: number): Promise<
     .where(and(eq(incidentTypes.id, id), eq(incidentTypes.entityId, ctx.entityId), isNull(incidentTypes.archivedAt)))
     .limit(1);
   if (!row) throw incidentTypeNotFound();
-  const [parts, assignees, checklist] = await Promise.all([
-    partsOf(ctx, [id]),
-    ctx.db
+  const [parts, assignees, checklist] = await readAll(ctx, [
+    () => partsOf(ctx, [id]),
+    () => ctx.db
       .select({ id: users.id, name: users.name, surname: users.surname })
       .from(incidentTypeDefaultAssignees)
       .innerJoin(users, eq(users.id, incidentTypeDefaultAssignees.userId))
       .where(and(eq(incidentTypeDefaultAssignees.entityId, ctx.entityId), eq(incidentTypeDefaultAssignees.incidentTypeId, id), isNull(users.archivedAt)))
       .orderBy(asc(sql`lower(${users.surname})`), asc(sql`lower(${users.name})`)),
-    ctx.db
+    () => ctx.db
       .select({
         id: incidentTypeChecklistItems.id,
         position: incidentTypeChecklistItems.position,

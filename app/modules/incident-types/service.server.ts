@@ -61,9 +61,9 @@ export interface TranslatedNames {
  * it fails, the given text is copied and the copies are marked untranslated. Names already typed are
  * never replaced, and nothing is saved: the form shows the result for review.
  */
-export async function translateNames(ctx: ServiceContext, rawInput: TranslateNamesInput): Promise<TranslatedNames> {
+export async function translateNames(ctx: ServiceContext, rawInput: Input<TranslateNamesInput>): Promise<TranslatedNames> {
   assertCanManageFacilities(ctx);
-  const input = parseInput(TranslateNamesSchema, rawInput);
+  const input = parseInput(TranslateNamesSchema, await resolveInput(rawInput));
   const names: Record<NameLanguage, string | null> = { en: input.nameEn, fr: input.nameFr, nl: input.nameNl };
   const from = input.from && names[input.from] ? input.from : NAME_LANGUAGES.find((l) => names[l]);
   if (!from) throw new ValidationError({ nameEn: ["incidentTypes:validation.nameRequired"] }, "incidentTypes:validation.nameRequired");
@@ -166,12 +166,11 @@ function columnsOf(input: IncidentTypeValues) {
 /** Replaces the type's default assignees, room types, equipment, rooms and checklist. */
 async function writeParts(ctx: ServiceContext, id: number, input: IncidentTypeValues): Promise<void> {
   const e = ctx.entityId;
-  await Promise.all([
-    ctx.db.delete(incidentTypeDefaultAssignees).where(and(eq(incidentTypeDefaultAssignees.incidentTypeId, id), eq(incidentTypeDefaultAssignees.entityId, e))),
-    ctx.db.delete(incidentTypeRoomTypes).where(and(eq(incidentTypeRoomTypes.incidentTypeId, id), eq(incidentTypeRoomTypes.entityId, e))),
-    ctx.db.delete(incidentTypeEquipmentTypes).where(and(eq(incidentTypeEquipmentTypes.incidentTypeId, id), eq(incidentTypeEquipmentTypes.entityId, e))),
-    ctx.db.delete(incidentTypeChecklistItems).where(and(eq(incidentTypeChecklistItems.incidentTypeId, id), eq(incidentTypeChecklistItems.entityId, e))),
-  ]);
+  // One statement after the other: a transaction's connection runs one query at a time.
+  await ctx.db.delete(incidentTypeDefaultAssignees).where(and(eq(incidentTypeDefaultAssignees.incidentTypeId, id), eq(incidentTypeDefaultAssignees.entityId, e)));
+  await ctx.db.delete(incidentTypeRoomTypes).where(and(eq(incidentTypeRoomTypes.incidentTypeId, id), eq(incidentTypeRoomTypes.entityId, e)));
+  await ctx.db.delete(incidentTypeEquipmentTypes).where(and(eq(incidentTypeEquipmentTypes.incidentTypeId, id), eq(incidentTypeEquipmentTypes.entityId, e)));
+  await ctx.db.delete(incidentTypeChecklistItems).where(and(eq(incidentTypeChecklistItems.incidentTypeId, id), eq(incidentTypeChecklistItems.entityId, e)));
   // Rooms outside the editor's reach keep their link: the editor neither sees nor changes them.
   const reach = treeScope(ctx, "room");
   await ctx.db

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { ServiceContext } from "~/core/context.server";
+import { readAll, type ServiceContext } from "~/core/context.server";
 import type { Db } from "~/db/client.server";
 import { type Role, UserStatus } from "~/db/enums";
 import { auditLog, buildings, entities, facilities, userLinkedObjects, users } from "~/db/schema";
@@ -112,14 +112,14 @@ async function linksOf(ctx: ServiceContext, userIds: number[]) {
   const facilitiesByUser = new Map<number, { id: number; name: string }[]>();
   const buildingsByUser = new Map<number, { id: number; name: string; facilityName: string }[]>();
   if (!userIds.length) return { facilitiesByUser, buildingsByUser };
-  const [facilityLinks, buildingLinks] = await Promise.all([
-    ctx.db
+  const [facilityLinks, buildingLinks] = await readAll(ctx, [
+    () => ctx.db
       .select({ userId: userLinkedObjects.userId, id: facilities.id, name: facilities.name })
       .from(userLinkedObjects)
       .innerJoin(facilities, and(eq(facilities.id, userLinkedObjects.facilityId), eq(facilities.entityId, ctx.entityId)))
       .where(and(eq(userLinkedObjects.entityId, ctx.entityId), inArray(userLinkedObjects.userId, userIds), isNull(facilities.archivedAt)))
       .orderBy(asc(sql`lower(${facilities.name})`), asc(facilities.id)),
-    ctx.db
+    () => ctx.db
       .select({ userId: userLinkedObjects.userId, id: buildings.id, name: buildings.name, facilityName: facilities.name })
       .from(userLinkedObjects)
       .innerJoin(buildings, and(eq(buildings.id, userLinkedObjects.buildingId), eq(buildings.entityId, ctx.entityId)))
