@@ -63,6 +63,8 @@ export function SearchableChecklist<T extends { id: number }>({
   const [kept, setKept] = useState<T[]>(chosen);
   const listed = [...kept, ...search.options.filter((o) => !kept.some((k) => k.id === o.id))];
   const nothingAtAll = listed.length === 0 && !search.q;
+  // A short list (one page, no search) needs no search field nor pages.
+  const searchable = search.pages > 1 || Boolean(search.q);
   const fields = PICKERS[kind];
   const button = (move: "find" | "prev" | "next") => ({ type: "submit" as const, name: "intent", value: pickerIntent(kind, move), formNoValidate: true });
 
@@ -73,7 +75,7 @@ export function SearchableChecklist<T extends { id: number }>({
         <p className="text-sm text-muted-foreground">{emptyText}</p>
       ) : (
         <>
-          <div className="flex flex-wrap items-center gap-2">
+          <div className="flex flex-wrap items-center gap-2" hidden={!searchable}>
             <Label htmlFor={searchId} className="sr-only">
               {searchLabel}
             </Label>
@@ -114,7 +116,7 @@ export function SearchableChecklist<T extends { id: number }>({
               ))}
             </div>
           ) : null}
-          <div className="flex flex-wrap items-center gap-2">
+          <div className="flex flex-wrap items-center gap-2" hidden={!searchable}>
             <p aria-live="polite" className="mr-auto text-sm text-muted-foreground">
               {statusText}
             </p>
