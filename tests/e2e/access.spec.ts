@@ -34,7 +34,7 @@ const SOON_FILE = "routes/coming-soon.tsx";
 type Outcome = "ok" | "login" | "forbidden" | "home" | "notFound" | "error" | `status ${number}` | `redirect ${string}`;
 
 /** The kinds of record a screen's `:id` names, with where the demo data holds one. */
-type Kind = "entity" | "facility" | "building" | "room" | "roomType" | "equipmentType" | "category" | "user";
+type Kind = "entity" | "facility" | "building" | "room" | "roomType" | "equipmentType" | "category" | "user" | "incidentType";
 
 /**
  * Screens whose `:id` loads a record of the first entity. Every screen with a parameter must be here
@@ -48,6 +48,8 @@ const ID_KINDS: Record<string, Kind> = {
   "update-room-type": "roomType",
   "update-equipment-type": "equipmentType",
   "update-category": "category",
+  "update-user": "user",
+  "update-incident-type": "incidentType",
 };
 
 /** The REST routes SPEC.md section 7 calls without a bearer token. */
@@ -146,6 +148,7 @@ async function demoIds(): Promise<DemoIds> {
       equipmentType: first(equipmentTypes, "generic equipment").id,
       category: first(categories, "equipment category").id,
       user: first(users, "user").id,
+      incidentType: await firstIncidentTypeId(),
     },
     unreachable: {
       facility: first(facilities.filter((f) => !techF.has(f.id)), "facility the technician does not reach").id,
@@ -153,6 +156,15 @@ async function demoIds(): Promise<DemoIds> {
       room: first(rooms.filter((r) => !techR.has(r.id)), "room the technician does not reach").id,
     },
   };
+}
+
+/** The first incident type of the administrator's list screen (its row links to /update-incident-type/{id}). */
+async function firstIncidentTypeId(): Promise<number> {
+  const res = await contexts.admin.get("/configuration?tab=incident-types");
+  expect(res.status(), "the incident types list").toBe(200);
+  const match = /\/update-incident-type\/(\d+)/.exec(await res.text());
+  expect(match, "the demo data has an incident type").toBeTruthy();
+  return Number(match![1]);
 }
 
 // ---------------------------------------------------------------------------
