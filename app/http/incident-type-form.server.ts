@@ -111,6 +111,17 @@ export function postedChoices(formData: FormData) {
 const asStrings = (value: unknown) => ([] as unknown[]).concat(value ?? []).filter((v): v is string => typeof v === "string");
 const textOf = (value: unknown) => (typeof value === "string" ? value : null);
 
+/**
+ * A save's answer: a redirect on success; on failure (or a checklist button without JavaScript), the
+ * form's answer with its options read from the posted form, so that the checked rooms and assignees
+ * stay listed, named, with the search the user made.
+ */
+export async function withPostedOptions(ctx: ServiceContext, formData: FormData, answer: Response | { data: unknown; init: ResponseInit | null }) {
+  if (answer instanceof Response) return answer;
+  const options = await incidentTypeFormOptions(ctx, formData, postedChoices(formData));
+  return data({ ...(answer.data as Record<string, unknown>), options }, answer.init ?? undefined);
+}
+
 /** The posted form as it was (input kept, no error shown), minus the helpers' own fields. */
 function keepInput(formData: FormData) {
   const submission = parseWithZod(formData, { schema: z.object({}).passthrough() });

@@ -6,7 +6,7 @@ import { useResultFor } from "~/components/forms/zod-form";
 import { IncidentTypeForm, type IncidentTypeFormOptionsView, type IncidentTypeFormValues } from "~/components/incident-types/incident-type-form";
 import { CREATE_INTENT, INCIDENT_TYPES_LIST, type TranslateOutcome } from "~/lib/incident-type-form";
 import { submitForm } from "~/http/form-action.server";
-import { incidentTypeFormOptions, incidentTypeHelperAction } from "~/http/incident-type-form.server";
+import { incidentTypeFormOptions, incidentTypeHelperAction, withPostedOptions } from "~/http/incident-type-form.server";
 import { serviceContext } from "~/http/route-context.server";
 import { requireUser } from "~/modules/auth/guard.server";
 import { IncidentTypeSchema } from "~/modules/incident-types/schema";
@@ -32,9 +32,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The checklist's list buttons post no intent (conform's own): the form, changed, nothing saved.
   const intent = formData.get("intent") ?? CREATE_INTENT;
   if (intent !== CREATE_INTENT) throw new Response("Bad Request", { status: 400 });
-  return submitForm(formData, { intent: CREATE_INTENT, schema: IncidentTypeSchema, redirectTo: INCIDENT_TYPES_LIST, toast: "incidentTypes:toast.created" }, (value) =>
-    createIncidentType(ctx, value),
+  const saved = await submitForm(
+    formData,
+    { intent: CREATE_INTENT, schema: IncidentTypeSchema, redirectTo: INCIDENT_TYPES_LIST, toast: "incidentTypes:toast.created" },
+    (value) => createIncidentType(ctx, value),
   );
+  return withPostedOptions(ctx, formData, saved);
 }
 
 const EMPTY_INCIDENT_TYPE: IncidentTypeFormValues = {

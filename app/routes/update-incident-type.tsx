@@ -8,7 +8,7 @@ import { ArchiveIncidentTypeDialog } from "~/components/incident-types/archive-i
 import { IncidentTypeForm, type IncidentTypeFormOptionsView } from "~/components/incident-types/incident-type-form";
 import { INCIDENT_TYPES_LIST, type TranslateOutcome, UPDATE_INTENT } from "~/lib/incident-type-form";
 import { archiveAction, submitForm } from "~/http/form-action.server";
-import { incidentTypeFormOptions, incidentTypeHelperAction } from "~/http/incident-type-form.server";
+import { incidentTypeFormOptions, incidentTypeHelperAction, withPostedOptions } from "~/http/incident-type-form.server";
 import { serviceContext } from "~/http/route-context.server";
 import { orErrorPage, routeId } from "~/http/route-params.server";
 import { requireUser } from "~/modules/auth/guard.server";
@@ -43,8 +43,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (helped) return helped;
   switch (formData.get("intent") ?? UPDATE_INTENT) {
     case UPDATE_INTENT:
-      return submitForm(formData, { intent: UPDATE_INTENT, schema: IncidentTypeSchema, redirectTo: INCIDENT_TYPES_LIST, toast: "incidentTypes:toast.updated" }, (value) =>
-        updateIncidentType(ctx, id, value),
+      return withPostedOptions(
+        ctx,
+        formData,
+        await submitForm(formData, { intent: UPDATE_INTENT, schema: IncidentTypeSchema, redirectTo: INCIDENT_TYPES_LIST, toast: "incidentTypes:toast.updated" }, (value) =>
+          updateIncidentType(ctx, id, value),
+        ),
       );
     case ARCHIVE_INTENT:
       return archiveAction(formData, (confirm) => archiveIncidentType(ctx, id, confirm), { redirectTo: INCIDENT_TYPES_LIST });

@@ -80,6 +80,12 @@ for (const [lng, account] of [
       await add.click();
       await expect(questions(page, t)).toHaveCount(i + 1);
     }
+    // The rooms' search answers while the form is still incomplete (empty questions), input kept.
+    await page.getByRole("searchbox", { name: t("incidentTypes:form.searchRooms") }).fill("Lab LBA.1.04");
+    await page.getByRole("button", { name: t("incidentTypes:form.find"), exact: true }).first().click();
+    await expect(page.getByText(t("incidentTypes:form.roomsPage_one", { page: 1, pages: 1, count: 1 }))).toBeVisible();
+    await expect(questions(page, t)).toHaveCount(3);
+    await expect(field(page, t("incidentTypes:form.name.fr"))).toHaveValue(name);
     await questions(page, t).nth(0).fill("Which window?");
     await questions(page, t).nth(1).fill("Is the glass broken?");
     await questions(page, t).nth(2).fill("Take a picture");

@@ -1,9 +1,21 @@
-import { type FieldMetadata, type FormMetadata, getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import {
+  type FieldMetadata,
+  type FormMetadata,
+  getCollectionProps,
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { CheckboxField, DefaultSubmit, FormActions, FormSection } from "~/components/forms/form-parts";
-import { ErrorText, FormErrors, useErrorText, useZodForm } from "~/components/forms/zod-form";
+import { ErrorText, FormErrors, useErrorText } from "~/components/forms/zod-form";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -11,7 +23,7 @@ import { Field, fieldDescriptionId } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
-import { IncidentTypeSchema, MAX_CHECKLIST_ITEMS, NAME_FIELDS, NAME_LANGUAGES, type NameLanguage } from "~/modules/incident-types/schema";
+import { type IncidentTypeInput, IncidentTypeSchema, MAX_CHECKLIST_ITEMS, NAME_FIELDS, NAME_LANGUAGES, type NameLanguage } from "~/modules/incident-types/schema";
 import { CREATE_INTENT, INCIDENT_TYPES_LIST, TRANSLATE_INTENT, type TranslateOutcome, UPDATE_INTENT } from "~/lib/incident-type-form";
 import { type ChoiceSearch, SearchableChecklist } from "./searchable-checklist";
 
@@ -55,6 +67,9 @@ export const PRIORITIES = [0, 1, 2, 3] as const;
 export const STATUSES = [0, 1] as const;
 export const CONTENT_TYPES = [0, 1, 2, 3] as const;
 
+/** What a helper button posts: the form as it is, unchecked. */
+const AS_IT_IS = z.object({}).passthrough();
+
 const asStrings = (value: unknown) => ([] as unknown[]).concat(value ?? []).filter((v) => v !== undefined && v !== null).map(String);
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -83,10 +98,20 @@ export function IncidentTypeForm({
   const { t } = useTranslation("incidentTypes");
   const text = useErrorText(["incidentTypes"]);
   const intent = mode === "create" ? CREATE_INTENT : UPDATE_INTENT;
-  const [form, fields] = useZodForm(IncidentTypeSchema, {
+  const [form, fields] = useForm<IncidentTypeInput, unknown>({
     id: `incident-type-${mode}`,
     lastResult,
-    defaultValue: {
+    // The helper buttons (translate, the checklists' search and pages) post the form as it is: only
+    // Save checks it. (conform validates every submit, whatever the button's formNoValidate says.)
+    onValidate: ({ formData, submitter }) => {
+      const button = submitter instanceof HTMLButtonElement && submitter.name === "intent" ? submitter.value : intent;
+      return parseWithZod(formData, { schema: button === intent ? IncidentTypeSchema : AS_IT_IS });
+    },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    // After an answer of the server (a helper's, or a refused save) the form starts from the posted
+    // input: conform keys list items by the default value, so the checklist must be in it too.
+    defaultValue: (lastResult?.initialValue as Record<string, unknown> | undefined) ?? {
       nameEn: values.nameEn ?? "",
       nameFr: values.nameFr ?? "",
       nameNl: values.nameNl ?? "",
