@@ -49,7 +49,7 @@ export const screens: Screen[] = [
 
   // Facility managers and administrators
   { id: "administration", path: "administration", file: SOON, access: "manager" },
-  { id: "configuration", path: "configuration", file: SOON, access: "manager" },
+  { id: "configuration", path: "configuration", file: "routes/configuration.tsx", access: "manager" },
   { id: "dashboard", path: "dashboard", file: SOON, access: "manager" },
   { id: "users", path: "users", file: "routes/users.tsx", access: "manager" },
   { id: "add-user", path: "add-user", file: "routes/add-user.tsx", access: "manager" },
@@ -76,8 +76,8 @@ export const screens: Screen[] = [
   { id: "add-planned-maintenance", path: "add-planned-maintenance", file: SOON, access: "manager" },
   { id: "update-planned-maintenance", path: "update-planned-maintenance/:id", file: SOON, access: "manager" },
   { id: "printing", path: "printing", file: SOON, access: "manager" },
-  { id: "add-incident-type", path: "add-incident-type", file: SOON, access: "manager" },
-  { id: "update-incident-type", path: "update-incident-type/:id", file: SOON, access: "manager" },
+  { id: "add-incident-type", path: "add-incident-type", file: "routes/add-incident-type.tsx", access: "manager" },
+  { id: "update-incident-type", path: "update-incident-type/:id", file: "routes/update-incident-type.tsx", access: "manager" },
 ];
 
 /** Routes that are not screens: the layouts, resource routes and the REST API (`path` under /api for the API). */

@@ -9,7 +9,11 @@ import { serviceContext } from "~/http/route-context.server";
 import { orErrorPage, routeId } from "~/http/route-params.server";
 import { requireUser } from "~/modules/auth/guard.server";
 import { canManageFacilities } from "~/modules/facilities/policy.server";
+import { listReportableIncidentTypes } from "~/modules/incident-types/queries.server";
 import { viewRoom } from "~/modules/rooms/queries.server";
+
+/** Up to this many generic equipments, the room view also lists what may be reported on each (one query each). */
+const EQUIPMENT_TYPES_LOOKED_UP = 10;
 
 /**
  * /view-room/{id}, for every signed-in user (SPEC.md sections 2 and 6): managers and administrators
@@ -28,12 +32,27 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         await QRCode.toString(reportUrl, { type: "svg", errorCorrectionLevel: "M", margin: 1, color: { dark: "#000000", light: "#ffffff" } }),
       ).toString("base64")}`
     : null;
-  return { room, reportUrl, qrCode, canManage: canManageFacilities(ctx.actor) };
+  // What may be reported here (one query); and on the equipment: items of one generic equipment share
+  // the answer, so one query per generic equipment, when there are few.
+  const firstItems = [...new Map(room.equipments.map((item) => [item.equipmentTypeId, item.id])).entries()];
+  const [incidentTypes, perEquipment] = await Promise.all([
+    listReportableIncidentTypes(ctx, { roomId: id }),
+    firstItems.length <= EQUIPMENT_TYPES_LOOKED_UP
+      ? Promise.all(
+          firstItems.map(async ([equipmentTypeId, itemId]) => {
+            const types = await listReportableIncidentTypes(ctx, { equipmentItemId: itemId });
+            return [equipmentTypeId, types.map(({ id: typeId, name }) => ({ id: typeId, name }))] as const;
+          }),
+        )
+      : null,
+  ]);
+  const reportable = { room: incidentTypes.map(({ id: typeId, name }) => ({ id: typeId, name })), equipment: perEquipment ? Object.fromEntries(perEquipment) : null };
+  return { room, reportable, reportUrl, qrCode, canManage: canManageFacilities(ctx.actor) };
 }
 
 export default function ViewRoom() {
   const { t } = useTranslation("rooms");
-  const { room, reportUrl, qrCode, canManage } = useLoaderData<typeof loader>();
+  const { room, reportable, reportUrl, qrCode, canManage } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -53,7 +72,7 @@ export default function ViewRoom() {
           </Link>
         ) : null}
       </div>
-      <RoomView room={room} qrCode={qrCode} reportUrl={reportUrl} />
+      <RoomView room={room} reportable={reportable} qrCode={qrCode} reportUrl={reportUrl} />
     </div>
   );
 }

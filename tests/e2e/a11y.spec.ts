@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { screens } from "../../app/route-access";
 import { accounts, axeProblemsOnce, expect, horizontalOverflow, test } from "./fixtures";
-import { apiLogin, continueToEntity, fillAccount, setLanguage } from "./helpers";
+import { apiLogin, continueToEntity, DEMO_PASSWORD, fillAccount, setLanguage } from "./helpers";
 
 /**
  * Accessibility and layout of every screen: each screen of app/route-access.ts that the role may open
@@ -51,11 +51,22 @@ async function demoIds(request: Parameters<typeof apiLogin>[0]): Promise<Record<
     "update-equipment-type": await first(admin.headers, "equipments/type"),
     "update-category": await first(admin.headers, "equipments/category"),
     "update-user": String(manager.userId),
+    "update-incident-type": await firstIncidentType(request),
   };
   return {
     admin: { ...ids, "view-room": ids["update-room"] },
     technician: { ...ids, "view-room": await first(technician.headers, "facilities/rooms") },
   };
+}
+
+/** The first incident type of the list screen (its row links to /update-incident-type/{id}), read as the administrator. */
+async function firstIncidentType(request: Parameters<typeof apiLogin>[0]): Promise<string> {
+  const res = await request.post("/login", { form: { email: accounts.admin, password: DEMO_PASSWORD }, maxRedirects: 0 });
+  expect(res.status(), "form login of the administrator").toBe(302);
+  const list = await request.get("/configuration?tab=incident-types");
+  const match = /\/update-incident-type\/(\d+)/.exec(await list.text());
+  expect(match, "the demo data has an incident type").toBeTruthy();
+  return match![1];
 }
 
 /** The route file every coming-soon screen renders. */
@@ -89,6 +100,7 @@ function addresses(ids: Ids, role: Role): Address[] {
       { id: "update-room-type", path: `/update-room-type/${ids["update-room-type"]}?dialog=archive` },
       { id: "update-user", path: `/update-user/${ids["update-user"]}?dialog=archive` },
       { id: "users", path: "/users?status=3" },
+      { id: "update-incident-type", path: `/update-incident-type/${ids["update-incident-type"]}?dialog=archive` },
     );
   }
   return out;

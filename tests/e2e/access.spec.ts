@@ -52,6 +52,7 @@ const ID_KINDS: Record<string, Kind> = {
   "update-equipment-type": "equipmentType",
   "update-category": "category",
   "update-user": "user",
+  "update-incident-type": "incidentType",
 };
 
 /** The REST routes SPEC.md section 7 calls without a bearer token. */

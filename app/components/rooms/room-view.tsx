@@ -59,9 +59,27 @@ function ReportIdentifier({ room, qrCode, reportUrl }: { room: RoomDetail; qrCod
 
 /**
  * The room view (/view-room/{id}, SPEC.md section 2): details, the report identifier with its QR
- * code, the equipment items, links, files and images, incident types and the active incidents.
+ * code, the equipment items (with what may be reported on each), links, files and images, the
+ * incident types that may be reported in the room and the active incidents.
  */
-export function RoomView({ room, qrCode, reportUrl }: { room: RoomDetail; qrCode: string | null; reportUrl: string | null }) {
+export interface ReportableTypes {
+  /** The incident types that may be reported in the room (listReportableIncidentTypes). */
+  room: { id: number; name: string }[];
+  /** Per generic equipment id, those that may be reported on its items; null when not looked up (many). */
+  equipment: Record<string, { id: number; name: string }[]> | null;
+}
+
+export function RoomView({
+  room,
+  reportable,
+  qrCode,
+  reportUrl,
+}: {
+  room: RoomDetail;
+  reportable: ReportableTypes;
+  qrCode: string | null;
+  reportUrl: string | null;
+}) {
   const { t, i18n } = useTranslation("rooms");
   const details: [string, ReactNode][] = [
     [t("view.facility"), room.facilityName],
@@ -103,6 +121,7 @@ export function RoomView({ room, qrCode, reportUrl }: { room: RoomDetail; qrCode
                 <TableHead>{t("room.category")}</TableHead>
                 <TableHead>{t("room.internalReference")}</TableHead>
                 <TableHead>{t("room.reportIdentifier")}</TableHead>
+                {reportable.equipment ? <TableHead>{t("view.equipmentIncidentTypes")}</TableHead> : null}
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -114,6 +133,15 @@ export function RoomView({ room, qrCode, reportUrl }: { room: RoomDetail; qrCode
                   <TableCell>
                     <code className="font-mono text-xs">{item.reportIdentifier ?? "—"}</code>
                   </TableCell>
+                  {reportable.equipment ? (
+                    <TableCell className="text-sm">
+                      {reportable.equipment[item.equipmentTypeId]?.length ? (
+                        reportable.equipment[item.equipmentTypeId].map((type) => type.name).join(", ")
+                      ) : (
+                        <span className="text-muted-foreground">{t("view.none")}</span>
+                      )}
+                    </TableCell>
+                  ) : null}
                 </TableRow>
               ))}
             </TableBody>
@@ -139,11 +167,12 @@ export function RoomView({ room, qrCode, reportUrl }: { room: RoomDetail; qrCode
           )}
         </Section>
         <Section title={t("view.incidentTypes")}>
-          {room.incidentTypes.length === 0 ? (
+          <p className="mb-3 text-sm text-muted-foreground">{t("view.incidentTypesHint")}</p>
+          {reportable.room.length === 0 ? (
             <Empty>{t("view.noIncidentTypes")}</Empty>
           ) : (
-            <ul className="flex flex-wrap gap-2">
-              {room.incidentTypes.map((type) => (
+            <ul className="flex flex-wrap gap-2" aria-label={t("view.incidentTypes")}>
+              {reportable.room.map((type) => (
                 <li key={type.id}>
                   <Badge variant="secondary">{type.name}</Badge>
                 </li>

@@ -1,0 +1,144 @@
+import { type ReactNode, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { CheckboxField } from "~/components/forms/form-parts";
+import { ErrorText } from "~/components/forms/zod-form";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { pickerIntent, PICKERS, type PickerKind } from "~/lib/incident-type-form";
+
+/** One page of matches, as the server rendered it. */
+export interface ChoiceSearch<T> {
+  q: string;
+  page: number;
+  pages: number;
+  total: number;
+  options: T[];
+}
+
+/**
+ * A checklist of a set that can be large (rooms, default assignees): the checked ones first (always
+ * listed), then one page of matches. Search, Previous and Next are submit buttons of the form
+ * (`intent=rooms-find`, ...): the server answers the form again, the user's input kept, with the page
+ * asked for; the same with JavaScript (Enter in the search field presses Search, not Save).
+ */
+export function SearchableChecklist<T extends { id: number }>({
+  kind,
+  legend,
+  hint,
+  name,
+  idPrefix,
+  checked,
+  chosen,
+  search,
+  labelOf,
+  errors,
+  errorId,
+  emptyText,
+  searchLabel,
+  statusText,
+}: {
+  kind: PickerKind;
+  legend: ReactNode;
+  hint?: ReactNode;
+  /** The checkboxes' name (the form field) and the prefix of their ids. */
+  name: string;
+  idPrefix: string;
+  /** The ids checked at first. */
+  checked: string[];
+  chosen: T[];
+  search: ChoiceSearch<T>;
+  labelOf: (choice: T) => string;
+  errors?: string[] | null;
+  errorId?: string;
+  emptyText: ReactNode;
+  searchLabel: string;
+  /** The line under the list: what it shows. */
+  statusText: string;
+}) {
+  const { t } = useTranslation("incidentTypes");
+  const searchId = useId();
+  const hintId = useId();
+  const find = useRef<HTMLButtonElement>(null);
+  const [kept, setKept] = useState<T[]>(chosen);
+  const listed = [...kept, ...search.options.filter((o) => !kept.some((k) => k.id === o.id))];
+  const nothingAtAll = listed.length === 0 && !search.q;
+  // A short list (one page, no search) needs no search field nor pages.
+  const searchable = search.pages > 1 || Boolean(search.q);
+  const fields = PICKERS[kind];
+  const button = (move: "find" | "prev" | "next") => ({ type: "submit" as const, name: "intent", value: pickerIntent(kind, move), formNoValidate: true });
+
+  return (
+    <fieldset className="grid min-w-0 content-start gap-3" aria-describedby={hint ? hintId : undefined}>
+      <legend className="mb-3 text-sm font-medium">{legend}</legend>
+      {nothingAtAll ? (
+        <p className="text-sm text-muted-foreground">{emptyText}</p>
+      ) : (
+        <>
+          <div className="flex flex-wrap items-center gap-2" hidden={!searchable}>
+            <Label htmlFor={searchId} className="sr-only">
+              {searchLabel}
+            </Label>
+            <Input
+              id={searchId}
+              type="search"
+              name={fields.search}
+              defaultValue={search.q}
+              placeholder={searchLabel}
+              autoComplete="off"
+              className="min-w-0 flex-1 basis-40"
+              onKeyDown={(event) => {
+                if (event.key !== "Enter") return;
+                event.preventDefault();
+                find.current?.click();
+              }}
+            />
+            <Button ref={find} {...button("find")} variant="outline" size="sm">
+              {t("form.find")}
+            </Button>
+          </div>
+          <input type="hidden" name={fields.page} value={search.page} />
+          {listed.length ? (
+            <div className="grid max-h-72 gap-2 overflow-y-auto rounded-md border p-3 sm:grid-cols-2">
+              {listed.map((choice) => (
+                <CheckboxField
+                  key={choice.id}
+                  id={`${idPrefix}-${choice.id}`}
+                  name={name}
+                  value={String(choice.id)}
+                  defaultChecked={checked.includes(String(choice.id))}
+                  aria-describedby={errors?.length ? errorId : undefined}
+                  label={labelOf(choice)}
+                  onChange={(event) => {
+                    if (event.currentTarget.checked && !kept.some((k) => k.id === choice.id)) setKept([...kept, choice]);
+                  }}
+                />
+              ))}
+            </div>
+          ) : null}
+          <div className="flex flex-wrap items-center gap-2" hidden={!searchable}>
+            <p aria-live="polite" className="mr-auto text-sm text-muted-foreground">
+              {statusText}
+            </p>
+            {search.page > 1 ? (
+              <Button {...button("prev")} variant="ghost" size="sm">
+                {t("form.previousPage")}
+              </Button>
+            ) : null}
+            {search.page < search.pages ? (
+              <Button {...button("next")} variant="ghost" size="sm">
+                {t("form.nextPage")}
+              </Button>
+            ) : null}
+          </div>
+        </>
+      )}
+      {hint ? (
+        <p id={hintId} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorText id={errorId} errors={errors} />
+    </fieldset>
+  );
+}

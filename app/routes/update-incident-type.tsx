@@ -1,0 +1,103 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ARCHIVE_INTENT, ArchiveTrigger } from "~/components/forms/archive-dialog";
+import { FormPage } from "~/components/forms/form-parts";
+import { useResultFor } from "~/components/forms/zod-form";
+import { ArchiveIncidentTypeDialog } from "~/components/incident-types/archive-incident-type-dialog";
+import { IncidentTypeForm, type IncidentTypeFormOptionsView } from "~/components/incident-types/incident-type-form";
+import { INCIDENT_TYPES_LIST, type TranslateOutcome, UPDATE_INTENT } from "~/lib/incident-type-form";
+import { archiveAction, submitForm } from "~/http/form-action.server";
+import { incidentTypeFormOptions, incidentTypeHelperAction, withPostedOptions } from "~/http/incident-type-form.server";
+import { serviceContext } from "~/http/route-context.server";
+import { orErrorPage, routeId } from "~/http/route-params.server";
+import { requireUser } from "~/modules/auth/guard.server";
+import { getIncidentTypeForEdit } from "~/modules/incident-types/queries.server";
+import { IncidentTypeSchema } from "~/modules/incident-types/schema";
+import { archiveIncidentType, updateIncidentType } from "~/modules/incident-types/service.server";
+
+/**
+ * /update-incident-type/{id}: the incident type form (`intent=update`, and its helpers: translate,
+ * the rooms' and assignees' searches) and the archive confirmation at `?dialog=archive`
+ * (`intent=archive`, one of the type's names retyped). Another entity's id, or an archived type, is
+ * the "Incident type not found" page.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const id = routeId(params);
+  const ctx = await serviceContext({ request, context }, user);
+  const type = await orErrorPage(getIncidentTypeForEdit(ctx, id));
+  const options = await incidentTypeFormOptions(ctx, new URL(request.url).searchParams, {
+    roomIds: type.rooms.map((r) => r.id),
+    assigneeIds: type.defaultAssignees.map((u) => u.id),
+  });
+  return { type, options };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const id = routeId(params);
+  const ctx = await serviceContext({ request, context }, user);
+  const formData = await request.formData();
+  const helped = await incidentTypeHelperAction(ctx, formData, UPDATE_INTENT);
+  if (helped) return helped;
+  switch (formData.get("intent") ?? UPDATE_INTENT) {
+    case UPDATE_INTENT:
+      return withPostedOptions(
+        ctx,
+        formData,
+        await submitForm(formData, { intent: UPDATE_INTENT, schema: IncidentTypeSchema, redirectTo: INCIDENT_TYPES_LIST, toast: "incidentTypes:toast.updated" }, (value) =>
+          updateIncidentType(ctx, id, value),
+        ),
+      );
+    case ARCHIVE_INTENT:
+      return archiveAction(formData, (confirm) => archiveIncidentType(ctx, id, confirm), { redirectTo: INCIDENT_TYPES_LIST });
+    default:
+      throw new Response("Bad Request", { status: 400 });
+  }
+}
+
+export default function UpdateIncidentType() {
+  const { t } = useTranslation("incidentTypes");
+  const { type, options } = useLoaderData<typeof loader>();
+  const helped = useActionData<typeof action>() as { revision?: number; options?: IncidentTypeFormOptionsView; translated?: TranslateOutcome } | undefined;
+  const resultFor = useResultFor();
+  const names = [type.nameEn, type.nameFr, type.nameNl].filter((n): n is string => Boolean(n));
+  return (
+    <>
+      <ArchiveIncidentTypeDialog name={type.name} names={names} lastResult={resultFor(ARCHIVE_INTENT)} />
+      <FormPage
+        title={t("common:screens.update-incident-type")}
+        subtitle={type.name}
+        backTo={INCIDENT_TYPES_LIST}
+        backLabel={t("form.back")}
+        actions={<ArchiveTrigger>{t("form.archive")}</ArchiveTrigger>}
+      >
+        <IncidentTypeForm
+          key={helped?.revision ?? 0}
+          mode="update"
+          values={{
+            nameEn: type.nameEn,
+            nameFr: type.nameFr,
+            nameNl: type.nameNl,
+            untranslated: type.untranslated,
+            defaultPriority: type.defaultPriority,
+            status: type.status,
+            reporterMayChangePriority: type.reporterMayChangePriority,
+            appliesEverywhere: type.appliesEverywhere,
+            defaultAssigneeIds: type.defaultAssignees.map((u) => u.id),
+            roomTypeIds: type.roomTypes.map((r) => r.id),
+            equipmentTypeIds: type.equipmentTypes.map((e) => e.id),
+            roomIds: type.rooms.map((r) => r.id),
+            checklist: type.checklist,
+          }}
+          options={helped?.options ?? options}
+          lastResult={resultFor(UPDATE_INTENT)}
+          translated={helped?.translated}
+        />
+      </FormPage>
+    </>
+  );
+}
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/shell/screen-error";
