@@ -77,6 +77,8 @@ export function useBuildingSearch(search: BuildingSearch, facilityId: number | n
   const [next, setNext] = useState(search.next);
   const appending = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // A search typed but not sent yet: "More buildings" waits for it (its cursor belongs to the old list).
+  const [typing, setTyping] = useState(false);
 
   useEffect(() => {
     const data = fetcher.data;
@@ -99,22 +101,28 @@ export function useBuildingSearch(search: BuildingSearch, facilityId: number | n
     q,
     options,
     next,
-    busy: fetcher.state !== "idle",
+    busy: typing || fetcher.state !== "idle",
     /** The search field's change. */
     type(text: string) {
       setQ(text);
       if (!hydrated) return;
       clearTimeout(timer.current);
-      timer.current = setTimeout(() => load(text, null), 250);
+      setTyping(true);
+      timer.current = setTimeout(() => {
+        setTyping(false);
+        load(text, null);
+      }, 250);
     },
     /** Enter in the search field (with JavaScript): search now, never submit the form. */
     enter(event: { key: string; preventDefault(): void }) {
       if (!hydrated || event.key !== "Enter") return;
       event.preventDefault();
       clearTimeout(timer.current);
+      setTyping(false);
       load(q, null);
     },
     more() {
+      if (typing) return;
       load(q, next);
     },
   };
