@@ -19,6 +19,7 @@ import { translateNames } from "~/modules/incident-types/service.server";
 import { listRoomTypeOptions, listRooms } from "~/modules/rooms/queries.server";
 import { listAssignees } from "~/modules/users/queries.server";
 import { serviceFailed } from "./form-action.server";
+import { postedIds } from "./pickers.server";
 
 /**
  * What the incident type form of /add-incident-type and /update-incident-type/{id} needs from the
@@ -43,11 +44,6 @@ export interface IncidentTypeFormOptions {
   assignees: { chosen: AssigneeChoice[]; search: ChoicePage<AssigneeChoice> };
 }
 
-const idsOf = (params: URLSearchParams | FormData, name: string) =>
-  params
-    .getAll(name)
-    .map((value) => (typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : 0))
-    .filter((id) => id > 0);
 
 const pageOf = (params: URLSearchParams | FormData, name: string) => {
   const value = params.get(name);
@@ -105,7 +101,7 @@ export async function incidentTypeFormOptions(
 
 /** The rooms and assignees the posted form holds checked. */
 export function postedChoices(formData: FormData) {
-  return { roomIds: idsOf(formData, "roomIds"), assigneeIds: idsOf(formData, "defaultAssigneeIds") };
+  return { roomIds: postedIds(formData, "roomIds"), assigneeIds: postedIds(formData, "defaultAssigneeIds") };
 }
 
 const asStrings = (value: unknown) => ([] as unknown[]).concat(value ?? []).filter((v): v is string => typeof v === "string");

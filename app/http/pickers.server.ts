@@ -30,3 +30,11 @@ export async function buildingPickerData(
   ]);
   return { selected, search: { q, ...page } };
 }
+
+/** The positive ids a posted form or URL holds under `name` (checkboxes of a checklist); anything else is dropped. */
+export function postedIds(params: URLSearchParams | FormData, name: string): number[] {
+  return params
+    .getAll(name)
+    .map((value) => (typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : 0))
+    .filter((id) => id > 0);
+}

@@ -3,7 +3,7 @@ import { ConflictError, ForbiddenError } from "~/lib/errors";
 import { LINK_PICKER, NOTIFY_PICKER } from "~/lib/pickers";
 import { getBuildingOptions } from "~/modules/facilities/queries.server";
 import { listLinkableFacilities } from "~/modules/users/queries.server";
-import { buildingPickerData } from "./pickers.server";
+import { buildingPickerData, postedIds } from "./pickers.server";
 
 /**
  * What the user forms of /add-user and /update-user/{id} need from the server besides the verbs: the
@@ -11,11 +11,6 @@ import { buildingPickerData } from "./pickers.server";
  * the notification buildings' checklist, and the answer to their searches without JavaScript.
  */
 
-const idsOf = (params: URLSearchParams | FormData, name: string) =>
-  params
-    .getAll(name)
-    .map((value) => (typeof value === "string" && /^\d{1,9}$/.test(value) ? Number(value) : 0))
-    .filter((id) => id > 0);
 
 /** The linked objects' picker: the facilities the editor may link, the chosen buildings named, one page of matches. */
 export async function linkPickerData(ctx: ServiceContext, params: URLSearchParams | FormData, chosenIds: number[]) {
@@ -57,7 +52,7 @@ export const PICKER_FIELDS = [LINK_PICKER.action, LINK_PICKER.after, NOTIFY_PICK
 
 /** The chosen ids the posted form holds for the two checklists. */
 export function postedBuildingIds(formData: FormData) {
-  return { linked: idsOf(formData, "linkedObjects.buildingIds"), notify: idsOf(formData, "notificationSettings.buildingIds") };
+  return { linked: postedIds(formData, "linkedObjects.buildingIds"), notify: postedIds(formData, "notificationSettings.buildingIds") };
 }
 
 /**
