@@ -100,7 +100,8 @@ export const IncidentTypeSchema = z
     if (!v.nameEn && !v.nameFr && !v.nameNl) {
       ctx.addIssue({ code: "custom", message: "incidentTypes:validation.nameRequired", path: ["nameEn"] });
     }
-  });
+    // Checked even when another field is wrong, so that every error shows at once.
+  }, { when: () => true });
 export type IncidentTypeInput = z.input<typeof IncidentTypeSchema>;
 export type IncidentTypeValues = z.output<typeof IncidentTypeSchema>;
 
