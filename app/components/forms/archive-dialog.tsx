@@ -82,14 +82,22 @@ function ArchiveForm({ name, closeTo, lastResult }: { name: string; closeTo: str
           data-autofocus
         />
       </Field>
-      <DialogFooter className="mt-2">
-        <Link to={closeTo} preventScrollReset className={buttonVariants({ variant: "outline" })}>
-          {t("archive.cancel")}
-        </Link>
-        <SubmitButton intent={ARCHIVE_INTENT} variant="destructive">
-          {t("archive.action")}
-        </SubmitButton>
-      </DialogFooter>
+      <ArchiveFooter closeTo={closeTo} />
     </Form>
+  );
+}
+
+/** The archive dialogs' buttons: cancel (back to the page) and the destructive confirmation. */
+export function ArchiveFooter({ closeTo }: { closeTo: string }) {
+  const { t } = useTranslation();
+  return (
+    <DialogFooter className="mt-2">
+      <Link to={closeTo} preventScrollReset className={buttonVariants({ variant: "outline" })}>
+        {t("archive.cancel")}
+      </Link>
+      <SubmitButton intent={ARCHIVE_INTENT} variant="destructive">
+        {t("archive.action")}
+      </SubmitButton>
+    </DialogFooter>
   );
 }

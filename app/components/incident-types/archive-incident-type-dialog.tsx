@@ -1,11 +1,10 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { SubmitButton } from "~/components/forms/form-parts";
+import { ArchiveFooter } from "~/components/forms/archive-dialog";
 import { FormErrors, useErrorText, useZodForm, zodValidator } from "~/components/forms/zod-form";
-import { buttonVariants } from "~/components/ui/button";
-import { Dialog, DialogFooter, useUrlDialog } from "~/components/ui/dialog";
+import { Dialog, useUrlDialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { ARCHIVE_DIALOG, ARCHIVE_INTENT } from "~/lib/archive-intent";
@@ -57,14 +56,7 @@ export function ArchiveIncidentTypeDialog({ name, names, lastResult }: { name: s
         >
           <Input {...getInputProps(fields.confirmName, { type: "text", ariaDescribedBy: hintId })} autoComplete="off" spellCheck={false} data-autofocus />
         </Field>
-        <DialogFooter className="mt-2">
-          <Link to={dialog.closeTo} preventScrollReset className={buttonVariants({ variant: "outline" })}>
-            {t("common:archive.cancel")}
-          </Link>
-          <SubmitButton intent={ARCHIVE_INTENT} variant="destructive">
-            {t("common:archive.action")}
-          </SubmitButton>
-        </DialogFooter>
+        <ArchiveFooter closeTo={dialog.closeTo} />
       </Form>
     </Dialog>
   );

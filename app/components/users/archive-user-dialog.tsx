@@ -1,11 +1,11 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { SubmitButton } from "~/components/forms/form-parts";
+import { ArchiveFooter } from "~/components/forms/archive-dialog";
 import { FormErrors, useErrorText, useZodForm, zodValidator } from "~/components/forms/zod-form";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { Dialog, DialogFooter, useUrlDialog } from "~/components/ui/dialog";
+import { Button } from "~/components/ui/button";
+import { Dialog, useUrlDialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -106,14 +106,7 @@ export function ArchiveUserDialog({
         <Field label={t("common:archive.confirmLabel")} htmlFor={confirm.id} errors={text(confirm.errors)} description={t("common:archive.confirmHint", { name })} required>
           <Input {...getInputProps(confirm, { type: "text", ariaDescribedBy: hintId })} autoComplete="off" spellCheck={false} data-autofocus />
         </Field>
-        <DialogFooter className="mt-2">
-          <Link to={dialog.closeTo} preventScrollReset className={buttonVariants({ variant: "outline" })}>
-            {t("common:archive.cancel")}
-          </Link>
-          <SubmitButton intent={ARCHIVE_INTENT} variant="destructive">
-            {t("common:archive.action")}
-          </SubmitButton>
-        </DialogFooter>
+        <ArchiveFooter closeTo={dialog.closeTo} />
       </Form>
     </Dialog>
   );
