@@ -75,7 +75,11 @@ export const incidents = pgTable(
       .on(t.entityId, t.assigneeId, t.status)
       .where(notArchived(t.archivedAt)),
     index("incidents_entity_incident_type_idx").on(t.entityId, t.incidentTypeId).where(notArchived(t.archivedAt)),
-    index("incidents_entity_priority_idx").on(t.entityId, t.priority).where(notArchived(t.archivedAt)),
+    // The table's sorts (issue #12): "Not Selected" sorts below Low; ties go by id.
+    index("incidents_entity_priority_idx")
+      .on(t.entityId, sql`coalesce(${t.priority}, -1)`, t.id)
+      .where(notArchived(t.archivedAt)),
+    index("incidents_entity_occurrences_idx").on(t.entityId, t.occurrences, t.id).where(notArchived(t.archivedAt)),
     index("incidents_entity_title_idx").on(t.entityId, t.title).where(notArchived(t.archivedAt)),
     index("incidents_entity_done_idx")
       .on(t.entityId, t.doneAt)
@@ -207,6 +211,47 @@ export const incidentEvents = pgTable(
     index("incident_events_incident_created_idx").on(t.incidentId, t.createdAt),
     check("incident_events_type_check", inValues(t.type, INCIDENT_EVENT_TYPE_VALUES)),
   ]
+);
+
+/**
+ * The answers an occupier gave to the incident type's checklist when reporting (issue #12/#13). The
+ * question, its content type and position are copied, so later edits of the type do not change what
+ * was answered. `answer`: "yes"/"no", a text, a number as text; a photo is `file_id`.
+ */
+export const incidentChecklistAnswers = pgTable(
+  "incident_checklist_answers",
+  {
+    id: id(),
+    entityId: entityId(),
+    incidentId: integer("incident_id")
+      .notNull()
+      .references((): AnyPgColumn => incidents.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    question: text("question").notNull(),
+    contentType: smallint("content_type").notNull().default(0),
+    answer: text("answer"),
+    fileId: uuid("file_id").references((): AnyPgColumn => storedFiles.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("incident_checklist_answers_entity_idx").on(t.entityId),
+    index("incident_checklist_answers_incident_idx").on(t.incidentId, t.position),
+  ]
+);
+
+/**
+ * How many incidents of an entity are in each status (not archived), kept by a trigger on
+ * `incidents` (migration 0008; decision 025): the totals of the incidents table and the kanban
+ * columns without counting a million rows per view.
+ */
+export const incidentStatusCounts = pgTable(
+  "incident_status_counts",
+  {
+    entityId: entityId(),
+    status: smallint("status").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ name: "incident_status_counts_pkey", columns: [t.entityId, t.status] })]
 );
 
 export type Incident = typeof incidents.$inferSelect;

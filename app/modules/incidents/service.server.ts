@@ -1,0 +1,461 @@
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { ServiceContext } from "~/core/context.server";
+import { type Input, resolveInput } from "~/core/input";
+import { type Effects, withTx } from "~/core/unit-of-work.server";
+import { type IncidentPriority, IncidentEventType, IncidentStatus } from "~/db/enums";
+import {
+  type Incident,
+  incidentCommentFiles,
+  incidentComments,
+  incidentEvents,
+  incidentFiles,
+  incidents,
+  users,
+} from "~/db/schema";
+import { ForbiddenError, ValidationError } from "~/lib/errors";
+import { MAX_TAGS, TAG_TOO_MANY } from "~/lib/schema-helpers";
+import { parseInput } from "~/lib/validation";
+import { adjustOpenIncidentCounts, openIncidentDeltas } from "~/modules/facilities/counters.server";
+import { type FilesContext, type Upload, uploadsOf } from "~/modules/files/uploads.server";
+import { MAX_ATTACHMENTS } from "./constants";
+import { assigneeCandidates, commentNotFound, findIncidentByShortId, findIncidentInReach, incidentNotFound } from "./queries.server";
+import {
+  AssignSchema,
+  type AssignInput,
+  BulkChangeSchema,
+  type BulkChangeInput,
+  CommentSchema,
+  type CommentInput,
+  DescriptionSchema,
+  type DescriptionInput,
+  DuplicateSchema,
+  type DuplicateInput,
+  SetPrioritySchema,
+  type SetPriorityInput,
+  SetStatusSchema,
+  type SetStatusInput,
+  TagSchema,
+  type TagInput,
+  TitleSchema,
+  type TitleInput,
+} from "./schema";
+
+/**
+ * Every write of an incident (SPEC.md sections 3-5, issue #12), one verb each, shared by the form
+ * actions (/incidents, /incident/{id}) and the REST routes (/api/incidents). Whoever reaches an incident
+ * (`incidentReach`: administrators all of their entity; managers and technicians their facilities and
+ * buildings, and what is assigned to them) may handle it; anything else is "Incident not found".
+ *
+ * Each verb locks the incident row, changes it, writes its event (types 0-8) in the same transaction,
+ * keeps the open-incident counters (`adjustOpenIncidentCounts`; the per-status totals follow by
+ * trigger), and publishes a live event after commit. A change to the value it already has writes
+ * nothing and records no event.
+ */
+
+export type IncidentChange = Pick<Incident, "id" | "shortId" | "status" | "priority" | "assigneeId" | "title" | "description" | "tags">;
+
+const change = (row: Incident): IncidentChange => ({
+  id: row.id,
+  shortId: row.shortId,
+  status: row.status,
+  priority: row.priority,
+  assigneeId: row.assigneeId,
+  title: row.title,
+  description: row.description,
+  tags: row.tags ?? [],
+});
+
+async function recordEvent(
+  ctx: ServiceContext,
+  incidentId: number,
+  type: IncidentEventType,
+  oldValue: unknown,
+  newValue: unknown,
+): Promise<void> {
+  await ctx.db.insert(incidentEvents).values({
+    entityId: ctx.entityId,
+    incidentId,
+    type,
+    actorId: ctx.actor?.id ?? null,
+    oldValue: oldValue ?? null,
+    newValue: newValue ?? null,
+  });
+}
+
+function publishChange(ctx: ServiceContext, effects: Effects, type: string, incident: Pick<Incident, "id" | "shortId" | "assigneeId">, data: Record<string, unknown> = {}) {
+  effects.publish({
+    entityId: ctx.entityId,
+    type,
+    data: { incidentId: incident.id, shortId: incident.shortId, assigneeId: incident.assigneeId, actorId: ctx.actor?.id ?? null, ...data },
+  });
+}
+
+/** Runs `work` on the locked incident in reach, in one unit of work. */
+function onIncident<T>(ctx: ServiceContext, id: number, work: (tx: ServiceContext, incident: Incident, effects: Effects) => Promise<T>): Promise<T> {
+  if (!ctx.actor) throw new ForbiddenError();
+  return withTx(ctx, async (tx, effects) => {
+    const incident = await findIncidentInReach(tx, id, { lock: true });
+    return work(tx, incident, effects);
+  });
+}
+
+async function touch(ctx: ServiceContext, id: number, values: Partial<typeof incidents.$inferInsert>): Promise<Incident> {
+  const [row] = await ctx.db
+    .update(incidents)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(incidents.id, id), eq(incidents.entityId, ctx.entityId)))
+    .returning();
+  return row;
+}
+
+// ---------------------------------------------------------------------------
+// Status, priority, assignee
+// ---------------------------------------------------------------------------
+
+/** Moves an incident to another status (table, board, dialog, detail view): event 2. */
+export async function setIncidentStatus(ctx: ServiceContext, id: number, rawInput: Input<SetStatusInput>): Promise<IncidentChange> {
+  if (!ctx.actor) throw new ForbiddenError();
+  const { status } = parseInput(SetStatusSchema, await resolveInput(rawInput));
+  return onIncident(ctx, id, async (tx, incident, effects) => {
+    if (incident.status === status) return change(incident);
+    const doneAt = status === IncidentStatus.DONE ? new Date() : status === IncidentStatus.ARCHIVED ? (incident.doneAt ?? null) : null;
+    const row = await touch(tx, incident.id, { status: status as IncidentStatus, doneAt });
+    await adjustOpenIncidentCounts(tx, openIncidentDeltas(incident, row));
+    await recordEvent(tx, incident.id, IncidentEventType.STATUS_UPDATE, incident.status, status);
+    publishChange(tx, effects, "incident.status", row, { from: incident.status, to: status });
+    return change(row);
+  });
+}
+
+/** Sets the priority, or "Not Selected" (null): event 3. */
+export async function setIncidentPriority(ctx: ServiceContext, id: number, rawInput: Input<SetPriorityInput>): Promise<IncidentChange> {
+  if (!ctx.actor) throw new ForbiddenError();
+  const { priority } = parseInput(SetPrioritySchema, await resolveInput(rawInput));
+  return onIncident(ctx, id, async (tx, incident, effects) => {
+    if (incident.priority === priority) return change(incident);
+    const row = await touch(tx, incident.id, { priority: priority as IncidentPriority });
+    await recordEvent(tx, incident.id, IncidentEventType.PRIORITY_UPDATE, incident.priority, priority);
+    publishChange(tx, effects, "incident.priority", row, { from: incident.priority, to: priority });
+    return change(row);
+  });
+}
+
+async function personOf(ctx: ServiceContext, userId: number | null): Promise<{ id: number; name: string } | null> {
+  if (!userId) return null;
+  const [u] = await ctx.db
+    .select({ id: users.id, name: users.name, surname: users.surname })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.entityId, ctx.entityId)));
+  return u ? { id: u.id, name: `${u.name} ${u.surname}`.trim() } : { id: userId, name: "" };
+}
+
+/**
+ * Assigns the incident to a user who can reach its location (active, of the entity: administrators,
+ * or managers and technicians linked to its facility or building), or unassigns it (null): event 1
+ * with the old and new `{ id, name }`.
+ */
+export async function assignIncident(ctx: ServiceContext, id: number, rawInput: Input<AssignInput>): Promise<IncidentChange> {
+  if (!ctx.actor) throw new ForbiddenError();
+  const { assigneeId } = parseInput(AssignSchema, await resolveInput(rawInput));
+  return onIncident(ctx, id, async (tx, incident, effects) => {
+    if (incident.assigneeId === assigneeId) return change(incident);
+    if (assigneeId !== null) {
+      const [candidate] = await tx.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, assigneeId), eq(users.entityId, tx.entityId), assigneeCandidates(tx, incident.roomId)));
+      if (!candidate) throw new ValidationError({ assigneeId: ["incidents:validation.assigneeOutOfReach"] }, "incidents:validation.assigneeOutOfReach", "ASSIGNEE_NOT_ALLOWED");
+    }
+    const row = await touch(tx, incident.id, { assigneeId });
+    const [before, after] = [await personOf(tx, incident.assigneeId), await personOf(tx, assigneeId)];
+    await recordEvent(tx, incident.id, IncidentEventType.ASSIGNED, before, after);
+    publishChange(tx, effects, assigneeId ? "incident.assigned" : "incident.unassigned", row, { previousAssigneeId: incident.assigneeId });
+    return change(row);
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Tags, title, description
+// ---------------------------------------------------------------------------
+
+/** Adds a tag (SPEC.md section 5: not empty, at most 3, at most 20 characters): event 5. */
+export async function addIncidentTag(ctx: ServiceContext, id: number, rawInput: Input<TagInput>): Promise<IncidentChange> {
+  if (!ctx.actor) throw new ForbiddenError();
+  const { tag } = parseInput(TagSchema, await resolveInput(rawInput));
+  return onIncident(ctx, id, async (tx, incident, effects) => {
+    const tags = incident.tags ?? [];
+    if (tags.some((t) => t.toLowerCase() === tag.toLowerCase())) return change(incident);
+    if (tags.length >= MAX_TAGS) throw new ValidationError({ tag: [TAG_TOO_MANY] }, TAG_TOO_MANY, "TOO_MANY_TAGS");
+    const row = await touch(tx, incident.id, { tags: [...tags, tag] });
+    await recordEvent(tx, incident.id, IncidentEventType.ADD_TAG, null, tag);
+    publishChange(tx, effects, "incident.tags", row);
+    return change(row);
+  });
+}
+
+/** Removes a tag (matched ignoring case): event 6. Removing a tag it does not carry changes nothing. */
+export async function removeIncidentTag(ctx: ServiceContext, id: number, rawInput: Input<{ tag: unknown }>): Promise<IncidentChange> {
+  if (!ctx.actor) throw new ForbiddenError();
+  const raw = (await resolveInput(rawInput)) as { tag?: unknown } | null;
+  const tag = typeof raw?.tag === "string" ? raw.tag.trim() : "";
+  return onIncident(ctx, id, async (tx, incident, effects) => {
+    const tags = incident.tags ?? [];
+    const removed = tags.find((t) => t.toLowerCase() === tag.toLowerCase());
+    if (!removed) return change(incident);
+    const row = await touch(tx, incident.id, { tags: tags.filter((t) => t !== removed) });
+    await recordEvent(tx, incident.id, IncidentEventType.DELETE_TAG, removed, null);
+    publishChange(tx, effects, "incident.tags", row);
+    return change(row);
+  });
+}
+
+/** Changes the title (required, at most 200 characters): event 7. */
+export async function updateIncidentTitle(ctx: ServiceContext, id: number, rawInput: Input<TitleInput>): Promise<IncidentChange> {
+  if (!ctx.actor) throw new ForbiddenError();
+  const { title } = parseInput(TitleSchema, await resolveInput(rawInput));
+  return onIncident(ctx, id, async (tx, incident, effects) => {
+    if (incident.title === title) return change(incident);
+    const row = await touch(tx, incident.id, { title });
+    await recordEvent(tx, incident.id, IncidentEventType.TITLE_UPDATE, incident.title, title);
+    publishChange(tx, effects, "incident.title", row);
+    return change(row);
+  });
+}
+
+/** Changes the description (may be emptied): event 8. */
+export async function updateIncidentDescription(ctx: ServiceContext, id: number, rawInput: Input<DescriptionInput>): Promise<IncidentChange> {
+  if (!ctx.actor) throw new ForbiddenError();
+  const { description } = parseInput(DescriptionSchema, await resolveInput(rawInput));
+  return onIncident(ctx, id, async (tx, incident, effects) => {
+    if ((incident.description ?? null) === description) return change(incident);
+    const row = await touch(tx, incident.id, { description });
+    await recordEvent(tx, incident.id, IncidentEventType.DESCRIPTION_UPDATE, incident.description, description);
+    publishChange(tx, effects, "incident.description", row);
+    return change(row);
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Duplicates
+// ---------------------------------------------------------------------------
+
+/**
+ * Marks incident `id` as a duplicate of the incident with short id `duplicateOf` (decision 025): its
+ * occurrences add to the kept incident's, its last occurrence counts if later, its reporters join the
+ * kept one's; it is closed as Rejected. Both get event 4 (the duplicate's new value is the kept
+ * incident, the kept incident's the folded one); the closing is event 2. Refused: itself, an incident
+ * already folded into another, or one that is itself a duplicate.
+ */
+export async function markIncidentDuplicate(ctx: ServiceContext, id: number, rawInput: Input<DuplicateInput>): Promise<{ duplicate: IncidentChange; kept: IncidentChange }> {
+  if (!ctx.actor) throw new ForbiddenError();
+  const { duplicateOf } = parseInput(DuplicateSchema, await resolveInput(rawInput));
+  return withTx(ctx, async (tx, effects) => {
+    const dupe = await findIncidentInReach(tx, id);
+    const fail = (key: string, code: string): never => {
+      throw new ValidationError({ duplicateOf: [key] }, key, code);
+    };
+    let keptId: number;
+    try {
+      keptId = (await findIncidentByShortId(tx, duplicateOf)).id;
+    } catch {
+      return fail("incidents:validation.duplicateNotFound", "DUPLICATE_NOT_FOUND");
+    }
+    if (keptId === dupe.id) fail("incidents:validation.duplicateSelf", "DUPLICATE_SELF");
+    // Both rows locked, in id order (two opposite merges wait instead of deadlocking).
+    const [first, second] = keptId < dupe.id ? [keptId, dupe.id] : [dupe.id, keptId];
+    const a = await findIncidentInReach(tx, first, { lock: true });
+    const b = await findIncidentInReach(tx, second, { lock: true });
+    const duplicate = a.id === dupe.id ? a : b;
+    const kept = a.id === dupe.id ? b : a;
+    if (duplicate.duplicateOfId) fail("incidents:validation.alreadyDuplicate", "ALREADY_DUPLICATE");
+    if (kept.duplicateOfId) fail("incidents:validation.duplicateIsDuplicate", "DUPLICATE_OF_DUPLICATE");
+
+    const lastOccurrenceAt = duplicate.lastOccurrenceAt > kept.lastOccurrenceAt ? duplicate.lastOccurrenceAt : kept.lastOccurrenceAt;
+    const keptRow = await touch(tx, kept.id, { occurrences: kept.occurrences + duplicate.occurrences, lastOccurrenceAt });
+    await tx.db.execute(sql`
+      insert into incident_reporters (entity_id, incident_id, email, created_at)
+      select entity_id, ${kept.id}, email, created_at from incident_reporters
+      where incident_id = ${duplicate.id} and entity_id = ${tx.entityId}
+      on conflict (incident_id, lower(email)) do nothing`);
+    const closed = duplicate.status === IncidentStatus.DONE || duplicate.status === IncidentStatus.REJECTED || duplicate.status === IncidentStatus.ARCHIVED;
+    const status = closed ? duplicate.status : IncidentStatus.REJECTED;
+    const dupeRow = await touch(tx, duplicate.id, { duplicateOfId: kept.id, status });
+    await adjustOpenIncidentCounts(tx, openIncidentDeltas(duplicate, dupeRow));
+    await recordEvent(tx, duplicate.id, IncidentEventType.DUPLICATE, null, { id: kept.id, shortId: kept.shortId });
+    if (status !== duplicate.status) await recordEvent(tx, duplicate.id, IncidentEventType.STATUS_UPDATE, duplicate.status, status);
+    await recordEvent(tx, kept.id, IncidentEventType.DUPLICATE, null, {
+      id: duplicate.id,
+      shortId: duplicate.shortId,
+      occurrences: duplicate.occurrences,
+    });
+    publishChange(tx, effects, "incident.duplicate", dupeRow, { keptId: kept.id });
+    return { duplicate: change(dupeRow), kept: change(keptRow) };
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Several at once
+// ---------------------------------------------------------------------------
+
+/**
+ * One change (status, priority or assignee) to several incidents of the table's selection, all or
+ * nothing: every incident must be in reach and the change valid for each, otherwise nothing changes.
+ * Each incident gets its own event, as if changed one by one.
+ */
+export async function bulkChangeIncidents(ctx: ServiceContext, rawInput: Input<BulkChangeInput>): Promise<{ changed: number }> {
+  if (!ctx.actor) throw new ForbiddenError();
+  const input = parseInput(BulkChangeSchema, await resolveInput(rawInput));
+  return withTx(ctx, async (tx) => {
+    // Locked in id order up front, so two overlapping bulk changes wait for each other.
+    const ids = [...input.ids].sort((x, y) => x - y);
+    const found = await tx.db
+      .select({ id: incidents.id })
+      .from(incidents)
+      .where(and(inArray(incidents.id, ids), eq(incidents.entityId, tx.entityId), isNull(incidents.archivedAt)))
+      .orderBy(incidents.id)
+      .for("update");
+    if (found.length !== ids.length) throw incidentNotFound();
+    let changed = 0;
+    for (const id of ids) {
+      const before = await findIncidentInReach(tx, id);
+      const after =
+        input.change === "status"
+          ? await setIncidentStatus(tx, id, { status: input.value })
+          : input.change === "priority"
+            ? await setIncidentPriority(tx, id, { priority: input.value })
+            : await assignIncident(tx, id, { assigneeId: input.value });
+      if (before.status !== after.status || before.priority !== after.priority || before.assigneeId !== after.assigneeId) changed++;
+    }
+    return { changed };
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Comments and files
+// ---------------------------------------------------------------------------
+
+export interface CommentWrite extends CommentInput {
+  files?: Upload[];
+}
+
+function checkAttachmentCount(files: Upload[] | undefined, field: string) {
+  if ((files?.length ?? 0) > MAX_ATTACHMENTS) throw new ValidationError({ [field]: ["incidents:validation.tooManyFiles"] }, "incidents:validation.tooManyFiles", "TOO_MANY_FILES");
+}
+
+/** Posts a comment (text required) with its attachments (images or documents). */
+export async function postIncidentComment(ctx: FilesContext, incidentId: number, rawInput: Input<CommentWrite>): Promise<{ id: number }> {
+  if (!ctx.actor) throw new ForbiddenError();
+  const raw = await resolveInput(rawInput);
+  const { body } = parseInput(CommentSchema, raw);
+  const files = (raw as CommentWrite).files?.filter((f) => f.bytes.byteLength > 0 || f.name);
+  checkAttachmentCount(files, "files");
+  const actorId = ctx.actor.id;
+  return withTx(ctx, async (tx, effects) => {
+    const incident = await findIncidentInReach(tx, incidentId, { lock: true });
+    const uploads = uploadsOf(tx, effects);
+    const [comment] = await tx.db
+      .insert(incidentComments)
+      .values({ entityId: tx.entityId, incidentId: incident.id, authorId: actorId, body })
+      .returning({ id: incidentComments.id });
+    for (const file of files ?? []) {
+      const fileId = await uploads.add(file, { kind: "document", field: "files" });
+      await tx.db.insert(incidentCommentFiles).values({ entityId: tx.entityId, commentId: comment.id, fileId });
+    }
+    await touch(tx, incident.id, {});
+    publishChange(tx, effects, "incident.comment", incident, { commentId: comment.id });
+    return { id: comment.id };
+  });
+}
+
+async function ownComment(ctx: ServiceContext, incidentId: number, commentId: number) {
+  const incident = await findIncidentInReach(ctx, incidentId);
+  if (!Number.isSafeInteger(commentId) || commentId <= 0 || commentId > 2_147_483_647) throw commentNotFound();
+  const [comment] = await ctx.db
+    .select()
+    .from(incidentComments)
+    .where(
+      and(
+        eq(incidentComments.id, commentId),
+        eq(incidentComments.incidentId, incident.id),
+        eq(incidentComments.entityId, ctx.entityId),
+        isNull(incidentComments.deletedAt),
+      ),
+    )
+    .for("update");
+  if (!comment) throw commentNotFound();
+  if (comment.authorId !== ctx.actor?.id) throw new ForbiddenError("incidents:errors.notYourComment", "NOT_YOUR_COMMENT");
+  return { incident, comment };
+}
+
+/** Edits one's own comment; the "edited" information (when, by whom) is kept. */
+export async function updateIncidentComment(ctx: ServiceContext, incidentId: number, commentId: number, rawInput: Input<CommentInput>): Promise<{ id: number }> {
+  if (!ctx.actor) throw new ForbiddenError();
+  const { body } = parseInput(CommentSchema, await resolveInput(rawInput));
+  return withTx(ctx, async (tx) => {
+    const { comment } = await ownComment(tx, incidentId, commentId);
+    if (comment.body === body) return { id: comment.id };
+    await tx.db
+      .update(incidentComments)
+      .set({ body, editedAt: new Date(), editedById: tx.actor!.id })
+      .where(and(eq(incidentComments.id, comment.id), eq(incidentComments.entityId, tx.entityId)));
+    return { id: comment.id };
+  });
+}
+
+/** Deletes one's own comment; its attachments are removed after commit. */
+export async function deleteIncidentComment(ctx: FilesContext, incidentId: number, commentId: number): Promise<void> {
+  if (!ctx.actor) throw new ForbiddenError();
+  await withTx(ctx, async (tx, effects) => {
+    const { comment } = await ownComment(tx, incidentId, commentId);
+    await tx.db
+      .update(incidentComments)
+      .set({ deletedAt: new Date() })
+      .where(and(eq(incidentComments.id, comment.id), eq(incidentComments.entityId, tx.entityId)));
+    const files = await tx.db
+      .select({ fileId: incidentCommentFiles.fileId })
+      .from(incidentCommentFiles)
+      .where(and(eq(incidentCommentFiles.commentId, comment.id), eq(incidentCommentFiles.entityId, tx.entityId)));
+    const uploads = uploadsOf(tx, effects);
+    for (const f of files) uploads.retire(f.fileId);
+  });
+}
+
+/** Adds images or documents to the incident itself. */
+export async function addIncidentFiles(ctx: FilesContext, incidentId: number, rawInput: Input<{ files?: Upload[] }>): Promise<{ ids: string[] }> {
+  if (!ctx.actor) throw new ForbiddenError();
+  const raw = (await resolveInput(rawInput)) as { files?: Upload[] };
+  const files = (raw.files ?? []).filter((f) => f.bytes.byteLength > 0 || f.name);
+  if (files.length === 0) throw new ValidationError({ files: ["incidents:validation.fileRequired"] }, "incidents:validation.fileRequired", "FILE_REQUIRED");
+  checkAttachmentCount(files, "files");
+  return withTx(ctx, async (tx, effects) => {
+    const incident = await findIncidentInReach(tx, incidentId, { lock: true });
+    const uploads = uploadsOf(tx, effects);
+    const ids: string[] = [];
+    for (const file of files) {
+      const fileId = await uploads.add(file, { kind: "document", field: "files" });
+      await tx.db.insert(incidentFiles).values({ entityId: tx.entityId, incidentId: incident.id, fileId });
+      ids.push(fileId);
+    }
+    await touch(tx, incident.id, {});
+    return { ids };
+  });
+}
+
+/** Removes a file of the incident (not a comment's attachment). */
+export async function removeIncidentFile(ctx: FilesContext, incidentId: number, fileId: string): Promise<void> {
+  if (!ctx.actor) throw new ForbiddenError();
+  await withTx(ctx, async (tx, effects) => {
+    const incident = await findIncidentInReach(tx, incidentId, { lock: true });
+    const valid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(fileId);
+    const [link] = valid
+      ? await tx.db
+          .delete(incidentFiles)
+          .where(and(eq(incidentFiles.incidentId, incident.id), eq(incidentFiles.fileId, fileId), eq(incidentFiles.entityId, tx.entityId)))
+          .returning({ fileId: incidentFiles.fileId })
+      : [];
+    if (!link) throw new ValidationError({ fileId: ["errors.file.deleteFailed"] }, "errors.file.deleteFailed", "FILE_NOT_FOUND");
+    uploadsOf(tx, effects).retire(link.fileId);
+    await touch(tx, incident.id, {});
+  });
+}
+
