@@ -43,8 +43,8 @@ export const screens: Screen[] = [
   { id: "view-room", path: "view-room/:id", file: "routes/view-room.tsx", access: "user" },
   { id: "task", path: "task", file: SOON, access: "user" },
   { id: "view-task", path: "view-task/:id/:date", file: SOON, access: "user" },
-  { id: "incidents", path: "incidents", file: SOON, access: "user" },
-  { id: "incident", path: "incident/:id", file: SOON, access: "user" },
+  { id: "incidents", path: "incidents", file: "routes/incidents.tsx", access: "user" },
+  { id: "incident", path: "incident/:id", file: "routes/incident.tsx", access: "user" },
   { id: "tutorial", path: "tutorial", file: "routes/tutorial.tsx", access: "user" },
 
   // Facility managers and administrators
@@ -94,6 +94,9 @@ export const resources: Screen[] = [
   { id: "cookie-consent", path: "cookie-consent", file: "routes/resources/cookie-consent.ts", access: "public" },
   // The building picker's pages (searchable, keyset-paged), read by the picker when JavaScript runs.
   { id: "building-options", path: "building-options", file: "routes/resources/building-options.ts", access: "user" },
+  // The printed work order of an incident (PDF, pdfkit), and the assign dialog's user picker pages.
+  { id: "incident-work-order", path: "incident/:id/work-order.pdf", file: "routes/resources/incident.$id.work-order[.pdf].ts", access: "user" },
+  { id: "incident-assignee-options", path: "incident/:id/assignee-options", file: "routes/resources/incident.$id.assignee-options.ts", access: "user" },
 ];
 
 const api = (id: string, path: string, file: string): Screen => ({ id, path, file: `routes/api/${file}`, access: "api" });
@@ -132,6 +135,23 @@ export const apiRoutes: Screen[] = [
   api("api-incident-types-translate", "incident-types/translate", "incident-types.translate.ts"),
   api("api-incident-types-reportable", "incident-types/reportable", "incident-types.reportable.ts"),
   api("api-incident-type", "incident-types/:id", "incident-types.$id.ts"),
+  // Incidents (section 7 leaves them out; designed like the facility calls, issue #12)
+  api("api-incidents", "incidents", "incidents.ts"),
+  api("api-incidents-bulk", "incidents/bulk", "incidents.bulk.ts"),
+  api("api-incident", "incidents/:id", "incidents.$id.ts"),
+  api("api-incident-status", "incidents/:id/status", "incidents.$id.status.ts"),
+  api("api-incident-priority", "incidents/:id/priority", "incidents.$id.priority.ts"),
+  api("api-incident-assignee", "incidents/:id/assignee", "incidents.$id.assignee.ts"),
+  api("api-incident-assignees", "incidents/:id/assignees", "incidents.$id.assignees.ts"),
+  api("api-incident-tags", "incidents/:id/tags", "incidents.$id.tags.ts"),
+  api("api-incident-tag", "incidents/:id/tags/:tag", "incidents.$id.tags.$tag.ts"),
+  api("api-incident-duplicate", "incidents/:id/duplicate", "incidents.$id.duplicate.ts"),
+  api("api-incident-comments", "incidents/:id/comments", "incidents.$id.comments.ts"),
+  api("api-incident-comment", "incidents/:id/comments/:commentId", "incidents.$id.comments.$commentId.ts"),
+  api("api-incident-events", "incidents/:id/events", "incidents.$id.events.ts"),
+  api("api-incident-files", "incidents/:id/files", "incidents.$id.files.ts"),
+  api("api-incident-file", "incidents/:id/files/:fileId", "incidents.$id.files.$fileId.ts"),
+  api("api-incident-work-order", "incidents/:id/work-order", "incidents.$id.work-order.ts"),
   api("api-not-found", "*", "not-found.ts"),
 ];
 
