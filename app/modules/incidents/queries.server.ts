@@ -286,7 +286,7 @@ export async function listIncidents(ctx: ServiceContext, query: ListQuery<Incide
   // Past the middle: the same rows, read backwards from the end.
   const reversed = !counted.capped && offset > counted.total / 2;
   const forward = query.dir === "asc" ? !reversed : reversed;
-  const order = keys.map((k) => (forward ? sql`${k} asc nulls first` : sql`${k} desc nulls last`));
+  const order = keys.map((k) => (forward ? sql`${k} asc` : sql`${k} desc`));
   const take = reversed ? Math.min(limit, counted.total - offset) : limit;
   const skip = reversed ? Math.max(0, counted.total - offset - take) : offset;
 

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { IncidentStatus, Priority, Role } from "~/db/enums";
+import { type Entity, type Incident, type Room, type User } from "~/db/schema";
+import { NotFoundError } from "~/lib/errors";
+import type { ListQuery } from "~/lib/list-query";
+import {
+  createBuilding,
+  createEntity,
+  createIncident,
+  createIncidentComment,
+  createIncidentType,
+  createRoom,
+  createUser,
+  linkUserTo,
+} from "#tests/factories";
+import { actorContext, rejectionOf } from "#tests/service-helpers";
+import { createTestDatabase } from "#tests/test-db";
+import type { IncidentSort } from "./constants";
+import { type IncidentFilters, NO_FILTERS, parseIncidentFilters } from "./filters";
+import { getIncident, listBoardColumn, listIncidentAssignees, listIncidentComments, listIncidentEvents, listIncidents } from "./queries.server";
+
+let database: Database;
+let entity: Entity;
+let other: Entity;
+let admin: User;
+let technician: User;
+let farTechnician: User;
+let room: Room;
+let farRoom: Room;
+let made: Incident[] = [];
+
+const query = (sort: IncidentSort, overrides: Partial<ListQuery<IncidentSort>> = {}): ListQuery<IncidentSort> => ({
+  page: 1,
+  size: 100,
+  sort,
+  dir: "asc",
+  q: "",
+  ...overrides,
+});
+const filters = (overrides: Partial<IncidentFilters> = {}): IncidentFilters => ({ ...NO_FILTERS, ...overrides });
+const ctxOf = (user: User) => actorContext(database.db, user);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  entity = await createEntity(database.db);
+  other = await createEntity(database.db);
+  admin = await createUser(database.db, { entityId: entity.id, role: Role.ADMINISTRATOR, name: "Ada", surname: "Zed" });
+  technician = await createUser(database.db, { entityId: entity.id, role: Role.TECHNICIAN, name: "Tom", surname: "Alpha" });
+  farTechnician = await createUser(database.db, { entityId: entity.id, role: Role.TECHNICIAN, name: "Fay", surname: "Far" });
+  const building = await createBuilding(database.db, { entityId: entity.id });
+  const farBuilding = await createBuilding(database.db, { entityId: entity.id });
+  room = await createRoom(database.db, { entityId: entity.id, buildingId: building.id, name: "Kitchen" });
+  farRoom = await createRoom(database.db, { entityId: entity.id, buildingId: farBuilding.id, name: "Far hall" });
+  await linkUserTo(database.db, { entityId: entity.id, userId: technician.id, buildingId: building.id });
+  await linkUserTo(database.db, { entityId: entity.id, userId: farTechnician.id, buildingId: farBuilding.id });
+  const type = await createIncidentType(database.db, { entityId: entity.id, nameEn: "Leak", nameNl: "Lek" });
+  const day = 24 * 60 * 60 * 1000;
+  const base = Date.UTC(2026, 5, 1, 10);
+  made = [];
+  const specs: Array<Partial<Incident> & { roomId: number }> = [
+    { roomId: room.id, title: "Water leak", priority: Priority.HIGH, tags: ["water"], incidentTypeId: type.id, occurrences: 3 },
+    { roomId: room.id, title: "Broken chair", priority: Priority.LOW, assigneeId: technician.id },
+    { roomId: room.id, title: "Cold radiator", priority: null, status: IncidentStatus.IN_PROGRESS, assigneeId: admin.id },
+    { roomId: room.id, title: "Lamp out", priority: Priority.CRITICAL, status: IncidentStatus.DONE, description: "The big lamp over the sink" },
+    { roomId: farRoom.id, title: "Far door stuck", priority: Priority.MEDIUM, status: IncidentStatus.REJECTED },
+    { roomId: farRoom.id, title: "Far window", priority: Priority.MEDIUM, status: IncidentStatus.ARCHIVED },
+  ];
+  for (const [i, spec] of specs.entries()) {
+    made.push(await createIncident(database.db, { entityId: entity.id, createdAt: new Date(base + i * day), ...spec }));
+  }
+  const otherRoom = await createRoom(database.db, { entityId: other.id, buildingId: (await createBuilding(database.db, { entityId: other.id })).id });
+  await createIncident(database.db, { entityId: other.id, roomId: otherRoom.id, title: "Water leak elsewhere" });
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+const titles = (page: { items: { title: string }[] }) => page.items.map((i) => i.title);
+
+describe("listIncidents", () => {
+  it("lists the entity's incidents but Archived, with counted totals, for an administrator", async () => {
+    const page = await listIncidents(ctxOf(admin), query("createdAt", { dir: "desc" }), filters());
+    expect(titles(page)).toEqual(["Far door stuck", "Lamp out", "Cold radiator", "Broken chair", "Water leak"]);
+    expect(page).toMatchObject({ total: 5, capped: false });
+    expect(page.items[0].location).toMatchObject({ roomName: "Far hall" });
+    expect(page.items[4].incidentType).toMatchObject({ name: "Leak" });
+  });
+
+  it("shows a technician only the incidents in reach or assigned to them", async () => {
+    const page = await listIncidents(ctxOf(technician), query("createdAt"), filters());
+    expect(titles(page)).toEqual(["Water leak", "Broken chair", "Cold radiator", "Lamp out"]);
+    const far = await listIncidents(ctxOf(farTechnician), query("createdAt"), filters());
+    expect(titles(far)).toEqual(["Far door stuck"]);
+  });
+
+  it("sorts by each of the seven fields, both ways", async () => {
+    const ctx = ctxOf(admin);
+    expect(titles(await listIncidents(ctx, query("title"), filters()))).toEqual(["Broken chair", "Cold radiator", "Far door stuck", "Lamp out", "Water leak"]);
+    expect(titles(await listIncidents(ctx, query("priority", { dir: "desc" }), filters()))).toEqual([
+      "Lamp out",
+      "Water leak",
+      "Far door stuck",
+      "Broken chair",
+      "Cold radiator",
+    ]);
+    expect(titles(await listIncidents(ctx, query("status"), filters())).slice(0, 2)).toEqual(["Water leak", "Broken chair"]);
+    expect(titles(await listIncidents(ctx, query("assignee"), filters())).slice(0, 2)).toEqual(["Broken chair", "Cold radiator"]);
+    expect(titles(await listIncidents(ctx, query("occurrences", { dir: "desc" }), filters()))[0]).toBe("Water leak");
+    expect(titles(await listIncidents(ctx, query("shortId", { dir: "desc" }), filters()))[0]).toBe("Far door stuck");
+  });
+
+  it("filters by status, priority (with Not Selected), assignee, type, room, building, facility, tags, dates and text", async () => {
+    const ctx = ctxOf(admin);
+    const list = async (f: Partial<IncidentFilters>) => titles(await listIncidents(ctx, query("title"), filters(f)));
+    expect(await list({ statuses: [IncidentStatus.ARCHIVED] })).toEqual(["Far window"]);
+    expect(await list({ statuses: [0, 1] })).toEqual(["Broken chair", "Cold radiator", "Water leak"]);
+    expect(await list({ priorities: [null, Priority.CRITICAL] })).toEqual(["Cold radiator", "Lamp out"]);
+    expect(await list({ assignee: "none" })).toEqual(["Far door stuck", "Lamp out", "Water leak"]);
+    expect(await list({ assignee: "me" })).toEqual(["Cold radiator"]);
+    expect(await list({ assignee: technician.id })).toEqual(["Broken chair"]);
+    expect(await list({ incidentTypeId: made[0].incidentTypeId })).toEqual(["Water leak"]);
+    expect(await list({ roomId: farRoom.id })).toEqual(["Far door stuck"]);
+    expect(await list({ buildingId: room.buildingId })).toHaveLength(4);
+    expect(await list({ tags: ["water"] })).toEqual(["Water leak"]);
+    expect(await list({ from: "2026-06-02", to: "2026-06-03" })).toEqual(["Broken chair", "Cold radiator"]);
+    expect(await list({ q: "sink" })).toEqual(["Lamp out"]);
+    expect(await list({ q: "LEAK" })).toEqual(["Water leak"]);
+    expect(await list({ q: `#${made[1].shortId}` })).toContain("Broken chair");
+    expect(await list({ q: "100%_" })).toEqual([]);
+    const searched = await listIncidents(ctx, query("title"), filters({ q: "a" }));
+    expect(searched.capped).toBe(false);
+  });
+
+  it("serves the last page from the other end, the same rows as reading forwards", async () => {
+    const ctx = ctxOf(admin);
+    const all = titles(await listIncidents(ctx, query("title"), filters()));
+    const pages = [];
+    for (let page = 1; page <= 3; page++) pages.push(...titles(await listIncidents(ctx, query("title", { size: 2, page }), filters())));
+    expect(pages).toEqual(all);
+    const beyond = await listIncidents(ctx, query("title", { size: 2, page: 99 }), filters());
+    expect(beyond.page).toBe(3);
+    expect(titles(beyond)).toEqual([all[4]]);
+  });
+
+  it("never shows another entity's incidents", async () => {
+    const page = await listIncidents(ctxOf(admin), query("title"), filters({ q: "elsewhere" }));
+    expect(page.items).toEqual([]);
+  });
+});
+
+describe("parseIncidentFilters", () => {
+  it("reads the URL, ignores bad values on screens and refuses them for the API", () => {
+    const params = new URLSearchParams("status=0&status=1,2&priority=none&priority=3&assignee=me&type=4&tag=a&from=2026-01-01&to=2026-02-30&q=%20x%20");
+    expect(parseIncidentFilters(params)).toMatchObject({ statuses: [0, 1, 2], priorities: [null, 3], assignee: "me", incidentTypeId: 4, tags: ["a"], from: "2026-01-01", to: null, q: "x" });
+    expect(() => parseIncidentFilters(params, { strict: true })).toThrow();
+    expect(parseIncidentFilters(new URLSearchParams("status=9&facility=2147483648999&assignee=x"))).toMatchObject({ statuses: [], facilityId: null, assignee: null });
+  });
+});
+
+describe("listBoardColumn", () => {
+  it("pages a column by cursor, newest first", async () => {
+    const ctx = ctxOf(admin);
+    const first = await listBoardColumn(ctx, IncidentStatus.PENDING, filters(), { size: 1 });
+    expect(titles(first)).toEqual(["Broken chair"]);
+    expect(first.total).toBe(2);
+    const second = await listBoardColumn(ctx, IncidentStatus.PENDING, filters(), { size: 1, after: first.next });
+    expect(titles(second)).toEqual(["Water leak"]);
+    expect(second.next).toBeNull();
+    const garbage = await listBoardColumn(ctx, IncidentStatus.PENDING, filters(), { size: 1, after: "!!not-a-cursor" });
+    expect(titles(garbage)).toEqual(["Broken chair"]);
+  });
+});
+
+describe("getIncident and its comments, events and assignees", () => {
+  it("reads an incident in reach with its location, and answers not found otherwise", async () => {
+    const detail = await getIncident(ctxOf(technician), made[0].id);
+    expect(detail).toMatchObject({ title: "Water leak", occurrences: 3, tags: ["water"], location: { roomName: "Kitchen" } });
+    expect(await rejectionOf(getIncident(ctxOf(farTechnician), made[0].id))).toBeInstanceOf(NotFoundError);
+    expect(await rejectionOf(getIncident(ctxOf(admin), made[5].id + 1000))).toBeInstanceOf(NotFoundError);
+    const outsider = await createUser(database.db, { entityId: other.id, role: Role.ADMINISTRATOR });
+    expect(await rejectionOf(getIncident(ctxOf(outsider), made[0].id))).toBeInstanceOf(NotFoundError);
+  });
+
+  it("lists comments oldest first with their author, and events newest first", async () => {
+    await createIncidentComment(database.db, { entityId: entity.id, incidentId: made[1].id, authorId: technician.id, body: "First", createdAt: new Date(Date.UTC(2026, 5, 3)) });
+    await createIncidentComment(database.db, { entityId: entity.id, incidentId: made[1].id, authorId: admin.id, body: "Second", createdAt: new Date(Date.UTC(2026, 5, 4)) });
+    const comments = await listIncidentComments(ctxOf(technician), made[1].id);
+    expect(comments.items.map((c) => [c.body, c.author.name, c.own])).toEqual([
+      ["First", "Tom Alpha", true],
+      ["Second", "Ada Zed", false],
+    ]);
+    const events = await listIncidentEvents(ctxOf(technician), made[1].id);
+    expect(events.items[0].type).toBe(0);
+    expect(events.total).toBe(1);
+  });
+
+  it("offers as assignees the active users who reach the incident's room", async () => {
+    const page = await listIncidentAssignees(ctxOf(admin), made[0].id);
+    expect(page.items.map((u) => u.name)).toEqual(["Tom Alpha", "Ada Zed"]);
+    const searched = await listIncidentAssignees(ctxOf(admin), made[0].id, { q: "tom" });
+    expect(searched.items.map((u) => u.name)).toEqual(["Tom Alpha"]);
+  });
+});
