@@ -37,7 +37,7 @@ const SOON_FILE = "routes/coming-soon.tsx";
 type Outcome = "ok" | "login" | "forbidden" | "home" | "notFound" | "error" | `status ${number}` | `redirect ${string}`;
 
 /** The kinds of record a screen's `:id` names, with where the demo data holds one. */
-type Kind = "entity" | "facility" | "building" | "room" | "roomType" | "equipmentType" | "category" | "user" | "incidentType";
+type Kind = "entity" | "facility" | "building" | "room" | "roomType" | "equipmentType" | "category" | "user" | "incidentType" | "incident";
 
 /**
  * Screens whose `:id` loads a record of the first entity. Every screen with a parameter must be here
@@ -53,6 +53,9 @@ const ID_KINDS: Record<string, Kind> = {
   "update-category": "category",
   "update-user": "user",
   "update-incident-type": "incidentType",
+  incident: "incident",
+  "incident-work-order": "incident",
+  "incident-assignee-options": "incident",
 };
 
 /** The REST routes SPEC.md section 7 calls without a bearer token. */
@@ -70,6 +73,11 @@ const API_ID_KINDS: Record<string, Kind> = {
   "api-user": "user",
   "api-incident-type": "incidentType",
   "api-incident-types-reportable": "room",
+  "api-incident": "incident",
+  "api-incident-assignees": "incident",
+  "api-incident-comments": "incident",
+  "api-incident-events": "incident",
+  "api-incident-work-order": "incident",
 };
 /**
  * REST routes that name their record in the query instead of the path (`?roomId=`): the parameter,
@@ -86,13 +94,23 @@ const API_WITHOUT_GET = new Set([
   "api-equipment-type-tags",
   "api-equipment-type-tag",
   "api-incident-types-translate",
+  "api-incidents-bulk",
+  "api-incident-status",
+  "api-incident-priority",
+  "api-incident-assignee",
+  "api-incident-tags",
+  "api-incident-tag",
+  "api-incident-duplicate",
+  "api-incident-comment",
+  "api-incident-files",
+  "api-incident-file",
 ]);
 
 interface DemoIds {
   /** One record of each kind in the first entity, within the technician's reach where that applies. */
   reachable: Record<Kind, number>;
-  /** Records of the first entity outside the technician's linked facilities and buildings. */
-  unreachable: { facility: number; building: number; room: number };
+  /** Records of the first entity outside the technician's linked facilities and buildings (an incident neither there nor assigned to them). */
+  unreachable: { facility: number; building: number; room: number; incident: number };
   /** Records of the first entity outside the facility manager's linked facilities (made by the administrator). */
   outsideManager: { facility: number; building: number; room: number };
 }
@@ -137,7 +155,7 @@ async function demoIds(): Promise<DemoIds> {
     return (await res.json()) as Record<string, unknown>[];
   };
   type Row = { id: number; facilityId?: number; buildingId?: number; entityId?: number };
-  const [facilities, buildings, rooms, roomTypes, equipmentTypes, categories, users, incidentTypes, techFacilities, techBuildings, techRooms] = (await Promise.all([
+  const [facilities, buildings, rooms, roomTypes, equipmentTypes, categories, users, incidentTypes, techFacilities, techBuildings, techRooms, incidents, techIncidents] = (await Promise.all([
     list("admin", "facilities?size=100"),
     list("admin", "facilities/buildings?size=100"),
     list("admin", "facilities/rooms?size=100"),
@@ -149,6 +167,8 @@ async function demoIds(): Promise<DemoIds> {
     list("technician", "facilities?size=100"),
     list("technician", "facilities/buildings?size=100"),
     list("technician", "facilities/rooms?size=100"),
+    list("admin", "incidents?size=100"),
+    list("technician", "incidents?size=100"),
   ])) as Row[][];
   const first = (rows: Row[], what: string) => {
     expect(rows.length, `the demo data has a ${what}`).toBeGreaterThan(0);
@@ -158,6 +178,7 @@ async function demoIds(): Promise<DemoIds> {
   const techF = seen(techFacilities);
   const techB = seen(techBuildings);
   const techR = seen(techRooms);
+  const techI = seen(techIncidents);
   // The demo manager is linked to every demo facility: the administrator adds one they are not linked to.
   const post = async (path: string, data: Record<string, unknown>) => {
     const res = await contexts.visitor.post(`/api/${path}`, { headers: { authorization: `Bearer ${tokens.admin}` }, data });
@@ -184,11 +205,13 @@ async function demoIds(): Promise<DemoIds> {
       category: first(categories, "equipment category").id,
       user: first(users, "user").id,
       incidentType: first(incidentTypes, "incident type").id,
+      incident: first(techIncidents, "incident the technician reaches").id,
     },
     unreachable: {
       facility: first(facilities.filter((f) => !techF.has(f.id)), "facility the technician does not reach").id,
       building: first(buildings.filter((b) => !techB.has(b.id)), "building the technician does not reach").id,
       room: first(rooms.filter((r) => !techR.has(r.id)), "room the technician does not reach").id,
+      incident: first(incidents.filter((i) => !techI.has(i.id)), "incident the technician does not reach").id,
     },
     outsideManager: { facility: outsideFacility, building: outsideBuilding, room: outsideRoom },
   };
@@ -282,7 +305,8 @@ function expected(screen: Screen, role: RoleName, target: Target): Expectation {
   // No stored file in the demo data: an unknown file is 404 (who may read which file: app/modules/files tests).
   if (screen.id === "file") return "notFound";
   if (role === "other" && ID_KINDS[screen.id]) return "notFound";
-  if (role === "technician" && target === "unreachable") return "forbidden";
+  // An incident out of reach is not found, as another entity's is (decision 022).
+  if (role === "technician" && target === "unreachable") return ID_KINDS[screen.id] === "incident" ? "notFound" : "forbidden";
   // A manager outside their linked facilities: the room view refuses as it does a technician, the forms find nothing.
   if (role === "manager" && target === "outsideManager") return screen.id === "view-room" ? "forbidden" : "notFound";
   return "allowed";
@@ -321,7 +345,8 @@ async function check(role: RoleName, path: string, want: Expectation, label: str
 for (const screen of walked) {
   const hasRecord = Boolean(ID_KINDS[screen.id]);
   // A technician reaches rooms of their linked facilities and buildings only (SPEC.md section 6).
-  const techTargets: Target[] = hasRecord && ID_KINDS[screen.id] === "room" ? ["reachable", "unreachable"] : [hasRecord ? "reachable" : "none"];
+  const techTargets: Target[] =
+    hasRecord && (ID_KINDS[screen.id] === "room" || ID_KINDS[screen.id] === "incident") ? ["reachable", "unreachable"] : [hasRecord ? "reachable" : "none"];
   // So does a facility manager, and only the facilities, buildings and rooms they reach can they edit.
   const managerTargets: Target[] = hasRecord && TREE_KINDS.has(ID_KINDS[screen.id]) ? ["reachable", "outsideManager"] : [hasRecord ? "reachable" : "none"];
 
@@ -376,7 +401,7 @@ test.describe("REST API", () => {
     // The REST logout revokes the token it is sent with: only signed out.
     const roles = route.id === "api-logout" ? (["visitor"] as RoleName[]) : ROLES;
     const kind = API_ID_KINDS[route.id];
-    const unreachable = kind === "facility" || kind === "building" || kind === "room";
+    const unreachable = kind === "facility" || kind === "building" || kind === "room" || kind === "incident";
     test(`/api/${route.path} (${route.id})`, async () => {
       for (const role of roles) {
         const targets: Target[] =
