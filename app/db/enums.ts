@@ -96,6 +96,11 @@ export const IncidentEventType = {
    * (SPEC.md section 4); old value `{ id, name }`, new value null. Decision 024.
    */
   INCIDENT_TYPE_REMOVED: 9,
+  /**
+   * Beyond SPEC.md's 0-8: an occupier reported the same thing again while the incident was open; it
+   * gained an occurrence (issue #13, decision 026). New value `{ occurrences }`; actor null (an occupier).
+   */
+  REPORTED_AGAIN: 10,
 } as const;
 export type IncidentEventType = ValueOf<typeof IncidentEventType>;
 export const INCIDENT_EVENT_TYPE_VALUES = valuesOf(IncidentEventType);

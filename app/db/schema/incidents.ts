@@ -115,10 +115,18 @@ export const incidentReporters = pgTable(
       .notNull()
       .references((): AnyPgColumn => incidents.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
+    /** The reporter's language (en, fr-BE, nl-BE): their emails are written in it. */
+    locale: text("locale").notNull().default("en"),
+    /**
+     * SHA-256 (hex) of the token of the reporter's status page link (/report/status/{token}); the token
+     * itself is only ever in the email. Null for reporters added by staff or before issue #13.
+     */
+    statusTokenHash: text("status_token_hash"),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("incident_reporters_incident_email_key").on(t.incidentId, sql`lower(${t.email})`),
+    uniqueIndex("incident_reporters_status_token_key").on(t.statusTokenHash).where(sql`${t.statusTokenHash} is not null`),
     index("incident_reporters_entity_idx").on(t.entityId),
   ]
 );

@@ -17,6 +17,7 @@ import { MAX_TAGS, TAG_TOO_MANY } from "~/lib/schema-helpers";
 import { parseInput } from "~/lib/validation";
 import { adjustOpenIncidentCounts, openIncidentDeltas } from "~/modules/facilities/counters.server";
 import { type FilesContext, type Upload, uploadsOf } from "~/modules/files/uploads.server";
+import { mailReportersOnClose } from "~/modules/occupier-reports/reporter-mail.server";
 import { MAX_ATTACHMENTS } from "./constants";
 import { assigneeCandidates, commentNotFound, findIncidentByShortId, findIncidentInReach, incidentNotFound } from "./queries.server";
 import {
@@ -122,6 +123,7 @@ export async function setIncidentStatus(ctx: ServiceContext, id: number, rawInpu
     const row = await touch(tx, incident.id, { status: status as IncidentStatus, doneAt });
     await adjustOpenIncidentCounts(tx, openIncidentDeltas(incident, row));
     await recordEvent(tx, incident.id, IncidentEventType.STATUS_UPDATE, incident.status, status);
+    await mailReportersOnClose(tx, effects, row, status);
     publishChange(tx, effects, "incident.status", row, { from: incident.status, to: status });
     return change(row);
   });
@@ -272,16 +274,18 @@ export async function markIncidentDuplicate(ctx: ServiceContext, id: number, raw
 
     const lastOccurrenceAt = duplicate.lastOccurrenceAt > kept.lastOccurrenceAt ? duplicate.lastOccurrenceAt : kept.lastOccurrenceAt;
     const keptRow = await touch(tx, kept.id, { occurrences: kept.occurrences + duplicate.occurrences, lastOccurrenceAt });
+    // The reporters move to the kept incident (with their language and status page link), but for
+    // those it already has.
     await tx.db.execute(sql`
-      insert into incident_reporters (entity_id, incident_id, email, created_at)
-      select entity_id, ${kept.id}, email, created_at from incident_reporters
-      where incident_id = ${duplicate.id} and entity_id = ${tx.entityId}
-      on conflict (incident_id, lower(email)) do nothing`);
+      update incident_reporters r set incident_id = ${kept.id}
+      where r.incident_id = ${duplicate.id} and r.entity_id = ${tx.entityId}
+        and not exists (select 1 from incident_reporters k where k.incident_id = ${kept.id} and lower(k.email) = lower(r.email))`);
     const closed = duplicate.status === IncidentStatus.DONE || duplicate.status === IncidentStatus.REJECTED || duplicate.status === IncidentStatus.ARCHIVED;
     const status = closed ? duplicate.status : IncidentStatus.REJECTED;
     const dupeRow = await touch(tx, duplicate.id, { duplicateOfId: kept.id, status });
     await adjustOpenIncidentCounts(tx, openIncidentDeltas(duplicate, dupeRow));
     await recordEvent(tx, duplicate.id, IncidentEventType.DUPLICATE, null, { id: kept.id, shortId: kept.shortId });
+    // Its reporters now follow the kept incident: no "rejected" mail for them.
     if (status !== duplicate.status) await recordEvent(tx, duplicate.id, IncidentEventType.STATUS_UPDATE, duplicate.status, status);
     await recordEvent(tx, kept.id, IncidentEventType.DUPLICATE, null, {
       id: duplicate.id,

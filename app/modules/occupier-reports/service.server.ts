@@ -1,0 +1,291 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Actor, ServiceContext } from "~/core/context.server";
+import { type Effects, withTx } from "~/core/unit-of-work.server";
+import { IncidentEventType, IncidentStatus, NotificationType, type Priority, UserStatus } from "~/db/enums";
+import {
+  incidentChecklistAnswers,
+  incidentEvents,
+  incidentFiles,
+  incidentReporters,
+  incidents,
+  incidentTypeChecklistItems,
+  incidentTypeDefaultAssignees,
+  notificationDetails,
+  notifications,
+  rooms,
+  users,
+} from "~/db/schema";
+import { nextShortId } from "~/db/short-id.server";
+import { isLocale, type Locale } from "~/i18n";
+import { ValidationError } from "~/lib/errors";
+import { parseInput } from "~/lib/validation";
+import { renderMail } from "~/mail/templates.server";
+import { sendEmailJob } from "~/mail/jobs.server";
+import { adjustOpenIncidentCounts, openIncidentDeltas } from "~/modules/facilities/counters.server";
+import { treeScope } from "~/modules/facilities/policy.server";
+import { checkImage, type FilesContext, type Upload, uploadsOf } from "~/modules/files/uploads.server";
+import { listReportableIncidentTypes } from "~/modules/incident-types/queries.server";
+import { reportPlaceNotFound, resolveReportIdentifier } from "./place.server";
+import { hashStatusToken } from "./status-token.server";
+import { OccupierReportSchema, type OccupierReportInput, REPORT_MAX_PHOTOS } from "./schema";
+
+/**
+ * Reporting an incident from a sticker (issue #13, decision 026): one verb for the occupier's public
+ * page and for staff reporting from the room view.
+ *
+ * - The identifier names a room or an equipment item of one entity; the incident type must apply there.
+ * - One incident, not a hundred: a report of the same type at the same room (or item) while an incident
+ *   is Pending or In Progress adds an occurrence, the reporter's email, photos and answers to it, with
+ *   event 10; reports of one place and type are serialised by a transaction-scoped advisory lock, so 20
+ *   at once fold into one incident with the exact count. Otherwise a new incident is created with the
+ *   type's default priority (or the reporter's, when the type allows) and first active default assignee,
+ *   with event 0, and the "incident created" notification goes to the default assignees and the users
+ *   who receive notifications of new incidents (their priorities and buildings), in the transaction.
+ * - A reporter who leaves an email gets a confirmation mail with a link to the report's status page
+ *   (an unguessable token; only its hash is stored).
+ */
+export type ReportFiles = { photos?: Upload[] };
+export type ReportWrite = OccupierReportInput & ReportFiles;
+
+export interface ReportOutcome {
+  incidentId: number;
+  shortId: number;
+  /** "created": a new incident; "folded": an occurrence of an open one. */
+  outcome: "created" | "folded";
+  /** The status page token mailed to the reporter (tests read it; the page never shows it). */
+  statusToken: string | null;
+}
+
+
+export async function reportIncident(
+  services: Omit<FilesContext, "entityId" | "actor" | "locale">,
+  code: string,
+  rawInput: ReportWrite,
+  options: { actor?: Actor | null; locale: string },
+): Promise<ReportOutcome> {
+  const resolved = await resolveReportIdentifier(services.db, code);
+  if (!resolved) throw reportPlaceNotFound();
+  const locale: Locale = isLocale(options.locale) ? options.locale : "en";
+  const ctx: FilesContext = { ...services, entityId: resolved.entityId, actor: options.actor ?? null, locale } as FilesContext;
+  const place = resolved.equipmentItemId ? { equipmentItemId: resolved.equipmentItemId } : { roomId: resolved.roomId };
+
+  // Staff report only where they reach (the room view); occupiers anywhere a sticker is.
+  if (ctx.actor) {
+    const [inReach] = await ctx.db
+      .select({ id: rooms.id })
+      .from(rooms)
+      .where(and(eq(rooms.id, resolved.roomId), eq(rooms.entityId, ctx.entityId), treeScope(ctx, "room")));
+    if (!inReach) throw reportPlaceNotFound();
+  }
+
+  const input = parseInput(OccupierReportSchema, rawInput);
+  const photos = (rawInput.photos ?? []).filter((p) => p.bytes.byteLength > 0 || p.name);
+  if (photos.length > REPORT_MAX_PHOTOS) throw new ValidationError({ photos: ["report:validation.tooManyPhotos"] }, "report:validation.tooManyPhotos", "TOO_MANY_PHOTOS");
+  for (const photo of photos) checkImage(photo, ctx.files.maxBytes, { kind: "image", field: "photos" });
+
+  const types = await listReportableIncidentTypes(ctx, place);
+  const type = types.find((t) => t.id === input.incidentTypeId);
+  if (!type) throw new ValidationError({ incidentTypeId: ["report:validation.typeNotHere"] }, "report:validation.typeNotHere", "INCIDENT_TYPE_NOT_REPORTABLE");
+  const checklist = await ctx.db
+    .select({ position: incidentTypeChecklistItems.position, question: incidentTypeChecklistItems.question, contentType: incidentTypeChecklistItems.contentType })
+    .from(incidentTypeChecklistItems)
+    .where(and(eq(incidentTypeChecklistItems.incidentTypeId, type.id), eq(incidentTypeChecklistItems.entityId, ctx.entityId)));
+  const answers = checkAnswers(checklist, input.answers);
+  const priority = (type.reporterMayChangePriority && input.priority !== null ? input.priority : type.defaultPriority) as Priority;
+
+  return withTx(ctx, async (tx, effects) => {
+    const uploads = uploadsOf(tx, effects);
+    // Reports of one place and type wait for each other: the second one sees the first's incident.
+    await tx.db.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`report:${tx.entityId}:${resolved.roomId}:${resolved.equipmentItemId ?? 0}:${type.id}`}))`,
+    );
+    const [open] = await tx.db
+      .select()
+      .from(incidents)
+      .where(
+        and(
+          eq(incidents.entityId, tx.entityId),
+          eq(incidents.incidentTypeId, type.id),
+          eq(incidents.roomId, resolved.roomId),
+          resolved.equipmentItemId ? eq(incidents.equipmentItemId, resolved.equipmentItemId) : isNull(incidents.equipmentItemId),
+          sql`${incidents.status} in (${IncidentStatus.PENDING}, ${IncidentStatus.IN_PROGRESS})`,
+          isNull(incidents.archivedAt),
+          isNull(incidents.duplicateOfId),
+        ),
+      )
+      .orderBy(incidents.id)
+      .limit(1)
+      .for("update");
+
+    let incidentId: number;
+    let shortId: number;
+    let outcome: ReportOutcome["outcome"];
+    const now = new Date();
+    if (open) {
+      const [row] = await tx.db
+        .update(incidents)
+        .set({ occurrences: sql`${incidents.occurrences} + 1`, lastOccurrenceAt: now, updatedAt: now })
+        .where(and(eq(incidents.id, open.id), eq(incidents.entityId, tx.entityId)))
+        .returning({ occurrences: incidents.occurrences });
+      await tx.db.insert(incidentEvents).values({
+        entityId: tx.entityId,
+        incidentId: open.id,
+        type: IncidentEventType.REPORTED_AGAIN,
+        actorId: tx.actor?.id ?? null,
+        oldValue: open.occurrences,
+        newValue: { occurrences: row.occurrences, description: input.description },
+      });
+      incidentId = open.id;
+      shortId = open.shortId;
+      outcome = "folded";
+      effects.publish({ entityId: tx.entityId, type: "incident.reported-again", data: { incidentId, shortId, occurrences: row.occurrences } });
+    } else {
+      const [room] = await tx.db.select({ name: rooms.name, floor: rooms.floor }).from(rooms).where(and(eq(rooms.id, resolved.roomId), eq(rooms.entityId, tx.entityId)));
+      const assigneeId = await firstDefaultAssignee(tx, type.id, resolved.roomId);
+      shortId = await nextShortId(tx.db, tx.entityId, "incident");
+      const [row] = await tx.db
+        .insert(incidents)
+        .values({
+          entityId: tx.entityId,
+          shortId,
+          title: type.name,
+          description: input.description,
+          roomId: resolved.roomId,
+          equipmentItemId: resolved.equipmentItemId,
+          location: room?.name ?? null,
+          floor: room?.floor ?? null,
+          priority,
+          status: IncidentStatus.PENDING,
+          assigneeId,
+          incidentTypeId: type.id,
+          createdAt: now,
+          lastOccurrenceAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      await adjustOpenIncidentCounts(tx, openIncidentDeltas(null, row));
+      await tx.db.insert(incidentEvents).values({ entityId: tx.entityId, incidentId: row.id, type: IncidentEventType.CREATED, actorId: tx.actor?.id ?? null, newValue: { source: tx.actor ? "staff" : "occupier" } });
+      if (assigneeId) {
+        const [person] = await tx.db.select({ name: users.name, surname: users.surname }).from(users).where(and(eq(users.id, assigneeId), eq(users.entityId, tx.entityId)));
+        await tx.db.insert(incidentEvents).values({
+          entityId: tx.entityId,
+          incidentId: row.id,
+          type: IncidentEventType.ASSIGNED,
+          actorId: null,
+          oldValue: null,
+          newValue: { id: assigneeId, name: person ? `${person.name} ${person.surname}` : "" },
+        });
+      }
+      incidentId = row.id;
+      outcome = "created";
+      await notifyIncidentCreated(tx, effects, row, type.id, resolved.roomId);
+    }
+
+    // What this report brings: its description (on a folded incident, as an occurrence note), answers, photos.
+    for (const answer of answers) {
+      await tx.db.insert(incidentChecklistAnswers).values({ entityId: tx.entityId, incidentId, ...answer });
+    }
+    for (const photo of photos) {
+      const fileId = await uploads.add(photo, { kind: "image", field: "photos" });
+      await tx.db.insert(incidentFiles).values({ entityId: tx.entityId, incidentId, fileId });
+    }
+
+    let statusToken: string | null = null;
+    if (input.email) {
+      statusToken = randomBytes(24).toString("base64url");
+      const inserted = await tx.db
+        .insert(incidentReporters)
+        .values({ entityId: tx.entityId, incidentId, email: input.email, locale, statusTokenHash: hashStatusToken(statusToken) })
+        .onConflictDoNothing()
+        .returning({ id: incidentReporters.id });
+      if (inserted.length === 0) {
+        // Reported before: a fresh link replaces the old one.
+        await tx.db
+          .update(incidentReporters)
+          .set({ statusTokenHash: hashStatusToken(statusToken), locale })
+          .where(and(eq(incidentReporters.incidentId, incidentId), eq(incidentReporters.entityId, tx.entityId), sql`lower(${incidentReporters.email}) = ${input.email}`));
+      }
+      const link = `${tx.appUrl ?? ""}/report/status/${statusToken}`;
+      const mail = renderMail(locale, "report:mail.confirmation", { shortId, type: type.name, link });
+      await effects.enqueue(sendEmailJob, { to: input.email, ...mail });
+    }
+    return { incidentId, shortId, outcome, statusToken };
+  });
+}
+
+/** The checklist answers kept: known questions only, checked against their content type. */
+function checkAnswers(
+  checklist: { position: number; question: string; contentType: number }[],
+  given: Record<string, string | null>,
+): { position: number; question: string; contentType: number; answer: string }[] {
+  const errors: Record<string, string[]> = {};
+  const kept: { position: number; question: string; contentType: number; answer: string }[] = [];
+  for (const item of checklist) {
+    const answer = given[String(item.position)];
+    if (answer === null || answer === undefined || answer === "") continue;
+    if (item.contentType === 0 && answer !== "yes" && answer !== "no") errors[`answers.${item.position}`] = ["report:validation.yesNo"];
+    else if (item.contentType === 2 && !/^-?\d{1,12}([.,]\d{1,6})?$/.test(answer)) errors[`answers.${item.position}`] = ["report:validation.number"];
+    else if (item.contentType !== 3) kept.push({ position: item.position, question: item.question, contentType: item.contentType, answer });
+  }
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  return kept;
+}
+
+/** The first active default assignee of the type who reaches the room, or nobody. */
+async function firstDefaultAssignee(ctx: ServiceContext, incidentTypeId: number, roomId: number): Promise<number | null> {
+  const result = await ctx.db.execute(sql`
+    select u.id from incident_type_default_assignees d
+    join users u on u.id = d.user_id and u.entity_id = ${ctx.entityId}
+    where d.incident_type_id = ${incidentTypeId} and d.entity_id = ${ctx.entityId}
+      and u.archived_at is null and u.status = ${UserStatus.ACTIVE}
+      and (u.role = 3 or exists (
+        select 1 from user_linked_objects l join rooms r on r.id = ${roomId} join buildings b on b.id = r.building_id
+        where l.user_id = u.id and (l.facility_id = b.facility_id or l.building_id = b.id)))
+    order by lower(u.surname), lower(u.name), u.id limit 1`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: { id: number }[] }).rows) as { id: number }[];
+  return rows[0]?.id ?? null;
+}
+
+/**
+ * The "incident created" notification (SPEC.md section 3), in the transaction: the type's default
+ * assignees, and the active users who receive notifications of new incidents and reach the room,
+ * narrowed by their settings (priorities, buildings; empty lists mean all).
+ */
+async function notifyIncidentCreated(
+  ctx: ServiceContext,
+  effects: Effects,
+  incident: { id: number; shortId: number; title: string; description: string | null; priority: number | null },
+  incidentTypeId: number,
+  roomId: number,
+): Promise<void> {
+  const result = await ctx.db.execute(sql`
+    select distinct u.id from users u
+    join rooms r on r.id = ${roomId} and r.entity_id = ${ctx.entityId}
+    join buildings b on b.id = r.building_id
+    where u.entity_id = ${ctx.entityId} and u.archived_at is null and u.status = ${UserStatus.ACTIVE}
+      and (u.role = 3 or exists (select 1 from user_linked_objects l
+            where l.user_id = u.id and (l.facility_id = b.facility_id or l.building_id = b.id)))
+      and (
+        u.id in (select d.user_id from ${incidentTypeDefaultAssignees} d where d.incident_type_id = ${incidentTypeId} and d.entity_id = ${ctx.entityId})
+        or (u.receive_notification
+            and (jsonb_array_length(u.notification_settings->'priorities') = 0
+                 or u.notification_settings->'priorities' @> to_jsonb(${incident.priority ?? -1}::int))
+            and (jsonb_array_length(u.notification_settings->'buildingIds') = 0
+                 or u.notification_settings->'buildingIds' @> to_jsonb(b.id)))
+      )`);
+  const recipients = ((Array.isArray(result) ? result : (result as { rows: { id: number }[] }).rows) as { id: number }[]).map((r) => r.id);
+  if (recipients.length === 0) return;
+  const [details] = await ctx.db
+    .insert(notificationDetails)
+    .values({
+      entityId: ctx.entityId,
+      type: NotificationType.INCIDENT_CREATED,
+      subject: `#${incident.shortId} ${incident.title}`,
+      message: { incidentPriority: incident.priority as Priority | null, incidentDescription: incident.description, incidentTitle: incident.title, incidentShortId: incident.shortId },
+      incidentId: incident.id,
+    })
+    .returning({ id: notificationDetails.id });
+  await ctx.db.insert(notifications).values(recipients.map((userId) => ({ entityId: ctx.entityId, userId, detailsId: details.id })));
+  effects.publish({ entityId: ctx.entityId, type: "notification.created", userIds: recipients, data: { incidentId: incident.id, kind: "incident.created" } });
+}
