@@ -51,15 +51,15 @@ export function sizeParam(params: URLSearchParams, max: number, fallback: number
   return Number(value);
 }
 
-/** `order=newest|oldest` from the query (`fallback` when absent); anything else is 400 INVALID_LIST_QUERY. */
+/** `dir=asc|desc` from the query (oldest or newest first; `fallback` when absent); else 400 INVALID_LIST_QUERY. */
 export function newestFirstParam(params: URLSearchParams, fallback: boolean): boolean {
-  const value = params.get("order");
+  const value = params.get("dir");
   if (value === null) return fallback;
-  if (value === "newest" || value === "oldest") return value === "newest";
-  throw new ValidationError({ order: ["errors.list.dir"] }, "errors.list.invalid", "INVALID_LIST_QUERY");
+  if (value === "asc" || value === "desc") return value === "desc";
+  throw new ValidationError({ dir: ["errors.list.dir"] }, "errors.list.invalid", "INVALID_LIST_QUERY");
 }
 
-const CommentBodySchema = z.object({ body: z.unknown(), files: apiFiles() });
+const CommentBodySchema = z.object({ body: z.unknown().optional(), files: apiFiles() });
 const FilesBodySchema = z.object({ files: apiFiles() });
 
 function isMultipart(request: Request): boolean {
