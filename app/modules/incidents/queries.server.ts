@@ -286,6 +286,9 @@ export async function listIncidents(ctx: ServiceContext, query: ListQuery<Incide
   // Past the middle: the same rows, read backwards from the end.
   const reversed = !counted.capped && offset > counted.total / 2;
   const forward = query.dir === "asc" ? !reversed : reversed;
+  // PostgreSQL's default null order (asc nulls last, desc nulls first) is the order of the sort indexes
+  // read forwards or backwards; naming another one makes every page sort the whole list (375 ms instead
+  // of 0.1 ms on a million incidents). Unassigned incidents come last when sorting by assignee ascending.
   const order = keys.map((k) => (forward ? sql`${k} asc` : sql`${k} desc`));
   const take = reversed ? Math.min(limit, counted.total - offset) : limit;
   const skip = reversed ? Math.max(0, counted.total - offset - take) : offset;

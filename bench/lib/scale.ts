@@ -1,0 +1,204 @@
+/**
+ * What the benchmarks on the scale seed share (`bench/incidents.ts`; `bench/lists.ts` has its own copy):
+ * the production build started against the PostgreSQL database of DATABASE_URL with SERVER_TIMING=1,
+ * signing in (cookie and bearer token), and timing a URL: one client, then N clients, reading the
+ * `Server-Timing` header (`db;dur=<sql ms>;desc="<n> queries", app;dur=<server ms until the head>`).
+ */
+import { spawn } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export const SCALE_PASSWORD = "Demo-pass-1!";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ScaleServer {
+  base: string;
+  /** The `cookie` header of a session signed in through POST /login. */
+  signIn(email: string): Promise<string>;
+  /** `{ authorization: "Bearer ..." }` from POST /api/authentication/login. */
+  bearer(email: string): Promise<Record<string, string>>;
+  stop(): Promise<void>;
+}
+
+export async function startScaleServer(databaseUrl: string): Promise<ScaleServer> {
+  if (!fs.existsSync("build/server/index.js") || !fs.existsSync("build/server.js")) throw new Error("run `npm run build` first");
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "caretaker-bench-scale-"));
+  const base = `http://127.0.0.1:${port}`;
+  const secret = () => crypto.randomBytes(32).toString("hex");
+  const server = spawn(process.execPath, ["build/server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: secret(),
+      JWT_SECRET: secret(),
+      LOG_LEVEL: "warn",
+      LOGIN_MAX_PER_ADDRESS: "100000",
+      RATE_LIMIT_MULTIPLIER: "100000",
+      SERVER_TIMING: "1",
+      JOBS: "false",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise((r) => server.once("exit", r));
+  const stop = async () => {
+    if (server.exitCode === null) server.kill("SIGTERM");
+    await exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const started = Date.now();
+    for (;;) {
+      try {
+        if ((await fetch(`${base}/readyz`)).ok) break;
+      } catch {
+        /* starting */
+      }
+      if (server.exitCode !== null) throw new Error("the server stopped while starting");
+      if (Date.now() - started > 120_000) throw new Error("server did not start");
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    base,
+    async signIn(email) {
+      const res = await fetch(`${base}/login`, { method: "POST", body: new URLSearchParams({ email, password: SCALE_PASSWORD }), redirect: "manual" });
+      if (res.status !== 302 && res.status !== 303) throw new Error(`sign-in as ${email} answered ${res.status}`);
+      return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    },
+    async bearer(email) {
+      const res = await fetch(`${base}/api/authentication/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ username: email, password: SCALE_PASSWORD }),
+      });
+      const { jwtToken } = (await res.json()) as { jwtToken?: string };
+      if (!jwtToken) throw new Error(`could not sign in as ${email}: is the scale seed loaded?`);
+      return { authorization: `Bearer ${jwtToken}` };
+    },
+    stop,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Timing
+// ---------------------------------------------------------------------------
+
+export interface Sample {
+  ms: number;
+  status: number;
+  bytes: number;
+  /** From Server-Timing: SQL time and query count, server time until the head of the answer. */
+  sqlMs: number | null;
+  queries: number | null;
+  appMs: number | null;
+}
+
+export function parseServerTiming(header: string | null): Pick<Sample, "sqlMs" | "queries" | "appMs"> {
+  const db = header ? /(?:^|,)\s*db;dur=([\d.]+);desc="(\d+) queries"/.exec(header) : null;
+  const app = header ? /(?:^|,)\s*app;dur=([\d.]+)/.exec(header) : null;
+  return { sqlMs: db ? Number(db[1]) : null, queries: db ? Number(db[2]) : null, appMs: app ? Number(app[1]) : null };
+}
+
+export async function time(url: string, headers: Record<string, string>): Promise<Sample> {
+  const started = performance.now();
+  try {
+    const res = await fetch(url, { headers, redirect: "manual" });
+    const body = await res.arrayBuffer();
+    return { ms: performance.now() - started, status: res.status, bytes: body.byteLength, ...parseServerTiming(res.headers.get("server-timing")) };
+  } catch {
+    return { ms: performance.now() - started, status: 599, bytes: 0, sqlMs: null, queries: null, appMs: null };
+  }
+}
+
+export function pct(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+const known = (values: (number | null)[]) => values.filter((v): v is number => v !== null);
+
+export interface Measured {
+  page: string;
+  url: string;
+  status: number;
+  bytes: number;
+  queries: number | null;
+  /** One client, sequential requests: server time (Server-Timing app) and SQL time, p50 and p95. */
+  serverP50: number | null;
+  serverP95: number | null;
+  sqlP50: number | null;
+  sqlP95: number | null;
+  /** `concurrency` clients: requests per second, whole-answer p95, server and SQL p95. */
+  rps: number;
+  loadP95: number;
+  loadServerP95: number | null;
+  loadSqlP95: number | null;
+  errors: number;
+}
+
+export async function measure(page: string, url: string, headers: Record<string, string>, options: { requests: number; concurrency: number; seconds: number }): Promise<Measured> {
+  for (let i = 0; i < 3; i++) await time(url, headers);
+  const samples: Sample[] = [];
+  for (let i = 0; i < options.requests; i++) samples.push(await time(url, headers));
+  let errors = samples.filter((s) => s.status >= 400).length;
+  const server = known(samples.map((s) => s.appMs));
+  const sql = known(samples.map((s) => s.sqlMs));
+  const queries = known(samples.map((s) => s.queries));
+
+  const loaded: Sample[] = [];
+  const end = performance.now() + options.seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: options.concurrency }, async () => {
+      while (performance.now() < end) {
+        const r = await time(url, headers);
+        loaded.push(r);
+        if (r.status >= 400) errors++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const loadServer = known(loaded.map((s) => s.appMs));
+  const loadSql = known(loaded.map((s) => s.sqlMs));
+  return {
+    page,
+    url,
+    status: samples[samples.length - 1]?.status ?? 0,
+    bytes: samples[samples.length - 1]?.bytes ?? 0,
+    queries: queries.length ? pct(queries, 50) : null,
+    serverP50: server.length ? pct(server, 50) : null,
+    serverP95: server.length ? pct(server, 95) : null,
+    sqlP50: sql.length ? pct(sql, 50) : null,
+    sqlP95: sql.length ? pct(sql, 95) : null,
+    rps: loaded.length / elapsed,
+    loadP95: pct(
+      loaded.map((s) => s.ms),
+      95,
+    ),
+    loadServerP95: loadServer.length ? pct(loadServer, 95) : null,
+    loadSqlP95: loadSql.length ? pct(loadSql, 95) : null,
+    errors,
+  };
+}
+
+export const fmt = (n: number | null, digits = 0) => (n === null ? "–" : n.toFixed(digits));
+export const size = (bytes: number) => (bytes >= 10240 ? `${(bytes / 1024).toFixed(0)} KB` : `${(bytes / 1024).toFixed(1)} KB`);
