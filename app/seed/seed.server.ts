@@ -1424,9 +1424,17 @@ export interface SeedScaleResult {
     rooms: number;
     equipmentItems: number;
     incidents: number;
+    incidentEvents: number;
+    incidentComments: number;
     users: number;
   };
 }
+
+/**
+ * The newest incident of the scale entity (the highest short id) has this history, for the incident
+ * view's benchmark (issue #12: "an incident with 200 comments and 500 events").
+ */
+export const SCALE_BUSY_INCIDENT = { comments: 200, events: 500 } as const;
 
 /** The row counts `seedScale(db, scale)` produces. */
 export function scaleCounts(scale: number) {
@@ -1572,6 +1580,11 @@ const SCALE_ZONES: [string, string, string][] = [
   ["public areas", "espaces publics", "publieke ruimtes"],
   ["outdoor", "extérieur", "buiten"],
 ];
+/** Comments of the scale seed: half in English, a quarter each in French and Dutch. */
+const SCALE_COMMENTS = (() => {
+  const texts = [...PROGRESS_COMMENTS, ...DONE_COMMENTS];
+  return [0, 0, 1, 2].flatMap((lang) => texts.map((t) => t[lang]));
+})();
 const SCALE_TAGS = ["urgent", "recurring", "contractor", "warranty", "weekend", "student", "visitor", "follow-up"];
 
 /** An integer inlined into SQL (after checking it is one). */
@@ -1609,8 +1622,9 @@ function reportCodeSql(bytes: string): SQL {
 
 /**
  * Benchmark data: a new entity "Scale N" with, at scale 1, ≈50 facilities, 1,000 buildings, 50,000
- * rooms, 200,000 equipment items and 1,000,000 incidents over two years (plus CREATED/STATUS_UPDATE
- * events), 20 room types, 20 categories, 200 generic equipments, 50 incident types, the accounts of
+ * rooms, 200,000 equipment items and 1,000,000 incidents over two years (≈3 events each: CREATED,
+ * ASSIGNED when assigned, ADD_TAG per tag, STATUS_UPDATE unless pending; ≈0.5 comments each in three
+ * languages; SCALE_BUSY_INCIDENT), 20 room types, 20 categories, 200 generic equipments, 50 incident types, the accounts of
  * SCALE_ACCOUNTS and more technicians. Everything is inserted set-based (`insert ... select ... from
  * generate_series`), incidents in batches, in one transaction; then ANALYZE. Skipped (created:
  * false) when `scale-admin@demo.test` exists.
@@ -1851,6 +1865,10 @@ export async function seedScale(db: Db, scale: number, options: SeedScaleOptions
     const assignees = [...technicians, ...managers].map((u) => u.id);
     const titles = textArray(SCALE_INCIDENT_KINDS.flatMap((k) => [k[3], k[4], k[5]]));
     const slotSeconds = (730 * 86400) / N;
+    const managerIds = intArray(managers.map((m) => m.id));
+    /** One of the managers, by the incident id in `column`. */
+    const managerOf = (column: string) => sql`(${managerIds})[1 + ${sql.raw(column)} % ${int(managers.length)}]`;
+    const commentBodies = textArray(SCALE_COMMENTS);
     for (let from = 1; from <= N; from += batchSize) {
       const to = Math.min(N, from + batchSize - 1);
       await tx.execute(sql`
@@ -1905,16 +1923,76 @@ export async function seedScale(db: Db, scale: number, options: SeedScaleOptions
             coalesce(done_at, least(created_at + p_done * interval '2 days', now())),
             done_at
           from placed
-          returning id, created_at, updated_at, status, assignee_id
+          returning id, title, priority, tags, created_at, updated_at, status, assignee_id
+        ), events as (
+          -- Reported by an occupier; assigned by a manager soon after; tagged then; the status changed
+          -- by the assignee at the last update.
+          insert into incident_events (entity_id, incident_id, type, actor_id, old_value, new_value, created_at)
+          select ${e}, id, ${int(IncidentEventType.CREATED)}, null::int, null::jsonb,
+            jsonb_build_object('title', title, 'status', 0, 'priority', priority), created_at
+          from ins
+          union all
+          select ${e}, ins.id, ${int(IncidentEventType.ASSIGNED)}, ${managerOf("ins.id")}, null::jsonb,
+            jsonb_build_object('id', u.id, 'name', u.name || ' ' || u.surname),
+            ins.created_at + (ins.updated_at - ins.created_at) * 0.1
+          from ins join users u on u.id = ins.assignee_id
+          union all
+          select ${e}, ins.id, ${int(IncidentEventType.ADD_TAG)}, ${managerOf("ins.id")}, null::jsonb, to_jsonb(t.tag),
+            ins.created_at + (ins.updated_at - ins.created_at) * 0.1
+          from ins cross join unnest(ins.tags) as t(tag)
+          union all
+          select ${e}, id, ${int(IncidentEventType.STATUS_UPDATE)}, assignee_id, to_jsonb(0), to_jsonb(status), updated_at
+          from ins where status <> 0
         )
-        insert into incident_events (entity_id, incident_id, type, actor_id, old_value, new_value, created_at)
-        select ${e}, id, ${int(IncidentEventType.CREATED)}, null, null, jsonb_build_object('status', 0), created_at
-        from ins
-        union all
-        select ${e}, id, ${int(IncidentEventType.STATUS_UPDATE)}, assignee_id, to_jsonb(0), to_jsonb(status), updated_at
-        from ins where status <> 0`);
+        -- Comments (≈0.5 per incident) by the assignee (else a manager), between creation and the last update.
+        insert into incident_comments (entity_id, incident_id, author_id, body, created_at, edited_at, edited_by_id)
+        select ${e}, c.incident_id, c.author_id, c.body, c.at,
+          case when c.p_edit < 0.05 then least(c.at + interval '12 minutes', now()) end,
+          case when c.p_edit < 0.05 then c.author_id end
+        from (
+          select x.id as incident_id, coalesce(x.assignee_id, ${managerOf("x.id")}) as author_id,
+            (${commentBodies})[1 + floor(random() * ${int(SCALE_COMMENTS.length)})::int] as body,
+            x.created_at + (x.updated_at - x.created_at) * (k::float8 / (x.n + 1)) as at,
+            random() as p_edit
+          from (
+            select y.*, case when y.r < 0.62 then 0 when y.r < 0.9 then 1 else 2 end as n
+            from (select ins.*, random() as r from ins) y
+          ) x
+          cross join lateral generate_series(1, x.n) as k
+        ) c`);
       log(`incidents: ${to} / ${N} (${elapsed()})`);
     }
+
+    // The incident view's benchmark (issue #12) wants one incident with a long history: the newest one
+    // gets SCALE_BUSY_INCIDENT's comments and events (tags added and removed again, in pairs).
+    const [busy] = await rows<{ id: number; comments: number; events: number }>(
+      tx,
+      sql`select i.id,
+          (select count(*)::int from incident_comments c where c.incident_id = i.id) as comments,
+          (select count(*)::int from incident_events v where v.incident_id = i.id) as events
+        from incidents i where i.entity_id = ${e} and i.short_id = ${int(iBase + N)}`,
+    );
+    const moreComments = Math.max(0, SCALE_BUSY_INCIDENT.comments - busy.comments);
+    const tagPairs = Math.ceil(Math.max(0, SCALE_BUSY_INCIDENT.events - busy.events) / 2);
+    await tx.execute(sql`
+      insert into incident_comments (entity_id, incident_id, author_id, body, created_at)
+      select ${e}, i.id, coalesce(i.assignee_id, ${int(managers[0].id)}),
+        (${commentBodies})[1 + g % ${int(SCALE_COMMENTS.length)}],
+        i.created_at + (now() - i.created_at) * (g::float8 / ${int(moreComments + 1)})
+      from incidents i cross join generate_series(1, ${int(moreComments)}) as g
+      where i.id = ${int(busy.id)}`);
+    await tx.execute(sql`
+      insert into incident_events (entity_id, incident_id, type, actor_id, old_value, new_value, created_at)
+      select ${e}, i.id,
+        case when j = 0 then ${int(IncidentEventType.ADD_TAG)} else ${int(IncidentEventType.DELETE_TAG)} end,
+        ${int(managers[0].id)},
+        case when j = 1 then to_jsonb(('note-' || g)::text) end,
+        case when j = 0 then to_jsonb(('note-' || g)::text) end,
+        i.created_at + (now() - i.created_at) * ((2 * g + j)::float8 / ${int(2 * tagPairs + 2)})
+      from incidents i cross join generate_series(1, ${int(tagPairs)}) as g cross join generate_series(0, 1) as j
+      where i.id = ${int(busy.id)}`);
+    await tx.execute(sql`update incidents set updated_at = now() where id = ${int(busy.id)}`);
+    log(`incident #${iBase + N}: ${SCALE_BUSY_INCIDENT.comments} comments, ${busy.events + 2 * tagPairs} events (${elapsed()})`);
 
     // Notifications for the manager: the latest 1% of incidents, 70% read.
     const notified = Math.max(10, Math.round(N * 0.01));
@@ -1982,6 +2060,8 @@ async function countEntity(db: Db, entityId: number): Promise<SeedScaleResult["c
       (select count(*)::int from rooms where entity_id = ${e}) as rooms,
       (select count(*)::int from equipment_items where entity_id = ${e}) as "equipmentItems",
       (select count(*)::int from incidents where entity_id = ${e}) as incidents,
+      (select count(*)::int from incident_events where entity_id = ${e}) as "incidentEvents",
+      (select count(*)::int from incident_comments where entity_id = ${e}) as "incidentComments",
       (select count(*)::int from users where entity_id = ${e}) as users`,
   );
   return row;
