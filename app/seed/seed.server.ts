@@ -172,9 +172,12 @@ export interface SeedDemoOptions {
 
 /**
  * Creates the demo data in one transaction: "Demo Campus" (3 facilities, 8 buildings, 31 rooms,
- * equipment, 6 incident types, 60 incidents over the last 6 months, maintenance, notifications; the
- * accounts of DEMO_ACCOUNTS) and a small second entity "Other Org". Idempotent: when the demo
- * administrator exists, nothing happens and `created` is false.
+ * equipment, 10 incident types with checklists, 60 incidents over the last 6 months, maintenance,
+ * notifications; the accounts of DEMO_ACCOUNTS) and a small second entity "Other Org". The incidents
+ * are written as occupiers report them, mostly in English, some in French and Dutch (demo-texts.ts),
+ * with their checklist answers, photos (generated PNGs stored in `files`), comments and an event
+ * history that replays to their current state, one of them closed as a duplicate of another.
+ * Idempotent: when the demo administrator exists, nothing happens and `created` is false.
  */
 export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<{ created: boolean }> {
   const now = options.now ?? new Date();
