@@ -1,6 +1,13 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { crc32, inflateSync } from "node:zlib";
 import { type SQL, sql } from "drizzle-orm";
 import { createTestDatabase } from "#tests/test-db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FileStore, systemContext } from "~/core/context.server";
+import { imageSize, sniff } from "~/modules/files/sniff";
+import { readStoredFile } from "~/modules/files/storage.server";
 import { verifyPassword } from "~/modules/auth/password.server";
 import type { Database, Db } from "~/db/client.server";
 import { IncidentEventType, IncidentStatus, Role, UserStatus } from "~/db/enums";
@@ -11,23 +18,29 @@ import {
   DEMO_PASSWORD,
   OTHER_ENTITY_NAME,
   SCALE_ACCOUNTS,
+  SCALE_BUSY_INCIDENT,
   seedDemo,
   seedDemoIfEmpty,
   seedScale,
 } from "./seed.server";
 import { nextShortId } from "~/db/short-id.server";
 import { findCounterDrift } from "~/modules/facilities/counters.server";
+import { DONE_COMMENTS, type Lang, PROBLEMS, PROGRESS_COMMENTS, REJECTED_COMMENTS, TYPE_COMMENTS } from "./demo-texts";
 
 let database: Database;
 let db: Db;
+/** Where the demo photos go in these tests. */
+let files: FileStore;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
+  files = { root: await fs.mkdtemp(path.join(os.tmpdir(), "seed-test-files-")), maxBytes: 10 * 1024 * 1024 };
 });
 
 afterAll(async () => {
   await database?.close();
+  if (files) await fs.rm(files.root, { recursive: true, force: true });
 });
 
 async function query<T>(q: SQL): Promise<T[]> {
@@ -56,6 +69,11 @@ const COUNTED_TABLES = [
   "incident_events",
   "incident_reporters",
   "incident_comments",
+  "incident_checklist_answers",
+  "incident_files",
+  "incident_comment_files",
+  "stored_files",
+  "incident_status_counts",
   "maintenance_types",
   "planned_maintenances",
   "tasks",
@@ -102,11 +120,19 @@ const SAME_ENTITY_LINKS: [string, string, string][] = [
   ["incidents", "equipment_item_id", "equipment_items"],
   ["incidents", "incident_type_id", "incident_types"],
   ["incidents", "assignee_id", "users"],
+  ["incidents", "duplicate_of_id", "incidents"],
   ["incident_events", "incident_id", "incidents"],
   ["incident_events", "actor_id", "users"],
   ["incident_reporters", "incident_id", "incidents"],
   ["incident_comments", "incident_id", "incidents"],
   ["incident_comments", "author_id", "users"],
+  ["incident_comments", "edited_by_id", "users"],
+  ["incident_checklist_answers", "incident_id", "incidents"],
+  ["incident_checklist_answers", "file_id", "stored_files"],
+  ["incident_files", "incident_id", "incidents"],
+  ["incident_files", "file_id", "stored_files"],
+  ["incident_comment_files", "comment_id", "incident_comments"],
+  ["incident_comment_files", "file_id", "stored_files"],
   ["maintenance_type_assignees", "maintenance_type_id", "maintenance_types"],
   ["maintenance_type_assignees", "user_id", "users"],
   ["planned_maintenances", "maintenance_type_id", "maintenance_types"],
@@ -138,13 +164,23 @@ async function crossEntityReferences(): Promise<string[]> {
   return problems;
 }
 
+/** Where the per-status totals (kept by a trigger) differ from a count of the incidents. */
+async function statusCountDrift(entityId: number): Promise<{ status: number; kept: number; counted: number }[]> {
+  return query(sql`
+    select coalesce(k.status, c.status)::int as status, coalesce(k.count, 0)::int as kept, coalesce(c.n, 0)::int as counted
+    from (select status, count from incident_status_counts where entity_id = ${entityId}) k
+    full join (select status, count(*) as n from incidents where entity_id = ${entityId} and archived_at is null group by status) c
+      on c.status = k.status
+    where coalesce(k.count, 0) <> coalesce(c.n, 0)`);
+}
+
 describe("seedDemo", () => {
   it("seeds an empty database once, and a second run changes nothing", async () => {
-    expect(await seedDemoIfEmpty(db)).toBe(true);
+    expect(await seedDemoIfEmpty(db, files)).toBe(true);
     const first = await tableCounts();
 
-    expect(await seedDemo(db)).toEqual({ created: false });
-    expect(await seedDemoIfEmpty(db)).toBe(false);
+    expect(await seedDemo(db, { files })).toEqual({ created: false });
+    expect(await seedDemoIfEmpty(db, files)).toBe(false);
     expect(await tableCounts()).toEqual(first);
 
     expect(first).toMatchObject({ entities: 2, users: 5, facilities: 4, buildings: 9, rooms: 33 });
@@ -294,10 +330,235 @@ describe("seedDemo", () => {
     for (const name of [DEMO_ENTITY_NAME, OTHER_ENTITY_NAME]) {
       const entityId = await entityIdByName(name);
       expect(await findCounterDrift(db, entityId), name).toEqual([]);
+      expect(await statusCountDrift(entityId), name).toEqual([]);
     }
     const demo = await entityIdByName(DEMO_ENTITY_NAME);
     const open = await one<{ n: number }>(sql`select coalesce(sum(active_incident_count), 0)::int as n from facilities where entity_id = ${demo}`);
     expect(open.n).toBeGreaterThan(0);
+  });
+
+  it("gives every demo incident an event history that replays to its current state", async () => {
+    const entityId = await entityIdByName(DEMO_ENTITY_NAME);
+    type Row = {
+      id: number;
+      short_id: number;
+      title: string;
+      description: string | null;
+      status: number;
+      priority: number | null;
+      assignee_id: number | null;
+      tags: string[];
+      created_at: Date;
+      updated_at: Date;
+    };
+    const rows = await query<Row>(sql`
+      select id, short_id, title, description, status, priority, assignee_id, tags, created_at, updated_at
+      from incidents where entity_id = ${entityId} order by id`);
+    type Ev = { incident_id: number; type: number; actor_id: number | null; old_value: unknown; new_value: unknown; created_at: Date };
+    const events = await query<Ev>(sql`
+      select incident_id, type, actor_id, old_value, new_value, created_at from incident_events
+      where entity_id = ${entityId} order by incident_id, created_at, id`);
+    const names = new Map(
+      (await query<{ id: number; name: string }>(sql`
+        select id, name || ' ' || surname as name from users where entity_id = ${entityId}`)).map((u) => [u.id, u.name]),
+    );
+    const problems: string[] = [];
+    for (const incident of rows) {
+      const own = events.filter((e) => e.incident_id === incident.id);
+      const [created, ...rest] = own;
+      const where = `#${incident.short_id}`;
+      if (created?.type !== IncidentEventType.CREATED) {
+        problems.push(`${where}: first event is not CREATED`);
+        continue;
+      }
+      // Replay: start from what was reported, apply every change in time order.
+      const first = created.new_value as { title: string; status: number; priority: number | null };
+      const state = {
+        title: first.title,
+        description: null as string | null,
+        status: first.status,
+        priority: first.priority,
+        assignee: null as number | null,
+        tags: [] as string[],
+      };
+      if (first.status !== IncidentStatus.PENDING) problems.push(`${where}: not reported as pending`);
+      for (const e of rest) {
+        if (e.created_at < incident.created_at || e.created_at > incident.updated_at) problems.push(`${where}: event ${e.type} out of time`);
+        switch (e.type) {
+          case IncidentEventType.ASSIGNED: {
+            const before = e.old_value as { id: number } | null;
+            const after = e.new_value as { id: number; name: string } | null;
+            if ((before?.id ?? null) !== state.assignee) problems.push(`${where}: ASSIGNED from the wrong person`);
+            if (after && names.get(after.id) !== after.name) problems.push(`${where}: ASSIGNED name ${after.name}`);
+            state.assignee = after?.id ?? null;
+            break;
+          }
+          case IncidentEventType.STATUS_UPDATE:
+            if (e.old_value !== state.status) problems.push(`${where}: status from ${String(e.old_value)}, was ${state.status}`);
+            state.status = e.new_value as number;
+            break;
+          case IncidentEventType.PRIORITY_UPDATE:
+            if (e.old_value !== state.priority) problems.push(`${where}: priority from ${String(e.old_value)}`);
+            state.priority = e.new_value as number;
+            break;
+          case IncidentEventType.ADD_TAG:
+            state.tags.push(e.new_value as string);
+            break;
+          case IncidentEventType.DELETE_TAG:
+            if (!state.tags.includes(e.old_value as string)) problems.push(`${where}: removes a tag it lacks`);
+            state.tags = state.tags.filter((t) => t !== e.old_value);
+            break;
+          case IncidentEventType.TITLE_UPDATE:
+            if (e.old_value !== state.title) problems.push(`${where}: title from ${String(e.old_value)}`);
+            state.title = e.new_value as string;
+            break;
+          case IncidentEventType.DESCRIPTION_UPDATE:
+            state.description = e.new_value as string;
+            break;
+          case IncidentEventType.DUPLICATE:
+            break;
+          default:
+            problems.push(`${where}: unexpected event ${e.type}`);
+        }
+        // Only an assignment may be the system's (the type's default assignee); the rest is someone's doing.
+        if (e.actor_id === null && e.type !== IncidentEventType.ASSIGNED) problems.push(`${where}: event ${e.type} without actor`);
+      }
+      expect(
+        { title: state.title, status: state.status, priority: state.priority, assignee: state.assignee, tags: [...state.tags].sort() },
+        where,
+      ).toEqual({
+        title: incident.title,
+        status: incident.status,
+        priority: incident.priority,
+        assignee: incident.assignee_id,
+        tags: [...incident.tags].sort(),
+      });
+      if (state.description !== null) expect(state.description, where).toBe(incident.description);
+      expect(incident.tags.length, where).toBeLessThanOrEqual(3);
+      expect(incident.tags.every((t) => t.length <= 20), where).toBe(true);
+    }
+    expect(problems).toEqual([]);
+    // Every kind of event of the spec (0-8) appears somewhere.
+    expect([...new Set(events.map((e) => e.type))].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    // Reassignments and occurrences folded from several reporters are shown too.
+    expect(events.some((e) => e.type === IncidentEventType.ASSIGNED && e.old_value !== null && e.new_value !== null)).toBe(true);
+    const several = await one<{ n: number }>(sql`
+      select count(*)::int as n from incidents i where i.entity_id = ${entityId} and i.occurrences > 1
+        and (select count(*) from incident_reporters r where r.incident_id = i.id) > 1`);
+    expect(several.n).toBeGreaterThanOrEqual(3);
+  });
+
+  it("closes one demo incident as a duplicate of another, with event 4 on both", async () => {
+    const entityId = await entityIdByName(DEMO_ENTITY_NAME);
+    const pairs = await query<{ id: number; short_id: number; status: number; occurrences: number; kept_id: number; kept_short_id: number; kept_occurrences: number; title: string; kept_title: string; room: boolean }>(sql`
+      select d.id, d.short_id, d.status, d.occurrences, k.id as kept_id, k.short_id as kept_short_id,
+        k.occurrences as kept_occurrences, d.title, k.title as kept_title, d.room_id = k.room_id as room
+      from incidents d join incidents k on k.id = d.duplicate_of_id where d.entity_id = ${entityId}`);
+    expect(pairs).toHaveLength(1);
+    const [pair] = pairs;
+    expect(pair.status).toBe(IncidentStatus.REJECTED);
+    expect(pair.room).toBe(true);
+    expect(pair.kept_occurrences).toBeGreaterThan(pair.occurrences);
+    const fourth = await query<{ incident_id: number; new_value: Record<string, number> }>(sql`
+      select incident_id, new_value from incident_events where type = ${IncidentEventType.DUPLICATE}
+        and incident_id in (${pair.id}, ${pair.kept_id}) order by incident_id`);
+    expect(fourth.find((e) => e.incident_id === pair.id)?.new_value).toEqual({ id: pair.kept_id, shortId: pair.kept_short_id });
+    expect(fourth.find((e) => e.incident_id === pair.kept_id)?.new_value).toEqual({
+      id: pair.id,
+      shortId: pair.short_id,
+      occurrences: pair.occurrences,
+    });
+    // The duplicate's reporters joined the kept incident's.
+    const missing = await one<{ n: number }>(sql`
+      select count(*)::int as n from incident_reporters r where r.incident_id = ${pair.id}
+        and not exists (select 1 from incident_reporters k where k.incident_id = ${pair.kept_id} and lower(k.email) = lower(r.email))`);
+    expect(missing.n).toBe(0);
+  });
+
+  it("writes the demo incidents and their comments in English, French and Dutch", async () => {
+    const entityId = await entityIdByName(DEMO_ENTITY_NAME);
+    const languages: Lang[] = ["en", "fr", "nl"];
+    const index = { en: 0, fr: 1, nl: 2 } as const;
+    // A title matches a problem's title in a language (`{room}` stands for any room number).
+    const titlePatterns = languages.map((lang) =>
+      Object.values(PROBLEMS)
+        .flat()
+        .map((p) => new RegExp(`^${p.title[index[lang]].replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace("{room}", "[A-Z]{3}\\.\\d\\.\\d{2}")}$`)),
+    );
+    const titles = (await query<{ title: string }>(sql`select title from incidents where entity_id = ${entityId}`)).map((r) => r.title);
+    const titleLanguages = titles.map((t) => languages.filter((_, l) => titlePatterns[l].some((re) => re.test(t))));
+    expect(titleLanguages.every((l) => l.length > 0), "every title is a known problem").toBe(true);
+    for (const lang of languages) expect(titleLanguages.filter((l) => l.includes(lang)).length, lang).toBeGreaterThan(0);
+    expect(titleLanguages.filter((l) => l[0] === "en").length).toBeGreaterThan(titles.length / 2);
+
+    const known = (lang: Lang) =>
+      new Set([...PROGRESS_COMMENTS, ...DONE_COMMENTS, ...REJECTED_COMMENTS, ...Object.values(TYPE_COMMENTS)].map((t) => t[index[lang]]));
+    const comments = await query<{ body: string; author_id: number; edited_at: Date | null; edited_by_id: number | null; created_at: Date }>(sql`
+      select body, author_id, edited_at, edited_by_id, created_at from incident_comments where entity_id = ${entityId}`);
+    for (const lang of languages) {
+      const set = known(lang);
+      expect(comments.filter((c) => set.has(c.body)).length, lang).toBeGreaterThan(0);
+    }
+    expect(comments.length).toBeGreaterThanOrEqual(30);
+    // Some were edited by their author, after they were written.
+    const edited = comments.filter((c) => c.edited_at);
+    expect(edited.length).toBeGreaterThan(0);
+    expect(edited.every((c) => c.edited_by_id === c.author_id && c.edited_at! > c.created_at)).toBe(true);
+  });
+
+  it("stores real photos for some demo incidents and a comment, readable from the file store", async () => {
+    const entityId = await entityIdByName(DEMO_ENTITY_NAME);
+    const linked = await query<{ file_id: string; owner: string }>(sql`
+      select file_id, 'incident' as owner from incident_files where entity_id = ${entityId}
+      union all
+      select file_id, 'comment' from incident_comment_files where entity_id = ${entityId}`);
+    expect(linked.filter((l) => l.owner === "incident").length).toBeGreaterThanOrEqual(5);
+    expect(linked.filter((l) => l.owner === "comment").length).toBeGreaterThanOrEqual(1);
+    const ctx = systemContext({ db }, entityId);
+    for (const { file_id } of linked) {
+      const { file, bytes } = await readStoredFile(ctx, files, file_id);
+      expect(file.mimeType).toBe("image/png");
+      expect(sniff(bytes)?.mime).toBe("image/png");
+      expect(file.sizeBytes).toBe(bytes.byteLength);
+      const size = imageSize(bytes)!;
+      expect(size).toEqual({ width: 320, height: 240 });
+      // A valid PNG: every chunk's CRC holds and the pixels inflate to the size the header says.
+      let offset = 8;
+      const idat: Buffer[] = [];
+      while (offset < bytes.length) {
+        const length = bytes.readUInt32BE(offset);
+        const type = bytes.subarray(offset + 4, offset + 8).toString("ascii");
+        const body = bytes.subarray(offset + 4, offset + 8 + length);
+        expect(bytes.readUInt32BE(offset + 8 + length), type).toBe(crc32(body));
+        if (type === "IDAT") idat.push(bytes.subarray(offset + 8, offset + 8 + length));
+        offset += 12 + length;
+      }
+      expect(inflateSync(Buffer.concat(idat)).length).toBe((size.width * 3 + 1) * size.height);
+    }
+  });
+
+  it("answers the checklist of each demo incident's type, with the type's questions", async () => {
+    const entityId = await entityIdByName(DEMO_ENTITY_NAME);
+    const mismatched = await one<{ n: number }>(sql`
+      select count(*)::int as n from incidents i
+      where i.entity_id = ${entityId} and
+        (select coalesce(array_agg(a.question || '|' || a.content_type order by a.position), '{}')
+          from incident_checklist_answers a where a.incident_id = i.id)
+        is distinct from
+        (select coalesce(array_agg(c.question || '|' || c.content_type order by c.position), '{}')
+          from incident_type_checklist_items c where c.incident_type_id = i.incident_type_id)`);
+    expect(mismatched.n).toBe(0);
+    const answers = await query<{ content_type: number; answer: string | null; file_id: string | null; linked: boolean }>(sql`
+      select a.content_type, a.answer, a.file_id,
+        exists (select 1 from incident_files f where f.incident_id = a.incident_id and f.file_id = a.file_id) as linked
+      from incident_checklist_answers a where a.entity_id = ${entityId}`);
+    expect(answers.length).toBeGreaterThanOrEqual(60);
+    expect(answers.filter((a) => a.content_type === 0).every((a) => a.answer === "yes" || a.answer === "no")).toBe(true);
+    expect(answers.filter((a) => a.content_type === 1).every((a) => !!a.answer && a.answer.length > 1)).toBe(true);
+    expect(answers.filter((a) => a.content_type === 2).every((a) => /^\d+$/.test(a.answer ?? ""))).toBe(true);
+    const photos = answers.filter((a) => a.content_type === 3);
+    expect(photos.every((a) => a.answer === null && (a.file_id === null || a.linked))).toBe(true);
+    expect(photos.filter((a) => a.file_id).length).toBeGreaterThan(0);
   });
 
   it("gives every room and equipment item one QR code in the newReportCode format", async () => {
@@ -338,6 +599,8 @@ describe("seedScale", () => {
       rooms: 100,
       equipmentItems: 400,
       incidents: 2000,
+      incidentEvents: expect.any(Number),
+      incidentComments: expect.any(Number),
       users: 5,
     });
     expect(logs.some((m) => m.startsWith("incidents: 2000 / 2000"))).toBe(true);
@@ -395,8 +658,60 @@ describe("seedScale", () => {
     expect(spread.days).toBeGreaterThan(700);
 
     expect(await crossEntityReferences()).toEqual([]);
-    // The set-based inserts end with the list counters computed once.
+    // The set-based inserts end with the list counters computed once; the per-status totals follow by trigger.
     expect(await findCounterDrift(db, e)).toEqual([]);
+    expect(await statusCountDrift(e)).toEqual([]);
+  });
+
+  it("gives the scale incidents events and comments in proportion, consistent with their state", async () => {
+    const e = (await one<{ entity_id: number }>(sql`select entity_id from users where email = ${SCALE_ACCOUNTS.admin}`)).entity_id;
+    const n = 2000;
+    const busy = SCALE_BUSY_INCIDENT;
+    const totals = await one<{ events: number; comments: number; edited: number; tagged: number; not_selected: number }>(sql`
+      select
+        (select count(*)::int from incident_events where entity_id = ${e}) as events,
+        (select count(*)::int from incident_comments where entity_id = ${e}) as comments,
+        (select count(*)::int from incident_comments where entity_id = ${e} and edited_at is not null) as edited,
+        (select count(*)::int from incidents where entity_id = ${e} and cardinality(tags) > 0) as tagged,
+        (select count(*)::int from incidents where entity_id = ${e} and priority is null) as not_selected`);
+    // ≈3 events and ≈0.5 comments per incident, plus the busy incident's.
+    expect(totals.events - busy.events).toBeGreaterThan(2.5 * n);
+    expect(totals.events - busy.events).toBeLessThan(4 * n);
+    expect(totals.comments - busy.comments).toBeGreaterThan(0.3 * n);
+    expect(totals.comments - busy.comments).toBeLessThan(0.8 * n);
+    expect(totals.edited).toBeGreaterThan(0);
+    expect(totals.tagged).toBeGreaterThan(0.05 * n);
+    expect(totals.not_selected).toBeGreaterThan(0.02 * n);
+
+    const wrong = await one<{ created: number; status: number; pending_status: number; assigned: number; name: number; early: number }>(sql`
+      select
+        count(*) filter (where (select count(*) from incident_events v where v.incident_id = i.id and v.type = 0) <> 1)::int as created,
+        count(*) filter (where i.status <> 0 and (select (v.new_value #>> '{}')::int from incident_events v
+          where v.incident_id = i.id and v.type = ${IncidentEventType.STATUS_UPDATE}
+          order by v.created_at desc, v.id desc limit 1) is distinct from i.status)::int as status,
+        count(*) filter (where i.status = 0 and exists (select 1 from incident_events v
+          where v.incident_id = i.id and v.type = ${IncidentEventType.STATUS_UPDATE}))::int as pending_status,
+        count(*) filter (where (select (v.new_value ->> 'id')::int from incident_events v
+          where v.incident_id = i.id and v.type = ${IncidentEventType.ASSIGNED}
+          order by v.created_at desc, v.id desc limit 1) is distinct from i.assignee_id)::int as assigned,
+        count(*) filter (where exists (select 1 from incident_events v join users u on u.id = (v.new_value ->> 'id')::int
+          where v.incident_id = i.id and v.type = ${IncidentEventType.ASSIGNED}
+            and v.new_value ->> 'name' <> u.name || ' ' || u.surname))::int as name,
+        count(*) filter (where exists (select 1 from incident_events v where v.incident_id = i.id
+          and (v.created_at < i.created_at or v.created_at > i.updated_at))
+          or exists (select 1 from incident_comments c where c.incident_id = i.id
+          and (c.created_at < i.created_at or c.created_at > i.updated_at)))::int as early
+      from incidents i where i.entity_id = ${e}`);
+    expect(wrong).toEqual({ created: 0, status: 0, pending_status: 0, assigned: 0, name: 0, early: 0 });
+
+    const newest = await one<{ comments: number; events: number; tags: string[] }>(sql`
+      select (select count(*)::int from incident_comments c where c.incident_id = i.id) as comments,
+        (select count(*)::int from incident_events v where v.incident_id = i.id) as events, tags
+      from incidents i where i.entity_id = ${e} order by short_id desc limit 1`);
+    expect(newest.comments).toBe(busy.comments);
+    expect(newest.events).toBeGreaterThanOrEqual(busy.events);
+    expect(newest.events).toBeLessThanOrEqual(busy.events + 1);
+    expect(newest.tags.length).toBeLessThanOrEqual(2);
   });
 
   it("does nothing when the scale accounts exist", async () => {

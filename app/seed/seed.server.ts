@@ -18,8 +18,12 @@ import { recountCounters } from "~/modules/facilities/counters.server";
 import {
   createEntity,
   createIncident,
+  createChecklistAnswers,
   createIncidentComment,
+  createIncidentCommentFile,
   createIncidentEvent,
+  createIncidentEvents,
+  createIncidentFile,
   createIncidentType,
   createMaintenanceType,
   createNotification,
@@ -29,8 +33,30 @@ import {
   DEFAULT_PASSWORD,
   isoDate,
   linkUserTo,
+  patternPng,
+  type PngPattern,
+  type Rgb,
   createRoomType as createRoomTypeRow,
 } from "./factories";
+import {
+  DESCRIPTION_ADDITIONS,
+  DESCRIPTION_ENDINGS,
+  DONE_COMMENTS,
+  DUPLICATE_COMMENT,
+  type EquipmentKey,
+  type IncidentTypeKey,
+  inLang,
+  type Lang,
+  PHOTO_COMMENT,
+  type Problem,
+  PROBLEMS,
+  PROGRESS_COMMENTS,
+  REJECTED_COMMENTS,
+  type RoomTypeKey,
+  type Texts,
+  TYPE_COMMENTS,
+  VAGUE_TITLES,
+} from "./demo-texts";
 import type { Db } from "~/db/client.server";
 import {
   IncidentEventType,
@@ -48,7 +74,8 @@ import {
   UserStatus,
 } from "~/db/enums";
 import { REPORT_CODE_ALPHABET, REPORT_CODE_LENGTH } from "~/db/report-identifier";
-import { incidents, type User } from "~/db/schema";
+import { incidentReporters, incidents, type User } from "~/db/schema";
+import { storeFile } from "~/modules/files/storage.server";
 import { reserveShortIds } from "~/db/short-id.server";
 
 /** The password of every demo and scale account. */
@@ -139,19 +166,22 @@ function monthStart(date: Date, offset: number): Date {
 export interface SeedDemoOptions {
   /** The moment the data is relative to (default: now). */
   now?: Date;
-  /** Where uploads of the verbs would go (the demo stores none). */
+  /** Where the demo photos are stored (the app's files folder; default: a folder in the system's temp). */
   files?: FileStore;
 }
 
 /**
  * Creates the demo data in one transaction: "Demo Campus" (3 facilities, 8 buildings, 31 rooms,
- * equipment, 6 incident types, 60 incidents over the last 6 months, maintenance, notifications; the
- * accounts of DEMO_ACCOUNTS) and a small second entity "Other Org". Idempotent: when the demo
- * administrator exists, nothing happens and `created` is false.
+ * equipment, 10 incident types with checklists, 60 incidents over the last 6 months, maintenance,
+ * notifications; the accounts of DEMO_ACCOUNTS) and a small second entity "Other Org". The incidents
+ * are written as occupiers report them, mostly in English, some in French and Dutch (demo-texts.ts),
+ * with their checklist answers, photos (generated PNGs stored in `files`), comments and an event
+ * history that replays to their current state, one of them closed as a duplicate of another.
+ * Idempotent: when the demo administrator exists, nothing happens and `created` is false.
  */
 export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<{ created: boolean }> {
   const now = options.now ?? new Date();
-  // The verbs join this one unit of work; their uploads (none in the demo) would go to `files`.
+  // The verbs join this one unit of work; the demo photos go to `files`.
   const files: FileStore = options.files ?? { root: path.join(os.tmpdir(), "caretaker-seed-files"), maxBytes: 10 * 1024 * 1024 };
   return withTx<UowHost, { created: boolean }>({ db }, async (tx) => {
     if (await userExists(tx.db, DEMO_ACCOUNTS.admin)) return { created: false };
@@ -183,9 +213,20 @@ export async function seedDemoIfEmpty(db: Db, files?: FileStore): Promise<boolea
   return created;
 }
 
-type RoomTypeKey = "office" | "meeting" | "lab" | "sanitary";
-type EquipmentKey = "PRJ" | "SCR" | "ACU" | "RAD" | "FMH" | "COF";
-type IncidentTypeKey = "equipment" | "climate" | "cleaning" | "leak" | "lighting" | "lab" | "network" | "printer" | "furniture" | "fire";
+/**
+ * A checklist item of a demo incident type, with how demo reporters usually answer it (a problem of
+ * demo-texts.ts may answer otherwise): `yes`, the share of "yes" to a yes/no question; `range`, the
+ * numbers answered; `texts`, the texts answered. A photo (content type 3) is the incident's image.
+ */
+interface ChecklistSpec {
+  question: string;
+  tutorialLink?: string;
+  message?: string;
+  contentType: 0 | 1 | 2 | 3;
+  yes?: number;
+  range?: [number, number];
+  texts?: (Texts | string)[];
+}
 
 const ROOM_TYPES: { key: RoomTypeKey; name: string; tags: string[]; rating?: [string, string, string] }[] = [
   { key: "office", name: "Office", tags: ["workspace"] },
@@ -300,9 +341,8 @@ const INCIDENT_TYPES: {
   /** Offered in every room and on every equipment item of the entity (its incidents land in any room). */
   everywhere?: boolean;
   /** Checklist items; `contentType` is what the reporter answers: yes/no 0, text 1, number 2, photo 3. */
-  checklist: { question: string; tutorialLink?: string; message?: string; contentType: 0 | 1 | 2 | 3 }[];
+  checklist: ChecklistSpec[];
   weight: number;
-  titles: string[];
 }[] = [
   {
     key: "equipment",
@@ -319,11 +359,15 @@ const INCIDENT_TYPES: {
         question: "Is the device plugged in and switched on?",
         tutorialLink: "https://help.caretaker.example/equipment/first-checks",
         contentType: 0,
+        yes: 0.9,
       },
-      { question: "What does the device show or do?", contentType: 1 },
+      {
+        question: "What does the device show or do?",
+        contentType: 1,
+        texts: [["It does not react at all.", "Il ne réagit pas du tout.", "Het reageert helemaal niet."]],
+      },
     ],
     weight: 20,
-    titles: ["Projector does not turn on", "Screen flickers", "No HDMI signal", "Coffee machine leaks"],
   },
   {
     key: "climate",
@@ -336,16 +380,10 @@ const INCIDENT_TYPES: {
     roomTypes: ["office", "meeting", "lab"],
     equipment: ["RAD", "ACU"],
     checklist: [
-      { question: "What temperature does the room thermometer show?", contentType: 2 },
-      { question: "Is a window or door left open nearby?", contentType: 0 },
+      { question: "What temperature does the room thermometer show?", contentType: 2, range: [18, 22] },
+      { question: "Is a window or door left open nearby?", contentType: 0, yes: 0.15 },
     ],
     weight: 20,
-    titles: [
-      "Too cold in the room",
-      "Radiator stays cold",
-      "Air conditioning is very noisy",
-      "Too hot in the afternoon",
-    ],
   },
   {
     key: "cleaning",
@@ -357,9 +395,14 @@ const INCIDENT_TYPES: {
     assignees: [],
     roomTypes: ["sanitary", "office", "meeting"],
     equipment: [],
-    checklist: [{ question: "What needs cleaning?", contentType: 1 }],
+    checklist: [
+      {
+        question: "What needs cleaning?",
+        contentType: 1,
+        texts: [["The whole room.", "Toute la pièce.", "Het hele lokaal."]],
+      },
+    ],
     weight: 18,
-    titles: ["Bins not emptied", "Floor is dirty", "Soap dispenser empty", "Coffee spilled on the carpet"],
   },
   {
     key: "leak",
@@ -376,11 +419,11 @@ const INCIDENT_TYPES: {
         question: "Is the water close to electrical equipment?",
         message: "If it is, keep away and call security at extension 112.",
         contentType: 0,
+        yes: 0.1,
       },
       { question: "Take a photo of the leak", contentType: 3 },
     ],
     weight: 8,
-    titles: ["Water dripping from the ceiling", "Leaking tap", "Toilet keeps running", "Puddle under the sink"],
   },
   {
     key: "lighting",
@@ -393,11 +436,10 @@ const INCIDENT_TYPES: {
     roomTypes: ["office", "meeting", "lab", "sanitary"],
     equipment: [],
     checklist: [
-      { question: "How many lamps are out?", contentType: 2 },
-      { question: "Is the emergency lighting affected?", contentType: 0 },
+      { question: "How many lamps are out?", contentType: 2, range: [1, 3] },
+      { question: "Is the emergency lighting affected?", contentType: 0, yes: 0.1 },
     ],
     weight: 20,
-    titles: ["Light flickers", "Lamp broken", "Emergency exit sign is off", "Lights stay on all night"],
   },
   {
     key: "lab",
@@ -410,15 +452,15 @@ const INCIDENT_TYPES: {
     roomTypes: ["lab"],
     equipment: ["FMH"],
     checklist: [
-      { question: "Is anyone injured?", message: "Call 112 first if anyone is injured.", contentType: 0 },
+      { question: "Is anyone injured?", message: "Call 112 first if anyone is injured.", contentType: 0, yes: 0 },
       {
         question: "Has the area been evacuated?",
         tutorialLink: "https://help.caretaker.example/safety/evacuation",
         contentType: 0,
+        yes: 0.2,
       },
     ],
     weight: 12,
-    titles: ["Fume hood alarm", "Eye-wash station empty", "Chemical smell in the lab", "Gas valve does not close"],
   },
   {
     key: "network",
@@ -435,11 +477,11 @@ const INCIDENT_TYPES: {
         question: "Which network are you connected to?",
         tutorialLink: "https://help.caretaker.example/wifi",
         contentType: 1,
+        texts: ["eduroam", "Campus-Staff", "Campus-Guest"],
       },
-      { question: "Do other devices in the room have the same problem?", contentType: 0 },
+      { question: "Do other devices in the room have the same problem?", contentType: 0, yes: 0.6 },
     ],
     weight: 10,
-    titles: ["No Wi-Fi in the room", "Wi-Fi is very slow", "Network socket does not work", "Cannot reach the guest network"],
   },
   {
     key: "printer",
@@ -452,15 +494,19 @@ const INCIDENT_TYPES: {
     roomTypes: ["office"],
     equipment: [],
     checklist: [
-      { question: "What is the printer's name or number on its label?", contentType: 1 },
+      {
+        question: "What is the printer's name or number on its label?",
+        contentType: 1,
+        texts: ["PRN-01", "PRN-02", "PRN-07", "PRN-12"],
+      },
       {
         question: "Does the display show a paper jam?",
         tutorialLink: "https://help.caretaker.example/printers/paper-jam",
         contentType: 0,
+        yes: 0.3,
       },
     ],
     weight: 6,
-    titles: ["Printer is jammed", "Printer is out of toner", "Printer is offline", "Prints come out streaked"],
   },
   {
     key: "furniture",
@@ -474,11 +520,10 @@ const INCIDENT_TYPES: {
     equipment: [],
     checklist: [
       { question: "Take a photo of the damage", contentType: 3 },
-      { question: "How many pieces of furniture are broken?", contentType: 2 },
-      { question: "Is it dangerous to use?", message: "If it is, put it aside and do not sit on it.", contentType: 0 },
+      { question: "How many pieces of furniture are broken?", contentType: 2, range: [1, 2] },
+      { question: "Is it dangerous to use?", message: "If it is, put it aside and do not sit on it.", contentType: 0, yes: 0.3 },
     ],
     weight: 8,
-    titles: ["Office chair is broken", "Desk wobbles", "Height-adjustable desk is stuck", "Meeting table leg is loose"],
   },
   {
     key: "fire",
@@ -496,43 +541,70 @@ const INCIDENT_TYPES: {
         question: "Is there smoke or fire right now?",
         message: "If there is, leave the building, raise the alarm and call 112.",
         contentType: 0,
+        yes: 0,
       },
-      { question: "What is wrong (extinguisher, exit, alarm, fire door)?", contentType: 1 },
+      {
+        question: "What is wrong (extinguisher, exit, alarm, fire door)?",
+        contentType: 1,
+        texts: [["Fire door", "Porte coupe-feu", "Branddeur"]],
+      },
       { question: "Take a photo of the problem", contentType: 3 },
     ],
     weight: 3,
-    titles: ["Fire extinguisher missing", "Emergency exit blocked", "Smoke detector keeps beeping", "Fire door does not close"],
   },
 ];
 
 const INCIDENT_TAGS = ["urgent", "recurring", "contractor", "weekend", "follow-up"];
-const REPORTERS = [
-  "sophie.martin@example.com",
-  "lucas.peeters@example.com",
-  "emma.dubois@example.com",
-  "noah.janssens@example.com",
-  "louise.lambert@example.com",
-  "arthur.maes@example.com",
-  "olivia.claes@example.com",
-  "jules.wouters@example.com",
-  "mila.dupont@example.com",
-  "victor.goossens@example.com",
-];
-const COMMENTS = [
-  "I had a look: a spare part is needed, ordered today.",
-  "Contractor contacted, visit planned this week.",
-  "Fixed temporarily, will check again on Monday.",
-  "Could the reporter confirm the exact location?",
-  "Done, tested with the occupant.",
-  "Same problem was reported last month in the room next door.",
-];
-const DESCRIPTIONS = [
-  "Noticed this morning when arriving.",
-  "It has been like this for a few days.",
-  "Several colleagues complained about it.",
-  "Happens mostly in the afternoon.",
-  "Reported through the QR code in the room.",
-];
+/** The occupiers who report, and the language they write in: mostly English, some French and Dutch. */
+const REPORTERS: Record<string, Lang> = {
+  "sophie.martin@example.com": "en",
+  "lucas.peeters@example.com": "nl",
+  "emma.dubois@example.com": "fr",
+  "noah.janssens@example.com": "en",
+  "louise.lambert@example.com": "fr",
+  "arthur.maes@example.com": "en",
+  "olivia.claes@example.com": "en",
+  "jules.wouters@example.com": "nl",
+  "mila.dupont@example.com": "en",
+  "victor.goossens@example.com": "en",
+};
+const REPORTER_EMAILS = Object.keys(REPORTERS);
+
+/** How the demo photos of each incident type look (generated PNGs: colours and a pattern). */
+const PHOTO_STYLE: Record<IncidentTypeKey, { from: Rgb; to: Rgb; pattern: PngPattern }> = {
+  equipment: { from: [60, 64, 72], to: [200, 205, 215], pattern: "gradient" },
+  climate: { from: [240, 140, 60], to: [255, 230, 200], pattern: "stripes" },
+  cleaning: { from: [90, 140, 90], to: [220, 235, 210], pattern: "checks" },
+  leak: { from: [30, 80, 160], to: [170, 210, 240], pattern: "rings" },
+  lighting: { from: [250, 220, 90], to: [60, 60, 40], pattern: "rings" },
+  lab: { from: [120, 60, 160], to: [225, 210, 240], pattern: "checks" },
+  network: { from: [40, 120, 140], to: [200, 235, 240], pattern: "stripes" },
+  printer: { from: [80, 80, 80], to: [245, 245, 245], pattern: "stripes" },
+  furniture: { from: [120, 80, 40], to: [225, 195, 150], pattern: "stripes" },
+  fire: { from: [190, 30, 30], to: [250, 200, 180], pattern: "checks" },
+};
+
+/** The problem reported: one fitting the room type and the equipment item (if any), chosen by `roll` in [0, 1). */
+function pickProblem(key: IncidentTypeKey, roomType: RoomTypeKey, itemKey: EquipmentKey | undefined, roll: number): Problem {
+  const all = PROBLEMS[key];
+  const inRoom = all.filter((p) => !p.rooms || p.rooms.includes(roomType));
+  const forItem = inRoom.filter((p) => (itemKey ? p.item === itemKey : !p.item));
+  const list = forItem.length > 0 ? forItem : inRoom.length > 0 ? inRoom : all;
+  return list[Math.floor(roll * list.length)];
+}
+
+/** A reporter's answer to a checklist item (not a photo): the problem's own, else a usual one. */
+function checklistAnswer(item: ChecklistSpec, own: Texts | string | undefined, lang: Lang, rng: Rng): string {
+  if (own !== undefined) return inLang(own, lang);
+  switch (item.contentType) {
+    case 0:
+      return rng.chance(item.yes ?? 0.5) ? "yes" : "no";
+    case 2:
+      return String(rng.int(...(item.range ?? [1, 3])));
+    default:
+      return inLang(rng.pick(item.texts ?? [""]), lang);
+  }
+}
 
 async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Promise<void> {
   const db = services.db;
@@ -723,7 +795,11 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
     incidentTypeRows.set(spec.key, { id: row.id, assigneeIds });
   }
 
-  // Incidents: 60 over the last 6 months, oldest first (short ids follow creation order).
+  // Incidents: 60 over the last 6 months, oldest first (short ids follow creation order). `rng` decides
+  // their structure (type, place, status, people, priority, tags, reporters) as it did before the texts,
+  // comments and photos were added; a second stream, `flavor`, decides those, so adding to them does
+  // not move which incident is in which status.
+  const flavor = createRng(20240602);
   const INCIDENTS = 60;
   const span = 182 * DAY;
   const slot = span / INCIDENTS;
@@ -735,20 +811,43 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
     57: IncidentStatus.IN_PROGRESS,
     59: IncidentStatus.PENDING,
   };
-  const created: {
+  /** This one (Rejected) is a second report of an earlier incident's problem, closed as its duplicate. */
+  const DUPLICATE_INDEX = 30;
+  interface Made {
     id: number;
     shortId: number;
     title: string;
     description: string | null;
     priority: IncidentPriority;
+    status: IncidentStatus;
     createdAt: Date;
+    finishedAt: Date;
     assigneeId: number | null;
     commentedAt?: Date;
-  }[] = [];
+    spec: (typeof INCIDENT_TYPES)[number];
+    place: PlacedRoom;
+    item: PlacedRoom["items"][number] | undefined;
+    problem: Problem;
+    occurrences: number;
+    lastOccurrenceAt: Date;
+    reporterEmails: string[];
+    lastChange: number;
+  }
+  const created: Made[] = [];
+  const person = (u: User) => ({ id: u.id, name: fullName(u) });
+  // Photos: taken by occupiers when reporting (no acting user), or by the technician in a comment.
+  const asOccupier = { ...asAdmin, actor: null };
+  const storePhoto = async (ctx: typeof asAdmin, key: IncidentTypeKey, at: Date, salt: number): Promise<string> => {
+    const bytes = patternPng(320, 240, { ...PHOTO_STYLE[key], cell: 14 + (salt % 5) * 6 });
+    const stamp = at.toISOString().replace(/[-:]/g, "").replace("T", "_").slice(0, 13);
+    const file = await storeFile(ctx, services.files, { bytes, originalName: `IMG_${stamp}.png`, kind: "image" });
+    return file.id;
+  };
+  let photoCommentMade = false;
 
   for (let i = 0; i < INCIDENTS; i++) {
-    const spec = INCIDENT_TYPES[rng.weighted(INCIDENT_TYPES.map((t, index) => [index, t.weight] as const))];
-    const type = incidentTypeRows.get(spec.key)!;
+    let spec = INCIDENT_TYPES[rng.weighted(INCIDENT_TYPES.map((t, index) => [index, t.weight] as const))];
+    let type = incidentTypeRows.get(spec.key)!;
     const createdAt = new Date(now.getTime() - span + i * slot + rng.next() * 0.8 * slot);
     const recent = now.getTime() - createdAt.getTime() < 30 * DAY;
     const status: IncidentStatus =
@@ -772,8 +871,8 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
     const candidates = spec.everywhere ? placed : placed.filter((p) => spec.roomTypes.includes(p.type));
     const withItems = candidates.filter((p) => p.items.some((item) => spec.equipment.includes(item.key)));
     const useItem = withItems.length > 0 && (spec.key === "equipment" || rng.chance(0.5));
-    const place = rng.pick(useItem ? withItems : candidates);
-    const item = useItem ? rng.pick(place.items.filter((it) => spec.equipment.includes(it.key))) : undefined;
+    let place = rng.pick(useItem ? withItems : candidates);
+    let item = useItem ? rng.pick(place.items.filter((it) => spec.equipment.includes(it.key))) : undefined;
 
     // Timeline: handled within H (2 hours to 10 days), always before now.
     const t0 = createdAt.getTime();
@@ -818,15 +917,64 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
     const occurrences = rng.chance(0.15) ? rng.int(2, 3) : 1;
     const reporterEmails: string[] = [];
     while (reporterEmails.length < occurrences) {
-      const email = rng.pick(REPORTERS);
+      const email = rng.pick(REPORTER_EMAILS);
       if (!reporterEmails.includes(email)) reporterEmails.push(email);
     }
     const lastOccurrenceAt =
       occurrences > 1 ? new Date(t0 + 0.5 * Math.min(3 * DAY, now.getTime() - t0)) : createdAt;
+    const problemRoll = rng.next();
+    const ending = rng.pick(DESCRIPTION_ENDINGS);
+
+    // The duplicate: the same problem in the same place as the latest earlier incident still open when
+    // it was reported; nobody took it up before the manager closed it.
+    let kept: Made | undefined;
+    if (i === DUPLICATE_INDEX) {
+      kept =
+        [...created]
+          .reverse()
+          .find(
+            (m) =>
+              m.status === IncidentStatus.PENDING ||
+              m.status === IncidentStatus.IN_PROGRESS ||
+              (m.status === IncidentStatus.DONE && m.finishedAt > createdAt),
+          ) ?? created[created.length - 1];
+      spec = kept.spec;
+      type = incidentTypeRows.get(spec.key)!;
+      place = kept.place;
+      item = kept.item;
+      assignee = null;
+      assignedBy = null;
+      priority = spec.priority;
+      changedFrom = undefined;
+      tags.length = 0;
+    }
+
+    // What the reporter wrote, in their language.
+    const lang = REPORTERS[reporterEmails[0]];
+    // (`rng`'s draw, shifted by `flavor`'s: the same structure, more varied problems.)
+    const problem = kept ? kept.problem : pickProblem(spec.key, place.type, item?.key, (problemRoll + flavor.next()) % 1);
+    const roomNumber = place.room.name.split(" ").at(-1)!;
+    const fill = (text: Texts) => inLang(text, lang).replaceAll("{room}", roomNumber);
+    const title = fill(problem.title);
+    const reportedDescription = [fill(problem.description), fill(ending)].filter(Boolean).join(" ");
+
+    // What happened on top (the `flavor` stream): a vague first title the manager rewrote, a description
+    // completed, a reassignment, a tag added then removed, a reopening, a photo.
+    const handled = status !== IncidentStatus.PENDING;
+    const firstTitle = handled && !kept && flavor.chance(0.12) ? fill(flavor.pick(VAGUE_TITLES)) : undefined;
+    const addition = handled && !kept && flavor.chance(0.07) ? fill(flavor.pick(DESCRIPTION_ADDITIONS)) : undefined;
+    const description = addition ? `${reportedDescription}\n\n${addition}` : reportedDescription;
+    const reassigned = assignee === technician && assignedBy === manager && flavor.chance(0.3);
+    const unassigned = !assignee && status === IncidentStatus.PENDING && flavor.chance(0.15);
+    const reopened = status === IncidentStatus.DONE && flavor.chance(0.1);
+    const droppedTag =
+      handled && !kept && tags.length < 3 && flavor.chance(0.15)
+        ? flavor.pick(INCIDENT_TAGS.filter((t) => !tags.includes(t)))
+        : undefined;
+    const asksPhoto = spec.checklist.some((c) => c.contentType === 3);
+    const withPhoto = flavor.chance(asksPhoto ? 0.75 : 0.1);
 
     const done = status === IncidentStatus.DONE || status === IncidentStatus.ARCHIVED;
-    const title = rng.pick(spec.titles);
-    const description = rng.pick(DESCRIPTIONS);
     const incident = await createIncident(db, {
       entityId,
       title,
@@ -842,9 +990,33 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
       assigneeId: assignee?.id ?? null,
       incidentTypeId: type.id,
       tags,
+      duplicateOfId: kept?.id ?? null,
       createdAt,
       doneAt: done ? finishedAt : null,
       reporterEmails,
+      reportedAs: {
+        title: firstTitle ?? title,
+        status: IncidentStatus.PENDING,
+        priority: changedFrom !== undefined ? changedFrom : priority,
+      },
+    });
+
+    // The photo and the checklist answers sent with the report.
+    const photoId = withPhoto ? await storePhoto(asOccupier, spec.key, createdAt, i) : undefined;
+    if (photoId) await createIncidentFile(db, { entityId, incidentId: incident.id, fileId: photoId, createdAt });
+    await createChecklistAnswers(db, {
+      entityId,
+      incidentId: incident.id,
+      createdAt,
+      answers: spec.checklist.map((c, position) =>
+        c.contentType === 3
+          ? { question: c.question, contentType: 3, answer: null, fileId: photoId ?? null }
+          : {
+              question: c.question,
+              contentType: c.contentType,
+              answer: checklistAnswer(c, problem.answers?.[position], lang, flavor),
+            },
+      ),
     });
 
     // Events after CREATED, in time order.
@@ -859,45 +1031,97 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
         newValue,
         createdAt: at,
       });
-    if (assignee) {
+    const between = (from: Date, to: Date, share: number) => new Date(from.getTime() + share * (to.getTime() - from.getTime()));
+    if (assignee && reassigned) {
+      event(IncidentEventType.ASSIGNED, assignedAt, manager, null, person(manager));
+      event(IncidentEventType.ASSIGNED, between(assignedAt, startedAt, 0.5), manager, person(manager), person(assignee));
+    } else if (assignee) {
       event(
         IncidentEventType.ASSIGNED,
         assignedBy ? assignedAt : createdAt,
         assignedBy,
         null,
-        { id: assignee.id, name: fullName(assignee) },
+        person(assignee),
       );
+    } else if (unassigned) {
+      event(IncidentEventType.ASSIGNED, assignedAt, manager, null, person(manager));
+      event(IncidentEventType.ASSIGNED, startedAt, manager, person(manager), null);
     }
+    if (firstTitle) event(IncidentEventType.TITLE_UPDATE, assignedAt, manager, firstTitle, title);
+    if (addition) event(IncidentEventType.DESCRIPTION_UPDATE, assignedAt, manager, reportedDescription, description);
     if (changedFrom !== undefined) event(IncidentEventType.PRIORITY_UPDATE, assignedAt, manager, changedFrom, priority);
     for (const tag of tags) event(IncidentEventType.ADD_TAG, assignedAt, manager, null, tag);
+    if (droppedTag) {
+      event(IncidentEventType.ADD_TAG, assignedAt, manager, null, droppedTag);
+      event(IncidentEventType.DELETE_TAG, done ? finishedAt : startedAt, manager, droppedTag, null);
+    }
     const worker = assignee ?? manager;
     if (status === IncidentStatus.REJECTED) {
+      if (kept) event(IncidentEventType.DUPLICATE, startedAt, manager, null, { id: kept.id, shortId: kept.shortId });
       event(IncidentEventType.STATUS_UPDATE, startedAt, manager, IncidentStatus.PENDING, IncidentStatus.REJECTED);
     } else if (status !== IncidentStatus.PENDING) {
       event(IncidentEventType.STATUS_UPDATE, startedAt, worker, IncidentStatus.PENDING, IncidentStatus.IN_PROGRESS);
       if (done) {
+        if (reopened) {
+          // Closed too early: the problem came back and the manager reopened it.
+          event(IncidentEventType.STATUS_UPDATE, between(startedAt, finishedAt, 0.5), worker, IncidentStatus.IN_PROGRESS, IncidentStatus.DONE);
+          event(IncidentEventType.STATUS_UPDATE, between(startedAt, finishedAt, 0.7), manager, IncidentStatus.DONE, IncidentStatus.IN_PROGRESS);
+        }
         event(IncidentEventType.STATUS_UPDATE, finishedAt, worker, IncidentStatus.IN_PROGRESS, IncidentStatus.DONE);
       }
       if (status === IncidentStatus.ARCHIVED) {
         event(IncidentEventType.STATUS_UPDATE, archivedAt, manager, IncidentStatus.DONE, IncidentStatus.ARCHIVED);
       }
     }
-    for (const e of events) await createIncidentEvent(db, e);
+    events.sort((a, b) => a.createdAt!.getTime() - b.createdAt!.getTime());
+    await createIncidentEvents(db, events);
 
-    // A few comments on handled incidents.
-    let commentedAt: Date | undefined;
+    // Comments of the technician and the manager: a thread in the reporter's language (or English), work
+    // notes, then the closing note. `rng`'s draws come first (as before), `flavor` adds more.
+    const notes: Texts[] = [];
     if (status !== IncidentStatus.PENDING && rng.chance(0.15)) {
       const count = rng.int(1, 2);
-      for (let c = 0; c < count; c++) {
-        const share = (c + 1) / (count + 1);
-        commentedAt = new Date(startedAt.getTime() + share * (finishedAt.getTime() - startedAt.getTime()));
-        await createIncidentComment(db, {
-          entityId,
-          incidentId: incident.id,
-          authorId: (c === 0 ? worker : manager).id,
-          body: rng.pick(COMMENTS),
-          createdAt: commentedAt,
-        });
+      for (let c = 0; c < count; c++) notes.push(PROGRESS_COMMENTS[Math.floor(rng.next() * PROGRESS_COMMENTS.length)]);
+    }
+    if (handled && !kept && flavor.chance(0.45)) {
+      notes.unshift(flavor.chance(0.5) ? TYPE_COMMENTS[spec.key] : flavor.pick(PROGRESS_COMMENTS));
+      if (flavor.chance(0.3)) notes.push(flavor.pick(PROGRESS_COMMENTS));
+    }
+    const withPhotoComment = !photoCommentMade && status === IncidentStatus.DONE && i >= 40;
+    const thread: { author: User; text: string; photo?: boolean }[] = [];
+    const commentLang: Lang = lang !== "en" && flavor.chance(0.7) ? lang : "en";
+    const say = (text: Texts) => inLang(text, commentLang);
+    if (kept) {
+      thread.push({ author: manager, text: say(DUPLICATE_COMMENT).replace("{shortId}", String(kept.shortId)) });
+    } else if (status === IncidentStatus.REJECTED) {
+      // Nobody worked on it: only the manager's reason.
+      if (notes.length > 0) thread.push({ author: manager, text: say(flavor.pick(REJECTED_COMMENTS)) });
+    } else if (notes.length > 0 || withPhotoComment) {
+      for (const note of new Set(notes)) thread.push({ author: worker, text: say(note) });
+      if (withPhotoComment) thread.push({ author: worker, text: say(PHOTO_COMMENT), photo: true });
+      else if (done) thread.push({ author: worker, text: say(flavor.pick(DONE_COMMENTS)) });
+    }
+    // Rejected: written up to the rejection; otherwise while it was worked on.
+    const [from, to] = status === IncidentStatus.REJECTED ? [assignedAt, startedAt] : [startedAt, finishedAt];
+    let commentedAt: Date | undefined;
+    for (const [c, entry] of thread.entries()) {
+      commentedAt = kept ? startedAt : between(from, to, (c + 1) / (thread.length + 1));
+      const edited = flavor.chance(0.12)
+        ? new Date(Math.min(commentedAt.getTime() + flavor.int(5, 90) * 60_000, now.getTime()))
+        : null;
+      const comment = await createIncidentComment(db, {
+        entityId,
+        incidentId: incident.id,
+        authorId: entry.author.id,
+        body: entry.text,
+        createdAt: commentedAt,
+        editedAt: edited,
+        editedById: edited ? entry.author.id : null,
+      });
+      if (entry.photo) {
+        const fileId = await storePhoto(actingAs(services, entry.author), spec.key, commentedAt, i + 1);
+        await createIncidentCommentFile(db, { entityId, commentId: comment.id, fileId, createdAt: commentedAt });
+        photoCommentMade = true;
       }
     }
 
@@ -909,15 +1133,50 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
     );
     await db.update(incidents).set({ updatedAt: new Date(lastChange) }).where(eq(incidents.id, incident.id));
 
+    // The kept incident takes the duplicate's occurrences and reporters (as markIncidentDuplicate does).
+    if (kept) {
+      await createIncidentEvent(db, {
+        entityId,
+        incidentId: kept.id,
+        type: IncidentEventType.DUPLICATE,
+        actorId: manager.id,
+        oldValue: null,
+        newValue: { id: incident.id, shortId: incident.shortId, occurrences },
+        createdAt: startedAt,
+      });
+      const newEmails = reporterEmails.filter((email) => !kept.reporterEmails.includes(email));
+      if (newEmails.length > 0) {
+        await db.insert(incidentReporters).values(newEmails.map((email) => ({ entityId, incidentId: kept.id, email, createdAt })));
+      }
+      kept.reporterEmails.push(...newEmails);
+      kept.occurrences += occurrences;
+      if (lastOccurrenceAt > kept.lastOccurrenceAt) kept.lastOccurrenceAt = lastOccurrenceAt;
+      kept.lastChange = Math.max(kept.lastChange, startedAt.getTime());
+      await db
+        .update(incidents)
+        .set({ occurrences: kept.occurrences, lastOccurrenceAt: kept.lastOccurrenceAt, updatedAt: new Date(kept.lastChange) })
+        .where(eq(incidents.id, kept.id));
+    }
+
     created.push({
       id: incident.id,
       shortId: incident.shortId,
       title,
       description,
       priority,
+      status,
       createdAt,
+      finishedAt,
       assigneeId: assignee?.id ?? null,
       commentedAt,
+      spec,
+      place,
+      item,
+      problem,
+      occurrences,
+      lastOccurrenceAt,
+      reporterEmails,
+      lastChange,
     });
   }
 
@@ -1168,9 +1427,17 @@ export interface SeedScaleResult {
     rooms: number;
     equipmentItems: number;
     incidents: number;
+    incidentEvents: number;
+    incidentComments: number;
     users: number;
   };
 }
+
+/**
+ * The newest incident of the scale entity (the highest short id) has this history, for the incident
+ * view's benchmark (issue #12: "an incident with 200 comments and 500 events").
+ */
+export const SCALE_BUSY_INCIDENT = { comments: 200, events: 500 } as const;
 
 /** The row counts `seedScale(db, scale)` produces. */
 export function scaleCounts(scale: number) {
@@ -1316,6 +1583,11 @@ const SCALE_ZONES: [string, string, string][] = [
   ["public areas", "espaces publics", "publieke ruimtes"],
   ["outdoor", "extérieur", "buiten"],
 ];
+/** Comments of the scale seed: half in English, a quarter each in French and Dutch. */
+const SCALE_COMMENTS = (() => {
+  const texts = [...PROGRESS_COMMENTS, ...DONE_COMMENTS];
+  return [0, 0, 1, 2].flatMap((lang) => texts.map((t) => t[lang]));
+})();
 const SCALE_TAGS = ["urgent", "recurring", "contractor", "warranty", "weekend", "student", "visitor", "follow-up"];
 
 /** An integer inlined into SQL (after checking it is one). */
@@ -1353,8 +1625,9 @@ function reportCodeSql(bytes: string): SQL {
 
 /**
  * Benchmark data: a new entity "Scale N" with, at scale 1, ≈50 facilities, 1,000 buildings, 50,000
- * rooms, 200,000 equipment items and 1,000,000 incidents over two years (plus CREATED/STATUS_UPDATE
- * events), 20 room types, 20 categories, 200 generic equipments, 50 incident types, the accounts of
+ * rooms, 200,000 equipment items and 1,000,000 incidents over two years (≈3 events each: CREATED,
+ * ASSIGNED when assigned, ADD_TAG per tag, STATUS_UPDATE unless pending; ≈0.5 comments each in three
+ * languages; SCALE_BUSY_INCIDENT), 20 room types, 20 categories, 200 generic equipments, 50 incident types, the accounts of
  * SCALE_ACCOUNTS and more technicians. Everything is inserted set-based (`insert ... select ... from
  * generate_series`), incidents in batches, in one transaction; then ANALYZE. Skipped (created:
  * false) when `scale-admin@demo.test` exists.
@@ -1373,6 +1646,8 @@ export async function seedScale(db: Db, scale: number, options: SeedScaleOptions
   }
 
   const entityId = await db.transaction(async (tx) => {
+    // Big INSERT ... SELECTs look costly to the planner, whose JIT compiling then costs more than it saves.
+    await tx.execute(sql`set local jit = off`);
     const entity = await createEntity(tx, {
       name: `Scale ${scale}`,
       streetName: "Rue de la Loi",
@@ -1595,6 +1870,10 @@ export async function seedScale(db: Db, scale: number, options: SeedScaleOptions
     const assignees = [...technicians, ...managers].map((u) => u.id);
     const titles = textArray(SCALE_INCIDENT_KINDS.flatMap((k) => [k[3], k[4], k[5]]));
     const slotSeconds = (730 * 86400) / N;
+    const managerIds = intArray(managers.map((m) => m.id));
+    /** One of the managers, by the incident id in `column`. */
+    const managerOf = (column: string) => sql`(${managerIds})[1 + ${sql.raw(column)} % ${int(managers.length)}]`;
+    const commentBodies = textArray(SCALE_COMMENTS);
     for (let from = 1; from <= N; from += batchSize) {
       const to = Math.min(N, from + batchSize - 1);
       await tx.execute(sql`
@@ -1649,16 +1928,76 @@ export async function seedScale(db: Db, scale: number, options: SeedScaleOptions
             coalesce(done_at, least(created_at + p_done * interval '2 days', now())),
             done_at
           from placed
-          returning id, created_at, updated_at, status, assignee_id
+          returning id, title, priority, tags, created_at, updated_at, status, assignee_id
+        ), events as (
+          -- Reported by an occupier; assigned by a manager soon after; tagged then; the status changed
+          -- by the assignee at the last update.
+          insert into incident_events (entity_id, incident_id, type, actor_id, old_value, new_value, created_at)
+          select ${e}, id, ${int(IncidentEventType.CREATED)}, null::int, null::jsonb,
+            jsonb_build_object('title', title, 'status', 0, 'priority', priority), created_at
+          from ins
+          union all
+          select ${e}, ins.id, ${int(IncidentEventType.ASSIGNED)}, ${managerOf("ins.id")}, null::jsonb,
+            jsonb_build_object('id', u.id, 'name', u.name || ' ' || u.surname),
+            ins.created_at + (ins.updated_at - ins.created_at) * 0.1
+          from ins join users u on u.id = ins.assignee_id
+          union all
+          select ${e}, ins.id, ${int(IncidentEventType.ADD_TAG)}, ${managerOf("ins.id")}, null::jsonb, to_jsonb(t.tag),
+            ins.created_at + (ins.updated_at - ins.created_at) * 0.1
+          from ins cross join unnest(ins.tags) as t(tag)
+          union all
+          select ${e}, id, ${int(IncidentEventType.STATUS_UPDATE)}, assignee_id, to_jsonb(0), to_jsonb(status), updated_at
+          from ins where status <> 0
         )
-        insert into incident_events (entity_id, incident_id, type, actor_id, old_value, new_value, created_at)
-        select ${e}, id, ${int(IncidentEventType.CREATED)}, null, null, jsonb_build_object('status', 0), created_at
-        from ins
-        union all
-        select ${e}, id, ${int(IncidentEventType.STATUS_UPDATE)}, assignee_id, to_jsonb(0), to_jsonb(status), updated_at
-        from ins where status <> 0`);
+        -- Comments (≈0.5 per incident) by the assignee (else a manager), between creation and the last update.
+        insert into incident_comments (entity_id, incident_id, author_id, body, created_at, edited_at, edited_by_id)
+        select ${e}, c.incident_id, c.author_id, c.body, c.at,
+          case when c.p_edit < 0.05 then least(c.at + interval '12 minutes', now()) end,
+          case when c.p_edit < 0.05 then c.author_id end
+        from (
+          select x.id as incident_id, coalesce(x.assignee_id, ${managerOf("x.id")}) as author_id,
+            (${commentBodies})[1 + floor(random() * ${int(SCALE_COMMENTS.length)})::int] as body,
+            x.created_at + (x.updated_at - x.created_at) * (k::float8 / (x.n + 1)) as at,
+            random() as p_edit
+          from (
+            select y.*, case when y.r < 0.62 then 0 when y.r < 0.9 then 1 else 2 end as n
+            from (select ins.*, random() as r from ins) y
+          ) x
+          cross join lateral generate_series(1, x.n) as k
+        ) c`);
       log(`incidents: ${to} / ${N} (${elapsed()})`);
     }
+
+    // The incident view's benchmark (issue #12) wants one incident with a long history: the newest one
+    // gets SCALE_BUSY_INCIDENT's comments and events (tags added and removed again, in pairs).
+    const [busy] = await rows<{ id: number; comments: number; events: number }>(
+      tx,
+      sql`select i.id,
+          (select count(*)::int from incident_comments c where c.incident_id = i.id) as comments,
+          (select count(*)::int from incident_events v where v.incident_id = i.id) as events
+        from incidents i where i.entity_id = ${e} and i.short_id = ${int(iBase + N)}`,
+    );
+    const moreComments = Math.max(0, SCALE_BUSY_INCIDENT.comments - busy.comments);
+    const tagPairs = Math.ceil(Math.max(0, SCALE_BUSY_INCIDENT.events - busy.events) / 2);
+    await tx.execute(sql`
+      insert into incident_comments (entity_id, incident_id, author_id, body, created_at)
+      select ${e}, i.id, coalesce(i.assignee_id, ${int(managers[0].id)}),
+        (${commentBodies})[1 + g % ${int(SCALE_COMMENTS.length)}],
+        i.created_at + (now() - i.created_at) * (g::float8 / ${int(moreComments + 1)})
+      from incidents i cross join generate_series(1, ${int(moreComments)}) as g
+      where i.id = ${int(busy.id)}`);
+    await tx.execute(sql`
+      insert into incident_events (entity_id, incident_id, type, actor_id, old_value, new_value, created_at)
+      select ${e}, i.id,
+        case when j = 0 then ${int(IncidentEventType.ADD_TAG)} else ${int(IncidentEventType.DELETE_TAG)} end,
+        ${int(managers[0].id)},
+        case when j = 1 then to_jsonb(('note-' || g)::text) end,
+        case when j = 0 then to_jsonb(('note-' || g)::text) end,
+        i.created_at + (now() - i.created_at) * ((2 * g + j)::float8 / ${int(2 * tagPairs + 2)})
+      from incidents i cross join generate_series(1, ${int(tagPairs)}) as g cross join generate_series(0, 1) as j
+      where i.id = ${int(busy.id)}`);
+    await tx.execute(sql`update incidents set updated_at = now() where id = ${int(busy.id)}`);
+    log(`incident #${iBase + N}: ${SCALE_BUSY_INCIDENT.comments} comments, ${busy.events + 2 * tagPairs} events (${elapsed()})`);
 
     // Notifications for the manager: the latest 1% of incidents, 70% read.
     const notified = Math.max(10, Math.round(N * 0.01));
@@ -1677,7 +2016,9 @@ export async function seedScale(db: Db, scale: number, options: SeedScaleOptions
         case when random() < 0.7 then least(created_at + interval '1 hour', now()) end, created_at
       from d`);
     log(`notifications: ${Math.min(notified, N)} for ${SCALE_ACCOUNTS.manager} (${elapsed()})`);
-    // The rows above were written set-based, around the verbs: compute the list counters once.
+    // The rows above were written set-based, around the verbs: compute the list counters once. Statistics
+    // first (ANALYZE sees this transaction's rows), or the planner takes the new tables for empty.
+    await tx.execute(sql`analyze facilities, buildings, rooms, equipment_items, incidents`);
     await recountCounters(tx, entity.id);
     log(`list counters (${elapsed()})`);
     return entity.id;
@@ -1726,6 +2067,8 @@ async function countEntity(db: Db, entityId: number): Promise<SeedScaleResult["c
       (select count(*)::int from rooms where entity_id = ${e}) as rooms,
       (select count(*)::int from equipment_items where entity_id = ${e}) as "equipmentItems",
       (select count(*)::int from incidents where entity_id = ${e}) as incidents,
+      (select count(*)::int from incident_events where entity_id = ${e}) as "incidentEvents",
+      (select count(*)::int from incident_comments where entity_id = ${e}) as "incidentComments",
       (select count(*)::int from users where entity_id = ${e}) as users`,
   );
   return row;

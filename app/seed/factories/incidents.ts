@@ -1,8 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { IncidentEventType, IncidentStatus, Priority } from "~/db/enums";
+import { IncidentEventType, type IncidentPriority, IncidentStatus, Priority } from "~/db/enums";
 import {
   type Incident,
+  incidentChecklistAnswers,
+  incidentCommentFiles,
+  incidentFiles,
   type IncidentComment,
   type IncidentEvent,
   type IncidentType,
@@ -95,6 +98,11 @@ export type CreateIncidentOverrides = Overrides<NewIncident> & {
   reporterEmails?: string[];
   /** Who created it, for the CREATED event (default null: an occupier). */
   createdById?: number | null;
+  /**
+   * What the CREATED event records as first reported, when the row holds a later state (a title the
+   * manager rewrote, a priority changed since); default: the row's title, status and priority.
+   */
+  reportedAs?: { title?: string; status?: IncidentStatus; priority?: IncidentPriority };
 };
 
 const HOUR = 60 * 60 * 1000;
@@ -105,7 +113,7 @@ const HOUR = 60 * 60 * 1000;
  * room's; a DONE or ARCHIVED incident gets a `doneAt` (an hour after creation, at most now).
  */
 export async function createIncident(db: Db, overrides: CreateIncidentOverrides): Promise<Incident> {
-  const { reporterEmails = [], createdById = null, ...columns } = overrides;
+  const { reporterEmails = [], createdById = null, reportedAs = {}, ...columns } = overrides;
   const { entityId } = columns;
   const shortId = columns.shortId ?? (await nextShortId(db, entityId, "incident"));
   const createdAt = columns.createdAt ?? new Date();
@@ -151,7 +159,7 @@ export async function createIncident(db: Db, overrides: CreateIncidentOverrides)
     incidentId: row.id,
     type: IncidentEventType.CREATED,
     actorId: createdById,
-    newValue: { title: row.title, status: row.status, priority: row.priority },
+    newValue: { title: row.title, status: row.status, priority: row.priority, ...reportedAs },
     createdAt,
   });
   if (reporterEmails.length > 0) {
@@ -179,4 +187,61 @@ export async function createIncidentComment(
     .values({ body: `Comment ${sequence()}`, ...overrides })
     .returning();
   return row;
+}
+
+/** Several events in one statement (in the order given: give them in time order). */
+export async function createIncidentEvents(
+  db: Db,
+  rows: (Overrides<NewIncidentEvent> & Pick<NewIncidentEvent, "incidentId" | "type">)[],
+): Promise<IncidentEvent[]> {
+  if (rows.length === 0) return [];
+  return db.insert(incidentEvents).values(rows).returning();
+}
+
+export interface ChecklistAnswerInput {
+  question: string;
+  contentType?: number;
+  /** "yes"/"no", a text, a number as text; null when not answered (or a photo, see fileId). */
+  answer?: string | null;
+  fileId?: string | null;
+}
+
+/** The answers to an incident type's checklist, positions 0.. in the order given. */
+export async function createChecklistAnswers(
+  db: Db,
+  overrides: { entityId: number; incidentId: number; answers: ChecklistAnswerInput[]; createdAt?: Date },
+): Promise<(typeof incidentChecklistAnswers.$inferSelect)[]> {
+  const { entityId, incidentId, answers, createdAt } = overrides;
+  if (answers.length === 0) return [];
+  return db
+    .insert(incidentChecklistAnswers)
+    .values(
+      answers.map((a, position) => ({
+        entityId,
+        incidentId,
+        position,
+        question: a.question,
+        contentType: a.contentType ?? 0,
+        answer: a.answer ?? null,
+        fileId: a.fileId ?? null,
+        ...(createdAt ? { createdAt } : {}),
+      })),
+    )
+    .returning();
+}
+
+/** Links a stored file (image or document) to an incident. */
+export async function createIncidentFile(
+  db: Db,
+  overrides: { entityId: number; incidentId: number; fileId: string; createdAt?: Date },
+): Promise<void> {
+  await db.insert(incidentFiles).values(overrides);
+}
+
+/** Links a stored file to a comment (an attachment). */
+export async function createIncidentCommentFile(
+  db: Db,
+  overrides: { entityId: number; commentId: number; fileId: string; createdAt?: Date },
+): Promise<void> {
+  await db.insert(incidentCommentFiles).values(overrides);
 }

@@ -11,3 +11,4 @@ export * from "./equipment";
 export * from "./incidents";
 export * from "./maintenance";
 export * from "./notifications";
+export * from "./files";
