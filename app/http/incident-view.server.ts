@@ -1,15 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { z } from "zod";
-import {
-  controlCharacterErrors,
-  formFailed,
-  readFormData,
-  redirectWithToast,
-  serviceFailed,
-  submitForm,
-  uploadsOf,
-} from "~/http/form-action.server";
+import { controlCharacterErrors, formFailed, readFormData, redirectWithToast, serviceFailed, submitForm, uploadsOf } from "~/http/form-action.server";
 import { serviceContext } from "~/http/route-context.server";
 import { orErrorPage } from "~/http/route-params.server";
 import { toastHeader } from "~/http/toast.server";
@@ -86,7 +78,13 @@ export async function loadIncidentView({ request, context, params }: LoaderFunct
   const [comments, events, assignees] = await Promise.all([
     listIncidentComments(ctx, id, { limit: COMMENTS_PAGE }),
     listIncidentEvents(ctx, id, { limit: EVENTS_PAGE }),
-    assigning ? listIncidentAssignees(ctx, id, { q: assigneeQ, page: assigneePage, size: ASSIGNEES_PAGE_SIZE }) : null,
+    assigning
+      ? listIncidentAssignees(ctx, id, {
+          q: assigneeQ,
+          page: assigneePage,
+          size: ASSIGNEES_PAGE_SIZE,
+        })
+      : null,
   ]);
   const activityParam = search.get(ACTIVITY_PARAM);
   const activity: ActivityTab = (ACTIVITY_TABS as readonly string[]).includes(activityParam ?? "") ? (activityParam as ActivityTab) : "events";
@@ -110,13 +108,21 @@ export async function assigneeOptions({ request, context, params }: LoaderFuncti
   const ctx = await serviceContext({ request, context }, user);
   const search = new URL(request.url).searchParams;
   const page = await orErrorPage(
-    listIncidentAssignees(ctx, id, { q: searchParam(search), page: Math.min(intParam(search, "page") ?? 1, 10_000), size: ASSIGNEES_PAGE_SIZE }),
+    listIncidentAssignees(ctx, id, {
+      q: searchParam(search),
+      page: Math.min(intParam(search, "page") ?? 1, 10_000),
+      size: ASSIGNEES_PAGE_SIZE,
+    }),
   );
-  return Response.json(page, { headers: { "Cache-Control": "private, no-store" } });
+  return Response.json(page, {
+    headers: { "Cache-Control": "private, no-store" },
+  });
 }
 
 async function redirectWithError(to: string, key: string) {
-  return redirect(to, { headers: { "Set-Cookie": await toastHeader({ type: "error", key }) } });
+  return redirect(to, {
+    headers: { "Set-Cookie": await toastHeader({ type: "error", key }) },
+  });
 }
 
 /**
@@ -127,7 +133,15 @@ async function redirectWithError(to: string, key: string) {
  */
 async function submitWithFailureToast<S extends z.ZodType>(
   formData: FormData,
-  options: { intent: string; schema: S; redirectTo: string; toast: string; failure: string; failTo: string; inputErrorsBeside?: boolean },
+  options: {
+    intent: string;
+    schema: S;
+    redirectTo: string;
+    toast: string;
+    failure: string;
+    failTo: string;
+    inputErrorsBeside?: boolean;
+  },
   save: (value: z.output<S>) => Promise<unknown>,
 ) {
   const submission = parseWithZod(formData, { schema: options.schema });
@@ -146,7 +160,9 @@ async function submitWithFailureToast<S extends z.ZodType>(
 }
 
 const NoFields = z.object({});
-const RemoveTagSchema = z.object({ tag: z.string({ error: "common:validation.invalid" }).max(200, "common:validation.invalid") });
+const RemoveTagSchema = z.object({
+  tag: z.string({ error: "common:validation.invalid" }).max(200, "common:validation.invalid"),
+});
 
 /** The posted comment id (1 to 9 digits), or 0 (which the verbs answer "Comment not found"). */
 const postedId = (formData: FormData, name: string) => {
@@ -165,59 +181,167 @@ export async function incidentViewAction({ request, context, params }: ActionFun
   const intent = formData.get("intent");
   switch (intent) {
     case VIEW_INTENTS.status:
-      return submitForm(formData, { intent, schema: SetStatusSchema, redirectTo: here, toast: "incidents:success.status" }, (value) => setIncidentStatus(ctx, id, value));
+      return submitForm(
+        formData,
+        {
+          intent,
+          schema: SetStatusSchema,
+          redirectTo: here,
+          toast: "incidents:success.status",
+        },
+        (value) => setIncidentStatus(ctx, id, value),
+      );
     case VIEW_INTENTS.priority:
-      return submitForm(formData, { intent, schema: SetPrioritySchema, redirectTo: here, toast: "incidents:success.priority" }, (value) =>
-        setIncidentPriority(ctx, id, value),
+      return submitForm(
+        formData,
+        {
+          intent,
+          schema: SetPrioritySchema,
+          redirectTo: here,
+          toast: "incidents:success.priority",
+        },
+        (value) => setIncidentPriority(ctx, id, value),
       );
     case VIEW_INTENTS.assign:
-      return submitForm(formData, { intent, schema: AssignSchema, redirectTo: here, toast: "incidents:success.assignee" }, (value) => assignIncident(ctx, id, value));
+      return submitForm(
+        formData,
+        {
+          intent,
+          schema: AssignSchema,
+          redirectTo: here,
+          toast: "incidents:success.assignee",
+        },
+        (value) => assignIncident(ctx, id, value),
+      );
     case VIEW_INTENTS.addTag:
       // The tags dialog stays open: several tags are often added or removed in a row.
-      return submitForm(formData, { intent, schema: TagSchema, redirectTo: `${here}?dialog=tags`, toast: "incidents:success.tagAdded" }, (value) =>
-        addIncidentTag(ctx, id, value),
+      return submitForm(
+        formData,
+        {
+          intent,
+          schema: TagSchema,
+          redirectTo: `${here}?dialog=tags`,
+          toast: "incidents:success.tagAdded",
+        },
+        (value) => addIncidentTag(ctx, id, value),
       );
     case VIEW_INTENTS.removeTag:
-      return submitForm(formData, { intent, schema: RemoveTagSchema, redirectTo: `${here}?dialog=tags`, toast: "incidents:success.tagRemoved" }, (value) =>
-        removeIncidentTag(ctx, id, value),
+      return submitForm(
+        formData,
+        {
+          intent,
+          schema: RemoveTagSchema,
+          redirectTo: `${here}?dialog=tags`,
+          toast: "incidents:success.tagRemoved",
+        },
+        (value) => removeIncidentTag(ctx, id, value),
       );
     case VIEW_INTENTS.title:
-      return submitForm(formData, { intent, schema: TitleSchema, redirectTo: here, toast: "incidents:success.title" }, (value) => updateIncidentTitle(ctx, id, value));
+      return submitForm(
+        formData,
+        {
+          intent,
+          schema: TitleSchema,
+          redirectTo: here,
+          toast: "incidents:success.title",
+        },
+        (value) => updateIncidentTitle(ctx, id, value),
+      );
     case VIEW_INTENTS.description:
-      return submitForm(formData, { intent, schema: DescriptionSchema, redirectTo: here, toast: "incidents:success.description" }, (value) =>
-        updateIncidentDescription(ctx, id, value),
+      return submitForm(
+        formData,
+        {
+          intent,
+          schema: DescriptionSchema,
+          redirectTo: here,
+          toast: "incidents:success.description",
+        },
+        (value) => updateIncidentDescription(ctx, id, value),
       );
     case VIEW_INTENTS.duplicate:
-      return submitForm(formData, { intent, schema: DuplicateSchema, redirectTo: here, toast: "incidents:success.duplicate" }, (value) =>
-        markIncidentDuplicate(ctx, id, value),
+      return submitForm(
+        formData,
+        {
+          intent,
+          schema: DuplicateSchema,
+          redirectTo: here,
+          toast: "incidents:success.duplicate",
+        },
+        (value) => markIncidentDuplicate(ctx, id, value),
       );
     case VIEW_INTENTS.comment:
       return submitWithFailureToast(
         formData,
-        { intent, schema: CommentSchema, redirectTo: comments, toast: "incidents:success.commentPosted", failure: "incidents:errors.commentPost", failTo: comments },
-        async (value) => postIncidentComment(ctx, id, { body: value.body, files: await uploadsOf(formData, "files") }),
+        {
+          intent,
+          schema: CommentSchema,
+          redirectTo: comments,
+          toast: "incidents:success.commentPosted",
+          failure: "incidents:errors.commentPost",
+          failTo: comments,
+        },
+        async (value) =>
+          postIncidentComment(ctx, id, {
+            body: value.body,
+            files: await uploadsOf(formData, "files"),
+          }),
       );
     case VIEW_INTENTS.editComment:
       return submitWithFailureToast(
         formData,
-        { intent, schema: CommentSchema, redirectTo: comments, toast: "incidents:success.commentUpdated", failure: "incidents:errors.commentUpdate", failTo: comments },
-        (value) => updateIncidentComment(ctx, id, postedId(formData, "commentId"), { body: value.body }),
+        {
+          intent,
+          schema: CommentSchema,
+          redirectTo: comments,
+          toast: "incidents:success.commentUpdated",
+          failure: "incidents:errors.commentUpdate",
+          failTo: comments,
+        },
+        (value) =>
+          updateIncidentComment(ctx, id, postedId(formData, "commentId"), {
+            body: value.body,
+          }),
       );
     case VIEW_INTENTS.deleteComment:
       return submitWithFailureToast(
         formData,
-        { intent, schema: NoFields, redirectTo: comments, toast: "incidents:success.commentDeleted", failure: "incidents:errors.commentDelete", failTo: comments },
+        {
+          intent,
+          schema: NoFields,
+          redirectTo: comments,
+          toast: "incidents:success.commentDeleted",
+          failure: "incidents:errors.commentDelete",
+          failTo: comments,
+        },
         () => deleteIncidentComment(ctx, id, postedId(formData, "commentId")),
       );
     case VIEW_INTENTS.addFiles:
-      return submitForm(formData, { intent, schema: NoFields, redirectTo: `${here}#files`, toast: "incidents:success.fileUploaded" }, async () =>
-        addIncidentFiles(ctx, id, { files: await uploadsOf(formData, "files") }),
+      return submitForm(
+        formData,
+        {
+          intent,
+          schema: NoFields,
+          redirectTo: `${here}#files`,
+          toast: "incidents:success.fileUploaded",
+        },
+        async () =>
+          addIncidentFiles(ctx, id, {
+            files: await uploadsOf(formData, "files"),
+          }),
       );
     case VIEW_INTENTS.deleteFile: {
       const fileId = formData.get("fileId");
       return submitWithFailureToast(
         formData,
-        { intent, schema: NoFields, redirectTo: `${here}#files`, toast: "incidents:success.fileDeleted", failure: "errors.file.deleteFailed", failTo: `${here}#files`, inputErrorsBeside: false },
+        {
+          intent,
+          schema: NoFields,
+          redirectTo: `${here}#files`,
+          toast: "incidents:success.fileDeleted",
+          failure: "errors.file.deleteFailed",
+          failTo: `${here}#files`,
+          inputErrorsBeside: false,
+        },
         () => removeIncidentFile(ctx, id, typeof fileId === "string" ? fileId : ""),
       );
     }

@@ -11,7 +11,8 @@ export interface EventEntry {
   createdAt: string;
 }
 
-const record = (value: unknown): Record<string, unknown> | null => (value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+const record = (value: unknown): Record<string, unknown> | null =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 const text = (value: unknown): string => (typeof value === "string" ? value : typeof value === "number" ? String(value) : "");
 /** A person of an assignment event (`{ id, name }`), by name. */
 const personName = (value: unknown): string => text(record(value)?.name);
@@ -28,11 +29,22 @@ export function eventText(t: TFunction, event: EventEntry): string {
       return t("incidents:events.0", { actor });
     case 1: {
       const to = personName(event.newValue);
-      if (!event.newValue) return t("incidents:events.1_none", { actor, from: personName(event.oldValue) || t("incidents:unassigned") });
-      return t("incidents:events.1", { actor, to: to || t("incidents:unassigned") });
+      if (!event.newValue)
+        return t("incidents:events.1_none", {
+          actor,
+          from: personName(event.oldValue) || t("incidents:unassigned"),
+        });
+      return t("incidents:events.1", {
+        actor,
+        to: to || t("incidents:unassigned"),
+      });
     }
     case 2:
-      return t("incidents:events.2", { actor, from: status(event.oldValue), to: status(event.newValue) });
+      return t("incidents:events.2", {
+        actor,
+        from: status(event.oldValue),
+        to: status(event.newValue),
+      });
     case 3:
       return t("incidents:events.3", {
         actor,
@@ -49,11 +61,18 @@ export function eventText(t: TFunction, event: EventEntry): string {
     case 6:
       return t("incidents:events.6", { actor, tag: text(event.oldValue) });
     case 7:
-      return t("incidents:events.7", { actor, from: text(event.oldValue), to: text(event.newValue) });
+      return t("incidents:events.7", {
+        actor,
+        from: text(event.oldValue),
+        to: text(event.newValue),
+      });
     case 8:
       return t("incidents:events.8", { actor });
     case 9:
-      return t("incidents:events.9", { actor, from: text(record(event.oldValue)?.name) });
+      return t("incidents:events.9", {
+        actor,
+        from: text(record(event.oldValue)?.name),
+      });
     default:
       return t("incidentView:activity.unknownEvent", { actor });
   }

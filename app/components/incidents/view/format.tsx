@@ -7,7 +7,11 @@ import { ASSIGNEE_PAGE_PARAM, ASSIGNEE_Q_PARAM, COMMENT_PARAM, FILE_PARAM, type 
 /** Dates and times in Europe/Brussels time, in the page's language. */
 export function useDateTime() {
   const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Brussels" });
+  const format = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "Europe/Brussels",
+  });
   return (iso: string) => format.format(new Date(iso));
 }
 
@@ -25,12 +29,22 @@ export function fileSize(bytes: number, locale: string): string {
   return `${format(bytes / (1024 * 1024))} MB`;
 }
 
-const STATUS_VARIANT: Record<number, BadgeProps["variant"]> = { 0: "warning", 1: "default", 2: "success", 3: "destructive", 4: "outline" };
+const STATUS_VARIANT: Record<number, BadgeProps["variant"]> = {
+  0: "warning",
+  1: "default",
+  2: "success",
+  3: "destructive",
+  4: "outline",
+};
 
 /** The status of an incident (SPEC.md section 3) as a badge. */
 export function StatusBadge({ status }: { status: number }) {
   const { t } = useTranslation("incidents");
-  return <Badge variant={STATUS_VARIANT[status] ?? "outline"}>{t(`status.${status}`)}</Badge>;
+  return (
+    <Badge variant={STATUS_VARIANT[status] ?? "outline"} data-status={status}>
+      {t(`status.${status}`)}
+    </Badge>
+  );
 }
 
 /** A priority's label: Low to Critical, or Not Selected (null). */

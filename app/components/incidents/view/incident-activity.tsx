@@ -15,8 +15,16 @@ type HistoryEntry = { kind: "event"; at: string; event: EventEntry } | { kind: "
  */
 export function historyEntries(events: EventEntry[], comments: IncidentComment[]): HistoryEntry[] {
   const entries: HistoryEntry[] = [
-    ...events.map((event) => ({ kind: "event" as const, at: event.createdAt, event })),
-    ...comments.map((comment) => ({ kind: "comment" as const, at: comment.createdAt, comment })),
+    ...events.map((event) => ({
+      kind: "event" as const,
+      at: event.createdAt,
+      event,
+    })),
+    ...comments.map((comment) => ({
+      kind: "comment" as const,
+      at: comment.createdAt,
+      comment,
+    })),
   ];
   // Stable: at the same instant an event comes before a comment (a status change, then why).
   return entries.sort((a, b) => a.at.localeCompare(b.at) || (a.kind === b.kind ? 0 : a.kind === "event" ? -1 : 1));
@@ -60,7 +68,9 @@ export function IncidentActivity({
             {t("incidents:fields.history")}
           </TabLink>
         </Tabs>
-        {eventsTotal > events.length ? <p className="text-sm text-muted-foreground">{t("activity.latest", { count: events.length, total: eventsTotal })}</p> : null}
+        {eventsTotal > events.length ? (
+          <p className="text-sm text-muted-foreground">{t("activity.latest", { count: events.length, total: eventsTotal })}</p>
+        ) : null}
         {active === "events" ? (
           events.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t("activity.noEvents")}</p>
@@ -80,7 +90,11 @@ export function IncidentActivity({
                 <EventItem key={`e${entry.event.id}`} event={entry.event} />
               ) : (
                 <li key={`c${entry.comment.id}`} className="grid gap-0.5 border-l-2 border-primary/40 pl-3 text-sm">
-                  <p className="font-medium">{t("activity.commented", { actor: entry.comment.author.name || t("comments.unknownAuthor") })}</p>
+                  <p className="font-medium">
+                    {t("activity.commented", {
+                      actor: entry.comment.author.name || t("comments.unknownAuthor"),
+                    })}
+                  </p>
                   <p className="line-clamp-3 whitespace-pre-wrap break-words">{entry.comment.body}</p>
                   <p className="text-muted-foreground">
                     <DateTime iso={entry.comment.createdAt} />

@@ -70,7 +70,14 @@ function CommentItem({ comment, editing, editResult }: { comment: IncidentCommen
   const deleteDialog = useViewDialog("delete-comment");
   const when = format(comment.createdAt);
   return (
-    <article id={`comment-${comment.id}`} aria-label={t("comments.label", { name: comment.author.name, date: when })} className="grid gap-2 rounded-md border p-3">
+    <article
+      id={`comment-${comment.id}`}
+      aria-label={t("comments.label", {
+        name: comment.author.name,
+        date: when,
+      })}
+      className="grid gap-2 rounded-md border p-3"
+    >
       <header className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 text-sm">
         <p>
           <span className="font-medium">{comment.author.name || t("comments.unknownAuthor")}</span>
@@ -82,7 +89,10 @@ function CommentItem({ comment, editing, editResult }: { comment: IncidentCommen
         {comment.editedAt ? (
           <p className="text-xs text-muted-foreground">
             {comment.editedBy
-              ? t("comments.editedBy", { date: format(comment.editedAt), name: comment.editedBy })
+              ? t("comments.editedBy", {
+                  date: format(comment.editedAt),
+                  name: comment.editedBy,
+                })
               : t("comments.edited", { date: format(comment.editedAt) })}
           </p>
         ) : null}
@@ -128,7 +138,11 @@ function CommentItem({ comment, editing, editResult }: { comment: IncidentCommen
 function EditComment({ comment, lastResult }: { comment: IncidentComment; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation("incidentView");
   const text = useErrorText(["incidents"]);
-  const [form, fields] = useZodForm(commentValidator, { id: `edit-comment-${comment.id}`, lastResult, defaultValue: { body: comment.body } });
+  const [form, fields] = useZodForm(commentValidator, {
+    id: `edit-comment-${comment.id}`,
+    lastResult,
+    defaultValue: { body: comment.body },
+  });
   const errors = text(fields.body.errors);
   // The page without `?edit=`.
   const { closeTo } = useViewDialog("delete-comment");
@@ -153,7 +167,10 @@ function EditComment({ comment, lastResult }: { comment: IncidentComment; lastRe
 function NewComment({ maxBytes, lastResult }: { maxBytes: number; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation("incidentView");
   const text = useErrorText(["incidents"]);
-  const [form, fields] = useZodForm(commentValidator, { id: "new-comment", lastResult });
+  const [form, fields] = useZodForm(commentValidator, {
+    id: "new-comment",
+    lastResult,
+  });
   const errors = text(fields.body.errors);
   const filesId = "new-comment-files";
   const fileErrors = text((lastResult?.error?.files ?? null) as string[] | null);
@@ -165,8 +182,26 @@ function NewComment({ maxBytes, lastResult }: { maxBytes: number; lastResult?: S
       <Field label={t("comments.body")} htmlFor={fields.body.id} errors={errors} required>
         <Textarea {...getTextareaProps(fields.body)} maxLength={COMMENT_MAX} rows={4} />
       </Field>
-      <Field label={t("comments.attachments")} htmlFor={filesId} errors={fileErrors} description={t("files.hint", { size: megabytes(maxBytes), count: MAX_ATTACHMENTS })}>
-        <Input type="file" name="files" multiple accept={ACCEPT} {...fieldControlProps(filesId, { errors: fileErrors, description: true })} className="h-auto cursor-pointer py-2 sm:h-auto" />
+      <Field
+        label={t("comments.attachments")}
+        htmlFor={filesId}
+        errors={fileErrors}
+        description={t("files.hint", {
+          size: megabytes(maxBytes),
+          count: MAX_ATTACHMENTS,
+        })}
+      >
+        <Input
+          type="file"
+          name="files"
+          multiple
+          accept={ACCEPT}
+          {...fieldControlProps(filesId, {
+            errors: fileErrors,
+            description: true,
+          })}
+          className="h-auto cursor-pointer py-2 sm:h-auto"
+        />
       </Field>
       <div>
         <SubmitButton intent={VIEW_INTENTS.comment}>{t("comments.post")}</SubmitButton>

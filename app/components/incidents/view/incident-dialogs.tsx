@@ -96,7 +96,11 @@ export function IncidentDialogs({
 function StatusDialog({ status, lastResult }: { status: number; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation("incidentView");
   const text = useErrorText(["incidents"]);
-  const [form, fields] = useZodForm(statusValidator, { id: "set-status", lastResult, defaultValue: { status: String(status) } });
+  const [form, fields] = useZodForm(statusValidator, {
+    id: "set-status",
+    lastResult,
+    defaultValue: { status: String(status) },
+  });
   return (
     <ViewDialogFrame name="status" title={t("dialogs.status.title")}>
       {(closeTo) => (
@@ -122,7 +126,11 @@ function StatusDialog({ status, lastResult }: { status: number; lastResult?: Sub
 function PriorityDialog({ priority, lastResult }: { priority: number | null; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation("incidentView");
   const text = useErrorText(["incidents"]);
-  const [form, fields] = useZodForm(priorityValidator, { id: "set-priority", lastResult, defaultValue: { priority: priority === null ? "none" : String(priority) } });
+  const [form, fields] = useZodForm(priorityValidator, {
+    id: "set-priority",
+    lastResult,
+    defaultValue: { priority: priority === null ? "none" : String(priority) },
+  });
   return (
     <ViewDialogFrame name="priority" title={t("dialogs.priority.title")}>
       {(closeTo) => (
@@ -167,8 +175,18 @@ function AssignDialog({
   const dialog = useViewDialog("assign");
   const searchId = useId();
   const current = incident.assignee?.id ? String(incident.assignee.id) : "none";
-  const [form, fields] = useZodForm(assignValidator, { id: "assign", lastResult, defaultValue: { assigneeId: current } });
-  const [list, setList] = useState<{ q: string; items: AssigneeOption[]; total: number; page: number; fetched: boolean }>(() => ({
+  const [form, fields] = useZodForm(assignValidator, {
+    id: "assign",
+    lastResult,
+    defaultValue: { assigneeId: current },
+  });
+  const [list, setList] = useState<{
+    q: string;
+    items: AssigneeOption[];
+    total: number;
+    page: number;
+    fetched: boolean;
+  }>(() => ({
     q: assigneeQ,
     items: assignees?.items ?? [],
     total: assignees?.total ?? 0,
@@ -179,23 +197,38 @@ function AssignDialog({
   const initial = (fields.assigneeId.initialValue as string | undefined) ?? current;
   const [chosen, setChosen] = useState<{ value: string; label: string }>(() => ({
     value: initial,
-    label:
-      initial === current && incident.assignee
-        ? incident.assignee.name
-        : (assignees?.items.find((u) => String(u.id) === initial)?.name ?? initial),
+    label: initial === current && incident.assignee ? incident.assignee.name : assignees?.items.find((u) => String(u.id) === initial)?.name ?? initial,
   }));
   const request = useRef(0);
   // A new page from the server (a search or a page link followed): start from it.
   useEffect(() => {
-    setList({ q: assigneeQ, items: assignees?.items ?? [], total: assignees?.total ?? 0, page: assignees?.page ?? 1, fetched: false });
+    setList({
+      q: assigneeQ,
+      items: assignees?.items ?? [],
+      total: assignees?.total ?? 0,
+      page: assignees?.page ?? 1,
+      fetched: false,
+    });
   }, [assignees, assigneeQ]);
 
   async function load(q: string, page: number) {
     const ticket = ++request.current;
-    const res = await fetch(`/incident/${incident.id}/assignee-options?${new URLSearchParams({ q, page: String(page) })}`, { headers: { Accept: "application/json" } });
+    const res = await fetch(
+      `/incident/${incident.id}/assignee-options?${new URLSearchParams({
+        q,
+        page: String(page),
+      })}`,
+      { headers: { Accept: "application/json" } },
+    );
     if (!res.ok || ticket !== request.current) return;
     const body = (await res.json()) as Page<AssigneeOption>;
-    setList((prev) => ({ q, items: page > 1 ? [...prev.items, ...body.items] : body.items, total: body.total, page: body.page, fetched: true }));
+    setList((prev) => ({
+      q,
+      items: page > 1 ? [...prev.items, ...body.items] : body.items,
+      total: body.total,
+      page: body.page,
+      fetched: true,
+    }));
   }
   const timer = useRef<ReturnType<typeof setTimeout>>();
   function onSearchInput(value: string) {
@@ -259,11 +292,27 @@ function AssignDialog({
               <legend className="mb-2 text-sm font-medium">{t("incidents:fields.assignee")}</legend>
               <ul className="grid gap-1" aria-live="polite">
                 {radio("none", t("incidents:unassigned"), "none")}
-                {chosen.value !== "none" && !list.items.some((u) => String(u.id) === chosen.value) ? radio(chosen.value, chosen.label, `chosen-${chosen.value}`) : null}
-                {list.items.map((user) => radio(String(user.id), t("dialogs.assign.option", { name: user.name, role: t(`shell:roles.${user.role}`) }), String(user.id)))}
+                {chosen.value !== "none" && !list.items.some((u) => String(u.id) === chosen.value)
+                  ? radio(chosen.value, chosen.label, `chosen-${chosen.value}`)
+                  : null}
+                {list.items.map((user) =>
+                  radio(
+                    String(user.id),
+                    t("dialogs.assign.option", {
+                      name: user.name,
+                      role: t(`shell:roles.${user.role}`),
+                    }),
+                    String(user.id),
+                  ),
+                )}
               </ul>
               {list.items.length === 0 && list.q ? <p className="text-sm text-muted-foreground">{t("dialogs.assign.noMatch", { q: list.q })}</p> : null}
-              <p className="text-sm text-muted-foreground">{t("dialogs.assign.shown", { count: list.items.length, total: list.total })}</p>
+              <p className="text-sm text-muted-foreground">
+                {t("dialogs.assign.shown", {
+                  count: list.items.length,
+                  total: list.total,
+                })}
+              </p>
               <ErrorText id={fields.assigneeId.errorId} errors={errors} />
             </fieldset>
             {list.fetched ? (
@@ -277,12 +326,26 @@ function AssignDialog({
             ) : pages > 1 ? (
               <nav aria-label={t("dialogs.assign.pages")} className="flex flex-wrap gap-2">
                 {list.page > 1 ? (
-                  <Link to={pageTo(list.page - 1)} preventScrollReset className={buttonVariants({ variant: "outline", size: "sm" })}>
+                  <Link
+                    to={pageTo(list.page - 1)}
+                    preventScrollReset
+                    className={buttonVariants({
+                      variant: "outline",
+                      size: "sm",
+                    })}
+                  >
                     {t("dialogs.assign.previous")}
                   </Link>
                 ) : null}
                 {list.page < pages ? (
-                  <Link to={pageTo(list.page + 1)} preventScrollReset className={buttonVariants({ variant: "outline", size: "sm" })}>
+                  <Link
+                    to={pageTo(list.page + 1)}
+                    preventScrollReset
+                    className={buttonVariants({
+                      variant: "outline",
+                      size: "sm",
+                    })}
+                  >
                     {t("dialogs.assign.next")}
                   </Link>
                 ) : null}
@@ -300,8 +363,7 @@ function AssignDialog({
 function TagsDialog({ tags, addResult, removeResult }: { tags: string[]; addResult?: SubmissionResult<string[]>; removeResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation("incidentView");
   const text = useErrorText(["incidents"]);
-  const [form, fields] = useZodForm(tagValidator, { id: "add-tag", lastResult: addResult });
-  const removeErrors = text(removeResult ? ((Object.values(removeResult.error ?? {}).flat() as string[]) ?? null) : null);
+  const removeErrors = text(removeResult ? (Object.values(removeResult.error ?? {}).flat() as string[]) ?? null : null);
   return (
     <ViewDialogFrame name="tags" title={t("dialogs.tags.title")}>
       {(closeTo) => (
@@ -321,7 +383,14 @@ function TagsDialog({ tags, addResult, removeResult }: { tags: string[]; addResu
                       <input type="hidden" name="intent" value={VIEW_INTENTS.removeTag} />
                       <input type="hidden" name="tag" value={tag} />
                       <span>{tag}</span>
-                      <Button type="submit" variant="ghost" size="icon" className="size-11 rounded-full sm:size-10" aria-label={t("common:tags.remove", { tag })} title={t("common:tags.remove", { tag })}>
+                      <Button
+                        type="submit"
+                        variant="ghost"
+                        size="icon"
+                        className="size-11 rounded-full sm:size-10"
+                        aria-label={t("common:tags.remove", { tag })}
+                        title={t("common:tags.remove", { tag })}
+                      >
                         <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
                           <path d="M18 6 6 18M6 6l12 12" />
                         </svg>
@@ -332,29 +401,53 @@ function TagsDialog({ tags, addResult, removeResult }: { tags: string[]; addResu
               </ul>
             )}
           </section>
-          <Form method="post" {...getFormProps(form)} className="grid gap-4">
-            <input type="hidden" name="intent" value={VIEW_INTENTS.addTag} />
-            <FormErrors id={form.errorId} errors={form.errors} ns={["incidents"]} />
-            <Field label={t("dialogs.tags.new")} htmlFor={fields.tag.id} errors={text(fields.tag.errors)} description={t("dialogs.tags.rules", { max: MAX_TAGS })}>
-              <Input {...getInputProps(fields.tag, { type: "text", ariaDescribedBy: `${fields.tag.id}-description` })} autoComplete="off" data-autofocus />
-            </Field>
-            <DialogFooter className="mt-2">
-              <Link to={closeTo} preventScrollReset className={buttonVariants({ variant: "outline" })}>
-                {t("dialogs.tags.done")}
-              </Link>
-              <SubmitButton intent={VIEW_INTENTS.addTag}>{t("dialogs.tags.add")}</SubmitButton>
-            </DialogFooter>
-          </Form>
+          <AddTagForm key={tags.join("\n")} closeTo={closeTo} lastResult={addResult} />
         </div>
       )}
     </ViewDialogFrame>
   );
 }
 
+/** The tags dialog's "New tag" form; a new one (empty) after each change of the tags. */
+function AddTagForm({ closeTo, lastResult }: { closeTo: string; lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation("incidentView");
+  const text = useErrorText(["incidents"]);
+  const [form, fields] = useZodForm(tagValidator, {
+    id: "add-tag",
+    lastResult,
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-4">
+      <input type="hidden" name="intent" value={VIEW_INTENTS.addTag} />
+      <FormErrors id={form.errorId} errors={form.errors} ns={["incidents"]} />
+      <Field label={t("dialogs.tags.new")} htmlFor={fields.tag.id} errors={text(fields.tag.errors)} description={t("dialogs.tags.rules", { max: MAX_TAGS })}>
+        <Input
+          {...getInputProps(fields.tag, {
+            type: "text",
+            ariaDescribedBy: `${fields.tag.id}-description`,
+          })}
+          autoComplete="off"
+          data-autofocus
+        />
+      </Field>
+      <DialogFooter className="mt-2">
+        <Link to={closeTo} preventScrollReset className={buttonVariants({ variant: "outline" })}>
+          {t("dialogs.tags.done")}
+        </Link>
+        <SubmitButton intent={VIEW_INTENTS.addTag}>{t("dialogs.tags.add")}</SubmitButton>
+      </DialogFooter>
+    </Form>
+  );
+}
+
 function TitleDialog({ title, lastResult }: { title: string; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation("incidentView");
   const text = useErrorText(["incidents"]);
-  const [form, fields] = useZodForm(titleValidator, { id: "edit-title", lastResult, defaultValue: { title } });
+  const [form, fields] = useZodForm(titleValidator, {
+    id: "edit-title",
+    lastResult,
+    defaultValue: { title },
+  });
   return (
     <ViewDialogFrame name="title" title={t("dialogs.title.title")}>
       {(closeTo) => (
@@ -374,7 +467,11 @@ function TitleDialog({ title, lastResult }: { title: string; lastResult?: Submis
 function DescriptionDialog({ description, lastResult }: { description: string | null; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation("incidentView");
   const text = useErrorText(["incidents"]);
-  const [form, fields] = useZodForm(descriptionValidator, { id: "edit-description", lastResult, defaultValue: { description: description ?? "" } });
+  const [form, fields] = useZodForm(descriptionValidator, {
+    id: "edit-description",
+    lastResult,
+    defaultValue: { description: description ?? "" },
+  });
   return (
     <ViewDialogFrame name="description" title={t("dialogs.description.title")}>
       {(closeTo) => (
@@ -394,16 +491,28 @@ function DescriptionDialog({ description, lastResult }: { description: string | 
 function DuplicateDialog({ shortId, lastResult }: { shortId: number; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation("incidentView");
   const text = useErrorText(["incidents"]);
-  const [form, fields] = useZodForm(duplicateValidator, { id: "mark-duplicate", lastResult });
+  const [form, fields] = useZodForm(duplicateValidator, {
+    id: "mark-duplicate",
+    lastResult,
+  });
   return (
     <ViewDialogFrame name="duplicate" title={t("dialogs.duplicate.title", { shortId })} description={t("dialogs.duplicate.explain")}>
       {(closeTo) => (
         <Form method="post" {...getFormProps(form)} className="grid gap-4">
           <input type="hidden" name="intent" value={VIEW_INTENTS.duplicate} />
           <FormErrors id={form.errorId} errors={form.errors} ns={["incidents"]} />
-          <Field label={t("dialogs.duplicate.label")} htmlFor={fields.duplicateOf.id} errors={text(fields.duplicateOf.errors)} description={t("dialogs.duplicate.hint")} required>
+          <Field
+            label={t("dialogs.duplicate.label")}
+            htmlFor={fields.duplicateOf.id}
+            errors={text(fields.duplicateOf.errors)}
+            description={t("dialogs.duplicate.hint")}
+            required
+          >
             <Input
-              {...getInputProps(fields.duplicateOf, { type: "text", ariaDescribedBy: `${fields.duplicateOf.id}-description` })}
+              {...getInputProps(fields.duplicateOf, {
+                type: "text",
+                ariaDescribedBy: `${fields.duplicateOf.id}-description`,
+              })}
               inputMode="numeric"
               autoComplete="off"
               data-autofocus

@@ -61,15 +61,7 @@ export function FileList({ files, actions }: { files: IncidentFile[]; actions?: 
 }
 
 /** The incident's images and files, "Add files" (a multipart form) and a delete button per file. */
-export function IncidentFiles({
-  files,
-  maxBytes,
-  lastResult,
-}: {
-  files: IncidentFile[];
-  maxBytes: number;
-  lastResult?: SubmissionResult<string[]>;
-}) {
+export function IncidentFiles({ files, maxBytes, lastResult }: { files: IncidentFile[]; maxBytes: number; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation("incidentView");
   const text = useErrorText(["incidents"]);
   const dialog = useViewDialog("delete-file");
@@ -102,7 +94,15 @@ export function IncidentFiles({
         <Form method="post" encType="multipart/form-data" className="grid gap-3 border-t pt-4" key={files.map((f) => f.id).join()}>
           <input type="hidden" name="intent" value={VIEW_INTENTS.addFiles} />
           <FormErrors errors={formErrorsOf(lastResult)} ns={["incidents"]} />
-          <Field label={t("files.add")} htmlFor={inputId} errors={errors} description={t("files.hint", { size: megabytes(maxBytes), count: MAX_ATTACHMENTS })}>
+          <Field
+            label={t("files.add")}
+            htmlFor={inputId}
+            errors={errors}
+            description={t("files.hint", {
+              size: megabytes(maxBytes),
+              count: MAX_ATTACHMENTS,
+            })}
+          >
             <Input
               type="file"
               name="files"

@@ -19,7 +19,13 @@ const linkClass = "font-medium text-primary underline-offset-4 hover:underline";
 function DialogLink({ name, children, label }: { name: ViewDialog; children: ReactNode; label?: string }) {
   const dialog = useViewDialog(name);
   return (
-    <DialogTrigger to={dialog.openTo()} variant="outline" size="sm" aria-label={label} className="w-full sm:w-auto">
+    <DialogTrigger
+      to={dialog.openTo()}
+      variant="outline"
+      size="sm"
+      aria-label={label}
+      className="h-auto min-h-11 w-full whitespace-normal py-2 text-center sm:min-h-9 sm:w-auto"
+    >
       {children}
     </DialogTrigger>
   );
@@ -41,7 +47,11 @@ export function IncidentHeader({ incident }: { incident: IncidentView }) {
         <h1 className="break-words text-2xl font-semibold tracking-tight">{t("heading", { shortId: incident.shortId, title: incident.title })}</h1>
         <p className="flex flex-wrap items-center gap-2 text-sm">
           <StatusBadge status={incident.status} />
-          <Badge variant="outline">{t("priorityBadge", { priority: priorityLabel(t, incident.priority) })}</Badge>
+          <Badge variant="outline">
+            {t("priorityBadge", {
+              priority: priorityLabel(t, incident.priority),
+            })}
+          </Badge>
           <span className="text-muted-foreground">{incident.assignee ? t("assignedTo", { name: incident.assignee.name }) : t("incidents:unassigned")}</span>
         </p>
       </div>
@@ -57,11 +67,14 @@ export function IncidentHeader({ incident }: { incident: IncidentView }) {
           href={`/incident/${incident.id}/work-order.pdf`}
           target="_blank"
           rel="noopener"
-          className={cn(buttonVariants({ variant: "default", size: "sm" }), "w-full sm:w-auto")}
+          className={cn(buttonVariants({ variant: "default", size: "sm" }), "h-auto min-h-11 w-full whitespace-normal py-2 text-center sm:min-h-9 sm:w-auto")}
         >
           {t("actions.print")}
         </a>
-        <a href={`#${COMMENT_SECTION}`} className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "col-span-2 w-full sm:w-auto")}>
+        <a
+          href={`#${COMMENT_SECTION}`}
+          className={cn(buttonVariants({ variant: "ghost", size: "sm" }), "col-span-2 h-auto min-h-11 w-full whitespace-normal py-2 sm:min-h-9 sm:w-auto")}
+        >
           {t("actions.toComments")}
         </a>
       </nav>
@@ -138,17 +151,23 @@ export function IncidentDetails({ incident }: { incident: IncidentView }) {
                 {loc.roomName}
               </Link>
             ) : (
-              (loc.text ?? none)
+              loc.text ?? none
             )}
           </Item>
           {loc.equipmentItemId && loc.equipmentName ? (
             <Item label={t("location.equipment")}>
               {loc.roomId ? (
                 <Link to={`/view-room/${loc.roomId}`} className={linkClass}>
-                  {t("location.item", { name: loc.equipmentName, reference: loc.internalReference ?? "" })}
+                  {t("location.item", {
+                    name: loc.equipmentName,
+                    reference: loc.internalReference ?? "",
+                  })}
                 </Link>
               ) : (
-                t("location.item", { name: loc.equipmentName, reference: loc.internalReference ?? "" })
+                t("location.item", {
+                  name: loc.equipmentName,
+                  reference: loc.internalReference ?? "",
+                })
               )}
             </Item>
           ) : null}
