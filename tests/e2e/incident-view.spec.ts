@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { accounts, axeProblemsOnce, expect, horizontalOverflow, test } from "./fixtures";
+import { accounts, expect, horizontalOverflow, test } from "./fixtures";
 import { fieldError, setLanguage, successToast, webSession } from "./helpers";
 
 /**
@@ -71,41 +71,52 @@ async function openDialog(page: Page, trigger: string, title: string | RegExp) {
 for (const lng of ["en", "nl-BE"] as const) {
   const t: T = locale(lng);
 
-  test(`comment with an attachment, edit and delete it; #commentSection jumps there (${lng})`, async ({ page, login }) => {
-    await login(accounts.manager, { consent: true });
-    await setLanguage(page, lng);
-    const [id] = await reachable(
+  /** An incident the manager reaches, one per language (the tests of a worker share its data). */
+  const commentIncident = (page: Page) =>
+    reachable(
       page.request,
       range(1, MAX_ID)
         .filter((n) => n % 4 === (lng === "en" ? 1 : 3))
         .slice(0, 4),
-    );
+    ).then(([id]) => id);
+
+  test(`post a comment with an attachment; #commentSection jumps there (${lng})`, async ({ page, login }) => {
+    await login(accounts.manager, { consent: true });
+    await setLanguage(page, lng);
+    const id = await commentIncident(page);
     expect(id, "an incident the manager reaches").toBeTruthy();
 
     await page.goto(`/incident/${id}#commentSection`);
     const section = page.locator("#commentSection");
     await expect(section).toBeInViewport();
-    await expect(
-      section.getByRole("heading", {
-        level: 2,
-        name: t("incidents:fields.comments"),
-      }),
-    ).toBeVisible();
+    await expect(section.getByRole("heading", { level: 2, name: t("incidents:fields.comments") })).toBeVisible();
 
-    // The text is required: beside the field, the attachment chosen again after the error.
-    const body = section.getByLabel(new RegExp(`^${escape(t("comments.body"))}\\*?$`));
-    await section.getByLabel(t("comments.attachments"), { exact: true }).setInputFiles({ name: "leak.png", mimeType: "image/png", buffer: PNG });
+    // The text is required: beside the field (the attachment is chosen again after the error).
+    const attach = () => section.getByLabel(t("comments.attachments"), { exact: true }).setInputFiles({ name: "leak.png", mimeType: "image/png", buffer: PNG });
+    await attach();
     await section.getByRole("button", { name: t("comments.post") }).click();
     await expect(fieldError(page, t("incidents:validation.commentRequired"))).toBeVisible();
 
     const text = `Checked the valve ${Date.now().toString(36)}`;
-    await body.fill(text);
-    await section.getByLabel(t("comments.attachments"), { exact: true }).setInputFiles({ name: "leak.png", mimeType: "image/png", buffer: PNG });
+    await section.getByLabel(new RegExp(`^${escape(t("comments.body"))}\\*?$`)).fill(text);
+    await attach();
     await section.getByRole("button", { name: t("comments.post") }).click();
     await expect(successToast(page)).toContainText(t("incidents:success.commentPosted"));
     const comment = page.locator("article").filter({ hasText: text });
     await expect(comment).toBeVisible();
     await expect(comment.getByRole("img", { name: t("files.image", { name: "leak.png" }) })).toBeVisible();
+    await expect(page.locator("#commentSection")).toBeInViewport();
+  });
+
+  test(`edit and delete one's comment; a failure is an error toast (${lng})`, async ({ page, login }) => {
+    await login(accounts.manager, { consent: true });
+    await setLanguage(page, lng);
+    const id = await commentIncident(page);
+    const text = `Ordered a new part ${Date.now().toString(36)}`;
+    const posted = await page.request.post(`/incident/${id}`, { multipart: { intent: "comment", body: text }, maxRedirects: 0 });
+    expect(posted.status()).toBe(302);
+    await page.goto(`/incident/${id}#commentSection`);
+    const comment = page.locator("article").filter({ hasText: text });
 
     // Edit: in place, "edited" afterwards.
     await comment.getByRole("link", { name: anyValue(t, "comments.editLabel", "date") }).click();
@@ -118,9 +129,7 @@ for (const lng of ["en", "nl-BE"] as const) {
 
     // Delete, after the confirmation.
     await changed.getByRole("link", { name: anyValue(t, "comments.deleteLabel", "date") }).click();
-    const dialog = page.getByRole("dialog", {
-      name: t("comments.deleteTitle"),
-    });
+    const dialog = page.getByRole("dialog", { name: t("comments.deleteTitle") });
     await expect(dialog).toBeVisible();
     await dialog.getByRole("button", { name: t("comments.delete") }).click();
     await expect(successToast(page)).toContainText(t("incidents:success.commentDeleted"));
@@ -146,17 +155,9 @@ for (const lng of ["en", "nl-BE"] as const) {
     expect(tech, "the technician is offered").toBeTruthy();
 
     // Unassigned first, so that assigning the technician is a change whatever the demo said.
-    await page.goto(`/incident/${id}?dialog=assign`);
-    await page
-      .getByRole("dialog")
-      .getByRole("radio", { name: t("incidents:unassigned") })
-      .check();
-    await page
-      .getByRole("dialog")
-      .getByRole("button", { name: t("dialogs.assign.save"), exact: true })
-      .click();
-    await expect(successToast(page)).toContainText(t("incidents:success.assignee"));
-    await expect(page.getByRole("dialog")).toHaveCount(0);
+    const unassigned = await page.request.post(`/incident/${id}`, { form: { intent: "assign", assigneeId: "none" }, maxRedirects: 0 });
+    expect(unassigned.status()).toBe(302);
+    await page.goto(`/incident/${id}`);
 
     let dialog = await openDialog(page, t("actions.assign"), t("dialogs.assign.title"));
     // Searching narrows the users (a GET of the dialog without JavaScript, the JSON pages with it).
@@ -169,7 +170,6 @@ for (const lng of ["en", "nl-BE"] as const) {
     });
     await expect(dialog.getByRole("radio", { name: option })).toBeVisible();
     await expect(dialog.getByRole("radio", { name: t("incidents:unassigned") })).toBeVisible();
-    expect(await axeProblemsOnce(page, { javaScriptEnabled })).toEqual([]);
     await dialog.getByRole("radio", { name: option }).check();
     await dialog.getByRole("button", { name: t("dialogs.assign.save"), exact: true }).click();
     await expect(successToast(page)).toContainText(t("incidents:success.assignee"));
@@ -340,7 +340,7 @@ for (const lng of ["en", "nl-BE"] as const) {
     await expect(page.getByRole("heading", { level: 1, name: notFound })).toBeVisible();
   });
 
-  test(`at phone width the view and its dialogs fit (${lng})`, async ({ page, login, javaScriptEnabled }) => {
+  test(`at phone width the view and its dialogs fit (${lng})`, async ({ page, login }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await login(accounts.technician, { consent: true });
     await setLanguage(page, lng);
@@ -348,20 +348,16 @@ for (const lng of ["en", "nl-BE"] as const) {
     await page.goto(`/incident/${id}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^#\d+ /);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await page.getByRole("link", { name: t("incidents:fields.history"), exact: true }).click();
+    await expect(page.getByRole("link", { name: t("incidents:fields.history"), exact: true })).toHaveAttribute("aria-current", "page");
     await openDialog(page, t("actions.status"), t("dialogs.status.title"));
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    expect(await axeProblemsOnce(page, { javaScriptEnabled })).toEqual([]);
     await page
       .getByRole("dialog")
       .getByRole("link", { name: t("common:actions.cancel") })
       .click();
-    await expect(page.getByRole("dialog")).toHaveCount(0);
-    await page.getByRole("link", { name: t("incidents:fields.history"), exact: true }).click();
-    await expect(
-      page.getByRole("link", {
-        name: t("incidents:fields.history"),
-        exact: true,
-      }),
-    ).toHaveAttribute("aria-current", "page");
+    // Ends with the assign dialog open: the fixture checks that state with axe.
+    await openDialog(page, t("actions.assign"), t("dialogs.assign.title"));
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   });
 }
