@@ -103,7 +103,7 @@ export function IncidentDetails({ incident }: { incident: IncidentView }) {
         <CardTitle as="h2">{t("sections.details")}</CardTitle>
       </CardHeader>
       <CardContent>
-        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <dl className="grid grid-cols-2 gap-4 lg:grid-cols-3">
           <Item label={t("incidents:fields.status")}>
             <StatusBadge status={incident.status} />
           </Item>
