@@ -1,0 +1,77 @@
+import { useLocation } from "@remix-run/react";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import { Badge, type BadgeProps } from "~/components/ui/badge";
+import { ASSIGNEE_PAGE_PARAM, ASSIGNEE_Q_PARAM, COMMENT_PARAM, FILE_PARAM, type ViewDialog } from "~/lib/incident-view";
+
+/** Dates and times in Europe/Brussels time, in the page's language. */
+export function useDateTime() {
+  const { i18n } = useTranslation();
+  const format = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "Europe/Brussels",
+  });
+  return (iso: string) => format.format(new Date(iso));
+}
+
+/** A date as a <time> element. */
+export function DateTime({ iso }: { iso: string }) {
+  const format = useDateTime();
+  return <time dateTime={iso}>{format(iso)}</time>;
+}
+
+/** "12 KB", "1.4 MB" in the page's language. */
+export function fileSize(bytes: number, locale: string): string {
+  const format = (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
+  if (bytes < 1024) return `${format(bytes)} B`;
+  if (bytes < 1024 * 1024) return `${format(bytes / 1024)} KB`;
+  return `${format(bytes / (1024 * 1024))} MB`;
+}
+
+const STATUS_VARIANT: Record<number, BadgeProps["variant"]> = {
+  0: "warning",
+  1: "default",
+  2: "success",
+  3: "destructive",
+  4: "outline",
+};
+
+/** The status of an incident (SPEC.md section 3) as a badge. */
+export function StatusBadge({ status }: { status: number }) {
+  const { t } = useTranslation("incidents");
+  return (
+    <Badge variant={STATUS_VARIANT[status] ?? "outline"} data-status={status}>
+      {t(`status.${status}`)}
+    </Badge>
+  );
+}
+
+/** A priority's label: Low to Critical, or Not Selected (null). */
+export const priorityLabel = (t: TFunction, priority: number | null | undefined) =>
+  priority === null || priority === undefined ? t("incidents:priority.none") : t(`incidents:priority.${priority}`);
+
+/** Parameters that belong to a dialog and go when it closes. */
+const DIALOG_PARAMS = ["dialog", COMMENT_PARAM, FILE_PARAM, ASSIGNEE_Q_PARAM, ASSIGNEE_PAGE_PARAM];
+
+/**
+ * The view's URL dialogs (`?dialog=<name>`, with `extra` parameters such as the comment to delete):
+ * whether `name` is open, the address that opens it, the address that closes it (the page as it was).
+ */
+export function useViewDialog(name: ViewDialog) {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const open = params.get("dialog") === name;
+  const base = new URLSearchParams(location.search);
+  for (const p of DIALOG_PARAMS) base.delete(p);
+  base.delete("edit");
+  const closeSearch = base.toString();
+  const closeTo = `${location.pathname}${closeSearch ? `?${closeSearch}` : ""}`;
+  const openTo = (extra: Record<string, string | number> = {}) => {
+    const next = new URLSearchParams(base);
+    next.set("dialog", name);
+    for (const [key, value] of Object.entries(extra)) next.set(key, String(value));
+    return `${location.pathname}?${next.toString()}`;
+  };
+  return { open, openTo, closeTo, params };
+}
