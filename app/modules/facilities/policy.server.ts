@@ -119,8 +119,8 @@ export function equipmentTypeReach(ctx: ServiceContext): SQL | undefined {
 /**
  * The incidents an actor may read (and so their files and comments' attachments), as a condition on
  * `incidents`. Administrators: all of their entity (`undefined`). Facility managers and technicians:
- * incidents in a room or on an equipment item they reach (`treeScope`), and incidents assigned to
- * them; nothing for no actor.
+ * incidents in a room they reach (`treeScope`; an incident on an equipment item carries the item's room,
+ * so one index on `room_id` decides it), and incidents assigned to them; nothing for no actor.
  */
 export function incidentReach(ctx: ServiceContext): SQL | undefined {
   const actor = ctx.actor;
@@ -130,9 +130,5 @@ export function incidentReach(ctx: ServiceContext): SQL | undefined {
     .select({ id: rooms.id })
     .from(rooms)
     .where(and(eq(rooms.entityId, ctx.entityId), treeScope(ctx, "room")));
-  const reachableItems = ctx.db
-    .select({ id: equipmentItems.id })
-    .from(equipmentItems)
-    .where(and(eq(equipmentItems.entityId, ctx.entityId), treeScope(ctx, "equipmentItem")));
-  return or(eq(incidents.assigneeId, actor.id), inArray(incidents.roomId, reachableRooms), inArray(incidents.equipmentItemId, reachableItems));
+  return or(eq(incidents.assigneeId, actor.id), inArray(incidents.roomId, reachableRooms));
 }

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { IncidentEventType, type IncidentPriority, IncidentStatus, Priority } from "~/db/enums";
 import {
+  equipmentItems,
   type Incident,
   incidentChecklistAnswers,
   incidentCommentFiles,
@@ -119,6 +120,11 @@ export async function createIncident(db: Db, overrides: CreateIncidentOverrides)
   const createdAt = columns.createdAt ?? new Date();
   const status = columns.status ?? IncidentStatus.PENDING;
 
+  // An incident on an equipment item lies in the item's room (reach is decided by the room).
+  if (columns.equipmentItemId != null && columns.roomId === undefined) {
+    const [item] = await db.select({ roomId: equipmentItems.roomId }).from(equipmentItems).where(eq(equipmentItems.id, columns.equipmentItemId));
+    if (item) columns.roomId = item.roomId;
+  }
   let { location, floor } = columns;
   if (columns.roomId != null && (location === undefined || floor === undefined)) {
     const [room] = await db
