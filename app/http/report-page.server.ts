@@ -13,6 +13,7 @@ import { detectLocale } from "~/i18n.server";
 import { isDomainError } from "~/lib/errors";
 import { type ArithmeticQuestion, captcha } from "~/modules/onboarding/captcha.server";
 import { getReportPlace, type ReportPlace } from "~/modules/occupier-reports/place.server";
+import { REPORT_HONEYPOT_FIELD } from "~/modules/occupier-reports/schema";
 import { reportIncident } from "~/modules/occupier-reports/service.server";
 
 /**
@@ -22,9 +23,8 @@ import { reportIncident } from "~/modules/occupier-reports/service.server";
  *
  * Abuse: the server's per-minute tiers, then this page's hourly limits (report-limits.server.ts): a
  * captcha question after a few reports from one address, 429 beyond the limits; and a honeypot field
- * (`website`) that people never see: a post that fills it is answered as a success and dropped.
+ * (REPORT_HONEYPOT_FIELD) that people never see: a post that fills it is answered as a success and dropped.
  */
-export const HONEYPOT_FIELD = "website";
 
 type Args = { request: Request; context: AppLoadContext; params: { identifier?: string } };
 
@@ -131,7 +131,7 @@ export async function reportPageAction(args: Args) {
   }
   const formData = await readFormData(request, context.runtime.files.maxBytes);
   const back = `/report/${encodeURIComponent(place.code)}`;
-  const honeypot = formData.get(HONEYPOT_FIELD);
+  const honeypot = formData.get(REPORT_HONEYPOT_FIELD);
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
     // A bot filled the field no person sees: it gets the thank-you, nothing is saved.
     return redirect(`${back}?sent`, 303);

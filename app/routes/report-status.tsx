@@ -24,7 +24,7 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
 export async function loader({ params, context }: LoaderFunctionArgs) {
   try {
     const status = await getReportStatus(context.runtime.database.db, params.token ?? "");
-    return data({ status }, { headers: { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" } });
+    return data({ status }, { headers: { "Cache-Control": "private, no-store" } });
   } catch (error) {
     if (isDomainError(error) && error.status === 404) return data({ status: null as ReportStatus | null }, { status: 404 });
     throw error;

@@ -7,7 +7,9 @@ import { Alert } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
 import { Field, fieldControlProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { HONEYPOT_FIELD, type PublicPlace, type ReportActionData, type ReportPageData, reportPageAction, reportPageLoader } from "~/http/report-page.server";
+import type { PublicPlace, ReportActionData, ReportPageData } from "~/http/report-page.server";
+import { reportPageAction, reportPageLoader } from "~/http/report-page.server";
+import { REPORT_HONEYPOT_FIELD } from "~/modules/occupier-reports/schema";
 import type { ScriptsHandle } from "~/root";
 
 /**
@@ -43,12 +45,12 @@ export default function ReportPage() {
         <ThankYou sent={page.sent} base={base} />
       ) : (
         <>
-          {place.entity.greeting ? <p className="whitespace-pre-line text-base">{place.entity.greeting}</p> : null}
           {type ? (
             <ReportForm place={place} type={type} base={base} result={result} question={page.question} limitedMinutes={limitedMinutes} />
           ) : (
             <>
               <h1 className="sr-only">{t("page.title")}</h1>
+              {place.entity.greeting ? <p className="whitespace-pre-line text-base">{place.entity.greeting}</p> : null}
               <PlaceSummary place={place} />
               <TypeChoices types={place.incidentTypes} hrefOf={(id) => `${base}?type=${id}`} />
               <RoomLinks links={place.links} />
@@ -146,7 +148,7 @@ function ReportForm({
             {/* The honeypot: people never see it (nor screen readers); bots fill it in. */}
             <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
               <label htmlFor="report-website">{t("form.honeypot")}</label>
-              <input id="report-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+              <input id="report-website" type="text" name={REPORT_HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
             </div>
             <button type="submit" className={`${buttonVariants({ size: "lg" })} w-full`}>
               {t("form.submit")}
