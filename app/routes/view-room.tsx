@@ -21,7 +21,7 @@ const EQUIPMENT_TYPES_LOOKED_UP = 10;
  * /view-room/{id}, for every signed-in user (SPEC.md sections 2 and 6): managers and administrators
  * see every room of their entity, technicians only those of their linked facilities and buildings
  * (others go to the forbidden page). The QR code encodes the room's report address, drawn here on
- * the server as an SVG image. "Report an incident" (`?dialog=report`) reports as the signed-in user
+ * the server as an SVG image. "Report an incident" (`?dialog=report-incident`) reports as the signed-in user
  * with the room's report identifier (issue #13), through the occupiers' verb.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Browser } from "@playwright/test";
 import { pngBytes } from "../factories/files";
-import { accounts, expect, readOutbox, test, unique, waitForMail } from "./fixtures";
+import { accounts, axeProblemsOnce, expect, readOutbox, test, unique, waitForMail } from "./fixtures";
 import { apiLogin, webSession } from "./helpers";
 
 /**
@@ -81,9 +81,19 @@ function compressedSize(url: string): Promise<{ bytes: number; encoding: string 
   });
 }
 
-async function phone(page: Page, lng: Lng) {
-  await page.setViewportSize(PHONE);
-  await page.setExtraHTTPHeaders({ "Accept-Language": ACCEPT_LANGUAGE[lng] });
+/**
+ * An occupier's phone: a browser context of its own in the language `lng` (its Accept-Language), with
+ * JavaScript as the project says; `done()` checks its last page with axe and closes it.
+ */
+async function phone(browser: Browser, baseURL: string, lng: Lng, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({ baseURL, viewport: PHONE, locale: lng, javaScriptEnabled, extraHTTPHeaders: { "Accept-Language": ACCEPT_LANGUAGE[lng] } });
+  const page = await context.newPage();
+  const done = async () => {
+    const problems = await axeProblemsOnce(page, { javaScriptEnabled });
+    await context.close();
+    expect(problems, problems.join("\n")).toEqual([]);
+  };
+  return { page, done };
 }
 
 const CASES: { lng: Lng; sticker: "room" | "item"; roomIndex: number }[] = [
@@ -93,7 +103,7 @@ const CASES: { lng: Lng; sticker: "room" | "item"; roomIndex: number }[] = [
 ];
 
 for (const { lng, sticker, roomIndex } of CASES) {
-  test(`an occupier reports from a ${sticker}'s sticker on a phone, with a photo and an email (${lng})`, async ({ page, baseURL, javaScriptEnabled }) => {
+  test(`an occupier reports from a ${sticker}'s sticker on a phone, with a photo and an email (${lng})`, async ({ browser, baseURL, javaScriptEnabled }) => {
     test.setTimeout(90_000);
     const t = locale(lng);
     const admin = await webSession(baseURL!, accounts.admin);
@@ -110,15 +120,15 @@ for (const { lng, sticker, roomIndex } of CASES) {
       }
       expect(code, `a ${sticker} with something to report`).toBeTruthy();
 
-      await phone(page, lng);
+      const { page, done } = await phone(browser, baseURL!, lng, javaScriptEnabled);
       await page.goto(`/report/${code}`);
       await expect(page.getByRole("heading", { name: t("page.where") })).toBeVisible();
       if (sticker === "item") await expect(page.getByText(t("page.equipment"), { exact: true })).toBeVisible();
       if (lng === "en") {
         // The language switch: a plain post that comes back to the same page.
-        await page.getByRole("button", { name: "NL" }).click();
+        await page.getByRole("button", { name: "NL", exact: true }).click();
         await expect(page.getByRole("heading", { name: locale("nl-BE")("page.where") })).toBeVisible();
-        await page.getByRole("button", { name: "EN" }).click();
+        await page.getByRole("button", { name: "EN", exact: true }).click();
         await expect(page.getByRole("heading", { name: t("page.where") })).toBeVisible();
       }
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), "no sideways scrolling").toBeLessThanOrEqual(0);
@@ -136,7 +146,7 @@ for (const { lng, sticker, roomIndex } of CASES) {
       await page.getByLabel(t("form.email")).fill(email);
       await page.getByLabel(t("form.description")).fill("   ");
       await page.getByRole("button", { name: t("form.submit") }).click();
-      await expect(page.getByText(t("validation.descriptionRequired"))).toBeVisible();
+      await expect(page.locator("#report-description-error")).toHaveText(t("validation.descriptionRequired"));
       await expect(page.getByLabel(t("form.email"))).toHaveValue(email);
 
       await page.getByLabel(t("form.description")).fill("The tap drips all night, water on the floor.");
@@ -166,6 +176,7 @@ for (const { lng, sticker, roomIndex } of CASES) {
       // incidents' REST calls and screens come with issue #12: until they are in the build, stop here.
       if (!(await incidentsApi(admin, api.headers))) {
         test.info().annotations.push({ type: "skipped part", description: "incidents REST calls not in this build (issue #12)" });
+        await done();
         return;
       }
       const listed = (await (await admin.get("/api/incidents?size=100", { headers: api.headers })).json()) as { id: number; shortId: number }[];
@@ -180,19 +191,20 @@ for (const { lng, sticker, roomIndex } of CASES) {
       const table = await (await admin.get(`/incidents?q=${shortId}`)).text();
       expect(table, "the staff table lists the incident").toContain(`/incident/${incident!.id}`);
 
-      const done = await admin.put(`/api/incidents/${incident!.id}/status`, { headers: api.headers, data: { status: 2 } });
-      expect(done.status()).toBe(200);
+      const markedDone = await admin.put(`/api/incidents/${incident!.id}/status`, { headers: api.headers, data: { status: 2 } });
+      expect(markedDone.status()).toBe(200);
       const closing = await waitForMail(email, mailsBefore + 1);
       expect(closing.subject).toBe(t("mail.closed.subject", { shortId, status: t("incidents:status.2") }));
       await page.goto(new URL(closing.link!).pathname);
       await expect(page.getByText(t("status.events.status", { status: t("incidents:status.2") }))).toBeVisible();
+      await done();
     } finally {
       await admin.dispose();
     }
   });
 }
 
-test("an unknown, archived or other entity's sticker gives the friendly page; a bot's post is dropped", async ({ page, baseURL, javaScriptEnabled }) => {
+test("an unknown, archived or other entity's sticker gives the friendly page; a bot's post is dropped", async ({ browser, baseURL, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "the same pages without JavaScript: checked once");
   const admin = await webSession(baseURL!, accounts.admin);
   const other = await webSession(baseURL!, accounts.other);
@@ -228,7 +240,7 @@ test("an unknown, archived or other entity's sticker gives the friendly page; a 
 
     for (const lng of ["en", "fr-BE", "nl-BE"] as const) {
       const t = locale(lng);
-      await phone(page, lng);
+      const { page, done } = await phone(browser, baseURL!, lng, javaScriptEnabled);
       for (const code of [archivedCode, "ZZZZZZZZZZZZZ", "not a code!"]) {
         const res = await page.goto(`/report/${encodeURIComponent(code)}`);
         expect(res?.status(), `/report/${code}`).toBe(404);
@@ -240,7 +252,9 @@ test("an unknown, archived or other entity's sticker gives the friendly page; a 
       const res = await page.goto(`/report/status/${"A".repeat(32)}`);
       expect(res?.status()).toBe(404);
       await expect(page.getByRole("heading", { level: 1, name: t("status.notFoundTitle") })).toBeVisible();
+      await done();
     }
+    const { page, done } = await phone(browser, baseURL!, "en", javaScriptEnabled);
     expect((await page.request.get("/report/ZZZZZZZZZZZZZ/logo")).status()).toBe(404);
     expect((await page.request.get(`/report/${archivedCode}/logo`)).status()).toBe(404);
 
@@ -254,7 +268,6 @@ test("an unknown, archived or other entity's sticker gives the friendly page; a 
     });
     expect(saved.status(), await saved.text()).toBe(200);
     try {
-      await phone(page, "en");
       expect((await page.goto(`/report/${otherCode}`))?.status()).toBe(200);
       await expect(page.getByText(String(entity.name), { exact: true })).toBeVisible();
       await expect(page.getByText("Demo Campus")).toHaveCount(0);
@@ -288,6 +301,7 @@ test("an unknown, archived or other entity's sticker gives the friendly page; a 
     expect(bot.headers().location).toBe(`/report/${code}?sent`);
     await page.waitForTimeout(1500);
     expect(readOutbox().slice(before).filter((m) => m.to === "bot@example.test")).toEqual([]);
+    await done();
   } finally {
     await admin.dispose();
     await other.dispose();
@@ -329,8 +343,8 @@ test("staff report an incident from the room view, as themselves", async ({ page
   await login(accounts.admin, { consent: true });
   let roomId: number | null = null;
   for (const room of list.slice(6)) {
-    await page.goto(`/view-room/${room.id}?dialog=report`);
-    if ((await page.getByRole("dialog").getByRole("link", { name: /→/ }).count()) > 0) {
+    await page.goto(`/view-room/${room.id}?dialog=report-incident`);
+    if ((await page.getByRole("dialog").getByRole("listitem").getByRole("link").count()) > 0) {
       roomId = room.id;
       break;
     }
@@ -339,10 +353,11 @@ test("staff report an incident from the room view, as themselves", async ({ page
   await page.goto(`/view-room/${roomId}`);
   await page.getByRole("link", { name: t("staff.action") }).click();
   const dialog = page.getByRole("dialog");
-  await dialog.getByRole("link", { name: /→/ }).first().click();
-  await expect(page).toHaveURL(/dialog=report&type=\d+/);
+  await dialog.getByRole("listitem").getByRole("link").first().click();
+  await expect(page).toHaveURL(/dialog=report-incident&type=\d+/);
+  await dialog.getByLabel(t("form.description")).fill("   ");
   await dialog.getByRole("button", { name: t("staff.submit") }).click();
-  await expect(dialog.getByText(t("validation.descriptionRequired"))).toBeVisible();
+  await expect(dialog.locator("#staff-report-description-error")).toHaveText(t("validation.descriptionRequired"));
   await dialog.getByLabel(t("form.description")).fill("Seen during the round: the light flickers.");
   await dialog.getByLabel(t("form.photos")).setInputFiles({ name: "round.png", mimeType: "image/png", buffer: Buffer.from(pngBytes(8, 8)) });
   await dialog.getByRole("button", { name: t("staff.submit") }).click();

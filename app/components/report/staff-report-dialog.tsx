@@ -8,10 +8,11 @@ import { ReportFields, type ReportFieldValues, type ReportTypeView, useErrorMess
 
 /**
  * Staff report an incident from the room view (issue #13 part 6), as themselves, with the verb the
- * occupiers' page uses: a URL dialog (`?dialog=report`, then `&type=<id>` once a type is chosen), so
- * it also works as a full page without JavaScript. The form posts `intent=report` to the room view.
+ * occupiers' page uses: a URL dialog (`?dialog=report-incident`, then `&type=<id>` once a type is
+ * chosen; the shell's `?dialog=report` is the bug report), so it also works as a full page without
+ * JavaScript. The form posts `intent=report` to the room view.
  */
-export const STAFF_REPORT_DIALOG = "report";
+export const STAFF_REPORT_DIALOG = "report-incident";
 export const STAFF_REPORT_INTENT = "report";
 
 export interface StaffReportFailure {
