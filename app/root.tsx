@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -70,9 +71,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
 
+/**
+ * A route exporting `handle = { scripts: false }` is served without JavaScript: no <Scripts/> (so no
+ * hydration, no route modules, no inline context) and no <ScrollRestoration/>. Pages that must stay
+ * light on any phone (the occupier's report pages, issue #13) use it; their forms are plain posts.
+ */
+export interface ScriptsHandle {
+  scripts?: boolean;
+}
+
+export function usePageScripts(): boolean {
+  return !useMatches().some((match) => (match.handle as ScriptsHandle | undefined)?.scripts === false);
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  const scripts = usePageScripts();
   const { i18n } = useTranslation();
   const locale = rootData?.locale ?? i18n.language ?? fallbackLng;
   const brand = rootData?.brand ?? { color: THEME_COLOR, textColor: "#ffffff" };
@@ -100,11 +115,15 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen bg-background text-foreground antialiased">
         {/* In the page flow, above everything: the banner never covers a form or a button. */}
-        <CookieConsent consent={rootData?.consent} analyticsScriptUrl={rootData?.analyticsScriptUrl} />
+        <CookieConsent consent={rootData?.consent} analyticsScriptUrl={scripts ? rootData?.analyticsScriptUrl : null} />
         {children}
         <LocalizedToaster toasts={rootData?.toast ? [rootData.toast] : []} />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

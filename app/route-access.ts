@@ -34,6 +34,9 @@ export const screens: Screen[] = [
   { id: "signup-success", path: "signup/success", file: "routes/signup-success.tsx", access: "visitor" },
   { id: "signup-verify", path: "signup/verify", file: "routes/signup-verify.tsx", access: "public" },
   { id: "forbidden", path: "forbidden", file: "routes/forbidden.tsx", access: "public" },
+  // The occupier's pages (issue #13): a sticker's QR code opens the first; the reporter's mails link to the second.
+  { id: "report", path: "report/:identifier", file: "routes/report.tsx", access: "public" },
+  { id: "report-status", path: "report/status/:token", file: "routes/report-status.tsx", access: "public" },
 
   // Any signed-in user
   { id: "home", path: "", file: "routes/home.tsx", access: "user" },
@@ -92,6 +95,8 @@ export const resources: Screen[] = [
   { id: "altcha-challenge", path: "altcha/challenge", file: "routes/resources/altcha-challenge.ts", access: "public" },
   { id: "report-issue", path: "report-issue", file: "routes/resources/report-issue.tsx", access: "user" },
   { id: "cookie-consent", path: "cookie-consent", file: "routes/resources/cookie-consent.ts", access: "public" },
+  // The entity logo of the public report page (no account: /files/{id} is for signed-in users).
+  { id: "report-logo", path: "report/:identifier/logo", file: "routes/resources/report.$identifier.logo.ts", access: "public" },
   // The building picker's pages (searchable, keyset-paged), read by the picker when JavaScript runs.
   { id: "building-options", path: "building-options", file: "routes/resources/building-options.ts", access: "user" },
   // The printed work order of an incident (PDF, pdfkit), and the assign dialog's user picker pages.

@@ -7,7 +7,8 @@ import type { Logger } from "pino";
  * the query keeps only the values of a few harmless parameters (paging, sorting, tabs), every other
  * value is replaced by `[redacted]`; a path segment that looks like a token (20 characters or more of
  * a token alphabet with a digit or a capital), an email address or anything over 64 characters is
- * replaced by `:redacted`. Hashed build assets are not logged.
+ * replaced by `:redacted`, and so is the token of a report status page (/report/status/{token}). Hashed
+ * build assets are not logged.
  */
 const KEPT_PARAMS = new Set(["page", "size", "sort", "dir", "tab", "view", "dialog", "step", "index", "_data", "sent", "done"]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -23,7 +24,13 @@ function safeSegment(segment: string): string {
 export function loggableUrl(originalUrl: string): string {
   const cut = originalUrl.search(/[?#]/);
   const rawPath = cut < 0 ? originalUrl : originalUrl.slice(0, cut);
-  const path = rawPath.slice(0, 2048).split("/").map(safeSegment).join("/");
+  const path = rawPath
+    .slice(0, 2048)
+    .split("/")
+    .map(safeSegment)
+    .join("/")
+    // An occupier's report status page: its path segment is the token, whatever it looks like.
+    .replace(/^(\/report\/status\/)[^/]+/i, "$1:redacted");
   if (cut < 0 || originalUrl[cut] === "#") return path;
   const query = originalUrl.slice(cut + 1).split("#", 1)[0];
   const params = query

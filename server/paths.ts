@@ -30,10 +30,16 @@ export function isStrictPost(path: string): boolean {
   return isAuthPath(path) || PUBLIC_POST_PATHS.some((re) => re.test(path));
 }
 
-/** Pages opened with a single-use token in the address (guessing tokens is limited strictly). */
+/**
+ * Pages opened with a secret token in the address (guessing tokens is limited strictly): in the query
+ * (`?token=`) for the sign-up check and the password reset, in the path for an occupier's report
+ * status page (/report/status/{token}).
+ */
 const TOKEN_PAGES = [/^\/signup\/verify$/, /^\/password\/reset$/];
+const TOKEN_PATH_PAGES = [/^\/report\/status\/[^/]+$/];
 
 export function isTokenPage(path: string, originalUrl: string): boolean {
+  if (TOKEN_PATH_PAGES.some((re) => re.test(path))) return true;
   return TOKEN_PAGES.some((re) => re.test(path)) && /[?&]token=/i.test(originalUrl);
 }
 

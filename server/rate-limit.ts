@@ -1,5 +1,5 @@
-import { isIPv6 } from "node:net";
 import type { NextFunction, Request, Response } from "express";
+import { addressKey } from "../app/lib/address-key.server";
 import { RateLimiter } from "../app/lib/rate-limit.server";
 import { refuse } from "./messages";
 import { isStrictPost, isTokenPage, routePath } from "./paths";
@@ -19,21 +19,7 @@ import type { ServerSettings } from "./settings";
 const MINUTE = 60_000;
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** The rate-limit key of a client address: IPv4 as is, IPv6 by its first 64 bits. */
-export function addressKey(address: string | undefined): string {
-  if (!address) return "unknown";
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1];
-  if (!isIPv6(address)) return address;
-  const [head, tail = ""] = address.split("%")[0].split("::");
-  const left = head ? head.split(":") : [];
-  const right = address.includes("::") && tail ? tail.split(":") : [];
-  const groups = [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
-  return `${groups
-    .slice(0, 4)
-    .map((g) => parseInt(g, 16).toString(16))
-    .join(":")}::/64`;
-}
+export { addressKey };
 
 export interface RateLimitTiers {
   strict: RateLimiter;

@@ -1,12 +1,14 @@
-import { type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import QRCode from "qrcode";
 import { publicOrigin } from "~/http/public-url.server";
 import { useTranslation } from "react-i18next";
+import { StaffReportDialog, STAFF_REPORT_DIALOG, STAFF_REPORT_INTENT, StaffReportTrigger } from "~/components/report/staff-report-dialog";
 import { RoomView } from "~/components/rooms/room-view";
 import { buttonVariants } from "~/components/ui/button";
 import { serviceContext } from "~/http/route-context.server";
 import { orErrorPage, routeId } from "~/http/route-params.server";
+import { staffReportAction, type StaffReportActionData, staffReportTypes } from "~/http/staff-report.server";
 import { requireUser } from "~/modules/auth/guard.server";
 import { canManageFacilities } from "~/modules/facilities/policy.server";
 import { listReportableIncidentTypes } from "~/modules/incident-types/queries.server";
@@ -19,7 +21,8 @@ const EQUIPMENT_TYPES_LOOKED_UP = 10;
  * /view-room/{id}, for every signed-in user (SPEC.md sections 2 and 6): managers and administrators
  * see every room of their entity, technicians only those of their linked facilities and buildings
  * (others go to the forbidden page). The QR code encodes the room's report address, drawn here on
- * the server as an SVG image.
+ * the server as an SVG image. "Report an incident" (`?dialog=report-incident`) reports as the signed-in user
+ * with the room's report identifier (issue #13), through the occupiers' verb.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -47,12 +50,29 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       : null,
   ]);
   const reportable = { room: incidentTypes.map(({ id: typeId, name }) => ({ id: typeId, name })), equipment: perEquipment ? Object.fromEntries(perEquipment) : null };
-  return { room, reportable, reportUrl, qrCode, canManage: canManageFacilities(ctx.actor) };
+  // The report dialog's types and checklists, when it is open.
+  const url = new URL(request.url);
+  const reporting = url.searchParams.get("dialog") === STAFF_REPORT_DIALOG ? await staffReportTypes(context, room.reportIdentifier, ctx.locale) : null;
+  const typeParam = url.searchParams.get("type");
+  const report = reporting
+    ? { types: reporting, typeId: typeParam && reporting.some((t) => String(t.id) === typeParam) ? Number(typeParam) : null }
+    : null;
+  return { room, reportable, reportUrl, qrCode, canManage: canManageFacilities(ctx.actor), report };
+}
+
+/** `intent=report`: the report dialog's post (the only form of the room view). */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const id = routeId(params);
+  const ctx = await serviceContext({ request, context }, user);
+  const room = await orErrorPage(viewRoom(ctx, id));
+  return staffReportAction({ request, context }, user, room.reportIdentifier);
 }
 
 export default function ViewRoom() {
   const { t } = useTranslation("rooms");
-  const { room, reportable, reportUrl, qrCode, canManage } = useLoaderData<typeof loader>();
+  const { room, reportable, reportUrl, qrCode, canManage, report } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as StaffReportActionData | undefined;
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -66,12 +86,16 @@ export default function ViewRoom() {
           <h1 className="text-2xl font-semibold tracking-tight">{room.name}</h1>
           <p className="text-sm text-muted-foreground">{t("room.shortId", { shortId: room.shortId })}</p>
         </div>
-        {canManage ? (
-          <Link to={`/update-room/${room.id}`} className={`${buttonVariants()} w-full sm:w-auto`}>
-            {t("view.edit")}
-          </Link>
-        ) : null}
+        <div className="flex flex-col gap-2 sm:flex-row">
+          {room.reportIdentifier ? <StaffReportTrigger /> : null}
+          {canManage ? (
+            <Link to={`/update-room/${room.id}`} className={`${buttonVariants()} w-full sm:w-auto`}>
+              {t("view.edit")}
+            </Link>
+          ) : null}
+        </div>
       </div>
+      <StaffReportDialog roomName={room.name} types={report?.types ?? null} typeId={report?.typeId ?? null} failure={result?.intent === STAFF_REPORT_INTENT ? result.failure : null} />
       <RoomView room={room} reportable={reportable} qrCode={qrCode} reportUrl={reportUrl} />
     </div>
   );

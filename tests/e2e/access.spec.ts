@@ -58,6 +58,12 @@ const ID_KINDS: Record<string, Kind> = {
   "incident-assignee-options": "incident",
 };
 
+/**
+ * Public screens named by a secret code or token in their address (the occupier's report page and
+ * report status page, issue #13): a made-up one is their friendly 404 page, for everyone alike.
+ */
+const PUBLIC_BY_CODE = new Set(["report", "report-status"]);
+
 /** The REST routes SPEC.md section 7 calls without a bearer token. */
 const API_WITHOUT_TOKEN = new Set(["api-login", "api-refresh-token", "api-logout", "api-users-password", "api-users-password-reset"]);
 /** REST routes whose `:id` loads a record of the first entity. */
@@ -298,7 +304,7 @@ const isManagerRole = (role: RoleName) => role === "manager" || role === "admin"
 type Expectation = Outcome | "allowed" | "answers";
 
 function expected(screen: Screen, role: RoleName, target: Target): Expectation {
-  if (screen.access === "public") return "answers";
+  if (screen.access === "public") return PUBLIC_BY_CODE.has(screen.id) ? "notFound" : "answers";
   if (role === "visitor") return screen.access === "user" || screen.access === "manager" ? "login" : "allowed";
   if (screen.access === "visitor") return "home";
   if (screen.access === "manager" && !isManagerRole(role)) return "forbidden";

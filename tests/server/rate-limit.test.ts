@@ -34,6 +34,10 @@ describe("tiered rate limits per client address", () => {
     for (let i = 0; i < 10; i++) expect((await fetch(`${server.base}/signup/verify?token=guess${i}`)).status).toBe(200);
     expect((await fetch(`${server.base}/password/reset?token=guess`)).status).toBe(429);
     expect((await fetch(`${server.base}/password/reset`)).status).toBe(200);
+    // The token of an occupier's report status page is in its path.
+    expect((await fetch(`${server.base}/report/status/guess`)).status).toBe(429);
+    expect((await fetch(`${server.base}/Report/Status/guess.data`)).status).toBe(429);
+    expect((await fetch(`${server.base}/report/abcd1234`)).status).toBe(200);
   });
 
   it("allows 100 other writes and 1000 requests in all a minute", async () => {

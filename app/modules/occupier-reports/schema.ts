@@ -39,3 +39,6 @@ export const OccupierReportSchema = z.object({
 });
 export type OccupierReportInput = z.input<typeof OccupierReportSchema>;
 export type OccupierReportValues = z.output<typeof OccupierReportSchema>;
+
+/** The report page's honeypot field: hidden from people, filled in by bots (a post with it is dropped). */
+export const REPORT_HONEYPOT_FIELD = "website";

@@ -1,0 +1,160 @@
+import { type AppLoadContext, data, redirect } from "@remix-run/node";
+import { readFormData } from "~/http/form-action.server";
+import { reportLimits } from "~/http/report-limits.server";
+import {
+  readReportForm,
+  reportControlErrors,
+  reportFailure,
+  type ReportFormFailure,
+  reportServices,
+  reportWrite,
+} from "~/http/report-form.server";
+import { detectLocale } from "~/i18n.server";
+import { isDomainError } from "~/lib/errors";
+import { type ArithmeticQuestion, captcha } from "~/modules/onboarding/captcha.server";
+import { getReportPlace, type ReportPlace } from "~/modules/occupier-reports/place.server";
+import { REPORT_HONEYPOT_FIELD } from "~/modules/occupier-reports/schema";
+import { reportIncident } from "~/modules/occupier-reports/service.server";
+
+/**
+ * The occupier's report page (/report/{identifier}, issue #13): what its loader shows and what its
+ * action does. Public, no account: the identifier is the only key; anything unknown, archived or
+ * malformed is the friendly "not found" page (404), the same whoever's it might be.
+ *
+ * Abuse: the server's per-minute tiers, then this page's hourly limits (report-limits.server.ts): a
+ * captcha question after a few reports from one address, 429 beyond the limits; and a honeypot field
+ * (REPORT_HONEYPOT_FIELD) that people never see: a post that fills it is answered as a success and dropped.
+ */
+
+type Args = { request: Request; context: AppLoadContext; params: { identifier?: string } };
+
+/** What the page may show of the place: no ids of the entity or its files. */
+export function publicPlace(place: ReportPlace) {
+  return {
+    code: place.code,
+    entity: { name: place.entity.name, logoUrl: place.entity.logoUrl, color: place.entity.color, textColor: place.entity.textColor, greeting: place.entity.greeting },
+    facilityName: place.facilityName,
+    buildingName: place.buildingName,
+    roomName: place.roomName,
+    floor: place.floor,
+    equipmentItem: place.equipmentItem ? { name: place.equipmentItem.name, internalReference: place.equipmentItem.internalReference } : null,
+    links: place.links,
+    incidentTypes: place.incidentTypes.map((type) => ({
+      id: type.id,
+      name: type.name,
+      defaultPriority: type.defaultPriority,
+      reporterMayChangePriority: type.reporterMayChangePriority,
+      checklist: type.checklist,
+    })),
+  };
+}
+export type PublicPlace = ReturnType<typeof publicPlace>;
+
+export type ReportPageData =
+  | { state: "notFound" }
+  | {
+      state: "page";
+      place: PublicPlace;
+      /** The chosen type (`?type=`), when it applies here. */
+      typeId: number | null;
+      /** The thank-you after a report (`?sent=<shortId>&how=created|folded&mail=1`). */
+      sent: { shortId: number | null; folded: boolean; mailed: boolean } | null;
+      /** The captcha question, when this address must answer one. */
+      question: { a: number; b: number; token: string } | null;
+      /** Minutes until this address or sticker may report again, when it may not now. */
+      limitedMinutes: number | null;
+    };
+
+export type ReportActionData =
+  | { state: "notFound" }
+  | { state: "limited"; minutes: number }
+  | ({ state: "invalid" } & ReportFormFailure)
+  | { state: "error" };
+
+const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
+
+async function placeOrNull(args: Args, locale: string): Promise<ReportPlace | null> {
+  try {
+    return await getReportPlace({ db: args.context.runtime.database.db }, args.params.identifier ?? "", locale);
+  } catch (error) {
+    if (isDomainError(error) && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export async function reportPageLoader(args: Args) {
+  const { request, context } = args;
+  const locale = await detectLocale(request);
+  const place = await placeOrNull(args, locale);
+  if (!place) return data<ReportPageData>({ state: "notFound" }, { status: 404 });
+  const url = new URL(request.url);
+  const typeParam = url.searchParams.get("type");
+  const typeId = typeParam && /^\d{1,9}$/.test(typeParam) && place.incidentTypes.some((t) => t.id === Number(typeParam)) ? Number(typeParam) : null;
+  const sentParam = url.searchParams.get("sent");
+  const sent =
+    sentParam === null
+      ? null
+      : {
+          shortId: /^\d{1,9}$/.test(sentParam) ? Number(sentParam) : null,
+          folded: url.searchParams.get("how") === "folded",
+          mailed: url.searchParams.get("mail") === "1",
+        };
+  const limits = reportLimits(context.runtime.config.RATE_LIMIT_MULTIPLIER);
+  const limited = limits.limited(context.clientAddress, place.code);
+  const question: ArithmeticQuestion | null = typeId !== null && !sent && limits.needsCaptcha(context.clientAddress) ? captcha().question() : null;
+  return data<ReportPageData>(
+    {
+      state: "page",
+      place: publicPlace(place),
+      typeId,
+      sent,
+      question: question ? { a: question.a, b: question.b, token: question.token } : null,
+      limitedMinutes: limited.ok ? null : minutes(limited.retryAfterSeconds),
+    },
+    // The page changes with the address's limits and the language: never from a shared cache.
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export async function reportPageAction(args: Args) {
+  const { request, context } = args;
+  const locale = await detectLocale(request);
+  const place = await placeOrNull(args, locale);
+  if (!place) return data<ReportActionData>({ state: "notFound" }, { status: 404 });
+  const limits = reportLimits(context.runtime.config.RATE_LIMIT_MULTIPLIER);
+  const admission = limits.admit(context.clientAddress, place.code);
+  if (!admission.ok) {
+    return data<ReportActionData>(
+      { state: "limited", minutes: minutes(admission.retryAfterSeconds) },
+      { status: 429, headers: { "Retry-After": String(admission.retryAfterSeconds) } },
+    );
+  }
+  const formData = await readFormData(request, context.runtime.files.maxBytes);
+  const back = `/report/${encodeURIComponent(place.code)}`;
+  const honeypot = formData.get(REPORT_HONEYPOT_FIELD);
+  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+    // A bot filled the field no person sees: it gets the thank-you, nothing is saved.
+    return redirect(`${back}?sent`, 303);
+  }
+  const { values, photos } = await readReportForm(formData);
+  const invalid = (failure: ReportFormFailure) => data<ReportActionData>({ state: "invalid", ...failure }, { status: 400 });
+  const control = reportControlErrors(formData);
+  if (control) return invalid({ fieldErrors: control, formErrors: [], values, photosLost: photos.length > 0 });
+  if (limits.needsCaptcha(context.clientAddress)) {
+    const token = formData.get("questionToken");
+    const answer = formData.get("answer");
+    const solved = typeof token === "string" && typeof answer === "string" && captcha().verifyQuestion(token, answer);
+    if (!solved) return invalid({ fieldErrors: { answer: ["report:form.captchaWrong"] }, formErrors: [], values, photosLost: photos.length > 0 });
+  }
+  try {
+    const result = await reportIncident(reportServices({ request, context }), place.code, reportWrite(values, photos), { actor: null, locale });
+    limits.recordReport(context.clientAddress);
+    const mailed = result.statusToken !== null ? "&mail=1" : "";
+    return redirect(`${back}?sent=${result.shortId}&how=${result.outcome}${mailed}`, 303);
+  } catch (error) {
+    if (isDomainError(error) && error.status === 404) return data<ReportActionData>({ state: "notFound" }, { status: 404 });
+    const failure = reportFailure(error, values, photos);
+    if (!failure) return data<ReportActionData>({ state: "error" }, { status: 500 });
+    return invalid(failure);
+  }
+}
