@@ -162,7 +162,8 @@ export function ChangeForm({ row, field, assignees, label, onSubmitted, classNam
         className="h-9 min-w-[8.5rem] py-1 pl-2 text-sm sm:h-9"
         onChange={(event) => {
           const form = event.currentTarget.form;
-          if (!form) return;
+          // (A choice made while the page hydrated comes back as the current value: nothing to post.)
+          if (!form || event.currentTarget.value === currentValue(row, field)) return;
           onSubmitted?.(event.currentTarget.value);
           fetcher.submit(form, { method: "post", preventScrollReset: true });
         }}
