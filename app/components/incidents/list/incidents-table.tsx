@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { createColumnHelper } from "@tanstack/react-table";
-import { useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { shortIdColumnClass, tagsCell } from "~/components/lists/cells";
 import { cellLinkClass, DataTable, numberColumnClass } from "~/components/lists/data-table";
@@ -184,6 +184,15 @@ export function BulkForm({ pageIds, assignees, error }: BulkFormProps) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "bulk";
+  // After an applied change (with JavaScript the rows stay), the selection starts again.
+  const submitted = useRef(false);
+  useEffect(() => {
+    if (busy) submitted.current = true;
+    else if (navigation.state === "idle" && submitted.current) {
+      submitted.current = false;
+      if (!error) for (const box of [...rowBoxes(), allBox()]) if (box) box.checked = box.indeterminate = false;
+    }
+  }, [busy, navigation.state, error]);
   const [change, setChange] = useState("status");
   const ids = { change: useId(), status: useId(), priority: useId(), assignee: useId(), error: useId() };
   const shown = (field: string) => !hydrated || change === field;
