@@ -267,6 +267,7 @@ function Card({ card, status, assignees, onAnnounce }: { card: IncidentRow; stat
         field="status"
         assignees={assignees}
         label={t("board.moveTo", { shortId: card.shortId })}
+        fill
         onSubmitted={(value) => onAnnounce(t("board.moving", { shortId: card.shortId, status: t(`incidents:status.${value}`) }))}
       />
     </li>

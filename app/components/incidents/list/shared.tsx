@@ -123,7 +123,8 @@ export interface ChangeFormProps {
   label: string;
   /** Called when the select submits (with JavaScript), e.g. to announce a move. */
   onSubmitted?: (value: string) => void;
-  className?: string;
+  /** Fills a narrow container (a board card): the select takes the width left by Save, and wraps. */
+  fill?: boolean;
 }
 
 /**
@@ -132,7 +133,7 @@ export interface ChangeFormProps {
  * change through a fetcher (Save is left out), shows the new value at once and falls back to the old one
  * with an error toast when the change is refused.
  */
-export function ChangeForm({ row, field, assignees, label, onSubmitted, className }: ChangeFormProps) {
+export function ChangeForm({ row, field, assignees, label, onSubmitted, fill = false }: ChangeFormProps) {
   const { t } = useTranslation("incidentList");
   const hydrated = useHydrated();
   const fetcher = useFetcher<ListActionError>({ key: changeFetcherKey(field, row.id) });
@@ -151,15 +152,15 @@ export function ChangeForm({ row, field, assignees, label, onSubmitted, classNam
   }
 
   return (
-    <fetcher.Form method="post" preventScrollReset className={cn("flex items-center gap-1", className)}>
+    <fetcher.Form method="post" preventScrollReset className={cn("flex items-center gap-1", fill && "flex-wrap")}>
       <input type="hidden" name="intent" value={field} />
       <input type="hidden" name="id" value={row.id} />
       <Select
         name={name}
         aria-label={label}
         value={value}
-        wrapperClassName="w-auto min-w-0"
-        className="h-9 min-w-[8.5rem] py-1 pl-2 text-sm sm:h-9"
+        wrapperClassName={fill ? "min-w-0 flex-1 basis-28" : "w-auto min-w-0"}
+        className={cn("h-9 py-1 pl-2 text-sm sm:h-9", !fill && "min-w-[8.5rem]")}
         onChange={(event) => {
           const form = event.currentTarget.form;
           // (A choice made while the page hydrated comes back as the current value: nothing to post.)
