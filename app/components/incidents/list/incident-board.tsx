@@ -1,0 +1,275 @@
+import { Link, useFetcher, useFetchers, useLocation, useSubmit } from "@remix-run/react";
+import { type DragEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { cellLinkClass } from "~/components/lists/data-table";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { LIST_COUNT_CAP } from "~/lib/list-query";
+import { cn } from "~/lib/utils";
+import { COLUMN_PARAM, columnHref } from "~/modules/incidents/list-url";
+import type { BoardColumn, IncidentRow } from "~/modules/incidents/queries.server";
+import { type AssigneeChoice, ChangeForm, changeFetcherKey, locationLines, useDateFormat, useHydrated } from "./shared";
+
+/** The data type of a dragged card: its incident id. */
+const DRAG_TYPE = "application/x-incident-id";
+const STATUS_KEY = /^incident-status-(\d+)$/;
+
+export interface IncidentBoardProps {
+  columns: BoardColumn[];
+  /** The cursors of the address (a column shown from its "More" page without JavaScript). */
+  cursors: Partial<Record<number, string>>;
+  /** The statuses the filter shows (empty: all): a column filtered out is not shown. */
+  statuses: number[];
+  assignees: AssigneeChoice[];
+}
+
+/**
+ * The kanban board (`?view=board`): a column per status (Pending, In Progress, Done, Rejected) with its
+ * total and its first cards, newest first. Every card has a status form ("Move to", works without
+ * JavaScript); with JavaScript a card is dragged to another column and moves at once, back again with an
+ * error toast if the change is refused. "More" shows a column's next cards: a link without JavaScript,
+ * appended in place with it.
+ */
+export function IncidentBoard({ columns, cursors, statuses, assignees }: IncidentBoardProps) {
+  const { t, i18n } = useTranslation("incidentList");
+  const submit = useSubmit();
+  const fetchers = useFetchers();
+  const [announcement, setAnnouncement] = useState("");
+  // The cards "More" appended (with JavaScript), per column; the board is keyed by its first pages, so
+  // they are dropped when the server's columns change (after a move).
+  const [extra, setExtra] = useState<Record<number, { items: IncidentRow[]; next: string | null }>>({});
+  const wanted = statuses.filter((s) => columns.some((c) => c.status === s));
+  const shown = columns.filter((c) => wanted.length === 0 || wanted.includes(c.status));
+  const everyCard = new Map<number, IncidentRow>();
+  for (const c of columns) for (const card of c.items) everyCard.set(card.id, card);
+  for (const e of Object.values(extra)) for (const card of e.items) if (!everyCard.has(card.id)) everyCard.set(card.id, card);
+
+  // Moves in flight (dragged, or chosen in a card's form): the card shows in its new column at once.
+  const moving = new Map<number, number>();
+  for (const fetcher of fetchers) {
+    const match = STATUS_KEY.exec(fetcher.key);
+    const status = fetcher.formData?.get("status");
+    if (match && typeof status === "string" && /^\d$/.test(status)) moving.set(Number(match[1]), Number(status));
+  }
+
+  const statusName = (status: number) => t(`incidents:status.${status}`);
+  const move = (card: IncidentRow, status: number) => {
+    if (card.status === status) return;
+    const form = new FormData();
+    form.set("intent", "status");
+    form.set("id", String(card.id));
+    form.set("status", String(status));
+    setAnnouncement(t("board.moving", { shortId: card.shortId, status: statusName(status) }));
+    submit(form, { method: "post", navigate: false, fetcherKey: changeFetcherKey("status", card.id), preventScrollReset: true });
+  };
+
+  return (
+    <div className="grid gap-3">
+      <p className="text-sm text-muted-foreground">{t("board.hint")}</p>
+      <p aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+        {shown.map((column) => (
+          <Column
+            key={column.status}
+            column={column}
+            everyCard={everyCard}
+            extra={extra[column.status] ?? null}
+            onMore={(items, next) =>
+              setExtra((current) => {
+                const before = current[column.status]?.items ?? [];
+                return { ...current, [column.status]: { items: [...before, ...items.filter((i) => !before.some((b) => b.id === i.id))], next } };
+              })
+            }
+            moving={moving}
+            cursor={cursors[column.status] ?? null}
+            assignees={assignees}
+            locale={i18n.language}
+            onMove={move}
+            onAnnounce={setAnnouncement}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+interface ColumnProps {
+  column: BoardColumn;
+  /** Every card loaded on the board (first pages and appended ones), by id. */
+  everyCard: Map<number, IncidentRow>;
+  extra: { items: IncidentRow[]; next: string | null } | null;
+  onMore: (items: IncidentRow[], next: string | null) => void;
+  moving: Map<number, number>;
+  cursor: string | null;
+  assignees: AssigneeChoice[];
+  locale: string;
+  onMove: (card: IncidentRow, status: number) => void;
+  onAnnounce: (text: string) => void;
+}
+
+function Column({ column, everyCard, extra, onMore, moving, cursor, assignees, locale, onMove, onAnnounce }: ColumnProps) {
+  const { t } = useTranslation("incidentList");
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const more = useFetcher<{ kind: "column"; column: BoardColumn }>();
+  const [over, setOver] = useState(false);
+  const next = extra ? extra.next : column.next;
+
+  useEffect(() => {
+    const data = more.data;
+    if (more.state !== "idle" || !data || data.kind !== "column" || data.column.status !== column.status) return;
+    onMore(data.column.items, data.column.next);
+    // onMore changes on every render of the board; the answer is appended once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [more.data, more.state, column.status]);
+
+  // The column's cards: its own (first page and appended), less those moving away, plus those moving in.
+  const own = [...column.items, ...(extra?.items ?? [])].map((card) => everyCard.get(card.id)!).filter((card, i, all) => all.indexOf(card) === i);
+  const arriving = [...everyCard.values()].filter((card) => card.status !== column.status && moving.get(card.id) === column.status);
+  const leaving = own.filter((card) => moving.has(card.id) && moving.get(card.id) !== column.status);
+  const cards = [...arriving, ...own.filter((card) => !leaving.includes(card))];
+  const total = column.total + arriving.length - leaving.length;
+
+  const totalText = column.capped ? t("board.totalCapped", { total: LIST_COUNT_CAP.toLocaleString(locale) }) : t("board.total", { count: total, total: total.toLocaleString(locale) });
+  const headingId = `board-column-${column.status}`;
+  const statusName = t(`incidents:status.${column.status}`);
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setOver(false);
+    const id = Number(event.dataTransfer.getData(DRAG_TYPE) || event.dataTransfer.getData("text/plain"));
+    const card = everyCard.get(id);
+    if (card) onMove(card, column.status);
+  };
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={cn("grid min-w-0 content-start gap-3 rounded-md border bg-muted/30 p-3", over && "ring-2 ring-ring")}
+      data-status={column.status}
+      onDragOver={(event) => {
+        if (!hydrated) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = "move";
+        if (!over) setOver(true);
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOver(false);
+      }}
+      onDrop={onDrop}
+    >
+      <header className="flex items-baseline justify-between gap-2">
+        <h2 id={headingId} className="text-base font-semibold">
+          {statusName}
+        </h2>
+        <span className="text-sm tabular-nums text-muted-foreground">{totalText}</span>
+      </header>
+      {cursor ? (
+        <Link to={columnHref(location.search, column.status, null)} preventScrollReset className={cn(cellLinkClass, "text-sm")}>
+          {t("board.first")}
+        </Link>
+      ) : null}
+      {cards.length === 0 ? (
+        <p className="py-4 text-center text-sm text-muted-foreground">{t("board.empty")}</p>
+      ) : (
+        <ul className="grid gap-2" aria-labelledby={headingId}>
+          {cards.map((card) => (
+            <Card key={card.id} card={card} status={column.status} assignees={assignees} onAnnounce={onAnnounce} />
+          ))}
+        </ul>
+      )}
+      {next ? (
+        hydrated ? (
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            disabled={more.state !== "idle"}
+            aria-label={t("board.moreLabel", { status: statusName })}
+            onClick={() => {
+              const params = new URLSearchParams(columnHref(location.search, column.status, next).split("?")[1]);
+              params.set(COLUMN_PARAM, String(column.status));
+              more.load(`/incidents?${params}`);
+            }}
+          >
+            {t("board.more")}
+          </Button>
+        ) : (
+          <Link
+            to={columnHref(location.search, column.status, next)}
+            preventScrollReset
+            aria-label={t("board.moreLabel", { status: statusName })}
+            className={buttonVariants({ variant: "outline", size: "sm" })}
+          >
+            {t("board.more")}
+          </Link>
+        )
+      ) : null}
+    </section>
+  );
+}
+
+const PRIORITY_BADGE: Record<string, "destructive" | "warning" | "secondary" | "outline"> = {
+  "3": "destructive",
+  "2": "warning",
+  "1": "secondary",
+  "0": "outline",
+  none: "outline",
+};
+
+function Card({ card, status, assignees, onAnnounce }: { card: IncidentRow; status: number; assignees: AssigneeChoice[]; onAnnounce: (text: string) => void }) {
+  const { t } = useTranslation("incidentList");
+  const hydrated = useHydrated();
+  const date = useDateFormat();
+  const priority = card.priority === null ? "none" : String(card.priority);
+  const location = locationLines(card.location, t);
+  return (
+    <li
+      draggable={hydrated}
+      data-incident={card.id}
+      onDragStart={(event) => {
+        event.dataTransfer.setData(DRAG_TYPE, String(card.id));
+        event.dataTransfer.setData("text/plain", String(card.id));
+        event.dataTransfer.effectAllowed = "move";
+      }}
+      className={cn("grid gap-2 rounded-md border bg-background p-3 shadow-xs", hydrated && "cursor-grab active:cursor-grabbing", card.status !== status && "opacity-70")}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <Link to={`/incident/${card.id}`} className={cn(cellLinkClass, "min-w-0 break-words")}>
+          <span className="tabular-nums text-muted-foreground">#{card.shortId}</span> {card.title}
+        </Link>
+        <Badge variant={PRIORITY_BADGE[priority]} className="shrink-0">
+          {t(`incidents:priority.${priority}`)}
+        </Badge>
+      </div>
+      <dl className="grid gap-0.5 text-xs text-muted-foreground">
+        <div className="flex gap-1">
+          <dt className="sr-only">{t("incidents:fields.assignee")}</dt>
+          <dd>{card.assignee?.name ?? t("incidents:unassigned")}</dd>
+        </div>
+        {location.length ? (
+          <div className="flex gap-1">
+            <dt className="sr-only">{t("incidents:fields.location")}</dt>
+            <dd>{location.join(" · ")}</dd>
+          </div>
+        ) : null}
+        <div className="flex gap-1">
+          <dt className="sr-only">{t("incidents:fields.createdAt")}</dt>
+          <dd>
+            <time dateTime={card.createdAt}>{date(card.createdAt)}</time>
+          </dd>
+        </div>
+      </dl>
+      <ChangeForm
+        row={card}
+        field="status"
+        assignees={assignees}
+        label={t("board.moveTo", { shortId: card.shortId })}
+        fill
+        onSubmitted={(value) => onAnnounce(t("board.moving", { shortId: card.shortId, status: t(`incidents:status.${value}`) }))}
+      />
+    </li>
+  );
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { backHref, boardCursors, clearFiltersHref, columnHref, parseView, savedFilterQuery, viewHref } from "./list-url";
+
+const params = (query: string) => new URLSearchParams(query);
+
+describe("the addresses of /incidents", () => {
+  it("reads the view: the board when asked, else the table", () => {
+    expect(parseView(params("view=board"))).toBe("board");
+    expect(parseView(params("view=table"))).toBe("table");
+    expect(parseView(params("view=kanban"))).toBe("table");
+    expect(parseView(params(""))).toBe("table");
+  });
+
+  it("keeps the filters, sort, size and view in the cookie's query, not the page, cursors or picker searches", () => {
+    const saved = savedFilterQuery(params("status=0&status=1&q=leak&page=3&after2=abc&buildingQ=annex&sort=priority&dir=asc&size=50&view=board&room=&tag=wifi"));
+    expect(saved).toBe("view=board&status=0&status=1&tag=wifi&q=leak&sort=priority&dir=asc&size=50");
+    expect(savedFilterQuery(params("page=2&buildingAfter=x"))).toBe("");
+    // Too long to keep in a cookie: nothing is kept.
+    expect(savedFilterQuery(params(`q=${"x".repeat(2000)}`))).toBe("");
+  });
+
+  it("reads the board's cursors per column, ignoring malformed ones and unknown columns", () => {
+    expect(boardCursors(params("after0=WyIyMDI2Il0&after2=abc_-1&after4=zzz&after1=bad%20value"))).toEqual({ 0: "WyIyMDI2Il0", 2: "abc_-1" });
+  });
+
+  it("switches the view keeping the filters and sort, dropping the page and cursors", () => {
+    expect(viewHref("?status=1&sort=title&dir=asc&page=4&after1=abc&view=table", "board")).toBe("/incidents?status=1&sort=title&dir=asc&view=board");
+    expect(viewHref("", "table")).toBe("/incidents?view=table");
+  });
+
+  it("pages one column of the board and goes back to its first cards", () => {
+    expect(columnHref("?view=board&q=leak&after1=aaa", 2, "bbb")).toBe("/incidents?view=board&q=leak&after1=aaa&after2=bbb");
+    expect(columnHref("?view=board&q=leak&after2=bbb&column=2", 2, null)).toBe("/incidents?view=board&q=leak");
+  });
+
+  it("clears the filters of a view, and goes back to the same list after an action", () => {
+    expect(clearFiltersHref("board")).toBe("/incidents?view=board&reset=1");
+    expect(backHref("?index&status=0&page=2&_data=routes%2Fincidents")).toBe("/incidents?status=0&page=2");
+    expect(backHref("")).toBe("/incidents");
+  });
+});

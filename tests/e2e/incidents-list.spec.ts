@@ -1,0 +1,261 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Locator, Page } from "@playwright/test";
+import { accounts, expect, horizontalOverflow, test } from "./fixtures";
+import { setLanguage, successToast, webSession } from "./helpers";
+
+/**
+ * The incidents list (issue #12 parts 1 and 2), end to end, with JavaScript on and off (the two
+ * projects), in English and Dutch: filter by status and text, sort by priority, change a status in the
+ * table, bulk-change two incidents, switch to the board and move a card (dragged with JavaScript, by
+ * its form without), the filters remembered after leaving and coming back, and a technician seeing and
+ * changing only the incidents in reach.
+ *
+ * The demo incidents are shared by the tests of a worker, so each test picks its incidents from the
+ * list as it finds it (Done ones, oldest first in the table, newest first on the board).
+ */
+
+type Dict = Record<string, unknown>;
+function locale(lng: string) {
+  const read = (ns: string) => JSON.parse(fs.readFileSync(path.join("app/locales", lng, `${ns}.json`), "utf8")) as Dict;
+  const namespaces: Record<string, Dict> = Object.fromEntries(["common", "incidents", "incidentList"].map((ns) => [ns, read(ns)]));
+  return (key: string, values: Record<string, string | number> = {}) => {
+    const [ns, rest] = key.includes(":") ? key.split(":") : ["common", key];
+    const found = rest.split(".").reduce<unknown>((node, part) => (node as Dict | undefined)?.[part], namespaces[ns]);
+    if (typeof found !== "string") throw new Error(`no text ${lng}:${key}`);
+    return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ""));
+  };
+}
+type T = ReturnType<typeof locale>;
+
+const DONE = "2";
+const REJECTED = "3";
+const IN_PROGRESS = "1";
+/** The demo technician, linked to Main Campus and Lab Building A only. */
+const TECHNICIAN = "Tom Janssens";
+
+/** Signs in, in the language of the test; the account is back in English afterwards (the worker's other tests expect it). */
+async function signedIn(page: Page, login: (email: string, options?: { consent?: boolean }) => Promise<void>, email: string, lng: string, run: () => Promise<void>) {
+  await login(email, { consent: true });
+  // Always set: a test stopped by its time limit may have left the account in another language.
+  await setLanguage(page, lng);
+  try {
+    await run();
+  } finally {
+    if (lng !== "en") await setLanguage(page, "en");
+  }
+}
+
+const rows = (page: Page) => page.locator("tbody tr");
+/** The short id of a row ("#12" -> 12). */
+async function shortIdOf(row: Locator): Promise<number> {
+  return Number((await row.locator("td").nth(1).innerText()).replace("#", "").trim());
+}
+async function valuesOf(page: Page, name: string): Promise<string[]> {
+  return page.locator(`tbody select[name="${name}"]`).evaluateAll((selects) => selects.map((s) => (s as HTMLSelectElement).value));
+}
+
+/** Submits a row's or card's change: with JavaScript the select posts itself, without it Save does. */
+async function change(page: Page, t: T, label: string, value: string | { label: string }, javaScriptEnabled: boolean) {
+  const save = page.getByRole("button", { name: t("incidentList:change.saveLabel", { field: label }), exact: true });
+  // Save goes once the page is hydrated: from then on the select posts itself.
+  if (javaScriptEnabled) await expect(save).toHaveCount(0);
+  await page.getByRole("combobox", { name: label, exact: true }).selectOption(value);
+  if (!javaScriptEnabled) await save.click();
+}
+
+/** The status of an incident, found by its number in the table. */
+async function statusOf(page: Page, t: T, shortId: number): Promise<string> {
+  await page.goto(`/incidents?view=table&q=%23${shortId}`);
+  return page.getByRole("combobox", { name: t("incidentList:change.status", { shortId }), exact: true }).inputValue();
+}
+
+async function applyFilters(page: Page, t: T) {
+  await page.getByRole("button", { name: t("incidentList:filters.apply"), exact: true }).click();
+}
+
+for (const lng of ["en", "nl-BE"] as const) {
+  const t = locale(lng);
+
+  test(`filters by status and text and sorts by priority (${lng})`, async ({ page, login }) => {
+    await signedIn(page, login, accounts.manager, lng, async () => {
+      await page.goto("/incidents?reset=1");
+      await expect(page).toHaveURL(/\/incidents$/);
+      await expect(page.getByRole("heading", { level: 1, name: t("screens.incidents") })).toBeVisible();
+
+      // Status: Done only.
+      await page.getByRole("checkbox", { name: t("incidents:status.2"), exact: true }).check();
+      await applyFilters(page, t);
+      await expect(page).toHaveURL(/[?&]status=2(&|$)/);
+      // (With JavaScript the address changes a moment before the rows.)
+      await expect.poll(async () => [...new Set(await valuesOf(page, "status"))].join()).toBe(DONE);
+
+      // Text: an incident's number finds it alone; clear goes back to everything.
+      const shortId = await shortIdOf(rows(page).nth(1));
+      await page.getByRole("searchbox", { name: t("incidentList:filters.search"), exact: true }).fill(`#${shortId}`);
+      await applyFilters(page, t);
+      await expect(page).toHaveURL(new RegExp(`q=%23${shortId}`));
+      await expect(rows(page)).toHaveCount(1);
+      await expect(rows(page).first().locator("td").nth(1)).toHaveText(`#${shortId}`);
+      await page.getByRole("searchbox", { name: t("incidentList:filters.search"), exact: true }).fill("zzz-nothing-matches");
+      await applyFilters(page, t);
+      await expect(page.getByText(t("incidentList:table.noMatch"))).toBeVisible();
+      await page.getByRole("link", { name: t("incidentList:clearFilters"), exact: true }).last().click();
+      await expect(page).toHaveURL(/\/incidents$/);
+      await expect(rows(page)).toHaveCount(25);
+
+      // Sort by priority: Not Selected first, then Low to Critical; again: the other way round.
+      const rank = (v: string) => (v === "none" ? -1 : Number(v));
+      const priorities = async () => (await valuesOf(page, "priority")).map(rank);
+      await page.getByRole("link", { name: t("incidents:fields.priority"), exact: true }).click();
+      const sorted = (values: number[], dir: 1 | -1) => values.every((v, i) => i === 0 || (v - values[i - 1]) * dir >= 0);
+      await expect(page).toHaveURL(/sort=priority&dir=asc/);
+      await expect.poll(async () => (await priorities())[0]).toBe(-1);
+      expect(sorted(await priorities(), 1)).toBe(true);
+      await page.getByRole("link", { name: t("incidents:fields.priority"), exact: true }).click();
+      await expect(page).toHaveURL(/sort=priority&dir=desc/);
+      await expect.poll(async () => (await priorities())[0]).toBe(3);
+      expect(sorted(await priorities(), -1)).toBe(true);
+    });
+  });
+
+  test(`changes a status in the table and two incidents at once (${lng})`, async ({ page, login, javaScriptEnabled }) => {
+    await signedIn(page, login, accounts.manager, lng, async () => {
+      await page.goto(`/incidents?view=table&status=${DONE}&sort=shortId&dir=asc`);
+      const first = await shortIdOf(rows(page).first());
+      await change(page, t, t("incidentList:change.status", { shortId: first }), IN_PROGRESS, javaScriptEnabled);
+      await expect(successToast(page)).toContainText(t("incidents:success.status"));
+      // Still the same list (the filters kept), without the incident that left it.
+      await expect(page).toHaveURL(new RegExp(`status=${DONE}&sort=shortId&dir=asc`));
+      await expect(page.getByRole("combobox", { name: t("incidentList:change.status", { shortId: first }), exact: true })).toHaveCount(0);
+
+      // Bulk: nothing selected is refused beside the form; two selected change together.
+      await page.getByRole("button", { name: t("incidentList:bulk.apply"), exact: true }).click();
+      await expect(page.getByRole("alert").filter({ hasText: t("incidents:validation.selectSome") })).toBeVisible();
+      const [a, b] = [await shortIdOf(rows(page).nth(0)), await shortIdOf(rows(page).nth(1))];
+      await page.getByRole("checkbox", { name: t("incidentList:select.one", { shortId: a }), exact: true }).check();
+      await page.getByRole("checkbox", { name: t("incidentList:select.one", { shortId: b }), exact: true }).check();
+      await page.getByRole("combobox", { name: t("incidentList:bulk.change"), exact: true }).selectOption("status");
+      await page.getByRole("combobox", { name: t("incidentList:bulk.status"), exact: true }).selectOption(REJECTED);
+      await page.getByRole("button", { name: t("incidentList:bulk.apply"), exact: true }).click();
+      await expect(successToast(page)).toContainText(t("incidents:success.bulk_other", { count: 2 }));
+
+      expect(await statusOf(page, t, first)).toBe(IN_PROGRESS);
+      expect(await statusOf(page, t, a)).toBe(REJECTED);
+      expect(await statusOf(page, t, b)).toBe(REJECTED);
+    });
+  });
+
+  test(`refuses an assignee who cannot reach the incident, with a toast (${lng})`, async ({ page, login, javaScriptEnabled }) => {
+    await signedIn(page, login, accounts.manager, lng, async () => {
+      // The incidents of Lab Building B (the building filter, chosen by its id in the picker).
+      await page.goto("/incidents?view=table");
+      const building = await page.locator('select[name="building"] option').filter({ hasText: "Lab Building B" }).getAttribute("value");
+      await page.goto(`/incidents?view=table&building=${building}`);
+      const row = rows(page).first();
+      const shortId = await shortIdOf(row);
+      const label = t("incidentList:change.assignee", { shortId });
+      const before = await page.getByRole("combobox", { name: label, exact: true }).inputValue();
+      await change(page, t, label, { label: TECHNICIAN }, javaScriptEnabled);
+      await expect(page.locator('[data-type="error"]').last()).toContainText(t("incidents:validation.assigneeOutOfReach"));
+      // The row shows the assignee it still has.
+      await expect(page.getByRole("combobox", { name: label, exact: true })).toHaveValue(before);
+    });
+  });
+
+  test(`switches to the board and moves a card (${lng})`, async ({ page, login, javaScriptEnabled }) => {
+    await signedIn(page, login, accounts.manager, lng, async () => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto("/incidents?view=table&reset=1");
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await page
+        .getByRole("navigation", { name: t("incidentList:views.label") })
+        .getByRole("link", { name: t("incidentList:views.board"), exact: true })
+        .click();
+      await expect(page).toHaveURL(/view=board/);
+      for (const status of [0, 1, 2, 3]) await expect(page.getByRole("heading", { level: 2, name: t(`incidents:status.${status}`), exact: true })).toBeVisible();
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      await page.setViewportSize({ width: 1280, height: 900 });
+
+      const done = page.locator(`section[data-status="${DONE}"]`);
+      const rejected = page.locator(`section[data-status="${REJECTED}"]`);
+      const card = done.locator("li[data-incident]").first();
+      const id = await card.getAttribute("data-incident");
+      const shortId = Number((await card.getByRole("link").first().innerText()).match(/#(\d+)/)![1]);
+      if (javaScriptEnabled) {
+        await expect(card).toHaveAttribute("draggable", "true");
+        // Onto the column's heading: both stay in view (a drag does not scroll the page under it).
+        await card.dragTo(rejected.getByRole("heading", { level: 2 }));
+      } else {
+        await change(page, t, t("incidentList:board.moveTo", { shortId }), REJECTED, false);
+      }
+      await expect(successToast(page)).toContainText(t("incidents:success.status"));
+      await expect(rejected.locator(`li[data-incident="${id}"]`)).toBeVisible();
+      await expect(done.locator(`li[data-incident="${id}"]`)).toHaveCount(0);
+
+      // A column with more cards than a page (Done or Rejected, whichever the worker's earlier tests left
+      // larger): "More" shows the next ones.
+      // (Without JavaScript the toast stays where it is, over the bottom of the board: read it again.)
+      if (!javaScriptEnabled) await page.goto(page.url());
+      const more = (status: number) => t("incidentList:board.moreLabel", { status: t(`incidents:status.${status}`) });
+      const column = (await done.getByRole(javaScriptEnabled ? "button" : "link", { name: more(2) }).count()) ? 2 : 3;
+      const long = page.locator(`section[data-status="${column}"]`);
+      const before = await long.locator("li[data-incident]").count();
+      await long.getByRole(javaScriptEnabled ? "button" : "link", { name: more(column) }).click();
+      if (javaScriptEnabled) {
+        await expect.poll(() => long.locator("li[data-incident]").count()).toBeGreaterThan(before);
+      } else {
+        await expect(page).toHaveURL(new RegExp(`after${column}=`));
+        await expect(long.getByRole("link", { name: t("incidentList:board.first") })).toBeVisible();
+      }
+      expect(await statusOf(page, t, shortId)).toBe(REJECTED);
+    });
+  });
+
+  test(`remembers the filters after leaving the list (${lng})`, async ({ page, login }) => {
+    await signedIn(page, login, accounts.manager, lng, async () => {
+      await page.goto("/incidents?reset=1");
+      await page.getByRole("checkbox", { name: t("incidents:status.3"), exact: true }).check();
+      await page.getByRole("checkbox", { name: t("incidents:priority.none"), exact: true }).check();
+      await applyFilters(page, t);
+      await expect(page).toHaveURL(/status=3/);
+      await page.goto("/settings");
+      await page.goto("/incidents");
+      await expect(page).toHaveURL(/status=3&priority=none/);
+      await expect(page.getByRole("checkbox", { name: t("incidents:status.3"), exact: true })).toBeChecked();
+
+      await page.getByRole("link", { name: t("incidentList:clearFilters"), exact: true }).first().click();
+      await expect(page).toHaveURL(/\/incidents$/);
+      await page.goto("/incidents");
+      await expect(page).toHaveURL(/\/incidents$/);
+      await expect(page.getByRole("checkbox", { name: t("incidents:status.3"), exact: true })).not.toBeChecked();
+    });
+  });
+
+  test(`a technician sees and changes only the incidents in reach (${lng})`, async ({ page, login, baseURL }) => {
+    // An incident of a building the technician is not linked to (Lab Building B), found by the manager.
+    const manager = await webSession(baseURL!, accounts.manager);
+    const html = await (await manager.get("/incidents?view=table&size=100")).text();
+    await manager.dispose();
+    const outside = html
+      .split("<tr")
+      .filter((row) => row.includes("Lab Building B"))
+      .map((row) => /href="\/incident\/(\d+)"/.exec(row)?.[1])
+      .find(Boolean);
+    expect(outside, "an incident in Lab Building B").toBeTruthy();
+
+    await signedIn(page, login, accounts.technician, lng, async () => {
+      await page.goto("/incidents?view=table");
+      await expect(rows(page).first()).toBeVisible();
+      const places = await rows(page)
+        .locator("td:nth-child(4)")
+        .evaluateAll((cells) => cells.map((c) => c.textContent ?? ""));
+      expect(places.length).toBeGreaterThan(0);
+      for (const place of places) expect(place).toMatch(/^(Main Campus \/|Science Park \/ Lab Building A \/)/);
+
+      const refused = await page.request.post("/incidents?view=table", { form: { intent: "status", id: outside!, status: IN_PROGRESS }, maxRedirects: 0 });
+      expect(refused.status()).toBe(404);
+      expect(await refused.text()).toContain(t("incidents:errors.notFound"));
+    });
+  });
+}
