@@ -21,7 +21,7 @@ import { intParam, searchParam } from "~/lib/list-query";
 import { logger } from "~/lib/logger.server";
 import { requireUser } from "~/modules/auth/guard.server";
 import { COMMENTS_PAGE, EVENTS_PAGE } from "~/modules/incidents/constants";
-import { getIncident, listIncidentAssignees, listIncidentComments, listIncidentEvents } from "~/modules/incidents/queries.server";
+import { findIncidentInReach, getIncident, listIncidentAssignees, listIncidentComments, listIncidentEvents } from "~/modules/incidents/queries.server";
 import {
   CommentSchema,
   DescriptionSchema,
@@ -175,6 +175,8 @@ export async function incidentViewAction({ request, context, params }: ActionFun
   const user = await requireUser(request, context);
   const id = incidentRouteId(params);
   const ctx = await serviceContext({ request, context }, user);
+  // Out of reach (or another entity's) is "Incident not found" whatever is posted, before the body is read.
+  await orErrorPage(findIncidentInReach(ctx, id));
   const formData = await readFormData(request, ctx.files.maxBytes);
   const here = incidentPath(id);
   const comments = `${here}#${COMMENT_SECTION}`;

@@ -39,6 +39,11 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 const MAX_ID = 80;
 
+// The tests of a worker share its data: whoever a test signed in as is back in English afterwards.
+test.afterEach(async ({ page }) => {
+  await setLanguage(page, "en");
+});
+
 /** Incident ids the session reaches (the assign dialog's user pages answer 404 for the others). */
 async function reachable(request: APIRequestContext, ids: number[]): Promise<number[]> {
   const found: number[] = [];
