@@ -20,7 +20,7 @@ import { asDomainError, ForbiddenError } from "~/lib/errors";
 import { parseListQuery } from "~/lib/list-query";
 import { logger } from "~/lib/logger.server";
 import { listIncidentTypeOptions } from "~/modules/incident-types/queries.server";
-import { BOARD_STATUSES, FILTERS_COOKIE, INCIDENT_SORTS } from "~/modules/incidents/constants";
+import { ASSIGN_OTHER, BOARD_STATUSES, FILTERS_COOKIE, INCIDENT_SORTS } from "~/modules/incidents/constants";
 import { parseIncidentFilters } from "~/modules/incidents/filters";
 import type { BulkChangeInput } from "~/modules/incidents/schema";
 import { listBoard, listBoardColumn, listFilterFacilities, listIncidents } from "~/modules/incidents/queries.server";
@@ -172,6 +172,8 @@ export async function incidentListAction(ctx: ServiceContext, request: Request) 
         toast = { key: "incidents:success.priority" };
         break;
       case "assignee":
+        // "Someone else…": the incident's assign dialog, which searches the users who reach it.
+        if (formData.get("assigneeId") === ASSIGN_OTHER && id) return redirect(`/incident/${id}?dialog=assign`);
         await assignIncident(ctx, id!, { assigneeId: formData.get("assigneeId") });
         toast = { key: "incidents:success.assignee" };
         break;

@@ -1,4 +1,5 @@
-import { useFetcher } from "@remix-run/react";
+import { useFetcher, useRouteLoaderData } from "@remix-run/react";
+import type { RootLoaderData } from "~/root";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { LocalizedToaster } from "~/components/shell/toaster";
@@ -6,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
 import type { ToastData } from "~/components/ui/toast";
 import { cn } from "~/lib/utils";
-import { NO_PRIORITY, SETTABLE_STATUSES } from "~/modules/incidents/constants";
+import { ASSIGN_OTHER, NO_PRIORITY, SETTABLE_STATUSES } from "~/modules/incidents/constants";
 import type { IncidentLocation, IncidentRow } from "~/modules/incidents/queries.server";
 
 /** What the action answers when it refuses a change (see http/incident-list.server.ts). */
@@ -133,12 +134,14 @@ export interface ChangeFormProps {
  * change through a fetcher (Save is left out), shows the new value at once and falls back to the old one
  * with an error toast when the change is refused.
  */
-export function ChangeForm({ row, field, assignees, label, onSubmitted, fill = false }: ChangeFormProps) {
+export function ChangeForm({ row, field, label, onSubmitted, fill = false }: ChangeFormProps) {
   const { t } = useTranslation("incidentList");
   const hydrated = useHydrated();
   const fetcher = useFetcher<ListActionError>({ key: changeFetcherKey(field, row.id) });
   useReportError(fetcher.data, fetcher.state);
   const name = fieldName(field);
+  const profile = useRouteLoaderData<RootLoaderData>("root")?.profile;
+  const viewer = profile ? { id: profile.id, name: `${profile.name} ${profile.surname}`.trim() } : null;
   const posted = fetcher.formData?.get(name);
   const value = typeof posted === "string" ? posted : currentValue(row, field);
 
@@ -147,8 +150,12 @@ export function ChangeForm({ row, field, assignees, label, onSubmitted, fill = f
   else if (field === "priority") {
     options = [{ value: NO_PRIORITY, label: t("incidents:priority.none") }, ...[0, 1, 2, 3].map((p) => ({ value: String(p), label: t(`incidents:priority.${p}`) }))];
   } else {
-    const people = row.assignee && !assignees.some((a) => a.id === row.assignee!.id) ? [row.assignee, ...assignees] : assignees;
-    options = [{ value: "none", label: t("incidents:unassigned") }, ...people.map((a) => ({ value: String(a.id), label: a.name }))];
+    // A row offers "Unassigned", the viewer, the current assignee and "Someone else…" (the incident's
+    // searchable assign dialog): 25 rows each listing every user made the page 400 KB at scale.
+    options = [{ value: "none", label: t("incidents:unassigned") }];
+    if (viewer) options.push({ value: String(viewer.id), label: t("change.me", { name: viewer.name }) });
+    if (row.assignee && row.assignee.id !== viewer?.id) options.push({ value: String(row.assignee.id), label: row.assignee.name });
+    options.push({ value: ASSIGN_OTHER, label: t("change.other") });
   }
 
   return (
