@@ -14,27 +14,15 @@
  * BENCH_SECONDS (default 5): requests per second and p95 under load. BENCH_ONLY=<text> runs the pages
  * whose name contains it; BENCH_JSON=<file> also writes the figures as JSON.
  */
-import { spawn } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
-import path from "node:path";
+import { startScaleServer } from "./lib/scale";
 
 const requests = Number(process.env.BENCH_REQUESTS ?? 20);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 20);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const only = process.env.BENCH_ONLY ?? "";
 const databaseUrl = process.env.DATABASE_URL;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 interface Sample {
   ms: number;
@@ -153,51 +141,11 @@ export function tableOf(results: Result[]): string {
 
 async function main() {
   if (!databaseUrl) throw new Error("set DATABASE_URL to the database holding the scale seed");
-  if (!fs.existsSync("build/server/index.js")) throw new Error("run `npm run build` first");
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "caretaker-bench-lists-"));
-  const base = `http://127.0.0.1:${port}`;
-  const secret = () => crypto.randomBytes(32).toString("hex");
-  const server = spawn(process.execPath, ["build/server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      SESSION_SECRET: secret(),
-      JWT_SECRET: secret(),
-      LOG_LEVEL: "warn",
-      LOGIN_MAX_PER_ADDRESS: "100000",
-      RATE_LIMIT_MULTIPLIER: "100000",
-      SERVER_TIMING: "1",
-      JOBS: "false",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const server = await startScaleServer(databaseUrl);
+  const base = server.base;
   try {
-    const started = Date.now();
-    for (;;) {
-      try {
-        if ((await fetch(`${base}/readyz`)).ok) break;
-      } catch {
-        /* starting */
-      }
-      if (Date.now() - started > 120_000) throw new Error("server did not start");
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    const account = { email: "scale-admin@demo.test", password: "Demo-pass-1!" };
-    const login = await fetch(`${base}/login`, { method: "POST", body: new URLSearchParams(account), redirect: "manual" });
-    const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    const apiLogin = await fetch(`${base}/api/authentication/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: account.email, password: account.password }),
-    });
-    const { jwtToken } = (await apiLogin.json()) as { jwtToken: string };
-    if (!jwtToken) throw new Error("could not sign in as scale-admin@demo.test: is the scale seed loaded?");
-    const bearer = { authorization: `Bearer ${jwtToken}` };
+    const cookie = await server.signIn("scale-admin@demo.test");
+    const bearer = await server.bearer("scale-admin@demo.test");
     const first = async (url: string) => {
       const res = await fetch(`${base}${url}`, { headers: bearer });
       const rows = (await res.json()) as { id: number }[];
@@ -262,9 +210,7 @@ async function main() {
     console.log(tableOf(results));
     if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2));
   } finally {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * What the benchmarks on the scale seed share (`bench/incidents.ts`; `bench/lists.ts` has its own copy):
+ * What the benchmarks on the scale seed share (`bench/incidents.ts`, `bench/lists.ts`):
  * the production build started against the PostgreSQL database of DATABASE_URL with SERVER_TIMING=1,
  * signing in (cookie and bearer token), and timing a URL: one client, then N clients, reading the
  * `Server-Timing` header (`db;dur=<sql ms>;desc="<n> queries", app;dur=<server ms until the head>`).
