@@ -26,6 +26,8 @@ import { adjustOpenIncidentCounts, openIncidentDeltas } from "~/modules/faciliti
 import { treeScope } from "~/modules/facilities/policy.server";
 import { checkImage, type FilesContext, type Upload, uploadsOf } from "~/modules/files/uploads.server";
 import { listReportableIncidentTypes } from "~/modules/incident-types/queries.server";
+import { assigneeCandidates } from "~/modules/incidents/queries.server";
+import { rowsOf } from "~/lib/list-page.server";
 import { reportPlaceNotFound, resolveReportIdentifier } from "./place.server";
 import { hashStatusToken } from "./status-token.server";
 import { OccupierReportSchema, type OccupierReportInput, REPORT_MAX_PHOTOS } from "./schema";
@@ -232,19 +234,23 @@ function checkAnswers(
   return kept;
 }
 
-/** The first active default assignee of the type who reaches the room, or nobody. */
+/** The first active default assignee of the type who reaches the room (`assigneeCandidates`), or nobody. */
 async function firstDefaultAssignee(ctx: ServiceContext, incidentTypeId: number, roomId: number): Promise<number | null> {
-  const result = await ctx.db.execute(sql`
-    select u.id from incident_type_default_assignees d
-    join users u on u.id = d.user_id and u.entity_id = ${ctx.entityId}
-    where d.incident_type_id = ${incidentTypeId} and d.entity_id = ${ctx.entityId}
-      and u.archived_at is null and u.status = ${UserStatus.ACTIVE}
-      and (u.role = 3 or exists (
-        select 1 from user_linked_objects l join rooms r on r.id = ${roomId} join buildings b on b.id = r.building_id
-        where l.user_id = u.id and (l.facility_id = b.facility_id or l.building_id = b.id)))
-    order by lower(u.surname), lower(u.name), u.id limit 1`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: { id: number }[] }).rows) as { id: number }[];
-  return rows[0]?.id ?? null;
+  const [first] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(
+      incidentTypeDefaultAssignees,
+      and(
+        eq(incidentTypeDefaultAssignees.userId, users.id),
+        eq(incidentTypeDefaultAssignees.incidentTypeId, incidentTypeId),
+        eq(incidentTypeDefaultAssignees.entityId, ctx.entityId),
+      ),
+    )
+    .where(and(eq(users.entityId, ctx.entityId), eq(users.status, UserStatus.ACTIVE), assigneeCandidates(ctx, roomId)))
+    .orderBy(sql`lower(${users.surname})`, sql`lower(${users.name})`, users.id)
+    .limit(1);
+  return first?.id ?? null;
 }
 
 /**
@@ -274,7 +280,7 @@ async function notifyIncidentCreated(
             and (jsonb_array_length(u.notification_settings->'buildingIds') = 0
                  or u.notification_settings->'buildingIds' @> to_jsonb(b.id)))
       )`);
-  const recipients = ((Array.isArray(result) ? result : (result as { rows: { id: number }[] }).rows) as { id: number }[]).map((r) => r.id);
+  const recipients = rowsOf<{ id: number }>(result).map((r) => r.id);
   if (recipients.length === 0) return;
   const [details] = await ctx.db
     .insert(notificationDetails)
