@@ -14,7 +14,12 @@ import {
   ASSIGNEE_Q_PARAM,
   ASSIGNEES_PAGE_SIZE,
   COMMENT_SECTION,
+  COMMENTS_SHOWN_PARAM,
+  EVENTS_SHOWN_PARAM,
   incidentPath,
+  MAX_COMMENTS_SHOWN,
+  MAX_EVENTS_SHOWN,
+  shownCount,
   VIEW_INTENTS,
 } from "~/lib/incident-view";
 import { intParam, searchParam } from "~/lib/list-query";
@@ -76,8 +81,8 @@ export async function loadIncidentView({ request, context, params }: LoaderFunct
   const assigneeQ = searchParam(search, ASSIGNEE_Q_PARAM);
   const assigneePage = Math.min(intParam(search, ASSIGNEE_PAGE_PARAM) ?? 1, 10_000);
   const [comments, events, assignees] = await Promise.all([
-    listIncidentComments(ctx, id, { limit: COMMENTS_PAGE }),
-    listIncidentEvents(ctx, id, { limit: EVENTS_PAGE }),
+    listIncidentComments(ctx, id, { limit: shownCount(intParam(search, COMMENTS_SHOWN_PARAM), COMMENTS_PAGE, MAX_COMMENTS_SHOWN) }),
+    listIncidentEvents(ctx, id, { limit: shownCount(intParam(search, EVENTS_SHOWN_PARAM), EVENTS_PAGE, MAX_EVENTS_SHOWN) }),
     assigning
       ? listIncidentAssignees(ctx, id, {
           q: assigneeQ,

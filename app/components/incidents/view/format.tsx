@@ -1,4 +1,5 @@
-import { useLocation } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
@@ -74,4 +75,35 @@ export function useViewDialog(name: ViewDialog) {
     return `${location.pathname}?${next.toString()}`;
   };
   return { open, openTo, closeTo, params };
+}
+
+/**
+ * "Show earlier": the same address with one more page of the latest comments or events
+ * (`?comments=100`), back at the section; nothing once the maximum is shown.
+ */
+export function ShowEarlier({
+  param,
+  shown,
+  page,
+  max,
+  anchor,
+  children,
+}: {
+  param: string;
+  shown: number;
+  page: number;
+  max: number;
+  anchor: string;
+  children: ReactNode;
+}) {
+  const location = useLocation();
+  if (shown >= max) return null;
+  const next = new URLSearchParams(location.search);
+  for (const p of [...DIALOG_PARAMS, "edit"]) next.delete(p);
+  next.set(param, String(Math.min(shown + page, max)));
+  return (
+    <Link to={`${location.pathname}?${next.toString()}#${anchor}`} preventScrollReset prefetch="none" className="font-medium text-foreground underline underline-offset-4">
+      {children}
+    </Link>
+  );
 }

@@ -2,10 +2,11 @@ import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { TabLink, Tabs } from "~/components/ui/tabs";
-import { ACTIVITY_PARAM, ACTIVITY_SECTION, type ActivityTab } from "~/lib/incident-view";
+import { ACTIVITY_PARAM, ACTIVITY_SECTION, type ActivityTab, EVENTS_SHOWN_PARAM, MAX_EVENTS_SHOWN } from "~/lib/incident-view";
+import { EVENTS_PAGE } from "~/modules/incidents/constants";
 import type { IncidentComment } from "~/modules/incidents/queries.server";
 import { type EventEntry, eventText } from "./event-text";
-import { DateTime } from "./format";
+import { DateTime, ShowEarlier } from "./format";
 
 type HistoryEntry = { kind: "event"; at: string; event: EventEntry } | { kind: "comment"; at: string; comment: IncidentComment };
 
@@ -69,7 +70,12 @@ export function IncidentActivity({
           </TabLink>
         </Tabs>
         {eventsTotal > events.length ? (
-          <p className="text-sm text-muted-foreground">{t("activity.latest", { count: events.length, total: eventsTotal })}</p>
+          <p className="flex flex-wrap items-baseline gap-x-3 text-sm text-muted-foreground">
+            {t("activity.latest", { count: events.length, total: eventsTotal })}
+            <ShowEarlier param={EVENTS_SHOWN_PARAM} shown={events.length} page={EVENTS_PAGE} max={MAX_EVENTS_SHOWN} anchor={ACTIVITY_SECTION}>
+              {t("activity.showEarlier")}
+            </ShowEarlier>
+          </p>
         ) : null}
         {active === "events" ? (
           events.length === 0 ? (

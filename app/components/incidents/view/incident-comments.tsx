@@ -9,10 +9,10 @@ import { Dialog, DialogFooter, DialogTrigger } from "~/components/ui/dialog";
 import { Field, fieldControlProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { COMMENT_PARAM, COMMENT_SECTION, EDIT_PARAM, VIEW_INTENTS } from "~/lib/incident-view";
-import { COMMENT_MAX, MAX_ATTACHMENTS } from "~/modules/incidents/constants";
+import { COMMENT_PARAM, COMMENT_SECTION, COMMENTS_SHOWN_PARAM, EDIT_PARAM, MAX_COMMENTS_SHOWN, VIEW_INTENTS } from "~/lib/incident-view";
+import { COMMENT_MAX, COMMENTS_PAGE, MAX_ATTACHMENTS } from "~/modules/incidents/constants";
 import type { IncidentComment } from "~/modules/incidents/queries.server";
-import { DateTime, useDateTime, useViewDialog } from "./format";
+import { DateTime, ShowEarlier, useDateTime, useViewDialog } from "./format";
 import { ACCEPT, FileList, megabytes } from "./incident-files";
 
 const commentValidator = zodValidator(() => import("~/modules/incidents/schema").then((m) => m.CommentSchema));
@@ -46,7 +46,14 @@ export function IncidentComments({
         <CardTitle as="h2">{t("incidents:fields.comments")}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-6">
-        {older > 0 ? <p className="text-sm text-muted-foreground">{t("comments.older", { count: older })}</p> : null}
+        {older > 0 ? (
+          <p className="flex flex-wrap items-baseline gap-x-3 text-sm text-muted-foreground">
+            {t("comments.older", { count: older })}
+            <ShowEarlier param={COMMENTS_SHOWN_PARAM} shown={comments.length} page={COMMENTS_PAGE} max={MAX_COMMENTS_SHOWN} anchor={COMMENT_SECTION}>
+              {t("comments.showEarlier")}
+            </ShowEarlier>
+          </p>
+        ) : null}
         {comments.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t("comments.empty")}</p>
         ) : (
