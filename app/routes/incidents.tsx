@@ -86,7 +86,7 @@ export default function Incidents() {
         ) : null}
         {board ? (
           <IncidentBoard
-            key={board.columns.map((c) => `${c.status}:${c.total}:${c.items.map((i) => `${i.id}.${i.status}`).join(",")}`).join("|")}
+            key={location.search}
             columns={board.columns}
             cursors={board.cursors}
             statuses={filters.statuses}

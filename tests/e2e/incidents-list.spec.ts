@@ -205,6 +205,16 @@ test.describe(lng, () => {
       await long.getByRole(javaScriptEnabled ? "button" : "link", { name: more(column) }).click();
       if (javaScriptEnabled) {
         await expect.poll(() => long.locator("li[data-incident]").count()).toBeGreaterThan(before);
+        // An appended card moves too, and the other appended cards stay once the board is read again.
+        const cards = long.locator("li[data-incident]");
+        const after = await cards.count();
+        const appended = await cards.last().getAttribute("data-incident");
+        const appendedShortId = Number((await cards.last().getByRole("link").first().innerText()).match(/#(\d+)/)![1]);
+        const revalidated = page.waitForResponse((r) => r.request().method() === "GET" && new URL(r.url()).pathname === "/incidents.data");
+        await change(page, t, t("incidentList:board.moveTo", { shortId: appendedShortId }), IN_PROGRESS, true);
+        await revalidated;
+        await expect(long.locator(`li[data-incident="${appended}"]`)).toHaveCount(0);
+        await expect(cards).toHaveCount(after - 1);
       } else {
         await expect(page).toHaveURL(new RegExp(`after${column}=`));
         await expect(long.getByRole("link", { name: t("incidentList:board.first") })).toBeVisible();

@@ -1,5 +1,5 @@
 import { Link, useFetcher, useFetchers, useLocation, useSubmit } from "@remix-run/react";
-import { type DragEvent, useEffect, useState } from "react";
+import { type DragEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { cellLinkClass } from "~/components/lists/data-table";
 import { Badge } from "~/components/ui/badge";
@@ -7,6 +7,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { LIST_COUNT_CAP } from "~/lib/list-query";
 import { cn } from "~/lib/utils";
 import { COLUMN_PARAM, columnHref } from "~/modules/incidents/list-url";
+import type { IncidentStatus } from "~/db/enums";
 import type { BoardColumn, IncidentRow } from "~/modules/incidents/queries.server";
 import { type AssigneeChoice, ChangeForm, changeFetcherKey, locationLines, useDateFormat, useHydrated } from "./shared";
 
@@ -35,21 +36,25 @@ export function IncidentBoard({ columns, cursors, statuses, assignees }: Inciden
   const submit = useSubmit();
   const fetchers = useFetchers();
   const [announcement, setAnnouncement] = useState("");
-  // The cards "More" appended (with JavaScript), per column; the board is keyed by its first pages, so
-  // they are dropped when the server's columns change (after a move).
+  // The cards "More" appended (with JavaScript), per column. They stay when the server's first pages
+  // change after a move (the board is keyed by its address); a card moved from them takes the status
+  // its move settled on.
   const [extra, setExtra] = useState<Record<number, { items: IncidentRow[]; next: string | null }>>({});
+
+  // Moves in flight (dragged, or chosen in a card's form): the card shows in its new column at once.
+  const moving = movesInFlight(fetchers);
+  const settled = useSettledMoves(fetchers);
+
   const wanted = statuses.filter((s) => columns.some((c) => c.status === s));
   const shown = columns.filter((c) => wanted.length === 0 || wanted.includes(c.status));
   const everyCard = new Map<number, IncidentRow>();
   for (const c of columns) for (const card of c.items) everyCard.set(card.id, card);
-  for (const e of Object.values(extra)) for (const card of e.items) if (!everyCard.has(card.id)) everyCard.set(card.id, card);
-
-  // Moves in flight (dragged, or chosen in a card's form): the card shows in its new column at once.
-  const moving = new Map<number, number>();
-  for (const fetcher of fetchers) {
-    const match = STATUS_KEY.exec(fetcher.key);
-    const status = fetcher.formData?.get("status");
-    if (match && typeof status === "string" && /^\d$/.test(status)) moving.set(Number(match[1]), Number(status));
+  for (const e of Object.values(extra)) {
+    for (const card of e.items) {
+      if (everyCard.has(card.id)) continue;
+      const status = settled.get(card.id);
+      everyCard.set(card.id, status === undefined ? card : { ...card, status });
+    }
   }
 
   const statusName = (status: number) => t(`incidents:status.${status}`);
@@ -95,6 +100,41 @@ export function IncidentBoard({ columns, cursors, statuses, assignees }: Inciden
   );
 }
 
+type Fetchers = ReturnType<typeof useFetchers>;
+
+/** The status each card's move in flight is going to, by incident id. */
+function movesInFlight(fetchers: Fetchers): Map<number, IncidentStatus> {
+  const moving = new Map<number, IncidentStatus>();
+  for (const fetcher of fetchers) {
+    const match = STATUS_KEY.exec(fetcher.key);
+    const status = fetcher.formData?.get("status");
+    if (match && typeof status === "string" && /^\d$/.test(status)) moving.set(Number(match[1]), Number(status) as IncidentStatus);
+  }
+  return moving;
+}
+
+/**
+ * The statuses the board's moves settled on, by incident id: a move that left the fetchers without an
+ * error answer (a refused one answers its error, and its card goes back).
+ */
+function useSettledMoves(fetchers: Fetchers): Map<number, IncidentStatus> {
+  const inFlight = useRef(new Map<number, IncidentStatus>());
+  const [settled, setSettled] = useState(() => new Map<number, IncidentStatus>());
+  useEffect(() => {
+    const moving = movesInFlight(fetchers);
+    const done: [number, IncidentStatus][] = [];
+    for (const [id, status] of inFlight.current) {
+      if (moving.has(id)) continue;
+      inFlight.current.delete(id);
+      const answer = fetchers.find((f) => f.key === changeFetcherKey("status", id))?.data as { message?: unknown } | undefined;
+      if (!answer?.message) done.push([id, status]);
+    }
+    for (const [id, status] of moving) inFlight.current.set(id, status);
+    if (done.length > 0) setSettled((current) => new Map([...current, ...done]));
+  }, [fetchers]);
+  return settled;
+}
+
 interface ColumnProps {
   column: BoardColumn;
   /** Every card loaded on the board (first pages and appended ones), by id. */
@@ -126,7 +166,9 @@ function Column({ column, everyCard, extra, onMore, moving, cursor, assignees, l
   }, [more.data, more.state, column.status]);
 
   // The column's cards: its own (first page and appended), less those moving away, plus those moving in.
-  const own = [...column.items, ...(extra?.items ?? [])].map((card) => everyCard.get(card.id)!).filter((card, i, all) => all.indexOf(card) === i);
+  const own = [...column.items, ...(extra?.items ?? [])]
+    .map((card) => everyCard.get(card.id)!)
+    .filter((card, i, all) => card.status === column.status && all.indexOf(card) === i);
   const arriving = [...everyCard.values()].filter((card) => card.status !== column.status && moving.get(card.id) === column.status);
   const leaving = own.filter((card) => moving.has(card.id) && moving.get(card.id) !== column.status);
   const cards = [...arriving, ...own.filter((card) => !leaving.includes(card))];
