@@ -5,24 +5,26 @@ import { apiLogin, continueToEntity, DEMO_PASSWORD, fillAccount, setLanguage } f
 
 /**
  * Accessibility and layout of every screen: each screen of app/route-access.ts that the role may open
- * (administrator: all; technician: the signed-in ones), and the public screens signed out; in English
- * and French, on a desktop and on a 390 x 844 phone. On each page: no serious or critical axe-core
+ * (administrator: all; technician: the signed-in ones), and the public screens signed out; in English,
+ * French and Dutch, on a desktop and on a 390 x 844 phone. On each page: no serious or critical axe-core
  * violation, no horizontal overflow, and one <title> "<screen> · Caretaker" in the page's language.
  *
- * Each role (visitor, technician, administrator) is walked in each language and at each size, without
- * the full cross product: two walks a role, English and French on different sizes (the administrator
- * and the visitor: English on the desktop, French on the phone; the technician the other way round).
- * A walk is cut into tests of a few screens, so that the workers share it.
+ * Without the full cross product (the suite's time, issue #9): the administrator, who opens every
+ * screen, is walked in English on the desktop and in French on the phone; the technician, whose screens
+ * are the administrator's with less on them, once, in Dutch on the phone; the visitor in English on the
+ * desktop and in French on the phone. A walk is cut into tests of a few screens, so that the workers
+ * share it.
  */
 const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
   phone: { width: 390, height: 844 },
 } as const;
 type ViewportName = keyof typeof VIEWPORTS;
-type Language = "en" | "fr-BE";
+type Language = "en" | "fr-BE" | "nl-BE";
 const TITLES = {
   en: { "view-room": "Room", login: "Login", "not-found": "Page not found", settings: "Settings" },
   "fr-BE": { "view-room": "Local", login: "Connexion", "not-found": "Page introuvable", settings: "Paramètres" },
+  "nl-BE": { "view-room": "Lokaal", login: "Aanmelden", "not-found": "Pagina niet gevonden", settings: "Instellingen" },
 } as const;
 /** Screens per test of a walk. */
 const CHUNK = 8;
@@ -130,8 +132,7 @@ async function check(page: Page, { path, id: screenId, screen }: Address, lng: L
 const WALKS: { role: Role; lng: Language; viewport: ViewportName }[] = [
   { role: "admin", lng: "en", viewport: "desktop" },
   { role: "admin", lng: "fr-BE", viewport: "phone" },
-  { role: "technician", lng: "en", viewport: "phone" },
-  { role: "technician", lng: "fr-BE", viewport: "desktop" },
+  { role: "technician", lng: "nl-BE", viewport: "phone" },
 ];
 
 test.describe("accessibility of every screen", () => {
