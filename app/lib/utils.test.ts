@@ -63,5 +63,6 @@ describe("cn", () => {
       }
     }
     expect(disagreements.slice(0, 400)).toEqual([]);
-  });
+    // Every pair of a few hundred tokens: seconds on a loaded machine.
+  }, 30_000);
 });

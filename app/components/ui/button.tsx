@@ -10,13 +10,8 @@ import { cn } from "../../lib/utils";
  * The default size is 44px tall on phones (touch target) and 40px from `sm`.
  */
 export const buttonVariants = cva(
-  [
-    "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium",
-    "transition-colors select-none",
-    "focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background",
-    "disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50",
-    "[&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0",
-  ],
+  // The long common part is the stylesheet's `.ui-btn` (app/styles/tailwind.css); the icon rules stay utilities.
+  "ui-btn [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0",
   {
     variants: {
       variant: {

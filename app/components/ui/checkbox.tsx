@@ -17,13 +17,8 @@ export const Checkbox = React.forwardRef<HTMLInputElement, CheckboxProps>(
     <input
       ref={ref}
       type="checkbox"
-      className={cn(
-        "peer size-6 shrink-0 cursor-pointer rounded-sm border-input accent-primary",
-        "focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background",
-        "disabled:cursor-not-allowed disabled:opacity-50",
-        "aria-invalid:outline-2 aria-invalid:outline-offset-1 aria-invalid:outline-destructive",
-        className,
-      )}
+      // The look is the stylesheet's `.ui-checkbox` (app/styles/tailwind.css).
+      className={cn("peer ui-checkbox", className)}
       {...props}
     />
   ),

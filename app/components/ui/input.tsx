@@ -3,13 +3,8 @@ import * as React from "react";
 import { cn } from "../../lib/utils";
 
 /** Shared look of single-line text controls (input, native select). */
-export const controlClassName = cn(
-  "flex h-11 w-full min-w-0 rounded-md border border-input bg-background px-3 py-2 text-base text-foreground sm:h-10 sm:text-sm",
-  "placeholder:text-muted-foreground",
-  "focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background",
-  "disabled:cursor-not-allowed disabled:opacity-50",
-  "aria-invalid:border-destructive aria-invalid:focus-visible:ring-destructive",
-);
+/** The look of a text input, select or textarea: the stylesheet's `.ui-control` (app/styles/tailwind.css). */
+export const controlClassName = "ui-control";
 
 export type InputProps = React.InputHTMLAttributes<HTMLInputElement>;
 
