@@ -144,6 +144,25 @@ describe("listIncidents", () => {
     expect(titles(beyond)).toEqual([all[4]]);
   });
 
+  it("sorts by assignee block by block: every page size gives the same order, unassigned last ascending and first descending", async () => {
+    const ctx = ctxOf(admin);
+    for (const dir of ["asc", "desc"] as const) {
+      const all = (await listIncidents(ctx, query("assignee", { dir }), filters())).items;
+      expect(all).toHaveLength(5);
+      const assigned = all.filter((r) => r.assignee);
+      const named = assigned.map((r) => r.assignee!.name.split(" ").reverse().join(" ").toLowerCase());
+      expect(named).toEqual([...named].sort((a, b) => (dir === "asc" ? a.localeCompare(b) : b.localeCompare(a))));
+      const unassigned = all.filter((r) => !r.assignee).map((r) => r.id);
+      expect(unassigned).toEqual([...unassigned].sort((a, b) => (dir === "asc" ? a - b : b - a)));
+      expect(all.findIndex((r) => !r.assignee)).toBe(dir === "asc" ? assigned.length : 0);
+      for (const size of [1, 2, 3]) {
+        const paged = [];
+        for (let page = 1; page <= Math.ceil(5 / size); page++) paged.push(...(await listIncidents(ctx, query("assignee", { dir, size, page }), filters())).items);
+        expect(paged.map((r) => r.id), `${dir}, ${size} a page`).toEqual(all.map((r) => r.id));
+      }
+    }
+  });
+
   it("never shows another entity's incidents", async () => {
     const page = await listIncidents(ctxOf(admin), query("title"), filters({ q: "elsewhere" }));
     expect(page.items).toEqual([]);
