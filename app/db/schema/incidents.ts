@@ -75,7 +75,7 @@ export const incidents = pgTable(
       .on(t.entityId, t.assigneeId, t.status)
       .where(notArchived(t.archivedAt)),
     // Also "incidents_entity_assignee_id_idx" (entity, assignee, id) INCLUDE (status), for the sort by
-    // assignee: written by hand in migration 0012, as drizzle declares no INCLUDE.
+    // assignee: written by hand in migration 0012 (with rooms_building_reach_idx), as drizzle declares no INCLUDE.
     index("incidents_entity_incident_type_idx").on(t.entityId, t.incidentTypeId).where(notArchived(t.archivedAt)),
     // The table's sorts (issue #12): "Not Selected" sorts below Low; ties go by id.
     index("incidents_entity_priority_idx")

@@ -71,8 +71,14 @@ export function treeScope(ctx: ServiceContext, level: TreeLevel): SQL | undefine
     where l.user_id = ${actor.id} and l.entity_id = ${ctx.entityId} and l.facility_id is not null`;
   const linkedBuildings = sql`select l.building_id from user_linked_objects l
     where l.user_id = ${actor.id} and l.entity_id = ${ctx.entityId} and l.building_id is not null`;
+  // Two selects, not one with an OR: the planner then knows the handful of buildings it gets, and reads
+  // their rooms by index instead of every room of the entity (a technician's incidents: 81 -> 9 ms on
+  // the scale seed, issue #12).
   const buildingsInScope = sql`select b.id from buildings b
-    where b.entity_id = ${ctx.entityId} and (b.facility_id in (${linkedFacilities}) or b.id in (${linkedBuildings}))`;
+      where b.entity_id = ${ctx.entityId} and b.facility_id in (${linkedFacilities})
+    union all
+    select b.id from buildings b
+      where b.entity_id = ${ctx.entityId} and b.id in (${linkedBuildings})`;
   switch (level) {
     case "facility":
       return sql`(${facilities.id} in (${linkedFacilities})
