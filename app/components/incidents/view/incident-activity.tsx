@@ -4,7 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { TabLink, Tabs } from "~/components/ui/tabs";
 import { ACTIVITY_PARAM, ACTIVITY_SECTION, type ActivityTab } from "~/lib/incident-view";
 import type { IncidentComment } from "~/modules/incidents/queries.server";
-import { type EventEntry, eventText } from "./event-text";
+import { type EventEntry, eventNote, eventText } from "./event-text";
 import { DateTime } from "./format";
 
 type HistoryEntry = { kind: "event"; at: string; event: EventEntry } | { kind: "comment"; at: string; comment: IncidentComment };
@@ -114,6 +114,7 @@ function EventItem({ event }: { event: EventEntry }) {
   return (
     <li className="grid gap-0.5 border-l-2 pl-3 text-sm">
       <p className="break-words">{eventText(t, event)}</p>
+      {eventNote(event) ? <blockquote className="whitespace-pre-line break-words border-l pl-2 italic">{eventNote(event)}</blockquote> : null}
       <p className="text-muted-foreground">
         <DateTime iso={event.createdAt} />
       </p>
