@@ -32,7 +32,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   optimizeDeps: { exclude: ["i18next-fs-backend"] },
   ssr: {
     // Loaded at run time from node_modules (fonts, wasm, native bindings).
-    external: ["pdfkit", "@electric-sql/pglite", "@node-rs/argon2", "pg", "pino", "nodemailer"],
+    external: ["pdfkit", "@electric-sql/pglite", "@node-rs/argon2", "pg", "pino", "nodemailer", "sharp"],
   },
   plugins: [
     tailwindcss(),

@@ -12,7 +12,7 @@ import {
 import { detectLocale } from "~/i18n.server";
 import { isDomainError } from "~/lib/errors";
 import { type ArithmeticQuestion, captcha } from "~/modules/onboarding/captcha.server";
-import { getReportPlace, type ReportPlace } from "~/modules/occupier-reports/place.server";
+import { getReportPlace, type ReportPlace, resolveReportIdentifier } from "~/modules/occupier-reports/place.server";
 import { REPORT_HONEYPOT_FIELD } from "~/modules/occupier-reports/schema";
 import { reportIncident } from "~/modules/occupier-reports/service.server";
 
@@ -119,10 +119,12 @@ export async function reportPageLoader(args: Args) {
 export async function reportPageAction(args: Args) {
   const { request, context } = args;
   const locale = await detectLocale(request);
-  const place = await placeOrNull(args, locale);
-  if (!place) return data<ReportActionData>({ state: "notFound" }, { status: 404 });
+  // Only whether the sticker exists (two small reads): the page itself is read again by the loader, and
+  // `reportIncident` checks the type against the place (bench:report, 200 reports a second).
+  const code = args.params.identifier ?? "";
+  if (!(await resolveReportIdentifier(context.runtime.database.db, code))) return data<ReportActionData>({ state: "notFound" }, { status: 404 });
   const limits = reportLimits(context.runtime.config.RATE_LIMIT_MULTIPLIER);
-  const admission = limits.admit(context.clientAddress, place.code);
+  const admission = limits.admit(context.clientAddress, code);
   if (!admission.ok) {
     return data<ReportActionData>(
       { state: "limited", minutes: minutes(admission.retryAfterSeconds) },
@@ -130,7 +132,7 @@ export async function reportPageAction(args: Args) {
     );
   }
   const formData = await readFormData(request, context.runtime.files.maxBytes);
-  const back = `/report/${encodeURIComponent(place.code)}`;
+  const back = `/report/${encodeURIComponent(code)}`;
   const honeypot = formData.get(REPORT_HONEYPOT_FIELD);
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
     // A bot filled the field no person sees: it gets the thank-you, nothing is saved.
@@ -147,7 +149,7 @@ export async function reportPageAction(args: Args) {
     if (!solved) return invalid({ fieldErrors: { answer: ["report:form.captchaWrong"] }, formErrors: [], values, photosLost: photos.length > 0 });
   }
   try {
-    const result = await reportIncident(reportServices({ request, context }), place.code, reportWrite(values, photos), { actor: null, locale });
+    const result = await reportIncident(reportServices({ request, context }), code, reportWrite(values, photos), { actor: null, locale });
     limits.recordReport(context.clientAddress);
     const mailed = result.statusToken !== null ? "&mail=1" : "";
     return redirect(`${back}?sent=${result.shortId}&how=${result.outcome}${mailed}`, 303);

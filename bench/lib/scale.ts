@@ -24,6 +24,8 @@ async function freePort(): Promise<number> {
 
 export interface ScaleServer {
   base: string;
+  /** The server process's id (for its CPU time: `cpuMs`). */
+  pid: number;
   /** The `cookie` header of a session signed in through POST /login. */
   signIn(email: string): Promise<string>;
   /** `{ authorization: "Bearer ..." }` from POST /api/authentication/login. */
@@ -31,7 +33,11 @@ export interface ScaleServer {
   stop(): Promise<void>;
 }
 
-export async function startScaleServer(databaseUrl: string): Promise<ScaleServer> {
+/**
+ * Starts the production build on `databaseUrl`; an empty one means the embedded database in a fresh data
+ * folder (seeded with the demo data as it starts), as `bench/report.ts` runs it.
+ */
+export async function startScaleServer(databaseUrl: string, options: { startSeconds?: number } = {}): Promise<ScaleServer> {
   if (!fs.existsSync("build/server/index.js") || !fs.existsSync("build/server.js")) throw new Error("run `npm run build` first");
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "caretaker-bench-scale-"));
@@ -70,7 +76,7 @@ export async function startScaleServer(databaseUrl: string): Promise<ScaleServer
         /* starting */
       }
       if (server.exitCode !== null) throw new Error("the server stopped while starting");
-      if (Date.now() - started > 120_000) throw new Error("server did not start");
+      if (Date.now() - started > (options.startSeconds ?? 120) * 1000) throw new Error("server did not start");
       await new Promise((r) => setTimeout(r, 200));
     }
   } catch (error) {
@@ -79,6 +85,7 @@ export async function startScaleServer(databaseUrl: string): Promise<ScaleServer
   }
   return {
     base,
+    pid: server.pid!,
     async signIn(email) {
       const res = await fetch(`${base}/login`, { method: "POST", body: new URLSearchParams({ email, password: SCALE_PASSWORD }), redirect: "manual" });
       if (res.status !== 302 && res.status !== 303) throw new Error(`sign-in as ${email} answered ${res.status}`);
@@ -96,6 +103,22 @@ export async function startScaleServer(databaseUrl: string): Promise<ScaleServer
     },
     stop,
   };
+}
+
+/**
+ * The CPU time a process has used so far (user + system, all its threads: libuv's pool, libvips), in ms,
+ * from /proc (Linux). Divided by the requests of a phase, it is what a request costs whatever else the
+ * machine is doing; null where /proc is missing.
+ */
+export function cpuMs(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // Fields 14 and 15 of stat(5) (utime, stime), in clock ticks of 10 ms; the slice starts at field 3.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
 }
 
 // ---------------------------------------------------------------------------

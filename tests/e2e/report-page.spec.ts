@@ -2,7 +2,9 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import type { APIRequestContext, Browser } from "@playwright/test";
+import sharp from "sharp";
 import { pngBytes } from "../factories/files";
+import { jpegWithExif } from "../factories/images";
 import { accounts, axeProblemsOnce, expect, readOutbox, test, unique } from "./fixtures";
 import { apiLogin, webSession } from "./helpers";
 
@@ -161,7 +163,8 @@ for (const { lng, sticker, roomIndex } of CASES) {
       await expect(page.getByLabel(t("form.email"))).toHaveValue(email);
 
       await page.getByLabel(t("form.description")).fill("The tap drips all night, water on the floor.");
-      await page.getByLabel(t("form.photos")).setInputFiles({ name: "leak.png", mimeType: "image/png", buffer: Buffer.from(pngBytes(16, 16)) });
+      // A phone's photo: stored sideways with an EXIF orientation, a camera and a GPS position.
+      await page.getByLabel(t("form.photos")).setInputFiles({ name: "leak.jpg", mimeType: "image/jpeg", buffer: Buffer.from(await jpegWithExif(2600, 1200, 6)) });
       await page.getByRole("button", { name: t("form.submit") }).click();
 
       await expect(page).toHaveURL(/\?sent=\d+&how=(created|folded)&mail=1$/);
@@ -193,12 +196,17 @@ for (const { lng, sticker, roomIndex } of CASES) {
       expect(incident, `incident #${shortId} in the staff's list`).toBeTruthy();
       const detail = (await (await admin.get(`/api/incidents/${incident!.id}`, { headers: api.headers })).json()) as {
         reporters: string[];
-        files: { name?: string; mimeType?: string }[];
+        files: { name?: string; mimeType?: string; url: string }[];
       };
       expect(detail.reporters).toContain(email);
-      expect(detail.files.length, "the photo is on the incident").toBeGreaterThan(0);
+      const photo = detail.files.find((f) => f.mimeType === "image/jpeg");
+      expect(photo, "the photo is on the incident").toBeTruthy();
+      // Scaled down on the server: upright, within 2048 px, without its EXIF (no GPS position kept).
+      const stored = await sharp(await (await admin.get(photo!.url)).body()).metadata();
+      expect([stored.width, stored.height, stored.exif]).toEqual([945, 2048, undefined]);
       const table = await (await admin.get(`/incidents?q=${shortId}`)).text();
       expect(table, "the staff table lists the incident").toContain(`/incident/${incident!.id}`);
+      expect(await (await admin.get(`/incident/${incident!.id}`)).text(), "the incident view shows the photo").toContain(`src="${photo!.url}"`);
 
       const markedDone = await admin.put(`/api/incidents/${incident!.id}/status`, { headers: api.headers, data: { status: 2 } });
       expect(markedDone.status()).toBe(200);

@@ -7,6 +7,7 @@ import type { Db } from "~/db/client.server";
 
 export * from "~/seed/factories";
 export { pngBytes } from "./files";
+export { claimedPngBytes, jpegWithExif } from "./images";
 
 /**
  * Links a user (a facility manager or technician) to every facility of their entity that exists now,

@@ -1,4 +1,7 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import fs from "node:fs";
+import path from "node:path";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { IncidentEventType, IncidentStatus, Priority, Role, UserStatus } from "~/db/enums";
@@ -20,7 +23,7 @@ import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { TAG_EMPTY, TAG_TOO_LONG, TAG_TOO_MANY } from "~/lib/schema-helpers";
 import { findCounterDrift } from "~/modules/facilities/counters.server";
 import { archiveFacility } from "~/modules/facilities/service.server";
-import { createBuilding, createEntity, createIncident, createRoom, createUser, linkUserTo, pngBytes } from "#tests/factories";
+import { claimedPngBytes, createBuilding, createEntity, createIncident, createRoom, createUser, jpegWithExif, linkUserTo, pngBytes } from "#tests/factories";
 import { expectFieldError, rejectionOf } from "#tests/service-helpers";
 import { createTestServices, type TestServices } from "#tests/test-context";
 import { createTestDatabase } from "#tests/test-db";
@@ -386,6 +389,40 @@ describe("incident files", () => {
     await expectFieldError(removeIncidentFile(ctxOf(technician), incident.id, ids[0]), "fileId", "errors.file.deleteFailed");
     await expectFieldError(removeIncidentFile(ctxOf(technician), incident.id, "not-a-uuid"), "fileId", "errors.file.deleteFailed");
     await expectFieldError(addIncidentFiles(ctxOf(technician), incident.id, { files: [] }), "files", "incidents:validation.fileRequired");
+  });
+});
+
+describe("image attachments", () => {
+  it("are scaled down, upright and without metadata before they are stored; documents are kept as sent", async () => {
+    const incident = await incidentIn(room);
+    const pdf = new TextEncoder().encode("%PDF-1.4\n%%EOF\n");
+    const { ids } = await addIncidentFiles(ctxOf(technician), incident.id, {
+      files: [{ bytes: await jpegWithExif(2400, 1000, 6), name: "valve.jpg" }, { bytes: pdf, name: "manual.pdf" }],
+    });
+    const stored = await database.db.select().from(storedFiles).where(inArray(storedFiles.id, ids));
+    const jpeg = stored.find((f) => f.mimeType === "image/jpeg")!;
+    const bytes = fs.readFileSync(path.join(services.files.root, jpeg.storageKey));
+    const meta = await sharp(bytes).metadata();
+    expect(meta).toMatchObject({ width: 853, height: 2048 });
+    expect(meta.exif).toBeUndefined();
+    expect(stored.find((f) => f.mimeType === "application/pdf")!.sizeBytes).toBe(pdf.byteLength);
+
+    const { id } = await postIncidentComment(ctxOf(technician), incident.id, { body: "Photo of the valve", files: [{ bytes: await jpegWithExif(300, 200, 6), name: "v.jpg" }] });
+    const [link] = await database.db.select().from(incidentCommentFiles).where(eq(incidentCommentFiles.commentId, id));
+    const [file] = await database.db.select().from(storedFiles).where(eq(storedFiles.id, link.fileId));
+    const attached = await sharp(fs.readFileSync(path.join(services.files.root, file.storageKey))).metadata();
+    expect([attached.width, attached.height, attached.exif]).toEqual([200, 300, undefined]);
+  });
+
+  it("refuses a decompression bomb; an incident out of reach is not found before any image is read", async () => {
+    const incident = await incidentIn(room);
+    const bomb = [{ bytes: claimedPngBytes(20_000, 20_000), name: "bomb.png" }];
+    await expectFieldError(postIncidentComment(ctxOf(technician), incident.id, { body: "x", files: bomb }), "files", "errors.file.tooManyPixels");
+    await expectFieldError(addIncidentFiles(ctxOf(technician), incident.id, { files: bomb }), "files", "errors.file.tooManyPixels");
+    expect(await database.db.select().from(incidentFiles).where(eq(incidentFiles.incidentId, incident.id))).toHaveLength(0);
+    const foreign = await incidentIn(otherRoom);
+    expect(await rejectionOf(addIncidentFiles(ctxOf(admin), foreign.id, { files: bomb }))).toBeInstanceOf(NotFoundError);
+    expect(await rejectionOf(postIncidentComment(ctxOf(farTechnician), incident.id, { body: "x", files: bomb }))).toBeInstanceOf(NotFoundError);
   });
 });
 

@@ -16,6 +16,7 @@ import { ForbiddenError, ValidationError } from "~/lib/errors";
 import { MAX_TAGS, TAG_TOO_MANY } from "~/lib/schema-helpers";
 import { parseInput } from "~/lib/validation";
 import { adjustOpenIncidentCounts, openIncidentDeltas } from "~/modules/facilities/counters.server";
+import { prepareImages } from "~/modules/files/images.server";
 import { type FilesContext, type Upload, uploadsOf } from "~/modules/files/uploads.server";
 import { mailReportersOnClose } from "~/modules/occupier-reports/reporter-mail.server";
 import { MAX_ATTACHMENTS } from "./constants";
@@ -346,6 +347,17 @@ function checkAttachmentCount(files: Upload[] | undefined, field: string) {
   if ((files?.length ?? 0) > MAX_ATTACHMENTS) throw new ValidationError({ [field]: ["incidents:validation.tooManyFiles"] }, "incidents:validation.tooManyFiles", "TOO_MANY_FILES");
 }
 
+/**
+ * The images among the attachments scaled down (at most 2048 px, upright, no metadata), other files
+ * unchanged, before the verb's transaction; only for an incident the actor reaches (no decoding for
+ * anyone else).
+ */
+async function scaledImages(ctx: FilesContext, incidentId: number, files: Upload[] | undefined): Promise<Upload[]> {
+  if (!files?.length) return [];
+  await findIncidentInReach(ctx, incidentId);
+  return prepareImages(files, "files", { maxBytes: ctx.files.maxBytes });
+}
+
 /** Posts a comment (text required) with its attachments (images or documents). */
 export async function postIncidentComment(ctx: FilesContext, incidentId: number, rawInput: Input<CommentWrite>): Promise<{ id: number }> {
   if (!ctx.actor) throw new ForbiddenError();
@@ -354,6 +366,7 @@ export async function postIncidentComment(ctx: FilesContext, incidentId: number,
   const files = (raw as CommentWrite).files?.filter((f) => f.bytes.byteLength > 0 || f.name);
   checkAttachmentCount(files, "files");
   const actorId = ctx.actor.id;
+  const scaled = await scaledImages(ctx, incidentId, files);
   return withTx(ctx, async (tx, effects) => {
     const incident = await findIncidentInReach(tx, incidentId, { lock: true });
     const uploads = uploadsOf(tx, effects);
@@ -361,7 +374,7 @@ export async function postIncidentComment(ctx: FilesContext, incidentId: number,
       .insert(incidentComments)
       .values({ entityId: tx.entityId, incidentId: incident.id, authorId: actorId, body })
       .returning({ id: incidentComments.id });
-    for (const file of files ?? []) {
+    for (const file of scaled) {
       const fileId = await uploads.add(file, { kind: "document", field: "files" });
       await tx.db.insert(incidentCommentFiles).values({ entityId: tx.entityId, commentId: comment.id, fileId });
     }
@@ -431,11 +444,12 @@ export async function addIncidentFiles(ctx: FilesContext, incidentId: number, ra
   const files = (raw.files ?? []).filter((f) => f.bytes.byteLength > 0 || f.name);
   if (files.length === 0) throw new ValidationError({ files: ["incidents:validation.fileRequired"] }, "incidents:validation.fileRequired", "FILE_REQUIRED");
   checkAttachmentCount(files, "files");
+  const scaled = await scaledImages(ctx, incidentId, files);
   return withTx(ctx, async (tx, effects) => {
     const incident = await findIncidentInReach(tx, incidentId, { lock: true });
     const uploads = uploadsOf(tx, effects);
     const ids: string[] = [];
-    for (const file of files) {
+    for (const file of scaled) {
       const fileId = await uploads.add(file, { kind: "document", field: "files" });
       await tx.db.insert(incidentFiles).values({ entityId: tx.entityId, incidentId: incident.id, fileId });
       ids.push(fileId);

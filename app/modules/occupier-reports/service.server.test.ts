@@ -1,4 +1,7 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import fs from "node:fs";
+import path from "node:path";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { IncidentEventType, IncidentStatus, NotificationType, Priority, Role } from "~/db/enums";
@@ -15,6 +18,7 @@ import {
   notifications,
   reportIdentifiers,
   type Room,
+  storedFiles,
   type User,
 } from "~/db/schema";
 import { NotFoundError } from "~/lib/errors";
@@ -30,6 +34,7 @@ import {
   createRoom,
   createRoomType,
   createUser,
+  jpegWithExif,
   linkUserTo,
   pngBytes,
 } from "#tests/factories";
@@ -183,6 +188,63 @@ describe("reportIncident", () => {
     const [incident] = await database.db.select().from(incidents).where(eq(incidents.id, first.incidentId));
     expect(incident.occurrences).toBe(21);
     expect(incident.equipmentItemId).toBe(item.id);
+  });
+
+  it("keeps every reporter's photos on the incident, upright, scaled down and without EXIF or GPS", async () => {
+    await database.db.execute(sql`update incidents set status = 2 where room_id = ${room.id}`);
+    const photo = await jpegWithExif(2600, 1200, 6);
+    const first = await report(roomCode, { incidentTypeId: leak.id, description: "Puddle", photos: [{ bytes: photo, name: "IMG_1.jpg" }] });
+    const again = await report(roomCode, { incidentTypeId: leak.id, description: "Bigger puddle", photos: [{ bytes: pngBytes(8, 8), name: "b.png" }, { bytes: photo, name: "IMG_2.jpg" }] });
+    expect(again).toMatchObject({ outcome: "folded", incidentId: first.incidentId });
+    const links = await database.db.select({ fileId: incidentFiles.fileId }).from(incidentFiles).where(eq(incidentFiles.incidentId, first.incidentId));
+    expect(links).toHaveLength(3);
+    const files = await database.db.select().from(storedFiles).where(inArray(storedFiles.id, links.map((l) => l.fileId)));
+    expect(files.map((f) => f.originalName).sort()).toEqual(["IMG_1.jpg", "IMG_2.jpg", "b.png"]);
+    for (const file of files.filter((f) => f.mimeType === "image/jpeg")) {
+      const bytes = fs.readFileSync(path.join(services.files.root, file.storageKey));
+      expect(file.sizeBytes).toBe(bytes.byteLength);
+      const meta = await sharp(bytes).metadata();
+      // Stored 2600 x 1200 with "turn 90°": upright 1200 x 2600, within 2048 px.
+      expect(meta).toMatchObject({ width: 945, height: 2048 });
+      expect(meta.exif).toBeUndefined();
+      expect(bytes.includes("PhoneMaker")).toBe(false);
+    }
+  });
+
+  it("never folds into a Done or Rejected incident", async () => {
+    await database.db.execute(sql`update incidents set status = 2 where room_id = ${room.id}`);
+    const rejected = await report(roomCode, { incidentTypeId: leak.id, description: "Dripping" });
+    await setIncidentStatus(services.ctx(entity.id, { id: technician.id, role: technician.role }), rejected.incidentId, { status: IncidentStatus.REJECTED });
+    const next = await report(roomCode, { incidentTypeId: leak.id, description: "Dripping again" });
+    expect(next.outcome).toBe("created");
+    const [closed] = await database.db.select().from(incidents).where(eq(incidents.id, rejected.incidentId));
+    expect(closed).toMatchObject({ status: IncidentStatus.REJECTED, occurrences: 1 });
+  });
+
+  it("writes the notification with the incident, and publishes it only after commit (nothing when it rolls back)", async () => {
+    await database.db.execute(sql`update incidents set status = 2 where room_id = ${room.id}`);
+    const count = async () => (await database.db.select({ n: sql<number>`count(*)::int` }).from(notificationDetails))[0].n;
+    const before = await count();
+    const published = services.events.published.length;
+    // The photo cannot be stored (the file store's folder is a file): the transaction rolls back after the notification was written.
+    const blocked = path.join(services.files.root, "not-a-folder");
+    fs.writeFileSync(blocked, "x");
+    const failing = reportIncident(
+      { ...services.ctx(0, null), files: { root: blocked, maxBytes: services.files.maxBytes } },
+      roomCode,
+      { incidentTypeId: leak.id, description: "Flooded", email: "rolled@example.test", photos: [{ bytes: pngBytes(4, 4), name: "f.png" }] } as never,
+      { locale: "en", actor: null },
+    );
+    await expectFieldError(failing, "photos", "errors.file.uploadFailed");
+    expect(await count()).toBe(before);
+    expect(services.events.published.length).toBe(published);
+    expect(await database.db.select().from(incidentReporters).where(eq(incidentReporters.email, "rolled@example.test"))).toEqual([]);
+
+    const done = await report(roomCode, { incidentTypeId: leak.id, description: "Flooded" });
+    expect(await count()).toBe(before + 1);
+    const [details] = await database.db.select().from(notificationDetails).where(eq(notificationDetails.incidentId, done.incidentId));
+    expect(details.type).toBe(NotificationType.INCIDENT_CREATED);
+    expect(services.events.published.slice(published).filter((e) => e.type === "notification.created")).toHaveLength(1);
   });
 
   it("lets the reporter choose the priority only when the type allows it", async () => {

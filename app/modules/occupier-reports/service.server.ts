@@ -24,6 +24,7 @@ import { renderMail } from "~/mail/templates.server";
 import { sendEmailJob } from "~/mail/jobs.server";
 import { adjustOpenIncidentCounts, openIncidentDeltas } from "~/modules/facilities/counters.server";
 import { treeScope } from "~/modules/facilities/policy.server";
+import { prepareImages } from "~/modules/files/images.server";
 import { checkImage, type FilesContext, type Upload, uploadsOf } from "~/modules/files/uploads.server";
 import { listReportableIncidentTypes } from "~/modules/incident-types/queries.server";
 import { assigneeCandidates } from "~/modules/incidents/queries.server";
@@ -44,6 +45,8 @@ import { OccupierReportSchema, type OccupierReportInput, REPORT_MAX_PHOTOS } fro
  *   type's default priority (or the reporter's, when the type allows) and first active default assignee,
  *   with event 0, and the "incident created" notification goes to the default assignees and the users
  *   who receive notifications of new incidents (their priorities and buildings), in the transaction.
+ * - Photos are checked by content and size, then scaled down (at most 2048 px, upright, no EXIF or
+ *   GPS metadata; files/images.server.ts) before the transaction starts.
  * - A reporter who leaves an email gets a confirmation mail with a link to the report's status page
  *   (an unguessable token; only its hash is stored).
  */
@@ -95,6 +98,8 @@ export async function reportIncident(
     .where(and(eq(incidentTypeChecklistItems.incidentTypeId, type.id), eq(incidentTypeChecklistItems.entityId, ctx.entityId)));
   const answers = checkAnswers(checklist, input.answers);
   const priority = (type.reporterMayChangePriority && input.priority !== null ? input.priority : type.defaultPriority) as Priority;
+  // Scaled down, upright and without metadata, before the transaction (no lock waits for the decoding).
+  const scaled = await prepareImages(photos, "photos", { maxBytes: ctx.files.maxBytes });
 
   return withTx(ctx, async (tx, effects) => {
     const uploads = uploadsOf(tx, effects);
@@ -188,7 +193,7 @@ export async function reportIncident(
     for (const answer of answers) {
       await tx.db.insert(incidentChecklistAnswers).values({ entityId: tx.entityId, incidentId, ...answer });
     }
-    for (const photo of photos) {
+    for (const photo of scaled) {
       const fileId = await uploads.add(photo, { kind: "image", field: "photos" });
       await tx.db.insert(incidentFiles).values({ entityId: tx.entityId, incidentId, fileId });
     }

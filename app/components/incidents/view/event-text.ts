@@ -18,7 +18,7 @@ const text = (value: unknown): string => (typeof value === "string" ? value : ty
 const personName = (value: unknown): string => text(record(value)?.name);
 
 /**
- * The sentence of an event (SPEC.md section 3, event types 0 to 8, and 9 of decision 024): who (the
+ * The sentence of an event (SPEC.md section 3, event types 0 to 8, 9 of decision 024 and 10 of decision 026): who (the
  * actor, "An occupier" for a report, else "System" when nobody) did what, old and new values translated.
  */
 export function eventText(t: TFunction, event: EventEntry): string {
@@ -73,7 +73,20 @@ export function eventText(t: TFunction, event: EventEntry): string {
         actor,
         from: text(record(event.oldValue)?.name),
       });
+    case 10: {
+      // A report folded into this open incident (decision 026): by an occupier, or staff from the room view.
+      const occurrences = Number(record(event.newValue)?.occurrences);
+      const count = Number.isFinite(occurrences) ? occurrences : 0;
+      return event.actor ? t("incidents:events.10_staff", { actor: event.actor, count }) : t("incidents:events.10", { count });
+    }
     default:
       return t("incidentView:activity.unknownEvent", { actor });
   }
+}
+
+/** The words of a later reporter, for a "reported again" event (10), shown under its sentence. */
+export function eventNote(event: EventEntry): string | null {
+  if (event.type !== 10) return null;
+  const description = record(event.newValue)?.description;
+  return typeof description === "string" && description.trim() !== "" ? description : null;
 }

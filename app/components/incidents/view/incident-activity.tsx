@@ -5,7 +5,7 @@ import { TabLink, Tabs } from "~/components/ui/tabs";
 import { ACTIVITY_PARAM, ACTIVITY_SECTION, type ActivityTab, EVENTS_SHOWN_PARAM, MAX_EVENTS_SHOWN } from "~/lib/incident-view";
 import { EVENTS_PAGE } from "~/modules/incidents/constants";
 import type { IncidentComment } from "~/modules/incidents/queries.server";
-import { type EventEntry, eventText } from "./event-text";
+import { type EventEntry, eventNote, eventText } from "./event-text";
 import { DateTime, ShowEarlier } from "./format";
 
 type HistoryEntry = { kind: "event"; at: string; event: EventEntry } | { kind: "comment"; at: string; comment: IncidentComment };
@@ -120,6 +120,7 @@ function EventItem({ event }: { event: EventEntry }) {
   return (
     <li className="grid gap-0.5 border-l-2 pl-3 text-sm">
       <p className="break-words">{eventText(t, event)}</p>
+      {eventNote(event) ? <blockquote className="whitespace-pre-line break-words border-l pl-2 italic">{eventNote(event)}</blockquote> : null}
       <p className="text-muted-foreground">
         <DateTime iso={event.createdAt} />
       </p>
