@@ -3,7 +3,7 @@ import { type EventBus, type LiveEvent, RESYNC_EVENT } from "~/core/events.serve
 import { now } from "~/lib/clock.server";
 import { logger } from "~/lib/logger.server";
 import { authenticate, type AuthUser } from "~/modules/auth/service.server";
-import { LIVE_PAGE_SIZE, liveReads, type StreamReads } from "~/modules/notifications/live.server";
+import { announcedIds, type LiveNotification, LIVE_PAGE_SIZE, liveReads, type StreamReads } from "~/modules/notifications/live.server";
 
 /**
  * The live notification stream (GET /resources/notifications/stream, decision 029): server-sent
@@ -13,13 +13,17 @@ import { LIVE_PAGE_SIZE, liveReads, type StreamReads } from "~/modules/notificat
  * - `event: count`, `data: { unread, total }`, at the start and whenever the count may have changed;
  * - a comment every 25 s (proxies close idle connections), and `retry: 2000`.
  *
- * A live event only wakes the stream up: it then reads the user's notifications after the last id it
- * sent, so the replay of a reconnecting client (`Last-Event-ID`, or `?lastEventId=`) and the live ones
- * come from one cursor: none is lost or sent twice across the boundary, whatever the event carried
- * and whichever process published it. The stream subscribes before it reads, so nothing committed
- * while it starts is missed. It ends (and its subscription with it) at once when the client goes
- * (the request's signal), when the user's token expires (the client reconnects and the session is
- * refreshed as on any request), or when a read fails (the client reconnects and resumes).
+ * A live event is never trusted for content: the stream reads the database after it arrived (so after
+ * the commit). An event naming its recipients and notification ids is read once per process for all
+ * the streams it wakes (`eventSnapshot`: the rows by id, so one committed out of id order is not
+ * skipped, and every recipient's count); otherwise (a publisher naming no ids, the bus reconnected)
+ * the stream reads the user's notifications after the last id it sent. The replay of a reconnecting
+ * client (`Last-Event-ID`, or `?lastEventId=`) is that read too, and every id is sent once (the
+ * stream remembers the ids it sent), so none is lost or repeated across the replay/live boundary.
+ * The stream subscribes before it reads, so nothing committed while it starts is missed. It ends (and
+ * its subscription with it) at once when the client goes (the request's signal), when the user's
+ * token expires (the client reconnects and the session is refreshed as on any request), or when a
+ * read fails (the client reconnects and resumes).
  */
 export const HEARTBEAT_MS = 25_000;
 export const RETRY_MS = 2_000;
@@ -45,14 +49,24 @@ function frame(event: string, data: unknown, id?: number): string {
   return `${id !== undefined ? `id: ${id}\n` : ""}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
-/** Whether a live event concerns the user's notifications. */
-function concerns(event: LiveEvent, userId: number): { notifications: boolean; count: boolean } {
-  if (event.type === RESYNC_EVENT) return { notifications: true, count: true };
-  if (!event.type.startsWith("notification.")) return { notifications: false, count: false };
-  if (event.userIds && !event.userIds.includes(userId)) return { notifications: false, count: false };
+type Addressed = LiveEvent & { userIds: number[] };
+
+/**
+ * What a live event asks of the user's stream: nothing; the shared read of the event (its announced
+ * notifications and the recipients' counts, one read per process for all the streams it wakes); or a
+ * read of the stream's own (after the bus reconnected, or from a publisher that names no ids).
+ */
+function classify(event: LiveEvent, userId: number): "none" | "shared" | { notifications: boolean } {
+  if (event.type === RESYNC_EVENT) return { notifications: true };
+  if (!event.type.startsWith("notification.")) return "none";
+  if (event.userIds && !event.userIds.includes(userId)) return "none";
   const created = event.type === "notification.created";
-  return { notifications: created, count: true };
+  if (event.userIds && (!created || announcedIds(event))) return "shared";
+  return { notifications: created };
 }
+
+/** How many sent ids a stream remembers (an id arriving twice, by the replay and an event, goes once). */
+const REMEMBERED = 512;
 
 export function notificationEventStream(options: StreamOptions): ReadableStream<Uint8Array> {
   const { reads: read, events, entityId, userId, signal } = options;
@@ -62,6 +76,8 @@ export function notificationEventStream(options: StreamOptions): ReadableStream<
   let wantNotifications = options.lastEventId !== null;
   let wantCount = true;
   let pumping: Promise<void> | null = null;
+  const announced: Addressed[] = [];
+  const sent = new Set<number>();
   const timers: NodeJS.Timeout[] = [];
   let unsubscribe: () => void = () => undefined;
 
@@ -87,17 +103,31 @@ export function notificationEventStream(options: StreamOptions): ReadableStream<
     options.onClose?.();
   };
 
+  const send = (notification: LiveNotification) => {
+    if (sent.has(notification.id)) return;
+    sent.add(notification.id);
+    if (sent.size > REMEMBERED) sent.delete(sent.values().next().value!);
+    write(frame("notification", notification, notification.id));
+    cursor = Math.max(cursor, notification.id);
+  };
   const pump = async () => {
-    while (!closed && (wantNotifications || wantCount)) {
+    while (!closed && (announced.length > 0 || wantNotifications || wantCount)) {
+      if (announced.length > 0) {
+        let latest: unknown = null;
+        for (const event of announced.splice(0)) {
+          const snapshot = await read.snapshot(event);
+          if (closed) return;
+          for (const { userId: recipient, ...notification } of snapshot.rows) if (recipient === userId) send(notification);
+          latest = snapshot.counts.get(userId) ?? latest;
+        }
+        if (latest && !wantCount) write(frame("count", latest));
+      }
       if (wantNotifications) {
         wantNotifications = false;
         for (;;) {
           const page = await read.after(cursor, LIVE_PAGE_SIZE);
           if (closed) return;
-          for (const notification of page) {
-            write(frame("notification", notification, notification.id));
-            cursor = notification.id;
-          }
+          for (const notification of page) send(notification);
           if (page.length < LIVE_PAGE_SIZE) break;
         }
       }
@@ -117,7 +147,7 @@ export function notificationEventStream(options: StreamOptions): ReadableStream<
       })
       .finally(() => {
         pumping = null;
-        if (!closed && (wantNotifications || wantCount)) wake();
+        if (!closed && (announced.length > 0 || wantNotifications || wantCount)) wake();
       });
   };
 
@@ -129,10 +159,13 @@ export function notificationEventStream(options: StreamOptions): ReadableStream<
       write(`retry: ${RETRY_MS}\n: connected\n\n`);
       // Subscribe first, then read: an event arriving meanwhile only asks for another read.
       unsubscribe = events.subscribe(entityId, (event) => {
-        const wanted = concerns(event, userId);
-        if (!wanted.notifications && !wanted.count) return;
-        wantNotifications ||= wanted.notifications;
-        wantCount ||= wanted.count;
+        const wanted = classify(event, userId);
+        if (wanted === "none") return;
+        if (wanted === "shared") announced.push(event as Addressed);
+        else {
+          wantNotifications ||= wanted.notifications;
+          wantCount = true;
+        }
         wake();
       });
       if (closed) return unsubscribe();

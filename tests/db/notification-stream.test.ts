@@ -136,6 +136,29 @@ describe("the stream's replay and live events", () => {
     expect(stream.ids()).toHaveLength(4);
   });
 
+  it("sends a notification committed out of id order, and follows publishers that name no ids", async () => {
+    const bus = createEventBus();
+    const aborted = new AbortController();
+    const stream = reader(
+      notificationEventStream({ reads: liveReads(database.db, entityId, user.id), events: bus, entityId, userId: user.id, lastEventId: null, signal: aborted.signal }),
+    );
+    await until(() => stream.counts().length === 1, "the first count");
+    // Two writers: the lower id commits (and is announced) after the higher one.
+    const { notifications: [low] } = await createNotification(database.db, { entityId, userIds: [user.id] });
+    const { notifications: [high] } = await createNotification(database.db, { entityId, userIds: [user.id] });
+    bus.publish({ entityId, type: "notification.created", userIds: [user.id], data: { notificationIds: [high.id] } });
+    await until(() => stream.ids().length === 1, "the higher id");
+    bus.publish({ entityId, type: "notification.created", userIds: [user.id], data: { notificationIds: [low.id] } });
+    await until(() => stream.ids().length === 2, "the lower id");
+    // The occupier report's event names the incident only: the stream reads after its last id.
+    const { notifications: [plain] } = await createNotification(database.db, { entityId, userIds: [user.id] });
+    bus.publish({ entityId, type: "notification.created", userIds: [user.id], data: { incidentId: 1, kind: "incident.created" } });
+    await until(() => stream.ids().length === 3, "the notification of a publisher without ids");
+    expect(stream.ids()).toEqual([high.id, low.id, plain.id]);
+    aborted.abort();
+    await stream.done;
+  });
+
   it("starts after the newest notification on a first connection, and sends the count", async () => {
     const bus = createEventBus();
     await notify(bus, [user.id]);
