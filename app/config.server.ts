@@ -53,6 +53,8 @@ const EnvSchema = z.object({
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(10 * 1024 * 1024),
   SEED_DEMO: booleanFlag.default(true),
   JOBS: booleanFlag.default(true),
+  /** Open live-notification streams one user may hold in one process (tabs, devices); more answer 429. */
+  LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(5),
   /** Benchmarks only: time each request's queries and answer them in a `Server-Timing` header. */
   SERVER_TIMING: booleanFlag.default(false),
   /**

@@ -6,7 +6,7 @@ import { openDatabase, runMigrations, type Database } from "~/db/client.server";
 import { instrumentPg, instrumentPglite } from "~/db/query-timing.server";
 import { seedDemoIfEmpty } from "~/seed/seed.server";
 import type { ContextServices, FileStore } from "~/core/context.server";
-import { createEventBus, type EventBus } from "~/core/events.server";
+import { type ClosableEventBus, createEventBus, createPgEventBus } from "~/core/events.server";
 import type { JobQueue } from "~/core/jobs.server";
 import { startQueue } from "~/jobs/queue.server";
 import { jobs } from "~/jobs/registry.server";
@@ -26,7 +26,8 @@ export interface Runtime {
   queue: JobQueue;
   mailer: Mailer;
   files: FileStore;
-  events: EventBus;
+  /** Live events: in process on PGlite, across processes through LISTEN/NOTIFY on PostgreSQL. */
+  events: ClosableEventBus;
   auth: AuthDeps;
   /** What every service context is built from. */
   services: ContextServices;
@@ -94,7 +95,13 @@ async function boot(): Promise<Runtime> {
     if (database.pglite) instrumentPglite(database.pglite);
     else instrumentPg();
   }
-  const events = createEventBus();
+  const pool = database.pool;
+  const events =
+    pool && database.url
+      ? createPgEventBus({ url: database.url, notify: (channel, payload) => pool.query("select pg_notify($1, $2)", [channel, payload]) })
+      : createEventBus();
+  // Listening before the port opens (a database that answered the migrations answers this too).
+  await Promise.race([events.ready, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
   const translator = cfg.TRANSLATE_URL ? libreTranslate({ url: cfg.TRANSLATE_URL, apiKey: cfg.TRANSLATE_API_KEY }) : null;
   const services: ContextServices = { db: database.db, files, events, queue: null, appUrl: cfg.APP_URL, translator };
   const queue = await startQueue({ database, jobs, work: cfg.JOBS, services: { ...services, mailer } });
@@ -120,6 +127,7 @@ export async function shutdown(): Promise<void> {
   const rt = await pending.catch(() => null);
   if (!rt) return;
   await rt.queue.stop().catch((err) => logger().error({ err }, "stopping the queue failed"));
+  await rt.events.close().catch((err) => logger().error({ err }, "closing the live events failed"));
   await rt.database.close();
 }
 

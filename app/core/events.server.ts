@@ -1,8 +1,14 @@
+import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
+import pg from "pg";
+import { logger } from "~/lib/logger.server";
 
 /**
  * Live events for the server-sent-events route: published by verbs after their transaction commits
- * (`effects.publish`), delivered to the subscribers of the event's entity in this process.
+ * (`effects.publish`), delivered to the subscribers of the event's entity. On the embedded database
+ * they stay in this process (PGlite serves one process); on PostgreSQL they cross processes through
+ * LISTEN/NOTIFY (`createPgEventBus`, decision 029), so every app instance behind a load balancer
+ * delivers them to its own streams.
  */
 export interface LiveEvent {
   entityId: number;
@@ -19,17 +25,169 @@ export interface EventBus {
   subscribe(entityId: number, listener: (event: LiveEvent) => void): () => void;
 }
 
-export function createEventBus(): EventBus {
+/** A bus holding a connection: closed at shutdown. */
+export interface ClosableEventBus extends EventBus {
+  /** Resolves once the bus delivers events from other processes (at once in process). */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Sent to every subscriber of every entity after the cross-process listener reconnected: events of
+ * other processes published while it was down are lost, so a subscriber re-reads its state.
+ */
+export const RESYNC_EVENT = "bus.resync";
+
+/** The PostgreSQL NOTIFY channel every app process listens on. */
+export const EVENTS_CHANNEL = "caretaker_events";
+/** The listening connection's application_name (seen in pg_stat_activity). */
+export const LISTENER_NAME = "caretaker-live-events";
+/** NOTIFY payloads are limited to 8000 bytes; a larger event travels without its `data`. */
+const MAX_PAYLOAD = 7_900;
+
+function localEmitter() {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
+  const name = (entityId: number) => `entity:${entityId}`;
   return {
-    publish(event) {
-      emitter.emit(`entity:${event.entityId}`, event);
+    emit(event: LiveEvent) {
+      emitter.emit(name(event.entityId), event);
     },
-    subscribe(entityId, listener) {
-      const name = `entity:${entityId}`;
-      emitter.on(name, listener);
-      return () => emitter.off(name, listener);
+    subscribe(entityId: number, listener: (event: LiveEvent) => void) {
+      emitter.on(name(entityId), listener);
+      return () => {
+        emitter.off(name(entityId), listener);
+      };
+    },
+    /** Every entity with a subscriber in this process. */
+    entities(): number[] {
+      return emitter.eventNames().map((n) => Number(String(n).slice("entity:".length)));
+    },
+  };
+}
+
+/** The in-process bus (embedded database, tests). */
+export function createEventBus(): ClosableEventBus {
+  const local = localEmitter();
+  return {
+    publish: (event) => local.emit(event),
+    subscribe: (entityId, listener) => local.subscribe(entityId, listener),
+    ready: Promise.resolve(),
+    close: async () => undefined,
+  };
+}
+
+export interface PgEventBusOptions {
+  /** The PostgreSQL connection string: the listener holds one connection of its own. */
+  url: string;
+  /** Sends one NOTIFY (the app's pool); defaults to a query on the listener's connection string. */
+  notify?: (channel: string, payload: string) => Promise<unknown>;
+  channel?: string;
+  /** First reconnection delay; doubles up to 5 s. */
+  retryMs?: number;
+}
+
+/**
+ * The cross-process bus: `publish` delivers to this process's subscribers at once and sends a NOTIFY
+ * on one channel; a dedicated connection LISTENs and delivers other processes' events (its own are
+ * recognised by the process tag and skipped). The listening connection reconnects with back-off when
+ * it drops and then sends RESYNC_EVENT to every local subscriber.
+ */
+export function createPgEventBus(options: PgEventBusOptions): ClosableEventBus {
+  const log = logger();
+  const local = localEmitter();
+  const origin = randomUUID();
+  const channel = options.channel ?? EVENTS_CHANNEL;
+  const firstDelay = options.retryMs ?? 100;
+  let fallbackPool: pg.Pool | null = null;
+  const notify =
+    options.notify ??
+    ((ch: string, payload: string) => {
+      if (!fallbackPool) {
+        fallbackPool = new pg.Pool({ connectionString: options.url, max: 2 });
+        fallbackPool.on("error", () => undefined);
+      }
+      return fallbackPool.query("select pg_notify($1, $2)", [ch, payload]);
+    });
+
+  let client: pg.Client | null = null;
+  let closed = false;
+  let delay = firstDelay;
+  let timer: NodeJS.Timeout | null = null;
+  let connectedOnce = false;
+  let markReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+
+  const onNotification = (message: pg.Notification) => {
+    if (message.channel !== channel || !message.payload) return;
+    try {
+      const { o, e } = JSON.parse(message.payload) as { o: string; e: LiveEvent };
+      if (o !== origin) local.emit(e);
+    } catch (err) {
+      log.warn({ err }, "live event: unreadable notification");
+    }
+  };
+
+  const connect = async () => {
+    timer = null;
+    if (closed) return;
+    const next = new pg.Client({ connectionString: options.url, application_name: LISTENER_NAME });
+    const lost = (err?: Error) => {
+      if (client !== next) return;
+      client = null;
+      next.removeAllListeners("notification");
+      next.end().catch(() => undefined);
+      if (closed) return;
+      log.warn({ err, retryInMs: delay }, "live events: the listening connection dropped");
+      schedule();
+    };
+    next.on("error", lost);
+    next.on("end", () => lost());
+    next.on("notification", onNotification);
+    try {
+      client = next;
+      await next.connect();
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      if (client === next) lost(err as Error);
+      return;
+    }
+    if (closed) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    delay = firstDelay;
+    if (connectedOnce) {
+      log.info("live events: listening again");
+      for (const entityId of local.entities()) local.emit({ entityId, type: RESYNC_EVENT });
+    }
+    connectedOnce = true;
+    markReady();
+  };
+  const schedule = () => {
+    if (closed || timer) return;
+    timer = setTimeout(() => void connect(), delay);
+    timer.unref();
+    delay = Math.min(delay * 2, 5_000);
+  };
+  void connect();
+
+  return {
+    ready,
+    publish(event) {
+      local.emit(event);
+      let payload = JSON.stringify({ o: origin, e: event });
+      if (Buffer.byteLength(payload) > MAX_PAYLOAD) payload = JSON.stringify({ o: origin, e: { ...event, data: undefined } });
+      notify(channel, payload).catch((err: unknown) => log.error({ err, type: event.type }, "live event: NOTIFY failed"));
+    },
+    subscribe: (entityId, listener) => local.subscribe(entityId, listener),
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => undefined);
+      await fallbackPool?.end().catch(() => undefined);
     },
   };
 }

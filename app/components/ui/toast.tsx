@@ -22,6 +22,8 @@ export interface ToastData {
   type: ToastType;
   title: string;
   description?: string;
+  /** A link under the text (a live notification's incident). */
+  link?: { href: string; label: string };
 }
 
 export interface ToasterProps {
@@ -169,6 +171,11 @@ function ToastItem({
         </p>
         {toast.description ? (
           <p className="text-sm text-muted-foreground">{toast.description}</p>
+        ) : null}
+        {toast.link ? (
+          <a href={toast.link.href} className="text-sm font-medium text-primary underline underline-offset-4 hover:no-underline">
+            {toast.link.label}
+          </a>
         ) : null}
       </div>
       {interactive ? (
