@@ -53,7 +53,7 @@ export const screens: Screen[] = [
   // Facility managers and administrators
   { id: "administration", path: "administration", file: SOON, access: "manager" },
   { id: "configuration", path: "configuration", file: "routes/configuration.tsx", access: "manager" },
-  { id: "dashboard", path: "dashboard", file: SOON, access: "manager" },
+  { id: "dashboard", path: "dashboard", file: "routes/dashboard.tsx", access: "manager" },
   { id: "users", path: "users", file: "routes/users.tsx", access: "manager" },
   { id: "add-user", path: "add-user", file: "routes/add-user.tsx", access: "manager" },
   { id: "update-user", path: "update-user/:id", file: "routes/update-user.tsx", access: "manager" },
@@ -102,6 +102,8 @@ export const resources: Screen[] = [
   // The printed work order of an incident (PDF, pdfkit), and the assign dialog's user picker pages.
   { id: "incident-work-order", path: "incident/:id/work-order.pdf", file: "routes/resources/incident.$id.work-order[.pdf].ts", access: "user" },
   { id: "incident-assignee-options", path: "incident/:id/assignee-options", file: "routes/resources/incident.$id.assignee-options.ts", access: "user" },
+  // The dashboard's figures as CSV (issue #15), for the same roles.
+  { id: "dashboard-csv", path: "dashboard.csv", file: "routes/resources/dashboard[.csv].ts", access: "manager" },
 ];
 
 const api = (id: string, path: string, file: string): Screen => ({ id, path, file: `routes/api/${file}`, access: "api" });
@@ -142,6 +144,8 @@ export const apiRoutes: Screen[] = [
   api("api-incident-type", "incident-types/:id", "incident-types.$id.ts"),
   // Incidents (section 7 leaves them out; designed like the facility calls, issue #12)
   api("api-incidents", "incidents", "incidents.ts"),
+  // The dashboard's figures (issue #15)
+  api("api-dashboard", "dashboard", "dashboard.ts"),
   api("api-incidents-bulk", "incidents/bulk", "incidents.bulk.ts"),
   api("api-incident", "incidents/:id", "incidents.$id.ts"),
   api("api-incident-status", "incidents/:id/status", "incidents.$id.status.ts"),

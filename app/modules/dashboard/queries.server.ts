@@ -298,7 +298,7 @@ async function shape(ctx: ServiceContext, raw: Cell[], period: DashboardPeriod) 
   }
 
   const total = [...byStatus.values()].reduce((s, n) => s + n, 0);
-  typeCounts.sort((x, y) => y.count - x.count || (x.id ?? 0) - (y.id ?? 0));
+  typeCounts.sort((x, y) => y.count - x.count || (x.id === null ? 1 : 0) - (y.id === null ? 1 : 0) || (x.id ?? 0) - (y.id ?? 0));
   const top = typeCounts.slice(0, TOP_TYPES);
   const typeIds = top.flatMap((t) => (t.id === null ? [] : [t.id]));
   const userIds = [...assignees.keys()].filter((id): id is number => id !== null);
