@@ -27,7 +27,7 @@ export default function DashboardCharts({ figures }: { figures: Figures }) {
     <div aria-hidden="true" className="grid gap-6 lg:grid-cols-2 print:hidden" data-testid="dashboard-charts">
       <figure className="h-72 rounded-md border bg-background p-2 lg:col-span-2">
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={months}>
+          <BarChart data={months} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="name" fontSize={12} />
             <YAxis allowDecimals={false} fontSize={12} />
@@ -41,7 +41,7 @@ export default function DashboardCharts({ figures }: { figures: Figures }) {
       </figure>
       <figure className="h-80 rounded-md border bg-background p-2">
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={types} layout="vertical" margin={{ left: 24 }}>
+          <BarChart data={types} layout="vertical" margin={{ left: 24 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis type="number" allowDecimals={false} fontSize={12} />
             <YAxis type="category" dataKey="name" width={120} fontSize={12} />
@@ -52,7 +52,7 @@ export default function DashboardCharts({ figures }: { figures: Figures }) {
       </figure>
       <figure className="h-80 rounded-md border bg-background p-2">
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={assignees} layout="vertical" margin={{ left: 24 }}>
+          <BarChart data={assignees} layout="vertical" margin={{ left: 24 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis type="number" allowDecimals={false} fontSize={12} />
             <YAxis type="category" dataKey="name" width={120} fontSize={12} />
