@@ -21,21 +21,40 @@ export interface Figures {
   byPriority: { priority: number | null; count: number }[];
 }
 
+interface Formats {
+  int: Intl.NumberFormat;
+  hours: Intl.NumberFormat;
+  share: Intl.NumberFormat;
+  month: Intl.DateTimeFormat;
+  day: Intl.DateTimeFormat;
+}
+/** One set of formatters per language (making an Intl formatter costs far more than using it). */
+const formatsByLanguage = new Map<string, Formats>();
+function formatsFor(lng: string): Formats {
+  let formats = formatsByLanguage.get(lng);
+  if (!formats) {
+    formats = {
+      int: new Intl.NumberFormat(lng),
+      hours: new Intl.NumberFormat(lng, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+      share: new Intl.NumberFormat(lng, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+      month: new Intl.DateTimeFormat(lng, { month: "long", year: "numeric", timeZone: "UTC" }),
+      day: new Intl.DateTimeFormat(lng, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }),
+    };
+    formatsByLanguage.set(lng, formats);
+  }
+  return formats;
+}
+
 /** Number, hours, share and month formats of the page's language. */
 export function useFigureFormat() {
   const { i18n, t } = useTranslation("dashboard");
-  const lng = i18n.language || "en";
-  const int = new Intl.NumberFormat(lng);
-  const hours = new Intl.NumberFormat(lng, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  const share = new Intl.NumberFormat(lng, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  const month = new Intl.DateTimeFormat(lng, { month: "long", year: "numeric", timeZone: "UTC" });
-  const day = new Intl.DateTimeFormat(lng, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  const f = formatsFor(i18n.language || "en");
   return {
-    int: (n: number) => int.format(n),
-    hours: (n: number | null) => (n === null ? t("noValue") : hours.format(n)),
-    share: (n: number) => share.format(n),
-    month: (m: string) => month.format(new Date(`${m}-01T00:00:00Z`)),
-    day: (d: string) => day.format(new Date(`${d}T00:00:00Z`)),
+    int: (n: number) => f.int.format(n),
+    hours: (n: number | null) => (n === null ? t("noValue") : f.hours.format(n)),
+    share: (n: number) => f.share.format(n),
+    month: (m: string) => f.month.format(new Date(`${m}-01T00:00:00Z`)),
+    day: (d: string) => f.day.format(new Date(`${d}T00:00:00Z`)),
   };
 }
 
@@ -55,9 +74,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function Count({ n, to }: { n: number; to: string }) {
   const f = useFigureFormat();
   return (
-    <Link to={to} className="font-medium tabular-nums text-primary underline-offset-4 hover:underline print:text-foreground print:no-underline">
-      {f.int(n)}
-    </Link>
+    <Link to={to}>{f.int(n)}</Link>
   );
 }
 
@@ -72,7 +89,7 @@ export function DashboardTables({ figures }: { figures: Figures }) {
   const priorityLabel = (p: number | null | undefined) => t(`incidents:priority.${p ?? "none"}`);
 
   return (
-    <div className="grid gap-6 lg:grid-cols-2 print:block print:space-y-6">
+    <div className="grid gap-6 lg:grid-cols-2 print:block print:space-y-6 [&_td]:text-right [&_td]:tabular-nums [&_td_a]:font-medium [&_td_a]:text-primary [&_td_a]:underline-offset-4 [&_td_a:hover]:underline print:[&_td_a]:text-foreground print:[&_td_a]:no-underline">
       <div className="lg:col-span-2">
         <Section title={t("months.title")}>
           <Table>
@@ -94,16 +111,16 @@ export function DashboardTables({ figures }: { figures: Figures }) {
                     <TableHead scope="row" className="font-medium text-foreground">
                       {f.month(m.month)}
                     </TableHead>
-                    <TableCell className={num}>
+                    <TableCell>
                       <Count n={m.created} to={href(range)} />
                     </TableCell>
-                    <TableCell className={num}>
+                    <TableCell>
                       <Count n={m.done} to={href({ ...range, statuses: [IncidentStatus.DONE] })} />
                     </TableCell>
-                    <TableCell className={num}>
+                    <TableCell>
                       <Count n={m.rejected} to={href({ ...range, statuses: [IncidentStatus.REJECTED] })} />
                     </TableCell>
-                    <TableCell className={num}>
+                    <TableCell>
                       <Count n={m.open} to={href({ ...range, statuses: OPEN_STATUSES })} />
                     </TableCell>
                   </TableRow>
@@ -113,16 +130,16 @@ export function DashboardTables({ figures }: { figures: Figures }) {
                 <TableHead scope="row" className="text-foreground">
                   {t("months.total")}
                 </TableHead>
-                <TableCell className={num}>
+                <TableCell>
                   <Count n={sum("created")} to={href()} />
                 </TableCell>
-                <TableCell className={num}>
+                <TableCell>
                   <Count n={sum("done")} to={href({ statuses: [IncidentStatus.DONE] })} />
                 </TableCell>
-                <TableCell className={num}>
+                <TableCell>
                   <Count n={sum("rejected")} to={href({ statuses: [IncidentStatus.REJECTED] })} />
                 </TableCell>
-                <TableCell className={num}>
+                <TableCell>
                   <Count n={sum("open")} to={href({ statuses: OPEN_STATUSES })} />
                 </TableCell>
               </TableRow>
@@ -150,8 +167,8 @@ export function DashboardTables({ figures }: { figures: Figures }) {
                   <TableHead scope="row" className="whitespace-normal font-medium text-foreground">
                     {type.name ?? t("types.none")}
                   </TableHead>
-                  <TableCell className={num}>{type.id === null ? f.int(type.count) : <Count n={type.count} to={href({ incidentTypeId: type.id })} />}</TableCell>
-                  <TableCell className={num}>{f.share(type.share)}</TableCell>
+                  <TableCell>{type.id === null ? f.int(type.count) : <Count n={type.count} to={href({ incidentTypeId: type.id })} />}</TableCell>
+                  <TableCell>{f.share(type.share)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -178,20 +195,20 @@ export function DashboardTables({ figures }: { figures: Figures }) {
               <TableHead scope="row" className="text-foreground">
                 {t("handling.overall")}
               </TableHead>
-              <TableCell className={num}>
+              <TableCell>
                 <Count n={figures.handling.done} to={href({ statuses: [IncidentStatus.DONE] })} />
               </TableCell>
-              <TableCell className={num}>{f.hours(figures.handling.averageHours)}</TableCell>
+              <TableCell>{f.hours(figures.handling.averageHours)}</TableCell>
             </TableRow>
             {[...figures.handlingByPriority].reverse().map((h) => (
               <TableRow key={h.priority ?? "none"} data-priority={h.priority ?? "none"}>
                 <TableHead scope="row" className="font-medium text-foreground">
                   {priorityLabel(h.priority)}
                 </TableHead>
-                <TableCell className={num}>
+                <TableCell>
                   <Count n={h.done} to={href({ statuses: [IncidentStatus.DONE], priority: h.priority ?? null })} />
                 </TableCell>
-                <TableCell className={num}>{f.hours(h.averageHours)}</TableCell>
+                <TableCell>{f.hours(h.averageHours)}</TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -221,13 +238,13 @@ export function DashboardTables({ figures }: { figures: Figures }) {
                       <TableHead scope="row" className="whitespace-normal font-medium text-foreground">
                         {a.name ?? t("assignees.unassigned")}
                       </TableHead>
-                      <TableCell className={num}>
+                      <TableCell>
                         <Count n={a.open} to={href({ assignee, statuses: OPEN_STATUSES })} />
                       </TableCell>
-                      <TableCell className={num}>
+                      <TableCell>
                         <Count n={a.done} to={href({ assignee, statuses: [IncidentStatus.DONE] })} />
                       </TableCell>
-                      <TableCell className={num}>{f.hours(a.averageHours)}</TableCell>
+                      <TableCell>{f.hours(a.averageHours)}</TableCell>
                     </TableRow>
                   );
                 })}
@@ -252,7 +269,7 @@ export function DashboardTables({ figures }: { figures: Figures }) {
                 <TableHead scope="row" className="font-medium text-foreground">
                   {t(`incidents:status.${s.status}`)}
                 </TableHead>
-                <TableCell className={num}>
+                <TableCell>
                   <Count n={s.count} to={href({ statuses: [s.status] })} />
                 </TableCell>
               </TableRow>
@@ -276,7 +293,7 @@ export function DashboardTables({ figures }: { figures: Figures }) {
                 <TableHead scope="row" className="font-medium text-foreground">
                   {priorityLabel(p.priority)}
                 </TableHead>
-                <TableCell className={num}>
+                <TableCell>
                   <Count n={p.count} to={href({ priority: p.priority })} />
                 </TableCell>
               </TableRow>
