@@ -53,7 +53,7 @@ export const screens: Screen[] = [
   // Facility managers and administrators
   { id: "administration", path: "administration", file: SOON, access: "manager" },
   { id: "configuration", path: "configuration", file: "routes/configuration.tsx", access: "manager" },
-  { id: "dashboard", path: "dashboard", file: SOON, access: "manager" },
+  { id: "dashboard", path: "dashboard", file: "routes/dashboard.tsx", access: "manager" },
   { id: "users", path: "users", file: "routes/users.tsx", access: "manager" },
   { id: "add-user", path: "add-user", file: "routes/add-user.tsx", access: "manager" },
   { id: "update-user", path: "update-user/:id", file: "routes/update-user.tsx", access: "manager" },
@@ -106,6 +106,8 @@ export const resources: Screen[] = [
   // "api" for the gate: it accepts the session cookie or the API's bearer token, so it authenticates
   // itself and answers 401 (never a redirect to the login page, which a streaming client cannot use).
   { id: "notifications-stream", path: "resources/notifications/stream", file: "routes/resources/notifications.stream.ts", access: "api" },
+  // The dashboard's figures as CSV (issue #15), for the same roles.
+  { id: "dashboard-csv", path: "dashboard.csv", file: "routes/resources/dashboard[.csv].ts", access: "manager" },
 ];
 
 const api = (id: string, path: string, file: string): Screen => ({ id, path, file: `routes/api/${file}`, access: "api" });
@@ -146,6 +148,8 @@ export const apiRoutes: Screen[] = [
   api("api-incident-type", "incident-types/:id", "incident-types.$id.ts"),
   // Incidents (section 7 leaves them out; designed like the facility calls, issue #12)
   api("api-incidents", "incidents", "incidents.ts"),
+  // The dashboard's figures (issue #15)
+  api("api-dashboard", "dashboard", "dashboard.ts"),
   api("api-incidents-bulk", "incidents/bulk", "incidents.bulk.ts"),
   api("api-incident", "incidents/:id", "incidents.$id.ts"),
   api("api-incident-status", "incidents/:id/status", "incidents.$id.status.ts"),

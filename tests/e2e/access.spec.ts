@@ -91,7 +91,7 @@ const API_ID_KINDS: Record<string, Kind> = {
  */
 const API_QUERY_ID: Record<string, string> = { "api-incident-types-reportable": "roomId" };
 /** REST routes for managers and administrators only: a technician gets 403. */
-const API_MANAGER_ONLY = new Set(["api-users", "api-user", "api-incident-types", "api-incident-type"]);
+const API_MANAGER_ONLY = new Set(["api-users", "api-user", "api-incident-types", "api-incident-type", "api-dashboard"]);
 /** REST routes with no GET (only PUT/POST/PATCH/DELETE): a GET answers 405 to a signed-in user. */
 const API_WITHOUT_GET = new Set([
   "api-user-password",

@@ -15,3 +15,4 @@ export * from "./reports";
 export * from "./data-jobs";
 export * from "./audit";
 export * from "./job-queue";
+export * from "./dashboard";

@@ -1,0 +1,81 @@
+import { Form, Link } from "@remix-run/react";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { type BuildingChoice, BuildingPicker, type BuildingSearch } from "~/components/forms/building-picker";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Select } from "~/components/ui/select";
+import { DASHBOARD_PATH, type DashboardFilters as Filters, type DashboardPeriod } from "~/modules/dashboard/filters";
+
+export interface DashboardFiltersProps {
+  filters: Filters;
+  period: DashboardPeriod;
+  types: { id: number; name: string }[];
+  facilities: { id: number; name: string }[];
+  buildingPicker: { selected: BuildingChoice | null; search: BuildingSearch };
+}
+
+/**
+ * The dashboard's filters: one GET form (bookmarkable, works without JavaScript): facility, building
+ * (the searchable picker), incident type and the period (the last six months when left empty).
+ */
+export function DashboardFilters({ filters, period, types, facilities, buildingPicker }: DashboardFiltersProps) {
+  const { t } = useTranslation("dashboard");
+  const ids = { facility: useId(), building: useId(), type: useId(), from: useId(), to: useId() };
+  return (
+    <Form method="get" role="search" preventScrollReset aria-label={t("filters.label")} className="grid gap-4 rounded-md border bg-background p-4 print:hidden">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+        <div className="grid content-start gap-1.5">
+          <Label htmlFor={ids.facility}>{t("filters.facility")}</Label>
+          <Select id={ids.facility} name="facility" defaultValue={filters.facilityId ?? ""} key={filters.facilityId ?? ""}>
+            <option value="">{t("filters.allFacilities")}</option>
+            {facilities.map((facility) => (
+              <option key={facility.id} value={facility.id}>
+                {facility.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <BuildingPicker
+          key={`${buildingPicker.search.q}|${buildingPicker.search.options[0]?.id ?? ""}|${filters.buildingId ?? ""}|${filters.facilityId ?? ""}`}
+          className="content-start"
+          label={t("filters.building")}
+          selectProps={{ id: ids.building, name: "building", defaultValue: filters.buildingId === null ? "" : String(filters.buildingId) }}
+          emptyLabel={t("filters.allBuildings")}
+          selected={buildingPicker.selected}
+          search={buildingPicker.search}
+          facilityId={filters.facilityId}
+          submit={{ method: "get" }}
+        />
+        <div className="grid content-start gap-1.5">
+          <Label htmlFor={ids.type}>{t("filters.type")}</Label>
+          <Select id={ids.type} name="type" defaultValue={filters.incidentTypeId ?? ""} key={filters.incidentTypeId ?? ""}>
+            <option value="">{t("filters.allTypes")}</option>
+            {types.map((type) => (
+              <option key={type.id} value={type.id}>
+                {type.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid content-start gap-1.5">
+          <Label htmlFor={ids.from}>{t("filters.from")}</Label>
+          <Input id={ids.from} type="date" name="from" defaultValue={period.from} key={period.from} />
+        </div>
+        <div className="grid content-start gap-1.5">
+          <Label htmlFor={ids.to}>{t("filters.to")}</Label>
+          <Input id={ids.to} type="date" name="to" defaultValue={period.to} key={period.to} />
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit">{t("filters.apply")}</Button>
+        {period.custom || filters.facilityId || filters.buildingId || filters.incidentTypeId ? (
+          <Link to={DASHBOARD_PATH} className={buttonVariants({ variant: "ghost" })}>
+            {t("filters.reset")}
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,75 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { lazy, Suspense, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { DashboardFilters } from "~/components/dashboard/dashboard-filters";
+import { DashboardTables, useFigureFormat } from "~/components/dashboard/dashboard-tables";
+import { useHydrated } from "~/components/incidents/list/shared";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { dashboardData } from "~/http/dashboard.server";
+import { serviceContext } from "~/http/route-context.server";
+import { requireUser } from "~/modules/auth/guard.server";
+import { DASHBOARD_CSV_PATH, dashboardParams } from "~/modules/dashboard/filters";
+
+/**
+ * /dashboard (issue #15; facility managers and administrators): the incidents created in the period
+ * (the last six months by default) within the viewer's reach: per month, the top 10 incident types, per
+ * assignee, the average handling time, by status and by priority. Every figure is a server-rendered
+ * table whose counts link to the incidents table; the filters are a GET form; the charts load only when
+ * asked for (JavaScript on); the CSV export and the print layout carry the same figures.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const ctx = await serviceContext({ request, context }, user);
+  return dashboardData(ctx, new URL(request.url).searchParams);
+}
+
+const DashboardCharts = lazy(() => import("~/components/dashboard/dashboard-charts"));
+
+export default function Dashboard() {
+  const { t } = useTranslation("dashboard");
+  const { figures, options } = useLoaderData<typeof loader>();
+  const f = useFigureFormat();
+  const hydrated = useHydrated();
+  const [charts, setCharts] = useState(false);
+  const query = dashboardParams(figures.filters).toString();
+
+  return (
+    <div className="grid min-w-0 gap-6">
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight">{t("common:screens.dashboard")}</h1>
+        <p className="text-sm text-muted-foreground">
+          {t("intro", { from: f.day(figures.period.from), to: f.day(figures.period.to), timeZone: figures.timeZone })}
+        </p>
+      </div>
+      <DashboardFilters
+        filters={figures.filters}
+        period={figures.period}
+        types={options.types}
+        facilities={options.facilities}
+        buildingPicker={options.buildingPicker}
+      />
+      <nav aria-label={t("actions.label")} className="flex flex-wrap gap-2 print:hidden">
+        <a href={query ? `${DASHBOARD_CSV_PATH}?${query}` : DASHBOARD_CSV_PATH} className={buttonVariants({ variant: "outline" })} download>
+          {t("actions.export")}
+        </a>
+        {hydrated ? (
+          <>
+            <Button type="button" variant="outline" onClick={() => window.print()}>
+              {t("actions.print")}
+            </Button>
+            <Button type="button" variant="outline" aria-expanded={charts} onClick={() => setCharts((v) => !v)}>
+              {charts ? t("actions.hideCharts") : t("actions.showCharts")}
+            </Button>
+          </>
+        ) : null}
+      </nav>
+      {charts ? (
+        <Suspense fallback={<p className="text-sm text-muted-foreground">{t("actions.loadingCharts")}</p>}>
+          <DashboardCharts figures={figures} />
+        </Suspense>
+      ) : null}
+      <DashboardTables figures={figures} />
+    </div>
+  );
+}
