@@ -25,6 +25,12 @@ export async function countNotifications(db: Db, entityId: number, userId: numbe
   return { total: Number(row?.total ?? 0), unread: Number(row?.unread ?? 0) };
 }
 
+/** The count call (SPEC.md section 7): the user's own totals; another user's refused like their list. */
+export async function getNotificationCount(ctx: ServiceContext, userId: number): Promise<NotificationCount> {
+  await assertOwnNotifications(ctx, userId);
+  return countNotifications(ctx.db, ctx.entityId, userId);
+}
+
 export const notificationNotFound = () => new NotFoundError("notifications:notFound", "NOTIFICATION_NOT_FOUND");
 const userNotFound = () => new NotFoundError("users:errors.notFound", "USER_NOT_FOUND");
 
