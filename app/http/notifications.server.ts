@@ -5,7 +5,7 @@ import { orErrorPage, routeId } from "~/http/route-params.server";
 import { isDomainError } from "~/lib/errors";
 import { parseListQuery } from "~/lib/list-query";
 import { requireUser } from "~/modules/auth/guard.server";
-import { listNotifications } from "~/modules/notifications/queries.server";
+import { getNotification, listNotifications } from "~/modules/notifications/queries.server";
 import { markAllNotificationsRead, markNotificationsRead, openNotification } from "~/modules/notifications/service.server";
 
 /**
@@ -60,5 +60,10 @@ export async function notificationLoader({ request, context, params }: LoaderFun
   const user = await requireUser(request, context);
   const id = routeId(params);
   const ctx = await serviceContext({ request, context }, user);
-  return { notification: await orErrorPage(openNotification(ctx, id)) };
+  const notification = await orErrorPage(getNotification(ctx, id));
+  if (notification.read) return { notification };
+  // Marked read, then shown by a second request, whose shell reads the new unread count (the bell is
+  // read with the session, before this loader runs).
+  await openNotification(ctx, id);
+  throw redirect(`/notification/${id}`);
 }
