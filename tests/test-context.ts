@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type Actor, type ServiceContext } from "../app/core/context.server";
+import { type Actor, type ContextServices, type ServiceContext } from "../app/core/context.server";
 import { createEventBus, type EventBus, type LiveEvent } from "../app/core/events.server";
 import type { JobDefinition, MailSender } from "../app/core/jobs.server";
 import { asc, eq } from "drizzle-orm";
@@ -44,13 +44,15 @@ export async function createTestServices(
   const published: LiveEvent[] = [];
   const events = { ...bus, published, publish: (event: LiveEvent) => (published.push(event), bus.publish(event)) };
   const mailer = options.mailer ?? { send: async () => undefined };
+  const jobServices: ContextServices & { mailer: MailSender } = { db: database.db, files, events, queue: null, mailer };
   const queue = await startQueue({
     database,
     jobs,
     work: options.work ?? false,
     pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5,
-    services: { db: database.db, files, events, queue: null, mailer },
+    services: jobServices,
   });
+  jobServices.queue = queue; // handlers enqueue too (as in app/runtime.server.ts)
   const queued: TestServices["queued"] = async (job) => {
     const found = await database.db.select().from(jobQueue).where(eq(jobQueue.name, job.name)).orderBy(asc(jobQueue.id));
     return found.map((j) => ({ id: String(j.id), data: j.payload as never }));

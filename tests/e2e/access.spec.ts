@@ -37,7 +37,8 @@ const SOON_FILE = "routes/coming-soon.tsx";
 type Outcome = "ok" | "login" | "forbidden" | "home" | "notFound" | "error" | `status ${number}` | `redirect ${string}`;
 
 /** The kinds of record a screen's `:id` names, with where the demo data holds one. */
-type Kind = "entity" | "facility" | "building" | "room" | "roomType" | "equipmentType" | "category" | "user" | "incidentType" | "incident";
+type Kind = "entity" | "facility" | "building" | "room" | "roomType" | "equipmentType" | "category" | "user" | "incidentType" | "incident"
+  | "notification" | "notificationOwner";
 
 /**
  * Screens whose `:id` loads a record of the first entity. Every screen with a parameter must be here
@@ -56,6 +57,8 @@ const ID_KINDS: Record<string, Kind> = {
   incident: "incident",
   "incident-work-order": "incident",
   "incident-assignee-options": "incident",
+  // One of the technician's own notifications: everyone else's 404 (issue #14).
+  notification: "notification",
 };
 
 /**
@@ -84,6 +87,9 @@ const API_ID_KINDS: Record<string, Kind> = {
   "api-incident-comments": "incident",
   "api-incident-events": "incident",
   "api-incident-work-order": "incident",
+  // The technician's own notifications (issue #14): another user of the entity 403, another entity 404.
+  "api-user-notifications": "notificationOwner",
+  "api-user-notifications-count": "notificationOwner",
 };
 /**
  * REST routes that name their record in the query instead of the path (`?roomId=`): the parameter,
@@ -110,6 +116,7 @@ const API_WITHOUT_GET = new Set([
   "api-incident-comment",
   "api-incident-files",
   "api-incident-file",
+  "api-user-notifications-read",
 ]);
 
 interface DemoIds {
@@ -125,6 +132,7 @@ let origin: string;
 let contexts: Record<RoleName, APIRequestContext>;
 let tokens: Record<Exclude<RoleName, "visitor">, string>;
 let ids: DemoIds;
+let techUserId: number;
 
 test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "HTTP only: the same with JavaScript on and off");
 
@@ -146,6 +154,7 @@ test.beforeAll(async ({ server }) => {
     admin: await token(accounts.admin),
     other: await token(accounts.other),
   };
+  techUserId = (await apiLogin(visitor, accounts.technician)).userId;
   ids = await demoIds();
 });
 
@@ -161,7 +170,7 @@ async function demoIds(): Promise<DemoIds> {
     return (await res.json()) as Record<string, unknown>[];
   };
   type Row = { id: number; facilityId?: number; buildingId?: number; entityId?: number };
-  const [facilities, buildings, rooms, roomTypes, equipmentTypes, categories, users, incidentTypes, techFacilities, techBuildings, techRooms, incidents, techIncidents] = (await Promise.all([
+  const [facilities, buildings, rooms, roomTypes, equipmentTypes, categories, users, incidentTypes, techFacilities, techBuildings, techRooms, incidents, techIncidents, techNotifications] = (await Promise.all([
     list("admin", "facilities?size=100"),
     list("admin", "facilities/buildings?size=100"),
     list("admin", "facilities/rooms?size=100"),
@@ -175,6 +184,7 @@ async function demoIds(): Promise<DemoIds> {
     list("technician", "facilities/rooms?size=100"),
     list("admin", "incidents?size=100"),
     list("technician", "incidents?size=100"),
+    list("technician", `users/${techUserId}/notifications?size=1`),
   ])) as Row[][];
   const first = (rows: Row[], what: string) => {
     expect(rows.length, `the demo data has a ${what}`).toBeGreaterThan(0);
@@ -212,6 +222,8 @@ async function demoIds(): Promise<DemoIds> {
       user: first(users, "user").id,
       incidentType: first(incidentTypes, "incident type").id,
       incident: first(techIncidents, "incident the technician reaches").id,
+      notification: first(techNotifications, "notification of the technician").id,
+      notificationOwner: techUserId,
     },
     unreachable: {
       facility: first(facilities.filter((f) => !techF.has(f.id)), "facility the technician does not reach").id,
@@ -311,6 +323,8 @@ function expected(screen: Screen, role: RoleName, target: Target): Expectation {
   // No stored file in the demo data: an unknown file is 404 (who may read which file: app/modules/files tests).
   if (screen.id === "file") return "notFound";
   if (role === "other" && ID_KINDS[screen.id]) return "notFound";
+  // A notification is its recipient's alone: everyone else finds none.
+  if (ID_KINDS[screen.id] === "notification" && role !== "technician") return "notFound";
   // An incident out of reach is not found, as another entity's is (decision 022).
   if (role === "technician" && target === "unreachable") return ID_KINDS[screen.id] === "incident" ? "notFound" : "forbidden";
   // A manager outside their linked facilities: the room view refuses as it does a technician, the forms find nothing.
@@ -388,6 +402,8 @@ function expectedApi(route: Screen, role: RoleName, target: Target): Outcome | "
   const kind = API_ID_KINDS[route.id];
   if (role === "other" && kind) return "notFound";
   if (role === "technician" && API_MANAGER_ONLY.has(route.id)) return "status 403";
+  // Only the technician's own notifications are theirs: another user of the entity is refused.
+  if (kind === "notificationOwner" && role !== "technician") return "status 403";
   if (role === "technician" && target === "unreachable") return kind === "room" && !API_QUERY_ID[route.id] ? "status 403" : "notFound";
   if (role === "manager" && target === "outsideManager") return kind === "room" && !API_QUERY_ID[route.id] ? "status 403" : "notFound";
   return "allowed";

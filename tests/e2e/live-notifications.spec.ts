@@ -157,19 +157,23 @@ test("the manager's open page shows a toast and the new bell count when an incid
   await expect(bell).toBeVisible();
 });
 
-// Enabled once the notify job of issue #14 lands (the notifications helper's branch): assigning an
-// incident then notifies the assignee.
-test.fixme("a technician's open page shows the toast and bell count when a manager assigns them an incident", async ({ browser, page, login, baseURL, javaScriptEnabled }) => {
+// Assigning an incident notifies the assignee (the notify job, decision 028), live (decision 029).
+test("a technician's open page shows the toast and bell count when a manager assigns them an incident", async ({ browser, page, login, baseURL, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "the live stream needs JavaScript");
   await login(accounts.technician);
-  await page.goto("/incidents");
+  await page.goto("/settings");
   const before = await unreadOf(page);
   const managerContext = await browser.newContext({ baseURL });
   try {
     const manager = await apiLogin(managerContext.request, accounts.manager);
     const technician = await apiLogin(managerContext.request, accounts.technician);
-    const [incident] = await json<{ id: number }[]>(await managerContext.request.get("/api/incidents?size=1&status=0", { headers: manager.headers }));
-    const assigned = await managerContext.request.put(`/api/incidents/${incident.id}/assignee`, { headers: manager.headers, data: { userId: technician.userId } });
+    // An open incident the technician reaches and is not assigned to (their own list holds only what they reach).
+    const reachable = await json<{ id: number; assignee: { id: number } | null }[]>(
+      await managerContext.request.get("/api/incidents?size=100&status=0&status=1", { headers: technician.headers }),
+    );
+    const incident = reachable.find((i) => i.assignee?.id !== technician.userId)!;
+    expect(incident, "an open incident in the technician's reach, assigned to someone else").toBeTruthy();
+    const assigned = await managerContext.request.put(`/api/incidents/${incident.id}/assignee`, { headers: manager.headers, data: { assigneeId: technician.userId } });
     expect(assigned.status()).toBe(200);
     const toast = page.locator('[data-type="info"]').filter({ hasText: "An incident was assigned to you" });
     await expect(toast).toBeVisible();

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   index,
   integer,
+  primaryKey,
   jsonb,
   pgTable,
   smallint,
@@ -49,9 +50,18 @@ export const notificationDetails = pgTable(
     dataJobId: integer("data_job_id").references((): AnyPgColumn => dataJobs.id, {
       onDelete: "cascade",
     }),
+    /**
+     * What caused it, once (e.g. "incident-assigned:42:1234", the incident and its event): the notify job
+     * writes a cause only once per entity, so a job run twice (a retry, a crash before it was marked done)
+     * never notifies twice (decision 028).
+     */
+    sourceKey: text("source_key"),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex("notification_details_source_key")
+      .on(t.entityId, t.sourceKey)
+      .where(sql`${t.sourceKey} is not null`),
     index("notification_details_entity_created_idx").on(t.entityId, t.createdAt.desc().nullsFirst()),
     index("notification_details_incident_idx")
       .on(t.incidentId)
@@ -76,6 +86,8 @@ export const notifications = pgTable(
       .notNull()
       .references((): AnyPgColumn => notificationDetails.id, { onDelete: "cascade" }),
     readAt: timestamptz("read_at"),
+    /** When it left by email (alone or in a digest); null: not mailed (decision 028). */
+    emailedAt: timestamptz("emailed_at"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -85,8 +97,30 @@ export const notifications = pgTable(
       .on(t.userId, t.createdAt.desc().nullsFirst())
       .where(sql`${t.readAt} is null`),
     index("notifications_entity_idx").on(t.entityId),
+    // The retention job's oldest read notifications first (decision 028).
+    index("notifications_read_at_idx")
+      .on(t.readAt)
+      .where(sql`${t.readAt} is not null`),
     index("notifications_details_idx").on(t.detailsId),
   ]
+);
+
+/**
+ * Each user's notification totals (SPEC.md section 7: count with total and unread), kept by
+ * statement-level triggers on `notifications` (migration 0010), so the bell and the count call read one
+ * row whatever the number of notifications (decision 028).
+ */
+export const notificationCounts = pgTable(
+  "notification_counts",
+  {
+    entityId: entityId(),
+    userId: integer("user_id")
+      .notNull()
+      .references((): AnyPgColumn => users.id, { onDelete: "cascade" }),
+    total: integer("total").notNull().default(0),
+    unread: integer("unread").notNull().default(0),
+  },
+  (t) => [primaryKey({ name: "notification_counts_pkey", columns: [t.entityId, t.userId] })]
 );
 
 export type NotificationDetails = typeof notificationDetails.$inferSelect;

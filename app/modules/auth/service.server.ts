@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { type Role, UserStatus } from "~/db/enums";
-import { entities, notifications, refreshTokens, users } from "~/db/schema";
+import { entities, notificationCounts, refreshTokens, users } from "~/db/schema";
 import { DomainError } from "~/lib/errors";
 import { RateLimiter } from "~/lib/rate-limit.server";
 import type { Profile } from "~/modules/users/queries.server";
@@ -255,8 +255,9 @@ export async function authenticateWithShell(deps: AuthDeps, jwtToken: string | n
         logoFileId: entities.logoFileId,
         archivedAt: entities.archivedAt,
       },
-      unread: sql<number>`(select count(*)::int from ${notifications} where ${notifications.userId} = ${users.id}
-        and ${notifications.entityId} = ${users.entityId} and ${notifications.readAt} is null)`.mapWith(Number),
+      // The counter the notifications' triggers keep (decision 028): one row, whatever their number.
+      unread: sql<number>`coalesce((select ${notificationCounts.unread} from ${notificationCounts}
+        where ${notificationCounts.userId} = ${users.id} and ${notificationCounts.entityId} = ${users.entityId}), 0)`.mapWith(Number),
     })
     .from(users)
     .leftJoin(entities, eq(entities.id, users.entityId))

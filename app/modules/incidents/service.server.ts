@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { ServiceContext } from "~/core/context.server";
 import { type Input, resolveInput } from "~/core/input";
 import { type Effects, withTx } from "~/core/unit-of-work.server";
-import { type IncidentPriority, IncidentEventType, IncidentStatus } from "~/db/enums";
+import { type IncidentPriority, IncidentEventType, IncidentStatus, NotificationType } from "~/db/enums";
 import {
   type Incident,
   incidentCommentFiles,
@@ -18,6 +18,7 @@ import { parseInput } from "~/lib/validation";
 import { adjustOpenIncidentCounts, openIncidentDeltas } from "~/modules/facilities/counters.server";
 import { prepareImages } from "~/modules/files/images.server";
 import { type FilesContext, type Upload, uploadsOf } from "~/modules/files/uploads.server";
+import { notifyAfterCommit } from "~/modules/notifications/service.server";
 import { mailReportersOnClose } from "~/modules/occupier-reports/reporter-mail.server";
 import { MAX_ATTACHMENTS } from "./constants";
 import { assigneeCandidates, commentNotFound, findIncidentByShortId, findIncidentInReach, incidentNotFound } from "./queries.server";
@@ -125,6 +126,7 @@ export async function setIncidentStatus(ctx: ServiceContext, id: number, rawInpu
     await adjustOpenIncidentCounts(tx, openIncidentDeltas(incident, row));
     await recordEvent(tx, incident.id, IncidentEventType.STATUS_UPDATE, incident.status, status);
     await mailReportersOnClose(tx, effects, row, status);
+    await notifyAfterCommit(tx, effects, NotificationType.INCIDENT_STATUS_UPDATED, row, { status });
     publishChange(tx, effects, "incident.status", row, { from: incident.status, to: status });
     return change(row);
   });
@@ -172,6 +174,9 @@ export async function assignIncident(ctx: ServiceContext, id: number, rawInput: 
     const row = await touch(tx, incident.id, { assigneeId });
     const [before, after] = [await personOf(tx, incident.assigneeId), await personOf(tx, assigneeId)];
     await recordEvent(tx, incident.id, IncidentEventType.ASSIGNED, before, after);
+    // The new assignee hears of it; the previous one, that it was taken off them.
+    if (assigneeId) await notifyAfterCommit(tx, effects, NotificationType.INCIDENT_ASSIGNED, row);
+    if (incident.assigneeId) await notifyAfterCommit(tx, effects, NotificationType.INCIDENT_UNASSIGNED, row, { previousAssigneeId: incident.assigneeId });
     publishChange(tx, effects, assigneeId ? "incident.assigned" : "incident.unassigned", row, { previousAssigneeId: incident.assigneeId });
     return change(row);
   });
@@ -287,7 +292,10 @@ export async function markIncidentDuplicate(ctx: ServiceContext, id: number, raw
     await adjustOpenIncidentCounts(tx, openIncidentDeltas(duplicate, dupeRow));
     await recordEvent(tx, duplicate.id, IncidentEventType.DUPLICATE, null, { id: kept.id, shortId: kept.shortId });
     // Its reporters now follow the kept incident: no "rejected" mail for them.
-    if (status !== duplicate.status) await recordEvent(tx, duplicate.id, IncidentEventType.STATUS_UPDATE, duplicate.status, status);
+    if (status !== duplicate.status) {
+      await recordEvent(tx, duplicate.id, IncidentEventType.STATUS_UPDATE, duplicate.status, status);
+      await notifyAfterCommit(tx, effects, NotificationType.INCIDENT_STATUS_UPDATED, dupeRow, { status });
+    }
     await recordEvent(tx, kept.id, IncidentEventType.DUPLICATE, null, {
       id: duplicate.id,
       shortId: duplicate.shortId,
@@ -379,6 +387,7 @@ export async function postIncidentComment(ctx: FilesContext, incidentId: number,
       await tx.db.insert(incidentCommentFiles).values({ entityId: tx.entityId, commentId: comment.id, fileId });
     }
     await touch(tx, incident.id, {});
+    await notifyAfterCommit(tx, effects, NotificationType.INCIDENT_NEW_COMMENT, incident, { commentId: comment.id });
     publishChange(tx, effects, "incident.comment", incident, { commentId: comment.id });
     return { id: comment.id };
   });

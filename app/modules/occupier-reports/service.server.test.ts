@@ -153,6 +153,7 @@ describe("reportIncident", () => {
     expect(mails.at(-1)).toMatchObject({ to: "occupier@example.test" });
     expect(mails.at(-1)!.text).toContain(`/report/status/${result.statusToken}`);
     expect(mails.at(-1)!.subject).toContain(`${incident.shortId}`);
+    await services.queue.drain(); // the notify job written with the report
     const [details] = await database.db.select().from(notificationDetails).where(eq(notificationDetails.incidentId, incident.id));
     expect(details.type).toBe(NotificationType.INCIDENT_CREATED);
     const recipients = await database.db.select({ userId: notifications.userId }).from(notifications).where(eq(notifications.detailsId, details.id));

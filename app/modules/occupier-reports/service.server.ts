@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Actor, ServiceContext } from "~/core/context.server";
-import { type Effects, withTx } from "~/core/unit-of-work.server";
+import { withTx } from "~/core/unit-of-work.server";
 import { IncidentEventType, IncidentStatus, NotificationType, type Priority, UserStatus } from "~/db/enums";
 import {
   incidentChecklistAnswers,
@@ -11,8 +11,6 @@ import {
   incidents,
   incidentTypeChecklistItems,
   incidentTypeDefaultAssignees,
-  notificationDetails,
-  notifications,
   rooms,
   users,
 } from "~/db/schema";
@@ -28,7 +26,7 @@ import { prepareImages } from "~/modules/files/images.server";
 import { checkImage, type FilesContext, type Upload, uploadsOf } from "~/modules/files/uploads.server";
 import { listReportableIncidentTypes } from "~/modules/incident-types/queries.server";
 import { assigneeCandidates } from "~/modules/incidents/queries.server";
-import { rowsOf } from "~/lib/list-page.server";
+import { notifyAfterCommit } from "~/modules/notifications/service.server";
 import { reportPlaceNotFound, resolveReportIdentifier } from "./place.server";
 import { hashStatusToken } from "./status-token.server";
 import { OccupierReportSchema, type OccupierReportInput, REPORT_MAX_PHOTOS } from "./schema";
@@ -43,7 +41,7 @@ import { OccupierReportSchema, type OccupierReportInput, REPORT_MAX_PHOTOS } fro
  *   event 10; reports of one place and type are serialised by a transaction-scoped advisory lock, so 20
  *   at once fold into one incident with the exact count. Otherwise a new incident is created with the
  *   type's default priority (or the reporter's, when the type allows) and first active default assignee,
- *   with event 0, and the "incident created" notification goes to the default assignees and the users
+ *   with event 0, and the "incident created" notification (a `notify` job written in the transaction) goes to the default assignees and the users
  *   who receive notifications of new incidents (their priorities and buildings), in the transaction.
  * - Photos are checked by content and size, then scaled down (at most 2048 px, upright, no EXIF or
  *   GPS metadata; files/images.server.ts) before the transaction starts.
@@ -186,7 +184,7 @@ export async function reportIncident(
       }
       incidentId = row.id;
       outcome = "created";
-      await notifyIncidentCreated(tx, effects, row, type.id, resolved.roomId);
+      await notifyAfterCommit(tx, effects, NotificationType.INCIDENT_CREATED, row);
     }
 
     // What this report brings: its description (on a folded incident, as an occurrence note), answers, photos.
@@ -256,47 +254,4 @@ async function firstDefaultAssignee(ctx: ServiceContext, incidentTypeId: number,
     .orderBy(sql`lower(${users.surname})`, sql`lower(${users.name})`, users.id)
     .limit(1);
   return first?.id ?? null;
-}
-
-/**
- * The "incident created" notification (SPEC.md section 3), in the transaction: the type's default
- * assignees, and the active users who receive notifications of new incidents and reach the room,
- * narrowed by their settings (priorities, buildings; empty lists mean all).
- */
-async function notifyIncidentCreated(
-  ctx: ServiceContext,
-  effects: Effects,
-  incident: { id: number; shortId: number; title: string; description: string | null; priority: number | null },
-  incidentTypeId: number,
-  roomId: number,
-): Promise<void> {
-  const result = await ctx.db.execute(sql`
-    select distinct u.id from users u
-    join rooms r on r.id = ${roomId} and r.entity_id = ${ctx.entityId}
-    join buildings b on b.id = r.building_id
-    where u.entity_id = ${ctx.entityId} and u.archived_at is null and u.status = ${UserStatus.ACTIVE}
-      and (u.role = 3 or exists (select 1 from user_linked_objects l
-            where l.user_id = u.id and (l.facility_id = b.facility_id or l.building_id = b.id)))
-      and (
-        u.id in (select d.user_id from ${incidentTypeDefaultAssignees} d where d.incident_type_id = ${incidentTypeId} and d.entity_id = ${ctx.entityId})
-        or (u.receive_notification
-            and (jsonb_array_length(u.notification_settings->'priorities') = 0
-                 or u.notification_settings->'priorities' @> to_jsonb(${incident.priority ?? -1}::int))
-            and (jsonb_array_length(u.notification_settings->'buildingIds') = 0
-                 or u.notification_settings->'buildingIds' @> to_jsonb(b.id)))
-      )`);
-  const recipients = rowsOf<{ id: number }>(result).map((r) => r.id);
-  if (recipients.length === 0) return;
-  const [details] = await ctx.db
-    .insert(notificationDetails)
-    .values({
-      entityId: ctx.entityId,
-      type: NotificationType.INCIDENT_CREATED,
-      subject: `#${incident.shortId} ${incident.title}`,
-      message: { incidentPriority: incident.priority as Priority | null, incidentDescription: incident.description, incidentTitle: incident.title, incidentShortId: incident.shortId },
-      incidentId: incident.id,
-    })
-    .returning({ id: notificationDetails.id });
-  await ctx.db.insert(notifications).values(recipients.map((userId) => ({ entityId: ctx.entityId, userId, detailsId: details.id })));
-  effects.publish({ entityId: ctx.entityId, type: "notification.created", userIds: recipients, data: { incidentId: incident.id, kind: "incident.created" } });
 }

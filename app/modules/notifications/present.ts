@@ -1,0 +1,40 @@
+/**
+ * How a notification reads and where it leads, for the screens and the mails alike (client-safe). The
+ * text is a translation key of the `notifications` namespace with its parameters: the reader's language
+ * decides, not the writer's (decision 028).
+ */
+import type { NotificationMessage } from "~/db/schema/notifications";
+
+export interface NotificationLike {
+  type: number;
+  subject: string;
+  message: NotificationMessage;
+  incidentId: number | null;
+}
+
+/** The title's key (`notifications:type.<n>`) and its parameters. */
+export function notificationTitle(n: NotificationLike): { key: string; params: Record<string, string | number> } {
+  const m = n.message ?? {};
+  return {
+    key: `notifications:type.${n.type}`,
+    params: {
+      shortId: typeof m.incidentShortId === "number" ? m.incidentShortId : "",
+      title: typeof m.incidentTitle === "string" ? m.incidentTitle : n.subject,
+    },
+  };
+}
+
+/** Where it leads: the incident, the export's download, or the import screen. */
+export function notificationLink(n: NotificationLike): string | null {
+  if (n.incidentId) return `/incident/${n.incidentId}`;
+  if (typeof n.message?.downloadFileId === "string") return `/files/${n.message.downloadFileId}`;
+  if (n.type >= 5 && n.type <= 12) return "/import-data";
+  return null;
+}
+
+/** The priority key of the message (IncidentPriority), or null when it has none. */
+export function notificationPriority(n: NotificationLike): string | null {
+  const p = n.message?.incidentPriority;
+  if (p === undefined) return null;
+  return p === null ? "incidents:priority.none" : `incidents:priority.${p}`;
+}
