@@ -39,5 +39,10 @@ export function defineJob<S extends z.ZodType>(definition: JobDefinition<S>): Jo
  */
 export interface JobQueue {
   send<S extends z.ZodType>(job: JobDefinition<S>, payload: z.input<S>, options?: { db?: Db; startAfterSeconds?: number }): Promise<string>;
+  /**
+   * Tells this process's workers that a job is due now (after the transaction that wrote it commits), so
+   * it runs at once rather than at the next poll; the poll still finds jobs written elsewhere.
+   */
+  wake?(): void;
   stop(): Promise<void>;
 }

@@ -87,7 +87,10 @@ export class UnitOfWork {
       enqueue: async (job, payload, options) => {
         const queue = verbCtx.queue ?? this.ctx.queue;
         if (!queue) throw new Error(`job ${job.name}: no job queue in this context`);
-        return queue.send(job, payload, { db: this.ctx.db, startAfterSeconds: options?.startAfterSeconds });
+        const id = await queue.send(job, payload, { db: this.ctx.db, startAfterSeconds: options?.startAfterSeconds });
+        // Due now: once committed, this process's workers run it at once (a notification within the second).
+        if (!options?.startAfterSeconds && queue.wake) this.committed.push(() => queue.wake?.());
+        return id;
       },
       publish: (event) => {
         const events = verbCtx.events ?? this.ctx.events;

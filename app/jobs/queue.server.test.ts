@@ -152,6 +152,23 @@ describe("job queue: failures, retries and claims", () => {
     await queue.stop();
   });
 
+  it("runs a job at once when woken after its commit, not at the next poll", async () => {
+    const queue = await startQueue({ database, jobs: [flakyJob], work: true, pollingIntervalSeconds: 3600, services: { ...noServices, db: database.db } });
+    runs.length = 0;
+    failuresLeft = 0;
+    try {
+      // The first round (at start) finds nothing; the next poll is an hour away.
+      await new Promise((r) => setTimeout(r, 300));
+      await queue.send(flakyJob, { label: "woken" });
+      queue.wake();
+      const started = Date.now();
+      await waitFor(() => (runs.includes("woken") ? true : undefined), 5_000);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await queue.stop();
+    }
+  });
+
   it("gives two workers different jobs, each exactly once", async () => {
     const one = await startQueue({ database, jobs: [flakyJob], work: false, services: { ...noServices, db: database.db } });
     const two = await startQueue({ database, jobs: [flakyJob], work: false, services: { ...noServices, db: database.db } });

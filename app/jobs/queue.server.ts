@@ -115,6 +115,9 @@ export async function startQueue(options: QueueOptions): Promise<StartedQueue> {
   let running: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   let lastHousekeeping = 0;
+  // A round of the workers is under way; a wake during it asks for another round right after.
+  let busy = false;
+  let wakeAgain = false;
 
   async function drain(): Promise<number> {
     let count = 0;
@@ -125,6 +128,7 @@ export async function startQueue(options: QueueOptions): Promise<StartedQueue> {
   function schedule(delayMs: number) {
     if (stopped) return;
     timer = setTimeout(() => {
+      busy = true;
       running = (async () => {
         try {
           if (Date.now() - lastHousekeeping > HOUSEKEEPING_EVERY_MS) {
@@ -135,7 +139,12 @@ export async function startQueue(options: QueueOptions): Promise<StartedQueue> {
         } catch (error) {
           log.error({ err: error }, "job queue error");
         }
-      })().finally(() => schedule((options.pollingIntervalSeconds ?? 2) * 1000));
+      })().finally(() => {
+        busy = false;
+        const again = wakeAgain;
+        wakeAgain = false;
+        schedule(again ? 0 : (options.pollingIntervalSeconds ?? 2) * 1000);
+      });
     }, delayMs);
     timer.unref?.();
   }
@@ -158,6 +167,15 @@ export async function startQueue(options: QueueOptions): Promise<StartedQueue> {
       return String(row.id);
     },
     drain,
+    wake() {
+      if (stopped || !options.work) return;
+      if (busy) {
+        wakeAgain = true;
+        return;
+      }
+      if (timer) clearTimeout(timer);
+      schedule(0);
+    },
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);

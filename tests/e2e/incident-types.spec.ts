@@ -43,8 +43,11 @@ for (const [lng, account] of [
     page,
     login,
     request,
+    javaScriptEnabled,
   }) => {
     test.setTimeout(120_000);
+    // Each form is checked without JavaScript by the English run (the suite's time, issue #9).
+    test.skip(lng !== "en" && !javaScriptEnabled, "French runs with JavaScript on");
     const t = locale(lng);
     const name = unique("Broken window");
     await login(account, { consent: true });
