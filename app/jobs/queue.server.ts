@@ -28,6 +28,7 @@ export interface QueueOptions {
 export interface StartedQueue extends JobQueue {
   /** Runs every due job now, one after the other, and returns how many ran (tests, maintenance). */
   drain(): Promise<number>;
+  wake(): void;
 }
 
 /** How long a claimed job may run before another worker may take it again. */

@@ -55,9 +55,15 @@ async function demoIds(request: Parameters<typeof apiLogin>[0]): Promise<Record<
     "update-user": String(manager.userId),
     "update-incident-type": await firstIncidentType(request),
   };
+  // Notifications are the user's own (issue #14): each role opens one of theirs.
+  const notification = async (who: { headers: Record<string, string>; userId: number }) => {
+    const res = await request.get(`/api/users/${who.userId}/notifications?size=1`, { headers: who.headers });
+    const rows = res.ok() ? ((await res.json()) as { id: number }[]) : [];
+    return rows.length > 0 ? String(rows[0].id) : "1";
+  };
   return {
-    admin: { ...ids, "view-room": ids["update-room"] },
-    technician: { ...ids, "view-room": await first(technician.headers, "facilities/rooms") },
+    admin: { ...ids, "view-room": ids["update-room"], notification: await notification(admin) },
+    technician: { ...ids, "view-room": await first(technician.headers, "facilities/rooms"), notification: await notification(technician) },
   };
 }
 
