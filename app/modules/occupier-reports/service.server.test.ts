@@ -24,6 +24,7 @@ import {
 import { NotFoundError } from "~/lib/errors";
 import { findCounterDrift } from "~/modules/facilities/counters.server";
 import { setIncidentStatus } from "~/modules/incidents/service.server";
+import { notifyJob } from "~/modules/notifications/jobs.server";
 import {
   createBuilding,
   createEntity,
@@ -222,12 +223,14 @@ describe("reportIncident", () => {
     expect(closed).toMatchObject({ status: IncidentStatus.REJECTED, occurrences: 1 });
   });
 
-  it("writes the notification with the incident, and publishes it only after commit (nothing when it rolls back)", async () => {
+  it("queues the notification with the incident, written and published after commit (nothing when it rolls back)", async () => {
     await database.db.execute(sql`update incidents set status = 2 where room_id = ${room.id}`);
+    await services.queue.drain();
     const count = async () => (await database.db.select({ n: sql<number>`count(*)::int` }).from(notificationDetails))[0].n;
     const before = await count();
+    const queuedBefore = (await services.queued(notifyJob)).length;
     const published = services.events.published.length;
-    // The photo cannot be stored (the file store's folder is a file): the transaction rolls back after the notification was written.
+    // The photo cannot be stored (the file store's folder is a file): the transaction rolls back with its job.
     const blocked = path.join(services.files.root, "not-a-folder");
     fs.writeFileSync(blocked, "x");
     const failing = reportIncident(
@@ -237,11 +240,15 @@ describe("reportIncident", () => {
       { locale: "en", actor: null },
     );
     await expectFieldError(failing, "photos", "errors.file.uploadFailed");
+    expect(await services.queued(notifyJob)).toHaveLength(queuedBefore);
+    await services.queue.drain();
     expect(await count()).toBe(before);
-    expect(services.events.published.length).toBe(published);
+    expect(services.events.published.slice(published).filter((e) => e.type === "notification.created")).toEqual([]);
     expect(await database.db.select().from(incidentReporters).where(eq(incidentReporters.email, "rolled@example.test"))).toEqual([]);
 
     const done = await report(roomCode, { incidentTypeId: leak.id, description: "Flooded" });
+    expect(await services.queued(notifyJob)).toHaveLength(queuedBefore + 1);
+    await services.queue.drain();
     expect(await count()).toBe(before + 1);
     const [details] = await database.db.select().from(notificationDetails).where(eq(notificationDetails.incidentId, done.incidentId));
     expect(details.type).toBe(NotificationType.INCIDENT_CREATED);
