@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
 
@@ -8,6 +9,10 @@ import tsconfigPaths from "vite-tsconfig-paths";
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
+    // Vitest's default leaves a core free (one worker on a 2-core machine); the tests wait on PGlite's
+    // single-threaded WebAssembly or on the PostgreSQL server, so a worker per core keeps both busy
+    // (VITEST_WORKERS overrides; docs/decisions/016-test-suite.md).
+    maxWorkers: Number(process.env.VITEST_WORKERS) || Math.max(2, os.availableParallelism()),
     projects: [
       {
         extends: true,

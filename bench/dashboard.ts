@@ -16,9 +16,7 @@
  * from Server-Timing, p50 and p95), then BENCH_CONCURRENCY clients (default 20) for BENCH_SECONDS
  * (default 5). BENCH_ONLY=<text> runs the URLs whose name contains it; BENCH_JSON=<file> writes JSON.
  */
-import fs from "node:fs";
-import os from "node:os";
-import { fmt, type Measured, measure, size, startScaleServer } from "./lib/scale";
+import { machineLine, measuredTable, measureScenarios, runBench, type Scenario, startScaleServer, writeJsonResults } from "./lib/scale";
 import { demoAccounts, startServer } from "./lib/server";
 
 const requests = Number(process.env.BENCH_REQUESTS ?? 20);
@@ -26,18 +24,6 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 20);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const only = process.env.BENCH_ONLY ?? "";
 const databaseUrl = process.env.DATABASE_URL;
-
-function tableOf(results: Measured[]): string {
-  const head =
-    `| URL | status | queries | size | server p50 / p95 ms (1 client) | SQL p50 / p95 ms | req/s (${concurrency} clients) | p95 ms answer (${concurrency} clients) | p95 ms server / SQL (${concurrency} clients) |\n` +
-    "|---|---|---|---|---|---|---|---|---|";
-  const rows = results.map(
-    (r) =>
-      `| ${r.page} | ${r.status}${r.errors ? ` (${r.errors} errors)` : ""} | ${fmt(r.queries)} | ${size(r.bytes)} | ${fmt(r.serverP50, 1)} / ${fmt(r.serverP95, 1)} | ` +
-      `${fmt(r.sqlP50, 1)} / ${fmt(r.sqlP95, 1)} | ${fmt(r.rps, 1)} | ${fmt(r.loadP95)} | ${fmt(r.loadServerP95)} / ${fmt(r.loadSqlP95, 1)} |`,
-  );
-  return [head, ...rows].join("\n");
-}
 
 async function bearerOf(base: string, email: string): Promise<Record<string, string>> {
   const res = await fetch(`${base}/api/authentication/login`, {
@@ -69,7 +55,7 @@ async function main() {
     const facilities = (await (await fetch(`${base}/api/facilities?size=1`, { headers: bearer })).json()) as { id: number }[];
     const facility = facilities[0]?.id;
     const cutFrom = `${figures.period.from.slice(0, 8)}15`;
-    const scenarios: [string, string, Record<string, string>][] = [
+    const scenarios: Scenario[] = [
       ["/dashboard (administrator, last 6 months)", "/dashboard", { cookie: adminCookie }],
       ["GET /api/dashboard (administrator)", "/api/dashboard", bearer],
       ["/dashboard.csv (administrator)", "/dashboard.csv", { cookie: adminCookie }],
@@ -78,30 +64,17 @@ async function main() {
       ["/dashboard?from= (a period that cuts a month)", `/dashboard?from=${cutFrom}`, { cookie: adminCookie }],
       ["/dashboard (facility manager, their reach)", "/dashboard", { cookie: managerCookie }],
     ];
-    const results: Measured[] = [];
-    for (const [name, url, headers] of scenarios) {
-      if (only && !name.includes(only)) continue;
-      const r = await measure(name, `${base}${url}`, headers, { requests, concurrency, seconds });
-      results.push(r);
-      process.stderr.write(
-        `${name}: ${r.status}, server p95 ${fmt(r.serverP95, 1)} ms, SQL p95 ${fmt(r.sqlP95, 1)} ms in ${fmt(r.queries)} queries, ${size(r.bytes)}; ` +
-          `${fmt(r.rps, 1)} req/s with ${concurrency} clients (answer p95 ${fmt(r.loadP95)} ms, server p95 ${fmt(r.loadServerP95)} ms)\n`,
-      );
-    }
-    const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+    const results = await measureScenarios(base, scenarios, { requests, concurrency, seconds, only });
     console.log(
-      `Machine: ${os.cpus().length} cores, ${mb(os.totalmem())}; Node ${process.version}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}; ` +
+      `${machineLine()}; ` +
         (scale ? `PostgreSQL at ${new URL(databaseUrl!).host} (scale seed)` : "embedded PGlite (demo data)"),
     );
     console.log(`${requests} sequential requests per URL after 3 warm-up requests, then ${concurrency} clients for ${seconds} s.\n`);
-    console.log(tableOf(results));
-    if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2));
+    console.log(measuredTable(results, concurrency));
+    writeJsonResults(results);
   } finally {
     await server.stop();
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -18,14 +18,12 @@
  * Targets (issue #12): table pages and board columns p95 <= 60 ms and <= 3x their SQL; the incident
  * view p95 <= 80 ms; the PDF <= 300 ms.
  */
-import fs from "node:fs";
-import os from "node:os";
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { openDatabase } from "~/db/client.server";
 import { IncidentEventType, IncidentStatus, Priority, Role } from "~/db/enums";
 import { incidents, incidentTypes, reportIdentifiers, rooms, users } from "~/db/schema";
 import { createIncident, createIncidentComment, createIncidentEvent } from "~/seed/factories";
-import { fmt, type Measured, measure, size, startScaleServer } from "./lib/scale";
+import { machineLine, measuredTable, measureScenarios, runBench, type Scenario, startScaleServer, writeJsonResults } from "./lib/scale";
 
 const requests = Number(process.env.BENCH_REQUESTS ?? 20);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 20);
@@ -119,20 +117,6 @@ async function heavyIncident(url: string): Promise<{ id: number; entityId: numbe
   }
 }
 
-function tableOf(results: Measured[]): string {
-  const head =
-    `| URL | status | queries | size | server p50 / p95 ms (1 client) | SQL p50 / p95 ms | server/SQL (p95) | req/s (${concurrency} clients) | p95 ms answer (${concurrency} clients) | p95 ms server / SQL (${concurrency} clients) |\n` +
-    "|---|---|---|---|---|---|---|---|---|---|";
-  const rows = results.map((r) => {
-    const ratio = r.serverP95 !== null && r.sqlP95 ? r.serverP95 / Math.max(r.sqlP95, 0.01) : null;
-    return (
-      `| ${r.page} | ${r.status}${r.errors ? ` (${r.errors} errors)` : ""} | ${fmt(r.queries)} | ${size(r.bytes)} | ${fmt(r.serverP50, 1)} / ${fmt(r.serverP95, 1)} | ` +
-      `${fmt(r.sqlP50, 1)} / ${fmt(r.sqlP95, 1)} | ${fmt(ratio, 1)} | ${fmt(r.rps, 1)} | ${fmt(r.loadP95)} | ${fmt(r.loadServerP95)} / ${fmt(r.loadSqlP95, 1)} |`
-    );
-  });
-  return [head, ...rows].join("\n");
-}
-
 async function main() {
   if (!databaseUrl) throw new Error("set DATABASE_URL to the database holding the scale seed");
   const heavy = await heavyIncident(databaseUrl);
@@ -156,7 +140,7 @@ async function main() {
     const i = heavy.id;
     const columns = [IncidentStatus.PENDING, IncidentStatus.IN_PROGRESS, IncidentStatus.DONE, IncidentStatus.REJECTED];
 
-    const scenarios: [string, string, Record<string, string>][] = [
+    const scenarios: Scenario[] = [
       ["/incidents (first page)", "/incidents", cookie],
       ["/incidents?status=0&priority=2", "/incidents?status=0&priority=2", cookie],
       ["/incidents sorted by priority", "/incidents?sort=priority&dir=desc", cookie],
@@ -180,28 +164,15 @@ async function main() {
       ["GET /api/incidents/{id}/events (100 of 501)", `/api/incidents/${i}/events`, bearer],
       ["GET /api/incidents/{id}/work-order (PDF)", `/api/incidents/${i}/work-order`, bearer],
     ];
-    const results: Measured[] = [];
-    for (const [name, url, headers] of scenarios) {
-      if (only && !name.includes(only)) continue;
-      const r = await measure(name, `${base}${url}`, headers, { requests, concurrency, seconds });
-      results.push(r);
-      process.stderr.write(
-        `${name}: ${r.status}, server p95 ${fmt(r.serverP95, 1)} ms, SQL p95 ${fmt(r.sqlP95, 1)} ms in ${fmt(r.queries)} queries, ${size(r.bytes)}; ` +
-          `${fmt(r.rps, 1)} req/s with ${concurrency} clients (answer p95 ${fmt(r.loadP95)} ms, server p95 ${fmt(r.loadServerP95)} ms)\n`,
-      );
-    }
-    const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
-    console.log(`Machine: ${os.cpus().length} cores, ${mb(os.totalmem())}; Node ${process.version}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}; PostgreSQL at ${new URL(databaseUrl).host}`);
+    const results = await measureScenarios(base, scenarios, { requests, concurrency, seconds, only });
+    console.log(`${machineLine()}; PostgreSQL at ${new URL(databaseUrl).host}`);
     console.log(`Data: scale seed, ${total} incidents listed for ${ADMIN} (Archived left out), ${techTotal} for ${TECHNICIAN}; incident ${i} has ${COMMENTS} comments and ${EVENTS + 1} events.`);
     console.log(`${requests} sequential requests per URL after 3 warm-up requests, then ${concurrency} clients for ${seconds} s.\n`);
-    console.log(tableOf(results));
-    if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2));
+    console.log(measuredTable(results, concurrency, { ratio: true }));
+    writeJsonResults(results);
   } finally {
     await server.stop();
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -8,7 +8,12 @@
  *   its own, as the notify job does), then publishes `notification.created` through a bus of its own
  *   (app/core/events.server.ts: NOTIFY, so it crosses processes like a second app instance), and
  *   times until the user's stream delivers it: BENCH_SAMPLES one-user notifications (default 200),
- *   then one notification to every user (all the streams at once).
+ *   then one notification to every user (all the streams at once);
+ * - the latency from the change to the client, end to end: an administrator's REST call assigns an
+ *   incident to a technician (PUT /api/incidents/{id}/assignee); the verb queues a `notify` job in its
+ *   transaction, the job runs after the commit, writes the notification and publishes it; the clock
+ *   runs from sending the request (so it includes the change's own work: an upper bound of commit to
+ *   client) until the technician's streams parse the notification. BENCH_SAMPLES assignments.
  *
  *   npm run build && DATABASE_URL=postgres://postgres@127.0.0.1:5432/caretaker_bench npm run bench:sse
  *
@@ -18,13 +23,14 @@ import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
-import { createParser } from "eventsource-parser";
+import { eq } from "drizzle-orm";
 import { createPgEventBus } from "../app/core/events.server";
+import { readEventStream } from "../app/lib/event-stream";
 import { openDatabase, runMigrations } from "../app/db/client.server";
 import { Role } from "../app/db/enums";
-import { notificationDetails, notifications } from "../app/db/schema";
+import { buildings, notificationDetails, notifications } from "../app/db/schema";
 import { signAccessToken } from "../app/modules/auth/tokens.server";
-import { createEntity, createUser } from "../app/seed/factories";
+import { createEntity, createIncident, createRoom, createUser, linkUserTo } from "../app/seed/factories";
 
 const databaseUrl = process.env.DATABASE_URL;
 const streamsWanted = Number(process.env.BENCH_STREAMS ?? 1000);
@@ -55,8 +61,18 @@ async function main() {
   const entity = await createEntity(db, { name: `SSE bench ${Date.now()}` });
   const users: Awaited<ReturnType<typeof createUser>>[] = [];
   for (let i = 0; i < userCount; i++) users.push(await createUser(db, { entityId: entity.id, role: Role.TECHNICIAN, passwordHash: null }));
+  // The end-to-end phase: an administrator assigns incidents of one room to the first ten technicians.
+  const admin = await createUser(db, { entityId: entity.id, role: Role.ADMINISTRATOR, passwordHash: null });
+  const room = await createRoom(db, { entityId: entity.id });
+  const [{ facilityId }] = await db.select({ facilityId: buildings.facilityId }).from(buildings).where(eq(buildings.id, room.buildingId));
+  const assignees = users.slice(0, Math.min(10, userCount));
+  for (const u of assignees) await linkUserTo(db, { entityId: entity.id, userId: u.id, facilityId });
+  const toAssign = [];
+  for (let i = 0; i < samples; i++) toAssign.push(await createIncident(db, { entityId: entity.id, roomId: room.id }));
   const jwtSecret = randomBytes(32).toString("hex");
-  const tokens = await Promise.all(users.map(async (u) => (await signAccessToken(jwtSecret, { userId: u.id, entityId: entity.id, role: u.role, sessionId: randomUUID() }, 3600)).token));
+  const tokenOf = async (u: { id: number; role: Role }) => (await signAccessToken(jwtSecret, { userId: u.id, entityId: entity.id, role: u.role, sessionId: randomUUID() }, 3600)).token;
+  const tokens = await Promise.all(users.map(tokenOf));
+  const adminToken = await tokenOf(admin);
 
   const server = spawn(process.execPath, ["build/server.js"], {
     env: {
@@ -68,7 +84,7 @@ async function main() {
       DATABASE_URL: databaseUrl,
       SESSION_SECRET: randomBytes(32).toString("hex"),
       JWT_SECRET: jwtSecret,
-      JOBS: "false",
+      JOBS: "true",
       LOG_LEVEL: "warn",
       RATE_LIMIT_MULTIPLIER: "1000",
       LIVE_STREAMS_PER_USER: String(Math.ceil(streamsWanted / userCount)),
@@ -92,34 +108,30 @@ async function main() {
     const waiters = new Map<number, Array<{ userIndex: number; resolve: () => void }>>();
     const streamsOf = new Map<number, number>();
     const controllers: AbortController[] = [];
+    /** End to end: the next notification any stream of a user parses (one waiter per user at a time). */
+    const nextOf = new Map<number, () => void>();
     let countEvents = 0;
     const open = async (userIndex: number) => {
       const controller = new AbortController();
       controllers.push(controller);
       const res = await fetch(`${base}/resources/notifications/stream`, { headers: { authorization: `Bearer ${tokens[userIndex]}` }, signal: controller.signal });
       if (res.status !== 200) throw new Error(`stream: ${res.status}`);
-      const parser = createParser({
+      void readEventStream(res.body!, {
         onEvent(m) {
           if (m.event === "count") countEvents++;
           if (m.event !== "notification" || !m.id) return;
+          const next = nextOf.get(userIndex);
+          if (next) {
+            nextOf.delete(userIndex);
+            next();
+          }
           const list = waiters.get(Number(m.id));
           const index = list?.findIndex((w) => w.userIndex === userIndex) ?? -1;
           if (list && index >= 0) list.splice(index, 1)[0].resolve();
         },
+      }).catch(() => {
+        /* closed by the bench */
       });
-      const decoder = new TextDecoder();
-      void (async () => {
-        const reader = res.body!.getReader();
-        try {
-          for (;;) {
-            const { value, done } = await reader.read();
-            if (done) break;
-            parser.feed(decoder.decode(value, { stream: true }));
-          }
-        } catch {
-          /* closed by the bench */
-        }
-      })();
       streamsOf.set(userIndex, (streamsOf.get(userIndex) ?? 0) + 1);
     };
     const opening = performance.now();
@@ -166,6 +178,27 @@ async function main() {
     const fan = await notify(users.map((_, i) => i));
     lost += fan.expected - fan.times.length;
 
+    // End to end: the change's request sent -> the assignee's first stream parses the notification.
+    const endToEnd: number[] = [];
+    let missed = 0;
+    for (let i = 0; i < toAssign.length; i++) {
+      const userIndex = i % assignees.length;
+      const arrived = new Promise<number>((resolve) => nextOf.set(userIndex, () => resolve(performance.now())));
+      const sent = performance.now();
+      const res = await fetch(`${base}/api/incidents/${toAssign[i].id}/assignee`, {
+        method: "PUT",
+        headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
+        body: JSON.stringify({ assigneeId: assignees[userIndex].id }),
+      });
+      if (res.status !== 200) throw new Error(`assign: ${res.status} ${await res.text()}`);
+      const at = await Promise.race([arrived, sleep(10_000).then(() => null)]);
+      if (at === null) {
+        missed++;
+        nextOf.delete(userIndex);
+      } else endToEnd.push(at - sent);
+      await sleep(20);
+    }
+
     for (const c of controllers) c.abort();
     await sleep(3_000);
     const rssClosed = rssKb(server.pid!);
@@ -178,6 +211,8 @@ async function main() {
       [`commit to client, one user (${single.length} deliveries)`, `p50 ${pct(single, 50).toFixed(1)} ms, p95 ${pct(single, 95).toFixed(1)} ms, max ${Math.max(...single).toFixed(1)} ms`],
       [`commit to client, every user at once (${fan.times.length} streams)`, `p50 ${pct(fan.times, 50).toFixed(1)} ms, p95 ${pct(fan.times, 95).toFixed(1)} ms, last ${Math.max(...fan.times).toFixed(1)} ms`],
       ["deliveries lost", String(lost)],
+      [`change to client, end to end (${endToEnd.length} REST assignments: request sent -> the assignee's stream parses the notification)`, `p50 ${pct(endToEnd, 50).toFixed(1)} ms, p95 ${pct(endToEnd, 95).toFixed(1)} ms, max ${Math.max(...endToEnd).toFixed(1)} ms`],
+      ["assignments not delivered within 10 s", String(missed)],
     ];
     console.log(`\n| measure (${os.cpus().length} cores, Node ${process.version}) | value |\n|---|---|`);
     for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);

@@ -225,3 +225,58 @@ export async function measure(page: string, url: string, headers: Record<string,
 
 export const fmt = (n: number | null, digits = 0) => (n === null ? "–" : n.toFixed(digits));
 export const size = (bytes: number) => (bytes >= 10240 ? `${(bytes / 1024).toFixed(0)} KB` : `${(bytes / 1024).toFixed(1)} KB`);
+
+export type Scenario = [name: string, url: string, headers: Record<string, string>];
+
+/**
+ * Measures each scenario (those whose name contains `only`, when set) against `base`, telling its
+ * figures on stderr as it goes.
+ */
+export async function measureScenarios(base: string, scenarios: Scenario[], options: { requests: number; concurrency: number; seconds: number; only?: string }): Promise<Measured[]> {
+  const results: Measured[] = [];
+  for (const [name, url, headers] of scenarios) {
+    if (options.only && !name.includes(options.only)) continue;
+    const r = await measure(name, `${base}${url}`, headers, options);
+    results.push(r);
+    process.stderr.write(
+      `${name}: ${r.status}, server p95 ${fmt(r.serverP95, 1)} ms, SQL p95 ${fmt(r.sqlP95, 1)} ms in ${fmt(r.queries)} queries, ${size(r.bytes)}; ` +
+        `${fmt(r.rps, 1)} req/s with ${options.concurrency} clients (answer p95 ${fmt(r.loadP95)} ms, server p95 ${fmt(r.loadServerP95)} ms)\n`,
+    );
+  }
+  return results;
+}
+
+/** The Markdown table of docs/benchmarks.md: one row a URL, with the server/SQL ratio column when asked. */
+export function measuredTable(results: Measured[], concurrency: number, options: { ratio?: boolean } = {}): string {
+  const ratioHead = options.ratio ? " server/SQL (p95) |" : "";
+  const head =
+    `| URL | status | queries | size | server p50 / p95 ms (1 client) | SQL p50 / p95 ms |${ratioHead} req/s (${concurrency} clients) | p95 ms answer (${concurrency} clients) | p95 ms server / SQL (${concurrency} clients) |\n` +
+    `|---|---|---|---|---|---|${options.ratio ? "---|" : ""}---|---|---|`;
+  const rows = results.map((r) => {
+    const ratio = r.serverP95 !== null && r.sqlP95 ? r.serverP95 / Math.max(r.sqlP95, 0.01) : null;
+    return (
+      `| ${r.page} | ${r.status}${r.errors ? ` (${r.errors} errors)` : ""} | ${fmt(r.queries)} | ${size(r.bytes)} | ${fmt(r.serverP50, 1)} / ${fmt(r.serverP95, 1)} | ` +
+      `${fmt(r.sqlP50, 1)} / ${fmt(r.sqlP95, 1)} |${options.ratio ? ` ${fmt(ratio, 1)} |` : ""} ${fmt(r.rps, 1)} | ${fmt(r.loadP95)} | ${fmt(r.loadServerP95)} / ${fmt(r.loadSqlP95, 1)} |`
+    );
+  });
+  return [head, ...rows].join("\n");
+}
+
+/** The machine line that heads every table: cores, memory, Node and the load average while measuring. */
+export function machineLine(): string {
+  const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+  return `Machine: ${os.cpus().length} cores, ${mb(os.totalmem())}; Node ${process.version}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`;
+}
+
+/** Writes the results as JSON where BENCH_JSON names a file. */
+export function writeJsonResults(results: unknown): void {
+  if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2));
+}
+
+/** Runs a bench's main function; a failure prints its error and exits 1. */
+export function runBench(main: () => Promise<void>): void {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

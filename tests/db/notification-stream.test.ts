@@ -1,12 +1,13 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { createParser, type EventSourceMessage } from "eventsource-parser";
+import type { EventSourceMessage } from "eventsource-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ClosableEventBus, createEventBus, createPgEventBus, type EventBus } from "~/core/events.server";
 import { type Database, openDatabase } from "~/db/client.server";
 import { Role } from "~/db/enums";
 import type { User } from "~/db/schema";
 import { notificationEventStream, openStreamCount } from "~/http/notification-stream.server";
+import { readEventStream } from "~/lib/event-stream";
 import { signAccessToken } from "~/modules/auth/tokens.server";
 import { liveReads } from "~/modules/notifications/live.server";
 import type { Runtime } from "~/runtime.server";
@@ -51,20 +52,9 @@ async function notify(bus: EventBus, userIds: number[], subject = "New incident"
 function reader(body: ReadableStream<Uint8Array>) {
   const messages: EventSourceMessage[] = [];
   let comments = 0;
-  const parser = createParser({ onEvent: (m) => messages.push(m), onComment: () => comments++ });
-  const decoder = new TextDecoder();
-  const done = (async () => {
-    const r = body.getReader();
-    try {
-      for (;;) {
-        const { value, done } = await r.read();
-        if (done) break;
-        parser.feed(decoder.decode(value, { stream: true }));
-      }
-    } catch {
-      /* aborted */
-    }
-  })();
+  const done = readEventStream(body, { onEvent: (m) => messages.push(m), onComment: () => comments++ }).catch(() => {
+    /* aborted */
+  });
   return {
     messages,
     comments: () => comments,

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { createParser, type EventSourceMessage } from "eventsource-parser";
+import type { EventSourceMessage } from "eventsource-parser";
+import { readEventStream } from "../../app/lib/event-stream";
 import { accounts, expect, test, unique } from "./fixtures";
 import { apiLogin, bearer } from "./helpers";
 
@@ -79,21 +80,10 @@ async function openStream(baseURL: string, headers: Record<string, string>) {
   const aborted = new AbortController();
   const res = await fetch(`${baseURL}/resources/notifications/stream`, { headers, signal: aborted.signal });
   const messages: EventSourceMessage[] = [];
-  if (res.ok) {
-    const parser = createParser({ onEvent: (m) => messages.push(m) });
-    const decoder = new TextDecoder();
-    void (async () => {
-      const reader = res.body!.getReader();
-      try {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          parser.feed(decoder.decode(value, { stream: true }));
-        }
-      } catch {
-        /* dropped */
-      }
-    })();
+  if (res.ok && res.body) {
+    readEventStream(res.body, { onEvent: (m) => messages.push(m) }).catch(() => {
+      /* dropped */
+    });
   }
   const notifications = () => messages.filter((m) => m.event === "notification").map((m) => ({ id: Number(m.id), ...(JSON.parse(m.data) as { subject: string }) }));
   return { res, messages, notifications, drop: () => aborted.abort() };

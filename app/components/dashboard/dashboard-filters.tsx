@@ -5,7 +5,7 @@ import { type BuildingChoice, BuildingPicker, type BuildingSearch } from "~/comp
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { Select } from "~/components/ui/select";
+import { FilterSelect } from "~/components/lists/list-toolbar";
 import { DASHBOARD_PATH, type DashboardFilters as Filters, type DashboardPeriod } from "~/modules/dashboard/filters";
 
 export interface DashboardFiltersProps {
@@ -22,21 +22,19 @@ export interface DashboardFiltersProps {
  */
 export function DashboardFilters({ filters, period, types, facilities, buildingPicker }: DashboardFiltersProps) {
   const { t } = useTranslation("dashboard");
-  const ids = { facility: useId(), building: useId(), type: useId(), from: useId(), to: useId() };
+  const ids = { building: useId(), from: useId(), to: useId() };
   return (
     <Form method="get" role="search" preventScrollReset aria-label={t("filters.label")} className="grid gap-4 rounded-md border bg-background p-4 print:hidden">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-        <div className="grid content-start gap-1.5">
-          <Label htmlFor={ids.facility}>{t("filters.facility")}</Label>
-          <Select id={ids.facility} name="facility" defaultValue={filters.facilityId ?? ""} key={filters.facilityId ?? ""}>
-            <option value="">{t("filters.allFacilities")}</option>
-            {facilities.map((facility) => (
-              <option key={facility.id} value={facility.id}>
-                {facility.name}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <FilterSelect
+          name="facility"
+          label={t("filters.facility")}
+          value={filters.facilityId}
+          options={facilities.map((o) => ({ value: o.id, label: o.name }))}
+          allLabel={t("filters.allFacilities")}
+          fieldClassName="content-start"
+          widthClassName=""
+        />
         <BuildingPicker
           key={`${buildingPicker.search.q}|${buildingPicker.search.options[0]?.id ?? ""}|${filters.buildingId ?? ""}|${filters.facilityId ?? ""}`}
           className="content-start"
@@ -48,17 +46,15 @@ export function DashboardFilters({ filters, period, types, facilities, buildingP
           facilityId={filters.facilityId}
           submit={{ method: "get" }}
         />
-        <div className="grid content-start gap-1.5">
-          <Label htmlFor={ids.type}>{t("filters.type")}</Label>
-          <Select id={ids.type} name="type" defaultValue={filters.incidentTypeId ?? ""} key={filters.incidentTypeId ?? ""}>
-            <option value="">{t("filters.allTypes")}</option>
-            {types.map((type) => (
-              <option key={type.id} value={type.id}>
-                {type.name}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <FilterSelect
+          name="type"
+          label={t("filters.type")}
+          value={filters.incidentTypeId}
+          options={types.map((o) => ({ value: o.id, label: o.name }))}
+          allLabel={t("filters.allTypes")}
+          fieldClassName="content-start"
+          widthClassName=""
+        />
         <div className="grid content-start gap-1.5">
           <Label htmlFor={ids.from}>{t("filters.from")}</Label>
           <Input id={ids.from} type="date" name="from" defaultValue={period.from} key={period.from} />

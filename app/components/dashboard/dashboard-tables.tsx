@@ -80,6 +80,51 @@ function Count({ n, to }: { n: number; to: string }) {
 
 const num = "text-right tabular-nums";
 
+/** One row of a figures table: its heading cell, then its figures. */
+interface FigureRow {
+  key: string | number;
+  /** `data-*` attributes that name the row (tests and print styles find rows by them). */
+  data: Record<string, string | number>;
+  head: ReactNode;
+  cells: ReactNode[];
+  total?: boolean;
+  /** Long names (types, people) wrap instead of widening the table. */
+  wrap?: boolean;
+}
+
+/** A table of figures: the first column heads each row, the others are right-aligned numbers. */
+function FigureTable({ caption, columns, rows }: { caption: string; columns: string[]; rows: FigureRow[] }) {
+  return (
+    <Table>
+      <TableCaption className="sr-only">{caption}</TableCaption>
+      <TableHeader>
+        <TableRow>
+          {columns.map((label, i) => (
+            <TableHead key={label} className={i > 0 ? num : undefined}>
+              {label}
+            </TableHead>
+          ))}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => {
+          const data = Object.fromEntries(Object.entries(row.data).map(([k, v]) => [`data-${k}`, v]));
+          return (
+            <TableRow key={row.key} className={row.total ? "font-semibold" : undefined} {...data}>
+              <TableHead scope="row" className={`${row.total ? "" : "font-medium "}${row.wrap ? "whitespace-normal " : ""}text-foreground`}>
+                {row.head}
+              </TableHead>
+              {row.cells.map((cell, i) => (
+                <TableCell key={i}>{cell}</TableCell>
+              ))}
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}
+
 export function DashboardTables({ figures }: { figures: Figures }) {
   const { t } = useTranslation("dashboard");
   const f = useFigureFormat();
@@ -87,64 +132,34 @@ export function DashboardTables({ figures }: { figures: Figures }) {
   const href = (link: FigureLink = {}) => incidentsHref(filters, period, link);
   const sum = (key: "created" | "done" | "rejected" | "open") => figures.months.reduce((s, m) => s + m[key], 0);
   const priorityLabel = (p: number | null | undefined) => t(`incidents:priority.${p ?? "none"}`);
+  const done = [IncidentStatus.DONE];
+  const rejected = [IncidentStatus.REJECTED];
+  /** Created, done, rejected and still open within a range (a month) or the whole period. */
+  const monthCells = (counts: { created: number; done: number; rejected: number; open: number }, range: FigureLink = {}) => [
+    <Count key="created" n={counts.created} to={href(range)} />,
+    <Count key="done" n={counts.done} to={href({ ...range, statuses: done })} />,
+    <Count key="rejected" n={counts.rejected} to={href({ ...range, statuses: rejected })} />,
+    <Count key="open" n={counts.open} to={href({ ...range, statuses: OPEN_STATUSES })} />,
+  ];
 
   return (
     <div className="grid gap-6 lg:grid-cols-2 print:block print:space-y-6 [&_td]:text-right [&_td]:tabular-nums [&_td_a]:font-medium [&_td_a]:text-primary [&_td_a]:underline-offset-4 [&_td_a:hover]:underline print:[&_td_a]:text-foreground print:[&_td_a]:no-underline">
       <div className="lg:col-span-2">
         <Section title={t("months.title")}>
-          <Table>
-            <TableCaption className="sr-only">{t("months.caption")}</TableCaption>
-            <TableHeader>
-              <TableRow>
-                <TableHead>{t("months.month")}</TableHead>
-                <TableHead className={num}>{t("months.created")}</TableHead>
-                <TableHead className={num}>{t("months.done")}</TableHead>
-                <TableHead className={num}>{t("months.rejected")}</TableHead>
-                <TableHead className={num}>{t("months.open")}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {figures.months.map((m) => {
-                const range = { from: m.from, to: m.to };
-                return (
-                  <TableRow key={m.month} data-month={m.month}>
-                    <TableHead scope="row" className="font-medium text-foreground">
-                      {f.month(m.month)}
-                    </TableHead>
-                    <TableCell>
-                      <Count n={m.created} to={href(range)} />
-                    </TableCell>
-                    <TableCell>
-                      <Count n={m.done} to={href({ ...range, statuses: [IncidentStatus.DONE] })} />
-                    </TableCell>
-                    <TableCell>
-                      <Count n={m.rejected} to={href({ ...range, statuses: [IncidentStatus.REJECTED] })} />
-                    </TableCell>
-                    <TableCell>
-                      <Count n={m.open} to={href({ ...range, statuses: OPEN_STATUSES })} />
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-              <TableRow className="font-semibold">
-                <TableHead scope="row" className="text-foreground">
-                  {t("months.total")}
-                </TableHead>
-                <TableCell>
-                  <Count n={sum("created")} to={href()} />
-                </TableCell>
-                <TableCell>
-                  <Count n={sum("done")} to={href({ statuses: [IncidentStatus.DONE] })} />
-                </TableCell>
-                <TableCell>
-                  <Count n={sum("rejected")} to={href({ statuses: [IncidentStatus.REJECTED] })} />
-                </TableCell>
-                <TableCell>
-                  <Count n={sum("open")} to={href({ statuses: OPEN_STATUSES })} />
-                </TableCell>
-              </TableRow>
-            </TableBody>
-          </Table>
+          <FigureTable
+            caption={t("months.caption")}
+            columns={[t("months.month"), t("months.created"), t("months.done"), t("months.rejected"), t("months.open")]}
+            rows={[
+              ...figures.months.map((m) => ({ key: m.month, data: { month: m.month }, head: f.month(m.month), cells: monthCells(m, { from: m.from, to: m.to }) })),
+              {
+                key: "total",
+                data: {},
+                total: true,
+                head: t("months.total"),
+                cells: monthCells({ created: sum("created"), done: sum("done"), rejected: sum("rejected"), open: sum("open") }),
+              },
+            ]}
+          />
         </Section>
       </div>
 
@@ -152,27 +167,17 @@ export function DashboardTables({ figures }: { figures: Figures }) {
         {figures.types.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t("empty")}</p>
         ) : (
-          <Table>
-            <TableCaption className="sr-only">{t("types.caption")}</TableCaption>
-            <TableHeader>
-              <TableRow>
-                <TableHead>{t("types.type")}</TableHead>
-                <TableHead className={num}>{t("types.count")}</TableHead>
-                <TableHead className={num}>{t("types.share")}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {figures.types.map((type) => (
-                <TableRow key={type.id ?? "none"} data-type={type.id ?? "none"}>
-                  <TableHead scope="row" className="whitespace-normal font-medium text-foreground">
-                    {type.name ?? t("types.none")}
-                  </TableHead>
-                  <TableCell>{type.id === null ? f.int(type.count) : <Count n={type.count} to={href({ incidentTypeId: type.id })} />}</TableCell>
-                  <TableCell>{f.share(type.share)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <FigureTable
+            caption={t("types.caption")}
+            columns={[t("types.type"), t("types.count"), t("types.share")]}
+            rows={figures.types.map((type) => ({
+              key: type.id ?? "none",
+              data: { type: type.id ?? "none" },
+              wrap: true,
+              head: type.name ?? t("types.none"),
+              cells: [type.id === null ? f.int(type.count) : <Count n={type.count} to={href({ incidentTypeId: type.id })} />, f.share(type.share)],
+            }))}
+          />
         )}
         {figures.typeCount > figures.types.length ? (
           <p className="text-sm text-muted-foreground">{t("types.others", { count: figures.typeCount - figures.types.length })}</p>
@@ -181,38 +186,25 @@ export function DashboardTables({ figures }: { figures: Figures }) {
 
       <Section title={t("handling.title")}>
         <p className="text-sm text-muted-foreground">{t("handling.caption")}</p>
-        <Table>
-          <TableCaption className="sr-only">{t("handling.caption")}</TableCaption>
-          <TableHeader>
-            <TableRow>
-              <TableHead>{t("handling.priority")}</TableHead>
-              <TableHead className={num}>{t("handling.done")}</TableHead>
-              <TableHead className={num}>{t("handling.averageHours")}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            <TableRow className="font-semibold" data-priority="all">
-              <TableHead scope="row" className="text-foreground">
-                {t("handling.overall")}
-              </TableHead>
-              <TableCell>
-                <Count n={figures.handling.done} to={href({ statuses: [IncidentStatus.DONE] })} />
-              </TableCell>
-              <TableCell>{f.hours(figures.handling.averageHours)}</TableCell>
-            </TableRow>
-            {[...figures.handlingByPriority].reverse().map((h) => (
-              <TableRow key={h.priority ?? "none"} data-priority={h.priority ?? "none"}>
-                <TableHead scope="row" className="font-medium text-foreground">
-                  {priorityLabel(h.priority)}
-                </TableHead>
-                <TableCell>
-                  <Count n={h.done} to={href({ statuses: [IncidentStatus.DONE], priority: h.priority ?? null })} />
-                </TableCell>
-                <TableCell>{f.hours(h.averageHours)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <FigureTable
+          caption={t("handling.caption")}
+          columns={[t("handling.priority"), t("handling.done"), t("handling.averageHours")]}
+          rows={[
+            {
+              key: "all",
+              data: { priority: "all" },
+              total: true,
+              head: t("handling.overall"),
+              cells: [<Count key="n" n={figures.handling.done} to={href({ statuses: done })} />, f.hours(figures.handling.averageHours)],
+            },
+            ...[...figures.handlingByPriority].reverse().map((h) => ({
+              key: h.priority ?? "none",
+              data: { priority: h.priority ?? "none" },
+              head: priorityLabel(h.priority),
+              cells: [<Count key="n" n={h.done} to={href({ statuses: done, priority: h.priority ?? null })} />, f.hours(h.averageHours)],
+            })),
+          ]}
+        />
       </Section>
 
       <div className="lg:col-span-2">
@@ -220,86 +212,52 @@ export function DashboardTables({ figures }: { figures: Figures }) {
           {figures.assignees.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t("empty")}</p>
           ) : (
-            <Table>
-              <TableCaption className="sr-only">{t("assignees.caption")}</TableCaption>
-              <TableHeader>
-                <TableRow>
-                  <TableHead>{t("assignees.assignee")}</TableHead>
-                  <TableHead className={num}>{t("assignees.open")}</TableHead>
-                  <TableHead className={num}>{t("assignees.done")}</TableHead>
-                  <TableHead className={num}>{t("assignees.averageHours")}</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {figures.assignees.map((a) => {
-                  const assignee = a.id ?? "none";
-                  return (
-                    <TableRow key={assignee} data-assignee={assignee}>
-                      <TableHead scope="row" className="whitespace-normal font-medium text-foreground">
-                        {a.name ?? t("assignees.unassigned")}
-                      </TableHead>
-                      <TableCell>
-                        <Count n={a.open} to={href({ assignee, statuses: OPEN_STATUSES })} />
-                      </TableCell>
-                      <TableCell>
-                        <Count n={a.done} to={href({ assignee, statuses: [IncidentStatus.DONE] })} />
-                      </TableCell>
-                      <TableCell>{f.hours(a.averageHours)}</TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
+            <FigureTable
+              caption={t("assignees.caption")}
+              columns={[t("assignees.assignee"), t("assignees.open"), t("assignees.done"), t("assignees.averageHours")]}
+              rows={figures.assignees.map((a) => {
+                const assignee = a.id ?? "none";
+                return {
+                  key: assignee,
+                  data: { assignee },
+                  wrap: true,
+                  head: a.name ?? t("assignees.unassigned"),
+                  cells: [
+                    <Count key="open" n={a.open} to={href({ assignee, statuses: OPEN_STATUSES })} />,
+                    <Count key="done" n={a.done} to={href({ assignee, statuses: done })} />,
+                    f.hours(a.averageHours),
+                  ],
+                };
+              })}
+            />
           )}
         </Section>
       </div>
 
       <Section title={t("status.title")}>
-        <Table>
-          <TableCaption className="sr-only">{t("status.caption")}</TableCaption>
-          <TableHeader>
-            <TableRow>
-              <TableHead>{t("status.status")}</TableHead>
-              <TableHead className={num}>{t("status.count")}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {figures.byStatus.map((s) => (
-              <TableRow key={s.status} data-status={s.status}>
-                <TableHead scope="row" className="font-medium text-foreground">
-                  {t(`incidents:status.${s.status}`)}
-                </TableHead>
-                <TableCell>
-                  <Count n={s.count} to={href({ statuses: [s.status] })} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <FigureTable
+          caption={t("status.caption")}
+          columns={[t("status.status"), t("status.count")]}
+          rows={figures.byStatus.map((s) => ({
+            key: s.status,
+            data: { status: s.status },
+            head: t(`incidents:status.${s.status}`),
+            cells: [<Count key="n" n={s.count} to={href({ statuses: [s.status] })} />],
+          }))}
+        />
       </Section>
 
       <Section title={t("priority.title")}>
-        <Table>
-          <TableCaption className="sr-only">{t("priority.caption")}</TableCaption>
-          <TableHeader>
-            <TableRow>
-              <TableHead>{t("priority.priority")}</TableHead>
-              <TableHead className={num}>{t("priority.count")}</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {[...figures.byPriority].reverse().map((p) => (
-              <TableRow key={p.priority ?? "none"} data-priority={p.priority ?? "none"}>
-                <TableHead scope="row" className="font-medium text-foreground">
-                  {priorityLabel(p.priority)}
-                </TableHead>
-                <TableCell>
-                  <Count n={p.count} to={href({ priority: p.priority })} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <FigureTable
+          caption={t("priority.caption")}
+          columns={[t("priority.priority"), t("priority.count")]}
+          rows={[...figures.byPriority].reverse().map((p) => ({
+            key: p.priority ?? "none",
+            data: { priority: p.priority ?? "none" },
+            head: priorityLabel(p.priority),
+            cells: [<Count key="n" n={p.count} to={href({ priority: p.priority })} />],
+          }))}
+        />
       </Section>
     </div>
   );

@@ -70,17 +70,21 @@ export interface FilterSelectProps extends Omit<SelectProps, "children" | "defau
   options: { value: string | number; label: string }[];
   /** The "every option" entry; defaults to common:list.all. */
   allLabel?: string;
+  /** Classes of the label-and-select block (in a grid of filters: "content-start"). */
+  fieldClassName?: string;
+  /** The select's width; defaults to a fixed width in a toolbar row ("" to fill a grid cell). */
+  widthClassName?: string;
 }
 
 /** A filter of the toolbar: a labelled native select, posted with the search. */
-export function FilterSelect({ name, label, value, options, allLabel, className, ...props }: FilterSelectProps) {
+export function FilterSelect({ name, label, value, options, allLabel, fieldClassName, widthClassName = "sm:w-56", className, ...props }: FilterSelectProps) {
   const { t } = useTranslation();
   const id = useId();
   const current = value === null ? "" : String(value);
   return (
-    <div className="grid gap-1.5">
+    <div className={cn("grid gap-1.5", fieldClassName)}>
       <Label htmlFor={id}>{label}</Label>
-      <Select id={id} name={name} defaultValue={current} key={current} wrapperClassName="sm:w-56" className={className} {...props}>
+      <Select id={id} name={name} defaultValue={current} key={current} wrapperClassName={widthClassName || undefined} className={className} {...props}>
         <option value="">{allLabel ?? t("list.all")}</option>
         {options.map((option) => (
           <option key={option.value} value={String(option.value)}>

@@ -1,4 +1,4 @@
-import { createParser } from "eventsource-parser";
+import { readEventStream } from "~/lib/event-stream";
 
 /**
  * The browser side of the live notification stream (GET /resources/notifications/stream, decision
@@ -71,7 +71,7 @@ export function openNotificationStream(options: StreamOptions): () => void {
       if (!res.ok || !res.body || !(res.headers.get("content-type") ?? "").startsWith("text/event-stream")) {
         throw new Error(`notification stream: ${res.status}`);
       }
-      const parser = createParser({
+      await readEventStream(res.body, {
         onRetry: (ms) => {
           retryMs = ms;
         },
@@ -86,13 +86,6 @@ export function openNotificationStream(options: StreamOptions): () => void {
           }
         },
       });
-      const reader = res.body.getReader();
-      const decoder = new TextDecoder();
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        parser.feed(decoder.decode(value, { stream: true }));
-      }
     } catch {
       /* dropped, refused or aborted: reconnect below unless stopped */
     }

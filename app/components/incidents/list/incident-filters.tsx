@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { type BuildingChoice, BuildingPicker, type BuildingSearch } from "~/components/forms/building-picker";
+import { FilterSelect } from "~/components/lists/list-toolbar";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
@@ -35,8 +36,6 @@ export function IncidentFilters({ view, filters, query, types, facilities, assig
   const ids = {
     q: useId(),
     assignee: useId(),
-    type: useId(),
-    facility: useId(),
     building: useId(),
     room: useId(),
     tags: useId(),
@@ -114,28 +113,24 @@ export function IncidentFilters({ view, filters, query, types, facilities, assig
               ))}
             </Select>
           </div>
-          <div className="grid content-start gap-1.5">
-            <Label htmlFor={ids.type}>{t("filters.type")}</Label>
-            <Select id={ids.type} name="type" defaultValue={filters.incidentTypeId ?? ""} key={filters.incidentTypeId ?? ""}>
-              <option value="">{t("filters.allTypes")}</option>
-              {types.map((type) => (
-                <option key={type.id} value={type.id}>
-                  {type.name}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div className="grid content-start gap-1.5">
-            <Label htmlFor={ids.facility}>{t("filters.facility")}</Label>
-            <Select id={ids.facility} name="facility" defaultValue={filters.facilityId ?? ""} key={filters.facilityId ?? ""}>
-              <option value="">{t("filters.allFacilities")}</option>
-              {facilities.map((facility) => (
-                <option key={facility.id} value={facility.id}>
-                  {facility.name}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <FilterSelect
+            name="type"
+            label={t("filters.type")}
+            value={filters.incidentTypeId}
+            options={types.map((o) => ({ value: o.id, label: o.name }))}
+            allLabel={t("filters.allTypes")}
+            fieldClassName="content-start"
+            widthClassName=""
+          />
+          <FilterSelect
+            name="facility"
+            label={t("filters.facility")}
+            value={filters.facilityId}
+            options={facilities.map((o) => ({ value: o.id, label: o.name }))}
+            allLabel={t("filters.allFacilities")}
+            fieldClassName="content-start"
+            widthClassName=""
+          />
           <BuildingPicker
             key={`${buildingPicker.search.q}|${buildingPicker.search.options[0]?.id ?? ""}|${filters.buildingId ?? ""}|${filters.facilityId ?? ""}`}
             className="content-start"
