@@ -203,7 +203,13 @@ export async function axeProblems(page: Page, { javaScriptEnabled = true } = {})
 }
 
 async function analyze(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).options({ rules: { "target-size": { enabled: true } } }).analyze();
+  // Legacy mode runs axe in the page itself (the app has no iframes to gather results from, which the
+  // default mode opens an extra page for), and only violations are collected in full: together 2-5
+  // times faster (3.3 s -> 1.2 s on the dashboard), with every rule still run (decision 016).
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ["violations"], rules: { "target-size": { enabled: true } } })
+    .analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ") ?? v.help}`));
