@@ -1,10 +1,11 @@
 import { Writable } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { isLocale } from "~/i18n";
 import { detectLocale, i18nFor } from "~/i18n.server";
+import { logger } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
 
 import { resolveSession } from "~/modules/auth/session.server";
@@ -22,6 +23,18 @@ export async function requestContext(cookieHeader: string | null, method = "GET"
   // Reads (GET, HEAD) get the shell's data with the session check: one query for the three.
   const { state, setCookie } = await resolveSession(rt.auth, cookieHeader, { shell: method === "GET" || method === "HEAD" });
   return { runtime: rt, auth: state, setCookie };
+}
+
+/**
+ * What Remix reports of a failed loader, action or render. A refusal the router answers itself (405 for a
+ * POST to a screen without an action, 404) is the client's mistake, answered with its status: not logged
+ * as an error. A request the client abandoned is not either. Everything else is logged once, with its
+ * address.
+ */
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  logger().error({ err: error, method: request.method, path: new URL(request.url).pathname }, "request failed");
 }
 
 const ABORT_DELAY = 10_000;

@@ -11,7 +11,7 @@ import {
   rooms,
   storedFiles,
 } from "~/db/schema";
-import type { ServiceContext } from "~/core/context.server";
+import { readAll, type ServiceContext } from "~/core/context.server";
 import { NotFoundError } from "~/lib/errors";
 import { DEFAULT_PAGE_SIZE, type ListQuery, type Page, pageWindow } from "~/lib/list-query";
 import { nameLike, readPage, rowsOf } from "~/lib/list-page.server";
@@ -202,8 +202,8 @@ export async function getEquipmentType(ctx: ServiceContext, id: number): Promise
     .limit(1);
   if (!row) throw equipmentTypeNotFound();
   const name = incidentTypeName(ctx.locale);
-  const [files, types] = await Promise.all([
-    ctx.db
+  const [files, types] = await readAll(ctx, [
+    async () => ctx.db
       .select({ id: storedFiles.id, name: storedFiles.originalName, mimeType: storedFiles.mimeType, sizeBytes: storedFiles.sizeBytes })
       .from(equipmentTypeFiles)
       .innerJoin(storedFiles, eq(storedFiles.id, equipmentTypeFiles.fileId))
@@ -217,7 +217,7 @@ export async function getEquipmentType(ctx: ServiceContext, id: number): Promise
         ),
       )
       .orderBy(asc(equipmentTypeFiles.createdAt), asc(storedFiles.originalName)),
-    ctx.db
+    async () => ctx.db
       .select({ id: incidentTypes.id, name })
       .from(incidentTypeEquipmentTypes)
       .innerJoin(incidentTypes, eq(incidentTypes.id, incidentTypeEquipmentTypes.incidentTypeId))

@@ -16,7 +16,7 @@ import {
   roomTypes,
   storedFiles,
 } from "~/db/schema";
-import type { ServiceContext } from "~/core/context.server";
+import { readAll, type ServiceContext } from "~/core/context.server";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { assertCanManageFacilities, canViewRoom, treeScope } from "~/modules/facilities/policy.server";
 import { LIST_COUNT_CAP, type ListQuery, type Page, pageWindow } from "~/lib/list-query";
@@ -363,25 +363,25 @@ export async function getRoom(ctx: ServiceContext, id: number): Promise<RoomDeta
     .limit(1);
   if (!row) throw roomNotFound();
   const name = incidentTypeName(ctx.locale);
-  const [links, files, types, equipments, identifier, active] = await Promise.all([
-    ctx.db
+  const [links, files, types, equipments, identifier, active] = await readAll(ctx, [
+    async () => ctx.db
       .select({ type: roomLinks.type, url: roomLinks.url })
       .from(roomLinks)
       .where(and(eq(roomLinks.roomId, id), eq(roomLinks.entityId, ctx.entityId)))
       .orderBy(asc(roomLinks.position), asc(roomLinks.id)),
-    ctx.db
+    async () => ctx.db
       .select({ id: storedFiles.id, name: storedFiles.originalName, mimeType: storedFiles.mimeType, sizeBytes: storedFiles.sizeBytes })
       .from(roomFiles)
       .innerJoin(storedFiles, eq(storedFiles.id, roomFiles.fileId))
       .where(and(eq(roomFiles.roomId, id), eq(roomFiles.entityId, ctx.entityId), isNull(storedFiles.deletedAt)))
       .orderBy(asc(roomFiles.createdAt), asc(storedFiles.originalName)),
-    ctx.db
+    async () => ctx.db
       .select({ id: incidentTypes.id, name })
       .from(incidentTypeRooms)
       .innerJoin(incidentTypes, eq(incidentTypes.id, incidentTypeRooms.incidentTypeId))
       .where(and(eq(incidentTypeRooms.roomId, id), eq(incidentTypeRooms.entityId, ctx.entityId), isNull(incidentTypes.archivedAt)))
       .orderBy(asc(sql`lower(${name})`)),
-    ctx.db
+    async () => ctx.db
       .select({
         id: equipmentItems.id,
         internalReference: equipmentItems.internalReference,
@@ -399,12 +399,12 @@ export async function getRoom(ctx: ServiceContext, id: number): Promise<RoomDeta
       )
       .where(and(eq(equipmentItems.roomId, id), eq(equipmentItems.entityId, ctx.entityId), isNull(equipmentItems.archivedAt)))
       .orderBy(asc(sql`lower(${equipmentTypes.name})`), asc(equipmentItems.id)),
-    ctx.db
+    async () => ctx.db
       .select({ code: reportIdentifiers.code })
       .from(reportIdentifiers)
       .where(and(eq(reportIdentifiers.roomId, id), eq(reportIdentifiers.entityId, ctx.entityId), isNull(reportIdentifiers.archivedAt)))
       .limit(1),
-    ctx.db
+    async () => ctx.db
       .select({
         id: incidents.id,
         shortId: incidents.shortId,
