@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
+import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
@@ -31,7 +31,7 @@ export async function requestContext(cookieHeader: string | null, method = "GET"
  * as an error. A request the client abandoned is not either. Everything else is logged once, with its
  * address.
  */
-export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
   logger().error({ err: error, method: request.method, path: new URL(request.url).pathname }, "request failed");
