@@ -222,7 +222,11 @@ test.describe(lng, () => {
         .count();
       if (count >= 3) break;
       await add(`t${i}-${suffix}`);
-      await expect(successToast(page)).toContainText(t("incidents:success.tagAdded"));
+      // Added (the toast), or the incident already holds 3 tags (some demo incidents carry tags the
+      // list shows in another form): either way the limit is what the next step checks.
+      const tooMany = fieldError(page, t("common:tags.tooMany"));
+      await expect(successToast(page).or(tooMany).first()).toBeVisible();
+      if (await tooMany.isVisible()) break;
     }
     await add(`extra-${suffix}`);
     await expect(fieldError(page, t("common:tags.tooMany"))).toBeVisible();
