@@ -13,6 +13,10 @@ export default defineConfig({
     // single-threaded WebAssembly or on the PostgreSQL server, so a worker per core keeps both busy
     // (VITEST_WORKERS overrides; docs/decisions/016-test-suite.md).
     maxWorkers: Number(process.env.VITEST_WORKERS) || Math.max(2, os.availableParallelism()),
+    // The files of a worker share one process and its imported modules (importing the app again for
+    // every file was half the run); tests/vitest-setup.ts resets the process-wide state before each.
+    isolate: false,
+    setupFiles: ["tests/vitest-setup.ts"],
     projects: [
       {
         extends: true,
