@@ -140,7 +140,10 @@ async function main() {
       getLoadContext: async (req, res) => {
         const { runtime, auth, setCookie } = await (await entry()).requestContext(req.get("cookie") ?? null, req.method);
         if (setCookie) res.append("Set-Cookie", setCookie);
+        const connection = new AbortController();
+        res.once("close", () => connection.abort());
         return {
+          connectionClosed: connection.signal,
           cspNonce: res.locals.cspNonce,
           requestId: res.locals.requestId,
           clientAddress: req.ip ?? "unknown",

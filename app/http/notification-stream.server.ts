@@ -243,7 +243,8 @@ export async function notificationStreamResponse(request: Request, context: AppL
     entityId: user.entityId,
     userId: user.id,
     lastEventId: parseLastEventId(request),
-    signal: request.signal,
+    // The connection's own signal: the loader's copy of the request may never abort (load-context.ts).
+    signal: context.connectionClosed ?? request.signal,
     maxAgeMs: user.expiresAt - now(),
     onClose() {
       const n = (openStreams.get(user.id) ?? 1) - 1;

@@ -1,5 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import v8 from "node:v8";
+import vm from "node:vm";
 import type { EventSourceMessage } from "eventsource-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ClosableEventBus, createEventBus, createPgEventBus, type EventBus } from "~/core/events.server";
@@ -176,17 +178,25 @@ async function appInstance(db: Database, events: EventBus, streamsPerUser = 5) {
     auth: { db: db.db, jwtSecret: JWT_SECRET, accessTtlSeconds: 900, refreshTtlDays: 30 },
   } as unknown as Runtime;
   const server = http.createServer(async (req, res) => {
-    // As @remix-run/express does: the request's signal aborts when the connection closes.
+    // As @remix-run/express does: the request's signal aborts when the connection closes; server.ts
+    // hands the same as the context's `connectionClosed`.
     const controller = new AbortController();
-    res.on("close", () => controller.abort());
+    const connection = new AbortController();
+    res.on("close", () => {
+      controller.abort();
+      connection.abort();
+    });
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
     const request = new Request(`http://localhost${req.url}`, { headers, signal: controller.signal });
-    const response = (await loader({ request, params: {}, context: { runtime, auth: { user: null } } as never })) as Response;
+    // As Remix does: the loader gets a copy of a copy (index and data parameters stripped), whose
+    // signal follows the first only through weak references. And Remix never cancels the body.
+    const copy = (r: Request) => new Request(r.url, { method: r.method, headers: r.headers, signal: r.signal });
+    const context = { runtime, auth: { user: null }, connectionClosed: connection.signal };
+    const response = (await loader({ request: copy(copy(request)), params: {}, context: context as never })) as Response;
     res.writeHead(response.status, Object.fromEntries(response.headers));
     if (!response.body) return res.end();
     const body = response.body.getReader();
-    controller.signal.addEventListener("abort", () => void body.cancel());
     for (;;) {
       const { value, done } = await body.read().catch(() => ({ value: undefined, done: true }));
       if (done) break;
@@ -203,6 +213,12 @@ async function appInstance(db: Database, events: EventBus, streamsPerUser = 5) {
       server.close(() => resolve());
     }),
   };
+}
+
+/** A full garbage collection (what a busy server does between a stream's start and its client leaving). */
+function collectGarbage() {
+  v8.setFlagsFromString("--expose-gc");
+  (vm.runInNewContext("gc") as () => void)();
 }
 
 async function bearer(u: User) {
@@ -240,6 +256,25 @@ describe("the stream over HTTP", () => {
       expect(d.res.status).toBe(200);
       b.drop();
       d.drop();
+      await until(() => openStreamCount(user.id) === 0, "every stream freed");
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("frees the stream of a closed connection even after the loader's copies of the request were garbage-collected", async () => {
+    const bus = createEventBus();
+    const app = await appInstance(database, bus);
+    try {
+      const token = await bearer(user);
+      const streams = [await connect(app.url, token), await connect(app.url, token)];
+      for (const s of streams) await until(() => s.stream!.counts().length === 1, "connected");
+      expect(openStreamCount(user.id)).toBe(2);
+      for (let i = 0; i < 3; i++) {
+        collectGarbage();
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      for (const s of streams) s.drop();
       await until(() => openStreamCount(user.id) === 0, "every stream freed");
     } finally {
       await app.close();

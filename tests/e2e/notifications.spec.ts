@@ -16,6 +16,7 @@ async function unreadCount(page: Page): Promise<number> {
 }
 
 test("an assignment reaches the technician: bell after navigation, list, opening marks read, mark all, email", async ({ page, login, request, javaScriptEnabled }) => {
+  test.setTimeout(150_000); // the mail may come in the digest a minute later
   const admin = await apiLogin(request, accounts.admin);
   const tech = await apiLogin(request, accounts.technician);
   // An open incident the technician reaches and does not hold yet.
@@ -60,8 +61,11 @@ test("an assignment reaches the technician: bell after navigation, list, opening
   await expect(page.getByText("No unread notifications")).toBeVisible();
   await expect(bell(page)).toHaveAccessibleName("Notifications, none unread");
 
-  // The technician receives notifications: the mail, with the incident's link.
-  await expect.poll(() => readOutbox().slice(mailsBefore).some((m) => m.to === accounts.technician && m.subject === title), { timeout: 20_000 }).toBe(true);
-  const mail = readOutbox().slice(mailsBefore).find((m) => m.to === accounts.technician && m.subject === title)!;
-  expect(mail.text).toContain(`/incident/${incident!.id}`);
+  // The technician receives notifications: the mail, with the incident's link. When other tests of
+  // this worker notified the technician more than three times within the minute, it comes in the
+  // digest a minute later instead (decision 028), which lists its title.
+  const mailed = () => readOutbox().slice(mailsBefore).find((m) => m.to === accounts.technician && (m.subject === title || m.text.includes(title)));
+  await expect.poll(() => Boolean(mailed()), { timeout: 100_000 }).toBe(true);
+  const mail = mailed()!;
+  if (mail.subject === title) expect(mail.text).toContain(`/incident/${incident!.id}`);
 });
