@@ -12,7 +12,7 @@ import {
 import { config } from "~/config.server";
 import type { ServiceContext } from "~/core/context.server";
 import { buildingPickerData } from "~/http/pickers.server";
-import { refuseControlCharacters } from "~/http/form-action.server";
+import { formDataOf, refuseControlCharacters } from "~/http/form-action.server";
 import { toastHeader } from "~/http/toast.server";
 import { fallbackLng, isLocale } from "~/i18n";
 import { getT } from "~/i18n.server";
@@ -154,7 +154,7 @@ function bulkIds(formData: FormData): unknown[] {
 export async function incidentListAction(ctx: ServiceContext, request: Request) {
   const url = new URL(request.url);
   const back = backHref(url.search);
-  const formData = await request.formData();
+  const formData = await formDataOf(request);
   const rawIntent = formData.get("intent");
   const intent = (LIST_INTENTS as readonly unknown[]).includes(rawIntent) ? (rawIntent as ListIntent) : null;
   const id = intent === "bulk" ? null : postedId(formData);

@@ -7,6 +7,7 @@ import { parseListQuery } from "~/lib/list-query";
 import { requireUser } from "~/modules/auth/guard.server";
 import { getNotification, listNotifications } from "~/modules/notifications/queries.server";
 import { markAllNotificationsRead, markNotificationsRead, openNotification } from "~/modules/notifications/service.server";
+import { formDataOf } from "./form-action.server";
 
 /**
  * The notification screens' transport (issue #14): /notifications (newest first, the unread filter in
@@ -38,7 +39,7 @@ function backTo(request: Request): string {
 export async function notificationsAction({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const ctx = await serviceContext({ request, context }, user);
-  const formData = await request.formData();
+  const formData = await formDataOf(request);
   const intent = formData.get("intent");
   const to = backTo(request);
   try {

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { BuildingForm, BUILDINGS_LIST } from "~/components/facilities/building-form";
 import { FormPage } from "~/components/forms/form-parts";
 import { Alert } from "~/components/ui/alert";
-import { submitForm } from "~/http/form-action.server";
+import { formDataOf, submitForm } from "~/http/form-action.server";
 import { intParam } from "~/lib/list-query";
 import { serviceContext } from "~/http/route-context.server";
 import { requireUser } from "~/modules/auth/guard.server";
@@ -25,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const ctx = await serviceContext({ request, context }, user);
   return submitForm(
-    await request.formData(),
+    await formDataOf(request),
     { intent: "create", schema: BuildingSchema, redirectTo: BUILDINGS_LIST, toast: "common:toast.created" },
     (building) => createBuilding(ctx, building),
   );

@@ -3,7 +3,7 @@ import { useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CATEGORIES_LIST, CategoryForm } from "~/components/equipment/category-form";
 import { FormPage } from "~/components/forms/form-parts";
-import { submitForm } from "~/http/form-action.server";
+import { formDataOf, submitForm } from "~/http/form-action.server";
 import { serviceContext } from "~/http/route-context.server";
 import { requireUser } from "~/modules/auth/guard.server";
 import { CategorySchema } from "~/modules/equipment/schema";
@@ -19,7 +19,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const ctx = await serviceContext({ request, context }, user);
   return submitForm(
-    await request.formData(),
+    await formDataOf(request),
     { intent: "create", schema: CategorySchema, redirectTo: CATEGORIES_LIST, toast: "common:toast.created" },
     (category) => createCategory(ctx, category),
   );

@@ -5,7 +5,7 @@ import { FormPage } from "~/components/forms/form-parts";
 import { useResultFor } from "~/components/forms/zod-form";
 import { IncidentTypeForm, type IncidentTypeFormOptionsView, type IncidentTypeFormValues } from "~/components/incident-types/incident-type-form";
 import { CREATE_INTENT, INCIDENT_TYPES_LIST, type TranslateOutcome } from "~/lib/incident-type-form";
-import { submitForm } from "~/http/form-action.server";
+import { formDataOf, submitForm } from "~/http/form-action.server";
 import { incidentTypeFormOptions, incidentTypeHelperAction, withPostedOptions } from "~/http/incident-type-form.server";
 import { serviceContext } from "~/http/route-context.server";
 import { requireUser } from "~/modules/auth/guard.server";
@@ -26,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const ctx = await serviceContext({ request, context }, user);
-  const formData = await request.formData();
+  const formData = await formDataOf(request);
   const helped = await incidentTypeHelperAction(ctx, formData, CREATE_INTENT);
   if (helped) return helped;
   // The checklist's list buttons post no intent (conform's own): the form, changed, nothing saved.

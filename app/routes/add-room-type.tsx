@@ -3,7 +3,7 @@ import { useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormPage } from "~/components/forms/form-parts";
 import { ROOM_TYPES_LIST, RoomTypeForm } from "~/components/rooms/room-type-form";
-import { submitForm } from "~/http/form-action.server";
+import { formDataOf, submitForm } from "~/http/form-action.server";
 import { serviceContext } from "~/http/route-context.server";
 import { requireUser } from "~/modules/auth/guard.server";
 import { RoomTypeSchema } from "~/modules/rooms/schema";
@@ -19,7 +19,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const ctx = await serviceContext({ request, context }, user);
   return submitForm(
-    await request.formData(),
+    await formDataOf(request),
     { intent: "create", schema: RoomTypeSchema, redirectTo: ROOM_TYPES_LIST, toast: "common:toast.created" },
     (roomType) => createRoomType(ctx, roomType),
   );

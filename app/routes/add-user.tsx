@@ -6,7 +6,7 @@ import { FormPage } from "~/components/forms/form-parts";
 import { useResultFor } from "~/components/forms/zod-form";
 import { type LinkPickerData, UserForm, type UserFormValues } from "~/components/users/user-form";
 import { CREATE_INTENT, USERS_LIST } from "~/components/users/user-form-schema";
-import { submitForm } from "~/http/form-action.server";
+import { formDataOf, submitForm } from "~/http/form-action.server";
 import { serviceContext } from "~/http/route-context.server";
 import { asFormError, linkPickerData, PICKER_FIELDS, pickerAction, postedBuildingIds } from "~/http/user-form.server";
 import { requireUser } from "~/modules/auth/guard.server";
@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const ctx = await serviceContext({ request, context }, user);
-  const formData = await request.formData();
+  const formData = await formDataOf(request);
   if (pickerAction(formData)) {
     // The buildings' search without JavaScript: the form again, input kept, with the matching buildings.
     const links = await linkPickerData(ctx, formData, postedBuildingIds(formData).linked);

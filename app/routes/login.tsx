@@ -17,6 +17,7 @@ import { formAuthenticator } from "~/modules/auth/authenticator.server";
 import { guard, homeFor } from "~/modules/auth/guard.server";
 import { LoginFormSchema } from "~/modules/auth/schema";
 import { commitSession, storeTokens } from "~/modules/auth/session.server";
+import { formDataOf } from "~/http/form-action.server";
 
 /** Client-side validation, loaded when the form is first used (decision 021). */
 const validateLoginForm = zodValidator(() => import("~/modules/auth/schema").then((m) => m.LoginFormSchema));
@@ -30,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await guard(request, context);
-  const formData = await request.clone().formData();
+  const formData = await formDataOf(request.clone());
   const submission = parseWithZod(formData, { schema: LoginFormSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });

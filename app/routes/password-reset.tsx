@@ -15,6 +15,7 @@ import { guard } from "~/modules/auth/guard.server";
 import { isResetTokenUsable, requestPasswordReset, resetPassword } from "~/modules/auth/password-reset.server";
 import { passwordResetDeps } from "~/http/deps.server";
 import { RequestPasswordResetSchema, ResetPasswordFormSchema } from "~/modules/onboarding/schema";
+import { formDataOf } from "~/http/form-action.server";
 
 /** Client-side validation, loaded when the form is first used (decision 021). */
 const validateResetPasswordForm = zodValidator(() => import("~/modules/onboarding/schema").then((m) => m.ResetPasswordFormSchema));
@@ -46,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await guard(request, context);
-  const formData = await request.formData();
+  const formData = await formDataOf(request);
   const deps = passwordResetDeps(context);
 
   if (formData.get("intent") === "reset") {

@@ -18,6 +18,7 @@ import { clipEntity, readDraft, saveDraft, type SignupDraft } from "~/modules/on
 import { AccountSchema, EntitySchema } from "~/modules/onboarding/schema";
 import { checkAccount, type OnboardingDeps, signUp } from "~/modules/onboarding/service.server";
 import { onboardingDeps } from "~/http/deps.server";
+import { formDataOf } from "~/http/form-action.server";
 
 /**
  * /signup: register a new entity and its administrator in two steps (SPEC.md section 2). Each step
@@ -52,7 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await guard(request, context);
-  const formData = await request.formData();
+  const formData = await formDataOf(request);
   const draft = await readDraft(request);
   switch (formData.get("intent")) {
     case "back":

@@ -5,7 +5,7 @@ import { CATEGORIES_LIST, CategoryForm } from "~/components/equipment/category-f
 import { ARCHIVE_INTENT, ArchiveDialog, ArchiveTrigger } from "~/components/forms/archive-dialog";
 import { FormPage } from "~/components/forms/form-parts";
 import { useResultFor } from "~/components/forms/zod-form";
-import { archiveAction, submitForm } from "~/http/form-action.server";
+import { archiveAction, formDataOf, submitForm } from "~/http/form-action.server";
 import { serviceContext } from "~/http/route-context.server";
 import { orErrorPage, routeId } from "~/http/route-params.server";
 import { requireUser } from "~/modules/auth/guard.server";
@@ -29,7 +29,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const id = routeId(params);
   const ctx = await serviceContext({ request, context }, user);
-  const formData = await request.formData();
+  const formData = await formDataOf(request);
   switch (formData.get("intent")) {
     case "update":
       return submitForm(

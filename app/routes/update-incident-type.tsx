@@ -7,7 +7,7 @@ import { useResultFor } from "~/components/forms/zod-form";
 import { ArchiveIncidentTypeDialog } from "~/components/incident-types/archive-incident-type-dialog";
 import { IncidentTypeForm, type IncidentTypeFormOptionsView } from "~/components/incident-types/incident-type-form";
 import { INCIDENT_TYPES_LIST, type TranslateOutcome, UPDATE_INTENT } from "~/lib/incident-type-form";
-import { archiveAction, submitForm } from "~/http/form-action.server";
+import { archiveAction, formDataOf, submitForm } from "~/http/form-action.server";
 import { incidentTypeFormOptions, incidentTypeHelperAction, withPostedOptions } from "~/http/incident-type-form.server";
 import { serviceContext } from "~/http/route-context.server";
 import { orErrorPage, routeId } from "~/http/route-params.server";
@@ -38,7 +38,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const id = routeId(params);
   const ctx = await serviceContext({ request, context }, user);
-  const formData = await request.formData();
+  const formData = await formDataOf(request);
   const helped = await incidentTypeHelperAction(ctx, formData, UPDATE_INTENT);
   if (helped) return helped;
   switch (formData.get("intent") ?? UPDATE_INTENT) {

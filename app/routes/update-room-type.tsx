@@ -7,7 +7,7 @@ import { useResultFor } from "~/components/forms/zod-form";
 import { RemoveRoomTypeDialog } from "~/components/rooms/remove-room-type-dialog";
 import { ROOM_TYPES_LIST, RoomTypeForm } from "~/components/rooms/room-type-form";
 import { ArchiveSchema } from "~/lib/archive";
-import { submitForm } from "~/http/form-action.server";
+import { formDataOf, submitForm } from "~/http/form-action.server";
 import { serviceContext } from "~/http/route-context.server";
 import { orErrorPage, routeId } from "~/http/route-params.server";
 import { requireUser } from "~/modules/auth/guard.server";
@@ -34,7 +34,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const id = routeId(params);
   const ctx = await serviceContext({ request, context }, user);
-  const formData = await request.formData();
+  const formData = await formDataOf(request);
   switch (formData.get("intent")) {
     case "update":
       return submitForm(

@@ -344,6 +344,8 @@ test.describe(lng, () => {
     }
     expect((await page.request.get(`/incident/${outside}/assignee-options`)).status()).toBe(404);
 
+    // The technician is back in English before the session changes (afterEach resets only the last one).
+    await setLanguage(page, "en");
     await page.context().clearCookies();
     await login(accounts.other, { consent: true });
     await setLanguage(page, lng);

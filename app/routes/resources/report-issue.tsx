@@ -14,6 +14,7 @@ import { requireUser } from "~/modules/auth/guard.server";
 import { ReportFormSchema } from "~/modules/reports/schema";
 import { submitReport } from "~/modules/reports/service.server";
 import { serviceContext } from "~/http/route-context.server";
+import { formDataOf } from "~/http/form-action.server";
 
 /**
  * POST /report-issue: "report a bug or suggestion" (SPEC.md sections 2, 5 and 8). The dialog of the
@@ -37,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const back = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
     return redirect(back, { headers: { "Set-Cookie": await toastHeader({ type: "error", key: "errors.file.tooLarge" }) } });
   }
-  const formData = await request.formData();
+  const formData = await formDataOf(request);
   const back = safeRedirectPath(formData.get("redirectTo"));
   const submission = parseWithZod(formData, { schema: ReportFormSchema });
   if (submission.status !== "success") {

@@ -5,13 +5,14 @@ import { localeCookie } from "~/i18n.server";
 import { logger } from "~/lib/logger.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { setLanguage } from "~/modules/users/service.server";
+import { formDataOf } from "~/http/form-action.server";
 
 /**
  * The language switch posts here; the choice is kept in a cookie and the user goes back. A signed-in
  * user's language setting is changed too (it wins over the cookie on every page).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await formDataOf(request);
   const lng = form.get("lng");
   const back = safeRedirectPath(form.get("redirectTo"));
   if (!isLocale(lng)) return redirect(back);
