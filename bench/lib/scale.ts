@@ -43,7 +43,9 @@ export async function startScaleServer(databaseUrl: string, options: { startSeco
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "caretaker-bench-scale-"));
   const base = `http://127.0.0.1:${port}`;
   const secret = () => crypto.randomBytes(32).toString("hex");
-  const server = spawn(process.execPath, ["build/server.js"], {
+  // BENCH_NODE_ARGS: extra Node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const server = spawn(process.execPath, [...nodeArgs, "build/server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
