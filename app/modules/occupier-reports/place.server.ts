@@ -31,21 +31,22 @@ export interface ReportPlace {
 /** The room or item a report identifier names (active, of an active room), or null. */
 export async function resolveReportIdentifier(db: Db, code: string) {
   if (!CODE.test(code)) return null;
+  // One read (every report runs it): the identifier, its equipment item when it has one, and the room,
+  // each neither archived nor of another entity.
   const [row] = await db
-    .select({
-      entityId: reportIdentifiers.entityId,
-      roomId: sql<number>`coalesce(${reportIdentifiers.roomId}, ${equipmentItems.roomId})`,
-      equipmentItemId: reportIdentifiers.equipmentItemId,
-    })
+    .select({ entityId: reportIdentifiers.entityId, roomId: rooms.id, equipmentItemId: reportIdentifiers.equipmentItemId })
     .from(reportIdentifiers)
     .leftJoin(equipmentItems, and(eq(equipmentItems.id, reportIdentifiers.equipmentItemId), isNull(equipmentItems.archivedAt)))
+    .innerJoin(
+      rooms,
+      and(
+        eq(rooms.id, sql`coalesce(${reportIdentifiers.roomId}, ${equipmentItems.roomId})`),
+        eq(rooms.entityId, reportIdentifiers.entityId),
+        isNull(rooms.archivedAt),
+      ),
+    )
     .where(and(eq(reportIdentifiers.code, code), isNull(reportIdentifiers.archivedAt)));
-  if (!row || row.roomId === null) return null;
-  const [room] = await db
-    .select({ id: rooms.id })
-    .from(rooms)
-    .where(and(eq(rooms.id, row.roomId), eq(rooms.entityId, row.entityId), isNull(rooms.archivedAt)));
-  return room ? { entityId: row.entityId, roomId: room.id, equipmentItemId: row.equipmentItemId } : null;
+  return row ?? null;
 }
 
 function greetingFor(locale: string, e: { greetingEn: string | null; greetingFr: string | null; greetingNl: string | null }): string | null {
