@@ -76,6 +76,9 @@ export const incidents = pgTable(
       .where(notArchived(t.archivedAt)),
     // Also "incidents_entity_assignee_id_idx" (entity, assignee, id) INCLUDE (status), for the sort by
     // assignee: written by hand in migration 0012 (with rooms_building_reach_idx), as drizzle declares no INCLUDE.
+    // Also "incidents_entity_status_priority_idx" (entity, status, coalesce(priority, -1), id) INCLUDE
+    // (room_id, assignee_id), for a technician's or manager's list filtered by status and priority: by hand
+    // in migration 0013.
     index("incidents_entity_incident_type_idx").on(t.entityId, t.incidentTypeId).where(notArchived(t.archivedAt)),
     // The table's sorts (issue #12): "Not Selected" sorts below Low; ties go by id.
     index("incidents_entity_priority_idx")
