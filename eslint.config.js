@@ -91,4 +91,18 @@ export default tseslint.config(
       ]),
     },
   },
+  {
+    // Posted bodies are read in one place, so that an unreadable one answers 400, never 500.
+    files: ["app/routes/**/*.{ts,tsx}", "app/http/**/*.ts", "app/root.tsx"],
+    ignores: ["app/http/form-action.server.ts", "app/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='formData'][arguments.length=0]",
+          message: "Read a posted form with formDataOf or readFormData (~/http/form-action.server): an unreadable body then answers 400.",
+        },
+      ],
+    },
+  },
 );

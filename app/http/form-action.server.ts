@@ -170,7 +170,7 @@ export async function readFormData(request: Request, maxBytes: number): Promise<
   const form = new FormData();
   for (const [name, value] of parsed) {
     if (typeof value === "string") {
-      if (value.length > MAX_TEXT_PART / 4 && Buffer.byteLength(value) > MAX_TEXT_PART) throw new Response("Payload Too Large", { status: 413 });
+      if (Buffer.byteLength(value) > MAX_TEXT_PART) throw new Response("Payload Too Large", { status: 413 });
       form.append(name, value);
     } else if (value.name !== "" || value.size > 0) {
       form.append(name, value.size > maxBytes + 1 ? new File([value.slice(0, maxBytes + 1)], value.name, { type: value.type }) : value);
