@@ -16,6 +16,11 @@ export function routePath(originalUrl: string): string {
   return path.startsWith("/") ? path || "/" : `/${path}`;
 }
 
+/** The REST API (bearer tokens, JSON). */
+export function isApiPath(path: string): boolean {
+  return /^\/api(\/|$)/.test(path);
+}
+
 /** Authentication, sign-up and password routes: small bodies, the strictest request limit. */
 const AUTH_PATHS = [/^\/login$/, /^\/signup(\/|$)/, /^\/password(\/|$)/, /^\/api\/authentication(\/|$)/, /^\/api\/users\/password(\/|$)/, /^\/api\/users\/[^/]+\/password$/];
 

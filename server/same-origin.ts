@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { refuse } from "./messages";
+import { isApiPath, routePath } from "./paths";
 import type { ServerSettings } from "./settings";
 
 /**
@@ -11,8 +12,9 @@ import type { ServerSettings } from "./settings";
  * `Origin: null` is what Chromium sends for a same-origin form post under `Referrer-Policy:
  * no-referrer` (the app itself sends `strict-origin-when-cross-origin`), and also what a sandboxed
  * frame or a `data:` page sends: it is accepted only with `Sec-Fetch-Site: same-origin`, which a page
- * cannot forge. Requests without a cookie (REST clients with a bearer token) are not concerned, and
- * neither are old clients that send neither header.
+ * cannot forge. REST requests without a cookie (clients with a bearer token) are not concerned, and
+ * neither are old clients that send neither header. A write to a page from another site is refused
+ * even without a cookie: there is no such use, and Remix would throw on it (a 500).
  */
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -42,7 +44,8 @@ export function isCrossSite(req: Request, settings: Pick<ServerSettings, "APP_UR
 
 export function sameOriginWrites(settings: Pick<ServerSettings, "APP_URL" | "appUrlConfigured">) {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (!UNSAFE.has(req.method) || !req.headers.cookie) return next();
+    if (!UNSAFE.has(req.method)) return next();
+    if (!req.headers.cookie && isApiPath(routePath(req.originalUrl))) return next();
     if (isCrossSite(req, settings)) return refuse(req, res, 403, "forbiddenOrigin");
     next();
   };

@@ -65,6 +65,14 @@ describe("state-changing requests with a cookie must be same-origin", () => {
     expect((await send(configured, "/logout", { ...cookie, Origin: "https://care.example.org.evil.example" })).status).toBe(403);
   });
 
+  it("refuses a page's write from another site without a cookie too (Remix would answer 500)", async () => {
+    for (const path of ["/login", "/report/ABCDEFGH", "/REPORT/ABCDEFGH"]) {
+      const answer = await send(local, path, { Origin: "https://evil.example" });
+      expect(answer.status, path).toBe(403);
+    }
+    expect((await send(local, "/login", {})).status).not.toBe(403);
+  });
+
   it("leaves requests without cookies (REST clients with a bearer token) and reads alone", async () => {
     expect((await send(local, "/api/facilities", { Authorization: "Bearer x", Origin: "https://evil.example" })).status).toBe(200);
     expect((await send(local, "/facilities", { ...cookie, Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" }, "GET")).status).toBe(200);
