@@ -13,7 +13,9 @@ import helmet from "helmet";
 import pino from "pino";
 import { accessLog } from "./server/access-log";
 import { bodyLimitErrors, bodyLimits } from "./server/body-limit";
+import { pageCache } from "./server/page-cache";
 import { precompressed } from "./server/precompressed";
+import { installRouteMatchCache } from "./server/route-match-cache";
 import { tieredRateLimits } from "./server/rate-limit";
 import { sameOriginWrites } from "./server/same-origin";
 import { serverTiming } from "./server/server-timing";
@@ -32,6 +34,8 @@ interface EntryExports {
   readiness(): Promise<{ ok: boolean; detail?: string }>;
   requestContext(cookieHeader: string | null, method?: string): Promise<{ runtime: unknown; auth: unknown; setCookie: string | null }>;
   secureBuild(build: ServerBuild): ServerBuild;
+  publicPageKey(req: { url: string; cookie: string | null; acceptLanguage: string | null; clientAddress: string }): Promise<string | null>;
+  writeGeneration(): number;
 }
 
 async function main() {
@@ -130,7 +134,17 @@ async function main() {
   app.use(tieredRateLimits(config));
   app.use(sameOriginWrites(config));
   app.use(bodyLimits(config));
+  // The report page every sticker opens, served again from memory until the next committed write
+  // (decision 031). Not in development, where the code itself changes.
+  if (!vite) {
+    app.use(pageCache(async () => {
+      const e = await entry();
+      return { keyOf: (req) => e.publicPageKey(req), generation: () => e.writeGeneration() };
+    }, { paths: /^\/report\/[^/]+$/ }));
+  }
 
+  // Route matches are remembered per path: the table is fixed while the server runs (decision 019).
+  installRouteMatchCache();
   app.all(
     "*",
     createRequestHandler({

@@ -5,6 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { isLocale } from "~/i18n";
 import { detectLocale, i18nFor } from "~/i18n.server";
+import { type PublicPageRequest, reportPageCacheKey } from "~/http/report-page.server";
 import { logger } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
 
@@ -13,6 +14,13 @@ import { runtime } from "~/runtime.server";
 
 export { needsPreparation, prepareData, readiness, runtime as boot, shutdown } from "~/runtime.server";
 export { secureBuild } from "~/http/gate.server";
+export { writeGeneration } from "~/core/write-generation.server";
+
+/** The report page's key in the public page cache (server/page-cache.ts, decision 031), or null. */
+export async function publicPageKey(req: PublicPageRequest): Promise<string | null> {
+  const rt = await runtime();
+  return reportPageCacheKey(req, rt.config.RATE_LIMIT_MULTIPLIER);
+}
 
 /**
  * What server.ts's getLoadContext gives every loader and action: the runtime, and the request's

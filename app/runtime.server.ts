@@ -6,7 +6,7 @@ import { openDatabase, runMigrations, type Database } from "~/db/client.server";
 import { instrumentPg, instrumentPglite } from "~/db/query-timing.server";
 import { seedDemoIfEmpty } from "~/seed/seed.server";
 import type { ContextServices, FileStore } from "~/core/context.server";
-import { type ClosableEventBus, createEventBus, createPgEventBus } from "~/core/events.server";
+import { type ClosableEventBus, createEventBus, createPgEventBus, NOTIFY_ALL_SQL } from "~/core/events.server";
 import type { JobQueue } from "~/core/jobs.server";
 import { startQueue } from "~/jobs/queue.server";
 import { jobs } from "~/jobs/registry.server";
@@ -99,7 +99,7 @@ async function boot(): Promise<Runtime> {
   const pool = database.pool;
   const events =
     pool && database.url
-      ? createPgEventBus({ url: database.url, notify: (channel, payload) => pool.query("select pg_notify($1, $2)", [channel, payload]) })
+      ? createPgEventBus({ url: database.url, notify: (channel, payloads) => pool.query(NOTIFY_ALL_SQL, [channel, payloads]) })
       : createEventBus();
   // Listening before the port opens (a database that answered the migrations answers this too).
   await Promise.race([events.ready, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);

@@ -77,6 +77,16 @@ describe.skipIf(!postgres)("PostgreSQL bus (LISTEN/NOTIFY)", () => {
     expect(elsewhere.seen).toEqual([]);
   });
 
+  it("delivers a burst of events to the other process all, in order, repeats included", async () => {
+    const a = await newBus();
+    const b = await newBus();
+    const onB = collector(b, 9);
+    for (let i = 0; i < 60; i++) a.publish({ entityId: 9, type: "incident.reported-again", data: { n: Math.floor(i / 2) } });
+    await until(() => onB.seen.length >= 60, "the burst");
+    await new Promise((r) => setTimeout(r, 100));
+    expect(onB.seen.map((e) => e.data?.n)).toEqual(Array.from({ length: 60 }, (_, i) => Math.floor(i / 2)));
+  });
+
   it("sends an event too large for NOTIFY without its data", async () => {
     const a = await newBus();
     const b = await newBus();

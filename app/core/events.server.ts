@@ -80,12 +80,18 @@ export function createEventBus(): ClosableEventBus {
 export interface PgEventBusOptions {
   /** The PostgreSQL connection string: the listener holds one connection of its own. */
   url: string;
-  /** Sends one NOTIFY (the app's pool); defaults to a query on the listener's connection string. */
-  notify?: (channel: string, payload: string) => Promise<unknown>;
+  /**
+   * Sends NOTIFYs, in order, in one round trip (the app's pool); defaults to a query on the listener's
+   * connection string. See `notifyAll`.
+   */
+  notify?: (channel: string, payloads: string[]) => Promise<unknown>;
   channel?: string;
   /** First reconnection delay; doubles up to 5 s. */
   retryMs?: number;
 }
+
+/** One statement that sends every payload on the channel, in order. */
+export const NOTIFY_ALL_SQL = "select pg_notify($1, p) from unnest($2::text[]) with ordinality as t(p, n) order by n";
 
 /**
  * The cross-process bus: `publish` delivers to this process's subscribers at once and sends a NOTIFY
@@ -102,13 +108,35 @@ export function createPgEventBus(options: PgEventBusOptions): ClosableEventBus {
   let fallbackPool: pg.Pool | null = null;
   const notify =
     options.notify ??
-    ((ch: string, payload: string) => {
+    ((ch: string, payloads: string[]) => {
       if (!fallbackPool) {
         fallbackPool = new pg.Pool({ connectionString: options.url, max: 2 });
         fallbackPool.on("error", () => undefined);
       }
-      return fallbackPool.query("select pg_notify($1, $2)", [ch, payload]);
+      return fallbackPool.query(NOTIFY_ALL_SQL, [ch, payloads]);
     });
+
+  // One NOTIFY statement in flight at a time; what is published meanwhile goes out together in the next
+  // one (under load, one round trip for many events instead of one each). Each payload carries a
+  // sequence number: PostgreSQL drops a notification that repeats another of the same statement.
+  let sequence = 0;
+  let pending: { payload: string; type: string }[] = [];
+  let sending = false;
+  const flush = () => {
+    if (sending || pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    sending = true;
+    notify(
+      channel,
+      batch.map((b) => b.payload),
+    )
+      .catch((err: unknown) => log.error({ err, types: batch.map((b) => b.type) }, "live event: NOTIFY failed"))
+      .finally(() => {
+        sending = false;
+        flush();
+      });
+  };
 
   let client: pg.Client | null = null;
   let closed = false;
@@ -176,9 +204,11 @@ export function createPgEventBus(options: PgEventBusOptions): ClosableEventBus {
     ready,
     publish(event) {
       local.emit(event);
-      let payload = JSON.stringify({ o: origin, e: event });
-      if (Buffer.byteLength(payload) > MAX_PAYLOAD) payload = JSON.stringify({ o: origin, e: { ...event, data: undefined } });
-      notify(channel, payload).catch((err: unknown) => log.error({ err, type: event.type }, "live event: NOTIFY failed"));
+      const s = ++sequence;
+      let payload = JSON.stringify({ o: origin, s, e: event });
+      if (Buffer.byteLength(payload) > MAX_PAYLOAD) payload = JSON.stringify({ o: origin, s, e: { ...event, data: undefined } });
+      pending.push({ payload, type: event.type });
+      flush();
     },
     subscribe: (entityId, listener) => local.subscribe(entityId, listener),
     async close() {

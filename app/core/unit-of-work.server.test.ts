@@ -8,7 +8,8 @@ import { createEntity } from "#tests/factories";
 import { createTestDatabase } from "#tests/test-db";
 import { createTestServices, type TestServices } from "#tests/test-context";
 import type { ServiceContext } from "./context.server";
-import { withTx } from "./unit-of-work.server";
+import { withStatement, withTx } from "./unit-of-work.server";
+import { writeGeneration } from "./write-generation.server";
 
 let database: Database;
 let services: TestServices;
@@ -137,5 +138,70 @@ describe("unit of work", () => {
       }),
     ).rejects.toThrow();
     expect(await facilityNamed("UoW bad payload")).toHaveLength(0);
+  });
+});
+
+describe("the write generation (what the public page cache trusts)", () => {
+  it("changes after a committed unit of work, and not after one that rolled back", async () => {
+    const before = writeGeneration();
+    await withTx(ctx(), async (tx) => {
+      await tx.db.insert(facilities).values({ entityId, shortId: 9101, name: "Generation committed" });
+    });
+    const afterCommit = writeGeneration();
+    expect(afterCommit).toBeGreaterThan(before);
+    await expect(
+      withTx(ctx(), async (tx) => {
+        await tx.db.insert(facilities).values({ entityId, shortId: 9102, name: "Generation rolled back" });
+        throw new Error("refused");
+      }),
+    ).rejects.toThrow("refused");
+    expect(writeGeneration()).toBe(afterCommit);
+  });
+});
+
+describe("a unit of one statement", () => {
+  it("runs its effects after the statement, in order, and changes the write generation", async () => {
+    const order: string[] = [];
+    const before = writeGeneration();
+    const rows = await withStatement(ctx(), async (c, effects) => {
+      effects.afterCommit(() => order.push("after"));
+      effects.publish({ entityId, type: "test.statement" });
+      const inserted = await c.db.insert(facilities).values({ entityId, shortId: 9201, name: "One statement" }).returning({ id: facilities.id });
+      order.push("statement");
+      expect(services.events.published).toHaveLength(0);
+      return inserted;
+    });
+    expect(rows).toHaveLength(1);
+    expect(order).toEqual(["statement", "after"]);
+    expect(services.events.published.map((e) => e.type)).toEqual(["test.statement"]);
+    expect(writeGeneration()).toBeGreaterThan(before);
+  });
+
+  it("runs none of its effects when the statement fails", async () => {
+    const order: string[] = [];
+    const before = writeGeneration();
+    await expect(
+      withStatement(ctx(), async (c, effects) => {
+        effects.afterCommit(() => order.push("after"));
+        effects.publish({ entityId, type: "test.failed" });
+        await c.db.insert(facilities).values({ entityId, shortId: 9201, name: "Same short id: refused" });
+      }),
+    ).rejects.toThrow();
+    expect(order).toEqual([]);
+    expect(services.events.published).toHaveLength(0);
+    expect(writeGeneration()).toBe(before);
+  });
+
+  it("joins the transaction of an enclosing unit: its effects wait for that commit", async () => {
+    const order: string[] = [];
+    await withTx(ctx(), async (tx) => {
+      await withStatement(tx, async (c, effects) => {
+        await c.db.insert(facilities).values({ entityId, shortId: 9301, name: "Joined statement" });
+        effects.afterCommit(() => order.push("after"));
+      });
+      order.push("outer work done");
+    });
+    expect(order).toEqual(["outer work done", "after"]);
+    expect(await facilityNamed("Joined statement")).toHaveLength(1);
   });
 });

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { Db } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
+import { noteCommittedWrite } from "./write-generation.server";
 import type { ServiceContext } from "./context.server";
 
 /**
@@ -153,6 +154,33 @@ export async function withTx<C extends UowHost, T>(ctx: C, work: (tx: C, effects
     await uow?.rollback();
     throw error;
   }
+  noteCommittedWrite();
   await uow?.commit();
+  return result;
+}
+
+/** What a one-statement unit may do besides its statement (see withStatement). */
+export type StatementEffects = Pick<Effects, "afterCommit" | "publish">;
+
+/**
+ * A unit of work of one statement (decision 031). PostgreSQL runs a single statement atomically and
+ * commits it by itself, so a verb whose whole write is one statement may skip BEGIN and COMMIT: two round
+ * trips, and no lock held while the server waits for the next one. `work` must write with exactly one
+ * statement through `ctx.db`; its effects are those that need no transaction (after-commit callbacks, live
+ * events), run once the statement has returned, in order. Jobs and audit rows are written inside a
+ * transaction: a verb that needs them uses withTx. Inside another unit of work it joins that transaction.
+ */
+export async function withStatement<C extends UowHost, T>(ctx: C, work: (ctx: C, effects: StatementEffects) => Promise<T>): Promise<T> {
+  if (ctx.uow) return work(ctx, ctx.uow.effectsFor(ctx));
+  const uow = new UnitOfWork(ctx, ctx);
+  let result: T;
+  try {
+    result = await work(ctx, { afterCommit: uow.effects.afterCommit, publish: uow.effects.publish });
+  } catch (error) {
+    await uow.rollback();
+    throw error;
+  }
+  noteCommittedWrite();
+  await uow.commit();
   return result;
 }

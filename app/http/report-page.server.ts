@@ -122,7 +122,8 @@ export async function reportPageAction(args: Args) {
   // Only whether the sticker exists (two small reads): the page itself is read again by the loader, and
   // `reportIncident` checks the type against the place (bench:report, 200 reports a second).
   const code = args.params.identifier ?? "";
-  if (!(await resolveReportIdentifier(context.runtime.database.db, code))) return data<ReportActionData>({ state: "notFound" }, { status: 404 });
+  const resolved = await resolveReportIdentifier(context.runtime.database.db, code);
+  if (!resolved) return data<ReportActionData>({ state: "notFound" }, { status: 404 });
   const limits = reportLimits(context.runtime.config.RATE_LIMIT_MULTIPLIER);
   const admission = limits.admit(context.clientAddress, code);
   if (!admission.ok) {
@@ -149,7 +150,7 @@ export async function reportPageAction(args: Args) {
     if (!solved) return invalid({ fieldErrors: { answer: ["report:form.captchaWrong"] }, formErrors: [], values, photosLost: photos.length > 0 });
   }
   try {
-    const result = await reportIncident(reportServices({ request, context }), code, reportWrite(values, photos), { actor: null, locale });
+    const result = await reportIncident(reportServices({ request, context }), code, reportWrite(values, photos), { actor: null, locale, resolved });
     limits.recordReport(context.clientAddress);
     const mailed = result.statusToken !== null ? "&mail=1" : "";
     return redirect(`${back}?sent=${result.shortId}&how=${result.outcome}${mailed}`, 303);
@@ -159,4 +160,44 @@ export async function reportPageAction(args: Args) {
     if (!failure) return data<ReportActionData>({ state: "error" }, { status: 500 });
     return invalid(failure);
   }
+}
+
+/** What the public page cache knows of a GET (server/page-cache.ts). */
+export interface PublicPageRequest {
+  /** Path and query, as sent. */
+  url: string;
+  cookie: string | null;
+  acceptLanguage: string | null;
+  clientAddress: string;
+}
+
+const SESSION_COOKIE = /(?:^|;\s*)__session=/;
+
+/**
+ * The key under which the report page for this request may be kept and served again (decision 031), or
+ * null when it must be rendered: anything but the page itself or its form (`?type=`), a signed-in visitor
+ * (their own language and session), an address that must answer the captcha, and an address or sticker
+ * over its limits (the page then says so). What else makes the page differ is in the key: the path and
+ * query, the language, and the cookies (the consent banner). Whether the place exists, what it shows and
+ * which types apply are read from the database, so an answer is served again only until the next
+ * committed write (`writeGeneration`).
+ */
+export async function reportPageCacheKey(req: PublicPageRequest, rateLimitMultiplier: number): Promise<string | null> {
+  const match = /^\/report\/([^/?#]+)(?:\?type=(\d{1,9}))?$/.exec(req.url);
+  if (!match) return null;
+  if (req.cookie && SESSION_COOKIE.test(req.cookie)) return null;
+  let code: string;
+  try {
+    code = decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+  const limits = reportLimits(rateLimitMultiplier);
+  if (!limits.limited(req.clientAddress, code).ok) return null;
+  if (match[2] !== undefined && limits.needsCaptcha(req.clientAddress)) return null;
+  const headers = new Headers();
+  if (req.cookie) headers.set("cookie", req.cookie);
+  if (req.acceptLanguage) headers.set("accept-language", req.acceptLanguage);
+  const locale = await detectLocale(new Request(`http://localhost${req.url}`, { headers }));
+  return `${req.url}\u0000${locale}\u0000${req.cookie ?? ""}`;
 }

@@ -270,6 +270,16 @@ export async function listReportableIncidentTypes(
   ctx: ServiceContext,
   place: { roomId: number } | { equipmentItemId: number },
 ): Promise<ReportableIncidentType[]> {
+  const name = incidentTypeName(ctx.locale);
+  return ctx.db
+    .select({ id: incidentTypes.id, name, defaultPriority: incidentTypes.defaultPriority, reporterMayChangePriority: incidentTypes.reporterMayChangePriority })
+    .from(incidentTypes)
+    .where(reportableHere(ctx, place))
+    .orderBy(asc(sql`lower(${name})`), asc(incidentTypes.id));
+}
+
+/** Active types of the entity that apply to the place (see listReportableIncidentTypes). */
+function reportableHere(ctx: ServiceContext, place: { roomId: number } | { equipmentItemId: number }) {
   const e = ctx.entityId;
   const applies =
     "roomId" in place
@@ -282,10 +292,33 @@ export async function listReportableIncidentTypes(
           and (${incidentTypes.appliesEverywhere}
             or exists (select 1 from incident_type_equipment_types l join equipment_items i on i.equipment_type_id = l.equipment_type_id
                        where l.incident_type_id = ${incidentTypes.id} and i.id = ${place.equipmentItemId}))`;
-  const name = incidentTypeName(ctx.locale);
-  return ctx.db
-    .select({ id: incidentTypes.id, name, defaultPriority: incidentTypes.defaultPriority, reporterMayChangePriority: incidentTypes.reporterMayChangePriority })
+  return and(eq(incidentTypes.entityId, e), isNull(incidentTypes.archivedAt), eq(incidentTypes.status, IncidentTypeStatus.ACTIVE), applies);
+}
+
+export type ReportChecklistItem = { position: number; question: string; contentType: number };
+
+/**
+ * One type, if it may be reported at the place, with its checklist (in order): what a report needs of
+ * its type, in one read (every report runs it).
+ */
+export async function getReportableIncidentType(
+  ctx: ServiceContext,
+  place: { roomId: number } | { equipmentItemId: number },
+  typeId: number,
+): Promise<(ReportableIncidentType & { checklist: ReportChecklistItem[] }) | null> {
+  const [type] = await ctx.db
+    .select({
+      id: incidentTypes.id,
+      name: incidentTypeName(ctx.locale),
+      defaultPriority: incidentTypes.defaultPriority,
+      reporterMayChangePriority: incidentTypes.reporterMayChangePriority,
+      // (Written out: drizzle names a column of a one-table select without its table, which the subquery would misread.)
+      checklist: sql<ReportChecklistItem[]>`coalesce((
+        select json_agg(json_build_object('position', c.position, 'question', c.question, 'contentType', c.content_type) order by c.position, c.id)
+        from incident_type_checklist_items c
+        where c.incident_type_id = incident_types.id and c.entity_id = ${ctx.entityId}), '[]'::json)`,
+    })
     .from(incidentTypes)
-    .where(and(eq(incidentTypes.entityId, e), isNull(incidentTypes.archivedAt), eq(incidentTypes.status, IncidentTypeStatus.ACTIVE), applies))
-    .orderBy(asc(sql`lower(${name})`), asc(incidentTypes.id));
+    .where(and(eq(incidentTypes.id, typeId), eq(incidentTypes.entityId, ctx.entityId), reportableHere(ctx, place)));
+  return type ?? null;
 }

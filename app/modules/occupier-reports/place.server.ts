@@ -46,8 +46,9 @@ export async function resolveReportIdentifier(db: Db, code: string) {
       ),
     )
     .where(and(eq(reportIdentifiers.code, code), isNull(reportIdentifiers.archivedAt)));
-  return row ?? null;
+  return row ? { ...row, code } : null;
 }
+export type ResolvedIdentifier = NonNullable<Awaited<ReturnType<typeof resolveReportIdentifier>>>;
 
 function greetingFor(locale: string, e: { greetingEn: string | null; greetingFr: string | null; greetingNl: string | null }): string | null {
   const order = locale.startsWith("fr") ? [e.greetingFr, e.greetingEn, e.greetingNl] : locale.startsWith("nl") ? [e.greetingNl, e.greetingEn, e.greetingFr] : [e.greetingEn, e.greetingFr, e.greetingNl];

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Actor, ServiceContext } from "~/core/context.server";
-import { withTx } from "~/core/unit-of-work.server";
+import { withStatement, withTx } from "~/core/unit-of-work.server";
 import { IncidentEventType, IncidentStatus, NotificationType, type Priority, UserStatus } from "~/db/enums";
 import {
   incidentChecklistAnswers,
@@ -9,12 +9,12 @@ import {
   incidentFiles,
   incidentReporters,
   incidents,
-  incidentTypeChecklistItems,
   incidentTypeDefaultAssignees,
   rooms,
   users,
 } from "~/db/schema";
 import { nextShortId } from "~/db/short-id.server";
+import { rowsOf } from "~/lib/list-page.server";
 import { isLocale, type Locale } from "~/i18n";
 import { ValidationError } from "~/lib/errors";
 import { parseInput } from "~/lib/validation";
@@ -24,10 +24,10 @@ import { adjustOpenIncidentCounts, openIncidentDeltas } from "~/modules/faciliti
 import { treeScope } from "~/modules/facilities/policy.server";
 import { prepareImages } from "~/modules/files/images.server";
 import { checkImage, type FilesContext, type Upload, uploadsOf } from "~/modules/files/uploads.server";
-import { listReportableIncidentTypes } from "~/modules/incident-types/queries.server";
+import { getReportableIncidentType } from "~/modules/incident-types/queries.server";
 import { assigneeCandidates } from "~/modules/incidents/queries.server";
 import { notifyAfterCommit } from "~/modules/notifications/service.server";
-import { reportPlaceNotFound, resolveReportIdentifier } from "./place.server";
+import { reportPlaceNotFound, type ResolvedIdentifier, resolveReportIdentifier } from "./place.server";
 import { hashStatusToken } from "./status-token.server";
 import { OccupierReportSchema, type OccupierReportInput, REPORT_MAX_PHOTOS } from "./schema";
 
@@ -65,9 +65,10 @@ export async function reportIncident(
   services: Omit<FilesContext, "entityId" | "actor" | "locale">,
   code: string,
   rawInput: ReportWrite,
-  options: { actor?: Actor | null; locale: string },
+  options: { actor?: Actor | null; locale: string; resolved?: ResolvedIdentifier | null },
 ): Promise<ReportOutcome> {
-  const resolved = await resolveReportIdentifier(services.db, code);
+  // The caller may have resolved the identifier already (the report page checks it before its limits).
+  const resolved = options.resolved && options.resolved.code === code ? options.resolved : await resolveReportIdentifier(services.db, code);
   if (!resolved) throw reportPlaceNotFound();
   const locale: Locale = isLocale(options.locale) ? options.locale : "en";
   const ctx: FilesContext = { ...services, entityId: resolved.entityId, actor: options.actor ?? null, locale } as FilesContext;
@@ -87,64 +88,48 @@ export async function reportIncident(
   if (photos.length > REPORT_MAX_PHOTOS) throw new ValidationError({ photos: ["report:validation.tooManyPhotos"] }, "report:validation.tooManyPhotos", "TOO_MANY_PHOTOS");
   for (const photo of photos) checkImage(photo, ctx.files.maxBytes, { kind: "image", field: "photos" });
 
-  const types = await listReportableIncidentTypes(ctx, place);
-  const type = types.find((t) => t.id === input.incidentTypeId);
+  const type = await getReportableIncidentType(ctx, place, input.incidentTypeId);
   if (!type) throw new ValidationError({ incidentTypeId: ["report:validation.typeNotHere"] }, "report:validation.typeNotHere", "INCIDENT_TYPE_NOT_REPORTABLE");
-  const checklist = await ctx.db
-    .select({ position: incidentTypeChecklistItems.position, question: incidentTypeChecklistItems.question, contentType: incidentTypeChecklistItems.contentType })
-    .from(incidentTypeChecklistItems)
-    .where(and(eq(incidentTypeChecklistItems.incidentTypeId, type.id), eq(incidentTypeChecklistItems.entityId, ctx.entityId)));
-  const answers = checkAnswers(checklist, input.answers);
+  const answers = checkAnswers(type.checklist, input.answers);
   const priority = (type.reporterMayChangePriority && input.priority !== null ? input.priority : type.defaultPriority) as Priority;
   // Scaled down, upright and without metadata, before the transaction (no lock waits for the decoding).
   const scaled = await prepareImages(photos, "photos", { maxBytes: ctx.files.maxBytes });
 
+  // A report that brings only its note folds into an open incident in one statement, without a
+  // transaction (withStatement: the common case of a crowd reporting the same thing). Otherwise, or when
+  // nothing is open, the transaction below folds or creates.
+  if (scaled.length === 0 && answers.length === 0 && !input.email) {
+    const folded = await withStatement(ctx, async (c, effects) => {
+      const row = await foldReport(c, { typeId: type.id, resolved, description: input.description, now: new Date() });
+      if (row) effects.publish({ entityId: c.entityId, type: "incident.reported-again", data: { incidentId: row.id, shortId: row.shortId, occurrences: row.occurrences } });
+      return row;
+    });
+    if (folded) return { incidentId: folded.id, shortId: folded.shortId, outcome: "folded", statusToken: null };
+  }
+
   return withTx(ctx, async (tx, effects) => {
     const uploads = uploadsOf(tx, effects);
-    // Reports of one place and type wait for each other: the second one sees the first's incident.
-    await tx.db.execute(
-      sql`select pg_advisory_xact_lock(hashtext(${`report:${tx.entityId}:${resolved.roomId}:${resolved.equipmentItemId ?? 0}:${type.id}`}))`,
-    );
-    const [open] = await tx.db
-      .select()
-      .from(incidents)
-      .where(
-        and(
-          eq(incidents.entityId, tx.entityId),
-          eq(incidents.incidentTypeId, type.id),
-          eq(incidents.roomId, resolved.roomId),
-          resolved.equipmentItemId ? eq(incidents.equipmentItemId, resolved.equipmentItemId) : isNull(incidents.equipmentItemId),
-          sql`${incidents.status} in (${IncidentStatus.PENDING}, ${IncidentStatus.IN_PROGRESS})`,
-          isNull(incidents.archivedAt),
-          isNull(incidents.duplicateOfId),
-        ),
-      )
-      .orderBy(incidents.id)
-      .limit(1)
-      .for("update");
+    const now = new Date();
+    // Fold into the open incident if there is one. When there is none, reports of one place and type take
+    // a transaction-scoped advisory lock and try again, so that only the first creates the incident and
+    // the others (their statement starts after its commit) fold into it.
+    const fold = () => foldReport(tx, { typeId: type.id, resolved, description: input.description, now });
+    let folded = await fold();
+    if (!folded) {
+      await tx.db.execute(
+        sql`select pg_advisory_xact_lock(hashtext(${`report:${tx.entityId}:${resolved.roomId}:${resolved.equipmentItemId ?? 0}:${type.id}`}))`,
+      );
+      folded = await fold();
+    }
 
     let incidentId: number;
     let shortId: number;
     let outcome: ReportOutcome["outcome"];
-    const now = new Date();
-    if (open) {
-      const [row] = await tx.db
-        .update(incidents)
-        .set({ occurrences: sql`${incidents.occurrences} + 1`, lastOccurrenceAt: now, updatedAt: now })
-        .where(and(eq(incidents.id, open.id), eq(incidents.entityId, tx.entityId)))
-        .returning({ occurrences: incidents.occurrences });
-      await tx.db.insert(incidentEvents).values({
-        entityId: tx.entityId,
-        incidentId: open.id,
-        type: IncidentEventType.REPORTED_AGAIN,
-        actorId: tx.actor?.id ?? null,
-        oldValue: open.occurrences,
-        newValue: { occurrences: row.occurrences, description: input.description },
-      });
-      incidentId = open.id;
-      shortId = open.shortId;
+    if (folded) {
+      incidentId = folded.id;
+      shortId = folded.shortId;
       outcome = "folded";
-      effects.publish({ entityId: tx.entityId, type: "incident.reported-again", data: { incidentId, shortId, occurrences: row.occurrences } });
+      effects.publish({ entityId: tx.entityId, type: "incident.reported-again", data: { incidentId, shortId, occurrences: folded.occurrences } });
     } else {
       const [room] = await tx.db.select({ name: rooms.name, floor: rooms.floor }).from(rooms).where(and(eq(rooms.id, resolved.roomId), eq(rooms.entityId, tx.entityId)));
       const assigneeId = await firstDefaultAssignee(tx, type.id, resolved.roomId);
@@ -217,6 +202,44 @@ export async function reportIncident(
     }
     return { incidentId, shortId, outcome, statusToken };
   });
+}
+
+/**
+ * Folding a report into the open incident of its place and type, in one statement: the incident is
+ * locked, gets one more occurrence and its event 10 (old count, new count, the note). Reports folding
+ * into it wait for each other on its row only while the statement runs, and each adds exactly one.
+ * Null when no incident of that place and type is open.
+ */
+async function foldReport(
+  ctx: Pick<ServiceContext, "db" | "entityId" | "actor">,
+  report: { typeId: number; resolved: { roomId: number; equipmentItemId: number | null }; description: string | null; now: Date },
+): Promise<{ id: number; shortId: number; occurrences: number } | null> {
+  const { resolved, now } = report;
+  const openHere = and(
+    eq(incidents.entityId, ctx.entityId),
+    eq(incidents.incidentTypeId, report.typeId),
+    eq(incidents.roomId, resolved.roomId),
+    resolved.equipmentItemId ? eq(incidents.equipmentItemId, resolved.equipmentItemId) : isNull(incidents.equipmentItemId),
+    sql`${incidents.status} in (${IncidentStatus.PENDING}, ${IncidentStatus.IN_PROGRESS})`,
+    isNull(incidents.archivedAt),
+    isNull(incidents.duplicateOfId),
+  );
+  const result = await ctx.db.execute(sql`
+    with open as (
+      select id, occurrences from ${incidents} where ${openHere} order by id limit 1 for update
+    ), bumped as (
+      update ${incidents} i set occurrences = i.occurrences + 1, last_occurrence_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
+      from open where i.id = open.id
+      returning i.id, i.short_id, i.occurrences, open.occurrences as old
+    ), event as (
+      insert into ${incidentEvents} (entity_id, incident_id, type, actor_id, old_value, new_value)
+      select ${ctx.entityId}, bumped.id, ${IncidentEventType.REPORTED_AGAIN}, ${ctx.actor?.id ?? null}::int, to_jsonb(bumped.old),
+        jsonb_build_object('occurrences', bumped.occurrences, 'description', ${report.description}::text)
+      from bumped
+    )
+    select id, short_id, occurrences from bumped`);
+  const [row] = rowsOf<{ id: number | string; short_id: number | string; occurrences: number | string }>(result);
+  return row ? { id: Number(row.id), shortId: Number(row.short_id), occurrences: Number(row.occurrences) } : null;
 }
 
 /** The checklist answers kept: known questions only, checked against their content type. */
