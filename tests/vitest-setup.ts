@@ -4,9 +4,11 @@
  * again for every file), so each file starts from the process-wide state a new process would have:
  * the configuration is read again from the environment (a file may stub it), and the captcha, the
  * request limits and the test clock start empty. The logger and the loaded translations are kept:
- * they hold no test's state.
+ * they hold no test's state. The write generation moves on, so that nothing kept for an earlier file's
+ * database (the dashboard's figures, decision 031) is served to this one's.
  */
 const holder = globalThis as Record<string, unknown>;
 for (const key of ["__caretakerConfig", "__caretakerCaptcha", "__caretakerResetLimits", "__caretakerReportLimits", "__caretakerClockOffsetMs"]) {
   delete holder[key];
 }
+holder.__caretakerWriteGeneration = Number(holder.__caretakerWriteGeneration ?? 0) + 1;
