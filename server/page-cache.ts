@@ -40,7 +40,7 @@ const notStored = new Set(["set-cookie", "content-length", "date", "connection",
 export function pageCache(source: () => Promise<PageCacheSource>, options: PageCacheOptions) {
   const ttlMs = options.ttlMs ?? 10_000;
   const maxEntries = options.maxEntries ?? 500;
-  const maxBytes = options.maxBytes ?? 256 * 1024;
+  const maxBytes = options.maxBytes ?? 64 * 1024;
   const now = options.now ?? Date.now;
   const entries = new Map<string, Entry>();
 

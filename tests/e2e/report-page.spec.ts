@@ -252,7 +252,13 @@ test("an unknown, archived or other entity's sticker gives the friendly page; a 
     const archivedId = ((await made.json()) as { id: number }).id;
     const archivedCode = (await reportCodesFromRoomView(admin, archivedId)).room;
     expect((await admin.get(`/report/${archivedCode}`)).status(), "the new room's sticker works before it is archived").toBe(200);
+    // An occupier's scan (no session) is answered from memory once rendered (decision 031): archiving the
+    // room must end that at once.
+    const scan = async () => (await fetch(`${baseURL}/report/${archivedCode}`)).status;
+    expect(await scan()).toBe(200);
+    expect(await scan()).toBe(200);
     expect((await admin.delete(`/api/facilities/rooms/${archivedId}`, { headers: api.headers })).status()).toBe(200);
+    expect(await scan(), "the kept page ends with the archive").toBe(404);
 
     for (const lng of ["en", "fr-BE", "nl-BE"] as const) {
       const t = locale(lng);
