@@ -177,6 +177,13 @@ describe("a unit of one statement", () => {
     expect(writeGeneration()).toBeGreaterThan(before);
   });
 
+  it("leaves the write generation when told its statement changes nothing kept answers read", async () => {
+    const before = writeGeneration();
+    await withStatement(ctx(), (c) => c.db.insert(facilities).values({ entityId, shortId: 9202, name: "Unseen by kept answers" }), { changesKeptAnswers: false });
+    expect(writeGeneration()).toBe(before);
+    expect(await facilityNamed("Unseen by kept answers")).toHaveLength(1);
+  });
+
   it("runs none of its effects when the statement fails", async () => {
     const order: string[] = [];
     const before = writeGeneration();

@@ -169,8 +169,17 @@ export type StatementEffects = Pick<Effects, "afterCommit" | "publish">;
  * statement through `ctx.db`; its effects are those that need no transaction (after-commit callbacks, live
  * events), run once the statement has returned, in order. Jobs and audit rows are written inside a
  * transaction: a verb that needs them uses withTx. Inside another unit of work it joins that transaction.
+ *
+ * `changesKeptAnswers: false` leaves the write generation as it is: only for a statement that changes
+ * nothing any kept answer reads (decision 031 lists them: the report page, a sticker's place and type
+ * lookups, the dashboard's figures). A report folded into an open incident changes only that incident's
+ * occurrence count, last occurrence and events, which none of them reads.
  */
-export async function withStatement<C extends UowHost, T>(ctx: C, work: (ctx: C, effects: StatementEffects) => Promise<T>): Promise<T> {
+export async function withStatement<C extends UowHost, T>(
+  ctx: C,
+  work: (ctx: C, effects: StatementEffects) => Promise<T>,
+  options: { changesKeptAnswers?: boolean } = {},
+): Promise<T> {
   if (ctx.uow) return work(ctx, ctx.uow.effectsFor(ctx));
   const uow = new UnitOfWork(ctx, ctx);
   let result: T;
@@ -180,7 +189,7 @@ export async function withStatement<C extends UowHost, T>(ctx: C, work: (ctx: C,
     await uow.rollback();
     throw error;
   }
-  noteCommittedWrite();
+  if (options.changesKeptAnswers !== false) noteCommittedWrite();
   await uow.commit();
   return result;
 }

@@ -12,7 +12,7 @@ import {
 import { detectLocale } from "~/i18n.server";
 import { isDomainError } from "~/lib/errors";
 import { type ArithmeticQuestion, captcha } from "~/modules/onboarding/captcha.server";
-import { getReportPlace, type ReportPlace, resolveReportIdentifier } from "~/modules/occupier-reports/place.server";
+import { getReportPlace, type ReportPlace, resolveReportIdentifierKept } from "~/modules/occupier-reports/place.server";
 import { REPORT_HONEYPOT_FIELD } from "~/modules/occupier-reports/schema";
 import { reportIncident } from "~/modules/occupier-reports/service.server";
 
@@ -122,7 +122,7 @@ export async function reportPageAction(args: Args) {
   // Only whether the sticker exists (two small reads): the page itself is read again by the loader, and
   // `reportIncident` checks the type against the place (bench:report, 200 reports a second).
   const code = args.params.identifier ?? "";
-  const resolved = await resolveReportIdentifier(context.runtime.database.db, code);
+  const resolved = await resolveReportIdentifierKept(context.runtime.database.db, code);
   if (!resolved) return data<ReportActionData>({ state: "notFound" }, { status: 404 });
   const limits = reportLimits(context.runtime.config.RATE_LIMIT_MULTIPLIER);
   const admission = limits.admit(context.clientAddress, code);

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { ServiceContext } from "~/core/context.server";
+import { generationCache } from "~/core/generation-cache.server";
 import type { Db } from "~/db/client.server";
 import { buildings, entities, equipmentItems, equipmentTypes, facilities, incidentTypeChecklistItems, reportIdentifiers, roomLinks, rooms } from "~/db/schema";
 import { NotFoundError } from "~/lib/errors";
@@ -49,6 +50,17 @@ export async function resolveReportIdentifier(db: Db, code: string) {
   return row ? { ...row, code } : null;
 }
 export type ResolvedIdentifier = NonNullable<Awaited<ReturnType<typeof resolveReportIdentifier>>>;
+
+const resolvedCodes = generationCache<ResolvedIdentifier | null>({ maxEntries: 2_000, ttlMs: 60_000 });
+
+/**
+ * `resolveReportIdentifier`, kept until the next committed write (decision 031): every report of a crowd at
+ * one sticker reads the same answer, and only a write (a room archived, an item moved) can change it.
+ */
+export function resolveReportIdentifierKept(db: Db, code: string): Promise<ResolvedIdentifier | null> {
+  if (!CODE.test(code)) return Promise.resolve(null);
+  return resolvedCodes.get(code, () => resolveReportIdentifier(db, code));
+}
 
 function greetingFor(locale: string, e: { greetingEn: string | null; greetingFr: string | null; greetingNl: string | null }): string | null {
   const order = locale.startsWith("fr") ? [e.greetingFr, e.greetingEn, e.greetingNl] : locale.startsWith("nl") ? [e.greetingNl, e.greetingEn, e.greetingFr] : [e.greetingEn, e.greetingFr, e.greetingNl];

@@ -42,6 +42,8 @@ import {
 import { expectFieldError, rejectionOf } from "#tests/service-helpers";
 import { createTestServices, type TestServices } from "#tests/test-context";
 import { createTestDatabase } from "#tests/test-db";
+import { noteCommittedWrite } from "~/core/write-generation.server";
+import { archiveRoom } from "~/modules/rooms/service.server";
 import { getReportPlace } from "./place.server";
 import { reportIncident } from "./service.server";
 import { getReportStatus } from "./status.server";
@@ -283,6 +285,20 @@ describe("reportIncident", () => {
     expect(await rejectionOf(report(roomCode, { incidentTypeId: leak.id, description: "x" }, { actor: { id: outsider.id, role: outsider.role } }))).toBeInstanceOf(NotFoundError);
     // Another entity's sticker reports into that entity only: the first entity's type does not apply there.
     await expectFieldError(report(otherCode, { incidentTypeId: leak.id, description: "x" }), "incidentTypeId", "report:validation.typeNotHere");
+  });
+
+  it("stops taking reports at a sticker as soon as its room is archived (nothing kept of it survives the write)", async () => {
+    const building = await createBuilding(database.db, { entityId: entity.id });
+    const roomType = await createRoomType(database.db, { entityId: entity.id });
+    const doomed = await createRoom(database.db, { entityId: entity.id, buildingId: building.id, roomTypeId: roomType.id, name: "Doomed room" });
+    const type = await createIncidentType(database.db, { entityId: entity.id, nameEn: "Draught", defaultPriority: Priority.LOW, roomTypeIds: [roomType.id] });
+    const code = await codeOf(doomed.id);
+    noteCommittedWrite(); // the rows above were written directly, outside a unit of work
+    expect((await report(code, { incidentTypeId: type.id, description: "Cold" })).outcome).toBe("created");
+    expect((await report(code, { incidentTypeId: type.id, description: "Still cold" })).outcome).toBe("folded");
+    const manager = await createUser(database.db, { entityId: entity.id, role: Role.ADMINISTRATOR });
+    await archiveRoom(services.ctx(entity.id, { id: manager.id, role: manager.role }), doomed.id, { confirmName: doomed.name });
+    expect(await rejectionOf(report(code, { incidentTypeId: type.id, description: "Gone?" }))).toBeInstanceOf(NotFoundError);
   });
 
   it("lets staff report from the room view, as themselves", async () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Actor, ServiceContext } from "~/core/context.server";
+import { generationCache } from "~/core/generation-cache.server";
 import { withStatement, withTx } from "~/core/unit-of-work.server";
 import { IncidentEventType, IncidentStatus, NotificationType, type Priority, UserStatus } from "~/db/enums";
 import {
@@ -27,7 +28,7 @@ import { checkImage, type FilesContext, type Upload, uploadsOf } from "~/modules
 import { getReportableIncidentType } from "~/modules/incident-types/queries.server";
 import { assigneeCandidates } from "~/modules/incidents/queries.server";
 import { notifyAfterCommit } from "~/modules/notifications/service.server";
-import { reportPlaceNotFound, type ResolvedIdentifier, resolveReportIdentifier } from "./place.server";
+import { reportPlaceNotFound, type ResolvedIdentifier, resolveReportIdentifierKept } from "./place.server";
 import { hashStatusToken } from "./status-token.server";
 import { OccupierReportSchema, type OccupierReportInput, REPORT_MAX_PHOTOS } from "./schema";
 
@@ -68,7 +69,7 @@ export async function reportIncident(
   options: { actor?: Actor | null; locale: string; resolved?: ResolvedIdentifier | null },
 ): Promise<ReportOutcome> {
   // The caller may have resolved the identifier already (the report page checks it before its limits).
-  const resolved = options.resolved && options.resolved.code === code ? options.resolved : await resolveReportIdentifier(services.db, code);
+  const resolved = options.resolved && options.resolved.code === code ? options.resolved : await resolveReportIdentifierKept(services.db, code);
   if (!resolved) throw reportPlaceNotFound();
   const locale: Locale = isLocale(options.locale) ? options.locale : "en";
   const ctx: FilesContext = { ...services, entityId: resolved.entityId, actor: options.actor ?? null, locale } as FilesContext;
@@ -88,7 +89,10 @@ export async function reportIncident(
   if (photos.length > REPORT_MAX_PHOTOS) throw new ValidationError({ photos: ["report:validation.tooManyPhotos"] }, "report:validation.tooManyPhotos", "TOO_MANY_PHOTOS");
   for (const photo of photos) checkImage(photo, ctx.files.maxBytes, { kind: "image", field: "photos" });
 
-  const type = await getReportableIncidentType(ctx, place, input.incidentTypeId);
+  // Kept until the next committed write (decision 031), like the identifier: the same for a whole crowd.
+  const type = await reportableTypes.get(JSON.stringify([ctx.entityId, place, input.incidentTypeId, locale]), () =>
+    getReportableIncidentType(ctx, place, input.incidentTypeId),
+  );
   if (!type) throw new ValidationError({ incidentTypeId: ["report:validation.typeNotHere"] }, "report:validation.typeNotHere", "INCIDENT_TYPE_NOT_REPORTABLE");
   const answers = checkAnswers(type.checklist, input.answers);
   const priority = (type.reporterMayChangePriority && input.priority !== null ? input.priority : type.defaultPriority) as Priority;
@@ -99,11 +103,17 @@ export async function reportIncident(
   // transaction (withStatement: the common case of a crowd reporting the same thing). Otherwise, or when
   // nothing is open, the transaction below folds or creates.
   if (scaled.length === 0 && answers.length === 0 && !input.email) {
-    const folded = await withStatement(ctx, async (c, effects) => {
-      const row = await foldReport(c, { typeId: type.id, resolved, description: input.description, now: new Date() });
-      if (row) effects.publish({ entityId: c.entityId, type: "incident.reported-again", data: { incidentId: row.id, shortId: row.shortId, occurrences: row.occurrences } });
-      return row;
-    });
+    // It changes only the incident's count, last occurrence and events, which no kept answer reads: the
+    // kept identifier, type and page stay valid for the rest of the crowd.
+    const folded = await withStatement(
+      ctx,
+      async (c, effects) => {
+        const row = await foldReport(c, { typeId: type.id, resolved, description: input.description, now: new Date() });
+        if (row) effects.publish({ entityId: c.entityId, type: "incident.reported-again", data: { incidentId: row.id, shortId: row.shortId, occurrences: row.occurrences } });
+        return row;
+      },
+      { changesKeptAnswers: false },
+    );
     if (folded) return { incidentId: folded.id, shortId: folded.shortId, outcome: "folded", statusToken: null };
   }
 
@@ -241,6 +251,8 @@ async function foldReport(
   const [row] = rowsOf<{ id: number | string; short_id: number | string; occurrences: number | string }>(result);
   return row ? { id: Number(row.id), shortId: Number(row.short_id), occurrences: Number(row.occurrences) } : null;
 }
+
+const reportableTypes = generationCache<Awaited<ReturnType<typeof getReportableIncidentType>>>({ maxEntries: 2_000, ttlMs: 60_000 });
 
 /** The checklist answers kept: known questions only, checked against their content type. */
 function checkAnswers(
