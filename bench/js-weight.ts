@@ -94,6 +94,9 @@ async function open(browser: Browser, base: string, page: Page, cookie: string |
       }),
     );
   }
+  // The signed-in shell keeps a live-notification stream open, so the network would never be idle: the
+  // stream answers 204 here (no events; the page's own code is what is weighed).
+  await context.route("**/resources/notifications/stream", (route) => route.fulfill({ status: 204, body: "" }));
   const tab = await context.newPage();
   const bodies = new Map<string, Promise<Buffer>>();
   let css = 0;

@@ -5,12 +5,13 @@ import { keepInputReply } from "~/components/forms/keep-input-reply";
 import { FormPage } from "~/components/forms/form-parts";
 import { useResultFor } from "~/components/forms/zod-form";
 import { type LinkPickerData, UserForm, type UserFormValues } from "~/components/users/user-form";
-import { CREATE_INTENT, USERS_LIST } from "~/components/users/user-form-schema";
+import { CREATE_INTENT, USERS_LIST } from "~/components/users/user-form-constants";
 import { formDataOf, submitForm } from "~/http/form-action.server";
 import { serviceContext } from "~/http/route-context.server";
 import { asFormError, linkPickerData, PICKER_FIELDS, pickerAction, postedBuildingIds } from "~/http/user-form.server";
 import { requireUser } from "~/modules/auth/guard.server";
-import { assignableRoles, CreateUserSchema } from "~/modules/users/schema";
+import { assignableRoles } from "~/modules/users/constants";
+import { CreateUserSchema } from "~/modules/users/schema";
 import { createUser } from "~/modules/users/management.server";
 
 /**

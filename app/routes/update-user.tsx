@@ -9,16 +9,9 @@ import { FormPage } from "~/components/forms/form-parts";
 import { useResultFor } from "~/components/forms/zod-form";
 import { ArchiveUserDialog } from "~/components/users/archive-user-dialog";
 import { type LinkPickerData, type NotifyPickerData, UserForm } from "~/components/users/user-form";
-import {
-  ArchiveUserFormSchema,
-  ASSIGNEE_SEARCH_FIELD,
-  RESEND_INTENT,
-  STATUS_INTENT,
-  StatusFormSchema,
-  UPDATE_INTENT,
-  UpdateUserFormSchema,
-  USERS_LIST,
-} from "~/components/users/user-form-schema";
+import { ASSIGNEE_SEARCH_FIELD, RESEND_INTENT, STATUS_INTENT, UPDATE_INTENT, USERS_LIST } from "~/components/users/user-form-constants";
+// The form schemas (zod) serve the action only: the page loads them when a form is first used (decision 021).
+import { ArchiveUserFormSchema, StatusFormSchema, UpdateUserFormSchema } from "~/components/users/user-form-schema";
 import { UserHistory, UserStatusCard } from "~/components/users/user-panels";
 import { formFailed, readFormData, serviceFailed, submitForm, toUpload, uploadedFile } from "~/http/form-action.server";
 import { serviceContext } from "~/http/route-context.server";
@@ -29,7 +22,7 @@ import { searchParam } from "~/lib/list-query";
 import { requireUser } from "~/modules/auth/guard.server";
 import { archiveUser, resendInvitation, setUserStatus, updateUser } from "~/modules/users/management.server";
 import { getUser, listAssignees, listUserHistory } from "~/modules/users/queries.server";
-import { assignableRoles, fullName } from "~/modules/users/schema";
+import { assignableRoles, fullName } from "~/modules/users/constants";
 
 /**
  * /update-user/{id}: the user form (`intent=update`), the status toggle (`intent=status`), a new

@@ -9,13 +9,11 @@ import {
   type SubmissionResult,
   useForm,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { CheckboxField, DefaultSubmit, FormActions, FormSection } from "~/components/forms/form-parts";
-import { ErrorText, FormErrors, useErrorText } from "~/components/forms/zod-form";
+import { ErrorText, FormErrors, useErrorText, useLazyValidator } from "~/components/forms/zod-form";
 import { Alert } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -23,7 +21,8 @@ import { Field, fieldDescriptionId } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
-import { type IncidentTypeInput, IncidentTypeSchema, MAX_CHECKLIST_ITEMS, NAME_FIELDS, NAME_LANGUAGES, type NameLanguage } from "~/modules/incident-types/schema";
+import { MAX_CHECKLIST_ITEMS, NAME_FIELDS, NAME_LANGUAGES, type NameLanguage } from "~/modules/incident-types/constants";
+import type { IncidentTypeInput } from "~/modules/incident-types/schema";
 import { CREATE_INTENT, INCIDENT_TYPES_LIST, TRANSLATE_INTENT, type TranslateOutcome, UPDATE_INTENT } from "~/lib/incident-type-form";
 import { type ChoiceSearch, SearchableChecklist } from "./searchable-checklist";
 
@@ -68,7 +67,15 @@ export const STATUSES = [0, 1] as const;
 export const CONTENT_TYPES = [0, 1, 2, 3] as const;
 
 /** What a helper button posts: the form as it is, unchecked. */
-const AS_IT_IS = z.object({}).passthrough();
+/**
+ * The form's validation, loaded when the form is first used (decision 021): Save checks the whole type;
+ * the helper buttons post the form as it is.
+ */
+const loadValidation = () =>
+  Promise.all([import("@conform-to/zod/v4"), import("zod"), import("~/modules/incident-types/schema")]).then(([{ parseWithZod }, { z }, { IncidentTypeSchema }]) => {
+    const asItIs = z.object({}).passthrough();
+    return { validate: (formData: FormData, save: boolean) => parseWithZod(formData, { schema: save ? IncidentTypeSchema : asItIs }) };
+  });
 
 const asStrings = (value: unknown) => ([] as unknown[]).concat(value ?? []).filter((v) => v !== undefined && v !== null).map(String);
 
@@ -98,15 +105,19 @@ export function IncidentTypeForm({
   const { t } = useTranslation("incidentTypes");
   const text = useErrorText(["incidentTypes"]);
   const intent = mode === "create" ? CREATE_INTENT : UPDATE_INTENT;
+  const validation = useLazyValidator(`incident-type-${mode}`, loadValidation, Boolean(lastResult));
   const [form, fields] = useForm<IncidentTypeInput, unknown>({
     id: `incident-type-${mode}`,
     lastResult,
     // The helper buttons (translate, the checklists' search and pages) post the form as it is: only
     // Save checks it. (conform validates every submit, whatever the button's formNoValidate says.)
-    onValidate: ({ formData, submitter }) => {
-      const button = submitter instanceof HTMLButtonElement && submitter.name === "intent" ? submitter.value : intent;
-      return parseWithZod(formData, { schema: button === intent ? IncidentTypeSchema : AS_IT_IS });
-    },
+    // Until the validation has loaded, the form posts unchecked and the server answers.
+    onValidate: validation
+      ? ({ formData, submitter }) => {
+          const button = submitter instanceof HTMLButtonElement && submitter.name === "intent" ? submitter.value : intent;
+          return validation.validate(formData, button === intent);
+        }
+      : undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     // After an answer of the server (a helper's, or a refused save) the form starts from the posted

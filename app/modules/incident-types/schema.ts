@@ -1,23 +1,20 @@
 import { z } from "zod";
 import { idList, optionalText, noControl } from "~/lib/schema-helpers";
 import { CONTROL_CHARACTERS_MESSAGE } from "~/lib/text";
+import { MAX_CHECKLIST_ITEMS, NAME_LANGUAGES } from "./constants";
 
 /**
  * Incident types (SPEC.md sections 3, 4, 5; issue #11): one shape for the forms (client and server
  * validation), the verbs and the REST bodies. Client-safe; messages are i18n keys.
  */
 
-/** The languages a name is kept in, in the order the form shows them. */
-export const NAME_LANGUAGES = ["en", "fr", "nl"] as const;
-export type NameLanguage = (typeof NAME_LANGUAGES)[number];
-export const NAME_FIELDS = { en: "nameEn", fr: "nameFr", nl: "nameNl" } as const;
+export { MAX_CHECKLIST_ITEMS, NAME_FIELDS, NAME_LANGUAGES, type NameLanguage } from "./constants";
 
 /** Checklist content types: yes/no 0, text 1, number 2, photo 3 (decision 024). */
 export const ContentTypeSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], {
   error: "incidentTypes:validation.contentType",
 });
 
-export const MAX_CHECKLIST_ITEMS = 20;
 
 const nameField = () =>
   z
