@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { accounts, expect, test } from "./fixtures";
 
 /**
  * Forms load their client-side validation (zod, conform's zod adapter, the schema) when first used
@@ -29,3 +29,35 @@ test("the login form validates in the browser once it has been used, and loads t
   await expect(page.getByText("Please enter your email")).toBeVisible();
   expect(posts).toBe(0);
 });
+
+for (const screen of ["/add-user", "/add-incident-type"]) {
+  test(`${screen} starts without zod and validates in the browser once used`, async ({ page, login }) => {
+    await login(accounts.admin);
+    const zodLoaded: string[] = [];
+    page.on("response", async (response) => {
+      if (response.request().resourceType() !== "script") return;
+      const body = await response.text().catch(() => "");
+      if (body.includes("ZodError")) zodLoaded.push(new URL(response.url()).pathname);
+    });
+    // (The signed-in shell keeps a live stream open: the network is never idle. Remix's router is
+    // initialised once the page has hydrated, its first load complete.)
+    await page.goto(screen);
+    await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized));
+    expect(zodLoaded, "zod is not part of the page's first load").toEqual([]);
+
+    await page.locator("main form input:visible").first().focus();
+    await expect.poll(() => zodLoaded.length, { message: "the first focus loads the validation" }).toBeGreaterThan(0);
+
+    let posts = 0;
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts++;
+    });
+    // The validator takes a moment to start after its script arrives; until then the server answers.
+    await expect(async () => {
+      posts = 0;
+      await page.locator("main form").first().locator('button[type="submit"]:visible').last().click();
+      await expect(page.locator('[id$="-error"]:visible').first()).toBeVisible();
+      expect(posts, "refused in the browser, without a request").toBe(0);
+    }).toPass({ timeout: 15_000 });
+  });
+}
