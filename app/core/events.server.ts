@@ -82,7 +82,7 @@ export interface PgEventBusOptions {
   url: string;
   /**
    * Sends NOTIFYs, in order, in one round trip (the app's pool); defaults to a query on the listener's
-   * connection string. See `notifyAll`.
+   * connection string. `NOTIFY_ALL_SQL` is that statement.
    */
   notify?: (channel: string, payloads: string[]) => Promise<unknown>;
   channel?: string;

@@ -1,8 +1,9 @@
 /**
  * A number that changes after every committed unit of work in this process (decision 031): whatever a
  * page shows that was read at one generation may be served again only while the generation is the same.
- * The public page cache (server/page-cache.ts) uses it so that a sticker's page never outlives a change
- * of its room, entity or incident types. Held on `globalThis`: server.ts and the app are two bundles.
+ * The public page cache (server/page-cache.ts) and the generation caches (generation-cache.server.ts) use
+ * it, so that a sticker's page or the dashboard's figures never outlive a change of what they show. Held
+ * on `globalThis`: server.ts and the app are two bundles.
  */
 const holder = globalThis as unknown as { __caretakerWriteGeneration?: number };
 

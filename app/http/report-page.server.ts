@@ -119,8 +119,8 @@ export async function reportPageLoader(args: Args) {
 export async function reportPageAction(args: Args) {
   const { request, context } = args;
   const locale = await detectLocale(request);
-  // Only whether the sticker exists (two small reads): the page itself is read again by the loader, and
-  // `reportIncident` checks the type against the place (bench:report, 200 reports a second).
+  // Only whether the sticker exists (kept until the next write, decision 031), before the limits count the
+  // post; `reportIncident` takes the answer and checks the type against the place (bench:report).
   const code = args.params.identifier ?? "";
   const resolved = await resolveReportIdentifierKept(context.runtime.database.db, code);
   if (!resolved) return data<ReportActionData>({ state: "notFound" }, { status: 404 });

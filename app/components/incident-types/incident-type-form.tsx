@@ -66,7 +66,6 @@ export const PRIORITIES = [0, 1, 2, 3] as const;
 export const STATUSES = [0, 1] as const;
 export const CONTENT_TYPES = [0, 1, 2, 3] as const;
 
-/** What a helper button posts: the form as it is, unchecked. */
 /**
  * The form's validation, loaded when the form is first used (decision 021): Save checks the whole type;
  * the helper buttons post the form as it is.

@@ -15,7 +15,6 @@ export const ContentTypeSchema = z.union([z.literal(0), z.literal(1), z.literal(
   error: "incidentTypes:validation.contentType",
 });
 
-
 const nameField = () =>
   z
     .string({ error: "incidentTypes:validation.invalid" })

@@ -109,7 +109,7 @@ export async function reportIncident(
       ctx,
       async (c, effects) => {
         const row = await foldReport(c, { typeId: type.id, resolved, description: input.description, now: new Date() });
-        if (row) effects.publish({ entityId: c.entityId, type: "incident.reported-again", data: { incidentId: row.id, shortId: row.shortId, occurrences: row.occurrences } });
+        if (row) effects.publish(reportedAgain(c.entityId, row));
         return row;
       },
       { changesKeptAnswers: false },
@@ -139,7 +139,7 @@ export async function reportIncident(
       incidentId = folded.id;
       shortId = folded.shortId;
       outcome = "folded";
-      effects.publish({ entityId: tx.entityId, type: "incident.reported-again", data: { incidentId, shortId, occurrences: folded.occurrences } });
+      effects.publish(reportedAgain(tx.entityId, folded));
     } else {
       const [room] = await tx.db.select({ name: rooms.name, floor: rooms.floor }).from(rooms).where(and(eq(rooms.id, resolved.roomId), eq(rooms.entityId, tx.entityId)));
       const assigneeId = await firstDefaultAssignee(tx, type.id, resolved.roomId);
@@ -251,6 +251,13 @@ async function foldReport(
   const [row] = rowsOf<{ id: number | string; short_id: number | string; occurrences: number | string }>(result);
   return row ? { id: Number(row.id), shortId: Number(row.short_id), occurrences: Number(row.occurrences) } : null;
 }
+
+/** The live event of a report folded into an open incident. */
+const reportedAgain = (entityId: number, folded: { id: number; shortId: number; occurrences: number }) => ({
+  entityId,
+  type: "incident.reported-again",
+  data: { incidentId: folded.id, shortId: folded.shortId, occurrences: folded.occurrences },
+});
 
 const reportableTypes = generationCache<Awaited<ReturnType<typeof getReportableIncidentType>>>({ maxEntries: 2_000, ttlMs: 60_000 });
 
