@@ -13,6 +13,7 @@ import helmet from "helmet";
 import pino from "pino";
 import { accessLog } from "./server/access-log";
 import { bodyLimitErrors, bodyLimits } from "./server/body-limit";
+import { limitHeapGrowth } from "./server/heap";
 import { pageCache } from "./server/page-cache";
 import { precompressed } from "./server/precompressed";
 import { installRouteMatchCache } from "./server/route-match-cache";
@@ -39,6 +40,7 @@ interface EntryExports {
 }
 
 async function main() {
+  limitHeapGrowth();
   const vite = dev
     ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }))
     : undefined;

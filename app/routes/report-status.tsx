@@ -5,6 +5,7 @@ import { Panel, ReportNotFound, ReportShell } from "~/components/report/report-p
 import { isDomainError } from "~/lib/errors";
 import { getReportStatus, type ReportStatus } from "~/modules/occupier-reports/status.server";
 import type { ScriptsHandle } from "~/root";
+import { dateTimeFormat } from "~/lib/intl";
 
 /**
  * /report/status/{token} (issue #13): the page a reporter's mails link to, public, no script. What
@@ -37,7 +38,7 @@ const CLOSED = new Set([2, 3]);
 
 function useDateTime() {
   const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Brussels" });
+  const format = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Brussels" });
   return (iso: string) => format.format(new Date(iso));
 }
 

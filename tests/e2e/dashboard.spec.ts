@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { accounts, expect, test } from "./fixtures";
-import { apiLogin, setLanguage } from "./helpers";
+import { apiLogin, markDocument, setLanguage, stillSameDocument } from "./helpers";
 
 /**
  * The dashboard (issue #15), with JavaScript on and off, in English (administrator: the monthly
@@ -73,7 +73,7 @@ test("English, administrator: every count of the six months, the top 10 and the 
   await expectCountsMatchIncidents(page, request, headers);
 });
 
-test("French, facility manager: the figures within reach, and a figure's link opens the filtered incidents table", async ({ page, login, request }) => {
+test("French, facility manager: the figures within reach, and a figure's link opens the filtered incidents table", async ({ page, login, request, javaScriptEnabled }) => {
   await login(accounts.manager, { consent: true });
   await setLanguage(page, "fr-BE");
   try {
@@ -87,9 +87,11 @@ test("French, facility manager: the figures within reach, and a figure's link op
     const counts = (await done.allInnerTexts()).map((t) => Number(t.replace(/\D/g, "")));
     const index = counts.indexOf(Math.max(...counts));
     expect(counts[index]).toBeGreaterThan(0);
+    await markDocument(page, javaScriptEnabled);
     await done.nth(index).click();
     await expect(page).toHaveURL(/\/incidents\?.*status=2.*from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}/);
     await expect(page.getByRole("heading", { level: 1, name: "Incidents" })).toBeVisible();
+    expect(await stillSameDocument(page), "in the app with JavaScript, a new page without").toBe(javaScriptEnabled);
     await expect(page.locator("table tbody tr")).toHaveCount(Math.min(counts[index], 25));
   } finally {
     await setLanguage(page, "en");

@@ -93,3 +93,21 @@ export async function solveCaptcha(page: Page, javaScriptEnabled: boolean, wrong
   const [, a, b] = /(\d+) \+ (\d+)/.exec(label ?? "") ?? [];
   await page.getByRole("textbox", { name: /What is/ }).fill(String(Number(a) + Number(b) + (wrong ? 1 : 0)));
 }
+
+/**
+ * Marks the loaded document; `stillSameDocument` then says whether a click was handled by the app's router
+ * (JavaScript on: the plain anchors of the menu, tables and dashboard navigate in the app) or loaded a new
+ * document (JavaScript off).
+ */
+export async function markDocument(page: Page, javaScriptEnabled: boolean): Promise<void> {
+  if (javaScriptEnabled) {
+    await page.waitForFunction(() => Boolean((window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized));
+  }
+  await page.evaluate(() => {
+    (window as unknown as { __sameDocument?: boolean }).__sameDocument = true;
+  });
+}
+
+export async function stillSameDocument(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+}

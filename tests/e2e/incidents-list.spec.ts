@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { accounts, expect, horizontalOverflow, test } from "./fixtures";
-import { setLanguage, successToast, webSession } from "./helpers";
+import { markDocument, setLanguage, stillSameDocument, successToast, webSession } from "./helpers";
 
 /**
  * The incidents list (issue #12 parts 1 and 2), end to end, with JavaScript on and off (the two
@@ -78,7 +78,7 @@ test.describe(lng, () => {
   test.skip(({ javaScriptEnabled }) => lng !== "en" && !javaScriptEnabled, "Dutch runs with JavaScript on");
   const t = locale(lng);
 
-  test(`filters by status and text and sorts by priority (${lng})`, async ({ page, login }) => {
+  test(`filters by status and text and sorts by priority (${lng})`, async ({ page, login, javaScriptEnabled }) => {
     await signedIn(page, login, accounts.manager, lng, async () => {
       await page.goto("/incidents?reset=1");
       await expect(page).toHaveURL(/\/incidents$/);
@@ -108,6 +108,7 @@ test.describe(lng, () => {
       // Sort by priority: Not Selected first, then Low to Critical; again: the other way round.
       const rank = (v: string) => (v === "none" ? -1 : Number(v));
       const priorities = async () => (await valuesOf(page, "priority")).map(rank);
+      await markDocument(page, javaScriptEnabled);
       await page.getByRole("link", { name: t("incidents:fields.priority"), exact: true }).click();
       const sorted = (values: number[], dir: 1 | -1) => values.every((v, i) => i === 0 || (v - values[i - 1]) * dir >= 0);
       await expect(page).toHaveURL(/sort=priority&dir=asc/);
@@ -117,6 +118,17 @@ test.describe(lng, () => {
       await expect(page).toHaveURL(/sort=priority&dir=desc/);
       await expect.poll(async () => (await priorities())[0]).toBe(3);
       expect(sorted(await priorities(), -1)).toBe(true);
+      // The sort links are plain anchors: in the app with JavaScript, new pages without.
+      expect(await stillSameDocument(page)).toBe(javaScriptEnabled);
+
+      // An incident's number opens it (in the app with JavaScript).
+      await markDocument(page, javaScriptEnabled);
+      const first = rows(page).first().locator("td").nth(1).getByRole("link");
+      const number = (await first.innerText()).replace("#", "");
+      await first.click();
+      await expect(page).toHaveURL(/\/incident\/\d+$/);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(number);
+      expect(await stillSameDocument(page)).toBe(javaScriptEnabled);
     });
   });
 

@@ -1,7 +1,7 @@
 import { type Page } from "@playwright/test";
 import { pngBytes } from "../factories/files";
 import { accounts, expect, loginThroughForm, readOutbox, signIn, test, unique, waitForMail } from "./fixtures";
-import { setLanguage } from "./helpers";
+import { markDocument, setLanguage, stillSameDocument } from "./helpers";
 
 /**
  * The signed-in shell: role-aware menu, header (bell, help, user menu, language), cookie consent,
@@ -19,7 +19,7 @@ async function technicalCookiesOnly(page: Page) {
 }
 
 test.describe("navigation menu", () => {
-  test("an administrator sees every group of the menu, the active item highlighted", async ({ page, login }) => {
+  test("an administrator sees every group of the menu, the active item highlighted", async ({ page, login, javaScriptEnabled }) => {
     await login(accounts.admin, { consent: true });
     await page.goto("/dashboard");
     const nav = menu(page);
@@ -49,9 +49,12 @@ test.describe("navigation menu", () => {
     }
     await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
 
+    // With JavaScript the menu's plain anchors navigate in the app (no new document); without, the browser follows them.
+    await markDocument(page, javaScriptEnabled);
     await nav.getByRole("link", { name: "Buildings" }).click();
     await expect(page).toHaveURL(/\/facilities\?tab=buildings$/);
     await expect(nav.getByRole("link", { name: "Buildings" })).toHaveAttribute("aria-current", "page");
+    expect(await stillSameDocument(page)).toBe(javaScriptEnabled);
     await expect(nav.getByRole("link", { name: "Facilities" })).not.toHaveAttribute("aria-current", "page");
   });
 

@@ -1,6 +1,6 @@
-import { Link } from "@remix-run/react";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
+import { LinkArea } from "~/components/ui/link-area";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { IncidentStatus } from "~/db/enums";
 import { type DashboardFilters, type DashboardPeriod, type FigureLink, incidentsHref, OPEN_STATUSES } from "~/modules/dashboard/filters";
@@ -70,12 +70,12 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** A count linking to the incidents it counts. */
-function Count({ n, to }: { n: number; to: string }) {
-  const f = useFigureFormat();
-  return (
-    <Link to={to}>{f.int(n)}</Link>
-  );
+/**
+ * A count linking to the incidents it counts: a plain anchor; the tables' `LinkArea` keeps the click in the
+ * app. The number comes formatted (one formatter for the page, not one per count).
+ */
+function Count({ n, to }: { n: string; to: string }) {
+  return <a href={to}>{n}</a>;
 }
 
 const num = "text-right tabular-nums";
@@ -136,14 +136,14 @@ export function DashboardTables({ figures }: { figures: Figures }) {
   const rejected = [IncidentStatus.REJECTED];
   /** Created, done, rejected and still open within a range (a month) or the whole period. */
   const monthCells = (counts: { created: number; done: number; rejected: number; open: number }, range: FigureLink = {}) => [
-    <Count key="created" n={counts.created} to={href(range)} />,
-    <Count key="done" n={counts.done} to={href({ ...range, statuses: done })} />,
-    <Count key="rejected" n={counts.rejected} to={href({ ...range, statuses: rejected })} />,
-    <Count key="open" n={counts.open} to={href({ ...range, statuses: OPEN_STATUSES })} />,
+    <Count key="created" n={f.int(counts.created)} to={href(range)} />,
+    <Count key="done" n={f.int(counts.done)} to={href({ ...range, statuses: done })} />,
+    <Count key="rejected" n={f.int(counts.rejected)} to={href({ ...range, statuses: rejected })} />,
+    <Count key="open" n={f.int(counts.open)} to={href({ ...range, statuses: OPEN_STATUSES })} />,
   ];
 
   return (
-    <div className="grid gap-6 lg:grid-cols-2 print:block print:space-y-6 [&_td]:text-right [&_td]:tabular-nums [&_td_a]:font-medium [&_td_a]:text-primary [&_td_a]:underline-offset-4 [&_td_a:hover]:underline print:[&_td_a]:text-foreground print:[&_td_a]:no-underline">
+    <LinkArea className="grid gap-6 lg:grid-cols-2 print:block print:space-y-6 [&_td]:text-right [&_td]:tabular-nums [&_td_a]:font-medium [&_td_a]:text-primary [&_td_a]:underline-offset-4 [&_td_a:hover]:underline print:[&_td_a]:text-foreground print:[&_td_a]:no-underline">
       <div className="lg:col-span-2">
         <Section title={t("months.title")}>
           <FigureTable
@@ -175,7 +175,7 @@ export function DashboardTables({ figures }: { figures: Figures }) {
               data: { type: type.id ?? "none" },
               wrap: true,
               head: type.name ?? t("types.none"),
-              cells: [type.id === null ? f.int(type.count) : <Count n={type.count} to={href({ incidentTypeId: type.id })} />, f.share(type.share)],
+              cells: [type.id === null ? f.int(type.count) : <Count n={f.int(type.count)} to={href({ incidentTypeId: type.id })} />, f.share(type.share)],
             }))}
           />
         )}
@@ -195,13 +195,13 @@ export function DashboardTables({ figures }: { figures: Figures }) {
               data: { priority: "all" },
               total: true,
               head: t("handling.overall"),
-              cells: [<Count key="n" n={figures.handling.done} to={href({ statuses: done })} />, f.hours(figures.handling.averageHours)],
+              cells: [<Count key="n" n={f.int(figures.handling.done)} to={href({ statuses: done })} />, f.hours(figures.handling.averageHours)],
             },
             ...[...figures.handlingByPriority].reverse().map((h) => ({
               key: h.priority ?? "none",
               data: { priority: h.priority ?? "none" },
               head: priorityLabel(h.priority),
-              cells: [<Count key="n" n={h.done} to={href({ statuses: done, priority: h.priority ?? null })} />, f.hours(h.averageHours)],
+              cells: [<Count key="n" n={f.int(h.done)} to={href({ statuses: done, priority: h.priority ?? null })} />, f.hours(h.averageHours)],
             })),
           ]}
         />
@@ -223,8 +223,8 @@ export function DashboardTables({ figures }: { figures: Figures }) {
                   wrap: true,
                   head: a.name ?? t("assignees.unassigned"),
                   cells: [
-                    <Count key="open" n={a.open} to={href({ assignee, statuses: OPEN_STATUSES })} />,
-                    <Count key="done" n={a.done} to={href({ assignee, statuses: done })} />,
+                    <Count key="open" n={f.int(a.open)} to={href({ assignee, statuses: OPEN_STATUSES })} />,
+                    <Count key="done" n={f.int(a.done)} to={href({ assignee, statuses: done })} />,
                     f.hours(a.averageHours),
                   ],
                 };
@@ -242,7 +242,7 @@ export function DashboardTables({ figures }: { figures: Figures }) {
             key: s.status,
             data: { status: s.status },
             head: t(`incidents:status.${s.status}`),
-            cells: [<Count key="n" n={s.count} to={href({ statuses: [s.status] })} />],
+            cells: [<Count key="n" n={f.int(s.count)} to={href({ statuses: [s.status] })} />],
           }))}
         />
       </Section>
@@ -255,10 +255,10 @@ export function DashboardTables({ figures }: { figures: Figures }) {
             key: p.priority ?? "none",
             data: { priority: p.priority ?? "none" },
             head: priorityLabel(p.priority),
-            cells: [<Count key="n" n={p.count} to={href({ priority: p.priority })} />],
+            cells: [<Count key="n" n={f.int(p.count)} to={href({ priority: p.priority })} />],
           }))}
         />
       </Section>
-    </div>
+    </LinkArea>
   );
 }

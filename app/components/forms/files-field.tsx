@@ -7,13 +7,14 @@ import { Field, fieldControlProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import type { AttachedFile } from "~/modules/rooms/queries.server";
+import { numberFormat } from "~/lib/intl";
 
 /** What the file picker offers; the server decides by content (modules/files/sniff.ts). */
 const ACCEPT = ".png,.jpg,.jpeg,.gif,.webp,.pdf,.txt,.csv,.docx,.xlsx,.pptx,.odt,.ods";
 
 /** "12 KB", "1.4 MB" in the user's language. */
 export function fileSize(bytes: number, locale: string): string {
-  const format = (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
+  const format = (value: number) => numberFormat(locale, { maximumFractionDigits: 1 }).format(value);
   if (bytes < 1024) return `${format(bytes)} B`;
   if (bytes < 1024 * 1024) return `${format(bytes / 1024)} KB`;
   return `${format(bytes / (1024 * 1024))} MB`;

@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -28,9 +27,9 @@ export function IncidentTypesTable({ page, query, filtered }: { page: Page<Incid
           const row = c.row.original;
           return (
             <span className="inline-flex flex-wrap items-center gap-2">
-              <Link to={`/update-incident-type/${row.id}`} aria-label={t("list.open", { name: row.name })} className={cellLinkClass}>
+              <a href={`/update-incident-type/${row.id}`} aria-label={t("list.open", { name: row.name })} className={cellLinkClass}>
                 {row.name}
-              </Link>
+              </a>
               {row.untranslated.length ? (
                 <Badge variant="warning" title={t("list.untranslatedTitle", { languages: row.untranslated.map((l) => t(`languages.${l}`)).join(", ") })}>
                   {t("list.untranslatedBadge", { languages: row.untranslated.map((l) => l.toUpperCase()).join(", ") })}

@@ -1,4 +1,3 @@
-import { Link } from "@remix-run/react";
 import type { CellContext } from "@tanstack/react-table";
 import { cellLinkClass } from "./data-table";
 import { TagList } from "./tag-list";
@@ -8,15 +7,16 @@ export const shortIdColumnClass = "w-20 tabular-nums";
 
 /**
  * A cell whose value is a link: a name to its form (`linkCell((row) => `/update-building/${row.id}`)`),
- * a count to the list it counts. `ariaLabel` names the link when the value alone says too little.
+ * a count to the list it counts. `ariaLabel` names the link when the value alone says too little. A plain
+ * anchor: the `DataTable` around it keeps the click in the app.
  */
 export function linkCell<T, V extends string | number>(to: (row: T) => string, ariaLabel?: (row: T, value: V) => string) {
   return function LinkCell(c: CellContext<T, V>) {
     const value = c.getValue();
     return (
-      <Link to={to(c.row.original)} aria-label={ariaLabel?.(c.row.original, value)} className={cellLinkClass}>
+      <a href={to(c.row.original)} aria-label={ariaLabel?.(c.row.original, value)} className={cellLinkClass}>
         {value}
-      </Link>
+      </a>
     );
   };
 }

@@ -1,9 +1,10 @@
-import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
+import { Form, useLocation, useSubmit } from "@remix-run/react";
 import { type ColumnDef, flexRender, getCoreRowModel, type RowData, useReactTable } from "@tanstack/react-table";
 import { type ReactNode, useId, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
+import { LinkArea } from "~/components/ui/link-area";
 import { Select } from "~/components/ui/select";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { type Page, PAGE_SIZES, type SortDirection } from "~/lib/list-query";
@@ -52,7 +53,8 @@ export interface DataTableProps<T> {
 /**
  * A server-sorted, server-paged table (@tanstack/react-table renders the columns). Sortable headers,
  * the pager and the records-per-page form are plain links and a GET form that keep the other search
- * parameters, so everything works without JavaScript.
+ * parameters, so everything works without JavaScript. The table is a `LinkArea`: its links (headers, cells,
+ * pager) are plain anchors that navigate in the app with JavaScript on.
  */
 export function DataTable<T>({ columns, page, query, filtered = Boolean(query.q), caption, emptyText, noMatchText, getRowId }: DataTableProps<T>) {
   const { sort, dir } = query;
@@ -69,7 +71,7 @@ export function DataTable<T>({ columns, page, query, filtered = Boolean(query.q)
   const rows = table.getRowModel().rows;
 
   return (
-    <div className="grid gap-3">
+    <LinkArea className="grid gap-3">
       <Table className="min-w-[40rem]" wrapperClassName="border bg-background">
         <TableCaption className="sr-only">{caption}</TableCaption>
         <TableHeader className="bg-muted/50">
@@ -87,9 +89,9 @@ export function DataTable<T>({ columns, page, query, filtered = Boolean(query.q)
                     className={meta?.className}
                   >
                     {meta?.sortKey && label ? (
-                      <Link
-                        to={sortHref(location, meta.sortKey, { sort, dir })}
-                        preventScrollReset
+                      <a
+                        href={sortHref(location, meta.sortKey, { sort, dir })}
+                        data-prevent-scroll-reset
                         className={cn(
                           "-mx-1 inline-flex items-center gap-1 rounded px-1 py-1 hover:text-foreground",
                           "focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring",
@@ -98,7 +100,7 @@ export function DataTable<T>({ columns, page, query, filtered = Boolean(query.q)
                       >
                         {label}
                         <SortIcon state={sorted ? dir : null} />
-                      </Link>
+                      </a>
                     ) : (
                       label
                     )}
@@ -130,7 +132,7 @@ export function DataTable<T>({ columns, page, query, filtered = Boolean(query.q)
       </Table>
       {page.capped ? <p className="text-sm text-muted-foreground">{t("list.capped", { total: page.total })}</p> : null}
       {page.total > 0 ? <Pager page={page} /> : null}
-    </div>
+    </LinkArea>
   );
 }
 
@@ -198,7 +200,7 @@ export function Pager<T>({ page }: { page: Page<T> }) {
           )}
         </Form>
       </div>
-      <nav aria-label={t("list.pagination")} className="flex items-center justify-between gap-2 sm:justify-end">
+      <LinkArea as="nav" aria-label={t("list.pagination")} className="flex items-center justify-between gap-2 sm:justify-end">
         <PagerLink to={info.previous ? pageHref(location, info.previous) : null} rel="prev">
           {t("list.previous")}
         </PagerLink>
@@ -206,7 +208,7 @@ export function Pager<T>({ page }: { page: Page<T> }) {
         <PagerLink to={info.next ? pageHref(location, info.next) : null} rel="next">
           {t("list.next")}
         </PagerLink>
-      </nav>
+      </LinkArea>
     </div>
   );
 }
@@ -215,9 +217,9 @@ export function Pager<T>({ page }: { page: Page<T> }) {
 function PagerLink({ to, rel, children }: { to: string | null; rel: "prev" | "next"; children: ReactNode }) {
   const className = buttonVariants({ variant: "outline", size: "sm" });
   return to ? (
-    <Link to={to} rel={rel} preventScrollReset className={className}>
+    <a href={to} rel={rel} data-prevent-scroll-reset className={className}>
       {children}
-    </Link>
+    </a>
   ) : (
     <span aria-disabled="true" className={className}>
       {children}

@@ -7,12 +7,13 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { RoomDetail } from "~/modules/rooms/queries.server";
 import { linkTypeLabelKey } from "./link-types";
+import { dateTimeFormat } from "~/lib/intl";
 
 const linkClass = "font-medium text-primary underline-offset-4 hover:underline";
 
 /** Dates in Belgian time, so that the server's rendering and the browser's hydration agree. */
 function formatDateTime(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Brussels" }).format(new Date(iso));
+  return dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Brussels" }).format(new Date(iso));
 }
 
 function Section({ title, children, className }: { title: ReactNode; children: ReactNode; className?: string }) {

@@ -50,13 +50,13 @@ export function RoomsTable({ page, query, facilities, buildingPicker, facilityId
         header: () => <span className="sr-only">{t("columns.actions")}</span>,
         meta: { className: "w-16 text-right" },
         cell: (c) => (
-          <Link
-            to={`/view-room/${c.row.original.id}`}
+          <a
+            href={`/view-room/${c.row.original.id}`}
             aria-label={t("rooms.viewLabel", { name: c.row.original.name })}
             className={cellLinkClass}
           >
             {t("rooms.view")}
-          </Link>
+          </a>
         ),
       }),
     ],

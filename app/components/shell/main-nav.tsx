@@ -1,7 +1,8 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { dialogHref } from "~/components/ui/dialog";
+import { LinkArea } from "~/components/ui/link-area";
 import { cn } from "~/lib/utils";
 import { Icon } from "./icons";
 import { activeMenuId, type MenuEntry, type MenuLink } from "./menu";
@@ -14,7 +15,8 @@ const rowActive = "bg-primary/10 font-semibold text-primary shadow-[inset_3px_0_
 /**
  * The navigation menu (SPEC.md section 2): groups with their sub-items, single
  * links, and the Report entry that opens the bug/suggestion dialog on the current page. The menu
- * comes already filtered for the user's role; the active item carries `aria-current="page"`.
+ * comes already filtered for the user's role; the active item carries `aria-current="page"`. Its entries
+ * are plain anchors that the `LinkArea` keeps in the app (two menus on every page: 24 `<Link>`s less).
  */
 export function MainNav({ menu, id, className }: { menu: MenuEntry[]; id?: string; className?: string }) {
   const { t } = useTranslation("shell");
@@ -26,37 +28,37 @@ export function MainNav({ menu, id, className }: { menu: MenuEntry[]; id?: strin
     const current = item.id === active;
     return (
       <li key={item.id}>
-        <Link
-          to={item.to}
+        <a
+          href={item.to}
           aria-current={current ? "page" : undefined}
           data-menu-item={item.id}
           className={cn(rowBase, current ? rowActive : rowIdle, nested && "min-h-9 py-1.5 lg:min-h-[1.875rem] lg:py-1")}
         >
           {item.icon ? <Icon name={item.icon} className="size-[1.125rem]" /> : null}
           <span className="min-w-0 leading-snug">{t(`menu.items.${item.id}`)}</span>
-        </Link>
+        </a>
       </li>
     );
   };
 
   return (
-    <nav aria-label={t("menu.label")} id={id} className={className}>
+    <LinkArea as="nav" aria-label={t("menu.label")} id={id} className={className}>
       <ul role="list" className="grid gap-1">
         {menu.map((entry) => {
           if (entry.kind === "link") return link(entry, false);
           if (entry.kind === "dialog") {
             return (
               <li key={entry.id}>
-                <Link
-                  to={dialogHref(location, entry.dialog)}
-                  preventScrollReset
+                <a
+                  href={dialogHref(location, entry.dialog)}
+                  data-prevent-scroll-reset
                   aria-haspopup="dialog"
                   data-menu-item={entry.id}
                   className={cn(rowBase, rowIdle)}
                 >
                   {entry.icon ? <Icon name={entry.icon} className="size-[1.125rem]" /> : null}
                   <span className="min-w-0 leading-snug">{t(`menu.items.${entry.id}`)}</span>
-                </Link>
+                </a>
               </li>
             );
           }
@@ -77,6 +79,6 @@ export function MainNav({ menu, id, className }: { menu: MenuEntry[]; id?: strin
           );
         })}
       </ul>
-    </nav>
+    </LinkArea>
   );
 }

@@ -6,6 +6,7 @@ import { FormErrors } from "~/components/forms/zod-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { RESEND_INTENT, STATUS_INTENT } from "./user-form-constants";
 import { UserStatusBadge } from "./user-status";
+import { dateTimeFormat } from "~/lib/intl";
 
 const formErrorsOf = (result?: SubmissionResult<string[]>) => (result?.error ? Object.values(result.error).flat().filter((e): e is string => typeof e === "string") : null);
 
@@ -76,7 +77,7 @@ const HISTORY_ACTIONS = ["createUser", "updateUser", "setUserStatus", "resendInv
 /** Who created the user, changed their role or status, sent an invitation or archived them, and when. */
 export function UserHistory({ entries }: { entries: HistoryEntry[] }) {
   const { t, i18n } = useTranslation("users");
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  const date = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   const change = (details: Record<string, unknown> | null, key: "role" | "status") => {
     const value = details?.[key];
     if (!Array.isArray(value) || value.length !== 2) return null;

@@ -6,6 +6,7 @@ import { DataTable } from "~/components/lists/data-table";
 import type { ListQuery, Page } from "~/lib/list-query";
 import type { UserRow } from "~/modules/users/queries.server";
 import { UserStatusBadge } from "./user-status";
+import { dateTimeFormat } from "~/lib/intl";
 
 const column = createColumnHelper<UserRow>();
 
@@ -16,7 +17,7 @@ const LINKS_SHOWN = 2;
 export function UsersTable({ page, query, filtered }: { page: Page<UserRow>; query: ListQuery; filtered: boolean }) {
   const { t, i18n } = useTranslation("users");
   const columns = useMemo(() => {
-    const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+    const date = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
     return [
       column.accessor("name", {
         header: t("columns.name"),

@@ -101,9 +101,18 @@ interface Cell {
   seconds: number;
 }
 
+/** One "YYYY-MM-DD" formatter per time zone (making one costs far more than using it). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Today (YYYY-MM-DD) in a time zone. */
 export function todayIn(timeZone: string, at = now()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(at));
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    if (dayFormats.size >= 100) dayFormats.clear();
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(new Date(at));
 }
 
 const PRIORITIES: (number | null)[] = [null, 0, 1, 2, 3];

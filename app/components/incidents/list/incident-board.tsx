@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { cellLinkClass } from "~/components/lists/data-table";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { LinkArea } from "~/components/ui/link-area";
 import { LIST_COUNT_CAP } from "~/lib/list-query";
 import { cn } from "~/lib/utils";
 import { COLUMN_PARAM, columnHref } from "~/modules/incidents/list-url";
@@ -69,7 +70,7 @@ export function IncidentBoard({ columns, cursors, statuses, assignees }: Inciden
   };
 
   return (
-    <div className="grid gap-3">
+    <LinkArea className="grid gap-3">
       <p className="text-sm text-muted-foreground">{t("board.hint")}</p>
       <p aria-live="polite" className="sr-only">
         {announcement}
@@ -96,7 +97,7 @@ export function IncidentBoard({ columns, cursors, statuses, assignees }: Inciden
           />
         ))}
       </div>
-    </div>
+    </LinkArea>
   );
 }
 
@@ -279,9 +280,9 @@ function Card({ card, status, assignees, onAnnounce }: { card: IncidentRow; stat
       className={cn("grid gap-2 rounded-md border bg-background p-3 shadow-xs", hydrated && "cursor-grab active:cursor-grabbing", card.status !== status && "opacity-70")}
     >
       <div className="flex items-start justify-between gap-2">
-        <Link to={`/incident/${card.id}`} className={cn(cellLinkClass, "min-w-0 break-words")}>
+        <a href={`/incident/${card.id}`} className={cn(cellLinkClass, "min-w-0 break-words")}>
           <span className="tabular-nums text-muted-foreground">#{card.shortId}</span> {card.title}
-        </Link>
+        </a>
         <Badge variant={PRIORITY_BADGE[priority]} className="shrink-0">
           {t(`incidents:priority.${priority}`)}
         </Badge>

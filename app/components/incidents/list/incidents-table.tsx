@@ -74,18 +74,18 @@ export function IncidentsTable({ page, query, filtered, assignees }: IncidentsTa
         header: t("incidents:fields.shortId"),
         meta: { sortKey: "shortId", className: shortIdColumnClass },
         cell: (c) => (
-          <Link to={`/incident/${c.row.original.id}`} className={cellLinkClass}>
+          <a href={`/incident/${c.row.original.id}`} className={cellLinkClass}>
             #{c.getValue()}
-          </Link>
+          </a>
         ),
       }),
       column.accessor("title", {
         header: t("incidents:fields.title"),
         meta: { sortKey: "title", className: "min-w-48" },
         cell: (c) => (
-          <Link to={`/incident/${c.row.original.id}`} className={`${cellLinkClass} line-clamp-2`}>
+          <a href={`/incident/${c.row.original.id}`} className={`${cellLinkClass} line-clamp-2`}>
             {c.getValue()}
-          </Link>
+          </a>
         ),
       }),
       column.display({

@@ -9,6 +9,7 @@ import type { ToastData } from "~/components/ui/toast";
 import { cn } from "~/lib/utils";
 import { ASSIGN_OTHER, NO_PRIORITY, SETTABLE_STATUSES } from "~/modules/incidents/constants";
 import type { IncidentLocation, IncidentRow } from "~/modules/incidents/queries.server";
+import { dateTimeFormat } from "~/lib/intl";
 
 /** What the action answers when it refuses a change (see http/incident-list.server.ts). */
 export interface ListActionError {
@@ -39,7 +40,7 @@ const BRUSSELS = "Europe/Brussels";
 export function useDateFormat() {
   const { i18n } = useTranslation();
   return useMemo(() => {
-    const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short", timeZone: BRUSSELS });
+    const format = dateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short", timeZone: BRUSSELS });
     return (iso: string) => format.format(new Date(iso));
   }, [i18n.language]);
 }

@@ -4,11 +4,12 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { ASSIGNEE_PAGE_PARAM, ASSIGNEE_Q_PARAM, COMMENT_PARAM, FILE_PARAM, type ViewDialog } from "~/lib/incident-view";
+import { dateTimeFormat, numberFormat } from "~/lib/intl";
 
 /** Dates and times in Europe/Brussels time, in the page's language. */
 export function useDateTime() {
   const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.language, {
+  const format = dateTimeFormat(i18n.language, {
     dateStyle: "medium",
     timeStyle: "short",
     timeZone: "Europe/Brussels",
@@ -24,7 +25,7 @@ export function DateTime({ iso }: { iso: string }) {
 
 /** "12 KB", "1.4 MB" in the page's language. */
 export function fileSize(bytes: number, locale: string): string {
-  const format = (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
+  const format = (value: number) => numberFormat(locale, { maximumFractionDigits: 1 }).format(value);
   if (bytes < 1024) return `${format(bytes)} B`;
   if (bytes < 1024 * 1024) return `${format(bytes / 1024)} KB`;
   return `${format(bytes / (1024 * 1024))} MB`;

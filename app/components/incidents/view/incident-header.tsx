@@ -9,6 +9,7 @@ import { COMMENT_SECTION, type ViewDialog } from "~/lib/incident-view";
 import { cn } from "~/lib/utils";
 import type { IncidentDetail } from "~/modules/incidents/queries.server";
 import { DateTime, priorityLabel, StatusBadge, useViewDialog } from "./format";
+import { numberFormat } from "~/lib/intl";
 
 /** What the view shows of an incident (the loader's `getIncident`, as JSON). */
 export type IncidentView = IncidentDetail;
@@ -96,7 +97,7 @@ export function IncidentDetails({ incident }: { incident: IncidentView }) {
   const { t, i18n } = useTranslation("incidentView");
   const none = <span className="text-muted-foreground">{t("none")}</span>;
   const loc = incident.location;
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   return (
     <Card>
       <CardHeader>
