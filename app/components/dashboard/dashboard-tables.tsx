@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { LinkArea } from "~/components/ui/link-area";
+import { dateTimeFormat, numberFormat } from "~/lib/intl";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { IncidentStatus } from "~/db/enums";
 import { type DashboardFilters, type DashboardPeriod, type FigureLink, incidentsHref, OPEN_STATUSES } from "~/modules/dashboard/filters";
@@ -21,40 +22,21 @@ export interface Figures {
   byPriority: { priority: number | null; count: number }[];
 }
 
-interface Formats {
-  int: Intl.NumberFormat;
-  hours: Intl.NumberFormat;
-  share: Intl.NumberFormat;
-  month: Intl.DateTimeFormat;
-  day: Intl.DateTimeFormat;
-}
-/** One set of formatters per language (making an Intl formatter costs far more than using it). */
-const formatsByLanguage = new Map<string, Formats>();
-function formatsFor(lng: string): Formats {
-  let formats = formatsByLanguage.get(lng);
-  if (!formats) {
-    formats = {
-      int: new Intl.NumberFormat(lng),
-      hours: new Intl.NumberFormat(lng, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
-      share: new Intl.NumberFormat(lng, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 }),
-      month: new Intl.DateTimeFormat(lng, { month: "long", year: "numeric", timeZone: "UTC" }),
-      day: new Intl.DateTimeFormat(lng, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }),
-    };
-    formatsByLanguage.set(lng, formats);
-  }
-  return formats;
-}
-
 /** Number, hours, share and month formats of the page's language. */
 export function useFigureFormat() {
   const { i18n, t } = useTranslation("dashboard");
-  const f = formatsFor(i18n.language || "en");
+  const lng = i18n.language || "en";
+  const int = numberFormat(lng);
+  const hours = numberFormat(lng, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const share = numberFormat(lng, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const month = dateTimeFormat(lng, { month: "long", year: "numeric", timeZone: "UTC" });
+  const day = dateTimeFormat(lng, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
   return {
-    int: (n: number) => f.int.format(n),
-    hours: (n: number | null) => (n === null ? t("noValue") : f.hours.format(n)),
-    share: (n: number) => f.share.format(n),
-    month: (m: string) => f.month.format(new Date(`${m}-01T00:00:00Z`)),
-    day: (d: string) => f.day.format(new Date(`${d}T00:00:00Z`)),
+    int: (n: number) => int.format(n),
+    hours: (n: number | null) => (n === null ? t("noValue") : hours.format(n)),
+    share: (n: number) => share.format(n),
+    month: (m: string) => month.format(new Date(`${m}-01T00:00:00Z`)),
+    day: (d: string) => day.format(new Date(`${d}T00:00:00Z`)),
   };
 }
 

@@ -44,7 +44,8 @@ type LinkAreaProps<T extends ElementType> = { as?: T } & ComponentPropsWithoutRe
  * headers and pager, a board's cards, a dashboard's counts). A `<Link>` resolves its path against the route
  * tree and subscribes to the router while rendering; the dashboard's 300 counts cost a sixth of its server
  * time that way. Without JavaScript the browser follows the anchors, as it does for `<Link>`.
- * `data-prevent-scroll-reset` on an anchor keeps the scroll position, as `preventScrollReset` does.
+ * `data-prevent-scroll-reset` on an anchor keeps the scroll position, as `preventScrollReset` does;
+ * `data-reload-document` leaves it to the browser, as `reloadDocument` does.
  */
 export function LinkArea<T extends ElementType = "div">({ as, onClick, ...props }: LinkAreaProps<T>) {
   const navigate = useNavigate();

@@ -4,6 +4,7 @@ import { generationCache } from "~/core/generation-cache.server";
 import { IncidentStatus } from "~/db/enums";
 import { buildings, entities, facilities, incidentMonthAssigneeCounts, incidentMonthCounts, incidents, incidentTypes, users } from "~/db/schema";
 import { now } from "~/lib/clock.server";
+import { dateTimeFormat } from "~/lib/intl";
 import { NotFoundError } from "~/lib/errors";
 import { assertCanManageFacilities, incidentReach, isEntityWide, treeScope } from "~/modules/facilities/policy.server";
 import { incidentTypeName } from "~/modules/incident-types/queries.server";
@@ -101,18 +102,9 @@ interface Cell {
   seconds: number;
 }
 
-/** One "YYYY-MM-DD" formatter per time zone (making one costs far more than using it). */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** Today (YYYY-MM-DD) in a time zone. */
 export function todayIn(timeZone: string, at = now()): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-    if (dayFormats.size >= 100) dayFormats.clear();
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(new Date(at));
+  return dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(at));
 }
 
 const PRIORITIES: (number | null)[] = [null, 0, 1, 2, 3];
