@@ -61,9 +61,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       localesVersion,
       profile,
       toast: toast ? { id: toast.id, type: toast.type, title: t(toast.key, toast.params) } : null,
+      // The entity's colours, with text colours that stay readable on them (WCAG AA), worked out here
+      // so the contrast helpers stay out of every page's JavaScript.
       brand: profile
-        ? { color: profile.entity.templateColor, textColor: profile.entity.templateTextColor }
-        : { color: THEME_COLOR, textColor: "#ffffff" },
+        ? brandColors(profile.entity.templateColor, profile.entity.templateTextColor, { color: THEME_COLOR, textColor: "#ffffff" })
+        : null,
     },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
@@ -90,20 +92,23 @@ export function Layout({ children }: { children: ReactNode }) {
   const scripts = usePageScripts();
   const { i18n } = useTranslation();
   const locale = rootData?.locale ?? i18n.language ?? fallbackLng;
-  const brand = rootData?.brand ?? { color: THEME_COLOR, textColor: "#ffffff" };
-  // The entity's colours, with text colours that stay readable on them (WCAG AA).
-  const colors = brandColors(brand.color, brand.textColor, { color: THEME_COLOR, textColor: "#ffffff" });
+  // Without an entity (visitors, an error before the root loader) the stylesheet's defaults apply.
+  const colors = rootData?.brand;
   useChangeLanguage(locale);
   return (
     <html
       lang={locale}
       data-i18n={rootData?.localesVersion}
-      style={{
-        ["--brand" as string]: colors.background,
-        ["--brand-foreground" as string]: colors.foreground,
-        ["--brand-muted-foreground" as string]: colors.muted,
-        ["--brand-hover" as string]: colors.hover,
-      }}
+      style={
+        colors
+          ? {
+              ["--brand" as string]: colors.background,
+              ["--brand-foreground" as string]: colors.foreground,
+              ["--brand-muted-foreground" as string]: colors.muted,
+              ["--brand-hover" as string]: colors.hover,
+            }
+          : undefined
+      }
     >
       <head>
         <meta charSet="utf-8" />

@@ -1,32 +1,57 @@
 import i18next from "i18next";
 import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import { supportedLngs } from "~/i18n";
 import commonEn from "~/locales/en/common.json";
 import commonFr from "~/locales/fr-BE/common.json";
 import commonNl from "~/locales/nl-BE/common.json";
 import { screens } from "~/route-access";
-import { screenRouteId, TITLED_ROUTES } from "./document-title";
+import { DocumentTitle, screenRouteId } from "./document-title";
 import { LocalizedToaster } from "./toaster";
 
 const common = { en: commonEn, "fr-BE": commonFr, "nl-BE": commonNl } as const;
 
 describe("screen titles", () => {
+  const titled = new Set([...screens.map((s) => s.id), "not-found", "report-issue"]);
+  const isTitled = (id: string) => titled.has(id);
+
   it("take the deepest matched route that is a screen", () => {
-    expect(screenRouteId([{ id: "root" }, { id: "app" }, { id: "view-room" }])).toBe("view-room");
-    expect(screenRouteId([{ id: "root" }, { id: "login" }])).toBe("login");
-    expect(screenRouteId([{ id: "root" }, { id: "not-found" }])).toBe("not-found");
-    expect(screenRouteId([{ id: "root" }, { id: "app" }])).toBeNull();
-    expect(screenRouteId([{ id: "root" }])).toBeNull();
+    expect(screenRouteId([{ id: "root" }, { id: "app" }, { id: "view-room" }], isTitled)).toBe("view-room");
+    expect(screenRouteId([{ id: "root" }, { id: "login" }], isTitled)).toBe("login");
+    expect(screenRouteId([{ id: "root" }, { id: "not-found" }], isTitled)).toBe("not-found");
+    expect(screenRouteId([{ id: "root" }, { id: "app" }], isTitled)).toBeNull();
+    expect(screenRouteId([{ id: "root" }], isTitled)).toBeNull();
   });
 
-  it("exist for every screen of route-access.ts in every language", () => {
-    expect(TITLED_ROUTES.size).toBeGreaterThan(screens.length);
+  it("are named for exactly the screens of route-access.ts, the not-found and report pages, in every language", () => {
+    // DocumentTitle takes a route as titled when `common:screens.<route id>` exists: no other route
+    // (the root, the layout, resources, API calls) may have such a key.
     for (const lng of supportedLngs) {
       const names = common[lng].screens as Record<string, string>;
-      for (const id of TITLED_ROUTES) expect(names[id], `${lng}: screens.${id}`).toBeTruthy();
+      expect(new Set(Object.keys(names)), lng).toEqual(titled);
+      for (const id of titled) expect(names[id], `${lng}: screens.${id}`).toBeTruthy();
     }
+  });
+
+  it("render the deepest screen's name in the page's language, or the application's name", async () => {
+    const i18n = i18next.createInstance();
+    await i18n.use(initReactI18next).init({ lng: "nl-BE", resources: { "nl-BE": { common: commonNl } }, defaultNS: "common" });
+    // The route ids of the real table: root > app (layout) > facilities.
+    const routes = [{ id: "root", path: "/", element: <DocumentTitle />, children: [{ id: "app", children: [{ id: "facilities", path: "facilities", Component: () => null }] }] }];
+    const handler = createStaticHandler(routes);
+    const render = async (path: string) => {
+      const context = await handler.query(new Request(`http://localhost${path}`));
+      if (context instanceof Response) throw new Error("unexpected response");
+      return renderToStaticMarkup(
+        <I18nextProvider i18n={i18n}>
+          <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+        </I18nextProvider>,
+      );
+    };
+    expect(await render("/facilities")).toBe(`<title>${commonNl.screens.facilities} · ${commonNl.app.name}</title>`);
+    expect(await render("/")).toBe(`<title>${commonNl.app.name}</title>`);
   });
 });
 
