@@ -18,7 +18,7 @@ declare module "@remix-run/node" {
 function manualChunks(id: string) {
   if (/node_modules\/(react|react-dom|scheduler|@remix-run\/[^/]+|react-router|react-router-dom|turbo-stream)\//.test(id)) return "framework";
   if (/node_modules\/(clsx|class-variance-authority|react-i18next|html-parse-stringify|void-elements)\//.test(id)) return "ui";
-  if (/\/app\/components\/ui\/|\/app\/lib\/utils\.ts|\/app\/i18n\.ts/.test(id)) return "ui";
+  if (/\/app\/components\/ui\/|\/app\/lib\/(utils|use-hydrated)\.ts|\/app\/i18n\.ts/.test(id)) return "ui";
   return undefined;
 }
 

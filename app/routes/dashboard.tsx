@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DashboardFilters } from "~/components/dashboard/dashboard-filters";
 import { DashboardTables, useFigureFormat } from "~/components/dashboard/dashboard-tables";
-import { useHydrated } from "~/components/incidents/list/shared";
+import { useHydrated } from "~/lib/use-hydrated";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { dashboardData } from "~/http/dashboard.server";
 import { serviceContext } from "~/http/route-context.server";

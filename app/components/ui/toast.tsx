@@ -13,6 +13,7 @@
 import * as React from "react";
 
 import { cn } from "../../lib/utils";
+import { useHydrated } from "~/lib/use-hydrated";
 
 export type ToastType = "success" | "error" | "info";
 
@@ -53,16 +54,6 @@ const typeStyles: Record<ToastType, { accent: string; icon: string }> = {
   error: { accent: "border-l-destructive", icon: "text-destructive" },
   info: { accent: "border-l-primary", icon: "text-primary" },
 };
-
-const noopSubscribe = () => () => {};
-/** false on the server and during hydration, true afterwards. */
-function useHydrated(): boolean {
-  return React.useSyncExternalStore(
-    noopSubscribe,
-    () => true,
-    () => false,
-  );
-}
 
 export function Toaster({
   toasts = [],

@@ -10,7 +10,8 @@ import { cn } from "~/lib/utils";
 import { COLUMN_PARAM, columnHref } from "~/modules/incidents/list-url";
 import type { IncidentStatus } from "~/db/enums";
 import type { BoardColumn, IncidentRow } from "~/modules/incidents/queries.server";
-import { type AssigneeChoice, ChangeForm, changeFetcherKey, locationLines, useDateFormat, useHydrated } from "./shared";
+import { type AssigneeChoice, ChangeForm, changeFetcherKey, locationLines, useDateFormat } from "./shared";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /** The data type of a dragged card: its incident id. */
 const DRAG_TYPE = "application/x-incident-id";

@@ -12,7 +12,8 @@ import type { ListQuery, Page } from "~/lib/list-query";
 import { NO_PRIORITY, SETTABLE_STATUSES } from "~/modules/incidents/constants";
 import { clearFiltersHref } from "~/modules/incidents/list-url";
 import type { IncidentRow } from "~/modules/incidents/queries.server";
-import { type AssigneeChoice, ChangeForm, type ListActionError, locationLines, useDateFormat, useHydrated } from "./shared";
+import { type AssigneeChoice, ChangeForm, type ListActionError, locationLines, useDateFormat } from "./shared";
+import { useHydrated } from "~/lib/use-hydrated";
 
 const column = createColumnHelper<IncidentRow>();
 

@@ -1,6 +1,6 @@
 import { useFetcher, useRouteLoaderData } from "@remix-run/react";
 import type { RootLoaderData } from "~/root";
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LocalizedToaster } from "~/components/shell/toaster";
 import { Button } from "~/components/ui/button";
@@ -10,6 +10,7 @@ import { cn } from "~/lib/utils";
 import { ASSIGN_OTHER, NO_PRIORITY, SETTABLE_STATUSES } from "~/modules/incidents/constants";
 import type { IncidentLocation, IncidentRow } from "~/modules/incidents/queries.server";
 import { dateTimeFormat } from "~/lib/intl";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /** What the action answers when it refuses a change (see http/incident-list.server.ts). */
 export interface ListActionError {
@@ -22,16 +23,6 @@ export interface ListActionError {
 export interface AssigneeChoice {
   id: number;
   name: string;
-}
-
-const noopSubscribe = () => () => {};
-/** false on the server and during hydration, true once JavaScript runs. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noopSubscribe,
-    () => true,
-    () => false,
-  );
 }
 
 const BRUSSELS = "Europe/Brussels";
