@@ -1,11 +1,12 @@
 import { Form, Link } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { type BuildingChoice, BuildingPicker, type BuildingSearch } from "~/components/forms/building-picker";
+import type { BuildingChoice, BuildingSearch } from "~/components/forms/building-picker";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { FilterSelect } from "~/components/lists/list-toolbar";
+import { LocationFilters } from "~/components/lists/location-filters";
 import { DASHBOARD_PATH, type DashboardFilters as Filters, type DashboardPeriod } from "~/modules/dashboard/filters";
 
 export interface DashboardFiltersProps {
@@ -22,29 +23,16 @@ export interface DashboardFiltersProps {
  */
 export function DashboardFilters({ filters, period, types, facilities, buildingPicker }: DashboardFiltersProps) {
   const { t } = useTranslation("dashboard");
-  const ids = { building: useId(), from: useId(), to: useId() };
+  const ids = { from: useId(), to: useId() };
   return (
     <Form method="get" role="search" preventScrollReset aria-label={t("filters.label")} className="grid gap-4 rounded-md border bg-background p-4 print:hidden">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-        <FilterSelect
-          name="facility"
-          label={t("filters.facility")}
-          value={filters.facilityId}
-          options={facilities.map((o) => ({ value: o.id, label: o.name }))}
-          allLabel={t("filters.allFacilities")}
-          fieldClassName="content-start"
-          widthClassName=""
-        />
-        <BuildingPicker
-          key={`${buildingPicker.search.q}|${buildingPicker.search.options[0]?.id ?? ""}|${filters.buildingId ?? ""}|${filters.facilityId ?? ""}`}
-          className="content-start"
-          label={t("filters.building")}
-          selectProps={{ id: ids.building, name: "building", defaultValue: filters.buildingId === null ? "" : String(filters.buildingId) }}
-          emptyLabel={t("filters.allBuildings")}
-          selected={buildingPicker.selected}
-          search={buildingPicker.search}
+        <LocationFilters
+          labels={{ facility: t("filters.facility"), allFacilities: t("filters.allFacilities"), building: t("filters.building"), allBuildings: t("filters.allBuildings") }}
+          facilities={facilities}
           facilityId={filters.facilityId}
-          submit={{ method: "get" }}
+          buildingId={filters.buildingId}
+          buildingPicker={buildingPicker}
         />
         <FilterSelect
           name="type"

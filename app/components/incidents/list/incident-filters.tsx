@@ -1,8 +1,9 @@
 import { Form, Link } from "@remix-run/react";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { type BuildingChoice, BuildingPicker, type BuildingSearch } from "~/components/forms/building-picker";
+import type { BuildingChoice, BuildingSearch } from "~/components/forms/building-picker";
 import { FilterSelect } from "~/components/lists/list-toolbar";
+import { LocationFilters } from "~/components/lists/location-filters";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
@@ -36,7 +37,6 @@ export function IncidentFilters({ view, filters, query, types, facilities, assig
   const ids = {
     q: useId(),
     assignee: useId(),
-    building: useId(),
     room: useId(),
     tags: useId(),
     from: useId(),
@@ -122,25 +122,12 @@ export function IncidentFilters({ view, filters, query, types, facilities, assig
             fieldClassName="content-start"
             widthClassName=""
           />
-          <FilterSelect
-            name="facility"
-            label={t("filters.facility")}
-            value={filters.facilityId}
-            options={facilities.map((o) => ({ value: o.id, label: o.name }))}
-            allLabel={t("filters.allFacilities")}
-            fieldClassName="content-start"
-            widthClassName=""
-          />
-          <BuildingPicker
-            key={`${buildingPicker.search.q}|${buildingPicker.search.options[0]?.id ?? ""}|${filters.buildingId ?? ""}|${filters.facilityId ?? ""}`}
-            className="content-start"
-            label={t("filters.building")}
-            selectProps={{ id: ids.building, name: "building", defaultValue: filters.buildingId === null ? "" : String(filters.buildingId) }}
-            emptyLabel={t("filters.allBuildings")}
-            selected={buildingPicker.selected}
-            search={buildingPicker.search}
+          <LocationFilters
+            labels={{ facility: t("filters.facility"), allFacilities: t("filters.allFacilities"), building: t("filters.building"), allBuildings: t("filters.allBuildings") }}
+            facilities={facilities}
             facilityId={filters.facilityId}
-            submit={{ method: "get" }}
+            buildingId={filters.buildingId}
+            buildingPicker={buildingPicker}
           />
           <div className="grid content-start gap-1.5">
             <Label htmlFor={ids.room}>{t("filters.room")}</Label>
