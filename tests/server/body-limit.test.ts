@@ -77,6 +77,18 @@ describe("request body limits", () => {
     expect(answer.written).toBeLessThan(hundredMb);
   });
 
+  it("shows a browser's too-large form post a page in its language that leads back to the form", async () => {
+    const from = `${server.base}/add-facility?tab=a&b="c"`;
+    const answer = await post("/add-facility", 2 * MIB, {
+      declared: true,
+      headers: { Accept: "text/html,application/xhtml+xml,*/*;q=0.8", "Accept-Language": "nl-BE", Referer: from },
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toMatch(/^<!DOCTYPE html><html lang="nl-BE">/);
+    expect(answer.body).toContain("<title>De verzonden gegevens zijn te groot. · Caretaker</title>");
+    expect(answer.body).toContain('<a href="/add-facility?tab=a&amp;b=%22c%22">Terug</a>');
+  });
+
   it("cuts a chunked body off with 413 as soon as it passes the limit, without buffering it", async () => {
     const start = memory();
     let peak = start;

@@ -38,6 +38,22 @@ describe("state-changing requests with a cookie must be same-origin", () => {
     expect(JSON.parse(api.body)).toMatchObject({ code: "FORBIDDEN_ORIGIN", messageKey: "common:http.forbiddenOrigin" });
   });
 
+  it("answers a browser's form post with a small page in its language and a way back", async () => {
+    const html = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+    const page = await fetch(local.base + "/logout", {
+      method: "POST",
+      headers: { ...form, ...cookie, Origin: "https://evil.example", Accept: html, "Accept-Language": "fr-BE,fr;q=0.9", Referer: "https://evil.example/x" },
+      body: "a=1",
+    });
+    expect(page.status).toBe(403);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    const body = await page.text();
+    expect(body).toContain('<html lang="fr-BE">');
+    expect(body).toContain("<h1>Cette requête provient d&#39;un autre site et a été refusée.</h1>");
+    // Another site's page is never the way back.
+    expect(body).toContain('<a href="/">Retour</a>');
+  });
+
   it("refuses what the browser marks as sent by another site, even without Origin", async () => {
     for (const site of ["cross-site", "same-site"]) {
       expect((await send(local, "/set-language", { ...cookie, "Sec-Fetch-Site": site })).status, site).toBe(403);
