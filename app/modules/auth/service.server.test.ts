@@ -56,6 +56,19 @@ describe("login", () => {
     expect(row.tokenHash).not.toBe(pair.refreshToken); // stored hashed
   });
 
+  it("writes the last login and the session's refresh token together, or neither", async () => {
+    const user = await createUser(database.db, { entityId: entityA, email: "atomic@example.test" });
+    // A refresh token that cannot be stored (its expiry is not a date) fails the login after the
+    // last-login update ran: that update must not stay.
+    await expect(login({ ...deps, refreshTtlDays: Number.NaN }, { email: "atomic@example.test", password: "Demo-pass-1!" })).rejects.toThrow();
+    const [after] = await database.db.select({ lastLoginAt: users.lastLoginAt }).from(users).where(eq(users.id, user.id));
+    expect(after.lastLoginAt).toBeNull();
+    expect(await database.db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id))).toEqual([]);
+    await login(deps, { email: "atomic@example.test", password: "Demo-pass-1!" });
+    const [signedIn] = await database.db.select({ lastLoginAt: users.lastLoginAt }).from(users).where(eq(users.id, user.id));
+    expect(signedIn.lastLoginAt).toBeInstanceOf(Date);
+  });
+
   it("refuses a wrong password and an unknown account with the same error", async () => {
     await createUser(database.db, { entityId: entityA, email: "known@example.test" });
     const a = await expectAuthError(login(deps, { email: "known@example.test", password: "nope" }), "INVALID_CREDENTIALS", LoginErrorCode.INVALID_CREDENTIALS);

@@ -132,8 +132,11 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
     throw new AuthError("ACCOUNT_NOT_VALIDATED", "auth:login.notValidated", 403, LoginErrorCode.ACCOUNT_NOT_VALIDATED);
   }
   limits?.perAccount.reset(accountKey);
-  await deps.db.update(users).set({ lastLoginAt: new Date(now) }).where(and(eq(users.id, user.id), eq(users.entityId, user.entityId)));
-  return issue(deps, { userId: user.id, entityId: user.entityId, role: user.role, sessionId: randomUUID() }, null, now);
+  // The last login and the new session's refresh token are written together, or neither is.
+  return deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ lastLoginAt: new Date(now) }).where(and(eq(users.id, user.id), eq(users.entityId, user.entityId)));
+    return issue({ ...deps, db: tx as unknown as Db }, { userId: user.id, entityId: user.entityId, role: user.role, sessionId: randomUUID() }, null, now);
+  });
 }
 
 /** Exchanges a refresh token for a new pair (rotation). A reused token revokes its family. */
