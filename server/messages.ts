@@ -2,6 +2,7 @@ import type { Request, Response } from "express";
 import en from "../app/locales/en/common.json";
 import frBE from "../app/locales/fr-BE/common.json";
 import nlBE from "../app/locales/nl-BE/common.json";
+import { escapeHtml } from "../app/lib/html";
 
 /**
  * The short answers of the server's own refusals (403 cross-site, 413 too large, 429 too many), in
@@ -62,20 +63,18 @@ export function requestLocale(req: Request): Locale {
 
 /** Ends the response with a status and the translated message. */
 export function refuse(req: Request, res: Response, status: number, key: HttpMessage): void {
-  const message = texts[requestLocale(req)][key];
+  const locale = requestLocale(req);
+  const message = texts[locale][key];
   res.status(status);
   res.setHeader("Cache-Control", "no-store");
   if (/^\/api(\/|$)/i.test(req.path)) {
     res.json({ code: codes[key], message, messageKey: `common:http.${key}` });
   } else if (req.accepts(["text/plain", "text/html"]) === "text/html") {
-    res.type("text/html; charset=utf-8").send(refusalPage(requestLocale(req), message, backHref(req)));
+    res.type("text/html; charset=utf-8").send(refusalPage(locale, message, backHref(req)));
   } else {
     res.type("text/plain; charset=utf-8").send(message);
   }
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 /** Where "Back" leads: the page the request came from when it is this site's, else the home page. */
 export function backHref(req: Request): string {

@@ -1,6 +1,7 @@
 import { isLocale, localeByUserLanguage, fallbackLng, type Locale } from "~/i18n";
 import { getT } from "~/i18n.server";
 import type { Mail } from "./mailer.server";
+import { escapeHtml } from "~/lib/html";
 
 /**
  * Transactional emails: subject, plain text and HTML, in the recipient's language.
@@ -29,9 +30,6 @@ export function mailLocale(language: number | string | null | undefined): Locale
   if (typeof language === "number") return localeByUserLanguage[language] ?? fallbackLng;
   return isLocale(language) ? language : fallbackLng;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
 
 function prefixOf(key: string): string {
   return key.includes(":") ? key : `onboarding:mail.${key}`;

@@ -1,11 +1,10 @@
 import { useForm } from "@conform-to/react";
 import i18next from "i18next";
 import type { ReactElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
+import { initReactI18next } from "react-i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import common from "~/locales/en/common.json";
+import { renderInRouter } from "#tests/render-in-router";
 import { ArchiveDialog } from "./archive-dialog";
 import { TagsField } from "./tags-field";
 
@@ -14,16 +13,7 @@ beforeAll(async () => {
   await i18n.use(initReactI18next).init({ lng: "en", resources: { en: { common } }, defaultNS: "common", interpolation: { escapeValue: false } });
 });
 
-async function render(element: ReactElement, url = "/") {
-  const handler = createStaticHandler([{ path: "*", element }]);
-  const context = await handler.query(new Request(`http://localhost${url}`));
-  if (context instanceof Response) throw new Error("unexpected response");
-  return renderToStaticMarkup(
-    <I18nextProvider i18n={i18n}>
-      <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
-    </I18nextProvider>,
-  );
-}
+const render = (element: ReactElement, url?: string) => renderInRouter(i18n, element, url);
 
 function Tags({ tags }: { tags: string[] }) {
   const [form, fields] = useForm<{ tags: string[] }>({ id: "t", defaultValue: { tags } });

@@ -1,12 +1,10 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import i18next from "i18next";
 import type { ReactElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-// Remix's <Form> and useSubmit need a data router: render through react-router's static data router.
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
+import { initReactI18next } from "react-i18next";
 import { beforeAll, describe, expect, it } from "vitest";
 import common from "~/locales/en/common.json";
+import { renderInRouter } from "#tests/render-in-router";
 import type { Page } from "~/lib/list-query";
 import { DataTable } from "./data-table";
 import { ListToolbar } from "./list-toolbar";
@@ -16,17 +14,7 @@ beforeAll(async () => {
   await i18n.use(initReactI18next).init({ lng: "en", resources: { en: { common } }, defaultNS: "common", interpolation: { escapeValue: false } });
 });
 
-async function render(element: ReactElement, url: string) {
-  const handler = createStaticHandler([{ path: "*", element }]);
-  const context = await handler.query(new Request(`http://localhost${url}`));
-  if (context instanceof Response) throw new Error("unexpected response");
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToStaticMarkup(
-    <I18nextProvider i18n={i18n}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </I18nextProvider>,
-  );
-}
+const render = (element: ReactElement, url: string) => renderInRouter(i18n, element, url);
 
 interface Row {
   id: number;

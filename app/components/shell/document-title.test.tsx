@@ -1,13 +1,13 @@
 import i18next from "i18next";
 import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import { supportedLngs } from "~/i18n";
 import commonEn from "~/locales/en/common.json";
 import commonFr from "~/locales/fr-BE/common.json";
 import commonNl from "~/locales/nl-BE/common.json";
 import { screens } from "~/route-access";
+import { renderRoutes } from "#tests/render-in-router";
 import { DocumentTitle, screenRouteId } from "./document-title";
 import { LocalizedToaster } from "./toaster";
 
@@ -40,16 +40,7 @@ describe("screen titles", () => {
     await i18n.use(initReactI18next).init({ lng: "nl-BE", resources: { "nl-BE": { common: commonNl } }, defaultNS: "common" });
     // The route ids of the real table: root > app (layout) > facilities.
     const routes = [{ id: "root", path: "/", element: <DocumentTitle />, children: [{ id: "app", children: [{ id: "facilities", path: "facilities", Component: () => null }] }] }];
-    const handler = createStaticHandler(routes);
-    const render = async (path: string) => {
-      const context = await handler.query(new Request(`http://localhost${path}`));
-      if (context instanceof Response) throw new Error("unexpected response");
-      return renderToStaticMarkup(
-        <I18nextProvider i18n={i18n}>
-          <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
-        </I18nextProvider>,
-      );
-    };
+    const render = (path: string) => renderRoutes(i18n, routes, path);
     expect(await render("/facilities")).toBe(`<title>${commonNl.screens.facilities} · ${commonNl.app.name}</title>`);
     expect(await render("/")).toBe(`<title>${commonNl.app.name}</title>`);
   });
