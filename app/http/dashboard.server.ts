@@ -3,14 +3,15 @@ import type { ServiceContext } from "~/core/context.server";
 import { isLocale } from "~/i18n";
 import { getT } from "~/i18n.server";
 import { buildingPickerData } from "~/http/pickers.server";
-import { type DashboardFilters, parseDashboardFilters } from "~/modules/dashboard/filters";
+import { ASSIGNEE_PAGE_PARAM, ASSIGNEES_PER_PAGE, assigneePage, type DashboardFilters, parseDashboardFilters } from "~/modules/dashboard/filters";
 import { type DashboardFigures, getDashboard } from "~/modules/dashboard/queries.server";
 import { listIncidentTypeOptions } from "~/modules/incident-types/queries.server";
 import { listFilterFacilities } from "~/modules/incidents/queries.server";
 
 /**
- * The dashboard's transports (issue #15): the screen's data (the figures and the filter form's
- * choices), and the figures as CSV for /dashboard.csv. The API answers `getDashboard` as it is.
+ * The dashboard's transports (issue #15): the screen's data (the figures, one page of the assignee
+ * table, and the filter form's choices), and the figures as CSV for /dashboard.csv. The API answers
+ * `getDashboard` as it is (every assignee).
  */
 export async function dashboardData(ctx: ServiceContext, params: URLSearchParams) {
   const filters = parseDashboardFilters(params);
@@ -20,7 +21,11 @@ export async function dashboardData(ctx: ServiceContext, params: URLSearchParams
     listFilterFacilities(ctx),
     buildingPickerData(ctx, params, filters.buildingId, { facilityId: filters.facilityId }),
   ]);
-  return { figures, options: { types, facilities, buildingPicker } };
+  // The screen shows the assignees a page at a time (an entity with a hundred technicians would
+  // otherwise send and render them all on every visit); the kept figures are not changed.
+  const page = assigneePage(params.get(ASSIGNEE_PAGE_PARAM), figures.assignees.length);
+  const assignees = figures.assignees.slice(page.offset, page.offset + ASSIGNEES_PER_PAGE);
+  return { figures: { ...figures, assignees }, assigneePage: page, options: { types, facilities, buildingPicker } };
 }
 
 const cell = (value: string | number | null) => {

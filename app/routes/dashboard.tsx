@@ -28,7 +28,7 @@ const DashboardCharts = lazy(() => import("~/components/dashboard/dashboard-char
 
 export default function Dashboard() {
   const { t } = useTranslation("dashboard");
-  const { figures, options } = useLoaderData<typeof loader>();
+  const { figures, assigneePage, options } = useLoaderData<typeof loader>();
   const f = useFigureFormat();
   const hydrated = useHydrated();
   const [charts, setCharts] = useState(false);
@@ -69,7 +69,7 @@ export default function Dashboard() {
           <DashboardCharts figures={figures} />
         </Suspense>
       ) : null}
-      <DashboardTables figures={figures} />
+      <DashboardTables figures={figures} assigneePage={assigneePage} />
     </div>
   );
 }

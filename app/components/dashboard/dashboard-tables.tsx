@@ -1,10 +1,22 @@
+import { useLocation } from "@remix-run/react";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
+import { listHref } from "~/components/lists/list-url";
+import { buttonVariants } from "~/components/ui/button";
 import { LinkArea } from "~/components/ui/link-area";
 import { dateTimeFormat, numberFormat } from "~/lib/intl";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { IncidentStatus } from "~/db/enums";
-import { type DashboardFilters, type DashboardPeriod, type FigureLink, incidentsHref, OPEN_STATUSES } from "~/modules/dashboard/filters";
+import {
+  ASSIGNEE_PAGE_PARAM,
+  ASSIGNEES_PER_PAGE,
+  type AssigneePage,
+  type DashboardFilters,
+  type DashboardPeriod,
+  type FigureLink,
+  incidentsHref,
+  OPEN_STATUSES,
+} from "~/modules/dashboard/filters";
 
 /** The figures as the loader sends them (client-safe copy of `DashboardFigures`). */
 export interface Figures {
@@ -40,10 +52,10 @@ export function useFigureFormat() {
   };
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, anchor, children }: { title: string; anchor?: string; children: ReactNode }) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className="grid min-w-0 content-start gap-2 rounded-md border bg-background p-4 print:break-inside-avoid print:border-0 print:p-0">
+    <section id={anchor} aria-labelledby={id} className="grid min-w-0 content-start gap-2 rounded-md border bg-background p-4 print:break-inside-avoid print:border-0 print:p-0">
       <h2 id={id} className="text-lg font-semibold">
         {title}
       </h2>
@@ -107,7 +119,45 @@ function FigureTable({ caption, columns, rows }: { caption: string; columns: str
   );
 }
 
-export function DashboardTables({ figures }: { figures: Figures }) {
+/** The assignee table's id: its pager's links come back to it. */
+const ASSIGNEES_ANCHOR = "assignee-statistics";
+
+/**
+ * "21–40 of 101" and Previous / "Page 2 of 6" / Next under the assignee table: plain links that keep the
+ * filters and come back to the table (JavaScript on, in the app without moving the page).
+ */
+function AssigneePager({ page }: { page: AssigneePage }) {
+  const { t } = useTranslation("dashboard");
+  const location = useLocation();
+  const link = (n: number, rel: "prev" | "next", label: string) => {
+    const className = buttonVariants({ variant: "outline", size: "sm" });
+    if (n < 1 || n > page.pages) {
+      return (
+        <span aria-disabled="true" className={className}>
+          {label}
+        </span>
+      );
+    }
+    const to = `${listHref(location, { [ASSIGNEE_PAGE_PARAM]: n > 1 ? n : null })}#${ASSIGNEES_ANCHOR}`;
+    return (
+      <a href={to} rel={rel} data-prevent-scroll-reset className={className}>
+        {label}
+      </a>
+    );
+  };
+  return (
+    <div className="flex flex-col gap-2 text-sm sm:flex-row sm:items-center sm:justify-between print:hidden">
+      <p className="text-muted-foreground">{t("common:list.range", { from: page.offset + 1, to: Math.min(page.offset + ASSIGNEES_PER_PAGE, page.total), total: page.total })}</p>
+      <nav aria-label={t("assignees.pagination")} className="flex items-center justify-between gap-2 sm:justify-end">
+        {link(page.page - 1, "prev", t("common:list.previous"))}
+        <span className="px-2 text-muted-foreground">{t("common:list.page", { page: page.page, pages: page.pages })}</span>
+        {link(page.page + 1, "next", t("common:list.next"))}
+      </nav>
+    </div>
+  );
+}
+
+export function DashboardTables({ figures, assigneePage }: { figures: Figures; assigneePage?: AssigneePage }) {
   const { t } = useTranslation("dashboard");
   const f = useFigureFormat();
   const { filters, period } = figures;
@@ -190,7 +240,7 @@ export function DashboardTables({ figures }: { figures: Figures }) {
       </Section>
 
       <div className="lg:col-span-2">
-        <Section title={t("assignees.title")}>
+        <Section title={t("assignees.title")} anchor={ASSIGNEES_ANCHOR}>
           {figures.assignees.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t("empty")}</p>
           ) : (
@@ -213,6 +263,7 @@ export function DashboardTables({ figures }: { figures: Figures }) {
               })}
             />
           )}
+          {assigneePage && assigneePage.pages > 1 ? <AssigneePager page={assigneePage} /> : null}
         </Section>
       </div>
 

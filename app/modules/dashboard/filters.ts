@@ -19,6 +19,31 @@ export const DEFAULT_MONTHS = 6;
 export const MAX_MONTHS = 36;
 /** Types listed in the top. */
 export const TOP_TYPES = 10;
+/** Assignees per page of the screen's assignee table (the CSV and the API list every one). */
+export const ASSIGNEES_PER_PAGE = 20;
+/** The GET parameter of that table's page. */
+export const ASSIGNEE_PAGE_PARAM = "assignees";
+
+export interface AssigneePage {
+  /** 1-based, within 1..pages. */
+  page: number;
+  pages: number;
+  /** Assignees in all pages. */
+  total: number;
+  /** Index of the page's first row in the whole list (0-based). */
+  offset: number;
+}
+
+/**
+ * The page of the assignee table asked for by `?assignees=`: a missing or unreadable value is the first
+ * page, one past the end (an old bookmark after the list shrank) the last.
+ */
+export function assigneePage(value: string | null, total: number): AssigneePage {
+  const pages = Math.max(1, Math.ceil(total / ASSIGNEES_PER_PAGE));
+  const asked = value !== null && ID.test(value) ? Number(value) : 1;
+  const page = Math.min(Math.max(asked, 1), pages);
+  return { page, pages, total, offset: (page - 1) * ASSIGNEES_PER_PAGE };
+}
 
 export const OPEN_STATUSES = [IncidentStatus.PENDING, IncidentStatus.IN_PROGRESS] as const;
 export const ALL_STATUSES = Object.values(IncidentStatus) as IncidentStatus[];
