@@ -2,7 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { listHref } from "~/components/lists/list-url";
-import { buttonVariants } from "~/components/ui/button";
+import { PagerLink } from "~/components/lists/pager-link";
 import { LinkArea } from "~/components/ui/link-area";
 import { dateTimeFormat, numberFormat } from "~/lib/intl";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
@@ -129,29 +129,18 @@ const ASSIGNEES_ANCHOR = "assignee-statistics";
 function AssigneePager({ page }: { page: AssigneePage }) {
   const { t } = useTranslation("dashboard");
   const location = useLocation();
-  const link = (n: number, rel: "prev" | "next", label: string) => {
-    const className = buttonVariants({ variant: "outline", size: "sm" });
-    if (n < 1 || n > page.pages) {
-      return (
-        <span aria-disabled="true" className={className}>
-          {label}
-        </span>
-      );
-    }
-    const to = `${listHref(location, { [ASSIGNEE_PAGE_PARAM]: n > 1 ? n : null })}#${ASSIGNEES_ANCHOR}`;
-    return (
-      <a href={to} rel={rel} data-prevent-scroll-reset className={className}>
-        {label}
-      </a>
-    );
-  };
+  const to = (n: number) => (n >= 1 && n <= page.pages ? `${listHref(location, { [ASSIGNEE_PAGE_PARAM]: n > 1 ? n : null })}#${ASSIGNEES_ANCHOR}` : null);
   return (
     <div className="flex flex-col gap-2 text-sm sm:flex-row sm:items-center sm:justify-between print:hidden">
       <p className="text-muted-foreground">{t("common:list.range", { from: page.offset + 1, to: Math.min(page.offset + ASSIGNEES_PER_PAGE, page.total), total: page.total })}</p>
       <nav aria-label={t("assignees.pagination")} className="flex items-center justify-between gap-2 sm:justify-end">
-        {link(page.page - 1, "prev", t("common:list.previous"))}
+        <PagerLink to={to(page.page - 1)} rel="prev">
+          {t("common:list.previous")}
+        </PagerLink>
         <span className="px-2 text-muted-foreground">{t("common:list.page", { page: page.page, pages: page.pages })}</span>
-        {link(page.page + 1, "next", t("common:list.next"))}
+        <PagerLink to={to(page.page + 1)} rel="next">
+          {t("common:list.next")}
+        </PagerLink>
       </nav>
     </div>
   );

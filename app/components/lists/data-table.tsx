@@ -2,7 +2,7 @@ import { Form, useLocation, useSubmit } from "@remix-run/react";
 import { type ColumnDef, flexRender, getCoreRowModel, type RowData, useReactTable } from "@tanstack/react-table";
 import { type ReactNode, useId, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { LinkArea } from "~/components/ui/link-area";
 import { Select } from "~/components/ui/select";
@@ -10,6 +10,7 @@ import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, Tabl
 import { type Page, PAGE_SIZES, type SortDirection } from "~/lib/list-query";
 import { cn } from "~/lib/utils";
 import { hiddenParams, pageHref, pageInfo, sortHref } from "./list-url";
+import { PagerLink } from "./pager-link";
 
 declare module "@tanstack/react-table" {
   // Declaration merging: the generic parameters must match the library's.
@@ -213,16 +214,3 @@ export function Pager<T>({ page }: { page: Page<T> }) {
   );
 }
 
-/** Previous / Next: a link, or a disabled look-alike on the first or last page. */
-function PagerLink({ to, rel, children }: { to: string | null; rel: "prev" | "next"; children: ReactNode }) {
-  const className = buttonVariants({ variant: "outline", size: "sm" });
-  return to ? (
-    <a href={to} rel={rel} data-prevent-scroll-reset className={className}>
-      {children}
-    </a>
-  ) : (
-    <span aria-disabled="true" className={className}>
-      {children}
-    </span>
-  );
-}
