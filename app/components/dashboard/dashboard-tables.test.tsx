@@ -45,7 +45,8 @@ describe("assigneePage", () => {
     expect(assigneePage(null, 45)).toEqual({ page: 1, pages: 3, total: 45, offset: 0 });
     expect(assigneePage("2", 45)).toEqual({ page: 2, pages: 3, total: 45, offset: 20 });
     expect(assigneePage("99", 45)).toMatchObject({ page: 3, offset: 40 });
-    for (const bad of ["0", "-1", "abc", "2.5", "", "1e3", "9999999999", "2\u0000"]) expect(assigneePage(bad, 45).page, bad).toBe(1);
+    for (const bad of ["0", "-1", "abc", "2.5", "", "1e3", "2\u0000", " 2", "0x2"]) expect(assigneePage(bad, 45).page, bad).toBe(1);
+    for (const big of ["4", "2147483648", "99999999999999999999"]) expect(assigneePage(big, 45).page, big).toBe(3);
     expect(assigneePage("3", 0)).toEqual({ page: 1, pages: 1, total: 0, offset: 0 });
   });
 });

@@ -40,7 +40,8 @@ export interface AssigneePage {
  */
 export function assigneePage(value: string | null, total: number): AssigneePage {
   const pages = Math.max(1, Math.ceil(total / ASSIGNEES_PER_PAGE));
-  const asked = value !== null && ID.test(value) ? Number(value) : 1;
+  // Whole numbers of any length (a huge one is past the end: the last page); anything else is page 1.
+  const asked = value !== null && /^\d{1,30}$/.test(value) ? Number(value) : 1;
   const page = Math.min(Math.max(asked, 1), pages);
   return { page, pages, total, offset: (page - 1) * ASSIGNEES_PER_PAGE };
 }
