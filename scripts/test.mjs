@@ -1,44 +1,43 @@
 // `npm test`: lint, typecheck, unit and database tests (PGlite, then PostgreSQL when DATABASE_URL is
 // set), a production build, then the end-to-end suite in Chromium with JavaScript on and off.
 // Ends with one line "N passed, N failed" over everything that ran.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 
 const steps = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
 fs.mkdirSync("test-results", { recursive: true });
 
+/** Runs a step in the foreground (its output straight through); the event loop stays free for steps aside. */
 function run(name, cmd, args, env = {}) {
   const started = Date.now();
   console.log(`\n=== ${name} ===`);
-  const result = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  steps.push({ name, ok: result.status === 0, seconds });
-  return result.status === 0;
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+    child.on("close", (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      steps.push({ name, ok: code === 0, seconds });
+      resolve(code === 0);
+    });
+  });
 }
 
-/** Runs steps side by side (each mostly on one core), their output kept apart and printed when each ends. */
-async function runTogether(list) {
-  const results = await Promise.all(
-    list.map(
-      ([name, cmd, args]) =>
-        new Promise((resolve) => {
-          const started = Date.now();
-          const child = spawn(cmd, args, { env: process.env });
-          let output = "";
-          child.stdout.on("data", (d) => (output += d));
-          child.stderr.on("data", (d) => (output += d));
-          child.on("close", (code) => {
-            const seconds = ((Date.now() - started) / 1000).toFixed(1);
-            console.log(`\n=== ${name} (${seconds} s, side by side) ===`);
-            process.stdout.write(output);
-            steps.push({ name, ok: code === 0, seconds });
-            resolve(code === 0);
-          });
-        }),
-    ),
-  );
-  return results.every(Boolean);
+/** Starts a step in the background (mostly one core), its output kept apart and printed when it ends. */
+function runAside(name, cmd, args) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(cmd, args, { env: process.env });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    child.on("close", (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`\n=== ${name} (${seconds} s, side by side) ===`);
+      process.stdout.write(output);
+      steps.push({ name, ok: code === 0, seconds });
+      resolve(code === 0);
+    });
+  });
 }
 
 function countVitest(file) {
@@ -59,29 +58,29 @@ function countPlaywright(file) {
 
 const npx = "npx";
 const withoutDb = { DATABASE_URL: "" };
-// Lint and typecheck each keep one core busy: side by side they take the time of the longer one.
-let ok = await runTogether([
-  ["lint", npx, ["eslint", "."]],
-  ["typecheck", npx, ["tsc", "--noEmit"]],
-]);
+// Lint and typecheck each keep one core busy, side by side; the typecheck takes longer, so the unit tests
+// start on the core the lint leaves free instead of waiting for it.
+const typecheck = runAside("typecheck", npx, ["tsc", "--noEmit"]);
+let ok = await runAside("lint", npx, ["eslint", "."]);
 
 fs.rmSync("test-results/vitest-pglite.json", { force: true });
 ok =
-  run("unit + database tests (PGlite)", npx, ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest-pglite.json"], withoutDb) && ok;
+  (await run("unit + database tests (PGlite)", npx, ["vitest", "run", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest-pglite.json"], withoutDb)) && ok;
 countVitest("test-results/vitest-pglite.json");
+ok = (await typecheck) && ok;
 
 if (process.env.DATABASE_URL) {
   fs.rmSync("test-results/vitest-postgres.json", { force: true });
   ok =
-    run("database tests (PostgreSQL)", npx, ["vitest", "run", "--project", "db", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest-postgres.json"]) && ok;
+    (await run("database tests (PostgreSQL)", npx, ["vitest", "run", "--project", "db", "--reporter=default", "--reporter=json", "--outputFile.json=test-results/vitest-postgres.json"])) && ok;
   countVitest("test-results/vitest-postgres.json");
 }
 
 if (!process.argv.includes("--no-e2e")) {
-  if (run("build", "npm", ["run", "build"])) {
+  if (await run("build", "npm", ["run", "build"])) {
     fs.rmSync("test-results/e2e.json", { force: true });
     // One retry: a browser test that passes the second time is reported as flaky, not hidden (e2e.json).
-    ok = run("end-to-end (Chromium, JavaScript on and off)", npx, ["playwright", "test", "--retries=1"], withoutDb) && ok;
+    ok = (await run("end-to-end (Chromium, JavaScript on and off)", npx, ["playwright", "test", "--retries=1"], withoutDb)) && ok;
     countPlaywright("test-results/e2e.json");
   } else {
     ok = false;
