@@ -67,7 +67,7 @@ export function i18nFor(locale: Locale): I18n {
   if (!instance) {
     instance = i18next.createInstance();
     void instance.use(initReactI18next).init({ ...i18nConfig, lng: locale, resources, initImmediate: false });
-    rememberPlainTexts(instance);
+    rememberTexts(instance);
     holder.__caretakerI18n.set(locale, instance);
   }
   return instance;
@@ -75,8 +75,8 @@ export function i18nFor(locale: Locale): I18n {
 
 /** Options a `t` call may carry and still have one answer per key (what `useTranslation`'s `t` adds). */
 const PLAIN_OPTIONS = new Set(["lng", "lngs", "ns", "keyPrefix"]);
-/** Options that change how i18next resolves a text (plurals, context, defaults...): never shortcut. */
-const RESOLVING_OPTIONS = /^(count|context|ordinal|defaultValue|returnObjects|returnDetails|joinArrays|replace|interpolation|postProcess|skipInterpolation|fallbackLng|nsSeparator|keySeparator|lngs?|ns|keyPrefix)$/;
+/** Other options that change how i18next resolves a text (plurals, context, defaults...): never shortcut. */
+const RESOLVING_OPTIONS = /^(count|context|ordinal|defaultValue|returnObjects|returnDetails|joinArrays|replace|interpolation|postProcess|skipInterpolation|fallbackLng|nsSeparator|keySeparator)$/;
 /** `{{name}}` placeholders only: no formats (`{{n, number}}`), no unescaped `{{- x}}`, no nesting. */
 const PLACEHOLDER = /\{\{\s*([A-Za-z_$][\w$]*)\s*\}\}/g;
 /** More texts than the app has: keys built from data cannot grow the memory without end. */
@@ -91,7 +91,7 @@ type Translate = (key: unknown, options?: unknown, ...rest: unknown[]) => unknow
  * server CPU. The server's instances never change language and their resources never change, so a key's
  * text is always the same. Plurals, contexts, defaults, formats and nesting still go through i18next.
  */
-function rememberPlainTexts(instance: I18n): void {
+function rememberTexts(instance: I18n): void {
   const translate = instance.t.bind(instance) as unknown as Translate;
   const remembered = new Map<string, unknown>();
   const remember = (id: string, compute: () => unknown) => {
