@@ -1,28 +1,34 @@
 import { RemixBrowser } from "@remix-run/react";
-import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import { i18nConfig } from "~/i18n";
-import { localeBackend } from "~/lib/locale-backend";
+import { localeLoader } from "~/lib/locale-backend";
+import { createTranslator } from "~/lib/translator";
 
 async function hydrate() {
-  await i18next
-    .use(initReactI18next)
-    .use(localeBackend(document.documentElement.dataset.i18n))
-    .init({
-      ...i18nConfig,
-      lng: document.documentElement.lang,
-      ns: [...new Set([...getInitialNamespaces(), ...i18nConfig.ns])],
-      // Every key exists in every language (tests/unit/locales.test.ts): the browser loads only its own.
-      fallbackLng: false,
-    });
+  // The browser's own small translator (decision 033); the server translates with i18next.
+  const i18n = createTranslator({
+    lng: document.documentElement.lang,
+    defaultNS: i18nConfig.defaultNS,
+    ns: [...new Set([...getInitialNamespaces(), ...i18nConfig.ns])],
+    react: i18nConfig.react,
+    load: localeLoader(document.documentElement.dataset.i18n),
+  }).use(initReactI18next);
+  try {
+    await i18n.init();
+  } catch {
+    // Without its texts the page would hydrate into bare keys: it stays as the server sent it, where every
+    // form and link works as with JavaScript off.
+    return;
+  }
 
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18next}>
+      // react-i18next reads only the part of an i18next instance the translator offers.
+      <I18nextProvider i18n={i18n as never}>
         <StrictMode>
           <RemixBrowser />
         </StrictMode>

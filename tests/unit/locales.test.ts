@@ -31,4 +31,14 @@ describe("translations", () => {
       }
     });
   }
+
+  it("use only what the browser's translator reads (decision 033): no nesting and no formats", () => {
+    for (const lng of supportedLngs) {
+      for (const ns of namespaces) {
+        for (const [key, text] of load(lng, ns)) {
+          expect(text, `${lng}/${ns}: ${key}`).not.toMatch(/\$t\(|\{\{[^}]*,[^}]*\}\}/);
+        }
+      }
+    }
+  });
 });
