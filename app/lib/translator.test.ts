@@ -92,7 +92,7 @@ describe("the browser's translator", () => {
       ["dashboard:assignees.pagination", { count: 0 }],
     ];
     for (const [key, ...rest] of calls) {
-      expect((ours as (...a: unknown[]) => unknown)(key, ...rest), JSON.stringify([key, ...rest])).toBe((theirs as (...a: unknown[]) => unknown)(key, ...rest));
+      expect((ours as unknown as (...a: unknown[]) => unknown)(key, ...rest), JSON.stringify([key, ...rest])).toBe((theirs as unknown as (...a: unknown[]) => unknown)(key, ...rest));
     }
     expect(mine.exists("list.next", { ns: "common" })).toBe(true);
     expect(mine.exists("shell:roles.1")).toBe(true);

@@ -2,10 +2,10 @@
  * The browser's translator (decision 033): the part of i18next the pages use, in 2 KB instead of 14 KB
  * of gzip. The server keeps i18next (remix-i18next); the browser only has to give the same texts as the
  * server for hydration, so this implements i18next's own rules for what the app's texts use: namespaces
- * (`ns:key`), key paths, key prefixes, plurals with `_zero` for a count of 0 (Intl.PluralRules),
+ * (`ns:key`), key paths, key prefixes, cardinal plurals with `_zero` for a count of 0 (Intl.PluralRules),
  * `_context`, default values, `{{name}}` values (not escaped, as `escapeValue: false` has it; a value not
  * given keeps its placeholder) and a missing key answered by the key. It has no formats, no nesting
- * (`$t(...)`) and no objects: tests/unit/locales.test.ts keeps those out of the texts, and
+ * (`$t(...)`), no ordinals, no keys with dots and no objects: tests/unit/locales.test.ts keeps those out of the texts, and
  * app/lib/translator.test.ts compares every key of every language with i18next's own answer.
  *
  * It offers react-i18next (useTranslation, I18nextProvider) and remix-i18next (useChangeLanguage) what
@@ -22,35 +22,11 @@ type Listener = (...args: unknown[]) => void;
 const valid = (text: unknown) => text !== undefined && text !== null;
 const own = (object: unknown, key: string) => typeof object === "object" && object !== null && Object.prototype.hasOwnProperty.call(object, key);
 
-/** i18next's lookup: the key path, and else keys that themselves hold dots (`deepFind`). */
+/** The key path's text (no key of app/locales holds a dot: tests/unit/locales.test.ts). */
 function lookup(tree: unknown, key: string): unknown {
   let node: unknown = tree;
   for (const part of key.split(".")) node = own(node, part) ? (node as Texts)[part] : undefined;
-  if (node || typeof tree !== "object" || tree === null) return node;
-  const found = deepFind(tree as Texts, key);
-  return found ?? node;
-}
-
-function deepFind(tree: Texts, key: string): unknown {
-  if (own(tree, key) && tree[key]) return tree[key];
-  const tokens = key.split(".");
-  let current: unknown = tree;
-  for (let i = 0; i < tokens.length; ) {
-    if (!current || typeof current !== "object") return undefined;
-    let next: unknown;
-    let path = "";
-    for (let j = i; j < tokens.length; ++j) {
-      path += (j === i ? "" : ".") + tokens[j];
-      next = own(current, path) ? (current as Texts)[path] : undefined;
-      if (next !== undefined) {
-        if (typeof next !== "object" && j < tokens.length - 1) continue;
-        i = j + 1;
-        break;
-      }
-    }
-    current = next;
-  }
-  return current;
+  return node;
 }
 
 /** i18next's placeholders: `{{- name}}` first, then `{{name}}`; the text is searched again after each value. */
@@ -63,7 +39,7 @@ function interpolate(text: string, values: Values): string {
     let match: RegExpExecArray | null;
     while ((match = pattern.exec(str))) {
       const name = match[1].trim();
-      let value: unknown = name.includes(",") ? undefined : own(values, name) ? values[name] : name.includes(".") ? lookup(values, name) : undefined;
+      let value: unknown = own(values, name) ? values[name] : undefined;
       if (value === undefined) {
         if (!own(values, name)) continue;
         value = "";
@@ -85,7 +61,7 @@ function looksLikePath(key: string): boolean {
   return dot > 0 && !natural.test(key.slice(0, dot));
 }
 
-type Options = Values & { ns?: string | string[]; lng?: string | null; keyPrefix?: string; count?: unknown; context?: unknown; ordinal?: boolean; defaultValue?: unknown; replace?: unknown };
+type Options = Values & { ns?: string | string[]; lng?: string | null; keyPrefix?: string; count?: unknown; context?: unknown; defaultValue?: unknown; replace?: unknown };
 
 export type Translator = ReturnType<typeof createTranslator>;
 
@@ -93,11 +69,10 @@ export function createTranslator(settings: { lng: string; defaultNS: string; ns:
   const bundles = new Map<string, Bundle>();
   const listeners = new Map<string, Set<Listener>>();
   const rules = new Map<string, Intl.PluralRules>();
-  const plural = (lng: string, count: number, ordinal: boolean) => {
-    const id = `${lng}|${ordinal}`;
-    let rule = rules.get(id);
-    if (!rule) rules.set(id, (rule = new Intl.PluralRules(lng, { type: ordinal ? "ordinal" : "cardinal" })));
-    return `_${ordinal ? "ordinal_" : ""}${rule.select(count)}`;
+  const plural = (lng: string, count: number) => {
+    let rule = rules.get(lng);
+    if (!rule) rules.set(lng, (rule = new Intl.PluralRules(lng)));
+    return `_${rule.select(count)}`;
   };
 
   /** i18next's `resolve`: the first key, namespace and plural or context form that has a text. */
@@ -115,13 +90,11 @@ export function createTranslator(settings: { lng: string; defaultNS: string; ns:
       return { key, namespaces: typeof namespaces === "string" ? [namespaces] : namespaces };
     };
     const counted = options.count !== undefined && typeof options.count !== "string";
-    const ordinal = counted && !!options.ordinal;
-    const suffix = counted ? plural(lng, options.count as number, ordinal) : "";
-    const cardinal = ordinal ? `_${suffix.slice("_ordinal_".length)}` : "";
-    const zero = counted && !ordinal && options.count === 0;
+    const suffix = counted ? plural(lng, options.count as number) : "";
+    const zero = counted && options.count === 0;
     const context = options.context;
     const withContext = context !== undefined && (typeof context === "string" || typeof context === "number") && context !== "";
-    const forms = (key: string) => (counted ? [key, key + suffix, ...(ordinal ? [key + cardinal] : []), ...(zero ? [`${key}_zero`] : [])] : [key]);
+    const forms = (key: string) => (counted ? [key, key + suffix, ...(zero ? [`${key}_zero`] : [])] : [key]);
     let found: unknown;
     for (const candidate of list) {
       const { key, namespaces } = split(candidate);
@@ -132,16 +105,16 @@ export function createTranslator(settings: { lng: string; defaultNS: string; ns:
       }
       if (valid(found)) break;
     }
-    return { found, lng, key: split(list[list.length - 1]).key, suffix, cardinal, zero };
+    return { found, key: split(list[list.length - 1]).key, suffix, zero };
   }
 
   function translate(keys: unknown, options: Options): unknown {
     if (keys === undefined || keys === null) return "";
-    const { found, key, suffix, cardinal, zero } = resolve(keys, options);
+    const { found, key, suffix, zero } = resolve(keys, options);
     let text = found;
     if (typeof text === "object" && text !== null) return `key '${key} (${self.language})' returned an object instead of string.`;
     if (!valid(text) && Object.keys(options).some((name) => name.startsWith("defaultValue") && options[name] !== undefined)) {
-      text = (zero && options.defaultValue_zero) || options[`defaultValue${suffix}`] || options[`defaultValue${cardinal}`] || options.defaultValue;
+      text = (zero && options.defaultValue_zero) || options[`defaultValue${suffix}`] || options.defaultValue;
     }
     if (!valid(text)) text = key;
     if (typeof text !== "string") return text;

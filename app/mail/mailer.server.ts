@@ -54,11 +54,8 @@ export function createMailer(options: MailerOptions) {
       await fs.mkdir(options.outboxDir, { recursive: true });
       const base = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomUUID().slice(0, 8)}`;
       const file = path.join(options.outboxDir, `${base}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
-      await fs.writeFile(
-        path.join(options.outboxDir, `${base}.json`),
-        JSON.stringify({ to: mail.to, subject: mail.subject, link: mail.link ?? null, text: mail.text }, null, 2),
-      );
+      await writeWhole(file, info.message as Buffer);
+      await writeWhole(path.join(options.outboxDir, `${base}.json`), JSON.stringify({ to: mail.to, subject: mail.subject, link: mail.link ?? null, text: mail.text }, null, 2));
       logger().info({ to: mail.to, subject: mail.subject, link: mail.link, file }, "mail written to outbox");
       return { messageId: info.messageId, file };
     },
@@ -66,3 +63,13 @@ export function createMailer(options: MailerOptions) {
 }
 
 export type Mailer = ReturnType<typeof createMailer>;
+
+/**
+ * Writes a file of the outbox under a temporary name and renames it: whoever reads the outbox (a person,
+ * a test) sees a mail whole or not at all, never half written.
+ */
+async function writeWhole(file: string, data: string | Buffer): Promise<void> {
+  const partial = `${file}.partial`;
+  await fs.writeFile(partial, data);
+  await fs.rename(partial, file);
+}

@@ -87,6 +87,24 @@ test.describe("settings: account", () => {
     await expect(page.getByText(/^\d+ matching buildings?\.$/)).toBeVisible();
   });
 
+  test("a building search typed before the page's scripts arrive is kept and searched once they run", async ({ page, login, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "about hydration");
+    await login(accounts.manager, { consent: true });
+    // A slow connection: the client entry arrives only after the person has typed.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/settings", { waitUntil: "domcontentloaded" });
+    await page.getByLabel("Search buildings", { exact: true }).fill("zzz-typed-early");
+    release();
+    await expect(page.getByText("No building matches “zzz-typed-early”.")).toBeVisible();
+    await expect(page.getByLabel("Search buildings", { exact: true })).toHaveValue("zzz-typed-early");
+    await expect(page.getByRole("button", { name: "Find", exact: true })).toBeHidden();
+  });
+
   test("shows the SPEC messages beside the fields and keeps the input", async ({ page, login }) => {
     await login(accounts.other, { consent: true });
     await page.goto("/settings");

@@ -96,23 +96,32 @@ export function useBuildingSearch(search: BuildingSearch, facilityId: number | n
     appending.current = after !== null;
     fetcher.load(`${BUILDING_OPTIONS_URL}?${params}`);
   };
+  /** The search field's change. */
+  const type = (text: string) => {
+    setQ(text);
+    if (!hydrated) return;
+    clearTimeout(timer.current);
+    setTyping(true);
+    timer.current = setTimeout(() => {
+      setTyping(false);
+      load(text, null);
+    }, 250);
+  };
+  // The field is uncontrolled, so what was typed before the page hydrated stays; it is searched now.
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typed = input.current?.value;
+    if (hydrated && typed !== undefined && typed !== q) type(typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the page hydrates
+  }, [hydrated]);
   return {
     hydrated,
     q,
     options,
     next,
+    input,
     busy: typing || fetcher.state !== "idle",
-    /** The search field's change. */
-    type(text: string) {
-      setQ(text);
-      if (!hydrated) return;
-      clearTimeout(timer.current);
-      setTyping(true);
-      timer.current = setTimeout(() => {
-        setTyping(false);
-        load(text, null);
-      }, 250);
-    },
+    type,
     /** Enter in the search field (with JavaScript): search now, never submit the form. */
     enter(event: { key: string; preventDefault(): void }) {
       if (!hydrated || event.key !== "Enter") return;
@@ -170,7 +179,7 @@ export function BuildingPicker({
   const searchId = useId();
   const statusId = useId();
   const state = useBuildingSearch(search, facilityId);
-  const { hydrated, q, options, next } = state;
+  const { hydrated, options, next } = state;
   const [chosen, setChosen] = useState<BuildingChoice | null>(selected);
 
   const labelOf = (b: BuildingChoice) => t("picker.buildingOption", { building: b.name, facility: b.facilityName });
@@ -205,7 +214,8 @@ export function BuildingPicker({
             id={searchId}
             type="search"
             name={BUILDING_SEARCH_FIELD}
-            value={q}
+            ref={state.input}
+            defaultValue={search.q}
             placeholder={t("picker.searchBuildings")}
             autoComplete="off"
             className="min-w-0 flex-1 basis-40"
@@ -306,7 +316,8 @@ export function BuildingChecklist({
               id={searchId}
               type="search"
               name={searchName}
-              value={q}
+              ref={state.input}
+              defaultValue={search.q}
               placeholder={t("picker.searchBuildings")}
               autoComplete="off"
               className="min-w-0 flex-1 basis-40"
