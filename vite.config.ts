@@ -1,6 +1,7 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import path from "node:path";
+import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { chunkReport } from "./scripts/chunk-report";
 
@@ -25,6 +26,21 @@ function manualChunks(id: string) {
   return undefined;
 }
 
+/**
+ * The browser resolves `react-i18next` to app/lib/react-translation.ts (decision 033, amendment): the
+ * pages' hooks read the browser's translator; the server keeps react-i18next with i18next.
+ */
+function browserReactTranslation(): Plugin {
+  const target = path.resolve("app/lib/react-translation.ts");
+  return {
+    name: "caretaker:browser-react-translation",
+    enforce: "pre",
+    resolveId(source, _importer, options) {
+      return source === "react-i18next" && !options?.ssr ? target : null;
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? {}
@@ -39,6 +55,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   plugins: [
     tailwindcss(),
+    browserReactTranslation(),
     remix({
       future: {
         v3_fetcherPersist: true,

@@ -190,7 +190,9 @@ async function main() {
     const overPages = results.filter((r) => [...r.js.values()].reduce((a, b) => a + b, 0) > budgetKb * 1024);
     if (overPages.length) console.log(`\nPages over ${budgetKb} KB, their files of 1 KB or more that fewer than ${Math.ceil(results.length / 2)} pages load:\n`);
     for (const r of overPages) {
-      const own = [...r.js].filter(([path, size]) => size >= 1024 && (usedBy.get(path) ?? 0) < results.length / 2).sort((a, b) => b[1] - a[1]);
+      // BENCH_JS_ALL_FILES=1 lists every file the page loads.
+      const all = process.env.BENCH_JS_ALL_FILES === "1";
+      const own = [...r.js].filter(([path, size]) => all || (size >= 1024 && (usedBy.get(path) ?? 0) < results.length / 2)).sort((a, b) => b[1] - a[1]);
       console.log(`- ${r.page.label}: ${own.map(([path, size]) => `${path.replace("/assets/", "")} ${kb(size)}`).join(", ")}`);
     }
     if (over) {

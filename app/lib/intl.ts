@@ -26,3 +26,11 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
 export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
   return kept(numberFormats, `${locale}\u0000${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
 }
+
+/**
+ * A day in the lists' medium style, in Belgian time, so that the server's rendering and the browser's
+ * hydration agree whatever the machines' time zones.
+ */
+export function formatDate(iso: string, locale: string): string {
+  return dateTimeFormat(locale, { dateStyle: "medium", timeZone: "Europe/Brussels" }).format(new Date(iso));
+}

@@ -6,15 +6,7 @@ import { DataTable, numberColumnClass } from "~/components/lists/data-table";
 import { TagList } from "~/components/lists/tag-list";
 import type { ListQuery, Page } from "~/lib/list-query";
 import type { CategoryRow, EquipmentTypeRow } from "~/modules/equipment/queries.server";
-import { dateTimeFormat } from "~/lib/intl";
-
-/**
- * Dates of the lists in Belgian time, so that the server's rendering and the browser's hydration
- * agree whatever the machines' time zones.
- */
-export function formatDate(iso: string, locale: string): string {
-  return dateTimeFormat(locale, { dateStyle: "medium", timeZone: "Europe/Brussels" }).format(new Date(iso));
-}
+import { formatDate } from "~/lib/intl";
 
 const typeColumn = createColumnHelper<EquipmentTypeRow>();
 
