@@ -27,16 +27,22 @@ function manualChunks(id: string) {
 }
 
 /**
- * The browser resolves `react-i18next` to app/lib/react-translation.ts (decision 033, amendment): the
- * pages' hooks read the browser's translator; the server keeps react-i18next with i18next.
+ * Modules the browser's build replaces (the server keeps the packages): `react-i18next` by
+ * app/lib/react-translation.ts, a small hook over the browser's translator (decision 033, amendment), and
+ * the `useSyncExternalStore` shim by React's own hook (app/lib/sync-external-store.ts).
  */
-function browserReactTranslation(): Plugin {
+function browserModules(): Plugin {
   const target = path.resolve("app/lib/react-translation.ts");
+  const syncExternalStore = path.resolve("app/lib/sync-external-store.ts");
   return {
-    name: "caretaker:browser-react-translation",
+    name: "caretaker:browser-modules",
     enforce: "pre",
     resolveId(source, _importer, options) {
-      return source === "react-i18next" && !options?.ssr ? target : null;
+      if (options?.ssr) return null;
+      if (source === "react-i18next") return target;
+      // React 18 has useSyncExternalStore: the shim's fallback for React 16 and 17 is not needed.
+      if (source === "use-sync-external-store/shim" || source === "use-sync-external-store/shim/index.js") return syncExternalStore;
+      return null;
     },
   };
 }
@@ -55,7 +61,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   plugins: [
     tailwindcss(),
-    browserReactTranslation(),
+    browserModules(),
     remix({
       future: {
         v3_fetcherPersist: true,

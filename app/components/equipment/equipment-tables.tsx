@@ -1,14 +1,13 @@
-import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { countLinkCell, linkCell, tagsCell } from "~/components/lists/cells";
-import { DataTable, numberColumnClass } from "~/components/lists/data-table";
+import { DataTable, listColumns, numberColumnClass } from "~/components/lists/data-table";
 import { TagList } from "~/components/lists/tag-list";
 import type { ListQuery, Page } from "~/lib/list-query";
 import type { CategoryRow, EquipmentTypeRow } from "~/modules/equipment/queries.server";
 import { formatDate } from "~/lib/intl";
 
-const typeColumn = createColumnHelper<EquipmentTypeRow>();
+const typeColumn = listColumns<EquipmentTypeRow>();
 
 /** The generic equipment of the entity (or of one category): a name links to its form. */
 export function EquipmentTypesTable({ page, query, filtered }: { page: Page<EquipmentTypeRow>; query: ListQuery; filtered: boolean }) {
@@ -48,7 +47,7 @@ export function EquipmentTypesTable({ page, query, filtered }: { page: Page<Equi
   );
 }
 
-const categoryColumn = createColumnHelper<CategoryRow>();
+const categoryColumn = listColumns<CategoryRow>();
 
 /** The equipment categories: a name links to its form, the equipment count to its generic equipment. */
 export function CategoriesTable({ page, query }: { page: Page<CategoryRow>; query: ListQuery }) {

@@ -1,12 +1,11 @@
-import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { linkCell, shortIdColumnClass } from "~/components/lists/cells";
-import { DataTable, numberColumnClass } from "~/components/lists/data-table";
+import { DataTable, listColumns, numberColumnClass } from "~/components/lists/data-table";
 import type { ListQuery, Page } from "~/lib/list-query";
 import type { BuildingRow } from "~/modules/facilities/queries.server";
 
-const column = createColumnHelper<BuildingRow>();
+const column = listColumns<BuildingRow>();
 
 /** The buildings of the entity (or of one facility): a name links to its form. */
 export function BuildingsTable({ page, query, filtered }: { page: Page<BuildingRow>; query: ListQuery; filtered: boolean }) {

@@ -1,12 +1,11 @@
-import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { countLinkCell, linkCell, shortIdColumnClass } from "~/components/lists/cells";
-import { DataTable, numberColumnClass } from "~/components/lists/data-table";
+import { DataTable, listColumns, numberColumnClass } from "~/components/lists/data-table";
 import type { ListQuery, Page } from "~/lib/list-query";
 import type { FacilityRow } from "~/modules/facilities/queries.server";
 
-const column = createColumnHelper<FacilityRow>();
+const column = listColumns<FacilityRow>();
 
 /** The facilities of the entity: a name links to its form, the buildings count to its buildings. */
 export function FacilitiesTable({ page, query }: { page: Page<FacilityRow>; query: ListQuery }) {

@@ -1,12 +1,11 @@
-import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { cellLinkClass, DataTable, numberColumnClass } from "~/components/lists/data-table";
+import { cellLinkClass, DataTable, listColumns, numberColumnClass } from "~/components/lists/data-table";
 import { Badge } from "~/components/ui/badge";
 import type { ListQuery, Page } from "~/lib/list-query";
 import type { IncidentTypeRow } from "~/modules/incident-types/queries.server";
 
-const column = createColumnHelper<IncidentTypeRow>();
+const column = listColumns<IncidentTypeRow>();
 
 /** How many names of each kind a row shows before "+ N more". */
 const SHOWN = 3;

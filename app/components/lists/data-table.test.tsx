@@ -1,4 +1,3 @@
-import { createColumnHelper } from "@tanstack/react-table";
 import i18next from "i18next";
 import type { ReactElement } from "react";
 import { initReactI18next } from "react-i18next";
@@ -6,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import common from "~/locales/en/common.json";
 import { renderInRouter } from "#tests/render-in-router";
 import type { Page } from "~/lib/list-query";
-import { DataTable } from "./data-table";
+import { DataTable, listColumns } from "./data-table";
 import { ListToolbar } from "./list-toolbar";
 
 const i18n = i18next.createInstance();
@@ -21,7 +20,7 @@ interface Row {
   name: string;
   city: string;
 }
-const column = createColumnHelper<Row>();
+const column = listColumns<Row>();
 const columns = [
   column.accessor("name", { header: "Name", meta: { sortKey: "name" } }),
   column.accessor("city", { header: "City", meta: { sortKey: "city" } }),

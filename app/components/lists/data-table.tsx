@@ -1,5 +1,5 @@
 import { Form, useLocation, useSubmit } from "@remix-run/react";
-import { type ColumnDef, flexRender, getCoreRowModel, type RowData, useReactTable } from "@tanstack/react-table";
+import { type CellData, type ColumnDef, createColumnHelper, flexRender, type RowData, type TableFeatures, tableFeatures, useTable } from "@tanstack/react-table";
 import { type ReactNode, useId, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
@@ -15,7 +15,7 @@ import { PagerLink } from "./pager-link";
 declare module "@tanstack/react-table" {
   // Declaration merging: the generic parameters must match the library's.
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  interface ColumnMeta<TData extends RowData, TValue> {
+  interface ColumnMeta<in out TFeatures extends TableFeatures, in out TData extends RowData, TValue extends CellData = CellData> {
     /** The `sort` value of the list query; a column with one gets a sort link in its header. */
     sortKey?: string;
     /** Classes of the column's header and cells (e.g. "text-right" for numbers). */
@@ -23,15 +23,28 @@ declare module "@tanstack/react-table" {
   }
 }
 
+/**
+ * The table features of the lists: none beyond the core (rows, columns, headers, cells). Sorting and
+ * paging are the server's; with TanStack Table 9 the features a table does not name are not in the
+ * browser's bundle (decision 034).
+ */
+export const listFeatures = tableFeatures({});
+export type ListFeatures = typeof listFeatures;
+
+/** The column helper of a list of `T` rows. */
+export function listColumns<T extends RowData>() {
+  return createColumnHelper<ListFeatures, T>();
+}
+
 /** The look of a link in a cell (e.g. the name linking to its form). */
 export const cellLinkClass = "font-medium text-primary underline-offset-4 hover:underline";
 /** `meta.className` of a number column: right-aligned, tabular figures. */
 export const numberColumnClass = "text-right tabular-nums";
 
-export interface DataTableProps<T> {
+export interface DataTableProps<T extends RowData> {
   /** Column definitions; headers should be plain text (they name the sort links). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  columns: ColumnDef<T, any>[];
+  columns: ColumnDef<ListFeatures, T, any>[];
   /** One page of rows, already sorted and paged by the server. */
   page: Page<T>;
   /** The list query of the address: the sort (header links), and the search (`q`). */
@@ -57,16 +70,14 @@ export interface DataTableProps<T> {
  * parameters, so everything works without JavaScript. The table is a `LinkArea`: its links (headers, cells,
  * pager) are plain anchors that navigate in the app with JavaScript on.
  */
-export function DataTable<T>({ columns, page, query, filtered = Boolean(query.q), caption, emptyText, noMatchText, getRowId }: DataTableProps<T>) {
+export function DataTable<T extends RowData>({ columns, page, query, filtered = Boolean(query.q), caption, emptyText, noMatchText, getRowId }: DataTableProps<T>) {
   const { sort, dir } = query;
   const { t } = useTranslation();
   const location = useLocation();
-  const table = useReactTable({
+  const table = useTable({
+    features: listFeatures,
     data: page.items,
     columns,
-    getCoreRowModel: getCoreRowModel(),
-    manualSorting: true,
-    manualPagination: true,
     getRowId: getRowId ?? ((row) => String((row as { id?: unknown }).id)),
   });
   const rows = table.getRowModel().rows;
@@ -121,7 +132,7 @@ export function DataTable<T>({ columns, page, query, filtered = Boolean(query.q)
           ) : (
             rows.map((row) => (
               <TableRow key={row.id}>
-                {row.getVisibleCells().map((cell) => (
+                {row.getAllCells().map((cell) => (
                   <TableCell key={cell.id} className={cell.column.columnDef.meta?.className}>
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </TableCell>

@@ -1,12 +1,11 @@
-import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { linkCell, tagsCell } from "~/components/lists/cells";
-import { DataTable, numberColumnClass } from "~/components/lists/data-table";
+import { DataTable, listColumns, numberColumnClass } from "~/components/lists/data-table";
 import type { ListQuery, Page } from "~/lib/list-query";
 import type { RoomTypeRow } from "~/modules/rooms/queries.server";
 
-const column = createColumnHelper<RoomTypeRow>();
+const column = listColumns<RoomTypeRow>();
 
 /** The room types of the entity: name (links to its form), tags, and how many rooms use it. */
 export function RoomTypesTable({ page, query }: { page: Page<RoomTypeRow>; query: ListQuery }) {

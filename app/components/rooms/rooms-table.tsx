@@ -1,16 +1,15 @@
 import { Link } from "@remix-run/react";
-import { createColumnHelper } from "@tanstack/react-table";
 import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { linkCell, shortIdColumnClass } from "~/components/lists/cells";
-import { cellLinkClass, DataTable, numberColumnClass } from "~/components/lists/data-table";
+import { cellLinkClass, DataTable, listColumns, numberColumnClass } from "~/components/lists/data-table";
 import { type BuildingChoice, BuildingPicker, type BuildingSearch } from "~/components/forms/building-picker";
 import { FilterSelect, ListToolbar } from "~/components/lists/list-toolbar";
 import { buttonVariants } from "~/components/ui/button";
 import type { ListQuery, Page } from "~/lib/list-query";
 import type { RoomRow } from "~/modules/rooms/queries.server";
 
-const column = createColumnHelper<RoomRow>();
+const column = listColumns<RoomRow>();
 
 export interface RoomsTableProps {
   page: Page<RoomRow>;

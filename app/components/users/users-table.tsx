@@ -1,14 +1,13 @@
-import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { linkCell } from "~/components/lists/cells";
-import { DataTable } from "~/components/lists/data-table";
+import { DataTable, listColumns } from "~/components/lists/data-table";
 import type { ListQuery, Page } from "~/lib/list-query";
 import type { UserRow } from "~/modules/users/queries.server";
 import { UserStatusBadge } from "./user-status";
 import { dateTimeFormat } from "~/lib/intl";
 
-const column = createColumnHelper<UserRow>();
+const column = listColumns<UserRow>();
 
 /** How many linked facilities and buildings a row names before "+ N more". */
 const LINKS_SHOWN = 2;

@@ -1,9 +1,8 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { createColumnHelper } from "@tanstack/react-table";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { shortIdColumnClass, tagsCell } from "~/components/lists/cells";
-import { cellLinkClass, DataTable, numberColumnClass } from "~/components/lists/data-table";
+import { cellLinkClass, DataTable, listColumns, numberColumnClass } from "~/components/lists/data-table";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Label } from "~/components/ui/label";
@@ -15,7 +14,7 @@ import type { IncidentRow } from "~/modules/incidents/queries.server";
 import { type AssigneeChoice, ChangeForm, type ListActionError, locationLines, useDateFormat } from "./shared";
 import { useHydrated } from "~/lib/use-hydrated";
 
-const column = createColumnHelper<IncidentRow>();
+const column = listColumns<IncidentRow>();
 
 /** The id of the bulk form: the rows' checkboxes belong to it through their `form` attribute. */
 export const BULK_FORM_ID = "incident-bulk";
