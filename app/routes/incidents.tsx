@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { IncidentBoard } from "~/components/incidents/list/incident-board";
 import { IncidentFilters } from "~/components/incidents/list/incident-filters";
 import { BulkForm, IncidentsTable } from "~/components/incidents/list/incidents-table";
 import { ListToasts, type ListActionError } from "~/components/incidents/list/shared";
@@ -19,6 +19,14 @@ import { LIST_VIEWS, viewHref } from "~/modules/incidents/list-url";
  * filters are remembered in a cookie: /incidents without parameters opens them again. The action
  * changes the status, priority or assignee of one incident, or of the selected ones (`intent=bulk`).
  */
+/**
+ * The board loads apart from the table (issue #9, JavaScript per page): the table, the default view,
+ * does not download it. The server renders the document whole (entry.server.tsx waits for every part),
+ * so without JavaScript nothing changes; in the browser the board's HTML stays as sent until its script
+ * is there, then hydrates.
+ */
+const IncidentBoard = lazy(() => import("~/components/incidents/list/incident-board").then((m) => ({ default: m.IncidentBoard })));
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const setCookie = await rememberFilters(request);
@@ -85,13 +93,15 @@ export default function Incidents() {
           </div>
         ) : null}
         {board ? (
-          <IncidentBoard
-            key={location.search}
-            columns={board.columns}
-            cursors={board.cursors}
-            statuses={filters.statuses}
-            assignees={assignees}
-          />
+          <Suspense fallback={null}>
+            <IncidentBoard
+              key={location.search}
+              columns={board.columns}
+              cursors={board.cursors}
+              statuses={filters.statuses}
+              assignees={assignees}
+            />
+          </Suspense>
         ) : null}
       </div>
     </ListToasts>

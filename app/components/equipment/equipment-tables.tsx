@@ -1,7 +1,8 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { countLinkCell, linkCell, tagsCell } from "~/components/lists/cells";
-import { DataTable, listColumns, numberColumnClass } from "~/components/lists/data-table";
+import { DataTable, listColumns } from "~/components/lists/data-table";
+import { numberColumnClass } from "~/components/lists/styles";
 import { TagList } from "~/components/lists/tag-list";
 import type { ListQuery, Page } from "~/lib/list-query";
 import type { CategoryRow, EquipmentTypeRow } from "~/modules/equipment/queries.server";

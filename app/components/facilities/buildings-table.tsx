@@ -1,7 +1,8 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { linkCell, shortIdColumnClass } from "~/components/lists/cells";
-import { DataTable, listColumns, numberColumnClass } from "~/components/lists/data-table";
+import { DataTable, listColumns } from "~/components/lists/data-table";
+import { numberColumnClass } from "~/components/lists/styles";
 import type { ListQuery, Page } from "~/lib/list-query";
 import type { BuildingRow } from "~/modules/facilities/queries.server";
 

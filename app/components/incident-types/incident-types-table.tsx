@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { cellLinkClass, DataTable, listColumns, numberColumnClass } from "~/components/lists/data-table";
+import { DataTable, listColumns } from "~/components/lists/data-table";
+import { cellLinkClass, numberColumnClass } from "~/components/lists/styles";
 import { Badge } from "~/components/ui/badge";
 import type { ListQuery, Page } from "~/lib/list-query";
 import type { IncidentTypeRow } from "~/modules/incident-types/queries.server";

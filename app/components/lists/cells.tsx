@@ -1,5 +1,6 @@
 import type { CellContext, RowData } from "@tanstack/react-table";
-import { cellLinkClass, type ListFeatures } from "./data-table";
+import { type ListFeatures } from "./data-table";
+import { cellLinkClass } from "./styles";
 import { TagList } from "./tag-list";
 
 /** `meta.className` of a short id column (the first one): narrow, tabular figures. */

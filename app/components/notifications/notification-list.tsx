@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Pager } from "~/components/lists/data-table";
+import { Pager } from "~/components/lists/pager";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import type { Page } from "~/lib/list-query";

@@ -1,7 +1,7 @@
 import { Link, useFetcher, useFetchers, useLocation, useSubmit } from "@remix-run/react";
 import { type DragEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { cellLinkClass } from "~/components/lists/data-table";
+import { cellLinkClass } from "~/components/lists/styles";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { LinkArea } from "~/components/ui/link-area";
