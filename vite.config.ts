@@ -39,10 +39,11 @@ function manualChunks(id: string) {
  * the `useSyncExternalStore` shim by React's own hook (app/lib/sync-external-store.ts) and, for the
  * table, the shim's selector hook by app/lib/store-selector.ts (so that the table and the charts share no
  * chunk), and Vite's
- * helper for `import()` (which preloads what the imported chunk imports) by a shorter one that does the
- * same for this app's chunks (`modulepreload` links, stylesheets waited for; 0.6 → 0.3 KB gzip, in the
- * ui chunk instead of a file of its own). It drops Vite's `vite:preloadError` event, which the app does
- * not listen to: a failed import rejects as it would without the helper.
+ * helper for `import()` by a shorter one (0.6 → 0.3 KB gzip, in the ui chunk instead of a file of its
+ * own). With `modulePreload: false` (decision 034) the helper is given only a lazy chunk's stylesheets,
+ * which it loads and waits for; it would add `modulepreload` links for scripts too. It drops Vite's
+ * `vite:preloadError` event, which the app does not listen to: a failed import rejects as it would
+ * without the helper.
  */
 function browserModules(): Plugin {
   const target = path.resolve("app/lib/react-translation.ts");
@@ -90,7 +91,8 @@ export const __vitePreload = (load, deps) => {
 export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? {}
-    : { minify: "terser", terserOptions: { compress: { passes: 2 }, format: { comments: false } }, rollupOptions: { output: { manualChunks } } },
+    : // No list of a lazy chunk's imports in each chunk that imports it (decision 034).
+      { modulePreload: false, minify: "terser", terserOptions: { compress: { passes: 2 }, format: { comments: false } }, rollupOptions: { output: { manualChunks } } },
   server: {
     watch: { ignored: ["**/data/**", "**/test-results/**", "**/tmp/**"] },
   },

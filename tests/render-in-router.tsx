@@ -11,11 +11,21 @@ export async function renderRoutes(i18n: I18n, routes: RouteObject[], url = "/")
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(`http://localhost${url}`));
   if (context instanceof Response) throw new Error("unexpected response");
-  return renderToStaticMarkup(
+  const element = (
     <I18nextProvider i18n={i18n}>
       <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
-    </I18nextProvider>,
+    </I18nextProvider>
   );
+  // A lazy part (React.lazy) suspends the first render while its module loads; the server's renderer waits
+  // for it (entry.server.tsx), so here the render is tried again once the module is there.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return renderToStaticMarkup(element);
+    } catch (error) {
+      if (attempt >= 100 || !String(error).includes("suspended")) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
 }
 
 /** Renders one element as the page at `url`. */

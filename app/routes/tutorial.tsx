@@ -8,7 +8,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { dialogHref } from "~/components/ui/dialog";
 import { cn } from "~/lib/utils";
 import { guard, isManager } from "~/modules/auth/guard.server";
-import { helpUrl, type HelpArea } from "~/modules/shell/help";
+import { HELP_AREAS, helpUrl, type HelpArea } from "~/modules/shell/help";
 import type { loader as rootLoader } from "~/root";
 
 /**
@@ -20,7 +20,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await guard(request, context);
   if (!user) throw redirect("/login");
   const rt = context.runtime;
-  return { manager: isManager(user.role), role: user.role, helpBaseUrl: rt.config.HELP_BASE_URL ?? null };
+  // The help site's page of each area, worked out here so that the page's script does not carry the help module.
+  const base = rt.config.HELP_BASE_URL ?? null;
+  const help = Object.fromEntries(HELP_AREAS.map((area) => [area, helpUrl(base, area)])) as Record<HelpArea, string | null>;
+  return { manager: isManager(user.role), role: user.role, help };
 }
 
 interface Area {
@@ -56,10 +59,10 @@ const TECHNICIAN: Area[] = [
 
 export default function Tutorial() {
   const { t } = useTranslation("shell");
-  const { manager, role, helpBaseUrl } = useLoaderData<typeof loader>();
+  const { manager, role, help } = useLoaderData<typeof loader>();
   const profile = useRouteLoaderData<typeof rootLoader>("root")?.profile;
   const location = useLocation();
-  const siteHelp = helpUrl(helpBaseUrl, "getting-started");
+  const siteHelp = help["getting-started"];
 
   return (
     <div className="grid gap-8">
@@ -97,7 +100,7 @@ export default function Tutorial() {
             <ol className="grid gap-3">
               {SETUP.map((area, index) => (
                 <li key={area.key}>
-                  <AreaCard area={area} helpBaseUrl={helpBaseUrl} step={index + 1} />
+                  <AreaCard area={area} help={help[area.help]} step={index + 1} />
                 </li>
               ))}
             </ol>
@@ -107,7 +110,7 @@ export default function Tutorial() {
             <ul className="grid gap-3 md:grid-cols-2">
               {DAILY.map((area) => (
                 <li key={area.key} className="grid">
-                  <AreaCard area={area} helpBaseUrl={helpBaseUrl} />
+                  <AreaCard area={area} help={help[area.help]} />
                 </li>
               ))}
             </ul>
@@ -119,7 +122,7 @@ export default function Tutorial() {
           <ul className="grid gap-3 md:grid-cols-2">
             {TECHNICIAN.map((area) => (
               <li key={area.key} className="grid">
-                <AreaCard area={area} helpBaseUrl={helpBaseUrl} />
+                <AreaCard area={area} help={help[area.help]} />
               </li>
             ))}
           </ul>
@@ -154,10 +157,9 @@ function SectionTitle({ id, title, text }: { id: string; title: string; text?: s
   );
 }
 
-function AreaCard({ area, helpBaseUrl, step }: { area: Area; helpBaseUrl: string | null; step?: number }) {
+function AreaCard({ area, help, step }: { area: Area; help: string | null; step?: number }) {
   const { t } = useTranslation("shell");
   const title = t(`tutorial.areas.${area.key}.title`);
-  const help = helpUrl(helpBaseUrl, area.help);
   return (
     <article className="flex h-full gap-4 rounded-xl border bg-card p-5 shadow-sm">
       <div className="flex flex-col items-center gap-2">

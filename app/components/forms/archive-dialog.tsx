@@ -1,15 +1,9 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
-import { type ReactNode, useMemo } from "react";
+import type { SubmissionResult } from "@conform-to/react";
+import { lazy, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { FormErrors, useErrorText, useZodForm, zodValidator } from "~/components/forms/zod-form";
-import { buttonVariants } from "~/components/ui/button";
-import { Dialog, DialogFooter, DialogTrigger, useUrlDialog } from "~/components/ui/dialog";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { Dialog, DialogTrigger, useUrlDialog } from "~/components/ui/dialog";
 import { ARCHIVE_DIALOG, ARCHIVE_INTENT } from "~/lib/archive-intent";
 import { cn } from "~/lib/utils";
-import { SubmitButton } from "./form-parts";
 
 /**
  * The archive confirmation of SPEC.md section 5, a URL dialog (`?dialog=archive`) that works without
@@ -19,12 +13,28 @@ import { SubmitButton } from "./form-parts";
  */
 export { ARCHIVE_DIALOG, ARCHIVE_INTENT };
 
+/**
+ * The form loads when the dialog opens, or when the pointer or focus reaches its trigger (issue #9: the
+ * pages that offer archiving do not carry it). No Suspense boundary of its own: opening the dialog is a
+ * navigation, which keeps the page as it is until the form is there, so the dialog appears whole and its
+ * field takes the focus; the server renders an open dialog whole (entry.server.tsx waits for it).
+ */
+const loadForm = () => import("./archive-form");
+const ArchiveForm = lazy(loadForm);
+const preloadForm = () => void loadForm();
+
 /** The button that opens the dialog (a link to `?dialog=archive`). */
 export function ArchiveTrigger({ children, className }: { children?: ReactNode; className?: string }) {
   const { t } = useTranslation();
   const dialog = useUrlDialog(ARCHIVE_DIALOG);
   return (
-    <DialogTrigger to={dialog.openTo} variant="outline" className={cn("text-destructive hover:text-destructive", className)}>
+    <DialogTrigger
+      to={dialog.openTo}
+      variant="outline"
+      className={cn("text-destructive hover:text-destructive", className)}
+      onPointerEnter={preloadForm}
+      onFocus={preloadForm}
+    >
       {children ?? t("archive.action")}
     </DialogTrigger>
   );
@@ -54,50 +64,5 @@ export function ArchiveDialog({
       {details ? <p className="mb-4 text-sm">{details}</p> : null}
       <ArchiveForm name={name} closeTo={dialog.closeTo} lastResult={lastResult} />
     </Dialog>
-  );
-}
-
-function ArchiveForm({ name, closeTo, lastResult }: { name: string; closeTo: string; lastResult?: SubmissionResult<string[]> }) {
-  const { t } = useTranslation();
-  const text = useErrorText();
-  // The name is checked in the browser once the form is used (decision 021); the verb checks it always.
-  const validator = useMemo(() => zodValidator(() => import("~/lib/archive").then((m) => m.confirmNameFormSchema(name))), [name]);
-  const [form, fields] = useZodForm(validator, { id: "archive", lastResult });
-  const hintId = `${fields.confirmName.id}-description`;
-  return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-4">
-      <input type="hidden" name="intent" value={ARCHIVE_INTENT} />
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <Field
-        label={t("archive.confirmLabel")}
-        htmlFor={fields.confirmName.id}
-        errors={text(fields.confirmName.errors)}
-        description={t("archive.confirmHint", { name })}
-        required
-      >
-        <Input
-          {...getInputProps(fields.confirmName, { type: "text", ariaDescribedBy: hintId })}
-          autoComplete="off"
-          spellCheck={false}
-          data-autofocus
-        />
-      </Field>
-      <ArchiveFooter closeTo={closeTo} />
-    </Form>
-  );
-}
-
-/** The archive dialogs' buttons: cancel (back to the page) and the destructive confirmation. */
-export function ArchiveFooter({ closeTo }: { closeTo: string }) {
-  const { t } = useTranslation();
-  return (
-    <DialogFooter className="mt-2">
-      <Link to={closeTo} preventScrollReset className={buttonVariants({ variant: "outline" })}>
-        {t("archive.cancel")}
-      </Link>
-      <SubmitButton intent={ARCHIVE_INTENT} variant="destructive">
-        {t("archive.action")}
-      </SubmitButton>
-    </DialogFooter>
   );
 }

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { Form } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { ArchiveFooter } from "~/components/forms/archive-dialog";
+import { ArchiveFooter } from "~/components/forms/archive-footer";
 import { FormErrors, useErrorText, useZodForm, zodValidator } from "~/components/forms/zod-form";
 import { Dialog, useUrlDialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";

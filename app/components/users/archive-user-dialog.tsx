@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } fr
 import { Form } from "@remix-run/react";
 import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { ArchiveFooter } from "~/components/forms/archive-dialog";
+import { ArchiveFooter } from "~/components/forms/archive-footer";
 import { FormErrors, useErrorText, useZodForm, zodValidator } from "~/components/forms/zod-form";
 import { Button } from "~/components/ui/button";
 import { Dialog, useUrlDialog } from "~/components/ui/dialog";

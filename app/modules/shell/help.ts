@@ -23,48 +23,30 @@ export const HELP_AREAS = [
 ] as const;
 export type HelpArea = (typeof HELP_AREAS)[number];
 
-/** First path segment of a screen → its help area. Screens not listed use "getting-started". */
-const AREA_BY_SEGMENT: Record<string, HelpArea> = {
-  dashboard: "dashboard",
+/**
+ * A screen's help area from the first segment of its path: without its `add-`, `update-` or `view-`
+ * prefix, the area of that name or its plural (`update-building` → buildings, `view-task` → tasks),
+ * else one of these (`update-equipment-type` → equipments). Others use "getting-started".
+ */
+const AREA_BY_NAME: Record<string, HelpArea> = {
   administration: "users",
-  users: "users",
-  "add-user": "users",
-  "update-user": "users",
   "import-data": "import-export",
-  facilities: "facilities",
-  "add-facility": "facilities",
-  "update-facility": "facilities",
-  "add-building": "buildings",
-  "update-building": "buildings",
-  "view-room": "rooms",
-  "add-room": "rooms",
-  "update-room": "rooms",
+  facility: "facilities",
   "room-type": "rooms",
-  "add-room-type": "rooms",
-  "update-room-type": "rooms",
-  equipments: "equipments",
-  "add-generic-equipment": "equipments",
-  "update-equipment-type": "equipments",
-  "update-category": "equipments",
-  "add-equipment-category": "equipments",
-  incidents: "incidents",
-  incident: "incidents",
-  "add-incident-type": "incident-types",
-  "update-incident-type": "incident-types",
-  printing: "printing",
+  "generic-equipment": "equipments",
+  "equipment-type": "equipments",
+  "equipment-category": "equipments",
+  category: "equipments",
   maintenances: "maintenance",
-  "add-maintenance-type": "maintenance",
-  "update-maintenance-type": "maintenance",
-  "add-planned-maintenance": "maintenance",
-  "update-planned-maintenance": "maintenance",
-  task: "tasks",
-  "view-task": "tasks",
-  configuration: "configuration",
-  notifications: "notifications",
-  notification: "notifications",
-  settings: "settings",
-  tutorial: "getting-started",
+  "maintenance-type": "maintenance",
+  "planned-maintenance": "maintenance",
 };
+
+function areaOfSegment(segment: string): HelpArea {
+  const name = segment.replace(/^(add|update|view)-/, "");
+  const area = AREA_BY_NAME[name] ?? HELP_AREAS.find((a) => a === name || a === `${name}s`);
+  return area && area !== "getting-started" ? area : "getting-started";
+}
 
 /** Tabs that have their own help page (`/facilities?tab=rooms` → rooms). */
 const AREA_BY_TAB: Record<string, HelpArea> = {
@@ -82,7 +64,7 @@ export function helpAreaFor(pathname: string, search = ""): HelpArea {
   if (tab && AREA_BY_TAB[tab] && (segment === "facilities" || segment === "configuration" || segment === "incidents")) {
     return AREA_BY_TAB[tab];
   }
-  return AREA_BY_SEGMENT[segment] ?? "getting-started";
+  return areaOfSegment(segment);
 }
 
 /** `<base>/<area>`, without a doubled slash; null when no help site is configured. */
