@@ -48,7 +48,22 @@ interface LighthouseJson {
   runtimeError?: { message: string };
 }
 
+/**
+ * One Lighthouse run; a run that Lighthouse itself could not record (its trace errors, such as
+ * NO_NAVSTART, seen now and then on this machine) is tried again, twice at most.
+ */
 function lighthouse(url: string, cookie: string | null, workDir: string, n: number): { result: Result; json: LighthouseJson } {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return lighthouseOnce(url, cookie, workDir, n);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.error(`${new URL(url).pathname} run ${n}: Lighthouse failed (${String(error).split("\n")[0].slice(0, 120)}), trying again`);
+    }
+  }
+}
+
+function lighthouseOnce(url: string, cookie: string | null, workDir: string, n: number): { result: Result; json: LighthouseJson } {
   const out = path.join(workDir, `run-${n}.json`);
   const args = [
     cli,

@@ -33,7 +33,6 @@ export function listColumns<T extends RowData>() {
   return createColumnHelper<ListFeatures, T>();
 }
 
-
 export interface DataTableProps<T extends RowData> {
   /** Column definitions; headers should be plain text (they name the sort links). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
