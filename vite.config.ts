@@ -34,16 +34,15 @@ function manualChunks(id: string) {
 }
 
 /**
- * Modules the browser's build replaces (the server keeps the packages): `react-i18next` by
- * app/lib/react-translation.ts, a small hook over the browser's translator (decision 033, amendment), and
- * the `useSyncExternalStore` shim by React's own hook (app/lib/sync-external-store.ts) and, for the
- * table, the shim's selector hook by app/lib/store-selector.ts (so that the table and the charts share no
- * chunk), and Vite's
- * helper for `import()` by a shorter one (0.6 → 0.3 KB gzip, in the ui chunk instead of a file of its
- * own). With `modulePreload: false` (decision 034) the helper is given only a lazy chunk's stylesheets,
- * which it loads and waits for; it would add `modulepreload` links for scripts too. It drops Vite's
- * `vite:preloadError` event, which the app does not listen to: a failed import rejects as it would
- * without the helper.
+ * Modules the browser's build replaces (the server keeps the packages):
+ * - `react-i18next` by app/lib/react-translation.ts, a small hook over the browser's translator
+ *   (decisions 033 and 034);
+ * - the `useSyncExternalStore` shim by React 18's own hook (app/lib/sync-external-store.ts), and for the
+ *   table its selector hook by app/lib/store-selector.ts, so that the table and the charts share no chunk;
+ * - Vite's `import()` helper by a shorter one in the ui chunk (0.6 → 0.2 KB gzip). With
+ *   `modulePreload: false` (decision 034) Vite gives it only a lazy chunk's stylesheets, which it loads
+ *   and waits for. It drops Vite's `vite:preloadError` event, which the app does not listen to: a failed
+ *   import rejects as it would without the helper.
  */
 function browserModules(): Plugin {
   const target = path.resolve("app/lib/react-translation.ts");
@@ -60,21 +59,15 @@ function browserModules(): Plugin {
     load(id, options) {
       if (id !== preloadHelper || options?.ssr) return null;
       const code = `const seen = {};
-export const __vitePreload = (load, deps) => {
-  const sheets = [];
-  for (const dep of deps || []) {
-    const href = ${JSON.stringify(base)} + dep;
-    const css = dep.endsWith(".css");
-    if (seen[href] || document.querySelector(\`link[href="\${href}"]\`)) continue;
-    seen[href] = true;
-    const link = document.createElement("link");
-    link.rel = css ? "stylesheet" : "modulepreload";
-    link.href = href;
-    if (css) sheets.push(new Promise((resolve, reject) => { link.onload = resolve; link.onerror = () => reject(new Error("Unable to preload CSS for " + href)); }));
-    document.head.appendChild(link);
-  }
-  return Promise.all(sheets).then(load);
-};`;
+export const __vitePreload = (load, deps) => Promise.all((deps || []).map((dep) => {
+  const href = ${JSON.stringify(base)} + dep;
+  if (!dep.endsWith(".css") || seen[href] || document.querySelector(\`link[href="\${href}"]\`)) return;
+  seen[href] = true;
+  const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href });
+  const loaded = new Promise((resolve, reject) => { link.onload = resolve; link.onerror = () => reject(new Error("Unable to preload CSS for " + href)); });
+  document.head.appendChild(link);
+  return loaded;
+})).then(load);`;
       return { code, moduleSideEffects: false };
     },
     resolveId(source, importer, options) {

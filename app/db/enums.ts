@@ -12,7 +12,8 @@
 
 type ValueOf<T> = T[keyof T];
 
-/** Marked pure where called, so that the browser's bundle keeps only the lists a page uses. */
+/** Without side effects (annotated for Rollup), so that the browser's bundle keeps only the lists a page uses. */
+/*#__NO_SIDE_EFFECTS__*/
 function valuesOf<const T extends Record<string, number>>(e: T): readonly ValueOf<T>[] {
   return Object.freeze(Object.values(e) as ValueOf<T>[]);
 }
@@ -27,7 +28,7 @@ export const Role = {
   ADMINISTRATOR: 3,
 } as const;
 export type Role = ValueOf<typeof Role>;
-export const ROLE_VALUES = /* @__PURE__ */ valuesOf(Role);
+export const ROLE_VALUES = valuesOf(Role);
 
 /** Incident priority "Not Selected" is stored as SQL NULL (see `IncidentPriority`). */
 export const Priority = {
@@ -37,7 +38,7 @@ export const Priority = {
   CRITICAL: 3,
 } as const;
 export type Priority = ValueOf<typeof Priority>;
-export const PRIORITY_VALUES = /* @__PURE__ */ valuesOf(Priority);
+export const PRIORITY_VALUES = valuesOf(Priority);
 /** An incident's priority: one of `Priority`, or `null` for "Not Selected". */
 export type IncidentPriority = Priority | null;
 
@@ -49,7 +50,7 @@ export const IncidentStatus = {
   ARCHIVED: 4,
 } as const;
 export type IncidentStatus = ValueOf<typeof IncidentStatus>;
-export const INCIDENT_STATUS_VALUES = /* @__PURE__ */ valuesOf(IncidentStatus);
+export const INCIDENT_STATUS_VALUES = valuesOf(IncidentStatus);
 
 export const UserStatus = {
   /** Not yet validated (no password set / email not verified). */
@@ -58,7 +59,7 @@ export const UserStatus = {
   DISABLED: 3,
 } as const;
 export type UserStatus = ValueOf<typeof UserStatus>;
-export const USER_STATUS_VALUES = /* @__PURE__ */ valuesOf(UserStatus);
+export const USER_STATUS_VALUES = valuesOf(UserStatus);
 
 export const UserLanguage = {
   EN: 0,
@@ -66,21 +67,21 @@ export const UserLanguage = {
   NL: 2,
 } as const;
 export type UserLanguage = ValueOf<typeof UserLanguage>;
-export const USER_LANGUAGE_VALUES = /* @__PURE__ */ valuesOf(UserLanguage);
+export const USER_LANGUAGE_VALUES = valuesOf(UserLanguage);
 
 export const TaskStatus = {
   PENDING: 0,
   DONE: 1,
 } as const;
 export type TaskStatus = ValueOf<typeof TaskStatus>;
-export const TASK_STATUS_VALUES = /* @__PURE__ */ valuesOf(TaskStatus);
+export const TASK_STATUS_VALUES = valuesOf(TaskStatus);
 
 export const EquipmentTypeStatus = {
   ARCHIVE: 0,
   ACTIVE: 1,
 } as const;
 export type EquipmentTypeStatus = ValueOf<typeof EquipmentTypeStatus>;
-export const EQUIPMENT_TYPE_STATUS_VALUES = /* @__PURE__ */ valuesOf(EquipmentTypeStatus);
+export const EQUIPMENT_TYPE_STATUS_VALUES = valuesOf(EquipmentTypeStatus);
 
 export const IncidentEventType = {
   CREATED: 0,
@@ -104,7 +105,7 @@ export const IncidentEventType = {
   REPORTED_AGAIN: 10,
 } as const;
 export type IncidentEventType = ValueOf<typeof IncidentEventType>;
-export const INCIDENT_EVENT_TYPE_VALUES = /* @__PURE__ */ valuesOf(IncidentEventType);
+export const INCIDENT_EVENT_TYPE_VALUES = valuesOf(IncidentEventType);
 
 export const BulkUploadErrorCode = {
   NONE: 0,
@@ -112,7 +113,7 @@ export const BulkUploadErrorCode = {
   INVALID_TEMPLATE_DATA: 2,
 } as const;
 export type BulkUploadErrorCode = ValueOf<typeof BulkUploadErrorCode>;
-export const BULK_UPLOAD_ERROR_CODE_VALUES = /* @__PURE__ */ valuesOf(BulkUploadErrorCode);
+export const BULK_UPLOAD_ERROR_CODE_VALUES = valuesOf(BulkUploadErrorCode);
 
 // ---------------------------------------------------------------------------
 // Values not given by the spec: ordinal 0.. in spec order
@@ -126,7 +127,7 @@ export const TimeMeasure = {
   YEAR: 4,
 } as const;
 export type TimeMeasure = ValueOf<typeof TimeMeasure>;
-export const TIME_MEASURE_VALUES = /* @__PURE__ */ valuesOf(TimeMeasure);
+export const TIME_MEASURE_VALUES = valuesOf(TimeMeasure);
 
 export const ObjectType = {
   ENTITY: 0,
@@ -135,7 +136,7 @@ export const ObjectType = {
   ROOM: 3,
 } as const;
 export type ObjectType = ValueOf<typeof ObjectType>;
-export const OBJECT_TYPE_VALUES = /* @__PURE__ */ valuesOf(ObjectType);
+export const OBJECT_TYPE_VALUES = valuesOf(ObjectType);
 
 export const IncidentTypeStatus = {
   NONE: 0,
@@ -143,7 +144,7 @@ export const IncidentTypeStatus = {
   ARCHIVED: 2,
 } as const;
 export type IncidentTypeStatus = ValueOf<typeof IncidentTypeStatus>;
-export const INCIDENT_TYPE_STATUS_VALUES = /* @__PURE__ */ valuesOf(IncidentTypeStatus);
+export const INCIDENT_TYPE_STATUS_VALUES = valuesOf(IncidentTypeStatus);
 
 /**
  * What the reporter answers to a checklist item of an incident type (SPEC.md section 3 names the
@@ -156,7 +157,7 @@ export const ChecklistContentType = {
   PHOTO: 3,
 } as const;
 export type ChecklistContentType = ValueOf<typeof ChecklistContentType>;
-export const CHECKLIST_CONTENT_TYPE_VALUES = /* @__PURE__ */ valuesOf(ChecklistContentType);
+export const CHECKLIST_CONTENT_TYPE_VALUES = valuesOf(ChecklistContentType);
 
 export const EditorMode = {
   ADD: 0,
@@ -164,7 +165,7 @@ export const EditorMode = {
   VIEW: 2,
 } as const;
 export type EditorMode = ValueOf<typeof EditorMode>;
-export const EDITOR_MODE_VALUES = /* @__PURE__ */ valuesOf(EditorMode);
+export const EDITOR_MODE_VALUES = valuesOf(EditorMode);
 
 export const AccessType = {
   NO: 0,
@@ -172,7 +173,7 @@ export const AccessType = {
   TRAVERSE: 2,
 } as const;
 export type AccessType = ValueOf<typeof AccessType>;
-export const ACCESS_TYPE_VALUES = /* @__PURE__ */ valuesOf(AccessType);
+export const ACCESS_TYPE_VALUES = valuesOf(AccessType);
 
 export const TranslationLanguage = {
   UNSPECIFIED: 0,
@@ -181,14 +182,14 @@ export const TranslationLanguage = {
   NL: 3,
 } as const;
 export type TranslationLanguage = ValueOf<typeof TranslationLanguage>;
-export const TRANSLATION_LANGUAGE_VALUES = /* @__PURE__ */ valuesOf(TranslationLanguage);
+export const TRANSLATION_LANGUAGE_VALUES = valuesOf(TranslationLanguage);
 
 export const ReportType = {
   BUG: 0,
   SUGGESTION: 1,
 } as const;
 export type ReportType = ValueOf<typeof ReportType>;
-export const REPORT_TYPE_VALUES = /* @__PURE__ */ valuesOf(ReportType);
+export const REPORT_TYPE_VALUES = valuesOf(ReportType);
 
 export const TreeAccessLevel = {
   FACILITY: 0,
@@ -197,7 +198,7 @@ export const TreeAccessLevel = {
   EQUIPMENT: 3,
 } as const;
 export type TreeAccessLevel = ValueOf<typeof TreeAccessLevel>;
-export const TREE_ACCESS_LEVEL_VALUES = /* @__PURE__ */ valuesOf(TreeAccessLevel);
+export const TREE_ACCESS_LEVEL_VALUES = valuesOf(TreeAccessLevel);
 
 export const IncidentSortField = {
   CREATION_TIMESTAMP: 0,
@@ -209,7 +210,7 @@ export const IncidentSortField = {
   SHORT_ID: 6,
 } as const;
 export type IncidentSortField = ValueOf<typeof IncidentSortField>;
-export const INCIDENT_SORT_FIELD_VALUES = /* @__PURE__ */ valuesOf(IncidentSortField);
+export const INCIDENT_SORT_FIELD_VALUES = valuesOf(IncidentSortField);
 
 export const BulkUploadType = {
   FACILITY: 0,
@@ -222,14 +223,14 @@ export const BulkUploadType = {
   INCIDENT_TYPE: 7,
 } as const;
 export type BulkUploadType = ValueOf<typeof BulkUploadType>;
-export const BULK_UPLOAD_TYPE_VALUES = /* @__PURE__ */ valuesOf(BulkUploadType);
+export const BULK_UPLOAD_TYPE_VALUES = valuesOf(BulkUploadType);
 
 /** Per-line import error kinds ("error message type" in the spec). */
 export const BulkUploadErrorMessageType = {
   MISSING_MANDATORY_COLUMN: 0,
 } as const;
 export type BulkUploadErrorMessageType = ValueOf<typeof BulkUploadErrorMessageType>;
-export const BULK_UPLOAD_ERROR_MESSAGE_TYPE_VALUES = /* @__PURE__ */ valuesOf(BulkUploadErrorMessageType);
+export const BULK_UPLOAD_ERROR_MESSAGE_TYPE_VALUES = valuesOf(BulkUploadErrorMessageType);
 
 export const ExportType = {
   USERS: 0,
@@ -246,7 +247,7 @@ export const ExportType = {
   EQUIPMENT_CATEGORIES: 11,
 } as const;
 export type ExportType = ValueOf<typeof ExportType>;
-export const EXPORT_TYPE_VALUES = /* @__PURE__ */ valuesOf(ExportType);
+export const EXPORT_TYPE_VALUES = valuesOf(ExportType);
 
 /**
  * Incident notifications first, then import success/failure per area
@@ -281,7 +282,7 @@ export const NotificationType = {
   EXPORT_EQUIPMENT_CATEGORIES_SUCCESS: 24,
 } as const;
 export type NotificationType = ValueOf<typeof NotificationType>;
-export const NOTIFICATION_TYPE_VALUES = /* @__PURE__ */ valuesOf(NotificationType);
+export const NOTIFICATION_TYPE_VALUES = valuesOf(NotificationType);
 
 /** The export-success notification type for an export type. */
 export function exportSuccessNotificationType(exportType: ExportType): NotificationType {
@@ -294,7 +295,7 @@ export const QrPrintStatus = {
   PARTIALLY_PRINTED: 2,
 } as const;
 export type QrPrintStatus = ValueOf<typeof QrPrintStatus>;
-export const QR_PRINT_STATUS_VALUES = /* @__PURE__ */ valuesOf(QrPrintStatus);
+export const QR_PRINT_STATUS_VALUES = valuesOf(QrPrintStatus);
 
 /** The ten room-link kinds of SPEC.md section 1, in that order. */
 export const RoomLinkType = {
@@ -310,7 +311,7 @@ export const RoomLinkType = {
   WIFI: 9,
 } as const;
 export type RoomLinkType = ValueOf<typeof RoomLinkType>;
-export const ROOM_LINK_TYPE_VALUES = /* @__PURE__ */ valuesOf(RoomLinkType);
+export const ROOM_LINK_TYPE_VALUES = valuesOf(RoomLinkType);
 
 // ---------------------------------------------------------------------------
 // Not in the spec: background import/export jobs (app/db/schema/data-jobs.ts)
@@ -321,7 +322,7 @@ export const DataJobKind = {
   EXPORT: 1,
 } as const;
 export type DataJobKind = ValueOf<typeof DataJobKind>;
-export const DATA_JOB_KIND_VALUES = /* @__PURE__ */ valuesOf(DataJobKind);
+export const DATA_JOB_KIND_VALUES = valuesOf(DataJobKind);
 
 export const DataJobStatus = {
   QUEUED: 0,
@@ -330,7 +331,7 @@ export const DataJobStatus = {
   FAILED: 3,
 } as const;
 export type DataJobStatus = ValueOf<typeof DataJobStatus>;
-export const DATA_JOB_STATUS_VALUES = /* @__PURE__ */ valuesOf(DataJobStatus);
+export const DATA_JOB_STATUS_VALUES = valuesOf(DataJobStatus);
 
 // ---------------------------------------------------------------------------
 // Languages (i18n codes)

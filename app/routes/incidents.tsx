@@ -14,12 +14,6 @@ import { hasFilters } from "~/modules/incidents/filters";
 import { LIST_VIEWS, viewHref } from "~/modules/incidents/list-url";
 
 /**
- * /incidents (issue #12 parts 1 and 2): the incidents in the viewer's reach as a table (`?view=table`,
- * the default) or a kanban board (`?view=board`), with the same filters, all in the URL. The last
- * filters are remembered in a cookie: /incidents without parameters opens them again. The action
- * changes the status, priority or assignee of one incident, or of the selected ones (`intent=bulk`).
- */
-/**
  * The board loads apart from the table (issue #9, JavaScript per page): the table, the default view,
  * does not download it. The server renders the document whole (entry.server.tsx waits for every part),
  * so without JavaScript nothing changes; in the browser the board's HTML stays as sent until its script
@@ -27,6 +21,12 @@ import { LIST_VIEWS, viewHref } from "~/modules/incidents/list-url";
  */
 const IncidentBoard = lazy(() => import("~/components/incidents/list/incident-board").then((m) => ({ default: m.IncidentBoard })));
 
+/**
+ * /incidents (issue #12 parts 1 and 2): the incidents in the viewer's reach as a table (`?view=table`,
+ * the default) or a kanban board (`?view=board`), with the same filters, all in the URL. The last
+ * filters are remembered in a cookie: /incidents without parameters opens them again. The action
+ * changes the status, priority or assignee of one incident, or of the selected ones (`intent=bulk`).
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const setCookie = await rememberFilters(request);

@@ -38,4 +38,3 @@ export default function ArchiveForm({ name, closeTo, lastResult }: { name: strin
     </Form>
   );
 }
-

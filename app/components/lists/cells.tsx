@@ -1,5 +1,5 @@
 import type { CellContext, RowData } from "@tanstack/react-table";
-import { type ListFeatures } from "./data-table";
+import type { ListFeatures } from "./data-table";
 import { cellLinkClass } from "./styles";
 import { TagList } from "./tag-list";
 

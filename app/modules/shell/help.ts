@@ -44,8 +44,7 @@ const AREA_BY_NAME: Record<string, HelpArea> = {
 
 function areaOfSegment(segment: string): HelpArea {
   const name = segment.replace(/^(add|update|view)-/, "");
-  const area = AREA_BY_NAME[name] ?? HELP_AREAS.find((a) => a === name || a === `${name}s`);
-  return area && area !== "getting-started" ? area : "getting-started";
+  return AREA_BY_NAME[name] ?? HELP_AREAS.find((a) => a === name || a === `${name}s`) ?? "getting-started";
 }
 
 /** Tabs that have their own help page (`/facilities?tab=rooms` → rooms). */
