@@ -93,7 +93,7 @@ async function boot(): Promise<Runtime> {
     }
   }
   if (cfg.SERVER_TIMING) {
-    if (database.pglite) instrumentPglite(database.pglite);
+    if (database.pglite) instrumentPglite(database.pglite, database.statements);
     else instrumentPg();
   }
   const pool = database.pool;

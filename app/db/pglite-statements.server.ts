@@ -1,0 +1,191 @@
+import { parse as pgParse, protocol, type messages, type PGlite, type QueryOptions, type Results, type Transaction } from "@electric-sql/pglite";
+
+/**
+ * The embedded database's client for Drizzle, with named prepared statements (decision 035).
+ *
+ * PGlite's own `query` sends every call as six messages, each a separate trip into the WebAssembly
+ * PostgreSQL (Parse, Describe, Bind, Describe, Execute, Sync), on an unnamed statement: every call is
+ * parsed, analysed and planned again, and planning opens each table's files to learn their size. The
+ * queries of this app are a few hundred fixed texts with parameters, so each text is parsed once into a
+ * named statement (its parameter types and row description remembered), and every later call is one
+ * trip: Bind, Execute, Sync. PostgreSQL's plan cache then decides between a custom and a generic plan as
+ * it does for any prepared statement, and replans after DDL or ANALYZE.
+ *
+ * Only SELECT, INSERT, UPDATE, DELETE and WITH texts are kept, at most `maxStatements` (the least recently
+ * used is closed). Anything else (DDL, BEGIN, SET), a COPY with a blob and a statement PostgreSQL reports as
+ * stale go through PGlite's `query` unchanged. Results, parsers, serializers and errors are PGlite's own:
+ * `parseResults` builds the rows, a failure throws PGlite's `DatabaseError` with the query attached.
+ */
+
+interface Prepared {
+  name: string;
+  paramTypes: number[];
+  /** The statement's RowDescription (absent for a statement that returns no rows). */
+  rowDescription?: messages.BackendMessage;
+}
+
+type Exclusive = <T>(fn: () => Promise<T>) => Promise<T>;
+interface PgliteInternals {
+  _runExclusiveQuery: Exclusive;
+  _runExclusiveTransaction: Exclusive;
+}
+
+/** Statement names are unique in the process: two clients over one PGlite share its session. */
+let sequence = 0;
+
+const CACHEABLE = /^\s*(select|insert|update|delete|with)\b/i;
+/** SQLSTATEs of a statement that no longer fits: the cached plan's result type changed, it was dropped. */
+const STALE = new Set(["0A000", "26000"]);
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  let length = 0;
+  for (const part of parts) length += part.length;
+  const out = new Uint8Array(length);
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+function sqlState(error: unknown): string | undefined {
+  return (error as { code?: string } | null)?.code;
+}
+
+/** Adds what PGlite's own `query` adds to a database error (the query, its parameters and options). */
+function withQuery(error: unknown, query: string, params: unknown[], options?: QueryOptions): unknown {
+  if (error && typeof error === "object" && "code" in error) {
+    Object.assign(error, { query, params, queryOptions: options });
+  }
+  return error;
+}
+
+export class PgliteStatements {
+  readonly pglite: PGlite;
+  readonly maxStatements: number;
+  readonly #statements = new Map<string, Prepared>();
+  /** Close messages of evicted statements, sent with the next trip. */
+  #pendingCloses: Uint8Array[] = [];
+
+  constructor(pglite: PGlite, maxStatements = 256) {
+    this.pglite = pglite;
+    this.maxStatements = maxStatements;
+  }
+
+  /** How many statements are prepared now (tests, benchmarks). */
+  get size(): number {
+    return this.#statements.size;
+  }
+
+  get #internals(): PgliteInternals {
+    return this.pglite as unknown as PgliteInternals;
+  }
+
+  async query<T>(query: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    if (!this.#cacheable(query, options)) return this.pglite.query<T>(query, params, options);
+    const result = await this.#internals._runExclusiveTransaction(() => this.#runExclusive<T>(query, params, options, true));
+    await this.pglite.syncToFs();
+    return result;
+  }
+
+  exec(query: string, options?: QueryOptions): Promise<Results[]> {
+    return this.pglite.exec(query, options);
+  }
+
+  transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.pglite.transaction((tx) =>
+      callback({
+        ...tx,
+        query: <R>(query: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<R>> => {
+          if (tx.closed || !this.#cacheable(query, options)) return tx.query<R>(query, params, options);
+          return this.#runExclusive<R>(query, params, options, false);
+        },
+        get closed() {
+          return tx.closed;
+        },
+      }),
+    );
+  }
+
+  /** Whether `query` runs as a named statement here (otherwise through PGlite's own `query`). */
+  prepares(query: string, options?: QueryOptions): boolean {
+    return this.#cacheable(query, options);
+  }
+
+  #cacheable(query: string, options?: QueryOptions): boolean {
+    return !options?.blob && !options?.paramTypes && CACHEABLE.test(query);
+  }
+
+  /** Runs under PGlite's query lock; outside a transaction a stale statement is prepared again once. */
+  #runExclusive<T>(query: string, params: unknown[], options: QueryOptions | undefined, canRetry: boolean): Promise<Results<T>> {
+    return this.#internals._runExclusiveQuery(async () => {
+      try {
+        return await this.#run<T>(query, params, options);
+      } catch (error) {
+        if (!STALE.has(sqlState(error) ?? "") || !this.#statements.has(query)) throw withQuery(error, query, params, options);
+        this.#forget(query);
+        if (!canRetry) throw withQuery(error, query, params, options);
+        try {
+          return await this.#run<T>(query, params, options);
+        } catch (again) {
+          throw withQuery(again, query, params, options);
+        }
+      }
+    });
+  }
+
+  async #run<T>(query: string, params: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    const prepared = this.#statements.get(query) ?? (await this.#prepare(query));
+    // least recently used last out: a hit moves to the end of the map's order
+    this.#statements.delete(query);
+    this.#statements.set(query, prepared);
+    const values = params.map((param, i) => {
+      if (param === null || param === undefined) return null;
+      const oid = prepared.paramTypes[i];
+      const serialize = options?.serializers?.[oid] ?? this.pglite.serializers[oid];
+      return serialize ? serialize(param) : String(param);
+    });
+    const messages = await this.#trip([
+      protocol.serialize.bind({ statement: prepared.name, values: values as string[] }),
+      protocol.serialize.execute({}),
+      protocol.serialize.sync(),
+    ]);
+    const all = prepared.rowDescription ? [prepared.rowDescription, ...messages] : messages;
+    return pgParse.parseResults(all, this.pglite.parsers, options)[0] as Results<T>;
+  }
+
+  async #prepare(query: string): Promise<Prepared> {
+    const name = `caretaker_${++sequence}`;
+    const messages = await this.#trip([
+      protocol.serialize.parse({ name, text: query }),
+      protocol.serialize.describe({ type: "S", name }),
+      protocol.serialize.sync(),
+    ]);
+    const prepared: Prepared = {
+      name,
+      paramTypes: pgParse.parseDescribeStatementResults(messages),
+      rowDescription: messages.find((message) => message.name === "rowDescription"),
+    };
+    this.#statements.set(query, prepared);
+    while (this.#statements.size > this.maxStatements) {
+      const oldest = this.#statements.keys().next().value as string;
+      this.#forget(oldest);
+    }
+    return prepared;
+  }
+
+  #forget(query: string): void {
+    const prepared = this.#statements.get(query);
+    if (!prepared) return;
+    this.#statements.delete(query);
+    this.#pendingCloses.push(protocol.serialize.close({ type: "S", name: prepared.name }));
+  }
+
+  /** One trip into PostgreSQL: the pending closes, then `parts`; throws PGlite's DatabaseError. */
+  #trip(parts: Uint8Array[]): Promise<messages.BackendMessage[]> {
+    const closes = this.#pendingCloses;
+    this.#pendingCloses = [];
+    return this.pglite.execProtocolStream(concat([...closes, ...parts]), { syncToFs: false });
+  }
+}
