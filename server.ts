@@ -5,7 +5,6 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -41,6 +40,9 @@ interface EntryExports {
 
 async function main() {
   limitHeapGrowth();
+  // Route matches are remembered per path: the table is fixed while the server runs (decision 019). Installed
+  // before the app or the Remix adapter loads the router, so that its static handler uses them too (decision 035).
+  installRouteMatchCache();
   const vite = dev
     ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }))
     : undefined;
@@ -145,8 +147,7 @@ async function main() {
     }, { paths: /^\/report\/[^/]+$/ }));
   }
 
-  // Route matches are remembered per path: the table is fixed while the server runs (decision 019).
-  installRouteMatchCache();
+  const { createRequestHandler } = await import("@remix-run/express");
   app.all(
     "*",
     createRequestHandler({

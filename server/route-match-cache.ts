@@ -1,4 +1,6 @@
-import { createRequire } from "node:module";
+import fs from "node:fs";
+import Module, { createRequire } from "node:module";
+import path from "node:path";
 
 /**
  * Remembers route matches (decision 019, "route matching"). `matchRoutes` of `@remix-run/router` flattens,
@@ -9,7 +11,11 @@ import { createRequire } from "node:module";
  * this replaces that export with one that remembers the last `limit` paths per route table (a flood of
  * random paths only turns the memory over) and hands each caller its own copy of the matches, made of the
  * caller's own route objects.
- * The router's static handler calls its own inner function, which stays uncached.
+ * The router's static handler (every document and data request goes through its `query` or `queryRoute`)
+ * calls the module's inner function instead, flattening and ranking the table again on every request (about
+ * a tenth of a shell-only page's CPU). When the server loads the router module itself, before the Remix
+ * adapter does, those two calls are pointed at the export (`loadRouterWithStaticHandlerCache`); a router
+ * release that changes those lines is loaded unchanged (a test fails then).
  */
 type Location = string | { pathname?: string };
 type Match = { params: Record<string, string | undefined>; pathname: string; pathnameBase: string; route: unknown };
@@ -92,7 +98,34 @@ export function remixRouterModule(): RouterModule {
   return createRequire(fromHere.resolve("@remix-run/server-runtime"))("@remix-run/router") as RouterModule;
 }
 
+/** The two calls of the static handler (`query`, `queryRoute`) to the inner `matchRoutes`. */
+export const STATIC_HANDLER_MATCH = "let matches = matchRoutes(dataRoutes, location, basename);";
+const STATIC_HANDLER_MATCH_EXPORTED = "let matches = exports.matchRoutes(dataRoutes, location, basename);";
+
+/**
+ * Loads `@remix-run/router` (the copy the server runtime uses) with its static handler calling the module's
+ * exported `matchRoutes`, so that the remembering one installed below serves it too. Returns false, and
+ * changes nothing, when the module is already loaded or its source does not hold the two calls.
+ */
+export function loadRouterWithStaticHandlerCache(): boolean {
+  const fromRuntime = createRequire(createRequire(import.meta.url).resolve("@remix-run/server-runtime"));
+  const file = fromRuntime.resolve("@remix-run/router");
+  if (fromRuntime.cache[file]) return false;
+  const source = fs.readFileSync(file, "utf8");
+  if (source.split(STATIC_HANDLER_MATCH).length !== 3) return false;
+  type CompilingModule = Module & { _compile(code: string, filename: string): void; paths: string[]; loaded: boolean };
+  const loader = Module as unknown as typeof Module & { _nodeModulePaths(dir: string): string[] };
+  const module = new Module(file) as CompilingModule;
+  module.filename = file;
+  module.paths = loader._nodeModulePaths(path.dirname(file));
+  module._compile(source.replaceAll(STATIC_HANDLER_MATCH, STATIC_HANDLER_MATCH_EXPORTED), file);
+  module.loaded = true;
+  fromRuntime.cache[file] = module;
+  return true;
+}
+
 export function installRouteMatchCache(): void {
+  loadRouterWithStaticHandlerCache();
   const router = remixRouterModule();
   if (router.matchRoutes.cached) return;
   router.matchRoutes = rememberingMatchRoutes(router.matchRoutes, router.parsePath);

@@ -1,4 +1,4 @@
-import { parse as pgParse, protocol, type messages, type PGlite, type QueryOptions, type Results, type Transaction } from "@electric-sql/pglite";
+import { parse as pgParse, protocol, types, type messages, type PGlite, type QueryOptions, type Results, type Transaction } from "@electric-sql/pglite";
 
 /**
  * The embedded database's client for Drizzle, with named prepared statements (decision 035).
@@ -13,15 +13,15 @@ import { parse as pgParse, protocol, type messages, type PGlite, type QueryOptio
  *
  * Only SELECT, INSERT, UPDATE, DELETE and WITH texts are kept, at most `maxStatements` (the least recently
  * used is closed). Anything else (DDL, BEGIN, SET), a COPY with a blob and a statement PostgreSQL reports as
- * stale go through PGlite's `query` unchanged. Results, parsers, serializers and errors are PGlite's own:
- * `parseResults` builds the rows, a failure throws PGlite's `DatabaseError` with the query attached.
+ * stale go through PGlite's `query` unchanged. Rows are built with PGlite's parsers and serializers as its own
+ * `parseResults` builds them; a failure throws PGlite's `DatabaseError` with the query attached.
  */
 
 interface Prepared {
   name: string;
   paramTypes: number[];
-  /** The statement's RowDescription (absent for a statement that returns no rows). */
-  rowDescription?: messages.BackendMessage;
+  /** The statement's result columns (none for a statement that returns no rows). */
+  fields: Array<{ name: string; dataTypeID: number }>;
 }
 
 type Exclusive = <T>(fn: () => Promise<T>) => Promise<T>;
@@ -151,8 +151,43 @@ export class PgliteStatements {
       protocol.serialize.execute({}),
       protocol.serialize.sync(),
     ]);
-    const all = prepared.rowDescription ? [prepared.rowDescription, ...messages] : messages;
-    return pgParse.parseResults(all, this.pglite.parsers, options)[0] as Results<T>;
+    return this.#results<T>(prepared, messages, options);
+  }
+
+  /**
+   * The rows and counts of one statement's answer, as PGlite's `parseResults` builds them, but with each
+   * field's parser looked up once per call (PGlite's copies its whole parser table into the call's options).
+   */
+  #results<T>(prepared: Prepared, messages: messages.BackendMessage[], options?: QueryOptions): Results<T> {
+    const fields = prepared.fields;
+    const parsers = fields.map(({ dataTypeID }) => options?.parsers?.[dataTypeID] ?? this.pglite.parsers[dataTypeID] ?? types.parsers[dataTypeID]);
+    const arrays = options?.rowMode === "array";
+    const rows: unknown[] = [];
+    let result: Results<T> = { rows: rows as T[], fields, affectedRows: 0 };
+    for (const message of messages) {
+      if (message.name === "dataRow") {
+        const values = (message as messages.DataRowMessage).fields;
+        if (arrays) {
+          rows.push(values.map((value, i) => (value === null ? null : parsers[i] ? parsers[i](value, fields[i].dataTypeID) : value)));
+        } else {
+          const row: Record<string, unknown> = {};
+          for (let i = 0; i < values.length; i++) {
+            const value = values[i];
+            row[fields[i].name] = value === null ? null : parsers[i] ? parsers[i](value, fields[i].dataTypeID) : value;
+          }
+          rows.push(row);
+        }
+      } else if (message.name === "commandComplete") {
+        // "SELECT 2", "UPDATE 3", "INSERT 0 5": the last word is the row count
+        const words = (message as messages.CommandCompleteMessage).text.split(" ");
+        const command = words[0];
+        const count = Number.parseInt(words[words.length - 1], 10);
+        const writes = command === "INSERT" || command === "UPDATE" || command === "DELETE" || command === "MERGE" || command === "COPY";
+        result = { rows: rows as T[], fields, command, affectedRows: writes ? count : 0 } as Results<T>;
+        if (!Number.isNaN(count)) (result as { rowCount?: number }).rowCount = count;
+      }
+    }
+    return result;
   }
 
   async #prepare(query: string): Promise<Prepared> {
@@ -165,7 +200,9 @@ export class PgliteStatements {
     const prepared: Prepared = {
       name,
       paramTypes: pgParse.parseDescribeStatementResults(messages),
-      rowDescription: messages.find((message) => message.name === "rowDescription"),
+      fields: ((messages.find((message) => message.name === "rowDescription") as messages.RowDescriptionMessage | undefined)?.fields ?? []).map(
+        ({ name, dataTypeID }) => ({ name, dataTypeID }),
+      ),
     };
     this.#statements.set(query, prepared);
     while (this.#statements.size > this.maxStatements) {

@@ -1,5 +1,11 @@
+import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { installRouteMatchCache, rememberingMatchRoutes, remixRouterModule } from "../../server/route-match-cache";
+import {
+  installRouteMatchCache,
+  loadRouterWithStaticHandlerCache,
+  rememberingMatchRoutes,
+  remixRouterModule,
+} from "../../server/route-match-cache";
 
 /**
  * Route matches remembered per path (decision 019): the same answers as the router's own function, for
@@ -90,5 +96,33 @@ describe("remembered route matches", () => {
     expect(installed).not.toBe(original);
     expect(installed(routes, "/report/x")).toEqual(original(routes, "/report/x"));
     router.matchRoutes = original;
+  });
+
+  it("loads the router with its static handler asking the module's export, when it loads it first", async () => {
+    const fromRuntime = createRequire(createRequire(import.meta.url).resolve("@remix-run/server-runtime"));
+    const file = fromRuntime.resolve("@remix-run/router");
+    const loaded = fromRuntime.cache[file];
+    expect(loadRouterWithStaticHandlerCache()).toBe(false); // already loaded here: left alone
+    delete fromRuntime.cache[file];
+    try {
+      expect(loadRouterWithStaticHandlerCache()).toBe(true);
+      const fresh = fromRuntime("@remix-run/router") as {
+        matchRoutes: (...args: unknown[]) => unknown;
+        createStaticHandler(routes: object[]): { query(request: Request): Promise<unknown>; queryRoute(request: Request): Promise<unknown> };
+      };
+      expect(fresh).not.toBe(router);
+      const paths: string[] = [];
+      const inner = fresh.matchRoutes;
+      fresh.matchRoutes = (...args: unknown[]) => {
+        paths.push((args[1] as { pathname: string }).pathname);
+        return inner(...args);
+      };
+      const handler = fresh.createStaticHandler([{ id: "root", path: "/", children: [{ id: "room", path: "view-room/:id", loader: () => "room" }] }]);
+      await handler.query(new Request("http://x/view-room/7"));
+      await handler.queryRoute(new Request("http://x/view-room/8"));
+      expect(paths).toEqual(["/view-room/7", "/view-room/8"]);
+    } finally {
+      fromRuntime.cache[file] = loaded;
+    }
   });
 });
