@@ -17,6 +17,7 @@ import { pageCache } from "./server/page-cache";
 import { precompressed } from "./server/precompressed";
 import { installRouteMatchCache } from "./server/route-match-cache";
 import { tieredRateLimits } from "./server/rate-limit";
+import { wholeCompression } from "./server/whole-compression";
 import { sameOriginWrites } from "./server/same-origin";
 import { serverTiming } from "./server/server-timing";
 import type { ServerSettings } from "./server/settings";
@@ -122,6 +123,8 @@ async function main() {
   // compresses (COMPRESSION=false). Server-sent events must not be buffered by compression.
   if (config.COMPRESSION) {
     app.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").includes("text/event-stream") && compression.filter(req, res) }));
+    // Answers sent whole with a Content-Length (every page) are compressed in one call instead (decision 035).
+    app.use(wholeCompression());
   }
 
   if (vite) {

@@ -1,0 +1,103 @@
+import type { NextFunction, Request, Response } from "express";
+import zlib from "node:zlib";
+
+/**
+ * Compresses a response whose whole body is known in advance in one synchronous call (decision 035).
+ *
+ * The pages are rendered whole into one buffer and sent with a Content-Length (entry.server.tsx), but the
+ * `compression` middleware compresses every answer as a stream: a zlib stream made per response, its work
+ * passed to the thread pool and back, the answer re-sent in chunks. For a 55 KB page that cost 1.2-1.5 ms
+ * of CPU against 0.45 ms for compressing the same bytes in one call. This middleware, placed after
+ * `compression` (so that it sees the body first), takes the answers that declare a Content-Length between
+ * `minBytes` and `maxBytes`, of a compressible type, not yet encoded, and sends them brotli (quality 4, as
+ * `compression` does) or gzip (level 6) compressed with their own Content-Length. Anything else (streams
+ * such as data requests and server-sent events, small or large bodies, HEAD, `no-transform`) goes on to
+ * `compression` unchanged, which leaves an answer alone once it has a Content-Encoding.
+ */
+export interface WholeCompressionOptions {
+  minBytes?: number;
+  maxBytes?: number;
+}
+
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|[a-z.+-]*\+(json|xml))|image\/svg\+xml)/i;
+const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+
+/** The encoding to send for an Accept-Encoding header: brotli, else gzip, when accepted (q above 0). */
+export function chooseEncoding(header: string | undefined): "br" | "gzip" | null {
+  if (!header) return null;
+  const weights = new Map<string, number>();
+  for (const part of header.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const weight = q ? Number(q.slice(2)) : 1;
+    weights.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  const accepted = (name: string) => (weights.get(name) ?? weights.get("*") ?? 0) > 0;
+  return accepted("br") ? "br" : accepted("gzip") ? "gzip" : null;
+}
+
+function toBuffer(chunk: unknown, encoding: unknown): Buffer | null {
+  if (typeof chunk === "string") return Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
+  if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  return null;
+}
+
+export function wholeCompression(options: WholeCompressionOptions = {}) {
+  const minBytes = options.minBytes ?? 1024;
+  const maxBytes = options.maxBytes ?? 1024 * 1024;
+
+  return (req: Request, res: Response, next: NextFunction) => {
+    const encoding = req.method === "HEAD" ? null : chooseEncoding(req.headers["accept-encoding"]);
+    if (!encoding) return next();
+
+    /** The body so far, once the answer is known to be one this middleware compresses. */
+    let body: Buffer[] | null = null;
+    let decided = false;
+    const takes = (): boolean => {
+      if (decided) return body !== null;
+      decided = true;
+      const length = Number(res.getHeader("Content-Length"));
+      const type = String(res.getHeader("Content-Type") ?? "");
+      const cacheControl = String(res.getHeader("Cache-Control") ?? "");
+      const suitable =
+        !res.headersSent &&
+        Number.isInteger(length) &&
+        length >= minBytes &&
+        length <= maxBytes &&
+        res.statusCode !== 204 &&
+        res.statusCode !== 304 &&
+        COMPRESSIBLE.test(type) &&
+        res.getHeader("Content-Encoding") === undefined &&
+        !/\bno-transform\b/i.test(cacheControl);
+      if (suitable) body = [];
+      return suitable;
+    };
+
+    const write = res.write;
+    const end = res.end;
+    res.write = function (this: Response, chunk: unknown, ...rest: unknown[]) {
+      if (!takes()) return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+      const buffer = toBuffer(chunk, rest[0]);
+      if (buffer) body!.push(Buffer.from(buffer));
+      const callback = rest.find((arg) => typeof arg === "function") as (() => void) | undefined;
+      if (callback) process.nextTick(callback);
+      return true;
+    } as Response["write"];
+    res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
+      const callback = [chunk, ...rest].find((arg) => typeof arg === "function") as (() => void) | undefined;
+      const data = typeof chunk === "function" ? undefined : chunk;
+      if (!takes()) return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
+      const buffer = data === undefined || data === null ? null : toBuffer(data, rest[0]);
+      if (buffer) body!.push(buffer);
+      const whole = Buffer.concat(body!);
+      const compressed = encoding === "br" ? zlib.brotliCompressSync(whole, BROTLI) : zlib.gzipSync(whole, { level: 6 });
+      res.setHeader("Content-Encoding", encoding);
+      res.setHeader("Content-Length", compressed.byteLength);
+      const vary = String(res.getHeader("Vary") ?? "");
+      if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary)) res.setHeader("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+      return (end as (...args: unknown[]) => Response).call(this, compressed, callback);
+    } as Response["end"];
+    next();
+  };
+}
