@@ -204,7 +204,7 @@ export async function authenticate(deps: AuthDeps, jwtToken: string | null | und
   if (!jwtToken) throw sessionExpired();
   const claims = await verifyAccessToken(deps.jwtSecret, jwtToken, { now: deps.now?.() });
   if (!claims) throw sessionExpired();
-  const [row] = await shellQuery(deps.db).execute({ userId: claims.userId, entityId: claims.entityId, sessionId: claims.sessionId });
+  const [row] = await preparedFor(deps.db, sessionQueries, buildSessionQuery).execute(claimParams(claims));
   if (!row || row.archivedAt || row.status !== UserStatus.ACTIVE || row.revoked || row.entityId !== claims.entityId) {
     throw sessionExpired();
   }
@@ -220,8 +220,8 @@ export interface ShellData {
 }
 
 /**
- * The session check with the shell's profile and unread count, the one query of every signed-in request:
- * built once per database handle and run as a prepared statement (named on PostgreSQL; decision 035).
+ * The session checks run on every signed-in request: built once per database handle and run as prepared
+ * statements (named on PostgreSQL; decision 035). This one reads the shell's profile and unread count too.
  */
 function buildShellQuery(db: Db) {
   return db
@@ -255,10 +255,33 @@ function buildShellQuery(db: Db) {
     .prepare("caretaker_shell_session");
 }
 const shellQueries = new WeakMap<Db, ReturnType<typeof buildShellQuery>>();
-function shellQuery(db: Db) {
-  let query = shellQueries.get(db);
-  if (!query) shellQueries.set(db, (query = buildShellQuery(db)));
+
+/** `authenticate`'s check alone (REST calls): the user's state and the session's revocation. */
+function buildSessionQuery(db: Db) {
+  return db
+    .select({
+      status: users.status,
+      archivedAt: users.archivedAt,
+      role: users.role,
+      entityId: users.entityId,
+      revoked: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder("sessionId")} and ${refreshTokens.revokedAt} is not null)`,
+    })
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder("userId")), eq(users.entityId, sql.placeholder("entityId"))))
+    .limit(1)
+    .prepare("caretaker_session");
+}
+const sessionQueries = new WeakMap<Db, ReturnType<typeof buildSessionQuery>>();
+
+/** The query `build` makes for `db`, made once per database handle. */
+function preparedFor<Q>(db: Db, made: WeakMap<Db, Q>, build: (db: Db) => Q): Q {
+  let query = made.get(db);
+  if (query === undefined) made.set(db, (query = build(db)));
   return query;
+}
+
+function claimParams(claims: AccessClaims) {
+  return { userId: claims.userId, entityId: claims.entityId, sessionId: claims.sessionId };
 }
 
 /**
@@ -270,34 +293,7 @@ export async function authenticateWithShell(deps: AuthDeps, jwtToken: string | n
   if (!jwtToken) throw sessionExpired();
   const claims = await verifyAccessToken(deps.jwtSecret, jwtToken, { now: deps.now?.() });
   if (!claims) throw sessionExpired();
-  const [row] = await deps.db
-    .select({
-      status: users.status,
-      archivedAt: users.archivedAt,
-      role: users.role,
-      entityId: users.entityId,
-      revoked: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${claims.sessionId} and ${refreshTokens.revokedAt} is not null)`,
-      name: users.name,
-      surname: users.surname,
-      email: users.email,
-      language: users.language,
-      pictureFileId: users.pictureFileId,
-      entity: {
-        id: entities.id,
-        name: entities.name,
-        templateColor: entities.templateColor,
-        templateTextColor: entities.templateTextColor,
-        logoFileId: entities.logoFileId,
-        archivedAt: entities.archivedAt,
-      },
-      // The counter the notifications' triggers keep (decision 028): one row, whatever their number.
-      unread: sql<number>`coalesce((select ${notificationCounts.unread} from ${notificationCounts}
-        where ${notificationCounts.userId} = ${users.id} and ${notificationCounts.entityId} = ${users.entityId}), 0)`.mapWith(Number),
-    })
-    .from(users)
-    .leftJoin(entities, eq(entities.id, users.entityId))
-    .where(and(eq(users.id, claims.userId), eq(users.entityId, claims.entityId)))
-    .limit(1);
+  const [row] = await preparedFor(deps.db, shellQueries, buildShellQuery).execute(claimParams(claims));
   if (!row || row.archivedAt || row.status !== UserStatus.ACTIVE || row.revoked || row.entityId !== claims.entityId) {
     throw sessionExpired();
   }
