@@ -83,7 +83,7 @@ export class PgliteStatements {
   }
 
   async query<T>(query: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
-    if (!this.#cacheable(query, options)) return this.pglite.query<T>(query, params, options);
+    if (!this.prepares(query, options)) return this.pglite.query<T>(query, params, options);
     const result = await this.#internals._runExclusiveTransaction(() => this.#runExclusive<T>(query, params, options, true));
     await this.pglite.syncToFs();
     return result;
@@ -98,7 +98,7 @@ export class PgliteStatements {
       callback({
         ...tx,
         query: <R>(query: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<R>> => {
-          if (tx.closed || !this.#cacheable(query, options)) return tx.query<R>(query, params, options);
+          if (tx.closed || !this.prepares(query, options)) return tx.query<R>(query, params, options);
           return this.#runExclusive<R>(query, params, options, false);
         },
         get closed() {
@@ -110,10 +110,6 @@ export class PgliteStatements {
 
   /** Whether `query` runs as a named statement here (otherwise through PGlite's own `query`). */
   prepares(query: string, options?: QueryOptions): boolean {
-    return this.#cacheable(query, options);
-  }
-
-  #cacheable(query: string, options?: QueryOptions): boolean {
     return !options?.blob && !options?.paramTypes && CACHEABLE.test(query);
   }
 

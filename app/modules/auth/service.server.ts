@@ -205,9 +205,7 @@ export async function authenticate(deps: AuthDeps, jwtToken: string | null | und
   const claims = await verifyAccessToken(deps.jwtSecret, jwtToken, { now: deps.now?.() });
   if (!claims) throw sessionExpired();
   const [row] = await preparedFor(deps.db, sessionQueries, buildSessionQuery).execute(claimParams(claims));
-  if (!row || row.archivedAt || row.status !== UserStatus.ACTIVE || row.revoked || row.entityId !== claims.entityId) {
-    throw sessionExpired();
-  }
+  if (!isLive(row, claims)) throw sessionExpired();
   // The role is read from the database, so a role change applies at once.
   return { id: claims.userId, entityId: claims.entityId, role: row.role, sessionId: claims.sessionId, expiresAt: claims.expiresAt };
 }
@@ -219,6 +217,22 @@ export interface ShellData {
   unread: number;
 }
 
+/** What both session checks read: the user's state and whether the session (`sessionId`) was revoked. */
+function sessionState() {
+  return {
+    status: users.status,
+    archivedAt: users.archivedAt,
+    role: users.role,
+    entityId: users.entityId,
+    revoked: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder("sessionId")} and ${refreshTokens.revokedAt} is not null)`,
+  };
+}
+
+/** The token's user in the token's entity (`userId`, `entityId`). */
+function sessionUser() {
+  return and(eq(users.id, sql.placeholder("userId")), eq(users.entityId, sql.placeholder("entityId")));
+}
+
 /**
  * The session checks run on every signed-in request: built once per database handle and run as prepared
  * statements (named on PostgreSQL; decision 035). This one reads the shell's profile and unread count too.
@@ -226,11 +240,7 @@ export interface ShellData {
 function buildShellQuery(db: Db) {
   return db
     .select({
-      status: users.status,
-      archivedAt: users.archivedAt,
-      role: users.role,
-      entityId: users.entityId,
-      revoked: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder("sessionId")} and ${refreshTokens.revokedAt} is not null)`,
+      ...sessionState(),
       name: users.name,
       surname: users.surname,
       email: users.email,
@@ -250,7 +260,7 @@ function buildShellQuery(db: Db) {
     })
     .from(users)
     .leftJoin(entities, eq(entities.id, users.entityId))
-    .where(and(eq(users.id, sql.placeholder("userId")), eq(users.entityId, sql.placeholder("entityId"))))
+    .where(sessionUser())
     .limit(1)
     .prepare("caretaker_shell_session");
 }
@@ -259,15 +269,9 @@ const shellQueries = new WeakMap<Db, ReturnType<typeof buildShellQuery>>();
 /** `authenticate`'s check alone (REST calls): the user's state and the session's revocation. */
 function buildSessionQuery(db: Db) {
   return db
-    .select({
-      status: users.status,
-      archivedAt: users.archivedAt,
-      role: users.role,
-      entityId: users.entityId,
-      revoked: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder("sessionId")} and ${refreshTokens.revokedAt} is not null)`,
-    })
+    .select(sessionState())
     .from(users)
-    .where(and(eq(users.id, sql.placeholder("userId")), eq(users.entityId, sql.placeholder("entityId"))))
+    .where(sessionUser())
     .limit(1)
     .prepare("caretaker_session");
 }
@@ -278,6 +282,11 @@ function preparedFor<Q>(db: Db, made: WeakMap<Db, Q>, build: (db: Db) => Q): Q {
   let query = made.get(db);
   if (query === undefined) made.set(db, (query = build(db)));
   return query;
+}
+
+/** An active, unarchived user of the token's entity whose session was not revoked. */
+function isLive<R extends { status: number; archivedAt: Date | null; revoked: boolean; entityId: number }>(row: R | undefined, claims: AccessClaims): row is R {
+  return row !== undefined && !row.archivedAt && row.status === UserStatus.ACTIVE && !row.revoked && row.entityId === claims.entityId;
 }
 
 function claimParams(claims: AccessClaims) {
@@ -294,9 +303,7 @@ export async function authenticateWithShell(deps: AuthDeps, jwtToken: string | n
   const claims = await verifyAccessToken(deps.jwtSecret, jwtToken, { now: deps.now?.() });
   if (!claims) throw sessionExpired();
   const [row] = await preparedFor(deps.db, shellQueries, buildShellQuery).execute(claimParams(claims));
-  if (!row || row.archivedAt || row.status !== UserStatus.ACTIVE || row.revoked || row.entityId !== claims.entityId) {
-    throw sessionExpired();
-  }
+  if (!isLive(row, claims)) throw sessionExpired();
   const { archivedAt: entityArchivedAt, ...entity } = row.entity ?? { archivedAt: null };
   const profile =
     row.entity && !entityArchivedAt
