@@ -35,6 +35,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { menu, unread, helpBaseUrl: rt.config.HELP_BASE_URL ?? null };
 }
 
+/** The menu's element, which the narrow screens' menu button shows and controls. */
+const MENU_ID = "main-menu";
+
 export default function AppLayout() {
   const { t } = useTranslation("shell");
   const { menu, unread, helpBaseUrl } = useLoaderData<typeof loader>();
@@ -52,7 +55,7 @@ export default function AppLayout() {
 
       <header className="sticky top-0 z-40 bg-primary text-primary-foreground shadow-sm">
         <div className="flex h-14 items-center gap-1 px-2 sm:gap-2 sm:px-4 lg:h-16 lg:px-6">
-          <MobileMenu menu={menu} className="lg:hidden" />
+          <MobileMenu menuId={MENU_ID} className="lg:hidden" />
           <Brand entity={entity} className="mr-auto px-1" />
           <LanguageSwitch tone="brand" className="mr-1 hidden sm:inline-flex" />
           <HelpLink baseUrl={helpBaseUrl} />
@@ -65,8 +68,9 @@ export default function AppLayout() {
       <ReportDialog />
 
       <div className="lg:flex lg:min-h-[calc(100dvh-4rem)]">
-        <aside className="hidden lg:block lg:w-72 lg:shrink-0 lg:border-r lg:bg-background">
-          <div className="sticky top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto px-3 py-5">
+        {/* The one menu: the sidebar, and on narrow screens the panel of the header's menu button. */}
+        <aside id={MENU_ID} className="shell-menu">
+          <div className="shell-menu-scroll">
             <MainNav menu={menu} />
           </div>
         </aside>

@@ -83,6 +83,8 @@ test.describe("navigation menu", () => {
     await page.goto("/dashboard");
     const nav = menu(page);
     await expect(nav).toBeHidden();
+    // One menu in the page: the sidebar, shown as the menu button's panel on a phone.
+    await expect(page.locator("nav[aria-label='Main menu']")).toHaveCount(1);
     await page.locator("[data-mobile-menu] > summary").click();
     await expect(nav).toBeVisible();
     await nav.getByRole("link", { name: "Equipments" }).click();

@@ -7,10 +7,9 @@ import { cn } from "~/lib/utils";
 import { Icon } from "./icons";
 import { activeMenuId, type MenuEntry, type MenuLink } from "./menu";
 
-const rowBase =
-  "flex min-h-10 items-center gap-3 rounded-md px-3 py-2 text-sm lg:min-h-9 lg:py-1.5 font-medium transition-colors focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring";
-const rowIdle = "text-foreground/80 hover:bg-muted hover:text-foreground";
-const rowActive = "bg-primary/10 font-semibold text-primary shadow-[inset_3px_0_0_0_var(--color-primary)]";
+/** A menu row's classes (`.shell-menu-link` and its states, in tailwind.css: once there, not on every row). */
+const rowIdle = "shell-menu-link";
+const rowActive = "shell-menu-link shell-menu-link-active";
 
 /**
  * The navigation menu (SPEC.md section 2): groups with their sub-items, single
@@ -32,7 +31,7 @@ export function MainNav({ menu, id, className }: { menu: MenuEntry[]; id?: strin
           href={item.to}
           aria-current={current ? "page" : undefined}
           data-menu-item={item.id}
-          className={cn(rowBase, current ? rowActive : rowIdle, nested && "min-h-9 py-1.5 lg:min-h-[1.875rem] lg:py-1")}
+          className={cn(current ? rowActive : rowIdle, nested && "shell-menu-link-nested")}
         >
           {item.icon ? <Icon name={item.icon} className="size-[1.125rem]" /> : null}
           <span className="min-w-0 leading-snug">{t(`menu.items.${item.id}`)}</span>
@@ -54,7 +53,7 @@ export function MainNav({ menu, id, className }: { menu: MenuEntry[]; id?: strin
                   data-prevent-scroll-reset
                   aria-haspopup="dialog"
                   data-menu-item={entry.id}
-                  className={cn(rowBase, rowIdle)}
+                  className={rowIdle}
                 >
                   {entry.icon ? <Icon name={entry.icon} className="size-[1.125rem]" /> : null}
                   <span className="min-w-0 leading-snug">{t(`menu.items.${entry.id}`)}</span>

@@ -3,10 +3,11 @@ import { useEffect, useRef } from "react";
 
 /**
  * Enhances a native `<details>` used as a menu (it opens and closes without JavaScript). With
- * JavaScript on, it also closes after a client-side navigation, on a click outside it, and on
- * Escape (focus goes back to its `<summary>`).
+ * JavaScript on, it also closes after a client-side navigation, on a click outside it (and outside the
+ * element `panelId` names, a panel it shows elsewhere in the page), and on Escape inside either (focus
+ * goes back to its `<summary>`).
  */
-export function useDetailsMenu<T extends HTMLDetailsElement = HTMLDetailsElement>() {
+export function useDetailsMenu<T extends HTMLDetailsElement = HTMLDetailsElement>({ panelId }: { panelId?: string } = {}) {
   const ref = useRef<T>(null);
   const location = useLocation();
   const shownKey = useRef(location.key);
@@ -21,21 +22,27 @@ export function useDetailsMenu<T extends HTMLDetailsElement = HTMLDetailsElement
   useEffect(() => {
     const details = ref.current;
     if (!details) return;
+    const within = (target: EventTarget | null) => {
+      if (!(target instanceof Node)) return false;
+      if (details.contains(target)) return true;
+      const panel = panelId ? document.getElementById(panelId) : null;
+      return Boolean(panel?.contains(target));
+    };
     const onPointerDown = (event: PointerEvent) => {
-      if (details.open && event.target instanceof Node && !details.contains(event.target)) details.open = false;
+      if (details.open && !within(event.target)) details.open = false;
     };
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape" || !details.open) return;
+      if (event.key !== "Escape" || !details.open || !within(event.target)) return;
       details.open = false;
       details.querySelector("summary")?.focus();
     };
     document.addEventListener("pointerdown", onPointerDown);
-    details.addEventListener("keydown", onKeyDown);
+    document.addEventListener("keydown", onKeyDown);
     return () => {
       document.removeEventListener("pointerdown", onPointerDown);
-      details.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("keydown", onKeyDown);
     };
-  }, []);
+  }, [panelId]);
 
   return ref;
 }
