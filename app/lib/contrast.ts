@@ -116,11 +116,24 @@ export function brandColors(
   textColor: string,
   fallback: { color: string; textColor: string } = { color: "#1e3a8a", textColor: "#ffffff" },
 ): BrandColors {
+  // Every page's shell asks for its entity's colours: the answer is kept per input (a few entities).
+  const key = `${color}|${textColor}|${fallback.color}|${fallback.textColor}`;
+  const kept = brandColorsKept.get(key);
+  if (kept) return kept;
+  const colors = computeBrandColors(color, textColor, fallback);
+  if (brandColorsKept.size >= 200) brandColorsKept.clear();
+  brandColorsKept.set(key, colors);
+  return colors;
+}
+
+const brandColorsKept = new Map<string, BrandColors>();
+
+function computeBrandColors(color: string, textColor: string, fallback: { color: string; textColor: string }): BrandColors {
   const background = parseHex(color) ?? parseHex(fallback.color) ?? BLACK;
   const preferred = parseHex(textColor) ?? parseHex(fallback.textColor) ?? WHITE;
   const foreground = readableOn(background, preferred);
   const muted = dimmedOn(background, foreground);
   const away = relativeLuminance(foreground) > relativeLuminance(background) ? BLACK : WHITE;
   const hover = mix(background, away, 0.15);
-  return { background: toHex(background), foreground: toHex(foreground), muted: toHex(muted), hover: toHex(hover) };
+  return Object.freeze({ background: toHex(background), foreground: toHex(foreground), muted: toHex(muted), hover: toHex(hover) });
 }
