@@ -108,4 +108,30 @@ describe("ListToolbar", () => {
     const html = await render(<ListToolbar q="" />, "/facilities?tab=buildings&q=&facilityId=");
     expect(html).not.toContain(">Clear<");
   });
+  it("gives a cell template the context the table library gives: value, fallback, row, column, cell", async () => {
+    interface Item {
+      id: number;
+      name: string | null;
+    }
+    const item = listColumns<Item>();
+    const html = await render(
+      <DataTable
+        columns={[
+          item.accessor("name", {
+            header: "Name",
+            cell: (c) => `${c.getValue() ?? "none"}|${String(c.renderValue())}|${c.row.original.id}|${c.row.id}|${c.column.id}|${c.cell.id}|${c.cell.getValue() ?? "none"}`,
+          }),
+          item.accessor("id", { header: "Id" }),
+        ]}
+        page={{ items: [{ id: 7, name: "Hall" }, { id: 8, name: null }], total: 2, page: 1, size: 25 }}
+        query={{ sort: "name", dir: "asc" }}
+        caption="Items"
+      />,
+      "/items",
+    );
+    expect(html).toContain(">Hall|Hall|7|7|name|7_name|Hall</td>");
+    expect(html).toContain(">none|undefined|8|8|name|8_name|none</td>");
+    // A column without a template shows its value.
+    expect(html).toMatch(/<td[^>]*>7<\/td>/);
+  });
 });
