@@ -10,25 +10,25 @@ import { cn } from "../../lib/utils";
  * The default size is 44px tall on phones (touch target) and 40px from `sm`.
  */
 export const buttonVariants = cva(
-  // The long common part is the stylesheet's `.ui-btn` (app/styles/tailwind.css); the icon rules stay utilities.
-  "ui-btn [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0",
+  // Each part is one component class of the stylesheet (app/styles/tailwind.css): a button's markup
+  // carries three short names instead of about 150 characters of utilities. A utility passed as
+  // `className` still wins (the utilities layer comes after the components layer).
+  "ui-btn",
   {
     variants: {
       variant: {
-        default: "bg-primary text-primary-foreground hover:bg-primary-hover",
-        secondary: "bg-secondary text-secondary-foreground hover:bg-secondary/70",
-        outline:
-          "border border-input bg-background text-foreground hover:bg-muted",
-        ghost: "text-foreground hover:bg-muted",
-        destructive:
-          "bg-destructive text-destructive-foreground hover:bg-destructive/90",
-        link: "text-primary underline-offset-4 hover:underline",
+        default: "ui-btn-primary",
+        secondary: "ui-btn-secondary",
+        outline: "ui-btn-outline",
+        ghost: "ui-btn-ghost",
+        destructive: "ui-btn-destructive",
+        link: "ui-btn-link",
       },
       size: {
-        sm: "h-9 px-3 text-sm",
-        default: "h-11 px-4 py-2 sm:h-10",
-        lg: "h-12 px-6 text-base sm:h-11",
-        icon: "size-11 sm:size-10",
+        sm: "ui-btn-sm",
+        default: "ui-btn-md",
+        lg: "ui-btn-lg",
+        icon: "ui-btn-icon",
       },
     },
     defaultVariants: {

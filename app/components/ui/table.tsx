@@ -59,7 +59,7 @@ export const TableRow = React.forwardRef<
   <tr
     ref={ref}
     className={cn(
-      "border-b transition-colors hover:bg-muted/50 aria-selected:bg-muted",
+      "ui-tr",
       className,
     )}
     {...props}
@@ -75,7 +75,7 @@ export const TableHead = React.forwardRef<
     ref={ref}
     scope={scope}
     className={cn(
-      "h-11 whitespace-nowrap px-3 text-left align-middle font-medium text-muted-foreground",
+      "ui-th",
       className,
     )}
     {...props}
@@ -87,7 +87,7 @@ export const TableCell = React.forwardRef<
   HTMLTableCellElement,
   React.TdHTMLAttributes<HTMLTableCellElement>
 >(({ className, ...props }, ref) => (
-  <td ref={ref} className={cn("px-3 py-2.5 align-middle", className)} {...props} />
+  <td ref={ref} className={cn("ui-td", className)} {...props} />
 ));
 TableCell.displayName = "TableCell";
 

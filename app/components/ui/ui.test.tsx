@@ -1,4 +1,5 @@
 import * as React from "react";
+import { readFileSync } from "node:fs";
 import { renderToStaticMarkup } from "react-dom/server";
 // Remix's <Link> needs a router context; @remix-run/testing is not installed,
 // so use react-router-dom's StaticRouter (a dependency of @remix-run/react).
@@ -14,6 +15,12 @@ import {
   Field,
   fieldControlProps,
   Input,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
   TabLink,
   Tabs,
   Toaster,
@@ -107,27 +114,55 @@ describe("Dialog", () => {
 });
 
 describe("Button", () => {
-  it("produces different classes per variant and size", () => {
-    const primary = buttonVariants();
-    const destructive = buttonVariants({ variant: "destructive" });
-    const outline = buttonVariants({ variant: "outline", size: "sm" });
-    expect(primary).toContain("bg-primary");
-    expect(destructive).toContain("bg-destructive");
-    expect(destructive).not.toContain("bg-primary");
-    expect(outline).toContain("border-input");
-    expect(outline).toContain("h-9");
-    expect(new Set([primary, destructive, outline]).size).toBe(3);
+  const stylesheet = readFileSync(new URL("../../styles/tailwind.css", import.meta.url), "utf8");
+  const variants = ["default", "secondary", "outline", "ghost", "destructive", "link"] as const;
+  const sizes = ["default", "sm", "lg", "icon"] as const;
+
+  it("produces different classes per variant and size, each one a class of the stylesheet", () => {
+    const seen = new Set<string>();
+    for (const variant of variants) {
+      for (const size of sizes) {
+        const classes = buttonVariants({ variant, size });
+        seen.add(classes);
+        for (const name of classes.split(" ")) expect(stylesheet, name).toMatch(new RegExp(`\\.${name} \\{`));
+      }
+    }
+    expect(seen.size).toBe(variants.length * sizes.length);
   });
 
-  it("lets className override conflicting utilities", () => {
+  it("keeps a className passed to it, after the component classes", () => {
     const html = renderToStaticMarkup(
       <Button type="submit" className="px-8">
         Save
       </Button>,
     );
     expect(html).toMatch(/type="submit"/);
-    expect(html).toContain("px-8");
-    expect(html).not.toMatch(/\bpx-4\b/);
+    expect(html).toContain('class="ui-btn ui-btn-primary ui-btn-md px-8"');
+  });
+});
+
+describe("Table", () => {
+  it("draws rows and cells with the stylesheet's component classes", () => {
+    const stylesheet = readFileSync(new URL("../../styles/tailwind.css", import.meta.url), "utf8");
+    const html = renderToStaticMarkup(
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead className="text-right">Count</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          <TableRow>
+            <TableCell>3</TableCell>
+          </TableRow>
+        </TableBody>
+      </Table>,
+    );
+    for (const name of ["ui-tr", "ui-th", "ui-td"]) {
+      expect(html).toContain(name);
+      expect(stylesheet).toMatch(new RegExp(`\\.${name} \\{`));
+    }
+    expect(html).toContain('class="ui-th text-right"');
   });
 });
 
