@@ -4,6 +4,6 @@
  */
 
 /** The look of a link in a cell (e.g. the name linking to its form). */
-export const cellLinkClass = "font-medium text-primary underline-offset-4 hover:underline";
+export const cellLinkClass = "ui-link"; // the stylesheet's .ui-link (app/styles/tailwind.css)
 /** `meta.className` of a number column: right-aligned, tabular figures. */
 export const numberColumnClass = "text-right tabular-nums";

@@ -29,13 +29,8 @@ export function LanguageSwitch({ tone = "default", className }: { tone?: "defaul
             lang={lng}
             aria-current={i18n.language === lng ? "true" : undefined}
             title={t(`language.${lng}`)}
-            className={cn(
-              "inline-flex h-8 min-w-9 items-center justify-center rounded-full px-2.5 tracking-wide transition-colors",
-              "focus-visible:outline-2 focus-visible:outline-offset-1",
-              tone === "brand"
-                ? "text-primary-muted-foreground hover:bg-primary-hover hover:text-primary-foreground focus-visible:outline-primary-foreground aria-[current=true]:bg-primary-foreground aria-[current=true]:text-primary"
-                : "text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-ring aria-[current=true]:bg-primary aria-[current=true]:text-primary-foreground",
-            )}
+            // The stylesheet's .lang-btn (app/styles/tailwind.css): three of them on every page, twice.
+            className={tone === "brand" ? "lang-btn lang-btn-brand" : "lang-btn"}
           >
             {t(`language.short.${lng}`)}
           </button>

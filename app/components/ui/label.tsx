@@ -8,11 +8,8 @@ export const Label = React.forwardRef<HTMLLabelElement, LabelProps>(
   ({ className, ...props }, ref) => (
     <label
       ref={ref}
-      className={cn(
-        "text-sm font-medium leading-none text-foreground",
-        "peer-disabled:cursor-not-allowed peer-disabled:opacity-60",
-        className,
-      )}
+      // The stylesheet's .ui-label (app/styles/tailwind.css); a utility passed as `className` wins.
+      className={cn("ui-label", className)}
       {...props}
     />
   ),

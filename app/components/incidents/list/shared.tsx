@@ -159,7 +159,7 @@ export function ChangeForm({ row, field, label, onSubmitted, fill = false }: Cha
         aria-label={label}
         value={value}
         wrapperClassName={fill ? "min-w-0 flex-1 basis-28" : "w-auto min-w-0"}
-        className={cn("h-9 py-1 pl-2 text-sm sm:h-9", !fill && "min-w-[8.5rem]")}
+        className={fill ? "ui-select-sm" : "ui-select-sm min-w-[8.5rem]"}
         onChange={(event) => {
           const form = event.currentTarget.form;
           // (A choice made while the page hydrated comes back as the current value: nothing to post.)
