@@ -13,6 +13,7 @@ import pino from "pino";
 import { accessLog } from "./server/access-log";
 import { bodyLimitErrors, bodyLimits } from "./server/body-limit";
 import { limitHeapGrowth } from "./server/heap";
+import { knownFilesOnly } from "./server/known-files";
 import { pageCache } from "./server/page-cache";
 import { precompressed } from "./server/precompressed";
 import { installRouteMatchCache } from "./server/route-match-cache";
@@ -133,8 +134,9 @@ async function main() {
     // Static files go out as their precompressed copies, compressed once at build time.
     app.use(precompressed("build/client"));
     // Hashed build assets never change: cache them for a year.
-    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+    // Only requests for files of the build reach the static handlers (no file-system lookup per page).
+    app.use("/assets", knownFilesOnly("build/client", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false })));
+    app.use(knownFilesOnly("build/client", express.static("build/client", { maxAge: "1h", index: false })));
   }
 
   // Tiered rate limits, cross-site writes refused, body sizes limited while read.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generationCache } from "./generation-cache.server";
+import { generationCache, keptReads } from "./generation-cache.server";
 import { noteCommittedWrite } from "./write-generation.server";
 
 /** Results kept until the next committed write (decision 031). */
@@ -53,5 +53,43 @@ describe("generation cache", () => {
     await new Promise((r) => setTimeout(r, 60));
     await cache.get("x", c.compute);
     expect(c.calls()).toBe(5);
+  });
+});
+
+/** The filters' choices and the entity's time zone, kept per database (decision 037). */
+describe("kept reads", () => {
+  it("keeps one answer per database and key until a unit of work commits", async () => {
+    const read = keptReads<{ names: string[] }>();
+    const runtime = { db: {} };
+    const otherTest = { db: {} };
+    let calls = 0;
+    const compute = async () => ({ names: [`call ${++calls}`] });
+    expect(await read(runtime, "1:en", compute)).toEqual({ names: ["call 1"] });
+    expect(await read(runtime, "1:en", compute)).toEqual({ names: ["call 1"] });
+    // Another database (another test's) with the same entity id gets its own answer.
+    expect(await read(otherTest, "1:en", compute)).toEqual({ names: ["call 2"] });
+    expect(await read(runtime, "1:fr-BE", compute)).toEqual({ names: ["call 3"] });
+    noteCommittedWrite();
+    expect(await read(runtime, "1:en", compute)).toEqual({ names: ["call 4"] });
+  });
+
+  it("reads again inside a unit of work, which must see its own writes", async () => {
+    const read = keptReads<number>();
+    const db = {};
+    let calls = 0;
+    await read({ db }, "k", async () => ++calls);
+    expect(await read({ db, uow: {} }, "k", async () => ++calls)).toBe(2);
+    expect(await read({ db, uow: {} }, "k", async () => ++calls)).toBe(3);
+    expect(await read({ db }, "k", async () => ++calls)).toBe(1);
+  });
+
+  it("hands out a frozen answer, so that no request changes what the others get", async () => {
+    const read = keptReads<{ id: number; name: string }[]>();
+    const answer = await read({ db: {} }, "k", async () => [{ id: 1, name: "Boiler" }]);
+    expect(() => answer.push({ id: 2, name: "Lift" })).toThrow(TypeError);
+    expect(() => {
+      answer[0]!.name = "Changed";
+    }).toThrow(TypeError);
+    expect(answer).toEqual([{ id: 1, name: "Boiler" }]);
   });
 });

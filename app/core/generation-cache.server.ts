@@ -41,3 +41,31 @@ export function generationCache<V>(options: { maxEntries?: number; ttlMs?: numbe
     },
   };
 }
+
+/**
+ * A read kept until the next committed write, for the small lists every page of an area reads again (the
+ * filters' choices, the entity's time zone): one generation cache per database (the runtime's, or a
+ * test's), skipped inside a unit of work (which must read its own uncommitted writes). The kept value is
+ * frozen: the requests that share it cannot change it. Keys name everything the read depends on besides
+ * the database: the entity, the viewer's reach, the language.
+ */
+export function keptReads<V>(options: { maxEntries?: number; ttlMs?: number } = {}) {
+  const perDatabase = new WeakMap<object, GenerationCache<V>>();
+  return (ctx: { db: object; uow?: unknown }, key: string, compute: () => Promise<V>): Promise<V> => {
+    if (ctx.uow) return compute();
+    let cache = perDatabase.get(ctx.db);
+    if (!cache) {
+      cache = generationCache<V>(options);
+      perDatabase.set(ctx.db, cache);
+    }
+    return cache.get(key, async () => deepFreeze(await compute()));
+  };
+}
+
+function deepFreeze<V>(value: V): V {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}

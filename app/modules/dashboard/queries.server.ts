@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { ServiceContext } from "~/core/context.server";
-import { generationCache } from "~/core/generation-cache.server";
+import { generationCache, keptReads } from "~/core/generation-cache.server";
 import { IncidentStatus } from "~/db/enums";
 import { buildings, entities, facilities, incidentMonthAssigneeCounts, incidentMonthCounts, incidents, incidentTypes, users } from "~/db/schema";
 import { now } from "~/lib/clock.server";
@@ -237,11 +237,7 @@ async function cellsFromIncidents(ctx: ServiceContext, filters: DashboardFilters
  */
 export async function getDashboard(ctx: ServiceContext, filters: DashboardFilters, options: { countIncidents?: boolean } = {}): Promise<DashboardFigures> {
   assertCanManageFacilities(ctx);
-  const [[entity]] = await Promise.all([
-    ctx.db.select({ timeZone: entities.timeZone }).from(entities).where(eq(entities.id, ctx.entityId)),
-    checkFilters(ctx, filters),
-  ]);
-  const timeZone = entity?.timeZone ?? "Europe/Brussels";
+  const [timeZone] = await Promise.all([entityTimeZone(ctx), checkFilters(ctx, filters)]);
   const today = todayIn(timeZone);
   const period = dashboardPeriod(filters, today);
   const fromCounters = !options.countIncidents && countersAnswer(ctx, filters, period, today);
@@ -252,6 +248,16 @@ export async function getDashboard(ctx: ServiceContext, filters: DashboardFilter
   );
   return { ...figures, timeZone, period, filters, fromCounters };
 }
+
+/** The entity's time zone (its months), read again only after a committed write (decision 037). */
+function entityTimeZone(ctx: ServiceContext): Promise<string> {
+  return keptTimeZones(ctx, String(ctx.entityId), async () => {
+    const [entity] = await ctx.db.select({ timeZone: entities.timeZone }).from(entities).where(eq(entities.id, ctx.entityId));
+    return entity?.timeZone ?? "Europe/Brussels";
+  });
+}
+
+const keptTimeZones = keptReads<string>({ maxEntries: 1_000, ttlMs: 10_000 });
 
 /** The figures, shared by the requests that read them until the next write: never changed by a reader. */
 const dashboardFigures = generationCache<Awaited<ReturnType<typeof shape>>>({ maxEntries: 200, ttlMs: 60_000 });

@@ -2,10 +2,11 @@ import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { buildings, entities, facilities } from "~/db/schema";
 import type { ServiceContext } from "~/core/context.server";
 import { NotFoundError } from "~/lib/errors";
-import { assertCanManageFacilities, type TreeLevel, treeScope } from "./policy.server";
+import { assertCanManageFacilities, reachKey, type TreeLevel, treeScope } from "./policy.server";
 import { type ListQuery, MAX_PAGE_SIZE, type Page } from "~/lib/list-query";
 import { decodeCursor, encodeCursor } from "~/lib/cursor.server";
 import { nameLike, readPage } from "~/lib/list-page.server";
+import { keptReads } from "~/core/generation-cache.server";
 
 /**
  * Reads of facilities and buildings, shaped for the list screens, the forms and the REST answers.
@@ -238,6 +239,20 @@ export async function searchBuildingOptions(
   const { q = "", facilityId = null } = options;
   const limit = Math.min(Math.max(1, options.limit ?? BUILDING_OPTIONS_PAGE), MAX_PAGE_SIZE);
   const after = decodeCursor(options.after);
+  // The first page without a search (what every picker shows first) is read again only after a
+  // committed write (decision 037).
+  if (!q && !after && !options.after) {
+    return keptBuildingPages(ctx, `${reachKey(ctx)}:${facilityId ?? ""}:${limit}`, () => readBuildingOptions(ctx, { q, after, facilityId, limit }));
+  }
+  return readBuildingOptions(ctx, { q, after, facilityId, limit });
+}
+
+const keptBuildingPages = keptReads<OptionsPage<BuildingOption>>({ maxEntries: 2_000, ttlMs: 10_000 });
+
+async function readBuildingOptions(
+  ctx: ServiceContext,
+  { q, after, facilityId, limit }: { q: string; after: ReturnType<typeof decodeCursor>; facilityId: number | null; limit: number },
+): Promise<OptionsPage<BuildingOption>> {
   const rows = await ctx.db
     .select({
       id: buildings.id,

@@ -33,7 +33,7 @@ import {
 } from "#tests/factories";
 import { createTestDatabase } from "#tests/test-db";
 import { actorContext, expectFieldError, listQuery, rejectionOf } from "#tests/service-helpers";
-import { getIncidentType, listIncidentTypes, listReportableIncidentTypes } from "./queries.server";
+import { getIncidentType, listIncidentTypeOptions, listIncidentTypes, listReportableIncidentTypes } from "./queries.server";
 import type { IncidentTypeInput } from "./schema";
 import { archiveIncidentType, createIncidentType, translateNames, updateIncidentType } from "./service.server";
 
@@ -277,5 +277,21 @@ describe("listIncidentTypes", () => {
     expect(priorities).toEqual([...priorities].sort((a, b) => b - a));
     expect((await listIncidentTypes(ctxOf(otherUser), listQuery("name"))).total).toBe(0);
     expect(await rejectionOf(listIncidentTypes(ctxOf(technician), listQuery("name")))).toBeInstanceOf(ForbiddenError);
+  });
+});
+
+describe("the incident type choices (kept until a write, decision 037)", () => {
+  it("follow creating, renaming and archiving a type, per language and per entity", async () => {
+    const names = async (user: User, locale = "en") => (await listIncidentTypeOptions(ctxOf(user, { locale }))).map((t) => t.name);
+    const before = await names(manager);
+    expect(before).not.toContain("Kept choice");
+    const created = await createIncidentType(ctxOf(manager), input({ nameEn: "Kept choice", nameFr: "Choix gardé" }));
+    expect(await names(manager)).toContain("Kept choice");
+    expect(await names(manager, "fr-BE")).toContain("Choix gardé");
+    expect(await names(otherUser)).not.toContain("Kept choice");
+    await updateIncidentType(ctxOf(manager), created.id, input({ nameEn: "Kept choice, renamed", nameFr: "Choix gardé" }));
+    expect(await names(manager)).toContain("Kept choice, renamed");
+    await archiveIncidentType(ctxOf(manager), created.id, { confirmName: "Kept choice, renamed" });
+    expect(await names(manager)).toEqual(before);
   });
 });
