@@ -68,12 +68,15 @@ export async function startServer(
     }
   });
   app.use(bodyLimitErrors);
+  return { ...(await listen(app)), seen };
+}
+
+/** Serves `app` on a free port of 127.0.0.1: its address, and how to stop it. */
+export async function listen(app: Express): Promise<{ base: string; close: () => Promise<void> }> {
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    base,
-    seen,
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

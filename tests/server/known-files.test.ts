@@ -1,14 +1,14 @@
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listen } from "./harness";
 import { knownFilesOnly } from "../../server/known-files";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "caretaker-known-"));
 let base = "";
-let close: () => void;
+let close: () => Promise<void>;
 /** The paths the static handlers were asked for. */
 const reached: string[] = [];
 
@@ -27,14 +27,11 @@ beforeAll(async () => {
   app.use((_req, res) => {
     res.status(404).send("page");
   });
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((r) => server.once("listening", r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => server.close();
+  ({ base, close } = await listen(app));
 });
 
-afterAll(() => {
-  close?.();
+afterAll(async () => {
+  await close?.();
   fs.rmSync(root, { recursive: true, force: true });
 });
 

@@ -1,17 +1,17 @@
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listen } from "./harness";
 import { precompressed } from "../../server/precompressed";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "caretaker-static-"));
 const source = "console.log('hello');\n".repeat(200);
 let base = "";
-let close: () => void;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
   fs.mkdirSync(path.join(root, "assets"));
@@ -23,14 +23,11 @@ beforeAll(async () => {
   app.use(compression());
   app.use(precompressed(root));
   app.use(express.static(root, { index: false }));
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((r) => server.once("listening", r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => server.close();
+  ({ base, close } = await listen(app));
 });
 
-afterAll(() => {
-  close?.();
+afterAll(async () => {
+  await close?.();
   fs.rmSync(root, { recursive: true, force: true });
 });
 
