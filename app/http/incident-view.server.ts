@@ -26,7 +26,7 @@ import { intParam, searchParam } from "~/lib/list-query";
 import { logger } from "~/lib/logger.server";
 import { requireUser } from "~/modules/auth/guard.server";
 import { COMMENTS_PAGE, EVENTS_PAGE } from "~/modules/incidents/constants";
-import { findIncidentInReach, getIncident, listIncidentAssignees, listIncidentComments, listIncidentEvents } from "~/modules/incidents/queries.server";
+import { findIncidentInReach, getIncidentView, listIncidentAssignees } from "~/modules/incidents/queries.server";
 import {
   CommentSchema,
   DescriptionSchema,
@@ -76,21 +76,18 @@ export async function loadIncidentView({ request, context, params }: LoaderFunct
   const id = incidentRouteId(params);
   const ctx = await serviceContext({ request, context }, user);
   const search = new URL(request.url).searchParams;
-  const incident = await orErrorPage(getIncident(ctx, id));
   const assigning = search.get("dialog") === "assign";
   const assigneeQ = searchParam(search, ASSIGNEE_Q_PARAM);
   const assigneePage = Math.min(intParam(search, ASSIGNEE_PAGE_PARAM) ?? 1, 10_000);
-  const [comments, events, assignees] = await Promise.all([
-    listIncidentComments(ctx, id, { limit: shownCount(intParam(search, COMMENTS_SHOWN_PARAM), COMMENTS_PAGE, MAX_COMMENTS_SHOWN) }),
-    listIncidentEvents(ctx, id, { limit: shownCount(intParam(search, EVENTS_SHOWN_PARAM), EVENTS_PAGE, MAX_EVENTS_SHOWN) }),
-    assigning
-      ? listIncidentAssignees(ctx, id, {
-          q: assigneeQ,
-          page: assigneePage,
-          size: ASSIGNEES_PAGE_SIZE,
-        })
-      : null,
-  ]);
+  // One reach check for the page's three reads (the details, the comments, the events).
+  const { incident, comments, events } = await orErrorPage(
+    getIncidentView(ctx, id, {
+      comments: shownCount(intParam(search, COMMENTS_SHOWN_PARAM), COMMENTS_PAGE, MAX_COMMENTS_SHOWN),
+      events: shownCount(intParam(search, EVENTS_SHOWN_PARAM), EVENTS_PAGE, MAX_EVENTS_SHOWN),
+    }),
+  );
+  // The assign dialog's users, when it is open (the incident is known to be in reach by now).
+  const assignees = assigning ? await listIncidentAssignees(ctx, id, { q: assigneeQ, page: assigneePage, size: ASSIGNEES_PAGE_SIZE }) : null;
   const activityParam = search.get(ACTIVITY_PARAM);
   const activity: ActivityTab = (ACTIVITY_TABS as readonly string[]).includes(activityParam ?? "") ? (activityParam as ActivityTab) : "events";
   return {

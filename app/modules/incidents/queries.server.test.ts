@@ -18,7 +18,7 @@ import { actorContext, rejectionOf } from "#tests/service-helpers";
 import { createTestDatabase } from "#tests/test-db";
 import type { IncidentSort } from "./constants";
 import { type IncidentFilters, NO_FILTERS, parseIncidentFilters } from "./filters";
-import { getIncident, listBoardColumn, listIncidentAssignees, listIncidentComments, listIncidentEvents, listIncidents } from "./queries.server";
+import { getIncident, getIncidentView, listBoardColumn, listIncidentAssignees, listIncidentComments, listIncidentEvents, listIncidents } from "./queries.server";
 
 let database: Database;
 let entity: Entity;
@@ -213,6 +213,19 @@ describe("getIncident and its comments, events and assignees", () => {
     const events = await listIncidentEvents(ctxOf(technician), made[1].id);
     expect(events.items[0].type).toBe(0);
     expect(events.total).toBe(1);
+  });
+
+  it("reads the incident view's page after one reach check: the same details, comments and events", async () => {
+    const view = await getIncidentView(ctxOf(technician), made[1].id, { comments: 1, events: 10 });
+    expect(view.incident).toEqual(await getIncident(ctxOf(technician), made[1].id));
+    expect(view.comments).toEqual(await listIncidentComments(ctxOf(technician), made[1].id, { limit: 1 }));
+    expect(view.comments.items.map((c) => c.body)).toEqual(["Second"]);
+    expect(view.comments.total).toBe(2);
+    expect(view.events).toEqual(await listIncidentEvents(ctxOf(technician), made[1].id, { limit: 10 }));
+    expect(await rejectionOf(getIncidentView(ctxOf(farTechnician), made[1].id))).toBeInstanceOf(NotFoundError);
+    const outsider = await createUser(database.db, { entityId: other.id, role: Role.ADMINISTRATOR });
+    expect(await rejectionOf(getIncidentView(ctxOf(outsider), made[1].id))).toBeInstanceOf(NotFoundError);
+    expect(await rejectionOf(getIncidentView(ctxOf(admin), 2 ** 31))).toBeInstanceOf(NotFoundError);
   });
 
   it("offers as assignees the active users who reach the incident's room", async () => {

@@ -521,7 +521,32 @@ export async function findIncidentByShortId(ctx: ServiceContext, shortId: number
 
 /** The incident view's details: everything but comments and events. */
 export async function getIncident(ctx: ServiceContext, id: number): Promise<IncidentDetail> {
-  const incident = await findIncidentInReach(ctx, id);
+  return detailOf(ctx, await findIncidentInReach(ctx, id));
+}
+
+/**
+ * The incident view's page: the details, the latest comments and the latest events, read side by side
+ * after one reach check (each read alone checks it again: getIncident, listIncidentComments,
+ * listIncidentEvents, as the REST calls use them).
+ */
+export async function getIncidentView(
+  ctx: ServiceContext,
+  id: number,
+  options: { comments?: number; events?: number } = {},
+): Promise<{ incident: IncidentDetail; comments: { items: IncidentComment[]; total: number }; events: { items: IncidentEventEntry[]; total: number } }> {
+  const found = await findIncidentInReach(ctx, id);
+  const [incident, comments, events] = await readAll(ctx, [
+    () => detailOf(ctx, found),
+    () => commentsOf(ctx, found, { limit: options.comments }),
+    () => eventsOf(ctx, found, { limit: options.events }),
+  ] as const);
+  return { incident, comments, events };
+}
+
+/** An incident's row as `findIncidentInReach` answers it: the reads below take it once reach is checked. */
+type IncidentInReach = Awaited<ReturnType<typeof findIncidentInReach>>;
+
+async function detailOf(ctx: ServiceContext, incident: IncidentInReach): Promise<IncidentDetail> {
   const [[row], reporters, files, checklist, duplicateOf, duplicates, code, type] = await readAll(ctx, [
     () => incidentRows(ctx, [incident.id]),
     () =>
@@ -630,7 +655,14 @@ export async function listIncidentComments(
   incidentId: number,
   options: { limit?: number; newestFirst?: boolean } = {},
 ): Promise<{ items: IncidentComment[]; total: number }> {
-  const incident = await findIncidentInReach(ctx, incidentId);
+  return commentsOf(ctx, await findIncidentInReach(ctx, incidentId), options);
+}
+
+async function commentsOf(
+  ctx: ServiceContext,
+  incident: IncidentInReach,
+  options: { limit?: number; newestFirst?: boolean },
+): Promise<{ items: IncidentComment[]; total: number }> {
   const limit = Math.min(Math.max(1, options.limit ?? COMMENTS_PAGE), 500);
   const author = alias(users, "author");
   const editor = alias(users, "editor");
@@ -692,7 +724,10 @@ export async function listIncidentEvents(
   incidentId: number,
   options: { limit?: number } = {},
 ): Promise<{ items: IncidentEventEntry[]; total: number }> {
-  const incident = await findIncidentInReach(ctx, incidentId);
+  return eventsOf(ctx, await findIncidentInReach(ctx, incidentId), options);
+}
+
+async function eventsOf(ctx: ServiceContext, incident: IncidentInReach, options: { limit?: number }): Promise<{ items: IncidentEventEntry[]; total: number }> {
   const limit = Math.min(Math.max(1, options.limit ?? EVENTS_PAGE), 1000);
   const actor = alias(users, "actor");
   const where = and(eq(incidentEvents.incidentId, incident.id), eq(incidentEvents.entityId, ctx.entityId));
