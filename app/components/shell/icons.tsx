@@ -175,18 +175,8 @@ export interface IconProps extends Omit<SVGProps<SVGSVGElement>, "name"> {
 /** A decorative icon (hidden from assistive technology: give the control its own label). */
 export function Icon({ name, className, ...props }: IconProps) {
   return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={cn("size-5 shrink-0", className)}
-      {...props}
-    >
+    // The stroke (currentColor, 2, round) and the size come from the stylesheet's .ui-icon.
+    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className={cn("ui-icon", className)} {...props}>
       {paths[name]}
     </svg>
   );

@@ -34,8 +34,7 @@ export function Avatar({ user, className }: { user: ShellUser; className?: strin
   );
 }
 
-const itemClass =
-  "flex min-h-10 w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm font-medium text-foreground transition-colors hover:bg-muted focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring";
+const itemClass = "shell-user-item"; // the stylesheet's .shell-user-item (app/styles/tailwind.css)
 
 /**
  * The user menu: name and role (SPEC.md section 6 labels), Settings, and Logout as a POST form.
