@@ -13,7 +13,7 @@ import pino from "pino";
 import { accessLog } from "./server/access-log";
 import { bodyLimitErrors, bodyLimits } from "./server/body-limit";
 import { limitHeapGrowth } from "./server/heap";
-import { knownFilesOnly } from "./server/known-files";
+import { knownFilesOnly, listFiles } from "./server/known-files";
 import { pageCache } from "./server/page-cache";
 import { precompressed } from "./server/precompressed";
 import { installRouteMatchCache } from "./server/route-match-cache";
@@ -135,8 +135,9 @@ async function main() {
     app.use(precompressed("build/client"));
     // Hashed build assets never change: cache them for a year.
     // Only requests for files of the build reach the static handlers (no file-system lookup per page).
-    app.use("/assets", knownFilesOnly("build/client", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false })));
-    app.use(knownFilesOnly("build/client", express.static("build/client", { maxAge: "1h", index: false })));
+    const buildFiles = listFiles("build/client");
+    app.use("/assets", knownFilesOnly(buildFiles, express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false })));
+    app.use(knownFilesOnly(buildFiles, express.static("build/client", { maxAge: "1h", index: false })));
   }
 
   // Tiered rate limits, cross-site writes refused, body sizes limited while read.

@@ -3,15 +3,14 @@ import path from "node:path";
 import type { RequestHandler } from "express";
 
 /**
- * Lets a static handler see only the requests for files that exist under `root` when the server starts
- * (the build's client folder does not change while it runs). Every page request used to reach
+ * Lets a static handler see only the requests for `files` (`listFiles(root)` when the server starts: the
+ * build's client folder does not change while it runs). Every page request used to reach
  * `express.static`, which asked the file system for `build/client/dashboard` and built an error from
  * the answer: a system call and an exception on every page (1.3 % of a loaded server's CPU). A request
  * for a path not in the list goes straight on; a listed path is handed to `handler` unchanged, which
  * still does its own checks (dot files, ranges, caching headers).
  */
-export function knownFilesOnly(root: string, handler: RequestHandler): RequestHandler {
-  const files = listFiles(root);
+export function knownFilesOnly(files: ReadonlySet<string>, handler: RequestHandler): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const full = req.baseUrl + req.path;
@@ -28,8 +27,8 @@ export function knownFilesOnly(root: string, handler: RequestHandler): RequestHa
   };
 }
 
-/** The URL paths ("/assets/x.js") of the files under `root`. */
-function listFiles(root: string): Set<string> {
+/** The URL paths ("/assets/x.js") of the files under `root` (none when it is missing). */
+export function listFiles(root: string): Set<string> {
   const files = new Set<string>();
   if (!fs.existsSync(root)) return files;
   for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {

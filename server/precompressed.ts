@@ -1,6 +1,6 @@
-import fs from "node:fs";
 import path from "node:path";
 import type { RequestHandler } from "express";
+import { listFiles } from "./known-files";
 
 /**
  * Serves the build's precompressed copies (`x.js.br`, `x.js.gz`, written by scripts/precompress.mjs)
@@ -10,17 +10,12 @@ import type { RequestHandler } from "express";
  */
 export function precompressed(root: string): RequestHandler {
   const available = new Map<string, { br: boolean; gz: boolean }>();
-  if (fs.existsSync(root)) {
-    for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
-      if (!entry.isFile()) continue;
-      const match = /^(.*)\.(br|gz)$/.exec(entry.name);
-      if (!match) continue;
-      const dir = entry.parentPath ?? (entry as unknown as { path: string }).path;
-      const url = "/" + path.relative(root, path.join(dir, match[1])).split(path.sep).join("/");
-      const known = available.get(url) ?? { br: false, gz: false };
-      known[match[2] as "br" | "gz"] = true;
-      available.set(url, known);
-    }
+  for (const file of listFiles(root)) {
+    const match = /^(.*)\.(br|gz)$/.exec(file);
+    if (!match) continue;
+    const known = available.get(match[1]) ?? { br: false, gz: false };
+    known[match[2] as "br" | "gz"] = true;
+    available.set(match[1], known);
   }
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();

@@ -4,7 +4,7 @@ import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listen } from "./harness";
-import { knownFilesOnly } from "../../server/known-files";
+import { knownFilesOnly, listFiles } from "../../server/known-files";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "caretaker-known-"));
 let base = "";
@@ -22,8 +22,8 @@ beforeAll(async () => {
     handler(req, res, next);
   };
   const app = express();
-  app.use("/assets", knownFilesOnly(root, spy(express.static(path.join(root, "assets"), { index: false }))));
-  app.use(knownFilesOnly(root, spy(express.static(root, { index: false }))));
+  app.use("/assets", knownFilesOnly(listFiles(root), spy(express.static(path.join(root, "assets"), { index: false }))));
+  app.use(knownFilesOnly(listFiles(root), spy(express.static(root, { index: false }))));
   app.use((_req, res) => {
     res.status(404).send("page");
   });

@@ -241,7 +241,7 @@ export async function searchBuildingOptions(
   const after = decodeCursor(options.after);
   // The first page without a search (what every picker shows first) is read again only after a
   // committed write (decision 037).
-  if (!q && !after && !options.after) {
+  if (!q && !options.after) {
     return keptBuildingPages(ctx, `${reachKey(ctx)}:${facilityId ?? ""}:${limit}`, () => readBuildingOptions(ctx, { q, after, facilityId, limit }));
   }
   return readBuildingOptions(ctx, { q, after, facilityId, limit });
