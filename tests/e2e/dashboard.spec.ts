@@ -74,6 +74,7 @@ test("English, administrator: every count of the six months, the top 10 and the 
 });
 
 test("French, facility manager: the figures within reach, and a figure's link opens the filtered incidents table", async ({ page, login, request, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "French runs with JavaScript on; a figure's link is a plain link, and the English test sends the filters without it (decision 016)");
   await login(accounts.manager, { consent: true });
   await setLanguage(page, "fr-BE");
   try {

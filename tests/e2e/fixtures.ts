@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "./helpers";
 import { type AppServer, startServer } from "./server";
 
@@ -14,7 +14,7 @@ import { type AppServer, startServer } from "./server";
  * - `login(email)`: signs the test's page in with one post of the login form through the page's request
  *   API, which leaves the session cookie in the page's context (auth.spec.ts tests the form itself).
  * - `page`: after a test that used it, the page it ended on is checked with axe-core (serious and
- *   critical violations fail the test), once per distinct screen state in the run (`stateKey`).
+ *   critical violations fail the test), once per screen state and part in the run (`axeState`).
  */
 export interface LoginOptions {
   password?: string;
@@ -64,9 +64,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await provide(page);
     // A failed test keeps its own error; a page the test never opened has nothing to check.
     if (testInfo.status !== testInfo.expectedStatus || page.isClosed() || !/^https?:/.test(page.url())) return;
-    const key = await stateKey(page, javaScriptEnabled);
-    if (key === null || !claimAxeCheck(key)) return;
+    const state = await axeState(page, javaScriptEnabled);
+    if (state === null || !claimAxeState(state)) return;
+    const started = Date.now();
     const problems = await axeProblems(page, { javaScriptEnabled });
+    noteAxeTime(state, Date.now() - started);
     expect(problems, `axe on ${page.url()}:\n${problems.join("\n")}`).toEqual([]);
   },
 });
@@ -114,43 +116,72 @@ export async function loginThroughForm(page: Page, email: string, password = DEM
 // ---------------------------------------------------------------------------
 
 /**
- * What tells one screen state from another for axe: the route (ids and free text left out), the
- * language, the window width, JavaScript on or off, how many links the menus hold (the role's menu),
- * and which transient parts are shown (dialog, field errors, alerts, toasts, open menus, cookie banner).
+ * What axe has to check once per run (decision 016): a screen state and the parts shown on it.
+ *
+ * The screen state is the route (ids and free text left out), the query parameters that change what the
+ * screen shows (a tab, a dialog, a view; not a list's filters), phone or desktop, JavaScript on or off,
+ * and the parts that change the page's structure (dialog, field errors, alerts, open menus). The same
+ * screen in another language, for another role, or with a toast or the cookie banner over it, is the same
+ * markup with other texts or one more component: those are parts, each checked once per width and
+ * JavaScript mode (every language, the toast, the banner), on whichever screen shows it first. The walk of
+ * a11y.spec.ts checks every screen in the three languages, on a desktop and a phone, for each role.
  * Null for a page that is not HTML.
  */
-async function stateKey(page: Page, javaScriptEnabled: boolean, screen?: string): Promise<string | null> {
+interface AxeState {
+  screen: string;
+  parts: string[];
+}
+
+/** Query parameters that change what a screen shows (others filter or page a list). */
+const SCREEN_PARAMS = new Set(["tab", "dialog", "view", "activity", "filter", "sent", "token", "invitation", "step"]);
+
+async function axeState(page: Page, javaScriptEnabled: boolean, screen?: string): Promise<AxeState | null> {
   const state = await page
-    .evaluate((screen) => {
-      if (document.contentType !== "text/html") return null;
-      const url = new URL(location.href);
-      const route = screen ?? url.pathname.replace(/\/[0-9a-f-]{36}(?=\/|$)/gi, "/:uuid").replace(/\/\d+(?=\/|$)/g, "/:id");
-      const params = [...url.searchParams.entries()]
-        .map(([k, v]) => `${k}=${/^[a-z-]{0,24}$/.test(v) ? v : "*"}`)
-        .sort()
-        .join("&");
-      const parts = {
-        dialog: 'dialog[open], [role="dialog"]',
-        invalid: '[aria-invalid="true"]',
-        alert: '[role="alert"]',
-        toast: "[data-type]",
-        open: "details[open]",
-        banner: "[data-cookie-banner]",
-      };
-      const shown = Object.entries(parts)
-        .filter(([, selector]) => document.querySelector(selector))
-        .map(([name]) => name);
-      return `${route}?${params} lang=${document.documentElement.lang} width=${window.innerWidth} menu=${document.querySelectorAll("nav a").length} ${shown.join(",")}`;
-    }, screen)
+    .evaluate(
+      ({ screen, screenParams }) => {
+        if (document.contentType !== "text/html") return null;
+        const url = new URL(location.href);
+        const route =
+          screen ??
+          url.pathname
+            .replace(/\/[0-9a-f-]{36}(?=\/|$)/gi, "/:uuid").replace(/\/\d+(?=\/|$)/g, "/:id")
+            // Codes and tokens in a path (a sticker's code, a date).
+            .replace(/\/(?=[^/]*\d)[\w-]{8,}(?=\/|$)/g, "/:code");
+        const params = [...url.searchParams.entries()]
+          .filter(([k]) => screenParams.includes(k))
+          .map(([k, v]) => `${k}=${/^[a-z-]{0,24}$/.test(v) ? v : "*"}`)
+          .sort()
+          .join("&");
+        const shown = (parts: Record<string, string>) =>
+          Object.entries(parts)
+            .filter(([, selector]) => document.querySelector(selector))
+            .map(([name]) => name);
+        const structure = shown({ dialog: 'dialog[open], [role="dialog"]', invalid: '[aria-invalid="true"]', alert: '[role="alert"]', open: "details[open]" });
+        const extras = shown({ toast: "[data-type]", banner: "[data-cookie-banner]" });
+        return { route, params, structure, extras, lang: document.documentElement.lang, phone: window.innerWidth < 768 };
+      },
+      { screen, screenParams: [...SCREEN_PARAMS] },
+    )
     .catch(() => null);
-  return state === null ? null : `${javaScriptEnabled ? "js" : "no-js"} ${state}`;
+  if (state === null) return null;
+  const mode = `${javaScriptEnabled ? "js" : "no-js"} ${state.phone ? "phone" : "desktop"}`;
+  return {
+    screen: `${mode} ${state.route}?${state.params} ${state.structure.join(",")}`,
+    parts: [`${mode} lang=${state.lang}`, ...state.extras.map((extra) => `${mode} part=${extra}`)],
+  };
+}
+
+/** Claims what the state brings that no check of this run has covered: true when there is something. */
+function claimAxeState(state: AxeState): boolean {
+  // Every key is claimed (no short cut), so that the parts shown here count as checked too.
+  return [state.screen, ...state.parts].map((key) => claimAxeCheck(key)).includes(true);
 }
 
 /**
- * Claims the axe check of a state for this run: true the first time any worker asks for `key`. The
- * claims are files in E2E_AXE_DIR (made by global setup), created exclusively; without it, always true.
+ * Claims a key for this run: true the first time any worker asks for it. The claims are files in
+ * E2E_AXE_DIR (made by global setup), created exclusively; without it, always true.
  */
-export function claimAxeCheck(key: string): boolean {
+function claimAxeCheck(key: string): boolean {
   const dir = process.env.E2E_AXE_DIR;
   if (!dir) return true;
   try {
@@ -168,9 +199,18 @@ export function claimAxeCheck(key: string): boolean {
  * placeholder), so that it is checked once for all of them.
  */
 export async function axeProblemsOnce(page: Page, { javaScriptEnabled = true, screen }: { javaScriptEnabled?: boolean; screen?: string } = {}): Promise<string[]> {
-  const key = await stateKey(page, javaScriptEnabled, screen);
-  if (key === null || !claimAxeCheck(key)) return [];
-  return axeProblems(page, { javaScriptEnabled });
+  const state = await axeState(page, javaScriptEnabled, screen);
+  if (state === null || !claimAxeState(state)) return [];
+  const started = Date.now();
+  const problems = await axeProblems(page, { javaScriptEnabled });
+  noteAxeTime(state, Date.now() - started);
+  return problems;
+}
+
+/** Notes a check and how long it took, with the parts it covered (global teardown sums and lists them). */
+function noteAxeTime(state: AxeState, ms: number) {
+  const dir = process.env.E2E_AXE_DIR;
+  if (dir) fs.appendFileSync(path.join(dir, "checks.tsv"), `${ms}\t${state.screen}\t${state.parts.join(" | ")}\n`);
 }
 
 /**
@@ -187,19 +227,37 @@ export async function axeProblems(page: Page, { javaScriptEnabled = true } = {})
   const html = await page.evaluate(() => document.contentType === "text/html").catch(() => false);
   if (!html) return [];
   if (javaScriptEnabled) return analyze(page);
-  const source = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  // Without its scripts, and without the module preloads that would fetch and compile them for nothing.
+  const source = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "").replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, "");
   const url = page.url();
-  // Explicitly on: contexts made in a test inherit the project's options, javaScriptEnabled: false included.
-  const context = await page.context().browser()!.newContext({ viewport: page.viewportSize(), javaScriptEnabled: true });
+  const context = await copyContext(page.context().browser()!);
+  await context.clearCookies();
+  await context.addCookies(await page.context().cookies());
+  const copy = await context.newPage();
   try {
-    await context.addCookies(await page.context().cookies());
-    const copy = await context.newPage();
+    const viewport = page.viewportSize();
+    if (viewport) await copy.setViewportSize(viewport);
     await copy.route((u) => u.href === url, (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: source }));
     await copy.goto(url);
     return await analyze(copy);
   } finally {
-    await context.close();
+    await copy.close();
   }
+}
+
+/**
+ * The context where copies of JavaScript-off pages are checked: one per browser (so per worker), kept for
+ * the worker's tests, so that each check does not start a browser context and fetch the stylesheet again.
+ */
+const copyContexts = new WeakMap<Browser, Promise<BrowserContext>>();
+function copyContext(browser: Browser): Promise<BrowserContext> {
+  let context = copyContexts.get(browser);
+  if (!context) {
+    // Explicitly on: contexts made in a test inherit the project's options, javaScriptEnabled: false included.
+    context = browser.newContext({ javaScriptEnabled: true });
+    copyContexts.set(browser, context);
+  }
+  return context;
 }
 
 async function analyze(page: Page): Promise<string[]> {

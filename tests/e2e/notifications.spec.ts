@@ -1,5 +1,6 @@
-import type { Page } from "@playwright/test";
-import { accounts, expect, readOutbox, test } from "./fixtures";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { Role, UserLanguage } from "../../app/db/enums";
+import { accounts, expect, readOutbox, test, unique, waitForMail } from "./fixtures";
 import { apiLogin } from "./helpers";
 
 /**
@@ -15,24 +16,50 @@ async function unreadCount(page: Page): Promise<number> {
   return Number(label.match(/^(\d+)/)?.[1] ?? 0);
 }
 
-test("an assignment reaches the technician: bell after navigation, list, opening marks read, mark all, email", async ({ page, login, request, javaScriptEnabled }) => {
-  test.setTimeout(150_000); // the mail may come in the digest a minute later
-  const admin = await apiLogin(request, accounts.admin);
-  const tech = await apiLogin(request, accounts.technician);
-  // An open incident the technician reaches and does not hold yet.
-  // (Not only unassigned ones: other tests of the worker may have taken the demo data's one.)
-  const list = await request.get("/api/incidents?status=0&status=1&size=100", { headers: tech.headers });
-  const incident = ((await list.json()) as { id: number; shortId: number; title: string; assignee: { id: number } | null }[]).find((i) => i.assignee?.id !== tech.userId);
-  expect(incident, "an open incident not assigned to the technician").toBeTruthy();
+/**
+ * A technician of the test's own, invited by the administrator (REST) and reaching every facility, who has
+ * had no notification yet: the assignment's mail then comes at once, not in the digest a minute later that
+ * more than three notifications within a minute would bring (decision 028; the digest itself is tested in
+ * app/modules/notifications/service.server.test.ts).
+ */
+async function newTechnician(request: APIRequestContext, admin: { headers: Record<string, string> }) {
+  const facilities = (await (await request.get("/api/facilities?size=100", { headers: admin.headers })).json()) as { id: number }[];
+  const email = `${unique("notified")}@example.test`;
+  const created = await request.post("/api/users", {
+    headers: admin.headers,
+    data: { name: "Nel", surname: "Notified", email, role: Role.TECHNICIAN, language: UserLanguage.EN, receiveNotification: true, linkedObjects: { facilityIds: facilities.map((f) => f.id), buildingIds: [] } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const invitation = await waitForMail(email);
+  const token = new URL(invitation.link!).searchParams.get("token");
+  const password = "Notified-pass-1!";
+  expect((await request.post("/api/users/password/reset", { data: { token, newPassword: password } })).status()).toBe(200);
+  return { email, password, ...(await apiLogin(request, email, password)) };
+}
 
-  await login(accounts.technician, { consent: true });
+test("an assignment reaches the technician: bell after navigation, list, opening marks read, mark all, email", async ({ page, login, request, javaScriptEnabled }) => {
+  const admin = await apiLogin(request, accounts.admin);
+  const tech = await newTechnician(request, admin);
+  // Two open incidents (the new technician reaches every facility): one to open, one for "Mark all as read".
+  // Not the demo technician's: other tests of the worker count on theirs.
+  const demoTechnician = await apiLogin(request, accounts.technician);
+  const list = await request.get("/api/incidents?status=0&status=1&size=50", { headers: tech.headers });
+  const open = (await list.json()) as { id: number; shortId: number; title: string; assignee: { id: number } | null }[];
+  const [incident, other] = open.filter((i) => i.assignee?.id !== demoTechnician.userId);
+  expect(other, "two open incidents").toBeTruthy();
+
+  await login(tech.email, { consent: true, password: tech.password });
   await page.goto("/notifications");
-  const before = await unreadCount(page);
+  await expect(page.getByText("No notifications")).toBeVisible();
+  expect(await unreadCount(page)).toBe(0);
   const mailsBefore = readOutbox().length;
 
-  const assign = await request.put(`/api/incidents/${incident!.id}/assignee`, { headers: admin.headers, data: { assigneeId: tech.userId } });
-  expect(assign.status()).toBe(200);
-  const title = `Incident #${incident!.shortId} assigned to you: ${incident!.title}`;
+  // The other incident first: the list shows the newest notification first.
+  for (const { id } of [other, incident]) {
+    const assign = await request.put(`/api/incidents/${id}/assignee`, { headers: admin.headers, data: { assigneeId: tech.userId } });
+    expect(assign.status()).toBe(200);
+  }
+  const title = `Incident #${incident.shortId} assigned to you: ${incident.title}`;
 
   // The notify job runs within seconds; each navigation reads the count afresh.
   await expect
@@ -40,7 +67,7 @@ test("an assignment reaches the technician: bell after navigation, list, opening
       await page.goto("/notifications");
       return unreadCount(page);
     }, { timeout: 20_000 })
-    .toBe(before + 1);
+    .toBe(2);
   const row = page.getByTestId("notification-list").getByRole("listitem").first();
   await expect(row.getByRole("link", { name: title })).toBeVisible();
 
@@ -48,24 +75,19 @@ test("an assignment reaches the technician: bell after navigation, list, opening
   await expect(page).toHaveURL(/\/notification\/\d+$/);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   // (With JavaScript the live toast of the same notification may offer "Open incident" too.)
-  await expect(page.getByRole("main").getByRole("link", { name: "Open incident" })).toHaveAttribute("href", `/incident/${incident!.id}`);
+  await expect(page.getByRole("main").getByRole("link", { name: "Open incident" })).toHaveAttribute("href", `/incident/${incident.id}`);
   // Without JavaScript the page itself shows the new count; with it, the live stream updates the bell.
   if (javaScriptEnabled) await page.reload();
-  expect(await unreadCount(page)).toBe(before);
+  expect(await unreadCount(page)).toBe(1);
 
   await page.goto("/notifications?filter=unread");
-  if (before > 0) {
-    await page.getByRole("button", { name: "Mark all as read" }).click();
-    await expect(page.getByText("All notifications marked as read")).toBeVisible();
-  }
+  await page.getByRole("button", { name: "Mark all as read" }).click();
+  await expect(page.getByText("All notifications marked as read")).toBeVisible();
   await expect(page.getByText("No unread notifications")).toBeVisible();
   await expect(bell(page)).toHaveAccessibleName("Notifications, none unread");
 
-  // The technician receives notifications: the mail, with the incident's link. When other tests of
-  // this worker notified the technician more than three times within the minute, it comes in the
-  // digest a minute later instead (decision 028), which lists its title.
-  const mailed = () => readOutbox().slice(mailsBefore).find((m) => m.to === accounts.technician && (m.subject === title || m.text.includes(title)));
-  await expect.poll(() => Boolean(mailed()), { timeout: 100_000 }).toBe(true);
-  const mail = mailed()!;
-  if (mail.subject === title) expect(mail.text).toContain(`/incident/${incident!.id}`);
+  // The technician receives notifications: a mail for each, with the incident's link.
+  const mailed = () => readOutbox().slice(mailsBefore).find((m) => m.to === tech.email && m.subject === title);
+  await expect.poll(() => Boolean(mailed()), { timeout: 20_000 }).toBe(true);
+  expect(mailed()!.text).toContain(`/incident/${incident.id}`);
 });
