@@ -64,11 +64,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await provide(page);
     // A failed test keeps its own error; a page the test never opened has nothing to check.
     if (testInfo.status !== testInfo.expectedStatus || page.isClosed() || !/^https?:/.test(page.url())) return;
-    const state = await axeState(page, javaScriptEnabled);
-    if (state === null || !claimAxeState(state)) return;
-    const started = Date.now();
-    const problems = await axeProblems(page, { javaScriptEnabled });
-    noteAxeTime(state, Date.now() - started);
+    const problems = await axeProblemsOnce(page, { javaScriptEnabled });
     expect(problems, `axe on ${page.url()}:\n${problems.join("\n")}`).toEqual([]);
   },
 });

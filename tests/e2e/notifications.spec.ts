@@ -86,7 +86,7 @@ test("an assignment reaches the technician: bell after navigation, list, opening
   await expect(page.getByText("No unread notifications")).toBeVisible();
   await expect(bell(page)).toHaveAccessibleName("Notifications, none unread");
 
-  // The technician receives notifications: a mail for each, with the incident's link.
+  // The technician receives notifications: the opened one's mail, with the incident's link.
   const mailed = () => readOutbox().slice(mailsBefore).find((m) => m.to === tech.email && m.subject === title);
   await expect.poll(() => Boolean(mailed()), { timeout: 20_000 }).toBe(true);
   expect(mailed()!.text).toContain(`/incident/${incident.id}`);
