@@ -12,7 +12,8 @@ import type { ServerSettings } from "./settings";
  * - the REST routes whose JSON carries one base64 file (PUT /api/users/{id}): one file, times 4/3;
  * - anything else (JSON, urlencoded forms): 1 MiB.
  * A declared Content-Length over the limit is answered 413 before a byte is read; a body without
- * one (chunked) is cut off with 413 as soon as it passes the limit. Both close the connection.
+ * one (chunked) is cut off with 413 as soon as it passes the limit. Both close the connection. A body
+ * the app answered without reading is thrown away, within the same limit.
  */
 export const KIB = 1024;
 export const MIB = 1024 * KIB;
@@ -80,6 +81,21 @@ function lingerOnClose(req: Request) {
   };
 }
 
+/**
+ * A body the app answered without reading whole (a 401, 403, 404 or 405, a redirect of an expired
+ * session) is read and thrown away after the answer, as Node does for a body nobody touched, within the
+ * route's limit. Remix reads a body through a stream that pauses the request once its buffer is full,
+ * which Node counts as being read: without this the connection waited for a reader that never came, and
+ * the client's next request on it hung, then was reset.
+ */
+function drainIfAnsweredUnread(req: Request, res: Response) {
+  res.once("finish", () => {
+    if (req.complete || req.destroyed) return;
+    req.removeAllListeners("data");
+    req.resume();
+  });
+}
+
 export function bodyLimits(settings: Pick<ServerSettings, "UPLOAD_MAX_BYTES">) {
   const limits = bodyLimitsFor(settings);
   return (req: Request, res: Response, next: NextFunction) => {
@@ -88,6 +104,7 @@ export function bodyLimits(settings: Pick<ServerSettings, "UPLOAD_MAX_BYTES">) {
     const limit = bodyLimitOf(req, limits);
     if (declared !== undefined && Number(declared) > limit) return tooLarge(req, res);
     countWhileRead(req, limit, () => tooLarge(req, res));
+    drainIfAnsweredUnread(req, res);
     next();
   };
 }

@@ -11,7 +11,7 @@ import type { ServerSettings } from "../../server/settings";
 /**
  * The server's middlewares in server.ts's order, in front of a stand-in for the Remix handler that
  * reads the body the way @remix-run/express does (a web Request over the Node stream, then
- * `formData()` or `text()`).
+ * `formData()` or `text()`); under /unread it answers 404 without reading the body.
  */
 export const settings: ServerSettings = {
   APP_URL: "http://127.0.0.1",
@@ -52,6 +52,8 @@ export async function startServer(
         headers: req.headers as Record<string, string>,
         ...(hasBody ? { body: createReadableStreamFromReadable(req), duplex: "half" } : {}),
       } as RequestInit);
+      // A handler that answers without reading the body (a refusal, a redirect, a 404 or 405 of the app).
+      if (req.path.startsWith("/unread")) return void res.status(404).type("text/plain").send("not read");
       if (hasBody) {
         try {
           const form = /form/.test(req.get("content-type") ?? "") ? await request.formData() : null;
