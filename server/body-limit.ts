@@ -96,6 +96,12 @@ function drainIfAnsweredUnread(req: Request, res: Response) {
   });
 }
 
+/** Ends a connection whose answer is sent or being sent: half-closed, then gone after LINGER_MS. */
+function endAfterAnswer(req: Request) {
+  lingerOnClose(req);
+  req.socket.destroySoon();
+}
+
 export function bodyLimits(settings: Pick<ServerSettings, "UPLOAD_MAX_BYTES">) {
   const limits = bodyLimitsFor(settings);
   return (req: Request, res: Response, next: NextFunction) => {
@@ -103,7 +109,7 @@ export function bodyLimits(settings: Pick<ServerSettings, "UPLOAD_MAX_BYTES">) {
     if (declared === undefined && req.headers["transfer-encoding"] === undefined) return next();
     const limit = bodyLimitOf(req, limits);
     if (declared !== undefined && Number(declared) > limit) return tooLarge(req, res);
-    countWhileRead(req, limit, () => tooLarge(req, res));
+    countWhileRead(req, limit, () => tooLarge(req, res), () => res.headersSent);
     drainIfAnsweredUnread(req, res);
     next();
   };
@@ -112,9 +118,10 @@ export function bodyLimits(settings: Pick<ServerSettings, "UPLOAD_MAX_BYTES">) {
 /**
  * Counts the body's bytes as whoever reads the request receives them ('data' events, also emitted by
  * `read()`), without reading anything itself. Past the limit the chunk is withheld, the reader gets
- * an error (so a cut body is never taken for a whole one) and `over` answers.
+ * an error (so a cut body is never taken for a whole one) and `over` answers. When the app had already
+ * answered (`answered`: a body being thrown away) or nobody reads, the connection ends after the answer.
  */
-function countWhileRead(req: Request, limit: number, over: () => void) {
+function countWhileRead(req: Request, limit: number, over: () => void, answered: () => boolean) {
   let received = 0;
   let stopped = false;
   const emit = req.emit;
@@ -125,10 +132,11 @@ function countWhileRead(req: Request, limit: number, over: () => void) {
       if (received > limit) {
         stopped = true;
         req.pause();
+        const readerLeft = answered();
         over();
         const error = new PayloadTooLargeError(limit);
-        if (req.listenerCount("error") > 0) emit.call(this, "error", error);
-        else req.destroy();
+        if (!readerLeft && req.listenerCount("error") > 0) emit.call(this, "error", error);
+        else endAfterAnswer(req);
         return false;
       }
     }

@@ -1,4 +1,5 @@
 import http from "node:http";
+import type { Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bodyLimitsFor, FILES_PER_REQUEST, MIB } from "../../server/body-limit";
 import { settings, startServer } from "./harness";
@@ -113,17 +114,23 @@ describe("request body limits", () => {
     // sent without reading it (a 404, 405, a refusal) left the connection stuck, and the client's next
     // request on it hung, then was reset. The rest of the body is now read and thrown away.
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const send = (path: string, size: number) =>
-      new Promise<{ status: number; body: string; connection?: string }>((resolve, reject) => {
+    const send = (path: string, size: number, { chunked = false, via = agent } = {}) =>
+      new Promise<{ status: number; body: string; connection?: string; socket: Socket }>((resolve, reject) => {
         const body = Buffer.alloc(size, "a");
-        const req = http.request(new URL(server.base + path), { agent, method: "POST", headers: { "Content-Type": "application/json", "Content-Length": String(size) } }, (res) => {
+        const headers = { "Content-Type": "application/json", ...(chunked ? {} : { "Content-Length": String(size) }) };
+        let answered = false;
+        const req = http.request(new URL(server.base + path), { agent: via, method: "POST", headers }, (res) => {
+          answered = true;
+          const socket = res.socket;
           let text = "";
           res.setEncoding("utf8");
           res.on("data", (d) => (text += d));
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text, connection: res.headers.connection }));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text, connection: res.headers.connection, socket }));
         });
-        req.on("error", reject);
-        req.end(body);
+        // A connection ended while the rest of a body was still being sent, after its answer.
+        req.on("error", (error) => !answered && reject(error));
+        for (let at = 0; at < size; at += 64 * 1024) req.write(body.subarray(at, at + 64 * 1024));
+        req.end();
       });
     try {
       for (let i = 0; i < 3; i++) {
@@ -131,10 +138,19 @@ describe("request body limits", () => {
         expect(unread).toMatchObject({ status: 404, body: "not read", connection: "keep-alive" });
         expect(await send("/add-facility", 10)).toMatchObject({ status: 200, body: "ok" });
       }
+      // Past the route's limit (1 MiB) the rest of an unread body is not read: that connection ends after
+      // its answer, which the client still gets.
+      const once = new http.Agent({ keepAlive: true });
+      const cut = await send("/unread", 3 * MIB, { chunked: true, via: once });
+      expect(cut).toMatchObject({ status: 404, body: "not read" });
+      // The client keeps its connections open: only the server ends this one (within its 2 s linger).
+      const socket = cut.socket;
+      await expect.poll(() => socket.destroyed, { timeout: 5000 }).toBe(true);
+      once.destroy();
     } finally {
       agent.destroy();
     }
-  });
+  }, 15_000);
 
   it("lets a body within the limit through, whole", async () => {
     const answer = await post("/login", 60 * 1024);
