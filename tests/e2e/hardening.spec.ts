@@ -1,5 +1,6 @@
 import http from "node:http";
 import { accounts, expect, test } from "./fixtures";
+import { apiLogin } from "./helpers";
 
 /**
  * Issue #8, against the built server: cross-site writes refused, bodies limited while read, redirect
@@ -83,5 +84,35 @@ test.describe("request bodies", () => {
     expect(chunked.written).toBeLessThan(16 * 1024 * 1024);
     // The server is fine afterwards.
     expect((await fetch(`${baseURL}/healthz`)).status).toBe(200);
+  });
+});
+
+test.describe("unread bodies", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP only");
+
+  test("an answer sent without reading the body leaves the connection serving the next request", async ({ request, baseURL }) => {
+    const { headers } = await apiLogin(request, accounts.admin);
+    // One kept connection: each request reuses it.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const call = (method: string, path: string, size: number) =>
+      new Promise<{ status: number; connection?: string }>((resolve, reject) => {
+        const body = Buffer.alloc(size, "a");
+        const req = http.request(new URL(baseURL + path), { agent, method, headers: { ...headers, "Content-Type": "application/json", "Content-Length": String(size) } }, (res) => {
+          res.resume();
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+        });
+        req.on("error", reject);
+        req.end(body);
+      });
+    try {
+      // A route without POST (405) and an unknown call (404) do not read the
+      // 700 KB sent: the next request on the same connection is still answered.
+      for (const [method, path, status] of [["POST", "/api/facilities/1", 405], ["PUT", "/api/no-such-call", 404]] as const) {
+        expect(await call(method, path, 700 * 1024), `${method} ${path}`).toEqual({ status, connection: "keep-alive" });
+        expect((await call("GET", "/api/facilities?size=1", 0)).status, `after ${method} ${path}`).toBe(200);
+      }
+    } finally {
+      agent.destroy();
+    }
   });
 });
