@@ -50,7 +50,8 @@ async function toLogin(request: Request, context: AppLoadContext): Promise<Respo
   return redirect("/login", { headers: { "Set-Cookie": await commitSession(session) } });
 }
 
-function gated(access: Access | undefined, handler: Handler | undefined): Handler {
+/** A loader or action behind the gate (exported for the tests that call route modules directly). */
+export function gated(access: Access | undefined, handler: Handler | undefined): Handler {
   return async (args) => {
     await applyGate(access, args);
     if (!handler) return null;
