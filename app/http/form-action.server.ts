@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/node";
-import type { z } from "zod";
+import { z } from "zod";
 import { ARCHIVE_INTENT, type ArchiveInput, ArchiveSchema } from "~/lib/archive";
 import { asDomainError, ForbiddenError, type FieldErrors, ValidationError } from "~/lib/errors";
 import { CONTROL_CHARACTERS_MESSAGE, controlCharacterPaths } from "~/lib/text";
@@ -145,14 +145,86 @@ const MAX_TEXT_PART = 256 * 1024;
 
 /**
  * The posted form, any encoding. A body that cannot be read as a form (a cut or malformed multipart
- * body, a content type that is not a form) answers 400, never 500.
+ * body, a content type that is not a form), or that conform could not read safely (`isReadableForm`),
+ * answers 400, never 500.
  */
 export async function formDataOf(request: Request): Promise<FormData> {
+  let form: FormData;
   try {
-    return await request.formData();
+    form = await request.formData();
   } catch {
     throw new Response("Bad Request", { status: 400 });
   }
+  if (!isReadableForm(form)) throw new Response("Bad Request", { status: 400 });
+  return form;
+}
+
+/** Slots the list indexes of a form may name beyond one per field (list items whose fields post nothing). */
+const LIST_SLOT_MARGIN = 1000;
+const LIST_INDEX = /\[(\d+)\]/g;
+const CONFORM_INTENTS = new Set(["validate", "update", "reset", "insert", "remove", "reorder"]);
+
+/**
+ * Whether conform can read the form without being turned against the server (decision 038):
+ * - Conform builds a list up to the highest index a field name gives (`tags[3]`, `equipments[0].id`),
+ *   so one field named `email[99999999]` allocated a hundred million slots, blocked the server for a
+ *   minute and ended it out of memory. The lists a form names, together, may hold at most two slots
+ *   per field posted plus a margin; the forms the app renders name one slot per item.
+ * - A list button's `__intent__` (insert, remove, reorder, ...) is JSON that conform applies to the
+ *   form: one that is not such an intent, or that conform cannot apply (a name that is not a list,
+ *   a path it refuses), made it throw. Its name counts with the fields, and a form with an intent is
+ *   read once here, so that anything conform throws answers 400.
+ */
+export function isReadableForm(form: FormData): boolean {
+  const names: string[] = [];
+  let fields = 0;
+  let intent = false;
+  for (const [name, value] of form.entries()) {
+    fields++;
+    names.push(name);
+    if (name !== "__intent__") continue;
+    intent = true;
+    const payloadName = intentName(value);
+    if (payloadName === false) return false;
+    if (payloadName !== null) names.push(payloadName);
+  }
+  const highest = new Map<string, number>();
+  for (const name of names) {
+    for (const match of name.matchAll(LIST_INDEX)) {
+      const list = name.slice(0, match.index);
+      const index = Number(match[1]);
+      if (index > (highest.get(list) ?? -1)) highest.set(list, index);
+    }
+  }
+  let slots = 0;
+  for (const index of highest.values()) slots += index + 1;
+  if (slots > 2 * fields + LIST_SLOT_MARGIN) return false;
+  if (!intent) return true;
+  try {
+    parseWithZod(form, { schema: z.any() });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The list name a conform intent acts on (null for none), or false for a value that is not an intent. */
+function intentName(value: FormDataEntryValue): string | null | false {
+  if (typeof value !== "string") return false;
+  let intent: unknown;
+  try {
+    intent = JSON.parse(value);
+  } catch {
+    return false;
+  }
+  if (typeof intent !== "object" || intent === null || Array.isArray(intent)) return false;
+  const { type, payload } = intent as { type?: unknown; payload?: unknown };
+  if (typeof type !== "string" || !CONFORM_INTENTS.has(type)) return false;
+  if (payload === undefined) return null;
+  if (typeof payload !== "object" || payload === null) return false;
+  const name = (payload as { name?: unknown }).name;
+  if (name === undefined) return null;
+  return typeof name === "string" ? name : false;
 }
 
 /**

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
 import { formDataOf, readFormData } from "./form-action.server";
 
 /** A posted multipart body, written by hand so that it can also be cut or malformed. */
@@ -47,5 +49,49 @@ describe("reading a posted form", () => {
     expect(await status(readFormData(multipart(part("description", "é".repeat(140 * 1024)) + end), 1000))).toBe(413);
     const urlencoded = new Request("http://localhost/form", { method: "POST", body: "a=1&b=%C3%A9", headers: { "content-type": "application/x-www-form-urlencoded" } });
     expect(Object.fromEntries(await readFormData(urlencoded, 1000))).toEqual({ a: "1", b: "é" });
+  });
+
+  it("refuses list indexes that would build lists far larger than the form (one field `email[99999999]` ran the server out of memory)", async () => {
+    const urlencoded = (body: string) => new Request("http://localhost/form", { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const started = Date.now();
+    for (const body of ["email%5B99999999%5D=a&password=x", "tags%5B5000%5D=a", "a%5B999%5D%5B999%5D%5B999%5D=x", Array.from({ length: 50 }, (_, i) => `f${i}%5B900%5D=x`).join("&")]) {
+      expect(await status(formDataOf(urlencoded(body))), body.slice(0, 40)).toBe(400);
+    }
+    // Read in no time: the guard counts, it does not build the lists.
+    expect(Date.now() - started).toBeLessThan(2000);
+    // What the app's forms post: a slot per item, whatever the list's length; and a few empty items.
+    const items = Array.from({ length: 3000 }, (_, i) => `equipments%5B${i}%5D.id=${i}&equipments%5B${i}%5D.internalReference=R${i}`).join("&");
+    expect(await status(formDataOf(urlencoded(`name=Room&${items}`)))).toBe(200);
+    expect(await status(formDataOf(urlencoded("tags%5B0%5D=a&tags%5B40%5D=b")))).toBe(200);
+  });
+
+  it("answers 400 for a list button's intent conform cannot apply, and reads the ones the forms send", async () => {
+    const withIntent = (intent: string, fields = "tags%5B0%5D=a&name=x") =>
+      new Request("http://localhost/form", { method: "POST", body: `${fields}&__intent__=${encodeURIComponent(intent)}`, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const refused = [
+      "\u0000nothing",
+      "null",
+      "[]",
+      "{}",
+      '{"type":"reset"}',
+      '{"type":"drop","payload":{"name":"tags"}}',
+      '{"type":"insert","payload":{"name":"name"}}',
+      '{"type":"insert","payload":{"name":"a[zz"}}',
+      '{"type":"update","payload":{"name":"__proto__","value":"x"}}',
+      '{"type":"update","payload":{"name":"tags[99999999]","value":"x"}}',
+      '{"type":"remove","payload":{"name":7,"index":0}}',
+    ];
+    for (const intent of refused) expect(await status(formDataOf(withIntent(intent))), intent).toBe(400);
+    const accepted = [
+      '{"type":"insert","payload":{"name":"tags","defaultValue":""}}',
+      '{"type":"remove","payload":{"name":"tags","index":0}}',
+      '{"type":"reorder","payload":{"name":"tags","from":0,"to":1}}',
+      '{"type":"validate","payload":{"name":"name"}}',
+    ];
+    for (const intent of accepted) {
+      const form = await formDataOf(withIntent(intent));
+      // And conform then reads it without throwing, as the actions do.
+      expect(parseWithZod(form, { schema: z.object({ name: z.string(), tags: z.array(z.string()).optional() }) }).payload, intent).toBeDefined();
+    }
   });
 });

@@ -24,3 +24,12 @@ export function controlCharacterPaths(value: unknown, path = ""): string[] {
   }
   return [];
 }
+
+/**
+ * A posted field's value as text, or undefined. Conform gives a field posted twice as an array (and a
+ * field with nested names as an object), so a form re-shown after a refused post must not take it for
+ * a string.
+ */
+export function textOf(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}

@@ -5,6 +5,7 @@ import { ErrorText, useErrorText } from "~/components/forms/zod-form";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { MAX_TAGS } from "~/lib/limits";
+import { textOf } from "~/lib/text";
 
 /**
  * The tags of a room type, an equipment category or a generic equipment (schema: `tagsField()`): one
@@ -51,7 +52,7 @@ export function TagsField({
                   />
                   <RemoveRowButton
                     {...form.remove.getButtonProps({ name: field.name, index })}
-                    aria-label={t("tags.remove", { tag: (tag.value as string | undefined) || String(index + 1) })}
+                    aria-label={t("tags.remove", { tag: textOf(tag.value) || String(index + 1) })}
                   />
                 </div>
                 <ErrorText id={tag.errorId} errors={errors} />

@@ -16,6 +16,7 @@ import { AddressFields } from "./address-fields";
 import { FormErrors, FormSection, SubmitButton, useErrorText } from "./form-parts";
 import { ImageField } from "./image-field";
 import { useLazyValidator, zodValidator } from "~/components/forms/zod-form";
+import { textOf } from "~/lib/text";
 
 /** Client-side validation, loaded when the form is first used (decision 021). */
 const validateEntitySettings = zodValidator(() => import("~/modules/entities/schema").then((m) => m.EntitySettingsFormSchema));
@@ -57,8 +58,8 @@ export function EntitySettingsForm({
     shouldRevalidate: "onInput",
   });
   const greetings = fields.greetingsMessages.getFieldList();
-  const color = (fields.templateColor.value as string | undefined) ?? entity.templateColor;
-  const textColor = (fields.templateTextColor.value as string | undefined) ?? entity.templateTextColor;
+  const color = textOf(fields.templateColor.value) ?? entity.templateColor;
+  const textColor = textOf(fields.templateTextColor.value) ?? entity.templateTextColor;
   // What the header will show: the text colours are adjusted when they would be hard to read.
   const preview = brandColors(color, textColor, { color: entity.templateColor, textColor: entity.templateTextColor });
   const adjusted = preview.foreground !== textColor.toLowerCase();

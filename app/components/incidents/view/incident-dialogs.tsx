@@ -17,6 +17,7 @@ import type { Page } from "~/lib/list-query";
 import { DESCRIPTION_MAX, SETTABLE_STATUSES, TITLE_MAX } from "~/modules/incidents/constants";
 import { priorityLabel, useViewDialog } from "./format";
 import type { IncidentView } from "./incident-header";
+import { textOf } from "~/lib/text";
 
 const schemas = () => import("~/modules/incidents/schema");
 const statusValidator = zodValidator(() => schemas().then((m) => m.SetStatusSchema));
@@ -194,7 +195,7 @@ function AssignDialog({
     fetched: false,
   }));
   // The chosen user stays offered even when a search or a page leaves them out (nothing chosen would unassign).
-  const initial = (fields.assigneeId.initialValue as string | undefined) ?? current;
+  const initial = textOf(fields.assigneeId.initialValue) ?? current;
   const [chosen, setChosen] = useState<{ value: string; label: string }>(() => ({
     value: initial,
     label: initial === current && incident.assignee ? incident.assignee.name : assignees?.items.find((u) => String(u.id) === initial)?.name ?? initial,
