@@ -94,10 +94,28 @@ export async function parseJson<S extends z.ZodType>(request: Request, schema: S
     } catch {
       throw new ValidationError({}, "errors.invalidJson", "INVALID_JSON");
     }
+    // No body of the API nests deeper than a few levels; a thousand nested arrays would overflow the
+    // stack of every walk over the value (the control-character check, the schema): 400, not 500.
+    if (nestedDeeperThan(body, MAX_JSON_DEPTH)) throw new ValidationError({}, "errors.invalidJson", "INVALID_JSON");
   }
   const control = controlCharacterPaths(body);
   if (control.length) throw new ValidationError(Object.fromEntries(control.map((path) => [path, [CONTROL_CHARACTERS_MESSAGE]])));
   return parseInput(schema, body);
+}
+
+/** How deep a REST body's arrays and objects may nest (the API's own bodies: three or four levels). */
+const MAX_JSON_DEPTH = 32;
+
+/** Whether `value` holds arrays or objects nested more than `limit` deep; walked without recursion. */
+export function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (item === null || typeof item !== "object") continue;
+    if (depth >= limit) return true;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 /**

@@ -8,9 +8,9 @@ import { type ApiHarness, apiContext, type RouteModule, startApiRuntime } from "
 
 /**
  * Hostile input against every call of the REST API (app/route-access.ts), as an administrator: ids that are
- * not ids (2^31, negative, text, a NUL byte), bodies that are not JSON, JSON of the wrong shape, every
- * usual field set to a NUL byte, a 70,000-character text, a huge or negative number, null, an array or an
- * object, and list parameters out of range. Each call must answer 4xx or 2xx, never a 5xx or an uncaught
+ * not ids (2^31, negative, text, a NUL byte), bodies that are not JSON, JSON of the wrong shape or nested
+ * 10,000 deep, every usual field set to a NUL byte, a 70,000-character text, a huge or negative number,
+ * null, an array or an object, and list parameters out of range. Each call must answer 4xx or 2xx, never a 5xx or an uncaught
  * error. The calls go through the access gate as on the server (it turns database errors caused by input
  * into 400). What each call answers exactly is tested in the api-*.test.ts files.
  */
@@ -56,6 +56,8 @@ const BODIES: (string | undefined)[] = [
   "null",
   '"text"',
   ...VALUES.map((value) => JSON.stringify(Object.fromEntries(FIELDS.map((field) => [field, value])))),
+  // Nested 10,000 deep: overflowed the stack of the control-character check (500) before bodies were bounded.
+  `{"name":${"[".repeat(10_000)}"x"${"]".repeat(10_000)},"description":${'{"a":'.repeat(10_000)}1${"}".repeat(10_000)}}`,
 ];
 const QUERIES = ["", "?size=-1&page=0", "?size=1e9&page=2147483648", "?sort=%00&dir=sideways&status=9&status=x", "?q=%00%ff&from=2026-99-99&to=x&facilityId=abc&cursor=%E0%A4"];
 
