@@ -159,6 +159,12 @@ export async function formDataOf(request: Request): Promise<FormData> {
   return form;
 }
 
+/**
+ * The most fields a form may post. The app's largest forms post a few hundred (a room with its equipment,
+ * a page of incidents); a megabyte of one-letter fields (100,000 of them) kept the server busy 1.3 s
+ * answering the refused form again with all of them.
+ */
+const MAX_FORM_FIELDS = 20_000;
 /** Slots the list indexes of a form may name beyond one per field (list items whose fields post nothing). */
 const LIST_SLOT_MARGIN = 1000;
 const LIST_INDEX = /\[(\d+)\]/g;
@@ -166,6 +172,7 @@ const CONFORM_INTENTS = new Set(["validate", "update", "reset", "insert", "remov
 
 /**
  * Whether conform can read the form without being turned against the server (decision 038):
+ * - At most MAX_FORM_FIELDS fields.
  * - Conform builds a list up to the highest index a field name gives (`tags[3]`, `equipments[0].id`),
  *   so one field named `email[99999999]` allocated a hundred million slots, blocked the server for a
  *   minute and ended it out of memory. The lists a form names, together, may hold at most two slots
@@ -180,7 +187,7 @@ export function isReadableForm(form: FormData): boolean {
   let fields = 0;
   let intent = false;
   for (const [name, value] of form.entries()) {
-    fields++;
+    if (++fields > MAX_FORM_FIELDS) return false;
     names.push(name);
     if (name !== "__intent__") continue;
     intent = true;

@@ -63,6 +63,10 @@ describe("reading a posted form", () => {
     const items = Array.from({ length: 3000 }, (_, i) => `equipments%5B${i}%5D.id=${i}&equipments%5B${i}%5D.internalReference=R${i}`).join("&");
     expect(await status(formDataOf(urlencoded(`name=Room&${items}`)))).toBe(200);
     expect(await status(formDataOf(urlencoded("tags%5B0%5D=a&tags%5B40%5D=b")))).toBe(200);
+    // At most 20,000 fields.
+    const fields = (n: number) => Array.from({ length: n }, (_, i) => `f${i}=v`).join("&");
+    expect(await status(formDataOf(urlencoded(fields(20_000))))).toBe(200);
+    expect(await status(formDataOf(urlencoded(fields(20_001))))).toBe(400);
   });
 
   it("answers 400 for a list button's intent conform cannot apply, and reads the ones the forms send", async () => {
