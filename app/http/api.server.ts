@@ -107,7 +107,7 @@ export async function parseJson<S extends z.ZodType>(request: Request, schema: S
 const MAX_JSON_DEPTH = 32;
 
 /** Whether `value` holds arrays or objects nested more than `limit` deep; walked without recursion. */
-export function nestedDeeperThan(value: unknown, limit: number): boolean {
+function nestedDeeperThan(value: unknown, limit: number): boolean {
   const stack: [unknown, number][] = [[value, 0]];
   while (stack.length > 0) {
     const [item, depth] = stack.pop()!;

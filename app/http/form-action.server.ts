@@ -182,7 +182,7 @@ const CONFORM_INTENTS = new Set(["validate", "update", "reset", "insert", "remov
  *   a path it refuses), made it throw. Its name counts with the fields, and a form with an intent is
  *   read once here, so that anything conform throws answers 400.
  */
-export function isReadableForm(form: FormData): boolean {
+function isReadableForm(form: FormData): boolean {
   const names: string[] = [];
   let fields = 0;
   let intent = false;

@@ -78,8 +78,8 @@ test.describe("forms under hostile input", () => {
     const seen = new Set<number>();
     let posts = 0;
 
-    // The technician's screens show some forms of their own (their settings, the incident view as they
-    // may use it); only the variants not posted already as the administrator are posted again.
+    // The technician's screens show a few forms the administrator's do not (their notifications); each
+    // variant is posted once, for the first of the three who sees it.
     const posted = new Set<string>();
     for (const who of [accounts.admin, accounts.technician, null]) {
       const context = await browser.newContext({ baseURL: server.url, javaScriptEnabled: false });
@@ -97,8 +97,9 @@ test.describe("forms under hostile input", () => {
         expect(forms.length, `forms found ${who ?? "signed out"}`).toBeGreaterThan(who === accounts.admin ? 40 : who ? 0 : 3);
         const actions = new Set<string>();
         for (const form of forms) {
-          const firstOfAction = !actions.has(patternOf(form.action.split("?")[0]));
-          actions.add(patternOf(form.action.split("?")[0]));
+          const action = patternOf(form.action.split("?")[0]);
+          const firstOfAction = !actions.has(action);
+          actions.add(action);
           for (const [label, post] of damagedPosts(form, firstOfAction)) {
             posts++;
             const res = await post(context.request);
@@ -107,8 +108,8 @@ test.describe("forms under hostile input", () => {
             if (status >= 500) problems.push(`${who ?? "visitor"} ${form.key} (${form.page}) ${label}: ${status} ${(await res.text()).slice(0, 200)}`);
             await res.dispose();
           }
-          // A damaged post may have ended the session (the account's password or role untouched, but a
-          // logout-like intent): sign in again so that the next forms are still posted signed in.
+          // A post that went through despite its damage may have ended the session: sign in again, so that
+          // the next forms are still posted signed in.
           if (who) {
             const alive = await context.request.get("/settings", { maxRedirects: 0 });
             if (alive.status() !== 200) await signIn();
