@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { screens } from "../../app/route-access";
-import { accounts, axeProblemsOnce, expect, horizontalOverflow, test } from "./fixtures";
+import { accounts, axeProblems, axeProblemsOnce, expect, horizontalOverflow, test } from "./fixtures";
 import { apiLogin, continueToEntity, DEMO_PASSWORD, fillAccount, setLanguage } from "./helpers";
 
 /**
@@ -172,6 +172,15 @@ test.describe("accessibility of every screen", () => {
       });
     }
   }
+
+  test("the checker reports a missing label, a missing alt text and low contrast; contrast only when asked", async ({ page }) => {
+    await page.setContent(
+      '<html lang="en"><head><title>Check · Caretaker</title></head><body><main><p style="color:#777;background:#888">Grey on grey</p><input type="text"><img src="x.png"></main></body></html>',
+    );
+    const rules = (problems: string[]) => problems.map((p) => p.split(" ")[0]).sort();
+    expect(rules(await axeProblems(page, { colours: true }))).toEqual(["color-contrast", "image-alt", "label"]);
+    expect(rules(await axeProblems(page, { colours: false }))).toEqual(["image-alt", "label"]);
+  });
 
   const SIGNED_OUT: { lng: Language; viewport: ViewportName }[] = [
     { lng: "en", viewport: "desktop" },
