@@ -3,13 +3,16 @@ import path from "node:path";
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { screens } from "../../app/route-access";
 import { accounts, DEMO_PASSWORD, expect, test } from "./fixtures";
+import { continueToEntity, fillAccount } from "./helpers";
 import { type AppServer, startServer } from "./server";
 
 /**
  * Hostile input against every form the app renders (the counterpart of tests/db/api-fuzz.test.ts for the
  * screens), over HTTP against the built server, as an administrator, a technician and a visitor. The
  * forms are found as a visitor without JavaScript finds them: every screen of the route table, and the screens
- * their links lead to (one address per route and tab, view or dialog), read from the page's DOM
+ * their links lead to (one address per route and tab, view or dialog), plus the visitor's screens behind a
+ * step or a mailed link (a sticker's report page, the sign-up's second step, a password-reset link's form),
+ * read from the page's DOM
  * (`form.elements`, so fields joined to a form by `form=` count). Each form, once per submit button's
  * intent, is then posted with its rendered values and one kind of damage at a time: NUL bytes, 10,001
  * characters, ids of 2^31 or text, options no select offers, fields missing or given twice, an unknown
@@ -22,7 +25,7 @@ import { type AppServer, startServer } from "./server";
  * renders nothing in a browser but the pages it reads).
  */
 
-const SCREEN_PARAMS = ["tab", "view", "dialog", "type", "step"];
+const SCREEN_PARAMS = ["tab", "view", "dialog", "type", "step", "token"];
 const NUL = "a\u0000b";
 /** Longer than any field of the app may be (the longest allow 5,000 characters). */
 const LONG = "x".repeat(10_001);
@@ -91,10 +94,16 @@ test.describe("forms under hostile input", () => {
         };
         await signIn();
         const crawlStarted = Date.now();
-        const forms = (await collectForms(context, who !== null, who ? [] : [`/report/${reportCode}`])).filter((form) => !posted.has(form.key));
+        const more = who ? [] : [`/report/${reportCode}`, ...(await behindStepAndLink(context))];
+        const forms = (await collectForms(context, who !== null, more)).filter((form) => !posted.has(form.key));
         for (const form of forms) posted.add(form.key);
         if (process.env.SHOW) console.log(`${who ?? "visitor"}: ${forms.length} forms, read in ${Date.now() - crawlStarted} ms\n${forms.map((f) => `  ${f.key.slice(0, 120)}`).join("\n")}`);
         expect(forms.length, `forms found ${who ?? "signed out"}`).toBeGreaterThan(who === accounts.admin ? 40 : who ? 0 : 3);
+        if (!who) {
+          for (const key of ["/signup intent=finish", "/password/reset intent=reset", "/report/:code -"]) {
+            expect(forms.some((form) => form.key.startsWith(key)), `the visitor's form ${key}`).toBe(true);
+          }
+        }
         const actions = new Set<string>();
         for (const form of forms) {
           const action = patternOf(form.action.split("?")[0]);
@@ -127,6 +136,33 @@ test.describe("forms under hostile input", () => {
     expect(seen.has(400) || seen.has(200)).toBe(true);
     expect([...seen].some((s) => s >= 500)).toBe(false);
   });
+
+  /**
+   * The visitor's screens that no link leads to: the sign-up's second step (the first step is posted in
+   * `context`, whose draft cookie opens it) and a password-reset link's form (a reset asked for the
+   * technician, the link read from the server's outbox).
+   */
+  async function behindStepAndLink(context: BrowserContext): Promise<string[]> {
+    const page = await context.newPage();
+    await page.goto("/signup");
+    await fillAccount(page, { email: `form-fuzz-${Date.now()}@example.test` });
+    await continueToEntity(page);
+    await page.close();
+
+    const outbox = path.join(dataDir, "outbox");
+    const res = await context.request.post("/password/reset", { form: { email: accounts.technician }, maxRedirects: 0 });
+    expect(res.status(), "a password reset asked for").toBe(302);
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const mails = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith(".json")) : [];
+      const link = mails
+        .map((f) => JSON.parse(fs.readFileSync(path.join(outbox, f), "utf8")) as { to: string; link: string | null })
+        .find((m) => m.to === accounts.technician && m.link?.includes("token="))?.link;
+      if (link) return ["/signup?step=entity", new URL(link).pathname + new URL(link).search];
+      if (Date.now() > deadline) throw new Error("no password-reset mail in the outbox within 20 s");
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
 });
 
 /** The route pattern of an address: numbers and codes in the path as parameters, plus the screen's own query parameters. */
@@ -135,7 +171,7 @@ function patternOf(address: string): string {
   const pathname = url.pathname.replace(/\/\d+(?=\/|$)/g, "/:id").replace(/\/(?=[^/]*\d)[\w-]{8,}(?=\/|$)/g, "/:code");
   // The report dialog of the menu is on every screen: one of them is enough.
   if (url.searchParams.get("dialog") === "report") return "dialog=report";
-  const params = SCREEN_PARAMS.filter((p) => url.searchParams.has(p)).map((p) => `${p}=${url.searchParams.get(p)!.replace(/\d+/g, ":id")}`);
+  const params = SCREEN_PARAMS.filter((p) => url.searchParams.has(p)).map((p) => `${p}=${p === "token" ? "*" : url.searchParams.get(p)!.replace(/\d+/g, ":id")}`);
   return `${pathname}${params.length ? `?${params.join("&")}` : ""}`;
 }
 
