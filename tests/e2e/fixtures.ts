@@ -269,7 +269,7 @@ const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-c
 async function analyze(page: Page, colours: boolean): Promise<string[]> {
   // axe runs in the page itself, injected once (the app has no iframes to gather results from, which
   // @axe-core/playwright's default mode opens an extra page for, and its legacy mode injected axe twice
-  // per check), and only violations are collected in full: every rule still runs (decision 016).
+  // per check), and only violations are collected in full: every other rule always runs (decision 016).
   // `color-contrast` only where the run has not checked the screen state's colours yet at another width
   // or JavaScript mode: the stylesheet and its colours are the same.
   await page.evaluate(AXE_SOURCE);
@@ -306,10 +306,10 @@ export interface OutboxMail {
   file: string;
 }
 
-/** Emails this worker's server wrote to its outbox (DATA_DIR/outbox), oldest first. */
-export function readOutbox(): OutboxMail[] {
-  const dir = path.join(currentDataDir, "outbox");
-  if (!currentDataDir || !fs.existsSync(dir)) return [];
+/** Emails this worker's server (or the server of `dataDir`) wrote to its outbox (DATA_DIR/outbox), oldest first. */
+export function readOutbox(dataDir = currentDataDir): OutboxMail[] {
+  const dir = path.join(dataDir, "outbox");
+  if (!dataDir || !fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
     .filter((f) => f.endsWith(".json"))
@@ -318,10 +318,10 @@ export function readOutbox(): OutboxMail[] {
 }
 
 /** Waits for a mail to `to` (newest first) to appear in the outbox; jobs deliver within seconds. */
-export async function waitForMail(to: string, after = 0, timeoutMs = 20_000): Promise<OutboxMail> {
+export async function waitForMail(to: string, after = 0, timeoutMs = 20_000, dataDir = currentDataDir): Promise<OutboxMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const mail = readOutbox()
+    const mail = readOutbox(dataDir)
       .slice(after)
       .reverse()
       .find((m) => m.to.toLowerCase() === to.toLowerCase());

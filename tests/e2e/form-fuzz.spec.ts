@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { screens } from "../../app/route-access";
-import { accounts, DEMO_PASSWORD, expect, test } from "./fixtures";
+import { accounts, DEMO_PASSWORD, expect, test, waitForMail } from "./fixtures";
 import { continueToEntity, fillAccount } from "./helpers";
 import { type AppServer, startServer } from "./server";
 
@@ -150,19 +150,12 @@ test.describe("forms under hostile input", () => {
     await continueToEntity(page);
     await page.close();
 
-    const outbox = path.join(dataDir, "outbox");
     const res = await context.request.post("/password/reset", { form: { email: accounts.technician }, maxRedirects: 0 });
     expect(res.status(), "a password reset asked for").toBe(302);
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const mails = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith(".json")) : [];
-      const link = mails
-        .map((f) => JSON.parse(fs.readFileSync(path.join(outbox, f), "utf8")) as { to: string; link: string | null })
-        .find((m) => m.to === accounts.technician && m.link?.includes("token="))?.link;
-      if (link) return ["/signup?step=entity", new URL(link).pathname + new URL(link).search];
-      if (Date.now() > deadline) throw new Error("no password-reset mail in the outbox within 20 s");
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    const { link } = await waitForMail(accounts.technician, 0, 20_000, dataDir);
+    expect(link, "the reset mail's link").toContain("token=");
+    const url = new URL(link!);
+    return ["/signup?step=entity", url.pathname + url.search];
   }
 });
 
