@@ -14,7 +14,8 @@
  *
  * Per URL: BENCH_REQUESTS sequential requests (default 20) after 3 warm-up requests (server and SQL time
  * from Server-Timing, p50 and p95), then BENCH_CONCURRENCY clients (default 20) for BENCH_SECONDS
- * (default 5). BENCH_ONLY=<text> runs the URLs whose name contains it; BENCH_JSON=<file> writes JSON.
+ * (default 5), then the same clients each waiting about BENCH_THINK_MS (default 1000; 0 skips it)
+ * between requests for BENCH_PACED_SECONDS (default 8). BENCH_ONLY=<text> runs the URLs whose name contains it; BENCH_JSON=<file> writes JSON.
  */
 import { machineLine, measuredTable, measureScenarios, runBench, type Scenario, startScaleServer, writeJsonResults } from "./lib/scale";
 import { demoAccounts, startServer } from "./lib/server";

@@ -13,7 +13,9 @@
  * (Server-Timing `app`, until the head of the answer, which is the whole work: pages are rendered into
  * one buffer) and the SQL time of the same requests (Server-Timing `db`, the sum of the request's
  * query durations), p50 and p95; then BENCH_CONCURRENCY clients (default 20) for BENCH_SECONDS
- * (default 5): requests per second, p95 of the whole answer, of the server time and of the SQL time.
+ * (default 5): requests per second, p95 of the whole answer, of the server time and of the SQL time;
+ * then the same clients each waiting about BENCH_THINK_MS (default 1000; 0 skips it) between requests
+ * for BENCH_PACED_SECONDS (default 8): twenty people at work rather than a queue (bench/lib/scale.ts).
  * BENCH_ONLY=<text> runs the URLs whose name contains it; BENCH_JSON=<file> also writes the figures.
  * Targets (issue #12): table pages and board columns p95 <= 60 ms and <= 3x their SQL; the incident
  * view p95 <= 80 ms; the PDF <= 300 ms.

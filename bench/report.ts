@@ -153,7 +153,7 @@ async function main() {
       ["/report/{identifier}?type= (the form)", `/report/${pageTarget.code}?type=${pageTarget.typeId}`],
     ]) {
       const cpuBefore = cpuMs(pid);
-      const measured = await measure(name, `${base}${url}`, { "accept-language": "fr-BE,fr;q=0.9" }, { requests, concurrency, seconds });
+      const measured = await measure(name, `${base}${url}`, { "accept-language": "fr-BE,fr;q=0.9" }, { requests, concurrency, seconds, thinkMs: 0 });
       // The requests made: 3 warm-up, `requests` sequential, then rps x seconds under load.
       const r = { ...measured, cpuMsPerRequest: cpuPer(cpuBefore, 3 + requests + Math.round(measured.rps * seconds)) };
       pages.push(r);

@@ -1,7 +1,8 @@
 /**
  * What the benchmarks on the scale seed share (`bench/incidents.ts`, `bench/lists.ts`):
  * the production build started against the PostgreSQL database of DATABASE_URL with SERVER_TIMING=1,
- * signing in (cookie and bearer token), and timing a URL: one client, then N clients, reading the
+ * signing in (cookie and bearer token), and timing a URL: one client, then N clients in a closed loop,
+ * then N clients that each wait a think time between requests (BENCH_THINK_MS), reading the
  * `Server-Timing` header (`db;dur=<sql ms>;desc="<n> queries", app;dur=<server ms until the head>`).
  */
 import { spawn } from "node:child_process";
@@ -177,10 +178,30 @@ export interface Measured {
   loadP95: number;
   loadServerP95: number | null;
   loadSqlP95: number | null;
+  /**
+   * `concurrency` people at work rather than in a queue: each waits a think time of about `thinkMs`
+   * (half to one and a half times, at random) between two requests. Null when `thinkMs` is 0.
+   */
+  paced: { rps: number; p95: number; serverP95: number | null; sqlP95: number | null } | null;
   errors: number;
 }
 
-export async function measure(page: string, url: string, headers: Record<string, string>, options: { requests: number; concurrency: number; seconds: number }): Promise<Measured> {
+/**
+ * The think time of the paced phase, ms (BENCH_THINK_MS, default 1000; 0 leaves the phase out): 20
+ * clients that each wait about a second between two pages are twenty people clicking through the
+ * screens briskly, where the closed loop before it (no wait) is a queue that keeps both cores busy.
+ */
+export const thinkMs = Number(process.env.BENCH_THINK_MS ?? 1000);
+export const pacedSeconds = Number(process.env.BENCH_PACED_SECONDS ?? 8);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function measure(
+  page: string,
+  url: string,
+  headers: Record<string, string>,
+  options: { requests: number; concurrency: number; seconds: number; thinkMs?: number },
+): Promise<Measured> {
   for (let i = 0; i < 3; i++) await time(url, headers);
   const samples: Sample[] = [];
   for (let i = 0; i < options.requests; i++) samples.push(await time(url, headers));
@@ -204,6 +225,37 @@ export async function measure(page: string, url: string, headers: Record<string,
   const elapsed = (performance.now() - started) / 1000;
   const loadServer = known(loaded.map((s) => s.appMs));
   const loadSql = known(loaded.map((s) => s.sqlMs));
+
+  let paced: Measured["paced"] = null;
+  const think = options.thinkMs ?? thinkMs;
+  if (think > 0 && pacedSeconds > 0) {
+    const done: Sample[] = [];
+    const pacedStart = performance.now();
+    const pacedEnd = pacedStart + pacedSeconds * 1000;
+    await Promise.all(
+      Array.from({ length: options.concurrency }, async () => {
+        // Each client starts at a random point of its first think time, so they do not arrive together.
+        await sleep(Math.random() * think);
+        while (performance.now() < pacedEnd) {
+          const r = await time(url, headers);
+          done.push(r);
+          if (r.status >= 400) errors++;
+          await sleep(think * (0.5 + Math.random()));
+        }
+      }),
+    );
+    const server = known(done.map((s) => s.appMs));
+    const sqlTimes = known(done.map((s) => s.sqlMs));
+    paced = {
+      rps: done.length / ((performance.now() - pacedStart) / 1000),
+      p95: pct(
+        done.map((s) => s.ms),
+        95,
+      ),
+      serverP95: server.length ? pct(server, 95) : null,
+      sqlP95: sqlTimes.length ? pct(sqlTimes, 95) : null,
+    };
+  }
   return {
     page,
     url,
@@ -221,6 +273,7 @@ export async function measure(page: string, url: string, headers: Record<string,
     ),
     loadServerP95: loadServer.length ? pct(loadServer, 95) : null,
     loadSqlP95: loadSql.length ? pct(loadSql, 95) : null,
+    paced,
     errors,
   };
 }
@@ -242,7 +295,9 @@ export async function measureScenarios(base: string, scenarios: Scenario[], opti
     results.push(r);
     process.stderr.write(
       `${name}: ${r.status}, server p95 ${fmt(r.serverP95, 1)} ms, SQL p95 ${fmt(r.sqlP95, 1)} ms in ${fmt(r.queries)} queries, ${size(r.bytes)}; ` +
-        `${fmt(r.rps, 1)} req/s with ${options.concurrency} clients (answer p95 ${fmt(r.loadP95)} ms, server p95 ${fmt(r.loadServerP95)} ms)\n`,
+        `${fmt(r.rps, 1)} req/s with ${options.concurrency} clients (answer p95 ${fmt(r.loadP95)} ms, server p95 ${fmt(r.loadServerP95)} ms)` +
+        (r.paced ? `; paced ${fmt(r.paced.rps, 1)} req/s (answer p95 ${fmt(r.paced.p95)} ms, server p95 ${fmt(r.paced.serverP95)} ms)` : "") +
+        "\n",
     );
   }
   return results;
@@ -251,14 +306,17 @@ export async function measureScenarios(base: string, scenarios: Scenario[], opti
 /** The Markdown table of docs/benchmarks.md: one row a URL, with the server/SQL ratio column when asked. */
 export function measuredTable(results: Measured[], concurrency: number, options: { ratio?: boolean } = {}): string {
   const ratioHead = options.ratio ? " server/SQL (p95) |" : "";
+  const paced = results.some((r) => r.paced);
+  const pacedHead = paced ? ` paced: req/s, p95 ms answer, server / SQL (${concurrency} clients, ~${thinkMs} ms apart) |` : "";
   const head =
-    `| URL | status | queries | size | server p50 / p95 ms (1 client) | SQL p50 / p95 ms |${ratioHead} req/s (${concurrency} clients) | p95 ms answer (${concurrency} clients) | p95 ms server / SQL (${concurrency} clients) |\n` +
-    `|---|---|---|---|---|---|${options.ratio ? "---|" : ""}---|---|---|`;
+    `| URL | status | queries | size | server p50 / p95 ms (1 client) | SQL p50 / p95 ms |${ratioHead} req/s (${concurrency} clients) | p95 ms answer (${concurrency} clients) | p95 ms server / SQL (${concurrency} clients) |${pacedHead}\n` +
+    `|---|---|---|---|---|---|${options.ratio ? "---|" : ""}---|---|---|${paced ? "---|" : ""}`;
   const rows = results.map((r) => {
     const ratio = r.serverP95 !== null && r.sqlP95 ? r.serverP95 / Math.max(r.sqlP95, 0.01) : null;
     return (
       `| ${r.page} | ${r.status}${r.errors ? ` (${r.errors} errors)` : ""} | ${fmt(r.queries)} | ${size(r.bytes)} | ${fmt(r.serverP50, 1)} / ${fmt(r.serverP95, 1)} | ` +
-      `${fmt(r.sqlP50, 1)} / ${fmt(r.sqlP95, 1)} |${options.ratio ? ` ${fmt(ratio, 1)} |` : ""} ${fmt(r.rps, 1)} | ${fmt(r.loadP95)} | ${fmt(r.loadServerP95)} / ${fmt(r.loadSqlP95, 1)} |`
+      `${fmt(r.sqlP50, 1)} / ${fmt(r.sqlP95, 1)} |${options.ratio ? ` ${fmt(ratio, 1)} |` : ""} ${fmt(r.rps, 1)} | ${fmt(r.loadP95)} | ${fmt(r.loadServerP95)} / ${fmt(r.loadSqlP95, 1)} |` +
+      (paced ? (r.paced ? ` ${fmt(r.paced.rps, 1)}, ${fmt(r.paced.p95)}, ${fmt(r.paced.serverP95)} / ${fmt(r.paced.sqlP95, 1)} |` : " – |") : "")
     );
   });
   return [head, ...rows].join("\n");
