@@ -17,7 +17,7 @@
  * (default 5), then the same clients each waiting about BENCH_THINK_MS (default 1000; 0 skips it)
  * between requests for BENCH_PACED_SECONDS (default 8). BENCH_ONLY=<text> runs the URLs whose name contains it; BENCH_JSON=<file> writes JSON.
  */
-import { machineLine, measuredTable, measureScenarios, runBench, type Scenario, startScaleServer, writeJsonResults } from "./lib/scale";
+import { machineLine, measuredTable, measureScenarios, pacedLine, runBench, type Scenario, startScaleServer, writeJsonResults } from "./lib/scale";
 import { demoAccounts, startServer } from "./lib/server";
 
 const requests = Number(process.env.BENCH_REQUESTS ?? 20);
@@ -70,7 +70,7 @@ async function main() {
       `${machineLine()}; ` +
         (scale ? `PostgreSQL at ${new URL(databaseUrl!).host} (scale seed)` : "embedded PGlite (demo data)"),
     );
-    console.log(`${requests} sequential requests per URL after 3 warm-up requests, then ${concurrency} clients for ${seconds} s.\n`);
+    console.log(`${requests} sequential requests per URL after 3 warm-up requests, then ${concurrency} clients for ${seconds} s${pacedLine(concurrency)}.\n`);
     console.log(measuredTable(results, concurrency));
     writeJsonResults(results);
   } finally {

@@ -25,7 +25,7 @@ import { openDatabase } from "~/db/client.server";
 import { IncidentEventType, IncidentStatus, Priority, Role } from "~/db/enums";
 import { incidents, incidentTypes, reportIdentifiers, rooms, users } from "~/db/schema";
 import { createIncident, createIncidentComment, createIncidentEvent } from "~/seed/factories";
-import { machineLine, measuredTable, measureScenarios, runBench, type Scenario, startScaleServer, writeJsonResults } from "./lib/scale";
+import { machineLine, measuredTable, measureScenarios, pacedLine, runBench, type Scenario, startScaleServer, writeJsonResults } from "./lib/scale";
 
 const requests = Number(process.env.BENCH_REQUESTS ?? 20);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 20);
@@ -169,7 +169,7 @@ async function main() {
     const results = await measureScenarios(base, scenarios, { requests, concurrency, seconds, only });
     console.log(`${machineLine()}; PostgreSQL at ${new URL(databaseUrl).host}`);
     console.log(`Data: scale seed, ${total} incidents listed for ${ADMIN} (Archived left out), ${techTotal} for ${TECHNICIAN}; incident ${i} has ${COMMENTS} comments and ${EVENTS + 1} events.`);
-    console.log(`${requests} sequential requests per URL after 3 warm-up requests, then ${concurrency} clients for ${seconds} s.\n`);
+    console.log(`${requests} sequential requests per URL after 3 warm-up requests, then ${concurrency} clients for ${seconds} s${pacedLine(concurrency)}.\n`);
     console.log(measuredTable(results, concurrency, { ratio: true }));
     writeJsonResults(results);
   } finally {

@@ -194,6 +194,11 @@ export interface Measured {
 export const thinkMs = Number(process.env.BENCH_THINK_MS ?? 1000);
 export const pacedSeconds = Number(process.env.BENCH_PACED_SECONDS ?? 8);
 
+/** The paced phase as the benches' header line tells it ("" when it is left out). */
+export function pacedLine(concurrency: number): string {
+  return thinkMs > 0 && pacedSeconds > 0 ? `, then ${concurrency} clients each about ${thinkMs} ms apart for ${pacedSeconds} s (paced)` : "";
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function measure(
