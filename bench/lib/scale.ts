@@ -201,6 +201,38 @@ export function pacedLine(concurrency: number): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * `concurrency` clients requesting `url` for `seconds`: back to back when `think` is 0 (a closed loop),
+ * otherwise each starting at a random point of its first think time and waiting 0.5-1.5 x `think` ms
+ * between two requests. Requests per second, p95 of the whole answer, of the server and of the SQL time.
+ */
+async function clients(url: string, headers: Record<string, string>, concurrency: number, seconds: number, think: number) {
+  const done: Sample[] = [];
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      if (think > 0) await sleep(Math.random() * think);
+      while (performance.now() < end) {
+        done.push(await time(url, headers));
+        if (think > 0) await sleep(think * (0.5 + Math.random()));
+      }
+    }),
+  );
+  const server = known(done.map((s) => s.appMs));
+  const sql = known(done.map((s) => s.sqlMs));
+  return {
+    rps: done.length / ((performance.now() - started) / 1000),
+    p95: pct(
+      done.map((s) => s.ms),
+      95,
+    ),
+    serverP95: server.length ? pct(server, 95) : null,
+    sqlP95: sql.length ? pct(sql, 95) : null,
+    errors: done.filter((s) => s.status >= 400).length,
+  };
+}
+
 export async function measure(
   page: string,
   url: string,
@@ -215,51 +247,15 @@ export async function measure(
   const sql = known(samples.map((s) => s.sqlMs));
   const queries = known(samples.map((s) => s.queries));
 
-  const loaded: Sample[] = [];
-  const end = performance.now() + options.seconds * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: options.concurrency }, async () => {
-      while (performance.now() < end) {
-        const r = await time(url, headers);
-        loaded.push(r);
-        if (r.status >= 400) errors++;
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  const loadServer = known(loaded.map((s) => s.appMs));
-  const loadSql = known(loaded.map((s) => s.sqlMs));
+  const loaded = await clients(url, headers, options.concurrency, options.seconds, 0);
+  errors += loaded.errors;
 
   let paced: Measured["paced"] = null;
   const think = options.thinkMs ?? thinkMs;
   if (think > 0 && pacedSeconds > 0) {
-    const done: Sample[] = [];
-    const pacedStart = performance.now();
-    const pacedEnd = pacedStart + pacedSeconds * 1000;
-    await Promise.all(
-      Array.from({ length: options.concurrency }, async () => {
-        // Each client starts at a random point of its first think time, so they do not arrive together.
-        await sleep(Math.random() * think);
-        while (performance.now() < pacedEnd) {
-          const r = await time(url, headers);
-          done.push(r);
-          if (r.status >= 400) errors++;
-          await sleep(think * (0.5 + Math.random()));
-        }
-      }),
-    );
-    const server = known(done.map((s) => s.appMs));
-    const sqlTimes = known(done.map((s) => s.sqlMs));
-    paced = {
-      rps: done.length / ((performance.now() - pacedStart) / 1000),
-      p95: pct(
-        done.map((s) => s.ms),
-        95,
-      ),
-      serverP95: server.length ? pct(server, 95) : null,
-      sqlP95: sqlTimes.length ? pct(sqlTimes, 95) : null,
-    };
+    const done = await clients(url, headers, options.concurrency, pacedSeconds, think);
+    errors += done.errors;
+    paced = { rps: done.rps, p95: done.p95, serverP95: done.serverP95, sqlP95: done.sqlP95 };
   }
   return {
     page,
@@ -271,13 +267,10 @@ export async function measure(
     serverP95: server.length ? pct(server, 95) : null,
     sqlP50: sql.length ? pct(sql, 50) : null,
     sqlP95: sql.length ? pct(sql, 95) : null,
-    rps: loaded.length / elapsed,
-    loadP95: pct(
-      loaded.map((s) => s.ms),
-      95,
-    ),
-    loadServerP95: loadServer.length ? pct(loadServer, 95) : null,
-    loadSqlP95: loadSql.length ? pct(loadSql, 95) : null,
+    rps: loaded.rps,
+    loadP95: loaded.p95,
+    loadServerP95: loaded.serverP95,
+    loadSqlP95: loaded.sqlP95,
     paced,
     errors,
   };
