@@ -4,6 +4,7 @@ import path from "node:path";
 import { config, type Config } from "~/config.server";
 import { openDatabase, runMigrations, type Database } from "~/db/client.server";
 import { instrumentPg, instrumentPglite } from "~/db/query-timing.server";
+import { keepUpTables, scheduleUpkeep, type UpkeepResult } from "~/db/upkeep.server";
 import { seedDemoIfEmpty } from "~/seed/seed.server";
 import type { ContextServices, FileStore } from "~/core/context.server";
 import { type ClosableEventBus, createEventBus, createPgEventBus, NOTIFY_ALL_SQL } from "~/core/events.server";
@@ -32,7 +33,12 @@ export interface Runtime {
   auth: AuthDeps;
   /** What every service context is built from. */
   services: ContextServices;
+  /** The embedded database's periodic ANALYZE and VACUUM (null on PostgreSQL, which has autovacuum). */
+  upkeep: { stop(): Promise<void> } | null;
 }
+
+/** How often the embedded database's tables are checked for ANALYZE and VACUUM. */
+const UPKEEP_INTERVAL_MS = 10 * 60_000;
 
 const holder = globalThis as unknown as { __caretakerRuntime?: Promise<Runtime> };
 
@@ -66,6 +72,8 @@ export async function prepareData(): Promise<void> {
       const files: FileStore = { root: path.join(cfg.dataDir, "files"), maxBytes: cfg.UPLOAD_MAX_BYTES };
       if (await seedDemoIfEmpty(database.db, files)) logger().info("demo data created");
     }
+    // The planner's statistics of the new folder (PGlite has no autovacuum; decision 040).
+    if (database.pglite) await keepUpTables(database.pglite, { all: true });
   } finally {
     await database.close();
   }
@@ -82,8 +90,10 @@ async function boot(): Promise<Runtime> {
 
   const mailer = createMailer({ smtpUrl: cfg.SMTP_URL, from: cfg.MAIL_FROM, outboxDir: path.join(cfg.dataDir, "outbox") });
   const files: FileStore = { root: path.join(cfg.dataDir, "files"), maxBytes: cfg.UPLOAD_MAX_BYTES };
+  let seededHere = false;
   if (cfg.SEED_DEMO && database.mode === "pglite") {
     const seeded = await seedDemoIfEmpty(database.db, files);
+    seededHere = seeded;
     if (seeded) {
       // Seeded in this process (development, or no preparation step): start the served instance
       // afresh so at least PGlite's own memory returns to its normal size.
@@ -91,6 +101,17 @@ async function boot(): Promise<Runtime> {
       database = await open();
       log.info("demo data created");
     }
+  }
+  // PGlite runs no autovacuum: tables are analysed and vacuumed here as it would (decision 040).
+  let upkeep: Runtime["upkeep"] = null;
+  if (database.pglite) {
+    const pglite = database.pglite;
+    const report = (result: UpkeepResult | Error) => {
+      if (result instanceof Error) log.error({ err: result }, "table upkeep failed");
+      else if (result.analyzed.length || result.vacuumed.length) log.info({ analyzed: result.analyzed.length, vacuumed: result.vacuumed.length, ms: Math.round(result.ms) }, "table upkeep");
+    };
+    report(await keepUpTables(pglite, { all: seededHere }));
+    upkeep = scheduleUpkeep(pglite, UPKEEP_INTERVAL_MS, report);
   }
   if (cfg.SERVER_TIMING) {
     if (database.pglite) instrumentPglite(database.pglite, database.statements);
@@ -121,7 +142,7 @@ async function boot(): Promise<Runtime> {
   };
   if (cfg.TEST_CLOCK_IPC && acceptClockFromParent()) log.warn("TEST_CLOCK_IPC: the parent process may move this server's clock");
   log.info({ ms: Date.now() - started, mail: mailer.mode, jobs: cfg.JOBS }, "runtime ready");
-  return { config: cfg, database, queue, mailer, files, events, auth, services };
+  return { config: cfg, database, queue, mailer, files, events, auth, services, upkeep };
 }
 
 /** Stops the workers and closes the database; safe to call when nothing was started. */
@@ -131,6 +152,7 @@ export async function shutdown(): Promise<void> {
   holder.__caretakerRuntime = undefined;
   const rt = await pending.catch(() => null);
   if (!rt) return;
+  await rt.upkeep?.stop();
   await rt.queue.stop().catch((err) => logger().error({ err }, "stopping the queue failed"));
   await rt.events.close().catch((err) => logger().error({ err }, "closing the live events failed"));
   await rt.database.close();
