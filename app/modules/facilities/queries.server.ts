@@ -96,12 +96,18 @@ export async function getFacilityForEdit(ctx: ServiceContext, id: number): Promi
 
 /** Every active facility (id, name), for filters and selects. */
 export async function listFacilityOptions(ctx: ServiceContext): Promise<{ id: number; name: string }[]> {
-  return ctx.db
-    .select({ id: facilities.id, name: facilities.name })
-    .from(facilities)
-    .where(and(eq(facilities.entityId, ctx.entityId), isNull(facilities.archivedAt), treeScope(ctx, "facility")))
-    .orderBy(asc(sql`lower(${facilities.name})`), asc(facilities.id));
+  // Every page of the tree's filters and building forms lists them: read again only after a committed
+  // write (decision 037).
+  return keptFacilityOptions(ctx, reachKey(ctx), () =>
+    ctx.db
+      .select({ id: facilities.id, name: facilities.name })
+      .from(facilities)
+      .where(and(eq(facilities.entityId, ctx.entityId), isNull(facilities.archivedAt), treeScope(ctx, "facility")))
+      .orderBy(asc(sql`lower(${facilities.name})`), asc(facilities.id)),
+  );
 }
+
+const keptFacilityOptions = keptReads<{ id: number; name: string }[]>({ maxEntries: 2_000, ttlMs: 10_000 });
 
 // ---------------------------------------------------------------------------
 // Buildings
