@@ -1,4 +1,4 @@
-import { parse as pgParse, protocol, types, type messages, type PGlite, type QueryOptions, type Results, type Transaction } from "@electric-sql/pglite";
+import { messages as pgMessages, parse as pgParse, protocol, types, type messages, type PGlite, type QueryOptions, type Results, type Transaction } from "@electric-sql/pglite";
 
 /**
  * The embedded database's client for Drizzle, with named prepared statements (decision 035).
@@ -15,6 +15,13 @@ import { parse as pgParse, protocol, types, type messages, type PGlite, type Que
  * used is closed). Anything else (DDL, BEGIN, SET), a COPY with a blob and a statement PostgreSQL reports as
  * stale go through PGlite's `query` unchanged. Rows are built with PGlite's parsers and serializers as its own
  * `parseResults` builds them; a failure throws PGlite's `DatabaseError` with the query attached.
+ *
+ * A prepared call's answer is taken as raw bytes (`execProtocolRawStream`) and read by `readAnswer`:
+ * PGlite's protocol parser copies every value into an ArrayBuffer of its own through private-field
+ * lookups, which made up three quarters of a 25-row call's CPU (0.41 ms against 0.12). An answer with
+ * anything besides rows and a command tag (an error, a notice) is read by PGlite's parser, as before.
+ * Notifications are not delivered through this client: LISTEN is not used on the embedded database
+ * (its live events stay in the process).
  */
 
 interface Prepared {
@@ -59,6 +66,78 @@ function withQuery(error: unknown, query: string, params: unknown[], options?: Q
     Object.assign(error, { query, params, queryOptions: options });
   }
   return error;
+}
+
+/** A statement's answer as sent: each row's values as text (null for NULL), and the command tag. */
+interface Answer {
+  rows: (string | null)[][];
+  tag: string | null;
+}
+
+const utf8 = new TextDecoder();
+const DATA_ROW = 0x44; // D
+const COMMAND_COMPLETE = 0x43; // C
+/** Messages that carry nothing a result needs: BindComplete, CloseComplete, NoData, PortalSuspended, EmptyQueryResponse, ReadyForQuery. */
+const PASSED_OVER = new Set([0x32, 0x33, 0x6e, 0x73, 0x49, 0x5a]);
+
+/**
+ * Reads the answer to Bind, Execute and Sync straight from the wire bytes: the data rows (each value
+ * decoded from a view of the answer) and the command tag. Null when the answer holds any other message
+ * (an error, a notice): PGlite's parser reads it then.
+ */
+export function readAnswer(data: Uint8Array): Answer | null {
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  const rows: (string | null)[][] = [];
+  let tag: string | null = null;
+  let offset = 0;
+  while (offset + 5 <= data.length) {
+    const code = data[offset];
+    const end = offset + 1 + view.getUint32(offset + 1);
+    if (end > data.length) return null;
+    if (code === DATA_ROW) {
+      const count = view.getInt16(offset + 5);
+      const values: (string | null)[] = new Array(count);
+      let at = offset + 7;
+      for (let i = 0; i < count; i++) {
+        const length = view.getInt32(at);
+        at += 4;
+        if (length < 0) {
+          values[i] = null;
+        } else {
+          values[i] = utf8.decode(data.subarray(at, at + length));
+          at += length;
+        }
+      }
+      rows.push(values);
+    } else if (code === COMMAND_COMPLETE) {
+      tag = utf8.decode(data.subarray(offset + 5, end - 1));
+    } else if (!PASSED_OVER.has(code)) {
+      return null;
+    }
+    offset = end;
+  }
+  return offset === data.length ? { rows, tag } : null;
+}
+
+/** The messages of an answer as PGlite's parser reads them; throws the first database error, as PGlite does. */
+function parseMessages(data: Uint8Array): messages.BackendMessage[] {
+  const list: messages.BackendMessage[] = [];
+  new protocol.Parser().parse(data, (message) => list.push(message));
+  const error = list.find((message) => message instanceof pgMessages.DatabaseError);
+  if (error) throw error;
+  return list;
+}
+
+/** The result PGlite builds from rows and a command tag: "SELECT 2", "UPDATE 3", "INSERT 0 5" (the last word counts rows). */
+function commandResult<T>(rows: unknown[], fields: Prepared["fields"], tag: string | null): Results<T> {
+  if (tag === null) return { rows: rows as T[], fields, affectedRows: 0 };
+  const words = tag.split(" ");
+  const command = words[0];
+  const count = Number.parseInt(words[words.length - 1], 10);
+  const writes = command === "INSERT" || command === "UPDATE" || command === "DELETE" || command === "MERGE" || command === "COPY";
+  const result = { rows: rows as T[], fields, command, affectedRows: writes ? count : 0 } as Results<T>;
+  if (!Number.isNaN(count)) (result as { rowCount?: number }).rowCount = count;
+  return result;
 }
 
 export class PgliteStatements {
@@ -142,12 +221,50 @@ export class PgliteStatements {
       const serialize = options?.serializers?.[oid] ?? this.pglite.serializers[oid];
       return serialize ? serialize(param) : String(param);
     });
-    const messages = await this.#trip([
-      protocol.serialize.bind({ statement: prepared.name, values: values as string[] }),
-      protocol.serialize.execute({}),
-      protocol.serialize.sync(),
-    ]);
-    return this.#results<T>(prepared, messages, options);
+    const closes = this.#pendingCloses;
+    this.#pendingCloses = [];
+    const chunks: Uint8Array[] = [];
+    await this.pglite.execProtocolRawStream(
+      concat([
+        ...closes,
+        protocol.serialize.bind({ statement: prepared.name, values: values as string[] }),
+        protocol.serialize.execute({}),
+        protocol.serialize.sync(),
+      ]),
+      { syncToFs: false, onRawData: (bytes) => chunks.push(bytes.slice()) },
+    );
+    const data = chunks.length === 1 ? chunks[0] : concat(chunks);
+    const answer = readAnswer(data);
+    if (answer) return this.#rows<T>(prepared, answer, options);
+    // An error, a notice or anything else unusual: PGlite's own parser reads the answer (its error is thrown).
+    return this.#results<T>(prepared, parseMessages(data), options);
+  }
+
+  /** The result of a statement from its rows as text and its command tag (see `readAnswer`). */
+  #rows<T>(prepared: Prepared, answer: Answer, options?: QueryOptions): Results<T> {
+    const fields = prepared.fields;
+    const parsers = fields.map(({ dataTypeID }) => options?.parsers?.[dataTypeID] ?? this.pglite.parsers[dataTypeID] ?? types.parsers[dataTypeID]);
+    const arrays = options?.rowMode === "array";
+    const rows: unknown[] = new Array(answer.rows.length);
+    for (let r = 0; r < answer.rows.length; r++) {
+      const values = answer.rows[r];
+      if (arrays) {
+        const row: unknown[] = new Array(values.length);
+        for (let i = 0; i < values.length; i++) {
+          const value = values[i];
+          row[i] = value === null ? null : parsers[i] ? parsers[i](value, fields[i].dataTypeID) : value;
+        }
+        rows[r] = row;
+      } else {
+        const row: Record<string, unknown> = {};
+        for (let i = 0; i < values.length; i++) {
+          const value = values[i];
+          row[fields[i].name] = value === null ? null : parsers[i] ? parsers[i](value, fields[i].dataTypeID) : value;
+        }
+        rows[r] = row;
+      }
+    }
+    return commandResult<T>(rows, fields, answer.tag);
   }
 
   /**
@@ -174,13 +291,7 @@ export class PgliteStatements {
           rows.push(row);
         }
       } else if (message.name === "commandComplete") {
-        // "SELECT 2", "UPDATE 3", "INSERT 0 5": the last word is the row count
-        const words = (message as messages.CommandCompleteMessage).text.split(" ");
-        const command = words[0];
-        const count = Number.parseInt(words[words.length - 1], 10);
-        const writes = command === "INSERT" || command === "UPDATE" || command === "DELETE" || command === "MERGE" || command === "COPY";
-        result = { rows: rows as T[], fields, command, affectedRows: writes ? count : 0 } as Results<T>;
-        if (!Number.isNaN(count)) (result as { rowCount?: number }).rowCount = count;
+        result = commandResult<T>(rows, fields, (message as messages.CommandCompleteMessage).text);
       }
     }
     return result;

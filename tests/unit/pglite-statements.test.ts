@@ -58,13 +58,33 @@ describe("PgliteStatements", () => {
 
   it("makes one trip into PostgreSQL per call once a text is prepared", async () => {
     const statements = new PgliteStatements(pglite);
-    const trips = vi.spyOn(pglite, "execProtocolStream");
+    const trips = vi.spyOn(pglite, "execProtocolRawSync");
     await statements.query("select name from things where id = $1", [2]);
     const first = trips.mock.calls.length;
     const { rows } = await statements.query("select name from things where id = $1", [1]);
     expect(rows).toEqual([{ name: "one" }]);
     expect(trips.mock.calls.length - first).toBe(1);
     trips.mockRestore();
+  });
+
+  it("reads rows with NULLs, empty and non-ASCII text, and many rows, as PGlite does", async () => {
+    const statements = new PgliteStatements(pglite);
+    const text = "select n, case when n % 3 = 0 then null when n % 3 = 1 then '' else 'é ' || repeat('ß', n) || ' 🏢' end as s from generate_series(1, $1::int) as n";
+    for (const rowMode of ["object", "array"] as const) {
+      const expected = await pglite.query(text, [300], { rowMode });
+      const actual = await statements.query(text, [300], { rowMode });
+      expect(actual.rows).toEqual(expected.rows);
+      expect(actual.rows).toHaveLength(300);
+    }
+  });
+
+  it("answers a statement that also sends a notice, through PGlite's parser", async () => {
+    await pglite.exec("create or replace function noisy(x int) returns int language plpgsql as $$ begin raise notice 'noisy %', x; return x * 2; end $$");
+    const statements = new PgliteStatements(pglite);
+    for (let round = 0; round < 2; round++) {
+      const { rows } = await statements.query<{ doubled: number }>("select noisy($1) as doubled", [21]);
+      expect(rows).toEqual([{ doubled: 42 }]);
+    }
   });
 
   it("serves Drizzle: selects, writes with returning and transactions, and a rollback keeps nothing", async () => {
