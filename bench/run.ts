@@ -12,7 +12,9 @@
  *     (skipped with BENCH_SKIP_BROWSER=1).
  * Run with `npm run build && npm run bench`. Options (environment): BENCH_SECONDS per throughput
  * scenario (default 8), BENCH_CONCURRENCY (default 8), BENCH_CPU_REQUESTS (default 200),
- * BENCH_LOAD_MINUTES (default 10; 0 skips), DATABASE_URL to measure against PostgreSQL (demo data needed).
+ * BENCH_LOAD_MINUTES (default 10; 0 skips), BENCH_WARMUP requests of a page before its CPU is measured
+ * (default 200: V8 is still compiling the page's code through the first hundred or so, and that work runs
+ * once in a server's life), DATABASE_URL to measure against PostgreSQL (demo data needed).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -25,6 +27,7 @@ import zlib from "node:zlib";
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const cpuRequests = Number(process.env.BENCH_CPU_REQUESTS ?? 200);
+const warmup = Number(process.env.BENCH_WARMUP ?? 200);
 const loadMinutes = Number(process.env.BENCH_LOAD_MINUTES ?? 10);
 const CLOCK_TICKS = 100; // USER_HZ on Linux
 
@@ -165,7 +168,7 @@ async function compressionCost(url: string, headers: Record<string, string>) {
 
 /** Server CPU per request: sequential requests, the server's CPU time over them. */
 async function cpuPerRequest(pid: number, url: string, headers: Record<string, string>) {
-  for (let i = 0; i < 20; i++) await fetchOnce(url, headers);
+  for (let i = 0; i < warmup; i++) await fetchOnce(url, headers);
   const before = cpuMsOf(pid);
   const mainBefore = cpuMsOf(pid, true);
   const started = performance.now();
@@ -206,7 +209,7 @@ async function load(urls: [string, Record<string, string>][], durationMs: number
 }
 
 async function firstRoomId(base: string, bearer: string): Promise<number | null> {
-  const res = await fetch(`${base}/api/rooms?size=1`, { headers: { authorization: bearer } });
+  const res = await fetch(`${base}/api/facilities/rooms?size=1`, { headers: { authorization: bearer } });
   if (!res.ok) return null;
   const rooms = (await res.json()) as { id: number }[];
   return rooms[0]?.id ?? null;
@@ -292,7 +295,7 @@ async function main() {
       print(`| resident memory 5 s after the load | ${mb(settled)} |`);
     }
     print();
-    print(`Server CPU per request (${cpuRequests} sequential requests after 20 warm-up; CPU of the server process from /proc):\n`);
+    print(`Server CPU per request (${cpuRequests} sequential requests after ${warmup} of warm-up; CPU of the server process from /proc):\n`);
     print(`| page | server CPU ms | of it main thread | wall ms | response | errors |\n|---|---|---|---|---|---|`);
     for (const row of cpuRows) print(row);
     print();
