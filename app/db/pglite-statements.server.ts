@@ -119,13 +119,18 @@ export function readAnswer(data: Uint8Array): Answer | null {
   return offset === data.length ? { rows, tag } : null;
 }
 
-/** The messages of an answer as PGlite's parser reads them; throws the first database error, as PGlite does. */
-function parseMessages(data: Uint8Array): messages.BackendMessage[] {
-  const list: messages.BackendMessage[] = [];
-  new protocol.Parser().parse(data, (message) => list.push(message));
-  const error = list.find((message) => message instanceof pgMessages.DatabaseError);
-  if (error) throw error;
-  return list;
+/**
+ * An answer read by PGlite's own parser (one with an error or a notice): its rows and command tag; throws
+ * the first database error, as PGlite does.
+ */
+function parseAnswer(data: Uint8Array): Answer {
+  const answer: Answer = { rows: [], tag: null };
+  new protocol.Parser().parse(data, (message) => {
+    if (message instanceof pgMessages.DatabaseError) throw message;
+    if (message.name === "dataRow") answer.rows.push((message as messages.DataRowMessage).fields);
+    else if (message.name === "commandComplete") answer.tag = (message as messages.CommandCompleteMessage).text;
+  });
+  return answer;
 }
 
 /** The result PGlite builds from rows and a command tag: "SELECT 2", "UPDATE 3", "INSERT 0 5" (the last word counts rows). */
@@ -221,12 +226,9 @@ export class PgliteStatements {
       const serialize = options?.serializers?.[oid] ?? this.pglite.serializers[oid];
       return serialize ? serialize(param) : String(param);
     });
-    const closes = this.#pendingCloses;
-    this.#pendingCloses = [];
     const chunks: Uint8Array[] = [];
     await this.pglite.execProtocolRawStream(
-      concat([
-        ...closes,
+      this.#message([
         protocol.serialize.bind({ statement: prepared.name, values: values as string[] }),
         protocol.serialize.execute({}),
         protocol.serialize.sync(),
@@ -234,13 +236,15 @@ export class PgliteStatements {
       { syncToFs: false, onRawData: (bytes) => chunks.push(bytes.slice()) },
     );
     const data = chunks.length === 1 ? chunks[0] : concat(chunks);
-    const answer = readAnswer(data);
-    if (answer) return this.#rows<T>(prepared, answer, options);
     // An error, a notice or anything else unusual: PGlite's own parser reads the answer (its error is thrown).
-    return this.#results<T>(prepared, parseMessages(data), options);
+    return this.#rows<T>(prepared, readAnswer(data) ?? parseAnswer(data), options);
   }
 
-  /** The result of a statement from its rows as text and its command tag (see `readAnswer`). */
+  /**
+   * The result of a statement from its rows as text and its command tag, as PGlite's `parseResults` builds
+   * it, but with each field's parser looked up once per call (PGlite's copies its whole parser table into
+   * the call's options).
+   */
   #rows<T>(prepared: Prepared, answer: Answer, options?: QueryOptions): Results<T> {
     const fields = prepared.fields;
     const parsers = fields.map(({ dataTypeID }) => options?.parsers?.[dataTypeID] ?? this.pglite.parsers[dataTypeID] ?? types.parsers[dataTypeID]);
@@ -265,36 +269,6 @@ export class PgliteStatements {
       }
     }
     return commandResult<T>(rows, fields, answer.tag);
-  }
-
-  /**
-   * The rows and counts of one statement's answer, as PGlite's `parseResults` builds them, but with each
-   * field's parser looked up once per call (PGlite's copies its whole parser table into the call's options).
-   */
-  #results<T>(prepared: Prepared, messages: messages.BackendMessage[], options?: QueryOptions): Results<T> {
-    const fields = prepared.fields;
-    const parsers = fields.map(({ dataTypeID }) => options?.parsers?.[dataTypeID] ?? this.pglite.parsers[dataTypeID] ?? types.parsers[dataTypeID]);
-    const arrays = options?.rowMode === "array";
-    const rows: unknown[] = [];
-    let result: Results<T> = { rows: rows as T[], fields, affectedRows: 0 };
-    for (const message of messages) {
-      if (message.name === "dataRow") {
-        const values = (message as messages.DataRowMessage).fields;
-        if (arrays) {
-          rows.push(values.map((value, i) => (value === null ? null : parsers[i] ? parsers[i](value, fields[i].dataTypeID) : value)));
-        } else {
-          const row: Record<string, unknown> = {};
-          for (let i = 0; i < values.length; i++) {
-            const value = values[i];
-            row[fields[i].name] = value === null ? null : parsers[i] ? parsers[i](value, fields[i].dataTypeID) : value;
-          }
-          rows.push(row);
-        }
-      } else if (message.name === "commandComplete") {
-        result = commandResult<T>(rows, fields, (message as messages.CommandCompleteMessage).text);
-      }
-    }
-    return result;
   }
 
   async #prepare(query: string): Promise<Prepared> {
@@ -326,10 +300,15 @@ export class PgliteStatements {
     this.#pendingCloses.push(protocol.serialize.close({ type: "S", name: prepared.name }));
   }
 
-  /** One trip into PostgreSQL: the pending closes, then `parts`; throws PGlite's DatabaseError. */
+  /** One trip into PostgreSQL, its answer parsed by PGlite; throws PGlite's DatabaseError. */
   #trip(parts: Uint8Array[]): Promise<messages.BackendMessage[]> {
+    return this.pglite.execProtocolStream(this.#message(parts), { syncToFs: false });
+  }
+
+  /** What one trip sends: the pending closes of evicted statements, then `parts`. */
+  #message(parts: Uint8Array[]): Uint8Array {
     const closes = this.#pendingCloses;
     this.#pendingCloses = [];
-    return this.pglite.execProtocolStream(concat([...closes, ...parts]), { syncToFs: false });
+    return concat([...closes, ...parts]);
   }
 }
