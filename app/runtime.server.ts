@@ -90,10 +90,9 @@ async function boot(): Promise<Runtime> {
 
   const mailer = createMailer({ smtpUrl: cfg.SMTP_URL, from: cfg.MAIL_FROM, outboxDir: path.join(cfg.dataDir, "outbox") });
   const files: FileStore = { root: path.join(cfg.dataDir, "files"), maxBytes: cfg.UPLOAD_MAX_BYTES };
-  let seededHere = false;
+  let seeded = false;
   if (cfg.SEED_DEMO && database.mode === "pglite") {
-    const seeded = await seedDemoIfEmpty(database.db, files);
-    seededHere = seeded;
+    seeded = await seedDemoIfEmpty(database.db, files);
     if (seeded) {
       // Seeded in this process (development, or no preparation step): start the served instance
       // afresh so at least PGlite's own memory returns to its normal size.
@@ -110,7 +109,7 @@ async function boot(): Promise<Runtime> {
       if (result instanceof Error) log.error({ err: result }, "table upkeep failed");
       else if (result.analyzed.length || result.vacuumed.length) log.info({ analyzed: result.analyzed.length, vacuumed: result.vacuumed.length, ms: Math.round(result.ms) }, "table upkeep");
     };
-    report(await keepUpTables(pglite, { all: seededHere }));
+    report(await keepUpTables(pglite, { all: seeded }));
     upkeep = scheduleUpkeep(pglite, UPKEEP_INTERVAL_MS, report);
   }
   if (cfg.SERVER_TIMING) {
