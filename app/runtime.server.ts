@@ -4,7 +4,7 @@ import path from "node:path";
 import { config, type Config } from "~/config.server";
 import { openDatabase, runMigrations, type Database } from "~/db/client.server";
 import { instrumentPg, instrumentPglite } from "~/db/query-timing.server";
-import { keepUpTables, scheduleUpkeep, type UpkeepResult } from "~/db/upkeep.server";
+import { scheduleUpkeep, type UpkeepResult, upkeepRound } from "~/db/upkeep.server";
 import { seedDemoIfEmpty } from "~/seed/seed.server";
 import type { ContextServices, FileStore } from "~/core/context.server";
 import { type ClosableEventBus, createEventBus, createPgEventBus, NOTIFY_ALL_SQL } from "~/core/events.server";
@@ -40,6 +40,14 @@ export interface Runtime {
 /** How often the embedded database's tables are checked for ANALYZE and VACUUM. */
 const UPKEEP_INTERVAL_MS = 10 * 60_000;
 
+/** Logs a round of the embedded database's upkeep that failed or did something. */
+function logUpkeep(result: UpkeepResult | Error): void {
+  if (result instanceof Error) logger().error({ err: result }, "table upkeep failed");
+  else if (result.analyzed.length || result.vacuumed.length) {
+    logger().info({ analyzed: result.analyzed.length, vacuumed: result.vacuumed.length, ms: Math.round(result.ms) }, "table upkeep");
+  }
+}
+
 const holder = globalThis as unknown as { __caretakerRuntime?: Promise<Runtime> };
 
 export function runtime(): Promise<Runtime> {
@@ -73,7 +81,7 @@ export async function prepareData(): Promise<void> {
       if (await seedDemoIfEmpty(database.db, files)) logger().info("demo data created");
     }
     // The planner's statistics of the new folder (PGlite has no autovacuum; decision 040).
-    if (database.pglite) await keepUpTables(database.pglite, { all: true });
+    if (database.pglite) await upkeepRound(database.pglite, logUpkeep, { all: true });
   } finally {
     await database.close();
   }
@@ -104,13 +112,9 @@ async function boot(): Promise<Runtime> {
   // PGlite runs no autovacuum: tables are analysed and vacuumed here as it would (decision 040).
   let upkeep: Runtime["upkeep"] = null;
   if (database.pglite) {
-    const pglite = database.pglite;
-    const report = (result: UpkeepResult | Error) => {
-      if (result instanceof Error) log.error({ err: result }, "table upkeep failed");
-      else if (result.analyzed.length || result.vacuumed.length) log.info({ analyzed: result.analyzed.length, vacuumed: result.vacuumed.length, ms: Math.round(result.ms) }, "table upkeep");
-    };
-    report(await keepUpTables(pglite, { all: seeded }));
-    upkeep = scheduleUpkeep(pglite, UPKEEP_INTERVAL_MS, report);
+    // A failed round is logged; the server starts all the same.
+    await upkeepRound(database.pglite, logUpkeep, { all: seeded });
+    upkeep = scheduleUpkeep(database.pglite, UPKEEP_INTERVAL_MS, logUpkeep);
   }
   if (cfg.SERVER_TIMING) {
     if (database.pglite) instrumentPglite(database.pglite, database.statements);

@@ -79,19 +79,22 @@ export async function keepUpTables(pglite: PGlite, options: { all?: boolean } = 
   return { analyzed, vacuumed, ms: performance.now() - started };
 }
 
+/** One round of `keepUpTables`: its result, or its failure, goes to `report`; it never throws. */
+export function upkeepRound(pglite: PGlite, report: (result: UpkeepResult | Error) => void, options: { all?: boolean } = {}): Promise<void> {
+  return keepUpTables(pglite, options).then(report, (error: unknown) => report(error instanceof Error ? error : new Error(String(error))));
+}
+
 /**
- * Runs `keepUpTables` every `intervalMs` until stopped; a failure is reported and the next round runs.
+ * Runs `upkeepRound` every `intervalMs` until stopped; a failed round is reported and the next one runs.
  * The timer does not keep the process alive.
  */
 export function scheduleUpkeep(pglite: PGlite, intervalMs: number, report: (result: UpkeepResult | Error) => void): { stop(): Promise<void> } {
   let running: Promise<void> | null = null;
   const timer = setInterval(() => {
     if (running || pglite.closed) return;
-    running = keepUpTables(pglite)
-      .then(report, (error: unknown) => report(error instanceof Error ? error : new Error(String(error))))
-      .finally(() => {
-        running = null;
-      });
+    running = upkeepRound(pglite, report).finally(() => {
+      running = null;
+    });
   }, intervalMs);
   timer.unref();
   return {

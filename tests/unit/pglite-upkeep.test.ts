@@ -1,6 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { keepUpTables, scheduleUpkeep, type UpkeepResult } from "~/db/upkeep.server";
+import { keepUpTables, scheduleUpkeep, type UpkeepResult, upkeepRound } from "~/db/upkeep.server";
 
 // PGlite has no autovacuum (decision 040): the embedded database's tables are analysed and vacuumed by
 // keepUpTables with autovacuum's thresholds, so the planner knows how many rows each table holds.
@@ -62,6 +62,17 @@ describe("keepUpTables", () => {
   it("analyses every table when asked to", async () => {
     const result = await keepUpTables(pglite, { all: true });
     expect(result.analyzed).toEqual(expect.arrayContaining(["public.notes", "public.places"]));
+  });
+});
+
+describe("upkeepRound", () => {
+  it("reports a failed round instead of throwing it", async () => {
+    const closed = new PGlite();
+    await closed.close();
+    const reports: Array<UpkeepResult | Error> = [];
+    await upkeepRound(closed, (result) => reports.push(result));
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toBeInstanceOf(Error);
   });
 });
 
