@@ -40,20 +40,56 @@ function runAside(name, cmd, args) {
   });
 }
 
+/**
+ * The failed and flaky tests with the first lines of their errors, printed again below the summary: a CI
+ * log is often read from its end only, and the reason for a failure is otherwise far above it.
+ */
+const failures = [];
+const firstLines = (text) =>
+  String(text ?? "")
+    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g"), "")
+    .split("\n")
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== "" && !/^\s*at .*node_modules/.test(line))
+    .slice(0, 6)
+    .map((line) => (line.length > 300 ? `${line.slice(0, 300)}…` : line));
+
 function countVitest(file) {
   if (!fs.existsSync(file)) return;
   const report = JSON.parse(fs.readFileSync(file, "utf8"));
   totals.passed += report.numPassedTests ?? 0;
   totals.failed += report.numFailedTests ?? 0;
   totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  for (const suite of report.testResults ?? []) {
+    for (const test of suite.assertionResults ?? []) {
+      if (test.status !== "failed") continue;
+      failures.push({ label: `FAIL  ${suite.name.replace(`${process.cwd()}/`, "")} › ${test.fullName}`, lines: firstLines(test.failureMessages?.[0]) });
+    }
+    if ((suite.assertionResults ?? []).length === 0 && suite.status === "failed") {
+      failures.push({ label: `FAIL  ${suite.name.replace(`${process.cwd()}/`, "")}`, lines: firstLines(suite.message) });
+    }
+  }
 }
 
 function countPlaywright(file) {
   if (!fs.existsSync(file)) return;
-  const stats = JSON.parse(fs.readFileSync(file, "utf8")).stats ?? {};
+  const report = JSON.parse(fs.readFileSync(file, "utf8"));
+  const stats = report.stats ?? {};
   totals.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
   totals.failed += stats.unexpected ?? 0;
   totals.skipped += stats.skipped ?? 0;
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== "unexpected" && test.status !== "flaky") continue;
+        const label = `${test.status === "flaky" ? "FLAKY" : "FAIL "} [${test.projectName}] ${spec.file}:${spec.line} › ${[...titles, spec.title].join(" › ")}`;
+        const error = (test.results ?? []).find((result) => result.error)?.error;
+        failures.push({ label, lines: firstLines(error?.message ?? error?.value) });
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) visit(suite, []);
 }
 
 const npx = "npx";
@@ -94,6 +130,10 @@ if (e2e) {
 
 console.log("\n=== summary ===");
 for (const step of steps) console.log(`${step.ok ? "ok  " : "FAIL"}  ${step.name} (${step.seconds} s)`);
+for (const failure of failures) {
+  console.log(`\n${failure.label}`);
+  for (const line of failure.lines) console.log(`    ${line}`);
+}
 if (!ok && totals.failed === 0) totals.failed = 1; // a failed lint, typecheck or build counts as a failure
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(ok ? 0 : 1);
