@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { BuildingsTable } from "~/components/facilities/buildings-table";
 import { FacilitiesTable } from "~/components/facilities/facilities-table";
 import { RoomTabs } from "~/components/rooms/room-tabs";
-import { RoomsTable } from "~/components/rooms/rooms-table";
+import { roomListPage, RoomsTable } from "~/components/rooms/rooms-table";
 import { FilterSelect, ListToolbar } from "~/components/lists/list-toolbar";
 import { buttonVariants } from "~/components/ui/button";
 import { TabLink, Tabs } from "~/components/ui/tabs";
@@ -58,7 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         listFacilityOptions(ctx),
         buildingPickerData(ctx, params, buildingId, { facilityId }),
       ]);
-      return { tab, query, facilityId, buildingId, rooms, facilityOptions, buildingPicker };
+      return { tab, query, facilityId, buildingId, rooms: roomListPage(rooms), facilityOptions, buildingPicker };
     }
   }
 }

@@ -10,10 +10,31 @@ import { buttonVariants } from "~/components/ui/button";
 import type { ListQuery, Page } from "~/lib/list-query";
 import type { RoomRow } from "~/modules/rooms/queries.server";
 
-const column = listColumns<RoomRow>();
+/** What a row of the table shows: the loader sends no more of a room (its description, its ids of other records). */
+export type RoomListRow = Pick<RoomRow, "id" | "shortId" | "name" | "floor" | "buildingName" | "facilityName" | "roomTypeName" | "activeEquipmentCount" | "activeIncidents">;
+
+/** The page of rooms as the table needs it (server side, in the loader). */
+export function roomListPage(page: Page<RoomRow>): Page<RoomListRow> {
+  return {
+    ...page,
+    items: page.items.map((room) => ({
+      id: room.id,
+      shortId: room.shortId,
+      name: room.name,
+      floor: room.floor,
+      buildingName: room.buildingName,
+      facilityName: room.facilityName,
+      roomTypeName: room.roomTypeName,
+      activeEquipmentCount: room.activeEquipmentCount,
+      activeIncidents: room.activeIncidents,
+    })),
+  };
+}
+
+const column = listColumns<RoomListRow>();
 
 export interface RoomsTableProps {
-  page: Page<RoomRow>;
+  page: Page<RoomListRow>;
   query: ListQuery;
   facilities: { id: number; name: string }[];
   /** The building filter: the chosen building and one page of matches (searchable, paged). */
