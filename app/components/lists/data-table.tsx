@@ -140,7 +140,7 @@ export function DataTable<T extends RowData>({ columns, page, query, filtered = 
               <TableRow key={row.id}>
                 {leafColumns.map((column) => (
                   <TableCell key={column.id} className={column.columnDef.meta?.className}>
-                    {flexRender(column.columnDef.cell, cellContext(table, row, column))}
+                    {renderCell(column.columnDef.cell, cellContext(table, row, column))}
                   </TableCell>
                 ))}
               </TableRow>
@@ -170,6 +170,24 @@ function cellContext<T extends RowData>(table: TableInstance<ListFeatures, T>, r
       return row.getAllCells().find((cell) => cell.column.id === column.id)!;
     },
   };
+}
+
+type CellTemplate<T extends RowData> = Column<ListFeatures, T, CellData>["columnDef"]["cell"];
+
+/**
+ * A column's cell: a template function is rendered as a component of its own, as `flexRender` does, but
+ * given the context object itself. `flexRender` hands the context to `createElement` as props, and copying
+ * it reads `cell`, which makes the row's cell objects that the context exists to avoid.
+ */
+function renderCell<T extends RowData>(template: CellTemplate<T>, context: CellContext<ListFeatures, T, CellData>): ReactNode {
+  if (typeof template === "function" && !(template.prototype as { isReactComponent?: unknown } | undefined)?.isReactComponent) {
+    return <Cell template={template as (context: CellContext<ListFeatures, T, CellData>) => ReactNode} context={context} />;
+  }
+  return flexRender(template, context);
+}
+
+function Cell<T extends RowData>({ template, context }: { template: (context: CellContext<ListFeatures, T, CellData>) => ReactNode; context: CellContext<ListFeatures, T, CellData> }) {
+  return template(context);
 }
 
 function SortIcon({ state }: { state: SortDirection | null }) {
