@@ -6,7 +6,7 @@ import { Brand } from "~/components/shell/brand";
 import { HelpLink } from "~/components/shell/help-link";
 import { LanguageSwitch } from "~/components/shell/language-switch";
 import { MainNav } from "~/components/shell/main-nav";
-import { menuOf, menuScreens } from "~/components/shell/menu";
+import { menuFor } from "~/components/shell/menu";
 import { MobileMenu } from "~/components/shell/mobile-menu";
 import { NotificationsBell } from "~/components/shell/notifications-bell";
 import { ReportDialog } from "~/components/shell/report-dialog";
@@ -18,7 +18,7 @@ import type { loader as rootLoader } from "~/root";
 
 /**
  * The signed-in layout: every screen under it needs a user (each screen's own loader checks its
- * role). It loads what the shell shows: the menu's screens the user's role may open (from
+ * role). It loads what the shell shows: the menu entries the user's role may open (from
  * route-access.ts, so a technician never sees a link to a forbidden page), the unread
  * notification count for the bell, and the help site's address.
  */
@@ -28,12 +28,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const rt = context.runtime;
   // Read with the session check on reads (app/modules/auth/session.server.ts); counted here otherwise.
   const unread = context.auth.shell?.unread ?? (await countNotifications(rt.database.db, user.entityId, user.id)).unread;
-  // The ids of the menu's screens the user may open; the component builds the menu from them.
-  const screens = menuScreens((screenId) => {
+  const menu = menuFor((screenId) => {
     const screen = screensById.get(screenId);
     return screen ? mayOpen(screen, user.role) : false;
   });
-  return { screens, unread, helpBaseUrl: rt.config.HELP_BASE_URL ?? null };
+  return { menu, unread, helpBaseUrl: rt.config.HELP_BASE_URL ?? null };
 }
 
 /** The menu's element, which the narrow screens' menu button shows and controls. */
@@ -41,8 +40,7 @@ const MENU_ID = "main-menu";
 
 export default function AppLayout() {
   const { t } = useTranslation("shell");
-  const { screens, unread, helpBaseUrl } = useLoaderData<typeof loader>();
-  const menu = menuOf(screens);
+  const { menu, unread, helpBaseUrl } = useLoaderData<typeof loader>();
   const profile = useRouteLoaderData<typeof rootLoader>("root")?.profile;
   const entity = profile?.entity ?? { name: t("common:app.name"), logoFileId: null };
 

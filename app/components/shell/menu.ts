@@ -152,29 +152,6 @@ export function menuFor(mayOpenScreen: (screenId: string) => boolean, menu: read
   return result;
 }
 
-/** The screens the menu links to that a user may open: what the signed-in layout's loader sends. */
-export function menuScreens(mayOpenScreen: (screenId: string) => boolean): string[] {
-  return [...new Set(links(MENU).map((link) => link.screen))].filter(mayOpenScreen);
-}
-
-/** Menus built, by their screens (a manager's and a technician's: two in practice, a few at most). */
-const menus = new Map<string, MenuEntry[]>();
-
-/**
- * The menu of a user who may open `screens` (from `menuScreens`): the loader sends a dozen screen ids,
- * not the menu's whole structure, on every page and navigation; the menu is built once per set of screens.
- */
-export function menuOf(screens: readonly string[]): MenuEntry[] {
-  const key = screens.join(" ");
-  let menu = menus.get(key);
-  if (!menu) {
-    const allowed = new Set(screens);
-    menu = menuFor((screenId) => allowed.has(screenId));
-    if (menus.size < 8) menus.set(key, menu);
-  }
-  return menu;
-}
-
 function links(menu: readonly MenuEntry[]): MenuLink[] {
   return menu.flatMap((entry) => (entry.kind === "group" ? entry.items : entry.kind === "link" ? [entry] : []));
 }
