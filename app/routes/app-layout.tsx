@@ -6,7 +6,7 @@ import { Brand } from "~/components/shell/brand";
 import { HelpLink } from "~/components/shell/help-link";
 import { LanguageSwitch } from "~/components/shell/language-switch";
 import { MainNav } from "~/components/shell/main-nav";
-import { menuFor } from "~/components/shell/menu";
+import { type MenuEntry, menuFor } from "~/components/shell/menu";
 import { MobileMenu } from "~/components/shell/mobile-menu";
 import { NotificationsBell } from "~/components/shell/notifications-bell";
 import { ReportDialog } from "~/components/shell/report-dialog";
@@ -28,11 +28,40 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const rt = context.runtime;
   // Read with the session check on reads (app/modules/auth/session.server.ts); counted here otherwise.
   const unread = context.auth.shell?.unread ?? (await countNotifications(rt.database.db, user.entityId, user.id)).unread;
-  const menu = menuFor((screenId) => {
-    const screen = screensById.get(screenId);
-    return screen ? mayOpen(screen, user.role) : false;
-  });
-  return { menu, unread, helpBaseUrl: rt.config.HELP_BASE_URL ?? null };
+  return { menu: menuText(user.role), unread, helpBaseUrl: rt.config.HELP_BASE_URL ?? null };
+}
+
+/** The menu of each role as JSON text, made on first use. */
+const menuTexts = new Map<number, string>();
+
+/**
+ * The menu as a role sees it, sent as one string of JSON: the same for every user of a role, and as
+ * structured loader data it was about 160 values to serialise on every page and every navigation.
+ */
+function menuText(role: number): string {
+  let text = menuTexts.get(role);
+  if (text === undefined) {
+    text = JSON.stringify(
+      menuFor((screenId) => {
+        const screen = screensById.get(screenId);
+        return screen ? mayOpen(screen, role) : false;
+      }),
+    );
+    menuTexts.set(role, text);
+  }
+  return text;
+}
+
+/** The menus read from their text, by text (one or two in practice). */
+const menusRead = new Map<string, MenuEntry[]>();
+
+function readMenu(text: string): MenuEntry[] {
+  let menu = menusRead.get(text);
+  if (!menu) {
+    menu = JSON.parse(text) as MenuEntry[];
+    if (menusRead.size < 8) menusRead.set(text, menu);
+  }
+  return menu;
 }
 
 /** The menu's element, which the narrow screens' menu button shows and controls. */
@@ -40,7 +69,8 @@ const MENU_ID = "main-menu";
 
 export default function AppLayout() {
   const { t } = useTranslation("shell");
-  const { menu, unread, helpBaseUrl } = useLoaderData<typeof loader>();
+  const { menu: menuJson, unread, helpBaseUrl } = useLoaderData<typeof loader>();
+  const menu = readMenu(menuJson);
   const profile = useRouteLoaderData<typeof rootLoader>("root")?.profile;
   const entity = profile?.entity ?? { name: t("common:app.name"), logoFileId: null };
 
