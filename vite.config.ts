@@ -23,7 +23,9 @@ declare module "@remix-run/node" {
 function manualChunks(id: string) {
   if (/node_modules\/(react|react-dom|scheduler|@remix-run\/[^/]+|react-router|react-router-dom|turbo-stream)\//.test(id)) return "framework";
   if (/node_modules\/(clsx|class-variance-authority|react-i18next|html-parse-stringify|void-elements)\//.test(id)) return "ui";
-  if (/\/app\/components\/ui\/|\/app\/lib\/(utils|use-hydrated|intl)\.ts|\/app\/i18n\.ts/.test(id)) return "ui";
+  // text, errors and list-query: small helpers of the forms' schemas and the lists alike. Left to Rollup they
+  // went into the list parts' chunk, and every form page loaded the pager and the toolbar with them (1.9 KB).
+  if (/\/app\/components\/ui\/|\/app\/lib\/(utils|use-hydrated|intl|text|errors|list-query)\.ts|\/app\/i18n\.ts/.test(id)) return "ui";
   if (/\/app\/components\/shell\/(icons|toaster|screen-error|language-switch)\.tsx/.test(id)) return "ui";
   if (id === "\0vite/preload-helper.js") return "ui";
   // The list parts: the pager, its links and addresses and the toolbar (lists, dashboard, notifications),
