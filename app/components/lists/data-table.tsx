@@ -46,6 +46,8 @@ export function listColumns<T extends RowData>() {
   return createColumnHelper<ListFeatures, T>();
 }
 
+const defaultRowId = (row: unknown) => String((row as { id?: unknown }).id);
+
 export interface DataTableProps<T extends RowData> {
   /** Column definitions; headers should be plain text (they name the sort links). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -83,10 +85,16 @@ export function DataTable<T extends RowData>({ columns, page, query, filtered = 
     features: listFeatures,
     data: page.items,
     columns,
-    getRowId: getRowId ?? ((row) => String((row as { id?: unknown }).id)),
+    getRowId: getRowId ?? defaultRowId,
   });
-  const rows = table.getRowModel().rows;
   const leafColumns = table.getAllLeafColumns();
+  // The body is drawn from the page's items and the library's columns: the rows are PageRows (below), not
+  // the library's row model, and the cells plain <td>s with their classes worked out once per column, not
+  // a TableCell (forwardRef and class merging) each. A page has hundreds of cells; this halved the body's
+  // render time (docs/benchmarks.md, twentieth session).
+  const rowId = getRowId ?? defaultRowId;
+  const rows = page.items.map((original, index) => new PageRow(table, rowId(original), index, original));
+  const cellClasses = leafColumns.map((column) => cn("ui-td", column.columnDef.meta?.className));
 
   return (
     <LinkArea className="grid gap-3">
@@ -137,13 +145,13 @@ export function DataTable<T extends RowData>({ columns, page, query, filtered = 
             </TableRow>
           ) : (
             rows.map((row) => (
-              <TableRow key={row.id}>
-                {leafColumns.map((column) => (
-                  <TableCell key={column.id} className={column.columnDef.meta?.className}>
-                    {renderCell(column.columnDef.cell, cellContext(table, row, column))}
-                  </TableCell>
+              <tr key={row.id} className="ui-tr">
+                {leafColumns.map((column, index) => (
+                  <td key={column.id} className={cellClasses[index]}>
+                    {renderCell(column.columnDef.cell, cellContext(row, column))}
+                  </td>
                 ))}
-              </TableRow>
+              </tr>
             ))
           )}
         </TableBody>
@@ -155,39 +163,98 @@ export function DataTable<T extends RowData>({ columns, page, query, filtered = 
 }
 
 /**
- * What a column's `cell` template receives, as `cell.getContext()` gives it, without making the cell
- * objects (each with its own API) for every cell of the page: the value comes from the row, which keeps
- * it; `cell` is the library's own, made only if a template asks for it.
+ * A row of the page as cell templates see it (`c.row`): its id, index and item (`original`) and its values,
+ * read straight from the item. The library's row model (a row object with its caches and cell objects for
+ * every row) is made only if a template asks for what only it has (`getAllCells`, ...). The lists have no
+ * sub-rows: depth 0, no parent.
  */
-function cellContext<T extends RowData>(table: TableInstance<ListFeatures, T>, row: Row<ListFeatures, T>, column: Column<ListFeatures, T, CellData>): CellContext<ListFeatures, T, CellData> {
+const NO_ROWS: never[] = [];
+
+class PageRow<T extends RowData> {
+  readonly depth = 0;
+  readonly parentId = undefined;
+  readonly subRows: Row<ListFeatures, T>[] = NO_ROWS;
+  constructor(
+    readonly table: TableInstance<ListFeatures, T>,
+    readonly id: string,
+    readonly index: number,
+    readonly original: T,
+  ) {}
+
+  getValue<V>(columnId: string): V {
+    return this.table.getColumn(columnId)?.accessorFn?.(this.original, this.index) as V;
+  }
+
+  renderValue<V>(columnId: string): V {
+    return (this.getValue<V>(columnId) ?? this.table.options.renderFallbackValue) as V;
+  }
+
+  /** The library's own row, for everything else. */
+  private full(): Row<ListFeatures, T> {
+    return this.table.getRow(this.id);
+  }
+
+  getDisplayIndex() {
+    return this.index;
+  }
+
+  getAllCells() {
+    return this.full().getAllCells();
+  }
+
+  getAllCellsByColumnId() {
+    return this.full().getAllCellsByColumnId();
+  }
+
+  getLeafRows() {
+    return this.full().getLeafRows();
+  }
+
+  getParentRow() {
+    return undefined;
+  }
+
+  getParentRows(): Row<ListFeatures, T>[] {
+    return [];
+  }
+
+  getUniqueValues<V>(columnId: string) {
+    return this.full().getUniqueValues<V>(columnId);
+  }
+}
+
+/**
+ * What a column's `cell` template receives, as `cell.getContext()` gives it, without making the cell
+ * objects: the value is read once from the item; `cell` is the library's own, made only if a template
+ * asks for it.
+ */
+function cellContext<T extends RowData>(row: PageRow<T>, column: Column<ListFeatures, T, CellData>): CellContext<ListFeatures, T, CellData> {
+  const value = column.accessorFn?.(row.original, row.index);
   return {
-    table,
-    row,
+    table: row.table,
+    row: row as unknown as Row<ListFeatures, T>,
     column,
-    getValue: () => row.getValue(column.id),
-    renderValue: () => row.getValue(column.id) ?? table.options.renderFallbackValue,
+    getValue: () => value,
+    renderValue: () => value ?? row.table.options.renderFallbackValue,
     get cell() {
       return row.getAllCells().find((cell) => cell.column.id === column.id)!;
     },
-  };
+  } as CellContext<ListFeatures, T, CellData>;
 }
 
 type CellTemplate<T extends RowData> = Column<ListFeatures, T, CellData>["columnDef"]["cell"];
 
 /**
- * A column's cell: a template function is rendered as a component of its own, as `flexRender` does, but
- * given the context object itself. `flexRender` hands the context to `createElement` as props, and copying
- * it reads `cell`, which makes the row's cell objects that the context exists to avoid.
+ * A column's cell. A template function is called with the context (the table-core default,
+ * `renderValue()` as text, included); a component (class, memo, forwardRef) is rendered with
+ * `flexRender`. Templates are called, not mounted, so they must not use hooks: a cell that needs one
+ * returns an element of a component that does (e.g. `<TagList>`).
  */
 function renderCell<T extends RowData>(template: CellTemplate<T>, context: CellContext<ListFeatures, T, CellData>): ReactNode {
   if (typeof template === "function" && !(template.prototype as { isReactComponent?: unknown } | undefined)?.isReactComponent) {
-    return <Cell template={template as (context: CellContext<ListFeatures, T, CellData>) => ReactNode} context={context} />;
+    return (template as (context: CellContext<ListFeatures, T, CellData>) => ReactNode)(context);
   }
   return flexRender(template, context);
-}
-
-function Cell<T extends RowData>({ template, context }: { template: (context: CellContext<ListFeatures, T, CellData>) => ReactNode; context: CellContext<ListFeatures, T, CellData> }) {
-  return template(context);
 }
 
 function SortIcon({ state }: { state: SortDirection | null }) {
