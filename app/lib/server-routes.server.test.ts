@@ -6,6 +6,10 @@ const routes = createRequire(import.meta.url)("@remix-run/react/dist/routes.js")
   createServerRoutes: (manifest: object, routeModules: object, future: object, isSpaMode: boolean) => { id: string; children?: { id: string }[] }[];
 };
 
+const router = createRequire(createRequire(import.meta.url).resolve("react-router-dom/server"))("@remix-run/router") as {
+  UNSAFE_convertRoutesToDataRoutes: (routes: unknown, mapRouteProperties: unknown, parentPath?: unknown, manifest?: Record<string, unknown>) => { id: string }[];
+};
+
 const manifest = {
   root: { id: "root", path: "", hasLoader: true },
   "routes/a": { id: "routes/a", parentId: "root", path: "a", hasLoader: true },
@@ -37,5 +41,23 @@ describe("keepServerRoutes", () => {
     expect(routes.createServerRoutes(manifest, { ...routeModules, "routes/b": { default: () => null } }, future, false)).not.toBe(changed);
     expect(routes.createServerRoutes(manifest, routeModules, { v3_singleFetch: true }, false)).not.toBe(first);
     expect(routes.createServerRoutes(manifest, routeModules, future, true)).not.toBe(first);
+  });
+
+  it("keeps the data routes of a kept tree and fills each caller's manifest; other route lists are converted", () => {
+    keepServerRoutes();
+    const tree = routes.createServerRoutes(manifest, routeModules, { flags: 1 }, false);
+    const mapRouteProperties = (route: unknown) => ({ hasErrorBoundary: Boolean((route as { ErrorBoundary?: unknown }).ErrorBoundary) });
+    const first: Record<string, unknown> = {};
+    const dataRoutes = router.UNSAFE_convertRoutesToDataRoutes(tree, mapRouteProperties, undefined, first);
+    expect(Object.keys(first).sort()).toEqual(["root", "routes/a", "routes/b"]);
+    const second: Record<string, unknown> = {};
+    expect(router.UNSAFE_convertRoutesToDataRoutes(tree, mapRouteProperties, undefined, second)).toBe(dataRoutes);
+    expect(second).toEqual(first);
+    expect(second.root).toBe(dataRoutes[0]);
+    // Another mapping, or a list that is not a kept tree, is converted as the router does.
+    expect(router.UNSAFE_convertRoutesToDataRoutes(tree, () => ({}), undefined, {})).not.toBe(dataRoutes);
+    const plain = [{ id: "x", path: "x" }];
+    const once = router.UNSAFE_convertRoutesToDataRoutes(plain, mapRouteProperties, undefined, {});
+    expect(router.UNSAFE_convertRoutesToDataRoutes(plain, mapRouteProperties, undefined, {})).not.toBe(once);
   });
 });
