@@ -226,20 +226,37 @@ class PageRow<T extends RowData> {
 /**
  * What a column's `cell` template receives, as `cell.getContext()` gives it, without making the cell
  * objects: the value is read once from the item; `cell` is the library's own, made only if a template
- * asks for it.
+ * asks for it. A class, so that a page's hundreds of cells share their methods: templates call them on the
+ * context (`c.getValue()`), never destructured.
  */
+class PageCellContext<T extends RowData> {
+  private readonly value: CellData;
+  constructor(
+    readonly row: PageRow<T>,
+    readonly column: Column<ListFeatures, T, CellData>,
+  ) {
+    this.value = column.accessorFn?.(row.original, row.index) as CellData;
+  }
+
+  get table() {
+    return this.row.table;
+  }
+
+  get cell() {
+    return this.row.getAllCells().find((cell) => cell.column.id === this.column.id)!;
+  }
+
+  getValue() {
+    return this.value;
+  }
+
+  renderValue() {
+    return this.value ?? this.row.table.options.renderFallbackValue;
+  }
+}
+
 function cellContext<T extends RowData>(row: PageRow<T>, column: Column<ListFeatures, T, CellData>): CellContext<ListFeatures, T, CellData> {
-  const value = column.accessorFn?.(row.original, row.index);
-  return {
-    table: row.table,
-    row: row as unknown as Row<ListFeatures, T>,
-    column,
-    getValue: () => value,
-    renderValue: () => value ?? row.table.options.renderFallbackValue,
-    get cell() {
-      return row.getAllCells().find((cell) => cell.column.id === column.id)!;
-    },
-  } as CellContext<ListFeatures, T, CellData>;
+  return new PageCellContext(row, column) as unknown as CellContext<ListFeatures, T, CellData>;
 }
 
 type CellTemplate<T extends RowData> = Column<ListFeatures, T, CellData>["columnDef"]["cell"];
