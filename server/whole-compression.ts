@@ -90,7 +90,7 @@ export function wholeCompression(options: WholeCompressionOptions = {}) {
       if (!takes()) return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
       const buffer = data === undefined || data === null ? null : toBuffer(data, rest[0]);
       if (buffer) body!.push(buffer);
-      const whole = Buffer.concat(body!);
+      const whole = body!.length === 1 ? body![0] : Buffer.concat(body!);
       const compressed = encoding === "br" ? zlib.brotliCompressSync(whole, BROTLI) : zlib.gzipSync(whole, { level: 6 });
       res.setHeader("Content-Encoding", encoding);
       res.setHeader("Content-Length", compressed.byteLength);
