@@ -38,13 +38,17 @@ async function freePort(): Promise<number> {
 
 export interface BenchServer {
   base: string;
+  /** The server process's id (its CPU is read from /proc). */
+  pid: number;
   /** The `cookie` header of a session signed in as `email` (through POST /login). */
   signIn(email: string): Promise<string>;
   stop(): Promise<void>;
 }
 
-export async function startServer(): Promise<BenchServer> {
-  if (!fs.existsSync("build/server/index.js") || !fs.existsSync("build/server.js")) throw new Error("run `npm run build` first");
+/** `cwd`: the folder whose `build/` is started (the side-by-side bench starts two builds). */
+export async function startServer(options: { cwd?: string; env?: Record<string, string> } = {}): Promise<BenchServer> {
+  const cwd = options.cwd ?? process.cwd();
+  if (!fs.existsSync(path.join(cwd, "build/server/index.js")) || !fs.existsSync(path.join(cwd, "build/server.js"))) throw new Error("run `npm run build` first");
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "caretaker-bench-web-"));
   const base = `http://127.0.0.1:${port}`;
@@ -64,7 +68,9 @@ export async function startServer(): Promise<BenchServer> {
       LOG_LEVEL: "warn",
       LOGIN_MAX_PER_ADDRESS: "100000",
       RATE_LIMIT_MULTIPLIER: "100000",
+      ...options.env,
     },
+    cwd,
     stdio: ["ignore", "ignore", "inherit"],
   });
   const exited = new Promise((r) => server.once("exit", r));
@@ -91,6 +97,7 @@ export async function startServer(): Promise<BenchServer> {
   }
   return {
     base,
+    pid: server.pid!,
     async signIn(email) {
       const res = await fetch(`${base}/login`, {
         method: "POST",
