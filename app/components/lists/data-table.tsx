@@ -81,18 +81,13 @@ export function DataTable<T extends RowData>({ columns, page, query, filtered = 
   const { sort, dir } = query;
   const { t } = useTranslation();
   const location = useLocation();
-  const table = useTable({
-    features: listFeatures,
-    data: page.items,
-    columns,
-    getRowId: getRowId ?? defaultRowId,
-  });
+  const rowId = getRowId ?? defaultRowId;
+  const table = useTable({ features: listFeatures, data: page.items, columns, getRowId: rowId });
   const leafColumns = table.getAllLeafColumns();
   // The body is drawn from the page's items and the library's columns: the rows are PageRows (below), not
   // the library's row model, and the cells plain <td>s with their classes worked out once per column, not
   // a TableCell (forwardRef and class merging) each. A page has hundreds of cells; this halved the body's
   // render time (docs/benchmarks.md, twentieth session).
-  const rowId = getRowId ?? defaultRowId;
   const rows = page.items.map((original, index) => new PageRow(table, rowId(original), index, original));
   const cellClasses = leafColumns.map((column) => cn("ui-td", column.columnDef.meta?.className));
 
@@ -162,14 +157,14 @@ export function DataTable<T extends RowData>({ columns, page, query, filtered = 
   );
 }
 
+const NO_ROWS: never[] = [];
+
 /**
  * A row of the page as cell templates see it (`c.row`): its id, index and item (`original`) and its values,
  * read straight from the item. The library's row model (a row object with its caches and cell objects for
  * every row) is made only if a template asks for what only it has (`getAllCells`, ...). The lists have no
  * sub-rows: depth 0, no parent.
  */
-const NO_ROWS: never[] = [];
-
 class PageRow<T extends RowData> {
   readonly depth = 0;
   readonly parentId = undefined;
@@ -215,7 +210,7 @@ class PageRow<T extends RowData> {
   }
 
   getParentRows(): Row<ListFeatures, T>[] {
-    return [];
+    return NO_ROWS;
   }
 
   getUniqueValues<V>(columnId: string) {
