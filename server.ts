@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import zlib from "node:zlib";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -18,7 +19,7 @@ import { pageCache } from "./server/page-cache";
 import { precompressed } from "./server/precompressed";
 import { installRouteMatchCache } from "./server/route-match-cache";
 import { tieredRateLimits } from "./server/rate-limit";
-import { wholeCompression } from "./server/whole-compression";
+import { DYNAMIC_COMPRESSION, wholeCompression } from "./server/whole-compression";
 import { sameOriginWrites } from "./server/same-origin";
 import { serverTiming } from "./server/server-timing";
 import type { ServerSettings } from "./server/settings";
@@ -120,10 +121,16 @@ async function main() {
       },
     }),
   );
-  // Dynamic responses: brotli at quality 4 (the middleware's default) or gzip, unless a proxy in front
-  // compresses (COMPRESSION=false). Server-sent events must not be buffered by compression.
+  // Dynamic responses: brotli or gzip at the levels of decision 042, unless a proxy in front compresses
+  // (COMPRESSION=false). Server-sent events must not be buffered by compression.
   if (config.COMPRESSION) {
-    app.use(compression({ filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").includes("text/event-stream") && compression.filter(req, res) }));
+    app.use(
+      compression({
+        level: DYNAMIC_COMPRESSION.gzipLevel,
+        brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: DYNAMIC_COMPRESSION.brotliQuality } },
+        filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").includes("text/event-stream") && compression.filter(req, res),
+      }),
+    );
     // Answers sent whole with a Content-Length (every page) are compressed in one call instead (decision 035).
     app.use(wholeCompression());
   }

@@ -8,6 +8,7 @@
  *   - throughput and latency with BENCH_CONCURRENCY clients per scenario;
  *   - memory under load: BENCH_LOAD_MINUTES (default 10) of mixed traffic, resident memory sampled every
  *     10 s, and its ratio to idle;
+ *   - what compressing a page costs inside the server, through bench/compression.ts;
  *   - what the browser downloads and Lighthouse, through bench/js-weight.ts and bench/lighthouse.ts
  *     (skipped with BENCH_SKIP_BROWSER=1).
  * Run with `npm run build && npm run bench`. Options (environment): BENCH_SECONDS per throughput
@@ -22,14 +23,14 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import zlib from "node:zlib";
+import { cpuMs } from "./lib/proc";
+import { compressWhole, DYNAMIC_COMPRESSION } from "../server/whole-compression";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const cpuRequests = Number(process.env.BENCH_CPU_REQUESTS ?? 200);
 const warmup = Number(process.env.BENCH_WARMUP ?? 200);
 const loadMinutes = Number(process.env.BENCH_LOAD_MINUTES ?? 10);
-const CLOCK_TICKS = 100; // USER_HZ on Linux
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -47,9 +48,8 @@ function rssOf(pid: number): number {
 
 /** CPU time of a process so far, in milliseconds (user + system); of its main thread alone with `mainThread`. */
 function cpuMsOf(pid: number, mainThread = false): number {
-  const file = mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
-  const fields = fs.readFileSync(file, "utf8").split(") ")[1].split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  const used = cpuMs(pid);
+  return mainThread ? used.main : used.all;
 }
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
@@ -148,9 +148,8 @@ function fetchOnce(url: string, headers: Record<string, string>): Promise<{ stat
 
 /**
  * What compressing a page costs the server, measured directly: the page's HTML compressed the way the
- * server does (the `compression` middleware's brotli quality 4, gzip level 6) in this process, CPU per
- * page over 200 rounds. Comparing a compressed and an uncompressed request of the same page instead
- * mixes in the server's run-to-run noise, which on a busy 2-core machine is larger than the compressor.
+ * server does (`compressWhole`, decision 042's levels) in this process, CPU per page over 200 rounds.
+ * `bench/compression.ts` (run below) measures it inside the server as well.
  */
 async function compressionCost(url: string, headers: Record<string, string>) {
   const html = Buffer.from(await (await fetch(url, { headers: { ...headers, "accept-encoding": "identity" } })).arrayBuffer());
@@ -161,8 +160,8 @@ async function compressionCost(url: string, headers: Record<string, string>) {
     const used = process.cpuUsage(before);
     return (used.user + used.system) / 1000 / 200;
   };
-  const br = measure((b) => zlib.brotliCompressSync(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }));
-  const gzip = measure((b) => zlib.gzipSync(b, { level: 6 }));
+  const br = measure((b) => compressWhole(b, "br"));
+  const gzip = measure((b) => compressWhole(b, "gzip"));
   return { bytes: html.byteLength, br, gzip };
 }
 
@@ -307,7 +306,7 @@ async function main() {
     print();
     print(
       `The compressor's cost, measured directly on /facilities (${(compressor.bytes / 1024).toFixed(1)} KB of HTML, 200 rounds in this process): ` +
-        `brotli quality 4 (what browsers get) ${compressor.br.toFixed(2)} ms, gzip level 6 ${compressor.gzip.toFixed(2)} ms of CPU a page.`,
+        `brotli quality ${DYNAMIC_COMPRESSION.brotliQuality} (what browsers get) ${compressor.br.toFixed(2)} ms, gzip level ${DYNAMIC_COMPRESSION.gzipLevel} ${compressor.gzip.toFixed(2)} ms of CPU a page.`,
     );
     print();
     print(`Throughput, ${concurrency} concurrent clients on loopback, ${seconds} s per scenario:\n`);
@@ -321,13 +320,12 @@ async function main() {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
-  if (process.env.BENCH_SKIP_BROWSER !== "1") {
-    for (const script of ["bench/js-weight.ts", "bench/lighthouse.ts"]) {
-      if (!fs.existsSync(script)) continue;
-      print();
-      const result = spawnSync(process.execPath, ["--import", "tsx", script], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-      for (const line of result.stdout.trimEnd().split("\n")) print(line);
-    }
+  const scripts = ["bench/compression.ts", ...(process.env.BENCH_SKIP_BROWSER === "1" ? [] : ["bench/js-weight.ts", "bench/lighthouse.ts"])];
+  for (const script of scripts) {
+    if (!fs.existsSync(script)) continue;
+    print();
+    const result = spawnSync(process.execPath, ["--import", "tsx", script], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+    for (const line of result.stdout.trimEnd().split("\n")) print(line);
   }
   fs.mkdirSync("test-results", { recursive: true });
   fs.writeFileSync("test-results/bench.md", out.join("\n") + "\n");

@@ -5,7 +5,7 @@
  * twentieth session), so two runs of `npm run bench` cannot tell a change of half a millisecond apart. Here
  * both builds run at once, each on its own copy of the demo data, and one client sends them batches of 20
  * requests in turn (the order swapped every round): whatever the machine does, it does to both. Each
- * server's CPU comes from /proc, for the main thread and for all threads (V8's compiler and collector work
+ * server's CPU comes from /proc (bench/lib/proc.ts), for the main thread and for all threads (V8's compiler and collector work
  * on helper threads). The client runs on the same cores, so the figures are above `npm run bench`'s.
  *
  * A build folder is what `npm run build` makes (`build/`): copy it aside before building the other one.
@@ -15,6 +15,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { cpuMs as cpu } from "./lib/proc";
 import { demoAccounts, startServer, type BenchServer } from "./lib/server";
 
 const [dirA, dirB, ...given] = process.argv.slice(2);
@@ -26,7 +27,6 @@ const paths = given.length > 0 ? given : ["/facilities", "/facilities?tab=rooms"
 const requests = Number(process.env.BENCH_REQUESTS ?? 1000);
 const warmup = Number(process.env.BENCH_WARMUP ?? 300);
 const BATCH = 20;
-const CLOCK_TICKS = 100;
 const repo = process.cwd();
 
 /** A folder to start a build from: a copy of the build, the project's packages and package.json beside it. */
@@ -39,18 +39,6 @@ function runFolder(buildDir: string): string {
   fs.symlinkSync(path.join(repo, "node_modules"), path.join(folder, "node_modules"));
   fs.copyFileSync(path.join(repo, "package.json"), path.join(folder, "package.json"));
   return folder;
-}
-
-function cpu(pid: number): { main: number; all: number } {
-  let main = 0;
-  let all = 0;
-  for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
-    const fields = fs.readFileSync(`/proc/${pid}/task/${task}/stat`, "utf8").split(") ")[1].split(" ");
-    const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-    all += ms;
-    if (Number(task) === pid) main = ms;
-  }
-  return { main, all };
 }
 
 interface Side {

@@ -9,10 +9,13 @@ import zlib from "node:zlib";
  * passed to the thread pool and back, the answer re-sent in chunks. For a 55 KB page that cost 1.2-1.5 ms
  * of CPU against 0.45 ms for compressing the same bytes in one call. This middleware, placed after
  * `compression` (so that it sees the body first), takes the answers that declare a Content-Length between
- * `minBytes` and `maxBytes`, of a compressible type, not yet encoded, and sends them brotli (quality 4, as
- * `compression` does) or gzip (level 6) compressed with their own Content-Length. Anything else (streams
- * such as data requests and server-sent events, small or large bodies, HEAD, `no-transform`) goes on to
- * `compression` unchanged, which leaves an answer alone once it has a Content-Encoding.
+ * `minBytes` and `maxBytes`, of a compressible type, not yet encoded, and sends them brotli or gzip
+ * compressed (`DYNAMIC_COMPRESSION`) with their own Content-Length. Anything else (streams such as data
+ * requests and server-sent events, small or large bodies, HEAD, `no-transform`) goes on to `compression`
+ * unchanged, which leaves an answer alone once it has a Content-Encoding.
+ *
+ * The time spent compressing is left in `res.locals.compressMs` for the benchmarks' Server-Timing
+ * (server/server-timing.ts).
  */
 export interface WholeCompressionOptions {
   minBytes?: number;
@@ -20,7 +23,23 @@ export interface WholeCompressionOptions {
 }
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|[a-z.+-]*\+(json|xml))|image\/svg\+xml)/i;
-const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+
+/**
+ * The levels for answers compressed as they are sent (decision 042): brotli quality 3 and gzip level 4,
+ * where the `compression` middleware's defaults are 4 and 6. Inside the server, quality 4 took 0.48-0.65
+ * ms of a 4-7 ms page (up to 12 %), quality 3 0.31-0.40 ms (6-7 %), for 5 % more bytes. The same levels
+ * go to the `compression` middleware for streamed answers (server.ts). Static files are compressed once
+ * at build time at the highest levels (scripts/precompress.mjs).
+ */
+export const DYNAMIC_COMPRESSION = { brotliQuality: 3, gzipLevel: 4 } as const;
+
+const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: DYNAMIC_COMPRESSION.brotliQuality } };
+const GZIP = { level: DYNAMIC_COMPRESSION.gzipLevel };
+
+/** A whole body compressed in one call, with the levels above. */
+export function compressWhole(body: Buffer, encoding: "br" | "gzip"): Buffer {
+  return encoding === "br" ? zlib.brotliCompressSync(body, BROTLI) : zlib.gzipSync(body, GZIP);
+}
 
 /** The encoding to send for an Accept-Encoding header: brotli, else gzip, when accepted (q above 0). */
 export function chooseEncoding(header: string | undefined): "br" | "gzip" | null {
@@ -91,7 +110,9 @@ export function wholeCompression(options: WholeCompressionOptions = {}) {
       const buffer = data === undefined || data === null ? null : toBuffer(data, rest[0]);
       if (buffer) body!.push(buffer);
       const whole = body!.length === 1 ? body![0] : Buffer.concat(body!);
-      const compressed = encoding === "br" ? zlib.brotliCompressSync(whole, BROTLI) : zlib.gzipSync(whole, { level: 6 });
+      const started = performance.now();
+      const compressed = compressWhole(whole, encoding);
+      res.locals.compressMs = performance.now() - started;
       res.setHeader("Content-Encoding", encoding);
       res.setHeader("Content-Length", compressed.byteLength);
       const vary = String(res.getHeader("Vary") ?? "");

@@ -4,7 +4,7 @@ import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chooseEncoding, wholeCompression } from "../../server/whole-compression";
+import { chooseEncoding, DYNAMIC_COMPRESSION, wholeCompression } from "../../server/whole-compression";
 
 // Answers with a known length compressed in one call (decision 035), in front of the `compression`
 // middleware as in server.ts; everything else left to that middleware.
@@ -90,6 +90,34 @@ describe("whole-body compression", () => {
     const none = await raw("/page", "identity");
     expect(none.headers["content-encoding"]).toBeUndefined();
     expect(none.body.toString()).toBe(page);
+  });
+
+  it("compresses at the levels chosen for dynamic answers (brotli 3, gzip 4), not the libraries' defaults", async () => {
+    expect(DYNAMIC_COMPRESSION).toEqual({ brotliQuality: 3, gzipLevel: 4 });
+    const text = `<!DOCTYPE html><html><body>${Array.from({ length: 600 }, (_, i) => `<tr><td>Room ${i * 7919 % 1000}</td><td>${(i * 31) % 97} incidents</td></tr>`).join("")}</body></html>`;
+    const app = express();
+    app.use(wholeCompression());
+    app.get("/", (_req, res) => {
+      res.setHeader("Content-Type", "text/html");
+      res.setHeader("Content-Length", Buffer.byteLength(text));
+      res.end(text);
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    const saved = base;
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const br = await raw("/", "br");
+      const q = (quality: number) => zlib.brotliCompressSync(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality } });
+      expect(br.body.equals(q(3))).toBe(true);
+      expect(br.body.equals(q(4))).toBe(false);
+      const gzip = await raw("/", "gzip");
+      expect(gzip.body.equals(zlib.gzipSync(text, { level: 4 }))).toBe(true);
+      expect(gzip.body.equals(zlib.gzipSync(text, { level: 6 }))).toBe(false);
+    } finally {
+      base = saved;
+      server.close();
+    }
   });
 
   it("compresses a body given whole to end()", async () => {
