@@ -30,7 +30,7 @@ const EnvSchema = z.object({
   /** How many reverse proxies stand in front of the app (0: none; X-Forwarded-For is then ignored). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /**
-   * Compress dynamic responses in the app (brotli quality 4 or gzip level 6). Set it to false when a
+   * Compress dynamic responses in the app (brotli quality 3 or gzip level 4, decision 042). Set it to false when a
    * proxy in front compresses; static files are always sent from their precompressed copies.
    */
   COMPRESSION: booleanFlag.default(true),
