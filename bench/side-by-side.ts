@@ -5,8 +5,9 @@
  * twentieth session), so two runs of `npm run bench` cannot tell a change of half a millisecond apart. Here
  * both builds run at once, each on its own copy of the demo data, and one client sends them batches of 20
  * requests in turn (the order swapped every round): whatever the machine does, it does to both. Each
- * server's CPU comes from /proc (bench/lib/proc.ts), for the main thread and for all threads (V8's compiler and collector work
- * on helper threads). The client runs on the same cores, so the figures are above `npm run bench`'s.
+ * server's CPU comes from /proc (bench/lib/proc.ts), for the main thread and for all threads (V8's
+ * compiler and collector work on helper threads). The client runs on the same cores, so the figures are
+ * above `npm run bench`'s.
  *
  * A build folder is what `npm run build` makes (`build/`): copy it aside before building the other one.
  * Settings: BENCH_REQUESTS (measured requests a page and build, default 1000), BENCH_WARMUP (300).
