@@ -46,12 +46,6 @@ function rssOf(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
 }
 
-/** CPU time of a process so far, in milliseconds (user + system); of its main thread alone with `mainThread`. */
-function cpuMsOf(pid: number, mainThread = false): number {
-  const used = cpuMs(pid);
-  return mainThread ? used.main : used.all;
-}
-
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -168,8 +162,7 @@ async function compressionCost(url: string, headers: Record<string, string>) {
 /** Server CPU per request: sequential requests, the server's CPU time over them. */
 async function cpuPerRequest(pid: number, url: string, headers: Record<string, string>) {
   for (let i = 0; i < warmup; i++) await fetchOnce(url, headers);
-  const before = cpuMsOf(pid);
-  const mainBefore = cpuMsOf(pid, true);
+  const before = cpuMs(pid);
   const started = performance.now();
   let last = { status: 0, bytes: 0, encoding: "none" };
   let errors = 0;
@@ -178,8 +171,9 @@ async function cpuPerRequest(pid: number, url: string, headers: Record<string, s
     if (last.status >= 400) errors++;
   }
   const wall = (performance.now() - started) / cpuRequests;
-  const mainMs = (cpuMsOf(pid, true) - mainBefore) / cpuRequests;
-  return { cpuMs: (cpuMsOf(pid) - before) / cpuRequests, mainMs, wallMs: wall, ...last, errors };
+  const after = cpuMs(pid);
+  const mainMs = (after.main - before.main) / cpuRequests;
+  return { cpuMs: (after.all - before.all) / cpuRequests, mainMs, wallMs: wall, ...last, errors };
 }
 
 async function load(urls: [string, Record<string, string>][], durationMs: number, clients: number) {
