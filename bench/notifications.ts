@@ -12,6 +12,7 @@
  *   npm run bench:notifications
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/caretaker_notifications_bench npm run bench:notifications
  */
+import { personActor } from "../app/core/actor";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { openDatabase, runMigrations } from "~/db/client.server";
@@ -66,7 +67,7 @@ async function main() {
   console.log(`${url ? "PostgreSQL" : "PGlite"}: ${total.toLocaleString("en")} notifications written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   console.log("counts:", await countNotifications(db, entity.id, user.id));
 
-  const ctx = { db, entityId: entity.id, actor: { id: user.id, role: Role.TECHNICIAN }, locale: "en" } as const;
+  const ctx = { db, entityId: entity.id, actor: personActor({ id: user.id, role: Role.TECHNICIAN }), locale: "en" };
   await time("count (counter row, the bell and GET .../count)", () => countNotifications(db, entity.id, user.id));
   await time("count from the rows (before 0010), comparison", () =>
     db.execute(sql`select count(*)::int as total, (count(*) filter (where read_at is null))::int as unread

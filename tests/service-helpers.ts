@@ -1,3 +1,4 @@
+import { personActor } from "../app/core/actor";
 import { expect } from "vitest";
 import type { ServiceContext } from "../app/core/context.server";
 import type { Db } from "../app/db/client.server";
@@ -19,7 +20,7 @@ export function actorContext<E extends Partial<ServiceContext> = object>(
   user: Pick<User, "id" | "role" | "entityId">,
   extra?: E,
 ): ServiceContext & E {
-  return { db, entityId: user.entityId, actor: { id: user.id, role: user.role }, locale: "en", ...(extra as E) };
+  return { db, entityId: user.entityId, actor: personActor(user), locale: "en", ...(extra as E) };
 }
 
 /** A list query as the list pages parse it: first page, every row, ascending, no search. */
@@ -39,7 +40,7 @@ export async function entityWithManager(db: Db, name?: string): Promise<{ entity
  * manager reaches only linked facilities, decision 022). For tests whose subject is not reach.
  */
 export async function reachAll(ctx: ServiceContext): Promise<void> {
-  if (!ctx.actor) throw new Error("reachAll needs an actor");
+  if (ctx.actor?.id == null) throw new Error("reachAll needs a person");
   await linkToEveryFacility(ctx.db, { id: ctx.actor.id, entityId: ctx.entityId });
 }
 

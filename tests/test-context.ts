@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type Actor, type ContextServices, type ServiceContext } from "../app/core/context.server";
+import { type Actor, personActor } from "../app/core/actor";
+import { type ContextServices, type ServiceContext } from "../app/core/context.server";
 import { createEventBus, type EventBus, type LiveEvent } from "../app/core/events.server";
 import type { JobDefinition, MailSender } from "../app/core/jobs.server";
 import { asc, eq } from "drizzle-orm";
@@ -29,8 +30,8 @@ export interface TestServices {
   mails(): Promise<MailPayload[]>;
   /** Removes every queued job (between tests). */
   clearJobs(): Promise<void>;
-  /** A context of `actor` (null: the system) acting for `entityId`. */
-  ctx(entityId: number, actor: Actor | null, overrides?: Partial<ServiceContext>): FilesContext;
+  /** A context of `actor` (a person given as `{ id, role }`, any Actor, or null: nobody) acting for `entityId`. */
+  ctx(entityId: number, actor: Actor | { id: number; role: number } | null, overrides?: Partial<ServiceContext>): FilesContext;
   close(): Promise<void>;
 }
 
@@ -70,7 +71,8 @@ export async function createTestServices(
       await database.db.delete(jobQueue);
     },
     ctx(entityId, actor, overrides = {}) {
-      return { db: database.db, entityId, actor, locale: "en", files, queue, events, ...overrides };
+      const who = actor && !("kind" in actor) ? personActor(actor) : actor;
+      return { db: database.db, entityId, actor: who, locale: "en", files, queue, events, ...overrides };
     },
     async close() {
       await queue.stop();

@@ -1,13 +1,10 @@
 import type { Db } from "~/db/client.server";
-import { Role } from "~/db/enums";
+import { type Actor, personActor, systemActor } from "./actor";
 import type { EventBus } from "./events.server";
 import type { JobQueue } from "./jobs.server";
 import type { UnitOfWork } from "./unit-of-work.server";
 
-export interface Actor {
-  id: number;
-  role: Role;
-}
+export type { Actor } from "./actor";
 
 /**
  * A machine translation service (LibreTranslate-compatible, `TRANSLATE_URL`). It throws when the
@@ -36,7 +33,10 @@ export interface FileStore {
 export interface ServiceContext {
   db: Db;
   entityId: number;
-  /** The acting user; null for the system (jobs, seed). */
+  /**
+   * Who acts (core/actor.ts): a person, an API token or the system (a job, the seed); null for nobody, a
+   * visitor of a public page.
+   */
   actor: Actor | null;
   locale: string;
   /** The request's id (access log), recorded in the audit trail. */
@@ -58,22 +58,18 @@ export interface ServiceContext {
 /** The process services a context is built from (the runtime's, or a test's). */
 export type ContextServices = Pick<ServiceContext, "db" | "files" | "queue" | "events" | "appUrl" | "translator">;
 
-/** The context of the system acting for an entity: a background job, the seed. */
-export function systemContext(services: ContextServices, entityId: number, locale = "en"): ServiceContext {
-  return { ...services, entityId, actor: null, locale };
+/** The context of the system acting for an entity: a background job or schedule named `name`, the seed. */
+export function systemContext(services: ContextServices, entityId: number, name: string, locale = "en"): ServiceContext {
+  return { ...services, entityId, actor: systemActor(name), locale };
 }
 
 /** The context of a signed-in user acting for their entity. */
 export function userContext(
   services: ContextServices,
-  user: { id: number; role: Role; entityId: number },
+  user: { id: number; role: number; entityId: number },
   options: { locale: string; requestId?: string },
 ): ServiceContext {
-  return { ...services, entityId: user.entityId, actor: { id: user.id, role: user.role }, ...options };
-}
-
-export function isManagerRole(role: number | undefined | null): boolean {
-  return role === Role.FACILITY_MANAGER || role === Role.ADMINISTRATOR;
+  return { ...services, entityId: user.entityId, actor: personActor(user), ...options };
 }
 
 /**

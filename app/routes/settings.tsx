@@ -17,7 +17,7 @@ import type { ServiceContext } from "~/core/context.server";
 import { filesContext } from "~/http/route-context.server";
 import { toastHeader } from "~/http/toast.server";
 import { requireUser } from "~/modules/auth/guard.server";
-import { canManageEntity } from "~/modules/entities/policy.server";
+import { can, personActor } from "~/core/actor";
 import { EntitySettingsFormSchema, StickerFormSchema } from "~/modules/entities/schema";
 import {
   getEntity,
@@ -45,7 +45,7 @@ type Intent = "account" | "password" | "entity" | "sticker";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const tab: Tab = new URL(request.url).searchParams.get("tab") === "entity" ? "entity" : "account";
-  const manager = canManageEntity(user);
+  const manager = can(personActor(user), "update", "entity");
   // The entity tab is for managers and administrators only, like the manager-only screens.
   if (tab === "entity" && !manager) throw redirect("/forbidden");
   const ctx = await filesContext({ request, context }, user);
@@ -121,7 +121,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirectWithToast("/settings", "settings:toast.passwordModified");
     }
     case "entity": {
-      if (!canManageEntity(user)) throw redirect("/forbidden");
+      if (!can(personActor(user), "update", "entity")) throw redirect("/forbidden");
       const submission = parseWithZod(formData, { schema: EntitySettingsFormSchema });
       if (submission.status !== "success") return formFailed(intent, submission.reply());
       const { removeLogo, ...fields } = submission.value;
@@ -139,7 +139,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirectWithToast("/settings?tab=entity", "settings:toast.updated");
     }
     case "sticker": {
-      if (!canManageEntity(user)) throw redirect("/forbidden");
+      if (!can(personActor(user), "update", "entity")) throw redirect("/forbidden");
       const submission = parseWithZod(formData, { schema: StickerFormSchema });
       if (submission.status !== "success") return formFailed(intent, submission.reply());
       const sticker = uploadedFile(formData, "newExplanatorySticker");

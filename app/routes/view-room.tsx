@@ -10,7 +10,7 @@ import { serviceContext } from "~/http/route-context.server";
 import { orErrorPage, routeId } from "~/http/route-params.server";
 import { staffReportAction, type StaffReportActionData, staffReportTypes } from "~/http/staff-report.server";
 import { requireUser } from "~/modules/auth/guard.server";
-import { canManageFacilities } from "~/modules/facilities/policy.server";
+import { can } from "~/core/actor";
 import { listReportableIncidentTypes } from "~/modules/incident-types/queries.server";
 import { viewRoom } from "~/modules/rooms/queries.server";
 
@@ -57,7 +57,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const report = reporting
     ? { types: reporting, typeId: typeParam && reporting.some((t) => String(t.id) === typeParam) ? Number(typeParam) : null }
     : null;
-  return { room, reportable, reportUrl, qrCode, canManage: canManageFacilities(ctx.actor), report };
+  return { room, reportable, reportUrl, qrCode, canManage: can(ctx.actor, "manage", "place"), report };
 }
 
 /** `intent=report`: the report dialog's post (the only form of the room view). */

@@ -514,7 +514,7 @@ describe("seedDemo", () => {
       select file_id, 'comment' from incident_comment_files where entity_id = ${entityId}`);
     expect(linked.filter((l) => l.owner === "incident").length).toBeGreaterThanOrEqual(5);
     expect(linked.filter((l) => l.owner === "comment").length).toBeGreaterThanOrEqual(1);
-    const ctx = systemContext({ db }, entityId);
+    const ctx = systemContext({ db }, entityId, "seed-test");
     for (const { file_id } of linked) {
       const { file, bytes } = await readStoredFile(ctx, files, file_id);
       expect(file.mimeType).toBe("image/png");

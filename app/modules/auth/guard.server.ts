@@ -1,4 +1,5 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
+import { can, personActor } from "~/core/actor";
 import { Role } from "~/db/enums";
 import type { Access } from "~/route-access";
 import type { AuthUser } from "./service.server";
@@ -8,10 +9,9 @@ import type { AuthUser } from "./service.server";
  * rules to every request from the id of the route Remix matched, before any loader or action runs;
  * loaders then read the signed-in user with `requireUser`.
  */
-const MANAGER_ROLES: readonly number[] = [Role.FACILITY_MANAGER, Role.ADMINISTRATOR];
-
+/** Whether a person of `role` may open the screens SPEC.md section 2 lists for managers (the permission table). */
 export function isManager(role: number): boolean {
-  return MANAGER_ROLES.includes(role);
+  return can(personActor({ id: 0, role }), "open", "managerScreen");
 }
 
 export function mayOpen(screen: { access: Access }, role: number | null): boolean {

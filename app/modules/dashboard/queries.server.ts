@@ -1,4 +1,5 @@
 import { and, eq, gte, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { assertCan } from "~/core/actor";
 import type { ServiceContext } from "~/core/context.server";
 import { generationCache, keptReads } from "~/core/generation-cache.server";
 import { IncidentStatus } from "~/db/enums";
@@ -6,7 +7,7 @@ import { buildings, entities, facilities, incidentMonthAssigneeCounts, incidentM
 import { now } from "~/lib/clock.server";
 import { dateTimeFormat } from "~/lib/intl";
 import { NotFoundError } from "~/lib/errors";
-import { assertCanManageFacilities, incidentReach, isEntityWide, treeScope } from "~/modules/facilities/policy.server";
+import { incidentReach, isEntityWide, treeScope } from "~/modules/facilities/policy.server";
 import { incidentTypeName } from "~/modules/incident-types/queries.server";
 import {
   ALL_STATUSES,
@@ -236,7 +237,7 @@ async function cellsFromIncidents(ctx: ServiceContext, filters: DashboardFilters
  * (tests) counts the incidents even where the counters could answer.
  */
 export async function getDashboard(ctx: ServiceContext, filters: DashboardFilters, options: { countIncidents?: boolean } = {}): Promise<DashboardFigures> {
-  assertCanManageFacilities(ctx);
+  assertCan(ctx.actor, "read", "dashboard");
   const [timeZone] = await Promise.all([entityTimeZone(ctx), checkFilters(ctx, filters)]);
   const today = todayIn(timeZone);
   const period = dashboardPeriod(filters, today);

@@ -1,15 +1,11 @@
-import { Role } from "~/db/enums";
-import type { Actor, ServiceContext } from "~/core/context.server";
-import { ForbiddenError } from "~/lib/errors";
+import { type Actor, assertCan } from "~/core/actor";
+import type { ServiceContext } from "~/core/context.server";
 
 /**
- * Who may do what with the entity (SPEC.md section 6): every member reads it (branding, greetings);
- * only facility managers and administrators change its settings and its explanatory sticker.
+ * Who may do what with the entity (SPEC.md section 6), on the permission table (core/actor.ts): every
+ * member reads it (branding, greetings); those who may `update` `entity` (facility managers and
+ * administrators) change its settings and its explanatory sticker.
  */
-export function canManageEntity(actor: Actor | null | undefined): actor is Actor {
-  return actor?.role === Role.FACILITY_MANAGER || actor?.role === Role.ADMINISTRATOR;
-}
-
 export function assertCanManageEntity(ctx: ServiceContext): asserts ctx is ServiceContext & { actor: Actor } {
-  if (!canManageEntity(ctx.actor)) throw new ForbiddenError("settings:errors.forbidden");
+  assertCan(ctx.actor, "update", "entity", "settings:errors.forbidden");
 }

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { assertCan } from "~/core/actor";
 import { EquipmentTypeStatus } from "~/db/enums";
 import {
   equipmentCategories,
@@ -15,7 +16,7 @@ import { readAll, type ServiceContext } from "~/core/context.server";
 import { NotFoundError } from "~/lib/errors";
 import { DEFAULT_PAGE_SIZE, type ListQuery, type Page, pageWindow } from "~/lib/list-query";
 import { nameLike, readPage, rowsOf } from "~/lib/list-page.server";
-import { assertCanManageFacilities, equipmentTypeReach, treeScope } from "~/modules/facilities/policy.server";
+import { equipmentTypeReach, treeScope } from "~/modules/facilities/policy.server";
 import { incidentTypeName } from "~/modules/incident-types/queries.server";
 import { type AttachedFile, toAttachedFile } from "~/modules/rooms/queries.server";
 
@@ -88,7 +89,7 @@ export async function getCategory(ctx: ServiceContext, id: number): Promise<Cate
 
 /** The read model of the category form (/update-category/{id}): managers and administrators only. */
 export async function getCategoryForEdit(ctx: ServiceContext, id: number): Promise<CategoryRow> {
-  assertCanManageFacilities(ctx);
+  assertCan(ctx.actor, "manage", "catalogue");
   return getCategory(ctx, id);
 }
 
@@ -235,7 +236,7 @@ export async function getEquipmentType(ctx: ServiceContext, id: number): Promise
 
 /** The read model of the generic equipment form (/update-equipment-type/{id}): managers and administrators only. */
 export async function getEquipmentTypeForEdit(ctx: ServiceContext, id: number): Promise<EquipmentTypeDetail> {
-  assertCanManageFacilities(ctx);
+  assertCan(ctx.actor, "manage", "catalogue");
   return getEquipmentType(ctx, id);
 }
 

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { assertCan } from "~/core/actor";
 import { type Input, resolveInput } from "~/core/input";
 import { withTx } from "~/core/unit-of-work.server";
 import { z } from "zod";
@@ -10,7 +11,6 @@ import { MAX_TAGS, tagField, TAG_TOO_MANY } from "~/lib/schema-helpers";
 import { parseInput } from "~/lib/validation";
 import { archiveEquipmentItemsWhere, type CascadeCounts } from "~/modules/facilities/cascade.server";
 import { adjustEquipmentTypeCounts, lockCounted } from "~/modules/facilities/counters.server";
-import { assertCanManageFacilities } from "~/modules/facilities/policy.server";
 import { type FilesContext, uploadsOf, type Upload } from "~/modules/files/uploads.server";
 import { activeIncidentTypeIds } from "~/modules/incident-types/queries.server";
 import {
@@ -53,7 +53,7 @@ async function lockEquipmentType(ctx: ServiceContext, id: number) {
 // ---------------------------------------------------------------------------
 
 export async function createCategory(ctx: ServiceContext, rawInput: Input<CategoryInput>): Promise<CategoryRow> {
-  assertCanManageFacilities(ctx);
+  assertCan(ctx.actor, "manage", "catalogue");
   const raw = await resolveInput(rawInput);
   const input = parseInput(CategorySchema, raw);
   return withTx(ctx, async (txCtx, effects) => {
@@ -68,7 +68,7 @@ export async function createCategory(ctx: ServiceContext, rawInput: Input<Catego
 }
 
 export async function updateCategory(ctx: ServiceContext, id: number, rawInput: Input<CategoryInput>): Promise<CategoryRow> {
-  assertCanManageFacilities(ctx);
+  assertCan(ctx.actor, "manage", "catalogue");
   const raw = await resolveInput(rawInput);
   const input = parseInput(CategorySchema, raw);
   return withTx(ctx, async (txCtx, effects) => {
@@ -92,7 +92,7 @@ export type EquipmentArchiveCounts = Pick<CascadeCounts, "equipmentItems" | "rep
  * identifiers) and their Pending and In Progress incidents are rejected (SPEC.md section 4).
  */
 export async function archiveCategory(ctx: ServiceContext, id: number, confirm?: ArchiveInput): Promise<EquipmentArchiveCounts> {
-  assertCanManageFacilities(ctx);
+  assertCan(ctx.actor, "manage", "catalogue");
   return withTx(ctx, async (txCtx, effects) => {
     const tx = txCtx.db;
     const category = await lockCategory(txCtx, id);
@@ -149,7 +149,7 @@ async function replaceIncidentTypes(ctx: ServiceContext, equipmentTypeId: number
 }
 
 export async function createEquipmentType(ctx: FilesContext, rawInput: Input<EquipmentTypeWrite>): Promise<EquipmentTypeDetail> {
-  assertCanManageFacilities(ctx);
+  assertCan(ctx.actor, "manage", "catalogue");
   const raw = await resolveInput(rawInput);
   const input = parseInput(EquipmentTypeSchema, raw);
   return withTx(ctx, async (txCtx, effects) => {
@@ -172,7 +172,7 @@ export async function createEquipmentType(ctx: FilesContext, rawInput: Input<Equ
 
 /** Replaces a generic equipment (PUT semantics); adds `newFiles`, deletes `deletedFiles`. */
 export async function updateEquipmentType(ctx: FilesContext, id: number, rawInput: Input<EquipmentTypeWrite>): Promise<EquipmentTypeDetail> {
-  assertCanManageFacilities(ctx);
+  assertCan(ctx.actor, "manage", "catalogue");
   const raw = await resolveInput(rawInput);
   const input = parseInput(EquipmentTypeSchema, raw);
   return withTx(ctx, async (txCtx, effects) => {
@@ -217,7 +217,7 @@ export async function updateEquipmentType(ctx: FilesContext, id: number, rawInpu
 
 /** Archives a generic equipment: its items leave the rooms and their Pending/In Progress incidents are rejected. */
 export async function archiveEquipmentType(ctx: ServiceContext, id: number, confirm?: ArchiveInput): Promise<EquipmentArchiveCounts> {
-  assertCanManageFacilities(ctx);
+  assertCan(ctx.actor, "manage", "catalogue");
   return withTx(ctx, async (txCtx, effects) => {
     const tx = txCtx.db;
     const type = await lockEquipmentType(txCtx, id);
@@ -232,7 +232,7 @@ export async function archiveEquipmentType(ctx: ServiceContext, id: number, conf
 
 /** POST /equipments/type/{id}/tags: adds one tag (at most 3, at most 20 characters, not empty). */
 export async function addEquipmentTypeTag(ctx: ServiceContext, id: number, labelInput: Input<unknown>): Promise<EquipmentTypeDetail> {
-  assertCanManageFacilities(ctx);
+  assertCan(ctx.actor, "manage", "catalogue");
   const label = await resolveInput(labelInput);
   const { label: tag } = parseInput(z.object({ label: tagField() }), { label });
   return withTx(ctx, async (txCtx, effects) => {
@@ -252,7 +252,7 @@ export async function addEquipmentTypeTag(ctx: ServiceContext, id: number, label
 
 /** DELETE /equipments/type/{id}/tags/{tag}: removes a tag (ignoring case); an absent tag is not found. */
 export async function removeEquipmentTypeTag(ctx: ServiceContext, id: number, tag: string): Promise<EquipmentTypeDetail> {
-  assertCanManageFacilities(ctx);
+  assertCan(ctx.actor, "manage", "catalogue");
   return withTx(ctx, async (txCtx, effects) => {
     const tx = txCtx.db;
     const row = await lockEquipmentType(txCtx, id);

@@ -1,3 +1,4 @@
+import { personActor } from "~/core/actor";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -35,7 +36,7 @@ afterAll(async () => {
 const ctxFor = (user: User): FilesContext => ({
   db: database.db,
   entityId: user.entityId,
-  actor: { id: user.id, role: user.role },
+  actor: personActor(user),
   locale: "en",
   files,
 });

@@ -1,32 +1,23 @@
 import { and, eq, exists, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
-import { Role } from "~/db/enums";
 import { buildings, equipmentItems, equipmentTypes, facilities, incidents, rooms, userLinkedObjects } from "~/db/schema";
-import type { Actor, ServiceContext } from "~/core/context.server";
-import { ForbiddenError } from "~/lib/errors";
+import { type Actor, can, reachesWholeEntity } from "~/core/actor";
+import type { ServiceContext } from "~/core/context.server";
 
 /**
- * Who may do what with the facility tree and the equipment catalogue (SPEC.md section 6), in one
- * place. Facility managers and administrators manage the tree and the catalogue; what of the tree
- * anyone sees and acts on is their reach (decision 022): administrators reach their whole entity,
- * facility managers and technicians only the facilities and buildings they are linked to (a linked
- * facility grants all its current and future buildings). The catalogue (room types, equipment
- * categories, generic equipment) is not part of the tree: managers manage all of it.
+ * What of the facility tree an actor reaches (SPEC.md section 6, decision 022), as SQL scopes. Whether an
+ * actor may manage places, the catalogue or incident types at all is the permission table's
+ * (`can(actor, "manage", "place")`, core/actor.ts); which places is decided here: administrators and
+ * the system reach their whole entity, facility managers and technicians only the facilities and
+ * buildings they are linked to (a linked facility grants all its current and future buildings). The
+ * catalogue (room types, equipment categories, generic equipment) is not part of the tree.
  */
-export function canManageFacilities(actor: Actor | null | undefined): actor is Actor {
-  return actor?.role === Role.FACILITY_MANAGER || actor?.role === Role.ADMINISTRATOR;
-}
-
-export function assertCanManageFacilities(ctx: ServiceContext): asserts ctx is ServiceContext & { actor: Actor } {
-  if (!canManageFacilities(ctx.actor)) throw new ForbiddenError();
-}
 
 /**
- * Whether the actor reaches the whole entity (administrators), rather than their linked facilities
- * and buildings (facility managers and technicians). The one place that decides it: every scope below
- * asks it.
+ * Whether the actor reaches the whole entity (administrators, the system), rather than their linked
+ * facilities and buildings (facility managers and technicians).
  */
 export function isEntityWide(actor: Actor | null | undefined): boolean {
-  return actor?.role === Role.ADMINISTRATOR;
+  return reachesWholeEntity(actor);
 }
 
 /** What `treeScope` depends on, as a key of a kept read (`keptReads`): the entity and the viewer's reach. */
@@ -38,9 +29,9 @@ export function reachKey(ctx: ServiceContext): string {
 /** Whether the actor may open the room view of a room in `place`. */
 export async function canViewRoom(ctx: ServiceContext, place: { facilityId: number; buildingId: number }): Promise<boolean> {
   const actor = ctx.actor;
-  if (!actor) return false;
+  if (!can(actor, "read", "place")) return false;
   if (isEntityWide(actor)) return true;
-  if (actor.role !== Role.TECHNICIAN && actor.role !== Role.FACILITY_MANAGER) return false;
+  if (actor?.id == null) return false;
   const [link] = await ctx.db
     .select({ id: userLinkedObjects.id })
     .from(userLinkedObjects)
@@ -72,7 +63,7 @@ export type TreeLevel = "facility" | "wholeFacility" | "building" | "room" | "eq
 export function treeScope(ctx: ServiceContext, level: TreeLevel): SQL | undefined {
   const actor = ctx.actor;
   if (isEntityWide(actor)) return undefined;
-  if (!actor) return sql`false`;
+  if (actor?.id == null) return sql`false`;
   const linkedFacilities = sql`select l.facility_id from user_linked_objects l
     where l.user_id = ${actor.id} and l.entity_id = ${ctx.entityId} and l.facility_id is not null`;
   const linkedBuildings = sql`select l.building_id from user_linked_objects l
@@ -109,8 +100,8 @@ export function treeScope(ctx: ServiceContext, level: TreeLevel): SQL | undefine
  */
 export function equipmentTypeReach(ctx: ServiceContext): SQL | undefined {
   const actor = ctx.actor;
-  if (canManageFacilities(actor)) return undefined;
-  if (!actor) return sql`false`;
+  if (can(actor, "manage", "catalogue")) return undefined;
+  if (actor?.id == null) return sql`false`;
   return exists(
     ctx.db
       .select({ one: sql`1` })
@@ -137,7 +128,7 @@ export function equipmentTypeReach(ctx: ServiceContext): SQL | undefined {
 export function incidentReach(ctx: ServiceContext): SQL | undefined {
   const actor = ctx.actor;
   if (isEntityWide(actor)) return undefined;
-  if (!actor) return sql`false`;
+  if (actor?.id == null) return sql`false`;
   const reachableRooms = ctx.db
     .select({ id: rooms.id })
     .from(rooms)

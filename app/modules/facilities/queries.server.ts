@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { assertCan } from "~/core/actor";
 import { buildings, entities, facilities } from "~/db/schema";
 import type { ServiceContext } from "~/core/context.server";
 import { NotFoundError } from "~/lib/errors";
-import { assertCanManageFacilities, reachKey, type TreeLevel, treeScope } from "./policy.server";
+import { reachKey, type TreeLevel, treeScope } from "./policy.server";
 import { type ListQuery, MAX_PAGE_SIZE, type Page } from "~/lib/list-query";
 import { decodeCursor, encodeCursor } from "~/lib/cursor.server";
 import { nameLike, readPage } from "~/lib/list-page.server";
@@ -90,7 +91,7 @@ export async function getFacility(ctx: ServiceContext, id: number, level: Extrac
  * as updating and archiving it require (NotFound otherwise).
  */
 export async function getFacilityForEdit(ctx: ServiceContext, id: number): Promise<FacilityRow> {
-  assertCanManageFacilities(ctx);
+  assertCan(ctx.actor, "manage", "place");
   return getFacility(ctx, id, "wholeFacility");
 }
 
@@ -212,7 +213,7 @@ export async function getBuilding(ctx: ServiceContext, id: number): Promise<Buil
 
 /** The read model of the building form (/update-building/{id}): managers and administrators only. */
 export async function getBuildingForEdit(ctx: ServiceContext, id: number): Promise<BuildingRow> {
-  assertCanManageFacilities(ctx);
+  assertCan(ctx.actor, "manage", "place");
   return getBuilding(ctx, id);
 }
 

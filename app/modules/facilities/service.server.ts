@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { assertCan } from "~/core/actor";
 import { type Input, resolveInput } from "~/core/input";
 import { withTx } from "~/core/unit-of-work.server";
 import { buildings, facilities, userLinkedObjects } from "~/db/schema";
@@ -9,7 +10,7 @@ import { ValidationError } from "~/lib/errors";
 import { parseInput } from "~/lib/validation";
 import { archiveTree, type CascadeCounts } from "./cascade.server";
 import { adjustBuildingCounts, lockCounted } from "./counters.server";
-import { assertCanManageFacilities, isEntityWide, type TreeLevel, treeScope } from "./policy.server";
+import { isEntityWide, type TreeLevel, treeScope } from "./policy.server";
 import {
   buildingNotFound,
   type BuildingRow,
@@ -54,7 +55,7 @@ async function lockBuilding(ctx: ServiceContext, id: number) {
 // ---------------------------------------------------------------------------
 
 export async function createFacility(ctx: ServiceContext, rawInput: Input<FacilityInput>): Promise<FacilityRow> {
-  assertCanManageFacilities(ctx);
+  assertCan(ctx.actor, "manage", "place");
   const raw = await resolveInput(rawInput);
   const input = parseInput(FacilitySchema, raw);
   return withTx(ctx, async (txCtx, effects) => {
@@ -65,7 +66,7 @@ export async function createFacility(ctx: ServiceContext, rawInput: Input<Facili
       .values({ entityId: ctx.entityId, shortId, name: input.name, description: input.description })
       .returning({ id: facilities.id });
     // A facility manager reaches only linked facilities (decision 022): the creator is linked to it.
-    if (!isEntityWide(ctx.actor)) {
+    if (!isEntityWide(ctx.actor) && ctx.actor?.id != null) {
       await tx.insert(userLinkedObjects).values({ entityId: ctx.entityId, userId: ctx.actor.id, facilityId: row.id });
     }
     await effects.audit({ action: "createFacility", recordType: "facility", recordId: row.id });
@@ -74,7 +75,7 @@ export async function createFacility(ctx: ServiceContext, rawInput: Input<Facili
 }
 
 export async function updateFacility(ctx: ServiceContext, id: number, rawInput: Input<FacilityInput>): Promise<FacilityRow> {
-  assertCanManageFacilities(ctx);
+  assertCan(ctx.actor, "manage", "place");
   const raw = await resolveInput(rawInput);
   const input = parseInput(FacilitySchema, raw);
   return withTx(ctx, async (txCtx, effects) => {
@@ -94,7 +95,7 @@ export async function updateFacility(ctx: ServiceContext, id: number, rawInput: 
  * their open incidents (SPEC.md section 4). `confirm` is the retyped name of the archive dialog.
  */
 export async function archiveFacility(ctx: ServiceContext, id: number, confirm?: ArchiveInput): Promise<CascadeCounts> {
-  assertCanManageFacilities(ctx);
+  assertCan(ctx.actor, "manage", "place");
   return withTx(ctx, async (txCtx, effects) => {
     const tx = txCtx.db;
     const facility = await lockFacility(txCtx, id);
@@ -148,7 +149,7 @@ async function checkFacility(ctx: ServiceContext, facilityId: number, level: Tre
 }
 
 export async function createBuilding(ctx: ServiceContext, rawInput: Input<BuildingInput>): Promise<BuildingRow> {
-  assertCanManageFacilities(ctx);
+  assertCan(ctx.actor, "manage", "place");
   const raw = await resolveInput(rawInput);
   const input = parseInput(BuildingSchema, raw);
   return withTx(ctx, async (txCtx, effects) => {
@@ -166,7 +167,7 @@ export async function createBuilding(ctx: ServiceContext, rawInput: Input<Buildi
 }
 
 export async function updateBuilding(ctx: ServiceContext, id: number, rawInput: Input<BuildingInput>): Promise<BuildingRow> {
-  assertCanManageFacilities(ctx);
+  assertCan(ctx.actor, "manage", "place");
   const raw = await resolveInput(rawInput);
   const input = parseInput(BuildingSchema, raw);
   return withTx(ctx, async (txCtx, effects) => {
@@ -189,7 +190,7 @@ export async function updateBuilding(ctx: ServiceContext, id: number, rawInput: 
 
 /** Archives a building with its rooms, equipment items and report identifiers; rejects their open incidents. */
 export async function archiveBuilding(ctx: ServiceContext, id: number, confirm?: ArchiveInput): Promise<CascadeCounts> {
-  assertCanManageFacilities(ctx);
+  assertCan(ctx.actor, "manage", "place");
   return withTx(ctx, async (txCtx, effects) => {
     const tx = txCtx.db;
     const building = await lockBuilding(txCtx, id);

@@ -1,5 +1,4 @@
 import { and, eq, exists, isNull, or, type SQL, sql } from "drizzle-orm";
-import { Role } from "~/db/enums";
 import {
   dataJobs,
   entities,
@@ -16,7 +15,7 @@ import {
   users,
 } from "~/db/schema";
 import type { FileStore, ServiceContext } from "~/core/context.server";
-import { isManagerRole } from "~/core/context.server";
+import { can } from "~/core/actor";
 import { equipmentTypeReach, incidentReach, treeScope } from "~/modules/facilities/policy.server";
 import { fileNotFound, readBytes, type StoredFile } from "./storage.server";
 
@@ -40,7 +39,7 @@ export function fileReach(ctx: ServiceContext): SQL {
   const actor = ctx.actor;
   if (!actor) return sql`false`;
   const entityId = ctx.entityId;
-  const manager = isManagerRole(actor.role);
+  const dataFiles = can(actor, "import", "data") || can(actor, "export", "data");
   const select = () => ctx.db.select({ one: sql`1` });
   const owners: (SQL | undefined)[] = [
     exists(
@@ -115,11 +114,11 @@ export function fileReach(ctx: ServiceContext): SQL {
           and(
             eq(reports.entityId, entityId),
             eq(reports.fileId, storedFiles.id),
-            actor.role === Role.ADMINISTRATOR ? undefined : eq(reports.userId, actor.id),
+            can(actor, "read", "bugReport") ? undefined : eq(reports.userId, actor.id ?? -1),
           ),
         ),
     ),
-    manager
+    dataFiles
       ? exists(
           select()
             .from(dataJobs)

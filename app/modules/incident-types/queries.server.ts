@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { assertCan } from "~/core/actor";
 import { readAll, type ServiceContext } from "~/core/context.server";
 import { IncidentStatus, IncidentTypeStatus } from "~/db/enums";
 import {
@@ -17,7 +18,7 @@ import {
 import { NotFoundError } from "~/lib/errors";
 import { nameLike, readPage } from "~/lib/list-page.server";
 import type { ListQuery, Page } from "~/lib/list-query";
-import { assertCanManageFacilities, treeScope } from "~/modules/facilities/policy.server";
+import { treeScope } from "~/modules/facilities/policy.server";
 import { keptReads } from "~/core/generation-cache.server";
 
 /**
@@ -170,7 +171,7 @@ export async function listIncidentTypes(
   query: ListQuery<IncidentTypeSort>,
   filters: { status?: number | null } = {},
 ): Promise<Page<IncidentTypeRow>> {
-  assertCanManageFacilities(ctx);
+  assertCan(ctx.actor, "manage", "incidentType");
   const q = query.q;
   const where = and(
     eq(incidentTypes.entityId, ctx.entityId),
@@ -256,7 +257,7 @@ export async function getIncidentType(ctx: ServiceContext, id: number): Promise<
 
 /** The read model of the form (/update-incident-type/{id}): managers and administrators only. */
 export async function getIncidentTypeForEdit(ctx: ServiceContext, id: number): Promise<IncidentTypeDetail> {
-  assertCanManageFacilities(ctx);
+  assertCan(ctx.actor, "manage", "incidentType");
   return getIncidentType(ctx, id);
 }
 

@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { assertCan } from "~/core/actor";
 import type { ServiceContext } from "~/core/context.server";
 import { UserStatus } from "~/db/enums";
 import { buildings, facilities, rooms, users } from "~/db/schema";
-import { assertCanManageFacilities, treeScope } from "~/modules/facilities/policy.server";
+import { treeScope } from "~/modules/facilities/policy.server";
 
 /**
  * Read-only helpers of the incident type form (/add-incident-type, /update-incident-type/{id}): the
@@ -24,7 +25,7 @@ export interface AssigneeChoice {
 
 /** The rooms among `ids` that are active rooms of the entity within the editor's reach, by name. */
 export async function getRoomChoices(ctx: ServiceContext, ids: number[]): Promise<RoomChoice[]> {
-  assertCanManageFacilities(ctx);
+  assertCan(ctx.actor, "manage", "incidentType");
   if (!ids.length) return [];
   return ctx.db
     .select({ id: rooms.id, name: rooms.name, buildingName: buildings.name, facilityName: facilities.name })
@@ -37,7 +38,7 @@ export async function getRoomChoices(ctx: ServiceContext, ids: number[]): Promis
 
 /** The users among `ids` that may be assigned work (of the entity, not archived nor disabled), by surname. */
 export async function getAssigneeChoices(ctx: ServiceContext, ids: number[]): Promise<AssigneeChoice[]> {
-  assertCanManageFacilities(ctx);
+  assertCan(ctx.actor, "manage", "incidentType");
   if (!ids.length) return [];
   return ctx.db
     .select({ id: users.id, name: users.name, surname: users.surname })

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { assertCan } from "~/core/actor";
 import { type Input, resolveInput } from "~/core/input";
 import type { ServiceContext } from "~/core/context.server";
 import { withTx } from "~/core/unit-of-work.server";
@@ -18,7 +19,7 @@ import {
 import { ValidationError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 import { parseInput } from "~/lib/validation";
-import { assertCanManageFacilities, treeScope } from "~/modules/facilities/policy.server";
+import { treeScope } from "~/modules/facilities/policy.server";
 import { getIncidentType, type IncidentTypeDetail, incidentTypeNotFound } from "./queries.server";
 import {
   displayName,
@@ -62,7 +63,7 @@ export interface TranslatedNames {
  * never replaced, and nothing is saved: the form shows the result for review.
  */
 export async function translateNames(ctx: ServiceContext, rawInput: Input<TranslateNamesInput>): Promise<TranslatedNames> {
-  assertCanManageFacilities(ctx);
+  assertCan(ctx.actor, "manage", "incidentType");
   const input = parseInput(TranslateNamesSchema, await resolveInput(rawInput));
   const names: Record<NameLanguage, string | null> = { en: input.nameEn, fr: input.nameFr, nl: input.nameNl };
   const from = input.from && names[input.from] ? input.from : NAME_LANGUAGES.find((l) => names[l]);
@@ -202,7 +203,7 @@ async function writeParts(ctx: ServiceContext, id: number, input: IncidentTypeVa
 }
 
 export async function createIncidentType(ctx: ServiceContext, rawInput: Input<IncidentTypeInput>): Promise<IncidentTypeDetail> {
-  assertCanManageFacilities(ctx);
+  assertCan(ctx.actor, "manage", "incidentType");
   const input = parseInput(IncidentTypeSchema, await resolveInput(rawInput));
   return withTx(ctx, async (txCtx, effects) => {
     await checkReferences(txCtx, input);
@@ -227,7 +228,7 @@ async function lockIncidentType(ctx: ServiceContext, id: number) {
 }
 
 export async function updateIncidentType(ctx: ServiceContext, id: number, rawInput: Input<IncidentTypeInput>): Promise<IncidentTypeDetail> {
-  assertCanManageFacilities(ctx);
+  assertCan(ctx.actor, "manage", "incidentType");
   const input = parseInput(IncidentTypeSchema, await resolveInput(rawInput));
   return withTx(ctx, async (txCtx, effects) => {
     await lockIncidentType(txCtx, id);
@@ -258,7 +259,7 @@ export interface ArchiveIncidentTypeResult {
  * (the dialog), must be one of the type's names.
  */
 export async function archiveIncidentType(ctx: ServiceContext, id: number, confirm?: { confirmName?: unknown }): Promise<ArchiveIncidentTypeResult> {
-  assertCanManageFacilities(ctx);
+  assertCan(ctx.actor, "manage", "incidentType");
   return withTx(ctx, async (txCtx, effects) => {
     const current = await lockIncidentType(txCtx, id);
     if (confirm !== undefined) {

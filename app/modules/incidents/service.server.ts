@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { personWhoCan } from "~/core/actor";
 import type { ServiceContext } from "~/core/context.server";
 import { type Input, resolveInput } from "~/core/input";
 import { type Effects, withTx } from "~/core/unit-of-work.server";
@@ -368,12 +369,11 @@ async function scaledImages(ctx: FilesContext, incidentId: number, files: Upload
 
 /** Posts a comment (text required) with its attachments (images or documents). */
 export async function postIncidentComment(ctx: FilesContext, incidentId: number, rawInput: Input<CommentWrite>): Promise<{ id: number }> {
-  if (!ctx.actor) throw new ForbiddenError();
+  const actorId = personWhoCan(ctx.actor, "comment", "incident").id;
   const raw = await resolveInput(rawInput);
   const { body } = parseInput(CommentSchema, raw);
   const files = (raw as CommentWrite).files?.filter((f) => f.bytes.byteLength > 0 || f.name);
   checkAttachmentCount(files, "files");
-  const actorId = ctx.actor.id;
   const scaled = await scaledImages(ctx, incidentId, files);
   return withTx(ctx, async (tx, effects) => {
     const incident = await findIncidentInReach(tx, incidentId, { lock: true });

@@ -19,7 +19,7 @@ export const notifyJob = defineJob({
   payload: NotifyPayload,
   retryLimit: 5,
   async handler(payload, job) {
-    await deliverNotification(systemContext(job.services, payload.entityId), payload);
+    await deliverNotification(systemContext(job.services, payload.entityId, "notifications"), payload);
   },
 });
 
@@ -28,7 +28,7 @@ export const notificationDigestJob = defineJob({
   payload: z.object({ entityId: z.number().int().positive(), userId: z.number().int().positive(), since: z.iso.datetime() }),
   retryLimit: 5,
   async handler(payload, job) {
-    const ctx = systemContext(job.services, payload.entityId);
+    const ctx = systemContext(job.services, payload.entityId, "notifications");
     await withTx(ctx, (tx, effects) => sendNotificationDigest(tx, payload.userId, new Date(payload.since), effects));
   },
 });

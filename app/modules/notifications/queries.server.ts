@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { assertCan, requirePerson } from "~/core/actor";
 import type { ServiceContext } from "~/core/context.server";
 import type { Db } from "~/db/client.server";
 import type { NotificationType } from "~/db/enums";
@@ -39,7 +40,7 @@ const userNotFound = () => new NotFoundError("users:errors.notFound", "USER_NOT_
  * (403), a user of another entity (or none) is not found (404), as is every call without an actor.
  */
 export async function assertOwnNotifications(ctx: ServiceContext, userId: number): Promise<void> {
-  if (!ctx.actor) throw new ForbiddenError();
+  assertCan(ctx.actor, "read", "notification");
   if (userId === ctx.actor.id) return;
   if (!Number.isSafeInteger(userId) || userId <= 0 || userId > 2_147_483_647) throw userNotFound();
   const [user] = await ctx.db
@@ -133,13 +134,13 @@ export async function listNotifications(ctx: ServiceContext, userId: number, opt
 
 /** One of the viewer's own notifications (by its id), or "not found". */
 export async function getNotification(ctx: ServiceContext, id: number): Promise<NotificationItem> {
-  if (!ctx.actor) throw new ForbiddenError();
+  const reader = requirePerson(ctx.actor);
   if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) throw notificationNotFound();
   const [row] = await ctx.db
     .select(itemColumns)
     .from(notifications)
     .innerJoin(notificationDetails, and(eq(notificationDetails.id, notifications.detailsId), eq(notificationDetails.entityId, ctx.entityId)))
-    .where(and(eq(notifications.id, id), eq(notifications.userId, ctx.actor.id), eq(notifications.entityId, ctx.entityId)));
+    .where(and(eq(notifications.id, id), eq(notifications.userId, reader.id), eq(notifications.entityId, ctx.entityId)));
   if (!row) throw notificationNotFound();
   return toItem(row);
 }

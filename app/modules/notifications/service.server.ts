@@ -5,7 +5,7 @@ import { type Input, resolveInput } from "~/core/input";
 import { type Effects, withTx } from "~/core/unit-of-work.server";
 import type { NotificationType } from "~/db/enums";
 import { incidents, notificationDetails, notifications } from "~/db/schema";
-import { ForbiddenError } from "~/lib/errors";
+import { requirePerson } from "~/core/actor";
 import { parseInput } from "~/lib/validation";
 import { notifyJob } from "./jobs.server";
 import { queueNotificationMails } from "./mail.server";
@@ -157,8 +157,7 @@ export async function markNotificationsRead(ctx: ServiceContext, userId: number,
 
 /** Marks every unread notification of the signed-in user as read. */
 export async function markAllNotificationsRead(ctx: ServiceContext): Promise<{ marked: number }> {
-  if (!ctx.actor) throw new ForbiddenError();
-  const userId = ctx.actor.id;
+  const userId = requirePerson(ctx.actor).id;
   return withTx(ctx, async (tx, effects) => {
     const marked = await tx.db
       .update(notifications)
@@ -172,15 +171,16 @@ export async function markAllNotificationsRead(ctx: ServiceContext): Promise<{ m
 
 /** Opens one of the viewer's notifications (/notification/{id}): it is marked as read, once. */
 export async function openNotification(ctx: ServiceContext, id: number): Promise<NotificationItem> {
+  const reader = requirePerson(ctx.actor);
   const item = await getNotification(ctx, id);
   if (item.read) return item;
   return withTx(ctx, async (tx, effects) => {
     const marked = await tx.db
       .update(notifications)
       .set({ readAt: new Date() })
-      .where(and(eq(notifications.id, item.id), eq(notifications.userId, tx.actor!.id), eq(notifications.entityId, tx.entityId), isNull(notifications.readAt)))
+      .where(and(eq(notifications.id, item.id), eq(notifications.userId, reader.id), eq(notifications.entityId, tx.entityId), isNull(notifications.readAt)))
       .returning({ id: notifications.id });
-    if (marked.length) publishRead(tx, effects, tx.actor!.id, [item.id]);
+    if (marked.length) publishRead(tx, effects, reader.id, [item.id]);
     return { ...item, read: true };
   });
 }

@@ -1,3 +1,4 @@
+import { personActor } from "~/core/actor";
 import fs from "node:fs";
 import path from "node:path";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
@@ -282,7 +283,7 @@ describe("reportIncident", () => {
     for (const code of ["nope-nope", archivedCode]) {
       expect(await rejectionOf(report(code, { incidentTypeId: leak.id, description: "x" }))).toBeInstanceOf(NotFoundError);
     }
-    expect(await rejectionOf(report(roomCode, { incidentTypeId: leak.id, description: "x" }, { actor: { id: outsider.id, role: outsider.role } }))).toBeInstanceOf(NotFoundError);
+    expect(await rejectionOf(report(roomCode, { incidentTypeId: leak.id, description: "x" }, { actor: personActor(outsider) }))).toBeInstanceOf(NotFoundError);
     // Another entity's sticker reports into that entity only: the first entity's type does not apply there.
     await expectFieldError(report(otherCode, { incidentTypeId: leak.id, description: "x" }), "incidentTypeId", "report:validation.typeNotHere");
   });
@@ -303,7 +304,7 @@ describe("reportIncident", () => {
 
   it("lets staff report from the room view, as themselves", async () => {
     await database.db.execute(sql`update incidents set status = 2 where room_id = ${room.id}`);
-    const result = await report(roomCode, { incidentTypeId: leak.id, description: "Seen on my round" }, { actor: { id: technician.id, role: technician.role } });
+    const result = await report(roomCode, { incidentTypeId: leak.id, description: "Seen on my round" }, { actor: personActor(technician) });
     const [created] = await database.db.select().from(incidentEvents).where(and(eq(incidentEvents.incidentId, result.incidentId), eq(incidentEvents.type, IncidentEventType.CREATED)));
     expect(created.actorId).toBe(technician.id);
   });

@@ -1,8 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { ReportType } from "~/db/enums";
 import { entities, reports, users, type Report } from "~/db/schema";
+import { personWhoCan } from "~/core/actor";
 import { withTx } from "~/core/unit-of-work.server";
-import { ForbiddenError, NotFoundError } from "~/lib/errors";
+import { NotFoundError } from "~/lib/errors";
 import { parseInput } from "~/lib/validation";
 import { sendEmailJob } from "~/mail/jobs.server";
 import type { StoredFile } from "~/modules/files/storage.server";
@@ -37,8 +38,7 @@ export async function submitReport(
   ctx: FilesContext,
   input: SubmitReportInput & { settings: ReportSettings },
 ): Promise<SubmittedReport> {
-  const actor = ctx.actor;
-  if (!actor) throw new ForbiddenError();
+  const actor = personWhoCan(ctx.actor, "create", "bugReport");
   const { type, message, pageUrl, attachment } = parseInput(SubmitReportSchema, input);
   const { settings } = input;
 

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { assertCan } from "~/core/actor";
 import type { IncidentPriority, IncidentStatus, RoomLinkType } from "~/db/enums";
 import {
   buildings,
@@ -18,7 +19,7 @@ import {
 } from "~/db/schema";
 import { readAll, type ServiceContext } from "~/core/context.server";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
-import { assertCanManageFacilities, canViewRoom, treeScope } from "~/modules/facilities/policy.server";
+import { canViewRoom, treeScope } from "~/modules/facilities/policy.server";
 import { LIST_COUNT_CAP, type ListQuery, type Page, pageWindow } from "~/lib/list-query";
 import { nameLike, readPage, rowsOf } from "~/lib/list-page.server";
 import { ACTIVE } from "~/modules/facilities/queries.server";
@@ -98,7 +99,7 @@ export async function getRoomType(ctx: ServiceContext, id: number): Promise<Room
 
 /** The read model of the room type form (/update-room-type/{id}): managers and administrators only. */
 export async function getRoomTypeForEdit(ctx: ServiceContext, id: number): Promise<RoomTypeRow & { incidentTypesCount: number }> {
-  assertCanManageFacilities(ctx);
+  assertCan(ctx.actor, "manage", "catalogue");
   return getRoomType(ctx, id);
 }
 
@@ -438,7 +439,7 @@ export async function getRoom(ctx: ServiceContext, id: number): Promise<RoomDeta
 
 /** The read model of the room form (/update-room/{id}): managers and administrators only. */
 export async function getRoomForEdit(ctx: ServiceContext, id: number): Promise<RoomDetail> {
-  assertCanManageFacilities(ctx);
+  assertCan(ctx.actor, "manage", "place");
   return getRoom(ctx, id);
 }
 

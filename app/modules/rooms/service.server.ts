@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import { assertCan } from "~/core/actor";
 import { type Input, resolveInput } from "~/core/input";
 import { withTx } from "~/core/unit-of-work.server";
 import {
@@ -20,7 +21,7 @@ import { INVALID } from "~/lib/schema-helpers";
 import { parseInput } from "~/lib/validation";
 import { archiveEquipmentItemsWhere, archiveTree, type CascadeCounts } from "~/modules/facilities/cascade.server";
 import { adjustEquipmentItemCounts, adjustRoomCounts, lockCounted } from "~/modules/facilities/counters.server";
-import { assertCanManageFacilities, treeScope } from "~/modules/facilities/policy.server";
+import { treeScope } from "~/modules/facilities/policy.server";
 import { type FilesContext, uploadsOf, type Upload, type Uploads } from "~/modules/files/uploads.server";
 import { activeIncidentTypeIds } from "~/modules/incident-types/queries.server";
 import { getRoom, getRoomType, type RoomDetail, roomNotFound, type RoomTypeRow, roomTypeNotFound } from "./queries.server";
@@ -57,7 +58,7 @@ async function lockRoomType(ctx: ServiceContext, id: number) {
 }
 
 export async function createRoomType(ctx: ServiceContext, rawInput: Input<RoomTypeInput>): Promise<RoomTypeRow> {
-  assertCanManageFacilities(ctx);
+  assertCan(ctx.actor, "manage", "catalogue");
   const raw = await resolveInput(rawInput);
   const input = parseInput(RoomTypeSchema, raw);
   return withTx(ctx, async (txCtx, effects) => {
@@ -72,7 +73,7 @@ export async function createRoomType(ctx: ServiceContext, rawInput: Input<RoomTy
 }
 
 export async function updateRoomType(ctx: ServiceContext, id: number, rawInput: Input<RoomTypeInput>): Promise<RoomTypeRow> {
-  assertCanManageFacilities(ctx);
+  assertCan(ctx.actor, "manage", "catalogue");
   const raw = await resolveInput(rawInput);
   const input = parseInput(RoomTypeSchema, raw);
   return withTx(ctx, async (txCtx, effects) => {
@@ -102,7 +103,7 @@ export async function removeRoomType(
   rawInput: Input<RemoveRoomTypeInput>,
   confirm?: ArchiveInput,
 ): Promise<RemoveRoomTypeResult> {
-  assertCanManageFacilities(ctx);
+  assertCan(ctx.actor, "manage", "catalogue");
   const raw = await resolveInput(rawInput);
   const { replacementRoomType } = parseInput(RemoveRoomTypeSchema, raw);
   return withTx(ctx, async (txCtx, effects) => {
@@ -318,7 +319,7 @@ async function addFiles(ctx: ServiceContext, uploads: Uploads, roomId: number, f
 
 /** Creates a room with its equipment items (each with an internal reference and a report identifier), links, incident types and files. */
 export async function createRoom(ctx: FilesContext, rawInput: Input<RoomWrite>): Promise<RoomDetail> {
-  assertCanManageFacilities(ctx);
+  assertCan(ctx.actor, "manage", "place");
   const raw = await resolveInput(rawInput);
   const input = parseInput(RoomSchema, raw);
   if (input.equipments.some((e) => e.id)) throw new ValidationError({ equipments: [INVALID] });
@@ -354,7 +355,7 @@ export async function createRoom(ctx: FilesContext, rawInput: Input<RoomWrite>):
  * types; adds `newFiles` and deletes `deletedFiles`.
  */
 export async function updateRoom(ctx: FilesContext, id: number, rawInput: Input<RoomWrite>): Promise<RoomDetail> {
-  assertCanManageFacilities(ctx);
+  assertCan(ctx.actor, "manage", "place");
   const raw = await resolveInput(rawInput);
   const input = parseInput(RoomSchema, raw);
   return withTx(ctx, async (txCtx, effects) => {
@@ -416,7 +417,7 @@ export async function updateRoom(ctx: FilesContext, id: number, rawInput: Input<
 
 /** Archives a room with its equipment items and report identifiers; rejects their open incidents. */
 export async function archiveRoom(ctx: ServiceContext, id: number, confirm?: ArchiveInput): Promise<CascadeCounts> {
-  assertCanManageFacilities(ctx);
+  assertCan(ctx.actor, "manage", "place");
   return withTx(ctx, async (txCtx, effects) => {
     const tx = txCtx.db;
     const room = await lockRoom(txCtx, id);

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { actorUserId } from "~/core/actor";
 import { type Input, resolveInput } from "~/core/input";
 import type { ServiceContext } from "~/core/context.server";
 import type { Effects } from "~/core/unit-of-work.server";
@@ -191,8 +192,9 @@ async function invite(ctx: ServiceContext, effects: Effects, user: Pick<User, "i
     expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * 24 * 3600_000),
   });
   const [entity] = await ctx.db.select({ name: entities.name }).from(entities).where(eq(entities.id, ctx.entityId));
-  const [inviter] = ctx.actor
-    ? await ctx.db.select({ name: users.name, surname: users.surname }).from(users).where(and(eq(users.id, ctx.actor.id), eq(users.entityId, ctx.entityId)))
+  const inviterId = actorUserId(ctx.actor);
+  const [inviter] = inviterId
+    ? await ctx.db.select({ name: users.name, surname: users.surname }).from(users).where(and(eq(users.id, inviterId), eq(users.entityId, ctx.entityId)))
     : [];
   const base = (ctx.appUrl ?? "http://localhost:3000").replace(/\/+$/, "");
   const link = `${base}/password/reset?token=${encodeURIComponent(token)}&invitation=1`;

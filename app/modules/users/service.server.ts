@@ -3,7 +3,8 @@ import { withTx } from "~/core/unit-of-work.server";
 import type { Db } from "~/db/client.server";
 import type { Priority, UserLanguage } from "~/db/enums";
 import { buildings, refreshTokens, type User, users } from "~/db/schema";
-import type { Actor, ServiceContext } from "~/core/context.server";
+import { type PersonLike, personWhoCan } from "~/core/actor";
+import type { ServiceContext } from "~/core/context.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import { hashPassword, verifyPassword } from "~/modules/auth/password.server";
 import { treeScope } from "~/modules/facilities/policy.server";
@@ -36,13 +37,12 @@ export interface AccountView {
 
 const userNotFound = () => new NotFoundError("settings:errors.userNotFound", "USER_NOT_FOUND");
 
-function requireActor(ctx: ServiceContext): Actor {
-  if (!ctx.actor) throw new ForbiddenError("settings:errors.forbidden");
-  return ctx.actor;
+function requireActor(ctx: ServiceContext): PersonLike {
+  return personWhoCan(ctx.actor, "update", "account", "settings:errors.forbidden");
 }
 
 /** The target user in the caller's entity (NotFound otherwise), who must be the caller (Forbidden otherwise). */
-async function findOwnUser(db: Db, ctx: ServiceContext, actor: Actor, userId: number, lock = false): Promise<User> {
+async function findOwnUser(db: Db, ctx: ServiceContext, actor: PersonLike, userId: number, lock = false): Promise<User> {
   const query = db
     .select()
     .from(users)

@@ -1,3 +1,4 @@
+import { personActor } from "~/core/actor";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { isLocale, userLanguageByLocale } from "~/i18n";
@@ -21,7 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       const rt = context.runtime;
       await setLanguage(
-        { db: rt.database.db, entityId: user.entityId, actor: { id: user.id, role: user.role }, locale: lng },
+        { db: rt.database.db, entityId: user.entityId, actor: personActor(user), locale: lng },
         { language: userLanguageByLocale[lng] as 0 | 1 | 2 },
       );
     } catch (err) {

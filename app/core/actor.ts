@@ -1,0 +1,218 @@
+import { Role } from "~/db/enums";
+import { ForbiddenError } from "~/lib/errors";
+
+/**
+ * Who acts (client-safe: the screens ask the same table to decide what they offer).
+ *
+ * - a **person**: a signed-in user of the entity, with their role;
+ * - an **API token**: acts for the person who made it (their id and role, so their reach), and only
+ *   within its scopes: a token never does what its person cannot;
+ * - the **system**: a named background job or schedule acting for one entity (no person, no reach limit).
+ *
+ * What each may do is one table, `PERMISSIONS` (a holder's subjects and actions, as in Shelf.nu's
+ * role-to-permission map), read by one function, `can(actor, action, subject)`. What part of the
+ * facility tree a person reaches is not a permission but a SQL scope (`treeScope` and `incidentReach`
+ * in modules/facilities/policy.server.ts): the table says whether an actor may manage rooms, the
+ * scope which rooms.
+ *
+ * A context without an actor (`actor: null`) is nobody: a visitor of a public page. `can` refuses it
+ * everything; the verbs open to visitors (an occupier's report, sign-up) say so themselves.
+ */
+export interface PersonActor {
+  kind: "person";
+  id: number;
+  role: Role;
+}
+
+export interface TokenActor {
+  kind: "token";
+  /** The person the token acts for. */
+  id: number;
+  role: Role;
+  tokenId: number;
+  /** What the token was granted, within its person's permissions ("incident:read", "incident:*"). */
+  scopes: readonly Scope[];
+}
+
+export interface SystemActor {
+  kind: "system";
+  /** No person acts: events and audit rows record no actor. */
+  id: null;
+  role: null;
+  /** The job or schedule acting, e.g. "notify", "planned-maintenance". */
+  name: string;
+}
+
+export type Actor = PersonActor | TokenActor | SystemActor;
+
+/** An actor acting as (or for) a person: their id and role. */
+export type PersonLike = PersonActor | TokenActor;
+
+export function personActor(user: { id: number; role: number }): PersonActor {
+  return { kind: "person", id: user.id, role: user.role as Role };
+}
+
+export function systemActor(name: string): SystemActor {
+  return { kind: "system", id: null, role: null, name };
+}
+
+export function tokenActor(user: { id: number; role: number }, tokenId: number, scopes: readonly Scope[]): TokenActor {
+  return { kind: "token", id: user.id, role: user.role as Role, tokenId, scopes };
+}
+
+// ---------------------------------------------------------------------------
+// The permission table
+// ---------------------------------------------------------------------------
+
+/**
+ * The subjects and what can be done to them:
+ * - `entity`: the organisation's settings and explanatory sticker;
+ * - `place`: facilities, buildings, rooms and their equipment items (within reach);
+ * - `catalogue`: room types, equipment categories, generic equipment;
+ * - `incidentType`; `incident` (`handle`: status, priority, assignee, tags, text, files);
+ * - `user`: the people of the entity; `administrator`: giving or changing the administrator role;
+ * - `account`: one's own account (settings, password, language);
+ * - `notification`: one's own notifications (`deliver`: writing anyone's, the dispatcher);
+ * - `dashboard`, `maintenance`, `task`, `data` (import and export), `printing`;
+ * - `managerScreen`: the screens of SPEC.md section 2 listed for managers and administrators;
+ * - `wholeEntity`: `reach` the whole entity rather than linked facilities and buildings.
+ */
+export const SUBJECTS = [
+  "entity",
+  "place",
+  "catalogue",
+  "incidentType",
+  "incident",
+  "user",
+  "administrator",
+  "account",
+  "notification",
+  "dashboard",
+  "maintenance",
+  "task",
+  "data",
+  "printing",
+  "bugReport",
+  "managerScreen",
+  "wholeEntity",
+] as const;
+export type Subject = (typeof SUBJECTS)[number];
+
+export const ACTIONS = ["read", "create", "update", "manage", "handle", "comment", "report", "deliver", "import", "export", "print", "open", "reach"] as const;
+export type Action = (typeof ACTIONS)[number];
+
+/** A token scope: one action on a subject, or every action (`*`) on it. */
+export type Scope = `${Subject}:${Action | "*"}`;
+
+type Holder = "technician" | "facilityManager" | "administrator" | "system";
+type Grants = Readonly<Partial<Record<Subject, readonly Action[]>>>;
+
+const technician: Grants = {
+  entity: ["read"],
+  place: ["read"],
+  catalogue: ["read"],
+  incidentType: ["read"],
+  incident: ["read", "handle", "comment", "report"],
+  account: ["read", "update"],
+  notification: ["read", "update"],
+  task: ["read", "update"],
+  bugReport: ["create"],
+};
+
+const facilityManager: Grants = {
+  ...technician,
+  entity: ["read", "update"],
+  place: ["read", "manage"],
+  catalogue: ["read", "manage"],
+  incidentType: ["read", "manage"],
+  user: ["read", "manage"],
+  dashboard: ["read"],
+  maintenance: ["read", "manage"],
+  task: ["read", "update", "manage"],
+  data: ["import", "export"],
+  printing: ["print"],
+  managerScreen: ["open"],
+};
+
+export const PERMISSIONS: Readonly<Record<Holder, Grants>> = {
+  technician,
+  facilityManager,
+  administrator: { ...facilityManager, administrator: ["manage"], bugReport: ["create", "read"], wholeEntity: ["reach"] },
+  // Background work for one entity: what jobs and schedules do, never a person's own things (account,
+  // notifications read) nor people (users, administrators).
+  system: {
+    entity: ["read"],
+    place: ["read", "manage"],
+    catalogue: ["read", "manage"],
+    incidentType: ["read", "manage"],
+    incident: ["read", "handle", "report"],
+    notification: ["deliver"],
+    dashboard: ["read"],
+    maintenance: ["read", "manage"],
+    task: ["read", "update", "manage"],
+    data: ["import", "export"],
+    printing: ["print"],
+    wholeEntity: ["reach"],
+  },
+};
+
+function holderOf(actor: Actor): Holder | null {
+  if (actor.kind === "system") return "system";
+  switch (actor.role) {
+    case Role.TECHNICIAN:
+      return "technician";
+    case Role.FACILITY_MANAGER:
+      return "facilityManager";
+    case Role.ADMINISTRATOR:
+      return "administrator";
+    default:
+      return null;
+  }
+}
+
+/** Whether `actor` may do `action` to `subject`. Nobody (null) may do nothing. */
+export function can(actor: Actor | null | undefined, action: Action, subject: Subject): boolean {
+  if (!actor) return false;
+  const holder = holderOf(actor);
+  if (!holder || !PERMISSIONS[holder][subject]?.includes(action)) return false;
+  if (actor.kind === "token") return actor.scopes.includes(`${subject}:${action}`) || actor.scopes.includes(`${subject}:*`);
+  return true;
+}
+
+/**
+ * Refuses (403) what `actor` may not do. Narrows the actor: what a person or token may do, a person or a
+ * token does, unless the system may do it too.
+ */
+export function assertCan(actor: Actor | null | undefined, action: Action, subject: Subject, messageKey?: string, code?: string): asserts actor is Actor {
+  if (!can(actor, action, subject)) throw new ForbiddenError(messageKey, code);
+}
+
+/** The person acting (themselves, or through a token) who may do `action` to `subject`; Forbidden otherwise. */
+export function personWhoCan(actor: Actor | null | undefined, action: Action, subject: Subject, messageKey?: string, code?: string): PersonLike {
+  if (!actor || actor.kind === "system" || !can(actor, action, subject)) throw new ForbiddenError(messageKey, code);
+  return actor;
+}
+
+/** The person acting (themselves, or through a token); Forbidden for the system and for nobody. */
+export function requirePerson(actor: Actor | null | undefined, messageKey?: string): PersonLike {
+  if (!actor || actor.kind === "system") throw new ForbiddenError(messageKey);
+  return actor;
+}
+
+/** The acting person's id (themselves or through a token); null for the system and nobody. */
+export function actorUserId(actor: Actor | null | undefined): number | null {
+  return actor?.id ?? null;
+}
+
+/** Whether the actor reaches the whole entity (administrators, the system) rather than linked places. */
+export function reachesWholeEntity(actor: Actor | null | undefined): boolean {
+  return can(actor, "reach", "wholeEntity");
+}
+
+/** How an actor is recorded beside a change (change events, logs): no names, ids only. */
+export function describeActor(actor: Actor | null | undefined): { kind: Actor["kind"] | "visitor"; id: number | null; name?: string; tokenId?: number } {
+  if (!actor) return { kind: "visitor", id: null };
+  if (actor.kind === "system") return { kind: "system", id: null, name: actor.name };
+  if (actor.kind === "token") return { kind: "token", id: actor.id, tokenId: actor.tokenId };
+  return { kind: "person", id: actor.id };
+}
