@@ -1,6 +1,7 @@
+import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "~/db/client.server";
-import { auditLog } from "~/db/schema";
+import { auditLog, changeEvents } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
 import { noteCommittedWrite } from "./write-generation.server";
 import type { ServiceContext } from "./context.server";
@@ -11,6 +12,7 @@ import type { ServiceContext } from "./context.server";
  */
 export type UowHost = Pick<ServiceContext, "db" | "queue" | "events" | "uow" | "requestId"> &
   Partial<Pick<ServiceContext, "entityId" | "actor">>;
+import { type ChangeDefinition, changeInsertSql, changeRow } from "./changes.server";
 import type { LiveEvent } from "./events.server";
 import type { JobDefinition } from "./jobs.server";
 
@@ -20,11 +22,14 @@ import type { JobDefinition } from "./jobs.server";
  *   return withTx(ctx, async (tx, effects) => {
  *     ... reads and writes through tx.db ...
  *     await effects.audit({ action: "facility.archive", recordType: "facility", recordId: id });
+ *     await effects.emit(incidentStatusChanged, { ... });  // a change event, in the transaction
  *     await effects.enqueue(sendEmailJob, mail);          // written in the transaction
  *     effects.publish({ entityId, type: "incident.created" }); // after commit
  *     effects.afterCommit(() => ...);                      // after commit, exactly once
  *   });
  *
+ * - Change events (core/changes.server.ts) are rows of the outbox written inside the transaction; once it
+ *   commits, the dispatcher turns each into notifications, live events and mails, exactly once.
  * - Audit rows and jobs are written inside the transaction (the job queue is a table of the same database), so a
  *   crash between commit and enqueue loses nothing, and a rolled-back verb leaves neither.
  * - Live events, after-commit callbacks and file retirement run once, after commit, in order; a
@@ -55,11 +60,22 @@ export interface Effects {
   publish(event: LiveEvent): void;
   /** Records who did what to which record, in the transaction. */
   audit(entry: AuditEntry): Promise<void>;
+  /** Emits a change event: a row of the outbox, in the transaction (core/changes.server.ts). */
+  emit<S extends z.ZodType>(change: ChangeDefinition<S>, payload: z.input<S>): Promise<void>;
+  /** Emits one change per row of `rows` (a select of `subject_id` and a jsonb `payload`); returns how many. */
+  emitEach(change: ChangeDefinition, rows: SQL): Promise<number>;
+  /**
+   * The insert of one change per row of `rows`, as SQL for a statement of the verb's own (a member of its
+   * `with` clause), when the change must be written by the very statement that makes it.
+   */
+  changesSql(change: ChangeDefinition, rows: SQL): SQL;
 }
 
 export class UnitOfWork {
   private readonly committed: Array<() => unknown> = [];
   private readonly rolledBack: Array<() => unknown> = [];
+  /** Whether change events were written: the dispatcher is woken after commit. */
+  private emitted = false;
   readonly effects: Effects;
 
   /**
@@ -110,7 +126,29 @@ export class UnitOfWork {
           details: entry.details ?? null,
         });
       },
+      emit: async (change, payload) => {
+        await this.ctx.db.insert(changeEvents).values(changeRow(verbCtx, change, payload));
+        this.noteEmitted(verbCtx);
+      },
+      emitEach: async (change, rows) => {
+        const result = await this.ctx.db.execute(sql`${changeInsertSql(verbCtx, change, rows)} returning id`);
+        const count = (result as unknown as { rows?: unknown[] }).rows?.length ?? 0;
+        if (count > 0) this.noteEmitted(verbCtx);
+        return count;
+      },
+      changesSql: (change, rows) => {
+        this.noteEmitted(verbCtx);
+        return changeInsertSql(verbCtx, change, rows);
+      },
     };
+  }
+
+  /** After commit, this process's dispatcher looks for the new changes at once (the poll finds others'). */
+  private noteEmitted(verbCtx: UowHost) {
+    if (this.emitted) return;
+    this.emitted = true;
+    const queue = verbCtx.queue ?? this.ctx.queue;
+    if (queue?.wake) this.committed.push(() => queue.wake?.());
   }
 
   /** After commit: each callback once, in order; failures are logged, not thrown. */
@@ -160,7 +198,7 @@ export async function withTx<C extends UowHost, T>(ctx: C, work: (tx: C, effects
 }
 
 /** What a one-statement unit may do besides its statement (see withStatement). */
-export type StatementEffects = Pick<Effects, "afterCommit" | "publish">;
+export type StatementEffects = Pick<Effects, "afterCommit" | "publish" | "changesSql">;
 
 /**
  * A unit of work of one statement (decision 031). PostgreSQL runs a single statement atomically and
@@ -184,7 +222,7 @@ export async function withStatement<C extends UowHost, T>(
   const uow = new UnitOfWork(ctx, ctx);
   let result: T;
   try {
-    result = await work(ctx, { afterCommit: uow.effects.afterCommit, publish: uow.effects.publish });
+    result = await work(ctx, { afterCommit: uow.effects.afterCommit, publish: uow.effects.publish, changesSql: uow.effects.changesSql });
   } catch (error) {
     await uow.rollback();
     throw error;

@@ -1,6 +1,17 @@
+import type { ChangeHandler } from "~/core/changes.server";
 import type { JobDefinition } from "~/core/jobs.server";
 import { sendEmailJob } from "~/mail/jobs.server";
-import { notificationDigestJob, notificationRetentionJob, notifyJob } from "~/modules/notifications/jobs.server";
+import { incidentNotificationKinds } from "~/modules/incidents/notifications.server";
+import { notificationDigestJob, notificationRetentionJob } from "~/modules/notifications/jobs.server";
+import { type NotificationKind, notificationsHandler } from "~/modules/notifications/kinds.server";
+import { reporterMailsHandler } from "~/modules/occupier-reports/reporter-mail.server";
+import { liveEventsHandler } from "./changes.server";
 
 /** Every background job of the app: the workers run these (app/jobs/queue.server.ts). */
-export const jobs: readonly JobDefinition[] = [sendEmailJob, notifyJob, notificationDigestJob, notificationRetentionJob];
+export const jobs: readonly JobDefinition[] = [sendEmailJob, notificationDigestJob, notificationRetentionJob];
+
+/** Every notification kind (SPEC.md section 3's types), each beside the area whose change it follows. */
+export const notificationKinds: readonly NotificationKind[] = [...incidentNotificationKinds];
+
+/** What follows from change events (decision 043), in this order for each change. */
+export const changeHandlers: readonly ChangeHandler[] = [notificationsHandler(notificationKinds), reporterMailsHandler, liveEventsHandler];

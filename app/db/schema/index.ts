@@ -16,3 +16,4 @@ export * from "./data-jobs";
 export * from "./audit";
 export * from "./job-queue";
 export * from "./dashboard";
+export * from "./changes";

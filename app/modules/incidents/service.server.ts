@@ -1,27 +1,28 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { personWhoCan } from "~/core/actor";
+import { assertCan, personWhoCan } from "~/core/actor";
 import type { ServiceContext } from "~/core/context.server";
 import { type Input, resolveInput } from "~/core/input";
 import { type Effects, withTx } from "~/core/unit-of-work.server";
-import { type IncidentPriority, IncidentEventType, IncidentStatus, NotificationType } from "~/db/enums";
-import {
-  type Incident,
-  incidentCommentFiles,
-  incidentComments,
-  incidentEvents,
-  incidentFiles,
-  incidents,
-  users,
-} from "~/db/schema";
+import { type IncidentPriority, IncidentEventType, IncidentStatus } from "~/db/enums";
+import { type Incident, incidentCommentFiles, incidentComments, incidentFiles, incidents, users } from "~/db/schema";
 import { ForbiddenError, ValidationError } from "~/lib/errors";
 import { MAX_TAGS, TAG_TOO_MANY } from "~/lib/schema-helpers";
 import { parseInput } from "~/lib/validation";
 import { adjustOpenIncidentCounts, openIncidentDeltas } from "~/modules/facilities/counters.server";
 import { prepareImages } from "~/modules/files/images.server";
 import { type FilesContext, type Upload, uploadsOf } from "~/modules/files/uploads.server";
-import { notifyAfterCommit } from "~/modules/notifications/service.server";
-import { mailReportersOnClose } from "~/modules/occupier-reports/reporter-mail.server";
+import {
+  incidentAssigned,
+  incidentCommented,
+  incidentDescriptionChanged,
+  incidentMarkedDuplicate,
+  incidentPriorityChanged,
+  incidentStatusChanged,
+  incidentTagsChanged,
+  incidentTitleChanged,
+} from "./changes.server";
 import { MAX_ATTACHMENTS } from "./constants";
+import { recordIncidentEvent } from "./writes.server";
 import { assigneeCandidates, commentNotFound, findIncidentByShortId, findIncidentInReach, incidentNotFound } from "./queries.server";
 import {
   AssignSchema,
@@ -52,8 +53,9 @@ import {
  *
  * Each verb locks the incident row, changes it, writes its event (types 0-8) in the same transaction,
  * keeps the open-incident counters (`adjustOpenIncidentCounts`; the per-status totals follow by
- * trigger), and publishes a live event after commit. A change to the value it already has writes
- * nothing and records no event.
+ * trigger), and emits its change (./changes.server.ts): the dispatcher turns it into notifications,
+ * live events and reporters' mails. A change to the value it already has writes nothing and records no
+ * event. What other areas write to incidents goes through ./writes.server.ts, the same way.
  */
 
 export type IncidentChange = Pick<Incident, "id" | "shortId" | "status" | "priority" | "assigneeId" | "title" | "description" | "tags">;
@@ -69,34 +71,9 @@ const change = (row: Incident): IncidentChange => ({
   tags: row.tags ?? [],
 });
 
-async function recordEvent(
-  ctx: ServiceContext,
-  incidentId: number,
-  type: IncidentEventType,
-  oldValue: unknown,
-  newValue: unknown,
-): Promise<void> {
-  await ctx.db.insert(incidentEvents).values({
-    entityId: ctx.entityId,
-    incidentId,
-    type,
-    actorId: ctx.actor?.id ?? null,
-    oldValue: oldValue ?? null,
-    newValue: newValue ?? null,
-  });
-}
-
-function publishChange(ctx: ServiceContext, effects: Effects, type: string, incident: Pick<Incident, "id" | "shortId" | "assigneeId">, data: Record<string, unknown> = {}) {
-  effects.publish({
-    entityId: ctx.entityId,
-    type,
-    data: { incidentId: incident.id, shortId: incident.shortId, assigneeId: incident.assigneeId, actorId: ctx.actor?.id ?? null, ...data },
-  });
-}
-
 /** Runs `work` on the locked incident in reach, in one unit of work. */
 function onIncident<T>(ctx: ServiceContext, id: number, work: (tx: ServiceContext, incident: Incident, effects: Effects) => Promise<T>): Promise<T> {
-  if (!ctx.actor) throw new ForbiddenError();
+  assertCan(ctx.actor, "handle", "incident");
   return withTx(ctx, async (tx, effects) => {
     const incident = await findIncidentInReach(tx, id, { lock: true });
     return work(tx, incident, effects);
@@ -118,30 +95,28 @@ async function touch(ctx: ServiceContext, id: number, values: Partial<typeof inc
 
 /** Moves an incident to another status (table, board, dialog, detail view): event 2. */
 export async function setIncidentStatus(ctx: ServiceContext, id: number, rawInput: Input<SetStatusInput>): Promise<IncidentChange> {
-  if (!ctx.actor) throw new ForbiddenError();
+  assertCan(ctx.actor, "handle", "incident");
   const { status } = parseInput(SetStatusSchema, await resolveInput(rawInput));
   return onIncident(ctx, id, async (tx, incident, effects) => {
     if (incident.status === status) return change(incident);
     const doneAt = status === IncidentStatus.DONE ? new Date() : status === IncidentStatus.ARCHIVED ? (incident.doneAt ?? null) : null;
     const row = await touch(tx, incident.id, { status: status as IncidentStatus, doneAt });
     await adjustOpenIncidentCounts(tx, openIncidentDeltas(incident, row));
-    await recordEvent(tx, incident.id, IncidentEventType.STATUS_UPDATE, incident.status, status);
-    await mailReportersOnClose(tx, effects, row, status);
-    await notifyAfterCommit(tx, effects, NotificationType.INCIDENT_STATUS_UPDATED, row, { status });
-    publishChange(tx, effects, "incident.status", row, { from: incident.status, to: status });
+    await recordIncidentEvent(tx, incident.id, IncidentEventType.STATUS_UPDATE, incident.status, status);
+    await effects.emit(incidentStatusChanged, { incidentId: row.id, shortId: row.shortId, assigneeId: row.assigneeId, from: incident.status, to: status });
     return change(row);
   });
 }
 
 /** Sets the priority, or "Not Selected" (null): event 3. */
 export async function setIncidentPriority(ctx: ServiceContext, id: number, rawInput: Input<SetPriorityInput>): Promise<IncidentChange> {
-  if (!ctx.actor) throw new ForbiddenError();
+  assertCan(ctx.actor, "handle", "incident");
   const { priority } = parseInput(SetPrioritySchema, await resolveInput(rawInput));
   return onIncident(ctx, id, async (tx, incident, effects) => {
     if (incident.priority === priority) return change(incident);
     const row = await touch(tx, incident.id, { priority: priority as IncidentPriority });
-    await recordEvent(tx, incident.id, IncidentEventType.PRIORITY_UPDATE, incident.priority, priority);
-    publishChange(tx, effects, "incident.priority", row, { from: incident.priority, to: priority });
+    await recordIncidentEvent(tx, incident.id, IncidentEventType.PRIORITY_UPDATE, incident.priority, priority);
+    await effects.emit(incidentPriorityChanged, { incidentId: row.id, shortId: row.shortId, from: incident.priority, to: priority });
     return change(row);
   });
 }
@@ -161,7 +136,7 @@ async function personOf(ctx: ServiceContext, userId: number | null): Promise<{ i
  * with the old and new `{ id, name }`.
  */
 export async function assignIncident(ctx: ServiceContext, id: number, rawInput: Input<AssignInput>): Promise<IncidentChange> {
-  if (!ctx.actor) throw new ForbiddenError();
+  assertCan(ctx.actor, "handle", "incident");
   const { assigneeId } = parseInput(AssignSchema, await resolveInput(rawInput));
   return onIncident(ctx, id, async (tx, incident, effects) => {
     if (incident.assigneeId === assigneeId) return change(incident);
@@ -174,11 +149,9 @@ export async function assignIncident(ctx: ServiceContext, id: number, rawInput: 
     }
     const row = await touch(tx, incident.id, { assigneeId });
     const [before, after] = [await personOf(tx, incident.assigneeId), await personOf(tx, assigneeId)];
-    await recordEvent(tx, incident.id, IncidentEventType.ASSIGNED, before, after);
+    await recordIncidentEvent(tx, incident.id, IncidentEventType.ASSIGNED, before, after);
     // The new assignee hears of it; the previous one, that it was taken off them.
-    if (assigneeId) await notifyAfterCommit(tx, effects, NotificationType.INCIDENT_ASSIGNED, row);
-    if (incident.assigneeId) await notifyAfterCommit(tx, effects, NotificationType.INCIDENT_UNASSIGNED, row, { previousAssigneeId: incident.assigneeId });
-    publishChange(tx, effects, assigneeId ? "incident.assigned" : "incident.unassigned", row, { previousAssigneeId: incident.assigneeId });
+    await effects.emit(incidentAssigned, { incidentId: row.id, shortId: row.shortId, from: incident.assigneeId, to: assigneeId });
     return change(row);
   });
 }
@@ -189,22 +162,22 @@ export async function assignIncident(ctx: ServiceContext, id: number, rawInput: 
 
 /** Adds a tag (SPEC.md section 5: not empty, at most 3, at most 20 characters): event 5. */
 export async function addIncidentTag(ctx: ServiceContext, id: number, rawInput: Input<TagInput>): Promise<IncidentChange> {
-  if (!ctx.actor) throw new ForbiddenError();
+  assertCan(ctx.actor, "handle", "incident");
   const { tag } = parseInput(TagSchema, await resolveInput(rawInput));
   return onIncident(ctx, id, async (tx, incident, effects) => {
     const tags = incident.tags ?? [];
     if (tags.some((t) => t.toLowerCase() === tag.toLowerCase())) return change(incident);
     if (tags.length >= MAX_TAGS) throw new ValidationError({ tag: [TAG_TOO_MANY] }, TAG_TOO_MANY, "TOO_MANY_TAGS");
     const row = await touch(tx, incident.id, { tags: [...tags, tag] });
-    await recordEvent(tx, incident.id, IncidentEventType.ADD_TAG, null, tag);
-    publishChange(tx, effects, "incident.tags", row);
+    await recordIncidentEvent(tx, incident.id, IncidentEventType.ADD_TAG, null, tag);
+    await effects.emit(incidentTagsChanged, { incidentId: row.id, shortId: row.shortId, added: tag });
     return change(row);
   });
 }
 
 /** Removes a tag (matched ignoring case): event 6. Removing a tag it does not carry changes nothing. */
 export async function removeIncidentTag(ctx: ServiceContext, id: number, rawInput: Input<{ tag: unknown }>): Promise<IncidentChange> {
-  if (!ctx.actor) throw new ForbiddenError();
+  assertCan(ctx.actor, "handle", "incident");
   const raw = (await resolveInput(rawInput)) as { tag?: unknown } | null;
   const tag = typeof raw?.tag === "string" ? raw.tag.trim() : "";
   return onIncident(ctx, id, async (tx, incident, effects) => {
@@ -212,34 +185,34 @@ export async function removeIncidentTag(ctx: ServiceContext, id: number, rawInpu
     const removed = tags.find((t) => t.toLowerCase() === tag.toLowerCase());
     if (!removed) return change(incident);
     const row = await touch(tx, incident.id, { tags: tags.filter((t) => t !== removed) });
-    await recordEvent(tx, incident.id, IncidentEventType.DELETE_TAG, removed, null);
-    publishChange(tx, effects, "incident.tags", row);
+    await recordIncidentEvent(tx, incident.id, IncidentEventType.DELETE_TAG, removed, null);
+    await effects.emit(incidentTagsChanged, { incidentId: row.id, shortId: row.shortId, removed });
     return change(row);
   });
 }
 
 /** Changes the title (required, at most 200 characters): event 7. */
 export async function updateIncidentTitle(ctx: ServiceContext, id: number, rawInput: Input<TitleInput>): Promise<IncidentChange> {
-  if (!ctx.actor) throw new ForbiddenError();
+  assertCan(ctx.actor, "handle", "incident");
   const { title } = parseInput(TitleSchema, await resolveInput(rawInput));
   return onIncident(ctx, id, async (tx, incident, effects) => {
     if (incident.title === title) return change(incident);
     const row = await touch(tx, incident.id, { title });
-    await recordEvent(tx, incident.id, IncidentEventType.TITLE_UPDATE, incident.title, title);
-    publishChange(tx, effects, "incident.title", row);
+    await recordIncidentEvent(tx, incident.id, IncidentEventType.TITLE_UPDATE, incident.title, title);
+    await effects.emit(incidentTitleChanged, { incidentId: row.id, shortId: row.shortId });
     return change(row);
   });
 }
 
 /** Changes the description (may be emptied): event 8. */
 export async function updateIncidentDescription(ctx: ServiceContext, id: number, rawInput: Input<DescriptionInput>): Promise<IncidentChange> {
-  if (!ctx.actor) throw new ForbiddenError();
+  assertCan(ctx.actor, "handle", "incident");
   const { description } = parseInput(DescriptionSchema, await resolveInput(rawInput));
   return onIncident(ctx, id, async (tx, incident, effects) => {
     if ((incident.description ?? null) === description) return change(incident);
     const row = await touch(tx, incident.id, { description });
-    await recordEvent(tx, incident.id, IncidentEventType.DESCRIPTION_UPDATE, incident.description, description);
-    publishChange(tx, effects, "incident.description", row);
+    await recordIncidentEvent(tx, incident.id, IncidentEventType.DESCRIPTION_UPDATE, incident.description, description);
+    await effects.emit(incidentDescriptionChanged, { incidentId: row.id, shortId: row.shortId });
     return change(row);
   });
 }
@@ -256,7 +229,7 @@ export async function updateIncidentDescription(ctx: ServiceContext, id: number,
  * already folded into another, or one that is itself a duplicate.
  */
 export async function markIncidentDuplicate(ctx: ServiceContext, id: number, rawInput: Input<DuplicateInput>): Promise<{ duplicate: IncidentChange; kept: IncidentChange }> {
-  if (!ctx.actor) throw new ForbiddenError();
+  assertCan(ctx.actor, "handle", "incident");
   const { duplicateOf } = parseInput(DuplicateSchema, await resolveInput(rawInput));
   return withTx(ctx, async (tx, effects) => {
     const dupe = await findIncidentInReach(tx, id);
@@ -291,18 +264,18 @@ export async function markIncidentDuplicate(ctx: ServiceContext, id: number, raw
     const status = closed ? duplicate.status : IncidentStatus.REJECTED;
     const dupeRow = await touch(tx, duplicate.id, { duplicateOfId: kept.id, status });
     await adjustOpenIncidentCounts(tx, openIncidentDeltas(duplicate, dupeRow));
-    await recordEvent(tx, duplicate.id, IncidentEventType.DUPLICATE, null, { id: kept.id, shortId: kept.shortId });
+    await recordIncidentEvent(tx, duplicate.id, IncidentEventType.DUPLICATE, null, { id: kept.id, shortId: kept.shortId });
     // Its reporters now follow the kept incident: no "rejected" mail for them.
     if (status !== duplicate.status) {
-      await recordEvent(tx, duplicate.id, IncidentEventType.STATUS_UPDATE, duplicate.status, status);
-      await notifyAfterCommit(tx, effects, NotificationType.INCIDENT_STATUS_UPDATED, dupeRow, { status });
+      await recordIncidentEvent(tx, duplicate.id, IncidentEventType.STATUS_UPDATE, duplicate.status, status);
+      await effects.emit(incidentStatusChanged, { incidentId: dupeRow.id, shortId: dupeRow.shortId, assigneeId: dupeRow.assigneeId, from: duplicate.status, to: status });
     }
-    await recordEvent(tx, kept.id, IncidentEventType.DUPLICATE, null, {
+    await recordIncidentEvent(tx, kept.id, IncidentEventType.DUPLICATE, null, {
       id: duplicate.id,
       shortId: duplicate.shortId,
       occurrences: duplicate.occurrences,
     });
-    publishChange(tx, effects, "incident.duplicate", dupeRow, { keptId: kept.id });
+    await effects.emit(incidentMarkedDuplicate, { incidentId: dupeRow.id, shortId: dupeRow.shortId, keptId: kept.id });
     return { duplicate: change(dupeRow), kept: change(keptRow) };
   });
 }
@@ -317,7 +290,7 @@ export async function markIncidentDuplicate(ctx: ServiceContext, id: number, raw
  * Each incident gets its own event, as if changed one by one.
  */
 export async function bulkChangeIncidents(ctx: ServiceContext, rawInput: Input<BulkChangeInput>): Promise<{ changed: number }> {
-  if (!ctx.actor) throw new ForbiddenError();
+  assertCan(ctx.actor, "handle", "incident");
   const input = parseInput(BulkChangeSchema, await resolveInput(rawInput));
   return withTx(ctx, async (tx) => {
     // Locked in id order up front, so two overlapping bulk changes wait for each other.
@@ -387,8 +360,7 @@ export async function postIncidentComment(ctx: FilesContext, incidentId: number,
       await tx.db.insert(incidentCommentFiles).values({ entityId: tx.entityId, commentId: comment.id, fileId });
     }
     await touch(tx, incident.id, {});
-    await notifyAfterCommit(tx, effects, NotificationType.INCIDENT_NEW_COMMENT, incident, { commentId: comment.id });
-    publishChange(tx, effects, "incident.comment", incident, { commentId: comment.id });
+    await effects.emit(incidentCommented, { incidentId: incident.id, shortId: incident.shortId, assigneeId: incident.assigneeId, commentId: comment.id });
     return { id: comment.id };
   });
 }
@@ -415,7 +387,7 @@ async function ownComment(ctx: ServiceContext, incidentId: number, commentId: nu
 
 /** Edits one's own comment; the "edited" information (when, by whom) is kept. */
 export async function updateIncidentComment(ctx: ServiceContext, incidentId: number, commentId: number, rawInput: Input<CommentInput>): Promise<{ id: number }> {
-  if (!ctx.actor) throw new ForbiddenError();
+  assertCan(ctx.actor, "handle", "incident");
   const { body } = parseInput(CommentSchema, await resolveInput(rawInput));
   return withTx(ctx, async (tx) => {
     const { comment } = await ownComment(tx, incidentId, commentId);
@@ -430,7 +402,7 @@ export async function updateIncidentComment(ctx: ServiceContext, incidentId: num
 
 /** Deletes one's own comment; its attachments are removed after commit. */
 export async function deleteIncidentComment(ctx: FilesContext, incidentId: number, commentId: number): Promise<void> {
-  if (!ctx.actor) throw new ForbiddenError();
+  assertCan(ctx.actor, "handle", "incident");
   await withTx(ctx, async (tx, effects) => {
     const { comment } = await ownComment(tx, incidentId, commentId);
     await tx.db
@@ -448,7 +420,7 @@ export async function deleteIncidentComment(ctx: FilesContext, incidentId: numbe
 
 /** Adds images or documents to the incident itself. */
 export async function addIncidentFiles(ctx: FilesContext, incidentId: number, rawInput: Input<{ files?: Upload[] }>): Promise<{ ids: string[] }> {
-  if (!ctx.actor) throw new ForbiddenError();
+  assertCan(ctx.actor, "handle", "incident");
   const raw = (await resolveInput(rawInput)) as { files?: Upload[] };
   const files = (raw.files ?? []).filter((f) => f.bytes.byteLength > 0 || f.name);
   if (files.length === 0) throw new ValidationError({ files: ["incidents:validation.fileRequired"] }, "incidents:validation.fileRequired", "FILE_REQUIRED");
@@ -470,7 +442,7 @@ export async function addIncidentFiles(ctx: FilesContext, incidentId: number, ra
 
 /** Removes a file of the incident (not a comment's attachment). */
 export async function removeIncidentFile(ctx: FilesContext, incidentId: number, fileId: string): Promise<void> {
-  if (!ctx.actor) throw new ForbiddenError();
+  assertCan(ctx.actor, "handle", "incident");
   await withTx(ctx, async (tx, effects) => {
     const incident = await findIncidentInReach(tx, incidentId, { lock: true });
     const valid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(fileId);

@@ -6,23 +6,13 @@ import { withTx } from "~/core/unit-of-work.server";
 import type { Db } from "~/db/client.server";
 import { jobQueue } from "~/db/schema";
 import { sendNotificationDigest } from "./mail.server";
-import { NotifyPayload } from "./schema";
-import { deliverNotification, purgeReadNotifications } from "./service.server";
+import { purgeReadNotifications } from "./service.server";
 
 /**
- * The notifications' background jobs (decision 028): writing a notification after the change commits
- * (`notify`), the digest email (`notification-digest`), and the daily retention pass
+ * The notifications' background jobs (decision 028): the digest email (`notification-digest`), and the
+ * daily retention pass
  * (`notification-retention`, recurring: each run schedules the next in its own transaction).
  */
-export const notifyJob = defineJob({
-  name: "notify",
-  payload: NotifyPayload,
-  retryLimit: 5,
-  async handler(payload, job) {
-    await deliverNotification(systemContext(job.services, payload.entityId, "notifications"), payload);
-  },
-});
-
 export const notificationDigestJob = defineJob({
   name: "notification-digest",
   payload: z.object({ entityId: z.number().int().positive(), userId: z.number().int().positive(), since: z.iso.datetime() }),

@@ -3,7 +3,6 @@
  * are i18n keys.
  */
 import { z } from "zod";
-import { NotificationType } from "~/db/enums";
 import { INVALID } from "~/lib/schema-helpers";
 
 /** The most detail ids one "mark as read" call takes. */
@@ -29,19 +28,3 @@ export const MarkReadSchema = z.preprocess(
   }),
 );
 export type MarkReadInput = z.input<typeof MarkReadSchema>;
-
-/** The payload of the `notify` job: what happened to which incident, and by whom. */
-export const NotifyPayload = z.object({
-  /** The cause, once: a retried or repeated job writes nothing the second time. */
-  key: z.string().min(1).max(200),
-  entityId: z.number().int().positive(),
-  type: z.number().int().min(NotificationType.INCIDENT_CREATED).max(NotificationType.INCIDENT_NEW_COMMENT),
-  incidentId: z.number().int().positive(),
-  actorId: z.number().int().positive().nullable(),
-  /** The assignee when the change was made (the job may run later). */
-  assigneeId: z.number().int().positive().nullable().optional(),
-  previousAssigneeId: z.number().int().positive().nullable().optional(),
-  commentId: z.number().int().positive().optional(),
-  status: z.number().int().min(0).max(4).optional(),
-});
-export type NotifyPayload = z.infer<typeof NotifyPayload>;

@@ -1,33 +1,21 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Actor, ServiceContext } from "~/core/context.server";
 import { generationCache } from "~/core/generation-cache.server";
 import { withStatement, withTx } from "~/core/unit-of-work.server";
-import { IncidentEventType, IncidentStatus, NotificationType, type Priority, UserStatus } from "~/db/enums";
-import {
-  incidentChecklistAnswers,
-  incidentEvents,
-  incidentFiles,
-  incidentReporters,
-  incidents,
-  incidentTypeDefaultAssignees,
-  rooms,
-  users,
-} from "~/db/schema";
-import { nextShortId } from "~/db/short-id.server";
-import { rowsOf } from "~/lib/list-page.server";
+import { type Priority, UserStatus } from "~/db/enums";
+import { incidentChecklistAnswers, incidentFiles, incidentReporters, incidentTypeDefaultAssignees, rooms, users } from "~/db/schema";
 import { isLocale, type Locale } from "~/i18n";
 import { ValidationError } from "~/lib/errors";
 import { parseInput } from "~/lib/validation";
 import { renderMail } from "~/mail/templates.server";
 import { sendEmailJob } from "~/mail/jobs.server";
-import { adjustOpenIncidentCounts, openIncidentDeltas } from "~/modules/facilities/counters.server";
 import { treeScope } from "~/modules/facilities/policy.server";
 import { prepareImages } from "~/modules/files/images.server";
 import { checkImage, type FilesContext, type Upload, uploadsOf } from "~/modules/files/uploads.server";
 import { getReportableIncidentType } from "~/modules/incident-types/queries.server";
 import { assigneeCandidates } from "~/modules/incidents/queries.server";
-import { notifyAfterCommit } from "~/modules/notifications/service.server";
+import { createReportedIncident, foldIntoOpenIncident } from "~/modules/incidents/writes.server";
 import { reportPlaceNotFound, type ResolvedIdentifier, resolveReportIdentifierKept } from "./place.server";
 import { hashStatusToken } from "./status-token.server";
 import { OccupierReportSchema, type OccupierReportInput, REPORT_MAX_PHOTOS } from "./schema";
@@ -107,11 +95,7 @@ export async function reportIncident(
     // kept identifier, type and page stay valid for the rest of the crowd.
     const folded = await withStatement(
       ctx,
-      async (c, effects) => {
-        const row = await foldReport(c, { typeId: type.id, resolved, description: input.description, now: new Date() });
-        if (row) effects.publish(reportedAgain(c.entityId, row));
-        return row;
-      },
+      (c, effects) => foldIntoOpenIncident(c, effects, { typeId: type.id, ...placeOf(resolved), description: input.description, at: new Date() }),
       { changesKeptAnswers: false },
     );
     if (folded) return { incidentId: folded.id, shortId: folded.shortId, outcome: "folded", statusToken: null };
@@ -123,7 +107,7 @@ export async function reportIncident(
     // Fold into the open incident if there is one. When there is none, reports of one place and type take
     // a transaction-scoped advisory lock and try again, so that only the first creates the incident and
     // the others (their statement starts after its commit) fold into it.
-    const fold = () => foldReport(tx, { typeId: type.id, resolved, description: input.description, now });
+    const fold = () => foldIntoOpenIncident(tx, effects, { typeId: type.id, ...placeOf(resolved), description: input.description, at: now });
     let folded = await fold();
     if (!folded) {
       await tx.db.execute(
@@ -139,47 +123,22 @@ export async function reportIncident(
       incidentId = folded.id;
       shortId = folded.shortId;
       outcome = "folded";
-      effects.publish(reportedAgain(tx.entityId, folded));
     } else {
       const [room] = await tx.db.select({ name: rooms.name, floor: rooms.floor }).from(rooms).where(and(eq(rooms.id, resolved.roomId), eq(rooms.entityId, tx.entityId)));
-      const assigneeId = await firstDefaultAssignee(tx, type.id, resolved.roomId);
-      shortId = await nextShortId(tx.db, tx.entityId, "incident");
-      const [row] = await tx.db
-        .insert(incidents)
-        .values({
-          entityId: tx.entityId,
-          shortId,
-          title: type.name,
-          description: input.description,
-          roomId: resolved.roomId,
-          equipmentItemId: resolved.equipmentItemId,
-          location: room?.name ?? null,
-          floor: room?.floor ?? null,
-          priority,
-          status: IncidentStatus.PENDING,
-          assigneeId,
-          incidentTypeId: type.id,
-          createdAt: now,
-          lastOccurrenceAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      await adjustOpenIncidentCounts(tx, openIncidentDeltas(null, row));
-      await tx.db.insert(incidentEvents).values({ entityId: tx.entityId, incidentId: row.id, type: IncidentEventType.CREATED, actorId: tx.actor?.id ?? null, newValue: { source: tx.actor ? "staff" : "occupier" } });
-      if (assigneeId) {
-        const [person] = await tx.db.select({ name: users.name, surname: users.surname }).from(users).where(and(eq(users.id, assigneeId), eq(users.entityId, tx.entityId)));
-        await tx.db.insert(incidentEvents).values({
-          entityId: tx.entityId,
-          incidentId: row.id,
-          type: IncidentEventType.ASSIGNED,
-          actorId: null,
-          oldValue: null,
-          newValue: { id: assigneeId, name: person ? `${person.name} ${person.surname}` : "" },
-        });
-      }
+      const row = await createReportedIncident(tx, effects, {
+        title: type.name,
+        description: input.description,
+        ...placeOf(resolved),
+        location: room?.name ?? null,
+        floor: room?.floor ?? null,
+        priority,
+        incidentTypeId: type.id,
+        assigneeId: await firstDefaultAssignee(tx, type.id, resolved.roomId),
+        at: now,
+      });
       incidentId = row.id;
+      shortId = row.shortId;
       outcome = "created";
-      await notifyAfterCommit(tx, effects, NotificationType.INCIDENT_CREATED, row);
     }
 
     // What this report brings: its description (on a folded incident, as an occurrence note), answers, photos.
@@ -214,50 +173,8 @@ export async function reportIncident(
   });
 }
 
-/**
- * Folding a report into the open incident of its place and type, in one statement: the incident is
- * locked, gets one more occurrence and its event 10 (old count, new count, the note). Reports folding
- * into it wait for each other on its row only while the statement runs, and each adds exactly one.
- * Null when no incident of that place and type is open.
- */
-async function foldReport(
-  ctx: Pick<ServiceContext, "db" | "entityId" | "actor">,
-  report: { typeId: number; resolved: { roomId: number; equipmentItemId: number | null }; description: string | null; now: Date },
-): Promise<{ id: number; shortId: number; occurrences: number } | null> {
-  const { resolved, now } = report;
-  const openHere = and(
-    eq(incidents.entityId, ctx.entityId),
-    eq(incidents.incidentTypeId, report.typeId),
-    eq(incidents.roomId, resolved.roomId),
-    resolved.equipmentItemId ? eq(incidents.equipmentItemId, resolved.equipmentItemId) : isNull(incidents.equipmentItemId),
-    sql`${incidents.status} in (${IncidentStatus.PENDING}, ${IncidentStatus.IN_PROGRESS})`,
-    isNull(incidents.archivedAt),
-    isNull(incidents.duplicateOfId),
-  );
-  const result = await ctx.db.execute(sql`
-    with open as (
-      select id, occurrences from ${incidents} where ${openHere} order by id limit 1 for update
-    ), bumped as (
-      update ${incidents} i set occurrences = i.occurrences + 1, last_occurrence_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
-      from open where i.id = open.id
-      returning i.id, i.short_id, i.occurrences, open.occurrences as old
-    ), event as (
-      insert into ${incidentEvents} (entity_id, incident_id, type, actor_id, old_value, new_value)
-      select ${ctx.entityId}, bumped.id, ${IncidentEventType.REPORTED_AGAIN}, ${ctx.actor?.id ?? null}::int, to_jsonb(bumped.old),
-        jsonb_build_object('occurrences', bumped.occurrences, 'description', ${report.description}::text)
-      from bumped
-    )
-    select id, short_id, occurrences from bumped`);
-  const [row] = rowsOf<{ id: number | string; short_id: number | string; occurrences: number | string }>(result);
-  return row ? { id: Number(row.id), shortId: Number(row.short_id), occurrences: Number(row.occurrences) } : null;
-}
-
-/** The live event of a report folded into an open incident. */
-const reportedAgain = (entityId: number, folded: { id: number; shortId: number; occurrences: number }) => ({
-  entityId,
-  type: "incident.reported-again",
-  data: { incidentId: folded.id, shortId: folded.shortId, occurrences: folded.occurrences },
-});
+/** The place of a resolved identifier, as the incidents' writes take it. */
+const placeOf = (resolved: { roomId: number; equipmentItemId: number | null }) => ({ roomId: resolved.roomId, equipmentItemId: resolved.equipmentItemId });
 
 const reportableTypes = generationCache<Awaited<ReturnType<typeof getReportableIncidentType>>>({ maxEntries: 2_000, ttlMs: 60_000 });
 
