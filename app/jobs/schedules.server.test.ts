@@ -1,12 +1,15 @@
-import { asc, eq, like } from "drizzle-orm";
+import { and, asc, eq, like, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineJob } from "~/core/jobs.server";
-import { defineSchedule, nextDueTime, type ScheduleDefinition } from "~/core/schedules.server";
+import { defineSchedule, nextDueTime, type ScheduleDefinition, scheduleSpec } from "~/core/schedules.server";
 import { openDatabase, type Database } from "~/db/client.server";
-import { jobQueue, jobSchedules } from "~/db/schema";
+import { Role } from "~/db/enums";
+import { jobQueue, jobSchedules, notificationDetails } from "~/db/schema";
+import { createEntity, createNotification, createUser } from "#tests/factories";
 import { createTestDatabase } from "#tests/test-db";
 import { type StartedQueue, startQueue } from "./queue.server";
+import { jobs, schedules } from "./registry.server";
 
 /**
  * Schedules on the job queue (decision 045), on a real database with two "processes": on PostgreSQL two
@@ -235,6 +238,33 @@ describe("schedule rows", () => {
     const stray = defineJob({ name: "test-stray", payload: z.object({}), async handler() {} });
     const schedule = defineSchedule({ name: "test-stray", job: stray, payload: {}, everySeconds: 60 });
     await expect(processOn(database, "one", [schedule])).rejects.toThrow(/not in the registry/);
+  });
+});
+
+describe("the notification retention schedule", () => {
+  it("runs the retention job nightly at 03:15 Brussels time with the configured age", async () => {
+    const entity = await createEntity(database.db);
+    const user = await createUser(database.db, { entityId: entity.id, role: Role.TECHNICIAN });
+    const long = new Date(Date.now() - 40 * 86_400_000);
+    const old = await createNotification(database.db, { entityId: entity.id, userIds: [user.id], readAt: long, createdAt: long });
+    const list = schedules({ notificationRetentionDays: 30 });
+    expect(list.map((s) => [s.name, scheduleSpec(s)])).toEqual([["notification-retention", "cron 15 3 * * * Europe/Brussels"]]);
+
+    clockMs = Date.parse("2026-01-05T01:00:00Z"); // 02:00 in Brussels
+    const services = { db: database.db, files: { root: "", maxBytes: 0 }, events: { publish() {}, subscribe: () => () => {} }, queue: null, mailer: { send: async () => undefined } };
+    const queue = await startQueue({ database, jobs, schedules: list, clock, work: false, services: services as never });
+    started.push(queue);
+    expect(await queue.drain()).toBe(0);
+    expect((await rowOf("notification-retention")).nextRunAt.toISOString()).toBe("2026-01-05T02:15:00.000Z");
+    clockMs = Date.parse("2026-01-05T02:15:00Z");
+    expect(await queue.drain()).toBe(1);
+    const [job] = await database.db.select().from(jobQueue).where(and(eq(jobQueue.name, "notification-retention"), eq(jobQueue.state, "done")));
+    expect(job).toMatchObject({ payload: { days: 30 }, key: "notification-retention@2026-01-05T02:15:00.000Z" });
+    expect(await database.db.select().from(notificationDetails).where(eq(notificationDetails.id, old.details.id))).toEqual([]);
+    expect((await rowOf("notification-retention")).nextRunAt.toISOString()).toBe("2026-01-06T02:15:00.000Z");
+    // No chain of its own: nothing else waits in the queue.
+    const waiting = await database.db.select().from(jobQueue).where(and(eq(jobQueue.name, "notification-retention"), sql`${jobQueue.state} <> 'done'`));
+    expect(waiting).toEqual([]);
   });
 });
 
