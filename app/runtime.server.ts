@@ -9,9 +9,9 @@ import { seedDemoIfEmpty } from "~/seed/seed.server";
 import type { ContextServices, FileStore } from "~/core/context.server";
 import { type ClosableEventBus, createEventBus, createPgEventBus, NOTIFY_ALL_SQL } from "~/core/events.server";
 import type { JobQueue } from "~/core/jobs.server";
+import { createChangeDispatcher } from "~/jobs/changes.server";
 import { startQueue } from "~/jobs/queue.server";
-import { jobs } from "~/jobs/registry.server";
-import { scheduleRetention } from "~/modules/notifications/jobs.server";
+import { jobs, schedules, changeHandlers } from "~/jobs/registry.server";
 import { acceptClockFromParent, now } from "~/lib/clock.server";
 import { logger } from "~/lib/logger.server";
 import { createMailer, type Mailer } from "~/mail/mailer.server";
@@ -130,11 +130,17 @@ async function boot(): Promise<Runtime> {
   const translator = cfg.TRANSLATE_URL ? libreTranslate({ url: cfg.TRANSLATE_URL, apiKey: cfg.TRANSLATE_API_KEY }) : null;
   const services: ContextServices = { db: database.db, files, events, queue: null, appUrl: cfg.APP_URL, translator };
   const jobServices = { ...services, mailer };
-  const queue = await startQueue({ database, jobs, work: cfg.JOBS, services: jobServices });
-  // Handlers enqueue too (a notification's emails are jobs written in the notify job's transaction).
+  const queue = await startQueue({
+    database,
+    jobs,
+    schedules: schedules({ notificationRetentionDays: cfg.NOTIFICATION_RETENTION_DAYS }),
+    changes: createChangeDispatcher({ db: database.db, handlers: changeHandlers, services }),
+    work: cfg.JOBS,
+    services: jobServices,
+  });
+  // Handlers enqueue too (a notification's emails are jobs written in the dispatch transaction).
   services.queue = queue;
   jobServices.queue = queue;
-  if (cfg.JOBS) await scheduleRetention(database.db, queue, cfg.NOTIFICATION_RETENTION_DAYS);
   const auth: AuthDeps = {
     db: database.db,
     jwtSecret: cfg.JWT_SECRET,

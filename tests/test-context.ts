@@ -10,7 +10,8 @@ import { type MailPayload, sendEmailJob } from "../app/mail/jobs.server";
 import type { Database } from "../app/db/client.server";
 import { jobQueue } from "../app/db/schema";
 import { type StartedQueue, startQueue } from "../app/jobs/queue.server";
-import { jobs } from "../app/jobs/registry.server";
+import { createChangeDispatcher } from "../app/jobs/changes.server";
+import { changeHandlers, jobs } from "../app/jobs/registry.server";
 import type { FilesContext } from "../app/modules/files/uploads.server";
 
 /**
@@ -51,6 +52,7 @@ export async function createTestServices(
     jobs,
     work: options.work ?? false,
     pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5,
+    changes: createChangeDispatcher({ db: database.db, handlers: changeHandlers, services: jobServices }),
     services: jobServices,
   });
   jobServices.queue = queue; // handlers enqueue too (as in app/runtime.server.ts)

@@ -1,9 +1,13 @@
 import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { ContextServices } from "~/core/context.server";
 import type { JobDefinition, JobQueue, MailSender } from "~/core/jobs.server";
-import type { Database } from "~/db/client.server";
+import type { ScheduleDefinition } from "~/core/schedules.server";
+import type { Database, Db } from "~/db/client.server";
 import { jobQueue } from "~/db/schema";
+import { now } from "~/lib/clock.server";
 import { logger } from "~/lib/logger.server";
+import type { ChangeDispatcher } from "./changes.server";
+import { createScheduler } from "./schedules.server";
 
 /**
  * The job queue (decision 020): jobs are rows of `job_queue` in the app's own database, written by a
@@ -13,10 +17,19 @@ import { logger } from "~/lib/logger.server";
  * handler runs. A failed job is tried again after 5 s, 10 s, 20 s ... until its attempts run out;
  * a claim whose worker stopped is taken again once its lock expires. What each job does lives in its
  * definition (`defineJob`, app/core/jobs.server.ts); the list is app/jobs/registry.server.ts.
+ * Recurring jobs are schedules (`defineSchedule`, decision 045): before each round the workers enqueue
+ * the jobs of the schedules that are due (app/jobs/schedules.server.ts), then run them like any other.
+ * The same rounds dispatch the change events (decision 043, app/jobs/changes.server.ts) before the jobs.
  */
 export interface QueueOptions {
   database: Database;
   jobs: readonly JobDefinition[];
+  /** The schedules this process's workers (and `drain`) fire; their jobs must be among `jobs`. */
+  schedules?: readonly ScheduleDefinition[];
+  /** The clock schedules are due by (milliseconds since the epoch); tests move it. */
+  clock?: () => number;
+  /** Dispatches the change events at every round (before the jobs, which they may write). */
+  changes?: ChangeDispatcher;
   /** The services handlers get (to build a system context and call verbs). */
   services: ContextServices & { mailer: MailSender };
   /** Run the workers in this process (JOBS=true); otherwise only send. */
@@ -26,7 +39,10 @@ export interface QueueOptions {
 }
 
 export interface StartedQueue extends JobQueue {
-  /** Runs every due job now, one after the other, and returns how many ran (tests, maintenance). */
+  /**
+   * Fires the due schedules, dispatches the due change events, then runs every due job now, one after
+   * the other, until none is left (a job may emit changes); returns how many jobs ran (tests, maintenance).
+   */
   drain(): Promise<number>;
   wake(): void;
 }
@@ -48,6 +64,25 @@ export async function startQueue(options: QueueOptions): Promise<StartedQueue> {
     byName.set(job.name, job);
   }
   const names = [...byName.keys()];
+  const schedules = options.schedules ?? [];
+  for (const schedule of schedules) {
+    if (!byName.has(schedule.job.name)) throw new Error(`schedule ${schedule.name}: its job ${schedule.job.name} is not in the registry`);
+  }
+
+  const maxAttempts = (job: JobDefinition) => 1 + (job.retryLimit ?? 3);
+  const scheduler = createScheduler({
+    db,
+    schedules,
+    clock: options.clock ?? now,
+    async enqueue(tx: Db, job, payload, key) {
+      const [row] = await tx
+        .insert(jobQueue)
+        .values({ name: job.name, payload: job.payload.parse(payload) as object, maxAttempts: maxAttempts(job), key })
+        .onConflictDoNothing({ target: jobQueue.key, where: sql.raw(`"key" is not null`) })
+        .returning({ id: jobQueue.id });
+      return row?.id ?? null;
+    },
+  });
 
   /** Claims the oldest due job of a registered queue, or returns null. */
   async function claim() {
@@ -110,6 +145,7 @@ export async function startQueue(options: QueueOptions): Promise<StartedQueue> {
         sql`(${jobQueue.state} = 'done' and ${jobQueue.finishedAt} < now() - make_interval(days => ${KEEP_DONE_DAYS}))
           or (${jobQueue.state} = 'failed' and ${jobQueue.finishedAt} < now() - make_interval(days => ${KEEP_FAILED_DAYS}))`,
       );
+    await options.changes?.housekeeping();
   }
 
   let stopped = false;
@@ -122,8 +158,16 @@ export async function startQueue(options: QueueOptions): Promise<StartedQueue> {
 
   async function drain(): Promise<number> {
     let count = 0;
-    while (!stopped && (await runOne())) count++;
-    return count;
+    // A schedule that cannot be fired now (the database did not answer) is tried again next round.
+    if (!stopped) await scheduler.fireDue().catch((error) => log.error({ err: error }, "firing the due schedules failed"));
+    // Changes first (their handlers write jobs), then the jobs, again while jobs ran (they may emit changes).
+    for (;;) {
+      if (options.changes && !stopped) await options.changes.dispatchDue();
+      let ran = 0;
+      while (!stopped && (await runOne())) ran++;
+      count += ran;
+      if (stopped || ran === 0 || !options.changes) return count;
+    }
   }
 
   function schedule(delayMs: number) {
@@ -161,7 +205,7 @@ export async function startQueue(options: QueueOptions): Promise<StartedQueue> {
         .values({
           name: job.name,
           payload: data,
-          maxAttempts: 1 + (definition.retryLimit ?? 3),
+          maxAttempts: maxAttempts(definition),
           ...(sendOptions.startAfterSeconds ? { runAfter: sql`now() + make_interval(secs => ${sendOptions.startAfterSeconds})` } : {}),
         })
         .returning({ id: jobQueue.id });

@@ -1,14 +1,25 @@
 import type { ChangeHandler } from "~/core/changes.server";
 import type { JobDefinition } from "~/core/jobs.server";
+import type { ScheduleDefinition } from "~/core/schedules.server";
 import { sendEmailJob } from "~/mail/jobs.server";
 import { incidentNotificationKinds } from "~/modules/incidents/notifications.server";
-import { notificationDigestJob, notificationRetentionJob } from "~/modules/notifications/jobs.server";
+import { notificationDigestJob, notificationRetentionJob, notificationRetentionSchedule } from "~/modules/notifications/jobs.server";
 import { type NotificationKind, notificationsHandler } from "~/modules/notifications/kinds.server";
 import { reporterMailsHandler } from "~/modules/occupier-reports/reporter-mail.server";
 import { liveEventsHandler } from "./changes.server";
 
 /** Every background job of the app: the workers run these (app/jobs/queue.server.ts). */
 export const jobs: readonly JobDefinition[] = [sendEmailJob, notificationDigestJob, notificationRetentionJob];
+
+/** What the schedules take from the configuration. */
+export interface ScheduleSettings {
+  notificationRetentionDays: number;
+}
+
+/** Every recurring job of the app (decision 045): the workers fire these on the queue. */
+export function schedules(settings: ScheduleSettings): readonly ScheduleDefinition[] {
+  return [notificationRetentionSchedule(settings.notificationRetentionDays)];
+}
 
 /** Every notification kind (SPEC.md section 3's types), each beside the area whose change it follows. */
 export const notificationKinds: readonly NotificationKind[] = [...incidentNotificationKinds];

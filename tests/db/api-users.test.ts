@@ -694,7 +694,7 @@ describe("DELETE /api/users/{id}", () => {
     const planned = await createPlannedMaintenance(db, { entityId, assigneeIds: [user.id] });
     const pendingTask = await createTask(db, { entityId, plannedMaintenanceId: planned.id, roomId: room.id, assigneeId: user.id });
     const doneTask = await createTask(db, { entityId, plannedMaintenanceId: planned.id, roomId: room.id, assigneeId: user.id, status: TaskStatus.DONE, dueDate: "2020-01-01" });
-    return { open, done, planned, pendingTask, doneTask };
+    return { building, open, done, planned, pendingTask, doneTask };
   }
 
   it("archives the user, reassigning their open incidents and their planned maintenance and pending tasks; answers the counts", async () => {
@@ -704,6 +704,8 @@ describe("DELETE /api/users/{id}", () => {
     const incidentsTo = await createUser(db, { entityId: entityA.id, role: Role.TECHNICIAN, name: "Ines" });
     const maintenanceTo = await createUser(db, { entityId: entityA.id, role: Role.TECHNICIAN, name: "Mario" });
     const work = await workOf(entityA.id, leaving);
+    // The successor of the incidents reaches them (a successor who does not is refused).
+    await linkUserTo(db, { entityId: entityA.id, userId: incidentsTo.id, buildingId: work.building.id });
     const { url, params } = one(leaving.id);
 
     const res = await callApi(userRoute, `${url}?incidentsUserId=${incidentsTo.id}&plannedMaintenanceUserId=${maintenanceTo.id}`, { method: "DELETE", token: managerToken, params });

@@ -99,6 +99,7 @@ export async function archiveCategory(ctx: ServiceContext, id: number, confirm?:
     checkConfirmName(category.name, confirm);
     const counts = await archiveEquipmentItemsWhere(
       txCtx,
+      effects,
       sql`e.equipment_type_id in (select id from equipment_types where entity_id = ${ctx.entityId} and category_id = ${id})`,
     );
     await adjustEquipmentTypeCounts(
@@ -222,7 +223,7 @@ export async function archiveEquipmentType(ctx: ServiceContext, id: number, conf
     const tx = txCtx.db;
     const type = await lockEquipmentType(txCtx, id);
     checkConfirmName(type.name, confirm);
-    const counts = await archiveEquipmentItemsWhere(txCtx, sql`e.equipment_type_id = ${id}`);
+    const counts = await archiveEquipmentItemsWhere(txCtx, effects, sql`e.equipment_type_id = ${id}`);
     await adjustEquipmentTypeCounts(txCtx, [id], -1);
     await tx.update(equipmentTypes).set({ archivedAt: new Date(), updatedAt: new Date() }).where(and(eq(equipmentTypes.id, id), eq(equipmentTypes.entityId, ctx.entityId)));
     await effects.audit({ action: "archiveEquipmentType", recordType: "equipmentType", recordId: id });

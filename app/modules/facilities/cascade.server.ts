@@ -1,15 +1,17 @@
 import { type SQL, sql } from "drizzle-orm";
-import { IncidentEventType, IncidentStatus } from "~/db/enums";
 import type { ServiceContext } from "~/core/context.server";
-import { adjustBuildingCounts, adjustEquipmentItemCounts, adjustOpenIncidentCounts, adjustRoomCounts } from "./counters.server";
+import type { Effects } from "~/core/unit-of-work.server";
+import { rejectOpenIncidents } from "~/modules/incidents/writes.server";
+import { adjustBuildingCounts, adjustEquipmentItemCounts, adjustRoomCounts } from "./counters.server";
 
 /**
  * The archive cascades of SPEC.md section 4, set-based (one statement per table, whatever the size
  * of the tree). Call them inside the verb's transaction: archiving a facility, building or room
  * archives what it contains (buildings, rooms, equipment items, their report identifiers) and rejects
  * their open incidents; archiving equipment items (deleted from a room, or their generic equipment or
- * category archived) does the same for the items. Every incident that changes gets a status-update
- * event by the acting user. The list counters (counters.server.ts) follow in the same transaction.
+ * category archived) does the same for the items. The incidents are rejected by the incidents module
+ * (`rejectOpenIncidents`: their events and change events, as if rejected one by one). The list
+ * counters (counters.server.ts) follow in the same transaction.
  */
 export interface CascadeCounts {
   buildings: number;
@@ -31,46 +33,14 @@ function roomsOf(ctx: ServiceContext, scope: Scope): SQL {
     where r.entity_id = ${ctx.entityId} and b.entity_id = ${ctx.entityId} and b.facility_id = ${scope.facilityId}`;
 }
 
-/**
- * Turns the Pending and In Progress incidents matching `where` (a condition on the `incidents` table
- * aliased `i`) to Rejected, with one status-update event each, and takes them off the open-incident
- * counters of their rooms. Returns how many changed.
- */
-export async function rejectOpenIncidents(ctx: ServiceContext, where: SQL): Promise<number> {
-  const open = sql.raw(`${IncidentStatus.PENDING}, ${IncidentStatus.IN_PROGRESS}`);
-  const rejected = IncidentStatus.REJECTED;
-  const result = await ctx.db.execute(sql`
-    with target as (
-      select i.id, i.status from incidents i
-      where i.entity_id = ${ctx.entityId} and i.archived_at is null and i.status in (${open}) and (${where})
-      for update
-    ), changed as (
-      update incidents u set status = ${rejected}, updated_at = now()
-      from target t where u.id = t.id
-      returning u.id, u.room_id, t.status as old_status
-    ), events as (
-      insert into incident_events (entity_id, incident_id, type, actor_id, old_value, new_value)
-      select ${ctx.entityId}, c.id, ${IncidentEventType.STATUS_UPDATE}, ${ctx.actor?.id ?? null}::int,
-        to_jsonb(c.old_status::int), to_jsonb(${rejected}::int)
-      from changed c
-      returning incident_id
-    )
-    select c.room_id, count(*)::int as n from changed c group by c.room_id`);
-  const perRoom = (result as unknown as { rows: { room_id: number | null; n: number }[] }).rows;
-  await adjustOpenIncidentCounts(
-    ctx,
-    perRoom.flatMap((r) => (r.room_id === null ? [] : [{ roomId: Number(r.room_id), delta: -Number(r.n) }])),
-  );
-  return perRoom.reduce((sum, r) => sum + Number(r.n), 0);
-}
-
 /** Archives equipment items matching `where` (a condition on `equipment_items` aliased `e`) and everything hanging on them. */
 export async function archiveEquipmentItemsWhere(
   ctx: ServiceContext,
+  effects: Effects,
   where: SQL,
 ): Promise<Pick<CascadeCounts, "equipmentItems" | "reportIdentifiers" | "incidentsRejected">> {
   const items = sql`select e.id from equipment_items e where e.entity_id = ${ctx.entityId} and e.archived_at is null and (${where})`;
-  const incidentsRejected = await rejectOpenIncidents(ctx, sql`i.equipment_item_id in (${items})`);
+  const incidentsRejected = await rejectOpenIncidents(ctx, effects, sql`i.equipment_item_id in (${items})`);
   await adjustEquipmentItemCounts(ctx, items, -1);
   const identifiers = await ctx.db.execute(sql`
     update report_identifiers set archived_at = now()
@@ -87,10 +57,10 @@ export async function archiveEquipmentItemsWhere(
  * Archives a facility, building or room and everything it contains (the row itself is archived by the
  * caller, who takes it off its parents' counters first).
  */
-export async function archiveTree(ctx: ServiceContext, scope: Scope): Promise<CascadeCounts> {
+export async function archiveTree(ctx: ServiceContext, effects: Effects, scope: Scope): Promise<CascadeCounts> {
   const roomIds = roomsOf(ctx, scope);
-  const roomIncidents = await rejectOpenIncidents(ctx, sql`i.room_id in (${roomIds})`);
-  const items = await archiveEquipmentItemsWhere(ctx, sql`e.room_id in (${roomIds})`);
+  const roomIncidents = await rejectOpenIncidents(ctx, effects, sql`i.room_id in (${roomIds})`);
+  const items = await archiveEquipmentItemsWhere(ctx, effects, sql`e.room_id in (${roomIds})`);
   const roomIdentifiers = await ctx.db.execute(sql`
     update report_identifiers set archived_at = now()
     where entity_id = ${ctx.entityId} and archived_at is null and room_id in (${roomIds})

@@ -100,7 +100,7 @@ export async function archiveFacility(ctx: ServiceContext, id: number, confirm?:
     const tx = txCtx.db;
     const facility = await lockFacility(txCtx, id);
     checkConfirmName(facility.name, confirm);
-    const counts = await archiveTree(txCtx, { facilityId: id });
+    const counts = await archiveTree(txCtx, effects, { facilityId: id });
     await tx.update(facilities).set({ archivedAt: new Date(), updatedAt: new Date() }).where(and(eq(facilities.id, id), eq(facilities.entityId, ctx.entityId)));
     await effects.audit({ action: "archiveFacility", recordType: "facility", recordId: id, details: { ...counts } });
     return counts;
@@ -195,7 +195,7 @@ export async function archiveBuilding(ctx: ServiceContext, id: number, confirm?:
     const tx = txCtx.db;
     const building = await lockBuilding(txCtx, id);
     checkConfirmName(building.name, confirm);
-    const counts = await archiveTree(txCtx, { buildingId: id });
+    const counts = await archiveTree(txCtx, effects, { buildingId: id });
     await adjustBuildingCounts(txCtx, [id], -1);
     await tx.update(buildings).set({ archivedAt: new Date(), updatedAt: new Date() }).where(and(eq(buildings.id, id), eq(buildings.entityId, ctx.entityId)));
     await effects.audit({ action: "archiveBuilding", recordType: "building", recordId: id });

@@ -1,9 +1,10 @@
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { assertCan } from "~/core/actor";
+import { removeIncidentType } from "~/modules/incidents/writes.server";
 import { type Input, resolveInput } from "~/core/input";
 import type { ServiceContext } from "~/core/context.server";
 import { withTx } from "~/core/unit-of-work.server";
-import { IncidentEventType, IncidentStatus, IncidentTypeStatus, UserStatus } from "~/db/enums";
+import { IncidentTypeStatus, UserStatus } from "~/db/enums";
 import {
   equipmentTypes,
   incidentTypeChecklistItems,
@@ -268,21 +269,7 @@ export async function archiveIncidentType(ctx: ServiceContext, id: number, confi
       if (!names.includes(typed)) throw new ValidationError({ confirmName: ["common:archive.wrongName"] }, "common:archive.wrongName", "WRONG_NAME");
     }
     const e = ctx.entityId;
-    const old = JSON.stringify({ id, name: displayName(current, "en") });
-    const open = sql.raw(`${IncidentStatus.PENDING}, ${IncidentStatus.IN_PROGRESS}`);
-    const result = await txCtx.db.execute(sql`
-      with changed as (
-        update incidents set incident_type_id = null, updated_at = now()
-        where entity_id = ${e} and incident_type_id = ${id} and status in (${open}) and archived_at is null
-        returning id
-      ), events as (
-        insert into incident_events (entity_id, incident_id, type, actor_id, old_value, new_value)
-        select ${e}, c.id, ${IncidentEventType.INCIDENT_TYPE_REMOVED}, ${ctx.actor?.id ?? null}::int, ${old}::jsonb, null
-        from changed c
-        returning incident_id
-      )
-      select count(*)::int as n from changed`);
-    const incidentsUpdated = Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+    const incidentsUpdated = await removeIncidentType(txCtx, effects, { id, name: displayName(current, "en") });
     const now = new Date();
     await txCtx.db
       .update(incidentTypes)
@@ -291,4 +278,20 @@ export async function archiveIncidentType(ctx: ServiceContext, id: number, confi
     await effects.audit({ action: "archiveIncidentType", recordType: "incidentType", recordId: id, details: { incidentsUpdated } });
     return { incidentsUpdated };
   });
+}
+
+/**
+ * Archiving a user (SPEC.md section 4): where they are a default assignee of an incident type, `to`
+ * takes their place (once), or the place is removed (null). Inside the caller's unit of work.
+ */
+export async function reassignUser(ctx: ServiceContext, fromUserId: number, toUserId: number | null): Promise<void> {
+  await ctx.db.execute(sql`
+    with gone as (
+      delete from incident_type_default_assignees where entity_id = ${ctx.entityId} and user_id = ${fromUserId}
+      returning incident_type_id
+    )
+    insert into incident_type_default_assignees (entity_id, incident_type_id, user_id)
+    select ${ctx.entityId}, g.incident_type_id, ${toUserId}::int from gone g
+    where ${toUserId}::int is not null
+    on conflict do nothing`);
 }

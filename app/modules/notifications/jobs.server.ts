@@ -1,17 +1,14 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { systemContext } from "~/core/context.server";
-import { defineJob, type JobQueue } from "~/core/jobs.server";
+import { defineJob } from "~/core/jobs.server";
+import { defineSchedule } from "~/core/schedules.server";
 import { withTx } from "~/core/unit-of-work.server";
-import type { Db } from "~/db/client.server";
-import { jobQueue } from "~/db/schema";
 import { sendNotificationDigest } from "./mail.server";
 import { purgeReadNotifications } from "./service.server";
 
 /**
  * The notifications' background jobs (decision 028): the digest email (`notification-digest`), and the
- * daily retention pass
- * (`notification-retention`, recurring: each run schedules the next in its own transaction).
+ * daily retention pass (`notification-retention`, enqueued every night by its schedule).
  */
 export const notificationDigestJob = defineJob({
   name: "notification-digest",
@@ -23,34 +20,19 @@ export const notificationDigestJob = defineJob({
   },
 });
 
-/** How often the retention pass runs. */
-export const RETENTION_EVERY_SECONDS = 24 * 60 * 60;
-
 export const notificationRetentionJob = defineJob({
   name: "notification-retention",
   payload: z.object({ days: z.number().int().min(1).max(36_500) }),
   retryLimit: 3,
   async handler(payload, job) {
     await purgeReadNotifications(job.services, payload.days);
-    // The next run, unless one is already waiting (a second process scheduled it at start).
-    await scheduleRetention(job.services.db, job.services.queue ?? null, payload.days, RETENTION_EVERY_SECONDS);
   },
 });
 
 /**
- * Makes sure one retention run is waiting (at start-up: now; after a run: a day later), with the
- * configured age; a waiting run takes the new age. Serialised by an advisory lock, so two processes
- * starting at once schedule one chain.
+ * The retention pass every night at 03:15, Brussels time (decision 045), removing read notifications
+ * older than `days` (NOTIFICATION_RETENTION_DAYS, read at start: a new age applies from the next run).
  */
-export async function scheduleRetention(db: Db, queue: JobQueue | null, days: number, startAfterSeconds = 0): Promise<void> {
-  if (!queue) return;
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('notification-retention'))`);
-    const waiting = await tx
-      .update(jobQueue)
-      .set({ payload: { days } })
-      .where(and(eq(jobQueue.name, notificationRetentionJob.name), inArray(jobQueue.state, ["pending"])))
-      .returning({ id: jobQueue.id });
-    if (waiting.length === 0) await queue.send(notificationRetentionJob, { days }, { db: tx as unknown as Db, startAfterSeconds });
-  });
+export function notificationRetentionSchedule(days: number) {
+  return defineSchedule({ name: "notification-retention", job: notificationRetentionJob, payload: { days }, cron: "15 3 * * *" });
 }

@@ -2,17 +2,20 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { NotificationType, Priority, Role, UserLanguage } from "~/db/enums";
-import { type Building, type Entity, jobQueue, notificationDetails, notifications, type Room, type User } from "~/db/schema";
+import { type Building, changeEvents, type Entity, jobQueue, notificationDetails, notifications, type Room, type User } from "~/db/schema";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import { assignIncident, postIncidentComment, setIncidentStatus } from "~/modules/incidents/service.server";
 import { createBuilding, createEntity, createIncident, createIncidentType, createNotification, createRoom, createUser, linkUserTo } from "#tests/factories";
 import { rejectionOf } from "#tests/service-helpers";
 import { createTestServices, type TestServices } from "#tests/test-context";
 import { createTestDatabase } from "#tests/test-db";
-import { notifyJob } from "./jobs.server";
+import type { z } from "zod";
+import { personActor } from "~/core/actor";
+import type { ChangeDefinition } from "~/core/changes.server";
+import { withTx } from "~/core/unit-of-work.server";
+import { incidentAssigned, incidentCreated, incidentStatusChanged } from "~/modules/incidents/changes.server";
 import { countNotifications, getNotification, listNotifications } from "./queries.server";
-import { notificationRecipients } from "./recipients.server";
-import { deliverNotification, markAllNotificationsRead, markNotificationsRead, openNotification, purgeReadNotifications } from "./service.server";
+import { markAllNotificationsRead, markNotificationsRead, openNotification, purgeReadNotifications } from "./service.server";
 
 let database: Database;
 let services: TestServices;
@@ -31,6 +34,11 @@ let room: Room;
 
 const ctxOf = (user: User) => services.ctx(user.entityId, { id: user.id, role: user.role });
 const system = () => services.ctx(entity.id, null);
+/** Emits a change as `actor` (null: an occupier) would, in a unit of work of its own, and dispatches it. */
+async function emitAs<S extends z.ZodType>(actor: User | null, change: ChangeDefinition<S>, payload: z.input<S>) {
+  await withTx(services.ctx(entity.id, actor ? personActor(actor) : null), (_tx, effects) => effects.emit(change, payload));
+  await services.queue.drain();
+}
 const notified = async (incidentId: number, type: NotificationType) => {
   const rows = await database.db
     .select({ userId: notifications.userId })
@@ -86,7 +94,7 @@ describe("notificationRecipients", () => {
   it("tells the new assignee of an assignment, the previous one of an unassignment, never the actor", async () => {
     const incident = await createIncident(database.db, { entityId: entity.id, roomId: room.id, assigneeId: colleague.id });
     await assignIncident(ctxOf(manager), incident.id, { assigneeId: technician.id });
-    expect(await services.queue.drain()).toBeGreaterThanOrEqual(2);
+    await services.queue.drain();
     expect(await notified(incident.id, NotificationType.INCIDENT_ASSIGNED)).toEqual(ids(technician));
     expect(await notified(incident.id, NotificationType.INCIDENT_UNASSIGNED)).toEqual(ids(colleague));
 
@@ -113,60 +121,47 @@ describe("notificationRecipients", () => {
   it("tells of a new incident its assignee, the type's default assignees and the matching watchers who reach it", async () => {
     const type = await createIncidentType(database.db, { entityId: entity.id, defaultAssigneeIds: [colleague.id, far.id] });
     const incident = await createIncident(database.db, { entityId: entity.id, roomId: room.id, assigneeId: technician.id, priority: Priority.HIGH, incidentTypeId: type.id });
-    const recipients = await notificationRecipients(system(), {
-      type: NotificationType.INCIDENT_CREATED,
-      incident: { id: incident.id, roomId: room.id, assigneeId: technician.id, priority: Priority.HIGH, incidentTypeId: type.id },
-      actorId: watcher.id,
-    });
+    await emitAs(watcher, incidentCreated, { incidentId: incident.id, assigneeId: technician.id, source: "staff" });
     // far: a default assignee and a watcher, but out of reach; picky: only critical ones; watcher: the actor;
     // stranger: another entity; admin: does not receive notifications.
-    expect(recipients.sort((a, b) => a - b)).toEqual(ids(manager, technician, colleague));
-    expect(recipients).not.toContain(admin.id);
+    expect(await notified(incident.id, NotificationType.INCIDENT_CREATED)).toEqual(ids(manager, technician, colleague));
+    expect(await notified(incident.id, NotificationType.INCIDENT_CREATED)).not.toContain(admin.id);
 
     const critical = await createIncident(database.db, { entityId: entity.id, roomId: room.id, priority: Priority.CRITICAL });
-    const forCritical = await notificationRecipients(system(), {
-      type: NotificationType.INCIDENT_CREATED,
-      incident: { id: critical.id, roomId: room.id, assigneeId: null, priority: Priority.CRITICAL, incidentTypeId: null },
-      actorId: null,
-    });
-    expect(forCritical.sort((a, b) => a - b)).toEqual(ids(manager, watcher, picky));
+    await emitAs(null, incidentCreated, { incidentId: critical.id, assigneeId: null, source: "occupier" });
+    expect(await notified(critical.id, NotificationType.INCIDENT_CREATED)).toEqual(ids(manager, watcher, picky));
   });
 
   it("tells nobody about an incident the assignee no longer reaches, and nothing without an assignee", async () => {
     const incident = await createIncident(database.db, { entityId: entity.id, roomId: room.id });
-    for (const type of [NotificationType.INCIDENT_ASSIGNED, NotificationType.INCIDENT_STATUS_UPDATED, NotificationType.INCIDENT_NEW_COMMENT, NotificationType.INCIDENT_UNASSIGNED]) {
-      expect(await notificationRecipients(system(), { type, incident: { id: incident.id, roomId: room.id, assigneeId: null, priority: null, incidentTypeId: null }, actorId: null })).toEqual([]);
-    }
-    expect(
-      await notificationRecipients(system(), {
-        type: NotificationType.INCIDENT_ASSIGNED,
-        incident: { id: incident.id, roomId: room.id, assigneeId: far.id, priority: null, incidentTypeId: null },
-        actorId: null,
-      }),
-    ).toEqual([]);
+    await emitAs(manager, incidentAssigned, { incidentId: incident.id, from: null, to: null });
+    await emitAs(manager, incidentStatusChanged, { incidentId: incident.id, assigneeId: null, from: 0, to: 1 });
+    await emitAs(manager, incidentAssigned, { incidentId: incident.id, from: null, to: far.id });
+    const written = await database.db.select().from(notificationDetails).where(eq(notificationDetails.incidentId, incident.id));
+    expect(written).toEqual([]);
   });
 });
 
-describe("deliverNotification (the notify job)", () => {
-  it("writes once when the job runs twice or is retried after a crash, and publishes once after commit", async () => {
+describe("the notifications of a change (decision 043)", () => {
+  it("are written when the change is dispatched, once even if it is dispatched again, and published once after commit", async () => {
     const incident = await createIncident(database.db, { entityId: entity.id, roomId: room.id, assigneeId: null });
+    const before = services.events.published.length;
     await assignIncident(ctxOf(manager), incident.id, { assigneeId: technician.id });
-    const [job] = await services.queued(notifyJob);
-    expect(job.data).toMatchObject({ type: NotificationType.INCIDENT_ASSIGNED, incidentId: incident.id, actorId: manager.id, assigneeId: technician.id });
-    // Nothing is written before the job runs.
+    const [change] = await database.db.select().from(changeEvents).where(and(eq(changeEvents.subjectId, incident.id), eq(changeEvents.type, incidentAssigned.type)));
+    expect(change).toMatchObject({ entityId: entity.id, payload: { incidentId: incident.id, from: null, to: technician.id }, actor: { kind: "person", id: manager.id }, dispatchedAt: null });
+    // Nothing is written before it is dispatched.
     expect(await notified(incident.id, NotificationType.INCIDENT_ASSIGNED)).toEqual([]);
 
-    const before = services.events.published.length;
-    expect(await deliverNotification(system(), job.data)).toEqual([technician.id]);
-    // The same job again (a worker died after the handler, before marking it done): nothing more.
-    expect(await deliverNotification(system(), job.data)).toEqual([]);
-    await database.db.update(jobQueue).set({ state: "pending", runAfter: sql`now()` }).where(eq(jobQueue.id, Number(job.id)));
+    await services.queue.drain();
+    expect(await notified(incident.id, NotificationType.INCIDENT_ASSIGNED)).toEqual([technician.id]);
+    // Dispatched again (as if its mark were lost): the notification's key keeps it single.
+    await database.db.update(changeEvents).set({ dispatchedAt: null, attempts: 0 }).where(eq(changeEvents.id, change.id));
     await services.queue.drain();
     expect(await notified(incident.id, NotificationType.INCIDENT_ASSIGNED)).toEqual([technician.id]);
 
     const published = services.events.published.slice(before).filter((e) => e.type === "notification.created");
     expect(published).toHaveLength(1);
-    const [rowId] = (await database.db.select({ id: notifications.id }).from(notifications).innerJoin(notificationDetails, eq(notificationDetails.id, notifications.detailsId)).where(eq(notificationDetails.incidentId, incident.id)));
+    const [rowId] = await database.db.select({ id: notifications.id }).from(notifications).innerJoin(notificationDetails, eq(notificationDetails.id, notifications.detailsId)).where(eq(notificationDetails.incidentId, incident.id));
     expect(published[0]).toMatchObject({
       entityId: entity.id,
       userIds: [technician.id],
@@ -175,10 +170,12 @@ describe("deliverNotification (the notify job)", () => {
     expect(await countDrift()).toEqual([]);
   });
 
-  it("writes no job when the verb rolls back", async () => {
+  it("are not written when the verb rolls back: it emits nothing", async () => {
     const incident = await createIncident(database.db, { entityId: entity.id, roomId: room.id, assigneeId: null });
     expect(await rejectionOf(assignIncident(ctxOf(manager), incident.id, { assigneeId: far.id }))).toBeInstanceOf(ValidationError);
-    expect(await services.queued(notifyJob)).toEqual([]);
+    expect(await database.db.select().from(changeEvents).where(eq(changeEvents.subjectId, incident.id))).toEqual([]);
+    await services.queue.drain();
+    expect(await database.db.select().from(notificationDetails).where(eq(notificationDetails.incidentId, incident.id))).toEqual([]);
   });
 });
 
@@ -244,24 +241,27 @@ describe("reading", () => {
 
 describe("emails and retention", () => {
   it("mails each notification in the reader's language, then one digest when more than 3 arrive in a minute", async () => {
-    const incident = await createIncident(database.db, { entityId: entity.id, roomId: room.id, assigneeId: manager.id, title: "Leak" });
+    // A reader of their own: the other tests' notifications to the manager count in the same minute.
+    const reader = await createUser(database.db, { entityId: entity.id, role: Role.FACILITY_MANAGER, receiveNotification: true, language: UserLanguage.FR });
+    await linkUserTo(database.db, { entityId: entity.id, userId: reader.id, buildingId: building.id });
+    const incident = await createIncident(database.db, { entityId: entity.id, roomId: room.id, assigneeId: reader.id, title: "Leak" });
     for (let i = 0; i < 5; i++) {
       await postIncidentComment(ctxOf(technician), incident.id, { body: `note ${i}` });
     }
     await services.queue.drain();
-    const mails = (await services.mails()).filter((m) => m.to === manager.email);
+    const mails = (await services.mails()).filter((m) => m.to === reader.email);
     expect(mails).toHaveLength(3);
     expect(mails[0].subject).toBe(`Nouveau commentaire sur l'incident #${incident.shortId} : Leak`);
     expect(mails[0].text).toContain(`/incident/${incident.id}`);
     const [digest] = await services.queued((await import("./jobs.server")).notificationDigestJob);
-    expect(digest.data).toMatchObject({ userId: manager.id, entityId: entity.id });
+    expect(digest.data).toMatchObject({ userId: reader.id, entityId: entity.id });
     await database.db.update(jobQueue).set({ runAfter: sql`now()` }).where(eq(jobQueue.id, Number(digest.id)));
     await services.queue.drain();
-    const after = (await services.mails()).filter((m) => m.to === manager.email);
+    const after = (await services.mails()).filter((m) => m.to === reader.email);
     expect(after).toHaveLength(4);
     expect(after[3].subject).toBe("2 nouvelles notifications");
     // Nobody is mailed twice: everything is marked.
-    const unmailed = await database.db.select().from(notifications).where(and(eq(notifications.userId, manager.id), sql`${notifications.emailedAt} is null`));
+    const unmailed = await database.db.select().from(notifications).where(and(eq(notifications.userId, reader.id), sql`${notifications.emailedAt} is null`));
     expect(unmailed.filter((n) => n.createdAt.getTime() > Date.now() - 60_000)).toEqual([]);
   });
 

@@ -396,6 +396,7 @@ export async function updateRoom(ctx: FilesContext, id: number, rawInput: Input<
     const keep = input.equipments.flatMap((e) => (e.id ? [e.id] : []));
     await archiveEquipmentItemsWhere(
       txCtx,
+      effects,
       keep.length ? and(sql`e.room_id = ${id}`, notInArray(sql`e.id`, keep))! : sql`e.room_id = ${id}`,
     );
     // Kept items: their new internal references, in one statement (a blank one keeps the stored
@@ -422,7 +423,7 @@ export async function archiveRoom(ctx: ServiceContext, id: number, confirm?: Arc
     const tx = txCtx.db;
     const room = await lockRoom(txCtx, id);
     checkConfirmName(room.name, confirm);
-    const counts = await archiveTree(txCtx, { roomId: id });
+    const counts = await archiveTree(txCtx, effects, { roomId: id });
     await adjustRoomCounts(txCtx, [id], -1);
     await tx.update(rooms).set({ archivedAt: new Date(), updatedAt: new Date() }).where(and(eq(rooms.id, id), eq(rooms.entityId, ctx.entityId)));
     await effects.audit({ action: "archiveRoom", recordType: "room", recordId: id });

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { IncidentEventType, IncidentStatus, Role, TaskStatus, UserStatus } from "~/db/enums";
+import { IncidentEventType, IncidentStatus, NotificationType, Role, TaskStatus, UserStatus } from "~/db/enums";
 import {
   auditLog,
   type Building,
@@ -9,6 +9,8 @@ import {
   type Facility,
   incidentEvents,
   incidents,
+  notificationDetails,
+  notifications,
   plannedMaintenanceAssignees,
   refreshTokens,
   tasks,
@@ -50,7 +52,7 @@ let manager: User;
 let technician: User;
 let otherManager: User;
 
-const ctxOf = (user: User) => ({ ...actorContext(database.db, user), files: services.files, queue: services.queue, appUrl: "https://caretaker.example" });
+const ctxOf = (user: User) => ({ ...actorContext(database.db, user), files: services.files, queue: services.queue, events: services.events, appUrl: "https://caretaker.example" });
 let seq = 0;
 const newUser = (overrides: Partial<CreateUserInput> = {}): CreateUserInput => ({
   name: "Nina",
@@ -405,6 +407,58 @@ describe("archiveUser", () => {
     expect((await row(user.id)).archivedAt).toBeNull();
     const [still] = await database.db.select().from(incidents).where(eq(incidents.id, open[0].id));
     expect(still.assigneeId).toBe(user.id);
+  });
+
+  it("tells each successor of the incidents handed to them: in the bell, live, and by email when they receive notifications", async () => {
+    const { user: first, open: firstOpen } = await busyTechnician();
+    const { user: second, open: secondOpen } = await busyTechnician();
+    const mailed = await createUser(database.db, { entityId: entityA.id, role: Role.TECHNICIAN, receiveNotification: true });
+    const quiet = await createUser(database.db, { entityId: entityA.id, role: Role.TECHNICIAN, receiveNotification: false });
+    for (const u of [mailed, quiet]) await linkUserTo(database.db, { entityId: entityA.id, userId: u.id, facilityId: facilityA.id });
+    await services.queue.drain();
+    const published = services.events.published.length;
+
+    await archiveUser(ctxOf(manager), first.id, { incidentsUserId: mailed.id });
+    await archiveUser(ctxOf(manager), second.id, { incidentsUserId: quiet.id });
+    await services.queue.drain();
+
+    const told = async (userId: number) =>
+      (
+        await database.db
+          .select({ incidentId: notificationDetails.incidentId, type: notificationDetails.type })
+          .from(notifications)
+          .innerJoin(notificationDetails, eq(notificationDetails.id, notifications.detailsId))
+          .where(eq(notifications.userId, userId))
+      ).sort((a, b) => a.incidentId! - b.incidentId!);
+    expect(await told(mailed.id)).toEqual(firstOpen.map((i) => ({ incidentId: i.id, type: NotificationType.INCIDENT_ASSIGNED })));
+    expect(await told(quiet.id)).toEqual(secondOpen.map((i) => ({ incidentId: i.id, type: NotificationType.INCIDENT_ASSIGNED })));
+    // Archived, they are told nothing of losing them.
+    expect(await told(first.id)).toEqual([]);
+
+    const live = services.events.published.slice(published);
+    const liveFor = (userId: number) => live.filter((e) => e.type === "notification.created" && e.userIds?.includes(userId));
+    expect(liveFor(mailed.id)).toHaveLength(2);
+    expect(liveFor(quiet.id)).toHaveLength(2);
+    expect(live.filter((e) => e.type === "incident.assigned").map((e) => e.data?.incidentId).sort()).toEqual([...firstOpen, ...secondOpen].map((i) => i.id).sort());
+
+    const mails = await services.mails();
+    expect(mails.filter((m) => m.to === mailed.email)).toHaveLength(2);
+    expect(mails.filter((m) => m.to === quiet.email)).toEqual([]);
+  });
+
+  it("refuses a successor who does not reach every incident that would move to them, changing nothing", async () => {
+    const { user, open } = await busyTechnician();
+    const elsewhere = await createBuilding(database.db, { entityId: entityA.id, name: "Annex" });
+    const outsider = await createUser(database.db, { entityId: entityA.id, role: Role.TECHNICIAN });
+    await linkUserTo(database.db, { entityId: entityA.id, userId: outsider.id, buildingId: elsewhere.id });
+    await expectFieldError(archiveUser(ctxOf(manager), user.id, { incidentsUserId: outsider.id }), "incidentsUserId", "users:validation.successorOutOfReach");
+    expect((await row(user.id)).archivedAt).toBeNull();
+    const [still] = await database.db.select().from(incidents).where(eq(incidents.id, open[0].id));
+    expect(still.assigneeId).toBe(user.id);
+    // An administrator reaches everything: accepted.
+    await archiveUser(ctxOf(manager), user.id, { incidentsUserId: admin.id });
+    const [moved] = await database.db.select().from(incidents).where(eq(incidents.id, open[0].id));
+    expect(moved.assigneeId).toBe(admin.id);
   });
 
   it("frees the address: an archived user's email can be invited again", async () => {

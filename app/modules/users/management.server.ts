@@ -4,7 +4,7 @@ import { type Input, resolveInput } from "~/core/input";
 import type { ServiceContext } from "~/core/context.server";
 import type { Effects } from "~/core/unit-of-work.server";
 import { withTx } from "~/core/unit-of-work.server";
-import { IncidentEventType, IncidentStatus, Role, TaskStatus, UserStatus } from "~/db/enums";
+import { Role, UserStatus } from "~/db/enums";
 import {
   buildings,
   entities,
@@ -23,6 +23,9 @@ import { mailLocale, renderMail } from "~/mail/templates.server";
 import { hashToken, newOpaqueToken } from "~/modules/auth/tokens.server";
 import { treeScope } from "~/modules/facilities/policy.server";
 import { checkImage, type FilesContext, uploadsOf } from "~/modules/files/uploads.server";
+import { reassignUser as reassignIncidentTypeAssignees } from "~/modules/incident-types/service.server";
+import { openIncidentsOutOfReach, reassignUser as reassignIncidents } from "~/modules/incidents/writes.server";
+import { reassignUser as reassignMaintenance } from "~/modules/maintenance/assignees.server";
 import { assertCanManageUsers, assertMayHandleRole, needsLinks } from "./policy.server";
 import { getUser, type UserDetail } from "./queries.server";
 import {
@@ -387,13 +390,12 @@ async function checkSuccessor(ctx: ServiceContext, archivedId: number, successor
   return { id: row.id, name: fullName(row) };
 }
 
-const rowCount = (result: unknown) => Number((result as { rows?: { n?: number }[] }).rows?.[0]?.n ?? 0);
-
 /**
  * Archives a user (SPEC.md section 4), in one transaction: their Pending and In Progress incidents go
  * to `incidentsUserId`, their planned-maintenance assignments and pending tasks to
  * `plannedMaintenanceUserId`, or become unassigned (0); each reassigned incident gets an "assigned"
- * event. The user can no longer log in and disappears from lists and pickers; past events and comments
+ * event and its change (the successor is told). A successor for the incidents must reach every one of
+ * them. The user can no longer log in and disappears from lists and pickers; past events and comments
  * keep their name.
  */
 export async function archiveUser(ctx: ServiceContext, id: number, rawInput: Input<ArchiveUserInput>): Promise<ArchiveUserResult> {
@@ -409,62 +411,15 @@ export async function archiveUser(ctx: ServiceContext, id: number, rawInput: Inp
     await keepAnAdministrator(txCtx, current, false);
     const incidentsTo = await checkSuccessor(txCtx, id, input.incidentsUserId, "incidentsUserId");
     const maintenanceTo = await checkSuccessor(txCtx, id, input.plannedMaintenanceUserId, "plannedMaintenanceUserId");
+    if (incidentsTo && (await openIncidentsOutOfReach(txCtx, id, incidentsTo.id)) > 0) {
+      throw new ValidationError({ incidentsUserId: ["users:validation.successorOutOfReach"] }, "users:validation.successorOutOfReach", "SUCCESSOR_OUT_OF_REACH");
+    }
     const e = ctx.entityId;
-    const open = sql.raw(`${IncidentStatus.PENDING}, ${IncidentStatus.IN_PROGRESS}`);
-
-    const incidents = await tx.execute(sql`
-      with moved as (
-        update incidents set assignee_id = ${incidentsTo?.id ?? null}::int, updated_at = now()
-        where entity_id = ${e} and assignee_id = ${id} and status in (${open}) and archived_at is null
-        returning id
-      ), events as (
-        insert into incident_events (entity_id, incident_id, type, actor_id, old_value, new_value)
-        select ${e}, m.id, ${IncidentEventType.ASSIGNED}, ${actor.id}::int,
-          ${JSON.stringify({ id, name: fullName(current) })}::jsonb, ${incidentsTo ? JSON.stringify(incidentsTo) : null}::jsonb
-        from moved m
-        returning incident_id
-      )
-      select count(*)::int as n from moved`);
-
-    const tasks = await tx.execute(sql`
-      with moved as (
-        update tasks set assignee_id = ${maintenanceTo?.id ?? null}::int, updated_at = now()
-        where entity_id = ${e} and assignee_id = ${id} and status = ${TaskStatus.PENDING}
-        returning id
-      )
-      select count(*)::int as n from moved`);
-
-    // Assignment lists (planned maintenance, maintenance types, incident types' default assignees):
-    // the successor takes the place (once), or the place is removed.
-    const planned = await tx.execute(sql`
-      with gone as (
-        delete from planned_maintenance_assignees where entity_id = ${e} and user_id = ${id}
-        returning planned_maintenance_id
-      ), added as (
-        insert into planned_maintenance_assignees (entity_id, planned_maintenance_id, user_id)
-        select ${e}, g.planned_maintenance_id, ${maintenanceTo?.id ?? null}::int from gone g
-        where ${maintenanceTo?.id ?? null}::int is not null
-        on conflict do nothing
-      )
-      select count(*)::int as n from gone`);
-    await tx.execute(sql`
-      with gone as (
-        delete from maintenance_type_assignees where entity_id = ${e} and user_id = ${id}
-        returning maintenance_type_id
-      )
-      insert into maintenance_type_assignees (entity_id, maintenance_type_id, user_id)
-      select ${e}, g.maintenance_type_id, ${maintenanceTo?.id ?? null}::int from gone g
-      where ${maintenanceTo?.id ?? null}::int is not null
-      on conflict do nothing`);
-    await tx.execute(sql`
-      with gone as (
-        delete from incident_type_default_assignees where entity_id = ${e} and user_id = ${id}
-        returning incident_type_id
-      )
-      insert into incident_type_default_assignees (entity_id, incident_type_id, user_id)
-      select ${e}, g.incident_type_id, ${incidentsTo?.id ?? null}::int from gone g
-      where ${incidentsTo?.id ?? null}::int is not null
-      on conflict do nothing`);
+    // Each area hands over its own work: the incidents (with their events and changes, so the successor
+    // is told), incident types' default assignees, tasks and maintenance assignments.
+    const incidentsReassigned = await reassignIncidents(txCtx, effects, { id, name: fullName(current) }, incidentsTo);
+    await reassignIncidentTypeAssignees(txCtx, id, incidentsTo?.id ?? null);
+    const maintenance = await reassignMaintenance(txCtx, id, maintenanceTo?.id ?? null);
 
     const now = new Date();
     await tx.update(users).set({ archivedAt: now, updatedAt: now }).where(and(eq(users.id, id), eq(users.entityId, e)));
@@ -473,11 +428,7 @@ export async function archiveUser(ctx: ServiceContext, id: number, rawInput: Inp
       .update(passwordResetTokens)
       .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.userId, id), eq(passwordResetTokens.entityId, e), isNull(passwordResetTokens.usedAt)));
-    const result: ArchiveUserResult = {
-      incidentsReassigned: rowCount(incidents),
-      tasksReassigned: rowCount(tasks),
-      plannedMaintenancesReassigned: rowCount(planned),
-    };
+    const result: ArchiveUserResult = { incidentsReassigned, ...maintenance };
     await effects.audit({
       action: "archiveUser",
       recordType: "user",
