@@ -29,7 +29,7 @@ export interface TestServices {
   mails(): Promise<MailPayload[]>;
   /** Removes every queued job (between tests). */
   clearJobs(): Promise<void>;
-  /** A context of `actor` (null: the system) acting for `entityId`. */
+  /** A context of `actor` (null: the system) acting for `entityId`, in Brussels time (the entities' default) unless overridden. */
   ctx(entityId: number, actor: Actor | null, overrides?: Partial<ServiceContext>): FilesContext;
   close(): Promise<void>;
 }
@@ -70,7 +70,7 @@ export async function createTestServices(
       await database.db.delete(jobQueue);
     },
     ctx(entityId, actor, overrides = {}) {
-      return { db: database.db, entityId, actor, locale: "en", files, queue, events, ...overrides };
+      return { db: database.db, entityId, actor, locale: "en", timeZone: "Europe/Brussels", files, queue, events, ...overrides } as FilesContext;
     },
     async close() {
       await queue.stop();

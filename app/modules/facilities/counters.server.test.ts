@@ -37,6 +37,7 @@ const ctxFor = (user: User): FilesContext => ({
   entityId: user.entityId,
   actor: { id: user.id, role: user.role },
   locale: "en",
+  timeZone: "Europe/Brussels",
   files,
 });
 

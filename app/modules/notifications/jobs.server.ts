@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { systemContext } from "~/core/context.server";
+import { entitySystemContext } from "~/core/context.server";
 import { defineJob, type JobQueue } from "~/core/jobs.server";
 import { withTx } from "~/core/unit-of-work.server";
 import type { Db } from "~/db/client.server";
@@ -19,7 +19,7 @@ export const notifyJob = defineJob({
   payload: NotifyPayload,
   retryLimit: 5,
   async handler(payload, job) {
-    await deliverNotification(systemContext(job.services, payload.entityId), payload);
+    await deliverNotification(await entitySystemContext(job.services, payload.entityId), payload);
   },
 });
 
@@ -28,7 +28,7 @@ export const notificationDigestJob = defineJob({
   payload: z.object({ entityId: z.number().int().positive(), userId: z.number().int().positive(), since: z.iso.datetime() }),
   retryLimit: 5,
   async handler(payload, job) {
-    const ctx = systemContext(job.services, payload.entityId);
+    const ctx = await entitySystemContext(job.services, payload.entityId);
     await withTx(ctx, (tx, effects) => sendNotificationDigest(tx, payload.userId, new Date(payload.since), effects));
   },
 });

@@ -21,7 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       const rt = context.runtime;
       await setLanguage(
-        { db: rt.database.db, entityId: user.entityId, actor: { id: user.id, role: user.role }, locale: lng },
+        { db: rt.database.db, entityId: user.entityId, actor: { id: user.id, role: user.role }, locale: lng, timeZone: user.timeZone },
         { language: userLanguageByLocale[lng] as 0 | 1 | 2 },
       );
     } catch (err) {
