@@ -93,7 +93,6 @@ export function EntitySettingsForm({
                 htmlFor={fields.timeZone.id}
                 errors={text(fields.timeZone.errors)}
                 description={t("entity.timeZoneHint")}
-                className="sm:col-span-2"
               >
                 <Select {...getSelectProps(fields.timeZone, { ariaDescribedBy: fieldDescriptionId(fields.timeZone.id) })}>
                   <TimeZoneOptions zones={timeZones} current={entity.timeZone} />
@@ -197,7 +196,7 @@ export function EntitySettingsForm({
 
 /**
  * The zones as options, grouped by their region ("America", "Europe"...; zones without one, such as UTC,
- * first), each named by the rest of its IANA name ("Argentina / Buenos Aires"). The entity's current zone
+ * first), each named by its IANA name ("America / Argentina / Buenos Aires"). The entity's current zone
  * is listed even if this server's list lacks it, so a save does not change it unasked.
  */
 function TimeZoneOptions({ zones, current }: { zones: readonly string[]; current: string }) {
@@ -222,7 +221,7 @@ function TimeZoneOptions({ zones, current }: { zones: readonly string[]; current
         <optgroup key={region} label={region}>
           {inRegion.map((zone) => (
             <option key={zone} value={zone}>
-              {label(zone.slice(region.length + 1))}
+              {label(zone)}
             </option>
           ))}
         </optgroup>
