@@ -319,14 +319,17 @@ test.describe("settings: the entity's time zone", () => {
       await expect(successToast(page)).toContainText("Updated");
       await expect(page.getByRole("combobox", { name: "Time zone" })).toHaveValue("America/New_York");
 
-      // The users' last logins are written in New York time, in the one date-time style.
-      await page.goto("/users");
-      const times = page.locator("main time[datetime]");
-      await expect(times.first()).toBeVisible();
+      // The users' last logins and the incidents' creation times are written in New York time, in the one
+      // date-time style, on the table and on the board alike.
       const ny = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "America/New_York" });
-      for (const time of await times.all()) {
-        const iso = (await time.getAttribute("datetime"))!;
-        await expect(time).toHaveText(ny.format(new Date(iso)));
+      for (const screen of ["/users", "/incidents?view=table", "/incidents?view=board"]) {
+        await page.goto(screen);
+        const times = page.locator("main time[datetime]");
+        await expect(times.first(), screen).toBeVisible();
+        for (const time of await times.all()) {
+          const iso = (await time.getAttribute("datetime"))!;
+          await expect(time, screen).toHaveText(ny.format(new Date(iso)));
+        }
       }
       await page.goto("/dashboard");
       await expect(page.getByText("Months follow the time zone America/New_York.")).toBeVisible();
