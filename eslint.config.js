@@ -17,6 +17,18 @@ const restrict = (...groups) => [
 ];
 
 const noTests = [TESTS, "Production code never imports test code (tests/)."];
+
+/** Dates are written by one helper in the entity's time zone (app/lib/dates.ts, decision 044). */
+const DATE_MESSAGE = "Write dates with app/lib/dates.ts: useDates() on a screen, dateFormats(locale, ctx.timeZone) on the server (decision 044).";
+const ONE_DATE_HELPER = [
+  { selector: "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']", message: DATE_MESSAGE },
+  { selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)String$/]", message: DATE_MESSAGE },
+  { selector: "ImportDeclaration[source.value='~/lib/intl'] ImportSpecifier[imported.name='dateTimeFormat']", message: DATE_MESSAGE },
+  {
+    selector: "Literal[value='Europe/Brussels']",
+    message: "The time zone is the entity's: ctx.timeZone on the server, useDates() on a screen (DEFAULT_TIME_ZONE where there is no entity).",
+  },
+];
 const noRuntime = [RUNTIME, "The runtime reaches routes through the load context (context.runtime), never as a global."];
 
 export default tseslint.config(
@@ -92,6 +104,12 @@ export default tseslint.config(
     },
   },
   {
+    // One date helper, one time zone: no date formatted or zone named elsewhere.
+    files: ["app/**/*.{ts,tsx}", "server.ts", "server/**/*.ts"],
+    ignores: ["app/lib/dates.ts", "app/lib/intl.ts", "app/db/schema/**", "app/**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-syntax": ["error", ...ONE_DATE_HELPER] },
+  },
+  {
     // Posted bodies are read in one place, so that an unreadable one answers 400, never 500.
     files: ["app/routes/**/*.{ts,tsx}", "app/http/**/*.ts", "app/root.tsx"],
     ignores: ["app/http/form-action.server.ts", "app/**/*.test.{ts,tsx}"],
@@ -102,6 +120,8 @@ export default tseslint.config(
           selector: "CallExpression[callee.property.name='formData'][arguments.length=0]",
           message: "Read a posted form with formDataOf or readFormData (~/http/form-action.server): an unreadable body then answers 400.",
         },
+        // (this block's rule replaces the one above for these files: it repeats its selectors)
+        ...ONE_DATE_HELPER,
       ],
     },
   },

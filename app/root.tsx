@@ -21,6 +21,8 @@ import { LocalizedToaster } from "~/components/shell/toaster";
 import { fallbackLng, localeByUserLanguage } from "~/i18n";
 import { detectLocale, getT, localesVersion } from "~/i18n.server";
 import { brandColors } from "~/lib/contrast";
+import { DEFAULT_TIME_ZONE } from "~/lib/dates";
+import { TimeZoneProvider } from "~/lib/use-dates";
 import { useNonce } from "~/lib/nonce";
 import { readToast } from "~/http/toast.server";
 import { logout } from "~/modules/auth/service.server";
@@ -60,6 +62,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       locale,
       localesVersion,
       profile,
+      // The entity's time zone, read with the session: every date of the page (server render and
+      // hydration alike) is written in it.
+      timeZone: user?.timeZone ?? DEFAULT_TIME_ZONE,
       toast: toast ? { id: toast.id, type: toast.type, title: t(toast.key, toast.params) } : null,
       // The entity's colours, with text colours that stay readable on them (WCAG AA), worked out here
       // so the contrast helpers stay out of every page's JavaScript.
@@ -121,7 +126,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="min-h-screen bg-background text-foreground antialiased">
         {/* In the page flow, above everything: the banner never covers a form or a button. */}
         <CookieConsent consent={rootData?.consent} analyticsScriptUrl={scripts ? rootData?.analyticsScriptUrl : null} />
-        {children}
+        <TimeZoneProvider value={rootData?.timeZone ?? DEFAULT_TIME_ZONE}>{children}</TimeZoneProvider>
         <LocalizedToaster toasts={rootData?.toast ? [rootData.toast] : []} />
         {scripts ? (
           <>

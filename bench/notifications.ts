@@ -67,7 +67,7 @@ async function main() {
   console.log(`${url ? "PostgreSQL" : "PGlite"}: ${total.toLocaleString("en")} notifications written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   console.log("counts:", await countNotifications(db, entity.id, user.id));
 
-  const ctx = { db, entityId: entity.id, actor: personActor({ id: user.id, role: Role.TECHNICIAN }), locale: "en" };
+  const ctx = { db, entityId: entity.id, actor: personActor({ id: user.id, role: Role.TECHNICIAN }), locale: "en", timeZone: "Europe/Brussels" };
   await time("count (counter row, the bell and GET .../count)", () => countNotifications(db, entity.id, user.id));
   await time("count from the rows (before 0010), comparison", () =>
     db.execute(sql`select count(*)::int as total, (count(*) filter (where read_at is null))::int as unread

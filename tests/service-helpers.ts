@@ -14,13 +14,13 @@ import { createEntity, createUser, linkToEveryFacility } from "./factories";
  * list queries, a fresh entity, and the checks of rejected verbs.
  */
 
-/** The context of `user` acting in their own entity, in English; `extra` adds or overrides (files, locale...). */
+/** The context of `user` acting in their own entity, in English, in Brussels time (the entities' default); `extra` adds or overrides (files, locale, timeZone...). */
 export function actorContext<E extends Partial<ServiceContext> = object>(
   db: Db,
   user: Pick<User, "id" | "role" | "entityId">,
   extra?: E,
 ): ServiceContext & E {
-  return { db, entityId: user.entityId, actor: personActor(user), locale: "en", ...(extra as E) };
+  return { db, entityId: user.entityId, actor: personActor(user), locale: "en", timeZone: "Europe/Brussels", ...(extra as E) };
 }
 
 /** A list query as the list pages parse it: first page, every row, ascending, no search. */

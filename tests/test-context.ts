@@ -31,7 +31,7 @@ export interface TestServices {
   mails(): Promise<MailPayload[]>;
   /** Removes every queued job (between tests). */
   clearJobs(): Promise<void>;
-  /** A context of `actor` (a person given as `{ id, role }`, any Actor, or null: nobody) acting for `entityId`. */
+  /** A context of `actor` (a person given as `{ id, role }`, any Actor, or null: nobody) acting for `entityId`, in Brussels time (the entities' default) unless overridden. */
   ctx(entityId: number, actor: Actor | { id: number; role: number } | null, overrides?: Partial<ServiceContext>): FilesContext;
   close(): Promise<void>;
 }
@@ -74,7 +74,7 @@ export async function createTestServices(
     },
     ctx(entityId, actor, overrides = {}) {
       const who = actor && !("kind" in actor) ? personActor(actor) : actor;
-      return { db: database.db, entityId, actor: who, locale: "en", files, queue, events, ...overrides };
+      return { db: database.db, entityId, actor: who, locale: "en", timeZone: "Europe/Brussels", files, queue, events, ...overrides };
     },
     async close() {
       await queue.stop();

@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { entities } from "~/db/schema";
+import { DEFAULT_TIME_ZONE } from "~/lib/dates";
 import { type Actor, personActor, systemActor } from "./actor";
 import type { EventBus } from "./events.server";
 import type { JobQueue } from "./jobs.server";
@@ -39,6 +42,8 @@ export interface ServiceContext {
    */
   actor: Actor | null;
   locale: string;
+  /** The entity's IANA time zone (`entities.time_zone`), read once per request or job: every date follows it. */
+  timeZone: string;
   /** The request's id (access log), recorded in the audit trail. */
   requestId?: string;
   /** The file store, for verbs that take uploads. */
@@ -59,17 +64,23 @@ export interface ServiceContext {
 export type ContextServices = Pick<ServiceContext, "db" | "files" | "queue" | "events" | "appUrl" | "translator">;
 
 /** The context of the system acting for an entity: a background job or schedule named `name`, the seed. */
-export function systemContext(services: ContextServices, entityId: number, name: string, locale = "en"): ServiceContext {
-  return { ...services, entityId, actor: systemActor(name), locale };
+export function systemContext(services: ContextServices, entityId: number, name: string, options: { locale?: string; timeZone?: string } = {}): ServiceContext {
+  return { ...services, entityId, actor: systemActor(name), locale: options.locale ?? "en", timeZone: options.timeZone ?? DEFAULT_TIME_ZONE };
+}
+
+/** `systemContext` with the entity's own time zone, read once (a job's handler). */
+export async function entitySystemContext(services: ContextServices, entityId: number, name: string, locale = "en"): Promise<ServiceContext> {
+  const [row] = await services.db.select({ timeZone: entities.timeZone }).from(entities).where(eq(entities.id, entityId)).limit(1);
+  return systemContext(services, entityId, name, { locale, timeZone: row?.timeZone ?? DEFAULT_TIME_ZONE });
 }
 
 /** The context of a signed-in user acting for their entity. */
 export function userContext(
   services: ContextServices,
-  user: { id: number; role: number; entityId: number },
+  user: { id: number; role: number; entityId: number; timeZone: string },
   options: { locale: string; requestId?: string },
 ): ServiceContext {
-  return { ...services, entityId: user.entityId, actor: personActor(user), ...options };
+  return { ...services, entityId: user.entityId, actor: personActor(user), timeZone: user.timeZone, ...options };
 }
 
 /**

@@ -5,7 +5,7 @@ import type { ContextServices } from "./context.server";
 /**
  * Typed background jobs. A definition names its queue, validates its payload with zod (when it is
  * enqueued and again when it runs) and handles it by calling service verbs with a system context
- * (`systemContext(job.services, entityId, locale)`). Definitions live beside their area
+ * (`entitySystemContext(job.services, entityId, locale)`, in the entity's time zone). Definitions live beside their area
  * (`modules/<area>/jobs.server.ts`, `mail/jobs.server.ts`); `app/jobs/registry.server.ts` lists them
  * all for the workers. Verbs enqueue through their unit of work (`effects.enqueue`), so a job is
  * written in the verb's transaction and exists only if it commits.

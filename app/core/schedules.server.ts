@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { type CronExpression, isTimeZone, nextCronTime, parseCron } from "~/lib/cron";
+import { DEFAULT_TIME_ZONE } from "~/lib/dates";
 import type { JobDefinition } from "./jobs.server";
 
 /**
@@ -36,7 +37,7 @@ export interface ScheduleInput<S extends z.ZodType> {
   timeZone?: string;
 }
 
-export const DEFAULT_SCHEDULE_TIME_ZONE = "Europe/Brussels";
+export const DEFAULT_SCHEDULE_TIME_ZONE = DEFAULT_TIME_ZONE;
 
 const parsed = new WeakMap<ScheduleDefinition, CronExpression>();
 

@@ -1,10 +1,11 @@
-import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { ChangeHandler, StoredChange } from "~/core/changes.server";
 import { type ContextServices, systemContext } from "~/core/context.server";
 import { defineChangeHandler } from "~/core/changes.server";
 import { withTx } from "~/core/unit-of-work.server";
 import type { Db } from "~/db/client.server";
-import { changeEvents } from "~/db/schema";
+import { changeEvents, entities } from "~/db/schema";
+import { DEFAULT_TIME_ZONE } from "~/lib/dates";
 import { logger } from "~/lib/logger.server";
 
 /**
@@ -51,7 +52,7 @@ export function createChangeDispatcher(options: DispatcherOptions): ChangeDispat
   const log = logger();
   const batchSize = options.batchSize ?? 100;
 
-  async function claim(): Promise<StoredChange[]> {
+  async function claim(): Promise<Array<StoredChange & { attempts: number }>> {
     const due = db
       .select({ id: changeEvents.id })
       .from(changeEvents)
@@ -86,8 +87,16 @@ export function createChangeDispatcher(options: DispatcherOptions): ChangeDispat
       }));
   }
 
-  async function dispatch(change: StoredChange & { attempts: number }): Promise<boolean> {
-    const ctx = { ...systemContext(options.services, change.entityId, "change-dispatcher"), db, requestId: change.requestId ?? undefined };
+  /** The time zones of the entities of a batch (handlers write dates in the entity's). */
+  async function timeZonesOf(batch: readonly StoredChange[]): Promise<Map<number, string>> {
+    const ids = [...new Set(batch.map((c) => c.entityId))];
+    if (ids.length === 0) return new Map();
+    const rows = await db.select({ id: entities.id, timeZone: entities.timeZone }).from(entities).where(inArray(entities.id, ids));
+    return new Map(rows.map((r) => [r.id, r.timeZone]));
+  }
+
+  async function dispatch(change: StoredChange & { attempts: number }, timeZone: string): Promise<boolean> {
+    const ctx = { ...systemContext(options.services, change.entityId, "change-dispatcher", { timeZone }), requestId: change.requestId ?? undefined };
     try {
       return await withTx(ctx, async (tx, effects) => {
         const [mine] = await tx.db
@@ -119,7 +128,8 @@ export function createChangeDispatcher(options: DispatcherOptions): ChangeDispat
       let count = 0;
       for (;;) {
         const batch = await claim();
-        for (const change of batch as Array<StoredChange & { attempts: number }>) if (await dispatch(change)) count++;
+        const zones = await timeZonesOf(batch);
+        for (const change of batch) if (await dispatch(change, zones.get(change.entityId) ?? DEFAULT_TIME_ZONE)) count++;
         if (batch.length < batchSize) return count;
       }
     },

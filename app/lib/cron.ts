@@ -16,6 +16,7 @@
  * - a time that occurs twice (clocks go back) is due at its first occurrence only, so a daily 02:30 runs
  *   once on the fall-back day, and an hourly job has no second run in the repeated hour.
  */
+import { isSupportedTimeZone, wallClock, zoneOffset } from "./dates";
 
 export class CronError extends Error {
   constructor(message: string) {
@@ -125,60 +126,14 @@ export function parseCron(text: string): CronExpression {
 // ---------------------------------------------------------------------------------------------------
 // Time zones
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
 /** Whether `name` is a time zone this runtime knows (an IANA name such as `Europe/Brussels`, or `UTC`). */
-export function isTimeZone(name: string): boolean {
-  try {
-    formatter(name);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export interface WallTime {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
+export const isTimeZone = (name: string): boolean => isSupportedTimeZone(name);
 
 /** The wall-clock time in `timeZone` at `instant` (milliseconds since the epoch). */
-export function wallTime(timeZone: string, instant: number): WallTime {
-  const out: WallTime = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
-  for (const part of formatter(timeZone).formatToParts(instant)) {
-    if (part.type in out) out[part.type as keyof WallTime] = Number(part.value);
-  }
-  return out;
-}
+export const wallTime = (timeZone: string, instant: number) => wallClock(instant, timeZone);
 
 /** How far the zone's wall clock is ahead of UTC at `instant`, in milliseconds (whole seconds). */
-export function zoneOffset(timeZone: string, instant: number): number {
-  const w = wallTime(timeZone, instant);
-  const seconds = Math.floor(instant / 1000) * 1000;
-  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - seconds;
-}
+const offsetAt = (timeZone: string, instant: number) => zoneOffset(instant, timeZone);
 
 const DAY_MS = 86_400_000;
 
@@ -189,19 +144,19 @@ const DAY_MS = 86_400_000;
  */
 export function instantOf(timeZone: string, year: number, month: number, day: number, hour: number, minute: number): number {
   const asUtc = Date.UTC(year, month - 1, day, hour, minute);
-  const before = zoneOffset(timeZone, asUtc - DAY_MS);
-  const after = zoneOffset(timeZone, asUtc + DAY_MS);
+  const before = offsetAt(timeZone, asUtc - DAY_MS);
+  const after = offsetAt(timeZone, asUtc + DAY_MS);
   const early = asUtc - Math.max(before, after);
   const late = asUtc - Math.min(before, after);
-  if (zoneOffset(timeZone, early) === asUtc - early) return early;
-  if (zoneOffset(timeZone, late) === asUtc - late) return late;
+  if (offsetAt(timeZone, early) === asUtc - early) return early;
+  if (offsetAt(timeZone, late) === asUtc - late) return late;
   if (after <= before) return asUtc - before; // not a forward change after all: nothing better to offer
   // A skipped time: find the change, the first instant of [early, late] on the later offset.
   let lo = early; // still on the earlier offset
   let hi = late; // on the later one
   while (hi - lo > 1000) {
     const mid = lo + Math.floor((hi - lo) / 2000) * 1000;
-    if (zoneOffset(timeZone, mid) === after) hi = mid;
+    if (offsetAt(timeZone, mid) === after) hi = mid;
     else lo = mid;
   }
   return hi;

@@ -17,7 +17,10 @@ function kept<T>(cache: Map<string, T>, key: string, make: () => T): T {
   return value;
 }
 
-/** `new Intl.DateTimeFormat(locale, options)`, made once per language and options. */
+/**
+ * `new Intl.DateTimeFormat(locale, options)`, made once per language and options. Pages and documents
+ * write dates through app/lib/dates.ts (one style per kind, in the entity's time zone), not with this.
+ */
 export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
   return kept(dateFormats, `${locale}\u0000${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
 }
@@ -25,12 +28,4 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
 /** `new Intl.NumberFormat(locale, options)`, made once per language and options. */
 export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
   return kept(numberFormats, `${locale}\u0000${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
-}
-
-/**
- * A day in the lists' medium style, in Belgian time, so that the server's rendering and the browser's
- * hydration agree whatever the machines' time zones.
- */
-export function formatDate(iso: string, locale: string): string {
-  return dateTimeFormat(locale, { dateStyle: "medium", timeZone: "Europe/Brussels" }).format(new Date(iso));
 }

@@ -5,7 +5,7 @@ import { Panel, ReportNotFound, ReportShell } from "~/components/report/report-p
 import { isDomainError } from "~/lib/errors";
 import { getReportStatus, type ReportStatus } from "~/modules/occupier-reports/status.server";
 import type { ScriptsHandle } from "~/root";
-import { dateTimeFormat } from "~/lib/intl";
+import { useDates, TimeZoneProvider } from "~/lib/use-dates";
 
 /**
  * /report/status/{token} (issue #13): the page a reporter's mails link to, public, no script. What
@@ -36,17 +36,21 @@ const EVENT_CREATED = 0;
 const EVENT_STATUS = 2;
 const CLOSED = new Set([2, 3]);
 
-function useDateTime() {
-  const { i18n } = useTranslation();
-  const format = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Brussels" });
-  return (iso: string) => format.format(new Date(iso));
-}
-
 export default function ReportStatusPage() {
   const { status } = useLoaderData<typeof loader>();
   const { t } = useTranslation("report");
-  const when = useDateTime();
   if (!status) return <ReportNotFound title={t("status.notFoundTitle")} text={t("status.notFound")} />;
+  // A visitor has no entity of their own: the dates are in the zone of the entity the report went to.
+  return (
+    <TimeZoneProvider value={status.entity.timeZone}>
+      <ReportStatusView status={status} />
+    </TimeZoneProvider>
+  );
+}
+
+function ReportStatusView({ status }: { status: ReportStatus }) {
+  const { t } = useTranslation("report");
+  const when = useDates().dateTime;
   const where = [status.place.room, status.place.floor ? t("status.floor", { floor: status.place.floor }) : null, status.place.building, status.place.facility]
     .filter(Boolean)
     .join(" · ");

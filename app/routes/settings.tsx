@@ -29,6 +29,7 @@ import { getAccountSettings } from "~/modules/users/queries.server";
 import { getBuildingOptions } from "~/modules/facilities/queries.server";
 import { buildingPickerData } from "~/http/pickers.server";
 import { BUILDING_AFTER_FIELD } from "~/lib/pickers";
+import { supportedTimeZones } from "~/lib/dates";
 import { keepInputReply } from "~/components/forms/keep-input-reply";
 import { AccountFormSchema, PasswordFormSchema } from "~/modules/users/schema";
 import { changePassword, updateAccount } from "~/modules/users/service.server";
@@ -52,12 +53,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const maxBytes = ctx.files.maxBytes;
   if (tab === "entity") {
     const [entity, sticker] = await Promise.all([getEntity(ctx, user.entityId), getExplanatorySticker(ctx, user.entityId)]);
-    return { tab, canManageEntity: manager, maxBytes, entity, sticker: sticker.explanatorySticker, account: null, buildings: null };
+    return { tab, canManageEntity: manager, maxBytes, entity, timeZones: supportedTimeZones(), sticker: sticker.explanatorySticker, account: null, buildings: null };
   }
   const account = await getAccountSettings(ctx.db, user.id, user.entityId);
   if (!account) throw new Response("Not Found", { status: 404 });
   const buildings = await notificationBuildings(ctx, new URL(request.url).searchParams, account.notificationSettings.buildingIds);
-  return { tab, canManageEntity: manager, maxBytes, entity: null, sticker: null, account, buildings };
+  return { tab, canManageEntity: manager, maxBytes, entity: null, timeZones: null, sticker: null, account, buildings };
 }
 
 /**
@@ -209,7 +210,13 @@ export default function Settings() {
 
       {loaderData.tab === "entity" && loaderData.entity ? (
         <>
-          <EntitySettingsForm key={loaderData.entity.updatedAt} entity={loaderData.entity} maxSize={maxSize} lastResult={resultFor("entity")} />
+          <EntitySettingsForm
+            key={loaderData.entity.updatedAt}
+            entity={loaderData.entity}
+            timeZones={loaderData.timeZones ?? []}
+            maxSize={maxSize}
+            lastResult={resultFor("entity")}
+          />
           <ExplanatoryStickerForm key={`sticker-${loaderData.sticker ?? "none"}`} sticker={loaderData.sticker} maxSize={maxSize} lastResult={resultFor("sticker")} />
         </>
       ) : null}

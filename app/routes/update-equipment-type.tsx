@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { formatDate } from "~/lib/intl";
+import { useDates } from "~/lib/use-dates";
 import { EQUIPMENT_TYPES_LIST, EquipmentTypeForm } from "~/components/equipment/equipment-type-form";
 import { ARCHIVE_INTENT, ArchiveDialog, ArchiveTrigger } from "~/components/forms/archive-dialog";
 import { FormPage } from "~/components/forms/form-parts";
@@ -52,9 +52,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function UpdateEquipmentType() {
-  const { t, i18n } = useTranslation("equipment");
+  const { t } = useTranslation("equipment");
   const { equipmentType, categories, incidentTypes, maxBytes } = useLoaderData<typeof loader>();
   const resultFor = useResultFor();
+  const dates = useDates();
 
   return (
     <>
@@ -63,7 +64,7 @@ export default function UpdateEquipmentType() {
         title={t("common:screens.update-equipment-type")}
         backTo={EQUIPMENT_TYPES_LIST}
         backLabel={t("type.back")}
-        subtitle={`${t("type.created", { date: formatDate(equipmentType.creationTimestamp, i18n.language) })} · ${t("type.itemCount", { count: equipmentType.itemCount })}`}
+        subtitle={`${t("type.created", { date: dates.date(equipmentType.creationTimestamp) })} · ${t("type.itemCount", { count: equipmentType.itemCount })}`}
         actions={<ArchiveTrigger>{t("type.archive")}</ArchiveTrigger>}
       >
         <EquipmentTypeForm

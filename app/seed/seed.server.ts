@@ -74,6 +74,7 @@ import {
   UserStatus,
 } from "~/db/enums";
 import { REPORT_CODE_ALPHABET, REPORT_CODE_LENGTH } from "~/db/report-identifier";
+import { DEFAULT_TIME_ZONE } from "~/lib/dates";
 import { incidentReporters, incidents, type User } from "~/db/schema";
 import { storeFile } from "~/modules/files/storage.server";
 import { reserveShortIds } from "~/db/short-id.server";
@@ -200,9 +201,10 @@ interface SeedServices {
   files: FileStore;
 }
 
-/** The context of a demo administrator: the seed creates what the verbs can create as that user would. */
+/** The context of a demo administrator: the seed creates what the verbs can create as that user would (the demo entity keeps the default time zone). */
 function actingAs(services: SeedServices, user: User) {
-  return { ...userContext({ db: services.db, queue: null, events: null }, user, { locale: "en", requestId: "seed" }), uow: services.uow, files: services.files };
+  const ctx = userContext({ db: services.db, queue: null, events: null }, { ...user, timeZone: DEFAULT_TIME_ZONE }, { locale: "en", requestId: "seed" });
+  return { ...ctx, uow: services.uow, files: services.files };
 }
 
 /** Seeds the demo data when the database has no entity at all; returns whether it did. */

@@ -290,6 +290,58 @@ test.describe("settings: entity", () => {
   });
 });
 
+test.describe("settings: the entity's time zone", () => {
+  // A browser far from both zones: the page's dates must not depend on the browser's own zone.
+  test.use({ timezoneId: "Pacific/Auckland" });
+
+  test("sets the entity's time zone: the dates of the screens and the dashboard follow it", async ({ page, request, login, javaScriptEnabled }) => {
+    const { token, entityId } = await apiLogin(request, accounts.other);
+    const original = await (await request.get(`/api/entities/${entityId}`, { headers: bearer(token) })).json();
+    expect(original.timeZone).toBe("Europe/Brussels");
+    // With JavaScript, the server's text and the hydrated text must be the same (no hydration warning).
+    const hydrationErrors: string[] = [];
+    const mismatch = /hydrat|did not match|server rendered|Minified React error #4(18|19|2[2-5])/i;
+    page.on("console", (message) => {
+      if (message.type() === "error" && mismatch.test(message.text())) hydrationErrors.push(message.text());
+    });
+    // React reports a recovered hydration error through reportError: an uncaught error of the page.
+    page.on("pageerror", (error) => {
+      if (mismatch.test(error.message)) hydrationErrors.push(error.message);
+    });
+    await login(accounts.other, { consent: true });
+    try {
+      await page.goto("/settings?tab=entity");
+      const zone = page.getByRole("combobox", { name: "Time zone" });
+      await expect(zone).toHaveValue("Europe/Brussels");
+      await expect(page.getByText("Dates on every screen, on work orders and the dashboard's months follow this time zone.")).toBeVisible();
+      await zone.selectOption("America/New_York");
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await expect(successToast(page)).toContainText("Updated");
+      await expect(page.getByRole("combobox", { name: "Time zone" })).toHaveValue("America/New_York");
+
+      // The users' last logins and the incidents' creation times are written in New York time, in the one
+      // date-time style, on the table and on the board alike.
+      const ny = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "America/New_York" });
+      for (const screen of ["/users", "/incidents?view=table", "/incidents?view=board"]) {
+        await page.goto(screen);
+        const times = page.locator("main time[datetime]");
+        await expect(times.first(), screen).toBeVisible();
+        for (const time of await times.all()) {
+          const iso = (await time.getAttribute("datetime"))!;
+          await expect(time, screen).toHaveText(ny.format(new Date(iso)));
+        }
+      }
+      await page.goto("/dashboard");
+      await expect(page.getByText("Months follow the time zone America/New_York.")).toBeVisible();
+      if (javaScriptEnabled) expect(hydrationErrors).toEqual([]);
+    } finally {
+      const { id: _id, logo: _logo, updatedAt: _updatedAt, ...fields } = original;
+      const restored = await request.put(`/api/entities/${entityId}`, { headers: bearer(token), data: { ...fields, timeZone: "Europe/Brussels", updateLogo: false } });
+      expect(restored.status()).toBe(200);
+    }
+  });
+});
+
 test.describe("settings: REST API", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the API does not depend on the browser: run it once");
 

@@ -44,6 +44,22 @@ describe("lint enforces the layers", () => {
   });
 });
 
+describe("lint keeps one date helper and one time zone", () => {
+  it.each([
+    ["app/components/rooms/fixture.tsx", `export const f = new Intl.DateTimeFormat("en", { dateStyle: "short" });\n`],
+    ["app/modules/incidents/fixture.server.ts", `export const d = new Date().toLocaleDateString("en");\n`],
+    ["app/routes/fixture.tsx", `import { dateTimeFormat } from "~/lib/intl";${use("dateTimeFormat")}`],
+    ["app/http/fixture.ts", `export const zone = "Europe/Brussels";\n`],
+  ])("refuses in %s: %s", async (file, code) => {
+    expect((await problems(file, code)).join("\n")).toMatch(/no-restricted-syntax: (Write dates with app\/lib\/dates.ts|The time zone is the entity's)/);
+  });
+
+  it("allows the helper itself and the formatters it gives", async () => {
+    expect(await problems("app/components/rooms/fixture.tsx", `import { useDates } from "~/lib/use-dates";\nexport const Cell = ({ at }: { at: string }) => useDates().dateTime(at);\n`)).toEqual([]);
+    expect(await problems("app/lib/dates.ts", `export const f = new Intl.DateTimeFormat("en", { timeZone: "Europe/Brussels" });\n`)).toEqual([]);
+  });
+});
+
 describe("lint enforces the tenant scope", () => {
   const head = `import { and, eq } from "drizzle-orm";\nimport { rooms, refreshTokens } from "~/db/schema";\ndeclare const db: any;\ndeclare const ctx: { entityId: number };\n`;
 

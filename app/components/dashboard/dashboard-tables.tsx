@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import { listHref } from "~/components/lists/list-url";
 import { PagerLink } from "~/components/lists/pager-link";
 import { LinkArea } from "~/components/ui/link-area";
-import { dateTimeFormat, numberFormat } from "~/lib/intl";
+import { numberFormat } from "~/lib/intl";
+import { useDates } from "~/lib/use-dates";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { IncidentStatus } from "~/db/enums";
 import {
@@ -34,21 +35,20 @@ export interface Figures {
   byPriority: { priority: number | null; count: number }[];
 }
 
-/** Number, hours, share and month formats of the page's language. */
+/** Number, hours and share formats of the page's language; months and days as every screen writes them (app/lib/dates.ts). */
 export function useFigureFormat() {
   const { i18n, t } = useTranslation("dashboard");
   const lng = i18n.language || "en";
   const int = numberFormat(lng);
   const hours = numberFormat(lng, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const share = numberFormat(lng, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  const month = dateTimeFormat(lng, { month: "long", year: "numeric", timeZone: "UTC" });
-  const day = dateTimeFormat(lng, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  const dates = useDates();
   return {
     int: (n: number) => int.format(n),
     hours: (n: number | null) => (n === null ? t("noValue") : hours.format(n)),
     share: (n: number) => share.format(n),
-    month: (m: string) => month.format(new Date(`${m}-01T00:00:00Z`)),
-    day: (d: string) => day.format(new Date(`${d}T00:00:00Z`)),
+    month: dates.month,
+    day: dates.day,
   };
 }
 

@@ -6,14 +6,14 @@ import { numberColumnClass } from "~/components/lists/styles";
 import { TagList } from "~/components/lists/tag-list";
 import type { ListQuery, Page } from "~/lib/list-query";
 import type { CategoryRow, EquipmentTypeRow } from "~/modules/equipment/queries.server";
-import { formatDate } from "~/lib/intl";
+import { useDates } from "~/lib/use-dates";
 
 const typeColumn = listColumns<EquipmentTypeRow>();
 
 /** The generic equipment of the entity (or of one category): a name links to its form. */
 export function EquipmentTypesTable({ page, query, filtered }: { page: Page<EquipmentTypeRow>; query: ListQuery; filtered: boolean }) {
-  const { t, i18n } = useTranslation("equipment");
-  const locale = i18n.language;
+  const { t } = useTranslation("equipment");
+  const dates = useDates();
   const columns = useMemo(
     () => [
       typeColumn.accessor("equipmentName", {
@@ -30,10 +30,10 @@ export function EquipmentTypesTable({ page, query, filtered }: { page: Page<Equi
       typeColumn.accessor("creationTimestamp", {
         header: t("columns.created"),
         meta: { sortKey: "creationTimestamp", className: "whitespace-nowrap" },
-        cell: (c) => <time dateTime={c.getValue()}>{formatDate(c.getValue(), locale)}</time>,
+        cell: (c) => <time dateTime={c.getValue()}>{dates.date(c.getValue())}</time>,
       }),
     ],
-    [t, locale],
+    [t, dates],
   );
   return (
     <DataTable

@@ -1,13 +1,13 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { notificationPriority, notificationTitle, type NotificationLike } from "~/modules/notifications/present";
-import { dateTimeFormat } from "~/lib/intl";
+import { useDates } from "~/lib/use-dates";
 
 /** A notification's title in the page's language. */
 export function useNotificationText() {
-  const { t, i18n } = useTranslation("notifications");
+  const { t } = useTranslation("notifications");
+  const dates = useDates();
   return useMemo(() => {
-    const date = dateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short", timeZone: "Europe/Brussels" });
     return {
       title(n: NotificationLike) {
         const { key, params } = notificationTitle(n);
@@ -17,7 +17,7 @@ export function useNotificationText() {
         const key = notificationPriority(n);
         return key ? t(key) : null;
       },
-      date: (iso: string) => date.format(new Date(iso)),
+      date: dates.dateTime,
     };
-  }, [t, i18n.language]);
+  }, [t, dates]);
 }

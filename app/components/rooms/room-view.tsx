@@ -7,14 +7,9 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { RoomDetail } from "~/modules/rooms/queries.server";
 import { linkTypeLabelKey } from "./link-types";
-import { dateTimeFormat } from "~/lib/intl";
+import { useDates } from "~/lib/use-dates";
 
 const linkClass = "font-medium text-primary underline-offset-4 hover:underline";
-
-/** Dates in Belgian time, so that the server's rendering and the browser's hydration agree. */
-function formatDateTime(iso: string, locale: string): string {
-  return dateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Brussels" }).format(new Date(iso));
-}
 
 function Section({ title, children, className }: { title: ReactNode; children: ReactNode; className?: string }) {
   return (
@@ -81,7 +76,8 @@ export function RoomView({
   qrCode: string | null;
   reportUrl: string | null;
 }) {
-  const { t, i18n } = useTranslation("rooms");
+  const { t } = useTranslation("rooms");
+  const dates = useDates();
   const details: [string, ReactNode][] = [
     [t("view.facility"), room.facilityName],
     [t("view.building"), room.buildingName],
@@ -243,7 +239,7 @@ export function RoomView({
                   <TableCell>{t(`incidentStatus.${incident.status}`)}</TableCell>
                   <TableCell>{incident.priority === null ? t("priority.none") : t(`priority.${incident.priority}`)}</TableCell>
                   <TableCell className="whitespace-nowrap">
-                    <time dateTime={incident.createdAt}>{formatDateTime(incident.createdAt, i18n.language)}</time>
+                    <time dateTime={incident.createdAt}>{dates.dateTime(incident.createdAt)}</time>
                   </TableCell>
                 </TableRow>
               ))}

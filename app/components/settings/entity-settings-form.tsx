@@ -1,12 +1,13 @@
 import type { z } from "zod";
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
-import { Field } from "~/components/ui/field";
+import { Field, fieldDescriptionId } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { brandColors } from "~/lib/contrast";
 import { GREETING_LANGUAGES } from "~/modules/entities/constants";
@@ -22,15 +23,18 @@ import { textOf } from "~/lib/text";
 const validateEntitySettings = zodValidator(() => import("~/modules/entities/schema").then((m) => m.EntitySettingsFormSchema));
 
 /**
- * Entity Settings: name, VAT number, address, billing address (or "same as address"), greetings in
- * the three languages, square logo and template colours.
+ * Entity Settings: name, VAT number, time zone, address, billing address (or "same as address"),
+ * greetings in the three languages, square logo and template colours.
  */
 export function EntitySettingsForm({
   entity,
+  timeZones,
   maxSize,
   lastResult,
 }: {
   entity: EntityView;
+  /** The server's list of IANA zones (app/lib/dates.ts), so that the options are the ones it accepts. */
+  timeZones: readonly string[];
   maxSize: string;
   lastResult?: SubmissionResult<string[]>;
 }) {
@@ -52,6 +56,7 @@ export function EntitySettingsForm({
       })),
       templateColor: entity.templateColor,
       templateTextColor: entity.templateTextColor,
+      timeZone: entity.timeZone,
     },
     onValidate,
     shouldValidate: "onSubmit",
@@ -82,6 +87,16 @@ export function EntitySettingsForm({
               </Field>
               <Field label={t("entity.vatNumber")} htmlFor={fields.vatNumber.id} errors={text(fields.vatNumber.errors)} required>
                 <Input {...getInputProps(fields.vatNumber, { type: "text" })} autoComplete="off" />
+              </Field>
+              <Field
+                label={t("entity.timeZone")}
+                htmlFor={fields.timeZone.id}
+                errors={text(fields.timeZone.errors)}
+                description={t("entity.timeZoneHint")}
+              >
+                <Select {...getSelectProps(fields.timeZone, { ariaDescribedBy: fieldDescriptionId(fields.timeZone.id) })}>
+                  <TimeZoneOptions zones={timeZones} current={entity.timeZone} />
+                </Select>
               </Field>
             </div>
           </FormSection>
@@ -176,6 +191,42 @@ export function EntitySettingsForm({
         </Form>
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * The zones as options, grouped by their region ("America", "Europe"...; zones without one, such as UTC,
+ * first), each named by its IANA name ("America / Argentina / Buenos Aires"). The entity's current zone
+ * is listed even if this server's list lacks it, so a save does not change it unasked.
+ */
+function TimeZoneOptions({ zones, current }: { zones: readonly string[]; current: string }) {
+  const all = zones.includes(current) ? zones : [current, ...zones];
+  const loose = all.filter((zone) => !zone.includes("/"));
+  const regions = new Map<string, string[]>();
+  for (const zone of all) {
+    const slash = zone.indexOf("/");
+    if (slash < 0) continue;
+    const region = zone.slice(0, slash);
+    regions.set(region, [...(regions.get(region) ?? []), zone]);
+  }
+  const label = (name: string) => name.replaceAll("_", " ").replaceAll("/", " / ");
+  return (
+    <>
+      {loose.map((zone) => (
+        <option key={zone} value={zone}>
+          {label(zone)}
+        </option>
+      ))}
+      {[...regions].map(([region, inRegion]) => (
+        <optgroup key={region} label={region}>
+          {inRegion.map((zone) => (
+            <option key={zone} value={zone}>
+              {label(zone)}
+            </option>
+          ))}
+        </optgroup>
+      ))}
+    </>
   );
 }
 

@@ -6,7 +6,7 @@ import { FormErrors } from "~/components/forms/zod-form";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { RESEND_INTENT, STATUS_INTENT } from "./user-form-constants";
 import { UserStatusBadge } from "./user-status";
-import { dateTimeFormat } from "~/lib/intl";
+import { useDates } from "~/lib/use-dates";
 
 const formErrorsOf = (result?: SubmissionResult<string[]>) => (result?.error ? Object.values(result.error).flat().filter((e): e is string => typeof e === "string") : null);
 
@@ -76,8 +76,8 @@ const HISTORY_ACTIONS = ["createUser", "updateUser", "setUserStatus", "resendInv
 
 /** Who created the user, changed their role or status, sent an invitation or archived them, and when. */
 export function UserHistory({ entries }: { entries: HistoryEntry[] }) {
-  const { t, i18n } = useTranslation("users");
-  const date = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  const { t } = useTranslation("users");
+  const dates = useDates();
   const change = (details: Record<string, unknown> | null, key: "role" | "status") => {
     const value = details?.[key];
     if (!Array.isArray(value) || value.length !== 2) return null;
@@ -104,7 +104,7 @@ export function UserHistory({ entries }: { entries: HistoryEntry[] }) {
                     {details ? <span className="text-muted-foreground"> — {details}</span> : null}
                   </p>
                   <p className="text-muted-foreground">
-                    <time dateTime={entry.at}>{date.format(new Date(entry.at))}</time>
+                    <time dateTime={entry.at}>{dates.dateTime(entry.at)}</time>
                     {" · "}
                     {entry.actorName ? t("history.by", { name: entry.actorName }) : t("history.bySystem")}
                   </p>

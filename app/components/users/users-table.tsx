@@ -5,7 +5,7 @@ import { DataTable, listColumns } from "~/components/lists/data-table";
 import type { ListQuery, Page } from "~/lib/list-query";
 import type { UserRow } from "~/modules/users/queries.server";
 import { UserStatusBadge } from "./user-status";
-import { dateTimeFormat } from "~/lib/intl";
+import { useDates } from "~/lib/use-dates";
 
 const column = listColumns<UserRow>();
 
@@ -14,9 +14,9 @@ const LINKS_SHOWN = 2;
 
 /** The users of the entity: the name links to the user's page. */
 export function UsersTable({ page, query, filtered }: { page: Page<UserRow>; query: ListQuery; filtered: boolean }) {
-  const { t, i18n } = useTranslation("users");
+  const { t } = useTranslation("users");
+  const dates = useDates();
   const columns = useMemo(() => {
-    const date = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
     return [
       column.accessor("name", {
         header: t("columns.name"),
@@ -53,11 +53,11 @@ export function UsersTable({ page, query, filtered }: { page: Page<UserRow>; que
         meta: { sortKey: "lastLogin", className: "whitespace-nowrap" },
         cell: (c) => {
           const value = c.getValue();
-          return value ? <time dateTime={value}>{date.format(new Date(value))}</time> : <span className="text-muted-foreground">{t("list.never")}</span>;
+          return value ? <time dateTime={value}>{dates.dateTime(value)}</time> : <span className="text-muted-foreground">{t("list.never")}</span>;
         },
       }),
     ];
-  }, [t, i18n.language]);
+  }, [t, dates]);
   return (
     <DataTable
       columns={columns}

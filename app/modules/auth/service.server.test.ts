@@ -184,6 +184,15 @@ describe.each([
     expect(await authenticate(deps, pair.jwtToken)).toMatchObject({ id: user.id, entityId: entityA, role: Role.FACILITY_MANAGER });
   });
 
+  it("reads the entity's time zone with the session check, as it is now", async () => {
+    const entity = await createEntity(database.db, { name: `Zoned ${variant}` });
+    const user = await createUser(database.db, { entityId: entity.id, email: `zoned-${variant}@example.test` });
+    const pair = await login(deps, { email: `zoned-${variant}@example.test`, password: "Demo-pass-1!" });
+    expect((await authenticate(deps, pair.jwtToken)).timeZone).toBe("Europe/Brussels");
+    await database.db.update(entities).set({ timeZone: "America/New_York" }).where(eq(entities.id, entity.id));
+    expect(await authenticate(deps, pair.jwtToken)).toMatchObject({ id: user.id, entityId: entity.id, timeZone: "America/New_York" });
+  });
+
   it("ends access at once for a disabled user, a logged-out session, an expired or forged token", async () => {
     const user = await createUser(database.db, { entityId: entityA, email: `gone-${variant}@example.test` });
     const pair = await login(deps, { email: `gone-${variant}@example.test`, password: "Demo-pass-1!" });

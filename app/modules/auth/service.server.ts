@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { type Role, UserStatus } from "~/db/enums";
 import { entities, notificationCounts, refreshTokens, users } from "~/db/schema";
+import { DEFAULT_TIME_ZONE } from "~/lib/dates";
 import { DomainError } from "~/lib/errors";
 import { RateLimiter } from "~/lib/rate-limit.server";
 import type { Profile } from "~/modules/users/queries.server";
@@ -68,6 +69,8 @@ export interface AuthUser {
   role: Role;
   sessionId: string;
   expiresAt: number;
+  /** The entity's time zone, read with the session check (every date of the request follows it). */
+  timeZone: string;
 }
 
 /**
@@ -207,7 +210,7 @@ export async function authenticate(deps: AuthDeps, jwtToken: string | null | und
   const [row] = await preparedFor(deps.db, sessionQueries, buildSessionQuery).execute(claimParams(claims));
   if (!isLive(row, claims)) throw sessionExpired();
   // The role is read from the database, so a role change applies at once.
-  return { id: claims.userId, entityId: claims.entityId, role: row.role, sessionId: claims.sessionId, expiresAt: claims.expiresAt };
+  return sessionUserOf(row, claims);
 }
 
 /** What every signed-in page's shell shows: the profile with its entity's branding, and the unread count. */
@@ -246,6 +249,7 @@ function buildShellQuery(db: Db) {
       email: users.email,
       language: users.language,
       pictureFileId: users.pictureFileId,
+      timeZone: entities.timeZone,
       entity: {
         id: entities.id,
         name: entities.name,
@@ -269,7 +273,10 @@ const shellQueries = new WeakMap<Db, ReturnType<typeof buildShellQuery>>();
 /** `authenticate`'s check alone (REST calls): the user's state and the session's revocation. */
 function buildSessionQuery(db: Db) {
   return db
-    .select(sessionState())
+    .select({
+      ...sessionState(),
+      timeZone: sql<string | null>`(select ${entities.timeZone} from ${entities} where ${entities.id} = ${users.entityId})`,
+    })
     .from(users)
     .where(sessionUser())
     .limit(1)
@@ -287,6 +294,18 @@ function preparedFor<Q>(db: Db, made: WeakMap<Db, Q>, build: (db: Db) => Q): Q {
 /** An active, unarchived user of the token's entity whose session was not revoked. */
 function isLive<R extends { status: number; archivedAt: Date | null; revoked: boolean; entityId: number }>(row: R | undefined, claims: AccessClaims): row is R {
   return row !== undefined && !row.archivedAt && row.status === UserStatus.ACTIVE && !row.revoked && row.entityId === claims.entityId;
+}
+
+/** The signed-in user from the token's claims and the checked row (its role and its entity's time zone). */
+function sessionUserOf(row: { role: Role; timeZone: string | null }, claims: AccessClaims): AuthUser {
+  return {
+    id: claims.userId,
+    entityId: claims.entityId,
+    role: row.role,
+    sessionId: claims.sessionId,
+    expiresAt: claims.expiresAt,
+    timeZone: row.timeZone ?? DEFAULT_TIME_ZONE,
+  };
 }
 
 function claimParams(claims: AccessClaims) {
@@ -319,7 +338,7 @@ export async function authenticateWithShell(deps: AuthDeps, jwtToken: string | n
         }
       : null;
   return {
-    user: { id: claims.userId, entityId: claims.entityId, role: row.role, sessionId: claims.sessionId, expiresAt: claims.expiresAt },
+    user: sessionUserOf(row, claims),
     shell: { profile, unread: Number(row.unread ?? 0) },
   };
 }

@@ -150,11 +150,14 @@ describe(`dashboard figures (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite
       expect(figures(await getDashboard(ctxOf(admin), period, { countIncidents: true }))).toEqual(figures(d));
 
       // In UTC, incident 3 falls in March, incident 7 in June and incident 8 in December.
+      // (The request's context carries the zone read with its session: the next request's is UTC.)
       await db.update(entities).set({ timeZone: "UTC" }).where(eq(entities.id, entity.id));
       noteCommittedWrite();
-      const utc = await getDashboard(ctxOf(admin), period);
+      const inUtc = actorContext(db, admin, { timeZone: "UTC" });
+      const utc = await getDashboard(inUtc, period);
+      expect(utc.timeZone).toBe("UTC");
       expect(utc.months.map((m) => m.created)).toEqual([0, 1, 2, 1, 1, 2]);
-      expect(figures(await getDashboard(ctxOf(admin), period, { countIncidents: true }))).toEqual(figures(utc));
+      expect(figures(await getDashboard(inUtc, period, { countIncidents: true }))).toEqual(figures(utc));
     } finally {
       await db.update(entities).set({ timeZone: "Europe/Brussels" }).where(eq(entities.id, entity.id));
       await db.update(incidents).set({ status: IncidentStatus.IN_PROGRESS, doneAt: null }).where(eq(incidents.id, five.id));
@@ -209,5 +212,71 @@ describe(`dashboard figures (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite
     expect(d.period.from.endsWith("-01")).toBe(true);
     const href = incidentsHref({ ...period, facilityId: 7 }, { from: "2026-01-01", to: "2026-06-30", custom: true }, { statuses: [IncidentStatus.DONE], assignee: "none" });
     expect(href).toBe("/incidents?view=table&status=2&assignee=none&facility=7&from=2026-01-01&to=2026-06-30");
+  });
+});
+
+describe("an entity in New York: the dashboard's months and days are New York's", () => {
+  /**
+   * Incidents an hour either side of New York's month ends (UTC): in Brussels time every one of them is
+   * already in the next month.
+   *  a  2026-03-01 04:30  28 Feb 23:30 EST   February
+   *  b  2026-03-01 05:30   1 Mar 00:30 EST   March
+   *  c  2026-04-01 03:30  31 Mar 23:30 EDT   March (after the change of 8 March)
+   *  d  2026-11-01 03:30  31 Oct 23:30 EDT   October
+   *  e  2026-11-01 04:30   1 Nov 00:30 EDT   November (the change is later that night)
+   *  f  2026-12-01 04:30  30 Nov 23:30 EST   November
+   */
+  const nyPeriod: DashboardFilters = { facilityId: null, buildingId: null, incidentTypeId: null, from: "2026-02-01", to: "2026-12-31" };
+  let ny: Entity;
+  let nyAdmin: User;
+  const nyCtx = () => actorContext(database.db, nyAdmin, { timeZone: ny.timeZone });
+
+  beforeAll(async () => {
+    const db = database.db;
+    ny = await createEntity(db, { timeZone: "America/New_York" });
+    nyAdmin = await createUser(db, { entityId: ny.id, role: Role.ADMINISTRATOR });
+    const building = await createBuilding(db, { entityId: ny.id });
+    const place = await createRoom(db, { entityId: ny.id, buildingId: building.id });
+    for (const at of ["2026-03-01T04:30Z", "2026-03-01T05:30Z", "2026-04-01T03:30Z", "2026-11-01T03:30Z", "2026-11-01T04:30Z", "2026-12-01T04:30Z"]) {
+      await createIncident(db, { entityId: ny.id, roomId: place.id, createdAt: new Date(at) });
+    }
+    noteCommittedWrite();
+  });
+
+  it("counts by New York's months, from the counters and from the incidents alike", async () => {
+    const d = await getDashboard(nyCtx(), nyPeriod);
+    expect(d.timeZone).toBe("America/New_York");
+    expect(d.fromCounters).toBe(true);
+    const created = Object.fromEntries(d.months.map((m) => [m.month, m.created]));
+    expect(created).toMatchObject({ "2026-02": 1, "2026-03": 2, "2026-04": 0, "2026-10": 1, "2026-11": 2, "2026-12": 0 });
+    expect(d.total).toBe(6);
+    expect(figures(await getDashboard(nyCtx(), nyPeriod, { countIncidents: true }))).toEqual(figures(d));
+  });
+
+  it("cuts a period at New York's midnights, on both sides of each change", async () => {
+    const days = async (from: string, to: string) => (await getDashboard(nyCtx(), { ...nyPeriod, from, to })).total;
+    expect(await days("2026-02-28", "2026-02-28")).toBe(1);
+    expect(await days("2026-03-01", "2026-03-31")).toBe(2);
+    expect(await days("2026-03-31", "2026-03-31")).toBe(1);
+    expect(await days("2026-10-31", "2026-10-31")).toBe(1);
+    expect(await days("2026-11-01", "2026-11-01")).toBe(1);
+    expect(await days("2026-11-30", "2026-11-30")).toBe(1);
+  });
+
+  it("ends the default six months on New York's today", async () => {
+    const holder = globalThis as unknown as { __caretakerClockOffsetMs?: number };
+    // 03:30 UTC on 1 December: 30 November, 22:30 in New York; 1 December, 04:30 in Brussels.
+    holder.__caretakerClockOffsetMs = Date.parse("2026-12-01T03:30:00Z") - Date.now();
+    try {
+      const d = await getDashboard(nyCtx(), parseDashboardFilters(new URLSearchParams()));
+      expect(d.period).toEqual({ from: "2026-06-01", to: "2026-11-30", custom: false });
+      expect(d.months.map((m) => m.month)).toEqual(["2026-06", "2026-07", "2026-08", "2026-09", "2026-10", "2026-11"]);
+      expect(d.months.at(-1)).toMatchObject({ month: "2026-11", created: 2 });
+      // The same moment read in Brussels time is already 1 December.
+      const inBrussels = await getDashboard(actorContext(database.db, nyAdmin), parseDashboardFilters(new URLSearchParams()));
+      expect(inBrussels.period.to).toBe("2026-12-01");
+    } finally {
+      holder.__caretakerClockOffsetMs = 0;
+    }
   });
 });

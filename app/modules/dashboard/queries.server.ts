@@ -1,11 +1,11 @@
-import { and, eq, gte, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import { assertCan } from "~/core/actor";
 import type { ServiceContext } from "~/core/context.server";
-import { generationCache, keptReads } from "~/core/generation-cache.server";
+import { generationCache } from "~/core/generation-cache.server";
 import { IncidentStatus } from "~/db/enums";
-import { buildings, entities, facilities, incidentMonthAssigneeCounts, incidentMonthCounts, incidents, incidentTypes, users } from "~/db/schema";
+import { buildings, facilities, incidentMonthAssigneeCounts, incidentMonthCounts, incidents, incidentTypes, users } from "~/db/schema";
 import { now } from "~/lib/clock.server";
-import { dateTimeFormat } from "~/lib/intl";
+import { dayIn, endOfDay, startOfDay } from "~/lib/dates";
 import { NotFoundError } from "~/lib/errors";
 import { incidentReach, isEntityWide, treeScope } from "~/modules/facilities/policy.server";
 import { incidentTypeName } from "~/modules/incident-types/queries.server";
@@ -103,11 +103,6 @@ interface Cell {
   seconds: number;
 }
 
-/** Today (YYYY-MM-DD) in a time zone. */
-export function todayIn(timeZone: string, at = now()): string {
-  return dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(at));
-}
-
 const PRIORITIES: (number | null)[] = [null, 0, 1, 2, 3];
 const hours = (seconds: number, n: number) => (n > 0 ? Math.round((seconds / n / 3600) * 10) / 10 : null);
 
@@ -186,13 +181,15 @@ async function cellsFromCounters(ctx: ServiceContext, filters: DashboardFilters,
 }
 
 async function cellsFromIncidents(ctx: ServiceContext, filters: DashboardFilters, period: DashboardPeriod, only?: "assignee"): Promise<Cell[]> {
-  const tz = sql`(select e.time_zone from ${entities} e where e.id = ${ctx.entityId})`;
+  // The period's days and the months are the entity's (the context's zone, which the counters' triggers
+  // read from the same column).
+  const tz = ctx.timeZone;
   const conditions: (SQL | undefined)[] = [
     eq(incidents.entityId, ctx.entityId),
     isNull(incidents.archivedAt),
     incidentReach(ctx),
-    sql`${incidents.createdAt} >= (${period.from}::date)::timestamp at time zone ${tz}`,
-    sql`${incidents.createdAt} < ((${period.to}::date) + 1)::timestamp at time zone ${tz}`,
+    gte(incidents.createdAt, startOfDay(period.from, tz)),
+    lt(incidents.createdAt, endOfDay(period.to, tz)),
   ];
   if (filters.incidentTypeId) conditions.push(eq(incidents.incidentTypeId, filters.incidentTypeId));
   if (filters.buildingId) {
@@ -238,27 +235,18 @@ async function cellsFromIncidents(ctx: ServiceContext, filters: DashboardFilters
  */
 export async function getDashboard(ctx: ServiceContext, filters: DashboardFilters, options: { countIncidents?: boolean } = {}): Promise<DashboardFigures> {
   assertCan(ctx.actor, "read", "dashboard");
-  const [timeZone] = await Promise.all([entityTimeZone(ctx), checkFilters(ctx, filters)]);
-  const today = todayIn(timeZone);
+  await checkFilters(ctx, filters);
+  const timeZone = ctx.timeZone;
+  const today = dayIn(now(), timeZone);
   const period = dashboardPeriod(filters, today);
   const fromCounters = !options.countIncidents && countersAnswer(ctx, filters, period, today);
   // Kept until the next committed write (decision 031): the same viewer, reach, language, filters and period.
-  const key = JSON.stringify([ctx.entityId, ctx.actor?.id ?? null, ctx.actor?.role ?? null, ctx.locale, filters, period, fromCounters]);
+  const key = JSON.stringify([ctx.entityId, ctx.actor?.id ?? null, ctx.actor?.role ?? null, ctx.locale, timeZone, filters, period, fromCounters]);
   const figures = await dashboardFigures.get(key, async () =>
     shape(ctx, fromCounters ? await cellsFromCounters(ctx, filters, period) : await cellsFromIncidents(ctx, filters, period), period),
   );
   return { ...figures, timeZone, period, filters, fromCounters };
 }
-
-/** The entity's time zone (its months), read again only after a committed write (decision 037). */
-function entityTimeZone(ctx: ServiceContext): Promise<string> {
-  return keptTimeZones(ctx, String(ctx.entityId), async () => {
-    const [entity] = await ctx.db.select({ timeZone: entities.timeZone }).from(entities).where(eq(entities.id, ctx.entityId));
-    return entity?.timeZone ?? "Europe/Brussels";
-  });
-}
-
-const keptTimeZones = keptReads<string>({ maxEntries: 1_000, ttlMs: 10_000 });
 
 /** The figures, shared by the requests that read them until the next write: never changed by a reader. */
 const dashboardFigures = generationCache<Awaited<ReturnType<typeof shape>>>({ maxEntries: 200, ttlMs: 60_000 });

@@ -62,6 +62,22 @@ const ColorSchema = z
   .refine((value) => value === "" || HEX_COLOR.test(value), "settings:validation.color")
   .transform((value) => value.toLowerCase());
 
+/** The message of an unknown time zone (the service checks the zone against the server's list). */
+export const UNKNOWN_TIME_ZONE = "settings:validation.timeZone";
+
+/**
+ * The entity's IANA time zone: optional (missing keeps the current one, so REST clients that predate it
+ * still PUT). Here only its shape: the service checks it against the server's list of zones
+ * (`isSupportedTimeZone`), which the browser's list may not match exactly.
+ */
+const TimeZoneSchema = z
+  .string({ error: UNKNOWN_TIME_ZONE })
+  .trim()
+  .min(1, UNKNOWN_TIME_ZONE)
+  .max(64, UNKNOWN_TIME_ZONE)
+  .regex(/^[A-Za-z0-9_+\-/]+$/, UNKNOWN_TIME_ZONE)
+  .optional();
+
 /** The fields every transport posts (the REST body adds the logo, the form adds a file and a remove flag). */
 export const entityShape = {
   name: requiredText(200, "settings:validation.entityName"),
@@ -72,6 +88,7 @@ export const entityShape = {
   greetingsMessages: z.array(GreetingSchema, { error: REQUIRED }).max(3, "settings:validation.invalid"),
   templateColor: ColorSchema,
   templateTextColor: ColorSchema,
+  timeZone: TimeZoneSchema,
 };
 
 type EntityShapeOutput = z.infer<z.ZodObject<typeof entityShape>>;

@@ -11,7 +11,7 @@ import type { FileStore } from "~/modules/files/storage.server";
 import { createEntity, createUser } from "#tests/factories";
 import { pngBytes } from "#tests/factories/files";
 import { createTestDatabase } from "#tests/test-db";
-import { actorContext, expectFieldError } from "#tests/service-helpers";
+import { actorContext, expectFieldError, rejectionOf } from "#tests/service-helpers";
 import { type UpdateEntityInput, decodeDataUrl } from "./schema";
 import {
   getEntity,
@@ -248,6 +248,29 @@ describe("updateEntity", () => {
       templateTextColor: ["settings:validation.required"],
     });
     expect(await entityRow(entityA.id)).toEqual(before);
+  });
+
+  it("sets the time zone to a known IANA zone, keeps it when none is sent, refuses an unknown one", async () => {
+    const zoned = await createEntity(database.db);
+    const zonedAdmin = await createUser(database.db, { entityId: zoned.id, role: Role.ADMINISTRATOR });
+    const ctx = actorContext(database.db, zonedAdmin, { files });
+    expect((await getEntity(ctx, zoned.id)).timeZone).toBe("Europe/Brussels");
+
+    const saved = await updateEntity(ctx, validInput(zoned.id, { timeZone: "America/New_York" }));
+    expect(saved.timeZone).toBe("America/New_York");
+    expect((await entityRow(zoned.id)).timeZone).toBe("America/New_York");
+    // Missing (a REST client that does not know the field): the zone stays.
+    expect((await updateEntity(ctx, validInput(zoned.id, { name: "Renamed" }))).timeZone).toBe("America/New_York");
+    expect((await updateEntity(ctx, validInput(zoned.id, { timeZone: "UTC" }))).timeZone).toBe("UTC");
+
+    for (const unknown of ["Mars/Olympus_Mons", "america/new_york", "Europe/Brussels/Extra", "+01:00", "", "x".repeat(65), "Europe/Brussels\u0000"]) {
+      await expectFieldError(updateEntity(ctx, validInput(zoned.id, { timeZone: unknown })), "timeZone", "settings:validation.timeZone");
+    }
+    expect((await entityRow(zoned.id)).timeZone).toBe("UTC");
+    // The same refusals apply to another role and another entity first.
+    expect(await rejectionOf(updateEntity(actorContext(database.db, technician, { files }), validInput(entityA.id, { timeZone: "America/New_York" })))).toBeInstanceOf(ForbiddenError);
+    expect(await rejectionOf(updateEntity(ctx, validInput(entityA.id, { timeZone: "America/New_York" })))).toBeInstanceOf(NotFoundError);
+    expect((await entityRow(entityA.id)).timeZone).toBe("Europe/Brussels");
   });
 
   it("does not ask for the billing address when it is the same as the address", async () => {

@@ -4,7 +4,8 @@ import { withTx } from "~/core/unit-of-work.server";
 import type { Db } from "~/db/client.server";
 import { type Entity, entities } from "~/db/schema";
 import type { ServiceContext } from "~/core/context.server";
-import { NotFoundError } from "~/lib/errors";
+import { isSupportedTimeZone } from "~/lib/dates";
+import { NotFoundError, ValidationError } from "~/lib/errors";
 import { checkImage, fileUrl, uploadsOf, type FilesContext } from "~/modules/files/uploads.server";
 import { parseInput } from "~/lib/validation";
 import { assertCanManageEntity } from "./policy.server";
@@ -16,6 +17,7 @@ import {
   UpdateEntitySchema,
   type UpdateStickerInput,
   UpdateStickerSchema,
+  UNKNOWN_TIME_ZONE,
 } from "./schema";
 
 /**
@@ -39,6 +41,8 @@ export interface EntityView {
   logo: string | null;
   templateColor: string;
   templateTextColor: string;
+  /** IANA time zone: every date of the entity's screens, work orders and dashboard follows it. */
+  timeZone: string;
   updatedAt: string;
 }
 
@@ -98,6 +102,7 @@ function toView(row: Entity): EntityView {
     logo: fileUrl(row.logoFileId),
     templateColor: row.templateColor,
     templateTextColor: row.templateTextColor,
+    timeZone: row.timeZone,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -113,6 +118,7 @@ export async function updateEntity(ctx: FilesContext, rawInput: Input<UpdateEnti
   const raw = await resolveInput(rawInput);
   const input = parseInput(UpdateEntitySchema, raw);
   if (input.id !== ctx.entityId) throw entityNotFound();
+  if (input.timeZone !== undefined && !isSupportedTimeZone(input.timeZone)) throw new ValidationError({ timeZone: [UNKNOWN_TIME_ZONE] });
   const newLogo = input.updateLogo && input.newLogo ? input.newLogo : null;
   if (newLogo) checkImage(newLogo, ctx.files.maxBytes, { kind: "logo", field: "newLogo", square: true });
 
@@ -151,6 +157,8 @@ export async function updateEntity(ctx: FilesContext, rawInput: Input<UpdateEnti
         logoFileId,
         templateColor: input.templateColor,
         templateTextColor: input.templateTextColor,
+        // A new zone recounts the dashboard's monthly counters in the same transaction (trigger of 0011).
+        ...(input.timeZone !== undefined ? { timeZone: input.timeZone } : {}),
         updatedAt: new Date(),
       })
       .where(and(eq(entities.id, ctx.entityId), isNull(entities.archivedAt)))

@@ -38,6 +38,7 @@ const ctxFor = (user: User): FilesContext => ({
   entityId: user.entityId,
   actor: personActor(user),
   locale: "en",
+  timeZone: "Europe/Brussels",
   files,
 });
 

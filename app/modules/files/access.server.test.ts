@@ -85,7 +85,7 @@ beforeAll(async () => {
     stranger: await createUser(db, { entityId: other.id, role: Role.ADMINISTRATOR }),
   };
   const entityId = entity.id;
-  const system: ServiceContext = { db, entityId, actor: null, locale: "en" };
+  const system: ServiceContext = { db, entityId, actor: null, locale: "en", timeZone: "Europe/Brussels" };
   const stored = async (name: string) => (await storeFile(system, store, { bytes: pngBytes(4, 4), originalName: `${name}.png`, kind: "image" })).id;
 
   // The technician and the manager reach building `mine` (and its rooms), not `theirs` (decision 022).

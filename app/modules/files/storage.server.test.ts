@@ -18,8 +18,8 @@ const store: FileStore = { root: fs.mkdtempSync(path.join(os.tmpdir(), "caretake
 beforeAll(async () => {
   database = await createTestDatabase();
   const [a, b] = await database.db.insert(entities).values([{ name: "Entity A" }, { name: "Entity B" }]).returning();
-  ctxA = { db: database.db, entityId: a.id, actor: null, locale: "en" };
-  ctxB = { db: database.db, entityId: b.id, actor: null, locale: "en" };
+  ctxA = { db: database.db, entityId: a.id, actor: null, locale: "en", timeZone: "Europe/Brussels" };
+  ctxB = { db: database.db, entityId: b.id, actor: null, locale: "en", timeZone: "Europe/Brussels" };
 });
 afterAll(async () => {
   await database?.close();

@@ -23,7 +23,7 @@ export interface IncidentFilters {
   roomId: number | null;
   /** Incidents carrying every one of these tags. */
   tags: string[];
-  /** Created on or after this day / on or before this day (YYYY-MM-DD, Brussels time). */
+  /** Created on or after this day / on or before this day (YYYY-MM-DD, in the entity's time zone). */
   from: string | null;
   to: string | null;
   /** Searched in the short id, the title and the description. */

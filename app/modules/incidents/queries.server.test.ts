@@ -169,6 +169,48 @@ describe("listIncidents", () => {
   });
 });
 
+describe("the date filters follow the entity's time zone", () => {
+  /** Four incidents around the start and the end of each day of a change of summer time in New York. */
+  const around = [
+    ["2026-03-08T04:30:00Z", "Sat 7 Mar 23:30 EST"],
+    ["2026-03-08T05:30:00Z", "Sun 8 Mar 00:30 EST"],
+    ["2026-03-09T03:30:00Z", "Sun 8 Mar 23:30 EDT"],
+    ["2026-03-09T04:30:00Z", "Mon 9 Mar 00:30 EDT"],
+    ["2026-11-01T03:30:00Z", "Sat 31 Oct 23:30 EDT"],
+    ["2026-11-01T04:30:00Z", "Sun 1 Nov 00:30 EDT"],
+    ["2026-11-02T04:30:00Z", "Sun 1 Nov 23:30 EST"],
+    ["2026-11-02T05:30:00Z", "Mon 2 Nov 00:30 EST"],
+  ] as const;
+
+  async function entityIn(timeZone: string) {
+    const zoned = await createEntity(database.db, { timeZone });
+    const user = await createUser(database.db, { entityId: zoned.id, role: Role.ADMINISTRATOR });
+    const building = await createBuilding(database.db, { entityId: zoned.id });
+    const place = await createRoom(database.db, { entityId: zoned.id, buildingId: building.id });
+    for (const [at, title] of around) await createIncident(database.db, { entityId: zoned.id, roomId: place.id, title, createdAt: new Date(at) });
+    // The context carries the entity's zone, as the session check reads it (app/modules/auth).
+    return actorContext(database.db, user, { timeZone: zoned.timeZone });
+  }
+  const between = async (ctx: Awaited<ReturnType<typeof entityIn>>, from: string, to: string) =>
+    titles(await listIncidents(ctx, query("createdAt"), filters({ from, to })));
+
+  it("counts New York's days, 23 and 25 hours long, from its midnight to its midnight", async () => {
+    const ny = await entityIn("America/New_York");
+    expect(ny.timeZone).toBe("America/New_York");
+    expect(await between(ny, "2026-03-08", "2026-03-08")).toEqual(["Sun 8 Mar 00:30 EST", "Sun 8 Mar 23:30 EDT"]);
+    expect(await between(ny, "2026-03-07", "2026-03-07")).toEqual(["Sat 7 Mar 23:30 EST"]);
+    expect(await between(ny, "2026-11-01", "2026-11-01")).toEqual(["Sun 1 Nov 00:30 EDT", "Sun 1 Nov 23:30 EST"]);
+    expect(await between(ny, "2026-10-31", "2026-11-02")).toEqual(["Sat 31 Oct 23:30 EDT", "Sun 1 Nov 00:30 EDT", "Sun 1 Nov 23:30 EST", "Mon 2 Nov 00:30 EST"]);
+  });
+
+  it("counts Brussels's days for an entity in Brussels: the same incidents fall on other days", async () => {
+    const bxl = await entityIn("Europe/Brussels");
+    // 04:30 and 05:30 UTC on 8 March are 05:30 and 06:30 in Brussels; 03:30 and 04:30 UTC on the 9th are the 9th.
+    expect(await between(bxl, "2026-03-08", "2026-03-08")).toEqual(["Sat 7 Mar 23:30 EST", "Sun 8 Mar 00:30 EST"]);
+    expect(await between(bxl, "2026-11-01", "2026-11-01")).toEqual(["Sat 31 Oct 23:30 EDT", "Sun 1 Nov 00:30 EDT"]);
+  });
+});
+
 describe("parseIncidentFilters", () => {
   it("reads the URL, ignores bad values on screens and refuses them for the API", () => {
     const params = new URLSearchParams("status=0&status=1,2&priority=none&priority=3&assignee=me&type=4&tag=a&from=2026-01-01&to=2026-02-30&q=%20x%20");

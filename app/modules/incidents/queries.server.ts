@@ -24,6 +24,7 @@ import {
   users,
 } from "~/db/schema";
 import { decodeCursor, encodeCursor } from "~/lib/cursor.server";
+import { endOfDay, startOfDay } from "~/lib/dates";
 import { NotFoundError } from "~/lib/errors";
 import { countUpToCap, rowsOf } from "~/lib/list-page.server";
 import { likePattern, type ListQuery, type Page, pageWindow } from "~/lib/list-query";
@@ -47,8 +48,6 @@ import { keptReads } from "~/core/generation-cache.server";
  */
 export const incidentNotFound = () => new NotFoundError("incidents:errors.notFound", "INCIDENT_NOT_FOUND");
 export const commentNotFound = () => new NotFoundError("incidents:errors.commentNotFound", "COMMENT_NOT_FOUND");
-
-const BRUSSELS = "Europe/Brussels";
 
 /** Statuses a list shows when no status is chosen: all but Archived. */
 const LISTED_STATUSES = [IncidentStatus.PENDING, IncidentStatus.IN_PROGRESS, IncidentStatus.DONE, IncidentStatus.REJECTED];
@@ -84,8 +83,9 @@ export function incidentListWhere(ctx: ServiceContext, filters: IncidentFilters)
     );
   }
   if (filters.tags.length) conditions.push(sql`${incidents.tags} @> ${`{${filters.tags.map((t) => `"${t.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(",")}}`}::text[]`);
-  if (filters.from) conditions.push(gte(incidents.createdAt, sql`(${filters.from}::date)::timestamp at time zone ${BRUSSELS}`));
-  if (filters.to) conditions.push(lt(incidents.createdAt, sql`((${filters.to}::date) + 1)::timestamp at time zone ${BRUSSELS}`));
+  // The filter's days are the entity's days (a day of 23 or 25 hours across a change of summer time).
+  if (filters.from) conditions.push(gte(incidents.createdAt, startOfDay(filters.from, ctx.timeZone)));
+  if (filters.to) conditions.push(lt(incidents.createdAt, endOfDay(filters.to, ctx.timeZone)));
   if (filters.q) {
     const number = /^#?(\d{1,9})$/.exec(filters.q);
     const pattern = likePattern(filters.q);

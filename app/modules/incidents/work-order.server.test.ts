@@ -222,6 +222,41 @@ describe("renderWorkOrder", () => {
   });
 });
 
+describe("the work order of an entity in New York", () => {
+  it("prints every date in New York time, on both sides of a change of summer time", async () => {
+    const db = database.db;
+    const ny = await createEntity(db, { name: "Town of Springfield", timeZone: "America/New_York" });
+    const nyAdmin = await createUser(db, { entityId: ny.id, role: Role.ADMINISTRATOR, name: "Ned", surname: "Admin" });
+    const nyIncident = await createIncident(db, {
+      entityId: ny.id,
+      roomId: (await createRoom(db, { entityId: ny.id })).id,
+      title: "Boiler noise",
+      createdAt: new Date("2026-03-08T06:30:00Z"), // 01:30 EST
+      lastOccurrenceAt: new Date("2026-03-08T07:30:00Z"), // 03:30 EDT, an hour later
+    });
+    // 01:30 twice on 1 November: first in summer time, then an hour later in winter time.
+    await createIncidentComment(db, { entityId: ny.id, incidentId: nyIncident.id, authorId: nyAdmin.id, body: "First look", createdAt: new Date("2026-11-01T05:30:00Z") });
+    await createIncidentComment(db, { entityId: ny.id, incidentId: nyIncident.id, authorId: nyAdmin.id, body: "Second look", createdAt: new Date("2026-11-01T06:45:00Z") });
+    // The context carries the entity's zone, as the session check reads it.
+    const ctx = services.ctx(ny.id, { id: nyAdmin.id, role: Role.ADMINISTRATOR }, { locale: "en", timeZone: ny.timeZone });
+    // 04:30 UTC on 2 November is still 1 November in New York (in Brussels it is the 2nd).
+    const pdf = await renderWorkOrder(ctx, nyIncident.id, { now: new Date("2026-11-02T04:30:00Z") });
+    if (!hasPdftotext) return;
+    const text = textOf(pdf);
+    for (const expected of [
+      "Mar 8, 2026, 1:30 AM",
+      "Mar 8, 2026, 3:30 AM",
+      "Nov 1, 2026, 1:30 AM",
+      "Nov 1, 2026, 1:45 AM",
+      "Nov 1, 2026, 11:30 PM",
+      `#${nyIncident.shortId} · Nov 1, 2026`,
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    expect(text).not.toContain("Nov 2, 2026");
+  });
+});
+
 describe("pdfText", () => {
   it("keeps what the standard fonts draw and replaces the rest", () => {
     expect(pdfText("Café – “ok” €")).toBe("Café – “ok” €");

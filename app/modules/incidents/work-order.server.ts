@@ -6,6 +6,7 @@ import { entities } from "~/db/schema";
 import { fallbackLng, isLocale, type Locale } from "~/i18n";
 import { getT } from "~/i18n.server";
 import { brandColors } from "~/lib/contrast";
+import { dateFormats } from "~/lib/dates";
 import { logger } from "~/lib/logger.server";
 import { sniff } from "~/modules/files/sniff";
 import { readStoredFile } from "~/modules/files/storage.server";
@@ -16,7 +17,7 @@ import { getIncident, incidentNotFound, incidentTypeChecklist, listIncidentComme
  * The printed work order of an incident (issue #12 part 4): an A4 PDF made with pdfkit, in the
  * viewer's language (`ctx.locale`), for a technician to take along. It carries the entity's logo and
  * colours (a header band), the incident's short id, title, description, priority, status, location
- * with floor and the QR code of its room (or item), assignee, dates (Brussels time), type, tags,
+ * with floor and the QR code of its room (or item), assignee, dates (in the entity's time zone), type, tags,
  * reporters, the type's checklist with boxes to tick, the latest comments, a space for notes and the
  * signature and date lines of the technician and the requester. Long texts wrap and flow onto further
  * pages; every page carries the short id and its number.
@@ -39,7 +40,6 @@ export interface WorkOrder {
 
 export const workOrderFileName = (shortId: number) => `work-order-${shortId}.pdf`;
 
-const TIME_ZONE = "Europe/Brussels";
 const MARGIN = 42;
 const PAGE = { width: 595.28, height: 841.89 }; // A4 in points
 const CONTENT_WIDTH = PAGE.width - 2 * MARGIN;
@@ -66,6 +66,7 @@ export async function workOrder(ctx: ServiceContext, incidentId: number, options
   const reportUrl = incident.reportCode && origin ? `${origin}/report/${incident.reportCode}` : null;
   const pdf = await draw({
     locale: isLocale(ctx.locale) ? ctx.locale : fallbackLng,
+    timeZone: ctx.timeZone,
     incident,
     comments,
     checklist,
@@ -140,6 +141,7 @@ export function pdfText(value: string): string {
 
 interface DrawInput {
   locale: Locale;
+  timeZone: string;
   incident: IncidentDetail;
   comments: { items: IncidentComment[]; total: number };
   checklist: { question: string; contentType: number }[];
@@ -152,9 +154,8 @@ function draw(input: DrawInput): Promise<Buffer> {
   const { locale, incident, comments, checklist, entity, reportUrl, now } = input;
   const t = getT(locale, "workOrder");
   const ti = getT(locale, "incidents");
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: TIME_ZONE });
-  const day = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: TIME_ZONE });
-  const date = (iso: string | Date) => when.format(typeof iso === "string" ? new Date(iso) : iso);
+  const dates = dateFormats(locale, input.timeZone);
+  const date = dates.dateTime;
 
   const doc = new PDFDocument({
     size: "A4",
@@ -329,7 +330,7 @@ function draw(input: DrawInput): Promise<Buffer> {
       .fillColor(MUTED)
       .font("Helvetica")
       .fontSize(8)
-      .text(text(`${entity.name} · ${t("title")} #${incident.shortId} · ${day.format(now)}`), MARGIN, y, { width: CONTENT_WIDTH - 80, lineBreak: false, height: 10 });
+      .text(text(`${entity.name} · ${t("title")} #${incident.shortId} · ${dates.date(now)}`), MARGIN, y, { width: CONTENT_WIDTH - 80, lineBreak: false, height: 10 });
     doc.text(text(t("page", { page: i - range.start + 1, pages: range.count })), PAGE.width - MARGIN - 80, y, { width: 80, align: "right", lineBreak: false, height: 10 });
   }
   doc.end();

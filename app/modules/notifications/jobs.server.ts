@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { systemContext } from "~/core/context.server";
+import { entitySystemContext } from "~/core/context.server";
 import { defineJob } from "~/core/jobs.server";
 import { defineSchedule } from "~/core/schedules.server";
 import { withTx } from "~/core/unit-of-work.server";
@@ -15,7 +15,7 @@ export const notificationDigestJob = defineJob({
   payload: z.object({ entityId: z.number().int().positive(), userId: z.number().int().positive(), since: z.iso.datetime() }),
   retryLimit: 5,
   async handler(payload, job) {
-    const ctx = systemContext(job.services, payload.entityId, "notifications");
+    const ctx = await entitySystemContext(job.services, payload.entityId, "notification-digest");
     await withTx(ctx, (tx, effects) => sendNotificationDigest(tx, payload.userId, new Date(payload.since), effects));
   },
 });

@@ -19,7 +19,7 @@ export async function getReportLogo(
   if (!resolved) throw reportPlaceNotFound();
   const [entity] = await services.db.select({ logoFileId: entities.logoFileId }).from(entities).where(eq(entities.id, resolved.entityId));
   if (!entity?.logoFileId) throw reportPlaceNotFound();
-  const ctx: ServiceContext = { db: services.db, entityId: resolved.entityId, actor: null, locale: "en" };
+  const ctx: ServiceContext = { db: services.db, entityId: resolved.entityId, actor: null, locale: "en", timeZone: resolved.timeZone };
   try {
     const { file, bytes } = await readStoredFile(ctx, services.files, entity.logoFileId);
     // Only the raster types a logo may have: nothing that could run in the page's origin.

@@ -35,8 +35,9 @@ export async function resolveReportIdentifier(db: Db, code: string) {
   // One read (every report runs it): the identifier, its equipment item when it has one, and the room,
   // each neither archived nor of another entity.
   const [row] = await db
-    .select({ entityId: reportIdentifiers.entityId, roomId: rooms.id, equipmentItemId: reportIdentifiers.equipmentItemId })
+    .select({ entityId: reportIdentifiers.entityId, roomId: rooms.id, equipmentItemId: reportIdentifiers.equipmentItemId, timeZone: entities.timeZone })
     .from(reportIdentifiers)
+    .innerJoin(entities, eq(entities.id, reportIdentifiers.entityId))
     .leftJoin(equipmentItems, and(eq(equipmentItems.id, reportIdentifiers.equipmentItemId), isNull(equipmentItems.archivedAt)))
     .innerJoin(
       rooms,
@@ -74,7 +75,7 @@ function greetingFor(locale: string, e: { greetingEn: string | null; greetingFr:
 export async function getReportPlace(services: Pick<ServiceContext, "db">, code: string, locale: string): Promise<ReportPlace> {
   const resolved = await resolveReportIdentifier(services.db, code);
   if (!resolved) throw reportPlaceNotFound();
-  const ctx: ServiceContext = { db: services.db, entityId: resolved.entityId, actor: null, locale };
+  const ctx: ServiceContext = { db: services.db, entityId: resolved.entityId, actor: null, locale, timeZone: resolved.timeZone };
   const [[place], links, types] = await Promise.all([
     services.db
       .select({

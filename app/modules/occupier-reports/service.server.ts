@@ -51,7 +51,7 @@ export interface ReportOutcome {
 
 
 export async function reportIncident(
-  services: Omit<FilesContext, "entityId" | "actor" | "locale">,
+  services: Omit<FilesContext, "entityId" | "actor" | "locale" | "timeZone">,
   code: string,
   rawInput: ReportWrite,
   options: { actor?: Actor | null; locale: string; resolved?: ResolvedIdentifier | null },
@@ -60,7 +60,7 @@ export async function reportIncident(
   const resolved = options.resolved && options.resolved.code === code ? options.resolved : await resolveReportIdentifierKept(services.db, code);
   if (!resolved) throw reportPlaceNotFound();
   const locale: Locale = isLocale(options.locale) ? options.locale : "en";
-  const ctx: FilesContext = { ...services, entityId: resolved.entityId, actor: options.actor ?? null, locale } as FilesContext;
+  const ctx: FilesContext = { ...services, entityId: resolved.entityId, actor: options.actor ?? null, locale, timeZone: resolved.timeZone } as FilesContext;
   const place = resolved.equipmentItemId ? { equipmentItemId: resolved.equipmentItemId } : { roomId: resolved.roomId };
 
   // Staff report only where they reach (the room view); occupiers anywhere a sticker is.

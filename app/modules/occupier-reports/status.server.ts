@@ -19,7 +19,8 @@ export interface ReportStatus {
   createdAt: string;
   lastOccurrenceAt: string;
   place: { facility: string; building: string; room: string; floor: string | null };
-  entity: { name: string; color: string; textColor: string };
+  /** The entity's branding, and its time zone (the page's dates are written in it). */
+  entity: { name: string; color: string; textColor: string; timeZone: string };
   history: { type: number; at: string; status?: number }[];
 }
 
@@ -43,6 +44,7 @@ export async function getReportStatus(db: Db, token: string): Promise<ReportStat
       entityName: entities.name,
       color: entities.templateColor,
       textColor: entities.templateTextColor,
+      timeZone: entities.timeZone,
     })
     .from(incidentReporters)
     .innerJoin(incidents, and(eq(incidents.id, incidentReporters.incidentId), eq(incidents.entityId, incidentReporters.entityId)))
@@ -65,7 +67,7 @@ export async function getReportStatus(db: Db, token: string): Promise<ReportStat
     createdAt: row.createdAt.toISOString(),
     lastOccurrenceAt: row.lastOccurrenceAt.toISOString(),
     place: { facility: row.facility ?? "", building: row.building ?? "", room: row.room ?? "", floor: row.floor },
-    entity: { name: row.entityName, color: row.color, textColor: row.textColor },
+    entity: { name: row.entityName, color: row.color, textColor: row.textColor, timeZone: row.timeZone },
     history: events.map((e) => ({
       type: e.type,
       at: e.at.toISOString(),

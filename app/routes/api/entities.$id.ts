@@ -17,8 +17,10 @@ export const loader = apiRoute<LoaderFunctionArgs>(async ({ params, ctx }) => {
 /**
  * PUT /api/entities/{id} (managers and administrators): name, vatNumber, greetingsMessages, address,
  * billingAddress (null, or `billingSameAsAddress: true`, for the same as the address), templateColor,
- * templateTextColor, and the logo: `updateLogo` true replaces it with `newLogo` (a base64 data URL,
- * or null to remove it); `oldLogo` is accepted and ignored. Answers the saved entity.
+ * templateTextColor, the optional `timeZone` (an IANA name such as "America/New_York"; missing keeps
+ * the current one, an unknown one is a 400 on the field), and the logo: `updateLogo` true replaces it
+ * with `newLogo` (a base64 data URL, or null to remove it); `oldLogo` is accepted and ignored. Answers
+ * the saved entity.
  */
 export const action = apiRoute<ActionFunctionArgs>(async ({ request, params, ctx, locale }) => {
   if (request.method !== "PUT") return methodNotAllowed("GET, PUT");

@@ -14,7 +14,7 @@ import { listIncidents } from "~/modules/incidents/queries.server";
  * `dir=desc`). Filters as on the
  * /incidents screen: `status` and `priority` repeat or take commas (`priority=none` is Not Selected),
  * `assignee` is a user id, `me` or `none`, `tag` repeats (all must match), `from`/`to` are days
- * (YYYY-MM-DD, Brussels time). An unreadable parameter is 400 INVALID_LIST_QUERY naming it.
+ * (YYYY-MM-DD, in the entity's time zone). An unreadable parameter is 400 INVALID_LIST_QUERY naming it.
  */
 export const loader = apiRoute<LoaderFunctionArgs>(async ({ request, ctx }) => {
   const params = new URL(request.url).searchParams;

@@ -22,7 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       const rt = context.runtime;
       await setLanguage(
-        { db: rt.database.db, entityId: user.entityId, actor: personActor(user), locale: lng },
+        { db: rt.database.db, entityId: user.entityId, actor: personActor(user), locale: lng, timeZone: user.timeZone },
         { language: userLanguageByLocale[lng] as 0 | 1 | 2 },
       );
     } catch (err) {

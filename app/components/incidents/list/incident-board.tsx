@@ -10,7 +10,8 @@ import { cn } from "~/lib/utils";
 import { COLUMN_PARAM, columnHref } from "~/modules/incidents/list-url";
 import type { IncidentStatus } from "~/db/enums";
 import type { BoardColumn, IncidentRow } from "~/modules/incidents/queries.server";
-import { type AssigneeChoice, ChangeForm, changeFetcherKey, locationLines, useDateFormat } from "./shared";
+import { type AssigneeChoice, ChangeForm, changeFetcherKey, locationLines } from "./shared";
+import { useDates } from "~/lib/use-dates";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /** The data type of a dragged card: its incident id. */
@@ -266,7 +267,7 @@ const PRIORITY_BADGE: Record<string, "destructive" | "warning" | "secondary" | "
 function Card({ card, status, assignees, onAnnounce }: { card: IncidentRow; status: number; assignees: AssigneeChoice[]; onAnnounce: (text: string) => void }) {
   const { t } = useTranslation("incidentList");
   const hydrated = useHydrated();
-  const date = useDateFormat();
+  const date = useDates().dateTime;
   const priority = card.priority === null ? "none" : String(card.priority);
   const location = locationLines(card.location, t);
   return (

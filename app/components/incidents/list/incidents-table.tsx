@@ -12,7 +12,8 @@ import type { ListQuery, Page } from "~/lib/list-query";
 import { NO_PRIORITY, SETTABLE_STATUSES } from "~/modules/incidents/constants";
 import { clearFiltersHref } from "~/modules/incidents/list-url";
 import type { IncidentRow } from "~/modules/incidents/queries.server";
-import { type AssigneeChoice, ChangeForm, type ListActionError, locationLines, useDateFormat } from "./shared";
+import { type AssigneeChoice, ChangeForm, type ListActionError, locationLines } from "./shared";
+import { useDates } from "~/lib/use-dates";
 import { useHydrated } from "~/lib/use-hydrated";
 
 const column = listColumns<IncidentRow>();
@@ -33,11 +34,11 @@ export interface IncidentsTableProps {
 /**
  * The incidents table (the default view): a checkbox per row for the bulk form, the short id and title
  * linking to the incident, location, then priority, status and assignee each changed in place by a
- * tiny form, creation time (Brussels), occurrences, incident type and tags. Server-sorted and paged.
+ * tiny form, creation time (in the entity's time zone), occurrences, incident type and tags. Server-sorted and paged.
  */
 export function IncidentsTable({ page, query, filtered, assignees }: IncidentsTableProps) {
   const { t, i18n } = useTranslation("incidentList");
-  const date = useDateFormat();
+  const date = useDates().dateTime;
   const columns = useMemo(
     () => [
       column.display({

@@ -1,6 +1,6 @@
 import { useFetcher, useRouteLoaderData } from "@remix-run/react";
 import type { RootLoaderData } from "~/root";
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LocalizedToaster } from "~/components/shell/toaster";
 import { Button } from "~/components/ui/button";
@@ -9,7 +9,6 @@ import type { ToastData } from "~/components/ui/toast";
 import { cn } from "~/lib/utils";
 import { ASSIGN_OTHER, NO_PRIORITY, SETTABLE_STATUSES } from "~/modules/incidents/constants";
 import type { IncidentLocation, IncidentRow } from "~/modules/incidents/queries.server";
-import { dateTimeFormat } from "~/lib/intl";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /** What the action answers when it refuses a change (see http/incident-list.server.ts). */
@@ -23,17 +22,6 @@ export interface ListActionError {
 export interface AssigneeChoice {
   id: number;
   name: string;
-}
-
-const BRUSSELS = "Europe/Brussels";
-
-/** A creation time in Brussels time, in the page's language. */
-export function useDateFormat() {
-  const { i18n } = useTranslation();
-  return useMemo(() => {
-    const format = dateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short", timeZone: BRUSSELS });
-    return (iso: string) => format.format(new Date(iso));
-  }, [i18n.language]);
 }
 
 /** "North campus / Main building / Room 1.02, floor 1" and the equipment on a second line. */

@@ -4,17 +4,12 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { ASSIGNEE_PAGE_PARAM, ASSIGNEE_Q_PARAM, COMMENT_PARAM, FILE_PARAM, type ViewDialog } from "~/lib/incident-view";
-import { dateTimeFormat, numberFormat } from "~/lib/intl";
+import { numberFormat } from "~/lib/intl";
+import { useDates } from "~/lib/use-dates";
 
-/** Dates and times in Europe/Brussels time, in the page's language. */
+/** Dates and times in the entity's time zone, in the page's language (app/lib/dates.ts). */
 export function useDateTime() {
-  const { i18n } = useTranslation();
-  const format = dateTimeFormat(i18n.language, {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "Europe/Brussels",
-  });
-  return (iso: string) => format.format(new Date(iso));
+  return useDates().dateTime;
 }
 
 /** A date as a <time> element. */
