@@ -17,7 +17,6 @@ import { limitHeapGrowth } from "./server/heap";
 import { knownFilesOnly, listFiles } from "./server/known-files";
 import { pageCache } from "./server/page-cache";
 import { precompressed } from "./server/precompressed";
-import { installRouteMatchCache } from "./server/route-match-cache";
 import { tieredRateLimits } from "./server/rate-limit";
 import { DYNAMIC_COMPRESSION, wholeCompression } from "./server/whole-compression";
 import { sameOriginWrites } from "./server/same-origin";
@@ -43,9 +42,6 @@ interface EntryExports {
 
 async function main() {
   limitHeapGrowth();
-  // Route matches are remembered per path: the table is fixed while the server runs (decision 019). Installed
-  // before the app or the Remix adapter loads the router, so that its static handler uses them too (decision 035).
-  installRouteMatchCache();
   const vite = dev
     ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }))
     : undefined;

@@ -8,8 +8,6 @@ import { detectLocale, i18nFor } from "~/i18n.server";
 import { type PublicPageRequest, reportPageCacheKey } from "~/http/report-page.server";
 import { logger } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
-import { keepServerRoutes } from "~/lib/server-routes.server";
-
 import { resolveSession } from "~/modules/auth/session.server";
 import { runtime } from "~/runtime.server";
 
@@ -45,9 +43,6 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (isRouteErrorResponse(error) && error.status < 500) return;
   logger().error({ err: error, method: request.method, path: new URL(request.url).pathname }, "request failed");
 }
-
-// RemixServer's route tree, built once per build instead of for every document (app/lib/server-routes.server.ts).
-keepServerRoutes();
 
 const ABORT_DELAY = 10_000;
 export const streamTimeout = ABORT_DELAY;
