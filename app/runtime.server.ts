@@ -117,7 +117,7 @@ async function boot(): Promise<Runtime> {
     upkeep = scheduleUpkeep(database.pglite, UPKEEP_INTERVAL_MS, logUpkeep);
   }
   if (cfg.SERVER_TIMING) {
-    if (database.pglite) instrumentPglite(database.pglite, database.statements);
+    if (database.pglite) instrumentPglite(database.pglite);
     else instrumentPg();
   }
   const pool = database.pool;
