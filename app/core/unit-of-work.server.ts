@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { Db } from "~/db/client.server";
 import { auditLog } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
-import { noteCommittedWrite } from "./write-generation.server";
+import { noteCommittedWrite } from "./kept-answers.server";
 import type { ServiceContext } from "./context.server";
 
 /**
@@ -154,7 +154,7 @@ export async function withTx<C extends UowHost, T>(ctx: C, work: (tx: C, effects
     await uow?.rollback();
     throw error;
   }
-  noteCommittedWrite();
+  noteCommittedWrite(ctx.entityId);
   await uow?.commit();
   return result;
 }
@@ -170,10 +170,10 @@ export type StatementEffects = Pick<Effects, "afterCommit" | "publish">;
  * events), run once the statement has returned, in order. Jobs and audit rows are written inside a
  * transaction: a verb that needs them uses withTx. Inside another unit of work it joins that transaction.
  *
- * `changesKeptAnswers: false` leaves the write generation as it is: only for a statement that changes
- * nothing any kept answer reads (decision 031 lists them: the report page, a sticker's place and type
- * lookups, the dashboard's figures). A report folded into an open incident changes only that incident's
- * occurrence count, last occurrence and events, which none of them reads.
+ * `changesKeptAnswers: false` leaves the entity's kept answers as they are: only for a statement that
+ * changes nothing any kept answer reads (decision 043: the report page and a sticker's place and type
+ * lookups). A report folded into an open incident changes only that incident's occurrence count, last
+ * occurrence and events, which none of them reads.
  */
 export async function withStatement<C extends UowHost, T>(
   ctx: C,
@@ -189,7 +189,7 @@ export async function withStatement<C extends UowHost, T>(
     await uow.rollback();
     throw error;
   }
-  if (options.changesKeptAnswers !== false) noteCommittedWrite();
+  if (options.changesKeptAnswers !== false) noteCommittedWrite(ctx.entityId);
   await uow.commit();
   return result;
 }

@@ -1,6 +1,5 @@
 import { and, eq, gte, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { ServiceContext } from "~/core/context.server";
-import { generationCache, keptReads } from "~/core/generation-cache.server";
 import { IncidentStatus } from "~/db/enums";
 import { buildings, entities, facilities, incidentMonthAssigneeCounts, incidentMonthCounts, incidents, incidentTypes, users } from "~/db/schema";
 import { now } from "~/lib/clock.server";
@@ -241,26 +240,15 @@ export async function getDashboard(ctx: ServiceContext, filters: DashboardFilter
   const today = todayIn(timeZone);
   const period = dashboardPeriod(filters, today);
   const fromCounters = !options.countIncidents && countersAnswer(ctx, filters, period, today);
-  // Kept until the next committed write (decision 031): the same viewer, reach, language, filters and period.
-  const key = JSON.stringify([ctx.entityId, ctx.actor?.id ?? null, ctx.actor?.role ?? null, ctx.locale, filters, period, fromCounters]);
-  const figures = await dashboardFigures.get(key, async () =>
-    shape(ctx, fromCounters ? await cellsFromCounters(ctx, filters, period) : await cellsFromIncidents(ctx, filters, period), period),
-  );
+  const figures = await shape(ctx, fromCounters ? await cellsFromCounters(ctx, filters, period) : await cellsFromIncidents(ctx, filters, period), period);
   return { ...figures, timeZone, period, filters, fromCounters };
 }
 
-/** The entity's time zone (its months), read again only after a committed write (decision 037). */
-function entityTimeZone(ctx: ServiceContext): Promise<string> {
-  return keptTimeZones(ctx, String(ctx.entityId), async () => {
-    const [entity] = await ctx.db.select({ timeZone: entities.timeZone }).from(entities).where(eq(entities.id, ctx.entityId));
-    return entity?.timeZone ?? "Europe/Brussels";
-  });
+/** The entity's time zone (its months). */
+async function entityTimeZone(ctx: ServiceContext): Promise<string> {
+  const [entity] = await ctx.db.select({ timeZone: entities.timeZone }).from(entities).where(eq(entities.id, ctx.entityId));
+  return entity?.timeZone ?? "Europe/Brussels";
 }
-
-const keptTimeZones = keptReads<string>({ maxEntries: 1_000, ttlMs: 10_000 });
-
-/** The figures, shared by the requests that read them until the next write: never changed by a reader. */
-const dashboardFigures = generationCache<Awaited<ReturnType<typeof shape>>>({ maxEntries: 200, ttlMs: 60_000 });
 
 const int = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
