@@ -2,11 +2,14 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import noPackageInternals from "./eslint-rules/no-package-internals.js";
+import noPrivateMembers from "./eslint-rules/no-private-members.js";
 import tenantScope from "./eslint-rules/tenant-scope.js";
 
 /**
  * Lint, including the layering of docs/ARCHITECTURE.md: imports point down only
- * (routes -> http -> modules -> core -> lib/db), and production code never imports test code.
+ * (routes -> http -> modules -> core -> lib/db), production code never imports test code, and the app
+ * uses its packages through their public API only (decision 043).
  */
 const DB = ["~/db/client*", "~/db/schema*", "**/db/client*", "**/db/schema*", "drizzle-orm", "drizzle-orm/*", "pg", "@electric-sql/pglite"];
 const TESTS = { regex: "^#tests/|(^|/)tests/" };
@@ -39,12 +42,24 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { "react-hooks": reactHooks, caretaker: { rules: { "tenant-scope": tenantScope } } },
+    plugins: {
+      "react-hooks": reactHooks,
+      caretaker: { rules: { "tenant-scope": tenantScope, "no-package-internals": noPackageInternals, "no-private-members": noPrivateMembers } },
+    },
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+    },
+  },
+  {
+    // The framework as published (decision 043): no package's internal files, no other object's
+    // `_`-prefixed members. Allowed: `__caretaker*`, the app's own holders on globalThis.
+    files: ["app/**/*.{ts,tsx}", "server.ts", "server/**/*.ts"],
+    rules: {
+      "caretaker/no-package-internals": "error",
+      "caretaker/no-private-members": ["error", { allow: ["^__caretaker"] }],
     },
   },
   {

@@ -17,7 +17,6 @@ import { limitHeapGrowth } from "./server/heap";
 import { knownFilesOnly, listFiles } from "./server/known-files";
 import { pageCache } from "./server/page-cache";
 import { precompressed } from "./server/precompressed";
-import { installRouteMatchCache } from "./server/route-match-cache";
 import { tieredRateLimits } from "./server/rate-limit";
 import { DYNAMIC_COMPRESSION, wholeCompression } from "./server/whole-compression";
 import { sameOriginWrites } from "./server/same-origin";
@@ -31,21 +30,19 @@ interface EntryExports {
   needsPreparation(): boolean;
   prepareData(): Promise<void>;
   boot(): Promise<{
-    config: ServerSettings & { PORT: number; HOST: string; ANALYTICS_SCRIPT_URL?: string; databaseMode: string; SERVER_TIMING?: boolean };
+    config: ServerSettings & { PORT: number; HOST: string; ANALYTICS_SCRIPT_URL?: string; databaseMode: string; SERVER_TIMING?: boolean; REPORT_PAGE_CACHE: boolean };
   }>;
   shutdown(): Promise<void>;
   readiness(): Promise<{ ok: boolean; detail?: string }>;
   requestContext(cookieHeader: string | null, method?: string): Promise<{ runtime: unknown; auth: unknown; setCookie: string | null }>;
   secureBuild(build: ServerBuild): ServerBuild;
-  publicPageKey(req: { url: string; cookie: string | null; acceptLanguage: string | null; clientAddress: string }): Promise<string | null>;
-  writeGeneration(): number;
+  publicPageKey(req: { url: string; cookie: string | null; acceptLanguage: string | null; clientAddress: string }): Promise<{ key: string; entityId: number } | null>;
+  keptStamp(): number;
+  keptIsFresh(entityId: number, stamp: number): boolean;
 }
 
 async function main() {
   limitHeapGrowth();
-  // Route matches are remembered per path: the table is fixed while the server runs (decision 019). Installed
-  // before the app or the Remix adapter loads the router, so that its static handler uses them too (decision 035).
-  installRouteMatchCache();
   const vite = dev
     ? await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }))
     : undefined;
@@ -151,12 +148,12 @@ async function main() {
   app.use(tieredRateLimits(config));
   app.use(sameOriginWrites(config));
   app.use(bodyLimits(config));
-  // The report page every sticker opens, served again from memory until the next committed write
-  // (decision 031). Not in development, where the code itself changes.
-  if (!vite) {
+  // The report page every sticker opens, served again from memory until its entity writes (decision 043).
+  // Not in development, where the code itself changes; REPORT_PAGE_CACHE=false turns it off.
+  if (!vite && config.REPORT_PAGE_CACHE) {
     app.use(pageCache(async () => {
       const e = await entry();
-      return { keyOf: (req) => e.publicPageKey(req), generation: () => e.writeGeneration() };
+      return { keyOf: (req) => e.publicPageKey(req), stamp: () => e.keptStamp(), isFresh: (entityId, stamp) => e.keptIsFresh(entityId, stamp) };
     }, { paths: /^\/report\/[^/]+$/ }));
   }
 

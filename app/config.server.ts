@@ -34,6 +34,11 @@ const EnvSchema = z.object({
    * proxy in front compresses; static files are always sent from their precompressed copies.
    */
   COMPRESSION: booleanFlag.default(true),
+  /**
+   * Keep the public report page and its sticker lookups in memory until the sticker's entity writes
+   * (decision 043). False renders and reads them for every scan (benchmarks compare the two).
+   */
+  REPORT_PAGE_CACHE: booleanFlag.default(true),
   /** Multiplies the server's per-minute request limits (server/rate-limit.ts); the test suites raise it. */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(1),
   LOGIN_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),

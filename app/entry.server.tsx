@@ -5,22 +5,28 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { isLocale } from "~/i18n";
 import { detectLocale, i18nFor } from "~/i18n.server";
+import { keptAnswersState } from "~/core/kept-answers.server";
 import { type PublicPageRequest, reportPageCacheKey } from "~/http/report-page.server";
 import { logger } from "~/lib/logger.server";
 import { NonceProvider } from "~/lib/nonce";
-import { keepServerRoutes } from "~/lib/server-routes.server";
-
 import { resolveSession } from "~/modules/auth/session.server";
 import { runtime } from "~/runtime.server";
 
 export { needsPreparation, prepareData, readiness, runtime as boot, shutdown } from "~/runtime.server";
 export { secureBuild } from "~/http/gate.server";
-export { writeGeneration } from "~/core/write-generation.server";
 
-/** The report page's key in the public page cache (server/page-cache.ts, decision 031), or null. */
-export async function publicPageKey(req: PublicPageRequest): Promise<string | null> {
+/** The report page's key in the public page cache (server/page-cache.ts, decision 043) and its entity, or null. */
+export async function publicPageKey(req: PublicPageRequest): Promise<{ key: string; entityId: number } | null> {
   const rt = await runtime();
-  return reportPageCacheKey(req, rt.config.RATE_LIMIT_MULTIPLIER);
+  return reportPageCacheKey(req, { db: rt.database.db, rateLimitMultiplier: rt.config.RATE_LIMIT_MULTIPLIER });
+}
+
+/** A mark taken before a page is read, and whether what was read after it is still fresh (decision 043). */
+export function keptStamp(): number {
+  return keptAnswersState().stamp();
+}
+export function keptIsFresh(entityId: number, stamp: number): boolean {
+  return keptAnswersState().isFresh(entityId, stamp);
 }
 
 /**
@@ -45,9 +51,6 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (isRouteErrorResponse(error) && error.status < 500) return;
   logger().error({ err: error, method: request.method, path: new URL(request.url).pathname }, "request failed");
 }
-
-// RemixServer's route tree, built once per build instead of for every document (app/lib/server-routes.server.ts).
-keepServerRoutes();
 
 const ABORT_DELAY = 10_000;
 export const streamTimeout = ABORT_DELAY;

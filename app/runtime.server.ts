@@ -8,6 +8,7 @@ import { scheduleUpkeep, type UpkeepResult, upkeepRound } from "~/db/upkeep.serv
 import { seedDemoIfEmpty } from "~/seed/seed.server";
 import type { ContextServices, FileStore } from "~/core/context.server";
 import { type ClosableEventBus, createEventBus, createPgEventBus, NOTIFY_ALL_SQL } from "~/core/events.server";
+import { keptAnswersState } from "~/core/kept-answers.server";
 import type { JobQueue } from "~/core/jobs.server";
 import { createChangeDispatcher } from "~/jobs/changes.server";
 import { startQueue } from "~/jobs/queue.server";
@@ -117,7 +118,7 @@ async function boot(): Promise<Runtime> {
     upkeep = scheduleUpkeep(database.pglite, UPKEEP_INTERVAL_MS, logUpkeep);
   }
   if (cfg.SERVER_TIMING) {
-    if (database.pglite) instrumentPglite(database.pglite, database.statements);
+    if (database.pglite) instrumentPglite(database.pglite);
     else instrumentPg();
   }
   const pool = database.pool;
@@ -127,6 +128,8 @@ async function boot(): Promise<Runtime> {
       : createEventBus();
   // Listening before the port opens (a database that answered the migrations answers this too).
   await Promise.race([events.ready, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+  // The report page's kept answers: dropped in every process when their entity writes (decision 043).
+  keptAnswersState().connect(events, { enabled: cfg.REPORT_PAGE_CACHE });
   const translator = cfg.TRANSLATE_URL ? libreTranslate({ url: cfg.TRANSLATE_URL, apiKey: cfg.TRANSLATE_API_KEY }) : null;
   const services: ContextServices = { db: database.db, files, events, queue: null, appUrl: cfg.APP_URL, translator };
   const jobServices = { ...services, mailer };

@@ -1,20 +1,21 @@
 import type { NextFunction, Request, Response } from "express";
 
 /**
- * The public page cache (decision 031): the occupier's report page, the one page that every QR sticker
- * opens, served again from memory instead of rendered for each scan. Rendering it costs 8-10 ms of CPU;
- * a kept copy costs a fraction of a millisecond, so a crowd scanning stickers does not queue behind React.
+ * The public page cache (decisions 031 and 043): the occupier's report page, the one page that every QR
+ * sticker opens, served again from memory instead of rendered for each scan, so a crowd scanning one
+ * sticker does not queue behind React.
  *
- * The app decides what may be kept and under which key (`keyOf`: null renders the page as usual) and
- * says when stored data changed (`generation`, bumped after every committed unit of work). A copy is
- * served only while the generation it was rendered at is current, and for at most `ttlMs` in any case
- * (a write outside this process's units of work). Only a 200 without cookies is kept, with the headers
- * the page itself set; everything in front of the page (security headers, rate limits, compression) runs
- * for every request as before.
+ * The app decides what may be kept, under which key and for which entity (`keyOf`: null renders the page
+ * as usual), and says whether what was read after a mark is still fresh (`stamp`, `isFresh`: false once
+ * that entity committed a write, in this process or, through the event bus, in another). A copy is served
+ * while its entity has written nothing since it was rendered, and for at most `ttlMs` in any case. Only a
+ * 200 without cookies is kept, with the headers the page itself set; everything in front of the page
+ * (security headers, rate limits, compression) runs for every request as before.
  */
 export interface PageCacheSource {
-  keyOf(req: { url: string; cookie: string | null; acceptLanguage: string | null; clientAddress: string }): Promise<string | null>;
-  generation(): number;
+  keyOf(req: { url: string; cookie: string | null; acceptLanguage: string | null; clientAddress: string }): Promise<{ key: string; entityId: number } | null>;
+  stamp(): number;
+  isFresh(entityId: number, stamp: number): boolean;
 }
 
 export interface PageCacheOptions {
@@ -28,7 +29,8 @@ export interface PageCacheOptions {
 }
 
 interface Entry {
-  generation: number;
+  entityId: number;
+  stamp: number;
   expires: number;
   headers: [string, string | number | string[]][];
   body: Buffer;
@@ -53,10 +55,12 @@ export function pageCache(source: () => Promise<PageCacheSource>, options: PageC
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" || !options.paths.test(req.path)) return next();
     let src: PageCacheSource;
-    let key: string | null;
+    let kept: { key: string; entityId: number } | null;
+    let stamp: number;
     try {
       src = await source();
-      key = await src.keyOf({
+      stamp = src.stamp();
+      kept = await src.keyOf({
         url: req.originalUrl,
         cookie: req.get("cookie") ?? null,
         acceptLanguage: req.get("accept-language") ?? null,
@@ -65,19 +69,19 @@ export function pageCache(source: () => Promise<PageCacheSource>, options: PageC
     } catch (error) {
       return next(error);
     }
-    if (key === null) return next();
-    const generation = src.generation();
-    const kept = entries.get(key);
-    if (kept && kept.generation === generation && kept.expires > now()) {
+    if (kept === null) return next();
+    const { key, entityId } = kept;
+    const entry = entries.get(key);
+    if (entry && entry.entityId === entityId && entry.expires > now() && src.isFresh(entityId, entry.stamp)) {
       entries.delete(key); // the most recently used goes last: the first in the map leaves first
-      entries.set(key, kept);
+      entries.set(key, entry);
       res.status(200);
-      for (const [name, value] of kept.headers) res.setHeader(name, value);
-      res.setHeader("Content-Length", kept.body.byteLength);
-      res.end(kept.body);
+      for (const [name, value] of entry.headers) res.setHeader(name, value);
+      res.setHeader("Content-Length", entry.body.byteLength);
+      res.end(entry.body);
       return;
     }
-    if (kept) entries.delete(key);
+    if (entry) entries.delete(key);
 
     // Rendered as usual; the body is copied on its way out and kept if the answer may be.
     const before = new Set(res.getHeaderNames());
@@ -106,12 +110,12 @@ export function pageCache(source: () => Promise<PageCacheSource>, options: PageC
     res.end = function (this: Response, chunk?: unknown, ...rest: unknown[]) {
       collect(chunk, rest[0]);
       const cookie = res.getHeader("set-cookie");
-      if (keep && res.statusCode === 200 && cookie === undefined && src.generation() === generation) {
+      if (keep && res.statusCode === 200 && cookie === undefined && src.isFresh(entityId, stamp)) {
         const headers = res
           .getHeaderNames()
           .filter((name) => !before.has(name) && !notStored.has(name))
           .map((name) => [name, res.getHeader(name)!] as Entry["headers"][number]);
-        store(key, { generation, expires: now() + ttlMs, headers, body: Buffer.concat(chunks) });
+        store(key, { entityId, stamp, expires: now() + ttlMs, headers, body: Buffer.concat(chunks) });
       }
       return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
     } as Response["end"];

@@ -3,12 +3,10 @@
  * their modules (`isolate: false`, decision 016: half the suite's time went to importing the app
  * again for every file), so each file starts from the process-wide state a new process would have:
  * the configuration is read again from the environment (a file may stub it), and the captcha, the
- * request limits and the test clock start empty. The logger and the loaded translations are kept:
- * they hold no test's state. The write generation moves on, so that nothing kept for an earlier file's
- * database (the dashboard's figures, decision 031) is served to this one's.
+ * request limits, the test clock and the kept answers' state (decision 043: no event bus of an earlier
+ * file's runtime) start empty. The logger and the loaded translations are kept: they hold no test's state.
  */
 const holder = globalThis as Record<string, unknown>;
-for (const key of ["__caretakerConfig", "__caretakerCaptcha", "__caretakerResetLimits", "__caretakerReportLimits", "__caretakerClockOffsetMs"]) {
+for (const key of ["__caretakerConfig", "__caretakerCaptcha", "__caretakerResetLimits", "__caretakerReportLimits", "__caretakerClockOffsetMs", "__caretakerKeptAnswers"]) {
   delete holder[key];
 }
-holder.__caretakerWriteGeneration = Number(holder.__caretakerWriteGeneration ?? 0) + 1;

@@ -6,7 +6,7 @@ import type { ServiceContext } from "./context.server";
 import type { Effects } from "./unit-of-work.server";
 
 /**
- * Change events (decision 043): what a verb changed that other parts of the app care about, as typed
+ * Change events (decision 048): what a verb changed that other parts of the app care about, as typed
  * rows of the `change_events` outbox written in the verb's own transaction.
  *
  *   export const incidentStatusChanged = defineChange({

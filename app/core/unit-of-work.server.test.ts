@@ -9,7 +9,7 @@ import { createTestDatabase } from "#tests/test-db";
 import { createTestServices, type TestServices } from "#tests/test-context";
 import type { ServiceContext } from "./context.server";
 import { withStatement, withTx } from "./unit-of-work.server";
-import { writeGeneration } from "./write-generation.server";
+import { keptAnswersState } from "./kept-answers.server";
 
 let database: Database;
 let services: TestServices;
@@ -141,28 +141,32 @@ describe("unit of work", () => {
   });
 });
 
-describe("the write generation (what the public page cache trusts)", () => {
-  it("changes after a committed unit of work, and not after one that rolled back", async () => {
-    const before = writeGeneration();
+/** Whether what was read after `stamp` for the unit's entity (or another) is still fresh (decision 043). */
+const fresh = (stamp: number, entity = entityId) => keptAnswersState().isFresh(entity, stamp);
+
+describe("the kept answers (what the report page cache trusts)", () => {
+  it("go stale for the unit's entity after it commits, not for another entity, nor after a rollback", async () => {
+    const before = keptAnswersState().stamp();
     await withTx(ctx(), async (tx) => {
       await tx.db.insert(facilities).values({ entityId, shortId: 9101, name: "Generation committed" });
     });
-    const afterCommit = writeGeneration();
-    expect(afterCommit).toBeGreaterThan(before);
+    expect(fresh(before)).toBe(false);
+    expect(fresh(before, entityId + 1)).toBe(true);
+    const afterCommit = keptAnswersState().stamp();
     await expect(
       withTx(ctx(), async (tx) => {
         await tx.db.insert(facilities).values({ entityId, shortId: 9102, name: "Generation rolled back" });
         throw new Error("refused");
       }),
     ).rejects.toThrow("refused");
-    expect(writeGeneration()).toBe(afterCommit);
+    expect(fresh(afterCommit)).toBe(true);
   });
 });
 
 describe("a unit of one statement", () => {
-  it("runs its effects after the statement, in order, and changes the write generation", async () => {
+  it("runs its effects after the statement, in order, and makes the entity's kept answers stale", async () => {
     const order: string[] = [];
-    const before = writeGeneration();
+    const before = keptAnswersState().stamp();
     const rows = await withStatement(ctx(), async (c, effects) => {
       effects.afterCommit(() => order.push("after"));
       effects.publish({ entityId, type: "test.statement" });
@@ -174,19 +178,19 @@ describe("a unit of one statement", () => {
     expect(rows).toHaveLength(1);
     expect(order).toEqual(["statement", "after"]);
     expect(services.events.published.map((e) => e.type)).toEqual(["test.statement"]);
-    expect(writeGeneration()).toBeGreaterThan(before);
+    expect(fresh(before)).toBe(false);
   });
 
-  it("leaves the write generation when told its statement changes nothing kept answers read", async () => {
-    const before = writeGeneration();
+  it("leaves the kept answers when told its statement changes nothing they read", async () => {
+    const before = keptAnswersState().stamp();
     await withStatement(ctx(), (c) => c.db.insert(facilities).values({ entityId, shortId: 9202, name: "Unseen by kept answers" }), { changesKeptAnswers: false });
-    expect(writeGeneration()).toBe(before);
+    expect(fresh(before)).toBe(true);
     expect(await facilityNamed("Unseen by kept answers")).toHaveLength(1);
   });
 
   it("runs none of its effects when the statement fails", async () => {
     const order: string[] = [];
-    const before = writeGeneration();
+    const before = keptAnswersState().stamp();
     await expect(
       withStatement(ctx(), async (c, effects) => {
         effects.afterCommit(() => order.push("after"));
@@ -196,7 +200,7 @@ describe("a unit of one statement", () => {
     ).rejects.toThrow();
     expect(order).toEqual([]);
     expect(services.events.published).toHaveLength(0);
-    expect(writeGeneration()).toBe(before);
+    expect(fresh(before)).toBe(true);
   });
 
   it("joins the transaction of an enclosing unit: its effects wait for that commit", async () => {

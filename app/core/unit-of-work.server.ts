@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Db } from "~/db/client.server";
 import { auditLog, changeEvents } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
-import { noteCommittedWrite } from "./write-generation.server";
+import { noteCommittedWrite } from "./kept-answers.server";
 import type { ServiceContext } from "./context.server";
 
 /**
@@ -192,7 +192,7 @@ export async function withTx<C extends UowHost, T>(ctx: C, work: (tx: C, effects
     await uow?.rollback();
     throw error;
   }
-  noteCommittedWrite();
+  noteCommittedWrite(ctx.entityId);
   await uow?.commit();
   return result;
 }
@@ -208,10 +208,10 @@ export type StatementEffects = Pick<Effects, "afterCommit" | "publish" | "change
  * events), run once the statement has returned, in order. Jobs and audit rows are written inside a
  * transaction: a verb that needs them uses withTx. Inside another unit of work it joins that transaction.
  *
- * `changesKeptAnswers: false` leaves the write generation as it is: only for a statement that changes
- * nothing any kept answer reads (decision 031 lists them: the report page, a sticker's place and type
- * lookups, the dashboard's figures). A report folded into an open incident changes only that incident's
- * occurrence count, last occurrence and events, which none of them reads.
+ * `changesKeptAnswers: false` leaves the entity's kept answers as they are: only for a statement that
+ * changes nothing any kept answer reads (decision 043: the report page and a sticker's place and type
+ * lookups). A report folded into an open incident changes only that incident's occurrence count, last
+ * occurrence and events, which none of them reads.
  */
 export async function withStatement<C extends UowHost, T>(
   ctx: C,
@@ -227,7 +227,7 @@ export async function withStatement<C extends UowHost, T>(
     await uow.rollback();
     throw error;
   }
-  if (options.changesKeptAnswers !== false) noteCommittedWrite();
+  if (options.changesKeptAnswers !== false) noteCommittedWrite(ctx.entityId);
   await uow.commit();
   return result;
 }

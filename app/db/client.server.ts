@@ -8,7 +8,6 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { PgliteStatements } from "./pglite-statements.server";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -21,8 +20,6 @@ export interface Database {
   mode: "pglite" | "postgres";
   /** The embedded instance, in PGlite mode (the job queue runs through it too). */
   pglite?: PGlite;
-  /** Drizzle's client over `pglite`, with named prepared statements (decision 035). */
-  statements?: PgliteStatements;
   /** The pool and its connection string, in PostgreSQL mode. */
   pool?: pg.Pool;
   url?: string;
@@ -66,13 +63,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   const pglite = options.pglite ?? new PGlite({ dataDir: options.dataDir, startParams: pgliteStartParams() });
   await pglite.waitReady;
-  const statements = new PgliteStatements(pglite);
-  const db = drizzlePglite({ client: statements as unknown as PGlite, schema, casing: "snake_case" }) as unknown as Db;
+  const db = drizzlePglite({ client: pglite, schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
     mode: "pglite",
     pglite,
-    statements,
     async ping() {
       await pglite.query("select 1");
     },

@@ -1,6 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { PGlite, QueryOptions } from "@electric-sql/pglite";
-import type { PgliteStatements } from "./pglite-statements.server";
+import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 
 /**
@@ -64,16 +63,9 @@ export function instrumentPg(): void {
   proto.query = timed(proto.query);
 }
 
-/** Times the queries of one PGlite instance, and of Drizzle's client over it (its prepared statements). */
-export function instrumentPglite(pglite: PGlite, statements?: PgliteStatements): void {
+/** Times the queries of one PGlite instance (Drizzle's driver calls its `query`). */
+export function instrumentPglite(pglite: PGlite): void {
   const target = pglite as unknown as { query: QueryFn; exec: QueryFn };
   target.query = timed(target.query.bind(pglite));
   target.exec = timed(target.exec.bind(pglite));
-  if (!statements) return;
-  // a text it does not prepare goes on to PGlite's `query`, timed above
-  const client = statements as unknown as { query: QueryFn };
-  const prepared = timed(client.query.bind(statements));
-  const passed = client.query.bind(statements);
-  client.query = (...args: unknown[]) =>
-    statements.prepares(args[0] as string, args[2] as QueryOptions | undefined) ? prepared(...args) : passed(...args);
 }

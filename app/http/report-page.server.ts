@@ -119,8 +119,8 @@ export async function reportPageLoader(args: Args) {
 export async function reportPageAction(args: Args) {
   const { request, context } = args;
   const locale = await detectLocale(request);
-  // Only whether the sticker exists (kept until the next write, decision 031), before the limits count the
-  // post; `reportIncident` takes the answer and checks the type against the place (bench:report).
+  // Only whether the sticker exists (kept until its entity writes, decision 043), before the limits count
+  // the post; `reportIncident` takes the answer and checks the type against the place (bench:report).
   const code = args.params.identifier ?? "";
   const resolved = await resolveReportIdentifierKept(context.runtime.database.db, code);
   if (!resolved) return data<ReportActionData>({ state: "notFound" }, { status: 404 });
@@ -174,15 +174,17 @@ export interface PublicPageRequest {
 const SESSION_COOKIE = /(?:^|;\s*)__session=/;
 
 /**
- * The key under which the report page for this request may be kept and served again (decision 031), or
- * null when it must be rendered: anything but the page itself or its form (`?type=`), a signed-in visitor
- * (their own language and session), an address that must answer the captcha, and an address or sticker
- * over its limits (the page then says so). What else makes the page differ is in the key: the path and
- * query, the language, and the cookies (the consent banner). Whether the place exists, what it shows and
- * which types apply are read from the database, so an answer is served again only until the next
- * committed write (`writeGeneration`).
+ * The key under which the report page for this request may be kept and served again (decision 043), and
+ * the entity whose writes make it stale; null when it must be rendered: anything but the page itself or
+ * its form (`?type=`), an unknown sticker, a signed-in visitor (their own language and session), an
+ * address that must answer the captcha, and an address or sticker over its limits (the page then says so).
+ * What else makes the page differ is in the key: the path and query, the language, and the cookies (the
+ * consent banner). Everything the page shows belongs to the sticker's entity.
  */
-export async function reportPageCacheKey(req: PublicPageRequest, rateLimitMultiplier: number): Promise<string | null> {
+export async function reportPageCacheKey(
+  req: PublicPageRequest,
+  options: { db: Parameters<typeof resolveReportIdentifierKept>[0]; rateLimitMultiplier: number },
+): Promise<{ key: string; entityId: number } | null> {
   const match = /^\/report\/([^/?#]+)(?:\?type=(\d{1,9}))?$/.exec(req.url);
   if (!match) return null;
   if (req.cookie && SESSION_COOKIE.test(req.cookie)) return null;
@@ -192,12 +194,14 @@ export async function reportPageCacheKey(req: PublicPageRequest, rateLimitMultip
   } catch {
     return null;
   }
-  const limits = reportLimits(rateLimitMultiplier);
+  const limits = reportLimits(options.rateLimitMultiplier);
   if (!limits.limited(req.clientAddress, code).ok) return null;
   if (match[2] !== undefined && limits.needsCaptcha(req.clientAddress)) return null;
+  const resolved = await resolveReportIdentifierKept(options.db, code);
+  if (!resolved) return null;
   const headers = new Headers();
   if (req.cookie) headers.set("cookie", req.cookie);
   if (req.acceptLanguage) headers.set("accept-language", req.acceptLanguage);
   const locale = await detectLocale(new Request(`http://localhost${req.url}`, { headers }));
-  return `${req.url}\u0000${locale}\u0000${req.cookie ?? ""}`;
+  return { key: `${req.url}\u0000${locale}\u0000${req.cookie ?? ""}`, entityId: resolved.entityId };
 }

@@ -13,7 +13,7 @@ import { createChangeDispatcher, liveEventsHandler } from "./changes.server";
 import { type StartedQueue, startQueue } from "./queue.server";
 
 /**
- * The change-event outbox and its dispatcher (decision 043), on a real database with two "processes":
+ * The change-event outbox and its dispatcher (decision 048), on a real database with two "processes":
  * on PostgreSQL two queues with their own connection pools, on PGlite two queues on the one database.
  */
 let database: Database;

@@ -9,7 +9,7 @@ import { DEFAULT_TIME_ZONE } from "~/lib/dates";
 import { logger } from "~/lib/logger.server";
 
 /**
- * The change dispatcher (decision 043): turns the rows of the `change_events` outbox into what follows
+ * The change dispatcher (decision 048): turns the rows of the `change_events` outbox into what follows
  * from them, by the handlers of app/jobs/registry.server.ts.
  *
  * - It claims a batch of due changes, oldest first, with `for update skip locked` and a lock time, so

@@ -19,7 +19,7 @@ import { createScheduler } from "./schedules.server";
  * definition (`defineJob`, app/core/jobs.server.ts); the list is app/jobs/registry.server.ts.
  * Recurring jobs are schedules (`defineSchedule`, decision 045): before each round the workers enqueue
  * the jobs of the schedules that are due (app/jobs/schedules.server.ts), then run them like any other.
- * The same rounds dispatch the change events (decision 043, app/jobs/changes.server.ts) before the jobs.
+ * The same rounds dispatch the change events (decision 048, app/jobs/changes.server.ts) before the jobs.
  */
 export interface QueueOptions {
   database: Database;

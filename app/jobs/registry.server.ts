@@ -24,5 +24,5 @@ export function schedules(settings: ScheduleSettings): readonly ScheduleDefiniti
 /** Every notification kind (SPEC.md section 3's types), each beside the area whose change it follows. */
 export const notificationKinds: readonly NotificationKind[] = [...incidentNotificationKinds];
 
-/** What follows from change events (decision 043), in this order for each change. */
+/** What follows from change events (decision 048), in this order for each change. */
 export const changeHandlers: readonly ChangeHandler[] = [notificationsHandler(notificationKinds), reporterMailsHandler, liveEventsHandler];

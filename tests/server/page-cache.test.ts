@@ -2,19 +2,22 @@ import type { AddressInfo } from "node:net";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createKeptAnswersState } from "~/core/kept-answers.server";
 import { pageCache } from "../../server/page-cache";
 
 /**
- * The public page cache (decision 031) in front of a stand-in page: kept copies are served until the
- * app's write generation changes or they expire; only plain 200 answers are kept; everything the app
- * gives no key is rendered every time.
+ * The public page cache (decision 043) in front of a stand-in page, with the app's kept-answers state:
+ * kept copies are served until their entity writes or they expire; only plain 200 answers are kept;
+ * everything the app gives no key is rendered every time. Pages named `other-*` belong to entity 2, the
+ * others to entity 1.
  */
 let base: string;
 let close: () => Promise<void>;
 let renders = 0;
-let generation = 0;
 let clock = 1_000_000;
-let bumpWhileRendering = false;
+let writeWhileRendering = false;
+const kept = createKeptAnswersState();
+const entityOf = (url: string) => (url.startsWith("/page/other-") ? 2 : 1);
 
 beforeAll(async () => {
   const app = express();
@@ -22,15 +25,17 @@ beforeAll(async () => {
   app.use(
     pageCache(
       async () => ({
-        keyOf: async (req) => (req.url.includes("private") || (req.cookie ?? "").includes("__session") ? null : `${req.url}|${req.acceptLanguage ?? ""}`),
-        generation: () => generation,
+        keyOf: async (req) =>
+          req.url.includes("private") || (req.cookie ?? "").includes("__session") ? null : { key: `${req.url}|${req.acceptLanguage ?? ""}`, entityId: entityOf(req.url) },
+        stamp: () => kept.stamp(),
+        isFresh: (entityId, stamp) => kept.isFresh(entityId, stamp),
       }),
       { paths: /^\/page\/[^/]+$/, ttlMs: 10_000, maxEntries: 3, now: () => clock },
     ),
   );
   app.get("/page/:name", (req, res) => {
     renders++;
-    if (bumpWhileRendering) generation++;
+    if (writeWhileRendering) kept.committed(1);
     const name = req.params.name;
     if (name === "missing") return void res.status(404).type("html").send("<p>not here</p>");
     if (name === "cookie") res.setHeader("Set-Cookie", "lng=x");
@@ -47,8 +52,8 @@ beforeAll(async () => {
 afterAll(async () => close());
 beforeEach(() => {
   renders = 0;
-  generation++;
-  bumpWhileRendering = false;
+  kept.drop();
+  writeWhileRendering = false;
 });
 
 const get = async (path: string, headers: Record<string, string> = {}) => {
@@ -76,18 +81,25 @@ describe("the public page cache", () => {
     expect(renders).toBe(1);
   });
 
-  it("renders again once anything was written (the generation changed)", async () => {
+  it("renders again once its entity wrote, and not when another entity wrote", async () => {
     await get("/page/c");
-    generation++;
+    await get("/page/other-c");
+    kept.committed(1);
     await get("/page/c");
     await get("/page/c");
-    expect(renders).toBe(2);
+    await get("/page/other-c");
+    expect(renders).toBe(3);
+    kept.committed(2);
+    await get("/page/other-c");
+    await get("/page/c");
+    expect(renders).toBe(4);
   });
 
-  it("does not keep a page during whose rendering something was written", async () => {
-    bumpWhileRendering = true;
+  it("does not keep a page during whose rendering its entity wrote", async () => {
+    writeWhileRendering = true;
     await get("/page/d");
-    bumpWhileRendering = false;
+    writeWhileRendering = false;
+    await get("/page/d");
     await get("/page/d");
     expect(renders).toBe(2);
   });

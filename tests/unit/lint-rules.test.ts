@@ -76,3 +76,41 @@ describe("lint enforces the tenant scope", () => {
     expect(found.filter((m) => m.startsWith("caretaker/"))).toEqual([]);
   });
 });
+
+describe("lint keeps the framework as published (decision 043)", () => {
+  const ours = async (file: string, code: string) => (await problems(file, code)).filter((m) => /^caretaker\/no-(package-internals|private-members)/.test(m));
+
+  it.each([
+    // a package without an `exports` map: its build and source folders
+    ["app/entry.server.tsx", `import { createServerRoutes } from "@remix-run/react/dist/routes.js";${use("createServerRoutes")}`, /reaches into @remix-run\/react's release files/],
+    ["server/fixture.ts", `import { createRequire } from "node:module";\nconst require = createRequire(import.meta.url);\nexport const router = require("@remix-run/router/dist/router.cjs.js");\n`, /reaches into @remix-run\/router/],
+    // a package with an `exports` map: anything it does not list
+    ["app/db/fixture.ts", `import { PGlite } from "@electric-sql/pglite/dist/index.js";${use("PGlite")}`, /not an entry point of @electric-sql\/pglite/],
+    ["server.ts", `export const load = () => import("react-dom/cjs/react-dom-server.node.production.min.js");\n`, /not an entry point of react-dom/],
+    ["app/lib/fixture.ts", `export type Parser = typeof import("@electric-sql/pglite/dist/index.js");\n`, /not an entry point of @electric-sql\/pglite/],
+    ["app/lib/fixture.ts", `export { parse } from "drizzle-orm/pg-core/internal-thing";\n`, /not an entry point of drizzle-orm/],
+    // `_`-prefixed members of other objects
+    ["app/db/fixture.ts", `declare const pglite: { _runExclusiveQuery(fn: () => Promise<void>): Promise<void> };\nexport const run = () => pglite._runExclusiveQuery(async () => undefined);\n`, /`_runExclusiveQuery` is private/],
+    ["server/fixture.ts", `import Module from "node:module";\nexport const compile = (m: Module) => (m as unknown as { _compile(c: string, f: string): void })._compile("", "x.js");\n`, /`_compile` is private/],
+    ["app/core/fixture.ts", `declare const res: Record<string, unknown>;\nexport const headers = res["_headers"];\n`, /`_headers` is private/],
+    ["app/core/fixture.ts", `declare const loader: { _nodeModulePaths(d: string): string[] };\nconst { _nodeModulePaths } = loader;\nexport const paths = _nodeModulePaths("/");\n`, /`_nodeModulePaths` is private/],
+  ])("refuses in %s: %s", async (file, code, message) => {
+    expect((await ours(file, code)).join("\n")).toMatch(message);
+  });
+
+  it.each([
+    // published entry points: the root, listed sub-paths, `*` patterns (with a bundler's query), Node's and the app's own modules
+    ["app/db/fixture.ts", `import { PGlite } from "@electric-sql/pglite";\nimport { drizzle } from "drizzle-orm/pglite";\nimport { pgTable } from "drizzle-orm/pg-core";${use("[PGlite, drizzle, pgTable]")}`],
+    ["app/components/fixture.tsx", `import { parseWithZod } from "@conform-to/zod/v4";\nimport Worker from "altcha/workers/pbkdf2?worker";\nimport { renderToString } from "react-dom/server";${use("[parseWithZod, Worker, renderToString]")}`],
+    ["server/fixture.ts", `import fs from "node:fs/promises";\nimport path from "path";\nimport { logger } from "~/lib/logger.server";${use("[fs, path, logger]")}`],
+    // a package without an `exports` map: a sub-path that is no build folder
+    ["app/entry.client.tsx", `import { StaticRouterProvider } from "react-router-dom/server";${use("StaticRouterProvider")}`],
+    // own members, the app's own globals, identifiers that merely start with an underscore
+    ["app/core/fixture.ts", `export class Counter {\n  private _count = 0;\n  next() {\n    const { _count } = this;\n    this._count = _count + 1;\n    return this._count;\n  }\n}\n`],
+    ["app/runtime-fixture.server.ts", `const holder = globalThis as unknown as { __caretakerRuntime?: number };\nholder.__caretakerRuntime ??= 1;\nexport const dir = __dirname;\nexport const handler = (_event: unknown) => holder.__caretakerRuntime;\n`],
+    // outside app/ and server/ the rule does not apply (tests may poke at a fake's internals)
+    ["tests/unit/fixture.test.ts", `declare const fake: { _calls: number };\nexport const calls = fake._calls;\n`],
+  ])("allows in %s: %s", async (file, code) => {
+    expect(await ours(file, code)).toEqual([]);
+  });
+});

@@ -1,4 +1,4 @@
--- The change-event outbox (decision 043).
+-- The change-event outbox (decision 048).
 CREATE TABLE "change_events" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "change_events_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"entity_id" integer NOT NULL,

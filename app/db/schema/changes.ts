@@ -11,7 +11,7 @@ export interface ChangeActorRecord {
 }
 
 /**
- * The change-event outbox (decision 043): typed domain changes (an incident created, its status
+ * The change-event outbox (decision 048): typed domain changes (an incident created, its status
  * changed, it was assigned ...) written by a verb in its own transaction (`effects.emit`), so a change
  * exists only if the verb commits. The dispatcher (app/jobs/changes.server.ts) claims them and turns each,
  * exactly once, into what follows from it (notifications, live events, reporters' mails), marking it

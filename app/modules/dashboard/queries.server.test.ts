@@ -8,7 +8,6 @@ import { createBuilding, createEntity, createIncident, createIncidentType, creat
 import { actorContext, rejectionOf } from "#tests/service-helpers";
 import { createTestDatabase } from "#tests/test-db";
 import { type DashboardFilters, incidentsHref, parseDashboardFilters } from "./filters";
-import { noteCommittedWrite } from "~/core/write-generation.server";
 import { type DashboardFigures, getDashboard } from "./queries.server";
 
 /**
@@ -140,9 +139,6 @@ describe(`dashboard figures (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite
     const five = made[4];
     await db.update(incidents).set({ status: IncidentStatus.DONE, doneAt: hoursAfter("2026-05-20T09:00Z", 10) }).where(eq(incidents.id, five.id));
     await db.update(incidents).set({ archivedAt: new Date() }).where(eq(incidents.id, made[0].id));
-    // Rows written here directly, outside a unit of work: say so, as the app's verbs do after commit
-    // (the figures are kept until the next committed write, decision 031).
-    noteCommittedWrite();
     try {
       const d = await getDashboard(ctxOf(admin), period);
       expect(d.months.map((m) => [m.created, m.done, m.open])).toEqual([[1, 0, 0], [1, 0, 1], [1, 1, 0], [2, 0, 1], [1, 1, 0], [1, 1, 0]]);
@@ -152,7 +148,6 @@ describe(`dashboard figures (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite
       // In UTC, incident 3 falls in March, incident 7 in June and incident 8 in December.
       // (The request's context carries the zone read with its session: the next request's is UTC.)
       await db.update(entities).set({ timeZone: "UTC" }).where(eq(entities.id, entity.id));
-      noteCommittedWrite();
       const inUtc = actorContext(db, admin, { timeZone: "UTC" });
       const utc = await getDashboard(inUtc, period);
       expect(utc.timeZone).toBe("UTC");
@@ -162,7 +157,6 @@ describe(`dashboard figures (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite
       await db.update(entities).set({ timeZone: "Europe/Brussels" }).where(eq(entities.id, entity.id));
       await db.update(incidents).set({ status: IncidentStatus.IN_PROGRESS, doneAt: null }).where(eq(incidents.id, five.id));
       await db.update(incidents).set({ archivedAt: null }).where(eq(incidents.id, made[0].id));
-      noteCommittedWrite();
     }
   });
 
@@ -240,7 +234,6 @@ describe("an entity in New York: the dashboard's months and days are New York's"
     for (const at of ["2026-03-01T04:30Z", "2026-03-01T05:30Z", "2026-04-01T03:30Z", "2026-11-01T03:30Z", "2026-11-01T04:30Z", "2026-12-01T04:30Z"]) {
       await createIncident(db, { entityId: ny.id, roomId: place.id, createdAt: new Date(at) });
     }
-    noteCommittedWrite();
   });
 
   it("counts by New York's months, from the counters and from the incidents alike", async () => {

@@ -1,7 +1,6 @@
 import { and, eq, gte, inArray, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import { assertCan } from "~/core/actor";
 import type { ServiceContext } from "~/core/context.server";
-import { generationCache } from "~/core/generation-cache.server";
 import { IncidentStatus } from "~/db/enums";
 import { buildings, facilities, incidentMonthAssigneeCounts, incidentMonthCounts, incidents, incidentTypes, users } from "~/db/schema";
 import { now } from "~/lib/clock.server";
@@ -240,16 +239,9 @@ export async function getDashboard(ctx: ServiceContext, filters: DashboardFilter
   const today = dayIn(now(), timeZone);
   const period = dashboardPeriod(filters, today);
   const fromCounters = !options.countIncidents && countersAnswer(ctx, filters, period, today);
-  // Kept until the next committed write (decision 031): the same viewer, reach, language, filters and period.
-  const key = JSON.stringify([ctx.entityId, ctx.actor?.id ?? null, ctx.actor?.role ?? null, ctx.locale, timeZone, filters, period, fromCounters]);
-  const figures = await dashboardFigures.get(key, async () =>
-    shape(ctx, fromCounters ? await cellsFromCounters(ctx, filters, period) : await cellsFromIncidents(ctx, filters, period), period),
-  );
+  const figures = await shape(ctx, fromCounters ? await cellsFromCounters(ctx, filters, period) : await cellsFromIncidents(ctx, filters, period), period);
   return { ...figures, timeZone, period, filters, fromCounters };
 }
-
-/** The figures, shared by the requests that read them until the next write: never changed by a reader. */
-const dashboardFigures = generationCache<Awaited<ReturnType<typeof shape>>>({ maxEntries: 200, ttlMs: 60_000 });
 
 const int = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 

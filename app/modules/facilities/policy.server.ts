@@ -20,12 +20,6 @@ export function isEntityWide(actor: Actor | null | undefined): boolean {
   return reachesWholeEntity(actor);
 }
 
-/** What `treeScope` depends on, as a key of a kept read (`keptReads`): the entity and the viewer's reach. */
-export function reachKey(ctx: ServiceContext): string {
-  const actor = ctx.actor;
-  return `${ctx.entityId}:${isEntityWide(actor) ? "all" : actor ? `u${actor.id}` : "none"}`;
-}
-
 /** Whether the actor may open the room view of a room in `place`. */
 export async function canViewRoom(ctx: ServiceContext, place: { facilityId: number; buildingId: number }): Promise<boolean> {
   const actor = ctx.actor;

@@ -3,11 +3,10 @@ import { assertCan } from "~/core/actor";
 import { buildings, entities, facilities } from "~/db/schema";
 import type { ServiceContext } from "~/core/context.server";
 import { NotFoundError } from "~/lib/errors";
-import { reachKey, type TreeLevel, treeScope } from "./policy.server";
+import { type TreeLevel, treeScope } from "./policy.server";
 import { type ListQuery, MAX_PAGE_SIZE, type Page } from "~/lib/list-query";
 import { decodeCursor, encodeCursor } from "~/lib/cursor.server";
 import { nameLike, readPage } from "~/lib/list-page.server";
-import { keptReads } from "~/core/generation-cache.server";
 
 /**
  * Reads of facilities and buildings, shaped for the list screens, the forms and the REST answers.
@@ -97,18 +96,12 @@ export async function getFacilityForEdit(ctx: ServiceContext, id: number): Promi
 
 /** Every active facility (id, name), for filters and selects. */
 export async function listFacilityOptions(ctx: ServiceContext): Promise<{ id: number; name: string }[]> {
-  // Every page of the tree's filters and building forms lists them: read again only after a committed
-  // write (decision 037).
-  return keptFacilityOptions(ctx, reachKey(ctx), () =>
-    ctx.db
-      .select({ id: facilities.id, name: facilities.name })
-      .from(facilities)
-      .where(and(eq(facilities.entityId, ctx.entityId), isNull(facilities.archivedAt), treeScope(ctx, "facility")))
-      .orderBy(asc(sql`lower(${facilities.name})`), asc(facilities.id)),
-  );
+  return ctx.db
+    .select({ id: facilities.id, name: facilities.name })
+    .from(facilities)
+    .where(and(eq(facilities.entityId, ctx.entityId), isNull(facilities.archivedAt), treeScope(ctx, "facility")))
+    .orderBy(asc(sql`lower(${facilities.name})`), asc(facilities.id));
 }
-
-const keptFacilityOptions = keptReads<{ id: number; name: string }[]>({ maxEntries: 2_000, ttlMs: 10_000 });
 
 // ---------------------------------------------------------------------------
 // Buildings
@@ -246,15 +239,8 @@ export async function searchBuildingOptions(
   const { q = "", facilityId = null } = options;
   const limit = Math.min(Math.max(1, options.limit ?? BUILDING_OPTIONS_PAGE), MAX_PAGE_SIZE);
   const after = decodeCursor(options.after);
-  // The first page without a search (what every picker shows first) is read again only after a
-  // committed write (decision 037).
-  if (!q && !options.after) {
-    return keptBuildingPages(ctx, `${reachKey(ctx)}:${facilityId ?? ""}:${limit}`, () => readBuildingOptions(ctx, { q, after, facilityId, limit }));
-  }
   return readBuildingOptions(ctx, { q, after, facilityId, limit });
 }
-
-const keptBuildingPages = keptReads<OptionsPage<BuildingOption>>({ maxEntries: 2_000, ttlMs: 10_000 });
 
 async function readBuildingOptions(
   ctx: ServiceContext,

@@ -19,7 +19,6 @@ import { NotFoundError } from "~/lib/errors";
 import { nameLike, readPage } from "~/lib/list-page.server";
 import type { ListQuery, Page } from "~/lib/list-query";
 import { treeScope } from "~/modules/facilities/policy.server";
-import { keptReads } from "~/core/generation-cache.server";
 
 /**
  * Reads of incident types needed before their own screens exist (issue #4 links them to rooms and
@@ -43,17 +42,12 @@ export interface IncidentTypeOption {
 /** Active incident types of the entity, by name in the user's language. */
 export async function listIncidentTypeOptions(ctx: ServiceContext): Promise<IncidentTypeOption[]> {
   const name = incidentTypeName(ctx.locale);
-  // Read again only after a committed write (decision 037): every incidents, dashboard and room page lists them.
-  return keptTypeOptions(ctx, `${ctx.entityId}:${ctx.locale}`, () =>
-    ctx.db
-      .select({ id: incidentTypes.id, name })
-      .from(incidentTypes)
-      .where(and(eq(incidentTypes.entityId, ctx.entityId), isNull(incidentTypes.archivedAt)))
-      .orderBy(asc(sql`lower(${name})`), asc(incidentTypes.id)),
-  );
+  return ctx.db
+    .select({ id: incidentTypes.id, name })
+    .from(incidentTypes)
+    .where(and(eq(incidentTypes.entityId, ctx.entityId), isNull(incidentTypes.archivedAt)))
+    .orderBy(asc(sql`lower(${name})`), asc(incidentTypes.id));
 }
-
-const keptTypeOptions = keptReads<IncidentTypeOption[]>({ maxEntries: 500, ttlMs: 10_000 });
 
 /** The ids among `ids` that are active incident types of the entity (locked for share: call it in a transaction). */
 export async function activeIncidentTypeIds(ctx: ServiceContext, ids: number[]): Promise<Set<number>> {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineChange } from "~/core/changes.server";
 
 /**
- * What happens to incidents, as change events (core/changes.server.ts, decision 043). Every write of
+ * What happens to incidents, as change events (core/changes.server.ts, decision 048). Every write of
  * an incident, whoever makes it (the incidents screens and API, an occupier's report, archiving a
  * place, a user or an incident type), goes through this module and emits one of these, in its
  * transaction; the dispatcher turns them into notifications (./notifications.server.ts), live events

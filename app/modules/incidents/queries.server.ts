@@ -28,12 +28,11 @@ import { endOfDay, startOfDay } from "~/lib/dates";
 import { NotFoundError } from "~/lib/errors";
 import { countUpToCap, rowsOf } from "~/lib/list-page.server";
 import { likePattern, type ListQuery, type Page, pageWindow } from "~/lib/list-query";
-import { incidentReach, isEntityWide, reachKey, treeScope } from "~/modules/facilities/policy.server";
+import { incidentReach, isEntityWide, treeScope } from "~/modules/facilities/policy.server";
 import { fileUrl } from "~/modules/files/uploads.server";
 import { incidentTypeName } from "~/modules/incident-types/queries.server";
 import { BOARD_PAGE_SIZE, BOARD_STATUSES, COMMENTS_PAGE, EVENTS_PAGE, type IncidentSort } from "./constants";
 import type { IncidentFilters } from "./filters";
-import { keptReads } from "~/core/generation-cache.server";
 
 /**
  * Reads of the incidents area (issue #12), each applying the viewer's reach (`incidentReach`:
@@ -825,16 +824,11 @@ export async function listIncidentTags(ctx: ServiceContext, limit = 50): Promise
 
 /** For the filters: what of the tree the viewer reaches (facility options). */
 export async function listFilterFacilities(ctx: ServiceContext): Promise<{ id: number; name: string }[]> {
-  // Read again only after a committed write (decision 037): every incidents and dashboard page lists them.
-  return keptFacilityChoices(ctx, reachKey(ctx), () =>
-    ctx.db
-      .select({ id: facilities.id, name: facilities.name })
-      .from(facilities)
-      .where(and(eq(facilities.entityId, ctx.entityId), isNull(facilities.archivedAt), treeScope(ctx, "facility")))
-      .orderBy(asc(sql`lower(${facilities.name})`), asc(facilities.id))
-      .limit(500),
-  );
+  return ctx.db
+    .select({ id: facilities.id, name: facilities.name })
+    .from(facilities)
+    .where(and(eq(facilities.entityId, ctx.entityId), isNull(facilities.archivedAt), treeScope(ctx, "facility")))
+    .orderBy(asc(sql`lower(${facilities.name})`), asc(facilities.id))
+    .limit(500);
 }
-
-const keptFacilityChoices = keptReads<{ id: number; name: string }[]>({ maxEntries: 2_000, ttlMs: 10_000 });
 

@@ -26,7 +26,7 @@ import { setIncidentStatus } from "./service.server";
 /**
  * The incidents' writes for other areas (./writes.server.ts): an occupier's report, archiving a place
  * and archiving an incident type change incidents with exactly the notifications, live events and
- * reporters' mails that the same change made through the incidents' own verbs gives (decision 043).
+ * reporters' mails that the same change made through the incidents' own verbs gives (decision 048).
  */
 let database: Database;
 let services: TestServices;

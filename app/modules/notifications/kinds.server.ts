@@ -7,7 +7,7 @@ import { type NotificationMessage, notificationDetails, notifications } from "~/
 import { queueNotificationMails } from "./mail.server";
 
 /**
- * Notifications as a registry of kinds (decision 043): each kind says which change event it follows,
+ * Notifications as a registry of kinds (decision 048): each kind says which change event it follows,
  * who is told and what it says; the area that owns the change declares it (the incidents' five kinds
  * are in modules/incidents/notifications.server.ts), and app/jobs/registry.server.ts lists them all.
  * This module knows no area: it writes what a kind composes, once per change, with its mails and its

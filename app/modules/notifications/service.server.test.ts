@@ -142,7 +142,7 @@ describe("notificationRecipients", () => {
   });
 });
 
-describe("the notifications of a change (decision 043)", () => {
+describe("the notifications of a change (decision 048)", () => {
   it("are written when the change is dispatched, once even if it is dispatched again, and published once after commit", async () => {
     const incident = await createIncident(database.db, { entityId: entity.id, roomId: room.id, assigneeId: null });
     const before = services.events.published.length;

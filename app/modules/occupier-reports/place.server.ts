@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { ServiceContext } from "~/core/context.server";
-import { generationCache } from "~/core/generation-cache.server";
+import { keptAnswers } from "~/core/kept-answers.server";
 import type { Db } from "~/db/client.server";
 import { buildings, entities, equipmentItems, equipmentTypes, facilities, incidentTypeChecklistItems, reportIdentifiers, roomLinks, rooms } from "~/db/schema";
 import { NotFoundError } from "~/lib/errors";
@@ -52,15 +52,16 @@ export async function resolveReportIdentifier(db: Db, code: string) {
 }
 export type ResolvedIdentifier = NonNullable<Awaited<ReturnType<typeof resolveReportIdentifier>>>;
 
-const resolvedCodes = generationCache<ResolvedIdentifier | null>({ maxEntries: 2_000, ttlMs: 60_000 });
+const resolvedCodes = keptAnswers<ResolvedIdentifier | null>({ maxEntries: 2_000, ttlMs: 60_000 });
 
 /**
- * `resolveReportIdentifier`, kept until the next committed write (decision 031): every report of a crowd at
- * one sticker reads the same answer, and only a write (a room archived, an item moved) can change it.
+ * `resolveReportIdentifier`, kept until its entity commits a write (decision 043): every scan and report of
+ * a crowd at one sticker reads the same answer, and only a write of that entity (a room archived, an item
+ * moved) can change it. An unknown code is read every time (a new sticker must answer at once).
  */
 export function resolveReportIdentifierKept(db: Db, code: string): Promise<ResolvedIdentifier | null> {
   if (!CODE.test(code)) return Promise.resolve(null);
-  return resolvedCodes.get(code, () => resolveReportIdentifier(db, code));
+  return resolvedCodes.get(db, code, () => resolveReportIdentifier(db, code), (resolved) => resolved?.entityId ?? null);
 }
 
 function greetingFor(locale: string, e: { greetingEn: string | null; greetingFr: string | null; greetingNl: string | null }): string | null {

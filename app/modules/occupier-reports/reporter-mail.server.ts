@@ -14,7 +14,7 @@ import { createStatusToken } from "./status-token.server";
 /**
  * Tells the occupiers who reported an incident and left an email that it is Done or Rejected, each in
  * their language, with the link to their status page: a change handler of `incident.status-changed`
- * (decision 043), whoever closed it (the incidents screens, or archiving its place). The mails are jobs
+ * (decision 048), whoever closed it (the incidents screens, or archiving its place). The mails are jobs
  * written in the dispatch transaction. The link needs the token, which is not stored: the mail points
  * at the status page by a new token.
  */

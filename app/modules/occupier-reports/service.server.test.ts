@@ -43,7 +43,6 @@ import {
 import { expectFieldError, rejectionOf } from "#tests/service-helpers";
 import { createTestServices, type TestServices } from "#tests/test-context";
 import { createTestDatabase } from "#tests/test-db";
-import { noteCommittedWrite } from "~/core/write-generation.server";
 import { archiveRoom } from "~/modules/rooms/service.server";
 import { getReportPlace } from "./place.server";
 import { reportIncident } from "./service.server";
@@ -298,7 +297,6 @@ describe("reportIncident", () => {
     const doomed = await createRoom(database.db, { entityId: entity.id, buildingId: building.id, roomTypeId: roomType.id, name: "Doomed room" });
     const type = await createIncidentType(database.db, { entityId: entity.id, nameEn: "Draught", defaultPriority: Priority.LOW, roomTypeIds: [roomType.id] });
     const code = await codeOf(doomed.id);
-    noteCommittedWrite(); // the rows above were written directly, outside a unit of work
     expect((await report(code, { incidentTypeId: type.id, description: "Cold" })).outcome).toBe("created");
     expect((await report(code, { incidentTypeId: type.id, description: "Still cold" })).outcome).toBe("folded");
     const manager = await createUser(database.db, { entityId: entity.id, role: Role.ADMINISTRATOR });

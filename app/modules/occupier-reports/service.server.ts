@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Actor, ServiceContext } from "~/core/context.server";
-import { generationCache } from "~/core/generation-cache.server";
+import { keptAnswers } from "~/core/kept-answers.server";
 import { withStatement, withTx } from "~/core/unit-of-work.server";
 import { type Priority, UserStatus } from "~/db/enums";
 import { incidentChecklistAnswers, incidentFiles, incidentReporters, incidentTypeDefaultAssignees, rooms, users } from "~/db/schema";
@@ -77,9 +77,12 @@ export async function reportIncident(
   if (photos.length > REPORT_MAX_PHOTOS) throw new ValidationError({ photos: ["report:validation.tooManyPhotos"] }, "report:validation.tooManyPhotos", "TOO_MANY_PHOTOS");
   for (const photo of photos) checkImage(photo, ctx.files.maxBytes, { kind: "image", field: "photos" });
 
-  // Kept until the next committed write (decision 031), like the identifier: the same for a whole crowd.
-  const type = await reportableTypes.get(JSON.stringify([ctx.entityId, place, input.incidentTypeId, locale]), () =>
-    getReportableIncidentType(ctx, place, input.incidentTypeId),
+  // Kept until the entity commits a write (decision 043), like the identifier: the same for a whole crowd.
+  const type = await reportableTypes.get(
+    ctx.db,
+    JSON.stringify([ctx.entityId, place, input.incidentTypeId, locale]),
+    () => getReportableIncidentType(ctx, place, input.incidentTypeId),
+    () => ctx.entityId,
   );
   if (!type) throw new ValidationError({ incidentTypeId: ["report:validation.typeNotHere"] }, "report:validation.typeNotHere", "INCIDENT_TYPE_NOT_REPORTABLE");
   const answers = checkAnswers(type.checklist, input.answers);
@@ -176,7 +179,7 @@ export async function reportIncident(
 /** The place of a resolved identifier, as the incidents' writes take it. */
 const placeOf = (resolved: { roomId: number; equipmentItemId: number | null }) => ({ roomId: resolved.roomId, equipmentItemId: resolved.equipmentItemId });
 
-const reportableTypes = generationCache<Awaited<ReturnType<typeof getReportableIncidentType>>>({ maxEntries: 2_000, ttlMs: 60_000 });
+const reportableTypes = keptAnswers<Awaited<ReturnType<typeof getReportableIncidentType>>>({ maxEntries: 2_000, ttlMs: 60_000 });
 
 /** The checklist answers kept: known questions only, checked against their content type. */
 function checkAnswers(

@@ -9,7 +9,6 @@ import { readPage, nameLike } from "~/lib/list-page.server";
 import { DEFAULT_PAGE_SIZE, type ListQuery, MAX_PAGE_SIZE, type Page } from "~/lib/list-query";
 import { treeScope } from "~/modules/facilities/policy.server";
 import { assertCanManageUsers } from "./policy.server";
-import { keptReads } from "~/core/generation-cache.server";
 
 /** The signed-in user's profile and entity branding, loaded once per page by the root loader. */
 export async function getProfile(db: Db, userId: number, entityId: number) {
@@ -255,23 +254,17 @@ export async function listAssignees(
     options.excludeId ? ne(users.id, options.excludeId) : undefined,
     q ? or(nameLike(users.name, q), nameLike(users.surname, q)) : undefined,
   );
-  const read = () =>
-    readPage(
-      { page, size, sort: "surname", dir: "asc", q },
-      ctx.db
-        .select({ id: users.id, name: users.name, surname: users.surname, role: users.role })
-        .from(users)
-        .where(where)
-        .orderBy(asc(sql`lower(${users.surname})`), asc(sql`lower(${users.name})`), asc(users.id))
-        .$dynamic(),
-      ctx.db.select({ n: count() }).from(users).where(where),
-    );
-  // The first page of everyone (the incidents page's assignee choices) is read again only after a
-  // committed write (decision 037); a search or a later page is read each time.
-  return !q && page === 1 && !options.excludeId ? keptAssignees(ctx, `${ctx.entityId}:${size}`, read) : read();
+  return readPage(
+    { page, size, sort: "surname", dir: "asc", q },
+    ctx.db
+      .select({ id: users.id, name: users.name, surname: users.surname, role: users.role })
+      .from(users)
+      .where(where)
+      .orderBy(asc(sql`lower(${users.surname})`), asc(sql`lower(${users.name})`), asc(users.id))
+      .$dynamic(),
+    ctx.db.select({ n: count() }).from(users).where(where),
+  );
 }
-
-const keptAssignees = keptReads<Page<Assignee>>({ maxEntries: 500, ttlMs: 10_000 });
 
 export interface UserHistoryEntry {
   action: string;
