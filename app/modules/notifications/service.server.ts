@@ -9,7 +9,7 @@ import { assertOwnNotifications, getNotification, type NotificationItem } from "
 import { MarkReadSchema, type MarkReadInput } from "./schema";
 
 /**
- * Notifications (decision 028, 043).
+ * Notifications (decisions 028, 048).
  *
  * Writing: a verb emits a change event in its unit of work; the dispatcher hands it to the notification
  * kinds that follow it (./kinds.server.ts), which write the details and one row per recipient under a
