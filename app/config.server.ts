@@ -157,6 +157,11 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
 
 const globalConfig = globalThis as unknown as { __caretakerConfig?: Config };
 
+/** Whether cookies are sent only over HTTPS: when the app's public address is https (every cookie of the app). */
+export function secureCookies(): boolean {
+  return config().APP_URL.startsWith("https://");
+}
+
 /** The process-wide configuration (validated on first use). */
 export function config(): Config {
   globalConfig.__caretakerConfig ??= loadConfig();

@@ -5,6 +5,7 @@ import { initReactI18next } from "react-i18next";
 import { LanguageDetector } from "remix-i18next/server";
 import { fallbackLng, i18nConfig, isLocale, supportedLngs, type Locale } from "~/i18n";
 import { countryNames } from "~/lib/countries";
+import { secureCookies } from "~/config.server";
 
 /** All translations, bundled with the server: app/locales/<lng>/<namespace>.json. */
 const files = import.meta.glob<{ default: Record<string, unknown> }>("./locales/*/*.json", { eager: true });
@@ -40,6 +41,11 @@ export const localeCookie = createCookie("lng", {
   httpOnly: true,
   maxAge: 60 * 60 * 24 * 365,
 });
+
+/** The Set-Cookie header of a language choice (Secure when the app is served over https, like every cookie of the app). */
+export function localeCookieHeader(locale: Locale): Promise<string> {
+  return localeCookie.serialize(locale, { secure: secureCookies() });
+}
 
 const detector = new LanguageDetector({
   supportedLanguages: [...supportedLngs],

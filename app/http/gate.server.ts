@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { isManager } from "~/modules/auth/guard.server";
 import { commitSession } from "~/modules/auth/session.server";
 import { type Access, routesById } from "~/route-access";
-import { inputErrorResponse } from "./input-errors.server";
+import { escapedErrorResponse } from "./input-errors.server";
 
 /**
  * The one access gate, deny by default. It wraps the loader and the action of every route module of
@@ -16,8 +16,9 @@ import { inputErrorResponse } from "./input-errors.server";
  * role is not allowed goes to the forbidden page. REST routes authenticate their bearer token
  * themselves (apiRoute) and answer 401 in JSON.
  *
- * The same wrapper turns database errors caused by input (a NUL byte, a number out of range) into a
- * 400, so they never surface as a 500.
+ * The same wrapper turns what a handler let escape and the request caused into its answer, never a 500:
+ * database errors caused by input (a NUL byte, a number out of range) are a 400, a service's refusal (a
+ * filter naming another entity's facility) its status (input-errors.server.ts).
  */
 type Args = LoaderFunctionArgs | ActionFunctionArgs;
 type Handler = (args: Args) => unknown;
@@ -58,7 +59,7 @@ export function gated(access: Access | undefined, handler: Handler | undefined):
     try {
       return await handler(args);
     } catch (error) {
-      throw inputErrorResponse(error) ?? error;
+      throw escapedErrorResponse(error, { api: access === "api" }) ?? error;
     }
   };
 }

@@ -1,12 +1,23 @@
-import { isInputDatabaseError } from "~/lib/errors";
+import { redirect } from "@remix-run/node";
+import { ForbiddenError, isDomainError, isInputDatabaseError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 
 /**
- * A loader or action that let a database error caused by its input escape (a NUL byte or an
- * out-of-range number reaching PostgreSQL) answers 400, never 500. Null for anything else.
+ * What a loader or action let escape, as the answer a screen gives for it, never a 500:
+ * - a database error caused by its input (a NUL byte or an out-of-range number reaching PostgreSQL): 400;
+ * - a domain error (a service refusing what the request asked: a filter naming another entity's
+ *   facility, an id out of reach): forbidden goes to /forbidden, not found is the 404 page naming what
+ *   was not found, the rest answer their status with their message key.
+ *   A REST route (`api`) answers a forbidden one as 403 too, in JSON.
+ * Null for anything else (a real failure, or a Response already).
  */
-export function inputErrorResponse(error: unknown): Response | null {
-  if (error instanceof Response || !isInputDatabaseError(error)) return null;
+export function escapedErrorResponse(error: unknown, options: { api?: boolean } = {}): Response | null {
+  if (error instanceof Response) return null;
+  if (isDomainError(error)) {
+    if (error instanceof ForbiddenError && !options.api) return redirect("/forbidden");
+    return Response.json({ messageKey: error.messageKey, code: error.code }, { status: error.status });
+  }
+  if (!isInputDatabaseError(error)) return null;
   logger().info({ err: error instanceof Error ? error.message : String(error) }, "input refused by the database");
   return new Response("Bad Request", { status: 400 });
 }

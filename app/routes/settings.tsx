@@ -11,7 +11,7 @@ import { DialogTrigger, useUrlDialog } from "~/components/ui/dialog";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { TabLink, Tabs } from "~/components/ui/tabs";
 import { localeByUserLanguage } from "~/i18n";
-import { localeCookie } from "~/i18n.server";
+import { localeCookieHeader } from "~/i18n.server";
 import { formFailed, readFormData, redirectWithToast, serviceFailed, toUpload, uploadedFile } from "~/http/form-action.server";
 import type { ServiceContext } from "~/core/context.server";
 import { filesContext } from "~/http/route-context.server";
@@ -102,7 +102,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const headers = new Headers();
       headers.append("Set-Cookie", await toastHeader({ type: "success", key: "settings:toast.updated" }));
       // Keep the language after logout too (the user's own setting wins while signed in).
-      headers.append("Set-Cookie", await localeCookie.serialize(localeByUserLanguage[fields.language]));
+      headers.append("Set-Cookie", await localeCookieHeader(localeByUserLanguage[fields.language]));
       return redirect("/settings", { headers });
     }
     case "password": {

@@ -1,5 +1,5 @@
 import { createCookie } from "@remix-run/node";
-import { config } from "~/config.server";
+import { config, secureCookies } from "~/config.server";
 
 /**
  * Cookie consent (SPEC.md sections 1 and 4): "all" lets the analytics script load, "technical" keeps
@@ -15,6 +15,11 @@ export const consentCookie = createCookie("consent", {
   httpOnly: true,
   maxAge: 60 * 60 * 24 * 365,
 });
+
+/** The Set-Cookie header of a choice (Secure when the app is served over https, like every cookie of the app). */
+export function consentCookieHeader(choice: ConsentChoice): Promise<string> {
+  return consentCookie.serialize(choice, { secure: secureCookies() });
+}
 
 export function isConsentChoice(value: unknown): value is ConsentChoice {
   return typeof value === "string" && (CONSENT_CHOICES as readonly string[]).includes(value);

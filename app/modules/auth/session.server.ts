@@ -1,5 +1,5 @@
 import { createCookieSessionStorage, type Session } from "@remix-run/node";
-import { config } from "~/config.server";
+import { config, secureCookies } from "~/config.server";
 import type { Role } from "~/db/enums";
 import { logger } from "~/lib/logger.server";
 import { authenticateWithShell, refresh, type AuthDeps, type AuthUser, type ShellData, type TokenPair } from "./service.server";
@@ -40,7 +40,7 @@ export function sessionStorage() {
       path: "/",
       httpOnly: true,
       sameSite: "lax",
-      secure: cfg.APP_URL.startsWith("https://"),
+      secure: secureCookies(),
       secrets: [cfg.SESSION_SECRET],
       maxAge: cfg.REFRESH_TTL_DAYS * 86_400,
     },

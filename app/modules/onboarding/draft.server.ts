@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
-import { config } from "~/config.server";
+import { config, secureCookies } from "~/config.server";
 import { isLocale, type Locale } from "~/i18n";
 import { ENTITY_FIELDS, FIELD_MAX, type EntityInput } from "./schema";
 
@@ -36,7 +36,7 @@ function draftCookie() {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
-    secure: config().APP_URL.startsWith("https://"),
+    secure: secureCookies(),
     maxAge: MAX_AGE_SECONDS,
   });
   return cookie;

@@ -190,6 +190,27 @@ describe("updateUser", () => {
     expect(history[0].actorName).toBe(`${manager.name} ${manager.surname}`);
   });
 
+  it("takes notification buildings only within the editor's reach, keeping those the user already had", async () => {
+    const outOfReach = await createBuilding(database.db, { entityId: entityA.id, name: "Annex elsewhere" });
+    const user = await inviteUser(ctxOf(manager), newUser());
+    const input = (buildingIds: number[]) => ({
+      name: "Nora",
+      surname: "Janssens",
+      role: Role.TECHNICIAN,
+      language: 1 as const,
+      receiveNotification: true,
+      linkedObjects: { facilityIds: [facilityA.id], buildingIds: [] },
+      notificationSettings: { priorities: [], buildingIds },
+    });
+    // The manager reaches facility A only: a building elsewhere is refused as if it did not exist.
+    await expectFieldError(updateUser(ctxOf(manager), user.id, input([buildingA.id, outOfReach.id])), "notificationSettings", "settings:errors.buildingNotFound");
+    expect((await row(user.id)).notificationSettings).toEqual({ priorities: [], buildingIds: [] });
+    // An administrator reaches it; the manager's next save keeps it.
+    await updateUser(ctxOf(admin), user.id, input([outOfReach.id]));
+    const kept = await updateUser(ctxOf(manager), user.id, input([buildingA.id, outOfReach.id]));
+    expect(kept.notificationSettings.buildingIds).toEqual([buildingA.id, outOfReach.id].sort((a, b) => a - b));
+  });
+
   it("answers 'User not found' for another entity's user and changes nothing", async () => {
     const before = await row(otherManager.id);
     const error = await rejectionOf<NotFoundError>(

@@ -149,14 +149,19 @@ async function writeLinks(ctx: ServiceContext, userId: number, linked: LinkedObj
   if (rows.length) await ctx.db.insert(userLinkedObjects).values(rows);
 }
 
-/** Notification buildings must be of the entity; unknown ones are refused like on the account tab. */
-async function checkNotificationBuildings(ctx: ServiceContext, buildingIds: number[]): Promise<void> {
-  if (!buildingIds.length) return;
+/**
+ * Notification buildings must be active buildings of the entity within the editor's own reach, as on the
+ * person's own account tab; buildings the user already had stay (another manager, or they themselves,
+ * chose them). Unknown and unreachable ones get the same refusal, so it tells nothing about either.
+ */
+async function checkNotificationBuildings(ctx: ServiceContext, buildingIds: number[], kept: readonly number[] = []): Promise<void> {
+  const added = buildingIds.filter((id) => !kept.includes(id));
+  if (!added.length) return;
   const found = await ctx.db
     .select({ id: buildings.id })
     .from(buildings)
-    .where(and(eq(buildings.entityId, ctx.entityId), isNull(buildings.archivedAt), inArray(buildings.id, buildingIds)));
-  if (found.length !== buildingIds.length) {
+    .where(and(eq(buildings.entityId, ctx.entityId), isNull(buildings.archivedAt), inArray(buildings.id, added), treeScope(ctx, "building")));
+  if (found.length !== added.length) {
     throw new ValidationError({ notificationSettings: ["settings:errors.buildingNotFound"] }, "settings:errors.buildingNotFound", "BUILDING_NOT_FOUND");
   }
 }
@@ -285,7 +290,7 @@ export async function updateUser(ctx: FilesContext, id: number, rawInput: Input<
     };
     const linked = await checkLinks(txCtx, input.role, input.linkedObjects, kept);
     const settings = notificationSettingsOf(input);
-    await checkNotificationBuildings(txCtx, settings.buildingIds);
+    await checkNotificationBuildings(txCtx, settings.buildingIds, current.notificationSettings?.buildingIds ?? []);
     const pictureFileId = input.updatePicture
       ? await uploadsOf(txCtx, effects).replace(current.pictureFileId, newPicture, { kind: "image", field: "newPicture" })
       : current.pictureFileId;

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { consentCookie, isConsentChoice } from "~/components/shell/consent.server";
+import { consentCookieHeader, isConsentChoice } from "~/components/shell/consent.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { formDataOf } from "~/http/form-action.server";
 
@@ -13,7 +13,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = safeRedirectPath(form.get("redirectTo"));
   const choice = form.get("choice");
   if (!isConsentChoice(choice)) return redirect(back);
-  return redirect(back, { headers: { "Set-Cookie": await consentCookie.serialize(choice) } });
+  return redirect(back, { headers: { "Set-Cookie": await consentCookieHeader(choice) } });
 }
 
 /** A plain visit goes home. */

@@ -2,7 +2,7 @@ import { personActor } from "~/core/actor";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { isLocale, userLanguageByLocale } from "~/i18n";
-import { localeCookie } from "~/i18n.server";
+import { localeCookieHeader } from "~/i18n.server";
 import { logger } from "~/lib/logger.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { setLanguage } from "~/modules/users/service.server";
@@ -30,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       logger().warn({ err }, "set-language: could not store the user's language");
     }
   }
-  return redirect(back, { headers: { "Set-Cookie": await localeCookie.serialize(lng) } });
+  return redirect(back, { headers: { "Set-Cookie": await localeCookieHeader(lng) } });
 }
 
 export function loader() {
