@@ -3,6 +3,7 @@ import { type EventBus, type LiveEvent, RESYNC_EVENT } from "~/core/events.serve
 import { now } from "~/lib/clock.server";
 import { logger } from "~/lib/logger.server";
 import { authenticate, type AuthUser } from "~/modules/auth/service.server";
+import { userDeactivated } from "~/modules/users/changes.server";
 import { announcedIds, type LiveNotification, LIVE_PAGE_SIZE, liveReads, type StreamReads } from "~/modules/notifications/live.server";
 
 /**
@@ -22,8 +23,9 @@ import { announcedIds, type LiveNotification, LIVE_PAGE_SIZE, liveReads, type St
  * stream remembers the ids it sent), so none is lost or repeated across the replay/live boundary.
  * The stream subscribes before it reads, so nothing committed while it starts is missed. It ends (and
  * its subscription with it) at once when the client goes (the request's signal), when the user's
- * token expires (the client reconnects and the session is refreshed as on any request), or when a
- * read fails (the client reconnects and resumes).
+ * token expires (the client reconnects and the session is refreshed as on any request), when the
+ * person is disabled or archived (`user.deactivated`: the reconnection is refused), or when a read
+ * fails (the client reconnects and resumes).
  */
 export const HEARTBEAT_MS = 25_000;
 export const RETRY_MS = 2_000;
@@ -159,6 +161,8 @@ export function notificationEventStream(options: StreamOptions): ReadableStream<
       write(`retry: ${RETRY_MS}\n: connected\n\n`);
       // Subscribe first, then read: an event arriving meanwhile only asks for another read.
       unsubscribe = events.subscribe(entityId, (event) => {
+        // The person was disabled or archived: their access ends now, not when the token expires.
+        if (event.type === userDeactivated.type && event.data?.userId === userId) return close();
         const wanted = classify(event, userId);
         if (wanted === "none") return;
         if (wanted === "shared") announced.push(event as Addressed);

@@ -25,8 +25,9 @@ const validateLoginForm = zodValidator(() => import("~/modules/auth/schema").the
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await guard(request, context);
   const { session } = context.auth;
-  const sessionExpired = session.get("authMessage") === "sessionExpired";
-  return data({ sessionExpired }, { headers: sessionExpired ? { "Set-Cookie": await commitSession(session) } : undefined });
+  const authMessage = session.get("authMessage");
+  const sessionEnded = authMessage === "sessionExpired" || authMessage === "accountDisabled" ? authMessage : null;
+  return data({ sessionEnded }, { headers: sessionEnded ? { "Set-Cookie": await commitSession(session) } : undefined });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -53,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Login() {
   const { t } = useTranslation(["auth", "common"]);
-  const { sessionExpired } = useLoaderData<typeof loader>();
+  const { sessionEnded } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useZodForm(validateLoginForm, { id: "login", lastResult });
@@ -69,9 +70,9 @@ export default function Login() {
           <p className="text-sm text-muted-foreground">{t("login.subtitle")}</p>
         </CardHeader>
         <CardContent>
-          {sessionExpired ? (
+          {sessionEnded ? (
             <Alert variant="destructive" className="mb-4">
-              {t("sessionExpired")}
+              {t(sessionEnded === "accountDisabled" ? "login.disabled" : "sessionExpired")}
             </Alert>
           ) : null}
           {form.errors?.length ? (

@@ -6,7 +6,7 @@ import type { EventSourceMessage } from "eventsource-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ClosableEventBus, createEventBus, createPgEventBus, type EventBus } from "~/core/events.server";
 import { type Database, openDatabase } from "~/db/client.server";
-import { Role } from "~/db/enums";
+import { Role, UserStatus } from "~/db/enums";
 import type { User } from "~/db/schema";
 import { notificationEventStream, openStreamCount } from "~/http/notification-stream.server";
 import { readEventStream } from "~/lib/event-stream";
@@ -16,6 +16,8 @@ import type { Runtime } from "~/runtime.server";
 import { loader } from "~/routes/resources/notifications.stream";
 import { createEntity, createNotification, createUser } from "#tests/factories";
 import { createTestDatabase } from "#tests/test-db";
+import { createTestServices } from "#tests/test-context";
+import { setUserStatus } from "~/modules/users/management.server";
 
 /**
  * The live notification stream (decision 029): its replay logic against the database (what a client
@@ -166,6 +168,36 @@ describe("the stream's replay and live events", () => {
     expect(stream.ids()).toEqual([next.id]);
     aborted.abort();
     await stream.done;
+  });
+
+  it("ends at once when its person is disabled or archived, and only theirs", async () => {
+    const services = await createTestServices(database);
+    try {
+      const manager = await createUser(database.db, { entityId, role: Role.FACILITY_MANAGER });
+      const leaving = await createUser(database.db, { entityId, role: Role.TECHNICIAN });
+      const staying = await createUser(database.db, { entityId, role: Role.TECHNICIAN });
+      const open = (who: User) => {
+        let ended = false;
+        const aborted = new AbortController();
+        const stream = reader(
+          notificationEventStream({ reads: liveReads(database.db, entityId, who.id), events: services.events, entityId, userId: who.id, lastEventId: null, signal: aborted.signal, heartbeatMs: 60_000 }),
+        );
+        void stream.done.then(() => (ended = true));
+        return { stream, ended: () => ended, abort: () => aborted.abort() };
+      };
+      const theirs = open(leaving);
+      const other = open(staying);
+      await until(() => theirs.stream.counts().length === 1 && other.stream.counts().length === 1, "both streams started");
+      await setUserStatus(services.ctx(entityId, { id: manager.id, role: manager.role }), leaving.id, { newStatus: UserStatus.DISABLED });
+      await services.queue.drain();
+      await until(theirs.ended, "the disabled person's stream to end");
+      await new Promise((r) => setTimeout(r, 50));
+      expect(other.ended()).toBe(false);
+      other.abort();
+      await other.stream.done;
+    } finally {
+      await services.close();
+    }
   });
 });
 

@@ -166,7 +166,7 @@ describe("refresh", () => {
     const user = await createUser(database.db, { entityId: entityA, email: "later-disabled@example.test" });
     const pair = await login(deps, { email: "later-disabled@example.test", password: "Demo-pass-1!" });
     await database.db.update(users).set({ status: UserStatus.DISABLED }).where(eq(users.id, user.id));
-    await expectAuthError(refresh(deps, { refreshToken: pair.refreshToken }), "SESSION_EXPIRED");
+    await expectAuthError(refresh(deps, { refreshToken: pair.refreshToken }), "ACCOUNT_DISABLED");
   });
 });
 
@@ -202,7 +202,7 @@ describe.each([
     expect((await authenticate(deps, pair.jwtToken)).id).toBe(user.id); // other sessions live on
 
     await database.db.update(users).set({ status: UserStatus.DISABLED }).where(eq(users.id, user.id));
-    await expectAuthError(authenticate(deps, pair.jwtToken), "SESSION_EXPIRED");
+    await expectAuthError(authenticate(deps, pair.jwtToken), "ACCOUNT_DISABLED");
 
     const expired = await signAccessToken(deps.jwtSecret, { userId: user.id, entityId: entityA, role: Role.TECHNICIAN, sessionId: pair.sessionId }, 10, Date.now() - 60_000);
     await expectAuthError(authenticate(deps, expired.token), "SESSION_EXPIRED");

@@ -41,6 +41,8 @@ export class AuthError extends DomainError {
 const invalidCredentials = () =>
   new AuthError("INVALID_CREDENTIALS", "auth:login.invalidCredentials", 401, LoginErrorCode.INVALID_CREDENTIALS);
 const sessionExpired = () => new AuthError("SESSION_EXPIRED", "auth:sessionExpired", 401);
+/** A signed-in person whose account was disabled meanwhile: their session ends with SPEC's deactivated message. */
+const accountDisabled = () => new AuthError("ACCOUNT_DISABLED", "auth:login.disabled", 401, LoginErrorCode.ACCOUNT_DISABLED);
 
 export interface AuthDeps {
   db: Db;
@@ -168,6 +170,7 @@ export async function refresh(deps: AuthDeps, input: { refreshToken: string; jwt
       if (!claims || claims.userId !== row.userId || claims.sessionId !== row.familyId) return null;
     }
     const [user] = await tx.select().from(users).where(and(eq(users.id, row.userId), eq(users.entityId, row.entityId))).limit(1);
+    if (user && !user.archivedAt && user.status === UserStatus.DISABLED) return "disabled" as const;
     if (!user || user.archivedAt || user.status !== UserStatus.ACTIVE) return null;
     return issue(
       { ...deps, db: tx as unknown as Db },
@@ -176,6 +179,7 @@ export async function refresh(deps: AuthDeps, input: { refreshToken: string; jwt
       now,
     );
   });
+  if (outcome === "disabled") throw accountDisabled();
   if (!outcome) throw sessionExpired();
   return outcome;
 }
@@ -208,7 +212,7 @@ export async function authenticate(deps: AuthDeps, jwtToken: string | null | und
   const claims = await verifyAccessToken(deps.jwtSecret, jwtToken, { now: deps.now?.() });
   if (!claims) throw sessionExpired();
   const [row] = await preparedFor(deps.db, sessionQueries, buildSessionQuery).execute(claimParams(claims));
-  if (!isLive(row, claims)) throw sessionExpired();
+  if (!isLive(row, claims)) throw refusalOf(row, claims);
   // The role is read from the database, so a role change applies at once.
   return sessionUserOf(row, claims);
 }
@@ -296,6 +300,11 @@ function isLive<R extends { status: number; archivedAt: Date | null; revoked: bo
   return row !== undefined && !row.archivedAt && row.status === UserStatus.ACTIVE && !row.revoked && row.entityId === claims.entityId;
 }
 
+/** Why a session is no longer live: the account was disabled, or it simply ended (expired, revoked, archived). */
+function refusalOf(row: { status: number; archivedAt: Date | null; entityId: number } | undefined, claims: AccessClaims): AuthError {
+  return row && !row.archivedAt && row.entityId === claims.entityId && row.status === UserStatus.DISABLED ? accountDisabled() : sessionExpired();
+}
+
 /** The signed-in user from the token's claims and the checked row (its role and its entity's time zone). */
 function sessionUserOf(row: { role: Role; timeZone: string | null }, claims: AccessClaims): AuthUser {
   return {
@@ -322,7 +331,7 @@ export async function authenticateWithShell(deps: AuthDeps, jwtToken: string | n
   const claims = await verifyAccessToken(deps.jwtSecret, jwtToken, { now: deps.now?.() });
   if (!claims) throw sessionExpired();
   const [row] = await preparedFor(deps.db, shellQueries, buildShellQuery).execute(claimParams(claims));
-  if (!isLive(row, claims)) throw sessionExpired();
+  if (!isLive(row, claims)) throw refusalOf(row, claims);
   const { archivedAt: entityArchivedAt, ...entity } = row.entity ?? { archivedAt: null };
   const profile =
     row.entity && !entityArchivedAt

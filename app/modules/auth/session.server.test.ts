@@ -2,7 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { UserStatus } from "~/db/enums";
+import { users } from "~/db/schema";
 import { createEntity, createUser, DEFAULT_PASSWORD } from "#tests/factories";
 import { createTestDatabase } from "#tests/test-db";
 import { login, type AuthDeps } from "./service.server";
@@ -79,6 +82,24 @@ describe("resolveSession", () => {
     expect(replay.state).toMatchObject({ user: null, expired: true });
     // Reuse revoked the whole family: the new cookie is dead too.
     expect((await resolveSession(deps, newCookie)).state).toMatchObject({ user: null, expired: true });
+  });
+
+  it("tells a person disabled while signed in that their account was deactivated, anyone else that the session expired", async () => {
+    const entity = await createEntity(database.db, { name: "Disabled later" });
+    const person = await createUser(database.db, { entityId: entity.id, email: "disabled-later@example.test" });
+    const session = await getSession(null);
+    storeTokens(session, await login(deps, { email: "disabled-later@example.test", password: DEFAULT_PASSWORD }));
+    const cookie = (await commitSession(session)).split(";")[0];
+    await database.db.update(users).set({ status: UserStatus.DISABLED }).where(eq(users.id, person.id));
+    const ended = await resolveSession(deps, cookie);
+    expect(ended.state).toMatchObject({ user: null, expired: true });
+    expect((await getSession(ended.setCookie!.split(";")[0])).get("authMessage")).toBe("accountDisabled");
+    // A session that simply ended (the tokens of a forged cookie) says it expired.
+    const forged = await getSession(null);
+    forged.set("jwtToken", "not-a-token");
+    forged.set("expiresAt", time + 3_600_000);
+    const other = await resolveSession(deps, (await commitSession(forged)).split(";")[0]);
+    expect((await getSession(other.setCookie!.split(";")[0])).get("authMessage")).toBe("sessionExpired");
   });
 
   it("treats a request without a session cookie as a visitor, with no cookie to set", async () => {

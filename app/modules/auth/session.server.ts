@@ -2,6 +2,7 @@ import { createCookieSessionStorage, type Session } from "@remix-run/node";
 import { config, secureCookies } from "~/config.server";
 import type { Role } from "~/db/enums";
 import { logger } from "~/lib/logger.server";
+import { DomainError } from "~/lib/errors";
 import { authenticateWithShell, refresh, type AuthDeps, type AuthUser, type ShellData, type TokenPair } from "./service.server";
 
 /**
@@ -24,7 +25,7 @@ export interface SessionData {
 }
 export interface FlashData {
   /** Shown on the login page in a negative colour. */
-  authMessage: "sessionExpired";
+  authMessage: "sessionExpired" | "accountDisabled";
 }
 export type WebSession = Session<SessionData, FlashData>;
 
@@ -137,7 +138,8 @@ export async function resolveSession(
   } catch (error) {
     logger().info({ err: error instanceof Error ? error.message : error }, "session ended");
     clearTokens(session);
-    session.flash("authMessage", "sessionExpired");
+    // A person disabled while signed in reads why (SPEC.md section 8), anyone else that the session expired.
+    session.flash("authMessage", error instanceof DomainError && error.code === "ACCOUNT_DISABLED" ? "accountDisabled" : "sessionExpired");
     return { state: { user: null, expired: true, session }, setCookie: await commitSession(session) };
   }
 }

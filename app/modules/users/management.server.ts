@@ -26,6 +26,7 @@ import { checkImage, type FilesContext, uploadsOf } from "~/modules/files/upload
 import { reassignUser as reassignIncidentTypeAssignees } from "~/modules/incident-types/service.server";
 import { openIncidentsOutOfReach, reassignUser as reassignIncidents } from "~/modules/incidents/writes.server";
 import { reassignUser as reassignMaintenance } from "~/modules/maintenance/assignees.server";
+import { userDeactivated } from "./changes.server";
 import { assertCanManageUsers, assertMayHandleRole, needsLinks } from "./policy.server";
 import { getUser, type UserDetail } from "./queries.server";
 import {
@@ -310,7 +311,10 @@ export async function updateUser(ctx: FilesContext, id: number, rawInput: Input<
       })
       .where(and(eq(users.id, id), eq(users.entityId, ctx.entityId)));
     await writeLinks(txCtx, id, linked);
-    if (status === UserStatus.DISABLED && current.status !== UserStatus.DISABLED) await revokeSessions(txCtx, id, now);
+    if (status === UserStatus.DISABLED && current.status !== UserStatus.DISABLED) {
+      await revokeSessions(txCtx, id, now);
+      await effects.emit(userDeactivated, { userId: id, reason: "disabled" });
+    }
     const changes: Record<string, [number, number]> = {};
     if (current.role !== input.role) changes.role = [current.role, input.role];
     if (current.status !== status) changes.status = [current.status, status];
@@ -348,7 +352,10 @@ export async function setUserStatus(ctx: ServiceContext, id: number, rawInput: I
       await keepAnAdministrator(txCtx, current, status === UserStatus.ACTIVE);
       const now = new Date();
       await txCtx.db.update(users).set({ status, updatedAt: now }).where(and(eq(users.id, id), eq(users.entityId, ctx.entityId)));
-      if (status === UserStatus.DISABLED) await revokeSessions(txCtx, id, now);
+      if (status === UserStatus.DISABLED) {
+        await revokeSessions(txCtx, id, now);
+        await effects.emit(userDeactivated, { userId: id, reason: "disabled" });
+      }
       await effects.audit({ action: "setUserStatus", recordType: "user", recordId: id, details: { status: [current.status, status] } });
     }
     return getUser(txCtx, id);
@@ -429,6 +436,7 @@ export async function archiveUser(ctx: ServiceContext, id: number, rawInput: Inp
     const now = new Date();
     await tx.update(users).set({ archivedAt: now, updatedAt: now }).where(and(eq(users.id, id), eq(users.entityId, e)));
     await revokeSessions(txCtx, id, now);
+    await effects.emit(userDeactivated, { userId: id, reason: "archived" });
     await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })
