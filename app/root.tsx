@@ -17,7 +17,7 @@ import { useChangeLanguage } from "remix-i18next/react";
 import { consentData } from "~/components/shell/consent.server";
 import { CookieConsent } from "~/components/shell/cookie-consent";
 import { DocumentTitle } from "~/components/shell/document-title";
-import { LocalizedToaster } from "~/components/shell/toaster";
+import { ToastStack } from "~/components/shell/toaster";
 import { fallbackLng, localeByUserLanguage } from "~/i18n";
 import { detectLocale, getT, localesVersion } from "~/i18n.server";
 import { brandColors } from "~/lib/contrast";
@@ -91,6 +91,8 @@ export function usePageScripts(): boolean {
   return !useMatches().some((match) => (match.handle as ScriptsHandle | undefined)?.scripts === false);
 }
 
+const NO_TOASTS: readonly never[] = [];
+
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
@@ -127,7 +129,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* In the page flow, above everything: the banner never covers a form or a button. */}
         <CookieConsent consent={rootData?.consent} analyticsScriptUrl={scripts ? rootData?.analyticsScriptUrl : null} />
         <TimeZoneProvider value={rootData?.timeZone ?? DEFAULT_TIME_ZONE}>{children}</TimeZoneProvider>
-        <LocalizedToaster toasts={rootData?.toast ? [rootData.toast] : []} />
+        <ToastStack flash={rootData?.toast ? [rootData.toast] : NO_TOASTS} />
         {scripts ? (
           <>
             <ScrollRestoration nonce={nonce} />

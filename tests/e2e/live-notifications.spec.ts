@@ -158,17 +158,34 @@ test("a technician's open page shows the toast and bell count when a manager ass
     const manager = await apiLogin(managerContext.request, accounts.manager);
     const technician = await apiLogin(managerContext.request, accounts.technician);
     // An open incident the technician reaches and is not assigned to (their own list holds only what they reach).
-    const reachable = await json<{ id: number; assignee: { id: number } | null }[]>(
+    const reachable = await json<{ id: number; shortId: number; title: string; assignee: { id: number } | null }[]>(
       await managerContext.request.get("/api/incidents?size=100&status=0&status=1", { headers: technician.headers }),
     );
     const incident = reachable.find((i) => i.assignee?.id !== technician.userId)!;
     expect(incident, "an open incident in the technician's reach, assigned to someone else").toBeTruthy();
     const assigned = await managerContext.request.put(`/api/incidents/${incident.id}/assignee`, { headers: manager.headers, data: { assigneeId: technician.userId } });
     expect(assigned.status()).toBe(200);
-    const toast = page.locator('[data-type="info"]').filter({ hasText: "An incident was assigned to you" });
+    // The same words as the notifications list (one message per kind).
+    const toast = page.locator('[data-type="info"]').filter({ hasText: `assigned to you: ${incident.title}` });
     await expect(toast).toBeVisible();
+    await expect(toast).toContainText(`Incident #${incident.shortId}`);
     await expect(toast.getByRole("link", { name: "Open incident" })).toHaveAttribute("href", `/incident/${incident.id}`);
     await expect(page.getByTestId("unread-badge")).toHaveText(String(before + 1));
+    // One stack of toasts on the page: the live ones join the page's own.
+    await expect(page.locator('[role="status"][aria-live="polite"]')).toHaveCount(1);
+
+    // Read elsewhere: the count goes down and no "new notification" toast comes for it.
+    const mine = await json<{ notificationDetailsId: number; read: boolean }[]>(
+      await managerContext.request.get(`/api/users/${technician.userId}/notifications?showOnlyUnread=true`, { headers: technician.headers }),
+    );
+    const read = await managerContext.request.patch(`/api/users/${technician.userId}/notifications/read`, {
+      headers: technician.headers,
+      data: mine.map((n) => n.notificationDetailsId),
+    });
+    expect(read.status()).toBe(200);
+    await expect(page.getByTestId("unread-badge")).toHaveCount(0);
+    await page.waitForTimeout(500);
+    await expect(page.locator('[data-type="info"]')).toHaveCount(1);
   } finally {
     await managerContext.close();
   }

@@ -9,7 +9,7 @@ import commonNl from "~/locales/nl-BE/common.json";
 import { screens } from "~/route-access";
 import { renderRoutes } from "#tests/render-in-router";
 import { DocumentTitle, screenRouteId } from "./document-title";
-import { LocalizedToaster } from "./toaster";
+import { PageToasts, ToastStack } from "./toaster";
 
 const common = { en: commonEn, "fr-BE": commonFr, "nl-BE": commonNl } as const;
 
@@ -46,24 +46,27 @@ describe("screen titles", () => {
   });
 });
 
-describe("LocalizedToaster", () => {
+describe("the toast stack", () => {
   it("gives the toasts' screen-reader texts in the page's language", async () => {
     const i18n = i18next.createInstance();
     await i18n.use(initReactI18next).init({ lng: "fr-BE", resources: { "fr-BE": { common: commonFr } }, defaultNS: "common" });
     const html = renderToStaticMarkup(
       <I18nextProvider i18n={i18n}>
-        <LocalizedToaster
-          toasts={[
+        <ToastStack
+          flash={[
             { id: "1", type: "success", title: "Créé" },
             { id: "2", type: "error", title: "Échec" },
-            { id: "3", type: "info", title: "Note" },
           ]}
         />
+        <PageToasts toasts={[{ id: "3", type: "info", title: "Note" }]} />
       </I18nextProvider>,
     );
     expect(html).toContain("Succès\u00a0: </span>Créé");
     expect(html).toContain("Erreur\u00a0: </span>Échec");
     expect(html).toContain("Information\u00a0: </span>Note");
     expect(html).not.toMatch(/Success|Error:/);
+    // Before JavaScript runs, a screen's own toasts are drawn where they are; the root's stack is always there.
+    expect(html.match(/role="status"/g)).toHaveLength(2);
+    expect(renderToStaticMarkup(<PageToasts toasts={[]} />)).toBe("");
   });
 });

@@ -2,17 +2,19 @@ import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ToastData } from "~/components/ui/toast";
+import { notificationTitle } from "~/modules/notifications/present";
 import { cn } from "~/lib/utils";
 import { Icon } from "./icons";
 import { openNotificationStream, type StreamNotification } from "./notification-stream";
 import { headerButton } from "./styles";
-import { LocalizedToaster } from "./toaster";
+import { PageToasts } from "./toaster";
 
 /**
  * The bell in the header: links to /notifications and shows the unread count. With JavaScript on it
  * follows the live notification stream (decision 029): the count changes as notifications arrive or
- * are read, and each new notification shows a toast linking to its incident. Without JavaScript the
- * count is the one the page was rendered with.
+ * are read, and each new unread notification shows a toast (in the page's one stack) with the same
+ * words as the notifications list, linking to its incident. Without JavaScript the count is the one the
+ * page was rendered with.
  */
 export function NotificationsBell({ unread, className }: { unread: number; className?: string }) {
   const { t } = useTranslation("shell");
@@ -35,45 +37,28 @@ export function NotificationsBell({ unread, className }: { unread: number; class
           </span>
         ) : null}
       </Link>
-      <LocalizedToaster toasts={toasts} />
+      <PageToasts toasts={toasts} />
     </>
   );
-}
-
-/** What a notification type is called in a toast (SPEC.md section 3's types, grouped). */
-function typeGroup(type: number): string {
-  switch (type) {
-    case 0:
-      return "incidentCreated";
-    case 1:
-      return "incidentAssigned";
-    case 2:
-      return "incidentUnassigned";
-    case 3:
-      return "incidentStatusUpdated";
-    case 4:
-      return "incidentNewComment";
-  }
-  if (type >= 5 && type <= 12) return type % 2 === 1 ? "importSuccess" : "importFailure";
-  if (type >= 13) return "exportSuccess";
-  return "other";
 }
 
 const MAX_TOASTS = 3;
 
 /** Follows the stream while the component is mounted; returns the toasts of the notifications received. */
 function useLiveNotifications(setCount: (unread: number) => void): ToastData[] {
-  const { t } = useTranslation("live");
+  const { t } = useTranslation(["live", "notifications"]);
   const [toasts, setToasts] = useState<ToastData[]>([]);
   const latest = useRef({ t, setCount });
   latest.current = { t, setCount };
   const onNotification = useCallback((n: StreamNotification) => {
+    // A notification read meanwhile (elsewhere, or just now) is no news.
+    if (n.read) return;
     const { t } = latest.current;
+    const { key, params } = notificationTitle(n);
     const toast: ToastData = {
       id: `notification-${n.id}`,
       type: "info",
-      title: t(`type.${typeGroup(n.type)}`),
-      description: n.subject,
+      title: t(key, params),
       link: n.incidentId ? { href: `/incident/${n.incidentId}`, label: t("openIncident") } : { href: "/notifications", label: t("openNotifications") },
     };
     setToasts((list) => [...list.filter((x) => x.id !== toast.id), toast].slice(-MAX_TOASTS));

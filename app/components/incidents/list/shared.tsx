@@ -2,7 +2,7 @@ import { useFetcher, useRouteLoaderData } from "@remix-run/react";
 import type { RootLoaderData } from "~/root";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LocalizedToaster } from "~/components/shell/toaster";
+import { PageToasts } from "~/components/shell/toaster";
 import { Button } from "~/components/ui/button";
 import { Select } from "~/components/ui/select";
 import type { ToastData } from "~/components/ui/toast";
@@ -64,7 +64,7 @@ export function ListToasts({ actionError, children }: { actionError: ListActionE
   return (
     <ToastsContext.Provider value={report}>
       {children}
-      <LocalizedToaster toasts={toasts} />
+      <PageToasts toasts={toasts} />
     </ToastsContext.Provider>
   );
 }
