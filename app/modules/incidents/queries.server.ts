@@ -467,6 +467,8 @@ export interface ChecklistAnswer {
   contentType: number;
   answer: string | null;
   file: IncidentFile | null;
+  /** When its report was made: the answers of one report share it. */
+  reportedAt: string;
 }
 
 export interface IncidentDetail extends IncidentRow {
@@ -568,6 +570,7 @@ async function detailOf(ctx: ServiceContext, incident: IncidentInReach): Promise
           question: incidentChecklistAnswers.question,
           contentType: incidentChecklistAnswers.contentType,
           answer: incidentChecklistAnswers.answer,
+          reportedAt: incidentChecklistAnswers.createdAt,
           fileId: storedFiles.id,
           originalName: storedFiles.originalName,
           mimeType: storedFiles.mimeType,
@@ -576,7 +579,7 @@ async function detailOf(ctx: ServiceContext, incident: IncidentInReach): Promise
         .from(incidentChecklistAnswers)
         .leftJoin(storedFiles, and(eq(storedFiles.id, incidentChecklistAnswers.fileId), isNull(storedFiles.deletedAt)))
         .where(and(eq(incidentChecklistAnswers.incidentId, incident.id), eq(incidentChecklistAnswers.entityId, ctx.entityId)))
-        .orderBy(asc(incidentChecklistAnswers.position), asc(incidentChecklistAnswers.id)),
+        .orderBy(asc(incidentChecklistAnswers.createdAt), asc(incidentChecklistAnswers.position), asc(incidentChecklistAnswers.id)),
     async () => {
       if (!incident.duplicateOfId) return null;
       const [kept] = await ctx.db
@@ -627,6 +630,7 @@ async function detailOf(ctx: ServiceContext, incident: IncidentInReach): Promise
       contentType: c.contentType,
       answer: c.answer,
       file: c.fileId ? fileOf({ id: c.fileId, originalName: c.originalName!, mimeType: c.mimeType!, sizeBytes: c.sizeBytes! }) : null,
+      reportedAt: new Date(c.reportedAt).toISOString(),
     })),
     duplicateOf,
     duplicates,

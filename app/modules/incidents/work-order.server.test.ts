@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { IncidentStatus, Priority, Role } from "~/db/enums";
-import { entities, type Entity, type Incident, incidentChecklistAnswers, type User } from "~/db/schema";
+import { entities, type Entity, type Incident, incidentChecklistAnswers, incidents, type IncidentType, type User } from "~/db/schema";
 import { eq } from "drizzle-orm";
 import { NotFoundError } from "~/lib/errors";
 import { storeFile } from "~/modules/files/storage.server";
@@ -41,6 +41,7 @@ let otherAdmin: User;
 let incident: Incident;
 let longIncident: Incident;
 let itemCode: string;
+let type: IncidentType;
 
 const hasPdftotext = (() => {
   try {
@@ -92,7 +93,7 @@ beforeAll(async () => {
   await linkUserTo(db, { entityId: entity.id, userId: outsider.id, buildingId: (await createBuilding(db, { entityId: entity.id })).id });
   void elsewhere;
 
-  const type = await createIncidentType(db, {
+  type = await createIncidentType(db, {
     entityId: entity.id,
     nameEn: "Projector broken",
     nameNl: "Projector defect",
@@ -115,14 +116,12 @@ beforeAll(async () => {
     lastOccurrenceAt: new Date("2026-11-22T13:40:00Z"),
     reporterEmails: ["leraar@school.test", "directie@school.test"],
   });
-  await db.insert(incidentChecklistAnswers).values({
-    entityId: entity.id,
-    incidentId: incident.id,
-    position: 0,
-    question: "Is de stekker ingeplugd?",
-    contentType: 0,
-    answer: "Ja",
-  });
+  // Two reports, each with its answers (a yes/no question, stored as "yes"/"no").
+  await db.insert(incidentChecklistAnswers).values([
+    { entityId: entity.id, incidentId: incident.id, position: 0, question: "Is de stekker ingeplugd?", contentType: 0, answer: "yes", createdAt: new Date("2026-11-20T08:15:00Z") },
+    { entityId: entity.id, incidentId: incident.id, position: 1, question: "Brandt het lampje op de projector?", contentType: 0, answer: "no", createdAt: new Date("2026-11-20T08:15:00Z") },
+    { entityId: entity.id, incidentId: incident.id, position: 0, question: "Is de stekker ingeplugd?", contentType: 0, answer: "no", createdAt: new Date("2026-11-22T13:40:00Z") },
+  ]);
   for (let i = 1; i <= 7; i++) {
     await createIncidentComment(db, {
       entityId: entity.id,
@@ -158,6 +157,7 @@ describe("renderWorkOrder", () => {
     expect(pdf.toString("latin1")).toMatch(/\/MediaBox \[0 0 595\.28 841\.89\]/);
     if (!hasPdftotext) return;
     const text = textOf(pdf);
+    if (process.env.WORK_ORDER_PDF) fs.writeFileSync(process.env.WORK_ORDER_PDF, pdf);
     for (const expected of [
       "Werkbon",
       `#${incident.shortId}`,
@@ -173,8 +173,14 @@ describe("renderWorkOrder", () => {
       "audiovisueel, dringend",
       "leraar@school.test",
       "Is de stekker ingeplugd?",
-      "Gemeld antwoord: Ja",
       "Brandt het lampje op de projector?",
+      // Every reporter's answers, report by report, in words.
+      "Antwoorden van de melders",
+      "Melding 1",
+      "Melding 2",
+      "Is de stekker ingeplugd?: Ja",
+      "Brandt het lampje op de projector?: Nee",
+      "Is de stekker ingeplugd?: Nee",
       "Laatste opmerkingen (5 van 7)",
       "Opmerking 7",
       "Handtekeningen",
@@ -190,6 +196,20 @@ describe("renderWorkOrder", () => {
     // Only the five latest comments; the Brussels date of the creation (09:15 local).
     expect(text).not.toContain("Opmerking 2:");
     expect(text).toContain("09:15");
+  });
+
+  it("keeps the reporters' answers once the incident type is archived", async () => {
+    if (!hasPdftotext) return;
+    const ctx = services.ctx(entity.id, { id: admin.id, role: Role.ADMINISTRATOR }, { locale: "en" });
+    await database.db.update(incidents).set({ incidentTypeId: null }).where(eq(incidents.id, incident.id));
+    try {
+      const text = textOf(await renderWorkOrder(ctx, incident.id));
+      expect(text).toContain("Reporters' answers");
+      expect(text).toContain("Is de stekker ingeplugd?: Yes");
+      expect(text).not.toContain("This incident type has no checklist");
+    } finally {
+      await database.db.update(incidents).set({ incidentTypeId: type.id }).where(eq(incidents.id, incident.id));
+    }
   });
 
   it("speaks English and French too", async () => {

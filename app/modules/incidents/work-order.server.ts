@@ -11,6 +11,7 @@ import { logger } from "~/lib/logger.server";
 import { sniff } from "~/modules/files/sniff";
 import { readStoredFile } from "~/modules/files/storage.server";
 import { WORK_ORDER_COMMENTS } from "./constants";
+import { answersByReport, answerText } from "~/lib/checklist-answers";
 import { getIncident, incidentNotFound, incidentTypeChecklist, listIncidentComments, type IncidentComment, type IncidentDetail } from "./queries.server";
 
 /**
@@ -249,24 +250,40 @@ function draw(input: DrawInput): Promise<Buffer> {
     .fontSize(10)
     .text(text(incident.description || t("noDescription")), MARGIN, doc.y, { width: CONTENT_WIDTH, lineGap: 1.5 });
 
-  // Checklist: the type's questions, each with a box to tick (and what the reporter answered).
-  section(doc, ti("fields.checklist"));
-  if (checklist.length === 0) {
-    doc.fillColor(MUTED).font("Helvetica").fontSize(10).text(text(t("noChecklist")), MARGIN, doc.y, { width: CONTENT_WIDTH });
+  // Checklist: the type's questions, each with a box to tick on site.
+  const reports = answersByReport(incident.checklist);
+  if (checklist.length > 0 || reports.length === 0) {
+    section(doc, ti("fields.checklist"));
+    if (checklist.length === 0) {
+      doc.fillColor(MUTED).font("Helvetica").fontSize(10).text(text(t("noChecklist")), MARGIN, doc.y, { width: CONTENT_WIDTH });
+    }
   }
-  for (const [index, item] of checklist.entries()) {
-    const answer = incident.checklist.find((a) => a.position === index && a.question === item.question) ?? incident.checklist.find((a) => a.question === item.question);
-    const answerText = answer ? (answer.answer ?? answer.file?.name ?? null) : null;
+  for (const item of checklist) {
     doc.font("Helvetica").fontSize(10);
-    const height = doc.heightOfString(text(item.question), { width: CONTENT_WIDTH - 22 }) + (answerText ? 14 : 0);
-    ensure(height + 6);
+    ensure(doc.heightOfString(text(item.question), { width: CONTENT_WIDTH - 22 }) + 6);
     const y = doc.y;
     doc.lineWidth(0.9).strokeColor(INK).rect(MARGIN, y + 0.5, 10, 10).stroke();
     doc.fillColor(INK).text(text(item.question), MARGIN + 20, y, { width: CONTENT_WIDTH - 20 });
-    if (answerText) {
-      doc.fillColor(MUTED).fontSize(9).text(text(`${t("reportedAnswer")}: ${answerText}`), MARGIN + 20, doc.y + 1, { width: CONTENT_WIDTH - 20 });
-    }
     doc.y += 5;
+  }
+
+  // What the reporters answered, report by report (kept when the type has since been archived).
+  if (reports.length > 0) {
+    section(doc, t("reportersAnswers"));
+    const words = { yes: ti("incidentView:checklist.yes"), no: ti("incidentView:checklist.no") };
+    for (const [index, report] of reports.entries()) {
+      ensure(30);
+      const heading = reports.length > 1 ? `${t("report", { number: index + 1 })} · ${date(report.reportedAt)}` : date(report.reportedAt);
+      doc.fillColor(MUTED).font("Helvetica-Bold").fontSize(9).text(text(heading), MARGIN, doc.y, { width: CONTENT_WIDTH });
+      for (const answer of report.answers) {
+        const said = answerText(answer, words, locale) ?? answer.file?.name ?? ti("incidentView:checklist.noAnswer");
+        doc.font("Helvetica").fontSize(10);
+        ensure(doc.heightOfString(text(`${answer.question}: ${said}`), { width: CONTENT_WIDTH - 10 }) + 4);
+        doc.fillColor(INK).font("Helvetica").text(text(answer.question), MARGIN + 10, doc.y + 2, { width: CONTENT_WIDTH - 10, continued: true });
+        doc.font("Helvetica-Bold").text(text(`: ${said}`));
+      }
+      doc.y += 5;
+    }
   }
 
   // The latest comments, newest first.

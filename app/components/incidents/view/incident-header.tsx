@@ -5,6 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { DialogTrigger } from "~/components/ui/dialog";
+import { answersByReport, answerText } from "~/lib/checklist-answers";
 import { COMMENT_SECTION, type ViewDialog } from "~/lib/incident-view";
 import { cn } from "~/lib/utils";
 import type { IncidentDetail } from "~/modules/incidents/queries.server";
@@ -205,40 +206,50 @@ export function IncidentDescription({ incident }: { incident: IncidentView }) {
   );
 }
 
+/**
+ * The reporters' checklist answers, report by report (each titled with when it was made, numbered when
+ * there are several), yes/no and numbers in the reader's words; hidden when there are none.
+ */
 export function IncidentChecklist({ incident }: { incident: IncidentView }) {
   const { t, i18n } = useTranslation("incidentView");
   if (incident.checklist.length === 0) return null;
-  const answer = (contentType: number, value: string | null) => {
-    if (value === null || value === "") return <span className="text-muted-foreground">{t("checklist.noAnswer")}</span>;
-    if (contentType === 0) return value === "true" || value === "yes" ? t("checklist.yes") : value === "false" || value === "no" ? t("checklist.no") : value;
-    if (contentType === 2 && /^-?\d+(\.\d+)?$/.test(value)) return new Intl.NumberFormat(i18n.language).format(Number(value));
-    return value;
-  };
+  const reports = answersByReport(incident.checklist);
+  const words = { yes: t("checklist.yes"), no: t("checklist.no") };
   return (
     <Card>
       <CardHeader>
         <CardTitle as="h2">{t("checklist.title")}</CardTitle>
       </CardHeader>
-      <CardContent>
-        <ol className="grid gap-3">
-          {incident.checklist.map((item) => (
-            <li key={item.position} className="grid gap-1 border-l-2 pl-3 text-sm">
-              <p className="font-medium">{item.question}</p>
-              {item.file ? (
-                <a href={item.file.url} target="_blank" rel="noreferrer" className="w-fit">
-                  <img
-                    src={item.file.url}
-                    alt={t("checklist.photo", { question: item.question })}
-                    loading="lazy"
-                    className="size-24 rounded border object-cover"
-                  />
-                </a>
-              ) : (
-                <p className="whitespace-pre-wrap break-words">{answer(item.contentType, item.answer)}</p>
-              )}
-            </li>
-          ))}
-        </ol>
+      <CardContent className="grid gap-4">
+        {reports.map((report, index) => (
+          <section key={report.reportedAt} aria-label={t("checklist.report", { number: index + 1 })} className="grid gap-2">
+            <h3 className="text-sm font-semibold">
+              {reports.length > 1 ? `${t("checklist.report", { number: index + 1 })} · ` : null}
+              <DateTime iso={report.reportedAt} />
+            </h3>
+            <ol className="grid gap-3">
+              {report.answers.map((item) => (
+                <li key={item.position} className="grid gap-1 border-l-2 pl-3 text-sm">
+                  <p className="font-medium">{item.question}</p>
+                  {item.file ? (
+                    <a href={item.file.url} target="_blank" rel="noreferrer" className="w-fit">
+                      <img
+                        src={item.file.url}
+                        alt={t("checklist.photo", { question: item.question })}
+                        loading="lazy"
+                        className="size-24 rounded border object-cover"
+                      />
+                    </a>
+                  ) : (
+                    <p className="whitespace-pre-wrap break-words">
+                      {answerText(item, words, i18n.language) ?? <span className="text-muted-foreground">{t("checklist.noAnswer")}</span>}
+                    </p>
+                  )}
+                </li>
+              ))}
+            </ol>
+          </section>
+        ))}
       </CardContent>
     </Card>
   );
