@@ -94,7 +94,7 @@ for (const [lng, account] of [
     await questions(page, t).nth(2).fill("Take a picture");
     await field(page, t("incidentTypes:form.contentType")).nth(2).selectOption("3");
     await field(page, t("incidentTypes:form.tutorialLink")).nth(0).fill("https://example.test/windows");
-    await page.getByRole("button", { name: t("incidentTypes:form.moveUpItem", { number: 3 }) }).click();
+    await page.getByRole("button", { name: `${t("incidentTypes:form.moveUp")}, ${t("incidentTypes:form.item", { number: 3 })}` }).click();
     await expect(questions(page, t).nth(1)).toHaveValue("Take a picture");
     await expect(questions(page, t).nth(2)).toHaveValue("Is the glass broken?");
     await expect(field(page, t("incidentTypes:form.contentType")).nth(1)).toHaveValue("3");

@@ -102,13 +102,13 @@ test.describe("header", () => {
     await page.goto("/dashboard");
     const header = page.getByRole("banner");
     // Label in name (WCAG 2.5.3): the accessible names start with the visible texts.
-    await expect(header.getByRole("link", { name: "Demo Campus Caretaker, home page", exact: true })).toBeVisible();
+    await expect(header.getByRole("link", { name: "Demo Campus Caretaker (home page)", exact: true })).toBeVisible();
     await expect(header.getByRole("link", { name: /^Help for this page/ })).toHaveAttribute("href", /\/dashboard$/);
     await page.goto("/facilities?tab=rooms");
     await expect(header.getByRole("link", { name: /^Help for this page/ })).toHaveAttribute("href", /\/rooms$/);
 
     const account = page.locator("[data-user-menu] > summary");
-    await expect(account).toHaveAccessibleName("Ava Peeters Facility Administrator, account menu");
+    await expect(account).toHaveAccessibleName("Ava Peeters Facility Administrator (account menu)");
     await account.click();
     await expect(header.getByText("Facility Administrator", { exact: true }).last()).toBeVisible();
     await expect(header.getByText("admin@demo.test")).toBeVisible();

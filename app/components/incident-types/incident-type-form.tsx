@@ -355,7 +355,7 @@ function ChecklistEditor({
                       variant="outline"
                       size="sm"
                       disabled={index === 0}
-                      aria-label={t("form.moveUpItem", { number })}
+                      aria-label={`${t("form.moveUp")}, ${t("form.item", { number })}`}
                     >
                       {t("form.moveUp")}
                     </Button>
@@ -364,7 +364,7 @@ function ChecklistEditor({
                       variant="outline"
                       size="sm"
                       disabled={index === items.length - 1}
-                      aria-label={t("form.moveDownItem", { number })}
+                      aria-label={`${t("form.moveDown")}, ${t("form.item", { number })}`}
                     >
                       {t("form.moveDown")}
                     </Button>

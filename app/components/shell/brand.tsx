@@ -13,8 +13,6 @@ export function Brand({ entity, className }: { entity: BrandEntity; className?: 
   return (
     <Link
       to="/"
-      // The visible texts first, then where the link leads (WCAG 2.5.3 label in name).
-      aria-label={`${entity.name} ${t("common:app.name")}, ${t("shell:home")}`}
       className={cn(
         "flex min-w-0 items-center gap-3 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-foreground",
         className,
@@ -29,17 +27,18 @@ export function Brand({ entity, className }: { entity: BrandEntity; className?: 
           className="size-9 shrink-0 rounded-md bg-white object-contain p-0.5 shadow-sm"
         />
       ) : (
+        // The initial is drawn, not written: the link's name is its visible text (WCAG 2.5.3 label in name).
         <span
           aria-hidden="true"
-          className="flex size-9 shrink-0 items-center justify-center rounded-md bg-primary-foreground text-base font-bold text-primary shadow-sm"
-        >
-          {entity.name.trim().charAt(0).toUpperCase() || "C"}
-        </span>
+          data-initials={entity.name.trim().charAt(0).toUpperCase() || "C"}
+          className="flex size-9 shrink-0 items-center justify-center rounded-md bg-primary-foreground text-base font-bold text-primary shadow-sm before:content-[attr(data-initials)]"
+        />
       )}
       <span className="grid min-w-0 leading-tight">
         <span className="truncate text-[0.95rem] font-semibold">{entity.name}</span>
         <span className="truncate text-xs text-primary-muted-foreground">{t("common:app.name")}</span>
       </span>
+      <span className="sr-only"> ({t("shell:home")})</span>
     </Link>
   );
 }

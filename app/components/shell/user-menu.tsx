@@ -22,15 +22,15 @@ export function Avatar({ user, className }: { user: ShellUser; className?: strin
     return <img src={`/files/${user.pictureFileId}`} alt="" className={cn("size-8 shrink-0 rounded-full object-cover", className)} />;
   }
   return (
+    // Drawn, not written: a control's name is its visible text (WCAG 2.5.3 label in name).
     <span
       aria-hidden="true"
+      data-initials={initials(user)}
       className={cn(
-        "flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-foreground text-xs font-bold text-primary",
+        "flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-foreground text-xs font-bold text-primary before:content-[attr(data-initials)]",
         className,
       )}
-    >
-      {initials(user)}
-    </span>
+    />
   );
 }
 
@@ -47,9 +47,8 @@ export function UserMenu({ user }: { user: ShellUser }) {
   const role = t(`roles.${user.role}`);
   return (
     <details ref={ref} className="group relative" data-user-menu>
-      {/* Named by its visible texts first, name and role (WCAG 2.5.3 label in name), then what it is. */}
+      {/* Named by its visible texts, name and role (WCAG 2.5.3 label in name), then what it is. */}
       <summary
-        aria-label={`${fullName} ${role}, ${t("user.menu")}`}
         className="flex h-11 cursor-pointer list-none items-center gap-2 rounded-full py-1 pl-1 pr-1 text-primary-foreground transition-colors hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-foreground sm:h-10 sm:pr-2 [&::-webkit-details-marker]:hidden"
       >
         <Avatar user={user} />
@@ -57,6 +56,11 @@ export function UserMenu({ user }: { user: ShellUser }) {
           <span className="truncate text-sm font-semibold">{fullName}</span>
           <span className="truncate text-xs text-primary-muted-foreground">{role}</span>
         </span>
+        {/* On a phone the name is not shown: said, not seen. */}
+        <span className="sr-only md:hidden">
+          {fullName} {role}
+        </span>
+        <span className="sr-only"> ({t("user.menu")})</span>
         <Icon name="chevronDown" className="hidden size-4 transition-transform group-open:rotate-180 sm:block" />
       </summary>
       <div className="absolute right-0 top-full z-50 mt-2 w-72 max-w-[calc(100vw-1.5rem)] rounded-lg border bg-card p-1.5 text-card-foreground shadow-xl">
