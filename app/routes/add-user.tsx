@@ -11,7 +11,7 @@ import { serviceContext } from "~/http/route-context.server";
 import { asFormError, linkPickerData, PICKER_FIELDS, pickerAction, postedBuildingIds } from "~/http/user-form.server";
 import { requireUser } from "~/modules/auth/guard.server";
 import { assignableRoles } from "~/modules/users/constants";
-import { CreateUserSchema } from "~/modules/users/schema";
+import { CreateUserFormSchema } from "~/modules/users/schema";
 import { createUser } from "~/modules/users/management.server";
 
 /**
@@ -35,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ intent: CREATE_INTENT, result: keepInputReply(formData, PICKER_FIELDS), revision: Date.now(), links });
   }
   if (formData.get("intent") !== CREATE_INTENT) throw new Response("Bad Request", { status: 400 });
-  return submitForm(formData, { intent: CREATE_INTENT, schema: CreateUserSchema, redirectTo: USERS_LIST, toast: "users:toast.created" }, (input) =>
+  return submitForm(formData, { intent: CREATE_INTENT, schema: CreateUserFormSchema, redirectTo: USERS_LIST, toast: "users:toast.created" }, (input) =>
     asFormError(createUser(ctx, input)),
   );
 }

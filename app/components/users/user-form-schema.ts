@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { WRONG_NAME } from "~/lib/archive";
-import { ArchiveUserSchema, NewStatusSchema, UpdateUserSchema } from "~/modules/users/schema";
+import { ArchiveUserSchema, linksRequired, NewStatusSchema, UpdateUserSchema } from "~/modules/users/schema";
 
 /**
  * The forms of /add-user and /update-user/{id} (client-safe): the intents of the page and the form
@@ -13,9 +13,11 @@ export { CREATE_INTENT, RESEND_INTENT, STATUS_INTENT, UPDATE_INTENT, USERS_LIST,
  * "remove the picture" checkbox; the route turns them into `updatePicture`/`newPicture`. The status
  * has its own small form.
  */
-export const UpdateUserFormSchema = UpdateUserSchema.omit({ status: true, updatePicture: true, newPicture: true }).extend({
-  removePicture: z.boolean({ error: "users:validation.invalid" }).default(false),
-});
+export const UpdateUserFormSchema = UpdateUserSchema.omit({ status: true, updatePicture: true, newPicture: true })
+  .extend({
+    removePicture: z.boolean({ error: "users:validation.invalid" }).default(false),
+  })
+  .superRefine(linksRequired, { when: () => true });
 
 /** The status toggle: active 2 or disabled 3. */
 export const StatusFormSchema = z.object({ newStatus: NewStatusSchema });

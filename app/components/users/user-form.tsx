@@ -13,7 +13,7 @@ import { PRIORITY_VALUES, USER_LANGUAGE_VALUES } from "~/db/enums";
 import { LINK_PICKER, NOTIFY_PICKER } from "~/lib/pickers";
 import { CREATE_INTENT, UPDATE_INTENT, USERS_LIST } from "./user-form-constants";
 
-const validateCreate = zodValidator(() => import("~/modules/users/schema").then((m) => m.CreateUserSchema));
+const validateCreate = zodValidator(() => import("~/modules/users/schema").then((m) => m.CreateUserFormSchema));
 const validateUpdate = zodValidator(() => import("./user-form-schema").then((m) => m.UpdateUserFormSchema));
 
 /** The user's values the form starts from (empty on /add-user). */

@@ -163,6 +163,21 @@ const surname = requiredText(100, "users:validation.surnameRequired");
 const notificationSettings = accountShape.notificationSettings;
 
 /**
+ * Technicians and facility managers need at least one facility or building (SPEC.md section 5). The forms
+ * check it with the other fields, not after them (`when`), so they show every error on the first submit;
+ * the verb checks it again (the REST calls' `LINK_REQUIRED`) with what the links name.
+ */
+export function linksRequired(value: unknown, ctx: z.RefinementCtx): void {
+  const v = (value ?? {}) as { role?: unknown; linkedObjects?: { facilityIds?: unknown; buildingIds?: unknown } | null };
+  if (v.role !== 1 && v.role !== 2) return;
+  const count = (ids: unknown) => (Array.isArray(ids) ? ids.length : 0);
+  if (count(v.linkedObjects?.facilityIds) + count(v.linkedObjects?.buildingIds) === 0) {
+    ctx.addIssue({ code: "custom", message: "users:validation.linkRequired", path: ["linkedObjects"] });
+  }
+}
+const always = { when: () => true };
+
+/**
  * POST /api/users/ and /add-user: the new user receives an email with a single-use link to set a
  * password, and stays "inactive (not yet validated)" until then. `linkedEntityId`, when a REST
  * client sends it, must be the caller's entity.
@@ -179,6 +194,9 @@ export const CreateUserSchema = z.object({
   notificationSettings,
 });
 export type CreateUserInput = z.input<typeof CreateUserSchema>;
+
+/** The add form (/add-user): the same fields, with the links' requirement checked alongside the others. */
+export const CreateUserFormSchema = CreateUserSchema.superRefine(linksRequired, always);
 
 /**
  * PUT /api/users/{id} and /update-user/{id}. The email is the login and is not changed here;
