@@ -171,15 +171,20 @@ export type FormIntent<S> = (args: IntentArgs<S>) => Promise<FormAnswer>;
 
 /**
  * The intent of one form: parse it with `schema`, call the verb once (`save`), then go to `redirectTo`
- * with `toast`; an invalid form or the verb's error answers the form under the intent's name, input kept.
+ * with `toast`; an invalid form or the verb's error answers the form under the intent's name, input kept
+ * (or, with `failure`, a failure that is not the user's input is an error toast on a page).
  */
 export function formIntent<S, Z extends z.ZodType>(
-  options: Omit<SubmitOptions<string, Z>, "intent" | "redirectTo"> & { redirectTo: Target<S> },
+  options: Omit<SubmitOptions<string, Z>, "intent" | "redirectTo" | "failure"> & {
+    redirectTo: Target<S>;
+    failure?: { toast: string; to: Target<S>; inputErrors?: boolean };
+  },
   save: (value: z.output<Z>, args: IntentArgs<S>) => Promise<unknown>,
 ): FormIntent<S> {
+  const target = (to: Target<S>, args: IntentArgs<S>) => (typeof to === "string" ? to : to(args));
   return (args) => {
-    const redirectTo = typeof options.redirectTo === "string" ? options.redirectTo : options.redirectTo(args);
-    return submitForm(args.formData, { ...options, intent: args.intent, redirectTo }, (value) => save(value, args));
+    const failure = options.failure && { ...options.failure, to: target(options.failure.to, args) };
+    return submitForm(args.formData, { ...options, intent: args.intent, redirectTo: target(options.redirectTo, args), failure }, (value) => save(value, args));
   };
 }
 

@@ -92,7 +92,7 @@ describe("the subject", () => {
 
   it("is read before the body and before any intent: an id out of reach is the 404 page whatever is posted", async () => {
     const { calls, action } = recorder();
-    for (const body of [{ intent: "save" }, { intent: "unknown" }, {}]) {
+    for (const body of [{ intent: "save" }, { intent: "unknown" }, {}] as Record<string, string>[]) {
       expect(await answer(action(post(body, { id: "9" }))), JSON.stringify(body)).toEqual({ status: 404, location: null });
     }
     // Not even the body: an unreadable one is still "not found".
