@@ -1,13 +1,11 @@
-import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { IncidentTypesTable } from "~/components/incident-types/incident-types-table";
 import { FilterSelect, ListToolbar } from "~/components/lists/list-toolbar";
 import { buttonVariants } from "~/components/ui/button";
 import { TabLink, Tabs } from "~/components/ui/tabs";
-import { serviceContext } from "~/http/route-context.server";
+import { screenLoader } from "~/http/screen.server";
 import { intParam, parseListQuery } from "~/lib/list-query";
-import { requireUser } from "~/modules/auth/guard.server";
 import { INCIDENT_TYPE_SORTS, listIncidentTypes } from "~/modules/incident-types/queries.server";
 
 /**
@@ -19,10 +17,7 @@ const TABS = ["incident-types"] as const;
 type Tab = (typeof TABS)[number];
 const STATUSES = [0, 1] as const;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const ctx = await serviceContext({ request, context }, user);
-  const params = new URL(request.url).searchParams;
+export const loader = screenLoader(async ({ ctx, url: { searchParams: params } }) => {
   const tab: Tab = TABS.find((name) => name === params.get("tab")) ?? "incident-types";
   switch (tab) {
     case "incident-types": {
@@ -31,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       return { tab, query, status, incidentTypes: await listIncidentTypes(ctx, query, { status }) };
     }
   }
-}
+});
 
 export default function Configuration() {
   const { t } = useTranslation("incidentTypes");

@@ -1,4 +1,3 @@
-import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CategoriesTable, EquipmentTypesTable } from "~/components/equipment/equipment-tables";
@@ -6,8 +5,7 @@ import { FilterSelect, ListToolbar } from "~/components/lists/list-toolbar";
 import { buttonVariants } from "~/components/ui/button";
 import { TabLink, Tabs } from "~/components/ui/tabs";
 import { intParam, parseListQuery } from "~/lib/list-query";
-import { serviceContext } from "~/http/route-context.server";
-import { requireUser } from "~/modules/auth/guard.server";
+import { screenLoader } from "~/http/screen.server";
 import {
   CATEGORY_SORTS,
   EQUIPMENT_TYPE_SORTS,
@@ -21,10 +19,7 @@ import {
  * category with `categoryId`) and "Equipment categories" (`?tab=categories`). Server-side sort,
  * search and paging from the address, so every control is a link or a GET form (JavaScript off too).
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const ctx = await serviceContext({ request, context }, user);
-  const params = new URL(request.url).searchParams;
+export const loader = screenLoader(async ({ ctx, url: { searchParams: params } }) => {
   if (params.get("tab") === "categories") {
     const query = parseListQuery(params, { sorts: CATEGORY_SORTS, defaultSort: "name" });
     const page = await listCategories(ctx, query);
@@ -37,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     listCategoryOptions(ctx),
   ]);
   return { tab: "types" as const, query, categories: null, types: page, categoryId, categoryOptions };
-}
+});
 
 export default function Equipments() {
   const { t } = useTranslation("equipment");

@@ -1,4 +1,3 @@
-import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BuildingsTable } from "~/components/facilities/buildings-table";
@@ -10,8 +9,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { TabLink, Tabs } from "~/components/ui/tabs";
 import { intParam, parseListQuery } from "~/lib/list-query";
 import { buildingPickerData } from "~/http/pickers.server";
-import { serviceContext } from "~/http/route-context.server";
-import { requireUser } from "~/modules/auth/guard.server";
+import { screenLoader } from "~/http/screen.server";
 import {
   BUILDING_SORTS,
   FACILITY_SORTS,
@@ -29,10 +27,7 @@ import { listRooms, ROOM_SORTS } from "~/modules/rooms/queries.server";
 const TABS = ["facilities", "buildings", "rooms"] as const;
 type Tab = (typeof TABS)[number];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const ctx = await serviceContext({ request, context }, user);
-  const params = new URL(request.url).searchParams;
+export const loader = screenLoader(async ({ ctx, url: { searchParams: params } }) => {
   const tab: Tab = TABS.find((name) => name === params.get("tab")) ?? "facilities";
   switch (tab) {
     case "facilities": {
@@ -61,7 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       return { tab, query, facilityId, buildingId, rooms: roomListPage(rooms), facilityOptions, buildingPicker };
     }
   }
-}
+});
 
 export default function Facilities() {
   const { t } = useTranslation("facilities");
