@@ -63,6 +63,21 @@ export function screenLoader<S, R>(first: SubjectReader<S> | Load<ScreenArgs, R>
   };
 }
 
+type TabData<T> = { [K in keyof T]: { tab: K } & Awaited<ReturnType<T[K] extends (...args: never[]) => unknown ? T[K] : never>> }[keyof T];
+
+/**
+ * The loader of a screen of link tabs (`?tab=`, decision 046): the tab the address names (`first`
+ * when it names none or another), then that tab's reads, a table like the intents'. The answer
+ * carries `tab`, on which the page narrows.
+ */
+export function tabsLoader<T extends Record<string, Load<ScreenArgs, object>>>(first: keyof T & string, tabs: T): (args: LoaderFunctionArgs) => Promise<TabData<T>> {
+  return screenLoader(async (args) => {
+    const named = args.url.searchParams.get("tab");
+    const tab = named !== null && Object.hasOwn(tabs, named) ? named : first;
+    return { tab, ...(await tabs[tab](args)) } as TabData<T>;
+  });
+}
+
 /** What an intent is given: the screen's arguments, its subject (undefined for a screen without one), the posted form. */
 export interface IntentArgs<S = undefined> extends ScreenArgs {
   subject: S;
