@@ -9,7 +9,7 @@ import { ADD_EQUIPMENT_INTENT, SAVE_INTENT } from "~/lib/room-form-intents";
 import { listEquipmentTypeOptions } from "~/modules/equipment/queries.server";
 import { listIncidentTypeOptions } from "~/modules/incident-types/queries.server";
 import { listRoomTypeOptions } from "~/modules/rooms/queries.server";
-import { AddEquipmentSchema } from "~/modules/rooms/schema";
+import { AddEquipmentSchema, RoomSchema } from "~/modules/rooms/schema";
 import { buildingPickerData, keepInputReply } from "./pickers.server";
 import type { IntentArgs } from "./screen.server";
 
@@ -60,9 +60,15 @@ async function addEquipment({ ctx, formData }: IntentArgs<unknown>) {
   return answer(true);
 }
 
-/** The room form's intents that save nothing. */
-export const roomFormHelpers = {
-  [FIND_BUILDING_INTENT]: findBuildings,
-  [MORE_BUILDINGS_INTENT]: findBuildings,
-  [ADD_EQUIPMENT_INTENT]: addEquipment,
+/**
+ * The room form as /add-room and /update-room/{id} post it (addAction, updateAction): RoomSchema under
+ * `intent=save` (also a list button's post, which names no intent), multipart, and the intents that
+ * save nothing.
+ */
+export const roomForm = {
+  schema: RoomSchema,
+  intent: SAVE_INTENT,
+  files: true,
+  listButtons: true,
+  helpers: { [FIND_BUILDING_INTENT]: findBuildings, [MORE_BUILDINGS_INTENT]: findBuildings, [ADD_EQUIPMENT_INTENT]: addEquipment },
 };

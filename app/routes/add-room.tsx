@@ -2,13 +2,11 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormPage } from "~/components/forms/form-parts";
 import { RoomForm, ROOMS_LIST } from "~/components/rooms/room-form";
-import { SAVE_INTENT } from "~/components/rooms/room-form-intents";
 import { uploadsOf } from "~/http/form-action.server";
 import { intParam } from "~/lib/list-query";
 import type { BuildingPickerData } from "~/http/pickers.server";
-import { roomFormHelpers, roomFormOptions } from "~/http/room-form.server";
+import { roomForm, roomFormOptions } from "~/http/room-form.server";
 import { addAction, screenLoader } from "~/http/screen.server";
-import { RoomSchema } from "~/modules/rooms/schema";
 import { createRoom } from "~/modules/rooms/service.server";
 
 /**
@@ -23,12 +21,8 @@ export const loader = screenLoader(async ({ ctx, url }) => {
 });
 
 export const action = addAction({
-  schema: RoomSchema,
+  ...roomForm,
   list: ROOMS_LIST,
-  intent: SAVE_INTENT,
-  files: true,
-  listButtons: true,
-  helpers: roomFormHelpers,
   create: async (ctx, room, formData) => createRoom(ctx, { ...room, newFiles: await uploadsOf(formData, "newFiles") }),
 });
 

@@ -8,10 +8,9 @@ import { SAVE_INTENT } from "~/components/rooms/room-form-intents";
 import { buttonVariants } from "~/components/ui/button";
 import { uploadsOf } from "~/http/form-action.server";
 import type { BuildingPickerData } from "~/http/pickers.server";
-import { roomFormHelpers, roomFormOptions } from "~/http/room-form.server";
+import { roomForm, roomFormOptions } from "~/http/room-form.server";
 import { screenLoader, subjectById, updateAction } from "~/http/screen.server";
 import { getRoomForEdit } from "~/modules/rooms/queries.server";
-import { RoomSchema } from "~/modules/rooms/schema";
 import { archiveRoom, updateRoom } from "~/modules/rooms/service.server";
 
 /**
@@ -28,12 +27,8 @@ export const loader = screenLoader(room, async ({ ctx, url, subject }) => ({
 }));
 
 export const action = updateAction(room, {
-  schema: RoomSchema,
+  ...roomForm,
   list: ROOMS_LIST,
-  intent: SAVE_INTENT,
-  files: true,
-  listButtons: true,
-  helpers: roomFormHelpers,
   update: async (ctx, id, value, formData) => updateRoom(ctx, id, { ...value, newFiles: await uploadsOf(formData, "newFiles") }),
   archive: archiveRoom,
 });
