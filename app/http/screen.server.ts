@@ -99,7 +99,7 @@ export type IntentAction<R> = ((args: ActionFunctionArgs) => Promise<R>) & { int
  * The intent a posted form names (`intent`), or `fallback` when it names none (conform's list buttons
  * post no intent); anything that is not a key of `intents` is a 400.
  */
-export function intentOf(formData: FormData, intents: object, fallback?: string): string {
+function intentOf(formData: FormData, intents: object, fallback?: string): string {
   const posted = formData.get("intent");
   const name = posted === null ? fallback : typeof posted === "string" ? posted : undefined;
   if (name === undefined || !Object.hasOwn(intents, name)) throw new Response("Bad Request", { status: 400 });
