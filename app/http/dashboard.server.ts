@@ -2,31 +2,13 @@ import type { TFunction } from "i18next";
 import type { ServiceContext } from "~/core/context.server";
 import { isLocale } from "~/i18n";
 import { getT } from "~/i18n.server";
-import { buildingPickerData } from "~/http/pickers.server";
-import { ASSIGNEE_PAGE_PARAM, ASSIGNEES_PER_PAGE, assigneePage, type DashboardFilters, parseDashboardFilters } from "~/modules/dashboard/filters";
+import type { DashboardFilters } from "~/modules/dashboard/filters";
 import { type DashboardFigures, getDashboard } from "~/modules/dashboard/queries.server";
-import { listIncidentTypeOptions } from "~/modules/incident-types/queries.server";
-import { listFilterFacilities } from "~/modules/incidents/queries.server";
 
 /**
- * The dashboard's transports (issue #15): the screen's data (the figures, one page of the assignee
- * table, and the filter form's choices), and the figures as CSV for /dashboard.csv. The API answers
- * `getDashboard` as it is (every assignee).
+ * The dashboard's figures as CSV, for /dashboard.csv (issue #15). The screen (app/routes/dashboard.tsx)
+ * pages the assignee table; the API answers `getDashboard` as it is (every assignee).
  */
-export async function dashboardData(ctx: ServiceContext, params: URLSearchParams) {
-  const filters = parseDashboardFilters(params);
-  const [figures, types, facilities, buildingPicker] = await Promise.all([
-    getDashboard(ctx, filters),
-    listIncidentTypeOptions(ctx),
-    listFilterFacilities(ctx),
-    buildingPickerData(ctx, params, filters.buildingId, { facilityId: filters.facilityId }),
-  ]);
-  // The screen shows the assignees a page at a time (an entity with a hundred technicians would
-  // otherwise send and render them all on every visit); the kept figures are not changed.
-  const page = assigneePage(params.get(ASSIGNEE_PAGE_PARAM), figures.assignees.length);
-  const assignees = figures.assignees.slice(page.offset, page.offset + ASSIGNEES_PER_PAGE);
-  return { figures: { ...figures, assignees }, assigneePage: page, options: { types, facilities, buildingPicker } };
-}
 
 const cell = (value: string | number | null) => {
   const text = value === null ? "" : String(value);

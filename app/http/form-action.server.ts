@@ -85,6 +85,27 @@ export async function redirectWithToast(to: string, key: string) {
   return redirect(to, { headers: { "Set-Cookie": await toastHeader({ type: "success", key }) } });
 }
 
+/** How `submitForm` answers one form. */
+export interface SubmitOptions<I extends string, S extends z.ZodType> {
+  /** The form's intent: its reply is answered under it (`useResultFor(intent)`). */
+  intent: I;
+  schema: S;
+  /** Where a saved form goes, with `toast` (an i18n key such as "common:toast.created"). */
+  redirectTo: string;
+  toast: string;
+  /** Fields the reply does not send back (passwords). */
+  hideFields?: string[];
+  /** The message above the form when saving failed unexpectedly ("Could not save" unless said). */
+  couldNotSave?: string;
+  /**
+   * A failure that is not the user's input (the record is gone, is someone else's, the server failed)
+   * is an error toast (`failure.toast`) on the page `failure.to`, not an error beside a field (SPEC.md
+   * section 8: failing to post, update or delete a comment). With `inputErrors: false` every failure is
+   * (a form without fields of its own, such as deleting a file).
+   */
+  failure?: { toast: string; to: string; inputErrors?: boolean };
+}
+
 /**
  * One form of a screen, posted: parse it with `schema`, call the service once (`save`, given the
  * parsed value), then go to `redirectTo` with `toast`. An invalid form or a service error answers
@@ -92,17 +113,23 @@ export async function redirectWithToast(to: string, key: string) {
  */
 export async function submitForm<I extends string, S extends z.ZodType>(
   formData: FormData,
-  options: { intent: I; schema: S; redirectTo: string; toast: string },
+  options: SubmitOptions<I, S>,
   save: (value: z.output<S>) => Promise<unknown>,
 ) {
+  const { intent, hideFields, failure } = options;
   const submission = parseWithZod(formData, { schema: options.schema });
+  const reply: Reply = (errors) => submission.reply({ ...errors, hideFields });
   const control = controlCharacterErrors(formData);
-  if (control) return formFailed(options.intent, submission.reply({ fieldErrors: control }));
-  if (submission.status !== "success") return formFailed(options.intent, submission.reply());
+  if (control) return formFailed(intent, reply({ fieldErrors: control }));
+  if (submission.status !== "success") return formFailed(intent, submission.reply({ hideFields }));
   try {
     await save(submission.value);
   } catch (error) {
-    return serviceFailed(options.intent, (reply) => submission.reply(reply), error);
+    if (!failure) return serviceFailed(intent, reply, error, { couldNotSave: options.couldNotSave });
+    const known = asDomainError(error);
+    if (known?.status === 400 && failure.inputErrors !== false) return serviceFailed(intent, reply, error);
+    if (!known) logger().error({ err: error, intent }, "form action: could not save");
+    return redirect(failure.to, { headers: { "Set-Cookie": await toastHeader({ type: "error", key: failure.toast }) } });
   }
   return redirectWithToast(options.redirectTo, options.toast);
 }

@@ -1,36 +1,19 @@
 import { createCookie, data, redirect } from "@remix-run/node";
-import {
-  backHref,
-  boardCursors,
-  COLUMN_PARAM,
-  INCIDENTS_PATH,
-  type ListView,
-  parseView,
-  RESET_PARAM,
-  savedFilterQuery,
-} from "~/modules/incidents/list-url";
+import { backHref, COLUMN_PARAM, INCIDENTS_PATH, parseView, RESET_PARAM, savedFilterQuery } from "~/modules/incidents/list-url";
 import { config } from "~/config.server";
-import type { ServiceContext } from "~/core/context.server";
-import { buildingPickerData } from "~/http/pickers.server";
-import { formDataOf, refuseControlCharacters } from "~/http/form-action.server";
+import { refuseControlCharacters } from "~/http/form-action.server";
+import type { Intent, IntentArgs } from "~/http/screen.server";
 import { toastHeader } from "~/http/toast.server";
 import { fallbackLng, isLocale } from "~/i18n";
 import { getT } from "~/i18n.server";
 import { asDomainError, ForbiddenError } from "~/lib/errors";
-import { parseListQuery } from "~/lib/list-query";
 import { logger } from "~/lib/logger.server";
-import { listIncidentTypeOptions } from "~/modules/incident-types/queries.server";
-import { ASSIGN_OTHER, BOARD_STATUSES, FILTERS_COOKIE, INCIDENT_SORTS } from "~/modules/incidents/constants";
-import { parseIncidentFilters } from "~/modules/incidents/filters";
-import type { BulkChangeInput } from "~/modules/incidents/schema";
-import { listBoard, listBoardColumn, listFilterFacilities, listIncidents } from "~/modules/incidents/queries.server";
-import { assignIncident, bulkChangeIncidents, setIncidentPriority, setIncidentStatus } from "~/modules/incidents/service.server";
-import { listAssignees } from "~/modules/users/queries.server";
+import { FILTERS_COOKIE } from "~/modules/incidents/constants";
 
 /**
- * The transport of /incidents (issue #12 parts 1 and 2): the remembered filters (a cookie), the data
- * of the table and the board, and the action's four intents (status, priority, assignee, bulk), each
- * one verb, answered by a redirect to the same list with a toast, or a 400/404 with the message.
+ * What the screen /incidents (app/routes/incidents.tsx) needs from the transport: the remembered
+ * filters (a cookie), and the answer of its changes (status, priority, assignee, bulk), each one verb:
+ * a redirect to the same list with a toast, or a 400/404 with the translated message.
  */
 
 // ---------------------------------------------------------------------------
@@ -83,55 +66,12 @@ export async function rememberFilters(request: Request): Promise<string | null> 
 }
 
 // ---------------------------------------------------------------------------
-// The data of the table and the board
+// The changes of the list
 // ---------------------------------------------------------------------------
-
-/** The most users the assignee choices list (the filter, the rows' and the bulk form's selects). */
-export const ASSIGNEE_CHOICES = 100;
-
-export async function incidentListData(ctx: ServiceContext, params: URLSearchParams) {
-  const view: ListView = parseView(params);
-  const filters = parseIncidentFilters(params);
-  const query = parseListQuery(params, { sorts: INCIDENT_SORTS, defaultSort: "createdAt", defaultDir: "desc" });
-
-  // The board's "More" with JavaScript: the next cards of one column only.
-  const only = Number(params.get(COLUMN_PARAM));
-  if (view === "board" && params.has(COLUMN_PARAM) && (BOARD_STATUSES as readonly number[]).includes(only)) {
-    const column = await listBoardColumn(ctx, only, filters, { after: boardCursors(params)[only] ?? null });
-    return { kind: "column" as const, column };
-  }
-
-  const [types, facilities, assignees, buildingPicker] = await Promise.all([
-    listIncidentTypeOptions(ctx),
-    listFilterFacilities(ctx),
-    listAssignees(ctx, { size: ASSIGNEE_CHOICES }),
-    buildingPickerData(ctx, params, filters.buildingId, { facilityId: filters.facilityId }),
-  ]);
-  const options = {
-    types,
-    facilities,
-    assignees: { items: assignees.items.map((a) => ({ id: a.id, name: `${a.name} ${a.surname}`.trim() })), total: assignees.total },
-    buildingPicker,
-  };
-  if (view === "board") {
-    const cursors = boardCursors(params);
-    const columns = await listBoard(ctx, filters, cursors);
-    return { kind: "list" as const, view, filters, query, options, board: { columns, cursors }, table: null };
-  }
-  const table = await listIncidents(ctx, query, filters);
-  return { kind: "list" as const, view, filters, query, options, board: null, table };
-}
-
-// ---------------------------------------------------------------------------
-// The action
-// ---------------------------------------------------------------------------
-
-export const LIST_INTENTS = ["status", "priority", "assignee", "bulk"] as const;
-export type ListIntent = (typeof LIST_INTENTS)[number];
 
 /** What a refused change answers: the translated message (shown as a toast, and beside the bulk form). */
 export interface ListActionError {
-  intent: ListIntent | null;
+  intent: string | null;
   /** The incident of a row or card form. */
   id: number | null;
   message: string;
@@ -146,65 +86,39 @@ function postedId(formData: FormData, name = "id"): number {
 }
 
 /** The posted ids of the bulk form: the checked rows, or every row of the page with "Select all". */
-function bulkIds(formData: FormData): unknown[] {
+export function bulkIds(formData: FormData): unknown[] {
   const field = formData.get("allOnPage") === "1" ? "pageIds" : "ids";
   return formData.getAll(field).map((v) => (typeof v === "string" && /^\d{1,10}$/.test(v) ? Number(v) : v));
 }
 
-export async function incidentListAction(ctx: ServiceContext, request: Request) {
-  const url = new URL(request.url);
-  const back = backHref(url.search);
-  const formData = await formDataOf(request);
-  const rawIntent = formData.get("intent");
-  const intent = (LIST_INTENTS as readonly unknown[]).includes(rawIntent) ? (rawIntent as ListIntent) : null;
-  const id = intent === "bulk" ? null : postedId(formData);
-  const t = getT(isLocale(ctx.locale) ? ctx.locale : fallbackLng);
-  try {
-    refuseControlCharacters(formData);
-    let toast: { key: string; params?: Record<string, number> };
-    switch (intent) {
-      case "status":
-        await setIncidentStatus(ctx, id!, { status: formData.get("status") });
-        toast = { key: "incidents:success.status" };
-        break;
-      case "priority":
-        await setIncidentPriority(ctx, id!, { priority: formData.get("priority") });
-        toast = { key: "incidents:success.priority" };
-        break;
-      case "assignee":
-        // "Someone else…": the incident's assign dialog, which searches the users who reach it.
-        if (formData.get("assigneeId") === ASSIGN_OTHER && id) return redirect(`/incident/${id}?dialog=assign`);
-        await assignIncident(ctx, id!, { assigneeId: formData.get("assigneeId") });
-        toast = { key: "incidents:success.assignee" };
-        break;
-      case "bulk": {
-        const change = formData.get("change");
-        // Posted as they came: the verb's schema refuses what is not valid.
-        const { changed } = await bulkChangeIncidents(ctx, {
-          ids: bulkIds(formData),
-          change,
-          status: formData.get("status"),
-          priority: formData.get("priority"),
-          assigneeId: formData.get("assigneeId"),
-        } as unknown as BulkChangeInput);
-        toast = { key: "incidents:success.bulk", params: { count: changed } };
-        break;
+/**
+ * One change of the list, an intent of /incidents: a row's or card's status, priority or assignee
+ * (the incident's `id` posted), or the bulk form (`intent=bulk`). `change` calls the verb; then back
+ * to the list as it was with `toast` (its params, when `change` gives them). A refused change answers
+ * its translated message with 400, or 404 for a row's incident out of reach.
+ */
+export function listChange(toast: string, change: (args: IntentArgs, id: number) => Promise<void | Response | Record<string, number>>): Intent {
+  return async (args) => {
+    const { ctx, formData, intent } = args;
+    const id = intent === "bulk" ? null : postedId(formData);
+    const t = getT(isLocale(ctx.locale) ? ctx.locale : fallbackLng);
+    try {
+      refuseControlCharacters(formData);
+      const done = await change(args, id ?? 0);
+      if (done instanceof Response) return done;
+      const headers = { "Set-Cookie": await toastHeader({ type: "success", key: toast, params: done ?? undefined }) };
+      return redirect(backHref(args.url.search), { headers });
+    } catch (error) {
+      if (error instanceof ForbiddenError) throw redirect("/forbidden");
+      const known = asDomainError(error);
+      if (!known) {
+        logger().error({ err: error, intent }, "incidents list: could not save");
+        return data<ListActionError>({ intent, id, message: t("common:errors.couldNotSave"), at: Date.now() }, { status: 500 });
       }
-      default:
-        return data<ListActionError>({ intent: null, id: null, message: t("incidentList:errors.unknownAction"), at: Date.now() }, { status: 400 });
+      // The message of the first field error (e.g. "This user cannot reach the incident's location"), else the error's own.
+      const key = Object.values(known.fieldErrors ?? {}).flat()[0] ?? known.messageKey;
+      const message = t(key.includes(":") ? key : `common:${key}`);
+      return data<ListActionError>({ intent, id, message, at: Date.now() }, { status: known.status === 404 && id !== null ? 404 : 400 });
     }
-    return redirect(back, { headers: { "Set-Cookie": await toastHeader({ type: "success", ...toast }) } });
-  } catch (error) {
-    if (error instanceof ForbiddenError) throw redirect("/forbidden");
-    const known = asDomainError(error);
-    if (!known) {
-      logger().error({ err: error, intent }, "incidents list: could not save");
-      return data<ListActionError>({ intent, id, message: t("common:errors.couldNotSave"), at: Date.now() }, { status: 500 });
-    }
-    // The message of the first field error (e.g. "This user cannot reach the incident's location"), else the error's own.
-    const fieldMessage = Object.values(known.fieldErrors ?? {}).flat()[0];
-    const key = fieldMessage ?? known.messageKey;
-    const message = t(key.includes(":") ? key : `common:${key}`);
-    return data<ListActionError>({ intent, id, message, at: Date.now() }, { status: known.status === 404 && intent !== "bulk" ? 404 : 400 });
-  }
+  };
 }

@@ -3,10 +3,12 @@ import { data } from "@remix-run/node";
 import { z } from "zod";
 import {
   HELPER_FIELDS,
-  parsePickerIntent,
+  PICKER_MOVES,
   PICKER_PAGE_SIZE,
+  pickerIntent,
   PICKERS,
   type PickerKind,
+  type PickerMove,
   TRANSLATE_INTENT,
   type TranslateOutcome,
 } from "~/lib/incident-type-form";
@@ -20,6 +22,7 @@ import { listRoomTypeOptions, listRooms } from "~/modules/rooms/queries.server";
 import { listAssignees } from "~/modules/users/queries.server";
 import { serviceFailed } from "./form-action.server";
 import { postedIds } from "./pickers.server";
+import type { FormIntent, Intent, IntentArgs } from "./screen.server";
 
 /**
  * What the incident type form of /add-incident-type and /update-incident-type/{id} needs from the
@@ -108,14 +111,17 @@ const asStrings = (value: unknown) => ([] as unknown[]).concat(value ?? []).filt
 const textOf = (value: unknown) => (typeof value === "string" ? value : null);
 
 /**
- * A save's answer: a redirect on success; on failure (or a checklist button without JavaScript), the
- * form's answer with its options read from the posted form, so that the checked rooms and assignees
+ * The save intent (`save`, a form intent): on failure (or a checklist button without JavaScript), the
+ * form's answer carries its options read from the posted form, so that the checked rooms and assignees
  * stay listed, named, with the search the user made.
  */
-export async function withPostedOptions(ctx: ServiceContext, formData: FormData, answer: Response | { data: unknown; init: ResponseInit | null }) {
-  if (answer instanceof Response) return answer;
-  const options = await incidentTypeFormOptions(ctx, formData, postedChoices(formData));
-  return data({ ...(answer.data as Record<string, unknown>), options }, answer.init ?? undefined);
+export function withPostedOptions<S>(save: FormIntent<S>) {
+  return async (args: IntentArgs<S>) => {
+    const answer = await save(args);
+    if (!("data" in answer)) return answer;
+    const options = await incidentTypeFormOptions(args.ctx, args.formData, postedChoices(args.formData));
+    return data({ ...answer.data, options }, answer.init ?? undefined);
+  };
 }
 
 /** The posted form as it was (input kept, no error shown), minus the helpers' own fields. */
@@ -127,22 +133,29 @@ function keepInput(formData: FormData) {
 }
 
 /**
- * The answer of a helper button of the form (`intent=translate`, `intent=rooms-next`, ...), or null
- * when the post is no helper's. Answered under the form's `saveIntent`, with a new `revision` so that
- * the form starts again from the kept input.
+ * The intents of the form's helper buttons: "Translate to the others" (`intent=translate`) and each
+ * checklist's search and pages (`intent=rooms-next`, ...). Each answers under the form's `saveIntent`,
+ * with a new `revision` so that the form starts again from the kept input; nothing is saved.
  */
-export async function incidentTypeHelperAction(ctx: ServiceContext, formData: FormData, saveIntent: string) {
-  const intent = formData.get("intent");
-  const picker = parsePickerIntent(intent);
-  if (picker) {
-    const { page } = PICKERS[picker.kind];
-    const current = pageOf(formData, page);
-    formData.set(page, String(picker.move === "find" ? 1 : picker.move === "prev" ? Math.max(1, current - 1) : current + 1));
-    const options = await incidentTypeFormOptions(ctx, formData, postedChoices(formData));
-    return data({ intent: saveIntent, result: keepInput(formData).reply(), revision: Date.now(), options, focus: picker.kind as PickerKind });
+export function incidentTypeHelpers(saveIntent: string): Record<string, Intent<unknown>> {
+  const helpers: Record<string, Intent<unknown>> = { [TRANSLATE_INTENT]: ({ ctx, formData }) => translate(ctx, formData, saveIntent) };
+  for (const kind of Object.keys(PICKERS) as PickerKind[]) {
+    for (const move of PICKER_MOVES) helpers[pickerIntent(kind, move)] = ({ ctx, formData }) => movePicker(ctx, formData, saveIntent, kind, move);
   }
-  if (intent !== TRANSLATE_INTENT) return null;
+  return helpers;
+}
 
+/** A checklist's search or page: the form again with that checklist's new page. */
+async function movePicker(ctx: ServiceContext, formData: FormData, saveIntent: string, kind: PickerKind, move: PickerMove) {
+  const { page } = PICKERS[kind];
+  const current = pageOf(formData, page);
+  formData.set(page, String(move === "find" ? 1 : move === "prev" ? Math.max(1, current - 1) : current + 1));
+  const options = await incidentTypeFormOptions(ctx, formData, postedChoices(formData));
+  return data({ intent: saveIntent, result: keepInput(formData).reply(), revision: Date.now(), options, focus: kind });
+}
+
+/** "Translate to the others": the names filled in from the one given (or copied), marked as not translated by a person. */
+async function translate(ctx: ServiceContext, formData: FormData, saveIntent: string) {
   const submission = keepInput(formData);
   const payload = submission.payload as Record<string, unknown>;
   const options = await incidentTypeFormOptions(ctx, formData, postedChoices(formData));

@@ -14,6 +14,3 @@ export async function serviceContext(args: { request: Request; context: AppLoadC
   const ctx: ServiceContext = userContext(runtime.services, user, { locale: await detectLocale(args.request), requestId });
   return { ...ctx, files: runtime.files };
 }
-
-/** The same, for verbs that take uploads (every context carries the file store). */
-export const filesContext = serviceContext;

@@ -3,12 +3,13 @@ import { ForbiddenError, isDomainError } from "~/lib/errors";
 
 /**
  * The route params of a screen's address. A malformed id is the 404 page, like an unknown one: ids
- * are 1 to 9 digits (a serial column), anything else is not found before the database is asked.
+ * are 1 to 9 digits (a serial column), anything else is not found before the database is asked
+ * (`notFoundKey` names what was not found, "Page not found" unless said).
  */
-export function routeId(params: LoaderFunctionArgs["params"], name = "id"): number {
+export function routeId(params: LoaderFunctionArgs["params"], name = "id", notFoundKey?: string): number {
   const value = params[name];
   const id = value && /^\d{1,9}$/.test(value) ? Number(value) : 0;
-  if (!id) throw notFound();
+  if (!id) throw notFound(notFoundKey);
   return id;
 }
 
@@ -28,6 +29,6 @@ export async function orErrorPage<T>(query: Promise<T>): Promise<T> {
 }
 
 /** The 404 page, naming what was not found ("Facility not found") when the service said so. */
-function notFound(messageKey = "common:notFound.title") {
+export function notFound(messageKey = "common:notFound.title") {
   return Response.json({ messageKey }, { status: 404 });
 }

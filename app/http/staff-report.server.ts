@@ -1,18 +1,16 @@
 import { type AppLoadContext, data, redirect } from "@remix-run/node";
-import { readFormData } from "~/http/form-action.server";
 import { readReportForm, reportControlErrors, reportFailure, type ReportFormFailure, reportServices, reportWrite } from "~/http/report-form.server";
-import { serviceContext } from "~/http/route-context.server";
+import type { IntentArgs } from "~/http/screen.server";
 import { toastHeader } from "~/http/toast.server";
 import { ForbiddenError, isDomainError } from "~/lib/errors";
-import type { AuthUser } from "~/modules/auth/service.server";
 import { getReportPlace } from "~/modules/occupier-reports/place.server";
 import { reportIncident } from "~/modules/occupier-reports/service.server";
 
 /**
  * Staff reporting from the room view (/view-room/{id}?dialog=report-incident, issue #13 part 6): the types of
- * the room's report identifier with their checklists for the dialog, and its post, which calls the
- * occupiers' verb `reportIncident` as the signed-in user (it checks their reach) and goes to the
- * incident with a toast.
+ * the room's report identifier with their checklists for the dialog, and its post (the room view's
+ * intent `report`), which calls the occupiers' verb `reportIncident` as the signed-in user (it checks
+ * their reach) and goes to the incident with a toast.
  */
 export async function staffReportTypes(context: AppLoadContext, code: string | null, locale: string) {
   if (!code) return null;
@@ -27,11 +25,11 @@ export async function staffReportTypes(context: AppLoadContext, code: string | n
 
 export type StaffReportActionData = { intent: "report"; failure: ReportFormFailure | null };
 
-export async function staffReportAction(args: { request: Request; context: AppLoadContext }, user: AuthUser, code: string | null) {
-  const { request, context } = args;
-  const ctx = await serviceContext(args, user);
+/** The report dialog's post on the room (the subject, its reach checked): `code` is its report identifier. */
+export async function staffReportIntent(args: IntentArgs<{ reportIdentifier: string | null }>) {
+  const { ctx, formData } = args;
+  const code = args.subject.reportIdentifier;
   const fail = (failure: ReportFormFailure | null, status: number) => data<StaffReportActionData>({ intent: "report", failure }, { status });
-  const formData = await readFormData(request, context.runtime.files.maxBytes);
   const { values, photos } = await readReportForm(formData);
   if (!code) return fail({ fieldErrors: {}, formErrors: ["report:notFound.title"], values, photosLost: photos.length > 0 }, 404);
   const control = reportControlErrors(formData);

@@ -1,9 +1,11 @@
+import { data } from "@remix-run/node";
 import type { ServiceContext } from "~/core/context.server";
 import { ConflictError, ForbiddenError } from "~/lib/errors";
 import { LINK_PICKER, NOTIFY_PICKER } from "~/lib/pickers";
 import { getBuildingOptions } from "~/modules/facilities/queries.server";
 import { listLinkableFacilities } from "~/modules/users/queries.server";
-import { buildingPickerData, postedIds } from "./pickers.server";
+import { buildingPickerData, keepInputReply, postedIds } from "./pickers.server";
+import type { IntentArgs } from "./screen.server";
 
 /**
  * What the user forms of /add-user and /update-user/{id} need from the server besides the verbs: the
@@ -33,7 +35,7 @@ export async function notifyPickerData(ctx: ServiceContext, params: URLSearchPar
  * `notifyAction` = find | more): the name of the picker that asked, after dropping its cursor on a new
  * search; null for a real submission.
  */
-export function pickerAction(formData: FormData): "link" | "notify" | null {
+function pickerAction(formData: FormData): "link" | "notify" | null {
   for (const [kind, picker] of [
     ["link", LINK_PICKER],
     ["notify", NOTIFY_PICKER],
@@ -47,12 +49,27 @@ export function pickerAction(formData: FormData): "link" | "notify" | null {
   return null;
 }
 
-/** The fields a picker's answer does not keep as input (its buttons and cursors). */
-export const PICKER_FIELDS = [LINK_PICKER.action, LINK_PICKER.after, NOTIFY_PICKER.action, NOTIFY_PICKER.after];
+/** The fields a picker's answer does not keep as input (its buttons and cursors, and a chosen picture, which cannot be kept). */
+const PICKER_FIELDS = [LINK_PICKER.action, LINK_PICKER.after, NOTIFY_PICKER.action, NOTIFY_PICKER.after, "newPicture"];
 
 /** The chosen ids the posted form holds for the two checklists. */
-export function postedBuildingIds(formData: FormData) {
+function postedBuildingIds(formData: FormData) {
   return { linked: postedIds(formData, "linkedObjects.buildingIds"), notify: postedIds(formData, "notificationSettings.buildingIds") };
+}
+
+/**
+ * The user form's intent: a checklist's search or "More buildings" without JavaScript answers the form
+ * again, input kept, with the matching buildings (the notification buildings too when the form has
+ * them, `notify`); any other post of the form is `save`'s.
+ */
+export function withBuildingPickers<S, R>(save: (args: IntentArgs<S>) => R, options: { notify: boolean }) {
+  return async (args: IntentArgs<S>) => {
+    const { ctx, formData, intent } = args;
+    if (!pickerAction(formData)) return save(args);
+    const chosen = postedBuildingIds(formData);
+    const [links, notify] = await Promise.all([linkPickerData(ctx, formData, chosen.linked), options.notify ? notifyPickerData(ctx, formData, chosen.notify) : null]);
+    return data({ intent, result: keepInputReply(formData, PICKER_FIELDS), revision: Date.now(), links, ...(notify ? { notify } : {}) });
+  };
 }
 
 /**

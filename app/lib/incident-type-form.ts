@@ -23,14 +23,6 @@ export type PickerMove = (typeof PICKER_MOVES)[number];
 
 export const pickerIntent = (kind: PickerKind, move: PickerMove) => `${kind}-${move}`;
 
-/** The picker and move an intent names, or null. */
-export function parsePickerIntent(intent: unknown): { kind: PickerKind; move: PickerMove } | null {
-  if (typeof intent !== "string") return null;
-  const [kind, move] = intent.split("-");
-  if (kind in PICKERS && (PICKER_MOVES as readonly string[]).includes(move)) return { kind: kind as PickerKind, move: move as PickerMove };
-  return null;
-}
-
 /** Fields the helpers' answers do not keep as input. */
 export const HELPER_FIELDS = ["intent", PICKERS.rooms.page, PICKERS.assignees.page];
 

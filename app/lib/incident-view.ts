@@ -1,6 +1,6 @@
 /**
  * Names shared by the incident view's forms (app/components/incidents/view) and its action
- * (app/http/incident-view.server.ts), without zod so that the page imports them without validation
+ * (app/routes/incident.tsx), without zod so that the page imports them without validation
  * code (decision 021). Every form posts one `intent`; every dialog is a URL (`?dialog=...`).
  */
 export const VIEW_INTENTS = {
@@ -57,3 +57,6 @@ export const COMMENT_SECTION = "commentSection";
 export const ACTIVITY_SECTION = "activity";
 
 export const incidentPath = (id: number) => `/incident/${id}`;
+
+/** What an incident the viewer cannot see is (another entity's, outside their reach, unknown, or a malformed id). */
+export const INCIDENT_NOT_FOUND = "incidents:errors.notFound";

@@ -1,35 +1,23 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BuildingForm, BUILDINGS_LIST } from "~/components/facilities/building-form";
 import { FormPage } from "~/components/forms/form-parts";
 import { Alert } from "~/components/ui/alert";
-import { formDataOf, submitForm } from "~/http/form-action.server";
 import { intParam } from "~/lib/list-query";
-import { serviceContext } from "~/http/route-context.server";
-import { requireUser } from "~/modules/auth/guard.server";
+import { addAction, screenLoader } from "~/http/screen.server";
 import { listFacilityOptions } from "~/modules/facilities/queries.server";
 import { BuildingSchema } from "~/modules/facilities/schema";
 import { createBuilding } from "~/modules/facilities/service.server";
 
 /** /add-building (`?facilityId=` preselects the facility): on success back to the buildings list. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const facilities = await listFacilityOptions(await serviceContext({ request, context }, user));
-  const wanted = intParam(new URL(request.url).searchParams, "facilityId");
+export const loader = screenLoader(async ({ ctx, url }) => {
+  const facilities = await listFacilityOptions(ctx);
+  const wanted = intParam(url.searchParams, "facilityId");
   const facilityId = facilities.some((f) => f.id === wanted) ? wanted : facilities.length === 1 ? facilities[0].id : null;
   return { facilities, facilityId };
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
-  const ctx = await serviceContext({ request, context }, user);
-  return submitForm(
-    await formDataOf(request),
-    { intent: "create", schema: BuildingSchema, redirectTo: BUILDINGS_LIST, toast: "common:toast.created" },
-    (building) => createBuilding(ctx, building),
-  );
-}
+export const action = addAction({ schema: BuildingSchema, list: BUILDINGS_LIST, create: createBuilding });
 
 export default function AddBuilding() {
   const { t } = useTranslation("facilities");

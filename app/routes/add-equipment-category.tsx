@@ -1,29 +1,14 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CATEGORIES_LIST, CategoryForm } from "~/components/equipment/category-form";
 import { FormPage } from "~/components/forms/form-parts";
-import { formDataOf, submitForm } from "~/http/form-action.server";
-import { serviceContext } from "~/http/route-context.server";
-import { requireUser } from "~/modules/auth/guard.server";
+import { addAction, screenLoader } from "~/http/screen.server";
 import { CategorySchema } from "~/modules/equipment/schema";
 import { createCategory } from "~/modules/equipment/service.server";
 
 /** /add-equipment-category: name and tags; back to the categories tab with "Created". */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context);
-  return null;
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
-  const ctx = await serviceContext({ request, context }, user);
-  return submitForm(
-    await formDataOf(request),
-    { intent: "create", schema: CategorySchema, redirectTo: CATEGORIES_LIST, toast: "common:toast.created" },
-    (category) => createCategory(ctx, category),
-  );
-}
+export const loader = screenLoader(() => null);
+export const action = addAction({ schema: CategorySchema, list: CATEGORIES_LIST, create: createCategory });
 
 export default function AddEquipmentCategory() {
   const { t } = useTranslation("equipment");

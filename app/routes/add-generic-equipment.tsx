@@ -1,12 +1,10 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EQUIPMENT_TYPES_LIST, EquipmentTypeForm } from "~/components/equipment/equipment-type-form";
 import { FormPage } from "~/components/forms/form-parts";
-import { readFormData, submitForm, uploadsOf } from "~/http/form-action.server";
+import { uploadsOf } from "~/http/form-action.server";
 import { intParam } from "~/lib/list-query";
-import { filesContext } from "~/http/route-context.server";
-import { requireUser } from "~/modules/auth/guard.server";
+import { addAction, screenLoader } from "~/http/screen.server";
 import { listCategoryOptions } from "~/modules/equipment/queries.server";
 import { EquipmentTypeSchema } from "~/modules/equipment/schema";
 import { createEquipmentType } from "~/modules/equipment/service.server";
@@ -16,25 +14,19 @@ import { listIncidentTypeOptions } from "~/modules/incident-types/queries.server
  * /add-generic-equipment (`?categoryId=` preselects the category): name, category, notes, tags,
  * incident types, files and images, in one multipart post.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const ctx = await filesContext({ request, context }, user);
+export const loader = screenLoader(async ({ ctx, url }) => {
   const [categories, incidentTypes] = await Promise.all([listCategoryOptions(ctx), listIncidentTypeOptions(ctx)]);
-  const wanted = intParam(new URL(request.url).searchParams, "categoryId");
+  const wanted = intParam(url.searchParams, "categoryId");
   const categoryId = categories.some((c) => c.id === wanted) ? wanted : null;
   return { categories, incidentTypes, categoryId, maxBytes: ctx.files.maxBytes };
-}
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
-  const ctx = await filesContext({ request, context }, user);
-  const formData = await readFormData(request, ctx.files.maxBytes);
-  return submitForm(
-    formData,
-    { intent: "create", schema: EquipmentTypeSchema, redirectTo: EQUIPMENT_TYPES_LIST, toast: "common:toast.created" },
-    async (equipmentType) => createEquipmentType(ctx, { ...equipmentType, newFiles: await uploadsOf(formData, "newFiles") }),
-  );
-}
+export const action = addAction({
+  schema: EquipmentTypeSchema,
+  list: EQUIPMENT_TYPES_LIST,
+  files: true,
+  create: async (ctx, value, formData) => createEquipmentType(ctx, { ...value, newFiles: await uploadsOf(formData, "newFiles") }),
+});
 
 export default function AddGenericEquipment() {
   const { t } = useTranslation("equipment");

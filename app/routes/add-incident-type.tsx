@@ -1,14 +1,11 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormPage } from "~/components/forms/form-parts";
 import { useResultFor } from "~/components/forms/zod-form";
 import { IncidentTypeForm, type IncidentTypeFormOptionsView, type IncidentTypeFormValues } from "~/components/incident-types/incident-type-form";
 import { CREATE_INTENT, INCIDENT_TYPES_LIST, type TranslateOutcome } from "~/lib/incident-type-form";
-import { formDataOf, submitForm } from "~/http/form-action.server";
-import { incidentTypeFormOptions, incidentTypeHelperAction, withPostedOptions } from "~/http/incident-type-form.server";
-import { serviceContext } from "~/http/route-context.server";
-import { requireUser } from "~/modules/auth/guard.server";
+import { incidentTypeFormOptions, incidentTypeHelpers, withPostedOptions } from "~/http/incident-type-form.server";
+import { formIntent, screenAction, screenLoader } from "~/http/screen.server";
 import { IncidentTypeSchema } from "~/modules/incident-types/schema";
 import { createIncidentType } from "~/modules/incident-types/service.server";
 
@@ -17,28 +14,18 @@ import { createIncidentType } from "~/modules/incident-types/service.server";
  * "Translate to the others" and the rooms' and assignees' searches answer the form again, nothing
  * saved. On success back to the list with "Created".
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const ctx = await serviceContext({ request, context }, user);
-  return { options: await incidentTypeFormOptions(ctx, new URL(request.url).searchParams, { roomIds: [], assigneeIds: [] }) };
-}
+export const loader = screenLoader(async ({ ctx, url }) => ({ options: await incidentTypeFormOptions(ctx, url.searchParams, { roomIds: [], assigneeIds: [] }) }));
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
-  const ctx = await serviceContext({ request, context }, user);
-  const formData = await formDataOf(request);
-  const helped = await incidentTypeHelperAction(ctx, formData, CREATE_INTENT);
-  if (helped) return helped;
+export const action = screenAction({
   // The checklist's list buttons post no intent (conform's own): the form, changed, nothing saved.
-  const intent = formData.get("intent") ?? CREATE_INTENT;
-  if (intent !== CREATE_INTENT) throw new Response("Bad Request", { status: 400 });
-  const saved = await submitForm(
-    formData,
-    { intent: CREATE_INTENT, schema: IncidentTypeSchema, redirectTo: INCIDENT_TYPES_LIST, toast: "incidentTypes:toast.created" },
-    (value) => createIncidentType(ctx, value),
-  );
-  return withPostedOptions(ctx, formData, saved);
-}
+  fallback: CREATE_INTENT,
+  intents: {
+    ...incidentTypeHelpers(CREATE_INTENT),
+    [CREATE_INTENT]: withPostedOptions(
+      formIntent({ schema: IncidentTypeSchema, redirectTo: INCIDENT_TYPES_LIST, toast: "incidentTypes:toast.created" }, (value, { ctx }) => createIncidentType(ctx, value)),
+    ),
+  },
+});
 
 const EMPTY_INCIDENT_TYPE: IncidentTypeFormValues = {
   nameEn: null,

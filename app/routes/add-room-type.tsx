@@ -1,29 +1,14 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormPage } from "~/components/forms/form-parts";
 import { ROOM_TYPES_LIST, RoomTypeForm } from "~/components/rooms/room-type-form";
-import { formDataOf, submitForm } from "~/http/form-action.server";
-import { serviceContext } from "~/http/route-context.server";
-import { requireUser } from "~/modules/auth/guard.server";
+import { addAction, screenLoader } from "~/http/screen.server";
 import { RoomTypeSchema } from "~/modules/rooms/schema";
 import { createRoomType } from "~/modules/rooms/service.server";
 
 /** /add-room-type: name and tags; on success back to the room types list. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context);
-  return null;
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
-  const ctx = await serviceContext({ request, context }, user);
-  return submitForm(
-    await formDataOf(request),
-    { intent: "create", schema: RoomTypeSchema, redirectTo: ROOM_TYPES_LIST, toast: "common:toast.created" },
-    (roomType) => createRoomType(ctx, roomType),
-  );
-}
+export const loader = screenLoader(() => null);
+export const action = addAction({ schema: RoomTypeSchema, list: ROOM_TYPES_LIST, create: createRoomType });
 
 export default function AddRoomType() {
   const { t } = useTranslation("rooms");

@@ -1,15 +1,11 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { keepInputReply } from "~/components/forms/keep-input-reply";
 import { FormPage } from "~/components/forms/form-parts";
 import { useResultFor } from "~/components/forms/zod-form";
 import { type LinkPickerData, UserForm, type UserFormValues } from "~/components/users/user-form";
 import { CREATE_INTENT, USERS_LIST } from "~/components/users/user-form-constants";
-import { formDataOf, submitForm } from "~/http/form-action.server";
-import { serviceContext } from "~/http/route-context.server";
-import { asFormError, linkPickerData, PICKER_FIELDS, pickerAction, postedBuildingIds } from "~/http/user-form.server";
-import { requireUser } from "~/modules/auth/guard.server";
+import { formIntent, screenAction, screenLoader } from "~/http/screen.server";
+import { asFormError, linkPickerData, withBuildingPickers } from "~/http/user-form.server";
 import { assignableRoles } from "~/modules/users/constants";
 import { CreateUserFormSchema } from "~/modules/users/schema";
 import { createUser } from "~/modules/users/management.server";
@@ -18,27 +14,16 @@ import { createUser } from "~/modules/users/management.server";
  * /add-user: invites a user (name, surname, email, role, language, notifications, linked facilities
  * and buildings). The verb queues the invitation mail; on success back to /users with "User created".
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const ctx = await serviceContext({ request, context }, user);
-  const links = await linkPickerData(ctx, new URL(request.url).searchParams, []);
-  return { roles: assignableRoles(user.role), links };
-}
+export const loader = screenLoader(async ({ ctx, url }) => ({ roles: assignableRoles(ctx.actor), links: await linkPickerData(ctx, url.searchParams, []) }));
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
-  const ctx = await serviceContext({ request, context }, user);
-  const formData = await formDataOf(request);
-  if (pickerAction(formData)) {
-    // The buildings' search without JavaScript: the form again, input kept, with the matching buildings.
-    const links = await linkPickerData(ctx, formData, postedBuildingIds(formData).linked);
-    return data({ intent: CREATE_INTENT, result: keepInputReply(formData, PICKER_FIELDS), revision: Date.now(), links });
-  }
-  if (formData.get("intent") !== CREATE_INTENT) throw new Response("Bad Request", { status: 400 });
-  return submitForm(formData, { intent: CREATE_INTENT, schema: CreateUserFormSchema, redirectTo: USERS_LIST, toast: "users:toast.created" }, (input) =>
-    asFormError(createUser(ctx, input)),
-  );
-}
+export const action = screenAction({
+  intents: {
+    [CREATE_INTENT]: withBuildingPickers(
+      formIntent({ schema: CreateUserFormSchema, redirectTo: USERS_LIST, toast: "users:toast.created" }, (input, { ctx }) => asFormError(createUser(ctx, input))),
+      { notify: false },
+    ),
+  },
+});
 
 const EMPTY: UserFormValues = {
   name: "",

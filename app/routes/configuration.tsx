@@ -1,13 +1,11 @@
-import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { IncidentTypesTable } from "~/components/incident-types/incident-types-table";
 import { FilterSelect, ListToolbar } from "~/components/lists/list-toolbar";
 import { buttonVariants } from "~/components/ui/button";
-import { TabLink, Tabs } from "~/components/ui/tabs";
-import { serviceContext } from "~/http/route-context.server";
+import { TabLinks } from "~/components/ui/tabs";
+import { tabsLoader } from "~/http/screen.server";
 import { intParam, parseListQuery } from "~/lib/list-query";
-import { requireUser } from "~/modules/auth/guard.server";
 import { INCIDENT_TYPE_SORTS, listIncidentTypes } from "~/modules/incident-types/queries.server";
 
 /**
@@ -16,22 +14,15 @@ import { INCIDENT_TYPE_SORTS, listIncidentTypes } from "~/modules/incident-types
  * filtered by status (none or active), sorted and paged by the URL, so it works without JavaScript.
  */
 const TABS = ["incident-types"] as const;
-type Tab = (typeof TABS)[number];
 const STATUSES = [0, 1] as const;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const ctx = await serviceContext({ request, context }, user);
-  const params = new URL(request.url).searchParams;
-  const tab: Tab = TABS.find((name) => name === params.get("tab")) ?? "incident-types";
-  switch (tab) {
-    case "incident-types": {
-      const query = parseListQuery(params, { sorts: INCIDENT_TYPE_SORTS, defaultSort: "name" });
-      const status = STATUSES.find((value) => value === intParam(params, "status")) ?? null;
-      return { tab, query, status, incidentTypes: await listIncidentTypes(ctx, query, { status }) };
-    }
-  }
-}
+export const loader = tabsLoader("incident-types", {
+  "incident-types": async ({ ctx, url: { searchParams: params } }) => {
+    const query = parseListQuery(params, { sorts: INCIDENT_TYPE_SORTS, defaultSort: "name" });
+    const status = STATUSES.find((value) => value === intParam(params, "status")) ?? null;
+    return { query, status, incidentTypes: await listIncidentTypes(ctx, query, { status }) };
+  },
+});
 
 export default function Configuration() {
   const { t } = useTranslation("incidentTypes");
@@ -39,13 +30,7 @@ export default function Configuration() {
   return (
     <div className="grid gap-6">
       <h1 className="text-2xl font-semibold tracking-tight">{t(`tabs.${data.tab}`)}</h1>
-      <Tabs label={t("tabs.label")}>
-        {TABS.map((tab) => (
-          <TabLink key={tab} to={`/configuration?tab=${tab}`} active={data.tab === tab}>
-            {t(`tabs.${tab}`)}
-          </TabLink>
-        ))}
-      </Tabs>
+      <TabLinks label={t("tabs.label")} active={data.tab} tabs={TABS.map((tab) => ({ key: tab, to: `/configuration?tab=${tab}`, label: t(`tabs.${tab}`) }))} />
 
       {data.tab === "incident-types" ? (
         <>

@@ -1,4 +1,3 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,10 +5,12 @@ import { DashboardFilters } from "~/components/dashboard/dashboard-filters";
 import { DashboardTables, useFigureFormat } from "~/components/dashboard/dashboard-tables";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { dashboardData } from "~/http/dashboard.server";
-import { serviceContext } from "~/http/route-context.server";
-import { requireUser } from "~/modules/auth/guard.server";
-import { DASHBOARD_CSV_PATH, dashboardParams } from "~/modules/dashboard/filters";
+import { buildingPickerData } from "~/http/pickers.server";
+import { screenLoader } from "~/http/screen.server";
+import { ASSIGNEE_PAGE_PARAM, ASSIGNEES_PER_PAGE, assigneePage, DASHBOARD_CSV_PATH, dashboardParams, parseDashboardFilters } from "~/modules/dashboard/filters";
+import { getDashboard } from "~/modules/dashboard/queries.server";
+import { listIncidentTypeOptions } from "~/modules/incident-types/queries.server";
+import { listFilterFacilities } from "~/modules/incidents/queries.server";
 
 /**
  * /dashboard (issue #15; facility managers and administrators): the incidents created in the period
@@ -18,11 +19,20 @@ import { DASHBOARD_CSV_PATH, dashboardParams } from "~/modules/dashboard/filters
  * table whose counts link to the incidents table; the filters are a GET form; the charts load only when
  * asked for (JavaScript on); the CSV export and the print layout carry the same figures.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const ctx = await serviceContext({ request, context }, user);
-  return dashboardData(ctx, new URL(request.url).searchParams);
-}
+export const loader = screenLoader(async ({ ctx, url: { searchParams: params } }) => {
+  const filters = parseDashboardFilters(params);
+  const [figures, types, facilities, buildingPicker] = await Promise.all([
+    getDashboard(ctx, filters),
+    listIncidentTypeOptions(ctx),
+    listFilterFacilities(ctx),
+    buildingPickerData(ctx, params, filters.buildingId, { facilityId: filters.facilityId }),
+  ]);
+  // The screen shows the assignees a page at a time (an entity with a hundred technicians would
+  // otherwise send and render them all on every visit); the kept figures are not changed.
+  const page = assigneePage(params.get(ASSIGNEE_PAGE_PARAM), figures.assignees.length);
+  const assignees = figures.assignees.slice(page.offset, page.offset + ASSIGNEES_PER_PAGE);
+  return { figures: { ...figures, assignees }, assigneePage: page, options: { types, facilities, buildingPicker } };
+});
 
 const DashboardCharts = lazy(() => import("~/components/dashboard/dashboard-charts"));
 

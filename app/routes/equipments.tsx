@@ -1,13 +1,11 @@
-import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CategoriesTable, EquipmentTypesTable } from "~/components/equipment/equipment-tables";
 import { FilterSelect, ListToolbar } from "~/components/lists/list-toolbar";
 import { buttonVariants } from "~/components/ui/button";
-import { TabLink, Tabs } from "~/components/ui/tabs";
+import { TabLinks } from "~/components/ui/tabs";
 import { intParam, parseListQuery } from "~/lib/list-query";
-import { serviceContext } from "~/http/route-context.server";
-import { requireUser } from "~/modules/auth/guard.server";
+import { tabsLoader } from "~/http/screen.server";
 import {
   CATEGORY_SORTS,
   EQUIPMENT_TYPE_SORTS,
@@ -21,23 +19,21 @@ import {
  * category with `categoryId`) and "Equipment categories" (`?tab=categories`). Server-side sort,
  * search and paging from the address, so every control is a link or a GET form (JavaScript off too).
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const ctx = await serviceContext({ request, context }, user);
-  const params = new URL(request.url).searchParams;
-  if (params.get("tab") === "categories") {
+export const loader = tabsLoader("types", {
+  types: async ({ ctx, url: { searchParams: params } }) => {
+    const query = parseListQuery(params, { sorts: EQUIPMENT_TYPE_SORTS, defaultSort: "name" });
+    const categoryId = intParam(params, "categoryId");
+    const [page, categoryOptions] = await Promise.all([
+      listEquipmentTypes(ctx, query, { categoryIds: categoryId ? [categoryId] : null }),
+      listCategoryOptions(ctx),
+    ]);
+    return { query, categories: null, types: page, categoryId, categoryOptions };
+  },
+  categories: async ({ ctx, url: { searchParams: params } }) => {
     const query = parseListQuery(params, { sorts: CATEGORY_SORTS, defaultSort: "name" });
-    const page = await listCategories(ctx, query);
-    return { tab: "categories" as const, query, categories: page, types: null, categoryId: null, categoryOptions: [] };
-  }
-  const query = parseListQuery(params, { sorts: EQUIPMENT_TYPE_SORTS, defaultSort: "name" });
-  const categoryId = intParam(params, "categoryId");
-  const [page, categoryOptions] = await Promise.all([
-    listEquipmentTypes(ctx, query, { categoryIds: categoryId ? [categoryId] : null }),
-    listCategoryOptions(ctx),
-  ]);
-  return { tab: "types" as const, query, categories: null, types: page, categoryId, categoryOptions };
-}
+    return { query, categories: await listCategories(ctx, query), types: null, categoryId: null, categoryOptions: [] };
+  },
+});
 
 export default function Equipments() {
   const { t } = useTranslation("equipment");
@@ -47,14 +43,15 @@ export default function Equipments() {
   return (
     <div className="grid gap-6">
       <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
-      <Tabs label={t("tabs.label")}>
-        <TabLink to="/equipments" active={data.tab === "types"} preventScrollReset>
-          {t("tabs.types")}
-        </TabLink>
-        <TabLink to="/equipments?tab=categories" active={data.tab === "categories"} preventScrollReset>
-          {t("tabs.categories")}
-        </TabLink>
-      </Tabs>
+      <TabLinks
+        label={t("tabs.label")}
+        active={data.tab}
+        preventScrollReset
+        tabs={[
+          { key: "types", to: "/equipments", label: t("tabs.types") },
+          { key: "categories", to: "/equipments?tab=categories", label: t("tabs.categories") },
+        ]}
+      />
 
       {data.tab === "types" && data.types ? (
         <>

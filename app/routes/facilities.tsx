@@ -1,4 +1,3 @@
-import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BuildingsTable } from "~/components/facilities/buildings-table";
@@ -7,11 +6,10 @@ import { RoomTabs } from "~/components/rooms/room-tabs";
 import { roomListPage, RoomsTable } from "~/components/rooms/rooms-table";
 import { FilterSelect, ListToolbar } from "~/components/lists/list-toolbar";
 import { buttonVariants } from "~/components/ui/button";
-import { TabLink, Tabs } from "~/components/ui/tabs";
+import { TabLinks } from "~/components/ui/tabs";
 import { intParam, parseListQuery } from "~/lib/list-query";
 import { buildingPickerData } from "~/http/pickers.server";
-import { serviceContext } from "~/http/route-context.server";
-import { requireUser } from "~/modules/auth/guard.server";
+import { tabsLoader } from "~/http/screen.server";
 import {
   BUILDING_SORTS,
   FACILITY_SORTS,
@@ -27,41 +25,34 @@ import { listRooms, ROOM_SORTS } from "~/modules/rooms/queries.server";
  * driven by the URL (search, sort, page, size), so it works without JavaScript.
  */
 const TABS = ["facilities", "buildings", "rooms"] as const;
-type Tab = (typeof TABS)[number];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const ctx = await serviceContext({ request, context }, user);
-  const params = new URL(request.url).searchParams;
-  const tab: Tab = TABS.find((name) => name === params.get("tab")) ?? "facilities";
-  switch (tab) {
-    case "facilities": {
-      const query = parseListQuery(params, { sorts: FACILITY_SORTS, defaultSort: "name" });
-      return { tab, query, facilities: await listFacilities(ctx, query) };
-    }
-    case "buildings": {
-      const query = parseListQuery(params, { sorts: BUILDING_SORTS, defaultSort: "name" });
-      const facilityId = intParam(params, "facilityId");
-      const [buildings, facilityOptions] = await Promise.all([
-        listBuildings(ctx, query, { facilityIds: facilityId ? [facilityId] : null }),
-        listFacilityOptions(ctx),
-      ]);
-      return { tab, query, facilityId, buildings, facilityOptions };
-    }
-    case "rooms": {
-      const query = parseListQuery(params, { sorts: ROOM_SORTS, defaultSort: "name" });
-      const facilityId = intParam(params, "facilityId");
-      const buildingId = intParam(params, "buildingId");
-      // The building filter is a searchable, paged picker (there can be thousands of buildings).
-      const [rooms, facilityOptions, buildingPicker] = await Promise.all([
-        listRooms(ctx, query, { facilityId, buildingIds: buildingId ? [buildingId] : null }),
-        listFacilityOptions(ctx),
-        buildingPickerData(ctx, params, buildingId, { facilityId }),
-      ]);
-      return { tab, query, facilityId, buildingId, rooms: roomListPage(rooms), facilityOptions, buildingPicker };
-    }
-  }
-}
+export const loader = tabsLoader("facilities", {
+  facilities: async ({ ctx, url: { searchParams: params } }) => {
+    const query = parseListQuery(params, { sorts: FACILITY_SORTS, defaultSort: "name" });
+    return { query, facilities: await listFacilities(ctx, query) };
+  },
+  buildings: async ({ ctx, url: { searchParams: params } }) => {
+    const query = parseListQuery(params, { sorts: BUILDING_SORTS, defaultSort: "name" });
+    const facilityId = intParam(params, "facilityId");
+    const [buildings, facilityOptions] = await Promise.all([
+      listBuildings(ctx, query, { facilityIds: facilityId ? [facilityId] : null }),
+      listFacilityOptions(ctx),
+    ]);
+    return { query, facilityId, buildings, facilityOptions };
+  },
+  rooms: async ({ ctx, url: { searchParams: params } }) => {
+    const query = parseListQuery(params, { sorts: ROOM_SORTS, defaultSort: "name" });
+    const facilityId = intParam(params, "facilityId");
+    const buildingId = intParam(params, "buildingId");
+    // The building filter is a searchable, paged picker (there can be thousands of buildings).
+    const [rooms, facilityOptions, buildingPicker] = await Promise.all([
+      listRooms(ctx, query, { facilityId, buildingIds: buildingId ? [buildingId] : null }),
+      listFacilityOptions(ctx),
+      buildingPickerData(ctx, params, buildingId, { facilityId }),
+    ]);
+    return { query, facilityId, buildingId, rooms: roomListPage(rooms), facilityOptions, buildingPicker };
+  },
+});
 
 export default function Facilities() {
   const { t } = useTranslation("facilities");
@@ -69,13 +60,11 @@ export default function Facilities() {
   return (
     <div className="grid gap-6">
       <h1 className="text-2xl font-semibold tracking-tight">{t(`tabs.${data.tab}`)}</h1>
-      <Tabs label={t("tabs.label")}>
-        {TABS.map((tab) => (
-          <TabLink key={tab} to={tab === "facilities" ? "/facilities" : `/facilities?tab=${tab}`} active={data.tab === tab}>
-            {t(`tabs.${tab}`)}
-          </TabLink>
-        ))}
-      </Tabs>
+      <TabLinks
+        label={t("tabs.label")}
+        active={data.tab}
+        tabs={TABS.map((tab) => ({ key: tab, to: tab === "facilities" ? "/facilities" : `/facilities?tab=${tab}`, label: t(`tabs.${tab}`) }))}
+      />
 
       {data.tab === "facilities" ? (
         <>

@@ -1,17 +1,25 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { IncidentFilters } from "~/components/incidents/list/incident-filters";
 import { BulkForm, IncidentsTable } from "~/components/incidents/list/incidents-table";
 import { ListToasts, type ListActionError } from "~/components/incidents/list/shared";
+import type { ServiceContext } from "~/core/context.server";
 import { buttonVariants } from "~/components/ui/button";
-import { incidentListAction, incidentListData, rememberFilters } from "~/http/incident-list.server";
-import { serviceContext } from "~/http/route-context.server";
+import { bulkIds, listChange, rememberFilters } from "~/http/incident-list.server";
+import { buildingPickerData } from "~/http/pickers.server";
+import { screenAction, screenLoader } from "~/http/screen.server";
+import { parseListQuery } from "~/lib/list-query";
 import { cn } from "~/lib/utils";
-import { requireUser } from "~/modules/auth/guard.server";
-import { hasFilters } from "~/modules/incidents/filters";
-import { LIST_VIEWS, viewHref } from "~/modules/incidents/list-url";
+import { listIncidentTypeOptions } from "~/modules/incident-types/queries.server";
+import { ASSIGN_OTHER, BOARD_STATUSES, INCIDENT_SORTS } from "~/modules/incidents/constants";
+import { hasFilters, parseIncidentFilters } from "~/modules/incidents/filters";
+import { boardCursors, COLUMN_PARAM, LIST_VIEWS, type ListView, parseView, viewHref } from "~/modules/incidents/list-url";
+import { listBoard, listBoardColumn, listFilterFacilities, listIncidents } from "~/modules/incidents/queries.server";
+import type { BulkChangeInput } from "~/modules/incidents/schema";
+import { assignIncident, bulkChangeIncidents, setIncidentPriority, setIncidentStatus } from "~/modules/incidents/service.server";
+import { listAssignees } from "~/modules/users/queries.server";
 
 /**
  * The board loads apart from the table (issue #9, JavaScript per page): the table, the default view,
@@ -27,19 +35,68 @@ const IncidentBoard = lazy(() => import("~/components/incidents/list/incident-bo
  * filters are remembered in a cookie: /incidents without parameters opens them again. The action
  * changes the status, priority or assignee of one incident, or of the selected ones (`intent=bulk`).
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
+export const loader = screenLoader(async ({ ctx, request, url }) => {
   const setCookie = await rememberFilters(request);
-  const ctx = await serviceContext({ request, context }, user);
-  const result = await incidentListData(ctx, new URL(request.url).searchParams);
-  return data(result, { headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
+  return data(await listData(ctx, url.searchParams), { headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
+});
+
+/** The most users the assignee choices list (the filter, the rows' and the bulk form's selects). */
+const ASSIGNEE_CHOICES = 100;
+
+async function listData(ctx: ServiceContext, params: URLSearchParams) {
+  const view: ListView = parseView(params);
+  const filters = parseIncidentFilters(params);
+  const query = parseListQuery(params, { sorts: INCIDENT_SORTS, defaultSort: "createdAt", defaultDir: "desc" });
+
+  // The board's "More" with JavaScript: the next cards of one column only.
+  const only = Number(params.get(COLUMN_PARAM));
+  if (view === "board" && params.has(COLUMN_PARAM) && (BOARD_STATUSES as readonly number[]).includes(only)) {
+    const column = await listBoardColumn(ctx, only, filters, { after: boardCursors(params)[only] ?? null });
+    return { kind: "column" as const, column };
+  }
+
+  const [types, facilities, assignees, buildingPicker] = await Promise.all([
+    listIncidentTypeOptions(ctx),
+    listFilterFacilities(ctx),
+    listAssignees(ctx, { size: ASSIGNEE_CHOICES }),
+    buildingPickerData(ctx, params, filters.buildingId, { facilityId: filters.facilityId }),
+  ]);
+  const options = {
+    types,
+    facilities,
+    assignees: { items: assignees.items.map((a) => ({ id: a.id, name: `${a.name} ${a.surname}`.trim() })), total: assignees.total },
+    buildingPicker,
+  };
+  if (view === "board") {
+    const cursors = boardCursors(params);
+    const columns = await listBoard(ctx, filters, cursors);
+    return { kind: "list" as const, view, filters, query, options, board: { columns, cursors }, table: null };
+  }
+  const table = await listIncidents(ctx, query, filters);
+  return { kind: "list" as const, view, filters, query, options, board: null, table };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
-  const ctx = await serviceContext({ request, context }, user);
-  return incidentListAction(ctx, request);
-}
+export const action = screenAction({
+  intents: {
+    status: listChange("incidents:success.status", async ({ ctx, formData }, id) => {
+      await setIncidentStatus(ctx, id, { status: formData.get("status") });
+    }),
+    priority: listChange("incidents:success.priority", async ({ ctx, formData }, id) => {
+      await setIncidentPriority(ctx, id, { priority: formData.get("priority") });
+    }),
+    assignee: listChange("incidents:success.assignee", async ({ ctx, formData }, id) => {
+      // "Someone else…": the incident's assign dialog, which searches the users who reach it.
+      if (formData.get("assigneeId") === ASSIGN_OTHER && id) return redirect(`/incident/${id}?dialog=assign`);
+      await assignIncident(ctx, id, { assigneeId: formData.get("assigneeId") });
+    }),
+    bulk: listChange("incidents:success.bulk", async ({ ctx, formData }) => {
+      // Posted as they came: the verb's schema refuses what is not valid.
+      const input = { ids: bulkIds(formData), change: formData.get("change"), status: formData.get("status"), priority: formData.get("priority"), assigneeId: formData.get("assigneeId") };
+      const { changed } = await bulkChangeIncidents(ctx, input as unknown as BulkChangeInput);
+      return { count: changed };
+    }),
+  },
+});
 
 export default function Incidents() {
   const { t } = useTranslation("incidentList");

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -15,7 +15,7 @@ import { guard } from "~/modules/auth/guard.server";
 import { isResetTokenUsable, requestPasswordReset, resetPassword } from "~/modules/auth/password-reset.server";
 import { passwordResetDeps } from "~/http/deps.server";
 import { RequestPasswordResetSchema, ResetPasswordFormSchema } from "~/modules/onboarding/schema";
-import { formDataOf } from "~/http/form-action.server";
+import { visitorAction, type VisitorIntentArgs } from "~/http/screen.server";
 
 /** Client-side validation, loaded when the form is first used (decision 021). */
 const validateResetPasswordForm = zodValidator(() => import("~/modules/onboarding/schema").then((m) => m.ResetPasswordFormSchema));
@@ -45,40 +45,44 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ view: "request" as View, token: null, invitation });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  await guard(request, context);
-  const formData = await formDataOf(request);
-  const deps = passwordResetDeps(context);
+export const action = visitorAction({
+  // A post without an intent is step 1's: the address to send the link to.
+  fallback: "request",
+  intents: { request: requestLink, reset: setPassword },
+});
 
-  if (formData.get("intent") === "reset") {
-    const submission = parseWithZod(formData, { schema: ResetPasswordFormSchema });
-    const hideFields = ["newPassword", "confirmPassword"];
-    if (submission.status !== "success") {
-      return data({ intent: "reset" as const, result: submission.reply({ hideFields }) }, { status: 400 });
-    }
-    try {
-      await resetPassword(deps, { token: submission.value.token, newPassword: submission.value.newPassword });
-    } catch (error) {
-      if (!isDomainError(error)) throw error;
-      const invalid = error.code === "INVALID_TOKEN";
-      return data(
-        {
-          intent: "reset" as const,
-          invalid,
-          result: submission.reply({ formErrors: [error.messageKey], fieldErrors: invalid ? {} : (error.fieldErrors ?? {}), hideFields }),
-        },
-        { status: 400 },
-      );
-    }
-    return redirect(new URL(request.url).searchParams.get("invitation") === "1" ? "/password/reset?done&invitation=1" : "/password/reset?done");
-  }
-
+/** Step 1: the address; the answer is always "check your email". */
+async function requestLink({ context, formData }: VisitorIntentArgs) {
   const submission = parseWithZod(formData, { schema: RequestPasswordResetSchema });
   if (submission.status !== "success") {
     return data({ intent: "request" as const, result: submission.reply() }, { status: 400 });
   }
-  await requestPasswordReset(deps, submission.value, context.clientAddress);
+  await requestPasswordReset(passwordResetDeps(context), submission.value, context.clientAddress);
   return redirect("/password/reset?sent");
+}
+
+/** Step 2: the new password, for the mailed link's token. */
+async function setPassword({ request, context, formData }: VisitorIntentArgs) {
+  const submission = parseWithZod(formData, { schema: ResetPasswordFormSchema });
+  const hideFields = ["newPassword", "confirmPassword"];
+  if (submission.status !== "success") {
+    return data({ intent: "reset" as const, result: submission.reply({ hideFields }) }, { status: 400 });
+  }
+  try {
+    await resetPassword(passwordResetDeps(context), { token: submission.value.token, newPassword: submission.value.newPassword });
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    const invalid = error.code === "INVALID_TOKEN";
+    return data(
+      {
+        intent: "reset" as const,
+        invalid,
+        result: submission.reply({ formErrors: [error.messageKey], fieldErrors: invalid ? {} : (error.fieldErrors ?? {}), hideFields }),
+      },
+      { status: 400 },
+    );
+  }
+  return redirect(new URL(request.url).searchParams.get("invitation") === "1" ? "/password/reset?done&invitation=1" : "/password/reset?done");
 }
 
 export default function PasswordReset() {

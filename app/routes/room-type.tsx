@@ -1,4 +1,3 @@
-import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ListToolbar } from "~/components/lists/list-toolbar";
@@ -6,20 +5,17 @@ import { RoomTabs } from "~/components/rooms/room-tabs";
 import { RoomTypesTable } from "~/components/rooms/room-types-table";
 import { buttonVariants } from "~/components/ui/button";
 import { parseListQuery } from "~/lib/list-query";
-import { serviceContext } from "~/http/route-context.server";
-import { requireUser } from "~/modules/auth/guard.server";
+import { screenLoader } from "~/http/screen.server";
 import { listRoomTypes, ROOM_TYPE_SORTS } from "~/modules/rooms/queries.server";
 
 /**
  * /room-type: the "Room Types" tab of Rooms (SPEC.md section 2). A server-sorted, server-paged list
  * driven by the URL (search, sort, page, size), so it works without JavaScript.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const ctx = await serviceContext({ request, context }, user);
-  const query = parseListQuery(new URL(request.url).searchParams, { sorts: ROOM_TYPE_SORTS, defaultSort: "name" });
+export const loader = screenLoader(async ({ ctx, url }) => {
+  const query = parseListQuery(url.searchParams, { sorts: ROOM_TYPE_SORTS, defaultSort: "name" });
   return { query, roomTypes: await listRoomTypes(ctx, query) };
-}
+});
 
 export default function RoomTypes() {
   const { t } = useTranslation("rooms");

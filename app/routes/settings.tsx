@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useResultFor } from "~/components/forms/zod-form";
@@ -12,12 +12,11 @@ import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/ca
 import { TabLink, Tabs } from "~/components/ui/tabs";
 import { localeByUserLanguage } from "~/i18n";
 import { localeCookieHeader } from "~/i18n.server";
-import { formFailed, readFormData, redirectWithToast, serviceFailed, toUpload, uploadedFile } from "~/http/form-action.server";
+import { formFailed, serviceFailed, toUpload, uploadedFile } from "~/http/form-action.server";
+import { allowedTo, formIntent, type IntentArgs, screenAction, screenLoader } from "~/http/screen.server";
 import type { ServiceContext } from "~/core/context.server";
-import { filesContext } from "~/http/route-context.server";
 import { toastHeader } from "~/http/toast.server";
-import { requireUser } from "~/modules/auth/guard.server";
-import { can, personActor } from "~/core/actor";
+import { can } from "~/core/actor";
 import { EntitySettingsFormSchema, StickerFormSchema } from "~/modules/entities/schema";
 import {
   getEntity,
@@ -27,10 +26,9 @@ import {
 } from "~/modules/entities/service.server";
 import { getAccountSettings } from "~/modules/users/queries.server";
 import { getBuildingOptions } from "~/modules/facilities/queries.server";
-import { buildingPickerData } from "~/http/pickers.server";
+import { buildingPickerData, keepInputReply } from "~/http/pickers.server";
 import { BUILDING_AFTER_FIELD } from "~/lib/pickers";
 import { supportedTimeZones } from "~/lib/dates";
-import { keepInputReply } from "~/components/forms/keep-input-reply";
 import { AccountFormSchema, PasswordFormSchema } from "~/modules/users/schema";
 import { changePassword, updateAccount } from "~/modules/users/service.server";
 
@@ -43,13 +41,11 @@ import { changePassword, updateAccount } from "~/modules/users/service.server";
 type Tab = "account" | "entity";
 type Intent = "account" | "password" | "entity" | "sticker";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const tab: Tab = new URL(request.url).searchParams.get("tab") === "entity" ? "entity" : "account";
-  const manager = can(personActor(user), "update", "entity");
+export const loader = screenLoader(async ({ ctx, url, user }) => {
+  const tab: Tab = url.searchParams.get("tab") === "entity" ? "entity" : "account";
+  const manager = can(ctx.actor, "update", "entity");
   // The entity tab is for managers and administrators only, like the manager-only screens.
   if (tab === "entity" && !manager) throw redirect("/forbidden");
-  const ctx = await filesContext({ request, context }, user);
   const maxBytes = ctx.files.maxBytes;
   if (tab === "entity") {
     const [entity, sticker] = await Promise.all([getEntity(ctx, user.entityId), getExplanatorySticker(ctx, user.entityId)]);
@@ -57,9 +53,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const account = await getAccountSettings(ctx.db, user.id, user.entityId);
   if (!account) throw new Response("Not Found", { status: 404 });
-  const buildings = await notificationBuildings(ctx, new URL(request.url).searchParams, account.notificationSettings.buildingIds);
+  const buildings = await notificationBuildings(ctx, url.searchParams, account.notificationSettings.buildingIds);
   return { tab, canManageEntity: manager, maxBytes, entity: null, timeZones: null, sticker: null, account, buildings };
-}
+});
 
 /**
  * The notification buildings' picker (decision 017: there can be thousands of buildings): the chosen
@@ -70,94 +66,65 @@ async function notificationBuildings(ctx: ServiceContext, params: URLSearchParam
   return { chosen, search: picker.search };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
-  const ctx = await filesContext({ request, context }, user);
-  const formData = await readFormData(request, ctx.files.maxBytes);
-  const intent = formData.get("intent");
+const COULD_NOT_SAVE = "settings:errors.couldNotSave";
 
-  switch (intent) {
-    case "account": {
-      const buildingAction = formData.get(BUILDING_ACTION_FIELD);
-      if (buildingAction === "find" || buildingAction === "more") {
-        // The buildings picker without JavaScript: the form again, input kept, with the matching buildings.
-        if (buildingAction === "find") formData.delete(BUILDING_AFTER_FIELD);
-        const checked = formData.getAll("notificationSettings.buildingIds").map(Number);
-        const buildings = await notificationBuildings(ctx, formData, checked);
-        return data({ intent, result: keepInputReply(formData, [BUILDING_ACTION_FIELD]), revision: Date.now(), buildings });
-      }
-      const submission = parseWithZod(formData, { schema: AccountFormSchema });
-      if (submission.status !== "success") return formFailed(intent, submission.reply());
-      const { removePicture, ...fields } = submission.value;
-      const picture = uploadedFile(formData, "newPicture");
-      try {
-        await updateAccount(ctx, {
-          ...fields,
-          updatePicture: Boolean(picture) || removePicture,
-          newPicture: picture ? await toUpload(picture) : null,
-        });
-      } catch (error) {
-        return serviceFailed(intent, (options) => submission.reply(options), error, { couldNotSave: "settings:errors.couldNotSave" });
-      }
-      const headers = new Headers();
-      headers.append("Set-Cookie", await toastHeader({ type: "success", key: "settings:toast.updated" }));
-      // Keep the language after logout too (the user's own setting wins while signed in).
-      headers.append("Set-Cookie", await localeCookieHeader(localeByUserLanguage[fields.language]));
-      return redirect("/settings", { headers });
-    }
-    case "password": {
-      const hideFields = ["oldPassword", "newPassword", "repeatPassword"];
-      const submission = parseWithZod(formData, { schema: PasswordFormSchema });
-      if (submission.status !== "success") return formFailed(intent, submission.reply({ hideFields }));
-      try {
-        await changePassword(ctx, {
-          userId: user.id,
-          oldPassword: submission.value.oldPassword,
-          newPassword: submission.value.newPassword,
-          keepSessionId: user.sessionId,
-        });
-      } catch (error) {
-        return serviceFailed(intent, (options) => submission.reply({ ...options, hideFields }), error, { couldNotSave: "settings:errors.couldNotSave" });
-      }
-      return redirectWithToast("/settings", "settings:toast.passwordModified");
-    }
-    case "entity": {
-      if (!can(personActor(user), "update", "entity")) throw redirect("/forbidden");
-      const submission = parseWithZod(formData, { schema: EntitySettingsFormSchema });
-      if (submission.status !== "success") return formFailed(intent, submission.reply());
-      const { removeLogo, ...fields } = submission.value;
-      const logo = uploadedFile(formData, "newLogo");
-      try {
-        await updateEntity(ctx, {
-          ...fields,
-          id: user.entityId,
-          updateLogo: Boolean(logo) || removeLogo,
-          newLogo: logo ? await toUpload(logo) : null,
-        });
-      } catch (error) {
-        return serviceFailed(intent, (options) => submission.reply(options), error, { couldNotSave: "settings:errors.couldNotSave" });
-      }
-      return redirectWithToast("/settings?tab=entity", "settings:toast.updated");
-    }
-    case "sticker": {
-      if (!can(personActor(user), "update", "entity")) throw redirect("/forbidden");
-      const submission = parseWithZod(formData, { schema: StickerFormSchema });
-      if (submission.status !== "success") return formFailed(intent, submission.reply());
-      const sticker = uploadedFile(formData, "newExplanatorySticker");
-      // Nothing chosen and nothing to remove: nothing to do.
-      if (sticker || submission.value.removeExplanatorySticker) {
-        try {
-          await updateExplanatorySticker(ctx, { id: user.entityId, newExplanatorySticker: sticker ? await toUpload(sticker) : null });
-        } catch (error) {
-          return serviceFailed(intent, (options) => submission.reply(options), error, { couldNotSave: "settings:errors.couldNotSave" });
-        }
-      }
-      return redirectWithToast("/settings?tab=entity", "settings:toast.updated");
-    }
-    default:
-      throw new Response("Bad Request", { status: 400 });
+/** The account form (a multipart post: the picture), or its notification buildings' search without JavaScript. */
+async function account({ ctx, formData, intent }: IntentArgs) {
+  const buildingAction = formData.get(BUILDING_ACTION_FIELD);
+  if (buildingAction === "find" || buildingAction === "more") {
+    // The buildings picker without JavaScript: the form again, input kept, with the matching buildings.
+    if (buildingAction === "find") formData.delete(BUILDING_AFTER_FIELD);
+    const checked = formData.getAll("notificationSettings.buildingIds").map(Number);
+    const buildings = await notificationBuildings(ctx, formData, checked);
+    return data({ intent, result: keepInputReply(formData, [BUILDING_ACTION_FIELD]), revision: Date.now(), buildings });
   }
+  const submission = parseWithZod(formData, { schema: AccountFormSchema });
+  if (submission.status !== "success") return formFailed(intent, submission.reply());
+  const { removePicture, ...fields } = submission.value;
+  const picture = uploadedFile(formData, "newPicture");
+  try {
+    await updateAccount(ctx, {
+      ...fields,
+      updatePicture: Boolean(picture) || removePicture,
+      newPicture: picture ? await toUpload(picture) : null,
+    });
+  } catch (error) {
+    return serviceFailed(intent, (options) => submission.reply(options), error, { couldNotSave: COULD_NOT_SAVE });
+  }
+  const headers = new Headers();
+  headers.append("Set-Cookie", await toastHeader({ type: "success", key: "settings:toast.updated" }));
+  // Keep the language after logout too (the user's own setting wins while signed in).
+  headers.append("Set-Cookie", await localeCookieHeader(localeByUserLanguage[fields.language]));
+  return redirect("/settings", { headers });
 }
+
+export const action = screenAction({
+  files: true,
+  intents: {
+    account,
+    password: formIntent(
+      { schema: PasswordFormSchema, redirectTo: "/settings", toast: "settings:toast.passwordModified", hideFields: ["oldPassword", "newPassword", "repeatPassword"], couldNotSave: COULD_NOT_SAVE },
+      ({ oldPassword, newPassword }, { ctx, user }) => changePassword(ctx, { userId: user.id, oldPassword, newPassword, keepSessionId: user.sessionId }),
+    ),
+    entity: allowedTo(
+      "update",
+      "entity",
+      formIntent({ schema: EntitySettingsFormSchema, redirectTo: "/settings?tab=entity", toast: "settings:toast.updated", couldNotSave: COULD_NOT_SAVE }, async ({ removeLogo, ...fields }, { ctx, user, formData }) => {
+        const logo = uploadedFile(formData, "newLogo");
+        await updateEntity(ctx, { ...fields, id: user.entityId, updateLogo: Boolean(logo) || removeLogo, newLogo: logo ? await toUpload(logo) : null });
+      }),
+    ),
+    sticker: allowedTo(
+      "update",
+      "entity",
+      formIntent({ schema: StickerFormSchema, redirectTo: "/settings?tab=entity", toast: "settings:toast.updated", couldNotSave: COULD_NOT_SAVE }, async ({ removeExplanatorySticker }, { ctx, user, formData }) => {
+        const sticker = uploadedFile(formData, "newExplanatorySticker");
+        // Nothing chosen and nothing to remove: nothing to do.
+        if (sticker || removeExplanatorySticker) await updateExplanatorySticker(ctx, { id: user.entityId, newExplanatorySticker: sticker ? await toUpload(sticker) : null });
+      }),
+    ),
+  },
+});
 
 export default function Settings() {
   const { t } = useTranslation("settings");

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -18,7 +18,7 @@ import { clipEntity, readDraft, saveDraft, type SignupDraft } from "~/modules/on
 import { AccountSchema, EntitySchema } from "~/modules/onboarding/schema";
 import { checkAccount, type OnboardingDeps, signUp } from "~/modules/onboarding/service.server";
 import { onboardingDeps } from "~/http/deps.server";
-import { formDataOf } from "~/http/form-action.server";
+import { visitorAction } from "~/http/screen.server";
 
 /**
  * /signup: register a new entity and its administrator in two steps (SPEC.md section 2). Each step
@@ -51,19 +51,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  await guard(request, context);
-  const formData = await formDataOf(request);
-  const draft = await readDraft(request);
-  switch (formData.get("intent")) {
-    case "back":
-      return redirect("/signup", { headers: { "Set-Cookie": await saveDraft({ ...draft, entity: clipEntity(formData) }) } });
-    case "finish":
-      return finish(formData, draft, onboardingDeps(context));
-    default:
-      return continueToEntity(formData, draft, onboardingDeps(context));
-  }
-}
+export const action = visitorAction({
+  // A post without an intent is step 1's (its Continue button is the form's default).
+  fallback: "continue",
+  intents: {
+    continue: async ({ request, context, formData }) => continueToEntity(formData, await readDraft(request), onboardingDeps(context)),
+    back: async ({ request, formData }) => redirect("/signup", { headers: { "Set-Cookie": await saveDraft({ ...(await readDraft(request)), entity: clipEntity(formData) }) } }),
+    finish: async ({ request, context, formData }) => finish(formData, await readDraft(request), onboardingDeps(context)),
+  },
+});
 
 async function continueToEntity(formData: FormData, draft: SignupDraft, deps: OnboardingDeps) {
   // Back from step 2 with both password fields left empty: keep the password given before.

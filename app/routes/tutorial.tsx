@@ -1,5 +1,3 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,7 +5,8 @@ import { Icon, type IconName } from "~/components/shell/icons";
 import { buttonVariants } from "~/components/ui/button";
 import { dialogHref } from "~/components/ui/dialog";
 import { cn } from "~/lib/utils";
-import { guard, isManager } from "~/modules/auth/guard.server";
+import { can } from "~/core/actor";
+import { screenLoader } from "~/http/screen.server";
 import { HELP_AREAS, helpUrl, type HelpArea } from "~/modules/shell/help";
 import type { loader as rootLoader } from "~/root";
 
@@ -16,15 +15,12 @@ import type { loader as rootLoader } from "~/root";
  * administrators get the set-up steps in order, then the everyday areas; technicians get their
  * own work. Each area links to its screen and to its page on the help site.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await guard(request, context);
-  if (!user) throw redirect("/login");
-  const rt = context.runtime;
+export const loader = screenLoader(({ context, ctx, user }) => {
   // The help site's page of each area, worked out here so that the page's script does not carry the help module.
-  const base = rt.config.HELP_BASE_URL ?? null;
+  const base = context.runtime.config.HELP_BASE_URL ?? null;
   const help = Object.fromEntries(HELP_AREAS.map((area) => [area, helpUrl(base, area)])) as Record<HelpArea, string | null>;
-  return { manager: isManager(user.role), role: user.role, help };
-}
+  return { manager: can(ctx.actor, "open", "managerScreen"), role: user.role, help };
+});
 
 interface Area {
   key: string;

@@ -1,14 +1,10 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CATEGORIES_LIST, CategoryForm } from "~/components/equipment/category-form";
 import { ARCHIVE_INTENT, ArchiveDialog, ArchiveTrigger } from "~/components/forms/archive-dialog";
 import { FormPage } from "~/components/forms/form-parts";
 import { useResultFor } from "~/components/forms/zod-form";
-import { archiveAction, formDataOf, submitForm } from "~/http/form-action.server";
-import { serviceContext } from "~/http/route-context.server";
-import { orErrorPage, routeId } from "~/http/route-params.server";
-import { requireUser } from "~/modules/auth/guard.server";
+import { screenLoader, subjectById, updateAction } from "~/http/screen.server";
 import { getCategoryForEdit } from "~/modules/equipment/queries.server";
 import { CategorySchema } from "~/modules/equipment/schema";
 import { archiveCategory, updateCategory } from "~/modules/equipment/service.server";
@@ -18,31 +14,9 @@ import { archiveCategory, updateCategory } from "~/modules/equipment/service.ser
  * archives the category's generic equipment (their items leave the rooms, their open incidents are
  * rejected).
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const id = routeId(params);
-  const ctx = await serviceContext({ request, context }, user);
-  return { category: await orErrorPage(getCategoryForEdit(ctx, id)) };
-}
-
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
-  const id = routeId(params);
-  const ctx = await serviceContext({ request, context }, user);
-  const formData = await formDataOf(request);
-  switch (formData.get("intent")) {
-    case "update":
-      return submitForm(
-        formData,
-        { intent: "update", schema: CategorySchema, redirectTo: CATEGORIES_LIST, toast: "common:toast.updated" },
-        (category) => updateCategory(ctx, id, category),
-      );
-    case ARCHIVE_INTENT:
-      return archiveAction(formData, (confirm) => archiveCategory(ctx, id, confirm), { redirectTo: CATEGORIES_LIST });
-    default:
-      throw new Response("Bad Request", { status: 400 });
-  }
-}
+const category = subjectById(getCategoryForEdit);
+export const loader = screenLoader(category, ({ subject }) => ({ category: subject }));
+export const action = updateAction(category, { schema: CategorySchema, list: CATEGORIES_LIST, update: updateCategory, archive: archiveCategory });
 
 export default function UpdateCategory() {
   const { t } = useTranslation("equipment");

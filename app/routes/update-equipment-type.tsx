@@ -1,4 +1,3 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useDates } from "~/lib/use-dates";
@@ -6,10 +5,8 @@ import { EQUIPMENT_TYPES_LIST, EquipmentTypeForm } from "~/components/equipment/
 import { ARCHIVE_INTENT, ArchiveDialog, ArchiveTrigger } from "~/components/forms/archive-dialog";
 import { FormPage } from "~/components/forms/form-parts";
 import { useResultFor } from "~/components/forms/zod-form";
-import { archiveAction, readFormData, submitForm, uploadsOf } from "~/http/form-action.server";
-import { filesContext } from "~/http/route-context.server";
-import { orErrorPage, routeId } from "~/http/route-params.server";
-import { requireUser } from "~/modules/auth/guard.server";
+import { uploadsOf } from "~/http/form-action.server";
+import { screenLoader, subjectById, updateAction } from "~/http/screen.server";
 import { getEquipmentTypeForEdit, listCategoryOptions } from "~/modules/equipment/queries.server";
 import { EquipmentTypeSchema } from "~/modules/equipment/schema";
 import { archiveEquipmentType, updateEquipmentType } from "~/modules/equipment/service.server";
@@ -20,36 +17,20 @@ import { listIncidentTypeOptions } from "~/modules/incident-types/queries.server
  * multipart post) and the archive dialog (`?dialog=archive`): its items leave the rooms and their
  * open incidents are rejected.
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const id = routeId(params);
-  const ctx = await filesContext({ request, context }, user);
-  const [equipmentType, categories, incidentTypes] = await Promise.all([
-    orErrorPage(getEquipmentTypeForEdit(ctx, id)),
-    listCategoryOptions(ctx),
-    listIncidentTypeOptions(ctx),
-  ]);
-  return { equipmentType, categories, incidentTypes, maxBytes: ctx.files.maxBytes };
-}
+const equipmentType = subjectById(getEquipmentTypeForEdit);
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
-  const id = routeId(params);
-  const ctx = await filesContext({ request, context }, user);
-  const formData = await readFormData(request, ctx.files.maxBytes);
-  switch (formData.get("intent")) {
-    case "update":
-      return submitForm(
-        formData,
-        { intent: "update", schema: EquipmentTypeSchema, redirectTo: EQUIPMENT_TYPES_LIST, toast: "common:toast.updated" },
-        async (equipmentType) => updateEquipmentType(ctx, id, { ...equipmentType, newFiles: await uploadsOf(formData, "newFiles") }),
-      );
-    case ARCHIVE_INTENT:
-      return archiveAction(formData, (confirm) => archiveEquipmentType(ctx, id, confirm), { redirectTo: EQUIPMENT_TYPES_LIST });
-    default:
-      throw new Response("Bad Request", { status: 400 });
-  }
-}
+export const loader = screenLoader(equipmentType, async ({ ctx, subject }) => {
+  const [categories, incidentTypes] = await Promise.all([listCategoryOptions(ctx), listIncidentTypeOptions(ctx)]);
+  return { equipmentType: subject, categories, incidentTypes, maxBytes: ctx.files.maxBytes };
+});
+
+export const action = updateAction(equipmentType, {
+  schema: EquipmentTypeSchema,
+  list: EQUIPMENT_TYPES_LIST,
+  files: true,
+  update: async (ctx, id, value, formData) => updateEquipmentType(ctx, id, { ...value, newFiles: await uploadsOf(formData, "newFiles") }),
+  archive: archiveEquipmentType,
+});
 
 export default function UpdateEquipmentType() {
   const { t } = useTranslation("equipment");

@@ -1,14 +1,10 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FACILITIES_LIST, FacilityForm } from "~/components/facilities/facility-form";
 import { ARCHIVE_INTENT, ArchiveDialog, ArchiveTrigger } from "~/components/forms/archive-dialog";
 import { FormPage } from "~/components/forms/form-parts";
 import { useResultFor } from "~/components/forms/zod-form";
-import { archiveAction, formDataOf, submitForm } from "~/http/form-action.server";
-import { serviceContext } from "~/http/route-context.server";
-import { orErrorPage, routeId } from "~/http/route-params.server";
-import { requireUser } from "~/modules/auth/guard.server";
+import { screenLoader, subjectById, updateAction } from "~/http/screen.server";
 import { getFacilityForEdit } from "~/modules/facilities/queries.server";
 import { FacilitySchema } from "~/modules/facilities/schema";
 import { archiveFacility, updateFacility } from "~/modules/facilities/service.server";
@@ -17,31 +13,9 @@ import { archiveFacility, updateFacility } from "~/modules/facilities/service.se
  * /update-facility/{id}: the facility form (`intent=update`) and the archive confirmation at
  * `?dialog=archive` (`intent=archive`). An unknown id, or another entity's, is a 404 page.
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const id = routeId(params);
-  const ctx = await serviceContext({ request, context }, user);
-  return { facility: await orErrorPage(getFacilityForEdit(ctx, id)) };
-}
-
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
-  const id = routeId(params);
-  const ctx = await serviceContext({ request, context }, user);
-  const formData = await formDataOf(request);
-  switch (formData.get("intent")) {
-    case "update":
-      return submitForm(
-        formData,
-        { intent: "update", schema: FacilitySchema, redirectTo: FACILITIES_LIST, toast: "common:toast.updated" },
-        (facility) => updateFacility(ctx, id, facility),
-      );
-    case ARCHIVE_INTENT:
-      return archiveAction(formData, (confirm) => archiveFacility(ctx, id, confirm), { redirectTo: FACILITIES_LIST });
-    default:
-      throw new Response("Bad Request", { status: 400 });
-  }
-}
+const facility = subjectById(getFacilityForEdit);
+export const loader = screenLoader(facility, ({ subject }) => ({ facility: subject }));
+export const action = updateAction(facility, { schema: FacilitySchema, list: FACILITIES_LIST, update: updateFacility, archive: archiveFacility });
 
 export default function UpdateFacility() {
   const { t } = useTranslation("facilities");

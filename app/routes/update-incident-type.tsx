@@ -1,4 +1,3 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ARCHIVE_INTENT, ArchiveTrigger } from "~/components/forms/archive-dialog";
@@ -7,11 +6,8 @@ import { useResultFor } from "~/components/forms/zod-form";
 import { ArchiveIncidentTypeDialog } from "~/components/incident-types/archive-incident-type-dialog";
 import { IncidentTypeForm, type IncidentTypeFormOptionsView } from "~/components/incident-types/incident-type-form";
 import { INCIDENT_TYPES_LIST, type TranslateOutcome, UPDATE_INTENT } from "~/lib/incident-type-form";
-import { archiveAction, formDataOf, submitForm } from "~/http/form-action.server";
-import { incidentTypeFormOptions, incidentTypeHelperAction, withPostedOptions } from "~/http/incident-type-form.server";
-import { serviceContext } from "~/http/route-context.server";
-import { orErrorPage, routeId } from "~/http/route-params.server";
-import { requireUser } from "~/modules/auth/guard.server";
+import { incidentTypeFormOptions, incidentTypeHelpers, withPostedOptions } from "~/http/incident-type-form.server";
+import { archiveIntent, formIntent, screenAction, screenLoader, subjectById } from "~/http/screen.server";
 import { getIncidentTypeForEdit } from "~/modules/incident-types/queries.server";
 import { IncidentTypeSchema } from "~/modules/incident-types/schema";
 import { archiveIncidentType, updateIncidentType } from "~/modules/incident-types/service.server";
@@ -22,40 +18,25 @@ import { archiveIncidentType, updateIncidentType } from "~/modules/incident-type
  * (`intent=archive`, one of the type's names retyped). Another entity's id, or an archived type, is
  * the "Incident type not found" page.
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const id = routeId(params);
-  const ctx = await serviceContext({ request, context }, user);
-  const type = await orErrorPage(getIncidentTypeForEdit(ctx, id));
-  const options = await incidentTypeFormOptions(ctx, new URL(request.url).searchParams, {
-    roomIds: type.rooms.map((r) => r.id),
-    assigneeIds: type.defaultAssignees.map((u) => u.id),
-  });
-  return { type, options };
-}
+const incidentType = subjectById(getIncidentTypeForEdit);
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
-  const id = routeId(params);
-  const ctx = await serviceContext({ request, context }, user);
-  const formData = await formDataOf(request);
-  const helped = await incidentTypeHelperAction(ctx, formData, UPDATE_INTENT);
-  if (helped) return helped;
-  switch (formData.get("intent") ?? UPDATE_INTENT) {
-    case UPDATE_INTENT:
-      return withPostedOptions(
-        ctx,
-        formData,
-        await submitForm(formData, { intent: UPDATE_INTENT, schema: IncidentTypeSchema, redirectTo: INCIDENT_TYPES_LIST, toast: "incidentTypes:toast.updated" }, (value) =>
-          updateIncidentType(ctx, id, value),
-        ),
-      );
-    case ARCHIVE_INTENT:
-      return archiveAction(formData, (confirm) => archiveIncidentType(ctx, id, confirm), { redirectTo: INCIDENT_TYPES_LIST });
-    default:
-      throw new Response("Bad Request", { status: 400 });
-  }
-}
+export const loader = screenLoader(incidentType, async ({ ctx, url, subject: type }) => ({
+  type,
+  options: await incidentTypeFormOptions(ctx, url.searchParams, { roomIds: type.rooms.map((r) => r.id), assigneeIds: type.defaultAssignees.map((u) => u.id) }),
+}));
+
+export const action = screenAction({
+  subject: incidentType,
+  // The checklist's list buttons post no intent (conform's own): the form, changed, nothing saved.
+  fallback: UPDATE_INTENT,
+  intents: {
+    ...incidentTypeHelpers(UPDATE_INTENT),
+    [UPDATE_INTENT]: withPostedOptions(
+      formIntent({ schema: IncidentTypeSchema, redirectTo: INCIDENT_TYPES_LIST, toast: "incidentTypes:toast.updated" }, (value, { ctx, subject }) => updateIncidentType(ctx, subject.id, value)),
+    ),
+    [ARCHIVE_INTENT]: archiveIntent(INCIDENT_TYPES_LIST, archiveIncidentType),
+  },
+});
 
 export default function UpdateIncidentType() {
   const { t } = useTranslation("incidentTypes");

@@ -1,4 +1,3 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ARCHIVE_INTENT, ArchiveTrigger } from "~/components/forms/archive-dialog";
@@ -7,10 +6,7 @@ import { useResultFor } from "~/components/forms/zod-form";
 import { RemoveRoomTypeDialog } from "~/components/rooms/remove-room-type-dialog";
 import { ROOM_TYPES_LIST, RoomTypeForm } from "~/components/rooms/room-type-form";
 import { ArchiveSchema } from "~/lib/archive";
-import { formDataOf, submitForm } from "~/http/form-action.server";
-import { serviceContext } from "~/http/route-context.server";
-import { orErrorPage, routeId } from "~/http/route-params.server";
-import { requireUser } from "~/modules/auth/guard.server";
+import { formIntent, screenLoader, subjectById, updateAction } from "~/http/screen.server";
 import { getRoomTypeForEdit, listRoomTypeOptions } from "~/modules/rooms/queries.server";
 import { RemoveRoomTypeSchema, RoomTypeSchema } from "~/modules/rooms/schema";
 import { removeRoomType, updateRoomType } from "~/modules/rooms/service.server";
@@ -22,37 +18,24 @@ import { removeRoomType, updateRoomType } from "~/modules/rooms/service.server";
  */
 const RemoveFormSchema = RemoveRoomTypeSchema.extend(ArchiveSchema.shape);
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const id = routeId(params);
-  const ctx = await serviceContext({ request, context }, user);
-  const [roomType, options] = await Promise.all([orErrorPage(getRoomTypeForEdit(ctx, id)), listRoomTypeOptions(ctx)]);
-  return { roomType, otherTypes: options.filter((option) => option.id !== id) };
-}
+const roomType = subjectById(getRoomTypeForEdit);
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
-  const id = routeId(params);
-  const ctx = await serviceContext({ request, context }, user);
-  const formData = await formDataOf(request);
-  switch (formData.get("intent")) {
-    case "update":
-      return submitForm(
-        formData,
-        { intent: "update", schema: RoomTypeSchema, redirectTo: ROOM_TYPES_LIST, toast: "common:toast.updated" },
-        (roomType) => updateRoomType(ctx, id, roomType),
-      );
-    case ARCHIVE_INTENT:
-      // The removal of SPEC.md section 8: the retyped name, and a replacement when the type is in use.
-      return submitForm(
-        formData,
-        { intent: ARCHIVE_INTENT, schema: RemoveFormSchema, redirectTo: ROOM_TYPES_LIST, toast: "common:toast.archived" },
-        ({ confirmName, replacementRoomType }) => removeRoomType(ctx, id, { replacementRoomType }, { confirmName }),
-      );
-    default:
-      throw new Response("Bad Request", { status: 400 });
-  }
-}
+export const loader = screenLoader(roomType, async ({ ctx, subject }) => {
+  const options = await listRoomTypeOptions(ctx);
+  return { roomType: subject, otherTypes: options.filter((option) => option.id !== subject.id) };
+});
+
+export const action = updateAction(roomType, {
+  schema: RoomTypeSchema,
+  list: ROOM_TYPES_LIST,
+  update: updateRoomType,
+  // The removal of SPEC.md section 8: the retyped name, and a replacement when the type is in use.
+  archive: {
+    intent: formIntent({ schema: RemoveFormSchema, redirectTo: ROOM_TYPES_LIST, toast: "common:toast.archived" }, ({ confirmName, replacementRoomType }, { ctx, subject }) =>
+      removeRoomType(ctx, subject.id, { replacementRoomType }, { confirmName }),
+    ),
+  },
+});
 
 export default function UpdateRoomType() {
   const { t } = useTranslation("rooms");

@@ -1,25 +1,16 @@
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ARCHIVE_INTENT, ArchiveDialog, ArchiveTrigger } from "~/components/forms/archive-dialog";
 import { FormPage } from "~/components/forms/form-parts";
 import { useResultFor } from "~/components/forms/zod-form";
 import { RoomForm, ROOMS_LIST } from "~/components/rooms/room-form";
-import { keepInputReply } from "~/components/forms/keep-input-reply";
-import { addEquipmentReply } from "~/components/rooms/room-form-schema";
-import { ADD_EQUIPMENT_INTENT, SAVE_INTENT } from "~/components/rooms/room-form-intents";
+import { SAVE_INTENT } from "~/components/rooms/room-form-intents";
 import { buttonVariants } from "~/components/ui/button";
-import { archiveAction, readFormData, submitForm, uploadsOf } from "~/http/form-action.server";
-import { buildingPickerData, type BuildingPickerData } from "~/http/pickers.server";
-import { filesContext } from "~/http/route-context.server";
-import { intParam } from "~/lib/list-query";
-import { BUILDING_AFTER_FIELD, FIND_BUILDING_INTENT, MORE_BUILDINGS_INTENT } from "~/lib/pickers";
-import { orErrorPage, routeId } from "~/http/route-params.server";
-import { requireUser } from "~/modules/auth/guard.server";
-import { listEquipmentTypeOptions } from "~/modules/equipment/queries.server";
-import { listIncidentTypeOptions } from "~/modules/incident-types/queries.server";
-import { getRoomForEdit, listRoomTypeOptions } from "~/modules/rooms/queries.server";
-import { RoomSchema } from "~/modules/rooms/schema";
+import { uploadsOf } from "~/http/form-action.server";
+import type { BuildingPickerData } from "~/http/pickers.server";
+import { roomForm, roomFormOptions } from "~/http/room-form.server";
+import { screenLoader, subjectById, updateAction } from "~/http/screen.server";
+import { getRoomForEdit } from "~/modules/rooms/queries.server";
 import { archiveRoom, updateRoom } from "~/modules/rooms/service.server";
 
 /**
@@ -27,49 +18,20 @@ import { archiveRoom, updateRoom } from "~/modules/rooms/service.server";
  * without JavaScript) and the archive confirmation at `?dialog=archive` (`intent=archive`). An unknown
  * id, or another entity's, is a 404 page.
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const id = routeId(params);
-  const ctx = await filesContext({ request, context }, user);
-  const room = await orErrorPage(getRoomForEdit(ctx, id));
-  const [buildings, roomTypes, incidentTypes, equipmentTypes] = await Promise.all([
-    buildingPickerData(ctx, new URL(request.url).searchParams, room.buildingId),
-    listRoomTypeOptions(ctx),
-    listIncidentTypeOptions(ctx),
-    listEquipmentTypeOptions(ctx),
-  ]);
-  return { room, options: { buildings, roomTypes, incidentTypes, equipmentTypes }, maxBytes: ctx.files.maxBytes };
-}
+const room = subjectById(getRoomForEdit);
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
-  const id = routeId(params);
-  const ctx = await filesContext({ request, context }, user);
-  const formData = await readFormData(request, ctx.files.maxBytes);
-  switch (formData.get("intent") ?? SAVE_INTENT) {
-    case FIND_BUILDING_INTENT:
-    case MORE_BUILDINGS_INTENT: {
-      // The building picker without JavaScript: the form again, input kept, with the matching buildings.
-      if (formData.get("intent") === FIND_BUILDING_INTENT) formData.delete(BUILDING_AFTER_FIELD);
-      const buildings = await buildingPickerData(ctx, formData, intParam(formData, "buildingId"));
-      return data({ intent: SAVE_INTENT, result: keepInputReply(formData), revision: Date.now(), buildings });
-    }
-    case ADD_EQUIPMENT_INTENT: {
-      const { added, result } = addEquipmentReply(formData, await listEquipmentTypeOptions(ctx));
-      return data({ intent: SAVE_INTENT, result, revision: added ? Date.now() : 0 }, { status: added ? 200 : 400 });
-    }
-    case SAVE_INTENT:
-      return submitForm(
-        formData,
-        { intent: SAVE_INTENT, schema: RoomSchema, redirectTo: ROOMS_LIST, toast: "common:toast.updated" },
-        async (room) => updateRoom(ctx, id, { ...room, newFiles: await uploadsOf(formData, "newFiles") }),
-      );
-    case ARCHIVE_INTENT:
-      return archiveAction(formData, (confirm) => archiveRoom(ctx, id, confirm), { redirectTo: ROOMS_LIST });
-    default:
-      throw new Response("Bad Request", { status: 400 });
-  }
-}
+export const loader = screenLoader(room, async ({ ctx, url, subject }) => ({
+  room: subject,
+  options: await roomFormOptions(ctx, url.searchParams, subject.buildingId),
+  maxBytes: ctx.files.maxBytes,
+}));
+
+export const action = updateAction(room, {
+  ...roomForm,
+  list: ROOMS_LIST,
+  update: async (ctx, id, value, formData) => updateRoom(ctx, id, { ...value, newFiles: await uploadsOf(formData, "newFiles") }),
+  archive: archiveRoom,
+});
 
 export default function UpdateRoom() {
   const { t } = useTranslation("rooms");

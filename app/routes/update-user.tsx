@@ -1,10 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { ARCHIVE_INTENT, ArchiveTrigger } from "~/components/forms/archive-dialog";
-import { keepInputReply } from "~/components/forms/keep-input-reply";
 import { FormPage } from "~/components/forms/form-parts";
 import { useResultFor } from "~/components/forms/zod-form";
 import { ArchiveUserDialog } from "~/components/users/archive-user-dialog";
@@ -13,15 +12,13 @@ import { ASSIGNEE_SEARCH_FIELD, RESEND_INTENT, STATUS_INTENT, UPDATE_INTENT, USE
 // The form schemas (zod) serve the action only: the page loads them when a form is first used (decision 021).
 import { ArchiveUserFormSchema, StatusFormSchema, UpdateUserFormSchema } from "~/components/users/user-form-schema";
 import { UserHistory, UserStatusCard } from "~/components/users/user-panels";
-import { formFailed, readFormData, serviceFailed, submitForm, toUpload, uploadedFile } from "~/http/form-action.server";
-import { serviceContext } from "~/http/route-context.server";
-import { orErrorPage, routeId } from "~/http/route-params.server";
+import { formFailed, serviceFailed, toUpload, uploadedFile } from "~/http/form-action.server";
+import { formIntent, type IntentArgs, screenAction, screenLoader, subjectById } from "~/http/screen.server";
 import { toastHeader } from "~/http/toast.server";
-import { asFormError, linkPickerData, notifyPickerData, PICKER_FIELDS, pickerAction, postedBuildingIds } from "~/http/user-form.server";
+import { asFormError, linkPickerData, notifyPickerData, withBuildingPickers } from "~/http/user-form.server";
 import { searchParam } from "~/lib/list-query";
-import { requireUser } from "~/modules/auth/guard.server";
 import { archiveUser, resendInvitation, setUserStatus, updateUser } from "~/modules/users/management.server";
-import { getUser, listAssignees, listUserHistory } from "~/modules/users/queries.server";
+import { getUser, listAssignees, listUserHistory, type UserDetail } from "~/modules/users/queries.server";
 import { assignableRoles, fullName } from "~/modules/users/constants";
 
 /**
@@ -32,24 +29,22 @@ import { assignableRoles, fullName } from "~/modules/users/constants";
  */
 const ASSIGNEES_PAGE = 50;
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const editor = await requireUser(request, context);
-  const id = routeId(params);
-  const ctx = await serviceContext({ request, context }, editor);
-  const user = await orErrorPage(getUser(ctx, id));
-  const search = new URL(request.url).searchParams;
+const person = subjectById(getUser);
+
+export const loader = screenLoader(person, async ({ ctx, url, subject: user }) => {
+  const search = url.searchParams;
   const assigneeQ = searchParam(search, ASSIGNEE_SEARCH_FIELD);
   const [history, links, notify, assignees] = await Promise.all([
-    listUserHistory(ctx, id),
+    listUserHistory(ctx, user.id),
     linkPickerData(ctx, search, user.linkedObjects.buildingIds),
     notifyPickerData(ctx, search, user.notificationSettings.buildingIds),
-    listAssignees(ctx, { q: assigneeQ, excludeId: id, size: ASSIGNEES_PAGE }),
+    listAssignees(ctx, { q: assigneeQ, excludeId: user.id, size: ASSIGNEES_PAGE }),
   ]);
   // The chosen buildings as the user has them, even outside the editor's own reach.
   const chosen = links.chosen.length === user.linkedBuildings.length ? links.chosen : user.linkedBuildings;
   return {
     user,
-    roles: assignableRoles(editor.role),
+    roles: assignableRoles(ctx.actor),
     links: { ...links, chosen },
     notify,
     history,
@@ -57,58 +52,50 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     assigneeQ,
     maxBytes: ctx.files.maxBytes,
   };
+});
+
+/** Back to this user's page (the status card's forms). */
+const here = ({ subject }: { subject: { id: number } }) => `/update-user/${subject.id}`;
+
+/** The archive dialog: the retyped name and who takes over; then to the list with what was reassigned. */
+async function archive({ ctx, subject, formData }: IntentArgs<UserDetail>) {
+  const submission = parseWithZod(formData, { schema: ArchiveUserFormSchema });
+  if (submission.status !== "success") return formFailed(ARCHIVE_INTENT, submission.reply());
+  let result;
+  try {
+    result = await asFormError(archiveUser(ctx, subject.id, submission.value));
+  } catch (error) {
+    return serviceFailed(ARCHIVE_INTENT, (options) => submission.reply(options), error);
+  }
+  const toast = await toastHeader({
+    type: "success",
+    key: "users:toast.archivedCounts",
+    params: { incidents: result.incidentsReassigned, tasks: result.tasksReassigned, plans: result.plannedMaintenancesReassigned },
+  });
+  return redirect(USERS_LIST, { headers: { "Set-Cookie": toast } });
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const editor = await requireUser(request, context);
-  const id = routeId(params);
-  const ctx = await serviceContext({ request, context }, editor);
-  const formData = await readFormData(request, ctx.files.maxBytes);
-  const here = `/update-user/${id}`;
-  switch (formData.get("intent")) {
-    case UPDATE_INTENT: {
-      if (pickerAction(formData)) {
-        // A buildings' search without JavaScript: the form again, input kept, with the matching buildings.
-        const chosen = postedBuildingIds(formData);
-        const [links, notify] = await Promise.all([linkPickerData(ctx, formData, chosen.linked), notifyPickerData(ctx, formData, chosen.notify)]);
-        return data({ intent: UPDATE_INTENT, result: keepInputReply(formData, [...PICKER_FIELDS, "newPicture"]), revision: Date.now(), links, notify });
-      }
-      return submitForm(formData, { intent: UPDATE_INTENT, schema: UpdateUserFormSchema, redirectTo: USERS_LIST, toast: "users:toast.updated" }, async (value) => {
-        const { removePicture, ...fields } = value;
+export const action = screenAction({
+  subject: person,
+  files: true,
+  intents: {
+    [UPDATE_INTENT]: withBuildingPickers(
+      formIntent({ schema: UpdateUserFormSchema, redirectTo: USERS_LIST, toast: "users:toast.updated" }, async ({ removePicture, ...fields }, { ctx, subject, formData }) => {
         const picture = uploadedFile(formData, "newPicture");
-        return asFormError(
-          updateUser(ctx, id, { ...fields, updatePicture: Boolean(picture) || removePicture, newPicture: picture ? await toUpload(picture) : null }),
-        );
-      });
-    }
-    case STATUS_INTENT:
-      return submitForm(formData, { intent: STATUS_INTENT, schema: StatusFormSchema, redirectTo: here, toast: "users:toast.statusUpdated" }, (value) =>
-        asFormError(setUserStatus(ctx, id, value)),
-      );
-    case RESEND_INTENT:
-      return submitForm(formData, { intent: RESEND_INTENT, schema: z.object({}), redirectTo: here, toast: "users:toast.invitationSent" }, () =>
-        asFormError(resendInvitation(ctx, id)),
-      );
-    case ARCHIVE_INTENT: {
-      const submission = parseWithZod(formData, { schema: ArchiveUserFormSchema });
-      if (submission.status !== "success") return formFailed(ARCHIVE_INTENT, submission.reply());
-      let result;
-      try {
-        result = await asFormError(archiveUser(ctx, id, submission.value));
-      } catch (error) {
-        return serviceFailed(ARCHIVE_INTENT, (options) => submission.reply(options), error);
-      }
-      const toast = await toastHeader({
-        type: "success",
-        key: "users:toast.archivedCounts",
-        params: { incidents: result.incidentsReassigned, tasks: result.tasksReassigned, plans: result.plannedMaintenancesReassigned },
-      });
-      return redirect(USERS_LIST, { headers: { "Set-Cookie": toast } });
-    }
-    default:
-      throw new Response("Bad Request", { status: 400 });
-  }
-}
+        const newPicture = picture ? await toUpload(picture) : null;
+        return asFormError(updateUser(ctx, subject.id, { ...fields, updatePicture: Boolean(picture) || removePicture, newPicture }));
+      }),
+      { notify: true },
+    ),
+    [STATUS_INTENT]: formIntent({ schema: StatusFormSchema, redirectTo: here, toast: "users:toast.statusUpdated" }, (value, { ctx, subject }) =>
+      asFormError(setUserStatus(ctx, subject.id, value)),
+    ),
+    [RESEND_INTENT]: formIntent({ schema: z.object({}), redirectTo: here, toast: "users:toast.invitationSent" }, (_, { ctx, subject }) =>
+      asFormError(resendInvitation(ctx, subject.id)),
+    ),
+    [ARCHIVE_INTENT]: archive,
+  },
+});
 
 export default function UpdateUser() {
   const { t } = useTranslation("users");

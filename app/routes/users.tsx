@@ -1,28 +1,23 @@
-import { type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FilterSelect, ListToolbar } from "~/components/lists/list-toolbar";
 import { buttonVariants } from "~/components/ui/button";
 import { UsersTable } from "~/components/users/users-table";
 import { ROLE_VALUES, USER_STATUS_VALUES } from "~/db/enums";
-import { serviceContext } from "~/http/route-context.server";
+import { screenLoader } from "~/http/screen.server";
 import { intParam, parseListQuery } from "~/lib/list-query";
-import { requireUser } from "~/modules/auth/guard.server";
 import { listUsers, USER_SORTS } from "~/modules/users/queries.server";
 
 /**
  * /users: the people of the entity (managers and administrators only), searched by name, surname or
  * email, filtered by role and status, sorted and paged by the URL, so it works without JavaScript.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const ctx = await serviceContext({ request, context }, user);
-  const params = new URL(request.url).searchParams;
+export const loader = screenLoader(async ({ ctx, url: { searchParams: params } }) => {
   const query = parseListQuery(params, { sorts: USER_SORTS, defaultSort: "surname" });
   const role = ROLE_VALUES.find((value) => value === intParam(params, "role")) ?? null;
   const status = USER_STATUS_VALUES.find((value) => value === intParam(params, "status")) ?? null;
   return { query, role, status, users: await listUsers(ctx, query, { role, status }) };
-}
+});
 
 export default function Users() {
   const { t } = useTranslation("users");

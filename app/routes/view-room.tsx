@@ -1,4 +1,3 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import QRCode from "qrcode";
 import { publicOrigin } from "~/http/public-url.server";
@@ -6,10 +5,8 @@ import { useTranslation } from "react-i18next";
 import { StaffReportDialog, STAFF_REPORT_DIALOG, STAFF_REPORT_INTENT, StaffReportTrigger } from "~/components/report/staff-report-dialog";
 import { RoomView } from "~/components/rooms/room-view";
 import { buttonVariants } from "~/components/ui/button";
-import { serviceContext } from "~/http/route-context.server";
-import { orErrorPage, routeId } from "~/http/route-params.server";
-import { staffReportAction, type StaffReportActionData, staffReportTypes } from "~/http/staff-report.server";
-import { requireUser } from "~/modules/auth/guard.server";
+import { screenAction, screenLoader, subjectById } from "~/http/screen.server";
+import { type StaffReportActionData, staffReportIntent, staffReportTypes } from "~/http/staff-report.server";
 import { can } from "~/core/actor";
 import { listReportableIncidentTypes } from "~/modules/incident-types/queries.server";
 import { viewRoom } from "~/modules/rooms/queries.server";
@@ -24,11 +21,10 @@ const EQUIPMENT_TYPES_LOOKED_UP = 10;
  * the server as an SVG image. "Report an incident" (`?dialog=report-incident`) reports as the signed-in user
  * with the room's report identifier (issue #13), through the occupiers' verb.
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const id = routeId(params);
-  const ctx = await serviceContext({ request, context }, user);
-  const room = await orErrorPage(viewRoom(ctx, id));
+const viewedRoom = subjectById(viewRoom);
+
+export const loader = screenLoader(viewedRoom, async ({ request, context, ctx, url, subject: room }) => {
+  const id = room.id;
   const reportUrl = room.reportIdentifier ? `${publicOrigin({ request, context })}/report/${room.reportIdentifier}` : null;
   const qrCode = reportUrl
     ? `data:image/svg+xml;base64,${Buffer.from(
@@ -51,23 +47,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   ]);
   const reportable = { room: incidentTypes.map(({ id: typeId, name }) => ({ id: typeId, name })), equipment: perEquipment ? Object.fromEntries(perEquipment) : null };
   // The report dialog's types and checklists, when it is open.
-  const url = new URL(request.url);
   const reporting = url.searchParams.get("dialog") === STAFF_REPORT_DIALOG ? await staffReportTypes(context, room.reportIdentifier, ctx.locale) : null;
   const typeParam = url.searchParams.get("type");
   const report = reporting
     ? { types: reporting, typeId: typeParam && reporting.some((t) => String(t.id) === typeParam) ? Number(typeParam) : null }
     : null;
   return { room, reportable, reportUrl, qrCode, canManage: can(ctx.actor, "manage", "place"), report };
-}
+});
 
 /** `intent=report`: the report dialog's post (the only form of the room view). */
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
-  const id = routeId(params);
-  const ctx = await serviceContext({ request, context }, user);
-  const room = await orErrorPage(viewRoom(ctx, id));
-  return staffReportAction({ request, context }, user, room.reportIdentifier);
-}
+export const action = screenAction({ subject: viewedRoom, files: true, intents: { [STAFF_REPORT_INTENT]: staffReportIntent } });
 
 export default function ViewRoom() {
   const { t } = useTranslation("rooms");

@@ -9,7 +9,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import type { RoomEquipmentView } from "~/modules/rooms/queries.server";
 import type { AddEquipmentInput, RoomEquipmentInput } from "~/modules/rooms/schema";
-import { equipmentRowsOf, newEquipmentRows } from "./equipment-rows";
+import { equipmentRowsOf, newEquipmentRows } from "~/lib/equipment-rows";
 import { ADD_EQUIPMENT_INTENT, type RoomFormShape } from "./room-form-intents";
 import type { RoomFormValidation } from "./room-form-validation";
 

@@ -1,12 +1,6 @@
 import type { AddEquipmentInput, RoomInput } from "~/modules/rooms/schema";
 
-/**
- * The room form's two submit intents (client-safe, without zod: decision 021): `save` posts the room
- * (RoomSchema), the quantity dialog's `add-equipment` posts the same form to add items; only its
- * `addEquipment.*` fields are checked then.
- */
-export const SAVE_INTENT = "save";
-export const ADD_EQUIPMENT_INTENT = "add-equipment";
+export { ADD_EQUIPMENT_INTENT, SAVE_INTENT } from "~/lib/room-form-intents";
 
 /** The form's fields: the room, the quantity dialog, and the new files (their errors come back under `newFiles`). */
 export type RoomFormShape = RoomInput & { addEquipment?: AddEquipmentInput; newFiles?: unknown };

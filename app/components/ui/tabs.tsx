@@ -50,3 +50,16 @@ export const TabLink = React.forwardRef<HTMLAnchorElement, TabLinkProps>(
   ),
 );
 TabLink.displayName = "TabLink";
+
+/** A screen's tabs as links: one per entry of `tabs`, the one whose key is `active` marked current. */
+export function TabLinks<K extends string>({ label, tabs, active, preventScrollReset }: { label: string; tabs: readonly { key: K; to: string; label: string }[]; active: K; preventScrollReset?: boolean }) {
+  return (
+    <Tabs label={label}>
+      {tabs.map((tab) => (
+        <TabLink key={tab.key} to={tab.to} active={tab.key === active} preventScrollReset={preventScrollReset}>
+          {tab.label}
+        </TabLink>
+      ))}
+    </Tabs>
+  );
+}

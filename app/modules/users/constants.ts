@@ -2,10 +2,11 @@
  * What the user screens show, without zod (pages load the form schemas only when a form is first used,
  * decision 021); the schema module re-exports them.
  */
+import { type Actor, can } from "~/core/actor";
 
-/** The roles an editor may give (SPEC.md section 5): technician and manager for all; administrator only by an administrator. */
-export function assignableRoles(editorRole: number): (1 | 2 | 3)[] {
-  return editorRole === 3 ? [2, 1, 3] : [2, 1];
+/** The roles an editor may give (SPEC.md section 5): technician and manager for all; administrator only by whom may manage administrators. */
+export function assignableRoles(editor: Actor | null): (1 | 2 | 3)[] {
+  return can(editor, "manage", "administrator") ? [2, 1, 3] : [2, 1];
 }
 
 /** The full name a user is shown (and retyped in the archive dialog) by. */
