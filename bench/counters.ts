@@ -40,7 +40,7 @@ async function main() {
   const database = await openDatabase(url ? { url, poolMax: 2 } : {});
   await runMigrations(database);
   const db = database.db;
-  const triggers = rowsOf<{ on: boolean }>(await db.execute(sql`select exists (select 1 from pg_trigger where tgname = 'rooms_counters_update') as on`))[0].on;
+  const triggers = rowsOf<{ on: boolean }>(await db.execute(sql`select exists (select 1 from pg_trigger where tgname = 'rooms_list_counts_update') as on`))[0].on;
   const keptBy = triggers ? "triggers" : "recountCounters";
   const entity = await createEntity(db);
   const e = entity.id;
