@@ -28,6 +28,12 @@ BEGIN
             WHERE room_id IS NOT NULL AND status IN (0, 1) AND archived_at IS NULL GROUP BY entity_id, room_id) AS d
       WHERE t.id = d.room_id AND t.entity_id = d.entity_id;
   ELSE
+    -- Most updates (a title, a priority, an assignee) change nothing counted: nothing more to do.
+    IF NOT EXISTS (SELECT 1 FROM new_rows n JOIN old_rows o ON o.id = n.id
+                   WHERE n.room_id IS DISTINCT FROM o.room_id OR n.status <> o.status
+                     OR (n.archived_at IS NULL) <> (o.archived_at IS NULL)) THEN
+      RETURN NULL;
+    END IF;
     UPDATE rooms AS t SET active_incident_count = t.active_incident_count + d.n
       FROM (SELECT entity_id, room_id, sum(n)::int AS n FROM (
               SELECT entity_id, room_id, 1 AS n FROM new_rows WHERE room_id IS NOT NULL AND status IN (0, 1) AND archived_at IS NULL
@@ -75,6 +81,12 @@ BEGIN
       FROM (SELECT entity_id, room_type_id, sum(n)::int AS n FROM c GROUP BY 1, 2) AS d
       WHERE t.id = d.room_type_id AND t.entity_id = d.entity_id;
   ELSE
+    IF NOT EXISTS (SELECT 1 FROM new_rows n JOIN old_rows o ON o.id = n.id
+                   WHERE n.building_id <> o.building_id OR n.room_type_id <> o.room_type_id
+                     OR (n.archived_at IS NULL) <> (o.archived_at IS NULL)
+                     OR (n.archived_at IS NULL AND n.active_incident_count <> o.active_incident_count)) THEN
+      RETURN NULL;
+    END IF;
     WITH c AS (
       SELECT entity_id, building_id, room_type_id, 1 AS n, active_incident_count AS inc FROM new_rows WHERE archived_at IS NULL
       UNION ALL
@@ -115,6 +127,11 @@ BEGIN
             WHERE archived_at IS NULL GROUP BY 1, 2) AS d
       WHERE t.id = d.facility_id AND t.entity_id = d.entity_id;
   ELSE
+    IF NOT EXISTS (SELECT 1 FROM new_rows n JOIN old_rows o ON o.id = n.id
+                   WHERE n.facility_id <> o.facility_id OR (n.archived_at IS NULL) <> (o.archived_at IS NULL)
+                     OR (n.archived_at IS NULL AND n.active_incident_count <> o.active_incident_count)) THEN
+      RETURN NULL;
+    END IF;
     UPDATE facilities AS t SET building_count = t.building_count + d.n, active_incident_count = t.active_incident_count + d.inc
       FROM (SELECT entity_id, facility_id, sum(n)::int AS n, sum(inc)::int AS inc FROM (
               SELECT entity_id, facility_id, 1 AS n, active_incident_count AS inc FROM new_rows WHERE archived_at IS NULL
@@ -161,6 +178,11 @@ BEGIN
       FROM (SELECT entity_id, equipment_type_id, sum(n)::int AS n FROM c GROUP BY 1, 2) AS d
       WHERE t.id = d.equipment_type_id AND t.entity_id = d.entity_id;
   ELSE
+    IF NOT EXISTS (SELECT 1 FROM new_rows n JOIN old_rows o ON o.id = n.id
+                   WHERE n.room_id <> o.room_id OR n.equipment_type_id <> o.equipment_type_id
+                     OR (n.archived_at IS NULL) <> (o.archived_at IS NULL)) THEN
+      RETURN NULL;
+    END IF;
     WITH c AS (
       SELECT entity_id, room_id, equipment_type_id, 1 AS n FROM new_rows WHERE archived_at IS NULL
       UNION ALL
@@ -198,6 +220,10 @@ BEGIN
       FROM (SELECT entity_id, category_id, count(*)::int AS n FROM old_rows WHERE archived_at IS NULL GROUP BY 1, 2) AS d
       WHERE t.id = d.category_id AND t.entity_id = d.entity_id;
   ELSE
+    IF NOT EXISTS (SELECT 1 FROM new_rows n JOIN old_rows o ON o.id = n.id
+                   WHERE n.category_id <> o.category_id OR (n.archived_at IS NULL) <> (o.archived_at IS NULL)) THEN
+      RETURN NULL;
+    END IF;
     UPDATE equipment_categories AS t SET equipment_type_count = t.equipment_type_count + d.n
       FROM (SELECT entity_id, category_id, sum(n)::int AS n FROM (
               SELECT entity_id, category_id, 1 AS n FROM new_rows WHERE archived_at IS NULL
