@@ -14,8 +14,16 @@
 -- its facility's. Every update is relative (count = count + n) and takes the parent rows' locks until
 -- commit, so concurrent writers add up. Parents are matched on id and entity.
 --
+-- A function's plans are made once per session, with the sizes of the transition tables of the statement
+-- that first ran it. A hash join planned for a statement of thousands of rows would then read a whole
+-- parent table for every later one-row statement (a room's equipment count read all the rooms), so the
+-- functions plan without hash or merge joins: the parents are always reached by primary key, once per
+-- changed parent, which suits one row and a hundred thousand alike. For the same reason they never join the
+-- two transition tables to each other: they group them.
+--
 -- incidents -> rooms.active_incident_count: Pending (0) or In Progress (1), not archived, with a room.
-CREATE FUNCTION "incident_list_counts_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION "incident_list_counts_apply"() RETURNS trigger LANGUAGE plpgsql
+  SET enable_hashjoin = off SET enable_mergejoin = off AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     UPDATE rooms AS t SET active_incident_count = t.active_incident_count + d.n
@@ -28,10 +36,8 @@ BEGIN
             WHERE room_id IS NOT NULL AND status IN (0, 1) AND archived_at IS NULL GROUP BY entity_id, room_id) AS d
       WHERE t.id = d.room_id AND t.entity_id = d.entity_id;
   ELSE
-    -- Most updates (a title, a priority, an assignee) change nothing counted: nothing more to do.
-    IF NOT EXISTS (SELECT 1 FROM new_rows n JOIN old_rows o ON o.id = n.id
-                   WHERE n.room_id IS DISTINCT FROM o.room_id OR n.status <> o.status
-                     OR (n.archived_at IS NULL) <> (o.archived_at IS NULL)) THEN
+    -- A statement that changed no row (a child's trigger updating no parent) stops here.
+    IF NOT EXISTS (SELECT 1 FROM new_rows) THEN
       RETURN NULL;
     END IF;
     UPDATE rooms AS t SET active_incident_count = t.active_incident_count + d.n
@@ -56,7 +62,8 @@ CREATE TRIGGER "incidents_list_counts_delete" AFTER DELETE ON "incidents"
 --> statement-breakpoint
 -- Active rooms -> buildings.room_count and buildings.active_incident_count (the rooms' own counters),
 -- room_types.room_count.
-CREATE FUNCTION "room_list_counts_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION "room_list_counts_apply"() RETURNS trigger LANGUAGE plpgsql
+  SET enable_hashjoin = off SET enable_mergejoin = off AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     WITH c AS (
@@ -81,10 +88,8 @@ BEGIN
       FROM (SELECT entity_id, room_type_id, sum(n)::int AS n FROM c GROUP BY 1, 2) AS d
       WHERE t.id = d.room_type_id AND t.entity_id = d.entity_id;
   ELSE
-    IF NOT EXISTS (SELECT 1 FROM new_rows n JOIN old_rows o ON o.id = n.id
-                   WHERE n.building_id <> o.building_id OR n.room_type_id <> o.room_type_id
-                     OR (n.archived_at IS NULL) <> (o.archived_at IS NULL)
-                     OR (n.archived_at IS NULL AND n.active_incident_count <> o.active_incident_count)) THEN
+    -- A statement that changed no row (a child's trigger updating no parent) stops here.
+    IF NOT EXISTS (SELECT 1 FROM new_rows) THEN
       RETURN NULL;
     END IF;
     WITH c AS (
@@ -114,7 +119,8 @@ CREATE TRIGGER "rooms_list_counts_delete" AFTER DELETE ON "rooms"
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "room_list_counts_apply"();
 --> statement-breakpoint
 -- Active buildings -> facilities.building_count and facilities.active_incident_count (the buildings' own).
-CREATE FUNCTION "building_list_counts_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION "building_list_counts_apply"() RETURNS trigger LANGUAGE plpgsql
+  SET enable_hashjoin = off SET enable_mergejoin = off AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     UPDATE facilities AS t SET building_count = t.building_count + d.n, active_incident_count = t.active_incident_count + d.inc
@@ -127,9 +133,8 @@ BEGIN
             WHERE archived_at IS NULL GROUP BY 1, 2) AS d
       WHERE t.id = d.facility_id AND t.entity_id = d.entity_id;
   ELSE
-    IF NOT EXISTS (SELECT 1 FROM new_rows n JOIN old_rows o ON o.id = n.id
-                   WHERE n.facility_id <> o.facility_id OR (n.archived_at IS NULL) <> (o.archived_at IS NULL)
-                     OR (n.archived_at IS NULL AND n.active_incident_count <> o.active_incident_count)) THEN
+    -- A statement that changed no row (a child's trigger updating no parent) stops here.
+    IF NOT EXISTS (SELECT 1 FROM new_rows) THEN
       RETURN NULL;
     END IF;
     UPDATE facilities AS t SET building_count = t.building_count + d.n, active_incident_count = t.active_incident_count + d.inc
@@ -153,7 +158,8 @@ CREATE TRIGGER "buildings_list_counts_delete" AFTER DELETE ON "buildings"
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "building_list_counts_apply"();
 --> statement-breakpoint
 -- Active equipment items -> rooms.equipment_count, equipment_types.item_count.
-CREATE FUNCTION "equipment_item_list_counts_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION "equipment_item_list_counts_apply"() RETURNS trigger LANGUAGE plpgsql
+  SET enable_hashjoin = off SET enable_mergejoin = off AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     WITH c AS (
@@ -178,9 +184,8 @@ BEGIN
       FROM (SELECT entity_id, equipment_type_id, sum(n)::int AS n FROM c GROUP BY 1, 2) AS d
       WHERE t.id = d.equipment_type_id AND t.entity_id = d.entity_id;
   ELSE
-    IF NOT EXISTS (SELECT 1 FROM new_rows n JOIN old_rows o ON o.id = n.id
-                   WHERE n.room_id <> o.room_id OR n.equipment_type_id <> o.equipment_type_id
-                     OR (n.archived_at IS NULL) <> (o.archived_at IS NULL)) THEN
+    -- A statement that changed no row (a child's trigger updating no parent) stops here.
+    IF NOT EXISTS (SELECT 1 FROM new_rows) THEN
       RETURN NULL;
     END IF;
     WITH c AS (
@@ -209,7 +214,8 @@ CREATE TRIGGER "equipment_items_list_counts_delete" AFTER DELETE ON "equipment_i
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "equipment_item_list_counts_apply"();
 --> statement-breakpoint
 -- Active generic equipment -> equipment_categories.equipment_type_count.
-CREATE FUNCTION "equipment_type_list_counts_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION "equipment_type_list_counts_apply"() RETURNS trigger LANGUAGE plpgsql
+  SET enable_hashjoin = off SET enable_mergejoin = off AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     UPDATE equipment_categories AS t SET equipment_type_count = t.equipment_type_count + d.n
@@ -220,8 +226,8 @@ BEGIN
       FROM (SELECT entity_id, category_id, count(*)::int AS n FROM old_rows WHERE archived_at IS NULL GROUP BY 1, 2) AS d
       WHERE t.id = d.category_id AND t.entity_id = d.entity_id;
   ELSE
-    IF NOT EXISTS (SELECT 1 FROM new_rows n JOIN old_rows o ON o.id = n.id
-                   WHERE n.category_id <> o.category_id OR (n.archived_at IS NULL) <> (o.archived_at IS NULL)) THEN
+    -- A statement that changed no row (a child's trigger updating no parent) stops here.
+    IF NOT EXISTS (SELECT 1 FROM new_rows) THEN
       RETURN NULL;
     END IF;
     UPDATE equipment_categories AS t SET equipment_type_count = t.equipment_type_count + d.n
