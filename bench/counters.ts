@@ -10,8 +10,10 @@
  *   - writes made outside any verb, as an import would: every open incident of a facility set to Done,
  *     BENCH_ROOMS rooms inserted into a new building, then those rooms archived, each in one statement.
  * Where the database has no counter triggers (before migration 0016) a write outside the verbs must
- * call `recountCounters` for its entity (decision 017): it is timed with the write. It ends by checking
- * that no counter drifted (`findCounterDrift`).
+ * call `recountCounters` for its entity (decision 017): it is timed with the write. With the triggers it
+ * also times one incident's status change side by side, in turns of BENCH_REPEAT * 10 changes: its
+ * counters kept by the trigger, or (the trigger disabled) by the statement the incident verbs ran before
+ * 0016. It ends by checking that no counter drifted (`findCounterDrift`).
  *
  *   npm run bench:counters
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/caretaker_counters_bench npm run bench:counters
@@ -155,6 +157,48 @@ async function main() {
     });
   });
   await once(`recountCounters alone (the entity, nothing to change)`, () => recountCounters(db, e));
+
+  if (triggers) {
+    // One incident's status flipped, its counters kept by the trigger or by the application's statement of
+    // before 0016 (room, building and facility in one statement), in alternating turns.
+    const [incident] = rowsOf<{ id: number; room_id: number }>(
+      await db.execute(sql`select i.id, i.room_id from incidents i join rooms r on r.id = i.room_id join buildings b on b.id = r.building_id
+        where b.facility_id = ${importFacility} and i.status = 0 and i.archived_at is null order by i.id limit 1`),
+    );
+    const flip = () =>
+      db.execute(sql`update incidents set status = case when status = 0 then 2 else 0 end where id = ${incident.id} returning status`);
+    const byApplication = (delta: number) =>
+      db.execute(sql`
+        with r as (
+          update rooms set active_incident_count = active_incident_count + ${delta}::int where id = ${incident.room_id} and entity_id = ${e}
+          returning building_id, archived_at is null as active
+        ), b as (
+          update buildings set active_incident_count = active_incident_count + ${delta}::int
+          from r where buildings.id = r.building_id and r.active and buildings.entity_id = ${e}
+          returning buildings.facility_id, buildings.archived_at is null as active
+        )
+        update facilities set active_incident_count = active_incident_count + ${delta}::int
+        from b where facilities.id = b.facility_id and b.active and facilities.entity_id = ${e}`);
+    const turns: Record<"application" | "trigger", number[]> = { application: [], trigger: [] };
+    const n = REPEAT * 10;
+    for (let turn = 0; turn < 6; turn++) {
+      await db.execute(sql`alter table incidents disable trigger incidents_list_counts_update`);
+      let start = performance.now();
+      for (let i = 0; i < n; i++) {
+        const [row] = rowsOf<{ status: number }>(await flip());
+        await byApplication(Number(row.status) === 0 ? 1 : -1);
+      }
+      turns.application.push((performance.now() - start) / n);
+      await db.execute(sql`alter table incidents enable trigger incidents_list_counts_update`);
+      start = performance.now();
+      for (let i = 0; i < n; i++) await flip();
+      turns.trigger.push((performance.now() - start) / n);
+    }
+    for (const [by, times] of Object.entries(turns)) {
+      times.sort((a, b) => a - b);
+      results.push({ name: `one status change (statement), counters by ${by}`, ms: times[3], note: `median of 6 turns of ${n}` });
+    }
+  }
 
   for (const r of results) console.log(`${r.name.padEnd(62)} ${r.ms.toFixed(1).padStart(9)} ms${r.note ? `   (${r.note})` : ""}`);
   const drift = await findCounterDrift(db, e);
