@@ -14,7 +14,6 @@ import { type UnitOfWork, type UowHost, withTx } from "~/core/unit-of-work.serve
 import { createCategory, createEquipmentType } from "~/modules/equipment/service.server";
 import { createBuilding, createFacility } from "~/modules/facilities/service.server";
 import { createRoom, createRoomType } from "~/modules/rooms/service.server";
-import { recountCounters } from "~/modules/facilities/counters.server";
 import {
   createEntity,
   createIncident,
@@ -2018,11 +2017,6 @@ export async function seedScale(db: Db, scale: number, options: SeedScaleOptions
         case when random() < 0.7 then least(created_at + interval '1 hour', now()) end, created_at
       from d`);
     log(`notifications: ${Math.min(notified, N)} for ${SCALE_ACCOUNTS.manager} (${elapsed()})`);
-    // The rows above were written set-based, around the verbs: compute the list counters once. Statistics
-    // first (ANALYZE sees this transaction's rows), or the planner takes the new tables for empty.
-    await tx.execute(sql`analyze facilities, buildings, rooms, equipment_items, incidents`);
-    await recountCounters(tx, entity.id);
-    log(`list counters (${elapsed()})`);
     return entity.id;
   });
 

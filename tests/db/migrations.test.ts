@@ -83,4 +83,37 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, (
     }
     expect(await findCounterDrift(db, entity.id)).toEqual([]);
   });
+
+  it("keep the list counters by trigger and recount them once (0016_list_counter_triggers)", async () => {
+    const db = database.db;
+    const entity = await createEntity(db);
+    const room = await createRoom(db, { entityId: entity.id });
+    await createRoom(db, { entityId: entity.id, buildingId: room.buildingId, roomTypeId: room.roomTypeId });
+    await createRoom(db, { entityId: entity.id, buildingId: room.buildingId, archivedAt: new Date() });
+    await createEquipmentItem(db, { entityId: entity.id, roomId: room.id });
+    await createIncident(db, { entityId: entity.id, roomId: room.id });
+    await createIncident(db, { entityId: entity.id, roomId: room.id, status: IncidentStatus.DONE });
+    // The factories write plain rows: the triggers kept the counters.
+    expect(await findCounterDrift(db, entity.id)).toEqual([]);
+    const triggers = list(await rows<{ n: number }>(sql`select count(*)::int as n from pg_trigger where tgname like '%\_list\_counts\_%'`));
+    expect(triggers[0].n).toBe(15);
+    // Counters written wrong by hand (as a database migrated before 0016 might hold them).
+    for (const [table, columns] of [
+      ["rooms", "active_incident_count = 7, equipment_count = 0"],
+      ["buildings", "room_count = 0, active_incident_count = 3"],
+      ["facilities", "building_count = 5, active_incident_count = 0"],
+      ["room_types", "room_count = 0"],
+      ["equipment_types", "item_count = 2"],
+      ["equipment_categories", "equipment_type_count = 0"],
+    ]) {
+      await db.execute(sql.raw(`update ${table} set ${columns} where entity_id = ${entity.id}`));
+    }
+    expect((await findCounterDrift(db, entity.id)).length).toBeGreaterThan(5);
+    const migration = fs.readFileSync(path.join(MIGRATIONS_DIR, "0016_list_counter_triggers.sql"), "utf8");
+    const recount = migration.slice(migration.indexOf("-- Recount"));
+    for (const statement of recount.split("--> statement-breakpoint")) {
+      if (statement.trim()) await db.execute(sql.raw(statement));
+    }
+    expect(await findCounterDrift(db, entity.id)).toEqual([]);
+  });
 });

@@ -23,7 +23,7 @@ import { type AttachedFile, toAttachedFile } from "~/modules/rooms/queries.serve
 /**
  * Reads of equipment categories, generic equipment (equipment types) and specific equipment items,
  * for the list screens, the forms and the REST answers. Filtered by the entity; archived rows are
- * invisible; the counts are the counters the verbs keep (modules/facilities/counters.server.ts).
+ * invisible; the counts are the counters the triggers keep (modules/facilities/counters.server.ts).
  */
 export const categoryNotFound = () => new NotFoundError("equipment:errors.categoryNotFound", "CATEGORY_NOT_FOUND");
 export const equipmentTypeNotFound = () => new NotFoundError("equipment:errors.equipmentTypeNotFound", "EQUIPMENT_TYPE_NOT_FOUND");

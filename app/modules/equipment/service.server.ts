@@ -10,7 +10,7 @@ import { ValidationError } from "~/lib/errors";
 import { MAX_TAGS, tagField, TAG_TOO_MANY } from "~/lib/schema-helpers";
 import { parseInput } from "~/lib/validation";
 import { archiveEquipmentItemsWhere, type CascadeCounts } from "~/modules/facilities/cascade.server";
-import { adjustEquipmentTypeCounts, lockCounted } from "~/modules/facilities/counters.server";
+import { lockCounted } from "~/modules/facilities/counters.server";
 import { type FilesContext, uploadsOf, type Upload } from "~/modules/files/uploads.server";
 import { activeIncidentTypeIds } from "~/modules/incident-types/queries.server";
 import {
@@ -102,11 +102,6 @@ export async function archiveCategory(ctx: ServiceContext, id: number, confirm?:
       effects,
       sql`e.equipment_type_id in (select id from equipment_types where entity_id = ${ctx.entityId} and category_id = ${id})`,
     );
-    await adjustEquipmentTypeCounts(
-      txCtx,
-      sql`select id from equipment_types where entity_id = ${ctx.entityId} and category_id = ${id}`,
-      -1,
-    );
     const types = await tx
       .update(equipmentTypes)
       .set({ archivedAt: new Date(), updatedAt: new Date() })
@@ -160,7 +155,6 @@ export async function createEquipmentType(ctx: FilesContext, rawInput: Input<Equ
       .insert(equipmentTypes)
       .values({ entityId: ctx.entityId, categoryId: input.categoryId, name: input.equipmentName, notes: input.notes, tags: input.tags })
       .returning({ id: equipmentTypes.id });
-    await adjustEquipmentTypeCounts(txCtx, [row.id], 1);
     await replaceIncidentTypes(txCtx, row.id, input.incidentTypes);
     for (const file of raw.newFiles ?? []) {
       const fileId = await uploads.add(file, { kind: "document", field: "newFiles" });
@@ -182,9 +176,6 @@ export async function updateEquipmentType(ctx: FilesContext, id: number, rawInpu
     const current = await lockEquipmentType(txCtx, id);
     await lockCounted(txCtx, "equipment_categories", [current.categoryId, input.categoryId]);
     await checkEquipmentReferences(txCtx, input.categoryId, input.incidentTypes);
-    // Moving to another category takes it off the old one's count.
-    const moves = current.categoryId !== input.categoryId;
-    if (moves) await adjustEquipmentTypeCounts(txCtx, [id], -1);
     if (input.deletedFiles.length) {
       const deleted = await db
         .delete(equipmentTypeFiles)
@@ -205,7 +196,6 @@ export async function updateEquipmentType(ctx: FilesContext, id: number, rawInpu
       .update(equipmentTypes)
       .set({ categoryId: input.categoryId, name: input.equipmentName, notes: input.notes, tags: input.tags, updatedAt: new Date() })
       .where(and(eq(equipmentTypes.id, id), eq(equipmentTypes.entityId, ctx.entityId)));
-    if (moves) await adjustEquipmentTypeCounts(txCtx, [id], 1);
     await replaceIncidentTypes(txCtx, id, input.incidentTypes);
     for (const file of raw.newFiles ?? []) {
       const fileId = await uploads.add(file, { kind: "document", field: "newFiles" });
@@ -224,7 +214,6 @@ export async function archiveEquipmentType(ctx: ServiceContext, id: number, conf
     const type = await lockEquipmentType(txCtx, id);
     checkConfirmName(type.name, confirm);
     const counts = await archiveEquipmentItemsWhere(txCtx, effects, sql`e.equipment_type_id = ${id}`);
-    await adjustEquipmentTypeCounts(txCtx, [id], -1);
     await tx.update(equipmentTypes).set({ archivedAt: new Date(), updatedAt: new Date() }).where(and(eq(equipmentTypes.id, id), eq(equipmentTypes.entityId, ctx.entityId)));
     await effects.audit({ action: "archiveEquipmentType", recordType: "equipmentType", recordId: id });
     return { ...counts, equipmentTypes: 1 };

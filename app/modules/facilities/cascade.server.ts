@@ -2,7 +2,6 @@ import { type SQL, sql } from "drizzle-orm";
 import type { ServiceContext } from "~/core/context.server";
 import type { Effects } from "~/core/unit-of-work.server";
 import { rejectOpenIncidents } from "~/modules/incidents/writes.server";
-import { adjustBuildingCounts, adjustEquipmentItemCounts, adjustRoomCounts } from "./counters.server";
 
 /**
  * The archive cascades of SPEC.md section 4, set-based (one statement per table, whatever the size
@@ -11,7 +10,7 @@ import { adjustBuildingCounts, adjustEquipmentItemCounts, adjustRoomCounts } fro
  * their open incidents; archiving equipment items (deleted from a room, or their generic equipment or
  * category archived) does the same for the items. The incidents are rejected by the incidents module
  * (`rejectOpenIncidents`: their events and change events, as if rejected one by one). The list
- * counters (counters.server.ts) follow in the same transaction.
+ * counters (counters.server.ts) follow by trigger, in the same transaction.
  */
 export interface CascadeCounts {
   buildings: number;
@@ -41,7 +40,6 @@ export async function archiveEquipmentItemsWhere(
 ): Promise<Pick<CascadeCounts, "equipmentItems" | "reportIdentifiers" | "incidentsRejected">> {
   const items = sql`select e.id from equipment_items e where e.entity_id = ${ctx.entityId} and e.archived_at is null and (${where})`;
   const incidentsRejected = await rejectOpenIncidents(ctx, effects, sql`i.equipment_item_id in (${items})`);
-  await adjustEquipmentItemCounts(ctx, items, -1);
   const identifiers = await ctx.db.execute(sql`
     update report_identifiers set archived_at = now()
     where entity_id = ${ctx.entityId} and archived_at is null and equipment_item_id in (${items})
@@ -55,7 +53,7 @@ export async function archiveEquipmentItemsWhere(
 
 /**
  * Archives a facility, building or room and everything it contains (the row itself is archived by the
- * caller, who takes it off its parents' counters first).
+ * caller).
  */
 export async function archiveTree(ctx: ServiceContext, effects: Effects, scope: Scope): Promise<CascadeCounts> {
   const roomIds = roomsOf(ctx, scope);
@@ -67,7 +65,6 @@ export async function archiveTree(ctx: ServiceContext, effects: Effects, scope: 
     returning id`);
   let archivedRooms: unknown = { rows: [] };
   if (!("roomId" in scope)) {
-    await adjustRoomCounts(ctx, roomIds, -1);
     archivedRooms = await ctx.db.execute(sql`
       update rooms set archived_at = now(), updated_at = now()
       where entity_id = ${ctx.entityId} and archived_at is null and id in (${roomIds})
@@ -75,7 +72,6 @@ export async function archiveTree(ctx: ServiceContext, effects: Effects, scope: 
   }
   let buildings = 0;
   if ("facilityId" in scope) {
-    await adjustBuildingCounts(ctx, sql`select id from buildings where entity_id = ${ctx.entityId} and facility_id = ${scope.facilityId}`, -1);
     const archivedBuildings = await ctx.db.execute(sql`
       update buildings set archived_at = now(), updated_at = now()
       where entity_id = ${ctx.entityId} and archived_at is null and facility_id = ${scope.facilityId}

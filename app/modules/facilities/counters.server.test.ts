@@ -10,16 +10,10 @@ import { buildings, facilities, rooms, type User } from "~/db/schema";
 import type { FilesContext } from "~/modules/files/uploads.server";
 import { createCategory, createEquipmentType, updateEquipmentType, archiveEquipmentType, archiveCategory } from "~/modules/equipment/service.server";
 import { archiveRoom, createRoom, createRoomType, removeRoomType, updateRoom } from "~/modules/rooms/service.server";
+import { setIncidentStatus } from "~/modules/incidents/service.server";
 import { createEntity, createIncident, createUser } from "#tests/factories";
 import { createTestDatabase } from "#tests/test-db";
-import {
-  adjustOpenIncidentCounts,
-  adjustRoomCounts,
-  findCounterDrift,
-  isOpenIncident,
-  openIncidentDeltas,
-  recountCounters,
-} from "./counters.server";
+import { findCounterDrift, recountCounters } from "./counters.server";
 import { archiveBuilding, archiveFacility, createBuilding, createFacility, updateBuilding } from "./service.server";
 
 let database: Database;
@@ -56,37 +50,7 @@ async function countersOf(table: "rooms" | "buildings" | "facilities", id: numbe
   return row as Record<string, unknown>;
 }
 
-describe("openIncidentDeltas", () => {
-  const open = (roomId: number | null, status: IncidentStatus = IncidentStatus.PENDING, archivedAt: Date | null = null) => ({
-    roomId,
-    status,
-    archivedAt,
-  });
-
-  it("counts Pending and In Progress incidents that are not archived", () => {
-    expect(isOpenIncident({ status: IncidentStatus.PENDING })).toBe(true);
-    expect(isOpenIncident({ status: IncidentStatus.IN_PROGRESS })).toBe(true);
-    for (const status of [IncidentStatus.DONE, IncidentStatus.REJECTED, IncidentStatus.ARCHIVED]) expect(isOpenIncident({ status })).toBe(false);
-    expect(isOpenIncident({ status: IncidentStatus.PENDING, archivedAt: new Date() })).toBe(false);
-  });
-
-  it("gives +1 on creation, -1 on closing, both on a move, nothing otherwise", () => {
-    expect(openIncidentDeltas(null, open(1))).toEqual([{ roomId: 1, delta: 1 }]);
-    expect(openIncidentDeltas(null, open(1, IncidentStatus.DONE))).toEqual([]);
-    expect(openIncidentDeltas(null, open(null))).toEqual([]);
-    expect(openIncidentDeltas(open(1), open(1, IncidentStatus.IN_PROGRESS))).toEqual([]);
-    expect(openIncidentDeltas(open(1), open(1, IncidentStatus.DONE))).toEqual([{ roomId: 1, delta: -1 }]);
-    expect(openIncidentDeltas(open(1, IncidentStatus.REJECTED), open(1, IncidentStatus.PENDING))).toEqual([{ roomId: 1, delta: 1 }]);
-    expect(openIncidentDeltas(open(1), open(1, IncidentStatus.PENDING, new Date()))).toEqual([{ roomId: 1, delta: -1 }]);
-    expect(openIncidentDeltas(open(1), open(2))).toEqual([
-      { roomId: 1, delta: -1 },
-      { roomId: 2, delta: 1 },
-    ]);
-    expect(openIncidentDeltas(open(1), null)).toEqual([{ roomId: 1, delta: -1 }]);
-  });
-});
-
-describe(`counters kept by the verbs (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
+describe(`counters kept by triggers, through the verbs (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
   it("follow every verb of the facility tree and the equipment catalogue", async () => {
     const { entity, ctx } = await manager();
     const e = entity.id;
@@ -128,7 +92,7 @@ describe(`counters kept by the verbs (${process.env.DATABASE_URL ? "PostgreSQL" 
     expect(await countersOf("buildings", main.id)).toMatchObject({ roomCount: 2 });
     await noDrift(e);
 
-    // Incidents, as the incidents service will write them.
+    // Incidents, written by the factory (plain inserts).
     for (const [roomId, status] of [
       [r1.id, IncidentStatus.PENDING],
       [r1.id, IncidentStatus.IN_PROGRESS],
@@ -144,12 +108,8 @@ describe(`counters kept by the verbs (${process.env.DATABASE_URL ? "PostgreSQL" 
     expect(await countersOf("facilities", north.id)).toMatchObject({ activeIncidentCount: 5 });
     await noDrift(e);
 
-    // A status change of the future incidents service: the deltas of the change.
-    await adjustOpenIncidentCounts(ctx, openIncidentDeltas({ roomId: r2.id, status: IncidentStatus.PENDING }, { roomId: r2.id, status: IncidentStatus.DONE }));
-    await database.db.execute(
-      // the matching row change (what the service would write in the same transaction)
-      sql`update incidents set status = 2 where entity_id = ${e} and room_id = ${r2.id} and status = 0`,
-    );
+    // A status change written by hand.
+    await database.db.execute(sql`update incidents set status = 2 where entity_id = ${e} and room_id = ${r2.id} and status = 0`);
     expect(await countersOf("buildings", main.id)).toMatchObject({ activeIncidentCount: 3 });
     await noDrift(e);
 
@@ -212,10 +172,14 @@ describe(`counters kept by the verbs (${process.env.DATABASE_URL ? "PostgreSQL" 
       roomTypeId: type.id,
       equipments: [{ equipmentTypeId: chair.id, internalReference: null }],
     } as never);
-    // Another entity's context names this entity's ids: nothing changes.
-    await adjustRoomCounts({ db: database.db, entityId: other.entity.id }, [room.id], -1);
-    await adjustOpenIncidentCounts({ db: database.db, entityId: other.entity.id }, [{ roomId: room.id, delta: 5 }]);
+    // Rows of another entity naming this entity's room (written by hand, around the verbs) count for
+    // neither: a parent is matched on its id and its entity.
+    await database.db.execute(sql`
+      insert into incidents (entity_id, short_id, title, room_id, status)
+      select ${other.entity.id}, 900000 + g, 'Elsewhere', ${room.id}, 0 from generate_series(1, 5) g`);
     await noDrift(entity.id);
+    await noDrift(other.entity.id);
+    expect(await countersOf("rooms", room.id)).toMatchObject({ activeIncidentCount: 0, equipmentCount: 1 });
     // A verb that fails after adjusting (wrong confirmation name) leaves the counters as they were.
     await expect(archiveRoom(ctx, room.id, { confirmName: "not the name" })).rejects.toThrow();
     await expect(archiveBuilding(ctx, building.id, { confirmName: "not the name" })).rejects.toThrow();
@@ -255,5 +219,130 @@ describe(`counters kept by the verbs (${process.env.DATABASE_URL ? "PostgreSQL" 
     );
     await recountCounters(database.db, entity.id);
     await noDrift(entity.id);
+  });
+});
+
+describe(`counters kept by triggers, for set-based writes outside the verbs (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
+  const run = (query: ReturnType<typeof sql>) => database.db.execute(query);
+  const one = async <T>(query: ReturnType<typeof sql>) => {
+    const result = (await run(query)) as unknown as { rows?: T[] } | T[];
+    return (Array.isArray(result) ? result : (result.rows ?? []))[0];
+  };
+
+  it("follow an import's statements: many rows inserted, moved, closed, archived, restored and deleted at once", async () => {
+    const { entity, ctx } = await manager();
+    const e = entity.id;
+    const other = await manager();
+    const theirs = await createFacility(other.ctx, { name: "Theirs", description: null });
+    await createBuilding(other.ctx, { name: "Their building", facilityId: theirs.id } as never);
+    const north = await createFacility(ctx, { name: "North", description: null });
+    const south = await createFacility(ctx, { name: "South", description: null });
+    const office = await createRoomType(ctx, { roomTypeName: "Office", tags: [] });
+    const lab = await createRoomType(ctx, { roomTypeName: "Lab", tags: [] });
+    const furniture = await createCategory(ctx, { categoryName: "Furniture", tags: [] });
+    const tools = await createCategory(ctx, { categoryName: "Tools", tags: [] });
+    const chair = await createEquipmentType(ctx, { equipmentName: "Chair", categoryId: furniture.id } as never);
+
+    // 6 buildings (3 per facility), 50 rooms each (a third of them labs), 2 items a room, 4 incidents a
+    // room of which one is open (status k % 5: 1 In Progress, 2 Done, 3 Rejected, 4 Archived).
+    await run(sql`
+      insert into buildings (entity_id, facility_id, short_id, name)
+      select ${e}, case when g % 2 = 0 then ${north.id}::int else ${south.id}::int end, 100 + g, 'Imported ' || g
+      from generate_series(1, 6) g`);
+    await run(sql`
+      insert into rooms (entity_id, building_id, room_type_id, short_id, name, floor)
+      select ${e}, b.id, case when g % 3 = 0 then ${lab.id}::int else ${office.id}::int end, b.short_id * 1000 + g, 'Room ' || g, '0'
+      from buildings b cross join generate_series(1, 50) g where b.entity_id = ${e}`);
+    await run(sql`
+      insert into equipment_items (entity_id, room_id, equipment_type_id, internal_reference)
+      select ${e}, r.id, ${chair.id}, 'EQ-' || r.short_id || '-' || k from rooms r cross join generate_series(1, 2) k where r.entity_id = ${e}`);
+    await run(sql`
+      insert into incidents (entity_id, short_id, title, room_id, status)
+      select ${e}, r.short_id * 10 + k, 'Imported', r.id, (k % 5)::smallint from rooms r cross join generate_series(1, 4) k where r.entity_id = ${e}`);
+    await noDrift(e);
+    expect(await countersOf("facilities", north.id)).toMatchObject({ buildingCount: 3, activeIncidentCount: 150 });
+    const [first, second] = (await database.db.select().from(buildings).where(eq(buildings.facilityId, north.id))).sort((a, b) => a.id - b.id);
+    expect(await countersOf("buildings", first.id)).toMatchObject({ roomCount: 50, activeIncidentCount: 50 });
+    expect(await one(sql`select room_count from room_types where id = ${lab.id}`)).toMatchObject({ room_count: 96 });
+    expect(await one(sql`select item_count from equipment_types where id = ${chair.id}`)).toMatchObject({ item_count: 600 });
+
+    // A bulk status change: every Done incident reopened, then one room's open incidents closed.
+    await run(sql`update incidents set status = 0 where entity_id = ${e} and status = 2`);
+    await noDrift(e);
+    expect(await countersOf("facilities", north.id)).toMatchObject({ activeIncidentCount: 300 });
+
+    // Rooms moved to another building and type, buildings to another facility, generic equipment to another category.
+    await run(sql`update rooms set building_id = ${second.id}, room_type_id = ${lab.id} where building_id = ${first.id} and short_id % 2 = 0`);
+    await noDrift(e);
+    expect(await countersOf("buildings", second.id)).toMatchObject({ roomCount: 75, activeIncidentCount: 150 });
+    await run(sql`update buildings set facility_id = ${south.id} where entity_id = ${e} and id = ${second.id}`);
+    await noDrift(e);
+    await run(sql`update equipment_types set category_id = ${tools.id} where entity_id = ${e} and category_id = ${furniture.id}`);
+    await noDrift(e);
+
+    // Archives and restores, in one statement each: half of a building's rooms, then all of them back;
+    // items of every other room; a whole facility by hand (rooms and buildings, as the cascade does).
+    await run(sql`update rooms set archived_at = case when short_id % 3 = 0 then now() end where building_id = ${second.id}`);
+    await noDrift(e);
+    await run(sql`update rooms set archived_at = null where building_id = ${second.id}`);
+    await noDrift(e);
+    expect(await countersOf("buildings", second.id)).toMatchObject({ roomCount: 75, activeIncidentCount: 150 });
+    await run(sql`update equipment_items set archived_at = now() where entity_id = ${e} and room_id % 2 = 0`);
+    await noDrift(e);
+    await run(sql`
+      with closed as (
+        update incidents i set status = 3 from rooms r join buildings b on b.id = r.building_id
+        where r.id = i.room_id and b.facility_id = ${north.id} and i.status in (0, 1) returning i.id
+      ), rooms_archived as (
+        update rooms r set archived_at = now() from buildings b
+        where b.id = r.building_id and b.facility_id = ${north.id} and r.archived_at is null returning r.id
+      )
+      update buildings set archived_at = now() where facility_id = ${north.id} and archived_at is null`);
+    await noDrift(e);
+    expect(await countersOf("facilities", north.id)).toMatchObject({ buildingCount: 0, activeIncidentCount: 0 });
+
+    // Deletes: incidents of a building, then its items and rooms.
+    await run(sql`delete from incidents where room_id in (select id from rooms where building_id = ${second.id})`);
+    await noDrift(e);
+    await run(sql`delete from equipment_items where room_id in (select id from rooms where building_id = ${second.id})`);
+    await run(sql`delete from rooms where building_id = ${second.id}`);
+    await noDrift(e);
+    expect(await countersOf("buildings", second.id)).toMatchObject({ roomCount: 0, activeIncidentCount: 0 });
+    await noDrift(other.entity.id);
+  });
+
+  it("add up when writers run concurrently", async () => {
+    const entity = await createEntity(database.db);
+    const admin = await createUser(database.db, { entityId: entity.id, role: Role.ADMINISTRATOR });
+    const ctx = ctxFor(admin);
+    const facility = await createFacility(ctx, { name: "F", description: null });
+    const a = await createBuilding(ctx, { name: "A", facilityId: facility.id } as never);
+    const b = await createBuilding(ctx, { name: "B", facilityId: facility.id } as never);
+    const type = await createRoomType(ctx, { roomTypeName: "T", tags: [] });
+    const category = await createCategory(ctx, { categoryName: "C", tags: [] });
+    const chair = await createEquipmentType(ctx, { equipmentName: "Chair", categoryId: category.id } as never);
+    const roomIds: number[] = [];
+    const items: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const equipments = [{ equipmentTypeId: chair.id, internalReference: null }];
+      const room = await createRoom(ctx, { name: `R${i}`, floor: "0", buildingId: (i % 2 ? b : a).id, roomTypeId: type.id, equipments } as never);
+      roomIds.push(room.id);
+      items.push(room.equipments[0].id);
+    }
+    const open = [];
+    for (const roomId of roomIds) for (let k = 0; k < 4; k++) open.push(await createIncident(database.db, { entityId: entity.id, roomId }));
+    // Status changes in every room, rooms moving both ways between A and B, and a set-based insert.
+    await Promise.all([
+      ...open.map((incident, i) => setIncidentStatus(ctx, incident.id, { status: i % 2 ? IncidentStatus.DONE : IncidentStatus.IN_PROGRESS })),
+      ...roomIds.map((id, i) => {
+        const equipments = [{ id: items[i], equipmentTypeId: chair.id, internalReference: null }];
+        return updateRoom(ctx, id, { name: `R${i}`, floor: "1", buildingId: (i % 2 ? a : b).id, roomTypeId: type.id, equipments } as never);
+      }),
+      run(sql`
+        insert into incidents (entity_id, short_id, title, room_id, status)
+        select ${entity.id}, 500000 + g, 'Imported', ${roomIds[0]}, 0 from generate_series(1, 10) g`),
+    ]);
+    await noDrift(entity.id);
+    expect(await countersOf("facilities", facility.id)).toMatchObject({ buildingCount: 2, activeIncidentCount: 12 + 10 });
   });
 });

@@ -11,7 +11,7 @@ import { nameLike, readPage } from "~/lib/list-page.server";
 /**
  * Reads of facilities and buildings, shaped for the list screens, the forms and the REST answers.
  * Every read is filtered by the entity; archived rows are invisible. The counts of SPEC.md section 3
- * (buildings per facility, rooms per building, active incidents) are the counters the verbs keep
+ * (buildings per facility, rooms per building, active incidents) are the counters the triggers keep
  * (counters.server.ts, decision 017): a list never counts rows per view.
  */
 export const ACTIVE = 1;

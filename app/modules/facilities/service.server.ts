@@ -9,7 +9,7 @@ import type { ServiceContext } from "~/core/context.server";
 import { ValidationError } from "~/lib/errors";
 import { parseInput } from "~/lib/validation";
 import { archiveTree, type CascadeCounts } from "./cascade.server";
-import { adjustBuildingCounts, lockCounted } from "./counters.server";
+import { lockCounted } from "./counters.server";
 import { isEntityWide, type TreeLevel, treeScope } from "./policy.server";
 import {
   buildingNotFound,
@@ -160,7 +160,6 @@ export async function createBuilding(ctx: ServiceContext, rawInput: Input<Buildi
       .insert(buildings)
       .values({ entityId: ctx.entityId, shortId, ...buildingColumns(input) })
       .returning({ id: buildings.id });
-    await adjustBuildingCounts(txCtx, [row.id], 1);
     await effects.audit({ action: "createBuilding", recordType: "building", recordId: row.id });
     return getBuilding(txCtx, row.id);
   });
@@ -174,15 +173,13 @@ export async function updateBuilding(ctx: ServiceContext, id: number, rawInput: 
     const tx = txCtx.db;
     const current = await lockBuilding(txCtx, id);
     await lockCounted(txCtx, "facilities", [current.facilityId, input.facilityId]);
-    // A building moving to another facility takes its counts along.
+    // A building moving to another facility takes its counts along (by trigger).
     const moves = current.facilityId !== input.facilityId;
     await checkFacility(txCtx, input.facilityId, moves ? "wholeFacility" : "facility");
-    if (moves) await adjustBuildingCounts(txCtx, [id], -1);
     await tx
       .update(buildings)
       .set({ ...buildingColumns(input), updatedAt: new Date() })
       .where(and(eq(buildings.id, id), eq(buildings.entityId, ctx.entityId)));
-    if (moves) await adjustBuildingCounts(txCtx, [id], 1);
     await effects.audit({ action: "updateBuilding", recordType: "building", recordId: id });
     return getBuilding(txCtx, id);
   });
@@ -196,7 +193,6 @@ export async function archiveBuilding(ctx: ServiceContext, id: number, confirm?:
     const building = await lockBuilding(txCtx, id);
     checkConfirmName(building.name, confirm);
     const counts = await archiveTree(txCtx, effects, { buildingId: id });
-    await adjustBuildingCounts(txCtx, [id], -1);
     await tx.update(buildings).set({ archivedAt: new Date(), updatedAt: new Date() }).where(and(eq(buildings.id, id), eq(buildings.entityId, ctx.entityId)));
     await effects.audit({ action: "archiveBuilding", recordType: "building", recordId: id });
     return { ...counts, buildings: 1 };

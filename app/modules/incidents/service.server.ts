@@ -8,7 +8,6 @@ import { type Incident, incidentCommentFiles, incidentComments, incidentFiles, i
 import { ForbiddenError, ValidationError } from "~/lib/errors";
 import { MAX_TAGS, TAG_TOO_MANY } from "~/lib/schema-helpers";
 import { parseInput } from "~/lib/validation";
-import { adjustOpenIncidentCounts, openIncidentDeltas } from "~/modules/facilities/counters.server";
 import { prepareImages } from "~/modules/files/images.server";
 import { type FilesContext, type Upload, uploadsOf } from "~/modules/files/uploads.server";
 import {
@@ -51,11 +50,11 @@ import {
  * (`incidentReach`: administrators all of their entity; managers and technicians their facilities and
  * buildings, and what is assigned to them) may handle it; anything else is "Incident not found".
  *
- * Each verb locks the incident row, changes it, writes its event (types 0-8) in the same transaction,
- * keeps the open-incident counters (`adjustOpenIncidentCounts`; the per-status totals follow by
- * trigger), and emits its change (./changes.server.ts): the dispatcher turns it into notifications,
- * live events and reporters' mails. A change to the value it already has writes nothing and records no
- * event. What other areas write to incidents goes through ./writes.server.ts, the same way.
+ * Each verb locks the incident row, changes it, writes its event (types 0-8) in the same transaction
+ * (the open-incident and per-status counters follow by trigger), and emits its change
+ * (./changes.server.ts): the dispatcher turns it into notifications, live events and reporters' mails.
+ * A change to the value it already has writes nothing and records no event. What other areas write to
+ * incidents goes through ./writes.server.ts, the same way.
  */
 
 export type IncidentChange = Pick<Incident, "id" | "shortId" | "status" | "priority" | "assigneeId" | "title" | "description" | "tags">;
@@ -101,7 +100,6 @@ export async function setIncidentStatus(ctx: ServiceContext, id: number, rawInpu
     if (incident.status === status) return change(incident);
     const doneAt = status === IncidentStatus.DONE ? new Date() : status === IncidentStatus.ARCHIVED ? (incident.doneAt ?? null) : null;
     const row = await touch(tx, incident.id, { status: status as IncidentStatus, doneAt });
-    await adjustOpenIncidentCounts(tx, openIncidentDeltas(incident, row));
     await recordIncidentEvent(tx, incident.id, IncidentEventType.STATUS_UPDATE, incident.status, status);
     await effects.emit(incidentStatusChanged, { incidentId: row.id, shortId: row.shortId, assigneeId: row.assigneeId, from: incident.status, to: status });
     return change(row);
@@ -263,7 +261,6 @@ export async function markIncidentDuplicate(ctx: ServiceContext, id: number, raw
     const closed = duplicate.status === IncidentStatus.DONE || duplicate.status === IncidentStatus.REJECTED || duplicate.status === IncidentStatus.ARCHIVED;
     const status = closed ? duplicate.status : IncidentStatus.REJECTED;
     const dupeRow = await touch(tx, duplicate.id, { duplicateOfId: kept.id, status });
-    await adjustOpenIncidentCounts(tx, openIncidentDeltas(duplicate, dupeRow));
     await recordIncidentEvent(tx, duplicate.id, IncidentEventType.DUPLICATE, null, { id: kept.id, shortId: kept.shortId });
     // Its reporters now follow the kept incident: no "rejected" mail for them.
     if (status !== duplicate.status) {

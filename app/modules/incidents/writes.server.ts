@@ -5,13 +5,12 @@ import { type IncidentPriority, IncidentEventType, IncidentStatus, UserStatus } 
 import { type Incident, incidentEvents, incidents, users } from "~/db/schema";
 import { nextShortId } from "~/db/short-id.server";
 import { rowsOf } from "~/lib/list-page.server";
-import { adjustOpenIncidentCounts, openIncidentDeltas } from "~/modules/facilities/counters.server";
 import { incidentAssigned, incidentCreated, incidentReportedAgain, incidentStatusChanged, incidentTypeRemoved } from "./changes.server";
 
 /**
  * Every write of incidents that another area makes, owned here so that each writes the incident's
- * events, keeps its counters and emits its change (./changes.server.ts) like the incidents' own verbs:
- * an occupier's report creates or folds, archiving a place rejects, archiving a user reassigns,
+ * events and emits its change (./changes.server.ts) like the incidents' own verbs (the counters follow
+ * by trigger): an occupier's report creates or folds, archiving a place rejects, archiving a user reassigns,
  * archiving an incident type takes the type off. Each runs inside the caller's unit of work. They check
  * no permission: the calling verb has (it is the caller's change), and writes only rows of its entity.
  */
@@ -46,7 +45,7 @@ export interface NewReportedIncident {
 
 /**
  * A new incident reported at a place (an occupier's sticker, or staff from the room view): event 0
- * (and event 1 for its first assignee, by nobody), the open-incident counters, and `incident.created`.
+ * (and event 1 for its first assignee, by nobody) and `incident.created`.
  */
 export async function createReportedIncident(ctx: ServiceContext, effects: Effects, values: NewReportedIncident): Promise<Incident> {
   const shortId = await nextShortId(ctx.db, ctx.entityId, "incident");
@@ -70,7 +69,6 @@ export async function createReportedIncident(ctx: ServiceContext, effects: Effec
       updatedAt: values.at,
     })
     .returning();
-  await adjustOpenIncidentCounts(ctx, openIncidentDeltas(null, row));
   const source = !ctx.actor ? "occupier" : ctx.actor.kind === "system" ? "import" : "staff";
   await recordIncidentEvent(ctx, row.id, IncidentEventType.CREATED, null, { source });
   if (values.assigneeId) {
@@ -137,8 +135,8 @@ export async function foldIntoOpenIncident(
 /**
  * Turns the Pending and In Progress incidents matching `where` (a condition on `incidents` aliased
  * `i`) to Rejected (archiving a place or equipment, SPEC.md section 4), as `setIncidentStatus` would
- * one by one: event 2 and `incident.status-changed` each, and off the open-incident counters of their
- * rooms. Set-based: one statement whatever the number. Returns how many changed.
+ * one by one: event 2 and `incident.status-changed` each. Set-based: one statement whatever the
+ * number. Returns how many changed.
  */
 export async function rejectOpenIncidents(ctx: ServiceContext, effects: Effects, where: SQL): Promise<number> {
   const rejected = IncidentStatus.REJECTED;
@@ -161,13 +159,8 @@ export async function rejectOpenIncidents(ctx: ServiceContext, effects: Effects,
         to_jsonb(c.old_status::int), to_jsonb(${rejected}::int)
       from changed c
     ), changes as (${changes})
-    select c.room_id, count(*)::int as n from changed c group by c.room_id`);
-  const perRoom = rowsOf<{ room_id: number | null; n: number }>(result);
-  await adjustOpenIncidentCounts(
-    ctx,
-    perRoom.flatMap((r) => (r.room_id === null ? [] : [{ roomId: Number(r.room_id), delta: -Number(r.n) }])),
-  );
-  return perRoom.reduce((sum, r) => sum + Number(r.n), 0);
+    select count(*)::int as n from changed`);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
 
 /** A person as incident events record them. */

@@ -28,7 +28,7 @@ import { incidentTypeName } from "~/modules/incident-types/queries.server";
 
 /**
  * Reads of rooms and room types for the list screens, the forms, the room view and the REST answers.
- * Filtered by the entity; archived rows are invisible; the counts are the counters the verbs keep
+ * Filtered by the entity; archived rows are invisible; the counts are the counters the triggers keep
  * (modules/facilities/counters.server.ts).
  */
 export const roomNotFound = () => new NotFoundError("rooms:errors.roomNotFound", "ROOM_NOT_FOUND");

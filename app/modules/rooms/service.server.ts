@@ -20,7 +20,7 @@ import { type FieldErrors, ValidationError } from "~/lib/errors";
 import { INVALID } from "~/lib/schema-helpers";
 import { parseInput } from "~/lib/validation";
 import { archiveEquipmentItemsWhere, archiveTree, type CascadeCounts } from "~/modules/facilities/cascade.server";
-import { adjustEquipmentItemCounts, adjustRoomCounts, lockCounted } from "~/modules/facilities/counters.server";
+import { lockCounted } from "~/modules/facilities/counters.server";
 import { treeScope } from "~/modules/facilities/policy.server";
 import { type FilesContext, uploadsOf, type Upload, type Uploads } from "~/modules/files/uploads.server";
 import { activeIncidentTypeIds } from "~/modules/incident-types/queries.server";
@@ -141,21 +141,13 @@ export async function removeRoomType(
       if (!replacement) {
         throw new ValidationError({ replacementRoomType: ["rooms:errors.roomTypeNotFound"] }, "rooms:errors.roomTypeNotFound", "ROOM_TYPE_NOT_FOUND");
       }
-      // The rooms leave the removed type's count and enter the replacement's.
-      await adjustRoomCounts(
-        txCtx,
-        sql`select id from rooms where entity_id = ${ctx.entityId} and room_type_id = ${id}`,
-        -1,
-        { roomType: true },
-      );
+      // The rooms leave the removed type's count and enter the replacement's (by trigger).
       const moved = await tx
         .update(rooms)
         .set({ roomTypeId: replacementRoomType, updatedAt: new Date() })
         .where(and(eq(rooms.entityId, ctx.entityId), eq(rooms.roomTypeId, id)))
         .returning({ id: rooms.id, archivedAt: rooms.archivedAt });
-      const activeMoved = moved.filter((r) => r.archivedAt === null).map((r) => r.id);
-      await adjustRoomCounts(txCtx, activeMoved, 1, { roomType: true });
-      roomsMoved = activeMoved.length;
+      roomsMoved = moved.filter((r) => r.archivedAt === null).length;
       await tx.execute(sql`
         insert into incident_type_room_types (entity_id, incident_type_id, room_type_id)
         select entity_id, incident_type_id, ${replacementRoomType}::int from incident_type_room_types
@@ -282,11 +274,6 @@ async function addItems(ctx: ServiceContext, roomId: number, input: RoomValues, 
     };
   });
   const inserted = await ctx.db.insert(equipmentItems).values(rows).returning({ id: equipmentItems.id });
-  await adjustEquipmentItemCounts(
-    ctx,
-    inserted.map((i) => i.id),
-    1,
-  );
   await issueReportIdentifiers(
     ctx,
     inserted.map((i) => ({ equipmentItemId: i.id })),
@@ -339,7 +326,6 @@ export async function createRoom(ctx: FilesContext, rawInput: Input<RoomWrite>):
         roomTypeId: input.roomTypeId,
       })
       .returning({ id: rooms.id });
-    await adjustRoomCounts(txCtx, [room.id], 1);
     await issueReportIdentifiers(txCtx, [{ roomId: room.id }]);
     await addItems(txCtx, room.id, input, names);
     await replaceLinksAndTypes(txCtx, room.id, input);
@@ -365,9 +351,6 @@ export async function updateRoom(ctx: FilesContext, id: number, rawInput: Input<
     await lockCounted(txCtx, "buildings", [current.buildingId, input.buildingId]);
     await lockCounted(txCtx, "room_types", [current.roomTypeId, input.roomTypeId]);
     const names = await checkReferences(txCtx, input, id);
-    // A room moving to another building or type takes its counts along.
-    const moves = { building: current.buildingId !== input.buildingId, roomType: current.roomTypeId !== input.roomTypeId };
-    if (moves.building || moves.roomType) await adjustRoomCounts(txCtx, [id], -1, moves);
 
     if (input.deletedFiles.length) {
       const deleted = await db
@@ -391,7 +374,6 @@ export async function updateRoom(ctx: FilesContext, id: number, rawInput: Input<
         updatedAt: new Date(),
       })
       .where(and(eq(rooms.id, id), eq(rooms.entityId, ctx.entityId)));
-    if (moves.building || moves.roomType) await adjustRoomCounts(txCtx, [id], 1, moves);
 
     const keep = input.equipments.flatMap((e) => (e.id ? [e.id] : []));
     await archiveEquipmentItemsWhere(
@@ -424,7 +406,6 @@ export async function archiveRoom(ctx: ServiceContext, id: number, confirm?: Arc
     const room = await lockRoom(txCtx, id);
     checkConfirmName(room.name, confirm);
     const counts = await archiveTree(txCtx, effects, { roomId: id });
-    await adjustRoomCounts(txCtx, [id], -1);
     await tx.update(rooms).set({ archivedAt: new Date(), updatedAt: new Date() }).where(and(eq(rooms.id, id), eq(rooms.entityId, ctx.entityId)));
     await effects.audit({ action: "archiveRoom", recordType: "room", recordId: id });
     return { ...counts, rooms: 1 };

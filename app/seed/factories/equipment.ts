@@ -11,7 +11,6 @@ import {
   type NewEquipmentItem,
   type NewEquipmentType,
 } from "~/db/schema";
-import { adjustEquipmentItemCounts, adjustEquipmentTypeCounts } from "~/modules/facilities/counters.server";
 import { type Overrides, sequence } from "./core";
 import { createReportIdentifier, createRoom } from "./places";
 
@@ -34,7 +33,6 @@ export async function createEquipmentType(db: Db, overrides: Overrides<NewEquipm
     .insert(equipmentTypes)
     .values({ name: `Equipment ${sequence()}`, ...overrides, categoryId })
     .returning();
-  await adjustEquipmentTypeCounts({ db, entityId: row.entityId }, [row.id], 1);
   return row;
 }
 
@@ -59,7 +57,6 @@ export async function createEquipmentItem(
     .insert(equipmentItems)
     .values({ internalReference: `EQ-${String(sequence()).padStart(3, "0")}`, ...columns, roomId, equipmentTypeId })
     .returning();
-  await adjustEquipmentItemCounts({ db, entityId }, [row.id], 1);
   let code: string | null = null;
   if (reportCode !== null) {
     const identifier = await createReportIdentifier(db, {

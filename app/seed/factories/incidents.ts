@@ -27,7 +27,6 @@ import {
   rooms,
 } from "~/db/schema";
 import { nextShortId } from "~/db/short-id.server";
-import { adjustOpenIncidentCounts, openIncidentDeltas } from "~/modules/facilities/counters.server";
 import { type Overrides, sequence } from "./core";
 
 export interface ChecklistItemInput {
@@ -157,8 +156,6 @@ export async function createIncident(db: Db, overrides: CreateIncidentOverrides)
       doneAt,
     })
     .returning();
-  // An open incident counts for its room, building and facility (the incidents service will do the same).
-  await adjustOpenIncidentCounts({ db, entityId }, openIncidentDeltas(null, row));
 
   await createIncidentEvent(db, {
     entityId,

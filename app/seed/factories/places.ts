@@ -19,7 +19,6 @@ import {
   roomTypes,
 } from "~/db/schema";
 import { nextShortId } from "~/db/short-id.server";
-import { adjustBuildingCounts, adjustRoomCounts } from "~/modules/facilities/counters.server";
 import { type Overrides, sequence } from "./core";
 
 export async function createFacility(db: Db, overrides: Overrides<NewFacility>): Promise<Facility> {
@@ -49,8 +48,6 @@ export async function createBuilding(db: Db, overrides: Overrides<NewBuilding>):
       shortId,
     })
     .returning();
-  // Factories write around the verbs, so they keep the list counters themselves (archived rows count for nothing).
-  await adjustBuildingCounts({ db, entityId: row.entityId }, [row.id], 1);
   return row;
 }
 
@@ -97,7 +94,6 @@ export async function createRoom(
     .insert(rooms)
     .values({ name: `Room ${shortId}`, floor: "0", ...columns, buildingId, roomTypeId, shortId })
     .returning();
-  await adjustRoomCounts({ db, entityId }, [row.id], 1);
   if (links.length > 0) {
     await db
       .insert(roomLinks)
