@@ -1,7 +1,6 @@
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { EQUIPMENT_TYPES_LIST, EquipmentTypeForm } from "~/components/equipment/equipment-type-form";
-import { FormPage } from "~/components/forms/form-parts";
 import { uploadsOf } from "~/http/form-action.server";
 import { intParam } from "~/lib/list-query";
 import { addAction, screenLoader } from "~/http/screen.server";
@@ -9,6 +8,7 @@ import { listCategoryOptions } from "~/modules/equipment/queries.server";
 import { EquipmentTypeSchema } from "~/modules/equipment/schema";
 import { createEquipmentType } from "~/modules/equipment/service.server";
 import { listIncidentTypeOptions } from "~/modules/incident-types/queries.server";
+import { AddScreen } from "~/components/forms/form-screens";
 
 /**
  * /add-generic-equipment (`?categoryId=` preselects the category): name, category, notes, tags,
@@ -31,19 +31,21 @@ export const action = addAction({
 export default function AddGenericEquipment() {
   const { t } = useTranslation("equipment");
   const { categories, incidentTypes, categoryId, maxBytes } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   return (
-    <FormPage title={t("common:screens.add-generic-equipment")} backTo={EQUIPMENT_TYPES_LIST} backLabel={t("type.back")}>
-      <EquipmentTypeForm
-        equipmentType={{ equipmentName: "", notes: null, categoryId, tags: [], incidentTypes: [], files: [] }}
-        categories={categories}
-        incidentTypes={incidentTypes}
-        maxBytes={maxBytes}
-        intent="create"
-        submitLabel={t("common:actions.add")}
-        lastResult={actionData?.result}
-      />
-    </FormPage>
+    <AddScreen
+      screen="add-generic-equipment"
+      backTo={EQUIPMENT_TYPES_LIST}
+      backLabel={t("type.back")}
+      form={(props) => (
+        <EquipmentTypeForm
+          equipmentType={{ equipmentName: "", notes: null, categoryId, tags: [], incidentTypes: [], files: [] }}
+          categories={categories}
+          incidentTypes={incidentTypes}
+          maxBytes={maxBytes}
+          {...props}
+        />
+      )}
+    />
   );
 }
 

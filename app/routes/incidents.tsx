@@ -18,6 +18,7 @@ import { hasFilters, parseIncidentFilters } from "~/modules/incidents/filters";
 import { boardCursors, COLUMN_PARAM, LIST_VIEWS, type ListView, parseView, viewHref } from "~/modules/incidents/list-url";
 import { listBoard, listBoardColumn, listFilterFacilities, listIncidents } from "~/modules/incidents/queries.server";
 import type { BulkChangeInput } from "~/modules/incidents/schema";
+import { IncidentStatus } from "~/db/enums";
 import { assignIncident, bulkChangeIncidents, setIncidentPriority, setIncidentStatus } from "~/modules/incidents/service.server";
 import { listAssignees } from "~/modules/users/queries.server";
 
@@ -98,6 +99,15 @@ export const action = screenAction({
   },
 });
 
+/** The list's address with every status chosen, Archived included (from the first page). */
+function withArchived(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete("status");
+  params.delete("page");
+  for (const status of Object.values(IncidentStatus)) params.append("status", String(status));
+  return `?${params}`;
+}
+
 export default function Incidents() {
   const { t } = useTranslation("incidentList");
   const result = useLoaderData<typeof loader>();
@@ -143,6 +153,15 @@ export default function Incidents() {
           assignees={assignees}
           buildingPicker={options.buildingPicker}
         />
+        {filters.statuses.length === 0 ? (
+          // The dashboard counts archived incidents; this list leaves them out unless asked.
+          <p className="text-sm text-muted-foreground">
+            {t("archived.hidden")}{" "}
+            <Link to={withArchived(location.search)} className="font-medium text-primary underline underline-offset-4">
+              {t("archived.show")}
+            </Link>
+          </p>
+        ) : null}
         {table ? (
           <div className="grid min-w-0 gap-3">
             <BulkForm pageIds={table.items.map((i) => i.id)} assignees={assignees} error={actionError?.intent === "bulk" ? actionError : null} />

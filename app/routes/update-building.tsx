@@ -1,13 +1,12 @@
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BuildingForm, BUILDINGS_LIST } from "~/components/facilities/building-form";
-import { ARCHIVE_INTENT, ArchiveDialog, ArchiveTrigger } from "~/components/forms/archive-dialog";
-import { FormPage } from "~/components/forms/form-parts";
-import { useResultFor } from "~/components/forms/zod-form";
+import { ArchiveDialog } from "~/components/forms/archive-dialog";
 import { screenLoader, subjectById, updateAction } from "~/http/screen.server";
 import { getBuildingForEdit, listFacilityOptions } from "~/modules/facilities/queries.server";
 import { BuildingSchema } from "~/modules/facilities/schema";
 import { archiveBuilding, updateBuilding } from "~/modules/facilities/service.server";
+import { UpdateScreen } from "~/components/forms/form-screens";
 
 /**
  * /update-building/{id}: the building form (`intent=update`) and the archive confirmation at
@@ -20,26 +19,16 @@ export const action = updateAction(building, { schema: BuildingSchema, list: BUI
 export default function UpdateBuilding() {
   const { t } = useTranslation("facilities");
   const { building, facilities } = useLoaderData<typeof loader>();
-  const resultFor = useResultFor();
   return (
-    <>
-      <ArchiveDialog name={building.name} details={t("building.archiveDetails")} lastResult={resultFor(ARCHIVE_INTENT)} />
-      <FormPage
-        title={t("common:screens.update-building")}
-        subtitle={t("building.shortId", { shortId: building.shortId })}
-        backTo={BUILDINGS_LIST}
-        backLabel={t("building.back")}
-        actions={<ArchiveTrigger>{t("building.archive")}</ArchiveTrigger>}
-      >
-        <BuildingForm
-          building={building}
-          facilities={facilities}
-          intent="update"
-          submitLabel={t("common:actions.save")}
-          lastResult={resultFor("update")}
-        />
-      </FormPage>
-    </>
+    <UpdateScreen
+      screen="update-building"
+      subtitle={t("building.shortId", { shortId: building.shortId })}
+      backTo={BUILDINGS_LIST}
+      backLabel={t("building.back")}
+      archiveLabel={t("building.archive")}
+      archiveDialog={(lastResult) => <ArchiveDialog name={building.name} details={t("building.archiveDetails")} lastResult={lastResult} />}
+      form={(props) => <BuildingForm building={building} facilities={facilities} {...props} />}
+    />
   );
 }
 

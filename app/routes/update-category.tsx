@@ -1,13 +1,12 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CATEGORIES_LIST, CategoryForm } from "~/components/equipment/category-form";
-import { ARCHIVE_INTENT, ArchiveDialog, ArchiveTrigger } from "~/components/forms/archive-dialog";
-import { FormPage } from "~/components/forms/form-parts";
-import { useResultFor } from "~/components/forms/zod-form";
+import { ArchiveDialog } from "~/components/forms/archive-dialog";
 import { screenLoader, subjectById, updateAction } from "~/http/screen.server";
 import { getCategoryForEdit } from "~/modules/equipment/queries.server";
 import { CategorySchema } from "~/modules/equipment/schema";
 import { archiveCategory, updateCategory } from "~/modules/equipment/service.server";
+import { UpdateScreen } from "~/components/forms/form-screens";
 
 /**
  * /update-category/{id}: name and tags, and the archive dialog (`?dialog=archive`), which also
@@ -21,36 +20,27 @@ export const action = updateAction(category, { schema: CategorySchema, list: CAT
 export default function UpdateCategory() {
   const { t } = useTranslation("equipment");
   const { category } = useLoaderData<typeof loader>();
-  const resultFor = useResultFor();
-
+  const link = "font-medium text-primary underline-offset-4 hover:underline";
   return (
-    <>
-      <ArchiveDialog name={category.categoryName} lastResult={resultFor(ARCHIVE_INTENT)} details={t("category.archiveDetails")} />
-      <FormPage
-        title={t("common:screens.update-category")}
-        backTo={CATEGORIES_LIST}
-        backLabel={t("category.back")}
-        subtitle={
-          <>
-            <Link to={`/equipments?categoryId=${category.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
-              {t("category.equipmentCount", { count: category.equipmentCount })}
-            </Link>
-            {" · "}
-            <Link to={`/add-generic-equipment?categoryId=${category.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
-              {t("category.addEquipment")}
-            </Link>
-          </>
-        }
-        actions={<ArchiveTrigger>{t("category.archive")}</ArchiveTrigger>}
-      >
-        <CategoryForm
-          category={category}
-          intent="update"
-          submitLabel={t("common:actions.save")}
-          lastResult={resultFor("update")}
-        />
-      </FormPage>
-    </>
+    <UpdateScreen
+      screen="update-category"
+      subtitle={
+        <>
+          <Link to={`/equipments?categoryId=${category.id}`} className={link}>
+            {t("category.equipmentCount", { count: category.equipmentCount })}
+          </Link>
+          {" · "}
+          <Link to={`/add-generic-equipment?categoryId=${category.id}`} className={link}>
+            {t("category.addEquipment")}
+          </Link>
+        </>
+      }
+      backTo={CATEGORIES_LIST}
+      backLabel={t("category.back")}
+      archiveLabel={t("category.archive")}
+      archiveDialog={(lastResult) => <ArchiveDialog name={category.categoryName} details={t("category.archiveDetails")} lastResult={lastResult} />}
+      form={(props) => <CategoryForm category={category} {...props} />}
+    />
   );
 }
 

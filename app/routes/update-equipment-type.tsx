@@ -2,15 +2,14 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useDates } from "~/lib/use-dates";
 import { EQUIPMENT_TYPES_LIST, EquipmentTypeForm } from "~/components/equipment/equipment-type-form";
-import { ARCHIVE_INTENT, ArchiveDialog, ArchiveTrigger } from "~/components/forms/archive-dialog";
-import { FormPage } from "~/components/forms/form-parts";
-import { useResultFor } from "~/components/forms/zod-form";
+import { ArchiveDialog } from "~/components/forms/archive-dialog";
 import { uploadsOf } from "~/http/form-action.server";
 import { screenLoader, subjectById, updateAction } from "~/http/screen.server";
 import { getEquipmentTypeForEdit, listCategoryOptions } from "~/modules/equipment/queries.server";
 import { EquipmentTypeSchema } from "~/modules/equipment/schema";
 import { archiveEquipmentType, updateEquipmentType } from "~/modules/equipment/service.server";
 import { listIncidentTypeOptions } from "~/modules/incident-types/queries.server";
+import { UpdateScreen } from "~/components/forms/form-screens";
 
 /**
  * /update-equipment-type/{id}: the generic equipment form (files to add and to delete in the same
@@ -35,19 +34,16 @@ export const action = updateAction(equipmentType, {
 export default function UpdateEquipmentType() {
   const { t } = useTranslation("equipment");
   const { equipmentType, categories, incidentTypes, maxBytes } = useLoaderData<typeof loader>();
-  const resultFor = useResultFor();
   const dates = useDates();
-
   return (
-    <>
-      <ArchiveDialog name={equipmentType.equipmentName} lastResult={resultFor(ARCHIVE_INTENT)} details={t("type.archiveDetails")} />
-      <FormPage
-        title={t("common:screens.update-equipment-type")}
-        backTo={EQUIPMENT_TYPES_LIST}
-        backLabel={t("type.back")}
-        subtitle={`${t("type.created", { date: dates.date(equipmentType.creationTimestamp) })} · ${t("type.itemCount", { count: equipmentType.itemCount })}`}
-        actions={<ArchiveTrigger>{t("type.archive")}</ArchiveTrigger>}
-      >
+    <UpdateScreen
+      screen="update-equipment-type"
+      subtitle={`${t("type.created", { date: dates.date(equipmentType.creationTimestamp) })} · ${t("type.itemCount", { count: equipmentType.itemCount })}`}
+      backTo={EQUIPMENT_TYPES_LIST}
+      backLabel={t("type.back")}
+      archiveLabel={t("type.archive")}
+      archiveDialog={(lastResult) => <ArchiveDialog name={equipmentType.equipmentName} details={t("type.archiveDetails")} lastResult={lastResult} />}
+      form={(props) => (
         <EquipmentTypeForm
           equipmentType={{
             equipmentName: equipmentType.equipmentName,
@@ -60,12 +56,10 @@ export default function UpdateEquipmentType() {
           categories={categories}
           incidentTypes={incidentTypes}
           maxBytes={maxBytes}
-          intent="update"
-          submitLabel={t("common:actions.save")}
-          lastResult={resultFor("update")}
+          {...props}
         />
-      </FormPage>
-    </>
+      )}
+    />
   );
 }
 

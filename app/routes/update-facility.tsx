@@ -1,13 +1,12 @@
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FACILITIES_LIST, FacilityForm } from "~/components/facilities/facility-form";
-import { ARCHIVE_INTENT, ArchiveDialog, ArchiveTrigger } from "~/components/forms/archive-dialog";
-import { FormPage } from "~/components/forms/form-parts";
-import { useResultFor } from "~/components/forms/zod-form";
+import { ArchiveDialog } from "~/components/forms/archive-dialog";
 import { screenLoader, subjectById, updateAction } from "~/http/screen.server";
 import { getFacilityForEdit } from "~/modules/facilities/queries.server";
 import { FacilitySchema } from "~/modules/facilities/schema";
 import { archiveFacility, updateFacility } from "~/modules/facilities/service.server";
+import { UpdateScreen } from "~/components/forms/form-screens";
 
 /**
  * /update-facility/{id}: the facility form (`intent=update`) and the archive confirmation at
@@ -20,20 +19,16 @@ export const action = updateAction(facility, { schema: FacilitySchema, list: FAC
 export default function UpdateFacility() {
   const { t } = useTranslation("facilities");
   const { facility } = useLoaderData<typeof loader>();
-  const resultFor = useResultFor();
   return (
-    <>
-      <ArchiveDialog name={facility.name} details={t("facility.archiveDetails")} lastResult={resultFor(ARCHIVE_INTENT)} />
-      <FormPage
-        title={t("common:screens.update-facility")}
-        subtitle={t("facility.shortId", { shortId: facility.shortId })}
-        backTo={FACILITIES_LIST}
-        backLabel={t("facility.back")}
-        actions={<ArchiveTrigger>{t("facility.archive")}</ArchiveTrigger>}
-      >
-        <FacilityForm facility={facility} intent="update" submitLabel={t("common:actions.save")} lastResult={resultFor("update")} />
-      </FormPage>
-    </>
+    <UpdateScreen
+      screen="update-facility"
+      subtitle={t("facility.shortId", { shortId: facility.shortId })}
+      backTo={FACILITIES_LIST}
+      backLabel={t("facility.back")}
+      archiveLabel={t("facility.archive")}
+      archiveDialog={(lastResult) => <ArchiveDialog name={facility.name} details={t("facility.archiveDetails")} lastResult={lastResult} />}
+      form={(props) => <FacilityForm facility={facility} {...props} />}
+    />
   );
 }
 

@@ -1,8 +1,5 @@
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ARCHIVE_INTENT, ArchiveTrigger } from "~/components/forms/archive-dialog";
-import { FormPage } from "~/components/forms/form-parts";
-import { useResultFor } from "~/components/forms/zod-form";
 import { RemoveRoomTypeDialog } from "~/components/rooms/remove-room-type-dialog";
 import { ROOM_TYPES_LIST, RoomTypeForm } from "~/components/rooms/room-type-form";
 import { ArchiveSchema } from "~/lib/archive";
@@ -10,6 +7,7 @@ import { formIntent, screenLoader, subjectById, updateAction } from "~/http/scre
 import { getRoomTypeForEdit, listRoomTypeOptions } from "~/modules/rooms/queries.server";
 import { RemoveRoomTypeSchema, RoomTypeSchema } from "~/modules/rooms/schema";
 import { removeRoomType, updateRoomType } from "~/modules/rooms/service.server";
+import { UpdateScreen } from "~/components/forms/form-screens";
 
 /**
  * /update-room-type/{id}: the room type form (`intent=update`) and its removal at `?dialog=archive`
@@ -40,32 +38,24 @@ export const action = updateAction(roomType, {
 export default function UpdateRoomType() {
   const { t } = useTranslation("rooms");
   const { roomType, otherTypes } = useLoaderData<typeof loader>();
-  const resultFor = useResultFor();
   return (
-    <>
-      <RemoveRoomTypeDialog
-        name={roomType.roomTypeName}
-        rooms={roomType.linkedRoomsCount}
-        incidentTypes={roomType.incidentTypesCount}
-        otherTypes={otherTypes}
-        lastResult={resultFor(ARCHIVE_INTENT)}
-      />
-      <FormPage
-        title={t("common:screens.update-room-type")}
-        subtitle={t("roomType.linkedRooms", { count: roomType.linkedRoomsCount })}
-        backTo={ROOM_TYPES_LIST}
-        backLabel={t("roomType.back")}
-        actions={<ArchiveTrigger>{t("roomType.remove")}</ArchiveTrigger>}
-      >
-        <RoomTypeForm
-          key={`${roomType.roomTypeName}|${roomType.tags.join("|")}`}
-          roomType={roomType}
-          intent="update"
-          submitLabel={t("common:actions.save")}
-          lastResult={resultFor("update")}
+    <UpdateScreen
+      screen="update-room-type"
+      subtitle={t("roomType.linkedRooms", { count: roomType.linkedRoomsCount })}
+      backTo={ROOM_TYPES_LIST}
+      backLabel={t("roomType.back")}
+      archiveLabel={t("roomType.remove")}
+      archiveDialog={(lastResult) => (
+        <RemoveRoomTypeDialog
+          name={roomType.roomTypeName}
+          rooms={roomType.linkedRoomsCount}
+          incidentTypes={roomType.incidentTypesCount}
+          otherTypes={otherTypes}
+          lastResult={lastResult}
         />
-      </FormPage>
-    </>
+      )}
+      form={(props) => <RoomTypeForm key={`${roomType.roomTypeName}|${roomType.tags.join("|")}`} roomType={roomType} {...props} />}
+    />
   );
 }
 

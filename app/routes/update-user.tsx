@@ -12,6 +12,8 @@ import { ASSIGNEE_SEARCH_FIELD, RESEND_INTENT, STATUS_INTENT, UPDATE_INTENT, USE
 // The form schemas (zod) serve the action only: the page loads them when a form is first used (decision 021).
 import { ArchiveUserFormSchema, StatusFormSchema, UpdateUserFormSchema } from "~/components/users/user-form-schema";
 import { UserHistory, UserStatusCard } from "~/components/users/user-panels";
+import { UserStatusBadge } from "~/components/users/user-status";
+import { Alert } from "~/components/ui/alert";
 import { formFailed, serviceFailed, toUpload, uploadedFile } from "~/http/form-action.server";
 import { formIntent, type IntentArgs, screenAction, screenLoader, subjectById } from "~/http/screen.server";
 import { toastHeader } from "~/http/toast.server";
@@ -19,6 +21,7 @@ import { asFormError, linkPickerData, notifyPickerData, withBuildingPickers } fr
 import { searchParam } from "~/lib/list-query";
 import { archiveUser, resendInvitation, setUserStatus, updateUser } from "~/modules/users/management.server";
 import { getUser, listAssignees, listUserHistory, type UserDetail } from "~/modules/users/queries.server";
+import { mayHandleRole } from "~/modules/users/policy.server";
 import { assignableRoles, fullName } from "~/modules/users/constants";
 
 /**
@@ -34,21 +37,29 @@ const person = subjectById(getUser);
 export const loader = screenLoader(person, async ({ ctx, url, subject: user }) => {
   const search = url.searchParams;
   const assigneeQ = searchParam(search, ASSIGNEE_SEARCH_FIELD);
-  const [history, links, notify, assignees] = await Promise.all([
+  const [history, links, notify, assignees, incidentAssignees] = await Promise.all([
     listUserHistory(ctx, user.id),
     linkPickerData(ctx, search, user.linkedObjects.buildingIds),
     notifyPickerData(ctx, search, user.notificationSettings.buildingIds),
     listAssignees(ctx, { q: assigneeQ, excludeId: user.id, size: ASSIGNEES_PAGE }),
+    listAssignees(ctx, { q: assigneeQ, excludeId: user.id, size: ASSIGNEES_PAGE, successorsOf: user.id }),
   ]);
   // The chosen buildings as the user has them, even outside the editor's own reach.
   const chosen = links.chosen.length === user.linkedBuildings.length ? links.chosen : user.linkedBuildings;
+  // Offer only what the verbs accept: nobody changes their own role or status or archives themselves,
+  // and only an administrator changes an administrator.
+  const self = user.id === ctx.actor?.id;
+  const mayChange = mayHandleRole(ctx.actor, user.role);
   return {
     user,
-    roles: assignableRoles(ctx.actor),
+    self,
+    mayChange,
+    roles: self ? [user.role] : assignableRoles(ctx.actor),
     links: { ...links, chosen },
     notify,
     history,
     assignees,
+    incidentAssignees,
     assigneeQ,
     maxBytes: ctx.files.maxBytes,
   };
@@ -99,34 +110,54 @@ export const action = screenAction({
 
 export default function UpdateUser() {
   const { t } = useTranslation("users");
-  const { user, roles, links, notify, history, assignees, assigneeQ, maxBytes } = useLoaderData<typeof loader>();
+  const { user, self, mayChange, roles, links, notify, history, assignees, incidentAssignees, assigneeQ, maxBytes } = useLoaderData<typeof loader>();
   const picked = useActionData<typeof action>() as { revision?: number; links?: LinkPickerData; notify?: NotifyPickerData } | undefined;
   const resultFor = useResultFor();
   const name = fullName(user);
   const maxSize = t("settings:files.maxSize", { size: Math.round((maxBytes / (1024 * 1024)) * 10) / 10 });
   return (
     <>
-      <ArchiveUserDialog name={name} assignees={assignees} assigneeQ={assigneeQ} lastResult={resultFor(ARCHIVE_INTENT)} />
+      {mayChange && !self ? (
+        <ArchiveUserDialog name={name} assignees={assignees} incidentAssignees={incidentAssignees} assigneeQ={assigneeQ} lastResult={resultFor(ARCHIVE_INTENT)} />
+      ) : null}
       <div className="mx-auto grid w-full max-w-3xl gap-6">
         <FormPage
           title={t("common:screens.update-user")}
           subtitle={t("form.subtitle", { name, email: user.email })}
           backTo={USERS_LIST}
           backLabel={t("form.back")}
-          actions={<ArchiveTrigger>{t("form.archive")}</ArchiveTrigger>}
+          actions={mayChange && !self ? <ArchiveTrigger>{t("form.archive")}</ArchiveTrigger> : undefined}
         >
-          <UserForm
-            key={picked?.revision ?? 0}
-            mode="update"
-            user={user}
-            roles={roles}
-            links={picked?.links ?? links}
-            notify={picked?.notify ?? notify}
-            maxSize={maxSize}
-            lastResult={resultFor(UPDATE_INTENT)}
-          />
+          {mayChange ? (
+            <UserForm
+              key={picked?.revision ?? 0}
+              mode="update"
+              user={user}
+              roles={roles}
+              links={picked?.links ?? links}
+              notify={picked?.notify ?? notify}
+              maxSize={maxSize}
+              lastResult={resultFor(UPDATE_INTENT)}
+            />
+          ) : (
+            <>
+              <Alert className="mb-4">
+                <p>{t("form.administratorsOnly")}</p>
+              </Alert>
+              <dl className="grid gap-2 text-sm sm:grid-cols-[10rem_1fr]">
+                <dt className="font-medium">{t("form.role")}</dt>
+                <dd>{t(`shell:roles.${user.role}`)}</dd>
+                <dt className="font-medium">{t("statusCard.current")}</dt>
+                <dd>
+                  <UserStatusBadge status={user.status} />
+                </dd>
+              </dl>
+            </>
+          )}
         </FormPage>
-        <UserStatusCard status={user.status} validated={user.validated} statusResult={resultFor(STATUS_INTENT)} resendResult={resultFor(RESEND_INTENT)} />
+        {mayChange && !self ? (
+          <UserStatusCard status={user.status} validated={user.validated} statusResult={resultFor(STATUS_INTENT)} resendResult={resultFor(RESEND_INTENT)} />
+        ) : null}
         <UserHistory entries={history} />
       </div>
     </>

@@ -1,4 +1,5 @@
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { BackLink } from "~/components/forms/form-parts";
 import QRCode from "qrcode";
 import { publicOrigin } from "~/http/public-url.server";
 import { useTranslation } from "react-i18next";
@@ -67,10 +68,7 @@ export default function ViewRoom() {
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="grid gap-1">
           {canManage ? (
-            <Link to="/facilities?tab=rooms" className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-              <span aria-hidden="true">←</span>
-              {t("view.back")}
-            </Link>
+            <BackLink to="/facilities?tab=rooms">{t("view.back")}</BackLink>
           ) : null}
           <h1 className="text-2xl font-semibold tracking-tight">{room.name}</h1>
           <p className="text-sm text-muted-foreground">{t("room.shortId", { shortId: room.shortId })}</p>

@@ -353,6 +353,24 @@ test.describe("facility tree and equipment catalogue", () => {
     await expect(field(page, t("rooms:rooms.filterBuilding"))).toHaveValue(String(rooms[0].buildingId));
   });
 
+  test("an update screen opened straight at its archive dialog hydrates without a mismatch", async ({ page, request, login, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "hydration needs JavaScript");
+    const admin = await apiLogin(request, accounts.admin);
+    const [facility] = (await (await request.get("/api/facilities?size=1", { headers: admin.headers })).json()) as { id: number; name: string }[];
+    await login(accounts.admin);
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto(`/update-facility/${facility.id}?dialog=archive`);
+    await expect(page.getByRole("dialog")).toBeVisible();
+    // Hydrated (the router runs), with the dialog's form code loaded meanwhile.
+    await page.waitForFunction(() => (window as unknown as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
+    await page.waitForTimeout(1_000);
+    expect(errors.filter((e) => /hydrat|did not match|server rendered|Minified React error #(418|419|422|423|425)\b/i.test(e))).toEqual([]);
+  });
+
   test("a technician may not open the facility screens", async ({ page, login }) => {
     await login(accounts.technician, { consent: true });
     for (const url of ["/facilities", "/add-room", "/room-type", "/equipments", "/update-category/1"]) {

@@ -83,6 +83,9 @@ test.describe(lng, () => {
       await page.goto("/incidents?reset=1");
       await expect(page).toHaveURL(/\/incidents$/);
       await expect(page.getByRole("heading", { level: 1, name: t("screens.incidents") })).toBeVisible();
+      // The dashboard counts archived incidents, this list does not by default: it says so, and offers them.
+      await expect(page.getByText(t("incidentList:archived.hidden"))).toBeVisible();
+      await expect(page.getByRole("link", { name: t("incidentList:archived.show") })).toHaveAttribute("href", /status=0&status=1&status=2&status=3&status=4/);
 
       // Status: Done only.
       await page.getByRole("checkbox", { name: t("incidents:status.2"), exact: true }).check();

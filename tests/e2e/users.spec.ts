@@ -144,8 +144,9 @@ for (const lng of ["en", "nl-BE"] as const) {
     // The manager's own status cannot be changed here; another entity's user is not found.
     const manager = await apiLogin(request, accounts.manager);
     await page.goto(`/update-user/${manager.userId}`);
-    await page.getByRole("button", { name: t("users:statusCard.disable"), exact: true }).click();
-    await expect(page.getByText(t("users:errors.self"))).toBeVisible();
+    // Nobody disables themselves: their own page does not offer it (the verb refuses it too).
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("button", { name: t("users:statusCard.disable"), exact: true })).toHaveCount(0);
     const other = await apiLogin(request, accounts.other);
     expect((await page.goto(`/update-user/${other.userId}`))?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: t("users:errors.notFound") })).toBeVisible();
@@ -169,6 +170,23 @@ for (const lng of ["en", "nl-BE"] as const) {
     if (lng !== "en") await setLanguage(page, "en");
   });
 }
+
+test("a manager opening an administrator's page is offered nothing the server would refuse", async ({ page, request, login }) => {
+  const manager = await apiLogin(request, accounts.manager);
+  const users = (await (await request.get("/api/users?size=100", { headers: manager.headers })).json()) as { id: number; role: number }[];
+  const administrator = users.find((u) => u.role === 3)!;
+  await login(accounts.manager);
+  await page.goto(`/update-user/${administrator.id}`);
+  await expect(page.getByText("Only a facility administrator can change an administrator's account.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Archive user" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Save" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /Disable|Enable/ })).toHaveCount(0);
+  // Their own page: no archive, no status toggle, their own role only.
+  await page.goto(`/update-user/${manager.userId}`);
+  await expect(page.getByRole("link", { name: "Archive user" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /Disable|Enable/ })).toHaveCount(0);
+  await expect(page.getByRole("combobox", { name: /Role/ }).locator("option:not([value=''])")).toHaveCount(1);
+});
 
 test("archiving the demo technician reassigns their incidents and tasks", async ({ page, javaScriptEnabled }) => {
   test.setTimeout(150_000);

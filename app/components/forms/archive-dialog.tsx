@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { lazy, type ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Dialog, DialogTrigger, useUrlDialog } from "~/components/ui/dialog";
 import { ARCHIVE_DIALOG, ARCHIVE_INTENT } from "~/lib/archive-intent";
@@ -14,10 +14,10 @@ import { cn } from "~/lib/utils";
 export { ARCHIVE_DIALOG, ARCHIVE_INTENT };
 
 /**
- * The form loads when the dialog opens, or when the pointer or focus reaches its trigger (issue #9: the
- * pages that offer archiving do not carry it). No Suspense boundary of its own: opening the dialog is a
- * navigation, which keeps the page as it is until the form is there, so the dialog appears whole and its
- * field takes the focus; the server renders an open dialog whole (entry.server.tsx waits for it).
+ * The form loads when the dialog opens, or when the pointer or focus reaches its trigger (the pages that
+ * offer archiving do not carry it). The server renders an open dialog whole (entry.server.tsx waits for
+ * it). Its Suspense boundary lets a page opened at `?dialog=archive` hydrate while the form's code is
+ * still on its way: the server's form stays in place until then, instead of failing the hydration.
  */
 const loadForm = () => import("./archive-form");
 const ArchiveForm = lazy(loadForm);
@@ -62,7 +62,9 @@ export function ArchiveDialog({
       size="sm"
     >
       {details ? <p className="mb-4 text-sm">{details}</p> : null}
-      <ArchiveForm name={name} closeTo={dialog.closeTo} lastResult={lastResult} />
+      <Suspense fallback={null}>
+        <ArchiveForm name={name} closeTo={dialog.closeTo} lastResult={lastResult} />
+      </Suspense>
     </Dialog>
   );
 }

@@ -8,6 +8,19 @@ import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/utils";
 
 /**
+ * The way back from a screen to its list: one look everywhere, and a target at least 24 px high
+ * (WCAG 2.5.8) however short its text.
+ */
+export function BackLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="inline-flex min-h-6 w-fit items-center gap-1 py-0.5 text-sm text-muted-foreground hover:text-foreground">
+      <span aria-hidden="true">←</span>
+      {children}
+    </Link>
+  );
+}
+
+/**
  * The frame of an add/update screen: a link back to the list, the title, an optional line below it
  * (e.g. the short id) and actions on the right (e.g. the archive button), then the form in a card.
  */
@@ -30,10 +43,7 @@ export function FormPage({
     <div className="mx-auto grid w-full max-w-3xl gap-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="grid gap-1">
-          <Link to={backTo} className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-            <span aria-hidden="true">←</span>
-            {backLabel}
-          </Link>
+          <BackLink to={backTo}>{backLabel}</BackLink>
           <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
           {subtitle ? <p className="text-sm text-muted-foreground">{subtitle}</p> : null}
         </div>

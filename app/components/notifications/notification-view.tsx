@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { BackLink } from "~/components/forms/form-parts";
 import { useTranslation } from "react-i18next";
 import { buttonVariants } from "~/components/ui/button";
 import { notificationLink } from "~/modules/notifications/present";
@@ -16,9 +17,7 @@ export function NotificationView({ notification }: { notification: Item }) {
   const description = typeof notification.message.incidentDescription === "string" ? notification.message.incidentDescription : null;
   return (
     <article className="space-y-5">
-      <Link to="/notifications" className="text-sm underline-offset-4 hover:underline">
-        {t("view.back")}
-      </Link>
+      <BackLink to="/notifications">{t("view.back")}</BackLink>
       <h1 className="break-words text-2xl font-semibold">{text.title(notification)}</h1>
       <p className="text-sm text-muted-foreground">
         {t("list.received")} {text.date(notification.creationDate)}

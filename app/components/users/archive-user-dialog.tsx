@@ -24,17 +24,22 @@ export interface AssigneeChoice {
 /**
  * The archive confirmation of a user (SPEC.md sections 4 and 5), a URL dialog (`?dialog=archive`) that
  * works without JavaScript: the retyped full name, then who takes over the Pending and In Progress
- * incidents and who the planned maintenance ("Unassigned" = 0). When the assignees fill more than one
- * page, a search (a GET form, `assigneeQ`) narrows the two lists.
+ * incidents and who the planned maintenance ("Unassigned" = 0). Only people who reach every incident that
+ * moves are offered for the incidents (the verb refuses anyone else). When the assignees fill more than
+ * one page, a search (a GET form, `assigneeQ`) narrows the two lists.
  */
 export function ArchiveUserDialog({
   name,
   assignees,
+  incidentAssignees,
   assigneeQ,
   lastResult,
 }: {
   name: string;
+  /** Who may take over the planned maintenance and tasks. */
   assignees: Page<AssigneeChoice>;
+  /** Who may take over the open incidents: those who reach every one. */
+  incidentAssignees: Page<AssigneeChoice>;
   assigneeQ: string;
   lastResult?: SubmissionResult<string[]>;
 }) {
@@ -53,7 +58,10 @@ export function ArchiveUserDialog({
   );
   const [form, fields] = useZodForm(validator, { id: "archive", lastResult, defaultValue: { incidentsUserId: "0", plannedMaintenanceUserId: "0" } });
   const searchable = assignees.total > assignees.items.length || assigneeQ !== "";
-  const options = assignees.items.map((a) => ({ id: a.id, label: t("archive.assigneeOption", { name: `${a.name} ${a.surname}`, role: t(`shell:roles.${a.role}`) }) }));
+  const optionsOf = (page: Page<AssigneeChoice>) =>
+    page.items.map((a) => ({ id: a.id, label: t("archive.assigneeOption", { name: `${a.name} ${a.surname}`, role: t(`shell:roles.${a.role}`) }) }));
+  const options = optionsOf(assignees);
+  const incidentOptions = optionsOf(incidentAssignees);
   const confirm = fields.confirmName;
   const hintId = `${confirm.id}-description`;
 
@@ -83,10 +91,15 @@ export function ArchiveUserDialog({
       <Form method="post" {...getFormProps(form)} className="grid gap-4">
         <input type="hidden" name="intent" value={ARCHIVE_INTENT} />
         <FormErrors id={form.errorId} errors={form.errors} ns={["users"]} />
-        <Field label={t("archive.incidentsTo")} htmlFor={fields.incidentsUserId.id} errors={text(fields.incidentsUserId.errors)}>
+        <Field
+          label={t("archive.incidentsTo")}
+          htmlFor={fields.incidentsUserId.id}
+          errors={text(fields.incidentsUserId.errors)}
+          description={t("archive.incidentsToHint")}
+        >
           <Select {...getSelectProps(fields.incidentsUserId)}>
             <option value="0">{t("archive.unassigned")}</option>
-            {options.map((o) => (
+            {incidentOptions.map((o) => (
               <option key={o.id} value={String(o.id)}>
                 {o.label}
               </option>

@@ -794,6 +794,21 @@ export async function listIncidentAssignees(
   return { items: rows.map((r) => ({ id: r.id, name: personName(r), role: r.role })), total: n, page, size };
 }
 
+/**
+ * A condition on `users`: the user reaches the room of every Pending and In Progress incident assigned to
+ * `userId` (who may take them over when that person leaves: administrators always, others when linked to
+ * each one's facility or building).
+ */
+export function reachesOpenIncidentsOf(ctx: ServiceContext, userId: number): SQL {
+  return sql`(${users.role} = 3 or not exists (
+    select 1 from incidents i
+    where i.entity_id = ${ctx.entityId} and i.assignee_id = ${userId} and i.status in (0, 1) and i.archived_at is null
+      and not exists (
+        select 1 from user_linked_objects l join rooms r on r.id = i.room_id and r.entity_id = ${ctx.entityId}
+        join buildings b on b.id = r.building_id
+        where l.user_id = ${users.id} and l.entity_id = ${ctx.entityId} and (l.facility_id = b.facility_id or l.building_id = b.id))))`;
+}
+
 /** Active users of the entity who reach the room (`null`: no room, administrators only). */
 export function assigneeCandidates(ctx: ServiceContext, roomId: number | null, q = ""): SQL {
   const reach = roomId

@@ -472,6 +472,10 @@ describe("archiveUser", () => {
     const elsewhere = await createBuilding(database.db, { entityId: entityA.id, name: "Annex" });
     const outsider = await createUser(database.db, { entityId: entityA.id, role: Role.TECHNICIAN });
     await linkUserTo(database.db, { entityId: entityA.id, userId: outsider.id, buildingId: elsewhere.id });
+    // The archive dialog offers only who reaches them all.
+    const offered = (await listAssignees(ctxOf(manager), { successorsOf: user.id, excludeId: user.id, size: 100 })).items.map((u) => u.id);
+    expect(offered).toEqual(expect.arrayContaining([admin.id, technician.id]));
+    expect(offered).not.toContain(outsider.id);
     await expectFieldError(archiveUser(ctxOf(manager), user.id, { incidentsUserId: outsider.id }), "incidentsUserId", "users:validation.successorOutOfReach");
     expect((await row(user.id)).archivedAt).toBeNull();
     const [still] = await database.db.select().from(incidents).where(eq(incidents.id, open[0].id));

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { reachesOpenIncidentsOf } from "~/modules/incidents/queries.server";
 import { alias } from "drizzle-orm/pg-core";
 import { readAll, type ServiceContext } from "~/core/context.server";
 import type { Db } from "~/db/client.server";
@@ -241,7 +242,7 @@ export interface Assignee {
  */
 export async function listAssignees(
   ctx: ServiceContext,
-  options: { entityIds?: number[]; q?: string; page?: number; size?: number; excludeId?: number | null } = {},
+  options: { entityIds?: number[]; q?: string; page?: number; size?: number; excludeId?: number | null; successorsOf?: number } = {},
 ): Promise<Page<Assignee>> {
   const size = Math.min(Math.max(1, options.size ?? DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
   const page = Math.max(1, options.page ?? 1);
@@ -252,6 +253,8 @@ export async function listAssignees(
     isNull(users.archivedAt),
     ne(users.status, UserStatus.DISABLED),
     options.excludeId ? ne(users.id, options.excludeId) : undefined,
+    // Who may take over a leaver's open incidents: only those who reach every one (archiveUser checks it too).
+    options.successorsOf ? reachesOpenIncidentsOf(ctx, options.successorsOf) : undefined,
     q ? or(nameLike(users.name, q), nameLike(users.surname, q)) : undefined,
   );
   return readPage(

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { BackLink } from "~/components/forms/form-parts";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -42,10 +43,7 @@ export function IncidentHeader({ incident }: { incident: IncidentView }) {
   return (
     <div className="grid gap-4">
       <div className="grid gap-2">
-        <Link to="/incidents" className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-          <span aria-hidden="true">←</span>
-          {t("back")}
-        </Link>
+        <BackLink to="/incidents">{t("back")}</BackLink>
         <h1 className="break-words text-2xl font-semibold tracking-tight">{t("heading", { shortId: incident.shortId, title: incident.title })}</h1>
         <p className="flex flex-wrap items-center gap-2 text-sm">
           <StatusBadge status={incident.status} />
