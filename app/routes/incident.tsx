@@ -1,4 +1,5 @@
 import { useLoaderData, useLocation } from "@remix-run/react";
+import type { TitledHandle } from "~/components/shell/document-title";
 import { useResultFor } from "~/components/forms/zod-form";
 import { IncidentActivity } from "~/components/incidents/view/incident-activity";
 import { DeleteCommentDialog, IncidentComments } from "~/components/incidents/view/incident-comments";
@@ -65,6 +66,11 @@ const incidentView: SubjectReader<Awaited<ReturnType<typeof getIncidentView>>> =
       events: shownCount(intParam(url.searchParams, EVENTS_SHOWN_PARAM), EVENTS_PAGE, MAX_EVENTS_SHOWN),
     }),
   );
+
+/** "#12 Leak · Incident · Caretaker": tabs of several incidents told apart. */
+export const handle: TitledHandle = {
+  documentTitle: (data: { incident?: { shortId: number; title: string } }) => (data.incident ? `#${data.incident.shortId} ${data.incident.title}` : null),
+};
 
 export const loader = screenLoader(incidentView, async ({ ctx, url, user, subject: { incident, comments, events } }) => {
   const search = url.searchParams;

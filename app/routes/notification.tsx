@@ -1,4 +1,6 @@
 import { redirect } from "@remix-run/node";
+import type { TitledHandle } from "~/components/shell/document-title";
+import { type NotificationLike, notificationTitle } from "~/modules/notifications/present";
 import { useLoaderData } from "@remix-run/react";
 import { NotificationView } from "~/components/notifications/notification-view";
 import { screenLoader, subjectById } from "~/http/screen.server";
@@ -6,6 +8,15 @@ import { getNotification } from "~/modules/notifications/queries.server";
 import { openNotification } from "~/modules/notifications/service.server";
 
 /** /notification/{id}: one notification in the reader's language; opening it marks it read (issue #14). */
+/** The notification's own words: "Incident #12 assigned to you: Leak · Notification · Caretaker". */
+export const handle: TitledHandle = {
+  documentTitle: (data: { notification?: NotificationLike }, t) => {
+    if (!data.notification) return null;
+    const { key, params } = notificationTitle(data.notification);
+    return t(key, params);
+  },
+};
+
 export const loader = screenLoader(subjectById(getNotification), async ({ ctx, subject: notification }) => {
   if (notification.read) return { notification };
   // Marked read, then shown by a second request, whose shell reads the new unread count (the bell is

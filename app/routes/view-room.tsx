@@ -1,4 +1,5 @@
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { TitledHandle } from "~/components/shell/document-title";
 import { BackLink } from "~/components/forms/form-parts";
 import QRCode from "qrcode";
 import { publicOrigin } from "~/http/public-url.server";
@@ -23,6 +24,11 @@ const EQUIPMENT_TYPES_LOOKED_UP = 10;
  * with the room's report identifier (issue #13), through the occupiers' verb.
  */
 const viewedRoom = subjectById(viewRoom);
+
+/** "Room 2.14 · Room · Caretaker". */
+export const handle: TitledHandle = {
+  documentTitle: (data: { room?: { name: string } }) => data.room?.name,
+};
 
 export const loader = screenLoader(viewedRoom, async ({ request, context, ctx, url, subject: room }) => {
   const id = room.id;

@@ -8,6 +8,7 @@ import commonFr from "~/locales/fr-BE/common.json";
 import commonNl from "~/locales/nl-BE/common.json";
 import { screens } from "~/route-access";
 import { renderRoutes } from "#tests/render-in-router";
+import { handle as incidentHandle } from "~/routes/incident";
 import { DocumentTitle, screenRouteId } from "./document-title";
 import { PageToasts, ToastStack } from "./toaster";
 
@@ -43,6 +44,20 @@ describe("screen titles", () => {
     const render = (path: string) => renderRoutes(i18n, routes, path);
     expect(await render("/facilities")).toBe(`<title>${commonNl.screens.facilities} · ${commonNl.app.name}</title>`);
     expect(await render("/")).toBe(`<title>${commonNl.app.name}</title>`);
+  });
+
+  it("put the record a screen shows first, so that tabs of several can be told apart", async () => {
+    const i18n = i18next.createInstance();
+    await i18n.use(initReactI18next).init({ lng: "en", resources: { en: { common: commonEn } }, defaultNS: "common" });
+    const routes = [
+      {
+        id: "root",
+        path: "/",
+        element: <DocumentTitle />,
+        children: [{ id: "incident", path: "incident/:id", loader: () => ({ incident: { shortId: 12, title: "Leak" } }), handle: incidentHandle, Component: () => null }],
+      },
+    ];
+    expect(await renderRoutes(i18n, routes, "/incident/5")).toBe(`<title>#12 Leak · ${commonEn.screens.incident} · ${commonEn.app.name}</title>`);
   });
 });
 

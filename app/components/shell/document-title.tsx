@@ -1,5 +1,15 @@
 import { useMatches } from "@remix-run/react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
+
+/**
+ * What a screen about one record adds to its document title, before the screen's name ("#12 Leak ·
+ * Incident · Caretaker"), so that tabs can be told apart: a route's `handle.documentTitle` reads it from
+ * the route's loader data.
+ */
+export interface TitledHandle {
+  documentTitle?: (data: never, t: TFunction) => string | null | undefined;
+}
 
 /**
  * The deepest matched route that names the screen (`isTitled`), or null (e.g. a layout's error page).
@@ -14,10 +24,14 @@ export function screenRouteId(matches: readonly { id: string }[], isTitled: (id:
   return null;
 }
 
-/** The document's only <title>: "<screen name> · Caretaker" in the page's language. */
+/** The document's only <title>: "[<record> · ]<screen name> · Caretaker" in the page's language. */
 export function DocumentTitle() {
   const { t, i18n } = useTranslation("common");
-  const id = screenRouteId(useMatches(), (routeId) => i18n.exists(`screens.${routeId}`, { ns: "common" }));
+  const matches = useMatches();
+  const id = screenRouteId(matches, (routeId) => i18n.exists(`screens.${routeId}`, { ns: "common" }));
   const app = t("app.name");
-  return <title>{id ? `${t(`screens.${id}`)} · ${app}` : app}</title>;
+  const screen = matches.find((m) => m.id === id);
+  const titled = (screen?.handle as TitledHandle | undefined)?.documentTitle;
+  const record = titled && screen?.data ? titled(screen.data as never, t) : null;
+  return <title>{id ? [record, t(`screens.${id}`), app].filter(Boolean).join(" · ") : app}</title>;
 }
