@@ -154,14 +154,23 @@ async function movePicker(ctx: ServiceContext, formData: FormData, saveIntent: s
   return data({ intent: saveIntent, result: keepInput(formData).reply(), revision: Date.now(), options, focus: kind });
 }
 
-/** "Translate to the others": the names filled in from the one given (or copied), marked as not translated by a person. */
+/**
+ * "Translate to the others": the names, and each checklist question's languages, filled in from the one
+ * given (or copied); copied names are marked as not translated by a person.
+ */
 async function translate(ctx: ServiceContext, formData: FormData, saveIntent: string) {
   const submission = keepInput(formData);
   const payload = submission.payload as Record<string, unknown>;
   const options = await incidentTypeFormOptions(ctx, formData, postedChoices(formData));
+  const items = (Array.isArray(payload.checklist) ? payload.checklist : []) as Record<string, unknown>[];
   let translated;
   try {
-    translated = await translateNames(ctx, { nameEn: textOf(payload.nameEn), nameFr: textOf(payload.nameFr), nameNl: textOf(payload.nameNl) });
+    translated = await translateNames(ctx, {
+      nameEn: textOf(payload.nameEn),
+      nameFr: textOf(payload.nameFr),
+      nameNl: textOf(payload.nameNl),
+      checklist: items.map((item) => ({ question: textOf(item.question), questionFr: textOf(item.questionFr), questionNl: textOf(item.questionNl) })),
+    });
   } catch (error) {
     const failed = serviceFailed(saveIntent, (reply) => submission.reply(reply), error);
     return data({ ...failed.data, revision: Date.now(), options }, { status: failed.init?.status ?? 400 });
@@ -169,6 +178,11 @@ async function translate(ctx: ServiceContext, formData: FormData, saveIntent: st
   payload.nameEn = translated.nameEn ?? undefined;
   payload.nameFr = translated.nameFr ?? undefined;
   payload.nameNl = translated.nameNl ?? undefined;
+  translated.checklist.forEach((question, index) => {
+    items[index].question = question.question ?? undefined;
+    items[index].questionFr = question.questionFr ?? undefined;
+    items[index].questionNl = question.questionNl ?? undefined;
+  });
   // The copies made now are marked; an earlier mark stays while its name is still another's copy.
   const names = { en: translated.nameEn, fr: translated.nameFr, nl: translated.nameNl };
   const earlier = new Set(asStrings(payload.untranslated));

@@ -537,16 +537,21 @@ describe("seedDemo", () => {
     }
   });
 
-  it("answers the checklist of each demo incident's type, with the type's questions", async () => {
+  it("answers the checklist of each demo incident's type, with the type's questions in the reporter's language", async () => {
     const entityId = await entityIdByName(DEMO_ENTITY_NAME);
+    // Every question of the type answered once, in order, in one of its three languages (the reporter's).
     const mismatched = await one<{ n: number }>(sql`
       select count(*)::int as n from incidents i
-      where i.entity_id = ${entityId} and
-        (select coalesce(array_agg(a.question || '|' || a.content_type order by a.position), '{}')
+      where i.entity_id = ${entityId} and (
+        (select coalesce(array_agg(a.position || '|' || a.content_type order by a.position), '{}')
           from incident_checklist_answers a where a.incident_id = i.id)
         is distinct from
-        (select coalesce(array_agg(c.question || '|' || c.content_type order by c.position), '{}')
-          from incident_type_checklist_items c where c.incident_type_id = i.incident_type_id)`);
+        (select coalesce(array_agg(c.position || '|' || c.content_type order by c.position), '{}')
+          from incident_type_checklist_items c where c.incident_type_id = i.incident_type_id)
+        or exists (
+          select 1 from incident_checklist_answers a
+          join incident_type_checklist_items c on c.incident_type_id = i.incident_type_id and c.position = a.position
+          where a.incident_id = i.id and a.question not in (c.question, c.question_fr, c.question_nl)))`);
     expect(mismatched.n).toBe(0);
     const answers = await query<{ content_type: number; answer: string | null; file_id: string | null; linked: boolean }>(sql`
       select a.content_type, a.answer, a.file_id,

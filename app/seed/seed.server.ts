@@ -220,7 +220,10 @@ export async function seedDemoIfEmpty(db: Db, files?: FileStore): Promise<boolea
  * numbers answered; `texts`, the texts answered. A photo (content type 3) is the incident's image.
  */
 interface ChecklistSpec {
+  /** In English, French and Dutch: reporters read (and the answers keep) their language's. */
   question: string;
+  questionFr: string;
+  questionNl: string;
   tutorialLink?: string;
   message?: string;
   contentType: 0 | 1 | 2 | 3;
@@ -357,13 +360,13 @@ const INCIDENT_TYPES: {
     equipment: ["PRJ", "SCR", "COF"],
     checklist: [
       {
-        question: "Is the device plugged in and switched on?",
+        question: "Is the device plugged in and switched on?", questionFr: "L'appareil est-il branché et allumé ?", questionNl: "Is het toestel aangesloten en ingeschakeld?",
         tutorialLink: "https://help.caretaker.example/equipment/first-checks",
         contentType: 0,
         yes: 0.9,
       },
       {
-        question: "What does the device show or do?",
+        question: "What does the device show or do?", questionFr: "Qu'affiche ou que fait l'appareil ?", questionNl: "Wat toont of doet het toestel?",
         contentType: 1,
         texts: [["It does not react at all.", "Il ne réagit pas du tout.", "Het reageert helemaal niet."]],
       },
@@ -381,8 +384,8 @@ const INCIDENT_TYPES: {
     roomTypes: ["office", "meeting", "lab"],
     equipment: ["RAD", "ACU"],
     checklist: [
-      { question: "What temperature does the room thermometer show?", contentType: 2, range: [18, 22] },
-      { question: "Is a window or door left open nearby?", contentType: 0, yes: 0.15 },
+      { question: "What temperature does the room thermometer show?", questionFr: "Quelle température indique le thermomètre du local ?", questionNl: "Welke temperatuur toont de thermometer in het lokaal?", contentType: 2, range: [18, 22] },
+      { question: "Is a window or door left open nearby?", questionFr: "Une fenêtre ou une porte est-elle restée ouverte à proximité ?", questionNl: "Staat er in de buurt een raam of deur open?", contentType: 0, yes: 0.15 },
     ],
     weight: 20,
   },
@@ -398,7 +401,7 @@ const INCIDENT_TYPES: {
     equipment: [],
     checklist: [
       {
-        question: "What needs cleaning?",
+        question: "What needs cleaning?", questionFr: "Qu'est-ce qui doit être nettoyé ?", questionNl: "Wat moet er schoongemaakt worden?",
         contentType: 1,
         texts: [["The whole room.", "Toute la pièce.", "Het hele lokaal."]],
       },
@@ -417,12 +420,12 @@ const INCIDENT_TYPES: {
     equipment: [],
     checklist: [
       {
-        question: "Is the water close to electrical equipment?",
+        question: "Is the water close to electrical equipment?", questionFr: "L'eau est-elle proche d'appareils électriques ?", questionNl: "Staat het water dicht bij elektrische toestellen?",
         message: "If it is, keep away and call security at extension 112.",
         contentType: 0,
         yes: 0.1,
       },
-      { question: "Take a photo of the leak", contentType: 3 },
+      { question: "Take a photo of the leak", questionFr: "Prenez une photo de la fuite", questionNl: "Neem een foto van het lek", contentType: 3 },
     ],
     weight: 8,
   },
@@ -437,8 +440,8 @@ const INCIDENT_TYPES: {
     roomTypes: ["office", "meeting", "lab", "sanitary"],
     equipment: [],
     checklist: [
-      { question: "How many lamps are out?", contentType: 2, range: [1, 3] },
-      { question: "Is the emergency lighting affected?", contentType: 0, yes: 0.1 },
+      { question: "How many lamps are out?", questionFr: "Combien de lampes sont éteintes ?", questionNl: "Hoeveel lampen zijn uit?", contentType: 2, range: [1, 3] },
+      { question: "Is the emergency lighting affected?", questionFr: "L'éclairage de secours est-il touché ?", questionNl: "Is de noodverlichting getroffen?", contentType: 0, yes: 0.1 },
     ],
     weight: 20,
   },
@@ -453,9 +456,9 @@ const INCIDENT_TYPES: {
     roomTypes: ["lab"],
     equipment: ["FMH"],
     checklist: [
-      { question: "Is anyone injured?", message: "Call 112 first if anyone is injured.", contentType: 0, yes: 0 },
+      { question: "Is anyone injured?", questionFr: "Quelqu'un est-il blessé ?", questionNl: "Is er iemand gewond?", message: "Call 112 first if anyone is injured.", contentType: 0, yes: 0 },
       {
-        question: "Has the area been evacuated?",
+        question: "Has the area been evacuated?", questionFr: "La zone a-t-elle été évacuée ?", questionNl: "Is de zone geëvacueerd?",
         tutorialLink: "https://help.caretaker.example/safety/evacuation",
         contentType: 0,
         yes: 0.2,
@@ -475,12 +478,12 @@ const INCIDENT_TYPES: {
     equipment: [],
     checklist: [
       {
-        question: "Which network are you connected to?",
+        question: "Which network are you connected to?", questionFr: "À quel réseau êtes-vous connecté ?", questionNl: "Met welk netwerk bent u verbonden?",
         tutorialLink: "https://help.caretaker.example/wifi",
         contentType: 1,
         texts: ["eduroam", "Campus-Staff", "Campus-Guest"],
       },
-      { question: "Do other devices in the room have the same problem?", contentType: 0, yes: 0.6 },
+      { question: "Do other devices in the room have the same problem?", questionFr: "D'autres appareils du local ont-ils le même problème ?", questionNl: "Hebben andere toestellen in het lokaal hetzelfde probleem?", contentType: 0, yes: 0.6 },
     ],
     weight: 10,
   },
@@ -496,12 +499,12 @@ const INCIDENT_TYPES: {
     equipment: [],
     checklist: [
       {
-        question: "What is the printer's name or number on its label?",
+        question: "What is the printer's name or number on its label?", questionFr: "Quel est le nom ou le numéro de l'imprimante sur son étiquette ?", questionNl: "Wat is de naam of het nummer van de printer op het etiket?",
         contentType: 1,
         texts: ["PRN-01", "PRN-02", "PRN-07", "PRN-12"],
       },
       {
-        question: "Does the display show a paper jam?",
+        question: "Does the display show a paper jam?", questionFr: "L'écran indique-t-il un bourrage papier ?", questionNl: "Toont het scherm een papierstoring?",
         tutorialLink: "https://help.caretaker.example/printers/paper-jam",
         contentType: 0,
         yes: 0.3,
@@ -520,9 +523,9 @@ const INCIDENT_TYPES: {
     roomTypes: ["office", "meeting", "lab"],
     equipment: [],
     checklist: [
-      { question: "Take a photo of the damage", contentType: 3 },
-      { question: "How many pieces of furniture are broken?", contentType: 2, range: [1, 2] },
-      { question: "Is it dangerous to use?", message: "If it is, put it aside and do not sit on it.", contentType: 0, yes: 0.3 },
+      { question: "Take a photo of the damage", questionFr: "Prenez une photo des dégâts", questionNl: "Neem een foto van de schade", contentType: 3 },
+      { question: "How many pieces of furniture are broken?", questionFr: "Combien de meubles sont cassés ?", questionNl: "Hoeveel meubels zijn stuk?", contentType: 2, range: [1, 2] },
+      { question: "Is it dangerous to use?", questionFr: "Est-il dangereux de l'utiliser ?", questionNl: "Is het gevaarlijk om te gebruiken?", message: "If it is, put it aside and do not sit on it.", contentType: 0, yes: 0.3 },
     ],
     weight: 8,
   },
@@ -539,17 +542,17 @@ const INCIDENT_TYPES: {
     everywhere: true,
     checklist: [
       {
-        question: "Is there smoke or fire right now?",
+        question: "Is there smoke or fire right now?", questionFr: "Y a-t-il de la fumée ou du feu en ce moment ?", questionNl: "Is er op dit moment rook of vuur?",
         message: "If there is, leave the building, raise the alarm and call 112.",
         contentType: 0,
         yes: 0,
       },
       {
-        question: "What is wrong (extinguisher, exit, alarm, fire door)?",
+        question: "What is wrong (extinguisher, exit, alarm, fire door)?", questionFr: "Qu'est-ce qui ne va pas (extincteur, sortie, alarme, porte coupe-feu) ?", questionNl: "Wat is er mis (blusser, uitgang, alarm, branddeur)?",
         contentType: 1,
         texts: [["Fire door", "Porte coupe-feu", "Branddeur"]],
       },
-      { question: "Take a photo of the problem", contentType: 3 },
+      { question: "Take a photo of the problem", questionFr: "Prenez une photo du problème", questionNl: "Neem een foto van het probleem", contentType: 3 },
     ],
     weight: 3,
   },
@@ -592,6 +595,11 @@ function pickProblem(key: IncidentTypeKey, roomType: RoomTypeKey, itemKey: Equip
   const forItem = inRoom.filter((p) => (itemKey ? p.item === itemKey : !p.item));
   const list = forItem.length > 0 ? forItem : inRoom.length > 0 ? inRoom : all;
   return list[Math.floor(roll * list.length)];
+}
+
+/** A checklist question as the reporter read it, in their language. */
+function questionOf(item: ChecklistSpec, lang: Lang): string {
+  return lang === "fr" ? item.questionFr : lang === "nl" ? item.questionNl : item.question;
 }
 
 /** A reporter's answer to a checklist item (not a photo): the problem's own, else a usual one. */
@@ -1011,9 +1019,9 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
       createdAt,
       answers: spec.checklist.map((c, position) =>
         c.contentType === 3
-          ? { question: c.question, contentType: 3, answer: null, fileId: photoId ?? null }
+          ? { question: questionOf(c, lang), contentType: 3, answer: null, fileId: photoId ?? null }
           : {
-              question: c.question,
+              question: questionOf(c, lang),
               contentType: c.contentType,
               answer: checklistAnswer(c, problem.answers?.[position], lang, flavor),
             },

@@ -662,10 +662,10 @@ describe("POST /api/incident-types/translate", () => {
     const before = await typeCount();
     const res = await translate({ nameEn: " Water leak " });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ nameEn: "Water leak", nameFr: "Water leak", nameNl: "Water leak", untranslated: ["fr", "nl"], from: "en", outcome: "copy" });
+    expect(res.body).toEqual({ nameEn: "Water leak", nameFr: "Water leak", nameNl: "Water leak", untranslated: ["fr", "nl"], from: "en", outcome: "copy", checklist: [] });
     // Names already typed are kept; `from` picks the source.
     const fromFr = await translate({ nameEn: "Leak", nameFr: "Fuite", nameNl: "", from: "fr" });
-    expect(fromFr.body).toEqual({ nameEn: "Leak", nameFr: "Fuite", nameNl: "Fuite", untranslated: ["nl"], from: "fr", outcome: "copy" });
+    expect(fromFr.body).toEqual({ nameEn: "Leak", nameFr: "Fuite", nameNl: "Fuite", untranslated: ["nl"], from: "fr", outcome: "copy", checklist: [] });
     // A `from` without a name falls back to the first given name.
     const fallback = await translate({ nameNl: "Waterlek", from: "en" });
     expect(fallback.body).toMatchObject({ nameEn: "Waterlek", nameFr: "Waterlek", untranslated: ["en", "fr"], from: "nl" });

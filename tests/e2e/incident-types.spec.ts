@@ -33,7 +33,7 @@ async function search(page: Page, t: T, text: string) {
   await page.getByRole("button", { name: t("list.searchButton"), exact: true }).click();
 }
 
-const questions = (page: Page, t: T) => field(page, t("incidentTypes:form.question"));
+const questions = (page: Page, t: T) => field(page, t("incidentTypes:form.question.en"));
 
 for (const [lng, account] of [
   ["en", accounts.manager],

@@ -40,7 +40,7 @@ export interface IncidentTypeFormValues {
   roomTypeIds: number[];
   equipmentTypeIds: number[];
   roomIds: number[];
-  checklist: { question: string; tutorialLink: string | null; message: string | null; contentType: number }[];
+  checklist: { question: string | null; questionFr?: string | null; questionNl?: string | null; tutorialLink: string | null; message: string | null; contentType: number }[];
 }
 
 export interface RoomChoiceView {
@@ -135,7 +135,9 @@ export function IncidentTypeForm({
       equipmentTypeIds: values.equipmentTypeIds.map(String),
       roomIds: values.roomIds.map(String),
       checklist: values.checklist.map((item) => ({
-        question: item.question,
+        question: item.question ?? "",
+        questionFr: item.questionFr ?? "",
+        questionNl: item.questionNl ?? "",
         tutorialLink: item.tutorialLink ?? "",
         message: item.message ?? "",
         contentType: String(item.contentType),
@@ -319,6 +321,13 @@ function CheckboxGroup({ legend, field, options, emptyText }: { legend: ReactNod
   );
 }
 
+/** The question's fields per language (`question` is the English one). */
+const QUESTION_FIELDS = [
+  ["en", "question"],
+  ["fr", "questionFr"],
+  ["nl", "questionNl"],
+] as const;
+
 /**
  * The checklist the reporter answers: add, remove, move up and down (conform list intents: done in
  * the browser with JavaScript, by the server without, nothing saved until Save), each item with its
@@ -380,9 +389,15 @@ function ChecklistEditor({
                   </div>
                 </div>
                 <div className="grid items-start gap-3 sm:grid-cols-[minmax(0,1fr)_12rem]">
-                  <Field label={t("form.question")} htmlFor={row.question.id} errors={text(row.question.errors)} required>
-                    <Input {...getInputProps(row.question, { type: "text" })} key={row.question.key} autoComplete="off" />
-                  </Field>
+                  {/* The question in the three languages (at least one), like the name. */}
+                  <fieldset className="grid gap-3 sm:row-span-3">
+                    <legend className="sr-only">{t("form.questionIn", { number })}</legend>
+                    {QUESTION_FIELDS.map(([lang, name]) => (
+                      <Field key={lang} label={t(`form.question.${lang}`)} htmlFor={row[name].id} errors={text(row[name].errors)}>
+                        <Input {...getInputProps(row[name], { type: "text" })} key={row[name].key} autoComplete="off" lang={lang} />
+                      </Field>
+                    ))}
+                  </fieldset>
                   <Field label={t("form.contentType")} htmlFor={row.contentType.id} errors={text(row.contentType.errors)}>
                     <Select {...getSelectProps(row.contentType)} key={row.contentType.key}>
                       {CONTENT_TYPES.map((value) => (

@@ -152,7 +152,10 @@ export const incidentTypeChecklistItems = pgTable(
     entityId: entityId(),
     incidentTypeId: integer("incident_type_id").notNull(),
     position: smallint("position").notNull().default(0),
-    question: text("question").notNull(),
+    /** The question in English, French and Dutch: at least one of the three (the name's rule). */
+    question: text("question"),
+    questionFr: text("question_fr"),
+    questionNl: text("question_nl"),
     tutorialLink: text("tutorial_link"),
     message: text("message"),
     contentType: smallint("content_type").notNull().default(0),

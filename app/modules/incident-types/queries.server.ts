@@ -34,6 +34,14 @@ export function incidentTypeName(locale: string): SQL<string> {
   return sql<string>`coalesce(${order[0]}, ${order[1]}, ${order[2]})`;
 }
 
+/** A checklist question in `locale`, then in the others (columns of `incident_type_checklist_items`, aliased `alias` when given). */
+export function checklistQuestion(locale: string, alias?: string): SQL<string> {
+  const column = (name: "question" | "question_fr" | "question_nl") =>
+    alias ? sql.raw(`${alias}.${name}`) : { question: incidentTypeChecklistItems.question, question_fr: incidentTypeChecklistItems.questionFr, question_nl: incidentTypeChecklistItems.questionNl }[name];
+  const order = locale.startsWith("fr") ? (["question_fr", "question", "question_nl"] as const) : locale.startsWith("nl") ? (["question_nl", "question", "question_fr"] as const) : (["question", "question_fr", "question_nl"] as const);
+  return sql<string>`coalesce(${column(order[0])}, ${column(order[1])}, ${column(order[2])}, '')`;
+}
+
 export interface IncidentTypeOption {
   id: number;
   name: string;
@@ -197,7 +205,10 @@ export async function listIncidentTypes(
 export interface ChecklistItemView {
   id: number;
   position: number;
-  question: string;
+  /** In English, French and Dutch (null where not given). */
+  question: string | null;
+  questionFr: string | null;
+  questionNl: string | null;
   tutorialLink: string | null;
   message: string | null;
   contentType: number;
@@ -230,6 +241,8 @@ export async function getIncidentType(ctx: ServiceContext, id: number): Promise<
         id: incidentTypeChecklistItems.id,
         position: incidentTypeChecklistItems.position,
         question: incidentTypeChecklistItems.question,
+        questionFr: incidentTypeChecklistItems.questionFr,
+        questionNl: incidentTypeChecklistItems.questionNl,
         tutorialLink: incidentTypeChecklistItems.tutorialLink,
         message: incidentTypeChecklistItems.message,
         contentType: incidentTypeChecklistItems.contentType,
@@ -315,7 +328,7 @@ export async function getReportableIncidentType(
       reporterMayChangePriority: incidentTypes.reporterMayChangePriority,
       // (Written out: drizzle names a column of a one-table select without its table, which the subquery would misread.)
       checklist: sql<ReportChecklistItem[]>`coalesce((
-        select json_agg(json_build_object('position', c.position, 'question', c.question, 'contentType', c.content_type) order by c.position, c.id)
+        select json_agg(json_build_object('position', c.position, 'question', ${checklistQuestion(ctx.locale, "c")}, 'contentType', c.content_type) order by c.position, c.id)
         from incident_type_checklist_items c
         where c.incident_type_id = incident_types.id and c.entity_id = ${ctx.entityId}), '[]'::json)`,
     })

@@ -41,17 +41,37 @@ const httpUrl = z
     }
   }, "incidentTypes:validation.url");
 
-export const ChecklistItemSchema = z.object({
-  question: z
-    .string({ error: "incidentTypes:validation.questionRequired" })
+const questionField = () =>
+  z
+    .string({ error: "incidentTypes:validation.invalid" })
     .trim()
-    .min(1, "incidentTypes:validation.questionRequired")
     .max(500, "common:validation.tooLong")
-    .refine(noControl, CONTROL_CHARACTERS_MESSAGE),
-  tutorialLink: httpUrl,
-  message: optionalText(1000),
-  contentType: ContentTypeSchema.default(0),
-});
+    .refine(noControl, CONTROL_CHARACTERS_MESSAGE)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/**
+ * A checklist question in English (`question`), French and Dutch: at least one (like the type's name), the
+ * others filled by "translate to the others". Reporters read it in their language, or the first there is.
+ */
+export const ChecklistItemSchema = z
+  .object({
+    question: questionField(),
+    questionFr: questionField(),
+    questionNl: questionField(),
+    tutorialLink: httpUrl,
+    message: optionalText(1000),
+    contentType: ContentTypeSchema.default(0),
+  })
+  .superRefine(
+    (value, ctx) => {
+      const v = (value ?? {}) as Partial<typeof value>;
+      if (!v.question && !v.questionFr && !v.questionNl) {
+        ctx.addIssue({ code: "custom", message: "incidentTypes:validation.questionRequired", path: ["question"] });
+      }
+    },
+    { when: () => true },
+  );
 export type ChecklistItemInput = z.input<typeof ChecklistItemSchema>;
 
 /** Priority of a type (SPEC.md section 3: Low 0, Medium 1, High 2, Critical 3; no "Not Selected"). */
@@ -107,8 +127,19 @@ export const TranslateNamesSchema = z.object({
   nameFr: nameField(),
   nameNl: nameField(),
   from: z.enum(NAME_LANGUAGES, { error: "incidentTypes:validation.invalid" }).nullish(),
+  /** The checklist's questions as typed: each gets its missing languages too. */
+  checklist: z
+    .array(z.object({ question: questionField(), questionFr: questionField(), questionNl: questionField() }), { error: "incidentTypes:validation.invalid" })
+    .max(MAX_CHECKLIST_ITEMS, "incidentTypes:validation.tooManyItems")
+    .nullish()
+    .transform((v) => v ?? []),
 });
 export type TranslateNamesInput = z.input<typeof TranslateNamesSchema>;
+
+/** A checklist question in a language, then in the others (English, French, Dutch). */
+export function questionIn(item: { question: string | null; questionFr?: string | null; questionNl?: string | null }, locale: string): string {
+  return displayName({ nameEn: item.question, nameFr: item.questionFr ?? null, nameNl: item.questionNl ?? null }, locale);
+}
 
 /** The name of a type in a language, then in the others (English, French, Dutch). */
 export function displayName(names: { nameEn: string | null; nameFr: string | null; nameNl: string | null }, locale: string): string {

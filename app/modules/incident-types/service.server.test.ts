@@ -33,7 +33,7 @@ import {
 } from "#tests/factories";
 import { createTestDatabase } from "#tests/test-db";
 import { actorContext, expectFieldError, listQuery, rejectionOf } from "#tests/service-helpers";
-import { getIncidentType, listIncidentTypeOptions, listIncidentTypes, listReportableIncidentTypes } from "./queries.server";
+import { getIncidentType, getReportableIncidentType, listIncidentTypeOptions, listIncidentTypes, listReportableIncidentTypes } from "./queries.server";
 import type { IncidentTypeInput } from "./schema";
 import { archiveIncidentType, createIncidentType, translateNames, updateIncidentType } from "./service.server";
 
@@ -168,13 +168,13 @@ describe("createIncidentType", () => {
 describe("translateNames", () => {
   it("copies the given name into the empty languages and marks the copies when no service is configured", async () => {
     const result = await translateNames(ctxOf(manager), { nameEn: "", nameFr: "Fuite d'eau", nameNl: "Waterlek (eigen)" });
-    expect(result).toEqual({ nameEn: "Fuite d'eau", nameFr: "Fuite d'eau", nameNl: "Waterlek (eigen)", untranslated: ["en"], from: "fr", outcome: "copy" });
+    expect(result).toEqual({ nameEn: "Fuite d'eau", nameFr: "Fuite d'eau", nameNl: "Waterlek (eigen)", untranslated: ["en"], from: "fr", outcome: "copy", checklist: [] });
   });
 
   it("translates with the configured service, never replacing a typed name", async () => {
     const ctx = ctxOf(manager, { translator: libreTranslate({ url: translatorUrl }) });
     const result = await translateNames(ctx, { nameEn: "Water leak", nameNl: "Lek", from: "en" });
-    expect(result).toEqual({ nameEn: "Water leak", nameFr: "[en>fr] Water leak", nameNl: "Lek", untranslated: [], from: "en", outcome: "service" });
+    expect(result).toEqual({ nameEn: "Water leak", nameFr: "[en>fr] Water leak", nameNl: "Lek", untranslated: [], from: "en", outcome: "service", checklist: [] });
   });
 
   it("keeps the typed text and copies when the service fails", async () => {
@@ -187,6 +187,40 @@ describe("translateNames", () => {
       failing = false;
     }
     await expectFieldError(translateNames(ctxOf(manager), {}), "nameEn", "incidentTypes:validation.nameRequired");
+  });
+
+  it("fills each checklist question's missing languages too, from the names' language first", async () => {
+    const ctx = ctxOf(manager, { translator: libreTranslate({ url: translatorUrl }) });
+    const result = await translateNames(ctx, {
+      nameEn: "Water leak",
+      checklist: [
+        { question: "Is water on the floor?" },
+        { questionNl: "Hoeveel kranen?", questionFr: "Combien de robinets ?" },
+      ],
+    });
+    expect(result.checklist).toEqual([
+      { question: "Is water on the floor?", questionFr: "[en>fr] Is water on the floor?", questionNl: "[en>nl] Is water on the floor?" },
+      { question: "[fr>en] Combien de robinets ?", questionFr: "Combien de robinets ?", questionNl: "Hoeveel kranen?" },
+    ]);
+    // Without a service, copied.
+    const copied = await translateNames(ctxOf(manager), { nameNl: "Lek", checklist: [{ questionNl: "Waar?" }] });
+    expect(copied.checklist).toEqual([{ question: "Waar?", questionFr: "Waar?", questionNl: "Waar?" }]);
+  });
+
+  it("keeps a checklist question in any of the three languages, and offers reporters theirs", async () => {
+    await expectFieldError(createIncidentType(ctxOf(manager), input({ checklist: [{ question: "", questionFr: "", questionNl: "" }] })), "checklist.0.question", "incidentTypes:validation.questionRequired");
+    const type = await createIncidentType(ctxOf(manager), input({ appliesEverywhere: true, checklist: [{ questionFr: "Où ?", questionNl: "Waar?" }, { question: "How many?", questionNl: "Hoeveel?" }] }));
+    expect(type.checklist.map((c) => [c.question, c.questionFr, c.questionNl])).toEqual([
+      [null, "Où ?", "Waar?"],
+      ["How many?", null, "Hoeveel?"],
+    ]);
+    const asked = async (locale: string) => {
+      const reportable = await getReportableIncidentType({ ...ctxOf(admin), locale }, { roomId: officeRoom.id }, type.id);
+      return reportable?.checklist.map((c) => c.question);
+    };
+    expect(await asked("fr-BE")).toEqual(["Où ?", "How many?"]);
+    expect(await asked("nl-BE")).toEqual(["Waar?", "Hoeveel?"]);
+    expect(await asked("en")).toEqual(["Où ?", "How many?"]);
   });
 
   it("keeps the untranslated mark on save only while the copy is unchanged", async () => {

@@ -53,41 +53,61 @@ export interface TranslatedNames {
   untranslated: NameLanguage[];
   /** The language translated from. */
   from: NameLanguage;
-  /** "service": a translation service filled the names; "copy": no service; "failed": the service failed, names copied. */
+  /** "service": a translation service filled the texts; "copy": no service; "failed": the service failed, texts copied. */
   outcome: "service" | "copy" | "failed";
+  /** The checklist's questions, each with its missing languages filled the same way. */
+  checklist: { question: string | null; questionFr: string | null; questionNl: string | null }[];
+}
+
+type Texts = Record<NameLanguage, string | null>;
+
+/**
+ * Fills the languages of `texts` that are empty from the one given (`from` first, then English, French,
+ * Dutch): by the translation service when one is set up (`TRANSLATE_URL`), else copied. Returns the
+ * languages copied and how it went.
+ */
+async function fillLanguages(ctx: ServiceContext, texts: Texts, from: NameLanguage | null | undefined): Promise<{ from: NameLanguage | null; copied: NameLanguage[]; outcome: TranslatedNames["outcome"] }> {
+  const source = from && texts[from] ? from : NAME_LANGUAGES.find((l) => texts[l]);
+  if (!source) return { from: null, copied: [], outcome: ctx.translator ? "service" : "copy" };
+  const copied: NameLanguage[] = [];
+  let outcome: TranslatedNames["outcome"] = ctx.translator ? "service" : "copy";
+  await Promise.all(
+    NAME_LANGUAGES.filter((lang) => !texts[lang]).map(async (lang) => {
+      if (ctx.translator) {
+        try {
+          texts[lang] = await ctx.translator.translate(texts[source]!, source, lang);
+          return;
+        } catch (error) {
+          logger().warn({ err: error, from: source, to: lang }, "translation service failed; the text is copied");
+          outcome = "failed";
+        }
+      }
+      texts[lang] = texts[source];
+      copied.push(lang);
+    }),
+  );
+  return { from: source, copied: NAME_LANGUAGES.filter((l) => copied.includes(l)), outcome };
 }
 
 /**
- * Fills the empty names from one given name (`from`, else the first given one, English first). With a
- * translation service (`TRANSLATE_URL`) the missing languages are translated; without one, or when
- * it fails, the given text is copied and the copies are marked untranslated. Names already typed are
- * never replaced, and nothing is saved: the form shows the result for review.
+ * "Translate to the others" (SPEC.md section 5): the missing names, and the missing languages of each
+ * checklist question, from the ones given. Nothing is saved.
  */
 export async function translateNames(ctx: ServiceContext, rawInput: Input<TranslateNamesInput>): Promise<TranslatedNames> {
   assertCan(ctx.actor, "manage", "incidentType");
   const input = parseInput(TranslateNamesSchema, await resolveInput(rawInput));
-  const names: Record<NameLanguage, string | null> = { en: input.nameEn, fr: input.nameFr, nl: input.nameNl };
-  const from = input.from && names[input.from] ? input.from : NAME_LANGUAGES.find((l) => names[l]);
-  if (!from) throw new ValidationError({ nameEn: ["incidentTypes:validation.nameRequired"] }, "incidentTypes:validation.nameRequired");
-  const source = names[from]!;
-  const untranslated: NameLanguage[] = [];
-  let outcome: TranslatedNames["outcome"] = ctx.translator ? "service" : "copy";
-  await Promise.all(
-    NAME_LANGUAGES.filter((lang) => !names[lang]).map(async (lang) => {
-      if (ctx.translator) {
-        try {
-          names[lang] = await ctx.translator.translate(source, from, lang);
-          return;
-        } catch (error) {
-          logger().warn({ err: error, from, to: lang }, "translation service failed; the name is copied");
-          outcome = "failed";
-        }
-      }
-      names[lang] = source;
-      untranslated.push(lang);
-    }),
-  );
-  return { nameEn: names.en, nameFr: names.fr, nameNl: names.nl, untranslated: NAME_LANGUAGES.filter((l) => untranslated.includes(l)), from, outcome };
+  const names: Texts = { en: input.nameEn, fr: input.nameFr, nl: input.nameNl };
+  const filled = await fillLanguages(ctx, names, input.from);
+  if (!filled.from) throw new ValidationError({ nameEn: ["incidentTypes:validation.nameRequired"] }, "incidentTypes:validation.nameRequired");
+  let outcome = filled.outcome;
+  const checklist: TranslatedNames["checklist"] = [];
+  for (const item of input.checklist) {
+    const question: Texts = { en: item.question, fr: item.questionFr, nl: item.questionNl };
+    const done = await fillLanguages(ctx, question, filled.from);
+    if (done.outcome === "failed") outcome = "failed";
+    checklist.push({ question: question.en, questionFr: question.fr, questionNl: question.nl });
+  }
+  return { nameEn: names.en, nameFr: names.fr, nameNl: names.nl, untranslated: filled.copied, from: filled.from, outcome, checklist };
 }
 
 // ---------------------------------------------------------------------------
@@ -195,6 +215,8 @@ async function writeParts(ctx: ServiceContext, id: number, input: IncidentTypeVa
         ...base,
         position,
         question: item.question,
+        questionFr: item.questionFr,
+        questionNl: item.questionNl,
         tutorialLink: item.tutorialLink,
         message: item.message,
         contentType: item.contentType,

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { checklistQuestion } from "~/modules/incident-types/queries.server";
 import { alias } from "drizzle-orm/pg-core";
 import type { ServiceContext } from "~/core/context.server";
 import { readAll } from "~/core/context.server";
@@ -643,7 +644,7 @@ async function detailOf(ctx: ServiceContext, incident: IncidentInReach): Promise
 export async function incidentTypeChecklist(ctx: ServiceContext, incidentTypeId: number | null): Promise<{ question: string; contentType: number }[]> {
   if (!incidentTypeId) return [];
   return ctx.db
-    .select({ question: incidentTypeChecklistItems.question, contentType: incidentTypeChecklistItems.contentType })
+    .select({ question: checklistQuestion(ctx.locale), contentType: incidentTypeChecklistItems.contentType })
     .from(incidentTypeChecklistItems)
     .where(and(eq(incidentTypeChecklistItems.incidentTypeId, incidentTypeId), eq(incidentTypeChecklistItems.entityId, ctx.entityId)))
     .orderBy(asc(incidentTypeChecklistItems.position), asc(incidentTypeChecklistItems.id));

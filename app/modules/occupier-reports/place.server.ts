@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { checklistQuestion } from "~/modules/incident-types/queries.server";
 import type { ServiceContext } from "~/core/context.server";
 import { keptAnswers } from "~/core/kept-answers.server";
 import type { Db } from "~/db/client.server";
@@ -117,7 +118,7 @@ export async function getReportPlace(services: Pick<ServiceContext, "db">, code:
         .select({
           incidentTypeId: incidentTypeChecklistItems.incidentTypeId,
           position: incidentTypeChecklistItems.position,
-          question: incidentTypeChecklistItems.question,
+          question: checklistQuestion(locale),
           tutorialLink: incidentTypeChecklistItems.tutorialLink,
           message: incidentTypeChecklistItems.message,
           contentType: incidentTypeChecklistItems.contentType,

@@ -30,7 +30,10 @@ import { nextShortId } from "~/db/short-id.server";
 import { type Overrides, sequence } from "./core";
 
 export interface ChecklistItemInput {
-  question: string;
+  /** In English, French and Dutch (at least one). */
+  question?: string | null;
+  questionFr?: string | null;
+  questionNl?: string | null;
   tutorialLink?: string | null;
   message?: string | null;
   contentType?: number;
@@ -83,7 +86,9 @@ export async function createIncidentType(db: Db, overrides: CreateIncidentTypeOv
         entityId,
         incidentTypeId,
         position,
-        question: item.question,
+        question: item.question ?? null,
+        questionFr: item.questionFr ?? null,
+        questionNl: item.questionNl ?? null,
         tutorialLink: item.tutorialLink ?? null,
         message: item.message ?? null,
         contentType: item.contentType ?? 0,
