@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { ServiceContext } from "~/core/context.server";
 import type { Effects } from "~/core/unit-of-work.server";
 import { rejectOpenIncidents } from "~/modules/incidents/writes.server";
+import { unlinkArchivedPlace } from "~/modules/users/links.server";
 
 /**
  * The archive cascades of SPEC.md section 4, set-based (one statement per table, whatever the size
@@ -78,12 +79,9 @@ export async function archiveTree(ctx: ServiceContext, effects: Effects, scope: 
       returning id`);
     buildings = count(archivedBuildings);
     // Users keep no access to what no longer exists.
-    await ctx.db.execute(sql`
-      delete from user_linked_objects where entity_id = ${ctx.entityId} and (facility_id = ${scope.facilityId}
-        or building_id in (select id from buildings where entity_id = ${ctx.entityId} and facility_id = ${scope.facilityId}))`);
+    await unlinkArchivedPlace(ctx, { facilityId: scope.facilityId });
   } else if ("buildingId" in scope) {
-    await ctx.db.execute(sql`
-      delete from user_linked_objects where entity_id = ${ctx.entityId} and building_id = ${scope.buildingId}`);
+    await unlinkArchivedPlace(ctx, { buildingId: scope.buildingId });
   }
   return {
     buildings,

@@ -2,7 +2,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import { assertCan } from "~/core/actor";
 import { type Input, resolveInput } from "~/core/input";
 import { withTx } from "~/core/unit-of-work.server";
-import { buildings, facilities, userLinkedObjects } from "~/db/schema";
+import { buildings, facilities } from "~/db/schema";
+import { linkToFacility } from "~/modules/users/links.server";
 import { nextShortId } from "~/db/short-id.server";
 import { type ArchiveInput, checkConfirmName } from "~/lib/archive";
 import type { ServiceContext } from "~/core/context.server";
@@ -67,7 +68,7 @@ export async function createFacility(ctx: ServiceContext, rawInput: Input<Facili
       .returning({ id: facilities.id });
     // A facility manager reaches only linked facilities (decision 022): the creator is linked to it.
     if (!isEntityWide(ctx.actor) && ctx.actor?.id != null) {
-      await tx.insert(userLinkedObjects).values({ entityId: ctx.entityId, userId: ctx.actor.id, facilityId: row.id });
+      await linkToFacility(txCtx, ctx.actor.id, row.id);
     }
     await effects.audit({ action: "createFacility", recordType: "facility", recordId: row.id });
     return getFacility(txCtx, row.id);

@@ -6,8 +6,6 @@ import {
   buildings,
   equipmentItems,
   equipmentTypes,
-  incidentTypeRooms,
-  incidentTypeRoomTypes,
   roomFiles,
   roomLinks,
   rooms,
@@ -24,6 +22,7 @@ import { lockCounted } from "~/modules/facilities/counters.server";
 import { treeScope } from "~/modules/facilities/policy.server";
 import { type FilesContext, uploadsOf, type Upload, type Uploads } from "~/modules/files/uploads.server";
 import { activeIncidentTypeIds } from "~/modules/incident-types/queries.server";
+import { replaceRoomType, setRoomIncidentTypes } from "~/modules/incident-types/places.server";
 import { getRoom, getRoomType, type RoomDetail, roomNotFound, type RoomTypeRow, roomTypeNotFound } from "./queries.server";
 import { issueReportIdentifiers } from "./report-identifiers.server";
 import {
@@ -148,16 +147,7 @@ export async function removeRoomType(
         .where(and(eq(rooms.entityId, ctx.entityId), eq(rooms.roomTypeId, id)))
         .returning({ id: rooms.id, archivedAt: rooms.archivedAt });
       roomsMoved = moved.filter((r) => r.archivedAt === null).length;
-      await tx.execute(sql`
-        insert into incident_type_room_types (entity_id, incident_type_id, room_type_id)
-        select entity_id, incident_type_id, ${replacementRoomType}::int from incident_type_room_types
-        where entity_id = ${ctx.entityId} and room_type_id = ${id}
-        on conflict do nothing`);
-      const removed = await tx
-        .delete(incidentTypeRoomTypes)
-        .where(and(eq(incidentTypeRoomTypes.entityId, ctx.entityId), eq(incidentTypeRoomTypes.roomTypeId, id)))
-        .returning({ incidentTypeId: incidentTypeRoomTypes.incidentTypeId });
-      incidentTypesMoved = removed.length;
+      incidentTypesMoved = await replaceRoomType(txCtx, id, replacementRoomType);
     }
     await tx.update(roomTypes).set({ archivedAt: new Date(), updatedAt: new Date() }).where(and(eq(roomTypes.id, id), eq(roomTypes.entityId, ctx.entityId)));
     await effects.audit({ action: "removeRoomType", recordType: "roomType", recordId: id });
@@ -287,14 +277,7 @@ async function replaceLinksAndTypes(ctx: ServiceContext, roomId: number, input: 
       .insert(roomLinks)
       .values(input.links.map((l, position) => ({ entityId: ctx.entityId, roomId, type: l.type, url: l.url, position })));
   }
-  await ctx.db
-    .delete(incidentTypeRooms)
-    .where(and(eq(incidentTypeRooms.roomId, roomId), eq(incidentTypeRooms.entityId, ctx.entityId)));
-  if (input.incidentTypes.length) {
-    await ctx.db
-      .insert(incidentTypeRooms)
-      .values(input.incidentTypes.map((incidentTypeId) => ({ entityId: ctx.entityId, incidentTypeId, roomId })));
-  }
+  await setRoomIncidentTypes(ctx, roomId, input.incidentTypes);
 }
 
 async function addFiles(ctx: ServiceContext, uploads: Uploads, roomId: number, files: Upload[]): Promise<void> {
