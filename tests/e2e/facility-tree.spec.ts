@@ -319,6 +319,8 @@ test.describe("facility tree and equipment catalogue", () => {
 
     await login(accounts.manager, { consent: true });
     await page.goto("/add-room");
+    // The way back is a target of 24 px at least, however short its text ("← Rooms").
+    expect((await page.getByRole("main").getByRole("link", { name: t("rooms:room.back"), exact: true }).boundingBox())!.height).toBeGreaterThanOrEqual(24);
     await field(page, t("rooms:room.name")).fill("Kept name");
     await page.getByLabel(t("picker.searchBuildings"), { exact: true }).fill(prefix);
     const find = page.getByRole("button", { name: t("picker.find"), exact: true });

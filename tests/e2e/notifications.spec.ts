@@ -37,6 +37,17 @@ async function newTechnician(request: APIRequestContext, admin: { headers: Recor
   return { email, password, ...(await apiLogin(request, email, password)) };
 }
 
+/** The look of the way back on another screen (`from`'s back link), to compare with; the page comes back after. */
+async function backLinkClass(page: Page, from: string): Promise<string | null> {
+  const here = page.url();
+  await page.goto(from);
+  const incident = await page.locator("tbody a[href^='/incident/']").first().getAttribute("href");
+  await page.goto(incident!);
+  const cls = await page.getByRole("link", { name: "Back to incidents", exact: true }).getAttribute("class");
+  await page.goto(here);
+  return cls;
+}
+
 test("an assignment reaches the technician: bell after navigation, list, opening marks read, mark all, email", async ({ page, login, request, javaScriptEnabled }) => {
   const admin = await apiLogin(request, accounts.admin);
   const tech = await newTechnician(request, admin);
@@ -75,6 +86,11 @@ test("an assignment reaches the technician: bell after navigation, list, opening
   await row.getByRole("link", { name: title }).click();
   await expect(page).toHaveURL(/\/notification\/\d+$/);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  // The title names the notification; the way back looks like every other way back, a 24 px target at least.
+  await expect(page).toHaveTitle(`${title} · Notification · Caretaker`);
+  const back = page.getByRole("link", { name: "Back to notifications" });
+  expect((await back.boundingBox())!.height).toBeGreaterThanOrEqual(24);
+  expect(await back.getAttribute("class")).toBe(await backLinkClass(page, "/incidents"));
   // (With JavaScript the live toast of the same notification may offer "Open incident" too.)
   await expect(page.getByRole("main").getByRole("link", { name: "Open incident" })).toHaveAttribute("href", `/incident/${incident.id}`);
   // Without JavaScript the page itself shows the new count; with it, the live stream updates the bell.
