@@ -81,7 +81,7 @@ export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
 /**
  * A route exporting `handle = { scripts: false }` is served without JavaScript: no <Scripts/> (so no
  * hydration, no route modules, no inline context) and no <ScrollRestoration/>. Pages that must stay
- * light on any phone (the occupier's report pages, issue #13) use it; their forms are plain posts.
+ * light on any phone (the occupier's report pages) use it; their forms are plain posts.
  */
 export interface ScriptsHandle {
   scripts?: boolean;

@@ -34,7 +34,7 @@ export const screens: Screen[] = [
   { id: "signup-success", path: "signup/success", file: "routes/signup-success.tsx", access: "visitor" },
   { id: "signup-verify", path: "signup/verify", file: "routes/signup-verify.tsx", access: "public" },
   { id: "forbidden", path: "forbidden", file: "routes/forbidden.tsx", access: "public" },
-  // The occupier's pages (issue #13): a sticker's QR code opens the first; the reporter's mails link to the second.
+  // The occupier's pages: a sticker's QR code opens the first; the reporter's mails link to the second.
   { id: "report", path: "report/:identifier", file: "routes/report.tsx", access: "public" },
   { id: "report-status", path: "report/status/:token", file: "routes/report-status.tsx", access: "public" },
 
@@ -106,7 +106,7 @@ export const resources: Screen[] = [
   // "api" for the gate: it accepts the session cookie or the API's bearer token, so it authenticates
   // itself and answers 401 (never a redirect to the login page, which a streaming client cannot use).
   { id: "notifications-stream", path: "resources/notifications/stream", file: "routes/resources/notifications.stream.ts", access: "api" },
-  // The dashboard's figures as CSV (issue #15), for the same roles.
+  // The dashboard's figures as CSV, for the same roles.
   { id: "dashboard-csv", path: "dashboard.csv", file: "routes/resources/dashboard[.csv].ts", access: "manager" },
 ];
 
@@ -149,9 +149,9 @@ export const apiRoutes: Screen[] = [
   api("api-incident-types-translate", "incident-types/translate", "incident-types.translate.ts"),
   api("api-incident-types-reportable", "incident-types/reportable", "incident-types.reportable.ts"),
   api("api-incident-type", "incident-types/:id", "incident-types.$id.ts"),
-  // Incidents (section 7 leaves them out; designed like the facility calls, issue #12)
+  // Incidents (section 7 leaves them out; designed like the facility calls)
   api("api-incidents", "incidents", "incidents.ts"),
-  // The dashboard's figures (issue #15)
+  // The dashboard's figures
   api("api-dashboard", "dashboard", "dashboard.ts"),
   api("api-incidents-bulk", "incidents/bulk", "incidents.bulk.ts"),
   api("api-incident", "incidents/:id", "incidents.$id.ts"),

@@ -6,7 +6,7 @@ import type { DashboardFilters } from "~/modules/dashboard/filters";
 import { type DashboardFigures, getDashboard } from "~/modules/dashboard/queries.server";
 
 /**
- * The dashboard's figures as CSV, for /dashboard.csv (issue #15). The screen (app/routes/dashboard.tsx)
+ * The dashboard's figures as CSV, for /dashboard.csv. The screen (app/routes/dashboard.tsx)
  * pages the assignee table; the API answers `getDashboard` as it is (every assignee).
  */
 

@@ -13,7 +13,7 @@ import type { CommentWrite } from "~/modules/incidents/service.server";
 import { workOrder } from "~/modules/incidents/work-order.server";
 
 /**
- * What the incident calls under /api/incidents share (issue #12 part 6): the ids of the address
+ * What the incident calls under /api/incidents share: the ids of the address
  * (anything but 1 to 9 digits, or 0, is "Incident not found" before the database is asked), bodies
  * that carry files (multipart, or JSON with base64 data URLs as the equipment calls take them), the
  * comment failures of SPEC.md section 8, and the work order PDF.

@@ -7,7 +7,7 @@ import type { Upload } from "~/modules/files/uploads.server";
 import type { ReportWrite } from "~/modules/occupier-reports/service.server";
 
 /**
- * The report form's transport (issue #13), shared by the occupier's page (/report/{identifier}) and
+ * The report form's transport, shared by the occupier's page (/report/{identifier}) and
  * the staff's dialog on the room view: the fields it posts, read for `reportIncident`, and its errors
  * mapped beside the fields. Checklist answers are posted as `answers.<position>`.
  */

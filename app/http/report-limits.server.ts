@@ -2,7 +2,7 @@ import { addressKey } from "~/lib/address-key.server";
 import { RateLimiter } from "~/lib/rate-limit.server";
 
 /**
- * The occupier report page's own limits (issue #13), per hour and in process memory (like the
+ * The occupier report page's own limits, per hour and in process memory (like the
  * server's tiered limits; RATE_LIMIT_MULTIPLIER multiplies each, so tests and benches can lift them):
  *
  * - after REPORTS_BEFORE_CAPTCHA accepted reports from one client address, its next reports need the

@@ -17,7 +17,7 @@ import { REPORT_HONEYPOT_FIELD } from "~/modules/occupier-reports/schema";
 import { reportIncident } from "~/modules/occupier-reports/service.server";
 
 /**
- * The occupier's report page (/report/{identifier}, issue #13): what its loader shows and what its
+ * The occupier's report page (/report/{identifier}): what its loader shows and what its
  * action does. Public, no account: the identifier is the only key; anything unknown, archived or
  * malformed is the friendly "not found" page (404), the same whoever's it might be.
  *

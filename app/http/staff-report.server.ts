@@ -7,7 +7,7 @@ import { getReportPlace } from "~/modules/occupier-reports/place.server";
 import { reportIncident } from "~/modules/occupier-reports/service.server";
 
 /**
- * Staff reporting from the room view (/view-room/{id}?dialog=report-incident, issue #13 part 6): the types of
+ * Staff reporting from the room view (/view-room/{id}?dialog=report-incident): the types of
  * the room's report identifier with their checklists for the dialog, and its post (the room view's
  * intent `report`), which calls the occupiers' verb `reportIncident` as the signed-in user (it checks
  * their reach) and goes to the incident with a toast.

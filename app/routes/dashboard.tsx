@@ -13,7 +13,7 @@ import { listIncidentTypeOptions } from "~/modules/incident-types/queries.server
 import { listFilterFacilities } from "~/modules/incidents/queries.server";
 
 /**
- * /dashboard (issue #15; facility managers and administrators): the incidents created in the period
+ * /dashboard (facility managers and administrators): the incidents created in the period
  * (the last six months by default) within the viewer's reach: per month, the top 10 incident types, per
  * assignee, the average handling time, by status and by priority. Every figure is a server-rendered
  * table whose counts link to the incidents table; the filters are a GET form; the charts load only when

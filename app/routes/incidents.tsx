@@ -23,7 +23,7 @@ import { assignIncident, bulkChangeIncidents, setIncidentPriority, setIncidentSt
 import { listAssignees } from "~/modules/users/queries.server";
 
 /**
- * The board loads apart from the table (issue #9, JavaScript per page): the table, the default view,
+ * The board loads apart from the table (JavaScript per page): the table, the default view,
  * does not download it. The server renders the document whole (entry.server.tsx waits for every part),
  * so without JavaScript nothing changes; in the browser the board's HTML stays as sent until its script
  * is there, then hydrates.
@@ -31,7 +31,7 @@ import { listAssignees } from "~/modules/users/queries.server";
 const IncidentBoard = lazy(() => import("~/components/incidents/list/incident-board").then((m) => ({ default: m.IncidentBoard })));
 
 /**
- * /incidents (issue #12 parts 1 and 2): the incidents in the viewer's reach as a table (`?view=table`,
+ * /incidents: the incidents in the viewer's reach as a table (`?view=table`,
  * the default) or a kanban board (`?view=board`), with the same filters, all in the URL. The last
  * filters are remembered in a cookie: /incidents without parameters opens them again. The action
  * changes the status, priority or assignee of one incident, or of the selected ones (`intent=bulk`).

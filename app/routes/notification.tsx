@@ -7,7 +7,7 @@ import { screenLoader, subjectById } from "~/http/screen.server";
 import { getNotification } from "~/modules/notifications/queries.server";
 import { openNotification } from "~/modules/notifications/service.server";
 
-/** /notification/{id}: one notification in the reader's language; opening it marks it read (issue #14). */
+/** /notification/{id}: one notification in the reader's language; opening it marks it read. */
 /** The notification's own words: "Incident #12 assigned to you: Leak · Notification · Caretaker". */
 export const handle: TitledHandle = {
   documentTitle: (data: { notification?: NotificationLike }, t) => {

@@ -9,7 +9,7 @@ import { listNotifications } from "~/modules/notifications/queries.server";
 import { markAllNotificationsRead, markNotificationsRead } from "~/modules/notifications/service.server";
 
 /**
- * /notifications: the signed-in user's notifications, newest first (SPEC.md sections 2 and 3, issue #14),
+ * /notifications: the signed-in user's notifications, newest first (SPEC.md sections 2 and 3),
  * the unread filter in the URL, 25 a page by default; its two posts mark one as read, or all.
  */
 export const loader = screenLoader(async ({ ctx, url, user }) => {

@@ -26,7 +26,7 @@ const validateRequestPasswordReset = zodValidator(() => import("~/modules/onboar
 /**
  * /password/reset (SPEC.md section 2): step 1 asks for the address and always answers "check your
  * email"; the mailed link (?token=…) opens step 2, a new password and its confirmation; then
- * "Password modified" and the way to the login page. An invitation link (`&invitation=1`, issue #10)
+ * "Password modified" and the way to the login page. An invitation link (`&invitation=1`)
  * opens the same form worded for choosing a first password; setting it activates the account.
  */
 type View = "request" | "sent" | "reset" | "invalid" | "done";

@@ -8,7 +8,7 @@ import type { ScriptsHandle } from "~/root";
 import { useDates, TimeZoneProvider } from "~/lib/use-dates";
 
 /**
- * /report/status/{token} (issue #13): the page a reporter's mails link to, public, no script. What
+ * /report/status/{token}: the page a reporter's mails link to, public, no script. What
  * they reported, where, its status and public history (created, status changes, reported again),
  * never staff names, comments or emails. An unknown token is a friendly 404. Opening it counts in the
  * server's strict token tier (server/paths.ts).

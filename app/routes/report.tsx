@@ -13,7 +13,7 @@ import { REPORT_HONEYPOT_FIELD } from "~/modules/occupier-reports/schema";
 import type { ScriptsHandle } from "~/root";
 
 /**
- * /report/{identifier} (issue #13): the page a sticker's QR code opens, public, no account, no script.
+ * /report/{identifier}: the page a sticker's QR code opens, public, no account, no script.
  * The entity's logo, colours and greeting; where the sticker is; the room's links; the incident
  * types that apply, each a link to its form (`?type=<id>`); the thank-you after a report
  * (`?sent=<shortId>`). The logic is in app/http/report-page.server.ts.

@@ -21,7 +21,7 @@ const EQUIPMENT_TYPES_LOOKED_UP = 10;
  * see every room of their entity, technicians only those of their linked facilities and buildings
  * (others go to the forbidden page). The QR code encodes the room's report address, drawn here on
  * the server as an SVG image. "Report an incident" (`?dialog=report-incident`) reports as the signed-in user
- * with the room's report identifier (issue #13), through the occupiers' verb.
+ * with the room's report identifier, through the occupiers' verb.
  */
 const viewedRoom = subjectById(viewRoom);
 

@@ -1444,7 +1444,7 @@ export interface SeedScaleResult {
 
 /**
  * The newest incident of the scale entity (the highest short id) has this history, for the incident
- * view's benchmark (issue #12: "an incident with 200 comments and 500 events").
+ * view's benchmark ("an incident with 200 comments and 500 events").
  */
 export const SCALE_BUSY_INCIDENT = { comments: 200, events: 500 } as const;
 
@@ -1977,7 +1977,7 @@ export async function seedScale(db: Db, scale: number, options: SeedScaleOptions
       log(`incidents: ${to} / ${N} (${elapsed()})`);
     }
 
-    // The incident view's benchmark (issue #12) wants one incident with a long history: the newest one
+    // The incident view's benchmark wants one incident with a long history: the newest one
     // gets SCALE_BUSY_INCIDENT's comments and events (tags added and removed again, in pairs).
     const [busy] = await rows<{ id: number; comments: number; events: number }>(
       tx,

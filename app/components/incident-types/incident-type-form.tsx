@@ -82,7 +82,7 @@ const asStrings = (value: unknown) => ([] as unknown[]).concat(value ?? []).filt
 type AnyField = FieldMetadata<any, any, string[]>;
 
 /**
- * The incident type form (SPEC.md sections 3 and 5, issue #11): the names in English, French and
+ * The incident type form (SPEC.md sections 3 and 5): the names in English, French and
  * Dutch side by side with "Translate to the others", the default priority, status and options, where
  * the type applies (everywhere, room types, generic equipment, rooms), the default assignees and the
  * checklist. One plain post that works without JavaScript.

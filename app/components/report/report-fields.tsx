@@ -6,7 +6,7 @@ import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 
 /**
- * The report form's fields (issue #13), shared by the occupier's page and the staff's dialog on the
+ * The report form's fields, shared by the occupier's page and the staff's dialog on the
  * room view: the chosen type's checklist questions, the description, photos, the optional email and
  * priority. Plain controls: the page that shows them runs no script. Errors are i18n keys by field
  * name, from the action (app/http/report-form.server.ts).

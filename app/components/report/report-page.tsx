@@ -6,7 +6,7 @@ import { cn } from "~/lib/utils";
 import { isWebUrl } from "./report-fields";
 
 /**
- * The occupier's pages (/report/{identifier}, /report/status/{token}; issue #13): a header band in
+ * The occupier's pages (/report/{identifier}, /report/status/{token}): a header band in
  * the entity's colours with its logo and name and the language switch, on a page narrow enough for
  * any phone. No script: links and plain forms only.
  */

@@ -7,7 +7,7 @@ import { Dialog, DialogFooter, DialogTrigger, useUrlDialog } from "~/components/
 import { ReportFields, type ReportFieldValues, type ReportTypeView, useErrorMessages } from "./report-fields";
 
 /**
- * Staff report an incident from the room view (issue #13 part 6), as themselves, with the verb the
+ * Staff report an incident from the room view, as themselves, with the verb the
  * occupiers' page uses: a URL dialog (`?dialog=report-incident`, then `&type=<id>` once a type is
  * chosen; the shell's `?dialog=report` is the bug report), so it also works as a full page without
  * JavaScript. The form posts `intent=report` to the room view.

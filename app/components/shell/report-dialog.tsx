@@ -2,7 +2,7 @@ import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Dialog, useUrlDialog } from "~/components/ui/dialog";
 
-/** Loaded when the dialog opens: most pages never show it (issue #9, JavaScript per page). */
+/** Loaded when the dialog opens: most pages never show it (JavaScript per page). */
 const ReportForm = lazy(() => import("./report-form").then((module) => ({ default: module.ReportForm })));
 
 /**

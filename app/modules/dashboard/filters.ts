@@ -1,5 +1,5 @@
 /**
- * The dashboard's filters and the links of its figures (issue #15; client-safe, pure). The filters are
+ * The dashboard's filters and the links of its figures (client-safe, pure). The filters are
  * GET parameters, as on the incidents table: `facility`, `building`, `type`, and the period `from`/`to`
  * (days, inclusive, in the entity's time zone). Without a period the dashboard shows the last six months:
  * the first day of the month five months ago up to today. Every figure counts the incidents created in

@@ -20,7 +20,7 @@ import {
 } from "./filters";
 
 /**
- * The dashboard's figures (issue #15, SPEC.md sections 2 and 9; decision 030). Every figure counts the
+ * The dashboard's figures (SPEC.md sections 2 and 9; decision 030). Every figure counts the
  * incidents (not archived) created in the period, by their current status, within the viewer's reach
  * (`incidentReach`): per month (in the entity's time zone) created, Done, Rejected and still open
  * (Pending or In Progress); the top 10 incident types with their share of the created ones; per

@@ -63,8 +63,7 @@ export function treeScope(ctx: ServiceContext, level: TreeLevel): SQL | undefine
   const linkedBuildings = sql`select l.building_id from user_linked_objects l
     where l.user_id = ${actor.id} and l.entity_id = ${ctx.entityId} and l.building_id is not null`;
   // Two selects, not one with an OR: the planner then knows the handful of buildings it gets, and reads
-  // their rooms by index instead of every room of the entity (a technician's incidents: 81 -> 9 ms on
-  // the scale seed, issue #12).
+  // their rooms by index instead of every room of the entity.
   const buildingsInScope = sql`select b.id from buildings b
       where b.entity_id = ${ctx.entityId} and b.facility_id in (${linkedFacilities})
     union all

@@ -21,8 +21,8 @@ import type { ListQuery, Page } from "~/lib/list-query";
 import { treeScope } from "~/modules/facilities/policy.server";
 
 /**
- * Reads of incident types needed before their own screens exist (issue #4 links them to rooms and
- * generic equipment). The name is multi-language: the user's language first, then the others.
+ * Reads of incident types that other areas need (rooms and generic equipment link them). The name is
+ * multi-language: the user's language first, then the others.
  */
 export function incidentTypeName(locale: string): SQL<string> {
   const order =
@@ -70,7 +70,7 @@ export async function activeIncidentTypeIds(ctx: ServiceContext, ids: number[]):
 }
 
 // ---------------------------------------------------------------------------
-// The incident types screens and REST calls (issue #11)
+// The incident types screens and REST calls
 // ---------------------------------------------------------------------------
 
 export const incidentTypeNotFound = () => new NotFoundError("incidentTypes:errors.notFound", "INCIDENT_TYPE_NOT_FOUND");

@@ -4,7 +4,7 @@ import { CONTROL_CHARACTERS_MESSAGE } from "~/lib/text";
 import { MAX_CHECKLIST_ITEMS, NAME_LANGUAGES } from "./constants";
 
 /**
- * Incident types (SPEC.md sections 3, 4, 5; issue #11): one shape for the forms (client and server
+ * Incident types (SPEC.md sections 3, 4, 5): one shape for the forms (client and server
  * validation), the verbs and the REST bodies. Client-safe; messages are i18n keys.
  */
 

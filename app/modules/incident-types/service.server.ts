@@ -35,7 +35,7 @@ import {
 } from "./schema";
 
 /**
- * Every write of incident types (SPEC.md sections 3-5, issue #11): create, update, archive, and the
+ * Every write of incident types (SPEC.md sections 3-5): create, update, archive, and the
  * "translate to the others" helper. Shared by the form actions (/add-incident-type,
  * /update-incident-type/{id}) and the REST routes (/api/incident-types). Managers and administrators
  * only; every read and write is filtered by the entity; an audit row is written in the transaction.

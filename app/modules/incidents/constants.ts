@@ -1,5 +1,5 @@
 /**
- * Client-safe constants of the incidents area (issue #12): the sorts, statuses and filters of the
+ * Client-safe constants of the incidents area: the sorts, statuses and filters of the
  * table and the board, and the limits the forms show before any validation code loads.
  */
 import { IncidentStatus } from "~/db/enums";

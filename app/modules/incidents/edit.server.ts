@@ -9,7 +9,7 @@ import { DescriptionSchema, TitleSchema } from "./schema";
 import { type IncidentChange, updateIncidentDescription, updateIncidentTitle } from "./service.server";
 
 /**
- * `PATCH /api/incidents/{id}` (issue #12 part 6): the title and/or the description in one call, all or
+ * `PATCH /api/incidents/{id}`: the title and/or the description in one call, all or
  * nothing. Each field goes through its own verb (events 7 and 8), both in one transaction; both fields
  * are checked before anything is written, so their errors come back together. A body with neither is
  * 400 NOTHING_TO_CHANGE.

@@ -36,7 +36,7 @@ import { BOARD_PAGE_SIZE, BOARD_STATUSES, COMMENTS_PAGE, EVENTS_PAGE, type Incid
 import type { IncidentFilters } from "./filters";
 
 /**
- * Reads of the incidents area (issue #12), each applying the viewer's reach (`incidentReach`:
+ * Reads of the incidents area, each applying the viewer's reach (`incidentReach`:
  * administrators their whole entity; managers and technicians the incidents in the rooms and on the
  * items of their linked facilities and buildings, and those assigned to them). Another entity's
  * incident, or one outside reach, is "Incident not found".

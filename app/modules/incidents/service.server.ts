@@ -45,7 +45,7 @@ import {
 } from "./schema";
 
 /**
- * Every write of an incident (SPEC.md sections 3-5, issue #12), one verb each, shared by the form
+ * Every write of an incident (SPEC.md sections 3-5), one verb each, shared by the form
  * actions (/incidents, /incident/{id}) and the REST routes (/api/incidents). Whoever reaches an incident
  * (`incidentReach`: administrators all of their entity; managers and technicians their facilities and
  * buildings, and what is assigned to them) may handle it; anything else is "Incident not found".

@@ -15,7 +15,7 @@ import { answersByReport, answerText } from "~/lib/checklist-answers";
 import { getIncident, incidentNotFound, incidentTypeChecklist, listIncidentComments, type IncidentComment, type IncidentDetail } from "./queries.server";
 
 /**
- * The printed work order of an incident (issue #12 part 4): an A4 PDF made with pdfkit, in the
+ * The printed work order of an incident: an A4 PDF made with pdfkit, in the
  * viewer's language (`ctx.locale`), for a technician to take along. It carries the entity's logo and
  * colours (a header band), the incident's short id, title, description, priority, status, location
  * with floor and the QR code of its room (or item), assignee, dates (in the entity's time zone), type, tags,

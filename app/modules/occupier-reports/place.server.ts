@@ -8,7 +8,7 @@ import { NotFoundError } from "~/lib/errors";
 import { listReportableIncidentTypes, type ReportableIncidentType } from "~/modules/incident-types/queries.server";
 
 /**
- * What the public report page (/report/{identifier}, issue #13) shows: the entity's branding and
+ * What the public report page (/report/{identifier}) shows: the entity's branding and
  * greeting, where the sticker is, the room's links, and the incident types that apply there with their
  * checklists. Read without an account: the identifier (a random code printed on the sticker) is the
  * only key, and an unknown or archived one is simply "not found", saying nothing of any entity.

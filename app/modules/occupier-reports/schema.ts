@@ -1,5 +1,5 @@
 /**
- * What an occupier posts from /report/{identifier} (issue #13), client-safe. Messages are i18n keys of
+ * What an occupier posts from /report/{identifier}, client-safe. Messages are i18n keys of
  * the `report` namespace. Checklist answers come as `answer.<position>` fields.
  */
 import { z } from "zod";

@@ -21,7 +21,7 @@ import { hashStatusToken } from "./status-token.server";
 import { OccupierReportSchema, type OccupierReportInput, REPORT_MAX_PHOTOS } from "./schema";
 
 /**
- * Reporting an incident from a sticker (issue #13, decision 026): one verb for the occupier's public
+ * Reporting an incident from a sticker (decision 026): one verb for the occupier's public
  * page and for staff reporting from the room view.
  *
  * - The identifier names a room or an equipment item of one entity; the incident type must apply there.

@@ -6,7 +6,7 @@ import { NotFoundError } from "~/lib/errors";
 import { hashStatusToken } from "./status-token.server";
 
 /**
- * The reporter's status page (/report/status/{token}, issue #13): what they reported, where, its
+ * The reporter's status page (/report/status/{token}): what they reported, where, its
  * status and its public history (created, status changes, folded reports), never staff comments,
  * names, or other reporters' emails. The token is the only key; anything else is "not found".
  */

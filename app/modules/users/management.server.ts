@@ -43,7 +43,7 @@ import {
 } from "./schema";
 
 /**
- * Managing the people of an entity (SPEC.md sections 3-8, issue #10): invite, edit, enable or disable,
+ * Managing the people of an entity (SPEC.md sections 3-8): invite, edit, enable or disable,
  * archive with reassignment, and send a new invitation. One verb per mutation, shared by the form
  * actions of /add-user and /update-user/{id} and by the REST routes of /api/users. Each checks the
  * role, parses its input, runs in one transaction filtered by the entity, and records an audit row

@@ -82,7 +82,7 @@ export async function listNotificationBuildings(ctx: ServiceContext) {
 export type NotificationBuilding = Awaited<ReturnType<typeof listNotificationBuildings>>[number];
 
 // ---------------------------------------------------------------------------
-// User management (issue #10): the list, one user, assignees, the audit history, the link choices.
+// User management: the list, one user, assignees, the audit history, the link choices.
 // ---------------------------------------------------------------------------
 
 export const USER_SORTS = ["name", "surname", "email", "role", "status", "lastLogin"] as const;

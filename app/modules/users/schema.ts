@@ -116,7 +116,7 @@ export const SetLanguageSchema = z.object({ language: UserLanguageSchema });
 export type SetLanguageInput = z.input<typeof SetLanguageSchema>;
 
 // ---------------------------------------------------------------------------
-// User management (SPEC.md sections 3-8, issue #10): /users, /add-user, /update-user/{id} and the
+// User management (SPEC.md sections 3-8): /users, /add-user, /update-user/{id} and the
 // REST calls of section 7. One shape for the forms and the bodies.
 // ---------------------------------------------------------------------------
 

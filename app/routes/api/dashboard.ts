@@ -4,7 +4,7 @@ import { parseDashboardFilters } from "~/modules/dashboard/filters";
 import { getDashboard } from "~/modules/dashboard/queries.server";
 
 /**
- * GET /api/dashboard?facility&building&type&from&to (facility managers and administrators; issue #15,
+ * GET /api/dashboard?facility&building&type&from&to (facility managers and administrators,
  * section 7 leaves it out): the dashboard's figures as JSON, for the viewer's reach. A filter that is no
  * id or day is a 400, another entity's (or an unreachable) facility, building or type a 404, a
  * technician a 403.
