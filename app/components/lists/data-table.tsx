@@ -86,8 +86,7 @@ export function DataTable<T extends RowData>({ columns, page, query, filtered = 
   const leafColumns = table.getAllLeafColumns();
   // The body is drawn from the page's items and the library's columns: the rows are PageRows (below), not
   // the library's row model, and the cells plain <td>s with their classes worked out once per column, not
-  // a TableCell (forwardRef and class merging) each. A page has hundreds of cells; this halved the body's
-  // render time (docs/benchmarks.md, twentieth session).
+  // a TableCell (forwardRef and class merging) each: a page has hundreds of cells.
   const rows = page.items.map((original, index) => new PageRow(table, rowId(original), index, original));
   const cellClasses = leafColumns.map((column) => cn("ui-td", column.columnDef.meta?.className));
 
