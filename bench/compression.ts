@@ -10,7 +10,7 @@
  *     compression call, timed around it, with the CPU's caches as the server leaves them);
  *   - the whole difference between the compressed and the uncompressed page in the server's CPU (from
  *     /proc, all threads), which also holds what compressing does to the rest of the request (the
- *     collector, caches) and the batches' noise: on this 2-core machine ±0.3 ms a page.
+ *     collector, caches) and the batches' noise, so it is the less steady of the two.
  * Both are given against the CPU of the compressed page. SERVER_TIMING adds the same small work to every
  * request. Settings: BENCH_REQUESTS (measured requests a page and encoding, default 1000), BENCH_WARMUP
  * (300).

@@ -8,8 +8,9 @@
  *   npm run build && npm run bench:lighthouse
  *
  * Options (environment): BENCH_RUNS (default 3); LIGHTHOUSE_VERSION (default 12.8.2, the last for Node 20);
- * CHROMIUM_PATH (default /usr/bin/chromium). Simulated throttling (slow 4G, 4x CPU slowdown) scales the
- * machine's own timings: on shared cores, run it when the machine is otherwise idle.
+ * CHROMIUM_PATH (default /usr/bin/chromium, or /usr/bin/chromium-headless-shell where only that is installed).
+ * Simulated throttling (slow 4G, 4x CPU slowdown) scales the machine's own timings: on shared cores, run it
+ * when the machine is otherwise idle.
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";

@@ -11,7 +11,7 @@
  *    20) after 3 warm-up requests, then BENCH_CONCURRENCY clients (default 20) for BENCH_SECONDS (default 5):
  *    server time p95 (Server-Timing `app`). Target: p95 <= 30 ms at 20 concurrent.
  * 2. A report with two phone photos (4032 x 3024 JPEGs of about 3 MB with an EXIF orientation, made here
- *    with sharp), posted as the page's multipart form, BENCH_PHOTO_POSTS times (default 10) one after the
+ *    with sharp), posted as the page's multipart form, BENCH_PHOTO_POSTS times (default 5) one after the
  *    other: time until the 303 answer. Target: <= 500 ms.
  * 3. BENCH_RATE reports a second (default 200) for BENCH_BURST_SECONDS (default 5), open loop (each sent at
  *    its time whatever the answers), to one identifier and type: every answer must name the same incident,

@@ -247,10 +247,9 @@ async function main() {
     const entryScript = /\/assets\/entry\.client[^"]+\.js/.exec(await (await fetch(`${base}/login`)).text())?.[0];
     if (entryScript) pages.push(["GET the client entry script (precompressed)", entryScript, gzip]);
 
-    // A warm-up round over every page before any is measured. Without it, the first signed-in page
-    // measured (/facilities) paid for compiling the code every signed-in page shares (the JIT's work,
-    // mostly on V8's helper threads): 1.5-2 ms more than the same page measured after the others
-    // (docs/benchmarks.md, twentieth session). Each page still gets its own warm-up below.
+    // A warm-up round over every page before any is measured: otherwise the first signed-in page
+    // measured would also pay for compiling the code every signed-in page shares (the JIT's work, mostly
+    // on V8's helper threads). Each page still gets its own warm-up below.
     for (const [, url, headers] of pages) for (let i = 0; i < warmup; i++) await fetchOnce(`${base}${url}`, headers);
 
     const cpuRows: string[] = [];

@@ -1,9 +1,8 @@
 /**
  * Two builds measured side by side: `npm run bench:side-by-side -- <build folder A> <build folder B> [path ...]`.
  *
- * On this 2-core machine one server's CPU per page drifts by 20-50 % within an hour (docs/benchmarks.md,
- * twentieth session), so two runs of `npm run bench` cannot tell a change of half a millisecond apart. Here
- * both builds run at once, each on its own copy of the demo data, and one client sends them batches of 20
+ * On a shared machine one server's CPU per page drifts by tens of percent within an hour, so two runs of
+ * `npm run bench` cannot tell a small change apart. Here both builds run at once, each on its own copy of the demo data, and one client sends them batches of 20
  * requests in turn (the order swapped every round): whatever the machine does, it does to both. Each
  * server's CPU comes from /proc (bench/lib/proc.ts), for the main thread and for all threads (V8's
  * compiler and collector work on helper threads). The client runs on the same cores, so the figures are

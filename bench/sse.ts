@@ -5,15 +5,16 @@
  * - the server's memory per stream: its resident memory (VmRSS) with the streams open minus before,
  *   after a pause; and the same after they are closed (freed at once?);
  * - the latency from commit to the client: the bench commits a notification row (a transaction of
- *   its own, as the notify job does), then publishes `notification.created` through a bus of its own
+ *   its own, as the dispatcher does), then publishes `notification.created` through a bus of its own
  *   (app/core/events.server.ts: NOTIFY, so it crosses processes like a second app instance), and
  *   times until the user's stream delivers it: BENCH_SAMPLES one-user notifications (default 200),
  *   then one notification to every user (all the streams at once);
  * - the latency from the change to the client, end to end: an administrator's REST call assigns an
- *   incident to a technician (PUT /api/incidents/{id}/assignee); the verb queues a `notify` job in its
- *   transaction, the job runs after the commit, writes the notification and publishes it; the clock
- *   runs from sending the request (so it includes the change's own work: an upper bound of commit to
- *   client) until the technician's streams parse the notification. BENCH_SAMPLES assignments.
+ *   incident to a technician (PUT /api/incidents/{id}/assignee); the verb emits a change event in its
+ *   transaction, and after the commit the dispatcher (decision 048) writes the notification and publishes
+ *   it; the clock runs from sending the request (so it includes the change's own work: an upper bound
+ *   of commit to client) until the technician's streams parse the notification. BENCH_SAMPLES
+ *   assignments.
  *
  *   npm run build && DATABASE_URL=postgres://postgres@127.0.0.1:5432/caretaker_bench npm run bench:sse
  *

@@ -18,10 +18,9 @@ export function heapGrowingPercent(value: string | undefined): number {
 }
 
 /**
- * Under load V8 sized the old space by how fast the pages allocate, not by what they keep: 60 MB live,
- * 200 MB reserved, resident memory 2.15 times the idle figure after ten minutes (issue #9). Growing by
- * 60 % of the live size kept it at 1.43 times, for about a fifth more CPU per page (more full
- * collections; decision 032).
+ * Under load V8 sizes the old space by how fast the pages allocate, not by what they keep, so resident
+ * memory climbs far above its idle figure. Letting the heap grow by a bounded share of the live size keeps
+ * it near idle, for some more CPU per page (more full collections; decision 032).
  * Read by V8 at each collection, so setting it at start-up works without a command-line flag.
  */
 export function limitHeapGrowth(value = process.env.HEAP_GROWING_PERCENT): number {

@@ -4,9 +4,9 @@ import type { RequestHandler } from "express";
 
 /**
  * Lets a static handler see only the requests for `files` (`listFiles(root)` when the server starts: the
- * build's client folder does not change while it runs). Every page request used to reach
- * `express.static`, which asked the file system for `build/client/dashboard` and built an error from
- * the answer: a system call and an exception on every page (1.3 % of a loaded server's CPU). A request
+ * build's client folder does not change while it runs). Otherwise every page request reaches
+ * `express.static`, which asks the file system for, say, `build/client/dashboard` and builds an error from
+ * the answer: a system call and an exception on every page. A request
  * for a path not in the list goes straight on; a listed path is handed to `handler` unchanged, which
  * still does its own checks (dot files, ranges, caching headers).
  */

@@ -6,8 +6,8 @@ import zlib from "node:zlib";
  *
  * The pages are rendered whole into one buffer and sent with a Content-Length (entry.server.tsx), but the
  * `compression` middleware compresses every answer as a stream: a zlib stream made per response, its work
- * passed to the thread pool and back, the answer re-sent in chunks. For a 55 KB page that cost 1.2-1.5 ms
- * of CPU against 0.45 ms for compressing the same bytes in one call. This middleware, placed after
+ * passed to the thread pool and back, the answer re-sent in chunks: several times the CPU of compressing
+ * the same bytes in one call. This middleware, placed after
  * `compression` (so that it sees the body first), takes the answers that declare a Content-Length between
  * `minBytes` and `maxBytes`, of a compressible type, not yet encoded, and sends them brotli or gzip
  * compressed (`DYNAMIC_COMPRESSION`) with their own Content-Length. Anything else (streams such as data
@@ -26,8 +26,8 @@ const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|[a-z.+-]*\+(jso
 
 /**
  * The levels for answers compressed as they are sent (decision 042): brotli quality 3 and gzip level 4,
- * where the `compression` middleware's defaults are 4 and 6. Inside the server, quality 4 took 0.48-0.65
- * ms of a 4-7 ms page (up to 12 %), quality 3 0.31-0.40 ms (6-7 %), for 5 % more bytes. The same levels
+ * where the `compression` middleware's defaults are 4 and 6: a lower level keeps the compressor's share of
+ * a page's CPU well under a tenth for a few percent more bytes (`npm run bench:compression`). The same levels
  * go to the `compression` middleware for streamed answers (server.ts). Static files are compressed once
  * at build time at the highest levels (scripts/precompress.mjs).
  */

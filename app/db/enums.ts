@@ -100,7 +100,7 @@ export const IncidentEventType = {
   INCIDENT_TYPE_REMOVED: 9,
   /**
    * Beyond SPEC.md's 0-8: an occupier reported the same thing again while the incident was open; it
-   * gained an occurrence (issue #13, decision 026). New value `{ occurrences }`; actor null (an occupier).
+   * gained an occurrence (decision 026). New value `{ occurrences }`; actor null (an occupier).
    */
   REPORTED_AGAIN: 10,
 } as const;

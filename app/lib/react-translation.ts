@@ -2,7 +2,7 @@ import { createContext, createElement, type ReactNode, useContext, useEffect, us
 
 /**
  * The browser's react-i18next (decision 033, amendment): what the pages use of it (`useTranslation`,
- * `I18nextProvider`, `initReactI18next`) in a few hundred bytes instead of 1.6 KB of gzip. The browser
+ * `I18nextProvider`, `initReactI18next`) in a small fraction of its size. The browser
  * build resolves `react-i18next` to this module (vite.config.ts); the server and the tests keep
  * react-i18next. It follows react-i18next 15 where the pages can tell: `t` is the instance's
  * `getFixedT(lng, first namespace, keyPrefix)` (other namespaces through `ns:key`), and a new `t` after a

@@ -1,6 +1,6 @@
 /**
- * The browser's translator (decision 033): the part of i18next the pages use, in 2 KB instead of 14 KB
- * of gzip. The server keeps i18next (remix-i18next); the browser only has to give the same texts as the
+ * The browser's translator (decision 033): the part of i18next the pages use, a small fraction of
+ * i18next's size. The server keeps i18next (remix-i18next); the browser only has to give the same texts as the
  * server for hydration, so this implements i18next's own rules for what the app's texts use: namespaces
  * (`ns:key`), key paths, key prefixes, cardinal plurals with `_zero` for a count of 0 (Intl.PluralRules),
  * `_context`, default values, `{{name}}` values (not escaped, as `escapeValue: false` has it; a value not

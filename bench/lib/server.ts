@@ -13,7 +13,11 @@ import path from "node:path";
 export const DEMO_PASSWORD = "Demo-pass-1!";
 export const demoAccounts = { admin: "admin@demo.test", manager: "manager@demo.test", technician: "technician@demo.test" } as const;
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? "/usr/bin/chromium";
+/** Debian's `chromium`, or its `chromium-headless-shell` where only that is installed (as for the e2e tests). */
+export const chromiumPath =
+  process.env.CHROMIUM_PATH ??
+  process.env.CHROME_PATH ??
+  (fs.existsSync("/usr/bin/chromium") || !fs.existsSync("/usr/bin/chromium-headless-shell") ? "/usr/bin/chromium" : "/usr/bin/chromium-headless-shell");
 /** The flags the e2e tests use for Debian's Chromium: no sandbox, GPU, QUIC or background traffic. */
 export const chromiumFlags = [
   "--headless",

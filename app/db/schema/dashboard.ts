@@ -2,7 +2,7 @@ import { bigint, date, integer, pgTable, primaryKey, smallint } from "drizzle-or
 import { entityId } from "./columns";
 
 /**
- * The dashboard's monthly counters (issue #15, migration 0011, decision 030), kept by statement-level
+ * The dashboard's monthly counters (migration 0011, decision 030), kept by statement-level
  * triggers on `incidents` in the writing transaction. A row counts the incidents (not archived) created
  * in `month` (the first day of the month in the entity's time zone) by their current incident type,
  * priority and status; `handling_seconds` sums creation to Done of those that are Done.

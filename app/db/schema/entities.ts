@@ -31,7 +31,7 @@ export const entities = pgTable(
     templateColor: text("template_color").notNull().default("#1e3a8a"),
     templateTextColor: text("template_text_color").notNull().default("#ffffff"),
     explanatoryStickerFileId: uuid("explanatory_sticker_file_id").references((): AnyPgColumn => storedFiles.id),
-    /** IANA time zone of the entity: the dashboard's months (issue #15, migration 0011). */
+    /** IANA time zone of the entity: the dashboard's months (migration 0011). */
     timeZone: text("time_zone").notNull().default("Europe/Brussels"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

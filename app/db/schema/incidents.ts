@@ -80,7 +80,7 @@ export const incidents = pgTable(
     // (room_id, assignee_id), for a technician's or manager's list filtered by status and priority: by hand
     // in migration 0013.
     index("incidents_entity_incident_type_idx").on(t.entityId, t.incidentTypeId).where(notArchived(t.archivedAt)),
-    // The table's sorts (issue #12): "Not Selected" sorts below Low; ties go by id.
+    // The table's sorts: "Not Selected" sorts below Low; ties go by id.
     index("incidents_entity_priority_idx")
       .on(t.entityId, sql`coalesce(${t.priority}, -1)`, t.id)
       .where(notArchived(t.archivedAt)),
@@ -124,7 +124,7 @@ export const incidentReporters = pgTable(
     locale: text("locale").notNull().default("en"),
     /**
      * SHA-256 (hex) of the token of the reporter's status page link (/report/status/{token}); the token
-     * itself is only ever in the email. Null for reporters added by staff or before issue #13.
+     * itself is only ever in the email. Null for reporters added by staff or recorded before migration 0009.
      */
     statusTokenHash: text("status_token_hash"),
     createdAt: createdAt(),
@@ -227,7 +227,7 @@ export const incidentEvents = pgTable(
 );
 
 /**
- * The answers an occupier gave to the incident type's checklist when reporting (issue #12/#13). The
+ * The answers an occupier gave to the incident type's checklist when reporting. The
  * question, its content type and position are copied, so later edits of the type do not change what
  * was answered. `answer`: "yes"/"no", a text, a number as text; a photo is `file_id`.
  */
