@@ -21,8 +21,8 @@ import { asFormError, linkPickerData, notifyPickerData, withBuildingPickers } fr
 import { searchParam } from "~/lib/list-query";
 import { archiveUser, resendInvitation, setUserStatus, updateUser } from "~/modules/users/management.server";
 import { getUser, listAssignees, listUserHistory, type UserDetail } from "~/modules/users/queries.server";
-import { mayHandleRole } from "~/modules/users/policy.server";
-import { assignableRoles, fullName } from "~/modules/users/constants";
+import { assignableRoles, mayHandleRole } from "~/modules/users/policy.server";
+import { fullName } from "~/modules/users/constants";
 
 /**
  * /update-user/{id}: the user form (`intent=update`), the status toggle (`intent=status`), a new

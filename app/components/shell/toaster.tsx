@@ -26,8 +26,6 @@ function subscribe(listener: () => void) {
     listeners.delete(listener);
   };
 }
-const same = (a: readonly ToastData[], b: readonly ToastData[] | undefined) =>
-  b !== undefined && a.length === b.length && a.every((t, i) => JSON.stringify(t) === JSON.stringify(b[i]));
 
 /** The toasts with their screen-reader texts (type prefix, close button) in the page's language. */
 function LocalizedToaster({ toasts }: { toasts: readonly ToastData[] }) {
@@ -53,12 +51,9 @@ export function PageToasts({ toasts }: { toasts: readonly ToastData[] }) {
   const hydrated = useHydrated();
   const key = useRef(Symbol("toasts"));
   useEffect(() => {
-    if (!hydrated) return;
-    const id = key.current;
-    if (!same(toasts, sources.get(id))) {
-      sources.set(id, toasts);
-      publish();
-    }
+    if (!hydrated || sources.get(key.current) === toasts) return;
+    sources.set(key.current, toasts);
+    publish();
   }, [hydrated, toasts]);
   useEffect(() => {
     const id = key.current;

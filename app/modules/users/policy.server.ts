@@ -25,6 +25,11 @@ export function assertMayHandleRole(actor: Actor | null, role: number): void {
   if (!mayHandleRole(actor, role)) throw new ForbiddenError("users:errors.adminOnly", "ADMINISTRATOR_ONLY");
 }
 
+/** The roles an editor may give (SPEC.md section 5): technician and manager for all; administrator only by whom may manage administrators. */
+export function assignableRoles(editor: Actor | null): (1 | 2 | 3)[] {
+  return can(editor, "manage", "administrator") ? [2, 1, 3] : [2, 1];
+}
+
 /** Roles that must be linked to at least one facility or building (SPEC.md section 5). */
 export function needsLinks(role: number): boolean {
   return role === Role.TECHNICIAN || role === Role.FACILITY_MANAGER;

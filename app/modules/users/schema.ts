@@ -239,4 +239,4 @@ export const ArchiveUserSchema = z.object({
 });
 export type ArchiveUserInput = z.input<typeof ArchiveUserSchema>;
 
-export { assignableRoles, fullName } from "./constants";
+export { fullName } from "./constants";
