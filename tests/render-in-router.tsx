@@ -1,6 +1,6 @@
 import type { i18n as I18n } from "i18next";
 import type { ReactElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
+import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 // Remix's <Form>, useSubmit and useMatches need a data router: render through react-router's static one.
 import type { RouteObject } from "react-router-dom";
@@ -16,16 +16,19 @@ export async function renderRoutes(i18n: I18n, routes: RouteObject[], url = "/")
       <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
     </I18nextProvider>
   );
-  // A lazy part (React.lazy) suspends the first render while its module loads; the server's renderer waits
-  // for it (entry.server.tsx), so here the render is tried again once the module is there.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return renderToStaticMarkup(element);
-    } catch (error) {
-      if (attempt >= 100 || !String(error).includes("suspended")) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
+  // A lazy part (React.lazy) inside a Suspense boundary renders its fallback in a one-pass render. The
+  // server's renderer waits for it (entry.server.tsx), so here a streaming render first waits until every
+  // boundary is ready (which loads the lazy modules), then the static render sees them resolved.
+  await new Promise<void>((resolve, reject) => {
+    const stream = renderToPipeableStream(element, {
+      onAllReady() {
+        stream.abort();
+        resolve();
+      },
+      onShellError: reject,
+    });
+  });
+  return renderToStaticMarkup(element);
 }
 
 /** Renders one element as the page at `url`. */
