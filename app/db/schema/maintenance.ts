@@ -12,6 +12,7 @@ import {
   text,
   time,
   unique,
+  uuid,
 } from "drizzle-orm/pg-core";
 import {
   OBJECT_TYPE_VALUES,
@@ -24,6 +25,7 @@ import {
 import { archivedAt, createdAt, entityId, id, inValues, notArchived, tags, timestamptz, updatedAt } from "./columns";
 import { equipmentItems } from "./equipment";
 import { buildings, facilities, rooms } from "./facilities";
+import { storedFiles } from "./files";
 import { users } from "./users";
 
 // Dates are `date` columns read as 'YYYY-MM-DD' strings (no time-zone shifts);
@@ -40,6 +42,8 @@ export const maintenanceTypes = pgTable(
     /** Every `occurrence_interval` `occurrence_unit`s (e.g. 2 WEEK). */
     occurrenceInterval: integer("occurrence_interval"),
     occurrenceUnit: smallint("occurrence_unit").$type<TimeMeasure>().notNull().default(TimeMeasure.UNSPECIFIED),
+    /** What to do; the default instructions of the plans of this type. */
+    instructions: text("instructions").notNull().default(""),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     archivedAt: archivedAt(),
@@ -135,6 +139,11 @@ export const plannedMaintenances = pgTable(
     endDate: date("end_date", { mode: "string" }).notNull(),
     occurrenceInterval: integer("occurrence_interval"),
     occurrenceUnit: smallint("occurrence_unit").$type<TimeMeasure>().notNull().default(TimeMeasure.UNSPECIFIED),
+    /** Local time of day of the tasks in the entity's time zone ('HH:MM:SS'); null = any time that day. */
+    timeOfDay: time("time_of_day"),
+    instructions: text("instructions").notNull().default(""),
+    /** The last due date up to which the plan's tasks exist (the generation's rolling horizon). */
+    generatedUntil: date("generated_until", { mode: "string" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     archivedAt: archivedAt(),
@@ -307,6 +316,9 @@ export const tasks = pgTable(
     assigneeId: integer("assignee_id").references((): AnyPgColumn => users.id),
     doneAt: timestamptz("done_at"),
     doneById: integer("done_by_id").references((): AnyPgColumn => users.id),
+    /** What the person who did it noted, and their photo. */
+    note: text("note"),
+    photoFileId: uuid("photo_file_id").references((): AnyPgColumn => storedFiles.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

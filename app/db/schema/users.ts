@@ -56,6 +56,8 @@ export const users = pgTable(
       .default({ priorities: [], buildingIds: [] }),
     pictureFileId: uuid("picture_file_id").references((): AnyPgColumn => storedFiles.id),
     lastLoginAt: timestamptz("last_login_at"),
+    /** The secret of the person's calendar feed URL (their tasks as iCalendar); null until asked for. */
+    calendarToken: text("calendar_token"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     archivedAt: archivedAt(),
@@ -63,6 +65,7 @@ export const users = pgTable(
   (t) => [
     // Unique among users not archived: an archived user's address can be invited again.
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`).where(notArchived(t.archivedAt)),
+    uniqueIndex("users_calendar_token_key").on(t.calendarToken).where(sql`${t.calendarToken} is not null`),
     index("users_entity_list_idx").on(t.entityId, t.surname, t.name).where(notArchived(t.archivedAt)),
     check("users_role_check", inValues(t.role, ROLE_VALUES)),
     check("users_language_check", inValues(t.language, USER_LANGUAGE_VALUES)),
