@@ -15,6 +15,7 @@ import {
   LoginErrorCode,
   logout,
   refresh,
+  ROTATION_GRACE_MS,
   type AuthDeps,
 } from "./service.server";
 import { signAccessToken, verifyAccessToken } from "./tokens.server";
@@ -140,11 +141,30 @@ describe("refresh", () => {
     expect(third.sessionId).toBe(first.sessionId);
   });
 
-  it("treats reuse of a rotated token as theft and revokes the whole family", async () => {
+  it("gives a rotated token a pair of its own within the grace (a request that carried the old cookie)", async () => {
+    await createUser(database.db, { entityId: entityA, email: "overtaken@example.test" });
+    const first = await login(deps, { email: "overtaken@example.test", password: "Demo-pass-1!" });
+    const second = await refresh(deps, { refreshToken: first.refreshToken, jwtToken: first.jwtToken });
+    // Another process receives the old cookie a moment later: no in-process memory of the first refresh.
+    const late = { ...deps, now: () => Date.now() + ROTATION_GRACE_MS - 5_000 };
+    const sibling = await refresh(late, { refreshToken: first.refreshToken, jwtToken: first.jwtToken });
+    expect(sibling.sessionId).toBe(first.sessionId);
+    expect(sibling.refreshToken).not.toBe(second.refreshToken);
+    // Both heads of the session stay valid.
+    expect((await authenticate(deps, second.jwtToken)).id).toBeGreaterThan(0);
+    expect((await refresh(deps, { refreshToken: second.refreshToken })).sessionId).toBe(first.sessionId);
+    expect((await refresh(deps, { refreshToken: sibling.refreshToken })).sessionId).toBe(first.sessionId);
+    // The grace counts from the first rotation: using it does not extend it.
+    const after = { ...deps, now: () => Date.now() + ROTATION_GRACE_MS + 5_000 };
+    await expectAuthError(refresh(after, { refreshToken: first.refreshToken }), "SESSION_EXPIRED");
+  });
+
+  it("treats reuse of a rotated token after the grace as theft and revokes the whole family", async () => {
     await createUser(database.db, { entityId: entityA, email: "reuse@example.test" });
     const first = await login(deps, { email: "reuse@example.test", password: "Demo-pass-1!" });
     const second = await refresh(deps, { refreshToken: first.refreshToken });
-    await expectAuthError(refresh(deps, { refreshToken: first.refreshToken }), "SESSION_EXPIRED");
+    const later = { ...deps, now: () => Date.now() + ROTATION_GRACE_MS + 1_000 };
+    await expectAuthError(refresh(later, { refreshToken: first.refreshToken }), "SESSION_EXPIRED");
     // The legitimate holder's newer token is dead too, and so is its access token.
     await expectAuthError(refresh(deps, { refreshToken: second.refreshToken }), "SESSION_EXPIRED");
     await expectAuthError(authenticate(deps, second.jwtToken), "SESSION_EXPIRED");

@@ -144,7 +144,18 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
   });
 }
 
-/** Exchanges a refresh token for a new pair (rotation). A reused token revokes its family. */
+/**
+ * How long a rotated refresh token may still be presented. Requests of one browser can overtake each
+ * other: one refreshes, another (in this process or in another behind the same load balancer) still
+ * carries the old cookie. Within this window the old token gets a fresh pair of the same session
+ * instead of ending it; after it, presenting a rotated token is theft.
+ */
+export const ROTATION_GRACE_MS = 60_000;
+
+/**
+ * Exchanges a refresh token for a new pair (rotation). A token rotated within `ROTATION_GRACE_MS`
+ * gets a pair of its own; an older rotated or a revoked one revokes its family.
+ */
 export async function refresh(deps: AuthDeps, input: { refreshToken: string; jwtToken?: string }): Promise<TokenPair> {
   const now = deps.now?.() ?? Date.now();
   if (!input.refreshToken) throw sessionExpired();
@@ -156,7 +167,8 @@ export async function refresh(deps: AuthDeps, input: { refreshToken: string; jwt
       .for("update")
       .limit(1);
     if (!row) return null;
-    if (row.rotatedAt || row.revokedAt) {
+    const late = row.rotatedAt !== null && now - row.rotatedAt.getTime() > ROTATION_GRACE_MS;
+    if (row.revokedAt || late) {
       // Reuse of a rotated token: somebody else holds the family. End it (and commit that).
       await tx
         .update(refreshTokens)
@@ -175,7 +187,8 @@ export async function refresh(deps: AuthDeps, input: { refreshToken: string; jwt
     return issue(
       { ...deps, db: tx as unknown as Db },
       { userId: user.id, entityId: user.entityId, role: user.role, sessionId: row.familyId },
-      row.id,
+      // Within the grace the spent token keeps its first rotation time, so the window never grows.
+      row.rotatedAt ? null : row.id,
       now,
     );
   });
