@@ -17,7 +17,8 @@ import { limitHeapGrowth } from "./server/heap";
 import { knownFilesOnly, listFiles } from "./server/known-files";
 import { pageCache } from "./server/page-cache";
 import { precompressed } from "./server/precompressed";
-import { tieredRateLimits } from "./server/rate-limit";
+import { createTiers, tieredRateLimits } from "./server/rate-limit";
+import type { LimitStore } from "./app/lib/rate-limit.server";
 import { DYNAMIC_COMPRESSION, wholeCompression } from "./server/whole-compression";
 import { sameOriginWrites } from "./server/same-origin";
 import { serverTiming } from "./server/server-timing";
@@ -39,6 +40,7 @@ interface EntryExports {
   publicPageKey(req: { url: string; cookie: string | null; acceptLanguage: string | null; clientAddress: string }): Promise<{ key: string; entityId: number } | null>;
   keptStamp(): number;
   keptIsFresh(entityId: number, stamp: number): boolean;
+  limitStore(): LimitStore | undefined;
 }
 
 async function main() {
@@ -145,7 +147,7 @@ async function main() {
   }
 
   // Tiered rate limits, cross-site writes refused, body sizes limited while read.
-  app.use(tieredRateLimits(config));
+  app.use(tieredRateLimits(config, createTiers(config.RATE_LIMIT_MULTIPLIER, { store: (await entry()).limitStore() })));
   app.use(sameOriginWrites(config));
   app.use(bodyLimits(config));
   // The report page every sticker opens, served again from memory until its entity writes (decision 043).

@@ -29,6 +29,9 @@ export function keptIsFresh(entityId: number, stamp: number): boolean {
   return keptAnswersState().isFresh(entityId, stamp);
 }
 
+/** Where the server's request limits count: shared by every process on PostgreSQL, memory otherwise. */
+export { sharedLimitStore as limitStore } from "~/core/shared-limits.server";
+
 /**
  * What server.ts's getLoadContext gives every loader and action: the runtime, and the request's
  * session resolved once (refreshed when near expiry); `setCookie` must reach the browser.

@@ -17,6 +17,7 @@ import { acceptClockFromParent, now } from "~/lib/clock.server";
 import { logger } from "~/lib/logger.server";
 import { createMailer, type Mailer } from "~/mail/mailer.server";
 import { createLoginLimits, type AuthDeps } from "~/modules/auth/service.server";
+import { databaseLimitStore, sharedLimitStore, useSharedLimitStore } from "~/core/shared-limits.server";
 
 /**
  * The process-wide services, created once at boot and kept on globalThis so that Vite's module
@@ -122,6 +123,8 @@ async function boot(): Promise<Runtime> {
     else instrumentPg();
   }
   const pool = database.pool;
+  // Several processes may serve one PostgreSQL database: their request limits count together there.
+  useSharedLimitStore(pool ? databaseLimitStore(database.db) : undefined);
   const events =
     pool && database.url
       ? createPgEventBus({ url: database.url, notify: (channel, payloads) => pool.query(NOTIFY_ALL_SQL, [channel, payloads]) })
@@ -149,7 +152,7 @@ async function boot(): Promise<Runtime> {
     jwtSecret: cfg.JWT_SECRET,
     accessTtlSeconds: cfg.JWT_TTL_SECONDS,
     refreshTtlDays: cfg.REFRESH_TTL_DAYS,
-    limits: createLoginLimits(cfg.LOGIN_MAX_PER_ACCOUNT, cfg.LOGIN_MAX_PER_ADDRESS),
+    limits: createLoginLimits(cfg.LOGIN_MAX_PER_ACCOUNT, cfg.LOGIN_MAX_PER_ADDRESS, { store: sharedLimitStore() }),
     now,
   };
   if (cfg.TEST_CLOCK_IPC && acceptClockFromParent()) log.warn("TEST_CLOCK_IPC: the parent process may move this server's clock");

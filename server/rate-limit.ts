@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { addressKey } from "../app/lib/address-key.server";
-import { RateLimiter } from "../app/lib/rate-limit.server";
+import { type LimitStore, RateLimiter } from "../app/lib/rate-limit.server";
 import { refuse } from "./messages";
 import { isStrictPost, isTokenPage, routePath } from "./paths";
 import type { ServerSettings } from "./settings";
@@ -13,8 +13,9 @@ import type { ServerSettings } from "./settings";
  * - general, 1000: every request (static files are served before this and not counted).
  * A request counts in the general tier and in its own tier; over either it is answered 429 with
  * Retry-After. The address is Express's `req.ip`, so it follows TRUST_PROXY; an IPv6 address counts
- * by its /64 network (one host usually holds the whole /64). Each tier keeps a bounded number of
- * hashed keys (app/lib/rate-limit.server.ts).
+ * by its /64 network (one host usually holds the whole /64). The counts live in the app's shared store
+ * on PostgreSQL (every process counts together), in this process's memory otherwise, as hashed keys
+ * (app/lib/rate-limit.server.ts).
  */
 const MINUTE = 60_000;
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -27,16 +28,20 @@ export interface RateLimitTiers {
   general: RateLimiter;
 }
 
-export function createTiers(multiplier = 1, maxKeys = 10_000): RateLimitTiers {
+export function createTiers(multiplier = 1, options: { maxKeys?: number; store?: LimitStore } = {}): RateLimitTiers {
   return {
-    strict: new RateLimiter(10 * multiplier, MINUTE, { maxKeys }),
-    writes: new RateLimiter(100 * multiplier, MINUTE, { maxKeys }),
-    general: new RateLimiter(1000 * multiplier, MINUTE, { maxKeys }),
+    strict: new RateLimiter(10 * multiplier, MINUTE, { ...options, scope: "requests.strict" }),
+    writes: new RateLimiter(100 * multiplier, MINUTE, { ...options, scope: "requests.writes" }),
+    general: new RateLimiter(1000 * multiplier, MINUTE, { ...options, scope: "requests.general" }),
   };
 }
 
 export function tieredRateLimits(settings: Pick<ServerSettings, "RATE_LIMIT_MULTIPLIER">, tiers = createTiers(settings.RATE_LIMIT_MULTIPLIER)) {
   return (req: Request, res: Response, next: NextFunction) => {
+    admit(req, res, next).catch(next);
+  };
+
+  async function admit(req: Request, res: Response, next: NextFunction) {
     const key = addressKey(req.ip ?? req.socket.remoteAddress);
     const path = routePath(req.originalUrl);
     const tier = READS.has(req.method)
@@ -47,11 +52,10 @@ export function tieredRateLimits(settings: Pick<ServerSettings, "RATE_LIMIT_MULT
         ? tiers.strict
         : tiers.writes;
     const now = Date.now();
-    const generalOk = tiers.general.hit(key, now);
-    const tierOk = tier ? tier.hit(key, now) : true;
+    const [generalOk, tierOk] = await Promise.all([tiers.general.hit(key, now), tier ? tier.hit(key, now) : true]);
     if (generalOk && tierOk) return next();
     const over = tierOk ? tiers.general : tier!;
-    res.setHeader("Retry-After", String(over.retryAfterSeconds(key, now)));
+    res.setHeader("Retry-After", String(await over.retryAfterSeconds(key, now)));
     refuse(req, res, 429, "tooManyRequests");
-  };
+  }
 }

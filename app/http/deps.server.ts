@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
+import { sharedLimitStore } from "~/core/shared-limits.server";
 import { createResetLimits, type PasswordResetDeps, type ResetLimits } from "~/modules/auth/password-reset.server";
 import { captcha } from "~/modules/onboarding/captcha.server";
 import type { OnboardingDeps } from "~/modules/onboarding/service.server";
@@ -11,7 +12,7 @@ const holder = globalThis as unknown as { __caretakerResetLimits?: ResetLimits }
 
 export function passwordResetDeps(context: AppLoadContext): PasswordResetDeps {
   const rt = context.runtime;
-  holder.__caretakerResetLimits ??= createResetLimits();
+  holder.__caretakerResetLimits ??= createResetLimits(undefined, undefined, undefined, sharedLimitStore());
   return { db: rt.database.db, appUrl: rt.config.APP_URL, queue: rt.queue, limits: holder.__caretakerResetLimits };
 }
 

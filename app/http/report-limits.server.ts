@@ -1,9 +1,9 @@
 import { addressKey } from "~/lib/address-key.server";
-import { RateLimiter } from "~/lib/rate-limit.server";
+import { sharedLimitStore } from "~/core/shared-limits.server";
+import { type LimitStore, RateLimiter } from "~/lib/rate-limit.server";
 
 /**
- * The occupier report page's own limits, per hour and in process memory (like the
- * server's tiered limits; RATE_LIMIT_MULTIPLIER multiplies each, so tests and benches can lift them):
+ * The occupier report page's own limits, per hour (counted like the server's tiered limits; RATE_LIMIT_MULTIPLIER multiplies each, so tests and benches can lift them):
  *
  * - after REPORTS_BEFORE_CAPTCHA accepted reports from one client address, its next reports need the
  *   captcha question (the sign-up's no-JavaScript fallback: the report page runs no script);
@@ -22,52 +22,55 @@ export type Admission = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 export interface ReportLimits {
   /** Whether a report from `address` must answer the captcha question (it has made enough already). */
-  needsCaptcha(address: string, now?: number): boolean;
+  needsCaptcha(address: string, now?: number): Promise<boolean>;
   /** Whether posts from `address` or to `code` are refused now (for the page, without counting). */
-  limited(address: string, code: string, now?: number): Admission;
+  limited(address: string, code: string, now?: number): Promise<Admission>;
   /** Counts one post from `address` to `code`; refused when either is over its limit. */
-  admit(address: string, code: string, now?: number): Admission;
+  admit(address: string, code: string, now?: number): Promise<Admission>;
   /** Counts one accepted report from `address` (towards the captcha). */
-  recordReport(address: string, now?: number): void;
+  recordReport(address: string, now?: number): Promise<void>;
 }
 
-export function createReportLimits(multiplier = 1, options: { maxKeys?: number } = {}): ReportLimits {
+export function createReportLimits(multiplier = 1, options: { maxKeys?: number; store?: LimitStore } = {}): ReportLimits {
   const m = Math.max(1, Math.floor(multiplier));
-  const reports = new RateLimiter(REPORTS_BEFORE_CAPTCHA * m, REPORT_WINDOW_MS, options);
-  const perAddress = new RateLimiter(MAX_POSTS_PER_ADDRESS * m, REPORT_WINDOW_MS, options);
-  const perIdentifier = new RateLimiter(MAX_POSTS_PER_IDENTIFIER * m, REPORT_WINDOW_MS, options);
+  const reports = new RateLimiter(REPORTS_BEFORE_CAPTCHA * m, REPORT_WINDOW_MS, { ...options, scope: "report.reports" });
+  const perAddress = new RateLimiter(MAX_POSTS_PER_ADDRESS * m, REPORT_WINDOW_MS, { ...options, scope: "report.address" });
+  const perIdentifier = new RateLimiter(MAX_POSTS_PER_IDENTIFIER * m, REPORT_WINDOW_MS, { ...options, scope: "report.identifier" });
   const identifierKey = (code: string) => `report:${code}`;
-  const refused = (limiter: RateLimiter, key: string, now: number): Admission => ({ ok: false, retryAfterSeconds: limiter.retryAfterSeconds(key, now) });
+  const refused = async (limiter: RateLimiter, key: string, now: number): Promise<Admission> => ({
+    ok: false,
+    retryAfterSeconds: await limiter.retryAfterSeconds(key, now),
+  });
 
   return {
     needsCaptcha(address, now = Date.now()) {
       return reports.blocked(addressKey(address), now);
     },
-    limited(address, code, now = Date.now()) {
+    async limited(address, code, now = Date.now()) {
       const key = addressKey(address);
-      if (perAddress.blocked(key, now)) return refused(perAddress, key, now);
-      if (perIdentifier.blocked(identifierKey(code), now)) return refused(perIdentifier, identifierKey(code), now);
+      if (await perAddress.blocked(key, now)) return refused(perAddress, key, now);
+      if (await perIdentifier.blocked(identifierKey(code), now)) return refused(perIdentifier, identifierKey(code), now);
       return { ok: true };
     },
-    admit(address, code, now = Date.now()) {
+    async admit(address, code, now = Date.now()) {
       const key = addressKey(address);
       // A refused address does not use up the sticker's allowance.
-      if (!perAddress.hit(key, now)) return refused(perAddress, key, now);
-      if (!perIdentifier.hit(identifierKey(code), now)) return refused(perIdentifier, identifierKey(code), now);
+      if (!(await perAddress.hit(key, now))) return refused(perAddress, key, now);
+      if (!(await perIdentifier.hit(identifierKey(code), now))) return refused(perIdentifier, identifierKey(code), now);
       return { ok: true };
     },
-    recordReport(address, now = Date.now()) {
-      reports.hit(addressKey(address), now);
+    async recordReport(address, now = Date.now()) {
+      await reports.hit(addressKey(address), now);
     },
   };
 }
 
 const holder = globalThis as unknown as { __caretakerReportLimits?: { multiplier: number; limits: ReportLimits } };
 
-/** The process-wide limits (one set per process), made with the configured multiplier. */
+/** The process-wide limits (one set per process, counting in the shared store when there is one). */
 export function reportLimits(multiplier: number): ReportLimits {
   if (holder.__caretakerReportLimits?.multiplier !== multiplier) {
-    holder.__caretakerReportLimits = { multiplier, limits: createReportLimits(multiplier) };
+    holder.__caretakerReportLimits = { multiplier, limits: createReportLimits(multiplier, { store: sharedLimitStore() }) };
   }
   return holder.__caretakerReportLimits.limits;
 }

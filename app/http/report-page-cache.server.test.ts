@@ -61,10 +61,10 @@ describe("the report page's cache key", () => {
   it("gives no key when the page must show the visitor's captcha question or limits", async () => {
     const limits = reportLimits(MULTIPLIER);
     const address = "198.51.100.77";
-    for (let i = 0; i < REPORTS_BEFORE_CAPTCHA * MULTIPLIER; i++) limits.recordReport(address);
+    for (let i = 0; i < REPORTS_BEFORE_CAPTCHA * MULTIPLIER; i++) await limits.recordReport(address);
     expect(await keyOf(visitor({ clientAddress: address })), "the page: no question").not.toBeNull();
     expect(await keyOf(visitor({ clientAddress: address, url: `/report/${code}?type=3` })), "the form").toBeNull();
-    for (let i = 0; i < MAX_POSTS_PER_ADDRESS * MULTIPLIER; i++) limits.admit(address, `code${i}`);
+    for (let i = 0; i < MAX_POSTS_PER_ADDRESS * MULTIPLIER; i++) await limits.admit(address, `code${i}`);
     expect(await keyOf(visitor({ clientAddress: address })), "over its limits").toBeNull();
   });
 });

@@ -100,8 +100,8 @@ export async function reportPageLoader(args: Args) {
           mailed: url.searchParams.get("mail") === "1",
         };
   const limits = reportLimits(context.runtime.config.RATE_LIMIT_MULTIPLIER);
-  const limited = limits.limited(context.clientAddress, place.code);
-  const question: ArithmeticQuestion | null = typeId !== null && !sent && limits.needsCaptcha(context.clientAddress) ? captcha().question() : null;
+  const limited = await limits.limited(context.clientAddress, place.code);
+  const question: ArithmeticQuestion | null = typeId !== null && !sent && (await limits.needsCaptcha(context.clientAddress)) ? captcha().question() : null;
   return data<ReportPageData>(
     {
       state: "page",
@@ -125,7 +125,7 @@ export async function reportPageAction(args: Args) {
   const resolved = await resolveReportIdentifierKept(context.runtime.database.db, code);
   if (!resolved) return data<ReportActionData>({ state: "notFound" }, { status: 404 });
   const limits = reportLimits(context.runtime.config.RATE_LIMIT_MULTIPLIER);
-  const admission = limits.admit(context.clientAddress, code);
+  const admission = await limits.admit(context.clientAddress, code);
   if (!admission.ok) {
     return data<ReportActionData>(
       { state: "limited", minutes: minutes(admission.retryAfterSeconds) },
@@ -143,7 +143,7 @@ export async function reportPageAction(args: Args) {
   const invalid = (failure: ReportFormFailure) => data<ReportActionData>({ state: "invalid", ...failure }, { status: 400 });
   const control = reportControlErrors(formData);
   if (control) return invalid({ fieldErrors: control, formErrors: [], values, photosLost: photos.length > 0 });
-  if (limits.needsCaptcha(context.clientAddress)) {
+  if (await limits.needsCaptcha(context.clientAddress)) {
     const token = formData.get("questionToken");
     const answer = formData.get("answer");
     const solved = typeof token === "string" && typeof answer === "string" && captcha().verifyQuestion(token, answer);
@@ -151,7 +151,7 @@ export async function reportPageAction(args: Args) {
   }
   try {
     const result = await reportIncident(reportServices({ request, context }), code, reportWrite(values, photos), { actor: null, locale, resolved });
-    limits.recordReport(context.clientAddress);
+    await limits.recordReport(context.clientAddress);
     const mailed = result.statusToken !== null ? "&mail=1" : "";
     return redirect(`${back}?sent=${result.shortId}&how=${result.outcome}${mailed}`, 303);
   } catch (error) {
@@ -195,8 +195,8 @@ export async function reportPageCacheKey(
     return null;
   }
   const limits = reportLimits(options.rateLimitMultiplier);
-  if (!limits.limited(req.clientAddress, code).ok) return null;
-  if (match[2] !== undefined && limits.needsCaptcha(req.clientAddress)) return null;
+  if (!(await limits.limited(req.clientAddress, code)).ok) return null;
+  if (match[2] !== undefined && (await limits.needsCaptcha(req.clientAddress))) return null;
   const resolved = await resolveReportIdentifierKept(options.db, code);
   if (!resolved) return null;
   const headers = new Headers();

@@ -1,87 +1,150 @@
 import { createHash } from "node:crypto";
 
 /**
- * A fixed-window counter per key, in process memory (one instance; a multi-instance deployment would
- * move it to the database or Redis). Used for login attempts (app/modules/auth) and for the server's
- * tiered request limits (server/rate-limit.ts).
+ * A fixed-window counter per key. Used for login attempts and password resets (app/modules/auth), the
+ * occupier report page (app/http/report-limits.server.ts) and the server's tiered request limits
+ * (server/rate-limit.ts).
+ *
+ * Where the counts live is a `LimitStore`: process memory by default (one process, the embedded
+ * database), or a store shared by every process of a deployment (the PostgreSQL one of
+ * app/core/shared-limits.server.ts), so that several processes behind one address refuse what one
+ * process would. Limiters sharing a store are told apart by their `scope`.
  *
  * Memory stays bounded whatever keys are sent: a key is cut to its first KEY_PREFIX characters and
- * hashed (each entry costs the same ~100 bytes, a 10 MB user name included), and the store holds at
- * most `maxKeys` entries. Entries are kept in the order their window started, so expired ones are
- * always at the front: they are dropped first, then, when the store is still full, the oldest.
+ * hashed (each entry costs the same ~100 bytes, a 10 MB user name included). The memory store holds
+ * at most `maxKeys` entries, kept in the order their window started, so expired ones are always at the
+ * front: they are dropped first, then, when the store is still full, the oldest.
  */
 const KEY_PREFIX = 1024;
 
 export interface RateLimiterOptions {
-  /** Most keys kept at once (default 10,000). */
+  /** Most keys kept at once by the memory store (default 10,000). */
   maxKeys?: number;
+  /** A store shared with other limiters (and other processes); a memory store of its own otherwise. */
+  store?: LimitStore;
+  /** The limiter's name within a shared store (required with `store`). */
+  scope?: string;
+}
+
+/** A key's count in its current window, and when that window ends (epoch milliseconds). */
+export interface LimitWindow {
+  count: number;
+  resetAt: number;
+}
+
+export interface LimitStore {
+  /** Counts one hit of `id`, starting a window of `windowMs` when none is running. */
+  hit(scope: string, id: string, windowMs: number, now: number): Promise<LimitWindow>;
+  /** The running window of `id`, without counting; null when none runs. */
+  peek(scope: string, id: string, now: number): Promise<LimitWindow | null>;
+  reset(scope: string, id: string): Promise<void>;
 }
 
 export function limiterKey(key: string): string {
   return createHash("sha256").update(key.slice(0, KEY_PREFIX)).digest("base64url").slice(0, 22);
 }
 
-export class RateLimiter {
-  private readonly hits = new Map<string, { count: number; resetAt: number }>();
+/** Counts in this process's memory: one bounded map per scope. */
+export class MemoryLimitStore implements LimitStore {
+  private readonly scopes = new Map<string, Map<string, LimitWindow>>();
   private readonly maxKeys: number;
+
+  constructor(options: { maxKeys?: number } = {}) {
+    this.maxKeys = Math.max(1, options.maxKeys ?? 10_000);
+  }
+
+  async hit(scope: string, id: string, windowMs: number, now: number): Promise<LimitWindow> {
+    const hits = this.mapOf(scope);
+    const entry = this.live(hits, id, now);
+    if (entry) {
+      entry.count += 1;
+      return { ...entry };
+    }
+    this.sweep(hits, now);
+    while (hits.size >= this.maxKeys) hits.delete(hits.keys().next().value as string);
+    const started = { count: 1, resetAt: now + windowMs };
+    hits.set(id, started);
+    return { ...started };
+  }
+
+  async peek(scope: string, id: string, now: number): Promise<LimitWindow | null> {
+    const entry = this.live(this.mapOf(scope), id, now);
+    return entry ? { ...entry } : null;
+  }
+
+  async reset(scope: string, id: string): Promise<void> {
+    this.scopes.get(scope)?.delete(id);
+  }
+
+  /** How many keys a scope holds (for tests and metrics). */
+  size(scope: string): number {
+    return this.scopes.get(scope)?.size ?? 0;
+  }
+
+  private mapOf(scope: string) {
+    let hits = this.scopes.get(scope);
+    if (!hits) this.scopes.set(scope, (hits = new Map()));
+    return hits;
+  }
+
+  private live(hits: Map<string, LimitWindow>, id: string, now: number) {
+    const entry = hits.get(id);
+    if (entry && entry.resetAt <= now) {
+      hits.delete(id);
+      return undefined;
+    }
+    return entry;
+  }
+
+  /** Drops expired entries: they sit at the front, as every window of a scope has the same length. */
+  private sweep(hits: Map<string, LimitWindow>, now: number) {
+    for (const [id, entry] of hits) {
+      if (entry.resetAt > now) return;
+      hits.delete(id);
+    }
+  }
+}
+
+const OWN_SCOPE = "own";
+
+export class RateLimiter {
+  private readonly store: LimitStore;
+  private readonly scope: string;
 
   constructor(
     readonly limit: number,
     readonly windowMs: number,
     options: RateLimiterOptions = {},
   ) {
-    this.maxKeys = Math.max(1, options.maxKeys ?? 10_000);
+    if (options.store && !options.scope) throw new Error("a limiter in a shared store needs a scope");
+    this.store = options.store ?? new MemoryLimitStore({ maxKeys: options.maxKeys });
+    this.scope = options.store ? options.scope! : OWN_SCOPE;
   }
 
   /** Counts one attempt; false when the key is over its limit in the current window. */
-  hit(key: string, now = Date.now()): boolean {
-    const id = limiterKey(key);
-    const entry = this.live(id, now);
-    if (!entry) {
-      this.sweep(now);
-      while (this.hits.size >= this.maxKeys) this.hits.delete(this.hits.keys().next().value as string);
-      this.hits.set(id, { count: 1, resetAt: now + this.windowMs });
-      return 1 <= this.limit;
-    }
-    entry.count += 1;
-    return entry.count <= this.limit;
+  async hit(key: string, now = Date.now()): Promise<boolean> {
+    const window = await this.store.hit(this.scope, limiterKey(key), this.windowMs, now);
+    return window.count <= this.limit;
   }
 
   /** Whether the key is currently blocked (its count has reached the limit), without counting. */
-  blocked(key: string, now = Date.now()): boolean {
-    const entry = this.live(limiterKey(key), now);
-    return Boolean(entry && entry.count >= this.limit);
+  async blocked(key: string, now = Date.now()): Promise<boolean> {
+    const window = await this.store.peek(this.scope, limiterKey(key), now);
+    return Boolean(window && window.count >= this.limit);
   }
 
   /** Seconds until the key's window ends (at least 1), for a Retry-After header. */
-  retryAfterSeconds(key: string, now = Date.now()): number {
-    const entry = this.live(limiterKey(key), now);
-    return entry ? Math.max(1, Math.ceil((entry.resetAt - now) / 1000)) : 1;
+  async retryAfterSeconds(key: string, now = Date.now()): Promise<number> {
+    const window = await this.store.peek(this.scope, limiterKey(key), now);
+    return window ? Math.max(1, Math.ceil((window.resetAt - now) / 1000)) : 1;
   }
 
-  reset(key: string): void {
-    this.hits.delete(limiterKey(key));
+  async reset(key: string): Promise<void> {
+    await this.store.reset(this.scope, limiterKey(key));
   }
 
-  /** How many keys are held (for tests and metrics). */
+  /** How many keys are held, when the limiter counts in its own memory (for tests and metrics). */
   get size(): number {
-    return this.hits.size;
-  }
-
-  private live(id: string, now: number) {
-    const entry = this.hits.get(id);
-    if (entry && entry.resetAt <= now) {
-      this.hits.delete(id);
-      return undefined;
-    }
-    return entry;
-  }
-
-  /** Drops expired entries: they sit at the front, as every window has the same length. */
-  private sweep(now: number) {
-    for (const [id, entry] of this.hits) {
-      if (entry.resetAt > now) return;
-      this.hits.delete(id);
-    }
+    return this.store instanceof MemoryLimitStore ? this.store.size(this.scope) : Number.NaN;
   }
 }

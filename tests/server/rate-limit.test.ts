@@ -67,7 +67,7 @@ describe("tiered rate limits per client address", () => {
   });
 
   it("keeps its memory bounded whatever addresses are sent", async () => {
-    const tiers = createTiers(1, 100);
+    const tiers = createTiers(1, { maxKeys: 100 });
     server = await startServer({ settings: { TRUST_PROXY: 1 }, tiers });
     const long = "x".repeat(7000);
     for (let i = 0; i < 300; i++) await fetch(`${server.base}/x`, { headers: { "X-Forwarded-For": `${i}${long}` } });

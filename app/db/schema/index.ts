@@ -17,3 +17,4 @@ export * from "./audit";
 export * from "./job-queue";
 export * from "./dashboard";
 export * from "./changes";
+export * from "./rate-limits";

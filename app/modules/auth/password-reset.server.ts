@@ -7,7 +7,7 @@ import { withTx } from "~/core/unit-of-work.server";
 import { parseInput } from "~/lib/validation";
 import { DomainError, ValidationError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
-import { RateLimiter } from "~/lib/rate-limit.server";
+import { type LimitStore, RateLimiter } from "~/lib/rate-limit.server";
 import { sendEmailJob } from "~/mail/jobs.server";
 import { mailLocale, passwordResetMail } from "~/mail/templates.server";
 import { passwordProblems, RequestPasswordResetSchema, ResetPasswordSchema } from "~/modules/onboarding/schema";
@@ -43,8 +43,11 @@ export interface ResetLimits {
 
 export const RESET_TTL_MINUTES = 60;
 
-export function createResetLimits(perEmail = 3, perClient = 30, windowMs = 15 * 60 * 1000): ResetLimits {
-  return { perEmail: new RateLimiter(perEmail, windowMs), perClient: new RateLimiter(perClient, windowMs) };
+export function createResetLimits(perEmail = 3, perClient = 30, windowMs = 15 * 60 * 1000, store?: LimitStore): ResetLimits {
+  return {
+    perEmail: new RateLimiter(perEmail, windowMs, { store, scope: "reset.email" }),
+    perClient: new RateLimiter(perClient, windowMs, { store, scope: "reset.client" }),
+  };
 }
 
 export const invalidResetToken = () => new DomainError("INVALID_TOKEN", "onboarding:reset.invalidToken", 400);
@@ -59,8 +62,8 @@ export async function requestPasswordReset(deps: PasswordResetDeps, input: unkno
   const { email } = parseInput(RequestPasswordResetSchema, input);
   const now = deps.now?.() ?? Date.now();
   if (deps.limits) {
-    const clientOk = deps.limits.perClient.hit(client ?? "unknown", now);
-    const emailOk = deps.limits.perEmail.hit(email, now);
+    const clientOk = await deps.limits.perClient.hit(client ?? "unknown", now);
+    const emailOk = await deps.limits.perEmail.hit(email, now);
     if (!clientOk || !emailOk) {
       logger().warn({ client, limited: !clientOk ? "client" : "email" }, "password reset: rate limited, no mail sent");
       return;

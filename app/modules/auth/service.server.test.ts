@@ -119,7 +119,7 @@ describe("login", () => {
   });
 
   it("keeps a bounded number of small keys, whatever user names are sent", async () => {
-    const limits = createLoginLimits(10, 1000, 20);
+    const limits = createLoginLimits(10, 1000, { maxKeys: 20 });
     const limited = { ...deps, limits };
     const huge = "u".repeat(1_000_000);
     for (let i = 0; i < 45; i++) {

@@ -5,7 +5,7 @@ import { type Role, UserStatus } from "~/db/enums";
 import { entities, notificationCounts, refreshTokens, users } from "~/db/schema";
 import { DEFAULT_TIME_ZONE } from "~/lib/dates";
 import { DomainError } from "~/lib/errors";
-import { RateLimiter } from "~/lib/rate-limit.server";
+import { type LimitStore, RateLimiter } from "~/lib/rate-limit.server";
 import type { Profile } from "~/modules/users/queries.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { hashToken, newOpaqueToken, signAccessToken, verifyAccessToken, type AccessClaims } from "./tokens.server";
@@ -81,11 +81,11 @@ export interface AuthUser {
  * out only the one failing (never the account's owner elsewhere). Keys are normalised, cut and
  * hashed by the limiter, which holds a bounded number of them.
  */
-export function createLoginLimits(perAccount: number, perAddress: number, maxKeys = 10_000) {
+export function createLoginLimits(perAccount: number, perAddress: number, options: { maxKeys?: number; store?: LimitStore } = {}) {
   const fifteenMinutes = 15 * 60 * 1000;
   return {
-    perAccount: new RateLimiter(perAccount, fifteenMinutes, { maxKeys }),
-    perAddress: new RateLimiter(perAddress, fifteenMinutes, { maxKeys }),
+    perAccount: new RateLimiter(perAccount, fifteenMinutes, { ...options, scope: "login.account" }),
+    perAddress: new RateLimiter(perAddress, fifteenMinutes, { ...options, scope: "login.address" }),
   };
 }
 
@@ -110,8 +110,8 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
   const limits = deps.limits;
   const accountKey = accountAttemptKey(input.email, input.address);
   if (limits) {
-    const addressOk = limits.perAddress.hit(input.address || "unknown", now);
-    if (!addressOk || limits.perAccount.blocked(accountKey, now)) {
+    const addressOk = await limits.perAddress.hit(input.address || "unknown", now);
+    if (!addressOk || (await limits.perAccount.blocked(accountKey, now))) {
       throw new AuthError("TOO_MANY_ATTEMPTS", "auth:login.tooManyAttempts", 429, LoginErrorCode.TOO_MANY_ATTEMPTS);
     }
   }
@@ -127,7 +127,7 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
   dummyHash ??= hashPassword("not-a-real-password-Aa1!");
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password.slice(0, MAX_PASSWORD_LENGTH));
   if (!user || !ok) {
-    limits?.perAccount.hit(accountKey, now);
+    await limits?.perAccount.hit(accountKey, now);
     throw invalidCredentials();
   }
   if (user.status === UserStatus.DISABLED) {
@@ -136,7 +136,7 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
   if (user.status !== UserStatus.ACTIVE) {
     throw new AuthError("ACCOUNT_NOT_VALIDATED", "auth:login.notValidated", 403, LoginErrorCode.ACCOUNT_NOT_VALIDATED);
   }
-  limits?.perAccount.reset(accountKey);
+  await limits?.perAccount.reset(accountKey);
   // The last login and the new session's refresh token are written together, or neither is.
   return deps.db.transaction(async (tx) => {
     await tx.update(users).set({ lastLoginAt: new Date(now) }).where(and(eq(users.id, user.id), eq(users.entityId, user.entityId)));
