@@ -17,7 +17,7 @@ import { acceptClockFromParent, now } from "~/lib/clock.server";
 import { logger } from "~/lib/logger.server";
 import { createMailer, type Mailer } from "~/mail/mailer.server";
 import { createLoginLimits, type AuthDeps } from "~/modules/auth/service.server";
-import { databaseLimitStore, sharedLimitStore, useSharedLimitStore } from "~/core/shared-limits.server";
+import { databaseLimitStore, sharedLimitStore, setSharedLimitStore } from "~/core/shared-limits.server";
 
 /**
  * The process-wide services, created once at boot and kept on globalThis so that Vite's module
@@ -124,7 +124,7 @@ async function boot(): Promise<Runtime> {
   }
   const pool = database.pool;
   // Several processes may serve one PostgreSQL database: their request limits count together there.
-  useSharedLimitStore(pool ? databaseLimitStore(database.db) : undefined);
+  setSharedLimitStore(pool ? databaseLimitStore(database.db) : undefined);
   const events =
     pool && database.url
       ? createPgEventBus({ url: database.url, notify: (channel, payloads) => pool.query(NOTIFY_ALL_SQL, [channel, payloads]) })

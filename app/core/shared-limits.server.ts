@@ -51,6 +51,6 @@ export function sharedLimitStore(): LimitStore | undefined {
 }
 
 /** Set once at boot on PostgreSQL, before any limiter is made. */
-export function useSharedLimitStore(store: LimitStore | undefined): void {
+export function setSharedLimitStore(store: LimitStore | undefined): void {
   holder.__caretakerLimitStore = store;
 }
