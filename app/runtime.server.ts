@@ -8,10 +8,10 @@ import { scheduleUpkeep, type UpkeepResult, upkeepRound } from "~/db/upkeep.serv
 import { seedDemoIfEmpty } from "~/seed/seed.server";
 import type { ContextServices, FileStore } from "~/core/context.server";
 import { type ClosableEventBus, createEventBus, createPgEventBus, NOTIFY_ALL_SQL } from "~/core/events.server";
-import { keptAnswersState } from "~/core/kept-answers.server";
+import { EVERY_PROCESS, keptAnswersState } from "~/core/kept-answers.server";
 import type { JobQueue } from "~/core/jobs.server";
 import { createChangeDispatcher } from "~/jobs/changes.server";
-import { startQueue } from "~/jobs/queue.server";
+import { QUEUE_WAKE, startQueue } from "~/jobs/queue.server";
 import { jobs, schedules, changeHandlers } from "~/jobs/registry.server";
 import { acceptClockFromParent, now } from "~/lib/clock.server";
 import { logger } from "~/lib/logger.server";
@@ -143,7 +143,10 @@ async function boot(): Promise<Runtime> {
     changes: createChangeDispatcher({ db: database.db, handlers: changeHandlers, services }),
     work: cfg.JOBS,
     services: jobServices,
+    wakeOthers: () => events.publish({ entityId: EVERY_PROCESS, type: QUEUE_WAKE, data: {} }),
   });
+  // Work due that a process without workers announced: this process's workers look at once.
+  if (cfg.JOBS) events.subscribe(EVERY_PROCESS, (event) => event.type === QUEUE_WAKE && queue.wake());
   // Handlers enqueue too (a notification's emails are jobs written in the dispatch transaction).
   services.queue = queue;
   jobServices.queue = queue;

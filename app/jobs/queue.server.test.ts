@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { defineJob } from "~/core/jobs.server";
-import { startQueue } from "~/jobs/queue.server";
+import { QUEUE_WAKE, startQueue } from "~/jobs/queue.server";
+import { createEventBus } from "~/core/events.server";
+import { EVERY_PROCESS } from "~/core/kept-answers.server";
 import type { Database } from "~/db/client.server";
 import { jobQueue } from "~/db/schema";
 import { createMailer } from "~/mail/mailer.server";
@@ -166,6 +168,32 @@ describe("job queue: failures, retries and claims", () => {
       expect(Date.now() - started).toBeLessThan(5_000);
     } finally {
       await queue.stop();
+    }
+  });
+
+  it("wakes the workers of another process when a process without workers sends a job", async () => {
+    // Two processes: the bus carries the notice between them (LISTEN/NOTIFY on PostgreSQL).
+    const bus = createEventBus();
+    const worker = await startQueue({ database, jobs: [flakyJob], work: true, pollingIntervalSeconds: 3600, services: { ...noServices, db: database.db } });
+    const unsubscribe = bus.subscribe(EVERY_PROCESS, (event) => event.type === QUEUE_WAKE && worker.wake());
+    const web = await startQueue({
+      database,
+      jobs: [flakyJob],
+      work: false,
+      services: { ...noServices, db: database.db },
+      wakeOthers: () => bus.publish({ entityId: EVERY_PROCESS, type: QUEUE_WAKE }),
+    });
+    runs.length = 0;
+    failuresLeft = 0;
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      await web.send(flakyJob, { label: "from the web process" });
+      web.wake();
+      await waitFor(() => (runs.includes("from the web process") ? true : undefined), 5_000);
+    } finally {
+      unsubscribe();
+      await web.stop();
+      await worker.stop();
     }
   });
 

@@ -21,6 +21,9 @@ import { createScheduler } from "./schedules.server";
  * the jobs of the schedules that are due (app/jobs/schedules.server.ts), then run them like any other.
  * The same rounds dispatch the change events (decision 048, app/jobs/changes.server.ts) before the jobs.
  */
+/** The bus notice (to every process) that work is due: see `QueueOptions.wakeOthers`. */
+export const QUEUE_WAKE = "queue.wake";
+
 export interface QueueOptions {
   database: Database;
   jobs: readonly JobDefinition[];
@@ -36,6 +39,11 @@ export interface QueueOptions {
   work: boolean;
   /** Poll interval of the workers; short in tests. */
   pollingIntervalSeconds?: number;
+  /**
+   * Tells the workers of the other processes that work is due (a job sent or a change emitted here),
+   * so that a process without workers does not leave it waiting for their next poll.
+   */
+  wakeOthers?: () => void;
 }
 
 export interface StartedQueue extends JobQueue {
@@ -213,7 +221,11 @@ export async function startQueue(options: QueueOptions): Promise<StartedQueue> {
     },
     drain,
     wake() {
-      if (stopped || !options.work) return;
+      if (stopped) return;
+      if (!options.work) {
+        options.wakeOthers?.();
+        return;
+      }
       if (busy) {
         wakeAgain = true;
         return;
