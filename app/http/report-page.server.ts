@@ -146,7 +146,7 @@ export async function reportPageAction(args: Args) {
   if (await limits.needsCaptcha(context.clientAddress)) {
     const token = formData.get("questionToken");
     const answer = formData.get("answer");
-    const solved = typeof token === "string" && typeof answer === "string" && captcha().verifyQuestion(token, answer);
+    const solved = typeof token === "string" && typeof answer === "string" && (await captcha().verifyQuestion(token, answer));
     if (!solved) return invalid({ fieldErrors: { answer: ["report:form.captchaWrong"] }, formErrors: [], values, photosLost: photos.length > 0 });
   }
   try {

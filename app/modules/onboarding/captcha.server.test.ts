@@ -1,6 +1,7 @@
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { describe, expect, it } from "vitest";
+import { MemoryLimitStore } from "~/lib/rate-limit.server";
 import { createCaptcha, UsedIds } from "./captcha.server";
 
 const secret = "test-session-secret-".padEnd(40, "x");
@@ -65,30 +66,30 @@ describe("ALTCHA proof-of-work", () => {
 });
 
 describe("no-script arithmetic question", () => {
-  it("accepts the right answer once", () => {
+  it("accepts the right answer once", async () => {
     const captcha = createCaptcha({ secret });
     const q = captcha.question();
     expect(q.a).toBeGreaterThanOrEqual(1);
     expect(q.b).toBeLessThanOrEqual(9);
-    expect(captcha.verifyQuestion(q.token, ` ${q.a + q.b} `)).toBe(true);
-    expect(captcha.verifyQuestion(q.token, String(q.a + q.b))).toBe(false);
+    expect(await captcha.verifyQuestion(q.token, ` ${q.a + q.b} `)).toBe(true);
+    expect(await captcha.verifyQuestion(q.token, String(q.a + q.b))).toBe(false);
   });
 
   it("refuses a wrong answer, a forged token and an expired question", async () => {
     let now = Date.now();
     const captcha = createCaptcha({ secret, ttlSeconds: 60, now: () => now });
     const q = captcha.question();
-    expect(captcha.verifyQuestion(q.token, String(q.a + q.b + 1))).toBe(false);
-    expect(captcha.verifyQuestion(q.token, "twelve")).toBe(false);
+    expect(await captcha.verifyQuestion(q.token, String(q.a + q.b + 1))).toBe(false);
+    expect(await captcha.verifyQuestion(q.token, "twelve")).toBe(false);
     // Other operands under the same signature (never the question's own: 1 + 1 is one of the 81 questions).
     const [nonce, expires, , , signature] = q.token.split(".");
     const forged = q.a === 1 && q.b === 1 ? [2, 2] : [1, 1];
-    expect(captcha.verifyQuestion(`${nonce}.${expires}.${forged[0]}.${forged[1]}.${signature}`, String(forged[0] + forged[1]))).toBe(false);
-    expect(captcha.verifyQuestion("garbage", "2")).toBe(false);
+    expect(await captcha.verifyQuestion(`${nonce}.${expires}.${forged[0]}.${forged[1]}.${signature}`, String(forged[0] + forged[1]))).toBe(false);
+    expect(await captcha.verifyQuestion("garbage", "2")).toBe(false);
     const other = createCaptcha({ secret: "another-secret".padEnd(40, "y") });
-    expect(other.verifyQuestion(q.token, String(q.a + q.b))).toBe(false);
+    expect(await other.verifyQuestion(q.token, String(q.a + q.b))).toBe(false);
     now += 61_000;
-    expect(captcha.verifyQuestion(q.token, String(q.a + q.b))).toBe(false);
+    expect(await captcha.verifyQuestion(q.token, String(q.a + q.b))).toBe(false);
   });
 
   it("verify() takes the widget payload first, else the question, else fails", async () => {
@@ -102,6 +103,15 @@ describe("no-script arithmetic question", () => {
 });
 
 describe("used ids", () => {
+  it("refuses an answer another process accepted, when they share a store", async () => {
+    const store = new MemoryLimitStore();
+    const one = createCaptcha({ secret: "s".repeat(40), store });
+    const two = createCaptcha({ secret: "s".repeat(40), store });
+    const q = one.question();
+    expect(await two.verifyQuestion(q.token, String(q.a + q.b))).toBe(true);
+    expect(await one.verifyQuestion(q.token, String(q.a + q.b))).toBe(false);
+  });
+
   it("forgets expired ids and stays bounded", () => {
     const used = new UsedIds(3);
     expect(used.use("a", 1_000, 0)).toBe(true);

@@ -2,6 +2,8 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { createChallenge, randomInt, verifySolution, type Challenge, type Payload } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { config } from "~/config.server";
+import { sharedLimitStore } from "~/core/shared-limits.server";
+import { type LimitStore, limiterKey } from "~/lib/rate-limit.server";
 import type { CaptchaInput } from "./schema";
 
 /**
@@ -14,9 +16,10 @@ import type { CaptchaInput } from "./schema";
  * - Without JavaScript the widget cannot run: the page shows a small arithmetic question instead,
  *   with an HMAC-signed, expiring token (`questionToken`) that binds the expected answer.
  *
- * Replay protection keeps the ids of accepted challenges in a bounded in-memory set until they
- * expire (one process; no schema change). A restart forgets them, which only re-opens challenges
- * that are still within their lifetime.
+ * Replay protection remembers the ids of accepted challenges until they expire: in the store the
+ * request limits share across processes on PostgreSQL (app/core/shared-limits.server.ts), so an answer
+ * accepted by one process is refused by the others; in a bounded in-memory set otherwise (one process).
+ * A restart of the embedded app forgets them, which only re-opens challenges still within their lifetime.
  */
 
 export interface CaptchaOptions {
@@ -29,8 +32,10 @@ export interface CaptchaOptions {
   counterMax?: number;
   /** Lifetime of a challenge and of a question. */
   ttlSeconds?: number;
-  /** Upper bound of remembered (used) challenge ids. */
+  /** Upper bound of remembered (used) challenge ids, in memory. */
   maxUsed?: number;
+  /** Where used ids are remembered across processes (instead of memory). */
+  store?: LimitStore;
 }
 
 export const ALTCHA_ALGORITHM = "PBKDF2/SHA-256";
@@ -91,6 +96,14 @@ export function createCaptcha(options: CaptchaOptions) {
   const keySignatureSecret = derive(options.secret, "altcha-key-signature");
   const questionSecret = derive(options.secret, "question");
   const used = new UsedIds(options.maxUsed ?? 50_000);
+  const store = options.store;
+  /** Records `id` as used until `expiresAt`; false when it was used before. */
+  const spendOnce = async (id: string, expiresAt: number): Promise<boolean> => {
+    const at = now();
+    if (!store) return used.use(id, expiresAt, at);
+    const window = await store.hit("captcha.used", limiterKey(id), Math.max(1, expiresAt - at), at);
+    return window.count === 1;
+  };
 
   /** A fresh ALTCHA challenge (the JSON the widget fetches). */
   async function altchaChallenge(): Promise<Challenge> {
@@ -131,7 +144,7 @@ export function createCaptcha(options: CaptchaOptions) {
     } catch {
       return false;
     }
-    return used.use(`altcha:${challenge.signature}`, expiresAt * 1000, now());
+    return spendOnce(`altcha:${challenge.signature}`, expiresAt * 1000);
   }
 
   function signQuestion(body: string, answer: number): string {
@@ -148,7 +161,7 @@ export function createCaptcha(options: CaptchaOptions) {
   }
 
   /** Checks the answer to a question; each question is accepted once. */
-  function verifyQuestion(token: string, answer: string): boolean {
+  async function verifyQuestion(token: string, answer: string): Promise<boolean> {
     const parts = token.split(".");
     if (parts.length !== 5) return false;
     const [nonce, expires, a, b, signature] = parts;
@@ -158,7 +171,7 @@ export function createCaptcha(options: CaptchaOptions) {
     if (!/^\d{1,3}$/.test(value)) return false;
     const body = `${nonce}.${expires}.${a}.${b}`;
     if (!safeEqual(signQuestion(body, Number(value)), signature)) return false;
-    return used.use(`question:${nonce}`, expiresAt * 1000, now());
+    return spendOnce(`question:${nonce}`, expiresAt * 1000);
   }
 
   /** Whichever answer the form carried: the widget's payload first, else the question. */
@@ -175,8 +188,8 @@ export type Captcha = ReturnType<typeof createCaptcha>;
 
 const holder = globalThis as unknown as { __caretakerCaptcha?: Captcha };
 
-/** The process-wide captcha, keyed from SESSION_SECRET (one used-id set per process). */
+/** The process-wide captcha, keyed from SESSION_SECRET, remembering used ids where the limits count. */
 export function captcha(): Captcha {
-  holder.__caretakerCaptcha ??= createCaptcha({ secret: config().SESSION_SECRET });
+  holder.__caretakerCaptcha ??= createCaptcha({ secret: config().SESSION_SECRET, store: sharedLimitStore() });
   return holder.__caretakerCaptcha;
 }
