@@ -86,12 +86,27 @@ export function pgliteStartParams(sharedBuffers = process.env.PGLITE_SHARED_BUFF
   return [...PGlite.defaultStartParams, "-c", `shared_buffers=${sharedBuffers}`];
 }
 
-/** Applies the committed SQL migrations (idempotent). */
+/** The advisory lock that lets one process at a time migrate a PostgreSQL database (an arbitrary constant). */
+const MIGRATIONS_LOCK = 7_264_115;
+
+/**
+ * Applies the committed SQL migrations (idempotent). On PostgreSQL several processes may start at once
+ * (replicas, WEB_CONCURRENCY): one migrates while the others wait on an advisory lock, then find
+ * nothing left to apply.
+ */
 export async function runMigrations(database: Database, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
-  if (database.mode === "pglite") {
+  if (database.mode === "pglite" || !database.url) {
     await migratePglite(database.db as never, { migrationsFolder });
-  } else {
+    return;
+  }
+  // The lock is held by a connection of its own: the pool may have a single one, which migrating needs.
+  const holder = new pg.Client({ connectionString: database.url });
+  await holder.connect();
+  try {
+    await holder.query("select pg_advisory_lock($1)", [MIGRATIONS_LOCK]);
     await migratePg(database.db as never, { migrationsFolder });
+  } finally {
+    await holder.end().catch(() => undefined);
   }
 }
 

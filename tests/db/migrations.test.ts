@@ -2,7 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MIGRATIONS_DIR, runMigrations, type Database } from "../../app/db/client.server";
+import pg from "pg";
+import { MIGRATIONS_DIR, openDatabase, runMigrations, type Database } from "../../app/db/client.server";
+import { withDatabase } from "../db-global-setup";
 import { IncidentStatus } from "../../app/db/enums";
 import { findCounterDrift } from "../../app/modules/facilities/counters.server";
 import { createEntity, createEquipmentItem, createIncident, createRoom } from "../factories";
@@ -116,4 +118,25 @@ describe(`migrations (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, (
     }
     expect(await findCounterDrift(db, entity.id)).toEqual([]);
   });
+});
+
+describe.runIf(Boolean(process.env.DATABASE_URL))("migrations started by several processes at once (PostgreSQL)", () => {
+  it("migrate an empty database once: the others wait, then find nothing left", async () => {
+    const url = process.env.DATABASE_URL!;
+    const name = `caretaker_migrate_race_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new pg.Client({ connectionString: withDatabase(url, "postgres") });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const processes = await Promise.all([1, 2, 3].map(() => openDatabase({ url: withDatabase(url, name), poolMax: 1 })));
+    try {
+      await Promise.all(processes.map((p) => runMigrations(p)));
+      const applied = list(await processes[0].db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`) as never) as { n: number }[];
+      const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, "meta/_journal.json"), "utf8")) as { entries: unknown[] };
+      expect(applied[0].n).toBe(journal.entries.length);
+    } finally {
+      await Promise.all(processes.map((p) => p.close()));
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  }, 60_000);
 });
