@@ -3,6 +3,7 @@
  * files, request logging, health probes and the Remix handler. `--dev` serves through Vite.
  */
 import { spawn } from "node:child_process";
+import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -190,6 +191,8 @@ async function main() {
     const port = typeof address === "object" && address ? address.port : config.PORT;
     log.info({ port, database: config.databaseMode }, "listening");
     const url = config.APP_URL.replace(/:\d+$/, `:${port}`);
+    // Under WEB_CONCURRENCY the first process alone says where the app runs.
+    if (process.env.CARETAKER_BANNER === "0") return;
     process.stdout.write(
       `\nCaretaker is running at ${url}\n` +
         `Database: ${config.databaseMode === "pglite" ? "embedded PGlite" : "PostgreSQL"}\n` +
@@ -231,7 +234,65 @@ function prepareInChildProcess(): Promise<void> {
   });
 }
 
-main().catch((error) => {
+/**
+ * WEB_CONCURRENCY=N (N > 1) serves with N processes on one port (node:cluster): the first process
+ * starts them, restarts one that dies, and passes SIGTERM/SIGINT on. They share everything through
+ * PostgreSQL (sessions, limits, jobs, live events; decision 052), so the embedded database, which one
+ * process holds, refuses it.
+ */
+function processCount(): number {
+  const raw = process.env.WEB_CONCURRENCY?.trim();
+  if (!raw) return 1;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 64) {
+    process.stderr.write(`\nWEB_CONCURRENCY must be a whole number from 1 to 64 (got "${raw}")\n\n`);
+    process.exit(1);
+  }
+  return n;
+}
+
+function runProcesses(count: number) {
+  if (!process.env.DATABASE_URL) {
+    process.stderr.write(
+      `\nWEB_CONCURRENCY=${count} needs PostgreSQL (DATABASE_URL): the embedded database serves one process.\n\n`,
+    );
+    process.exit(1);
+  }
+  let stopping = false;
+  const start = (banner: boolean) => cluster.fork({ CARETAKER_BANNER: banner ? "1" : "0" });
+  for (let i = 0; i < count; i++) start(i === 0);
+  const listened = new Set<number>();
+  cluster.on("listening", (worker) => listened.add(worker.id));
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    // One that never served (a configuration error, a database that does not answer) would fail again.
+    if (!listened.has(worker.id)) {
+      stopping = true;
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
+      process.exitCode = code || 1;
+      return;
+    }
+    log.error({ pid: worker.process.pid, code, signal }, "an app process stopped; starting another");
+    setTimeout(() => start(false), 1_000).unref();
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal, processes: count }, "shutting down");
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    setTimeout(() => process.exit(1), 20_000).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+const count = processCount();
+const serving = !process.argv.includes("--dev") && !process.argv.includes("--prepare-data");
+if (cluster.isPrimary && serving && count > 1) runProcesses(count);
+else main().catch((error) => {
   // A configuration error names the variables; print it plainly and stop.
   if (error && error.name === "ConfigError") {
     process.stderr.write(`\n${error.message}\n\n`);
