@@ -6,7 +6,7 @@ import { TaskStatus, type TimeMeasure } from "~/db/enums";
 import { now } from "~/lib/clock.server";
 import { addDays, dayIn } from "~/lib/dates";
 import { rowsOf } from "~/lib/list-page.server";
-import { isOccurrence, occurrenceDates, type Recurrence, TASK_HORIZON_DAYS } from "./recurrence";
+import { occurrenceDates, type Recurrence, TASK_HORIZON_DAYS } from "./recurrence";
 
 /**
  * The tasks a planned maintenance generates (SPEC.md section 3, decision 050), inside the caller's unit
@@ -124,6 +124,20 @@ async function targetsOf(ctx: ServiceContext, planIds: readonly number[]): Promi
 
 const targetKey = (roomId: number, itemId: number | null) => `${roomId}:${itemId ?? ""}`;
 
+const DAY_MS = 86_400_000;
+/** Days from `from` to `day`. */
+const offsetOf = (day: string, from: string) => Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+
+/** A plan's pending tasks from today on, grouped by target: ids, days after today, and those whose time is not the plan's. */
+interface ExistingGroup {
+  plan_id: number;
+  room_id: number;
+  item_id: number | null;
+  ids: number[];
+  offsets: number[];
+  retime: number[] | null;
+}
+
 /** Brings the locked `plans` in line (see the header); runs inside the caller's transaction. */
 async function reconcile(ctx: ServiceContext, plans: readonly PlanRow[], today: string, horizonDays: number): Promise<GenerationResult> {
   if (plans.length === 0) return { plans: 0, created: 0, removed: 0 };
@@ -138,23 +152,56 @@ async function reconcile(ctx: ServiceContext, plans: readonly PlanRow[], today: 
     list.push(t);
   }
 
-  // The pending tasks from today on: kept when the plan still yields them, deleted otherwise.
-  const existing = rowsOf<{ id: number; plan_id: number; room_id: number; item_id: number | null; due_date: string }>(
+  // The pending tasks from today on, one row per target (arrays read far faster than a row per task):
+  // kept when the plan still yields them, deleted otherwise.
+  const groups = rowsOf<ExistingGroup>(
     await ctx.db.execute(sql`
-      select id, planned_maintenance_id as plan_id, room_id, equipment_item_id as item_id, due_date::text as due_date
-      from tasks
-      where entity_id = ${e} and planned_maintenance_id = any(${intArray(planIds)}::int[])
-        and status = ${TaskStatus.PENDING} and due_date >= ${today}::date`),
+      select t.planned_maintenance_id as plan_id, t.room_id, t.equipment_item_id as item_id,
+        array_agg(t.id order by t.due_date) as ids,
+        array_agg(t.due_date - ${today}::date order by t.due_date) as offsets,
+        array_agg(t.id) filter (where t.due_time is distinct from p.time_of_day) as retime
+      from tasks t join planned_maintenances p on p.id = t.planned_maintenance_id and p.entity_id = ${e}
+      where t.entity_id = ${e} and t.planned_maintenance_id = any(${intArray(planIds)}::int[])
+        and t.status = ${TaskStatus.PENDING} and t.due_date >= ${today}::date
+      group by t.planned_maintenance_id, t.room_id, t.equipment_item_id`),
   );
-  const byId = new Map(plans.map((p) => [p.id, { plan: p, rule: ruleOf(p), keys: new Set((targetsByPlan.get(p.id) ?? []).map((t) => targetKey(t.room_id, t.item_id))) }]));
-  const kept = new Set<string>();
+  const planById = new Map(plans.map((p) => [p.id, p]));
+  // Each plan's due days, as days after today, far enough to judge its furthest pending task.
+  const reach = new Map<number, number>(plans.map((p) => [p.id, horizonDays]));
+  for (const g of groups) {
+    const planId = Number(g.plan_id);
+    let furthest = reach.get(planId)!;
+    for (const offset of g.offsets) furthest = Math.max(furthest, Number(offset));
+    reach.set(planId, furthest);
+  }
+  const dueDays = new Map<number, { dates: string[]; offsets: Set<number> }>();
+  for (const plan of active) {
+    const dates = occurrenceDates(ruleOf(plan), today, addDays(today, reach.get(plan.id)!));
+    dueDays.set(plan.id, { dates, offsets: new Set(dates.map((d) => offsetOf(d, today))) });
+  }
+  const keysByPlan = new Map(active.map((p) => [p.id, new Set((targetsByPlan.get(p.id) ?? []).map((t) => targetKey(t.room_id, t.item_id)))]));
+
+  /** Per plan and target, the days after today that keep a pending task. */
+  const kept = new Map<string, Set<number>>();
   const removeIds: number[] = [];
-  for (const task of existing) {
-    const planId = Number(task.plan_id);
-    const of = byId.get(planId)!;
-    const key = targetKey(Number(task.room_id), task.item_id === null ? null : Number(task.item_id));
-    if (!of.plan.archived && of.keys.has(key) && isOccurrence(of.rule, task.due_date)) kept.add(`${planId}:${key}:${task.due_date}`);
-    else removeIds.push(Number(task.id));
+  const retimeIds: number[] = [];
+  for (const g of groups) {
+    const planId = Number(g.plan_id);
+    const key = targetKey(Number(g.room_id), g.item_id === null ? null : Number(g.item_id));
+    const yields = !planById.get(planId)!.archived && keysByPlan.get(planId)!.has(key);
+    const due = dueDays.get(planId)?.offsets;
+    const stays = new Set<number>();
+    const staying = new Set<number>();
+    g.offsets.forEach((raw, i) => {
+      const offset = Number(raw);
+      if (yields && due!.has(offset)) {
+        stays.add(offset);
+        staying.add(Number(g.ids[i]));
+      } else removeIds.push(Number(g.ids[i]));
+    });
+    if (stays.size) kept.set(`${planId}:${key}`, stays);
+    // A new time of day moves the pending tasks that stay (the removed ones go anyway).
+    for (const id of g.retime ?? []) if (staying.has(Number(id))) retimeIds.push(Number(id));
   }
   let removed = 0;
   if (removeIds.length) {
@@ -162,15 +209,12 @@ async function reconcile(ctx: ServiceContext, plans: readonly PlanRow[], today: 
       delete from tasks where entity_id = ${e} and status = ${TaskStatus.PENDING} and id = any(${intArray(removeIds)}::int[]) returning id`);
     removed = rowsOf(result).length;
   }
-  // A new time of day moves the pending tasks that stay.
-  if (active.length && kept.size) {
+  if (retimeIds.length) {
     await ctx.db.execute(sql`
       update tasks t set due_time = p.time_of_day, updated_at = now()
       from planned_maintenances p
       where p.id = t.planned_maintenance_id and p.entity_id = ${e} and t.entity_id = ${e}
-        and t.planned_maintenance_id = any(${intArray(active.map((p) => p.id))}::int[])
-        and t.status = ${TaskStatus.PENDING} and t.due_date >= ${today}::date
-        and t.due_time is distinct from p.time_of_day`);
+        and t.id = any(${intArray(retimeIds)}::int[]) and t.status = ${TaskStatus.PENDING}`);
   }
 
   // The missing tasks, in key order (plan, room, item, date).
@@ -198,15 +242,16 @@ async function reconcile(ctx: ServiceContext, plans: readonly PlanRow[], today: 
     until.push(last);
     const planTargets = targetsByPlan.get(plan.id);
     if (!planTargets) continue;
-    const dates = occurrenceDates(byId.get(plan.id)!.rule, today, last);
+    const dates = dueDays.get(plan.id)!.dates.filter((d) => d <= last);
+    const offsets = dates.map((d) => offsetOf(d, today));
     for (const t of planTargets) {
-      const key = targetKey(t.room_id, t.item_id);
-      for (const date of dates) {
-        if (kept.has(`${plan.id}:${key}:${date}`)) continue;
+      const stays = kept.get(`${plan.id}:${targetKey(t.room_id, t.item_id)}`);
+      for (let i = 0; i < dates.length; i++) {
+        if (stays?.has(offsets[i])) continue;
         cols.plan.push(plan.id);
         cols.room.push(t.room_id);
         cols.item.push(t.item_id);
-        cols.date.push(date);
+        cols.date.push(dates[i]);
         cols.time.push(plan.time_of_day);
         if (cols.plan.length >= INSERT_CHUNK) await flush();
       }
