@@ -229,7 +229,7 @@ async function reconcile(ctx: ServiceContext, plans: readonly PlanRow[], today: 
         select ${e}::int, v.plan_id, v.room_id, v.item_id, v.due_date, v.due_time
         from unnest(${intArray(cols.plan)}::int[], ${intArray(cols.room)}::int[], ${intArray(cols.item)}::int[],
           ${textArray(cols.date)}::date[], ${textArray(cols.time)}::time[]) as v(plan_id, room_id, item_id, due_date, due_time)
-        on conflict do nothing
+        on conflict on constraint tasks_occurrence_key do nothing
         returning 1
       )
       select count(*)::int as n from inserted`);
