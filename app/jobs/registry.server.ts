@@ -2,6 +2,7 @@ import type { ChangeHandler } from "~/core/changes.server";
 import type { JobDefinition } from "~/core/jobs.server";
 import type { ScheduleDefinition } from "~/core/schedules.server";
 import { sendEmailJob } from "~/mail/jobs.server";
+import { taskGenerationJob, taskGenerationSchedule } from "~/modules/maintenance/generation-jobs.server";
 import { incidentNotificationKinds } from "~/modules/incidents/notifications.server";
 import { notificationDigestJob, notificationRetentionJob, notificationRetentionSchedule } from "~/modules/notifications/jobs.server";
 import { type NotificationKind, notificationsHandler } from "~/modules/notifications/kinds.server";
@@ -9,7 +10,7 @@ import { reporterMailsHandler } from "~/modules/occupier-reports/reporter-mail.s
 import { liveEventsHandler } from "./changes.server";
 
 /** Every background job of the app: the workers run these (app/jobs/queue.server.ts). */
-export const jobs: readonly JobDefinition[] = [sendEmailJob, notificationDigestJob, notificationRetentionJob];
+export const jobs: readonly JobDefinition[] = [sendEmailJob, notificationDigestJob, notificationRetentionJob, taskGenerationJob];
 
 /** What the schedules take from the configuration. */
 export interface ScheduleSettings {
@@ -18,7 +19,7 @@ export interface ScheduleSettings {
 
 /** Every recurring job of the app (decision 045): the workers fire these on the queue. */
 export function schedules(settings: ScheduleSettings): readonly ScheduleDefinition[] {
-  return [notificationRetentionSchedule(settings.notificationRetentionDays)];
+  return [notificationRetentionSchedule(settings.notificationRetentionDays), taskGenerationSchedule];
 }
 
 /** Every notification kind (SPEC.md section 3's types), each beside the area whose change it follows. */

@@ -7,6 +7,7 @@ import {
   endOfDay,
   endOfMonth,
   isSupportedTimeZone,
+  localInstant,
   startOfDay,
   startOfMonth,
   supportedTimeZones,
@@ -121,5 +122,15 @@ describe("time-zone arithmetic", () => {
     expect(addDays("2026-02-28", 1)).toBe("2026-03-01");
     expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
     expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
+  });
+});
+
+describe("localInstant: a local date and time of a zone", () => {
+  it("names the same wall-clock time on both sides of New York's changes, a skipped time after the gap", () => {
+    expect(iso(localInstant("2026-03-07", "08:00", NY))).toBe("2026-03-07T13:00:00.000Z");
+    expect(iso(localInstant("2026-03-08", "08:00:00", NY))).toBe("2026-03-08T12:00:00.000Z");
+    expect(iso(localInstant("2026-03-08", "02:30", NY))).toBe("2026-03-08T07:30:00.000Z");
+    expect(iso(localInstant("2026-11-01", "01:30", NY))).toBe("2026-11-01T05:30:00.000Z");
+    expect(iso(localInstant("2026-11-01", null, NY))).toBe(iso(startOfDay("2026-11-01", NY)));
   });
 });

@@ -158,3 +158,16 @@ export function endOfMonth(month: string, timeZone: string): Date {
   const next = m === 12 ? `${pad(y + 1, 4)}-01` : `${pad(y, 4)}-${pad(m + 1)}`;
   return startOfMonth(next, timeZone);
 }
+
+/**
+ * The instant a local date and time of a zone name (a task due on `day` at `time`, `HH:MM` or
+ * `HH:MM:SS`): the same wall-clock time whatever the offset that day. A time skipped by a change to
+ * summer time lands as far after the change as it was after the skipped hour's start; a time that
+ * happens twice names the first. Without a time, the start of the day.
+ */
+export function localInstant(day: string, time: string | null, timeZone: string): Date {
+  if (!time) return startOfDay(day, timeZone);
+  const [h, m, s = "0"] = time.split(":");
+  const wall = Date.parse(`${day}T00:00:00Z`) + ((Number(h) * 60 + Number(m)) * 60 + Math.floor(Number(s))) * 1000;
+  return new Date(zonedInstant(wall, timeZone));
+}
