@@ -121,7 +121,9 @@ if (e2e) {
   if (await build) {
     fs.rmSync("test-results/e2e.json", { force: true });
     // One retry: a browser test that passes the second time is reported as flaky, not hidden (e2e.json).
-    ok = (await run("end-to-end (Chromium, JavaScript on and off)", npx, ["playwright", "test", "--retries=1"], withoutDb)) && ok;
+    // The suite runs on the embedded database; the test of several processes gets the PostgreSQL server.
+    const e2eEnv = { ...withoutDb, E2E_POSTGRES_URL: process.env.DATABASE_URL ?? "" };
+    ok = (await run("end-to-end (Chromium, JavaScript on and off)", npx, ["playwright", "test", "--retries=1"], e2eEnv)) && ok;
     countPlaywright("test-results/e2e.json");
   } else {
     ok = false;

@@ -19,7 +19,16 @@ export interface AppServer {
   stop(): Promise<void>;
 }
 
-export async function startServer({ dataDir, env = {} }: { dataDir: string; env?: Record<string, string> }): Promise<AppServer> {
+export async function startServer({
+  dataDir,
+  env = {},
+  databaseUrl,
+}: {
+  dataDir: string;
+  env?: Record<string, string>;
+  /** A PostgreSQL database instead of the embedded one (tests/e2e/processes.spec.ts). */
+  databaseUrl?: string;
+}): Promise<AppServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const serverEnv: Record<string, string | undefined> = {
@@ -41,7 +50,9 @@ export async function startServer({ dataDir, env = {} }: { dataDir: string; env?
     TEST_CLOCK_IPC: "1",
     ...env,
   };
-  delete serverEnv.DATABASE_URL; // the e2e suite runs on the embedded database with its demo data
+  // The e2e suite runs on the embedded database with its demo data, unless a test asks for PostgreSQL.
+  if (databaseUrl) serverEnv.DATABASE_URL = databaseUrl;
+  else delete serverEnv.DATABASE_URL;
   const child = spawn(process.execPath, ["build/server.js"], { env: serverEnv as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe", "ipc"] });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
