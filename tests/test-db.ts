@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
-import { openDatabase, type Database } from "../app/db/client.server";
+import { openDatabase, PGLITE_EXTENSIONS, type Database } from "../app/db/client.server";
 import { withDatabase } from "./db-global-setup";
 
 let counter = 0;
@@ -16,7 +16,7 @@ export async function createTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const snapshot = fs.readFileSync(inject("pgliteSnapshot"));
-    return openDatabase({ pglite: new PGlite({ loadDataDir: new Blob([snapshot]) }) });
+    return openDatabase({ pglite: new PGlite({ loadDataDir: new Blob([snapshot]), extensions: PGLITE_EXTENSIONS }) });
   }
   const template = inject("pgTemplate");
   const name = `${template}_f${process.pid}_${++counter}_${Math.random().toString(36).slice(2, 8)}`;

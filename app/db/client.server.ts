@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -38,6 +39,12 @@ export interface OpenOptions {
   pglite?: PGlite;
 }
 
+/**
+ * The extensions the migrations use, which the embedded database loads from its own package (a
+ * PostgreSQL server has them in contrib): pg_trgm for the incidents' text search.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "app/db/migrations");
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -61,7 +68,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const pglite = options.pglite ?? new PGlite({ dataDir: options.dataDir, startParams: pgliteStartParams() });
+  const pglite = options.pglite ?? new PGlite({ dataDir: options.dataDir, startParams: pgliteStartParams(), extensions: PGLITE_EXTENSIONS });
   await pglite.waitReady;
   const db = drizzlePglite({ client: pglite, schema, casing: "snake_case" }) as unknown as Db;
   return {

@@ -103,6 +103,9 @@ export const incidents = pgTable(
       .on(t.duplicateOfId)
       .where(sql`${t.duplicateOfId} is not null`),
     index("incidents_tags_idx").using("gin", t.tags),
+    // The text search (ILIKE on title or description), with pg_trgm (migration 0023).
+    index("incidents_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
+    index("incidents_description_trgm_idx").using("gin", sql`${t.description} gin_trgm_ops`),
     check("incidents_status_check", inValues(t.status, INCIDENT_STATUS_VALUES)),
     check("incidents_priority_check", sql`${t.priority} is null or ${inValues(t.priority, PRIORITY_VALUES)}`),
     check("incidents_occurrences_check", sql`${t.occurrences} >= 1`),
