@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BackLink } from "~/components/forms/form-parts";
+import { useErrorText } from "~/components/forms/zod-form";
 import type { TitledHandle } from "~/components/shell/document-title";
 import { DONE, DoneBy, TaskStatusBadge, useWallTime } from "~/components/tasks/task-parts";
 import { Button } from "~/components/ui/button";
@@ -48,8 +49,9 @@ export default function ViewTask() {
   const dates = useDates();
   const wallTime = useWallTime();
   const failedTaskId = failure?.intent === TASK_DONE_INTENT ? String((failure.result.initialValue as Record<string, unknown> | undefined)?.taskId ?? "") : "";
-  // Schema and file messages are keys of their namespace ("tasks:..."), or of the common one.
-  const message = (key: string) => t(key.includes(":") ? key : `common:${key}`);
+  // Schema and file messages: keys of this area's namespace, or of the common one.
+  const errorText = useErrorText(["tasks"]);
+  const message = (key: string) => errorText([key])?.[0] ?? key;
   const time = day.plan.timeOfDay ? wallTime(day.plan.timeOfDay) : t("allDay");
   return (
     <div className="mx-auto grid w-full max-w-4xl gap-6">
