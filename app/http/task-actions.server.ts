@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "@remix-run/node";
 import { asDomainError, ForbiddenError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
-import { CompleteTaskSchema } from "~/modules/maintenance/task-schema";
+import { CompleteTaskSchema, TASK_DONE_INTENT, TASK_UNDO_INTENT } from "~/modules/maintenance/task-schema";
 import { completeTask, reopenTask } from "~/modules/maintenance/tasks.server";
 import { controlCharacterErrors, formFailed, toUpload, uploadedFile } from "./form-action.server";
 import type { IntentArgs } from "./screen.server";
@@ -14,8 +14,6 @@ import { toastHeader } from "./toast.server";
  * verb's schema; an invalid note answers the form again under `done` with the input kept. Any other
  * refusal (the task is out of reach, not the technician's) is an error toast on the page it came from.
  */
-export const TASK_DONE_INTENT = "done";
-export const TASK_UNDO_INTENT = "undo";
 
 function taskIdOf(formData: FormData): number {
   const value = formData.get("taskId");

@@ -10,10 +10,10 @@ import { Textarea } from "~/components/ui/textarea";
 import type { FormFailure } from "~/http/form-action.server";
 import { notFound, orErrorPage, routeId } from "~/http/route-params.server";
 import { screenAction, screenLoader, type SubjectReader } from "~/http/screen.server";
-import { TASK_DONE_INTENT, taskIntents } from "~/http/task-actions.server";
+import { taskIntents } from "~/http/task-actions.server";
 import { useDates } from "~/lib/use-dates";
 import { getTaskDay, type TaskDay } from "~/modules/maintenance/task-queries.server";
-import { isDay, TASK_NOTE_MAX } from "~/modules/maintenance/task-schema";
+import { isDay, TASK_DONE_INTENT, TASK_NOTE_MAX } from "~/modules/maintenance/task-schema";
 
 /**
  * /view-task/{id}/{date}, for every signed-in user (SPEC.md section 2): planned maintenance {id}'s tasks

@@ -6,6 +6,10 @@ import { z } from "zod";
 import { ValidationError } from "~/lib/errors";
 import { optionalText } from "~/lib/schema-helpers";
 
+/** The intents of the task forms (/task, /view-task): mark done, undo. */
+export const TASK_DONE_INTENT = "done";
+export const TASK_UNDO_INTENT = "undo";
+
 /** The longest completion note. */
 export const TASK_NOTE_MAX = 2000;
 export const TASK_STATUS_INVALID = "tasks:validation.status";
