@@ -107,6 +107,8 @@ function addresses(ids: Ids, role: Role): Address[] {
     out.push({ id: screen.id, path, screen: screen.file === SOON_FILE ? "coming-soon" : undefined });
   }
   out.push({ id: "settings", path: "/settings?dialog=password" }, { id: "report-issue", path: "/report-issue" });
+  // The maintenance calendar's two views (a view of /task, decision 051).
+  out.push({ id: "task", path: "/task?view=month" }, { id: "task", path: "/task?view=week" });
   if (role === "admin") {
     out.push(
       { id: "settings", path: "/settings?tab=entity" },

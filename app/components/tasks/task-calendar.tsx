@@ -35,7 +35,7 @@ function CalendarTask({ task }: { task: TaskSummary }) {
   return (
     <Link
       to={taskDayHref(task)}
-      className={cn("block rounded border px-1.5 py-1 text-xs leading-snug underline-offset-2 hover:underline", done ? "bg-muted text-muted-foreground line-through" : "bg-primary/5")}
+      className={cn("block rounded border px-1.5 py-1 text-xs leading-snug underline-offset-2 [overflow-wrap:anywhere] hover:underline", done ? "bg-muted text-muted-foreground line-through" : "bg-primary/5")}
     >
       <span className="font-medium">{task.dueTime ? `${wallTime(task.dueTime)} ` : ""}{task.planName}</span>
       <span className="block truncate">{taskPlace(task)}</span>
@@ -64,7 +64,7 @@ export function TaskCalendar({ data, hrefFor }: { data: CalendarData; hrefFor: (
         <h2 className="text-lg font-semibold" aria-live="polite">
           {title}
         </h2>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Link to={hrefFor(data.previous)} rel="prev" className="ui-btn ui-btn-outline ui-btn-sm">
             {data.view === "month" ? t("calendar.previousMonth") : t("calendar.previousWeek")}
           </Link>
@@ -94,7 +94,7 @@ export function TaskCalendar({ data, hrefFor }: { data: CalendarData; hrefFor: (
           {Array.from({ length: data.days.length / 7 }, (_, week) => (
             <tr key={week}>
               {data.days.slice(week * 7, week * 7 + 7).map((day) => (
-                <td key={day} className={cn("h-24 border p-1 align-top", !inMonth(day) && "bg-muted/30 text-muted-foreground", day === data.today && "ring-2 ring-inset ring-primary")}>
+                <td key={day} className={cn("h-24 overflow-hidden border p-1 align-top", !inMonth(day) && "bg-muted/30 text-muted-foreground", day === data.today && "ring-2 ring-inset ring-primary")}>
                   <div className="mb-1 text-xs font-medium">
                     <span className="sr-only">{dates.day(day)}</span>
                     <span aria-hidden="true">{Number(day.slice(8, 10))}</span>
