@@ -44,8 +44,8 @@ export const screens: Screen[] = [
   { id: "notifications", path: "notifications", file: "routes/notifications.tsx", access: "user" },
   { id: "notification", path: "notification/:id", file: "routes/notification.tsx", access: "user" },
   { id: "view-room", path: "view-room/:id", file: "routes/view-room.tsx", access: "user" },
-  { id: "task", path: "task", file: SOON, access: "user" },
-  { id: "view-task", path: "view-task/:id/:date", file: SOON, access: "user" },
+  { id: "task", path: "task", file: "routes/task.tsx", access: "user" },
+  { id: "view-task", path: "view-task/:id/:date", file: "routes/view-task.tsx", access: "user" },
   { id: "incidents", path: "incidents", file: "routes/incidents.tsx", access: "user" },
   { id: "incident", path: "incident/:id", file: "routes/incident.tsx", access: "user" },
   { id: "tutorial", path: "tutorial", file: "routes/tutorial.tsx", access: "user" },
@@ -108,6 +108,9 @@ export const resources: Screen[] = [
   { id: "notifications-stream", path: "resources/notifications/stream", file: "routes/resources/notifications.stream.ts", access: "api" },
   // The dashboard's figures as CSV, for the same roles.
   { id: "dashboard-csv", path: "dashboard.csv", file: "routes/resources/dashboard[.csv].ts", access: "manager" },
+  // A person's maintenance tasks as an iCalendar feed (decision 051): calendar applications cannot sign
+  // in, so the address's secret (`calendar/<token>.ics`) is the credential; a wrong one is 404.
+  { id: "calendar-feed", path: "calendar/:file", file: "routes/resources/calendar.$file.ts", access: "public" },
 ];
 
 const api = (id: string, path: string, file: string): Screen => ({ id, path, file: `routes/api/${file}`, access: "api" });
@@ -168,6 +171,9 @@ export const apiRoutes: Screen[] = [
   api("api-incident-files", "incidents/:id/files", "incidents.$id.files.ts"),
   api("api-incident-file", "incidents/:id/files/:fileId", "incidents.$id.files.$fileId.ts"),
   api("api-incident-work-order", "incidents/:id/work-order", "incidents.$id.work-order.ts"),
+  // Maintenance tasks (section 7 leaves them out; designed like the incident calls)
+  api("api-tasks", "tasks", "tasks.ts"),
+  api("api-task-status", "tasks/:id/status", "tasks.$id.status.ts"),
   api("api-not-found", "*", "not-found.ts"),
 ];
 

@@ -280,6 +280,8 @@ export const NotificationType = {
   EXPORT_GENERIC_EQUIPMENTS_SUCCESS: 22,
   EXPORT_PLANNED_MAINTENANCE_SUCCESS: 23,
   EXPORT_EQUIPMENT_CATEGORIES_SUCCESS: 24,
+  /** Not in SPEC.md's list: a maintenance task was done (decision 051). */
+  TASK_DONE: 25,
 } as const;
 export type NotificationType = ValueOf<typeof NotificationType>;
 export const NOTIFICATION_TYPE_VALUES = valuesOf(NotificationType);

@@ -4,6 +4,7 @@ import type { ScheduleDefinition } from "~/core/schedules.server";
 import { sendEmailJob } from "~/mail/jobs.server";
 import { taskGenerationJob, taskGenerationSchedule } from "~/modules/maintenance/generation-jobs.server";
 import { incidentNotificationKinds } from "~/modules/incidents/notifications.server";
+import { taskNotificationKinds } from "~/modules/maintenance/task-notifications.server";
 import { notificationDigestJob, notificationRetentionJob, notificationRetentionSchedule } from "~/modules/notifications/jobs.server";
 import { type NotificationKind, notificationsHandler } from "~/modules/notifications/kinds.server";
 import { reporterMailsHandler } from "~/modules/occupier-reports/reporter-mail.server";
@@ -23,7 +24,7 @@ export function schedules(settings: ScheduleSettings): readonly ScheduleDefiniti
 }
 
 /** Every notification kind (SPEC.md section 3's types), each beside the area whose change it follows. */
-export const notificationKinds: readonly NotificationKind[] = [...incidentNotificationKinds];
+export const notificationKinds: readonly NotificationKind[] = [...incidentNotificationKinds, ...taskNotificationKinds];
 
 /** What follows from change events (decision 048), in this order for each change. */
 export const changeHandlers: readonly ChangeHandler[] = [notificationsHandler(notificationKinds), reporterMailsHandler, liveEventsHandler];

@@ -50,6 +50,10 @@ export interface DateFormats {
   month(month: string): string;
   /** "Nov 29, 2026": a calendar day (`YYYY-MM-DD`), in the same style as `date`. */
   day(day: string): string;
+  /** "Sun": the weekday of a calendar day (`YYYY-MM-DD`). */
+  weekday(day: string): string;
+  /** "2:30 PM": a local time of day (`HH:MM[:SS]`, a maintenance task's), with no zone to move it. */
+  wallTime(time: string): string;
 }
 
 const formats = new Map<string, DateFormats>();
@@ -67,6 +71,8 @@ export function dateFormats(locale: string, timeZone: string): DateFormats {
     // Calendar days and months are read as midnight UTC and written in UTC: no zone moves them.
     const day = dateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" });
     const month = dateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" });
+    const weekday = dateTimeFormat(locale, { weekday: "short", timeZone: "UTC" });
+    const wallTime = dateTimeFormat(locale, { timeStyle: "short", timeZone: "UTC" });
     kept = {
       timeZone,
       date: (at) => date.format(instant(at)),
@@ -74,6 +80,8 @@ export function dateFormats(locale: string, timeZone: string): DateFormats {
       time: (at) => time.format(instant(at)),
       month: (m) => month.format(new Date(`${m}-01T00:00:00Z`)),
       day: (d) => day.format(new Date(`${d}T00:00:00Z`)),
+      weekday: (d) => weekday.format(new Date(`${d}T00:00:00Z`)),
+      wallTime: (t) => wallTime.format(new Date(`1970-01-01T${t.length === 5 ? `${t}:00` : t}Z`)),
     };
     if (formats.size >= 100) formats.clear();
     formats.set(key, kept);

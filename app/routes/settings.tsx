@@ -31,17 +31,20 @@ import { BUILDING_AFTER_FIELD } from "~/lib/pickers";
 import { supportedTimeZones } from "~/lib/dates";
 import { AccountFormSchema, PasswordFormSchema } from "~/modules/users/schema";
 import { changePassword, updateAccount } from "~/modules/users/service.server";
+import { CALENDAR_CREATE_INTENT, CALENDAR_RESET_INTENT, CalendarFeedCard } from "~/components/tasks/calendar-feed-card";
+import { publicOrigin } from "~/http/public-url.server";
+import { getCalendarToken, issueCalendarToken } from "~/modules/maintenance/calendar-feed.server";
 
 /**
  * /settings: "Account Settings" for every signed-in user, "Entity Settings" (`?tab=entity`) for
  * facility managers and administrators; the update-password dialog at `?dialog=password`. Four
  * forms (told apart by `intent`), each a plain multipart post that works without JavaScript, each
- * calling one service verb.
+ * calling one service verb; and the calendar feed's address (`intent=calendar`, `calendar-reset`).
  */
 type Tab = "account" | "entity";
 type Intent = "account" | "password" | "entity" | "sticker";
 
-export const loader = screenLoader(async ({ ctx, url, user }) => {
+export const loader = screenLoader(async ({ ctx, url, user, request, context }) => {
   const tab: Tab = url.searchParams.get("tab") === "entity" ? "entity" : "account";
   const manager = can(ctx.actor, "update", "entity");
   // The entity tab is for managers and administrators only, like the manager-only screens.
@@ -49,12 +52,14 @@ export const loader = screenLoader(async ({ ctx, url, user }) => {
   const maxBytes = ctx.files.maxBytes;
   if (tab === "entity") {
     const [entity, sticker] = await Promise.all([getEntity(ctx, user.entityId), getExplanatorySticker(ctx, user.entityId)]);
-    return { tab, canManageEntity: manager, maxBytes, entity, timeZones: supportedTimeZones(), sticker: sticker.explanatorySticker, account: null, buildings: null };
+    return { tab, canManageEntity: manager, maxBytes, entity, timeZones: supportedTimeZones(), sticker: sticker.explanatorySticker, account: null, buildings: null, calendarUrl: null };
   }
   const account = await getAccountSettings(ctx.db, user.id, user.entityId);
   if (!account) throw new Response("Not Found", { status: 404 });
-  const buildings = await notificationBuildings(ctx, url.searchParams, account.notificationSettings.buildingIds);
-  return { tab, canManageEntity: manager, maxBytes, entity: null, timeZones: null, sticker: null, account, buildings };
+  const [buildings, calendarToken] = await Promise.all([notificationBuildings(ctx, url.searchParams, account.notificationSettings.buildingIds), getCalendarToken(ctx)]);
+  // The person's task calendar feed (decision 051), once they asked for one.
+  const calendarUrl = calendarToken ? `${publicOrigin({ request, context })}/calendar/${calendarToken}.ics` : null;
+  return { tab, canManageEntity: manager, maxBytes, entity: null, timeZones: null, sticker: null, account, buildings, calendarUrl };
 });
 
 /**
@@ -98,10 +103,20 @@ async function account({ ctx, formData, intent }: IntentArgs) {
   return redirect("/settings", { headers });
 }
 
+/** The calendar feed's address: made (`calendar`) or replaced after the confirmation (`calendar-reset`). */
+function calendarIntent(reset: boolean) {
+  return async ({ ctx }: IntentArgs) => {
+    await issueCalendarToken(ctx, { reset });
+    return redirect("/settings", { headers: { "Set-Cookie": await toastHeader({ type: "success", key: reset ? "tasks:feed.resetDone" : "tasks:feed.created" }) } });
+  };
+}
+
 export const action = screenAction({
   files: true,
   intents: {
     account,
+    [CALENDAR_CREATE_INTENT]: calendarIntent(false),
+    [CALENDAR_RESET_INTENT]: calendarIntent(true),
     password: formIntent(
       { schema: PasswordFormSchema, redirectTo: "/settings", toast: "settings:toast.passwordModified", hideFields: ["oldPassword", "newPassword", "repeatPassword"], couldNotSave: COULD_NOT_SAVE },
       ({ oldPassword, newPassword }, { ctx, user }) => changePassword(ctx, { userId: user.id, oldPassword, newPassword, keepSessionId: user.sessionId }),
@@ -172,6 +187,7 @@ export default function Settings() {
               </DialogTrigger>
             </CardHeader>
           </Card>
+          <CalendarFeedCard url={loaderData.calendarUrl} />
         </>
       ) : null}
 

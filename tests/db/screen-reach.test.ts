@@ -13,8 +13,10 @@ import {
   createIncident,
   createIncidentType,
   createNotification,
+  createPlannedMaintenance,
   createRoom,
   createRoomType,
+  createTask,
   createUser,
 } from "#tests/factories";
 import { type ApiHarness, apiContext, type RouteModule, startApiRuntime } from "#tests/api-helpers";
@@ -27,6 +29,9 @@ import { type ApiHarness, apiContext, type RouteModule, startApiRuntime } from "
  * the access gate as on the server, as an administrator of another entity.
  */
 const routeModules = import.meta.glob<RouteModule & { action?: { intents?: readonly string[] } }>("../../app/routes/*.tsx");
+
+/** The day of the tasks `/view-task/{id}/{date}` is asked for. */
+const TASK_DATE = "2026-12-01";
 
 let api: ApiHarness;
 /** The administrator of entity A, who asks. */
@@ -50,6 +55,8 @@ async function records(entityName: string) {
   const incidentType = await createIncidentType(db, { entityId: entity.id, nameEn: `Leak ${entityName}` });
   const incident = await createIncident(db, { entityId: entity.id, roomId: room.id, title: `Leak in ${entityName}` });
   const { notifications } = await createNotification(db, { entityId: entity.id, userIds: [person.id] });
+  const plan = await createPlannedMaintenance(db, { entityId: entity.id });
+  await createTask(db, { entityId: entity.id, plannedMaintenanceId: plan.id, roomId: room.id, dueDate: TASK_DATE });
   const ids = {
     "update-user": user.id,
     "update-facility": facility.id,
@@ -62,6 +69,7 @@ async function records(entityName: string) {
     "update-incident-type": incidentType.id,
     incident: incident.id,
     notification: notifications[0].id,
+    "view-task": plan.id,
   };
   return { entity, person, ids };
 }
@@ -91,7 +99,7 @@ async function statusOf(handler: Handler, path: string, id: number, body?: URLSe
   const context = { ...apiContext(), auth: { user: admin, session: null } };
   let answer: unknown;
   try {
-    answer = await handler({ request, params: { id: String(id) }, context } as unknown as LoaderFunctionArgs & ActionFunctionArgs);
+    answer = await handler({ request, params: { id: String(id), ...(path.startsWith("view-task/") ? { date: TASK_DATE } : {}) }, context } as unknown as LoaderFunctionArgs & ActionFunctionArgs);
   } catch (thrown) {
     answer = thrown;
   }
@@ -134,7 +142,7 @@ describe("a screen with an id, for an id the viewer cannot reach", () => {
     const problems: string[] = [];
     for (const { screen, loader, action, intents } of list) {
       const id = others[screen.id];
-      const path = screen.path.replace(":id", String(id));
+      const path = screen.path.replace(":id", String(id)).replace(":date", TASK_DATE);
       const got = await statusOf(loader, path, id);
       if (got !== 404) problems.push(`GET /${path}: ${got}`);
       if (!action) continue;
@@ -155,6 +163,12 @@ describe("a screen with an id, for an id the viewer cannot reach", () => {
       expect(await statusOf(action!, `update-incident-type/${own["update-incident-type"]}`, own["update-incident-type"], posted(intent)), intent).toBe(200);
     }
     expect(await statusOf(loader, `update-incident-type/${own["update-incident-type"]}`, own["update-incident-type"])).toBe(200);
+  });
+
+  it("view-task: the plan's day answers 404 for another entity's plan, 200 for the viewer's own", async () => {
+    const { loader } = (await screensWithId()).find((s) => s.screen.id === "view-task")!;
+    expect(await statusOf(loader, `view-task/${others["view-task"]}/${TASK_DATE}`, others["view-task"])).toBe(404);
+    expect(await statusOf(loader, `view-task/${own["view-task"]}/${TASK_DATE}`, own["view-task"])).toBe(200);
   });
 
   it("update-room: the building picker and the quantity dialog answer 404 for another entity's room, and answer the viewer's own", async () => {

@@ -61,9 +61,18 @@ async function demoIds(request: Parameters<typeof apiLogin>[0]): Promise<Record<
     const rows = res.ok() ? ((await res.json()) as { id: number }[]) : [];
     return rows.length > 0 ? String(rows[0].id) : "1";
   };
+  // A day of a planned maintenance with a task the role reaches: `view-task` is its plan, `view-task-date` its day.
+  const taskDay = async (headers: Record<string, string>) => {
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const res = await request.get(`/api/tasks?from=${day(-180)}&to=${day(180)}`, { headers });
+    expect(res.status(), "GET /api/tasks").toBe(200);
+    const rows = (await res.json()) as { plannedMaintenanceId: number; dueDate: string }[];
+    expect(rows.length, "the demo data has a task").toBeGreaterThan(0);
+    return { "view-task": String(rows[0].plannedMaintenanceId), "view-task-date": rows[0].dueDate };
+  };
   return {
-    admin: { ...ids, "view-room": ids["update-room"], notification: await notification(admin) },
-    technician: { ...ids, "view-room": await first(technician.headers, "facilities/rooms"), notification: await notification(technician) },
+    admin: { ...ids, "view-room": ids["update-room"], notification: await notification(admin), ...(await taskDay(admin.headers)) },
+    technician: { ...ids, "view-room": await first(technician.headers, "facilities/rooms"), notification: await notification(technician), ...(await taskDay(technician.headers)) },
   };
 }
 
@@ -94,10 +103,12 @@ function addresses(ids: Ids, role: Role): Address[] {
     if (screen.access === "visitor" || screen.access === "public") continue;
     if (screen.access === "manager" && role !== "admin") continue;
     // Placeholder screens (coming soon) take any id.
-    const path = `/${screen.path}`.replace(":id", ids[screen.id] ?? "1").replace(":date", "2026-01-05");
+    const path = `/${screen.path}`.replace(":id", ids[screen.id] ?? "1").replace(":date", ids[`${screen.id}-date`] ?? "2026-01-05");
     out.push({ id: screen.id, path, screen: screen.file === SOON_FILE ? "coming-soon" : undefined });
   }
   out.push({ id: "settings", path: "/settings?dialog=password" }, { id: "report-issue", path: "/report-issue" });
+  // The maintenance calendar's two views (a view of /task, decision 051).
+  out.push({ id: "task", path: "/task?view=month" }, { id: "task", path: "/task?view=week" });
   if (role === "admin") {
     out.push(
       { id: "settings", path: "/settings?tab=entity" },

@@ -38,7 +38,7 @@ type Outcome = "ok" | "login" | "forbidden" | "home" | "notFound" | "error" | `s
 
 /** The kinds of record a screen's `:id` names, with where the demo data holds one. */
 type Kind = "entity" | "facility" | "building" | "room" | "roomType" | "equipmentType" | "category" | "user" | "incidentType" | "incident"
-  | "notification" | "notificationOwner";
+  | "notification" | "notificationOwner" | "taskDay";
 
 /**
  * Screens whose `:id` loads a record of the first entity. Every screen with a parameter must be here
@@ -59,6 +59,8 @@ const ID_KINDS: Record<string, Kind> = {
   "incident-assignee-options": "incident",
   // One of the technician's own notifications: everyone else's 404 (issue #14).
   notification: "notification",
+  // A planned maintenance with a task the technician reaches, on that task's day (`taskDate`).
+  "view-task": "taskDay",
 };
 
 /**
@@ -117,6 +119,7 @@ const API_WITHOUT_GET = new Set([
   "api-incident-files",
   "api-incident-file",
   "api-user-notifications-read",
+  "api-task-status",
 ]);
 
 interface DemoIds {
@@ -126,6 +129,8 @@ interface DemoIds {
   unreachable: { facility: number; building: number; room: number; incident: number };
   /** Records of the first entity outside the facility manager's linked facilities (made by the administrator). */
   outsideManager: { facility: number; building: number; room: number };
+  /** The day of the `taskDay` record's task. */
+  taskDate: string;
 }
 
 let origin: string;
@@ -170,6 +175,9 @@ async function demoIds(): Promise<DemoIds> {
     return (await res.json()) as Record<string, unknown>[];
   };
   type Row = { id: number; facilityId?: number; buildingId?: number; entityId?: number };
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const techTasks = (await list("technician", `tasks?from=${day(-180)}&to=${day(180)}`)) as { plannedMaintenanceId: number; dueDate: string }[];
+  expect(techTasks.length, "the demo data has a task the technician reaches").toBeGreaterThan(0);
   const [facilities, buildings, rooms, roomTypes, equipmentTypes, categories, users, incidentTypes, techFacilities, techBuildings, techRooms, incidents, techIncidents, techNotifications] = (await Promise.all([
     list("admin", "facilities?size=100"),
     list("admin", "facilities/buildings?size=100"),
@@ -224,6 +232,7 @@ async function demoIds(): Promise<DemoIds> {
       incident: first(techIncidents, "incident the technician reaches").id,
       notification: first(techNotifications, "notification of the technician").id,
       notificationOwner: techUserId,
+      taskDay: techTasks[0].plannedMaintenanceId,
     },
     unreachable: {
       facility: first(facilities.filter((f) => !techF.has(f.id)), "facility the technician does not reach").id,
@@ -232,6 +241,7 @@ async function demoIds(): Promise<DemoIds> {
       incident: first(incidents.filter((i) => !techI.has(i.id)), "incident the technician does not reach").id,
     },
     outsideManager: { facility: outsideFacility, building: outsideBuilding, room: outsideRoom },
+    taskDate: techTasks[0].dueDate,
   };
 }
 
@@ -274,7 +284,7 @@ const TREE_KINDS = new Set<Kind>(["facility", "building", "room"]);
 function fill(path: string, screenId: string, kinds: Record<string, Kind>, target: Target): string {
   const kind = kinds[screenId];
   return path.replace(/:(\w+)/g, (_, name: string) => {
-    if (name === "date") return "2026-01-15";
+    if (name === "date") return kind === "taskDay" && target !== "none" ? ids.taskDate : "2026-01-15";
     if (screenId === "file") return "00000000-0000-4000-8000-000000000000";
     if (!kind || target === "none") return "1";
     if (target === "unreachable" || target === "outsideManager") {

@@ -74,7 +74,7 @@ test.describe("navigation menu", () => {
       await expect(nav.getByText(group, { exact: true })).toHaveCount(0);
     }
     await nav.getByRole("link", { name: "Maintenance calendar" }).click();
-    await expect(page).toHaveURL(/\/task\?view=calendar$/);
+    await expect(page).toHaveURL(/\/task\?view=month$/);
   });
 
   test("on a phone the menu opens and navigates", async ({ page, login }) => {

@@ -69,7 +69,7 @@ export function NotificationList({ page, unreadOnly }: { page: Page<Item>; unrea
                 <div className="flex shrink-0 flex-wrap items-center gap-2">
                   {link ? (
                     <Link to={link} className={buttonVariants({ variant: "outline", size: "sm" })} reloadDocument={link.startsWith("/files/")}>
-                      {item.incidentId ? t("list.openIncident") : link.startsWith("/files/") ? t("list.download") : t("list.openImport")}
+                      {item.incidentId ? t("list.openIncident") : link.startsWith("/files/") ? t("list.download") : link.startsWith("/view-task/") ? t("list.openTask") : t("list.openImport")}
                     </Link>
                   ) : null}
                   {!item.read ? (

@@ -34,7 +34,7 @@ export function NotificationView({ notification }: { notification: Item }) {
       </dl>
       {link ? (
         <Link to={link} className={buttonVariants()} reloadDocument={link.startsWith("/files/")}>
-          {notification.incidentId ? t("list.openIncident") : link.startsWith("/files/") ? t("list.download") : t("list.openImport")}
+          {notification.incidentId ? t("list.openIncident") : link.startsWith("/files/") ? t("list.download") : link.startsWith("/view-task/") ? t("list.openTask") : t("list.openImport")}
         </Link>
       ) : null}
     </article>

@@ -50,7 +50,7 @@ describe("navigation menu", () => {
     expect(activeMenuId(menu, "/update-building/12")).toBe("buildings");
     expect(activeMenuId(menu, "/configuration")).toBe("configuration");
     expect(activeMenuId(menu, "/configuration", "?tab=incident-types")).toBe("incidentTypes");
-    expect(activeMenuId(menu, "/task", "?view=calendar")).toBe("calendar");
+    expect(activeMenuId(menu, "/task", "?view=month")).toBe("calendar");
     expect(activeMenuId(menu, "/task/")).toBe("tasks");
     expect(activeMenuId(menu, "/incident/4")).toBe("incidents");
     expect(activeMenuId(menu, "/settings")).toBeNull();

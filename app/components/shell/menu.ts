@@ -126,7 +126,7 @@ export const MENU: readonly MenuEntry[] = [
         match: ["/add-maintenance-type", "/update-maintenance-type/", "/add-planned-maintenance", "/update-planned-maintenance/"],
       },
       { kind: "link", id: "tasks", to: "/task", screen: "task", match: ["/view-task/"] },
-      { kind: "link", id: "calendar", to: "/task?view=calendar", screen: "task" },
+      { kind: "link", id: "calendar", to: "/task?view=month", screen: "task" },
     ],
   },
   { kind: "link", id: "configuration", to: "/configuration", screen: "configuration", icon: "configuration" },

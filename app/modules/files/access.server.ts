@@ -12,6 +12,7 @@ import {
   roomFiles,
   rooms,
   storedFiles,
+  tasks,
   users,
 } from "~/db/schema";
 import type { FileStore, ServiceContext } from "~/core/context.server";
@@ -30,6 +31,7 @@ import { fileNotFound, readBytes, type StoredFile } from "./storage.server";
  * - an incident's files and its comments' attachments: whoever may read the incident (`incidentReach`:
  *   administrators all; managers and technicians their rooms and items, and incidents assigned to them);
  *   removed comments grant nothing;
+ * - a maintenance task's photo: whoever reaches the task's room (`treeScope`), like the task itself;
  * - a bug report's attachment: the reporter and the administrators;
  * - an import's source and an export's result: managers and administrators (the import/export screen).
  * A file no owner grants (unowned, another entity's, removed, unknown) is not found: the answer never
@@ -106,6 +108,12 @@ export function fileReach(ctx: ServiceContext): SQL {
             incidentReach(ctx),
           ),
         ),
+    ),
+    exists(
+      select()
+        .from(tasks)
+        .innerJoin(rooms, eq(rooms.id, tasks.roomId))
+        .where(and(eq(tasks.entityId, entityId), eq(tasks.photoFileId, storedFiles.id), treeScope(ctx, "room"))),
     ),
     exists(
       select()

@@ -24,9 +24,13 @@ export function notificationTitle(n: NotificationLike): { key: string; params: R
   };
 }
 
-/** Where it leads: the incident, the export's download, or the import screen. */
+/** Where it leads: the incident, the task's day, the export's download, or the import screen. */
 export function notificationLink(n: NotificationLike): string | null {
   if (n.incidentId) return `/incident/${n.incidentId}`;
+  // A maintenance task's: the plan's day (decision 051).
+  if (typeof n.message?.plannedMaintenanceId === "number" && typeof n.message?.dueDate === "string") {
+    return `/view-task/${n.message.plannedMaintenanceId}/${n.message.dueDate}`;
+  }
   if (typeof n.message?.downloadFileId === "string") return `/files/${n.message.downloadFileId}`;
   if (n.type >= 5 && n.type <= 12) return "/import-data";
   return null;

@@ -1,0 +1,138 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { cn } from "~/lib/utils";
+import { useDates } from "~/lib/use-dates";
+import { DONE, taskDayHref, taskPlace, type TaskSummary, useWallTime } from "./task-parts";
+
+export interface CalendarData {
+  view: "month" | "week";
+  /** The month shown (`YYYY-MM`), for the month view. */
+  month: string | null;
+  /** The days of the grid, Monday first (whole weeks). */
+  days: string[];
+  today: string;
+  previous: string;
+  next: string;
+  current: string;
+  tasks: TaskSummary[];
+  capped: boolean;
+}
+
+function byDay(tasks: TaskSummary[]): Map<string, TaskSummary[]> {
+  const map = new Map<string, TaskSummary[]>();
+  for (const task of tasks) {
+    const list = map.get(task.dueDate);
+    if (list) list.push(task);
+    else map.set(task.dueDate, [task]);
+  }
+  return map;
+}
+
+function CalendarTask({ task }: { task: TaskSummary }) {
+  const { t } = useTranslation("tasks");
+  const wallTime = useWallTime();
+  const done = task.status === DONE;
+  return (
+    <Link
+      to={taskDayHref(task)}
+      className={cn("block rounded border px-1.5 py-1 text-xs leading-snug underline-offset-2 [overflow-wrap:anywhere] hover:underline", done ? "bg-muted text-muted-foreground line-through" : "bg-primary/5")}
+    >
+      <span className="font-medium">{task.dueTime ? `${wallTime(task.dueTime)} ` : ""}{task.planName}</span>
+      <span className="block truncate">{taskPlace(task)}</span>
+      {done ? <span className="sr-only">{t("status.1")}</span> : null}
+    </Link>
+  );
+}
+
+/**
+ * The maintenance calendar (/task?view=month|week), drawn on the server: a month grid (Monday to
+ * Sunday) or a week's seven days, each task a link to its day's page; on a phone the month is a list of
+ * the days that have tasks. Previous and next move by a month or a week.
+ */
+export function TaskCalendar({ data, hrefFor }: { data: CalendarData; hrefFor: (anchor: string) => string }) {
+  const { t } = useTranslation("tasks");
+  const dates = useDates();
+  const tasks = byDay(data.tasks);
+  const weekdays = data.days.slice(0, 7);
+  const title = data.view === "month" && data.month ? dates.month(data.month) : t("calendar.weekOf", { day: dates.day(data.days[0]) });
+  const inMonth = (day: string) => !data.month || day.startsWith(data.month);
+  const daysWithTasks = data.days.filter((day) => inMonth(day) && tasks.has(day));
+
+  return (
+    <div className="grid gap-4">
+      <nav aria-label={t("calendar.navigation")} className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold" aria-live="polite">
+          {title}
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          <Link to={hrefFor(data.previous)} rel="prev" className="ui-btn ui-btn-outline ui-btn-sm">
+            {data.view === "month" ? t("calendar.previousMonth") : t("calendar.previousWeek")}
+          </Link>
+          <Link to={hrefFor(data.current)} className="ui-btn ui-btn-outline ui-btn-sm">
+            {t("calendar.today")}
+          </Link>
+          <Link to={hrefFor(data.next)} rel="next" className="ui-btn ui-btn-outline ui-btn-sm">
+            {data.view === "month" ? t("calendar.nextMonth") : t("calendar.nextWeek")}
+          </Link>
+        </div>
+      </nav>
+      {data.capped ? <p className="text-sm text-muted-foreground">{t("calendar.capped")}</p> : null}
+
+      {/* Wide screens: the grid. */}
+      <table className="hidden w-full table-fixed border-collapse md:table" data-testid="task-calendar-grid">
+        <caption className="sr-only">{title}</caption>
+        <thead>
+          <tr>
+            {weekdays.map((day) => (
+              <th key={day} scope="col" className="border bg-muted/50 p-1 text-xs font-medium">
+                <WeekdayName day={day} />
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {Array.from({ length: data.days.length / 7 }, (_, week) => (
+            <tr key={week}>
+              {data.days.slice(week * 7, week * 7 + 7).map((day) => (
+                <td key={day} className={cn("h-24 overflow-hidden border p-1 align-top", !inMonth(day) && "bg-muted/30 text-muted-foreground", day === data.today && "ring-2 ring-inset ring-primary")}>
+                  <div className="mb-1 text-xs font-medium">
+                    <span className="sr-only">{dates.day(day)}</span>
+                    <span aria-hidden="true">{Number(day.slice(8, 10))}</span>
+                  </div>
+                  <div className="grid gap-1">
+                    {(tasks.get(day) ?? []).map((task) => (
+                      <CalendarTask key={task.id} task={task} />
+                    ))}
+                  </div>
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      {/* Phones: a list of the days that have tasks. */}
+      <div className="grid gap-3 md:hidden" data-testid="task-calendar-days">
+        {daysWithTasks.length === 0 ? (
+          <p className="rounded-md border bg-background p-6 text-muted-foreground">{t("calendar.empty")}</p>
+        ) : (
+          daysWithTasks.map((day) => (
+            <section key={day} aria-label={dates.day(day)} className="grid gap-1">
+              <h3 className={cn("text-sm font-semibold", day === data.today && "text-primary")}>
+                <WeekdayName day={day} /> {dates.day(day)}
+              </h3>
+              {(tasks.get(day) ?? []).map((task) => (
+                <CalendarTask key={task.id} task={task} />
+              ))}
+            </section>
+          ))
+        )}
+      </div>
+      {daysWithTasks.length === 0 ? <p className="hidden text-sm text-muted-foreground md:block">{t("calendar.empty")}</p> : null}
+    </div>
+  );
+}
+
+function WeekdayName({ day }: { day: string }) {
+  return <>{useDates().weekday(day)}</>;
+}

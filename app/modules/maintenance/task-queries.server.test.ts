@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { Role, TaskStatus } from "~/db/enums";
+import { type Entity, plannedMaintenances, type Room, type User } from "~/db/schema";
+import { NotFoundError } from "~/lib/errors";
+import { eq } from "drizzle-orm";
+import { createBuilding, createEntity, createPlannedMaintenance, createRoom, createTask, createUser, linkUserTo } from "#tests/factories";
+import { actorContext, rejectionOf } from "#tests/service-helpers";
+import { createTestDatabase } from "#tests/test-db";
+import { getTaskDay, listTasks, monthGrid, taskFilterOptions, tasksBetween, weekDays, weekStart } from "./task-queries.server";
+import { parseTaskFilters } from "./task-schema";
+
+/**
+ * The task reads: the list's sections and filters ("my tasks" through the plan or the task's own
+ * assignee), the calendar's ranges (whole weeks, Monday first, both ends included), one plan's day,
+ * each within the viewer's reach and entity.
+ */
+let database: Database;
+let entity: Entity;
+let other: Entity;
+let admin: User;
+let technician: User;
+let colleague: User;
+let farTechnician: User;
+let otherAdmin: User;
+let room: Room;
+let farRoom: Room;
+let planId: number;
+const TODAY = "2026-11-25"; // a Wednesday
+
+const all = { status: "all", buildingId: null, plannedMaintenanceId: null, assignee: null } as const;
+const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const db = database.db;
+  entity = await createEntity(db);
+  other = await createEntity(db);
+  admin = await createUser(db, { entityId: entity.id, role: Role.ADMINISTRATOR });
+  technician = await createUser(db, { entityId: entity.id, role: Role.TECHNICIAN });
+  colleague = await createUser(db, { entityId: entity.id, role: Role.TECHNICIAN });
+  farTechnician = await createUser(db, { entityId: entity.id, role: Role.TECHNICIAN });
+  otherAdmin = await createUser(db, { entityId: other.id, role: Role.ADMINISTRATOR });
+  const building = await createBuilding(db, { entityId: entity.id, name: "North" });
+  const farBuilding = await createBuilding(db, { entityId: entity.id, name: "South" });
+  room = await createRoom(db, { entityId: entity.id, buildingId: building.id, name: "A" });
+  farRoom = await createRoom(db, { entityId: entity.id, buildingId: farBuilding.id, name: "B" });
+  for (const user of [technician, colleague]) await linkUserTo(db, { entityId: entity.id, userId: user.id, buildingId: building.id });
+  await linkUserTo(db, { entityId: entity.id, userId: farTechnician.id, buildingId: farBuilding.id });
+  planId = (await createPlannedMaintenance(db, { entityId: entity.id, name: "Filters", assigneeIds: [technician.id], instructions: "Swap them." })).id;
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe("calendar ranges", () => {
+  it("month pages are whole weeks, Monday to Sunday, around the month", () => {
+    const nov = monthGrid("2026-11");
+    expect(nov.from).toBe("2026-10-26");
+    expect(nov.to).toBe("2026-12-06");
+    expect(nov.days).toHaveLength(42);
+    const feb = monthGrid("2027-02"); // starts on a Monday, 28 days
+    expect(feb.from).toBe("2027-02-01");
+    expect(feb.to).toBe("2027-02-28");
+    expect(feb.days).toHaveLength(28);
+    expect(monthGrid("2026-12").to).toBe("2027-01-03");
+  });
+
+  it("week pages start on Monday, whatever day they are asked for", () => {
+    expect(weekStart("2026-11-29")).toBe("2026-11-23"); // a Sunday
+    expect(weekStart("2026-11-23")).toBe("2026-11-23");
+    const week = weekDays(TODAY);
+    expect(week.days).toEqual(["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26", "2026-11-27", "2026-11-28", "2026-11-29"]);
+    // Across the change of the clock the days stay days.
+    expect(weekDays("2027-03-28").days[0]).toBe("2027-03-22");
+  });
+
+  it("tasksBetween includes both ends, sorts by day and time, and stays within reach and entity", async () => {
+    const db = database.db;
+    const plan = await createPlannedMaintenance(db, { entityId: entity.id, name: "Range" });
+    const first = await createTask(db, { entityId: entity.id, plannedMaintenanceId: plan.id, roomId: room.id, dueDate: "2027-05-03", dueTime: "10:00:00" });
+    const early = await createTask(db, { entityId: entity.id, plannedMaintenanceId: plan.id, roomId: farRoom.id, dueDate: "2027-05-03" });
+    const last = await createTask(db, { entityId: entity.id, plannedMaintenanceId: plan.id, roomId: room.id, dueDate: "2027-05-09" });
+    await createTask(db, { entityId: entity.id, plannedMaintenanceId: plan.id, roomId: room.id, dueDate: "2027-05-10" });
+    await createTask(db, { entityId: entity.id, plannedMaintenanceId: plan.id, roomId: room.id, dueDate: "2027-05-02" });
+    const range = weekDays("2027-05-05");
+    const filters = { plannedMaintenanceId: plan.id };
+    expect(ids((await tasksBetween(actorContext(db, admin), range, filters)).items)).toEqual([early.id, first.id, last.id]);
+    expect(ids((await tasksBetween(actorContext(db, technician), range, filters)).items)).toEqual([first.id, last.id]);
+    expect((await tasksBetween(actorContext(db, otherAdmin), range, filters)).items).toEqual([]);
+    const capped = await tasksBetween(actorContext(db, admin), range, filters, { max: 2 });
+    expect(capped).toMatchObject({ capped: true });
+    expect(capped.items).toHaveLength(2);
+  });
+});
+
+describe("listTasks", () => {
+  it("sorts into Overdue, Today, This week, Later and Earlier, and keeps my tasks by default for technicians", async () => {
+    const db = database.db;
+    const make = (dueDate: string, extra: Partial<Parameters<typeof createTask>[1]> = {}) =>
+      createTask(db, { entityId: entity.id, plannedMaintenanceId: planId, roomId: room.id, dueDate, ...extra });
+    const overdue = await make("2026-11-20");
+    const doneEarlier = await make("2026-11-19", { status: TaskStatus.DONE });
+    const today = await make(TODAY, { dueTime: "08:00:00" });
+    const week = await make("2026-12-01");
+    const later = await make("2026-12-02");
+    const handedOver = await make("2026-11-26", { assigneeId: colleague.id });
+
+    const mine = parseTaskFilters(new URLSearchParams(), { mineByDefault: true });
+    expect(mine).toMatchObject({ status: "pending", assignee: "me" });
+    const page = await listTasks(actorContext(db, technician), mine, { page: 1, size: 25 }, { today: TODAY });
+    expect(page.items.map((t) => [t.id, t.section])).toEqual([
+      [overdue.id, "overdue"],
+      [today.id, "today"],
+      [week.id, "week"],
+      [later.id, "later"],
+    ]);
+    expect(page.total).toBe(4);
+    expect(page.items[0]).toMatchObject({ planName: "Filters", roomName: "A", buildingName: "North", assignees: expect.stringContaining(technician.name) });
+
+    // Everything, done included: the done one comes last, under Earlier.
+    const everything = await listTasks(actorContext(db, technician), { ...all, plannedMaintenanceId: planId }, { page: 1, size: 25 }, { today: TODAY });
+    expect(everything.items.at(-1)).toMatchObject({ id: doneEarlier.id, section: "earlier" });
+    expect(ids(everything.items)).toContain(handedOver.id);
+    // The colleague's: only the task handed to them.
+    const theirs = await listTasks(actorContext(db, colleague), parseTaskFilters(new URLSearchParams(), { mineByDefault: true }), { page: 1, size: 25 }, { today: TODAY });
+    expect(ids(theirs.items)).toEqual([handedOver.id]);
+    // Paging.
+    const second = await listTasks(actorContext(db, technician), mine, { page: 2, size: 3 }, { today: TODAY });
+    expect(ids(second.items)).toEqual([later.id]);
+    // Outside reach, another entity: nothing.
+    expect((await listTasks(actorContext(db, farTechnician), all, { page: 1, size: 25 }, { today: TODAY })).items.filter((t) => t.plannedMaintenanceId === planId)).toEqual([]);
+    expect((await listTasks(actorContext(db, otherAdmin), all, { page: 1, size: 25 }, { today: TODAY })).total).toBe(0);
+    // Filters' choices.
+    const options = await taskFilterOptions(actorContext(db, technician));
+    expect(options.buildings.map((b) => b.name)).toEqual(["North"]);
+    expect(options.plans.map((p) => p.id)).toContain(planId);
+    expect(options.assignees.map((a) => a.id)).toEqual(expect.arrayContaining([technician.id, colleague.id]));
+  });
+});
+
+describe("getTaskDay", () => {
+  it("shows the plan's tasks of the day within reach, and is not found otherwise", async () => {
+    const db = database.db;
+    const plan = await createPlannedMaintenance(db, { entityId: entity.id, name: "Day", instructions: "Do it." });
+    const near = await createTask(db, { entityId: entity.id, plannedMaintenanceId: plan.id, roomId: room.id, dueDate: "2027-01-04" });
+    const far = await createTask(db, { entityId: entity.id, plannedMaintenanceId: plan.id, roomId: farRoom.id, dueDate: "2027-01-04" });
+    const day = await getTaskDay(actorContext(db, admin), plan.id, "2027-01-04");
+    expect(day.plan).toMatchObject({ id: plan.id, name: "Day", instructions: "Do it." });
+    expect(ids(day.tasks)).toEqual([near.id, far.id]);
+    expect(ids((await getTaskDay(actorContext(db, technician), plan.id, "2027-01-04")).tasks)).toEqual([near.id]);
+    for (const attempt of [
+      getTaskDay(actorContext(db, otherAdmin), plan.id, "2027-01-04"),
+      getTaskDay(actorContext(db, admin), plan.id, "2027-01-05"),
+      getTaskDay(actorContext(db, admin), 999_999, "2027-01-04"),
+    ]) {
+      const error = await rejectionOf<NotFoundError>(attempt);
+      expect(error).toBeInstanceOf(NotFoundError);
+      expect(error.messageKey).toBe("tasks:notFound.plannedMaintenance");
+    }
+    await db.update(plannedMaintenances).set({ archivedAt: new Date() }).where(eq(plannedMaintenances.id, plan.id));
+    expect(await rejectionOf(getTaskDay(actorContext(db, admin), plan.id, "2027-01-04"))).toBeInstanceOf(NotFoundError);
+  });
+});

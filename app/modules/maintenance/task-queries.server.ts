@@ -1,0 +1,330 @@
+import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { can } from "~/core/actor";
+import { readAll, type ServiceContext } from "~/core/context.server";
+import { TaskStatus } from "~/db/enums";
+import { buildings, equipmentItems, equipmentTypes, plannedMaintenances, rooms, tasks, users } from "~/db/schema";
+import { now } from "~/lib/clock.server";
+import { addDays, dayIn } from "~/lib/dates";
+import { NotFoundError } from "~/lib/errors";
+import type { Page } from "~/lib/list-query";
+import { treeScope } from "~/modules/facilities/policy.server";
+import type { TaskFilters } from "./task-schema";
+
+/**
+ * Reads of maintenance tasks (SPEC.md sections 2 and 3), each within the viewer's reach: a task is seen
+ * by whoever reaches its room (administrators their whole entity; facility managers and technicians the
+ * rooms of their linked facilities and buildings, `treeScope`), like the room view; anything else is
+ * "not found", as another entity's. Tasks of archived plans and rooms are left out.
+ *
+ * A task's assignees are its plan's (`planned_maintenance_assignees`) unless the task names its own
+ * (`tasks.assignee_id`); "my tasks" are the ones assigned to me either way.
+ */
+
+export const taskNotFound = () => new NotFoundError("tasks:notFound.task", "TASK_NOT_FOUND");
+export const planNotFound = () => new NotFoundError("tasks:notFound.plannedMaintenance", "PLANNED_MAINTENANCE_NOT_FOUND");
+
+/** The most tasks one calendar page or feed shows (a month of a large entity stays readable). */
+export const CALENDAR_MAX_TASKS = 2000;
+
+/** Today in the entity's time zone. */
+export function todayOf(ctx: Pick<ServiceContext, "timeZone">): string {
+  return dayIn(now(), ctx.timeZone);
+}
+
+/** The tasks the actor reaches, as a condition on `tasks` (undefined: the whole entity). */
+export function taskReach(ctx: ServiceContext): SQL | undefined {
+  // A token granted only `task:update` still finds the tasks it may mark.
+  if (!can(ctx.actor, "read", "task") && !can(ctx.actor, "update", "task")) return sql`false`;
+  const scope = treeScope(ctx, "room");
+  if (!scope) return undefined;
+  return inArray(tasks.roomId, ctx.db.select({ id: rooms.id }).from(rooms).where(and(eq(rooms.entityId, ctx.entityId), scope)));
+}
+
+/** The tasks assigned to `userId`: theirs by override, or their plan's when the task names nobody. */
+export function assignedTo(userId: number): SQL {
+  return sql`(${tasks.assigneeId} = ${userId} or (${tasks.assigneeId} is null and exists (
+    select 1 from planned_maintenance_assignees a
+    where a.planned_maintenance_id = ${tasks.plannedMaintenanceId} and a.user_id = ${userId})))`;
+}
+
+/** Every condition of a task read: entity, reach, live plan and room, and the list's filters. */
+function taskWhere(ctx: ServiceContext, filters: Partial<TaskFilters>, extra: (SQL | undefined)[] = []): SQL | undefined {
+  const me = ctx.actor?.id ?? null;
+  const assignee = filters.assignee === "me" ? me : (filters.assignee ?? null);
+  return and(
+    eq(tasks.entityId, ctx.entityId),
+    taskReach(ctx),
+    isNull(plannedMaintenances.archivedAt),
+    isNull(rooms.archivedAt),
+    filters.status === "pending" ? eq(tasks.status, TaskStatus.PENDING) : filters.status === "done" ? eq(tasks.status, TaskStatus.DONE) : undefined,
+    filters.buildingId ? eq(rooms.buildingId, filters.buildingId) : undefined,
+    filters.plannedMaintenanceId ? eq(tasks.plannedMaintenanceId, filters.plannedMaintenanceId) : undefined,
+    filters.assignee === "me" && me === null ? sql`false` : assignee !== null ? assignedTo(assignee) : undefined,
+    ...extra,
+  );
+}
+
+/** The names of a task's assignees: its own, or its plan's, "Name Surname" joined by ", ". */
+const assigneeNames = sql<string>`case when ${tasks.assigneeId} is not null then
+    (select trim(u.name || ' ' || u.surname) from users u where u.id = ${tasks.assigneeId})
+  else (select string_agg(trim(u.name || ' ' || u.surname), ', ' order by lower(u.surname), lower(u.name))
+    from planned_maintenance_assignees a join users u on u.id = a.user_id and u.archived_at is null
+    where a.planned_maintenance_id = ${tasks.plannedMaintenanceId}) end`;
+
+const doneByName = sql<string | null>`(select trim(u.name || ' ' || u.surname) from users u where u.id = ${tasks.doneById})`;
+
+/** One task as the list, the calendar, the task view and the API show it. */
+function taskColumns() {
+  return {
+    id: tasks.id,
+    plannedMaintenanceId: tasks.plannedMaintenanceId,
+    planName: plannedMaintenances.name,
+    dueDate: tasks.dueDate,
+    dueTime: tasks.dueTime,
+    status: tasks.status,
+    roomId: tasks.roomId,
+    roomName: rooms.name,
+    buildingId: rooms.buildingId,
+    buildingName: buildings.name,
+    equipmentItemId: tasks.equipmentItemId,
+    equipmentName: sql<string | null>`case when ${equipmentItems.id} is null then null
+      else trim(${equipmentTypes.name} || coalesce(' ' || ${equipmentItems.internalReference}, '')) end`,
+    assigneeId: tasks.assigneeId,
+    assignees: assigneeNames,
+    doneAt: tasks.doneAt,
+    doneById: tasks.doneById,
+    doneByName,
+    note: tasks.note,
+    photoFileId: tasks.photoFileId,
+  };
+}
+
+export type TaskRow = Awaited<ReturnType<typeof selectTasks>>[number];
+
+function selectTasks(ctx: ServiceContext) {
+  return ctx.db
+    .select(taskColumns())
+    .from(tasks)
+    .innerJoin(plannedMaintenances, and(eq(plannedMaintenances.id, tasks.plannedMaintenanceId), eq(plannedMaintenances.entityId, ctx.entityId)))
+    .innerJoin(rooms, and(eq(rooms.id, tasks.roomId), eq(rooms.entityId, ctx.entityId)))
+    .innerJoin(buildings, eq(buildings.id, rooms.buildingId))
+    .leftJoin(equipmentItems, eq(equipmentItems.id, tasks.equipmentItemId))
+    .leftJoin(equipmentTypes, eq(equipmentTypes.id, equipmentItems.equipmentTypeId));
+}
+
+function countTasks(ctx: ServiceContext, where: SQL | undefined) {
+  return ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tasks)
+    .innerJoin(plannedMaintenances, and(eq(plannedMaintenances.id, tasks.plannedMaintenanceId), eq(plannedMaintenances.entityId, ctx.entityId)))
+    .innerJoin(rooms, and(eq(rooms.id, tasks.roomId), eq(rooms.entityId, ctx.entityId)))
+    .where(where);
+}
+
+// ---------------------------------------------------------------------------
+// The list (/task)
+// ---------------------------------------------------------------------------
+
+/** Where a task falls on the list: late, today, in the next six days, later, or done in the past. */
+export type TaskSection = "overdue" | "today" | "week" | "later" | "earlier";
+export const TASK_SECTIONS: readonly TaskSection[] = ["overdue", "today", "week", "later", "earlier"];
+
+export type TaskListRow = TaskRow & { section: TaskSection };
+
+/**
+ * The list of /task: the tasks of the filters in sections (Overdue: pending before today; Today; This
+ * week: the six days after today; Later; Earlier: done before today, newest first), in that order, by
+ * due date and time, a page at a time.
+ */
+export async function listTasks(
+  ctx: ServiceContext,
+  filters: TaskFilters,
+  paging: { page: number; size: number },
+  options: { today?: string } = {},
+): Promise<Page<TaskListRow>> {
+  const today = options.today ?? todayOf(ctx);
+  const weekEnd = addDays(today, 6);
+  const rank = sql`case
+    when ${tasks.dueDate} < ${today}::date and ${tasks.status} = ${TaskStatus.PENDING} then 0
+    when ${tasks.dueDate} = ${today}::date then 1
+    when ${tasks.dueDate} > ${today}::date then 2
+    else 3 end`;
+  // Earlier (done) tasks newest first; everything else soonest first.
+  const day = sql`case when ${tasks.dueDate} < ${today}::date and ${tasks.status} = ${TaskStatus.DONE}
+    then ${today}::date - ${tasks.dueDate} else ${tasks.dueDate} - ${today}::date end`;
+  const where = taskWhere(ctx, filters);
+  const [rows, [{ n }]] = await readAll(ctx, [
+    () =>
+      selectTasks(ctx)
+        .where(where)
+        .orderBy(rank, day, sql`${tasks.dueTime} nulls first`, asc(plannedMaintenances.name), asc(rooms.name), asc(tasks.id))
+        .offset((paging.page - 1) * paging.size)
+        .limit(paging.size),
+    () => countTasks(ctx, where),
+  ] as const);
+  const sectionOf = (row: TaskRow): TaskSection => {
+    if (row.dueDate === today) return "today";
+    if (row.dueDate < today) return row.status === TaskStatus.PENDING ? "overdue" : "earlier";
+    return row.dueDate <= weekEnd ? "week" : "later";
+  };
+  return { items: rows.map((row) => ({ ...row, section: sectionOf(row) })), total: n, page: paging.page, size: paging.size };
+}
+
+// ---------------------------------------------------------------------------
+// The calendar (/task?view=month|week) and the API
+// ---------------------------------------------------------------------------
+
+/**
+ * The tasks due from `from` to `to` (days, both included) with the filters, by day and time: a page of
+ * the calendar, or of GET /api/tasks. At most CALENDAR_MAX_TASKS (`capped` says when there were more).
+ */
+export async function tasksBetween(
+  ctx: ServiceContext,
+  range: { from: string; to: string },
+  filters: Partial<TaskFilters>,
+  options: { max?: number } = {},
+): Promise<{ items: TaskRow[]; capped: boolean }> {
+  const max = options.max ?? CALENDAR_MAX_TASKS;
+  const rows = await selectTasks(ctx)
+    .where(taskWhere(ctx, filters, [sql`${tasks.dueDate} between ${range.from}::date and ${range.to}::date`]))
+    .orderBy(asc(tasks.dueDate), sql`${tasks.dueTime} nulls first`, asc(plannedMaintenances.name), asc(rooms.name), asc(tasks.id))
+    .limit(max + 1);
+  return { items: rows.slice(0, max), capped: rows.length > max };
+}
+
+/** The first day (Monday) of the week of `day`. */
+export function weekStart(day: string): string {
+  const weekday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7; // Monday 0 .. Sunday 6
+  return addDays(day, -weekday);
+}
+
+/** The days a month page of the calendar shows: whole weeks, Monday to Sunday, around the month. */
+export function monthGrid(month: string): { from: string; to: string; days: string[] } {
+  const first = `${month}-01`;
+  const [y, m] = month.split("-").map(Number);
+  const next = m === 12 ? `${String(y + 1).padStart(4, "0")}-01-01` : `${String(y).padStart(4, "0")}-${String(m + 1).padStart(2, "0")}-01`;
+  const last = addDays(next, -1);
+  const from = weekStart(first);
+  const to = addDays(weekStart(last), 6);
+  const days: string[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) days.push(d);
+  return { from, to, days };
+}
+
+/** The seven days of the week of `day`, Monday first. */
+export function weekDays(day: string): { from: string; to: string; days: string[] } {
+  const from = weekStart(day);
+  const days = Array.from({ length: 7 }, (_, i) => addDays(from, i));
+  return { from, to: days[6], days };
+}
+
+// ---------------------------------------------------------------------------
+// One plan's day (/view-task/{id}/{date})
+// ---------------------------------------------------------------------------
+
+export interface TaskDay {
+  plan: { id: number; name: string; instructions: string; timeOfDay: string | null; maintenanceTypeName: string | null };
+  date: string;
+  tasks: TaskRow[];
+}
+
+/**
+ * A planned maintenance's tasks of one day within the viewer's reach (one per location), with the plan's
+ * instructions. Not found ("Planned maintenance not found") when the plan is unknown, another entity's,
+ * archived, or has no task that day the viewer reaches.
+ */
+export async function getTaskDay(ctx: ServiceContext, plannedMaintenanceId: number, date: string): Promise<TaskDay> {
+  const [plan] = await ctx.db
+    .select({
+      id: plannedMaintenances.id,
+      name: plannedMaintenances.name,
+      instructions: plannedMaintenances.instructions,
+      timeOfDay: plannedMaintenances.timeOfDay,
+      maintenanceTypeName: sql<string | null>`(select t.name from maintenance_types t where t.id = ${plannedMaintenances.maintenanceTypeId})`,
+    })
+    .from(plannedMaintenances)
+    .where(and(eq(plannedMaintenances.id, plannedMaintenanceId), eq(plannedMaintenances.entityId, ctx.entityId), isNull(plannedMaintenances.archivedAt)));
+  if (!plan) throw planNotFound();
+  const rows = await selectTasks(ctx)
+    .where(taskWhere(ctx, {}, [eq(tasks.plannedMaintenanceId, plannedMaintenanceId), eq(tasks.dueDate, date)]))
+    .orderBy(asc(buildings.name), asc(rooms.name), sql`${tasks.equipmentItemId} nulls first`, asc(tasks.id));
+  if (rows.length === 0) throw planNotFound();
+  return { plan, date, tasks: rows };
+}
+
+// ---------------------------------------------------------------------------
+// One task (the verbs), and the filters' choices
+// ---------------------------------------------------------------------------
+
+/** A task of the entity within the actor's reach (its plan and room not archived); NotFound otherwise. */
+export async function findTaskInReach(ctx: ServiceContext, id: number, options: { lock?: boolean } = {}) {
+  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw taskNotFound();
+  const query = ctx.db
+    .select({ task: tasks })
+    .from(tasks)
+    .innerJoin(plannedMaintenances, and(eq(plannedMaintenances.id, tasks.plannedMaintenanceId), eq(plannedMaintenances.entityId, ctx.entityId)))
+    .innerJoin(rooms, and(eq(rooms.id, tasks.roomId), eq(rooms.entityId, ctx.entityId)))
+    .where(and(eq(tasks.id, id), eq(tasks.entityId, ctx.entityId), taskWhere(ctx, {})));
+  const [row] = options.lock ? await query.for("update", { of: tasks }) : await query;
+  if (!row) throw taskNotFound();
+  return row.task;
+}
+
+export interface TaskFilterOptions {
+  buildings: { id: number; name: string }[];
+  plans: { id: number; name: string }[];
+  assignees: { id: number; name: string }[];
+}
+
+/** The most choices of one filter (the buildings, plans and people that have tasks the viewer reaches). */
+const OPTIONS_MAX = 200;
+
+/** The choices of the list's and calendar's filters: what the viewer's tasks are spread over. */
+export async function taskFilterOptions(ctx: ServiceContext): Promise<TaskFilterOptions> {
+  const reach = taskReach(ctx);
+  const visible = and(eq(tasks.entityId, ctx.entityId), reach);
+  const [buildingRows, planRows, assigneeRows] = await readAll(ctx, [
+    () =>
+      ctx.db
+        .select({ id: buildings.id, name: buildings.name })
+        .from(buildings)
+        .where(
+          and(
+            eq(buildings.entityId, ctx.entityId),
+            isNull(buildings.archivedAt),
+            sql`exists (select 1 from tasks join rooms on rooms.id = tasks.room_id where rooms.building_id = ${buildings.id} and ${visible})`,
+          ),
+        )
+        .orderBy(asc(sql`lower(${buildings.name})`), asc(buildings.id))
+        .limit(OPTIONS_MAX),
+    () =>
+      ctx.db
+        .select({ id: plannedMaintenances.id, name: plannedMaintenances.name })
+        .from(plannedMaintenances)
+        .where(
+          and(
+            eq(plannedMaintenances.entityId, ctx.entityId),
+            isNull(plannedMaintenances.archivedAt),
+            sql`exists (select 1 from tasks where tasks.planned_maintenance_id = ${plannedMaintenances.id} and ${visible})`,
+          ),
+        )
+        .orderBy(asc(sql`lower(${plannedMaintenances.name})`), asc(plannedMaintenances.id))
+        .limit(OPTIONS_MAX),
+    () =>
+      ctx.db
+        .select({ id: users.id, name: sql<string>`trim(${users.name} || ' ' || ${users.surname})` })
+        .from(users)
+        .where(
+          and(
+            eq(users.entityId, ctx.entityId),
+            isNull(users.archivedAt),
+            sql`(exists (select 1 from planned_maintenance_assignees a join planned_maintenances p on p.id = a.planned_maintenance_id
+                  where a.user_id = ${users.id} and a.entity_id = ${ctx.entityId} and p.archived_at is null)
+              or exists (select 1 from tasks where tasks.assignee_id = ${users.id} and ${visible}))`,
+          ),
+        )
+        .orderBy(asc(sql`lower(${users.surname})`), asc(sql`lower(${users.name})`), asc(users.id))
+        .limit(OPTIONS_MAX),
+  ] as const);
+  return { buildings: buildingRows, plans: planRows, assignees: assigneeRows };
+}

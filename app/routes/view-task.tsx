@@ -1,0 +1,163 @@
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { BackLink } from "~/components/forms/form-parts";
+import { useErrorText } from "~/components/forms/zod-form";
+import type { TitledHandle } from "~/components/shell/document-title";
+import { DONE, DoneBy, TaskStatusBadge, useWallTime } from "~/components/tasks/task-parts";
+import { Button } from "~/components/ui/button";
+import { Label } from "~/components/ui/label";
+import { Textarea } from "~/components/ui/textarea";
+import type { FormFailure } from "~/http/form-action.server";
+import { notFound, orErrorPage, routeId } from "~/http/route-params.server";
+import { screenAction, screenLoader, type SubjectReader } from "~/http/screen.server";
+import { taskIntents } from "~/http/task-actions.server";
+import { useDates } from "~/lib/use-dates";
+import { getTaskDay, type TaskDay } from "~/modules/maintenance/task-queries.server";
+import { isDay, TASK_DONE_INTENT, TASK_NOTE_MAX } from "~/modules/maintenance/task-schema";
+
+/**
+ * /view-task/{id}/{date}, for every signed-in user (SPEC.md section 2): planned maintenance {id}'s tasks
+ * of {date} (one per location) within the viewer's reach, with the plan's instructions, each task's
+ * place (linking to its room), status and who did it when; mark done (note, photo) and undo, as plain
+ * multipart posts. A plan the viewer cannot reach, or a day without its tasks, is the 404 page
+ * ("Planned maintenance not found").
+ */
+const NOT_FOUND = "tasks:notFound.plannedMaintenance";
+
+const taskDay: SubjectReader<TaskDay> = ({ ctx, params }) => {
+  const id = routeId(params, "id", NOT_FOUND);
+  if (!isDay(params.date)) throw notFound(NOT_FOUND);
+  return orErrorPage(getTaskDay(ctx, id, params.date));
+};
+
+export const handle: TitledHandle = {
+  documentTitle: (data: { day?: TaskDay }) => data.day?.plan.name,
+};
+
+export const loader = screenLoader(taskDay, ({ subject, ctx }) => ({ day: subject, maxBytes: ctx.files.maxBytes }));
+
+export const action = screenAction({
+  subject: taskDay,
+  files: true,
+  intents: taskIntents<TaskDay>(({ url }) => url.pathname, { allowed: (taskId, { subject }) => subject.tasks.some((t) => t.id === taskId) }),
+});
+
+export default function ViewTask() {
+  const { t } = useTranslation("tasks");
+  const { day, maxBytes } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>() as FormFailure | undefined;
+  const dates = useDates();
+  const wallTime = useWallTime();
+  const failedTaskId = failure?.intent === TASK_DONE_INTENT ? String((failure.result.initialValue as Record<string, unknown> | undefined)?.taskId ?? "") : "";
+  // Schema and file messages: keys of this area's namespace, or of the common one.
+  const errorText = useErrorText(["tasks"]);
+  const message = (key: string) => errorText([key])?.[0] ?? key;
+  const time = day.plan.timeOfDay ? wallTime(day.plan.timeOfDay) : t("allDay");
+  return (
+    <div className="mx-auto grid w-full max-w-4xl gap-6">
+      <div className="grid gap-1">
+        <BackLink to="/task">{t("view.back")}</BackLink>
+        <h1 className="text-2xl font-semibold tracking-tight">{day.plan.name}</h1>
+        <p className="text-sm text-muted-foreground">
+          {dates.day(day.date)} · {time}
+          {day.plan.maintenanceTypeName ? ` · ${day.plan.maintenanceTypeName}` : ""}
+        </p>
+      </div>
+
+      <section aria-labelledby="task-instructions" className="grid gap-2 rounded-md border bg-background p-4">
+        <h2 id="task-instructions" className="text-lg font-semibold">
+          {t("view.instructions")}
+        </h2>
+        <p className="whitespace-pre-line break-words text-sm">{day.plan.instructions || t("view.noInstructions")}</p>
+      </section>
+
+      <section aria-labelledby="task-locations" className="grid gap-3">
+        <h2 id="task-locations" className="text-lg font-semibold">
+          {t("view.locations", { count: day.tasks.length })}
+        </h2>
+        <ul className="grid gap-3">
+          {day.tasks.map((task) => {
+            const failed = failedTaskId === String(task.id) ? failure : undefined;
+            const noteError = failed?.result.error?.note?.[0];
+            const photoError = failed?.result.error?.photo?.[0];
+            const formError = failed?.result.error?.[""]?.[0];
+            const noteId = `note-${task.id}`;
+            const photoId = `photo-${task.id}`;
+            const place = [task.buildingName, task.roomName, task.equipmentName].filter(Boolean).join(" · ");
+            return (
+              <li key={task.id} className="grid gap-3 rounded-md border bg-background p-4" data-testid={`task-${task.id}`}>
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <div className="grid gap-1">
+                    <Link to={`/view-room/${task.roomId}`} className="font-medium underline-offset-4 hover:underline">
+                      {place}
+                    </Link>
+                    <p className="text-sm text-muted-foreground">{task.assignees ? t("view.assignees", { names: task.assignees }) : t("unassigned")}</p>
+                  </div>
+                  <TaskStatusBadge status={task.status} />
+                </div>
+                {task.status === DONE ? (
+                  <div className="grid gap-2 text-sm">
+                    <p>
+                      <DoneBy task={task} />
+                    </p>
+                    {task.note ? <p className="whitespace-pre-line break-words">{task.note}</p> : null}
+                    {task.photoFileId ? (
+                      <a href={`/files/${task.photoFileId}`} className="w-fit underline-offset-4 hover:underline">
+                        <img src={`/files/${task.photoFileId}`} alt={t("view.photoOf", { place })} className="max-h-48 rounded border" loading="lazy" />
+                      </a>
+                    ) : null}
+                    <Form method="post">
+                      <input type="hidden" name="taskId" value={task.id} />
+                      <Button type="submit" name="intent" value="undo" variant="outline" size="sm" aria-label={`${t("actions.undo")}: ${place}`}>
+                        {t("actions.undo")}
+                      </Button>
+                    </Form>
+                  </div>
+                ) : (
+                  <Form method="post" encType="multipart/form-data" className="grid gap-3" aria-label={t("view.markDoneFor", { place })}>
+                    <input type="hidden" name="taskId" value={task.id} />
+                    {formError ? (
+                      <p role="alert" className="text-sm text-destructive">
+                        {message(formError)}
+                      </p>
+                    ) : null}
+                    <div className="grid gap-1.5">
+                      <Label htmlFor={noteId}>{t("view.note")}</Label>
+                      <Textarea
+                        id={noteId}
+                        name="note"
+                        rows={2}
+                        maxLength={TASK_NOTE_MAX}
+                        defaultValue={failed ? String((failed.result.initialValue as Record<string, unknown> | undefined)?.note ?? "") : ""}
+                        aria-invalid={noteError ? true : undefined}
+                        aria-describedby={noteError ? `${noteId}-error` : undefined}
+                      />
+                      {noteError ? (
+                        <p id={`${noteId}-error`} className="text-sm text-destructive">
+                          {message(noteError)}
+                        </p>
+                      ) : null}
+                    </div>
+                    <div className="grid gap-1.5">
+                      <Label htmlFor={photoId}>{t("view.photo")}</Label>
+                      <input id={photoId} name="photo" type="file" accept="image/png,image/jpeg,image/gif,image/webp" className="text-sm" aria-describedby={`${photoId}-hint`} aria-invalid={photoError ? true : undefined} />
+                      <p id={`${photoId}-hint`} className="text-xs text-muted-foreground">
+                        {t("view.photoHint", { size: Math.round((maxBytes / (1024 * 1024)) * 10) / 10 })}
+                      </p>
+                      {photoError ? <p className="text-sm text-destructive">{message(photoError)}</p> : null}
+                    </div>
+                    <Button type="submit" name="intent" value="done" className="w-full sm:w-fit">
+                      {t("actions.markDone")}
+                    </Button>
+                  </Form>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/shell/screen-error";
