@@ -29,8 +29,10 @@ export function loggableUrl(originalUrl: string): string {
     .split("/")
     .map(safeSegment)
     .join("/")
-    // An occupier's report status page: its path segment is the token, whatever it looks like.
-    .replace(/^(\/report\/status\/)[^/]+/i, "$1:redacted");
+    // An occupier's report status page and a person's calendar feed: their path segment is the secret,
+    // whatever it looks like.
+    .replace(/^(\/report\/status\/)[^/]+/i, "$1:redacted")
+    .replace(/^(\/calendar\/)[^/]+/i, "$1:redacted");
   if (cut < 0 || originalUrl[cut] === "#") return path;
   const query = originalUrl.slice(cut + 1).split("#", 1)[0];
   const params = query

@@ -32,15 +32,18 @@ describe("loggableUrl", () => {
     expect(loggableUrl("/locales/fr-BE/common.json")).toBe("/locales/fr-BE/common.json");
   });
 
-  it("no route of the app carries a token in a path segment, but the report status page, whose token is dropped", () => {
+  it("no route of the app carries a token in a path segment, but the report status page and the calendar feed, whose tokens are dropped", () => {
     // `:identifier` is a sticker's code: printed on the sticker in the room, not a secret.
     const params = [...routesById.values()]
-      .filter((route) => route.id !== "report-status")
+      .filter((route) => route.id !== "report-status" && route.id !== "calendar-feed")
       .flatMap((route) => route.path.split("/").filter((s) => s.startsWith(":")));
     for (const param of params) expect(param, "route parameters are ids, languages, namespaces, dates, tags and sticker codes").toMatch(/^:(id|commentId|fileId|lng|ns|date|tag|identifier)(\.json)?$/);
     expect(routesById.get("report-status")?.path).toBe("report/status/:token");
     expect(loggableUrl(`/report/status/${token}`)).toBe("/report/status/:redacted");
     expect(loggableUrl("/Report/Status/lowercaseonlytokenwithoutdigits?x=1")).toBe("/Report/Status/:redacted?x=[redacted]");
+    expect(routesById.get("calendar-feed")?.path).toBe("calendar/:file");
+    expect(loggableUrl(`/calendar/${token}.ics`)).toBe("/calendar/:redacted");
+    expect(loggableUrl("/Calendar/shortsecret.ics")).toBe("/Calendar/:redacted");
     expect(loggableUrl("/report/G7XSMV7J7X64M?type=9&sent=12")).toBe("/report/G7XSMV7J7X64M?type=[redacted]&sent=12");
   });
 });
