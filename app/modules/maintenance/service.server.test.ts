@@ -115,7 +115,7 @@ describe("maintenance types", () => {
       equipmentItems: [{ id: item.id, roomId: room.id }],
       plansCount: 0,
     });
-    const audit = await database.db.select().from(auditLog).where(eq(auditLog.recordId, type.id));
+    const audit = await database.db.select().from(auditLog).where(eq(auditLog.recordId, String(type.id)));
     expect(audit.map((a) => a.action)).toContain("createMaintenanceType");
   });
 
