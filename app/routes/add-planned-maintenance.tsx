@@ -10,6 +10,7 @@ import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { locationBrowser, locationTreeOf, withPostedTree } from "~/http/maintenance-form.server";
 import { formIntent, screenAction, screenLoader } from "~/http/screen.server";
+import { dayIn } from "~/lib/dates";
 import { isDomainError } from "~/lib/errors";
 import { intParam } from "~/lib/list-query";
 import { PLANS_LIST } from "~/lib/maintenance-form";
@@ -19,7 +20,7 @@ import { createPlannedMaintenance } from "~/modules/maintenance/service.server";
 
 /** Today and the same day a year later, as local dates in `timeZone`. */
 function todayIn(timeZone: string): { today: string; inAYear: string } {
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  const today = dayIn(Date.now(), timeZone);
   const next = new Date(`${today}T00:00:00Z`);
   next.setUTCFullYear(next.getUTCFullYear() + 1);
   next.setUTCDate(next.getUTCDate() - 1);

@@ -12,7 +12,9 @@ import {
   createFacility,
   createIncident,
   createIncidentType,
+  createMaintenanceType,
   createNotification,
+  createPlannedMaintenance,
   createRoom,
   createRoomType,
   createUser,
@@ -50,6 +52,8 @@ async function records(entityName: string) {
   const incidentType = await createIncidentType(db, { entityId: entity.id, nameEn: `Leak ${entityName}` });
   const incident = await createIncident(db, { entityId: entity.id, roomId: room.id, title: `Leak in ${entityName}` });
   const { notifications } = await createNotification(db, { entityId: entity.id, userIds: [person.id] });
+  const maintenanceType = await createMaintenanceType(db, { entityId: entity.id, name: `Boilers ${entityName}` });
+  const plan = await createPlannedMaintenance(db, { entityId: entity.id, maintenanceTypeId: maintenanceType.id, roomIds: [room.id], locations: [] });
   const ids = {
     "update-user": user.id,
     "update-facility": facility.id,
@@ -60,6 +64,8 @@ async function records(entityName: string) {
     "update-category": category.id,
     "update-equipment-type": equipmentType.id,
     "update-incident-type": incidentType.id,
+    "update-maintenance-type": maintenanceType.id,
+    "update-planned-maintenance": plan.id,
     incident: incident.id,
     notification: notifications[0].id,
   };
@@ -122,7 +128,7 @@ async function screensWithId() {
 
 /** A post of `intent` with a few fields its helpers read (names to translate, a search, a quantity). */
 const posted = (intent: string | null) => {
-  const body = new URLSearchParams({ nameEn: "Leak", roomQ: "a", assigneeQ: "a", buildingQ: "a", "addEquipment.quantity": "1", confirmName: "x", body: "A comment" });
+  const body = new URLSearchParams({ nameEn: "Leak", roomQ: "a", assigneeQ: "a", buildingQ: "a", "addEquipment.quantity": "1", confirmName: "x", body: "A comment", locQ: "a" });
   if (intent !== null) body.set("intent", intent);
   return body;
 };

@@ -4,6 +4,7 @@ import { linkCell, tagsCell } from "~/components/lists/cells";
 import { DataTable, listColumns } from "~/components/lists/data-table";
 import { numberColumnClass } from "~/components/lists/styles";
 import type { ListQuery, Page } from "~/lib/list-query";
+import { useDates } from "~/lib/use-dates";
 import type { MaintenanceTypeRow, PlannedMaintenanceRow } from "~/modules/maintenance/queries.server";
 
 /** "Every 2 weeks", "Every month", "Once". */
@@ -14,9 +15,8 @@ export function useOccurrenceText() {
 
 /** A local date ('YYYY-MM-DD') written in the page's language, never shifted by a time zone. */
 export function useLocalDate() {
-  const { i18n } = useTranslation();
-  const format = useMemo(() => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" }), [i18n.language]);
-  return (value: string) => format.format(new Date(`${value}T00:00:00Z`));
+  const dates = useDates();
+  return (value: string) => dates.day(value);
 }
 
 const planColumn = listColumns<PlannedMaintenanceRow>();
