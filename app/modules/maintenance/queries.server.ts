@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
-import { assertCan } from "~/core/actor";
+import { assertCan, systemActor } from "~/core/actor";
 import type { ServiceContext } from "~/core/context.server";
 import { type TimeMeasure, UserStatus } from "~/db/enums";
 import {
@@ -22,7 +22,7 @@ import {
 import { NotFoundError } from "~/lib/errors";
 import { nameLike, readPage } from "~/lib/list-page.server";
 import type { ListQuery, Page } from "~/lib/list-query";
-import { treeScope } from "~/modules/facilities/policy.server";
+import { isEntityWide, treeScope } from "~/modules/facilities/policy.server";
 
 /**
  * Reads of maintenance types and planned maintenance (SPEC.md sections 2, 3 and 8) for the screens and
@@ -341,15 +341,17 @@ export async function getPlannedMaintenance(ctx: ServiceContext, id: number): Pr
       .from(plannedMaintenanceEquipmentItems)
       .where(and(eq(plannedMaintenanceEquipmentItems.entityId, e), eq(plannedMaintenanceEquipmentItems.plannedMaintenanceId, id))),
   ]);
-  const refs = await locationRefs(ctx, {
+  const chosen = {
     facilityIds: locations.flatMap((l) => (l.facilityId ? [l.facilityId] : [])),
     buildingIds: locations.flatMap((l) => (l.buildingId ? [l.buildingId] : [])),
     roomIds: roomIds.map((r) => r.id),
     equipmentItemIds: itemIds.map((r) => r.id),
-  });
-  const shown = refs.facilities.length + refs.buildings.length + refs.rooms.length + refs.equipmentItems.length;
-  const stored = locations.length + roomIds.length + itemIds.length;
-  return { ...row, assignees: people.get(id) ?? [], ...refs, hiddenLocations: Math.max(0, stored - shown) };
+  };
+  const refs = await locationRefs(ctx, chosen);
+  // What lies outside the reader's reach (archived places aside): read as the whole entity, then compared.
+  const all = isEntityWide(ctx.actor) ? refs : await locationRefs({ ...ctx, actor: systemActor("maintenance-reach") }, chosen);
+  const size = (r: typeof refs) => r.facilities.length + r.buildings.length + r.rooms.length + r.equipmentItems.length;
+  return { ...row, assignees: people.get(id) ?? [], ...refs, hiddenLocations: size(all) - size(refs) };
 }
 
 /** The users who may do the work (of the entity, not archived nor disabled), by surname: the forms' assignee choices. */

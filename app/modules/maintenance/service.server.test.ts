@@ -280,6 +280,7 @@ describe("planned maintenance", () => {
     const seen = await getPlannedMaintenance(ctxOf(manager), plan.id);
     expect(seen.rooms.map((r) => r.id)).toEqual([room.id]);
     expect(seen.hiddenLocations).toBe(1);
+    expect((await getPlannedMaintenance(ctxOf(admin), plan.id)).hiddenLocations).toBe(0);
     const updated = await updatePlannedMaintenance(ctxOf(manager), plan.id, await planInput({ maintenanceTypeId: plan.maintenanceTypeId, name: "Renamed", roomIds: [], buildingIds: [campusBuilding.id], timeOfDay: null, occurrenceUnit: TimeMeasure.UNSPECIFIED }));
     expect(updated).toMatchObject({ name: "Renamed", timeOfDay: null, occurrenceUnit: 0, occurrenceInterval: null, rooms: [], buildings: [{ id: campusBuilding.id }] });
     const rooms = await database.db.select().from(plannedMaintenanceRooms).where(eq(plannedMaintenanceRooms.plannedMaintenanceId, plan.id));
