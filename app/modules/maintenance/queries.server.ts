@@ -332,7 +332,7 @@ export async function getPlannedMaintenance(ctx: ServiceContext, id: number): Pr
   const [people, locations, roomIds, itemIds] = await Promise.all([
     peopleOf(ctx, "plan", [id]),
     ctx.db
-      .select({ facilityId: plannedMaintenanceLocations.facilityId, buildingId: plannedMaintenanceLocations.buildingId })
+      .select({ facilityId: plannedMaintenanceLocations.facilityId, buildingId: plannedMaintenanceLocations.buildingId, roomId: plannedMaintenanceLocations.roomId })
       .from(plannedMaintenanceLocations)
       .where(and(eq(plannedMaintenanceLocations.entityId, e), eq(plannedMaintenanceLocations.plannedMaintenanceId, id))),
     ctx.db.select({ id: plannedMaintenanceRooms.roomId }).from(plannedMaintenanceRooms).where(and(eq(plannedMaintenanceRooms.entityId, e), eq(plannedMaintenanceRooms.plannedMaintenanceId, id))),
@@ -344,7 +344,8 @@ export async function getPlannedMaintenance(ctx: ServiceContext, id: number): Pr
   const chosen = {
     facilityIds: locations.flatMap((l) => (l.facilityId ? [l.facilityId] : [])),
     buildingIds: locations.flatMap((l) => (l.buildingId ? [l.buildingId] : [])),
-    roomIds: roomIds.map((r) => r.id),
+    // A ROOM row of the location tree names a single room too (an update stores it in planned_maintenance_rooms).
+    roomIds: [...new Set([...roomIds.map((r) => r.id), ...locations.flatMap((l) => (l.roomId ? [l.roomId] : []))])],
     equipmentItemIds: itemIds.map((r) => r.id),
   };
   const refs = await locationRefs(ctx, chosen);
