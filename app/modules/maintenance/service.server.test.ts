@@ -165,8 +165,8 @@ describe("maintenance types", () => {
   it("answers Maintenance type not found for another entity's type, and changes nothing", async () => {
     const type = await newType({ name: "Mine" });
     const other = actorContext(database.db, otherAdmin);
-    for (const call of [getMaintenanceType(other, type.id), updateMaintenanceType(other, type.id, typeInput()), archiveMaintenanceType(other, type.id, { confirmName: "Mine" })]) {
-      const error = await rejectionOf(call);
+    for (const call of [() => getMaintenanceType(other, type.id), () => updateMaintenanceType(other, type.id, typeInput()), () => archiveMaintenanceType(other, type.id, { confirmName: "Mine" })]) {
+      const error = await rejectionOf(call());
       expect(error).toBeInstanceOf(NotFoundError);
       expect((error as NotFoundError).messageKey).toBe("maintenance:errors.typeNotFound");
     }
@@ -177,13 +177,13 @@ describe("maintenance types", () => {
     const type = await newType();
     const tech = ctxOf(technician);
     for (const call of [
-      createMaintenanceType(tech, typeInput()),
-      updateMaintenanceType(tech, type.id, typeInput()),
-      archiveMaintenanceType(tech, type.id, { confirmName: type.name }),
-      getMaintenanceType(tech, type.id),
-      listMaintenanceTypes(tech, listQuery("name")),
+      () => createMaintenanceType(tech, typeInput()),
+      () => updateMaintenanceType(tech, type.id, typeInput()),
+      () => archiveMaintenanceType(tech, type.id, { confirmName: type.name }),
+      () => getMaintenanceType(tech, type.id),
+      () => listMaintenanceTypes(tech, listQuery("name")),
     ]) {
-      expect(await rejectionOf(call)).toBeInstanceOf(ForbiddenError);
+      expect(await rejectionOf(call())).toBeInstanceOf(ForbiddenError);
     }
   });
 
@@ -300,8 +300,9 @@ describe("planned maintenance", () => {
   it("answers Planned maintenance not found for another entity's plan, and changes nothing", async () => {
     const plan = await createPlannedMaintenance(ctxOf(admin), await planInput({ name: "Ours" }));
     const other = actorContext(database.db, otherAdmin);
-    for (const call of [getPlannedMaintenance(other, plan.id), updatePlannedMaintenance(other, plan.id, await planInput()), archivePlannedMaintenance(other, plan.id, { confirmName: "Ours" })]) {
-      const error = await rejectionOf(call);
+    const body = await planInput();
+    for (const call of [() => getPlannedMaintenance(other, plan.id), () => updatePlannedMaintenance(other, plan.id, body), () => archivePlannedMaintenance(other, plan.id, { confirmName: "Ours" })]) {
+      const error = await rejectionOf(call());
       expect(error).toBeInstanceOf(NotFoundError);
       expect((error as NotFoundError).messageKey).toBe("maintenance:errors.planNotFound");
     }
@@ -311,14 +312,15 @@ describe("planned maintenance", () => {
   it("refuses a technician every verb and read (Forbidden)", async () => {
     const plan = await createPlannedMaintenance(ctxOf(admin), await planInput());
     const tech = ctxOf(technician);
+    const body = await planInput();
     for (const call of [
-      createPlannedMaintenance(tech, await planInput()),
-      updatePlannedMaintenance(tech, plan.id, await planInput()),
-      archivePlannedMaintenance(tech, plan.id, { confirmName: plan.name }),
-      getPlannedMaintenance(tech, plan.id),
-      listPlannedMaintenances(tech, listQuery("name")),
+      () => createPlannedMaintenance(tech, body),
+      () => updatePlannedMaintenance(tech, plan.id, body),
+      () => archivePlannedMaintenance(tech, plan.id, { confirmName: plan.name }),
+      () => getPlannedMaintenance(tech, plan.id),
+      () => listPlannedMaintenances(tech, listQuery("name")),
     ]) {
-      expect(await rejectionOf(call)).toBeInstanceOf(ForbiddenError);
+      expect(await rejectionOf(call())).toBeInstanceOf(ForbiddenError);
     }
   });
 
