@@ -260,7 +260,9 @@ export interface PlannedMaintenanceFilters {
 
 /** Plans whose selection touches facility `facilityId`. */
 function inFacility(facilityId: number): SQL {
-  return sql`(exists (select 1 from planned_maintenance_locations l left join buildings b on b.id = l.building_id
+  return sql`(exists (select 1 from planned_maintenance_locations l
+      left join rooms lr on lr.id = l.room_id
+      left join buildings b on b.id = coalesce(l.building_id, lr.building_id)
       where l.planned_maintenance_id = ${plannedMaintenances.id} and (l.facility_id = ${facilityId} or b.facility_id = ${facilityId}))
     or exists (select 1 from planned_maintenance_rooms pr join rooms r on r.id = pr.room_id join buildings b on b.id = r.building_id
       where pr.planned_maintenance_id = ${plannedMaintenances.id} and b.facility_id = ${facilityId})
