@@ -73,11 +73,11 @@ export const screens: Screen[] = [
   { id: "update-equipment-type", path: "update-equipment-type/:id", file: "routes/update-equipment-type.tsx", access: "manager" },
   { id: "update-category", path: "update-category/:id", file: "routes/update-category.tsx", access: "manager" },
   { id: "add-equipment-category", path: "add-equipment-category", file: "routes/add-equipment-category.tsx", access: "manager" },
-  { id: "maintenances", path: "maintenances", file: SOON, access: "manager" },
-  { id: "add-maintenance-type", path: "add-maintenance-type", file: SOON, access: "manager" },
-  { id: "update-maintenance-type", path: "update-maintenance-type/:id", file: SOON, access: "manager" },
-  { id: "add-planned-maintenance", path: "add-planned-maintenance", file: SOON, access: "manager" },
-  { id: "update-planned-maintenance", path: "update-planned-maintenance/:id", file: SOON, access: "manager" },
+  { id: "maintenances", path: "maintenances", file: "routes/maintenances.tsx", access: "manager" },
+  { id: "add-maintenance-type", path: "add-maintenance-type", file: "routes/add-maintenance-type.tsx", access: "manager" },
+  { id: "update-maintenance-type", path: "update-maintenance-type/:id", file: "routes/update-maintenance-type.tsx", access: "manager" },
+  { id: "add-planned-maintenance", path: "add-planned-maintenance", file: "routes/add-planned-maintenance.tsx", access: "manager" },
+  { id: "update-planned-maintenance", path: "update-planned-maintenance/:id", file: "routes/update-planned-maintenance.tsx", access: "manager" },
   { id: "printing", path: "printing", file: SOON, access: "manager" },
   { id: "add-incident-type", path: "add-incident-type", file: "routes/add-incident-type.tsx", access: "manager" },
   { id: "update-incident-type", path: "update-incident-type/:id", file: "routes/update-incident-type.tsx", access: "manager" },
@@ -174,6 +174,11 @@ export const apiRoutes: Screen[] = [
   // Maintenance tasks (section 7 leaves them out; designed like the incident calls)
   api("api-tasks", "tasks", "tasks.ts"),
   api("api-task-status", "tasks/:id/status", "tasks.$id.status.ts"),
+  // Maintenance types and planned maintenance (section 7 leaves them out; designed like the facility calls)
+  api("api-maintenance-types", "maintenances/types", "maintenances.types.ts"),
+  api("api-maintenance-type", "maintenances/types/:id", "maintenances.types.$id.ts"),
+  api("api-planned-maintenances", "maintenances/planned", "maintenances.planned.ts"),
+  api("api-planned-maintenance", "maintenances/planned/:id", "maintenances.planned.$id.ts"),
   api("api-not-found", "*", "not-found.ts"),
 ];
 

@@ -12,6 +12,7 @@ import {
   createFacility,
   createIncident,
   createIncidentType,
+  createMaintenanceType,
   createNotification,
   createPlannedMaintenance,
   createRoom,
@@ -55,7 +56,8 @@ async function records(entityName: string) {
   const incidentType = await createIncidentType(db, { entityId: entity.id, nameEn: `Leak ${entityName}` });
   const incident = await createIncident(db, { entityId: entity.id, roomId: room.id, title: `Leak in ${entityName}` });
   const { notifications } = await createNotification(db, { entityId: entity.id, userIds: [person.id] });
-  const plan = await createPlannedMaintenance(db, { entityId: entity.id });
+  const maintenanceType = await createMaintenanceType(db, { entityId: entity.id, name: `Boilers ${entityName}` });
+  const plan = await createPlannedMaintenance(db, { entityId: entity.id, maintenanceTypeId: maintenanceType.id, roomIds: [room.id], locations: [] });
   await createTask(db, { entityId: entity.id, plannedMaintenanceId: plan.id, roomId: room.id, dueDate: TASK_DATE });
   const ids = {
     "update-user": user.id,
@@ -67,6 +69,8 @@ async function records(entityName: string) {
     "update-category": category.id,
     "update-equipment-type": equipmentType.id,
     "update-incident-type": incidentType.id,
+    "update-maintenance-type": maintenanceType.id,
+    "update-planned-maintenance": plan.id,
     incident: incident.id,
     notification: notifications[0].id,
     "view-task": plan.id,
@@ -130,7 +134,7 @@ async function screensWithId() {
 
 /** A post of `intent` with a few fields its helpers read (names to translate, a search, a quantity). */
 const posted = (intent: string | null) => {
-  const body = new URLSearchParams({ nameEn: "Leak", roomQ: "a", assigneeQ: "a", buildingQ: "a", "addEquipment.quantity": "1", confirmName: "x", body: "A comment" });
+  const body = new URLSearchParams({ nameEn: "Leak", roomQ: "a", assigneeQ: "a", buildingQ: "a", "addEquipment.quantity": "1", confirmName: "x", body: "A comment", locQ: "a" });
   if (intent !== null) body.set("intent", intent);
   return body;
 };

@@ -54,6 +54,8 @@ async function demoIds(request: Parameters<typeof apiLogin>[0]): Promise<Record<
     "update-category": await first(admin.headers, "equipments/category"),
     "update-user": String(manager.userId),
     "update-incident-type": await firstIncidentType(request),
+    "update-maintenance-type": await first(admin.headers, "maintenances/types"),
+    "update-planned-maintenance": await first(admin.headers, "maintenances/planned"),
   };
   // Notifications are the user's own (issue #14): each role opens one of theirs.
   const notification = async (who: { headers: Record<string, string>; userId: number }) => {
@@ -120,6 +122,9 @@ function addresses(ids: Ids, role: Role): Address[] {
       { id: "update-user", path: `/update-user/${ids["update-user"]}?dialog=archive` },
       { id: "users", path: "/users?status=3" },
       { id: "update-incident-type", path: `/update-incident-type/${ids["update-incident-type"]}?dialog=archive` },
+      { id: "maintenances", path: "/maintenances?tab=types" },
+      { id: "update-planned-maintenance", path: `/update-planned-maintenance/${ids["update-planned-maintenance"]}?dialog=archive` },
+      { id: "update-maintenance-type", path: `/update-maintenance-type/${ids["update-maintenance-type"]}?dialog=archive` },
     );
   }
   return out;

@@ -38,7 +38,7 @@ type Outcome = "ok" | "login" | "forbidden" | "home" | "notFound" | "error" | `s
 
 /** The kinds of record a screen's `:id` names, with where the demo data holds one. */
 type Kind = "entity" | "facility" | "building" | "room" | "roomType" | "equipmentType" | "category" | "user" | "incidentType" | "incident"
-  | "notification" | "notificationOwner" | "taskDay";
+  | "notification" | "notificationOwner" | "taskDay" | "maintenanceType" | "plannedMaintenance";
 
 /**
  * Screens whose `:id` loads a record of the first entity. Every screen with a parameter must be here
@@ -54,6 +54,8 @@ const ID_KINDS: Record<string, Kind> = {
   "update-category": "category",
   "update-user": "user",
   "update-incident-type": "incidentType",
+  "update-maintenance-type": "maintenanceType",
+  "update-planned-maintenance": "plannedMaintenance",
   incident: "incident",
   "incident-work-order": "incident",
   "incident-assignee-options": "incident",
@@ -83,6 +85,8 @@ const API_ID_KINDS: Record<string, Kind> = {
   "api-equipment-category": "category",
   "api-user": "user",
   "api-incident-type": "incidentType",
+  "api-maintenance-type": "maintenanceType",
+  "api-planned-maintenance": "plannedMaintenance",
   "api-incident-types-reportable": "room",
   "api-incident": "incident",
   "api-incident-assignees": "incident",
@@ -99,7 +103,17 @@ const API_ID_KINDS: Record<string, Kind> = {
  */
 const API_QUERY_ID: Record<string, string> = { "api-incident-types-reportable": "roomId" };
 /** REST routes for managers and administrators only: a technician gets 403. */
-const API_MANAGER_ONLY = new Set(["api-users", "api-user", "api-incident-types", "api-incident-type", "api-dashboard"]);
+const API_MANAGER_ONLY = new Set([
+  "api-users",
+  "api-user",
+  "api-incident-types",
+  "api-incident-type",
+  "api-dashboard",
+  "api-maintenance-types",
+  "api-maintenance-type",
+  "api-planned-maintenances",
+  "api-planned-maintenance",
+]);
 /** REST routes with no GET (only PUT/POST/PATCH/DELETE): a GET answers 405 to a signed-in user. */
 const API_WITHOUT_GET = new Set([
   "api-user-password",
@@ -178,7 +192,7 @@ async function demoIds(): Promise<DemoIds> {
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   const techTasks = (await list("technician", `tasks?from=${day(-180)}&to=${day(180)}`)) as { plannedMaintenanceId: number; dueDate: string }[];
   expect(techTasks.length, "the demo data has a task the technician reaches").toBeGreaterThan(0);
-  const [facilities, buildings, rooms, roomTypes, equipmentTypes, categories, users, incidentTypes, techFacilities, techBuildings, techRooms, incidents, techIncidents, techNotifications] = (await Promise.all([
+  const [facilities, buildings, rooms, roomTypes, equipmentTypes, categories, users, incidentTypes, techFacilities, techBuildings, techRooms, incidents, techIncidents, techNotifications, maintenanceTypes, plannedMaintenances] = (await Promise.all([
     list("admin", "facilities?size=100"),
     list("admin", "facilities/buildings?size=100"),
     list("admin", "facilities/rooms?size=100"),
@@ -193,6 +207,8 @@ async function demoIds(): Promise<DemoIds> {
     list("admin", "incidents?size=100"),
     list("technician", "incidents?size=100"),
     list("technician", `users/${techUserId}/notifications?size=1`),
+    list("admin", "maintenances/types?size=1"),
+    list("admin", "maintenances/planned?size=1"),
   ])) as Row[][];
   const first = (rows: Row[], what: string) => {
     expect(rows.length, `the demo data has a ${what}`).toBeGreaterThan(0);
@@ -233,6 +249,8 @@ async function demoIds(): Promise<DemoIds> {
       notification: first(techNotifications, "notification of the technician").id,
       notificationOwner: techUserId,
       taskDay: techTasks[0].plannedMaintenanceId,
+      maintenanceType: first(maintenanceTypes, "maintenance type").id,
+      plannedMaintenance: first(plannedMaintenances, "planned maintenance").id,
     },
     unreachable: {
       facility: first(facilities.filter((f) => !techF.has(f.id)), "facility the technician does not reach").id,

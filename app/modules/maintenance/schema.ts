@@ -1,0 +1,112 @@
+import { z } from "zod";
+import { idField, idList, optionalText, requiredText, tagsField } from "~/lib/schema-helpers";
+
+/**
+ * Maintenance types and planned maintenance (SPEC.md sections 3, 5, 8 and 9): one shape for the forms
+ * (client and server validation), the verbs and the REST bodies. Client-safe; messages are i18n keys.
+ *
+ * Occurrence: every `occurrenceInterval` (>= 1) days, weeks, months or years (`occurrenceUnit` 1 to 4 of
+ * TimeMeasure), or once on the start date (`occurrenceUnit` 0, unspecified; no interval). Dates are
+ * local dates (YYYY-MM-DD) and the time of day a local time (HH:MM) in the entity's time zone.
+ */
+
+/** The occurrence units of TimeMeasure (app/db/enums.ts): unspecified (once), day, week, month, year. */
+export const OCCURRENCE_UNITS = [0, 1, 2, 3, 4] as const;
+export const MAX_OCCURRENCE_INTERVAL = 999;
+/** The most ids one selection list may hold (a form or a REST body). */
+export const MAX_SELECTION = 1000;
+
+const occurrenceUnit = () =>
+  z
+    .union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: "maintenance:validation.occurrenceUnit" })
+    .nullish()
+    .transform((v) => v ?? 0);
+
+const occurrenceInterval = () =>
+  z
+    .number({ error: "maintenance:validation.occurrenceInterval" })
+    .int("maintenance:validation.occurrenceInterval")
+    .min(1, "maintenance:validation.occurrenceInterval")
+    .max(MAX_OCCURRENCE_INTERVAL, "maintenance:validation.occurrenceInterval")
+    .nullish();
+
+const selection = () => idList().refine((ids) => ids.length <= MAX_SELECTION, "maintenance:validation.tooMany");
+
+/** A local date `YYYY-MM-DD` that exists in the calendar. */
+export function isLocalDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [y, m, d] = value.split("-").map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return y >= 1900 && y <= 9999 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+const localDate = (required: string) =>
+  z.string({ error: required }).trim().min(1, required).refine((v) => v === "" || isLocalDate(v), "maintenance:validation.date");
+
+/** `HH:MM` (a trailing `:SS`, as PostgreSQL answers, is accepted); empty or missing is none. */
+const timeOfDay = () =>
+  z
+    .string({ error: "maintenance:validation.time" })
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(v), "maintenance:validation.time")
+    .transform((v) => (v ? v.slice(0, 5) : null));
+
+const occurrenceShape = {
+  occurrenceUnit: occurrenceUnit(),
+  occurrenceInterval: occurrenceInterval(),
+};
+
+/** Once has no interval; a repeat without one is every 1 unit. */
+function normalOccurrence<T extends { occurrenceUnit: number; occurrenceInterval?: number | null }>(value: T) {
+  return { ...value, occurrenceInterval: value.occurrenceUnit === 0 ? null : (value.occurrenceInterval ?? 1) };
+}
+
+export const MaintenanceTypeSchema = z
+  .object({
+    name: requiredText(200, "maintenance:validation.typeNameRequired"),
+    tags: tagsField(),
+    ...occurrenceShape,
+    instructions: optionalText(5000),
+    /** Default assignees of the plans made from the type. */
+    assigneeIds: selection(),
+    /** Default rooms and equipment items of the plans made from the type. */
+    roomIds: selection(),
+    equipmentItemIds: selection(),
+  })
+  .transform(normalOccurrence);
+export type MaintenanceTypeInput = z.input<typeof MaintenanceTypeSchema>;
+export type MaintenanceTypeValues = z.output<typeof MaintenanceTypeSchema>;
+
+export const PlannedMaintenanceSchema = z
+  .object({
+    name: requiredText(200, "maintenance:validation.planNameRequired"),
+    maintenanceTypeId: idField("maintenance:validation.typeRequired"),
+    startDate: localDate("maintenance:validation.startDateRequired"),
+    endDate: localDate("maintenance:validation.endDateRequired"),
+    timeOfDay: timeOfDay(),
+    ...occurrenceShape,
+    instructions: optionalText(5000),
+    assigneeIds: selection(),
+    /** The location tree: whole facilities and buildings (rooms added later included), single rooms and equipment items. */
+    facilityIds: selection(),
+    buildingIds: selection(),
+    roomIds: selection(),
+    equipmentItemIds: selection(),
+  })
+  .superRefine(
+    (value, ctx) => {
+      const v = (value ?? {}) as Partial<typeof value>;
+      if (typeof v.startDate === "string" && typeof v.endDate === "string" && isLocalDate(v.startDate) && isLocalDate(v.endDate) && v.endDate < v.startDate) {
+        ctx.addIssue({ code: "custom", message: "maintenance:validation.endBeforeStart", path: ["endDate"] });
+      }
+      const chosen = [v.facilityIds, v.buildingIds, v.roomIds, v.equipmentItemIds].some((ids) => Array.isArray(ids) && ids.length > 0);
+      if (!chosen) ctx.addIssue({ code: "custom", message: "maintenance:validation.selection", path: ["selection"] });
+    },
+    // Checked even when another field is wrong, so that every error shows at once.
+    { when: () => true },
+  )
+  .transform(normalOccurrence);
+export type PlannedMaintenanceInput = z.input<typeof PlannedMaintenanceSchema>;
+export type PlannedMaintenanceValues = z.output<typeof PlannedMaintenanceSchema>;

@@ -1,0 +1,131 @@
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { FormPage } from "~/components/forms/form-parts";
+import { useResultFor } from "~/components/forms/zod-form";
+import type { LocationTreeView } from "~/components/maintenance/location-picker";
+import { PlannedMaintenanceForm, type PlannedMaintenanceFormValues } from "~/components/maintenance/maintenance-forms";
+import { Button } from "~/components/ui/button";
+import { Label } from "~/components/ui/label";
+import { Select } from "~/components/ui/select";
+import { locationBrowser, locationTreeOf, withPostedTree } from "~/http/maintenance-form.server";
+import { formIntent, screenAction, screenLoader } from "~/http/screen.server";
+import { dayIn } from "~/lib/dates";
+import { isDomainError } from "~/lib/errors";
+import { intParam } from "~/lib/list-query";
+import { PLANS_LIST } from "~/lib/maintenance-form";
+import { getMaintenanceType, listAssigneeChoices, listMaintenanceTypeOptions, type MaintenanceTypeDetail } from "~/modules/maintenance/queries.server";
+import { PlannedMaintenanceSchema } from "~/modules/maintenance/schema";
+import { createPlannedMaintenance } from "~/modules/maintenance/service.server";
+
+/** Today and the same day a year later, as local dates in `timeZone`. */
+function todayIn(timeZone: string): { today: string; inAYear: string } {
+  const today = dayIn(Date.now(), timeZone);
+  const next = new Date(`${today}T00:00:00Z`);
+  next.setUTCFullYear(next.getUTCFullYear() + 1);
+  next.setUTCDate(next.getUTCDate() - 1);
+  return { today, inAYear: next.toISOString().slice(0, 10) };
+}
+
+/**
+ * /add-planned-maintenance: a new plan (SPEC.md sections 3 and 5). `?type=<id>` starts from that
+ * maintenance type's defaults (name, occurrence, instructions, assignees, rooms and equipment items);
+ * a small GET form above the plan's form picks it without JavaScript. Save posts `intent=create`; on
+ * success back to the list with "Created".
+ */
+export const loader = screenLoader(async ({ ctx, url }) => {
+  const typeId = intParam(url.searchParams, "type");
+  let type: MaintenanceTypeDetail | null = null;
+  if (typeId) {
+    try {
+      type = await getMaintenanceType(ctx, typeId);
+    } catch (error) {
+      // An unknown or archived type in the address: the form starts empty.
+      if (!isDomainError(error) || error.status !== 404) throw error;
+    }
+  }
+  const { today, inAYear } = todayIn(ctx.timeZone);
+  const values: PlannedMaintenanceFormValues = {
+    name: type?.name ?? "",
+    maintenanceTypeId: type?.id ?? null,
+    startDate: today,
+    endDate: inAYear,
+    timeOfDay: null,
+    occurrenceUnit: type?.occurrenceUnit ?? 3,
+    occurrenceInterval: type ? type.occurrenceInterval : 1,
+    instructions: type?.instructions ?? "",
+    assigneeIds: type?.assignees.map((p) => p.id) ?? [],
+    facilityIds: [],
+    buildingIds: [],
+    roomIds: type?.rooms.map((r) => r.id) ?? [],
+    equipmentItemIds: type?.equipmentItems.map((i) => i.id) ?? [],
+  };
+  const [types, tree, assignees] = await Promise.all([
+    listMaintenanceTypeOptions(ctx),
+    locationTreeOf(ctx, url.searchParams, { facilityIds: [], buildingIds: [], roomIds: values.roomIds, equipmentItemIds: values.equipmentItemIds }),
+    listAssigneeChoices(ctx),
+  ]);
+  return { values, types, tree, assignees, timeZone: ctx.timeZone };
+});
+
+const save = withPostedTree(
+  formIntent({ schema: PlannedMaintenanceSchema, redirectTo: PLANS_LIST, toast: "common:toast.created" }, (value, { ctx }) => createPlannedMaintenance(ctx, value)),
+);
+
+export const action = screenAction({ fallback: "browse", intents: { create: save, browse: locationBrowser("create", save) } });
+
+function StartFromType({ types, chosen }: { types: { id: number; name: string }[]; chosen: number | null }) {
+  const { t } = useTranslation("maintenance");
+  const id = useId();
+  return (
+    <Form method="get" className="flex flex-col gap-2 rounded-md border p-3 sm:flex-row sm:items-end">
+      <div className="grid flex-1 gap-1.5">
+        <Label htmlFor={id}>{t("form.startFromType")}</Label>
+        <Select id={id} name="type" defaultValue={chosen ? String(chosen) : ""}>
+          <option value="">{t("form.chooseType")}</option>
+          {types.map((type) => (
+            <option key={type.id} value={String(type.id)}>
+              {type.name}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <Button type="submit" variant="secondary">
+        {t("form.useDefaults")}
+      </Button>
+    </Form>
+  );
+}
+
+export default function AddPlannedMaintenance() {
+  const { t } = useTranslation("maintenance");
+  const { values, types, tree, assignees, timeZone } = useLoaderData<typeof loader>();
+  const helped = useActionData<typeof action>() as { revision?: number; tree?: LocationTreeView } | undefined;
+  const resultFor = useResultFor();
+  return (
+    <FormPage title={t("common:screens.add-planned-maintenance")} backTo={PLANS_LIST} backLabel={t("plans.back")}>
+      {types.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          {t("plans.needType")}{" "}
+          <Link to="/add-maintenance-type" className="font-medium text-primary underline-offset-4 hover:underline">
+            {t("types.add")}
+          </Link>
+        </p>
+      ) : (
+        <StartFromType types={types} chosen={values.maintenanceTypeId} />
+      )}
+      <PlannedMaintenanceForm
+        key={`${values.maintenanceTypeId ?? 0}-${helped?.revision ?? 0}`}
+        intent="create"
+        values={values}
+        types={types}
+        tree={helped?.tree ?? tree}
+        assignees={assignees}
+        timeZone={timeZone}
+        lastResult={resultFor("create")}
+      />
+    </FormPage>
+  );
+}
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/components/shell/screen-error";
