@@ -30,7 +30,6 @@ import {
   createTask,
   createUser,
   DEFAULT_PASSWORD,
-  isoDate,
   linkUserTo,
   patternPng,
   type PngPattern,
@@ -73,7 +72,9 @@ import {
   UserStatus,
 } from "~/db/enums";
 import { REPORT_CODE_ALPHABET, REPORT_CODE_LENGTH } from "~/db/report-identifier";
-import { DEFAULT_TIME_ZONE } from "~/lib/dates";
+import { addDays, DEFAULT_TIME_ZONE, dayIn, localInstant } from "~/lib/dates";
+import { regeneratePlans } from "~/modules/maintenance/generation.server";
+import { occurrenceDates } from "~/modules/maintenance/recurrence";
 import { incidentReporters, incidents, type User } from "~/db/schema";
 import { storeFile } from "~/modules/files/storage.server";
 import { reserveShortIds } from "~/db/short-id.server";
@@ -152,11 +153,6 @@ async function userExists(db: Db, email: string): Promise<{ id: number; entityId
 
 function fullName(user: User): string {
   return `${user.name} ${user.surname}`;
-}
-
-/** First day of the month `offset` months from `date`'s month, at 00:00 UTC. */
-function monthStart(date: Date, offset: number): Date {
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + offset, 1));
 }
 
 // ---------------------------------------------------------------------------
@@ -1233,13 +1229,16 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
     });
   }
 
-  // Maintenance
+  // Maintenance: a planned maintenance of each time measure, done by the technician. What fell due
+  // before today is done (the daily round's last two days and the weekly check's last week are still
+  // open: overdue), what comes is generated as the app generates it (to the rolling horizon).
   const hvacType = await createMaintenanceType(db, {
     entityId,
     name: "HVAC filter replacement",
     tags: ["hvac"],
     occurrenceInterval: 3,
     occurrenceUnit: TimeMeasure.MONTH,
+    instructions: "Replace the filters of the air conditioning unit and note their state.",
     assigneeIds: [technician.id],
   });
   const fireType = await createMaintenanceType(db, {
@@ -1248,79 +1247,94 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
     tags: ["safety"],
     occurrenceInterval: 1,
     occurrenceUnit: TimeMeasure.MONTH,
+    instructions: "Check the extinguishers' pressure and seals, the emergency lighting and that exits are free.",
     assigneeIds: [technician.id, manager.id],
   });
-
-  const taskStatus = (due: Date) => (due.getTime() < now.getTime() - 7 * DAY ? TaskStatus.DONE : TaskStatus.PENDING);
-  const doneFields = (due: Date) =>
-    taskStatus(due) === TaskStatus.DONE
-      ? { status: TaskStatus.DONE, doneAt: new Date(due.getTime() + 10 * HOUR), doneById: technician.id }
-      : { status: TaskStatus.PENDING };
-
-  const hvacStart = monthStart(now, -6);
-  const hvacItems = placed
-    .filter((p) => p.facility === 0)
-    .flatMap((p) => p.items.filter((it) => it.key === "ACU"))
-    .slice(0, 3);
-  const hvacPlan = await createPlannedMaintenance(db, {
+  const roundType = await createMaintenanceType(db, {
     entityId,
-    name: "HVAC filters – Main Campus",
-    maintenanceTypeId: hvacType.id,
-    startDate: isoDate(hvacStart),
-    endDate: isoDate(new Date(monthStart(now, 6).getTime() - DAY)),
-    occurrenceInterval: 3,
-    occurrenceUnit: TimeMeasure.MONTH,
-    timeOfDay: "08:30:00",
-    assigneeIds: [technician.id],
-    roomIds: [...new Set(hvacItems.map((it) => it.roomId))],
-    equipmentItemIds: hvacItems.map((it) => it.id),
-    locations: [{ objectType: ObjectType.FACILITY, facilityId: facilityIds[0] }],
-  });
-  for (const offset of [0, 3, 6, 9]) {
-    const due = monthStart(hvacStart, offset);
-    for (const item of hvacItems) {
-      await createTask(db, {
-        entityId,
-        plannedMaintenanceId: hvacPlan.id,
-        roomId: item.roomId,
-        equipmentItemId: item.id,
-        dueDate: isoDate(due),
-        dueTime: "08:30:00",
-        assigneeId: technician.id,
-        ...doneFields(due),
-      });
-    }
-  }
-
-  const fireStart = monthStart(now, -2);
-  const labRooms = placed.filter((p) => p.buildingCode === "LBA" && p.type === "lab").map((p) => p.room);
-  const firePlan = await createPlannedMaintenance(db, {
-    entityId,
-    name: "Fire safety check – Lab Building A",
-    maintenanceTypeId: fireType.id,
-    startDate: isoDate(fireStart),
-    endDate: isoDate(new Date(monthStart(now, 10).getTime() - DAY)),
+    name: "Building round",
+    tags: ["round"],
     occurrenceInterval: 1,
-    occurrenceUnit: TimeMeasure.MONTH,
-    timeOfDay: "09:00:00",
+    occurrenceUnit: TimeMeasure.DAY,
+    instructions: "Walk through, open the shutters, check for leaks and anything broken.",
     assigneeIds: [technician.id],
-    roomIds: labRooms.map((r) => r.id),
-    locations: [{ objectType: ObjectType.BUILDING, buildingId: buildingIds.LBA }],
   });
-  for (const offset of [0, 1, 2, 3]) {
-    const due = monthStart(fireStart, offset);
-    for (const room of labRooms) {
-      await createTask(db, {
-        entityId,
-        plannedMaintenanceId: firePlan.id,
-        roomId: room.id,
-        dueDate: isoDate(due),
-        dueTime: "09:00:00",
-        assigneeId: technician.id,
-        ...doneFields(due),
-      });
+  const inspectionType = await createMaintenanceType(db, {
+    entityId,
+    name: "Statutory inspection",
+    tags: ["inspection"],
+    occurrenceInterval: 1,
+    occurrenceUnit: TimeMeasure.YEAR,
+    instructions: "Accompany the inspector and file the report.",
+    assigneeIds: [manager.id],
+  });
+
+  const today = dayIn(now, DEFAULT_TIME_ZONE);
+  const roomsOf = (code: string) => placed.filter((p) => p.buildingCode === code).map((p) => p.room.id);
+  const acus = placed.filter((p) => p.facility === 0).flatMap((p) => p.items.filter((it) => it.key === "ACU")).slice(0, 3);
+  type Where = { roomId: number; equipmentItemId?: number };
+  const plans: {
+    name: string;
+    type: { id: number };
+    unit: TimeMeasure;
+    interval: number | null;
+    start: string;
+    end: string;
+    time: string | null;
+    assignees: number[];
+    rooms?: number[];
+    items?: typeof acus;
+    building?: string;
+    /** Past occurrences left open (overdue), the latest ones. */
+    open?: number;
+  }[] = [
+    { name: "HVAC filters – Main Campus", type: hvacType, unit: TimeMeasure.MONTH, interval: 3, start: addDays(today, -190), end: addDays(today, 400), time: "08:30", assignees: [technician.id], items: acus },
+    { name: "Fire safety check – Lab Building A", type: fireType, unit: TimeMeasure.MONTH, interval: 1, start: addDays(today, -75), end: addDays(today, 300), time: "09:00", assignees: [technician.id], building: "LBA" },
+    { name: "Morning round – Administration", type: roundType, unit: TimeMeasure.DAY, interval: 1, start: addDays(today, -14), end: addDays(today, 60), time: "07:30", assignees: [technician.id], rooms: roomsOf("ADM").slice(0, 1), open: 2 },
+    { name: "Restroom supplies – Library", type: roundType, unit: TimeMeasure.WEEK, interval: 1, start: addDays(today, -40), end: addDays(today, 120), time: "10:00", assignees: [technician.id], rooms: roomsOf("LIB").slice(0, 2), open: 1 },
+    { name: "Lift inspection – Auditorium", type: inspectionType, unit: TimeMeasure.YEAR, interval: 1, start: addDays(today, -300), end: addDays(today, 1500), time: null, assignees: [manager.id, technician.id], rooms: roomsOf("AUD").slice(0, 1) },
+    { name: "Roof check after the storm – Library", type: inspectionType, unit: TimeMeasure.UNSPECIFIED, interval: null, start: addDays(today, 5), end: addDays(today, 5), time: "14:00", assignees: [technician.id], rooms: roomsOf("LIB").slice(0, 1) },
+  ];
+  const planIds: number[] = [];
+  for (const spec of plans) {
+    const plan = await createPlannedMaintenance(db, {
+      entityId,
+      name: spec.name,
+      maintenanceTypeId: spec.type.id,
+      startDate: spec.start,
+      endDate: spec.end,
+      occurrenceInterval: spec.interval,
+      occurrenceUnit: spec.unit,
+      timeOfDay: spec.time ? `${spec.time}:00` : null,
+      assigneeIds: spec.assignees,
+      roomIds: spec.rooms ?? [],
+      equipmentItemIds: (spec.items ?? []).map((it) => it.id),
+      locations: spec.building ? [{ objectType: ObjectType.BUILDING, buildingId: buildingIds[spec.building] }] : [],
+    });
+    planIds.push(plan.id);
+    const where: Where[] = [
+      ...(spec.rooms ?? []).map((roomId) => ({ roomId })),
+      ...(spec.items ?? []).map((it) => ({ roomId: it.roomId, equipmentItemId: it.id })),
+      ...(spec.building ? roomsOf(spec.building).map((roomId) => ({ roomId })) : []),
+    ];
+    const past = occurrenceDates({ startDate: spec.start, endDate: spec.end, occurrenceInterval: spec.interval, occurrenceUnit: spec.unit }, spec.start, addDays(today, -1));
+    for (const [index, due] of past.entries()) {
+      const open = index >= past.length - (spec.open ?? 0);
+      for (const at of where) {
+        await createTask(db, {
+          entityId,
+          plannedMaintenanceId: plan.id,
+          roomId: at.roomId,
+          equipmentItemId: at.equipmentItemId ?? null,
+          dueDate: due,
+          dueTime: spec.time ? `${spec.time}:00` : null,
+          ...(open ? { status: TaskStatus.PENDING } : { status: TaskStatus.DONE, doneAt: new Date(localInstant(due, spec.time ?? "11:00", DEFAULT_TIME_ZONE).getTime() + HOUR / 2), doneById: spec.assignees[0] }),
+        });
+      }
     }
   }
+  // From today to the horizon, as the verbs and the nightly schedule make them.
+  await regeneratePlans(asAdmin, planIds, { today });
 }
 
 /** A second, small tenant to make isolation testable. */
