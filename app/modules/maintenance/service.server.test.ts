@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { ObjectType, Role, TimeMeasure, UserStatus } from "~/db/enums";
+import { ObjectType, Role, TaskStatus, TimeMeasure, UserStatus } from "~/db/enums";
 import {
   auditLog,
   type Building,
@@ -13,6 +13,7 @@ import {
   plannedMaintenanceRooms,
   plannedMaintenances,
   type Room,
+  tasks,
   type User,
 } from "~/db/schema";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
@@ -291,7 +292,13 @@ describe("planned maintenance", () => {
     const plan = await createPlannedMaintenance(ctxOf(admin), await planInput({ name: "Gutters" }));
     await expectFieldError(archivePlannedMaintenance(ctxOf(manager), plan.id, { confirmName: "gutters" }), "confirmName", "common:archive.wrongName");
     expect((await getPlannedMaintenance(ctxOf(admin), plan.id)).name).toBe("Gutters");
-    expect(await archivePlannedMaintenance(ctxOf(manager), plan.id, { confirmName: "Gutters" })).toEqual({ tasksRemoved: expect.any(Number) });
+    // Its tasks were generated; one is done, and stays when the plan is archived with its pending ones gone.
+    const generated = await database.db.select().from(tasks).where(eq(tasks.plannedMaintenanceId, plan.id));
+    expect(generated.length).toBeGreaterThan(1);
+    await database.db.update(tasks).set({ status: TaskStatus.DONE, doneAt: new Date() }).where(eq(tasks.id, generated[0].id));
+    expect(await archivePlannedMaintenance(ctxOf(manager), plan.id, { confirmName: "Gutters" })).toEqual({ tasksRemoved: generated.length - 1 });
+    const left = await database.db.select().from(tasks).where(eq(tasks.plannedMaintenanceId, plan.id));
+    expect(left.map((task) => [task.id, task.status])).toEqual([[generated[0].id, TaskStatus.DONE]]);
     const error = await rejectionOf(getPlannedMaintenance(ctxOf(admin), plan.id));
     expect(error).toBeInstanceOf(NotFoundError);
     expect((error as NotFoundError).messageKey).toBe("maintenance:errors.planNotFound");
