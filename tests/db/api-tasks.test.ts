@@ -91,6 +91,10 @@ describe("GET /api/tasks", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe("INVALID_TASK_QUERY");
     expect(Object.keys(bad.body.fieldErrors).sort()).toEqual(["from", "mine", "status"]);
+    for (const query of ["from=2026-13-01", "from=2026-13-01&to=x", "from=%00&to=2026-01-01", "to=9999-99-99"]) {
+      const unreadable = await callApi(tasksRoute, `/api/tasks?${query}`, { token: managerToken });
+      expect(unreadable.status, query).toBe(400);
+    }
     const long = await callApi(tasksRoute, `/api/tasks?from=${today}&to=${addDays(today, 400)}`, { token: managerToken });
     expect(long.status).toBe(400);
     expect(long.body.fieldErrors.to).toEqual(["The period can be at most 366 days."]);

@@ -108,14 +108,15 @@ export interface TaskApiQuery {
  */
 export function parseTaskApiQuery(params: URLSearchParams, today: string): TaskApiQuery {
   const errors: Record<string, string[]> = {};
-  const day = (name: string, fallback: string) => {
+  const day = (name: string, fallback: () => string) => {
     const value = params.get(name);
-    if (value === null || value === "") return fallback;
+    if (value === null || value === "") return fallback();
     if (!isDay(value)) errors[name] = ["tasks:validation.day"];
     return value;
   };
-  const from = day("from", today);
-  const to = day("to", addDaysUtc(from, 30));
+  const from = day("from", () => today);
+  // The default end counts from a readable start only (an unreadable one is already an error).
+  const to = day("to", () => (errors.from ? from : addDaysUtc(from, 30)));
   if (!errors.from && !errors.to) {
     const span = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
     if (span < 0) errors.to = ["tasks:validation.range"];
