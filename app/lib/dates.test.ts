@@ -6,6 +6,7 @@ import {
   DEFAULT_TIME_ZONE,
   endOfDay,
   endOfMonth,
+  isCalendarDay,
   isSupportedTimeZone,
   localInstant,
   startOfDay,
@@ -132,5 +133,14 @@ describe("localInstant: a local date and time of a zone", () => {
     expect(iso(localInstant("2026-03-08", "02:30", NY))).toBe("2026-03-08T07:30:00.000Z");
     expect(iso(localInstant("2026-11-01", "01:30", NY))).toBe("2026-11-01T05:30:00.000Z");
     expect(iso(localInstant("2026-11-01", null, NY))).toBe(iso(startOfDay("2026-11-01", NY)));
+  });
+});
+
+describe("isCalendarDay: the days a form or an address may name", () => {
+  it("accepts existing days from 1970 to 2999 and refuses the rest", () => {
+    for (const day of ["2026-11-29", "2024-02-29", "1970-01-01", "2999-12-31"]) expect(isCalendarDay(day), day).toBe(true);
+    for (const day of ["2026-02-30", "2025-02-29", "0000-01-01", "1969-12-31", "3000-01-01", "9999-12-31", "2026-13-01", "2026-1-01", " 2026-11-29", "", null, 20261129]) {
+      expect(isCalendarDay(day), String(day)).toBe(false);
+    }
   });
 });

@@ -125,6 +125,19 @@ export function dayIn(at: Date | number, timeZone: string): string {
   return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
 }
 
+/**
+ * Whether `value` is a calendar day `YYYY-MM-DD` that exists (2026-02-30 does not) in the years the app
+ * deals with, 1970 to 2999: what a form or an address may name. Outside them date arithmetic leaves the
+ * four-digit years (a month grid of year 0 would never end), so they are refused where they come in.
+ */
+export function isCalendarDay(value: unknown): value is string {
+  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
+  const year = date.getUTCFullYear();
+  return year >= 1970 && year < 3000;
+}
+
 /** `day` (`YYYY-MM-DD`) moved by `n` days. */
 export function addDays(day: string, n: number): string {
   const date = new Date(`${day}T00:00:00Z`);

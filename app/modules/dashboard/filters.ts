@@ -1,3 +1,4 @@
+import { isCalendarDay } from "~/lib/dates";
 /**
  * The dashboard's filters and the links of its figures (client-safe, pure). The filters are
  * GET parameters, as on the incidents table: `facility`, `building`, `type`, and the period `from`/`to`
@@ -66,12 +67,9 @@ export interface DashboardPeriod {
 }
 
 const ID = /^\d{1,9}$/;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export function validDay(value: string): boolean {
-  if (!DAY.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && date.getUTCFullYear() >= 1970 && date.getUTCFullYear() < 3000;
+  return isCalendarDay(value);
 }
 
 /** Reads the filters; `strict` (the API) refuses an unreadable value instead of ignoring it. */

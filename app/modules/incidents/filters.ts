@@ -1,3 +1,4 @@
+import { isCalendarDay } from "~/lib/dates";
 /**
  * The filters of the incidents table and board, read from the URL (client-safe): every filter is a
  * plain GET parameter, so a view can be bookmarked and works without JavaScript. A screen ignores what
@@ -46,12 +47,9 @@ export const NO_FILTERS: IncidentFilters = {
 
 const STATUSES = Object.values(IncidentStatus) as number[];
 const ID = /^\d{1,9}$/;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function validDay(value: string): boolean {
-  if (!DAY.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && date.getUTCFullYear() >= 1970 && date.getUTCFullYear() < 3000;
+  return isCalendarDay(value);
 }
 
 /** Reads the filters; `strict` (the API) refuses an unreadable value instead of ignoring it. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDay } from "~/lib/dates";
 import { idField, idList, optionalText, requiredText, tagsField } from "~/lib/schema-helpers";
 
 /**
@@ -34,10 +35,7 @@ const selection = () => idList().refine((ids) => ids.length <= MAX_SELECTION, "m
 
 /** A local date `YYYY-MM-DD` that exists in the calendar. */
 export function isLocalDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const [y, m, d] = value.split("-").map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return y >= 1900 && y <= 9999 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  return isCalendarDay(value);
 }
 
 const localDate = (required: string) =>

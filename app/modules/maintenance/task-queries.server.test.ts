@@ -163,3 +163,14 @@ describe("getTaskDay", () => {
     expect(await rejectionOf(getTaskDay(actorContext(db, admin), plan.id, "2027-01-04"))).toBeInstanceOf(NotFoundError);
   });
 });
+
+describe("calendar addresses", () => {
+  it("read only months and days of the years the app deals with (a month of year 0 never ended)", async () => {
+    const { isDay, isMonth } = await import("./task-schema");
+    for (const month of ["0000-01", "9999-12", "2026-13", "1969-12"]) expect(isMonth(month), month).toBe(false);
+    for (const day of ["0001-01-01", "9999-12-31", "2026-02-30"]) expect(isDay(day), day).toBe(false);
+    expect(isMonth("2026-11")).toBe(true);
+    expect(monthGrid("1970-01").days).toHaveLength(35);
+    expect(monthGrid("2999-12").days.at(-1)).toBe("3000-01-05");
+  });
+});

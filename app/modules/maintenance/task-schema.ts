@@ -3,6 +3,7 @@
  * REST API). Messages are i18n keys. A form posts strings ("1"); the API posts JSON (1): both read alike.
  */
 import { z } from "zod";
+import { isCalendarDay } from "~/lib/dates";
 import { ValidationError } from "~/lib/errors";
 import { optionalText } from "~/lib/schema-helpers";
 
@@ -54,14 +55,11 @@ export interface TaskFilters {
 }
 
 const ID = /^\d{1,9}$/;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MONTH = /^\d{4}-\d{2}$/;
 
 /** A calendar day `YYYY-MM-DD` that exists (2026-02-30 does not). */
 export function isDay(value: unknown): value is string {
-  if (typeof value !== "string" || !DAY.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  return isCalendarDay(value);
 }
 
 export function isMonth(value: unknown): value is string {
