@@ -263,7 +263,8 @@ async function readPage(page: Page, address: string) {
 
 /** A submit button as the variants are told apart: a list button of conform by its kind (insert, remove, ...). */
 function submitterKey([name, value]: [string, string]): string {
-  if (name !== "__intent__") return `${name}=${value}`;
+  // Buttons that differ only by the record they name ("building:12", "building:13") take one path.
+  if (name !== "__intent__") return `${name}=${value.replace(/\d+/g, "#")}`;
   try {
     return `${name}=${(JSON.parse(value) as { type?: string }).type}`;
   } catch {
