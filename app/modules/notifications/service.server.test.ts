@@ -222,10 +222,10 @@ describe("reading", () => {
   it("refuses another user's notifications (403) and finds none of another entity (404)", async () => {
     const mine = await createNotification(database.db, { entityId: entity.id, userIds: [technician.id] });
     for (const attempt of [
-      listNotifications(ctxOf(colleague), technician.id),
-      markNotificationsRead(ctxOf(colleague), technician.id, [mine.details.id]),
+      () => listNotifications(ctxOf(colleague), technician.id),
+      () => markNotificationsRead(ctxOf(colleague), technician.id, [mine.details.id]),
     ]) {
-      expect(await rejectionOf(attempt)).toBeInstanceOf(ForbiddenError);
+      expect(await rejectionOf(attempt())).toBeInstanceOf(ForbiddenError);
     }
     // Wrong role: no signed-in user at all.
     expect(await rejectionOf(listNotifications(system(), technician.id))).toBeInstanceOf(ForbiddenError);
