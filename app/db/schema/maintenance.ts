@@ -327,9 +327,11 @@ export const tasks = pgTable(
       .on(t.plannedMaintenanceId, t.roomId, t.equipmentItemId, t.dueDate)
       .nullsNotDistinct(),
     index("tasks_entity_due_idx").on(t.entityId, t.dueDate),
+    // The task list's default: pending tasks in due order (migration 0024).
+    index("tasks_entity_pending_due_idx").on(t.entityId, t.dueDate, t.dueTime).where(sql`${t.status} = 0`),
     index("tasks_entity_assignee_status_idx").on(t.entityId, t.assigneeId, t.status),
     index("tasks_planned_maintenance_due_idx").on(t.plannedMaintenanceId, t.dueDate),
-    index("tasks_room_idx").on(t.roomId),
+    index("tasks_room_due_idx").on(t.roomId, t.dueDate),
     index("tasks_equipment_item_idx")
       .on(t.equipmentItemId)
       .where(sql`${t.equipmentItemId} is not null`),

@@ -6,7 +6,8 @@ import { buildings, equipmentItems, equipmentTypes, plannedMaintenances, rooms, 
 import { now } from "~/lib/clock.server";
 import { addDays, dayIn } from "~/lib/dates";
 import { NotFoundError } from "~/lib/errors";
-import type { Page } from "~/lib/list-query";
+import { LIST_COUNT_CAP, type Page } from "~/lib/list-query";
+import { countUpToCap } from "~/lib/list-page.server";
 import { treeScope } from "~/modules/facilities/policy.server";
 import type { TaskFilters } from "./task-schema";
 
@@ -112,13 +113,15 @@ function selectTasks(ctx: ServiceContext) {
     .leftJoin(equipmentTypes, eq(equipmentTypes.id, equipmentItems.equipmentTypeId));
 }
 
+/** How many tasks match, counted up to LIST_COUNT_CAP (a list of half a million tasks is not counted whole). */
 function countTasks(ctx: ServiceContext, where: SQL | undefined) {
-  return ctx.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(tasks)
-    .innerJoin(plannedMaintenances, and(eq(plannedMaintenances.id, tasks.plannedMaintenanceId), eq(plannedMaintenances.entityId, ctx.entityId)))
-    .innerJoin(rooms, and(eq(rooms.id, tasks.roomId), eq(rooms.entityId, ctx.entityId)))
-    .where(where);
+  return countUpToCap(
+    ctx.db,
+    sql`from ${tasks}
+      join ${plannedMaintenances} on ${plannedMaintenances.id} = ${tasks.plannedMaintenanceId} and ${plannedMaintenances.entityId} = ${ctx.entityId}
+      join ${rooms} on ${rooms.id} = ${tasks.roomId} and ${rooms.entityId} = ${ctx.entityId}
+      where ${where ?? sql`true`}`,
+  );
 }
 
 // ---------------------------------------------------------------------------
@@ -153,13 +156,17 @@ export async function listTasks(
   const day = sql`case when ${tasks.dueDate} < ${today}::date and ${tasks.status} = ${TaskStatus.DONE}
     then ${today}::date - ${tasks.dueDate} else ${tasks.dueDate} - ${today}::date end`;
   const where = taskWhere(ctx, filters);
-  const [rows, [{ n }]] = await readAll(ctx, [
-    () =>
-      selectTasks(ctx)
-        .where(where)
-        .orderBy(rank, day, sql`${tasks.dueTime} nulls first`, asc(plannedMaintenances.name), asc(rooms.name), asc(tasks.id))
-        .offset((paging.page - 1) * paging.size)
-        .limit(paging.size),
+  // Pending tasks only (the list's default): the sections' order is the due date's, which the pending
+  // tasks' index gives without sorting them all.
+  const order =
+    filters.status === "pending"
+      ? [asc(tasks.dueDate), sql`${tasks.dueTime} nulls first`, asc(plannedMaintenances.name), asc(rooms.name), asc(tasks.id)]
+      : [rank, day, sql`${tasks.dueTime} nulls first`, asc(plannedMaintenances.name), asc(rooms.name), asc(tasks.id)];
+  const offset = (paging.page - 1) * paging.size;
+  // Pages end where the count stops (LIST_COUNT_CAP rows).
+  const window = Math.max(0, Math.min(paging.size, LIST_COUNT_CAP - offset));
+  const [rows, counted] = await readAll(ctx, [
+    () => (window === 0 ? Promise.resolve([]) : selectTasks(ctx).where(where).orderBy(...order).offset(offset).limit(window)),
     () => countTasks(ctx, where),
   ] as const);
   const sectionOf = (row: TaskRow): TaskSection => {
@@ -167,7 +174,7 @@ export async function listTasks(
     if (row.dueDate < today) return row.status === TaskStatus.PENDING ? "overdue" : "earlier";
     return row.dueDate <= weekEnd ? "week" : "later";
   };
-  return { items: rows.map((row) => ({ ...row, section: sectionOf(row) })), total: n, page: paging.page, size: paging.size };
+  return { items: rows.map((row) => ({ ...row, section: sectionOf(row) })), total: counted.total, page: paging.page, size: paging.size, capped: counted.capped };
 }
 
 // ---------------------------------------------------------------------------
