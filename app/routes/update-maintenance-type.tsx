@@ -8,7 +8,7 @@ import { MaintenanceTypeForm } from "~/components/maintenance/maintenance-forms"
 import type { TitledHandle } from "~/components/shell/document-title";
 import { locationBrowser, locationTreeOf, withPostedTree } from "~/http/maintenance-form.server";
 import { archiveIntent, formIntent, screenAction, screenLoader, subjectById } from "~/http/screen.server";
-import { ARCHIVE_INTENT } from "~/lib/archive";
+import { ARCHIVE_INTENT } from "~/lib/archive-intent";
 import { TYPES_LIST } from "~/lib/maintenance-form";
 import { getMaintenanceType, listAssigneeChoices } from "~/modules/maintenance/queries.server";
 import { MaintenanceTypeSchema } from "~/modules/maintenance/schema";

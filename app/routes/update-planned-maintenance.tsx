@@ -8,7 +8,7 @@ import { PlannedMaintenanceForm } from "~/components/maintenance/maintenance-for
 import type { TitledHandle } from "~/components/shell/document-title";
 import { locationBrowser, locationTreeOf, withPostedTree } from "~/http/maintenance-form.server";
 import { archiveIntent, formIntent, screenAction, screenLoader, subjectById } from "~/http/screen.server";
-import { ARCHIVE_INTENT } from "~/lib/archive";
+import { ARCHIVE_INTENT } from "~/lib/archive-intent";
 import { PLANS_LIST } from "~/lib/maintenance-form";
 import { getPlannedMaintenance, listAssigneeChoices, listMaintenanceTypeOptions } from "~/modules/maintenance/queries.server";
 import { PlannedMaintenanceSchema } from "~/modules/maintenance/schema";

@@ -11,9 +11,10 @@ import type { FormFailure } from "~/http/form-action.server";
 import { notFound, orErrorPage, routeId } from "~/http/route-params.server";
 import { screenAction, screenLoader, type SubjectReader } from "~/http/screen.server";
 import { taskIntents } from "~/http/task-actions.server";
+import { isCalendarDay } from "~/lib/dates";
 import { useDates } from "~/lib/use-dates";
 import { getTaskDay, type TaskDay } from "~/modules/maintenance/task-queries.server";
-import { isDay, TASK_DONE_INTENT, TASK_NOTE_MAX } from "~/modules/maintenance/task-schema";
+import { TASK_DONE_INTENT, TASK_NOTE_MAX } from "~/modules/maintenance/task-constants";
 
 /**
  * /view-task/{id}/{date}, for every signed-in user (SPEC.md section 2): planned maintenance {id}'s tasks
@@ -26,7 +27,7 @@ const NOT_FOUND = "tasks:notFound.plannedMaintenance";
 
 const taskDay: SubjectReader<TaskDay> = ({ ctx, params }) => {
   const id = routeId(params, "id", NOT_FOUND);
-  if (!isDay(params.date)) throw notFound(NOT_FOUND);
+  if (!isCalendarDay(params.date)) throw notFound(NOT_FOUND);
   return orErrorPage(getTaskDay(ctx, id, params.date));
 };
 

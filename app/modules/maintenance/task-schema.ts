@@ -7,12 +7,9 @@ import { isCalendarDay } from "~/lib/dates";
 import { ValidationError } from "~/lib/errors";
 import { optionalText } from "~/lib/schema-helpers";
 
-/** The intents of the task forms (/task, /view-task): mark done, undo. */
-export const TASK_DONE_INTENT = "done";
-export const TASK_UNDO_INTENT = "undo";
+import { TASK_NOTE_MAX } from "./task-constants";
 
-/** The longest completion note. */
-export const TASK_NOTE_MAX = 2000;
+export { TASK_DONE_INTENT, TASK_NOTE_MAX, TASK_UNDO_INTENT } from "./task-constants";
 export const TASK_STATUS_INVALID = "tasks:validation.status";
 
 /** Task status (SPEC.md section 3): pending 0, done 1. */
