@@ -43,9 +43,10 @@ export function taskReach(ctx: ServiceContext): SQL | undefined {
 
 /** The tasks assigned to `userId`: theirs by override, or their plan's when the task names nobody. */
 export function assignedTo(userId: number): SQL {
-  return sql`(${tasks.assigneeId} = ${userId} or (${tasks.assigneeId} is null and exists (
-    select 1 from planned_maintenance_assignees a
-    where a.planned_maintenance_id = ${tasks.plannedMaintenanceId} and a.user_id = ${userId})))`;
+  // The person's plans as a set (a few), rather than a lookup per task: the planner then reads the
+  // tasks of those plans instead of testing every task in reach.
+  return sql`(${tasks.assigneeId} = ${userId} or (${tasks.assigneeId} is null and ${tasks.plannedMaintenanceId} in (
+    select a.planned_maintenance_id from planned_maintenance_assignees a where a.user_id = ${userId})))`;
 }
 
 /** Every condition of a task read: entity, reach, live plan and room, and the list's filters. */
