@@ -1275,7 +1275,7 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
   type Where = { roomId: number; equipmentItemId?: number };
   const plans: {
     name: string;
-    type: { id: number };
+    type: { id: number; instructions: string };
     unit: TimeMeasure;
     interval: number | null;
     start: string;
@@ -1301,6 +1301,7 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
       entityId,
       name: spec.name,
       maintenanceTypeId: spec.type.id,
+      instructions: spec.type.instructions,
       startDate: spec.start,
       endDate: spec.end,
       occurrenceInterval: spec.interval,
