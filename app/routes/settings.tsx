@@ -33,7 +33,7 @@ import { AccountFormSchema, PasswordFormSchema } from "~/modules/users/schema";
 import { changePassword, updateAccount } from "~/modules/users/service.server";
 import { CALENDAR_CREATE_INTENT, CALENDAR_RESET_INTENT, CalendarFeedCard } from "~/components/tasks/calendar-feed-card";
 import { publicOrigin } from "~/http/public-url.server";
-import { getCalendarToken, issueCalendarToken } from "~/modules/maintenance/calendar-feed.server";
+import { getCalendarToken, issueCalendarToken } from "~/modules/users/calendar-token.server";
 
 /**
  * /settings: "Account Settings" for every signed-in user, "Entity Settings" (`?tab=entity`) for

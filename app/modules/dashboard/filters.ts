@@ -68,10 +68,6 @@ export interface DashboardPeriod {
 
 const ID = /^\d{1,9}$/;
 
-export function validDay(value: string): boolean {
-  return isCalendarDay(value);
-}
-
 /** Reads the filters; `strict` (the API) refuses an unreadable value instead of ignoring it. */
 export function parseDashboardFilters(params: URLSearchParams, options: { strict?: boolean } = {}): DashboardFilters {
   const errors: Record<string, string[]> = {};
@@ -85,7 +81,7 @@ export function parseDashboardFilters(params: URLSearchParams, options: { strict
   const day = (name: string): string | null => {
     const v = params.get(name);
     if (v === null || v === "") return null;
-    if (validDay(v)) return v;
+    if (isCalendarDay(v)) return v;
     errors[name] = ["errors.list.filter"];
     return null;
   };

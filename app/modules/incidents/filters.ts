@@ -48,10 +48,6 @@ export const NO_FILTERS: IncidentFilters = {
 const STATUSES = Object.values(IncidentStatus) as number[];
 const ID = /^\d{1,9}$/;
 
-function validDay(value: string): boolean {
-  return isCalendarDay(value);
-}
-
 /** Reads the filters; `strict` (the API) refuses an unreadable value instead of ignoring it. */
 export function parseIncidentFilters(params: URLSearchParams, options: { strict?: boolean } = {}): IncidentFilters {
   const errors: Record<string, string[]> = {};
@@ -96,7 +92,7 @@ export function parseIncidentFilters(params: URLSearchParams, options: { strict?
   const day = (name: string): string | null => {
     const v = params.get(name);
     if (v === null || v === "") return null;
-    if (validDay(v)) return v;
+    if (isCalendarDay(v)) return v;
     bad(name);
     return null;
   };

@@ -1,22 +1,21 @@
-import { randomBytes } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
-import { personActor, requirePerson } from "~/core/actor";
+import { and, eq, inArray } from "drizzle-orm";
+import { personActor } from "~/core/actor";
 import type { ServiceContext } from "~/core/context.server";
-import { withTx } from "~/core/unit-of-work.server";
 import type { Db } from "~/db/client.server";
-import { TaskStatus, UserStatus } from "~/db/enums";
-import { entities, plannedMaintenances, users } from "~/db/schema";
+import { TaskStatus } from "~/db/enums";
+import { plannedMaintenances } from "~/db/schema";
 import { getT } from "~/i18n.server";
 import { now } from "~/lib/clock.server";
-import { addDays, dayIn, zoneOffset } from "~/lib/dates";
+import { addDays, dayIn, localInstant } from "~/lib/dates";
 import { mailLocale } from "~/mail/templates.server";
+import { calendarTokenOwner } from "~/modules/users/calendar-token.server";
 import { tasksBetween } from "./task-queries.server";
 
 /**
  * Each person's maintenance tasks as an iCalendar feed (RFC 5545) that Outlook, Google Calendar and
  * Apple Calendar subscribe to (decision 051). A calendar application cannot sign in, so the feed's
- * address holds a secret: `users.calendar_token`, 32 random bytes, made when the person first asks for
- * it in /settings and replaced when they reset it (the old address then answers 404). The address reads
+ * address holds a secret (the users area's `calendar-token.server.ts`), made when the person first asks
+ * for it in /settings and replaced when they reset it (the old address then answers 404). The address reads
  * only; it shows what the person's own task list shows ("my tasks", within their reach) from 30 days ago
  * to FEED_HORIZON_DAYS ahead.
  */
@@ -27,43 +26,6 @@ export const FEED_HORIZON_DAYS = 366;
 /** The longest an event of a task with a time of day lasts in a calendar. */
 const EVENT_MINUTES = 60;
 
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-
-const newToken = () => randomBytes(32).toString("base64url");
-
-/** The signed-in person's feed secret, or null when they have none yet. */
-export async function getCalendarToken(ctx: ServiceContext): Promise<string | null> {
-  const person = requirePerson(ctx.actor);
-  const [row] = await ctx.db
-    .select({ token: users.calendarToken })
-    .from(users)
-    .where(and(eq(users.id, person.id), eq(users.entityId, ctx.entityId)));
-  return row?.token ?? null;
-}
-
-/**
- * Makes (`reset: false`: only when there is none) or replaces (`reset: true`) the person's feed secret;
- * returns it. Only the person themselves: it is their own account.
- */
-export async function issueCalendarToken(ctx: ServiceContext, options: { reset: boolean }): Promise<string> {
-  const person = requirePerson(ctx.actor);
-  return withTx(ctx, async (tx) => {
-    const [row] = await tx.db
-      .select({ token: users.calendarToken })
-      .from(users)
-      .where(and(eq(users.id, person.id), eq(users.entityId, tx.entityId)))
-      .for("update");
-    if (!row) throw new Error("the signed-in person is gone");
-    if (row.token && !options.reset) return row.token;
-    const token = newToken();
-    await tx.db
-      .update(users)
-      .set({ calendarToken: token, updatedAt: new Date() })
-      .where(and(eq(users.id, person.id), eq(users.entityId, tx.entityId)));
-    return token;
-  });
-}
-
 // ---------------------------------------------------------------------------
 // The feed
 // ---------------------------------------------------------------------------
@@ -73,26 +35,20 @@ export async function issueCalendarToken(ctx: ServiceContext, options: { reset: 
  * an unknown or malformed token. Reads only.
  */
 export async function calendarFeed(db: Db, token: string, options: { appUrl: string }): Promise<string | null> {
-  if (!TOKEN.test(token)) return null;
-  const [owner] = await db
-    .select({ id: users.id, role: users.role, entityId: users.entityId, language: users.language, timeZone: entities.timeZone })
-    .from(users)
-    .innerJoin(entities, eq(entities.id, users.entityId))
-    .where(and(eq(users.calendarToken, token), isNull(users.archivedAt), eq(users.status, UserStatus.ACTIVE)));
+  const owner = await calendarTokenOwner(db, token);
   if (!owner) return null;
   const locale = mailLocale(owner.language);
   const ctx: ServiceContext = { db, entityId: owner.entityId, actor: personActor(owner), locale, timeZone: owner.timeZone };
   const today = dayIn(now(), ctx.timeZone);
   const { items } = await tasksBetween(ctx, { from: addDays(today, -FEED_PAST_DAYS), to: addDays(today, FEED_HORIZON_DAYS) }, { assignee: "me" });
   const planIds = [...new Set(items.map((t) => t.plannedMaintenanceId))];
-  const instructions = new Map<number, string>();
-  for (const id of planIds) {
-    const [plan] = await db
-      .select({ instructions: plannedMaintenances.instructions })
-      .from(plannedMaintenances)
-      .where(and(eq(plannedMaintenances.id, id), eq(plannedMaintenances.entityId, ctx.entityId)));
-    if (plan?.instructions) instructions.set(id, plan.instructions);
-  }
+  const plans = planIds.length
+    ? await db
+        .select({ id: plannedMaintenances.id, instructions: plannedMaintenances.instructions })
+        .from(plannedMaintenances)
+        .where(and(inArray(plannedMaintenances.id, planIds), eq(plannedMaintenances.entityId, ctx.entityId)))
+    : [];
+  const instructions = new Map(plans.filter((p) => p.instructions).map((p) => [p.id, p.instructions]));
   const t = getT(locale, "tasks");
   const base = options.appUrl.replace(/\/+$/, "");
   const host = hostOf(base);
@@ -105,7 +61,7 @@ export async function calendarFeed(db: Db, token: string, options: { appUrl: str
     const description = [instructions.get(task.plannedMaintenanceId), link].filter(Boolean).join("\n\n");
     const lines = ["BEGIN:VEVENT", `UID:task-${task.id}@${host}`, `DTSTAMP:${stamp}`];
     if (task.dueTime) {
-      const start = zonedInstant(task.dueDate, task.dueTime, ctx.timeZone);
+      const start = localInstant(task.dueDate, task.dueTime, ctx.timeZone).getTime();
       lines.push(`DTSTART:${utcStamp(start)}`, `DTEND:${utcStamp(start + EVENT_MINUTES * 60_000)}`);
     } else {
       lines.push(`DTSTART;VALUE=DATE:${compactDay(task.dueDate)}`, `DTEND;VALUE=DATE:${compactDay(addDays(task.dueDate, 1))}`);
@@ -186,20 +142,6 @@ export function utcStamp(at: number): string {
 }
 
 const compactDay = (day: string) => day.replaceAll("-", "");
-
-/**
- * The instant a local day and time (`HH:MM[:SS]`) names in a zone. A time skipped by the change to
- * summer time moves forward by the skipped hour; a time that happens twice (the change back) is the
- * first of the two.
- */
-export function zonedInstant(day: string, time: string, timeZone: string): number {
-  const wall = Date.parse(`${day}T${time.length === 5 ? `${time}:00` : time}Z`);
-  const candidates = [zoneOffset(wall - 86_400_000, timeZone), zoneOffset(wall + 86_400_000, timeZone)]
-    .map((offset) => wall - offset)
-    .filter((at) => zoneOffset(at, timeZone) === wall - at);
-  if (candidates.length) return Math.min(...candidates);
-  return wall - zoneOffset(wall - 86_400_000, timeZone);
-}
 
 function hostOf(base: string): string {
   try {
