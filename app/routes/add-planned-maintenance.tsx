@@ -10,22 +10,11 @@ import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { locationBrowser, locationTreeOf, withPostedTree } from "~/http/maintenance-form.server";
 import { formIntent, screenAction, screenLoader } from "~/http/screen.server";
-import { dayIn } from "~/lib/dates";
-import { isDomainError } from "~/lib/errors";
 import { intParam } from "~/lib/list-query";
 import { PLANS_LIST } from "~/lib/maintenance-form";
-import { getMaintenanceType, listAssigneeChoices, listMaintenanceTypeOptions, type MaintenanceTypeDetail } from "~/modules/maintenance/queries.server";
+import { listAssigneeChoices, listMaintenanceTypeOptions, newPlannedMaintenanceValues } from "~/modules/maintenance/queries.server";
 import { PlannedMaintenanceSchema } from "~/modules/maintenance/schema";
 import { createPlannedMaintenance } from "~/modules/maintenance/service.server";
-
-/** Today and the same day a year later, as local dates in `timeZone`. */
-function todayIn(timeZone: string): { today: string; inAYear: string } {
-  const today = dayIn(Date.now(), timeZone);
-  const next = new Date(`${today}T00:00:00Z`);
-  next.setUTCFullYear(next.getUTCFullYear() + 1);
-  next.setUTCDate(next.getUTCDate() - 1);
-  return { today, inAYear: next.toISOString().slice(0, 10) };
-}
 
 /**
  * /add-planned-maintenance: a new plan (SPEC.md sections 3 and 5). `?type=<id>` starts from that
@@ -34,32 +23,7 @@ function todayIn(timeZone: string): { today: string; inAYear: string } {
  * success back to the list with "Created".
  */
 export const loader = screenLoader(async ({ ctx, url }) => {
-  const typeId = intParam(url.searchParams, "type");
-  let type: MaintenanceTypeDetail | null = null;
-  if (typeId) {
-    try {
-      type = await getMaintenanceType(ctx, typeId);
-    } catch (error) {
-      // An unknown or archived type in the address: the form starts empty.
-      if (!isDomainError(error) || error.status !== 404) throw error;
-    }
-  }
-  const { today, inAYear } = todayIn(ctx.timeZone);
-  const values: PlannedMaintenanceFormValues = {
-    name: type?.name ?? "",
-    maintenanceTypeId: type?.id ?? null,
-    startDate: today,
-    endDate: inAYear,
-    timeOfDay: null,
-    occurrenceUnit: type?.occurrenceUnit ?? 3,
-    occurrenceInterval: type ? type.occurrenceInterval : 1,
-    instructions: type?.instructions ?? "",
-    assigneeIds: type?.assignees.map((p) => p.id) ?? [],
-    facilityIds: [],
-    buildingIds: [],
-    roomIds: type?.rooms.map((r) => r.id) ?? [],
-    equipmentItemIds: type?.equipmentItems.map((i) => i.id) ?? [],
-  };
+  const values: PlannedMaintenanceFormValues = await newPlannedMaintenanceValues(ctx, intParam(url.searchParams, "type"));
   const [types, tree, assignees] = await Promise.all([
     listMaintenanceTypeOptions(ctx),
     locationTreeOf(ctx, url.searchParams, { facilityIds: [], buildingIds: [], roomIds: values.roomIds, equipmentItemIds: values.equipmentItemIds }),

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import { assertCan, systemActor } from "~/core/actor";
 import type { ServiceContext } from "~/core/context.server";
-import { type TimeMeasure, UserStatus } from "~/db/enums";
+import { TimeMeasure, UserStatus } from "~/db/enums";
 import {
   buildings,
   equipmentItems,
@@ -19,6 +19,8 @@ import {
   rooms,
   users,
 } from "~/db/schema";
+import { now } from "~/lib/clock.server";
+import { addDays, dayIn } from "~/lib/dates";
 import { NotFoundError } from "~/lib/errors";
 import { nameLike, readPage } from "~/lib/list-page.server";
 import type { ListQuery, Page } from "~/lib/list-query";
@@ -237,6 +239,41 @@ export async function getMaintenanceType(ctx: ServiceContext, id: number): Promi
   ]);
   const [roomRows, itemRows] = await Promise.all([roomRefs(ctx, roomIds.map((r) => r.id)), itemRefs(ctx, itemIds.map((r) => r.id))]);
   return { ...row, assignees: people.get(id) ?? [], rooms: roomRows, equipmentItems: itemRows };
+}
+
+/**
+ * What a new planned maintenance starts from (SPEC.md section 3: a type's values are its plans'
+ * defaults): the type's name, occurrence, instructions, assignees, rooms and equipment items when
+ * `typeId` names one of the entity's types (an unknown or archived one starts empty), from today to the
+ * day before the same day a year later in the entity's time zone, monthly otherwise.
+ */
+export async function newPlannedMaintenanceValues(ctx: ServiceContext, typeId: number | null) {
+  let type: MaintenanceTypeDetail | null = null;
+  if (typeId) {
+    try {
+      type = await getMaintenanceType(ctx, typeId);
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+    }
+  }
+  const today = dayIn(now(), ctx.timeZone);
+  const [year, month, day] = today.split("-").map(Number);
+  const sameDayNextYear = new Date(Date.UTC(year + 1, month - 1, day)).toISOString().slice(0, 10);
+  return {
+    name: type?.name ?? "",
+    maintenanceTypeId: type?.id ?? null,
+    startDate: today,
+    endDate: addDays(sameDayNextYear, -1),
+    timeOfDay: null,
+    occurrenceUnit: type?.occurrenceUnit ?? TimeMeasure.MONTH,
+    occurrenceInterval: type ? type.occurrenceInterval : 1,
+    instructions: type?.instructions ?? "",
+    assigneeIds: type?.assignees.map((p) => p.id) ?? [],
+    facilityIds: [] as number[],
+    buildingIds: [] as number[],
+    roomIds: type?.rooms.map((r) => r.id) ?? [],
+    equipmentItemIds: type?.equipmentItems.map((i) => i.id) ?? [],
+  };
 }
 
 const planFields = {
