@@ -282,6 +282,10 @@ export const NotificationType = {
   EXPORT_EQUIPMENT_CATEGORIES_SUCCESS: 24,
   /** Not in SPEC.md's list: a maintenance task was done (decision 051). */
   TASK_DONE: 25,
+  /** Not in SPEC.md's list: a large sticker print made in the background is ready to download (issue 48). */
+  PRINT_READY: 26,
+  /** Not in SPEC.md's list: a webhook endpoint was disabled after repeated failed deliveries (issue 50). */
+  WEBHOOK_DISABLED: 27,
 } as const;
 export type NotificationType = ValueOf<typeof NotificationType>;
 export const NOTIFICATION_TYPE_VALUES = valuesOf(NotificationType);

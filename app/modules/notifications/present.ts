@@ -24,7 +24,7 @@ export function notificationTitle(n: NotificationLike): { key: string; params: R
   };
 }
 
-/** Where it leads: the incident, the task's day, the export's download, or the import screen. */
+/** Where it leads: the incident, the task's day, the export's or print's download, the import screen, or the webhooks. */
 export function notificationLink(n: NotificationLike): string | null {
   if (n.incidentId) return `/incident/${n.incidentId}`;
   // A maintenance task's: the plan's day (decision 051).
@@ -33,6 +33,7 @@ export function notificationLink(n: NotificationLike): string | null {
   }
   if (typeof n.message?.downloadFileId === "string") return `/files/${n.message.downloadFileId}`;
   if (n.type >= 5 && n.type <= 12) return "/import-data";
+  if (n.type === 27) return "/administration/webhooks";
   return null;
 }
 
