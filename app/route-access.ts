@@ -52,12 +52,18 @@ export const screens: Screen[] = [
 
   // Facility managers and administrators
   { id: "administration", path: "administration", file: SOON, access: "manager" },
+  // The pages of the administration hub (issue 50): API tokens, webhooks, the audit history.
+  { id: "administration-api-tokens", path: "administration/api-tokens", file: SOON, access: "manager" },
+  { id: "administration-webhooks", path: "administration/webhooks", file: SOON, access: "manager" },
+  { id: "administration-audit", path: "administration/audit", file: SOON, access: "manager" },
   { id: "configuration", path: "configuration", file: "routes/configuration.tsx", access: "manager" },
   { id: "dashboard", path: "dashboard", file: "routes/dashboard.tsx", access: "manager" },
   { id: "users", path: "users", file: "routes/users.tsx", access: "manager" },
   { id: "add-user", path: "add-user", file: "routes/add-user.tsx", access: "manager" },
   { id: "update-user", path: "update-user/:id", file: "routes/update-user.tsx", access: "manager" },
   { id: "import-data", path: "import-data", file: SOON, access: "manager" },
+  // The export tab of /import-data (its import tab is /import-data itself).
+  { id: "import-data-export", path: "import-data/export", file: SOON, access: "manager" },
   { id: "facilities", path: "facilities", file: "routes/facilities.tsx", access: "manager" },
   { id: "add-facility", path: "add-facility", file: "routes/add-facility.tsx", access: "manager" },
   { id: "update-facility", path: "update-facility/:id", file: "routes/update-facility.tsx", access: "manager" },
