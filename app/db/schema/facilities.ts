@@ -19,7 +19,7 @@ import {
   type RoomLinkType,
   type UserLanguage,
 } from "../enums";
-import { addressColumns, archivedAt, counter, createdAt, entityId, id, inValues, notArchived, tags, updatedAt } from "./columns";
+import { addressColumns, archivedAt, counter, createdAt, entityId, id, inValues, notArchived, tags, timestamptz, updatedAt } from "./columns";
 import { equipmentItems } from "./equipment";
 import { storedFiles } from "./files";
 
@@ -210,6 +210,8 @@ export const reportIdentifiers = pgTable(
     roomId: integer("room_id").references((): AnyPgColumn => rooms.id),
     equipmentItemId: integer("equipment_item_id").references((): AnyPgColumn => equipmentItems.id),
     qrPrintStatus: smallint("qr_print_status").$type<QrPrintStatus>().notNull().default(QrPrintStatus.NOT_PRINTED),
+    /** When its QR code was last printed on a sticker sheet (modules/printing). */
+    lastPrintedAt: timestamptz("last_printed_at"),
     createdAt: createdAt(),
     archivedAt: archivedAt(),
   },
