@@ -84,7 +84,7 @@ export const screens: Screen[] = [
   { id: "update-maintenance-type", path: "update-maintenance-type/:id", file: "routes/update-maintenance-type.tsx", access: "manager" },
   { id: "add-planned-maintenance", path: "add-planned-maintenance", file: "routes/add-planned-maintenance.tsx", access: "manager" },
   { id: "update-planned-maintenance", path: "update-planned-maintenance/:id", file: "routes/update-planned-maintenance.tsx", access: "manager" },
-  { id: "printing", path: "printing", file: SOON, access: "manager" },
+  { id: "printing", path: "printing", file: "routes/printing.tsx", access: "manager" },
   { id: "add-incident-type", path: "add-incident-type", file: "routes/add-incident-type.tsx", access: "manager" },
   { id: "update-incident-type", path: "update-incident-type/:id", file: "routes/update-incident-type.tsx", access: "manager" },
 ];
@@ -114,6 +114,9 @@ export const resources: Screen[] = [
   { id: "notifications-stream", path: "resources/notifications/stream", file: "routes/resources/notifications.stream.ts", access: "api" },
   // The dashboard's figures as CSV, for the same roles.
   { id: "dashboard-csv", path: "dashboard.csv", file: "routes/resources/dashboard[.csv].ts", access: "manager" },
+  // The sticker sheets of /printing as PDF downloads (posted by its forms; decision 053).
+  { id: "printing-qr-codes", path: "printing/qr-codes.pdf", file: "routes/resources/printing.qr-codes[.pdf].ts", access: "manager" },
+  { id: "printing-explanatory-stickers", path: "printing/explanatory-stickers.pdf", file: "routes/resources/printing.explanatory-stickers[.pdf].ts", access: "manager" },
   // A person's maintenance tasks as an iCalendar feed (decision 051): calendar applications cannot sign
   // in, so the address's secret (`calendar/<token>.ics`) is the credential; a wrong one is 404.
   { id: "calendar-feed", path: "calendar/:file", file: "routes/resources/calendar.$file.ts", access: "public" },
@@ -185,6 +188,10 @@ export const apiRoutes: Screen[] = [
   api("api-maintenance-type", "maintenances/types/:id", "maintenances.types.$id.ts"),
   api("api-planned-maintenances", "maintenances/planned", "maintenances.planned.ts"),
   api("api-planned-maintenance", "maintenances/planned/:id", "maintenances.planned.$id.ts"),
+  // Printing (section 7 leaves it out): sticker sheet PDFs and the print status (decision 053)
+  api("api-printing-qr-codes", "printing/qr-codes", "printing.qr-codes.ts"),
+  api("api-printing-explanatory-stickers", "printing/explanatory-stickers", "printing.explanatory-stickers.ts"),
+  api("api-printing-status", "printing/status", "printing.status.ts"),
   api("api-not-found", "*", "not-found.ts"),
 ];
 

@@ -7,11 +7,13 @@ import { incidentNotificationKinds } from "~/modules/incidents/notifications.ser
 import { taskNotificationKinds } from "~/modules/maintenance/task-notifications.server";
 import { notificationDigestJob, notificationRetentionJob, notificationRetentionSchedule } from "~/modules/notifications/jobs.server";
 import { type NotificationKind, notificationsHandler } from "~/modules/notifications/kinds.server";
+import { printStickersJob } from "~/modules/printing/jobs.server";
+import { printingNotificationKinds } from "~/modules/printing/notifications.server";
 import { reporterMailsHandler } from "~/modules/occupier-reports/reporter-mail.server";
 import { liveEventsHandler } from "./changes.server";
 
 /** Every background job of the app: the workers run these (app/jobs/queue.server.ts). */
-export const jobs: readonly JobDefinition[] = [sendEmailJob, notificationDigestJob, notificationRetentionJob, taskGenerationJob];
+export const jobs: readonly JobDefinition[] = [sendEmailJob, notificationDigestJob, notificationRetentionJob, taskGenerationJob, printStickersJob];
 
 /** What the schedules take from the configuration. */
 export interface ScheduleSettings {
@@ -24,7 +26,7 @@ export function schedules(settings: ScheduleSettings): readonly ScheduleDefiniti
 }
 
 /** Every notification kind (SPEC.md section 3's types), each beside the area whose change it follows. */
-export const notificationKinds: readonly NotificationKind[] = [...incidentNotificationKinds, ...taskNotificationKinds];
+export const notificationKinds: readonly NotificationKind[] = [...incidentNotificationKinds, ...taskNotificationKinds, ...printingNotificationKinds];
 
 /** What follows from change events (decision 048), in this order for each change. */
 export const changeHandlers: readonly ChangeHandler[] = [notificationsHandler(notificationKinds), reporterMailsHandler, liveEventsHandler];

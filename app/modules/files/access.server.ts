@@ -8,6 +8,7 @@ import {
   incidentComments,
   incidentFiles,
   incidents,
+  printJobs,
   reports,
   roomFiles,
   rooms,
@@ -33,7 +34,8 @@ import { fileNotFound, readBytes, type StoredFile } from "./storage.server";
  *   removed comments grant nothing;
  * - a maintenance task's photo: whoever reaches the task's room (`treeScope`), like the task itself;
  * - a bug report's attachment: the reporter and the administrators;
- * - an import's source and an export's result: managers and administrators (the import/export screen).
+ * - an import's source and an export's result: managers and administrators (the import/export screen);
+ * - a background print's PDF (print_jobs): those who may print (managers and administrators).
  * A file no owner grants (unowned, another entity's, removed, unknown) is not found: the answer never
  * tells a file the user may not read from one that does not exist.
  */
@@ -137,6 +139,9 @@ export function fileReach(ctx: ServiceContext): SQL {
               ),
             ),
         )
+      : undefined,
+    can(actor, "print", "printing")
+      ? exists(select().from(printJobs).where(and(eq(printJobs.entityId, entityId), eq(printJobs.resultFileId, storedFiles.id))))
       : undefined,
   ];
   return or(...owners) ?? sql`false`;

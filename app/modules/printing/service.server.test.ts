@@ -1,0 +1,185 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { NotificationType, QrPrintStatus, Role } from "~/db/enums";
+import { type Building, type Entity, notificationDetails, notifications, printJobs, PrintJobStatus, reportIdentifiers, type Room, type User } from "~/db/schema";
+import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
+import { createBuilding, createEntity, createEquipmentItem, createFacility, createRoom, createUser, linkUserTo } from "#tests/factories";
+import { createTestDatabase } from "#tests/test-db";
+import { createTestServices, type TestServices } from "#tests/test-context";
+import { expectFieldError, rejectionOf } from "#tests/service-helpers";
+import { getReadableFile } from "~/modules/files/access.server";
+import { listBuildingPrintRooms, listPrintTree } from "./queries.server";
+import type { QrCodesInput } from "./schema";
+import { printExplanatoryStickers, printQrCodes, setPrintCalibration } from "./service.server";
+
+let database: Database;
+let services: TestServices;
+let entityA: Entity;
+let entityB: Entity;
+let admin: User;
+/** Linked to facility "Campus" only. */
+let manager: User;
+let technician: User;
+let main: Building;
+let annex: Building;
+let far: Building;
+let roomA: Room;
+let roomB: Room;
+let roomNoCode: Room;
+let farRoom: Room;
+let otherRoom: Room;
+
+const ctxOf = (user: User) => services.ctx(user.entityId, user, { appUrl: "https://caretaker.example" });
+const print = (user: User, input: QrCodesInput) => printQrCodes(ctxOf(user), input, { compress: false });
+const statusOf = async (roomId: number) =>
+  (await database.db.select({ s: reportIdentifiers.qrPrintStatus, at: reportIdentifiers.lastPrintedAt }).from(reportIdentifiers).where(eq(reportIdentifiers.roomId, roomId)))[0];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  services = await createTestServices(database);
+  const db = database.db;
+  entityA = await createEntity(db);
+  entityB = await createEntity(db);
+  admin = await createUser(db, { entityId: entityA.id, role: Role.ADMINISTRATOR });
+  manager = await createUser(db, { entityId: entityA.id, role: Role.FACILITY_MANAGER });
+  technician = await createUser(db, { entityId: entityA.id, role: Role.TECHNICIAN });
+  const campus = await createFacility(db, { entityId: entityA.id, name: "Campus" });
+  main = await createBuilding(db, { entityId: entityA.id, facilityId: campus.id, name: "Main" });
+  annex = await createBuilding(db, { entityId: entityA.id, facilityId: campus.id, name: "Annex" });
+  far = await createBuilding(db, { entityId: entityA.id, name: "Far" });
+  await linkUserTo(db, { entityId: entityA.id, userId: manager.id, facilityId: campus.id });
+  roomA = await createRoom(db, { entityId: entityA.id, buildingId: main.id, name: "A room", floor: "1" });
+  roomB = await createRoom(db, { entityId: entityA.id, buildingId: main.id, name: "B room", floor: "2" });
+  roomNoCode = await createRoom(db, { entityId: entityA.id, buildingId: annex.id, name: "No code yet", reportCode: null });
+  await createEquipmentItem(db, { entityId: entityA.id, roomId: roomB.id });
+  farRoom = await createRoom(db, { entityId: entityA.id, buildingId: far.id, name: "Far room" });
+  otherRoom = await createRoom(db, { entityId: entityB.id, name: "Elsewhere" });
+});
+afterAll(async () => {
+  await services?.close();
+  await database?.close();
+});
+
+describe("printQrCodes", () => {
+  it("prints the chosen rooms, marks them printed, and the building partially printed", async () => {
+    const result = await print(manager, { roomIds: [roomA.id, roomB.id], startRow: 3 });
+    expect(result).toMatchObject({ kind: "pdf", stickers: 2, sheets: 1, fileName: "qr-codes.pdf" });
+    if (result.kind !== "pdf") throw new Error("pdf expected");
+    expect(result.pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    expect((await statusOf(roomA.id)).s).toBe(QrPrintStatus.PRINTED);
+    expect((await statusOf(roomA.id)).at).toBeInstanceOf(Date);
+    const tree = await listPrintTree(ctxOf(manager));
+    const campus = tree.find((f) => f.name === "Campus")!;
+    expect(campus.buildings.find((b) => b.id === main.id)).toMatchObject({ printed: 2, total: 3, status: QrPrintStatus.PARTIALLY_PRINTED });
+    expect(campus.buildings.find((b) => b.id === annex.id)).toMatchObject({ printed: 0, total: 1, status: QrPrintStatus.NOT_PRINTED });
+    expect(campus.status).toBe(QrPrintStatus.PARTIALLY_PRINTED);
+    const rooms = await listBuildingPrintRooms(ctxOf(manager), main.id);
+    expect(rooms.rooms.map((r) => [r.name, r.status, r.items.map((i) => i.status)])).toEqual([
+      ["A room", QrPrintStatus.PRINTED, []],
+      ["B room", QrPrintStatus.PRINTED, [QrPrintStatus.NOT_PRINTED]],
+    ]);
+    const notPrinted = await listBuildingPrintRooms(ctxOf(manager), main.id, { notPrintedOnly: true });
+    expect(notPrinted.rooms.map((r) => [r.name, r.items.length])).toEqual([["B room", 1]]);
+  });
+
+  it("prints a whole building's rooms and items, only those not printed with the filter, and creates missing identifiers", async () => {
+    const result = await print(manager, { buildingIds: [main.id], notPrintedOnly: true });
+    expect(result).toMatchObject({ kind: "pdf", stickers: 1 });
+    expect((await listPrintTree(ctxOf(manager))).find((f) => f.name === "Campus")!.buildings.find((b) => b.id === main.id)!.status).toBe(QrPrintStatus.PRINTED);
+    // A room without a report identifier gets one on demand, then is printed.
+    expect(await statusOf(roomNoCode.id)).toBeUndefined();
+    expect(await print(manager, { buildingIds: [annex.id] })).toMatchObject({ kind: "pdf", stickers: 1 });
+    expect((await statusOf(roomNoCode.id)).s).toBe(QrPrintStatus.PRINTED);
+  });
+
+  it("answers the nothing to print error when all is printed or nothing is chosen", async () => {
+    const error = await rejectionOf<ValidationError>(print(manager, { buildingIds: [main.id], notPrintedOnly: true }));
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.messageKey).toBe("printing:errors.nothingToPrint");
+    expect(error.code).toBe("NOTHING_TO_PRINT");
+    expect((await rejectionOf<ValidationError>(print(manager, {}))).messageKey).toBe("printing:errors.nothingToPrint");
+  });
+
+  it("validates the starting row and column", async () => {
+    await expectFieldError(print(manager, { roomIds: [roomA.id], startRow: 8 }), "startRow", "printing:validation.startRow");
+    await expectFieldError(print(manager, { roomIds: [roomA.id], startRow: 0 }), "startRow", "printing:validation.startRow");
+    await expectFieldError(print(manager, { roomIds: [roomA.id], startColumn: 4 }), "startColumn", "printing:validation.startColumn");
+    await expectFieldError(print(manager, { roomIds: [roomA.id], colors: "custom", background: "red" }), "background", "printing:validation.color");
+  });
+
+  it("keeps to the entity and the manager's reach: another entity's room or one out of reach is not found, and nothing changes", async () => {
+    const before = await statusOf(farRoom.id);
+    expect(await rejectionOf(print(manager, { roomIds: [farRoom.id] }))).toBeInstanceOf(NotFoundError);
+    expect(await rejectionOf(print(manager, { buildingIds: [far.id] }))).toBeInstanceOf(NotFoundError);
+    expect(await rejectionOf(print(admin, { roomIds: [otherRoom.id] }))).toBeInstanceOf(NotFoundError);
+    expect(await rejectionOf(print(admin, { roomIds: [2 ** 31 - 1] }))).toBeInstanceOf(NotFoundError);
+    expect(await statusOf(farRoom.id)).toEqual(before);
+    expect((await listPrintTree(ctxOf(manager))).map((f) => f.name)).toEqual(["Campus"]);
+    await expect(listBuildingPrintRooms(ctxOf(manager), far.id)).rejects.toBeInstanceOf(NotFoundError);
+    // The administrator reaches the whole entity.
+    expect(await print(admin, { roomIds: [farRoom.id] })).toMatchObject({ kind: "pdf", stickers: 1 });
+  });
+
+  it("refuses technicians", async () => {
+    expect(await rejectionOf(print(technician, { roomIds: [roomA.id] }))).toBeInstanceOf(ForbiddenError);
+    expect(await rejectionOf(listPrintTree(ctxOf(technician)))).toBeInstanceOf(ForbiddenError);
+    expect(await rejectionOf(printExplanatoryStickers(ctxOf(technician), { copies: 1 }))).toBeInstanceOf(ForbiddenError);
+    expect(await rejectionOf(setPrintCalibration(ctxOf(technician), { offsetX: 1 }))).toBeInstanceOf(ForbiddenError);
+  });
+});
+
+describe("background printing", () => {
+  it("records a job past 50 sheets; the job stores the PDF, marks printed and notifies the requester", async () => {
+    const db = database.db;
+    const { entity, user, buildingId } = await (async () => {
+      const entity = await createEntity(db);
+      const user = await createUser(db, { entityId: entity.id, role: Role.ADMINISTRATOR });
+      const building = await createBuilding(db, { entityId: entity.id, name: "Tower" });
+      for (let i = 0; i < 1051; i += 100) {
+        const { rooms } = await import("~/db/schema");
+        const { newReportCode } = await import("~/db/report-identifier");
+        const roomType = (await (await import("#tests/factories")).createRoomType(db, { entityId: entity.id })).id;
+        const made = await db
+          .insert(rooms)
+          .values(Array.from({ length: Math.min(100, 1051 - i) }, (_, k) => ({ entityId: entity.id, buildingId: building.id, roomTypeId: roomType, shortId: i + k + 1, name: `R${i + k}`, floor: "0" })))
+          .returning({ id: rooms.id });
+        await db.insert(reportIdentifiers).values(made.map((r) => ({ entityId: entity.id, roomId: r.id, code: newReportCode() })));
+      }
+      return { entity, user, buildingId: building.id };
+    })();
+    const result = await printQrCodes(services.ctx(entity.id, user, { appUrl: "https://caretaker.example" }), { buildingIds: [buildingId] });
+    expect(result).toMatchObject({ kind: "job", stickers: 1051 });
+    if (result.kind !== "job") throw new Error("job expected");
+    const notYet = await db.select({ s: reportIdentifiers.qrPrintStatus }).from(reportIdentifiers).where(and(eq(reportIdentifiers.entityId, entity.id), eq(reportIdentifiers.qrPrintStatus, QrPrintStatus.PRINTED)));
+    expect(notYet).toHaveLength(0);
+    await services.queue.drain();
+    const [job] = await db.select().from(printJobs).where(eq(printJobs.id, result.printJobId));
+    expect(job.status).toBe(PrintJobStatus.DONE);
+    expect(job.resultFileId).toBeTruthy();
+    const printed = await db.select({ s: reportIdentifiers.qrPrintStatus }).from(reportIdentifiers).where(and(eq(reportIdentifiers.entityId, entity.id), eq(reportIdentifiers.qrPrintStatus, QrPrintStatus.PRINTED)));
+    expect(printed).toHaveLength(1051);
+    const told = await db
+      .select({ userId: notifications.userId, type: notificationDetails.type, message: notificationDetails.message })
+      .from(notifications)
+      .innerJoin(notificationDetails, eq(notificationDetails.id, notifications.detailsId))
+      .where(eq(notifications.entityId, entity.id));
+    expect(told).toEqual([{ userId: user.id, type: NotificationType.PRINT_READY, message: { downloadFileId: job.resultFileId, stickers: 1051 } }]);
+    // The requester may download it; another entity's administrator may not.
+    expect((await getReadableFile(services.ctx(entity.id, user), job.resultFileId!)).mimeType).toBe("application/pdf");
+    expect(await rejectionOf(getReadableFile(services.ctx(entityA.id, admin), job.resultFileId!))).toBeInstanceOf(NotFoundError);
+  }, 60_000);
+});
+
+describe("explanatory stickers and calibration", () => {
+  it("needs an uploaded sticker, at least 1 copy and a starting row at most 7", async () => {
+    expect((await rejectionOf<ValidationError>(printExplanatoryStickers(ctxOf(admin), { copies: 2 }))).messageKey).toBe("printing:errors.noSticker");
+    await expectFieldError(printExplanatoryStickers(ctxOf(admin), { copies: 0 }), "copies", "printing:validation.copies");
+    await expectFieldError(printExplanatoryStickers(ctxOf(admin), { copies: 1, startRow: 8 }), "startRow", "printing:validation.startRow");
+  });
+
+  it("stores the calibration offset per entity, within 10 mm", async () => {
+    expect(await setPrintCalibration(ctxOf(manager), { offsetX: 1.25, offsetY: -0.5 })).toEqual({ offsetX: 1.3, offsetY: -0.5 });
+    await expectFieldError(setPrintCalibration(ctxOf(manager), { offsetX: 11 }), "offsetX", "printing:validation.offset");
+  });
+});
