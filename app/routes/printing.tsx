@@ -181,7 +181,7 @@ export default function Printing() {
               <select id="print-language" name="language" defaultValue={data.style.language ?? data.locale} className="ui-control">
                 {supportedLngs.map((lng) => (
                   <option key={lng} value={lng}>
-                    {t(`common:languages.${lng}`, { defaultValue: lng })}
+                    {t(`common:language.${lng}`)}
                   </option>
                 ))}
               </select>

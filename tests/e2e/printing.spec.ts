@@ -1,0 +1,86 @@
+import fs from "node:fs";
+import path from "node:path";
+import { accounts, expect, test } from "./fixtures";
+
+/**
+ * QR sticker printing end to end, with JavaScript on and off (the two projects), in English: a
+ * building's rooms not printed yet are chosen in the tree (the filter, then the rooms), the sheet starts
+ * at row 3, the PDF downloads, and the rooms then show as printed and the building as partially printed.
+ */
+type Dict = Record<string, unknown>;
+const texts = JSON.parse(fs.readFileSync(path.join("app/locales/en", "printing.json"), "utf8")) as Dict;
+function t(key: string, values: Record<string, string | number> = {}) {
+  const found = key.split(".").reduce<unknown>((node, part) => (node as Dict | undefined)?.[part], texts);
+  if (typeof found !== "string") throw new Error(`no text en:printing:${key}`);
+  return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ""));
+}
+
+test("a building's rooms not printed yet are printed from row 3, then show as printed", async ({ page, login }, testInfo) => {
+  test.setTimeout(120_000);
+  await login(accounts.manager, { consent: true });
+  await page.goto("/printing");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+  // A building of its own for each project (they may share a server's data).
+  const ids = await page.locator('[data-testid^="building-status-"]').evaluateAll((nodes) => nodes.map((n) => Number(n.getAttribute("data-testid")!.split("-").pop())));
+  const buildingId = ids[testInfo.project.name === "js-off" ? 1 : 0];
+  await page.goto(`/printing?open=${buildingId}`);
+  const openRooms = page.locator("section[aria-labelledby='print-open-rooms']");
+  await expect(openRooms).toBeVisible();
+
+  // Only what is not printed yet.
+  await page.getByLabel(t("tree.notPrintedOnly")).check();
+  await page.getByRole("button", { name: t("tree.apply") }).click();
+  await expect(page).toHaveURL(/notPrintedOnly=on/);
+  const rooms = openRooms.locator('input[name="roomIds"]');
+  const count = await rooms.count();
+  expect(count).toBeGreaterThanOrEqual(2);
+  await expect(openRooms.locator('[data-print-status="0"]')).toHaveCount(0);
+  // Every room but the last: the building stays partly without stickers.
+  const chosen: string[] = [];
+  for (let i = 0; i < count - 1; i++) {
+    await rooms.nth(i).check();
+    chosen.push((await rooms.nth(i).getAttribute("value"))!);
+  }
+  await page.getByLabel(t("start.row")).selectOption("3");
+  await page.getByRole("button", { name: t("preview.update") }).click();
+  await expect(page.getByTestId("print-summary")).toHaveText(new RegExp(`^${count - 1} sticker`));
+  await expect(page.locator('[data-testid="sheet-preview"] li[data-state="skipped"]')).toHaveCount(6);
+  await expect(page.locator('[data-testid="sheet-preview"] li[data-state="sticker"]')).toHaveCount(Math.min(count - 1, 15));
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("print-qr").click()]);
+  expect(download.suggestedFilename()).toBe("qr-codes.pdf");
+  const file = await download.path();
+  expect(fs.readFileSync(file!).subarray(0, 5).toString()).toBe("%PDF-");
+
+  // The rooms are printed now; the building is partially printed.
+  await page.goto(`/printing?open=${buildingId}`);
+  for (const id of chosen) {
+    await expect(openRooms.locator(`li:has(input[name="roomIds"][value="${id}"]) >> [data-print-status]`).first()).toHaveAttribute("data-print-status", "0");
+  }
+  await expect(page.getByTestId(`building-status-${buildingId}`)).toContainText(t("status.2"));
+
+  // Printing them again with the filter on: nothing to print.
+  await page.goto(`/printing?open=${buildingId}&notPrintedOnly=on&roomIds=${chosen[0]}`);
+  await page.getByTestId("print-qr").click();
+  await expect(page.getByTestId("print-errors")).toContainText(t("errors.nothingToPrint"));
+  await expect(page).toHaveURL(new RegExp(`roomIds=${chosen[0]}`));
+});
+
+test("the printing screen fits a phone and the stickers tab refuses 0 copies", async ({ page, login }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(accounts.manager, { consent: true });
+  await page.goto("/printing");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.goto("/printing?tab=stickers");
+  await page.getByLabel(t("stickers.copies")).fill("0");
+  await page.getByLabel(t("start.row")).selectOption("7");
+  // The browser's own check is skipped by posting the form's fields directly.
+  const response = await page.request.post("/printing/explanatory-stickers.pdf", { form: { copies: "0", startRow: "7" }, maxRedirects: 0 });
+  expect(response.status()).toBe(303);
+  expect(response.headers().location).toContain("err=printing%3Avalidation.copies");
+  await page.goto(response.headers().location);
+  await expect(page.getByTestId("print-errors")).toContainText(t("validation.copies"));
+  await expect(page.getByLabel(t("stickers.copies"))).toHaveValue("0");
+});
