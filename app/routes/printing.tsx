@@ -87,15 +87,17 @@ export const loader = tabsLoader("qr", {
       sheets: sheetCount(count, start),
       errors: [...new Set(errors)],
       settings,
-      copies: 21,
+      copies: "21",
       locale: ctx.locale,
     };
   },
   stickers: async (args) => {
     const { values, start, errors } = common(args);
-    const copies = typeof values.copies === "number" && Number.isInteger(values.copies) && values.copies >= 1 && values.copies <= MAX_COPIES ? values.copies : 21;
+    // The copies asked for are shown as typed (a refused print comes back with them); the preview needs a valid number.
+    const typed = args.url.searchParams.get("copies")?.slice(0, 12) ?? "21";
+    const count = typeof values.copies === "number" && Number.isInteger(values.copies) && values.copies >= 1 && values.copies <= MAX_COPIES ? values.copies : 0;
     const { settings } = await calibration(args);
-    return { tree: null, selection: null, style: null, start, count: copies, sheets: sheetCount(copies, start), errors, settings, copies, locale: args.ctx.locale };
+    return { tree: null, selection: null, style: null, start, count, sheets: sheetCount(count, start), errors, settings, copies: typed, locale: args.ctx.locale };
   },
 });
 
