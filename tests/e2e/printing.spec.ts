@@ -67,12 +67,22 @@ test("a building's rooms not printed yet are printed from row 3, then show as pr
   await expect(page).toHaveURL(new RegExp(`roomIds=${chosen[0]}`));
 });
 
-test("the printing screen fits a phone and the stickers tab refuses 0 copies", async ({ page, login }) => {
+test("the printing screen fits a phone, saves the calibration, and the stickers tab refuses 0 copies", async ({ page, login }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await login(accounts.manager, { consent: true });
   await page.goto("/printing");
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+
+  // The printer's calibration offset, kept for the entity.
+  await page.getByLabel(t("calibration.offsetX")).fill("1.5");
+  await page.getByLabel(t("calibration.offsetY")).fill("-0.5");
+  await page.getByRole("button", { name: t("calibration.save") }).click();
+  await expect(page.locator('[data-type="success"]').last()).toContainText(t("toast.calibrationSaved"));
+  await page.goto("/printing");
+  await expect(page.getByLabel(t("calibration.offsetX"))).toHaveValue("1.5");
+  await expect(page.getByLabel(t("calibration.offsetY"))).toHaveValue("-0.5");
+
   await page.goto("/printing?tab=stickers");
   await page.getByLabel(t("stickers.copies")).fill("0");
   await page.getByLabel(t("start.row")).selectOption("7");
