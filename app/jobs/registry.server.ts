@@ -8,10 +8,12 @@ import { taskNotificationKinds } from "~/modules/maintenance/task-notifications.
 import { notificationDigestJob, notificationRetentionJob, notificationRetentionSchedule } from "~/modules/notifications/jobs.server";
 import { type NotificationKind, notificationsHandler } from "~/modules/notifications/kinds.server";
 import { reporterMailsHandler } from "~/modules/occupier-reports/reporter-mail.server";
+import { webhookDeliveryJob, webhooksHandler } from "~/modules/webhooks/delivery.server";
+import { webhookNotificationKinds } from "~/modules/webhooks/notifications.server";
 import { liveEventsHandler } from "./changes.server";
 
 /** Every background job of the app: the workers run these (app/jobs/queue.server.ts). */
-export const jobs: readonly JobDefinition[] = [sendEmailJob, notificationDigestJob, notificationRetentionJob, taskGenerationJob];
+export const jobs: readonly JobDefinition[] = [sendEmailJob, notificationDigestJob, notificationRetentionJob, taskGenerationJob, webhookDeliveryJob];
 
 /** What the schedules take from the configuration. */
 export interface ScheduleSettings {
@@ -24,7 +26,7 @@ export function schedules(settings: ScheduleSettings): readonly ScheduleDefiniti
 }
 
 /** Every notification kind (SPEC.md section 3's types), each beside the area whose change it follows. */
-export const notificationKinds: readonly NotificationKind[] = [...incidentNotificationKinds, ...taskNotificationKinds];
+export const notificationKinds: readonly NotificationKind[] = [...incidentNotificationKinds, ...taskNotificationKinds, ...webhookNotificationKinds];
 
 /** What follows from change events (decision 048), in this order for each change. */
-export const changeHandlers: readonly ChangeHandler[] = [notificationsHandler(notificationKinds), reporterMailsHandler, liveEventsHandler];
+export const changeHandlers: readonly ChangeHandler[] = [notificationsHandler(notificationKinds), reporterMailsHandler, webhooksHandler, liveEventsHandler];
