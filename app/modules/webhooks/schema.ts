@@ -14,6 +14,11 @@ import { requiredText } from "~/lib/schema-helpers";
 export const WEBHOOK_EVENTS = ["incident.created", "incident.status-changed", "incident.assigned", "incident.commented", "task.done", "import.finished", "export.finished"] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
+/** The translation key of an event's name (`webhooks:` namespace; keys hold no dots, decision 033). */
+export function webhookEventKey(type: string): string {
+  return `events.${type.replace(/\./g, "_")}`;
+}
+
 /** The type of a test ping (not a change event; nobody subscribes to it). */
 export const PING_EVENT = "ping";
 
