@@ -151,7 +151,7 @@ export async function postSigned(url: string, body: string, headers: Record<stri
           if (size >= READ_AT_MOST) response.destroy();
         });
         const finish = () => {
-          const text = Buffer.concat(chunks).toString("utf8").replace(/\u0000/g, "");
+          const text = Buffer.concat(chunks).toString("utf8").replaceAll("\u0000", "");
           done({ statusCode: response.statusCode ?? null, excerpt: text.slice(0, EXCERPT_CHARS), durationMs: elapsed(), error: null });
         };
         response.on("end", finish);
