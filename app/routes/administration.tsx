@@ -9,11 +9,11 @@ import { administrationCounts, AUDIT_COUNT_DAYS } from "~/modules/administration
  * and administrators; API tokens, webhooks and the audit history for administrators only (the cards of
  * what a manager may not open are left out). Each card has its count and links to its screen.
  */
-export const loader = screenLoader(async ({ ctx }) => ({ counts: await administrationCounts(ctx) }));
+export const loader = screenLoader(async ({ ctx }) => ({ counts: await administrationCounts(ctx), auditDays: AUDIT_COUNT_DAYS }));
 
 export default function Administration() {
   const { t } = useTranslation("administration");
-  const { counts } = useLoaderData<typeof loader>();
+  const { counts, auditDays } = useLoaderData<typeof loader>();
   const cards: HubCard[] = [
     { key: "users", to: "/users", title: t("cards.users.title"), description: t("cards.users.description"), count: t("cards.users.count", { count: counts.users }) },
     { key: "import-data", to: "/import-data", title: t("cards.importData.title"), description: t("cards.importData.description"), count: t("cards.importData.count", { count: counts.dataJobs }) },
@@ -34,7 +34,7 @@ export default function Administration() {
       to: "/administration/audit",
       title: t("cards.audit.title"),
       description: t("cards.audit.description"),
-      count: t("cards.audit.count", { count: counts.auditRecent, days: AUDIT_COUNT_DAYS }),
+      count: t("cards.audit.count", { count: counts.auditRecent, days: auditDays }),
     });
   }
   return (

@@ -1,17 +1,16 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BackLink } from "~/components/forms/form-parts";
 import { useResultFor } from "~/components/forms/zod-form";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { DeliveryStatus, SecretOnce, WEBHOOKS_LIST, WebhookForm, WebhookStatus } from "~/components/webhooks/webhook-form";
-import { formFailed, serviceFailed } from "~/http/form-action.server";
+import { controlCharacterErrors, formFailed, serviceFailed } from "~/http/form-action.server";
 import { screenAction, screenLoader } from "~/http/screen.server";
 import { useDates } from "~/lib/use-dates";
 import { listWebhooks } from "~/modules/webhooks/queries.server";
 import { WebhookSchema, webhookEventKey } from "~/modules/webhooks/schema";
 import { createWebhook } from "~/modules/webhooks/service.server";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { controlCharacterErrors } from "~/http/form-action.server";
 
 /**
  * /administration/webhooks (decision 057): the entity's endpoints with their state and last delivery, and
