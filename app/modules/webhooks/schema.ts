@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { requiredText } from "~/lib/schema-helpers";
+import { noControl, requiredText } from "~/lib/schema-helpers";
+import { CONTROL_CHARACTERS_MESSAGE } from "~/lib/text";
 
 /**
  * Webhook endpoints (decision 057): one shape for the form (client and server validation) and the verbs.
@@ -31,6 +32,7 @@ const url = () =>
     .trim()
     .min(1, "webhooks:validation.urlRequired")
     .max(MAX_WEBHOOK_URL, "webhooks:validation.urlTooLong")
+    .refine(noControl, CONTROL_CHARACTERS_MESSAGE)
     .refine((value) => {
       if (!URL.canParse(value)) return false;
       const parsed = new URL(value);

@@ -110,6 +110,7 @@ describe("registering endpoints", () => {
     await expectFieldError(createWebhook(ctxOf(admin), { name: "x", url: "https://93.184.216.34/", events: [] }), "events", "webhooks:validation.eventsRequired");
     await expectFieldError(createWebhook(ctxOf(admin), { name: "x", url: "https://93.184.216.34/", events: ["incident.deleted" as never] }), "events.0", "webhooks:validation.eventUnknown");
     await expectFieldError(createWebhook(ctxOf(admin), { name: "x\u0000", url: "https://93.184.216.34/", events: ["task.done"] }), "name", "common:validation.controlCharacters");
+    await expectFieldError(createWebhook(ctxOf(admin), { name: "x", url: "https://93.184.216.34/\u0000", events: ["task.done"] }), "url", "common:validation.controlCharacters");
   });
 
   it("refuses private, loopback and link-local targets and plain http without WEBHOOKS_ALLOW_PRIVATE", async () => {
