@@ -69,6 +69,11 @@ const EnvSchema = z.object({
    * (app/lib/clock.server.ts). Without such a channel it does nothing; no request can move the clock.
    */
   TEST_CLOCK_IPC: booleanFlag.default(false),
+  /**
+   * Let webhooks reach private, loopback and link-local addresses and plain http:// URLs (decision 057):
+   * off by default (server-side request forgery); the tests turn it on for their receivers on loopback.
+   */
+  WEBHOOKS_ALLOW_PRIVATE: booleanFlag.default(false),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

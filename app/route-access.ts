@@ -51,11 +51,13 @@ export const screens: Screen[] = [
   { id: "tutorial", path: "tutorial", file: "routes/tutorial.tsx", access: "user" },
 
   // Facility managers and administrators
-  { id: "administration", path: "administration", file: SOON, access: "manager" },
+  { id: "administration", path: "administration", file: "routes/administration.tsx", access: "manager" },
   // The pages of the administration hub (issue 50): API tokens, webhooks, the audit history.
   { id: "administration-api-tokens", path: "administration/api-tokens", file: SOON, access: "manager" },
-  { id: "administration-webhooks", path: "administration/webhooks", file: SOON, access: "manager" },
-  { id: "administration-audit", path: "administration/audit", file: SOON, access: "manager" },
+  // Webhooks and the audit history are administrators' only: their verbs and reads refuse anyone else (decision 057).
+  { id: "administration-webhooks", path: "administration/webhooks", file: "routes/administration.webhooks.tsx", access: "manager" },
+  { id: "administration-webhook", path: "administration/webhooks/:id", file: "routes/administration.webhooks.$id.tsx", access: "manager" },
+  { id: "administration-audit", path: "administration/audit", file: "routes/administration.audit.tsx", access: "manager" },
   { id: "configuration", path: "configuration", file: "routes/configuration.tsx", access: "manager" },
   { id: "dashboard", path: "dashboard", file: "routes/dashboard.tsx", access: "manager" },
   { id: "users", path: "users", file: "routes/users.tsx", access: "manager" },

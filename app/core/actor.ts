@@ -74,6 +74,8 @@ export function tokenActor(user: { id: number; role: number }, tokenId: number, 
  * - `account`: one's own account (settings, password, language);
  * - `notification`: one's own notifications (`deliver`: writing anyone's, the dispatcher);
  * - `dashboard`, `maintenance`, `task`, `data` (import and export), `printing`;
+ * - `webhook`: the entity's webhook endpoints and their deliveries; `audit`: the entity's audit history
+ *   (administrators only, decision 057: both span the whole entity);
  * - `managerScreen`: the screens of SPEC.md section 2 listed for managers and administrators;
  * - `wholeEntity`: `reach` the whole entity rather than linked facilities and buildings.
  */
@@ -93,6 +95,8 @@ export const SUBJECTS = [
   "data",
   "printing",
   "bugReport",
+  "webhook",
+  "audit",
   "managerScreen",
   "wholeEntity",
 ] as const;
@@ -137,7 +141,14 @@ const facilityManager: Grants = {
 export const PERMISSIONS: Readonly<Record<Holder, Grants>> = {
   technician,
   facilityManager,
-  administrator: { ...facilityManager, administrator: ["manage"], bugReport: ["create", "read"], wholeEntity: ["reach"] },
+  administrator: {
+    ...facilityManager,
+    administrator: ["manage"],
+    bugReport: ["create", "read"],
+    webhook: ["read", "manage"],
+    audit: ["read"],
+    wholeEntity: ["reach"],
+  },
   // Background work for one entity: what jobs and schedules do, never a person's own things (account,
   // notifications read) nor people (users, administrators).
   system: {

@@ -10,10 +10,12 @@ import { type NotificationKind, notificationsHandler } from "~/modules/notificat
 import { printStickersJob } from "~/modules/printing/jobs.server";
 import { printingNotificationKinds } from "~/modules/printing/notifications.server";
 import { reporterMailsHandler } from "~/modules/occupier-reports/reporter-mail.server";
+import { webhookDeliveryJob, webhooksHandler } from "~/modules/webhooks/delivery.server";
+import { webhookNotificationKinds } from "~/modules/webhooks/notifications.server";
 import { liveEventsHandler } from "./changes.server";
 
 /** Every background job of the app: the workers run these (app/jobs/queue.server.ts). */
-export const jobs: readonly JobDefinition[] = [sendEmailJob, notificationDigestJob, notificationRetentionJob, taskGenerationJob, printStickersJob];
+export const jobs: readonly JobDefinition[] = [sendEmailJob, notificationDigestJob, notificationRetentionJob, taskGenerationJob, printStickersJob, webhookDeliveryJob];
 
 /** What the schedules take from the configuration. */
 export interface ScheduleSettings {
@@ -26,7 +28,7 @@ export function schedules(settings: ScheduleSettings): readonly ScheduleDefiniti
 }
 
 /** Every notification kind (SPEC.md section 3's types), each beside the area whose change it follows. */
-export const notificationKinds: readonly NotificationKind[] = [...incidentNotificationKinds, ...taskNotificationKinds, ...printingNotificationKinds];
+export const notificationKinds: readonly NotificationKind[] = [...incidentNotificationKinds, ...taskNotificationKinds, ...printingNotificationKinds, ...webhookNotificationKinds];
 
 /** What follows from change events (decision 048), in this order for each change. */
-export const changeHandlers: readonly ChangeHandler[] = [notificationsHandler(notificationKinds), reporterMailsHandler, liveEventsHandler];
+export const changeHandlers: readonly ChangeHandler[] = [notificationsHandler(notificationKinds), reporterMailsHandler, webhooksHandler, liveEventsHandler];

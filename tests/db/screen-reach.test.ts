@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role } from "~/db/enums";
+import { webhookEndpoints } from "~/db/schema";
 import { gated } from "~/http/gate.server";
 import type { AuthUser } from "~/modules/auth/service.server";
 import { screens } from "~/route-access";
@@ -59,6 +60,10 @@ async function records(entityName: string) {
   const maintenanceType = await createMaintenanceType(db, { entityId: entity.id, name: `Boilers ${entityName}` });
   const plan = await createPlannedMaintenance(db, { entityId: entity.id, maintenanceTypeId: maintenanceType.id, roomIds: [room.id], locations: [] });
   await createTask(db, { entityId: entity.id, plannedMaintenanceId: plan.id, roomId: room.id, dueDate: TASK_DATE });
+  const [webhook] = await db
+    .insert(webhookEndpoints)
+    .values({ entityId: entity.id, name: `Hook ${entityName}`, url: "https://93.184.216.34/hook", events: ["task.done"], secret: "whsec_test" })
+    .returning();
   const ids = {
     "update-user": user.id,
     "update-facility": facility.id,
@@ -74,6 +79,7 @@ async function records(entityName: string) {
     incident: incident.id,
     notification: notifications[0].id,
     "view-task": plan.id,
+    "administration-webhook": webhook.id,
   };
   return { entity, person, ids };
 }

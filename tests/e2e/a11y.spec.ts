@@ -56,6 +56,7 @@ async function demoIds(request: Parameters<typeof apiLogin>[0]): Promise<Record<
     "update-incident-type": await firstIncidentType(request),
     "update-maintenance-type": await first(admin.headers, "maintenances/types"),
     "update-planned-maintenance": await first(admin.headers, "maintenances/planned"),
+    "administration-webhook": await registeredWebhook(request),
   };
   // Notifications are the user's own (issue #14): each role opens one of theirs.
   const notification = async (who: { headers: Record<string, string>; userId: number }) => {
@@ -76,6 +77,24 @@ async function demoIds(request: Parameters<typeof apiLogin>[0]): Promise<Record<
     admin: { ...ids, "view-room": ids["update-room"], notification: await notification(admin), ...(await taskDay(admin.headers)) },
     technician: { ...ids, "view-room": await first(technician.headers, "facilities/rooms"), notification: await notification(technician), ...(await taskDay(technician.headers)) },
   };
+}
+
+/**
+ * A webhook the administrator registers for the walk (the demo data has none), read back from the list
+ * screen. The e2e server lets webhooks reach loopback; port 9 answers nothing.
+ */
+async function registeredWebhook(request: Parameters<typeof apiLogin>[0]): Promise<string> {
+  const res = await request.post("/login", { form: { email: accounts.admin, password: DEMO_PASSWORD }, maxRedirects: 0 });
+  expect(res.status(), "form login of the administrator").toBe(302);
+  const origin = new URL(res.url()).origin;
+  const made = await request.post("/administration/webhooks", {
+    form: { intent: "create", name: "Ticketing", url: "http://127.0.0.1:9/hook", events: "incident.created" },
+    headers: { origin },
+  });
+  expect(made.status(), "POST /administration/webhooks").toBe(200);
+  const match = /\/administration\/webhooks\/(\d+)/.exec(await (await request.get("/administration/webhooks")).text());
+  expect(match, "the registered webhook is listed").toBeTruthy();
+  return match![1];
 }
 
 /** The first incident type of the list screen (its row links to /update-incident-type/{id}), read as the administrator. */
@@ -125,6 +144,8 @@ function addresses(ids: Ids, role: Role): Address[] {
       { id: "maintenances", path: "/maintenances?tab=types" },
       { id: "update-planned-maintenance", path: `/update-planned-maintenance/${ids["update-planned-maintenance"]}?dialog=archive` },
       { id: "update-maintenance-type", path: `/update-maintenance-type/${ids["update-maintenance-type"]}?dialog=archive` },
+      { id: "administration-webhook", path: `/administration/webhooks/${ids["administration-webhook"]}?dialog=delete` },
+      { id: "configuration", path: "/configuration?tab=incident-types" },
     );
   }
   return out;

@@ -38,7 +38,7 @@ type Outcome = "ok" | "login" | "forbidden" | "home" | "notFound" | "error" | `s
 
 /** The kinds of record a screen's `:id` names, with where the demo data holds one. */
 type Kind = "entity" | "facility" | "building" | "room" | "roomType" | "equipmentType" | "category" | "user" | "incidentType" | "incident"
-  | "notification" | "notificationOwner" | "taskDay" | "maintenanceType" | "plannedMaintenance";
+  | "notification" | "notificationOwner" | "taskDay" | "maintenanceType" | "plannedMaintenance" | "webhook";
 
 /**
  * Screens whose `:id` loads a record of the first entity. Every screen with a parameter must be here
@@ -63,7 +63,12 @@ const ID_KINDS: Record<string, Kind> = {
   notification: "notification",
   // A planned maintenance with a task the technician reaches, on that task's day (`taskDate`).
   "view-task": "taskDay",
+  // A webhook endpoint the administrator registers for the walk (none in the demo data).
+  "administration-webhook": "webhook",
 };
+
+/** Manager screens for administrators only (decision 057): a facility manager is sent to the forbidden page. */
+const ADMINISTRATORS_ONLY = new Set(["administration-webhooks", "administration-webhook", "administration-audit"]);
 
 /**
  * Public screens named by a secret code or token in their address (the occupier's report page and
@@ -227,6 +232,15 @@ async function demoIds(): Promise<DemoIds> {
   };
   const outsideFacility = await post("facilities", { name: unique("Zz outside the manager's reach") });
   const outsideBuilding = await post("facilities/buildings", { name: "Zz outside building", facilityId: outsideFacility });
+  // A webhook of the first entity (the e2e server lets webhooks reach loopback; port 9 answers nothing).
+  const registered = await contexts.admin.post("/administration/webhooks", {
+    form: { intent: "create", name: unique("Access walk"), url: "http://127.0.0.1:9/hook", events: "task.done" },
+    headers: { origin },
+  });
+  expect(registered.status(), "POST /administration/webhooks as admin").toBe(200);
+  const webhookPage = await (await contexts.admin.get("/administration/webhooks")).text();
+  const webhook = Number(/\/administration\/webhooks\/(\d+)/.exec(webhookPage)?.[1]);
+  expect(webhook, "the registered webhook is listed").toBeGreaterThan(0);
   const outsideRoom = await post("facilities/rooms", {
     name: "Zz outside room",
     floor: "0",
@@ -251,6 +265,7 @@ async function demoIds(): Promise<DemoIds> {
       taskDay: techTasks[0].plannedMaintenanceId,
       maintenanceType: first(maintenanceTypes, "maintenance type").id,
       plannedMaintenance: first(plannedMaintenances, "planned maintenance").id,
+      webhook,
     },
     unreachable: {
       facility: first(facilities.filter((f) => !techF.has(f.id)), "facility the technician does not reach").id,
@@ -348,6 +363,7 @@ function expected(screen: Screen, role: RoleName, target: Target): Expectation {
   if (role === "visitor") return screen.access === "user" || screen.access === "manager" ? "login" : "allowed";
   if (screen.access === "visitor") return "home";
   if (screen.access === "manager" && !isManagerRole(role)) return "forbidden";
+  if (ADMINISTRATORS_ONLY.has(screen.id) && role === "manager") return "forbidden";
   // No stored file in the demo data: an unknown file is 404 (who may read which file: app/modules/files tests).
   if (screen.id === "file") return "notFound";
   if (role === "other" && ID_KINDS[screen.id]) return "notFound";

@@ -48,6 +48,8 @@ export async function startServer({
     RATE_LIMIT_MULTIPLIER: "1000",
     // The tests move the server's clock through the IPC channel below (never through a request).
     TEST_CLOCK_IPC: "1",
+    // Webhooks may reach the receivers the tests start on loopback, over plain http (decision 057).
+    WEBHOOKS_ALLOW_PRIVATE: "1",
     ...env,
   };
   // The e2e suite runs on the embedded database with its demo data, unless a test asks for PostgreSQL.

@@ -19,3 +19,4 @@ export * from "./dashboard";
 export * from "./changes";
 export * from "./rate-limits";
 export * from "./printing";
+export * from "./webhooks";

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withTx } from "~/core/unit-of-work.server";
+import type { Database } from "~/db/client.server";
+import { IncidentTypeStatus, Role } from "~/db/enums";
+import { auditLog, type Entity, type User, webhookEndpoints } from "~/db/schema";
+import { ForbiddenError } from "~/lib/errors";
+import { createEntity, createIncidentType, createMaintenanceType, createRoom, createRoomType, createUser } from "#tests/factories";
+import { actorContext, rejectionOf } from "#tests/service-helpers";
+import { createTestDatabase } from "#tests/test-db";
+import { administrationCounts, auditFilterOptions, configurationCounts, listAuditRows } from "./queries.server";
+
+let database: Database;
+let entityA: Entity;
+let entityB: Entity;
+let admin: User;
+let manager: User;
+let technician: User;
+let otherAdmin: User;
+
+const ctxOf = (user: User) => actorContext(database.db, user);
+
+/** Writes an audit row as a verb of `user` would. */
+async function audit(user: User | null, entity: Entity, action: string, recordType: string, recordId: number) {
+  const ctx = user ? ctxOf(user) : { ...actorContext(database.db, { id: 0, role: Role.ADMINISTRATOR, entityId: entity.id }), actor: null };
+  await withTx(ctx, (_tx, effects) => effects.audit({ action, recordType, recordId, entityId: entity.id }));
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const db = database.db;
+  entityA = await createEntity(db);
+  entityB = await createEntity(db);
+  admin = await createUser(db, { entityId: entityA.id, role: Role.ADMINISTRATOR });
+  manager = await createUser(db, { entityId: entityA.id, role: Role.FACILITY_MANAGER });
+  technician = await createUser(db, { entityId: entityA.id, role: Role.TECHNICIAN });
+  otherAdmin = await createUser(db, { entityId: entityB.id, role: Role.ADMINISTRATOR });
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe("the hubs' counts", () => {
+  it("count the entity's own records, not another entity's nor archived ones", async () => {
+    const db = database.db;
+    const before = await configurationCounts(ctxOf(admin));
+    const adminBefore = await administrationCounts(ctxOf(admin));
+    await createIncidentType(db, { entityId: entityA.id, nameEn: "Leak" });
+    await createIncidentType(db, { entityId: entityA.id, nameEn: "Old", status: IncidentTypeStatus.ARCHIVED, archivedAt: new Date() });
+    await createMaintenanceType(db, { entityId: entityA.id, name: "Boilers" });
+    await createRoomType(db, { entityId: entityA.id, name: "Office" });
+    await createRoomType(db, { entityId: entityA.id, name: "Gone", archivedAt: new Date() });
+    // Another entity's records count for nobody here.
+    await createIncidentType(db, { entityId: entityB.id, nameEn: "Theirs" });
+    await createMaintenanceType(db, { entityId: entityB.id, name: "Theirs" });
+    await createRoom(db, { entityId: entityB.id });
+    await createUser(db, { entityId: entityB.id, role: Role.TECHNICIAN });
+    await db.insert(webhookEndpoints).values({ entityId: entityB.id, name: "Theirs", url: "https://93.184.216.34/", events: ["task.done"], secret: "s" });
+    await createUser(db, { entityId: entityA.id, role: Role.TECHNICIAN });
+    await createUser(db, { entityId: entityA.id, role: Role.TECHNICIAN, archivedAt: new Date() });
+    await db.insert(webhookEndpoints).values({ entityId: entityA.id, name: "Ours", url: "https://93.184.216.34/", events: ["task.done"], secret: "s" });
+    await audit(admin, entityA, "facility.create", "facility", 1);
+    await audit(otherAdmin, entityB, "facility.create", "facility", 2);
+
+    const after = await configurationCounts(ctxOf(admin));
+    expect(after.entityName).toBe(entityA.name);
+    expect(after.incidentTypes - before.incidentTypes).toBe(1);
+    expect(after.maintenanceTypes - before.maintenanceTypes).toBe(1);
+    expect(after.roomTypes - before.roomTypes).toBe(1);
+    expect(after.rooms).toBe(before.rooms);
+    const adminAfter = await administrationCounts(ctxOf(admin));
+    expect(adminAfter.users - adminBefore.users).toBe(1);
+    expect(adminAfter.webhooks! - adminBefore.webhooks!).toBe(1);
+    expect(adminAfter.auditRecent! - adminBefore.auditRecent!).toBe(1);
+    expect(adminAfter.apiTokens).toBeNull();
+  });
+
+  it("give a manager the users and import/export counts only, and a technician nothing", async () => {
+    const counts = await administrationCounts(ctxOf(manager));
+    expect(counts.users).toBeGreaterThan(0);
+    expect(counts).toMatchObject({ webhooks: null, auditRecent: null, apiTokens: null });
+    expect((await configurationCounts(ctxOf(manager))).entityName).toBe(entityA.name);
+    expect(await rejectionOf(administrationCounts(ctxOf(technician)))).toBeInstanceOf(ForbiddenError);
+    expect(await rejectionOf(configurationCounts(ctxOf(technician)))).toBeInstanceOf(ForbiddenError);
+  });
+});
+
+describe("the audit history", () => {
+  it("lists the entity's rows newest first, a page at a time, with who did it, and no other entity's", async () => {
+    const entity = await createEntity(database.db);
+    const boss = await createUser(database.db, { entityId: entity.id, role: Role.ADMINISTRATOR, name: "Ada", surname: "Boss" });
+    for (let i = 1; i <= 5; i++) await audit(boss, entity, "room.update", "room", i);
+    await audit(null, entity, "task.generate", "plannedMaintenance", 9);
+    await audit(otherAdmin, entityB, "room.update", "room", 1);
+
+    const first = await listAuditRows(ctxOf(boss), {}, { size: 4 });
+    expect(first.rows.map((r) => r.recordId)).toEqual(["9", "5", "4", "3"]);
+    expect(first.rows[0]).toMatchObject({ actorId: null, actorName: null, action: "task.generate" });
+    expect(first.rows[1]).toMatchObject({ actorId: boss.id, actorName: "Ada Boss" });
+    const second = await listAuditRows(ctxOf(boss), {}, { size: 4, before: first.nextBefore });
+    expect(second.rows.map((r) => r.recordId)).toEqual(["2", "1"]);
+    expect(second.nextBefore).toBeNull();
+
+    expect((await listAuditRows(ctxOf(boss), { recordType: "plannedMaintenance" })).rows.map((r) => r.recordId)).toEqual(["9"]);
+    expect((await listAuditRows(ctxOf(boss), { actorId: boss.id })).rows).toHaveLength(5);
+    expect((await listAuditRows(ctxOf(boss), { actorId: otherAdmin.id })).rows).toEqual([]);
+    expect((await listAuditRows(ctxOf(boss), { from: new Date(Date.now() + 60_000) })).rows).toEqual([]);
+    expect((await listAuditRows(ctxOf(boss), { to: new Date(Date.now() + 60_000) })).rows).toHaveLength(6);
+    const options = await auditFilterOptions(ctxOf(boss));
+    expect(options.recordTypes).toEqual(["plannedMaintenance", "room"]);
+    expect(options.actors.map((a) => a.id)).toEqual([boss.id]);
+
+    // Another entity's administrator sees none of it.
+    const theirs = await listAuditRows(ctxOf(otherAdmin));
+    expect(theirs.rows.every((r) => r.recordType !== "plannedMaintenance")).toBe(true);
+    const all = await database.db.select({ entityId: auditLog.entityId }).from(auditLog);
+    expect(theirs.rows).toHaveLength(all.filter((r) => r.entityId === entityB.id).length);
+  });
+
+  it("is for administrators only", async () => {
+    for (const user of [manager, technician]) {
+      expect(await rejectionOf(listAuditRows(ctxOf(user)))).toBeInstanceOf(ForbiddenError);
+      expect(await rejectionOf(auditFilterOptions(ctxOf(user)))).toBeInstanceOf(ForbiddenError);
+    }
+  });
+});
