@@ -63,7 +63,7 @@ export const screens: Screen[] = [
   { id: "update-user", path: "update-user/:id", file: "routes/update-user.tsx", access: "manager" },
   { id: "import-data", path: "import-data", file: SOON, access: "manager" },
   // The export tab of /import-data (its import tab is /import-data itself).
-  { id: "import-data-export", path: "import-data/export", file: SOON, access: "manager" },
+  { id: "import-data-export", path: "import-data/export", file: "routes/import-data.export.tsx", access: "manager" },
   { id: "facilities", path: "facilities", file: "routes/facilities.tsx", access: "manager" },
   { id: "add-facility", path: "add-facility", file: "routes/add-facility.tsx", access: "manager" },
   { id: "update-facility", path: "update-facility/:id", file: "routes/update-facility.tsx", access: "manager" },
@@ -185,6 +185,10 @@ export const apiRoutes: Screen[] = [
   api("api-maintenance-type", "maintenances/types/:id", "maintenances.types.$id.ts"),
   api("api-planned-maintenances", "maintenances/planned", "maintenances.planned.ts"),
   api("api-planned-maintenance", "maintenances/planned/:id", "maintenances.planned.$id.ts"),
+  // Exports (section 7 leaves them out; issue 49, decision 055)
+  api("api-exports", "exports", "exports.ts"),
+  api("api-export", "exports/:id", "exports.$id.ts"),
+  api("api-export-file", "exports/:id/file", "exports.$id.file.ts"),
   api("api-not-found", "*", "not-found.ts"),
 ];
 

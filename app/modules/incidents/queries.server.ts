@@ -191,8 +191,8 @@ function sortKeys(sort: Exclude<IncidentSort, "assignee">): SQL[] {
 
 const personName = (u: { name: string | null; surname: string | null }) => `${u.name ?? ""} ${u.surname ?? ""}`.trim();
 
-/** Reads the rows of the given incident ids (already in reach), in the order given. */
-async function incidentRows(ctx: ServiceContext, ids: number[]): Promise<IncidentRow[]> {
+/** Reads the rows of the given incident ids (already in reach), in the order given (the table's rows; the export's too). */
+export async function incidentRows(ctx: ServiceContext, ids: number[]): Promise<IncidentRow[]> {
   if (ids.length === 0) return [];
   const assignee = alias(users, "assignee");
   const rows = await ctx.db

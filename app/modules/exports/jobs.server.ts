@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { config } from "~/config.server";
+import { defineJob } from "~/core/jobs.server";
+import { defineSchedule } from "~/core/schedules.server";
+import { isLocale } from "~/i18n";
+import { getT } from "~/i18n.server";
+import { logger } from "~/lib/logger.server";
+import { expireExports, runExport } from "./service.server";
+
+/**
+ * The exports' background work (decision 055): `export` writes one export's file (enqueued by
+ * `startExport` in its transaction); `export-expiry`, every hour, deletes the files whose time has come.
+ */
+export const exportJob = defineJob({
+  name: "export",
+  payload: z.object({ entityId: z.number().int().positive(), dataJobId: z.number().int().positive() }),
+  retryLimit: 2,
+  async handler(payload, job) {
+    const result = await runExport(job.services, payload, {
+      texts: (locale) => getT(isLocale(locale) ? locale : "en", "exports") as unknown as (key: string) => string,
+      retentionHours: config().EXPORT_RETENTION_HOURS,
+    });
+    logger().info({ ...payload, ...result }, "export finished");
+  },
+});
+
+export const exportExpiryJob = defineJob({
+  name: "export-expiry",
+  payload: z.object({}),
+  retryLimit: 3,
+  async handler(_payload, job) {
+    await expireExports(job.services);
+  },
+});
+
+/** Every hour, at minute 7: an export's file lives its EXPORT_RETENTION_HOURS and at most an hour more. */
+export const exportExpirySchedule = defineSchedule({ name: "export-expiry", job: exportExpiryJob, payload: {}, cron: "7 * * * *" });
