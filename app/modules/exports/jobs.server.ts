@@ -9,7 +9,7 @@ import { expireExports, runExport } from "./service.server";
 
 /**
  * The exports' background work (decision 055): `export` writes one export's file (enqueued by
- * `startExport` in its transaction); `export-expiry`, every hour, deletes the files whose time has come.
+ * `startExport` in its transaction); `export-expiry`, every night, deletes the files whose time has come.
  */
 export const exportJob = defineJob({
   name: "export",
@@ -33,5 +33,9 @@ export const exportExpiryJob = defineJob({
   },
 });
 
-/** Every hour, at minute 7: an export's file lives its EXPORT_RETENTION_HOURS and at most an hour more. */
-export const exportExpirySchedule = defineSchedule({ name: "export-expiry", job: exportExpiryJob, payload: {}, cron: "7 * * * *" });
+/**
+ * Every night at 04:25, Brussels time: the files of the exports past their expiry are deleted. An
+ * export is no longer offered nor served from its expiry on (queries.server.ts, files/access.server.ts);
+ * the nightly pass frees the disk.
+ */
+export const exportExpirySchedule = defineSchedule({ name: "export-expiry", job: exportExpiryJob, payload: {}, cron: "25 4 * * *" });

@@ -355,6 +355,15 @@ describe("the file, the notification and the expiry", () => {
     expect(row.status).toBe(DataJobStatus.SUCCEEDED);
   });
 
+  it("serves an export no more once its expiry passed, even before its file is deleted", async () => {
+    const { view } = await exportAs(manager, "room-types");
+    expect((await getReadableFile(ctxOf(manager), view.fileId!)).id).toBe(view.fileId);
+    await database.db.update(dataJobs).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(dataJobs.id, view.id));
+    expect(await rejectionOf(getReadableFile(ctxOf(manager), view.fileId!))).toBeInstanceOf(NotFoundError);
+    expect(await rejectionOf(getExportDownload(ctxOf(manager), services.files, view.id))).toBeInstanceOf(NotFoundError);
+    expect(await getExport(ctxOf(manager), view.id)).toMatchObject({ expired: true, fileId: null });
+  });
+
   it("keeps at most three exports of one person in progress (409)", async () => {
     const ctx = ctxOf(admin);
     for (let i = 0; i < 3; i++) await startExport(ctx, { type: "users", format: "csv", filters: {} });

@@ -30,7 +30,7 @@ import { MIME_TYPES, writeExport } from "./writer.server";
  * - `runExport` (the `export` job): as the system, on behalf of the requester and with the requester's
  *   reach, streams the rows into a file of the entity, then in one transaction records the file, marks
  *   the job done with its expiry and emits "export ready" (the requester's notification);
- * - `expireExports` (the hourly `export-expiry` schedule): deletes the files whose time has come.
+ * - `expireExports` (the nightly `export-expiry` schedule): deletes the files whose time has come.
  */
 export const EXPORT_ACTOR = "export";
 /** Exports one person may have queued or running at once; more is 409 (one export of a million rows takes a minute). */
@@ -127,8 +127,8 @@ export async function runExport(
   const definition = exportDefinition(type);
   const params = job.params as { format?: ExportFormat; filters?: Record<string, string | string[]> };
   const format: ExportFormat = params.format === "csv" ? "csv" : "xlsx";
-  const t = options.texts(locale);
-  const formatter = exportFormatter(t, ctx.timeZone);
+  const text = options.texts(locale);
+  const formatter = exportFormatter(text, ctx.timeZone);
 
   const fileId = randomUUID();
   const storageKey = `${ctx.entityId}/${fileId}`;
@@ -149,7 +149,7 @@ export async function runExport(
       format,
       formatter,
       target,
-      sheetName: t(`types.${type}`),
+      sheetName: text(`types.${type}`),
       onTotal(n) {
         total = n;
         void ctx.db.update(dataJobs).set({ totalRows: n }).where(where).catch(() => undefined);
@@ -164,7 +164,7 @@ export async function runExport(
       },
     });
     const { size } = await fs.stat(target);
-    const fileName = `${t(`files.${type}`)}-${dayIn(now(), ctx.timeZone)}.${format}`;
+    const fileName = `${text(`files.${type}`)}-${dayIn(now(), ctx.timeZone)}.${format}`;
     const finishedAt = new Date(now());
     await withTx(ctx, async (tx, effects) => {
       await tx.db.insert(storedFiles).values({

@@ -1,4 +1,4 @@
-import { and, eq, exists, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, exists, gt, isNull, or, type SQL, sql } from "drizzle-orm";
 import {
   dataJobs,
   entities,
@@ -18,6 +18,7 @@ import {
 import type { FileStore, ServiceContext } from "~/core/context.server";
 import { can } from "~/core/actor";
 import { DataJobKind } from "~/db/enums";
+import { now } from "~/lib/clock.server";
 import { equipmentTypeReach, incidentReach, isEntityWide, treeScope } from "~/modules/facilities/policy.server";
 import { fileNotFound, readBytes, type StoredFile } from "./storage.server";
 
@@ -146,6 +147,8 @@ export function fileReach(ctx: ServiceContext): SQL {
                 eq(dataJobs.kind, DataJobKind.EXPORT),
                 eq(dataJobs.resultFileId, storedFiles.id),
                 isEntityWide(actor) ? undefined : eq(dataJobs.requestedById, actor.id ?? -1),
+                // An expired export is gone for everyone, even before the nightly pass deletes its file.
+                or(isNull(dataJobs.expiresAt), gt(dataJobs.expiresAt, new Date(now()))),
               ),
             ),
         )
