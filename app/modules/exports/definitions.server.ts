@@ -70,6 +70,21 @@ async function* pagesOf<R>(read: (page: number) => Promise<Page<R>>, total: (n: 
   }
 }
 
+/**
+ * Keyset pages by id: `read(after)` reads the page after id `after`. The next page is read while the
+ * caller writes this one (the database works while the process formats), one page ahead at most.
+ */
+async function* keysetPages<R>(read: (after: number) => Promise<{ rows: R[]; last: number | null; full: boolean }>): AsyncGenerator<R[]> {
+  let next: Promise<{ rows: R[]; last: number | null; full: boolean }> | null = read(0);
+  while (next) {
+    const page: { rows: R[]; last: number | null; full: boolean } = await next;
+    next = page.full && page.last !== null ? read(page.last) : null;
+    // A read ahead that fails after the caller stopped must not go unhandled.
+    next?.catch(() => undefined);
+    if (page.rows.length) yield page.rows;
+  }
+}
+
 /** Reads the filter parameters strictly: a malformed value is a field error naming the parameter. */
 function filterReader(params: URLSearchParams) {
   const errors: Record<string, string[]> = {};
@@ -310,14 +325,10 @@ const incidentsExport = define<IncidentRow, IncidentFilters>({
     const where = incidentListWhere(ctx, filters);
     const [{ n }] = await ctx.db.select({ n: count() }).from(incidents).where(where);
     total(n);
-    let after = 0;
-    for (;;) {
+    yield* keysetPages(async (after) => {
       const ids = (await ctx.db.select({ id: incidents.id }).from(incidents).where(and(where, gt(incidents.id, after))).orderBy(asc(incidents.id)).limit(EXPORT_BATCH)).map((r) => r.id);
-      if (ids.length === 0) return;
-      yield await incidentRows(ctx, ids);
-      if (ids.length < EXPORT_BATCH) return;
-      after = ids[ids.length - 1];
-    }
+      return { rows: await incidentRows(ctx, ids), last: ids.at(-1) ?? null, full: ids.length === EXPORT_BATCH };
+    });
   },
 });
 
@@ -353,14 +364,10 @@ const tasksExport = define<TaskRow, TaskFilters>({
       .innerJoin(buildings, eq(buildings.id, rooms.buildingId))
       .where(where);
     total(n);
-    let after = 0;
-    for (;;) {
+    yield* keysetPages(async (after) => {
       const rows = await selectTasks(ctx).where(and(where, gt(tasks.id, after))).orderBy(asc(tasks.id)).limit(EXPORT_BATCH);
-      if (rows.length === 0) return;
-      yield rows;
-      if (rows.length < EXPORT_BATCH) return;
-      after = rows[rows.length - 1].id;
-    }
+      return { rows, last: rows.at(-1)?.id ?? null, full: rows.length === EXPORT_BATCH };
+    });
   },
 });
 

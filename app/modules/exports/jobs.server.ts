@@ -3,7 +3,6 @@ import { config } from "~/config.server";
 import { defineJob } from "~/core/jobs.server";
 import { defineSchedule } from "~/core/schedules.server";
 import { isLocale } from "~/i18n";
-import { getT } from "~/i18n.server";
 import { logger } from "~/lib/logger.server";
 import { expireExports, runExport } from "./service.server";
 
@@ -16,6 +15,9 @@ export const exportJob = defineJob({
   payload: z.object({ entityId: z.number().int().positive(), dataJobId: z.number().int().positive() }),
   retryLimit: 2,
   async handler(payload, job) {
+    // Loaded when a job runs, not with the verbs: the texts bundle is the server build's (the benchmark
+    // and other plain Node scripts import the verbs without it).
+    const { getT } = await import("~/i18n.server");
     const result = await runExport(job.services, payload, {
       texts: (locale) => getT(isLocale(locale) ? locale : "en", "exports") as unknown as (key: string) => string,
       retentionHours: config().EXPORT_RETENTION_HOURS,

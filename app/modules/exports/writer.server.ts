@@ -48,7 +48,8 @@ function headers<R, F>({ definition, formatter }: WriteOptions<R, F>): string[] 
 
 async function writeXlsx<R, F>(options: WriteOptions<R, F>): Promise<number> {
   const { ctx, definition, filters, formatter, target } = options;
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: target, useStyles: false, useSharedStrings: false });
+  // Fast deflate: an export's XML compresses well at level 1, and the writer keeps up with the rows.
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: target, useStyles: false, useSharedStrings: false, zip: { zlib: { level: 1 } } });
   const sheet = workbook.addWorksheet(sheetTitle(options.sheetName), { views: [{ state: "frozen", ySplit: 1 }] });
   sheet.addRow(headers(options)).commit();
   const columns = definition.columns;
@@ -61,6 +62,7 @@ async function writeXlsx<R, F>(options: WriteOptions<R, F>): Promise<number> {
         sheet.addRow(values).commit();
       }
       processed += batch.length;
+      await sheetDrained(sheet);
       await options.onProgress?.(processed);
     }
     sheet.commit();
@@ -69,6 +71,22 @@ async function writeXlsx<R, F>(options: WriteOptions<R, F>): Promise<number> {
     await workbook.commit();
   }
   return processed;
+}
+
+/** How much of a sheet's XML may wait for the zip before the next batch is read. */
+const SHEET_BACKLOG = 4 * 1024 * 1024;
+
+/**
+ * Backpressure for exceljs's streaming writer, which writes a sheet's XML into the zip entry without
+ * waiting: when compressing falls behind, the next batch waits until the entry's backlog is small, so
+ * memory stays flat whatever the number of rows.
+ */
+async function sheetDrained(sheet: ExcelJS.Worksheet): Promise<void> {
+  type Pipe = { writableLength?: number; _writableState?: { length?: number } };
+  const pipes = (sheet as unknown as { stream?: { pipes?: Pipe[] } }).stream?.pipes ?? [];
+  // archiver's streams come from the `readable-stream` package, which has no `writableLength`.
+  const backlog = (pipe: Pipe) => pipe.writableLength ?? pipe._writableState?.length ?? 0;
+  while (pipes.some((pipe) => backlog(pipe) > SHEET_BACKLOG)) await new Promise((resolve) => setTimeout(resolve, 2));
 }
 
 /** An xlsx sheet name: at most 31 characters, none of `[]:*?/\`. */
