@@ -53,7 +53,7 @@ test("an administrator exports the incidents as a workbook, downloads it and fin
   await login(accounts.admin, { consent: true });
   await page.goto("/import-data/export");
   await expect(page.getByRole("heading", { name: "Import/Export Data", level: 1 })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Export" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("link", { name: "Export", exact: true })).toHaveAttribute("aria-current", "page");
   await expect(page.getByLabel("What to export")).toHaveValue("incidents");
   await page.getByRole("button", { name: "Export", exact: true }).click();
   await expect(successToast(page)).toContainText("Export in progress");
