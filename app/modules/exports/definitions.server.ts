@@ -48,7 +48,7 @@ export interface ExportDefinition<R = unknown, F = unknown> {
 }
 
 /** Rows read per keyset page. */
-export const EXPORT_BATCH = 2000;
+export const EXPORT_BATCH = 1000;
 /** Rows per page of a list function (its largest page). */
 const LIST_PAGE = 100;
 

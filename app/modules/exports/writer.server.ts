@@ -74,7 +74,7 @@ async function writeXlsx<R, F>(options: WriteOptions<R, F>): Promise<number> {
 }
 
 /** How much of a sheet's XML may wait for the zip before the next batch is read. */
-const SHEET_BACKLOG = 4 * 1024 * 1024;
+const SHEET_BACKLOG = 1024 * 1024;
 
 /**
  * Backpressure for exceljs's streaming writer, which writes a sheet's XML into the zip entry without
