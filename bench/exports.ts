@@ -142,7 +142,7 @@ async function main() {
     console.log("\n| format | incidents | time | rows/s | idle RSS | peak RSS above idle | file | within target |");
     console.log("|---|---:|---:|---:|---:|---:|---:|---|");
     for (const row of rows) console.log(row);
-    console.log(`\n${os.cpus().length} cores, Node ${process.version}; ${ROWS.toLocaleString("en")} incidents seeded in ${seedSeconds.toFixed(0)} s.`);
+    console.log(`\n${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg()[0].toFixed(1)} at the end.`);
   } finally {
     await database.close();
     fs.rmSync(root, { recursive: true, force: true });
