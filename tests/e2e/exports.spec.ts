@@ -83,6 +83,19 @@ test("a facility manager exports their incidents in Dutch; the other types show 
   }
 });
 
+test("a filter that does not read is refused (400) with the error above the form and the input kept", async ({ page, login }) => {
+  await login(accounts.admin, { consent: true });
+  const res = await page.request.post("/import-data/export", {
+    form: { intent: "start", type: "incidents", format: "csv", "filters.status": "9", "filters.q": "kitchen" },
+    maxRedirects: 0,
+  });
+  expect(res.status()).toBe(400);
+  const html = await res.text();
+  expect(html).toContain("This filter value is not valid.");
+  expect(html).toContain('value="kitchen"');
+  expect(html).toContain('name="format" checked="" value="csv"');
+});
+
 test("a technician is refused the export tab and the export calls", async ({ page, login, request }) => {
   await login(accounts.technician, { consent: true });
   await page.goto("/import-data/export");
