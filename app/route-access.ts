@@ -65,7 +65,7 @@ export const screens: Screen[] = [
   { id: "update-user", path: "update-user/:id", file: "routes/update-user.tsx", access: "manager" },
   { id: "import-data", path: "import-data", file: SOON, access: "manager" },
   // The export tab of /import-data (its import tab is /import-data itself).
-  { id: "import-data-export", path: "import-data/export", file: SOON, access: "manager" },
+  { id: "import-data-export", path: "import-data/export", file: "routes/import-data.export.tsx", access: "manager" },
   { id: "facilities", path: "facilities", file: "routes/facilities.tsx", access: "manager" },
   { id: "add-facility", path: "add-facility", file: "routes/add-facility.tsx", access: "manager" },
   { id: "update-facility", path: "update-facility/:id", file: "routes/update-facility.tsx", access: "manager" },
@@ -194,6 +194,10 @@ export const apiRoutes: Screen[] = [
   api("api-printing-qr-codes", "printing/qr-codes", "printing.qr-codes.ts"),
   api("api-printing-explanatory-stickers", "printing/explanatory-stickers", "printing.explanatory-stickers.ts"),
   api("api-printing-status", "printing/status", "printing.status.ts"),
+  // Exports (section 7 leaves them out; issue 49, decision 055)
+  api("api-exports", "exports", "exports.ts"),
+  api("api-export", "exports/:id", "exports.$id.ts"),
+  api("api-export-file", "exports/:id/file", "exports.$id.file.ts"),
   api("api-not-found", "*", "not-found.ts"),
 ];
 

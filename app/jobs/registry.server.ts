@@ -9,13 +9,15 @@ import { notificationDigestJob, notificationRetentionJob, notificationRetentionS
 import { type NotificationKind, notificationsHandler } from "~/modules/notifications/kinds.server";
 import { printStickersJob } from "~/modules/printing/jobs.server";
 import { printingNotificationKinds } from "~/modules/printing/notifications.server";
+import { exportExpiryJob, exportExpirySchedule, exportJob } from "~/modules/exports/jobs.server";
+import { exportNotificationKinds } from "~/modules/exports/notifications.server";
 import { reporterMailsHandler } from "~/modules/occupier-reports/reporter-mail.server";
 import { webhookDeliveryJob, webhooksHandler } from "~/modules/webhooks/delivery.server";
 import { webhookNotificationKinds } from "~/modules/webhooks/notifications.server";
 import { liveEventsHandler } from "./changes.server";
 
 /** Every background job of the app: the workers run these (app/jobs/queue.server.ts). */
-export const jobs: readonly JobDefinition[] = [sendEmailJob, notificationDigestJob, notificationRetentionJob, taskGenerationJob, printStickersJob, webhookDeliveryJob];
+export const jobs: readonly JobDefinition[] = [sendEmailJob, notificationDigestJob, notificationRetentionJob, taskGenerationJob, printStickersJob, webhookDeliveryJob, exportJob, exportExpiryJob];
 
 /** What the schedules take from the configuration. */
 export interface ScheduleSettings {
@@ -24,11 +26,11 @@ export interface ScheduleSettings {
 
 /** Every recurring job of the app (decision 045): the workers fire these on the queue. */
 export function schedules(settings: ScheduleSettings): readonly ScheduleDefinition[] {
-  return [notificationRetentionSchedule(settings.notificationRetentionDays), taskGenerationSchedule];
+  return [notificationRetentionSchedule(settings.notificationRetentionDays), taskGenerationSchedule, exportExpirySchedule];
 }
 
 /** Every notification kind (SPEC.md section 3's types), each beside the area whose change it follows. */
-export const notificationKinds: readonly NotificationKind[] = [...incidentNotificationKinds, ...taskNotificationKinds, ...printingNotificationKinds, ...webhookNotificationKinds];
+export const notificationKinds: readonly NotificationKind[] = [...incidentNotificationKinds, ...taskNotificationKinds, ...printingNotificationKinds, ...webhookNotificationKinds, ...exportNotificationKinds];
 
 /** What follows from change events (decision 048), in this order for each change. */
 export const changeHandlers: readonly ChangeHandler[] = [notificationsHandler(notificationKinds), reporterMailsHandler, webhooksHandler, liveEventsHandler];

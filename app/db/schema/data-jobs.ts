@@ -59,12 +59,15 @@ export const dataJobs = pgTable(
     updatedAt: updatedAt(),
     startedAt: timestamptz("started_at"),
     finishedAt: timestamptz("finished_at"),
+    /** When an export's result file is deleted (EXPORT_RETENTION_HOURS after it was written, decision 055). */
+    expiresAt: timestamptz("expires_at"),
   },
   (t) => [
     index("data_jobs_entity_created_idx").on(t.entityId, t.createdAt.desc().nullsFirst()),
     index("data_jobs_entity_active_idx")
       .on(t.entityId, t.kind)
       .where(sql`${t.status} in (${sql.raw(`${DataJobStatus.QUEUED}, ${DataJobStatus.RUNNING}`)})`),
+    index("data_jobs_export_expiry_idx").on(t.expiresAt).where(sql`${t.resultFileId} is not null`),
     check("data_jobs_kind_check", inValues(t.kind, DATA_JOB_KIND_VALUES)),
     check(
       "data_jobs_type_check",

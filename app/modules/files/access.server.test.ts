@@ -115,6 +115,7 @@ beforeAll(async () => {
     "techReport",
     "managerReport",
     "export",
+    "adminExport",
     "import",
     "unowned",
     "removed",
@@ -162,6 +163,7 @@ beforeAll(async () => {
   ]);
   await db.insert(dataJobs).values([
     { entityId, kind: DataJobKind.EXPORT, exportType: ExportType.ROOMS, resultFileId: file.export, requestedById: people.manager.id },
+    { entityId, kind: DataJobKind.EXPORT, exportType: ExportType.INCIDENTS, resultFileId: file.adminExport, requestedById: people.admin.id },
     { entityId, kind: DataJobKind.IMPORT, importType: BulkUploadType.FACILITY, sourceFileId: file.import, requestedById: people.admin.id },
   ]);
 
@@ -207,8 +209,10 @@ describe("serveStoredFile", () => {
     expect(await readers(file.managerReport)).toEqual(["admin", "manager"]);
   });
 
-  it("serves import sources and export results to managers and administrators only (Forbidden role: not found)", async () => {
+  it("serves import sources to managers and administrators, an export's result to its requester and the administrators (decision 055)", async () => {
     expect(await readers(file.export)).toEqual(["admin", "manager"]);
+    // An administrator's export holds rows outside a facility manager's reach.
+    expect(await readers(file.adminExport)).toEqual(["admin"]);
     expect(await readers(file.import)).toEqual(["admin", "manager"]);
   });
 

@@ -1,4 +1,4 @@
-import { and, eq, exists, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, exists, gt, isNull, or, type SQL, sql } from "drizzle-orm";
 import {
   dataJobs,
   entities,
@@ -18,7 +18,9 @@ import {
 } from "~/db/schema";
 import type { FileStore, ServiceContext } from "~/core/context.server";
 import { can } from "~/core/actor";
-import { equipmentTypeReach, incidentReach, treeScope } from "~/modules/facilities/policy.server";
+import { DataJobKind } from "~/db/enums";
+import { now } from "~/lib/clock.server";
+import { equipmentTypeReach, incidentReach, isEntityWide, treeScope } from "~/modules/facilities/policy.server";
 import { fileNotFound, readBytes, type StoredFile } from "./storage.server";
 
 /**
@@ -34,8 +36,10 @@ import { fileNotFound, readBytes, type StoredFile } from "./storage.server";
  *   removed comments grant nothing;
  * - a maintenance task's photo: whoever reaches the task's room (`treeScope`), like the task itself;
  * - a bug report's attachment: the reporter and the administrators;
- * - an import's source and an export's result: managers and administrators (the import/export screen);
- * - a background print's PDF (print_jobs): those who may print (managers and administrators).
+ * - a background print's PDF (print_jobs): those who may print (managers and administrators);
+ * - an import's source: managers and administrators (the import/export screen);
+ * - an export's result (decision 055): the person who asked for it, and the administrators, while they
+ *   may export; never another facility manager, whose reach may not cover the export's rows.
  * A file no owner grants (unowned, another entity's, removed, unknown) is not found: the answer never
  * tells a file the user may not read from one that does not exist.
  */
@@ -132,10 +136,21 @@ export function fileReach(ctx: ServiceContext): SQL {
       ? exists(
           select()
             .from(dataJobs)
+            .where(and(eq(dataJobs.entityId, entityId), eq(dataJobs.sourceFileId, storedFiles.id))),
+        )
+      : undefined,
+    can(actor, "export", "data")
+      ? exists(
+          select()
+            .from(dataJobs)
             .where(
               and(
                 eq(dataJobs.entityId, entityId),
-                or(eq(dataJobs.sourceFileId, storedFiles.id), eq(dataJobs.resultFileId, storedFiles.id)),
+                eq(dataJobs.kind, DataJobKind.EXPORT),
+                eq(dataJobs.resultFileId, storedFiles.id),
+                isEntityWide(actor) ? undefined : eq(dataJobs.requestedById, actor.id ?? -1),
+                // An expired export is gone for everyone, even before the nightly pass deletes its file.
+                or(isNull(dataJobs.expiresAt), gt(dataJobs.expiresAt, new Date(now()))),
               ),
             ),
         )

@@ -49,8 +49,8 @@ export function assignedTo(userId: number): SQL {
     select a.planned_maintenance_id from planned_maintenance_assignees a where a.user_id = ${userId})))`;
 }
 
-/** Every condition of a task read: entity, reach, live plan and room, and the list's filters. */
-function taskWhere(ctx: ServiceContext, filters: Partial<TaskFilters>, extra: (SQL | undefined)[] = []): SQL | undefined {
+/** Every condition of a task read: entity, reach, live plan and room, and the list's filters (the export's too). */
+export function taskWhere(ctx: ServiceContext, filters: Partial<TaskFilters>, extra: (SQL | undefined)[] = []): SQL | undefined {
   const me = ctx.actor?.id ?? null;
   const assignee = filters.assignee === "me" ? me : (filters.assignee ?? null);
   return and(
@@ -103,7 +103,8 @@ function taskColumns() {
 
 export type TaskRow = Awaited<ReturnType<typeof selectTasks>>[number];
 
-function selectTasks(ctx: ServiceContext) {
+/** The select of task rows with their plan, room and building (the list's, the calendar's and the export's). */
+export function selectTasks(ctx: ServiceContext) {
   return ctx.db
     .select(taskColumns())
     .from(tasks)

@@ -1,0 +1,387 @@
+import { and, asc, count, eq, gt } from "drizzle-orm";
+import type { ServiceContext } from "~/core/context.server";
+import { ExportType, ROLE_VALUES, USER_STATUS_VALUES } from "~/db/enums";
+import { buildings, incidents, plannedMaintenances, rooms, tasks } from "~/db/schema";
+import { ValidationError } from "~/lib/errors";
+import type { ListQuery, Page } from "~/lib/list-query";
+import { type CategoryRow, type EquipmentTypeFilter, type EquipmentTypeRow, listCategories, listEquipmentTypes } from "~/modules/equipment/queries.server";
+import { type BuildingFilter, type BuildingRow, type FacilityRow, listBuildings, listFacilities } from "~/modules/facilities/queries.server";
+import { type IncidentTypeRow, listIncidentTypes } from "~/modules/incident-types/queries.server";
+import { type IncidentFilters, parseIncidentFilters } from "~/modules/incidents/filters";
+import { type IncidentRow, incidentListWhere, incidentRows } from "~/modules/incidents/queries.server";
+import { listMaintenanceTypes, listPlannedMaintenances, type MaintenanceTypeRow, type PlannedMaintenanceFilters, type PlannedMaintenanceRow } from "~/modules/maintenance/queries.server";
+import { selectTasks, type TaskRow, taskWhere } from "~/modules/maintenance/task-queries.server";
+import type { TaskFilters } from "~/modules/maintenance/task-schema";
+import { listRooms, listRoomTypes, type RoomFilter, type RoomRow, type RoomTypeRow } from "~/modules/rooms/queries.server";
+import { listUsers, type UserFilters, type UserRow } from "~/modules/users/queries.server";
+import type { Cell, ExportFormatter } from "./format";
+import { EXPORT_TYPE_SLUGS, type ExportTypeSlug } from "./schema";
+
+/**
+ * The twelve exports (decision 055), one definition each: its columns (a header key of
+ * `exports:columns` and how a row gives the cell) and its rows, read with the list screen's own query,
+ * filters and the reader's reach, a batch at a time so memory stays flat whatever the size:
+ *
+ * - incidents and maintenance tasks (hundreds of thousands of rows): keyset pages by id over the list's
+ *   own conditions (`incidentListWhere`, `taskWhere`), each page's rows shaped by the list's row query
+ *   (`incidentRows`, `selectTasks`);
+ * - the other ten (facilities, buildings, rooms, users, the catalogues: thousands of rows at most): the
+ *   list function itself, page after page of MAX_PAGE_SIZE rows in a fixed order (short id or name).
+ *
+ * Rows are read page by page, not in one snapshot: a row written while an export runs may or may not
+ * be in it (the export never holds a transaction open for minutes, which on PGlite would stop the app).
+ */
+export interface ExportColumn<R> {
+  /** `exports:columns.<key>`. */
+  key: string;
+  value(row: R, f: ExportFormatter): Cell;
+}
+
+export interface ExportDefinition<R = unknown, F = unknown> {
+  type: ExportType;
+  slug: ExportTypeSlug;
+  /** The list filters from the export's parameters; an unreadable one is a ValidationError. */
+  parseFilters(params: URLSearchParams): F;
+  columns: ExportColumn<R>[];
+  /** The rows, batch after batch; `total` is told the row count as soon as it is known. */
+  batches(ctx: ServiceContext, filters: F, total: (n: number) => void): AsyncGenerator<R[]>;
+}
+
+/** Rows read per keyset page. */
+export const EXPORT_BATCH = 1000;
+/** Rows per page of a list function (its largest page). */
+const LIST_PAGE = 100;
+
+function define<R, F>(definition: ExportDefinition<R, F>): ExportDefinition<R, F> {
+  return definition;
+}
+
+function listQuery<S extends string>(sort: S, page: number): ListQuery<S> {
+  return { page, size: LIST_PAGE, sort, dir: "asc", q: "" };
+}
+
+/** Every page of a list function, in its order. */
+async function* pagesOf<R>(read: (page: number) => Promise<Page<R>>, total: (n: number) => void): AsyncGenerator<R[]> {
+  for (let page = 1; ; page++) {
+    const result = await read(page);
+    if (page === 1) total(result.total);
+    if (result.items.length) yield result.items;
+    if (result.items.length < result.size || page * result.size >= result.total) return;
+  }
+}
+
+/**
+ * Keyset pages by id: `read(after)` reads the page after id `after`. The next page is read while the
+ * caller writes this one (the database works while the process formats), one page ahead at most.
+ */
+async function* keysetPages<R>(read: (after: number) => Promise<{ rows: R[]; last: number | null; full: boolean }>): AsyncGenerator<R[]> {
+  let next: Promise<{ rows: R[]; last: number | null; full: boolean }> | null = read(0);
+  while (next) {
+    const page: { rows: R[]; last: number | null; full: boolean } = await next;
+    next = page.full && page.last !== null ? read(page.last) : null;
+    // A read ahead that fails after the caller stopped must not go unhandled.
+    next?.catch(() => undefined);
+    if (page.rows.length) yield page.rows;
+  }
+}
+
+/** Reads the filter parameters strictly: a malformed value is a field error naming the parameter. */
+function filterReader(params: URLSearchParams) {
+  const errors: Record<string, string[]> = {};
+  const bad = (name: string) => {
+    errors[name] = ["exports:errors.filter"];
+  };
+  return {
+    id(name: string): number | null {
+      const v = params.get(name);
+      if (v === null || v === "") return null;
+      if (/^\d{1,9}$/.test(v) && Number(v) > 0) return Number(v);
+      bad(name);
+      return null;
+    },
+    oneOf<T extends string | number>(name: string, values: readonly T[]): T | null {
+      const v = params.get(name);
+      if (v === null || v === "") return null;
+      const found = values.find((x) => String(x) === v);
+      if (found === undefined) bad(name);
+      return found ?? null;
+    },
+    done<T>(value: T): T {
+      if (Object.keys(errors).length) throw new ValidationError(errors, "exports:errors.filters", "INVALID_EXPORT_FILTERS");
+      return value;
+    },
+  };
+}
+
+type NoFilters = Record<string, never>;
+const noFilters = (): NoFilters => ({});
+
+const users = define<UserRow, UserFilters>({
+  type: ExportType.USERS,
+  slug: "users",
+  parseFilters(params) {
+    const r = filterReader(params);
+    return r.done({ role: r.oneOf("role", ROLE_VALUES), status: r.oneOf("status", USER_STATUS_VALUES) });
+  },
+  columns: [
+    { key: "surname", value: (u) => u.surname },
+    { key: "name", value: (u) => u.name },
+    { key: "email", value: (u) => u.email },
+    { key: "role", value: (u, f) => f.word("role", u.role) },
+    { key: "userStatus", value: (u, f) => f.word("userStatus", u.status) },
+    { key: "language", value: (u, f) => f.word("language", u.language) },
+    { key: "lastLogin", value: (u, f) => f.instant(u.lastLoginAt) },
+    { key: "linkedFacilities", value: (u, f) => f.list(u.linkedFacilities.map((x) => x.name)) },
+    { key: "linkedBuildings", value: (u, f) => f.list(u.linkedBuildings.map((x) => `${x.name} (${x.facilityName})`)) },
+  ],
+  batches: (ctx, filters, total) => pagesOf((page) => listUsers(ctx, listQuery("surname", page), filters), total),
+});
+
+const facilitiesExport = define<FacilityRow, NoFilters>({
+  type: ExportType.FACILITIES,
+  slug: "facilities",
+  parseFilters: noFilters,
+  columns: [
+    { key: "shortId", value: (r) => r.shortId },
+    { key: "name", value: (r) => r.name },
+    { key: "description", value: (r) => r.description },
+    { key: "buildingCount", value: (r) => r.countBuildings },
+    { key: "activeIncidents", value: (r) => r.activeIncidents },
+  ],
+  batches: (ctx, _filters, total) => pagesOf((page) => listFacilities(ctx, listQuery("shortId", page)), total),
+});
+
+const buildingsExport = define<BuildingRow, BuildingFilter>({
+  type: ExportType.BUILDINGS,
+  slug: "buildings",
+  parseFilters(params) {
+    const r = filterReader(params);
+    const facilityId = r.id("facilityId");
+    return r.done({ facilityIds: facilityId ? [facilityId] : null });
+  },
+  columns: [
+    { key: "shortId", value: (r) => r.shortId },
+    { key: "name", value: (r) => r.name },
+    { key: "description", value: (r) => r.description },
+    { key: "facility", value: (r) => r.facilityName },
+    { key: "streetName", value: (r) => r.streetName },
+    { key: "streetNumber", value: (r) => r.streetNumber },
+    { key: "suffix", value: (r) => r.suffix },
+    { key: "buildingFloor", value: (r) => r.buildingFloor },
+    { key: "additionalInfo", value: (r) => r.additionalInfo },
+    { key: "postalCode", value: (r) => r.postalCode },
+    { key: "city", value: (r) => r.city },
+    { key: "country", value: (r) => r.country },
+    { key: "roomCount", value: (r) => r.countRooms },
+    { key: "activeIncidents", value: (r) => r.activeIncidents },
+  ],
+  batches: (ctx, filters, total) => pagesOf((page) => listBuildings(ctx, listQuery("shortId", page), filters), total),
+});
+
+const roomsExport = define<RoomRow, RoomFilter>({
+  type: ExportType.ROOMS,
+  slug: "rooms",
+  parseFilters(params) {
+    const r = filterReader(params);
+    const buildingId = r.id("buildingId");
+    return r.done({ facilityId: r.id("facilityId"), buildingIds: buildingId ? [buildingId] : null });
+  },
+  columns: [
+    { key: "shortId", value: (r) => r.shortId },
+    { key: "name", value: (r) => r.name },
+    { key: "description", value: (r) => r.description },
+    { key: "floor", value: (r) => r.floor },
+    { key: "building", value: (r) => r.buildingName },
+    { key: "facility", value: (r) => r.facilityName },
+    { key: "roomType", value: (r) => r.roomTypeName },
+    { key: "equipmentCount", value: (r) => r.activeEquipmentCount },
+    { key: "activeIncidents", value: (r) => r.activeIncidents },
+  ],
+  batches: (ctx, filters, total) => pagesOf((page) => listRooms(ctx, listQuery("shortId", page), filters), total),
+});
+
+const roomTypesExport = define<RoomTypeRow, NoFilters>({
+  type: ExportType.ROOM_TYPES,
+  slug: "room-types",
+  parseFilters: noFilters,
+  columns: [
+    { key: "name", value: (r) => r.roomTypeName },
+    { key: "tags", value: (r, f) => f.list(r.tags) },
+    { key: "roomCount", value: (r) => r.linkedRoomsCount },
+  ],
+  batches: (ctx, _filters, total) => pagesOf((page) => listRoomTypes(ctx, listQuery("name", page)), total),
+});
+
+const categoriesExport = define<CategoryRow, NoFilters>({
+  type: ExportType.EQUIPMENT_CATEGORIES,
+  slug: "equipment-categories",
+  parseFilters: noFilters,
+  columns: [
+    { key: "name", value: (r) => r.categoryName },
+    { key: "tags", value: (r, f) => f.list(r.tags) },
+    { key: "equipmentCount", value: (r) => r.equipmentCount },
+  ],
+  batches: (ctx, _filters, total) => pagesOf((page) => listCategories(ctx, listQuery("name", page)), total),
+});
+
+const equipmentTypesExport = define<EquipmentTypeRow, EquipmentTypeFilter>({
+  type: ExportType.GENERIC_EQUIPMENTS,
+  slug: "generic-equipments",
+  parseFilters(params) {
+    const r = filterReader(params);
+    const categoryId = r.id("categoryId");
+    return r.done({ categoryIds: categoryId ? [categoryId] : null });
+  },
+  columns: [
+    { key: "name", value: (r) => r.equipmentName },
+    { key: "category", value: (r) => r.categoryName },
+    { key: "notes", value: (r) => r.notes },
+    { key: "tags", value: (r, f) => f.list(r.tags.map((x) => x.label)) },
+    { key: "itemCount", value: (r) => r.itemCount },
+    { key: "createdAt", value: (r, f) => f.instant(r.creationTimestamp) },
+  ],
+  batches: (ctx, filters, total) => pagesOf((page) => listEquipmentTypes(ctx, listQuery("name", page), filters), total),
+});
+
+const incidentTypesExport = define<IncidentTypeRow, NoFilters>({
+  type: ExportType.INCIDENT_TYPES,
+  slug: "incident-types",
+  parseFilters: noFilters,
+  columns: [
+    { key: "nameEn", value: (r) => r.nameEn },
+    { key: "nameFr", value: (r) => r.nameFr },
+    { key: "nameNl", value: (r) => r.nameNl },
+    { key: "defaultPriority", value: (r, f) => f.word("priority", r.defaultPriority) },
+    { key: "reporterMayChangePriority", value: (r, f) => f.yesNo(r.reporterMayChangePriority) },
+    { key: "appliesEverywhere", value: (r, f) => f.yesNo(r.appliesEverywhere) },
+    { key: "roomTypes", value: (r, f) => f.list(r.roomTypes.map((x) => x.name)) },
+    { key: "genericEquipments", value: (r, f) => f.list(r.equipmentTypes.map((x) => x.name)) },
+    { key: "rooms", value: (r, f) => f.list(r.rooms.map((x) => x.name)) },
+    { key: "openIncidents", value: (r) => r.openIncidents },
+  ],
+  batches: (ctx, _filters, total) => pagesOf((page) => listIncidentTypes(ctx, listQuery("name", page)), total),
+});
+
+const maintenanceTypesExport = define<MaintenanceTypeRow, NoFilters>({
+  type: ExportType.MAINTENANCE_TYPES,
+  slug: "maintenance-types",
+  parseFilters: noFilters,
+  columns: [
+    { key: "name", value: (r) => r.name },
+    { key: "tags", value: (r, f) => f.list(r.tags) },
+    { key: "repeat", value: (r, f) => f.word("occurrenceUnit", r.occurrenceUnit) },
+    { key: "every", value: (r) => r.occurrenceInterval },
+    { key: "plansCount", value: (r) => r.plansCount },
+  ],
+  batches: (ctx, _filters, total) => pagesOf((page) => listMaintenanceTypes(ctx, listQuery("name", page)), total),
+});
+
+const plannedExport = define<PlannedMaintenanceRow, PlannedMaintenanceFilters>({
+  type: ExportType.PLANNED_MAINTENANCE,
+  slug: "planned-maintenance",
+  parseFilters(params): PlannedMaintenanceFilters {
+    const r = filterReader(params);
+    return r.done({ maintenanceTypeId: r.id("maintenanceTypeId"), facilityId: r.id("facilityId"), assigneeId: r.id("assigneeId") });
+  },
+  columns: [
+    { key: "name", value: (r) => r.name },
+    { key: "maintenanceType", value: (r) => r.maintenanceTypeName },
+    { key: "startDate", value: (r, f) => f.day(r.startDate) },
+    { key: "endDate", value: (r, f) => f.day(r.endDate) },
+    { key: "timeOfDay", value: (r) => r.timeOfDay },
+    { key: "repeat", value: (r, f) => f.word("occurrenceUnit", r.occurrenceUnit) },
+    { key: "every", value: (r) => r.occurrenceInterval },
+    { key: "assignees", value: (r, f) => f.list(r.assignees.map((p) => `${p.name} ${p.surname}`.trim())) },
+  ],
+  batches: (ctx, filters, total) => pagesOf((page) => listPlannedMaintenances(ctx, listQuery("name", page), filters), total),
+});
+
+const incidentsExport = define<IncidentRow, IncidentFilters>({
+  type: ExportType.INCIDENTS,
+  slug: "incidents",
+  parseFilters(params): IncidentFilters {
+    const filters = parseIncidentFilters(params, { strict: true });
+    return filters;
+  },
+  columns: [
+    { key: "shortId", value: (r) => r.shortId },
+    { key: "title", value: (r) => r.title },
+    { key: "incidentStatus", value: (r, f) => f.word("incidentStatus", r.status) },
+    { key: "priority", value: (r, f) => f.word("priority", r.priority ?? "none") },
+    { key: "incidentType", value: (r) => r.incidentType?.name ?? null },
+    { key: "facility", value: (r) => r.location.facilityName },
+    { key: "building", value: (r) => r.location.buildingName },
+    { key: "room", value: (r) => r.location.roomName },
+    { key: "floor", value: (r) => r.location.floor },
+    { key: "equipment", value: (r) => (r.location.equipmentName ? `${r.location.equipmentName}${r.location.internalReference ? ` ${r.location.internalReference}` : ""}` : null) },
+    { key: "location", value: (r) => r.location.text },
+    { key: "assignee", value: (r) => r.assignee?.name ?? null },
+    { key: "tags", value: (r, f) => f.list(r.tags) },
+    { key: "occurrences", value: (r) => r.occurrences },
+    { key: "createdAt", value: (r, f) => f.instant(r.createdAt) },
+    { key: "lastOccurrenceAt", value: (r, f) => f.instant(r.lastOccurrenceAt) },
+  ],
+  async *batches(ctx, filters, total) {
+    const where = incidentListWhere(ctx, filters);
+    const [{ n }] = await ctx.db.select({ n: count() }).from(incidents).where(where);
+    total(n);
+    yield* keysetPages(async (after) => {
+      const ids = (await ctx.db.select({ id: incidents.id }).from(incidents).where(and(where, gt(incidents.id, after))).orderBy(asc(incidents.id)).limit(EXPORT_BATCH)).map((r) => r.id);
+      return { rows: await incidentRows(ctx, ids), last: ids.at(-1) ?? null, full: ids.length === EXPORT_BATCH };
+    });
+  },
+});
+
+const tasksExport = define<TaskRow, TaskFilters>({
+  type: ExportType.MAINTENANCE_TASKS,
+  slug: "maintenance-tasks",
+  parseFilters(params): TaskFilters {
+    const r = filterReader(params);
+    // Every task unless a status is named (the list shows the pending ones first).
+    const status = r.oneOf("status", ["all", "pending", "done"] as const) ?? "all";
+    return r.done({ status, buildingId: r.id("building"), plannedMaintenanceId: r.id("plan"), assignee: null });
+  },
+  columns: [
+    { key: "plannedMaintenance", value: (r) => r.planName },
+    { key: "dueDate", value: (r, f) => f.day(r.dueDate) },
+    { key: "dueTime", value: (r) => (r.dueTime ? r.dueTime.slice(0, 5) : null) },
+    { key: "taskStatus", value: (r, f) => f.word("taskStatus", r.status) },
+    { key: "building", value: (r) => r.buildingName },
+    { key: "room", value: (r) => r.roomName },
+    { key: "equipment", value: (r) => r.equipmentName },
+    { key: "assignees", value: (r) => r.assignees },
+    { key: "doneAt", value: (r, f) => f.instant(r.doneAt) },
+    { key: "doneBy", value: (r) => r.doneByName },
+    { key: "note", value: (r) => r.note },
+  ],
+  async *batches(ctx, filters, total) {
+    const where = taskWhere(ctx, filters);
+    const [{ n }] = await ctx.db
+      .select({ n: count() })
+      .from(tasks)
+      .innerJoin(plannedMaintenances, and(eq(plannedMaintenances.id, tasks.plannedMaintenanceId), eq(plannedMaintenances.entityId, ctx.entityId)))
+      .innerJoin(rooms, and(eq(rooms.id, tasks.roomId), eq(rooms.entityId, ctx.entityId)))
+      .innerJoin(buildings, eq(buildings.id, rooms.buildingId))
+      .where(where);
+    total(n);
+    yield* keysetPages(async (after) => {
+      const rows = await selectTasks(ctx).where(and(where, gt(tasks.id, after))).orderBy(asc(tasks.id)).limit(EXPORT_BATCH);
+      return { rows, last: rows.at(-1)?.id ?? null, full: rows.length === EXPORT_BATCH };
+    });
+  },
+});
+
+/** The definitions by export type (SPEC.md section 3's values). */
+export const EXPORTS: Record<ExportType, ExportDefinition> = Object.fromEntries(
+  [users, roomsExport, buildingsExport, incidentsExport, facilitiesExport, roomTypesExport, incidentTypesExport, maintenanceTypesExport, tasksExport, equipmentTypesExport, plannedExport, categoriesExport].map((d) => [
+    d.type,
+    d as unknown as ExportDefinition,
+  ]),
+) as Record<ExportType, ExportDefinition>;
+
+export function exportDefinition(type: ExportType): ExportDefinition {
+  const definition = EXPORTS[type];
+  if (!definition || EXPORT_TYPE_SLUGS[definition.slug] !== type) throw new Error(`no export of type ${type}`);
+  return definition;
+}
+
