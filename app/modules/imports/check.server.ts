@@ -168,6 +168,9 @@ function duplicateKeys(type: ImportTypeDefinition["type"], values: Record<string
   }
 }
 
+/** An array of ids as one parameter (a PostgreSQL array literal: the embedded driver binds text). */
+const intArray = (ids: readonly number[]) => `{${ids.map((n) => Math.trunc(n)).join(",")}}`;
+
 /** The keys of what exists (active records), as `duplicateKeys` writes them. */
 async function existingKeys(ctx: ServiceContext, type: ImportTypeDefinition["type"], rows: CheckedRow[]): Promise<Set<string>> {
   const e = ctx.entityId;
@@ -186,12 +189,12 @@ async function existingKeys(ctx: ServiceContext, type: ImportTypeDefinition["typ
       break;
     case BulkUploadType.BUILDING: {
       const parents = ids("facility");
-      if (parents.length) keys = await names(sql`buildings`, sql`entity_id = ${e} and archived_at is null and facility_id = any(${parents}::int[])`, sql`facility_id`);
+      if (parents.length) keys = await names(sql`buildings`, sql`entity_id = ${e} and archived_at is null and facility_id = any(${intArray(parents)}::int[])`, sql`facility_id`);
       break;
     }
     case BulkUploadType.ROOMS: {
       const parents = ids("building");
-      if (parents.length) keys = await names(sql`rooms`, sql`entity_id = ${e} and archived_at is null and building_id = any(${parents}::int[])`, sql`building_id`);
+      if (parents.length) keys = await names(sql`rooms`, sql`entity_id = ${e} and archived_at is null and building_id = any(${intArray(parents)}::int[])`, sql`building_id`);
       break;
     }
     case BulkUploadType.ROOM_TYPES:

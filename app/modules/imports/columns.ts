@@ -119,7 +119,7 @@ export const columnLabelKey = (column: Pick<ImportColumn, "key">) => `imports:co
 /** The choices of each enumeration: stored value and label key, in the order a drop-down lists them. */
 export const CHOICES: Record<ChoiceKind, ReadonlyArray<{ value: number | boolean; labelKey: string }>> = {
   priority: [0, 1, 2, 3].map((value) => ({ value, labelKey: `incidents:priority.${value}` })),
-  occurrenceUnit: [0, 1, 2, 3, 4].map((value) => ({ value, labelKey: `maintenance:units.${value}` })),
+  occurrenceUnit: [0, 1, 2, 3, 4].map((value) => ({ value, labelKey: `maintenance:form.units.${value}` })),
   yesNo: [
     { value: false, labelKey: "imports:choices.no" },
     { value: true, labelKey: "imports:choices.yes" },

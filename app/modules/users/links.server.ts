@@ -16,7 +16,7 @@ export async function linkToFacility(ctx: ServiceContext, userId: number, facili
 export async function linkToFacilities(ctx: ServiceContext, userId: number, facilityIds: readonly number[]): Promise<void> {
   if (facilityIds.length === 0) return;
   await ctx.db.execute(sql`insert into user_linked_objects (entity_id, user_id, facility_id)
-    select ${ctx.entityId}, ${userId}, f from unnest(${facilityIds as number[]}::int[]) as f`);
+    select ${ctx.entityId}, ${userId}, f from unnest(${`{${facilityIds.map((n) => Math.trunc(n)).join(",")}}`}::int[]) as f`);
 }
 
 /** An archived facility (with its buildings) or building: nobody keeps a link to what no longer exists. */
