@@ -61,7 +61,7 @@ export const screens: Screen[] = [
   { id: "users", path: "users", file: "routes/users.tsx", access: "manager" },
   { id: "add-user", path: "add-user", file: "routes/add-user.tsx", access: "manager" },
   { id: "update-user", path: "update-user/:id", file: "routes/update-user.tsx", access: "manager" },
-  { id: "import-data", path: "import-data", file: SOON, access: "manager" },
+  { id: "import-data", path: "import-data", file: "routes/import-data.tsx", access: "manager" },
   // The export tab of /import-data (its import tab is /import-data itself).
   { id: "import-data-export", path: "import-data/export", file: SOON, access: "manager" },
   { id: "facilities", path: "facilities", file: "routes/facilities.tsx", access: "manager" },
@@ -117,6 +117,8 @@ export const resources: Screen[] = [
   // A person's maintenance tasks as an iCalendar feed (decision 051): calendar applications cannot sign
   // in, so the address's secret (`calendar/<token>.ics`) is the credential; a wrong one is 404.
   { id: "calendar-feed", path: "calendar/:file", file: "routes/resources/calendar.$file.ts", access: "public" },
+  // An import type's template (decision 054): /import-template/rooms.xlsx or rooms.csv.
+  { id: "import-template", path: "import-template/:file", file: "routes/resources/import-template.$file.ts", access: "manager" },
 ];
 
 const api = (id: string, path: string, file: string): Screen => ({ id, path, file: `routes/api/${file}`, access: "api" });
@@ -185,6 +187,9 @@ export const apiRoutes: Screen[] = [
   api("api-maintenance-type", "maintenances/types/:id", "maintenances.types.$id.ts"),
   api("api-planned-maintenances", "maintenances/planned", "maintenances.planned.ts"),
   api("api-planned-maintenance", "maintenances/planned/:id", "maintenances.planned.$id.ts"),
+  // Bulk imports (section 7 leaves them out; decision 054)
+  api("api-imports", "imports", "imports.ts"),
+  api("api-import", "imports/:id", "imports.$id.ts"),
   api("api-not-found", "*", "not-found.ts"),
 ];
 

@@ -5,11 +5,8 @@ import {
   buildings,
   type DataJobLineError,
   equipmentCategories,
-  equipmentTypes,
   facilities,
   incidentTypes,
-  maintenanceTypes,
-  rooms,
   roomTypes,
 } from "~/db/schema";
 import { ValidationError } from "~/lib/errors";
@@ -32,6 +29,8 @@ import type { Sheet } from "./parse.server";
  * building of the same name in its facility; a room of the same name in its building; an incident type
  * with the same name in a language.
  */
+
+export type { DataJobLineError };
 
 /** The most lines one import takes. */
 export const MAX_IMPORT_ROWS = 50_000;
