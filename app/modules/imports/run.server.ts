@@ -25,7 +25,7 @@ import { readSheet } from "./parse.server";
  */
 const IMPORT_ACTOR = "import";
 /** Lines written per bulk call: progress is reported between them. */
-const CHUNK = 2_000;
+const CHUNK = 5_000;
 const ACTIVE = [DataJobStatus.QUEUED, DataJobStatus.RUNNING];
 
 /** The rows of a checked file as the area's bulk verb takes them. */

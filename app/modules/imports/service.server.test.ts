@@ -309,10 +309,10 @@ describe("importing", () => {
   });
 
   it("leaves no row behind after a crash in the middle, retries, and marks the job failed at the last attempt", async () => {
-    const lines = Array.from({ length: 4500 }, (_, i) => `Crash room ${i}`).join("\n");
+    const lines = Array.from({ length: 7000 }, (_, i) => `Crash room ${i}`).join("\n");
     const job = await startImport(ctxOf(admin), { type: BulkUploadType.ROOM_TYPES, file: csv(`Name *\n${lines}\n`) });
     const crash = { afterChunk: (written: number) => {
-      if (written >= 2000) throw new Error("injected crash");
+      if (written >= 5000 && written < 7000) throw new Error("injected crash");
     } };
     const payload = { dataJobId: job.id, entityId: entity.id };
     const count = async () => (await database.db.select().from(roomTypes).where(eq(roomTypes.entityId, entity.id))).filter((t) => t.name.startsWith("Crash room")).length;
