@@ -33,7 +33,7 @@ export default function ImportData() {
   const answer = useActionData<typeof action>() as ImportFormAnswer | undefined;
   return (
     <div className="grid gap-6">
-      <h1 className="text-2xl font-semibold tracking-tight">{t("common:screens.importData")}</h1>
+      <h1 className="text-2xl font-semibold tracking-tight">{t("common:screens.import-data")}</h1>
       <DataTabs active="import" />
       <ImportForm answer={answer ?? null} inProgress={inProgress} hasFacility={facility} limit={limit} />
       <ImportJobs jobs={jobs} />

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import ExcelJS from "exceljs";
-import { accounts, expect, test, unique } from "./fixtures";
+import { accounts, axeProblemsOnce, expect, test, unique } from "./fixtures";
 import { apiLogin, setLanguage, successToast } from "./helpers";
 
 /**
@@ -36,7 +36,7 @@ for (const lng of ["en", "nl-BE"] as const) {
   test.describe(lng, () => {
     const t = locale(lng);
 
-    test(`rooms from a filled template: faults listed, fixed, imported, notified (${lng})`, async ({ page, login }) => {
+    test(`rooms from a filled template: faults listed, fixed, imported, notified (${lng})`, async ({ page, login, request, javaScriptEnabled }) => {
       test.setTimeout(120_000);
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), "caretaker-import-e2e-"));
       const prefix = unique("Imported");
@@ -58,7 +58,13 @@ for (const lng of ["en", "nl-BE"] as const) {
       const [data, , lists] = workbook.worksheets;
       expect(data.getRow(1).getCell(1).value).toBe(`${t("imports:columns.name")} *`);
       expect(data.getRow(1).getCell(4).value).toBe(`${t("imports:columns.floor")} *`);
-      const building = String(lists.getCell("A1").value);
+      // A building whose name no other building has (the list offers names; a shared one is ambiguous).
+      const admin = await apiLogin(request, accounts.admin);
+      const buildings = (await (await request.get("/api/facilities/buildings?size=100", { headers: admin.headers })).json()) as { name: string }[];
+      const building = buildings.map((b) => b.name).find((name, _, all) => all.filter((n) => n === name).length === 1)!;
+      const offered: string[] = [];
+      lists.getColumn(1).eachCell((cell) => offered.push(String(cell.value)));
+      expect(offered).toContain(building);
       const roomType = String(lists.getCell("B1").value);
 
       // With faults on two lines: a missing floor, a room type that does not exist.
@@ -73,6 +79,7 @@ for (const lng of ["en", "nl-BE"] as const) {
       await expect(faults.getByRole("row").nth(1)).toContainText(t("imports:errors.missingColumn", { line: 3, column: t("imports:columns.floor") }));
       await expect(faults.getByRole("row").nth(2)).toContainText(t("imports:columns.roomType"));
       await expect(faults.getByRole("row").nth(2)).toContainText(t("imports:errors.unknownReference"));
+      expect(await axeProblemsOnce(page, { javaScriptEnabled, screen: "import-data" })).toEqual([]);
 
       // Fixed: imported in the background.
       const fixed = path.join(dir, "rooms-fixed.xlsx");

@@ -239,6 +239,20 @@ describe("importing", () => {
     expect(await toldOf(NotificationType.IMPORT_FACILITIES_SUCCESS)).toContain(admin.id);
   });
 
+  it("gives each of many imported rooms its own report identifier", async () => {
+    const site = await createFacility(database.db, { entityId: entity.id, name: "Many site" });
+    const hall = await createBuilding(database.db, { entityId: entity.id, facilityId: site.id, name: "Many hall" });
+    await createRoomType(database.db, { entityId: entity.id, name: "Many type" });
+    const lines = Array.from({ length: 120 }, (_, i) => `Many ${i},${hall.shortId},Many type,${i % 4}`).join("\n");
+    expect((await importCsv(admin, BulkUploadType.ROOMS, `Name *,Building *,Room type *,Floor *\n${lines}\n`)).status).toBe(DataJobStatus.SUCCEEDED);
+    const made = await database.db.select({ id: rooms.id, shortId: rooms.shortId }).from(rooms).where(eq(rooms.buildingId, hall.id));
+    expect(made).toHaveLength(120);
+    expect(new Set(made.map((r) => r.shortId)).size).toBe(120);
+    const codes = await database.db.select({ roomId: reportIdentifiers.roomId }).from(reportIdentifiers).where(eq(reportIdentifiers.entityId, entity.id));
+    const withCode = new Set(codes.map((c) => c.roomId));
+    expect(made.every((r) => withCode.has(r.id))).toBe(true);
+  });
+
   it("imports equipment categories and generic equipment", async () => {
     await importCsv(admin, BulkUploadType.EQUIPMENT_CATEGORIES, "Name *,Tags\nElectricity,power\n");
     const job = await importCsv(admin, BulkUploadType.EQUIPMENT_TYPES, "Name *,Category *,Notes,Tags\nSocket,electricity,230 V,\nSwitch,Electricity,,\n");
