@@ -45,7 +45,7 @@ for (const lng of ["en", "nl-BE"] as const) {
       await setLanguage(page, lng);
       await page.goto("/import-data");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("screens.import-data"));
-      await expect(page.getByRole("link", { name: t("common:dataTabs.export") })).toHaveAttribute("href", "/import-data/export");
+      await expect(page.getByRole("link", { name: t("common:dataTabs.export"), exact: true })).toHaveAttribute("href", "/import-data/export");
 
       // The template of rooms, in the page's language.
       await page.getByText(t("imports:templates"), { exact: true }).click();
