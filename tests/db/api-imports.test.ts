@@ -28,7 +28,7 @@ type Handler = (args: LoaderFunctionArgs & ActionFunctionArgs) => Promise<Respon
 async function upload(token: string, type: string, bytes: Uint8Array, name: string, language = "en") {
   const form = new FormData();
   form.set("type", type);
-  form.set("file", new File([bytes], name));
+  form.set("file", new File([new Uint8Array(bytes)], name));
   const request = new Request("http://x/api/imports", { method: "POST", headers: { authorization: `Bearer ${token}`, "x-language": language }, body: form });
   const response = await (importsRoute.action as unknown as Handler)({ request, params: {}, context: apiContext() } as never);
   return { status: response.status, body: await response.json() };
