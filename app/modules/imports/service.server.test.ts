@@ -188,6 +188,32 @@ describe("the preview", () => {
   });
 });
 
+describe("every import type", () => {
+  // For each type: a file with faults on two lines and in two columns or more; every one is reported, in order.
+  const cases: Array<[string, BulkUploadType, string, Array<[number, string]>]> = [
+    ["facility", BulkUploadType.FACILITY, `Name *,Description\n,ok\nF2,${"d".repeat(2001)}\n`, [[2, "name"], [3, "description"]]],
+    ["building", BulkUploadType.BUILDING, "Name *,Facility *,Country (2 letters)\n,Nowhere,BE\nB2,Nowhere,BEL\n", [[2, "name"], [2, "facility"], [3, "facility"], [3, "country"]]],
+    ["room types", BulkUploadType.ROOM_TYPES, `Name *,Tags\n,a\nT2,${"t".repeat(21)}\n`, [[2, "name"], [3, "tags"]]],
+    ["equipment categories", BulkUploadType.EQUIPMENT_CATEGORIES, "Name *,Tags\n,x\nC2,a;b;c;d\n", [[2, "name"], [3, "tags"]]],
+    ["equipment types", BulkUploadType.EQUIPMENT_TYPES, "Name *,Category *\n,Nothing\nE2,\n", [[2, "name"], [2, "category"], [3, "category"]]],
+    ["maintenance types", BulkUploadType.MAINTENANCE_TYPES, "Name *,Repeat,Every\n,Weekly-ish,\nM2,Weeks,0\n", [[2, "name"], [2, "occurrenceUnit"], [3, "occurrenceInterval"]]],
+    ["rooms", BulkUploadType.ROOMS, "Name *,Building *,Room type *,Floor *\n,Nowhere,Nothing,1\nR2,,,\n", [[2, "name"], [2, "building"], [2, "roomType"], [3, "building"], [3, "roomType"], [3, "floor"]]],
+    ["incident type", BulkUploadType.INCIDENT_TYPE, "Name (English),Name (French),Default priority *\n,,Someday\nI2,,\n", [[2, "nameEn"], [2, "defaultPriority"], [3, "defaultPriority"]]],
+  ];
+  for (const [name, type, file, expected] of cases) {
+    it(`reports every fault of a file of ${name}, and imports nothing`, async () => {
+      const lone = await createEntity(database.db);
+      const loneAdmin = await createUser(database.db, { entityId: lone.id, role: Role.ADMINISTRATOR });
+      await createFacility(database.db, { entityId: lone.id, name: "Lone site" });
+      const preview = await previewImport(ctxOf(loneAdmin), { type, file: csv(file) });
+      expect(preview.errors.map((e) => [e.line, e.column])).toEqual(expected);
+      const error = await rejectionOf<ImportRowsError>(startImport(ctxOf(loneAdmin), { type, file: csv(file) }));
+      expect(error.preview.errors).toHaveLength(expected.length);
+      expect(await listImportJobs(ctxOf(loneAdmin))).toEqual([]);
+    });
+  }
+});
+
 describe("access", () => {
   it("refuses technicians everything (Forbidden), and another entity's import is not found", async () => {
     const file = csv("Name *\nT\n");
