@@ -63,7 +63,7 @@ export const screens: Screen[] = [
   { id: "users", path: "users", file: "routes/users.tsx", access: "manager" },
   { id: "add-user", path: "add-user", file: "routes/add-user.tsx", access: "manager" },
   { id: "update-user", path: "update-user/:id", file: "routes/update-user.tsx", access: "manager" },
-  { id: "import-data", path: "import-data", file: SOON, access: "manager" },
+  { id: "import-data", path: "import-data", file: "routes/import-data.tsx", access: "manager" },
   // The export tab of /import-data (its import tab is /import-data itself).
   { id: "import-data-export", path: "import-data/export", file: "routes/import-data.export.tsx", access: "manager" },
   { id: "facilities", path: "facilities", file: "routes/facilities.tsx", access: "manager" },
@@ -122,6 +122,8 @@ export const resources: Screen[] = [
   // A person's maintenance tasks as an iCalendar feed (decision 051): calendar applications cannot sign
   // in, so the address's secret (`calendar/<token>.ics`) is the credential; a wrong one is 404.
   { id: "calendar-feed", path: "calendar/:file", file: "routes/resources/calendar.$file.ts", access: "public" },
+  // An import type's template (decision 054): /import-template/rooms.xlsx or rooms.csv.
+  { id: "import-template", path: "import-template/:file", file: "routes/resources/import-template.$file.ts", access: "manager" },
 ];
 
 const api = (id: string, path: string, file: string): Screen => ({ id, path, file: `routes/api/${file}`, access: "api" });
@@ -198,6 +200,9 @@ export const apiRoutes: Screen[] = [
   api("api-exports", "exports", "exports.ts"),
   api("api-export", "exports/:id", "exports.$id.ts"),
   api("api-export-file", "exports/:id/file", "exports.$id.file.ts"),
+  // Bulk imports (section 7 leaves them out; decision 054)
+  api("api-imports", "imports", "imports.ts"),
+  api("api-import", "imports/:id", "imports.$id.ts"),
   api("api-not-found", "*", "not-found.ts"),
 ];
 

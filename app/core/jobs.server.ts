@@ -22,6 +22,9 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
 /** What a running job gets: the process services, to build a system context and call verbs. */
 export interface JobRun {
   id: string;
+  /** This run's attempt (1 for the first) and the most the queue makes: a handler may act on its last. */
+  attempt?: number;
+  maxAttempts?: number;
   services: ContextServices & { mailer: MailSender };
 }
 

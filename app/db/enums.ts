@@ -225,9 +225,20 @@ export const BulkUploadType = {
 export type BulkUploadType = ValueOf<typeof BulkUploadType>;
 export const BULK_UPLOAD_TYPE_VALUES = valuesOf(BulkUploadType);
 
-/** Per-line import error kinds ("error message type" in the spec). */
+/**
+ * Per-line import error kinds ("error message type" in the spec: missing mandatory column), then the
+ * other faults an import's preview reports for a cell (decision 054).
+ */
 export const BulkUploadErrorMessageType = {
   MISSING_MANDATORY_COLUMN: 0,
+  /** A value of the wrong form: too long, not a number, not one of a list's choices. */
+  INVALID_VALUE: 1,
+  /** A name or short id that names no record of the entity (within the importer's reach). */
+  UNKNOWN_REFERENCE: 2,
+  /** The same record twice in the file. */
+  DUPLICATE_IN_FILE: 3,
+  /** A record of that name exists already. */
+  ALREADY_EXISTS: 4,
 } as const;
 export type BulkUploadErrorMessageType = ValueOf<typeof BulkUploadErrorMessageType>;
 export const BULK_UPLOAD_ERROR_MESSAGE_TYPE_VALUES = valuesOf(BulkUploadErrorMessageType);

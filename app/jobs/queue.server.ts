@@ -121,7 +121,7 @@ export async function startQueue(options: QueueOptions): Promise<StartedQueue> {
       return true;
     }
     try {
-      await job.handler(parsed.data, { id: String(row.id), services: options.services });
+      await job.handler(parsed.data, { id: String(row.id), attempt: row.attempts, maxAttempts: row.maxAttempts, services: options.services });
       await finish(row.id, "done", null);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -3,6 +3,8 @@ import type { JobDefinition } from "~/core/jobs.server";
 import type { ScheduleDefinition } from "~/core/schedules.server";
 import { sendEmailJob } from "~/mail/jobs.server";
 import { taskGenerationJob, taskGenerationSchedule } from "~/modules/maintenance/generation-jobs.server";
+import { importJob } from "~/modules/imports/jobs.server";
+import { importNotificationKinds } from "~/modules/imports/notifications.server";
 import { incidentNotificationKinds } from "~/modules/incidents/notifications.server";
 import { taskNotificationKinds } from "~/modules/maintenance/task-notifications.server";
 import { notificationDigestJob, notificationRetentionJob, notificationRetentionSchedule } from "~/modules/notifications/jobs.server";
@@ -17,7 +19,7 @@ import { webhookNotificationKinds } from "~/modules/webhooks/notifications.serve
 import { liveEventsHandler } from "./changes.server";
 
 /** Every background job of the app: the workers run these (app/jobs/queue.server.ts). */
-export const jobs: readonly JobDefinition[] = [sendEmailJob, notificationDigestJob, notificationRetentionJob, taskGenerationJob, printStickersJob, webhookDeliveryJob, exportJob, exportExpiryJob];
+export const jobs: readonly JobDefinition[] = [sendEmailJob, notificationDigestJob, notificationRetentionJob, taskGenerationJob, printStickersJob, webhookDeliveryJob, exportJob, exportExpiryJob, importJob];
 
 /** What the schedules take from the configuration. */
 export interface ScheduleSettings {
@@ -30,7 +32,7 @@ export function schedules(settings: ScheduleSettings): readonly ScheduleDefiniti
 }
 
 /** Every notification kind (SPEC.md section 3's types), each beside the area whose change it follows. */
-export const notificationKinds: readonly NotificationKind[] = [...incidentNotificationKinds, ...taskNotificationKinds, ...printingNotificationKinds, ...webhookNotificationKinds, ...exportNotificationKinds];
+export const notificationKinds: readonly NotificationKind[] = [...incidentNotificationKinds, ...taskNotificationKinds, ...printingNotificationKinds, ...webhookNotificationKinds, ...exportNotificationKinds, ...importNotificationKinds];
 
 /** What follows from change events (decision 048), in this order for each change. */
 export const changeHandlers: readonly ChangeHandler[] = [notificationsHandler(notificationKinds), reporterMailsHandler, webhooksHandler, liveEventsHandler];

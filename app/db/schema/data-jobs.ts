@@ -23,6 +23,10 @@ export interface DataJobLineError {
   /** 1-based line number in the uploaded file. */
   line: number;
   column: string;
+  /** What is wrong, as an i18n key (the reader's language decides); absent: the type's own message. */
+  message?: string;
+  /** For a line repeating another: the line it repeats. */
+  other?: number;
 }
 
 /**

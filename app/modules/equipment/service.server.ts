@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { assertCan } from "~/core/actor";
 import { type Input, resolveInput } from "~/core/input";
 import { withTx } from "~/core/unit-of-work.server";
+import { insertRecords } from "~/core/bulk-insert.server";
 import { z } from "zod";
 import { equipmentCategories, equipmentTypeFiles, equipmentTypes, incidentTypeEquipmentTypes } from "~/db/schema";
 import { type ArchiveInput, checkConfirmName } from "~/lib/archive";
@@ -253,5 +254,54 @@ export async function removeEquipmentTypeTag(ctx: ServiceContext, id: number, ta
     await tx.update(equipmentTypes).set({ tags: kept, updatedAt: new Date() }).where(and(eq(equipmentTypes.id, id), eq(equipmentTypes.entityId, ctx.entityId)));
     await effects.audit({ action: "removeEquipmentTypeTag", recordType: "equipmentType", recordId: id });
     return getEquipmentType(txCtx, id);
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Bulk creation (imports, decision 054)
+// ---------------------------------------------------------------------------
+
+const BulkCategorySchema = z.array(CategorySchema).max(100_000);
+const BulkEquipmentTypeSchema = z.array(EquipmentTypeSchema.pick({ equipmentName: true, notes: true, categoryId: true, tags: true })).max(100_000);
+
+/** Creates many categories in one statement (an import), with their audit rows. Returns the new ids. */
+export async function createCategoriesBulk(ctx: ServiceContext, rawRows: Input<CategoryInput[]>, options: { details?: Record<string, unknown> } = {}): Promise<number[]> {
+  assertCan(ctx.actor, "manage", "catalogue");
+  const rows = parseInput(BulkCategorySchema, await resolveInput(rawRows));
+  return withTx(ctx, (txCtx) =>
+    insertRecords(txCtx, {
+      table: "equipment_categories",
+      columns: { name: "text", tags: "text[]" },
+      rows: rows.map((r) => ({ name: r.categoryName, tags: r.tags })),
+      audit: { action: "createCategory", recordType: "category", details: options.details },
+    }),
+  );
+}
+
+/** Creates many generic equipment in one statement (an import); every category must be active and of the entity. */
+export async function createEquipmentTypesBulk(
+  ctx: ServiceContext,
+  rawRows: Input<Array<Pick<EquipmentTypeInput, "equipmentName" | "notes" | "categoryId" | "tags">>>,
+  options: { details?: Record<string, unknown> } = {},
+): Promise<number[]> {
+  assertCan(ctx.actor, "manage", "catalogue");
+  const rows = parseInput(BulkEquipmentTypeSchema, await resolveInput(rawRows));
+  return withTx(ctx, async (txCtx) => {
+    if (rows.length === 0) return [];
+    const parents = [...new Set(rows.map((r) => r.categoryId))].sort((a, b) => a - b);
+    // Locked for the counter updates to come; archiving a category meanwhile waits for this commit.
+    const found = await txCtx.db
+      .select({ id: equipmentCategories.id })
+      .from(equipmentCategories)
+      .where(and(inArray(equipmentCategories.id, parents), eq(equipmentCategories.entityId, ctx.entityId), isNull(equipmentCategories.archivedAt)))
+      .orderBy(equipmentCategories.id)
+      .for("no key update");
+    if (found.length !== parents.length) throw new ValidationError({ categoryId: ["equipment:errors.categoryNotFound"] }, "equipment:errors.categoryNotFound", "CATEGORY_NOT_FOUND");
+    return insertRecords(txCtx, {
+      table: "equipment_types",
+      columns: { category_id: "int", name: "text", notes: "text", tags: "text[]" },
+      rows: rows.map((r) => ({ category_id: r.categoryId, name: r.equipmentName, notes: r.notes, tags: r.tags })),
+      audit: { action: "createEquipmentType", recordType: "equipmentType", details: options.details },
+    });
   });
 }

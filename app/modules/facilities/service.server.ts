@@ -1,10 +1,12 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { z } from "zod";
+import { insertRecords } from "~/core/bulk-insert.server";
 import { assertCan } from "~/core/actor";
 import { type Input, resolveInput } from "~/core/input";
 import { withTx } from "~/core/unit-of-work.server";
 import { buildings, facilities } from "~/db/schema";
-import { linkToFacility } from "~/modules/users/links.server";
-import { nextShortId } from "~/db/short-id.server";
+import { linkToFacilities, linkToFacility } from "~/modules/users/links.server";
+import { nextShortId, reserveShortIds } from "~/db/short-id.server";
 import { type ArchiveInput, checkConfirmName } from "~/lib/archive";
 import type { ServiceContext } from "~/core/context.server";
 import { ValidationError } from "~/lib/errors";
@@ -197,5 +199,101 @@ export async function archiveBuilding(ctx: ServiceContext, id: number, confirm?:
     await tx.update(buildings).set({ archivedAt: new Date(), updatedAt: new Date() }).where(and(eq(buildings.id, id), eq(buildings.entityId, ctx.entityId)));
     await effects.audit({ action: "archiveBuilding", recordType: "building", recordId: id });
     return { ...counts, buildings: 1 };
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Bulk creation (imports, decision 054)
+// ---------------------------------------------------------------------------
+
+const BulkFacilitySchema = z.array(FacilitySchema).max(100_000);
+const BulkBuildingSchema = z.array(BuildingSchema).max(100_000);
+
+export interface BulkOptions {
+  /** Recorded on every audit row (the import it came from). */
+  details?: Record<string, unknown>;
+}
+
+/**
+ * Creates many facilities in one set-based statement (an import), with their short ids and audit rows.
+ * `linkUserId`: the person the facilities are created for, linked to each when they reach only linked
+ * facilities (as `createFacility` links its creator). Returns the new ids.
+ */
+export async function createFacilitiesBulk(
+  ctx: ServiceContext,
+  rawRows: Input<FacilityInput[]>,
+  options: BulkOptions & { linkUserId?: number | null } = {},
+): Promise<number[]> {
+  assertCan(ctx.actor, "manage", "place");
+  const rows = parseInput(BulkFacilitySchema, await resolveInput(rawRows));
+  return withTx(ctx, async (txCtx) => {
+    if (rows.length === 0) return [];
+    const last = await reserveShortIds(txCtx.db, ctx.entityId, "facility", rows.length);
+    const ids = await insertRecords(txCtx, {
+      table: "facilities",
+      columns: { short_id: "int", name: "text", description: "text" },
+      rows: rows.map((r, i) => ({ short_id: last - rows.length + 1 + i, name: r.name, description: r.description })),
+      audit: { action: "createFacility", recordType: "facility", details: options.details },
+    });
+    if (options.linkUserId != null) {
+      await linkToFacilities(txCtx, options.linkUserId, ids);
+    }
+    return ids;
+  });
+}
+
+/** Creates many buildings in one statement (an import); every facility must be active and of the entity. */
+export async function createBuildingsBulk(ctx: ServiceContext, rawRows: Input<BuildingInput[]>, options: BulkOptions = {}): Promise<number[]> {
+  assertCan(ctx.actor, "manage", "place");
+  const rows = parseInput(BulkBuildingSchema, await resolveInput(rawRows));
+  return withTx(ctx, async (txCtx) => {
+    if (rows.length === 0) return [];
+    const parents = [...new Set(rows.map((r) => r.facilityId))].sort((a, b) => a - b);
+    // Locked for the counter updates to come, as checkFacility does for one building.
+    const found = await txCtx.db
+      .select({ id: facilities.id })
+      .from(facilities)
+      .where(and(inArray(facilities.id, parents), eq(facilities.entityId, ctx.entityId), isNull(facilities.archivedAt), treeScope(txCtx, "wholeFacility")))
+      .orderBy(facilities.id)
+      .for("no key update");
+    if (found.length !== parents.length) {
+      throw new ValidationError({ facilityId: ["facilities:errors.facilityNotFound"] }, "facilities:errors.facilityNotFound", "FACILITY_NOT_FOUND");
+    }
+    const last = await reserveShortIds(txCtx.db, ctx.entityId, "building", rows.length);
+    return insertRecords(txCtx, {
+      table: "buildings",
+      columns: {
+        short_id: "int",
+        facility_id: "int",
+        name: "text",
+        description: "text",
+        street_name: "text",
+        street_number: "text",
+        suffix: "text",
+        building_floor: "text",
+        additional_info: "text",
+        postal_code: "text",
+        city: "text",
+        country: "text",
+      },
+      rows: rows.map((r, i) => {
+        const c = buildingColumns(r);
+        return {
+          short_id: last - rows.length + 1 + i,
+          facility_id: c.facilityId,
+          name: c.name,
+          description: c.description,
+          street_name: c.streetName,
+          street_number: c.streetNumber,
+          suffix: c.suffix,
+          building_floor: c.buildingFloor,
+          additional_info: c.additionalInfo,
+          postal_code: c.postalCode,
+          city: c.city,
+          country: c.country,
+        };
+      }),
+      audit: { action: "createBuilding", recordType: "building", details: options.details },
+    });
   });
 }

@@ -4,6 +4,8 @@ import { removeIncidentType } from "~/modules/incidents/writes.server";
 import { type Input, resolveInput } from "~/core/input";
 import type { ServiceContext } from "~/core/context.server";
 import { withTx } from "~/core/unit-of-work.server";
+import { insertRecords } from "~/core/bulk-insert.server";
+import { z } from "zod";
 import { IncidentTypeStatus, UserStatus } from "~/db/enums";
 import {
   equipmentTypes,
@@ -316,4 +318,56 @@ export async function reassignUser(ctx: ServiceContext, fromUserId: number, toUs
     select ${ctx.entityId}, g.incident_type_id, ${toUserId}::int from gone g
     where ${toUserId}::int is not null
     on conflict do nothing`);
+}
+
+// ---------------------------------------------------------------------------
+// Bulk creation (imports, decision 054)
+// ---------------------------------------------------------------------------
+
+const BulkIncidentTypeSchema = z.array(IncidentTypeSchema).max(100_000);
+
+/**
+ * Creates many incident types in one statement (an import), active, with their audit rows; an import
+ * gives them names, a default priority and "reportable everywhere" only (no assignees, places or
+ * checklist). Returns the new ids.
+ */
+export async function createIncidentTypesBulk(
+  ctx: ServiceContext,
+  rawRows: Input<IncidentTypeInput[]>,
+  options: { details?: Record<string, unknown> } = {},
+): Promise<number[]> {
+  assertCan(ctx.actor, "manage", "incidentType");
+  const rows = parseInput(BulkIncidentTypeSchema, await resolveInput(rawRows));
+  if (rows.some((r) => r.defaultAssigneeIds.length || r.roomTypeIds.length || r.equipmentTypeIds.length || r.roomIds.length || r.checklist.length)) {
+    throw new ValidationError({ roomIds: ["incidentTypes:validation.invalid"] });
+  }
+  return withTx(ctx, (txCtx) =>
+    insertRecords(txCtx, {
+      table: "incident_types",
+      columns: {
+        name_en: "text",
+        name_fr: "text",
+        name_nl: "text",
+        untranslated: "text[]",
+        default_priority: "smallint",
+        reporter_may_change_priority: "boolean",
+        applies_everywhere: "boolean",
+        status: "smallint",
+      },
+      rows: rows.map((r) => {
+        const c = columnsOf(r);
+        return {
+          name_en: c.nameEn,
+          name_fr: c.nameFr,
+          name_nl: c.nameNl,
+          untranslated: c.untranslated,
+          default_priority: c.defaultPriority,
+          reporter_may_change_priority: c.reporterMayChangePriority,
+          applies_everywhere: c.appliesEverywhere,
+          status: c.status,
+        };
+      }),
+      audit: { action: "createIncidentType", recordType: "incidentType", details: options.details },
+    }),
+  );
 }

@@ -3,6 +3,8 @@ import { assertCan } from "~/core/actor";
 import type { ServiceContext } from "~/core/context.server";
 import { type Input, resolveInput } from "~/core/input";
 import { withTx } from "~/core/unit-of-work.server";
+import { insertRecords } from "~/core/bulk-insert.server";
+import { z } from "zod";
 import { ObjectType, UserStatus } from "~/db/enums";
 import {
   buildings,
@@ -386,4 +388,35 @@ export async function archivePlannedMaintenance(ctx: ServiceContext, id: number,
     await effects.audit({ action: "archivePlannedMaintenance", recordType: "plannedMaintenance", recordId: id, details: { tasksRemoved } });
     return { tasksRemoved };
   });
+}
+
+// ---------------------------------------------------------------------------
+// Bulk creation (imports, decision 054)
+// ---------------------------------------------------------------------------
+
+const BulkMaintenanceTypeSchema = z.array(MaintenanceTypeSchema).max(100_000);
+
+/**
+ * Creates many maintenance types in one statement (an import), with their audit rows; an import gives
+ * them no default assignees, rooms or equipment. Returns the new ids.
+ */
+export async function createMaintenanceTypesBulk(
+  ctx: ServiceContext,
+  rawRows: Input<MaintenanceTypeInput[]>,
+  options: { details?: Record<string, unknown> } = {},
+): Promise<number[]> {
+  assertCan(ctx.actor, "manage", "maintenance");
+  const rows = parseInput(BulkMaintenanceTypeSchema, await resolveInput(rawRows));
+  if (rows.some((r) => r.assigneeIds.length || r.roomIds.length || r.equipmentItemIds.length)) throw new ValidationError({ roomIds: ["common:validation.invalid"] });
+  return withTx(ctx, (txCtx) =>
+    insertRecords(txCtx, {
+      table: "maintenance_types",
+      columns: { name: "text", tags: "text[]", occurrence_unit: "smallint", occurrence_interval: "int", instructions: "text" },
+      rows: rows.map((r) => {
+        const c = typeColumns(r);
+        return { name: c.name, tags: c.tags, occurrence_unit: c.occurrenceUnit, occurrence_interval: c.occurrenceInterval, instructions: c.instructions };
+      }),
+      audit: { action: "createMaintenanceType", recordType: "maintenanceType", details: options.details },
+    }),
+  );
 }

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { newReportCode } from "~/db/report-identifier";
 import { reportIdentifiers } from "~/db/schema";
 import type { ServiceContext } from "~/core/context.server";
@@ -8,6 +9,22 @@ import type { ServiceContext } from "~/core/context.server";
  * 2^65 per pair, is retried with a new code).
  */
 export type IdentifierTarget = { roomId: number; equipmentItemId?: never } | { equipmentItemId: number; roomId?: never };
+
+/** Above this many, the rows travel as one jsonb parameter (an import's thousands of rooms): one short statement to plan. */
+const MANY = 50;
+
+type IdentifierRow = { entityId: number; code: string; roomId: number | null; equipmentItemId: number | null };
+
+async function insertMany(ctx: ServiceContext, rows: IdentifierRow[]): Promise<Array<{ code: string }>> {
+  const payload = JSON.stringify(rows.map((r) => ({ code: r.code, room_id: r.roomId, equipment_item_id: r.equipmentItemId })));
+  const result = await ctx.db.execute<{ code: string }>(sql`
+    insert into report_identifiers (entity_id, code, room_id, equipment_item_id)
+    select ${ctx.entityId}, r.code, r.room_id, r.equipment_item_id
+    from jsonb_to_recordset(${payload}::jsonb) as r(code text, room_id int, equipment_item_id int)
+    on conflict (code) do nothing
+    returning code`);
+  return (result as unknown as { rows: Array<{ code: string }> }).rows;
+}
 
 export async function issueReportIdentifiers(ctx: ServiceContext, targets: IdentifierTarget[]): Promise<void> {
   let pending = targets;
@@ -22,7 +39,7 @@ export async function issueReportIdentifiers(ctx: ServiceContext, targets: Ident
       roomId: t.roomId ?? null,
       equipmentItemId: t.equipmentItemId ?? null,
     }));
-    const inserted = await ctx.db
+    const inserted = rows.length > MANY ? await insertMany(ctx, rows) : await ctx.db
       .insert(reportIdentifiers)
       .values(rows)
       .onConflictDoNothing({ target: reportIdentifiers.code })

@@ -1,4 +1,6 @@
 import { and, asc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import { insertRecords } from "~/core/bulk-insert.server";
 import { assertCan } from "~/core/actor";
 import { type Input, resolveInput } from "~/core/input";
 import { withTx } from "~/core/unit-of-work.server";
@@ -11,7 +13,7 @@ import {
   rooms,
   roomTypes,
 } from "~/db/schema";
-import { nextShortId } from "~/db/short-id.server";
+import { nextShortId, reserveShortIds } from "~/db/short-id.server";
 import { type ArchiveInput, checkConfirmName, confirmNameErrors } from "~/lib/archive";
 import type { ServiceContext } from "~/core/context.server";
 import { type FieldErrors, ValidationError } from "~/lib/errors";
@@ -392,5 +394,84 @@ export async function archiveRoom(ctx: ServiceContext, id: number, confirm?: Arc
     await tx.update(rooms).set({ archivedAt: new Date(), updatedAt: new Date() }).where(and(eq(rooms.id, id), eq(rooms.entityId, ctx.entityId)));
     await effects.audit({ action: "archiveRoom", recordType: "room", recordId: id });
     return { ...counts, rooms: 1 };
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Bulk creation (imports, decision 054)
+// ---------------------------------------------------------------------------
+
+const BulkRoomTypeSchema = z.array(RoomTypeSchema).max(100_000);
+/** A room as an import creates it: no equipment, links or files (those are the room form's). */
+const BulkRoomSchema = z.array(RoomSchema.pick({ name: true, description: true, floor: true, buildingId: true, roomTypeId: true })).max(100_000);
+
+/** Creates many room types in one statement (an import), with their audit rows. Returns the new ids. */
+export async function createRoomTypesBulk(ctx: ServiceContext, rawRows: Input<RoomTypeInput[]>, options: { details?: Record<string, unknown> } = {}): Promise<number[]> {
+  assertCan(ctx.actor, "manage", "catalogue");
+  const rows = parseInput(BulkRoomTypeSchema, await resolveInput(rawRows));
+  return withTx(ctx, (txCtx) =>
+    insertRecords(txCtx, {
+      table: "room_types",
+      columns: { name: "text", tags: "text[]" },
+      rows: rows.map((r) => ({ name: r.roomTypeName, tags: r.tags })),
+      audit: { action: "createRoomType", recordType: "roomType", details: options.details },
+    }),
+  );
+}
+
+/**
+ * Creates many rooms in one statement (an import), each with its short id, report identifier and audit
+ * row; every building (within the actor's reach) and room type must be active and of the entity.
+ * Returns the new ids.
+ */
+export async function createRoomsBulk(
+  ctx: ServiceContext,
+  rawRows: Input<Array<Pick<RoomInput, "name" | "description" | "floor" | "buildingId" | "roomTypeId">>>,
+  options: { details?: Record<string, unknown> } = {},
+): Promise<number[]> {
+  assertCan(ctx.actor, "manage", "place");
+  const rows = parseInput(BulkRoomSchema, await resolveInput(rawRows));
+  return withTx(ctx, async (txCtx) => {
+    if (rows.length === 0) return [];
+    const errors: FieldErrors = {};
+    // The parents whose counters the insert changes, locked first (as checkReferences does for one room).
+    const buildingIds = [...new Set(rows.map((r) => r.buildingId))].sort((a, b) => a - b);
+    const typeIds = [...new Set(rows.map((r) => r.roomTypeId))].sort((a, b) => a - b);
+    const foundBuildings = await txCtx.db
+      .select({ id: buildings.id })
+      .from(buildings)
+      .where(and(inArray(buildings.id, buildingIds), eq(buildings.entityId, ctx.entityId), isNull(buildings.archivedAt), treeScope(txCtx, "building")))
+      .orderBy(buildings.id)
+      .for("no key update");
+    if (foundBuildings.length !== buildingIds.length) errors.buildingId = ["facilities:errors.buildingNotFound"];
+    const foundTypes = await txCtx.db
+      .select({ id: roomTypes.id })
+      .from(roomTypes)
+      .where(and(inArray(roomTypes.id, typeIds), eq(roomTypes.entityId, ctx.entityId), isNull(roomTypes.archivedAt)))
+      .orderBy(roomTypes.id)
+      .for("no key update");
+    if (foundTypes.length !== typeIds.length) errors.roomTypeId = ["rooms:errors.roomTypeNotFound"];
+    if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+    const last = await reserveShortIds(txCtx.db, ctx.entityId, "room", rows.length);
+    const ids = await insertRecords(txCtx, {
+      table: "rooms",
+      columns: { short_id: "int", building_id: "int", room_type_id: "int", name: "text", description: "text", floor: "text" },
+      rows: rows.map((r, i) => ({
+        short_id: last - rows.length + 1 + i,
+        building_id: r.buildingId,
+        room_type_id: r.roomTypeId,
+        name: r.name,
+        description: r.description,
+        floor: r.floor,
+      })),
+      audit: { action: "createRoom", recordType: "room", details: options.details },
+    });
+    for (let start = 0; start < ids.length; start += 5000) {
+      await issueReportIdentifiers(
+        txCtx,
+        ids.slice(start, start + 5000).map((roomId) => ({ roomId })),
+      );
+    }
+    return ids;
   });
 }

@@ -12,6 +12,13 @@ export async function linkToFacility(ctx: ServiceContext, userId: number, facili
   await ctx.db.insert(userLinkedObjects).values({ entityId: ctx.entityId, userId, facilityId });
 }
 
+/** Links a person to many new facilities at once (an import made for them), one statement. */
+export async function linkToFacilities(ctx: ServiceContext, userId: number, facilityIds: readonly number[]): Promise<void> {
+  if (facilityIds.length === 0) return;
+  await ctx.db.execute(sql`insert into user_linked_objects (entity_id, user_id, facility_id)
+    select ${ctx.entityId}, ${userId}, f from unnest(${`{${facilityIds.map((n) => Math.trunc(n)).join(",")}}`}::int[]) as f`);
+}
+
 /** An archived facility (with its buildings) or building: nobody keeps a link to what no longer exists. */
 export async function unlinkArchivedPlace(ctx: ServiceContext, place: { facilityId: number } | { buildingId: number }): Promise<void> {
   if ("facilityId" in place) {

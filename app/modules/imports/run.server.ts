@@ -1,0 +1,225 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { assertCan, personActor } from "~/core/actor";
+import { type ContextServices, entitySystemContext, type ServiceContext } from "~/core/context.server";
+import type { JobRun } from "~/core/jobs.server";
+import { withTx } from "~/core/unit-of-work.server";
+import { BulkUploadErrorCode, BulkUploadType, DataJobKind, DataJobStatus, UserStatus } from "~/db/enums";
+import { type DataJob, type DataJobLineError, dataJobs, users } from "~/db/schema";
+import { isDomainError } from "~/lib/errors";
+import { logger } from "~/lib/logger.server";
+import { createCategoriesBulk, createEquipmentTypesBulk } from "~/modules/equipment/service.server";
+import { createBuildingsBulk, createFacilitiesBulk } from "~/modules/facilities/service.server";
+import { isEntityWide } from "~/modules/facilities/policy.server";
+import { readStoredFile } from "~/modules/files/storage.server";
+import { createIncidentTypesBulk } from "~/modules/incident-types/service.server";
+import { createMaintenanceTypesBulk } from "~/modules/maintenance/service.server";
+import { createRoomsBulk, createRoomTypesBulk } from "~/modules/rooms/service.server";
+import { importFinished } from "./changes.server";
+import { type CheckedRow, checkSheet, definitionOf, ImportFileError, ImportRowsError } from "./check.server";
+import type { ImportTypeDefinition } from "./columns";
+import { readSheet } from "./parse.server";
+
+/**
+ * The import job's work (decision 054): acting as the system on behalf of the person who started the
+ * import, ALL lines or none, in one transaction, through the areas' bulk verbs.
+ */
+const IMPORT_ACTOR = "import";
+/** Lines written per bulk call: progress is reported between them. */
+const CHUNK = 5_000;
+const ACTIVE = [DataJobStatus.QUEUED, DataJobStatus.RUNNING];
+
+/** The rows of a checked file as the area's bulk verb takes them. */
+async function writeRows(ctx: ServiceContext, definition: ImportTypeDefinition, rows: CheckedRow[], options: { details: Record<string, unknown>; linkUserId: number | null }) {
+  const v = (row: CheckedRow, key: string) => row.values[key] as never;
+  const details = { details: options.details };
+  switch (definition.type) {
+    case BulkUploadType.FACILITY:
+      return createFacilitiesBulk(ctx, rows.map((r) => ({ name: v(r, "name"), description: v(r, "description") })), { ...details, linkUserId: options.linkUserId });
+    case BulkUploadType.BUILDING:
+      return createBuildingsBulk(
+        ctx,
+        rows.map((r) => ({
+          name: v(r, "name"),
+          facilityId: v(r, "facility"),
+          description: v(r, "description"),
+          streetName: v(r, "streetName"),
+          streetNumber: v(r, "streetNumber"),
+          postalCode: v(r, "postalCode"),
+          city: v(r, "city"),
+          country: v(r, "country"),
+        })),
+        details,
+      );
+    case BulkUploadType.ROOM_TYPES:
+      return createRoomTypesBulk(ctx, rows.map((r) => ({ roomTypeName: v(r, "name"), tags: v(r, "tags") })), details);
+    case BulkUploadType.EQUIPMENT_CATEGORIES:
+      return createCategoriesBulk(ctx, rows.map((r) => ({ categoryName: v(r, "name"), tags: v(r, "tags") })), details);
+    case BulkUploadType.EQUIPMENT_TYPES:
+      return createEquipmentTypesBulk(ctx, rows.map((r) => ({ equipmentName: v(r, "name"), categoryId: v(r, "category"), notes: v(r, "notes"), tags: v(r, "tags") })), details);
+    case BulkUploadType.MAINTENANCE_TYPES:
+      return createMaintenanceTypesBulk(
+        ctx,
+        rows.map((r) => ({
+          name: v(r, "name"),
+          tags: v(r, "tags"),
+          occurrenceUnit: (r.values.occurrenceUnit ?? 0) as never,
+          occurrenceInterval: v(r, "occurrenceInterval"),
+          instructions: v(r, "instructions"),
+        })),
+        details,
+      );
+    case BulkUploadType.ROOMS:
+      return createRoomsBulk(
+        ctx,
+        rows.map((r) => ({ name: v(r, "name"), buildingId: v(r, "building"), roomTypeId: v(r, "roomType"), floor: v(r, "floor"), description: v(r, "description") })),
+        details,
+      );
+    case BulkUploadType.INCIDENT_TYPE:
+      return createIncidentTypesBulk(
+        ctx,
+        rows.map((r) => ({
+          nameEn: v(r, "nameEn"),
+          nameFr: v(r, "nameFr"),
+          nameNl: v(r, "nameNl"),
+          defaultPriority: v(r, "defaultPriority"),
+          appliesEverywhere: (r.values.appliesEverywhere ?? false) as never,
+        })),
+        details,
+      );
+  }
+}
+
+/** Test hooks: called inside the import's transaction after each chunk is written (a crash injected there). */
+export interface ImportHooks {
+  afterChunk?(written: number): void | Promise<void>;
+}
+
+/** Marks the job failed and emits "import finished" (failure), in one transaction; once. */
+async function markFailed(ctx: ServiceContext, job: DataJob, failure: { errorCode: BulkUploadErrorCode; errorMessage: string; errors?: DataJobLineError[] }) {
+  await withTx(ctx, async (tx, effects) => {
+    const [row] = await tx.db
+      .update(dataJobs)
+      .set({
+        status: DataJobStatus.FAILED,
+        errorCode: failure.errorCode,
+        errorMessage: failure.errorMessage,
+        errors: failure.errors ?? [],
+        failedRows: new Set((failure.errors ?? []).map((e) => e.line)).size,
+        finishedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(dataJobs.id, job.id), eq(dataJobs.entityId, ctx.entityId), eq(dataJobs.kind, DataJobKind.IMPORT), inArray(dataJobs.status, ACTIVE)))
+      .returning({ id: dataJobs.id });
+    if (!row) return;
+    await effects.emit(importFinished, {
+      dataJobId: job.id,
+      importType: job.importType!,
+      succeeded: false,
+      requestedById: job.requestedById,
+      rows: 0,
+      errorCode: failure.errorCode,
+    });
+  });
+}
+
+/**
+ * Runs one import (the `import` job): the file checked again (for the requester's reach, inside the
+ * transaction) and every line written through the area's bulk verb, all in ONE transaction with the
+ * job's success and its "import finished" change; faults of the file end the job failed with them
+ * (no retry: the file will not change). Any other failure rolls everything back: the queue tries again
+ * (the job waits, QUEUED) and, at the last attempt, the job is marked failed and its requester told.
+ * Progress is written beside the transaction, seen from outside while it runs (PostgreSQL).
+ */
+export async function runImport(services: ContextServices, payload: { dataJobId: number; entityId: number }, run: Pick<JobRun, "attempt" | "maxAttempts">, hooks: ImportHooks = {}): Promise<void> {
+  const log = logger();
+  const system = await entitySystemContext(services, payload.entityId, IMPORT_ACTOR);
+  const [job] = await services.db
+    .select()
+    .from(dataJobs)
+    .where(and(eq(dataJobs.id, payload.dataJobId), eq(dataJobs.entityId, payload.entityId), eq(dataJobs.kind, DataJobKind.IMPORT)));
+  if (!job || !ACTIVE.includes(job.status as (typeof ACTIVE)[number])) return; // gone, or finished by an earlier run
+  const definition = definitionOf(job.importType);
+  await services.db
+    .update(dataJobs)
+    .set({ status: DataJobStatus.RUNNING, startedAt: new Date(), progress: 1, processedRows: 0, updatedAt: new Date() })
+    .where(and(eq(dataJobs.id, job.id), eq(dataJobs.entityId, payload.entityId)));
+
+  // Progress beside the transaction: never awaited inside it (on the embedded database it waits for the
+  // transaction to end, and then finds the job no longer running, and changes nothing).
+  let progressWrites: Promise<unknown> = Promise.resolve();
+  const progress = (processed: number, total: number) => {
+    const percent = Math.min(99, Math.max(1, Math.round((processed / Math.max(total, 1)) * 100)));
+    progressWrites = progressWrites
+      .then(() =>
+        services.db
+          .update(dataJobs)
+          .set({ progress: percent, processedRows: processed, updatedAt: new Date() })
+          .where(and(eq(dataJobs.id, job.id), eq(dataJobs.entityId, payload.entityId), eq(dataJobs.status, DataJobStatus.RUNNING))),
+      )
+      .catch((err: unknown) => log.warn({ err, dataJobId: job.id }, "import progress not written"));
+  };
+
+  try {
+    const [requester] = job.requestedById
+      ? await services.db
+          .select({ id: users.id, role: users.role })
+          .from(users)
+          .where(and(eq(users.id, job.requestedById), eq(users.entityId, payload.entityId), eq(users.status, UserStatus.ACTIVE), sql`${users.archivedAt} is null`))
+      : [];
+    // Whoever started it must still be allowed to: the check uses their reach.
+    if (!requester) throw new ImportFileError(BulkUploadErrorCode.NONE, "errors.forbidden", "FORBIDDEN");
+    assertCan(personActor(requester), "import", "data");
+    if (!job.sourceFileId || !services.files) throw new Error(`import ${job.id}: no source file`);
+    const { bytes } = await readStoredFile(system, services.files, job.sourceFileId);
+    const sheet = await readSheet(bytes);
+    const linkUserId = isEntityWide(personActor(requester)) ? null : requester.id;
+
+    const written = await withTx(system, async (tx, effects) => {
+      const asRequester: ServiceContext = { ...tx, actor: personActor(requester) };
+      const checked = await checkSheet(asRequester, definition, sheet);
+      if (checked.errors.length > 0) throw new ImportRowsError({ type: definition.type, total: checked.rows.length, errors: checked.errors });
+      progress(0, checked.rows.length);
+      let count = 0;
+      for (let start = 0; start < checked.rows.length; start += CHUNK) {
+        const ids = await writeRows(tx, definition, checked.rows.slice(start, start + CHUNK), { details: { dataJobId: job.id }, linkUserId });
+        count += ids.length;
+        await hooks.afterChunk?.(count);
+        progress(count, checked.rows.length);
+      }
+      await tx.db
+        .update(dataJobs)
+        .set({ status: DataJobStatus.SUCCEEDED, progress: 100, totalRows: checked.rows.length, processedRows: count, errorCode: BulkUploadErrorCode.NONE, errors: [], finishedAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(dataJobs.id, job.id), eq(dataJobs.entityId, payload.entityId)));
+      await effects.emit(importFinished, { dataJobId: job.id, importType: definition.type, succeeded: true, requestedById: job.requestedById, rows: count, errorCode: BulkUploadErrorCode.NONE });
+      return count;
+    });
+    await progressWrites;
+    log.info({ dataJobId: job.id, entityId: payload.entityId, rows: written }, "import done");
+  } catch (error) {
+    await progressWrites;
+    if (error instanceof ImportRowsError) {
+      await markFailed(system, job, { errorCode: BulkUploadErrorCode.INVALID_TEMPLATE_DATA, errorMessage: error.messageKey, errors: error.preview.errors });
+      return;
+    }
+    if (error instanceof ImportFileError) {
+      await markFailed(system, job, { errorCode: error.errorCode, errorMessage: error.messageKey });
+      return;
+    }
+    if (isDomainError(error)) {
+      // The entity changed under the import (a parent archived meanwhile): the file's check will say what.
+      await markFailed(system, job, { errorCode: BulkUploadErrorCode.INVALID_TEMPLATE_DATA, errorMessage: error.messageKey });
+      return;
+    }
+    const last = (run.attempt ?? 1) >= (run.maxAttempts ?? 1);
+    if (last) {
+      await markFailed(system, job, { errorCode: BulkUploadErrorCode.NONE, errorMessage: "imports:errors.tryAgain" });
+    } else {
+      await services.db
+        .update(dataJobs)
+        .set({ status: DataJobStatus.QUEUED, progress: 0, processedRows: 0, updatedAt: new Date() })
+        .where(and(eq(dataJobs.id, job.id), eq(dataJobs.entityId, payload.entityId), eq(dataJobs.status, DataJobStatus.RUNNING)));
+    }
+    throw error;
+  }
+}
+
