@@ -33,11 +33,13 @@ describe("loggableUrl", () => {
   });
 
   it("no route of the app carries a token in a path segment, but the report status page and the calendar feed, whose tokens are dropped", () => {
-    // `:identifier` is a sticker's code: printed on the sticker in the room, not a secret.
+    // `:identifier` is a sticker's code: printed on the sticker in the room, not a secret; an import
+    // template's `:file` is a type's name and format ("rooms.xlsx").
     const params = [...routesById.values()]
       .filter((route) => route.id !== "report-status" && route.id !== "calendar-feed")
+      .map((route) => (route.id === "import-template" ? { ...route, path: route.path.replace(":file", ":template") } : route))
       .flatMap((route) => route.path.split("/").filter((s) => s.startsWith(":")));
-    for (const param of params) expect(param, "route parameters are ids, languages, namespaces, dates, tags and sticker codes").toMatch(/^:(id|commentId|fileId|lng|ns|date|tag|identifier)(\.json)?$/);
+    for (const param of params) expect(param, "route parameters are ids, languages, namespaces, dates, tags and sticker codes").toMatch(/^:(id|commentId|fileId|lng|ns|date|tag|identifier|template)(\.json)?$/);
     expect(routesById.get("report-status")?.path).toBe("report/status/:token");
     expect(loggableUrl(`/report/status/${token}`)).toBe("/report/status/:redacted");
     expect(loggableUrl("/Report/Status/lowercaseonlytokenwithoutdigits?x=1")).toBe("/Report/Status/:redacted?x=[redacted]");
