@@ -222,6 +222,17 @@ export const UpdateUserSchema = z.object({
 });
 export type UpdateUserInput = z.input<typeof UpdateUserSchema>;
 
+/**
+ * PUT /api/users/{id} on one's own id by someone who does not manage users (a technician): the same
+ * body, of which only the own settings are saved (name, surname, language, notifications, picture).
+ * `role`, `status` and `linkedObjects` may be left out; when sent they must be the current ones.
+ */
+export const UpdateOwnProfileSchema = UpdateUserSchema.extend({
+  role: RoleSchema.nullish(),
+  linkedObjects: LinkedObjectsSchema.optional(),
+});
+export type UpdateOwnProfileInput = z.input<typeof UpdateOwnProfileSchema>;
+
 /** PATCH /api/users/{id}/status and the status toggle. */
 export const SetUserStatusSchema = z.object({ newStatus: NewStatusSchema });
 export type SetUserStatusInput = z.input<typeof SetUserStatusSchema>;

@@ -6,7 +6,7 @@ import { ValidationError } from "~/lib/errors";
 import { decodeDataUrl } from "~/modules/entities/schema";
 import { archiveUser, updateUser, userNotFound } from "~/modules/users/management.server";
 import { getUser } from "~/modules/users/queries.server";
-import { type ArchiveUserInput, type UpdateUserInput, UpdateUserSchema } from "~/modules/users/schema";
+import { type ArchiveUserInput, LinkedObjectsSchema, type UpdateOwnProfileInput, UpdateUserSchema } from "~/modules/users/schema";
 
 const INVALID_FILE_DATA = "settings:files.invalidData";
 const INVALID = "users:validation.invalid";
@@ -14,9 +14,11 @@ const INVALID = "users:validation.invalid";
 /**
  * PUT /api/users/{id} body (SPEC.md section 7): the fields of UpdateUserSchema, with the picture as
  * the other REST routes take files: `updatePicture` true replaces it with `newPicture`, a base64 data
- * URL, or removes it when `newPicture` is null; `oldPicture` is accepted and ignored.
+ * URL, or removes it when `newPicture` is null; `oldPicture` is accepted and ignored. `linkedObjects`
+ * may be left out when a person updates their own profile (they keep theirs).
  */
-const PutUserBodySchema = UpdateUserSchema.omit({ newPicture: true }).extend({
+export const PutUserBodySchema = UpdateUserSchema.omit({ newPicture: true }).extend({
+  linkedObjects: LinkedObjectsSchema.optional(),
   oldPicture: z.string({ error: INVALID }).max(2048, INVALID).nullish(),
   newPicture: z.string({ error: INVALID_FILE_DATA }).nullish(),
 });
@@ -36,7 +38,10 @@ function successorParams(params: URLSearchParams): ArchiveUserInput {
   return input;
 }
 
-/** GET /api/users/{id} (managers and administrators): the user; another entity's id is 404 USER_NOT_FOUND. */
+/**
+ * GET /api/users/{id}: the user, for managers and administrators; every person reads their own profile
+ * (a technician too). Another entity's id is 404 USER_NOT_FOUND.
+ */
 export const loader = apiRoute<LoaderFunctionArgs>(async ({ params, ctx }) => {
   const id = idParam(params.id);
   if (id === null) throw userNotFound();
@@ -50,7 +55,8 @@ export const loader = apiRoute<LoaderFunctionArgs>(async ({ params, ctx }) => {
  * archives the user, giving their Pending and In Progress incidents, and their planned maintenance and
  * pending tasks, to the chosen users (0 or absent: unassigned), and answers `{ incidentsReassigned,
  * tasksReassigned, plannedMaintenancesReassigned }`. Nobody changes their own role or status or
- * archives themselves, nor the entity's last administrator (409).
+ * archives themselves, nor the entity's last administrator (409). A technician updates only their own
+ * profile (name, language, notifications, picture; not role, status or links: 409 SELF).
  */
 export const action = apiRoute<ActionFunctionArgs>(async ({ request, params, ctx }) => {
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed("GET, PUT, DELETE");
@@ -59,7 +65,7 @@ export const action = apiRoute<ActionFunctionArgs>(async ({ request, params, ctx
   if (request.method === "DELETE") {
     return archiveUser(ctx, id, deferred(async () => successorParams(new URL(request.url).searchParams)));
   }
-  const input = deferred(async (): Promise<UpdateUserInput> => {
+  const input = deferred(async (): Promise<UpdateOwnProfileInput> => {
     const { oldPicture: _oldPicture, newPicture, ...fields } = await parseJson(request, PutUserBodySchema);
     if (!fields.updatePicture || newPicture == null) return { ...fields, newPicture: null };
     const bytes = decodeDataUrl(newPicture);
