@@ -18,3 +18,4 @@ export * from "./job-queue";
 export * from "./dashboard";
 export * from "./changes";
 export * from "./rate-limits";
+export * from "./api-tokens";
