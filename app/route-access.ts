@@ -53,7 +53,7 @@ export const screens: Screen[] = [
   // Facility managers and administrators
   { id: "administration", path: "administration", file: SOON, access: "manager" },
   // The pages of the administration hub (issue 50): API tokens, webhooks, the audit history.
-  { id: "administration-api-tokens", path: "administration/api-tokens", file: SOON, access: "manager" },
+  { id: "administration-api-tokens", path: "administration/api-tokens", file: "routes/administration.api-tokens.tsx", access: "manager" },
   { id: "administration-webhooks", path: "administration/webhooks", file: SOON, access: "manager" },
   { id: "administration-audit", path: "administration/audit", file: SOON, access: "manager" },
   { id: "configuration", path: "configuration", file: "routes/configuration.tsx", access: "manager" },
