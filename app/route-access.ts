@@ -185,6 +185,10 @@ export const apiRoutes: Screen[] = [
   api("api-maintenance-type", "maintenances/types/:id", "maintenances.types.$id.ts"),
   api("api-planned-maintenances", "maintenances/planned", "maintenances.planned.ts"),
   api("api-planned-maintenance", "maintenances/planned/:id", "maintenances.planned.$id.ts"),
+  // The API's own contract (decision 056): the OpenAPI document and its reference page, both public.
+  api("api-openapi", "openapi.json", "openapi[.json].ts"),
+  api("api-docs", "docs", "docs.ts"),
+  // Last: any other address under /api is a JSON 404.
   api("api-not-found", "*", "not-found.ts"),
 ];
 

@@ -233,6 +233,18 @@ export const UpdateOwnProfileSchema = UpdateUserSchema.extend({
 });
 export type UpdateOwnProfileInput = z.input<typeof UpdateOwnProfileSchema>;
 
+/**
+ * PUT /api/users/{id} body (SPEC.md section 7): the fields of UpdateUserSchema, with the picture as
+ * the other REST routes take files: `updatePicture` true replaces it with `newPicture`, a base64 data
+ * URL, or removes it when `newPicture` is null; `oldPicture` is accepted and ignored. `linkedObjects`
+ * may be left out when a person updates their own profile (they keep theirs).
+ */
+export const PutUserBodySchema = UpdateUserSchema.omit({ newPicture: true }).extend({
+  linkedObjects: LinkedObjectsSchema.optional(),
+  oldPicture: z.string({ error: "users:validation.invalid" }).max(2048, "users:validation.invalid").nullish(),
+  newPicture: z.string({ error: "settings:files.invalidData" }).nullish(),
+});
+
 /** PATCH /api/users/{id}/status and the status toggle. */
 export const SetUserStatusSchema = z.object({ newStatus: NewStatusSchema });
 export type SetUserStatusInput = z.input<typeof SetUserStatusSchema>;

@@ -1,27 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import { deferred } from "~/core/input";
 import { apiRoute, idParam, methodNotAllowed, parseJson } from "~/http/api.server";
 import { ValidationError } from "~/lib/errors";
 import { decodeDataUrl } from "~/modules/entities/schema";
 import { archiveUser, updateUser, userNotFound } from "~/modules/users/management.server";
 import { getUser } from "~/modules/users/queries.server";
-import { type ArchiveUserInput, LinkedObjectsSchema, type UpdateOwnProfileInput, UpdateUserSchema } from "~/modules/users/schema";
+import { type ArchiveUserInput, PutUserBodySchema, type UpdateOwnProfileInput } from "~/modules/users/schema";
 
 const INVALID_FILE_DATA = "settings:files.invalidData";
 const INVALID = "users:validation.invalid";
-
-/**
- * PUT /api/users/{id} body (SPEC.md section 7): the fields of UpdateUserSchema, with the picture as
- * the other REST routes take files: `updatePicture` true replaces it with `newPicture`, a base64 data
- * URL, or removes it when `newPicture` is null; `oldPicture` is accepted and ignored. `linkedObjects`
- * may be left out when a person updates their own profile (they keep theirs).
- */
-export const PutUserBodySchema = UpdateUserSchema.omit({ newPicture: true }).extend({
-  linkedObjects: LinkedObjectsSchema.optional(),
-  oldPicture: z.string({ error: INVALID }).max(2048, INVALID).nullish(),
-  newPicture: z.string({ error: INVALID_FILE_DATA }).nullish(),
-});
 
 /** `incidentsUserId` and `plannedMaintenanceUserId` from the query: absent or empty is 0 (unassigned). */
 function successorParams(params: URLSearchParams): ArchiveUserInput {
