@@ -36,9 +36,9 @@ export const LoginAnswer = z
 export const Facility = z.looseObject({ id, shortId: z.number().int(), name: z.string(), description: z.string().nullable() }).meta({ title: "Facility" });
 export const Building = z.looseObject({ id, shortId: z.number().int(), name: z.string(), facilityId: id }).meta({ title: "Building" });
 export const Room = z.looseObject({ id, name: z.string(), floor: z.string(), buildingId: id, roomTypeId: id }).meta({ title: "Room" });
-export const RoomType = z.looseObject({ id, name: z.string(), tags: z.array(z.string()) }).meta({ title: "RoomType" });
-export const EquipmentType = z.looseObject({ id, name: z.string() }).meta({ title: "EquipmentType" });
-export const EquipmentCategory = z.looseObject({ id, name: z.string() }).meta({ title: "EquipmentCategory" });
+export const RoomType = z.looseObject({ id, roomTypeName: z.string(), tags: z.array(z.string()) }).meta({ title: "RoomType" });
+export const EquipmentType = z.looseObject({ id, equipmentName: z.string(), categoryId: id, tags: z.array(z.looseObject({ label: z.string() })) }).meta({ title: "EquipmentType" });
+export const EquipmentCategory = z.looseObject({ id, categoryName: z.string(), tags: z.array(z.string()) }).meta({ title: "EquipmentCategory" });
 export const IncidentType = z.looseObject({ id }).meta({ title: "IncidentType" });
 export const User = z
   .looseObject({
@@ -58,9 +58,9 @@ export const IncidentChange = z
   .looseObject({ id, shortId: z.number().int(), status: z.number().int(), priority: z.number().int().nullable(), assigneeId: z.number().int().nullable() })
   .meta({ title: "IncidentChange" });
 export const Entity = z.looseObject({ id, name: z.string() }).meta({ title: "Entity" });
-export const MaintenanceType = z.looseObject({ id, name: z.string() }).meta({ title: "MaintenanceType" });
-export const PlannedMaintenance = z.looseObject({ id, name: z.string() }).meta({ title: "PlannedMaintenance" });
-export const Task = z.looseObject({ id }).meta({ title: "Task" });
+export const MaintenanceType = z.looseObject({ id, name: z.string(), tags: z.array(z.string()) }).meta({ title: "MaintenanceType" });
+export const PlannedMaintenance = z.looseObject({ id, name: z.string(), maintenanceTypeId: id, startDate: z.string() }).meta({ title: "PlannedMaintenance" });
+export const Task = z.looseObject({ id, plannedMaintenanceId: id, dueDate: z.string() }).meta({ title: "Task" });
 export const NotificationCount = z.object({ total: z.number().int(), unread: z.number().int() }).meta({ title: "NotificationCount" });
 export const Notification = z.looseObject({ id, type: z.number().int(), createdAt: when }).meta({ title: "Notification" });
 export const Person = z.looseObject({ id, name: z.string() }).meta({ title: "Person" });

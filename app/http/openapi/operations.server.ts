@@ -155,7 +155,19 @@ export const API_OPERATIONS: Readonly<Record<string, Operation[]>> = {
   "api-incident-files": [op("post", "Attach files to an incident (JSON or multipart)", "anyone", A.Anything, { body: FilesBodySchema, status: 201 })],
   "api-incident-file": [op("delete", "Remove a file of an incident", "anyone", A.Anything)],
   "api-incident-work-order": [op("get", "The incident's printable work order", "anyone", A.Anything, { file: "application/pdf" })],
-  "api-tasks": [op("get", "Maintenance tasks in reach", "anyone", z.array(A.Task), { list: true, query: page, errors: [400, 403] })],
+  "api-tasks": [
+    op("get", "Maintenance tasks in reach due between two days (at most 2,000; X-Truncated: true when there were more)", "anyone", z.array(A.Task), {
+      query: {
+        from: { schema: z.string(), description: "First due day (YYYY-MM-DD), default today" },
+        to: { schema: z.string(), description: "Last due day (YYYY-MM-DD), default 30 days later" },
+        status: { schema: z.enum(["pending", "done", "all"]), description: "Default all" },
+        mine: { schema: z.enum(["true", "false"]), description: "Only the caller's own tasks" },
+        building: { schema: z.coerce.number().int(), description: "Only in this building" },
+        plan: { schema: z.coerce.number().int(), description: "Only of this planned maintenance" },
+      },
+      errors: [400, 403],
+    }),
+  ],
   "api-task-status": [op("put", "Mark a task done or pending", "anyone", A.Task, { body: z.looseObject({ status: z.number().int() }) })],
   "api-maintenance-types": collection("maintenance types", managersOnly, A.MaintenanceType, MaintenanceTypeSchema),
   "api-maintenance-type": item("maintenance type", managersOnly, A.MaintenanceType, MaintenanceTypeSchema),
