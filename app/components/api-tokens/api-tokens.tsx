@@ -15,7 +15,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { Role } from "~/db/enums";
 import { useDates } from "~/lib/use-dates";
 import { cn } from "~/lib/utils";
-import { TOKEN_LIFETIMES } from "~/modules/api-tokens/schema";
+import { TOKEN_LIFETIMES } from "~/modules/api-tokens/constants";
 
 /** Client-side validation, loaded when the form is first used (decision 021). */
 const validateToken = zodValidator(() => import("~/modules/api-tokens/schema").then((m) => m.CreateApiTokenSchema));

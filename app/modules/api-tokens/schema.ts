@@ -1,14 +1,13 @@
 import { z } from "zod";
 import { Role } from "~/db/enums";
 import { idList, requiredText } from "~/lib/schema-helpers";
+import { TOKEN_LIFETIMES } from "./constants";
 
 /**
  * API tokens for integrations (issue 50, decision 056). Client-safe; messages are i18n keys.
  */
 
-/** The lifetimes offered, in days: a token always expires. */
-export const TOKEN_LIFETIMES = [7, 30, 90, 180, 365] as const;
-export type TokenLifetime = (typeof TOKEN_LIFETIMES)[number];
+export { TOKEN_LIFETIMES };
 
 /** What every token's secret starts with, so that it is recognised (secret scanners, logs). */
 export const TOKEN_PREFIX = "ct_";
