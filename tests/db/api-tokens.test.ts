@@ -207,6 +207,7 @@ describe("calling the API with a token", () => {
 describe("rate limits", () => {
   it("counts per token and per person, with RateLimit headers on every answer and 429 with a JSON body over the limit", async () => {
     const config = (apiContext().runtime as unknown as { config: Record<string, number> }).config;
+    const kept = { ...config };
     config.API_RATE_LIMIT_PER_TOKEN = 3;
     config.API_RATE_LIMIT_PER_PERSON = 4;
     try {
@@ -233,8 +234,7 @@ describe("rate limits", () => {
       // An unauthenticated call is 401 (counted by the server's address limits, not here).
       expect((await callApi(facilitiesRoute, "/api/facilities")).status).toBe(401);
     } finally {
-      delete config.API_RATE_LIMIT_PER_TOKEN;
-      delete config.API_RATE_LIMIT_PER_PERSON;
+      Object.assign(config, kept);
     }
   });
 });
