@@ -51,6 +51,16 @@ test("an administrator makes a token, calls the API with it, revokes it and the 
   expect(await refused.json()).toMatchObject({ code: "UNAUTHORIZED" });
 });
 
+test("the API's contract is served: the OpenAPI document and its self-contained page", async ({ request }) => {
+  const doc = await request.get("/api/openapi.json");
+  expect(doc.status()).toBe(200);
+  expect((await doc.json()).openapi).toBe("3.1.0");
+  const page = await request.get("/api/docs");
+  expect(page.status()).toBe(200);
+  expect(page.headers()["content-type"]).toMatch(/^text\/html/);
+  expect(await page.text()).toContain("/api/facilities/rooms/{id}");
+});
+
 test("a facility manager sees the tokens but cannot make one", async ({ page, login }) => {
   await login(accounts.manager, { consent: true });
   await page.goto("/administration/api-tokens");
