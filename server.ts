@@ -24,6 +24,7 @@ import { DYNAMIC_COMPRESSION, wholeCompression } from "./server/whole-compressio
 import { sameOriginWrites } from "./server/same-origin";
 import { serverTiming } from "./server/server-timing";
 import type { ServerSettings } from "./server/settings";
+import { apiCors } from "./server/cors";
 
 const dev = process.argv.includes("--dev");
 const log = pino({ level: process.env.LOG_LEVEL ?? "info", base: { app: "caretaker" } });
@@ -147,6 +148,8 @@ async function main() {
     app.use(knownFilesOnly(buildFiles, express.static("build/client", { maxAge: "1h", index: false })));
   }
 
+  // Cross-origin calls to /api from the configured origins only (decision 056); their preflights end here.
+  app.use(apiCors({ API_CORS_ORIGINS: config.API_CORS_ORIGINS ?? [] }));
   // Tiered rate limits, cross-site writes refused, body sizes limited while read.
   app.use(tieredRateLimits(config, createTiers(config.RATE_LIMIT_MULTIPLIER, { store: (await entry()).limitStore() })));
   app.use(sameOriginWrites(config));

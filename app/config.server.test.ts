@@ -19,6 +19,17 @@ describe("configuration", () => {
     expect(second.JWT_SECRET).toBe(first.JWT_SECRET);
   });
 
+  it("allows no cross-origin API caller unless origins are listed; the API's rate limits have defaults", () => {
+    const plain = loadConfig({ DATA_DIR: tmp() });
+    expect(plain.API_CORS_ORIGINS).toEqual([]);
+    expect(plain.API_RATE_LIMIT_PER_PERSON).toBe(600);
+    expect(plain.API_RATE_LIMIT_PER_TOKEN).toBe(300);
+    const listed = loadConfig({ DATA_DIR: tmp(), API_CORS_ORIGINS: "https://a.example.com/app, http://localhost:5173" });
+    expect(listed.API_CORS_ORIGINS).toEqual(["https://a.example.com", "http://localhost:5173"]);
+    expect(() => loadConfig({ DATA_DIR: tmp(), API_CORS_ORIGINS: "not a url" })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: tmp(), API_RATE_LIMIT_PER_TOKEN: "0" })).toThrow(ConfigError);
+  });
+
   it("knows whether the public address was configured (else pages use the request's origin)", () => {
     expect(loadConfig({ DATA_DIR: tmp() }).appUrlConfigured).toBe(false);
     const configured = loadConfig({ DATA_DIR: tmp(), APP_URL: "https://care.example.org" });

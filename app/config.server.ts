@@ -41,6 +41,18 @@ const EnvSchema = z.object({
   REPORT_PAGE_CACHE: booleanFlag.default(true),
   /** Multiplies the server's per-minute request limits (server/rate-limit.ts); the test suites raise it. */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  /** Calls a minute to /api per signed-in person (their bearer session) and per API token (decision 056). */
+  API_RATE_LIMIT_PER_PERSON: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  API_RATE_LIMIT_PER_TOKEN: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  /**
+   * Origins (scheme://host[:port], comma-separated) whose pages may call /api from a browser (CORS).
+   * Unset: none, and /api answers carry no CORS headers.
+   */
+  API_CORS_ORIGINS: z
+    .string()
+    .transform((value) => value.split(",").map((origin) => origin.trim()).filter(Boolean))
+    .pipe(z.array(z.url().transform((url) => new URL(url).origin)))
+    .default([]),
   LOGIN_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   LOGIN_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
   SMTP_URL: z

@@ -53,11 +53,11 @@ export const screens: Screen[] = [
   // Facility managers and administrators
   { id: "administration", path: "administration", file: "routes/administration.tsx", access: "manager" },
   // The pages of the administration hub (issue 50): API tokens, webhooks, the audit history.
-  { id: "administration-api-tokens", path: "administration/api-tokens", file: SOON, access: "manager" },
   // Webhooks and the audit history are administrators' only: their verbs and reads refuse anyone else (decision 057).
   { id: "administration-webhooks", path: "administration/webhooks", file: "routes/administration.webhooks.tsx", access: "manager" },
   { id: "administration-webhook", path: "administration/webhooks/:id", file: "routes/administration.webhooks.$id.tsx", access: "manager" },
   { id: "administration-audit", path: "administration/audit", file: "routes/administration.audit.tsx", access: "manager" },
+  { id: "administration-api-tokens", path: "administration/api-tokens", file: "routes/administration.api-tokens.tsx", access: "manager" },
   { id: "configuration", path: "configuration", file: "routes/configuration.tsx", access: "manager" },
   { id: "dashboard", path: "dashboard", file: "routes/dashboard.tsx", access: "manager" },
   { id: "users", path: "users", file: "routes/users.tsx", access: "manager" },
@@ -203,6 +203,10 @@ export const apiRoutes: Screen[] = [
   // Bulk imports (section 7 leaves them out; decision 054)
   api("api-imports", "imports", "imports.ts"),
   api("api-import", "imports/:id", "imports.$id.ts"),
+  // The API's own contract (decision 056): the OpenAPI document and its reference page, both public.
+  api("api-openapi", "openapi.json", "openapi[.json].ts"),
+  api("api-docs", "docs", "docs.ts"),
+  // Last: any other address under /api is a JSON 404.
   api("api-not-found", "*", "not-found.ts"),
 ];
 

@@ -7,4 +7,6 @@ export interface ServerSettings {
   COMPRESSION: boolean;
   UPLOAD_MAX_BYTES: number;
   RATE_LIMIT_MULTIPLIER: number;
+  /** Origins allowed to call /api from a browser (CORS); empty: none. */
+  API_CORS_ORIGINS?: readonly string[];
 }

@@ -34,7 +34,9 @@ export async function startApiRuntime(): Promise<ApiHarness> {
   const auth: AuthDeps = { db: database.db, jwtSecret: "api-test-secret-".padEnd(48, "x"), accessTtlSeconds: 900, refreshTtlDays: 30 };
   const base = services.ctx(0, null);
   current = {
-    config: {},
+    // The API's per-caller limits (decision 056) out of the way of files making thousands of calls;
+    // tests/db/api-tokens.test.ts lowers them to see them work.
+    config: { API_RATE_LIMIT_PER_PERSON: 1_000_000, API_RATE_LIMIT_PER_TOKEN: 1_000_000 },
     database,
     queue: services.queue,
     mailer: null,

@@ -5,8 +5,10 @@ import { ForbiddenError } from "~/lib/errors";
  * Who acts (client-safe: the screens ask the same table to decide what they offer).
  *
  * - a **person**: a signed-in user of the entity, with their role;
- * - an **API token**: acts for the person who made it (their id and role, so their reach), and only
- *   within its scopes: a token never does what its person cannot;
+ * - an **API token** (decision 056): its own actor, with its own role (never above its maker's), its
+ *   own reach (some facilities, or its role's whole reach) and its scopes; it never does a person's own
+ *   things (an account, notifications). Where a person must be recorded (a comment's author, an event's
+ *   actor) it is the person who made the token; audit rows and change events also name the token;
  * - the **system**: a named background job or schedule acting for one entity (no person, no reach limit).
  *
  * What each may do is one table, `PERMISSIONS` (a holder's subjects and actions, as in Shelf.nu's
@@ -26,12 +28,20 @@ export interface PersonActor {
 
 export interface TokenActor {
   kind: "token";
-  /** The person the token acts for. */
+  /** The person who made the token: recorded where a person is required (an author, an event's actor). */
   id: number;
+  /** The token's own role (never above its maker's): what it may do. */
   role: Role;
   tokenId: number;
-  /** What the token was granted, within its person's permissions ("incident:read", "incident:*"). */
+  /** The token's name, recorded beside what it changes. */
+  name?: string;
+  /** What the token was granted, within its role's permissions ("incident:read", "incident:*"). */
   scopes: readonly Scope[];
+  /**
+   * The facilities it reaches (with all their buildings); null: its person's reach (their links; the
+   * whole entity for an administrator's role).
+   */
+  facilityIds?: readonly number[] | null;
 }
 
 export interface SystemActor {
@@ -56,9 +66,34 @@ export function systemActor(name: string): SystemActor {
   return { kind: "system", id: null, role: null, name };
 }
 
-export function tokenActor(user: { id: number; role: number }, tokenId: number, scopes: readonly Scope[]): TokenActor {
-  return { kind: "token", id: user.id, role: user.role as Role, tokenId, scopes };
+export function tokenActor(
+  user: { id: number; role: number },
+  tokenId: number,
+  scopes: readonly Scope[],
+  options: { name?: string; facilityIds?: readonly number[] | null } = {},
+): TokenActor {
+  return { kind: "token", id: user.id, role: user.role as Role, tokenId, scopes, name: options.name, facilityIds: options.facilityIds ?? null };
 }
+
+/**
+ * The subjects an integration's token is given (every action its role allows on them): everything but
+ * a person's own things (account, notifications, bug reports) and the screens.
+ */
+export const INTEGRATION_SCOPES: readonly Scope[] = ([
+  "entity",
+  "place",
+  "catalogue",
+  "incidentType",
+  "incident",
+  "user",
+  "administrator",
+  "dashboard",
+  "maintenance",
+  "task",
+  "data",
+  "printing",
+  "wholeEntity",
+] as const satisfies readonly Subject[]).map((subject) => `${subject}:*` as const);
 
 // ---------------------------------------------------------------------------
 // The permission table
@@ -77,6 +112,7 @@ export function tokenActor(user: { id: number; role: number }, tokenId: number, 
  * - `webhook`: the entity's webhook endpoints and their deliveries; `audit`: the entity's audit history
  *   (administrators only, decision 057: both span the whole entity);
  * - `managerScreen`: the screens of SPEC.md section 2 listed for managers and administrators;
+ * - `apiToken`: the entity's API tokens (administrators make and revoke them, managers see them);
  * - `wholeEntity`: `reach` the whole entity rather than linked facilities and buildings.
  */
 export const SUBJECTS = [
@@ -98,6 +134,7 @@ export const SUBJECTS = [
   "webhook",
   "audit",
   "managerScreen",
+  "apiToken",
   "wholeEntity",
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
@@ -136,6 +173,7 @@ const facilityManager: Grants = {
   data: ["import", "export"],
   printing: ["print"],
   managerScreen: ["open"],
+  apiToken: ["read"],
 };
 
 export const PERMISSIONS: Readonly<Record<Holder, Grants>> = {
@@ -147,6 +185,7 @@ export const PERMISSIONS: Readonly<Record<Holder, Grants>> = {
     bugReport: ["create", "read"],
     webhook: ["read", "manage"],
     audit: ["read"],
+    apiToken: ["read", "manage"],
     wholeEntity: ["reach"],
   },
   // Background work for one entity: what jobs and schedules do, never a person's own things (account,
@@ -215,8 +254,12 @@ export function actorUserId(actor: Actor | null | undefined): number | null {
   return actor?.id ?? null;
 }
 
-/** Whether the actor reaches the whole entity (administrators, the system) rather than linked places. */
+/**
+ * Whether the actor reaches the whole entity (administrators, the system) rather than linked places; a
+ * token limited to some facilities does not, whatever its role.
+ */
 export function reachesWholeEntity(actor: Actor | null | undefined): boolean {
+  if (actor?.kind === "token" && actor.facilityIds) return false;
   return can(actor, "reach", "wholeEntity");
 }
 
@@ -224,6 +267,6 @@ export function reachesWholeEntity(actor: Actor | null | undefined): boolean {
 export function describeActor(actor: Actor | null | undefined): { kind: Actor["kind"] | "visitor"; id: number | null; name?: string; tokenId?: number } {
   if (!actor) return { kind: "visitor", id: null };
   if (actor.kind === "system") return { kind: "system", id: null, name: actor.name };
-  if (actor.kind === "token") return { kind: "token", id: actor.id, tokenId: actor.tokenId };
+  if (actor.kind === "token") return { kind: "token", id: actor.id, tokenId: actor.tokenId, ...(actor.name ? { name: actor.name } : {}) };
   return { kind: "person", id: actor.id };
 }

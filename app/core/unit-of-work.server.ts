@@ -119,6 +119,7 @@ export class UnitOfWork {
         await this.ctx.db.insert(auditLog).values({
           entityId,
           actorId: verbCtx.actor?.id ?? null,
+          actorTokenId: verbCtx.actor?.kind === "token" ? verbCtx.actor.tokenId : null,
           action: entry.action,
           recordType: entry.recordType,
           recordId: String(entry.recordId),

@@ -11,9 +11,13 @@ import { CONTROL_CHARACTERS_MESSAGE, controlCharacterPaths } from "~/lib/text";
 import { parseInput } from "~/lib/validation";
 import { logger } from "~/lib/logger.server";
 import { authenticate, type AuthUser } from "~/modules/auth/service.server";
+import { authenticateApiToken, looksLikeApiToken } from "~/modules/api-tokens/authenticate.server";
+import { sharedLimitStore } from "~/core/shared-limits.server";
+import { RateLimiter } from "~/lib/rate-limit.server";
 
 /**
- * The REST transport (SPEC.md section 7, under /api): bearer authentication, JSON in and out, and one
+ * The REST transport (SPEC.md section 7, under /api): bearer authentication (a session's access token or
+ * an API token), per-caller rate limits, JSON in and out, and one
  * mapping of domain errors to a status and a body `{ code, message, messageKey, fieldErrors?,
  * fieldErrorKeys? }`: `code` is stable, `message` and `fieldErrors` are translated (Accept-Language or
  * X-Language), `messageKey` and `fieldErrorKeys` are the i18n keys behind them.
@@ -52,28 +56,105 @@ export async function toApiError(error: unknown, locale: Locale): Promise<Respon
   return jsonError(500, "INTERNAL", t("errors.tryAgain"));
 }
 
-/** Wraps an /api handler: requires `Authorization: Bearer`, builds the service context. */
+/** The rate limits of /api: one limiter per kind of caller and limit, in the app's shared store (decision 056). */
+const limiters = new Map<string, RateLimiter>();
+const MINUTE = 60_000;
+
+function apiLimiter(kind: "person" | "token", limit: number): RateLimiter {
+  const name = `${kind}:${limit}`;
+  let limiter = limiters.get(name);
+  if (!limiter) {
+    const store = sharedLimitStore();
+    limiter = new RateLimiter(limit, MINUTE, { store, scope: `api.${kind}`, maxKeys: 100_000 });
+    limiters.set(name, limiter);
+  }
+  return limiter;
+}
+
+/** The default calls a minute per person and per token (config API_RATE_LIMIT_PER_PERSON / _PER_TOKEN). */
+export const API_LIMITS = { person: 600, token: 300 } as const;
+
+/** Headers of the IETF draft "RateLimit header fields for HTTP": the limit, what remains, when it resets. */
+function rateLimitHeaders(kind: "person" | "token", state: { limit: number; remaining: number; resetSeconds: number }): Record<string, string> {
+  return {
+    "RateLimit-Limit": String(state.limit),
+    "RateLimit-Remaining": String(state.remaining),
+    "RateLimit-Reset": String(state.resetSeconds),
+    "RateLimit-Policy": `${state.limit};w=60;comment="per ${kind}"`,
+  };
+}
+
+/** `response` with `headers` added (a copy when its own headers cannot be changed). */
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  try {
+    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+    return response;
+  } catch {
+    const copy = new Response(response.body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    for (const [name, value] of Object.entries(headers)) copy.headers.set(name, value);
+    return copy;
+  }
+}
+
+/** Who calls: a person's session (a JWT access token) or an API token, with the service context it acts in. */
+interface Caller {
+  user: AuthUser;
+  ctx: FilesContext;
+  kind: "person" | "token";
+  /** The rate limit's key: the person's or the token's id. */
+  key: string;
+}
+
+async function callerOf(args: LoaderFunctionArgs, token: string | undefined, locale: Locale): Promise<Caller | null> {
+  const rt = args.context.runtime;
+  const base = { locale, requestId: args.context.requestId };
+  if (token && looksLikeApiToken(token)) {
+    const principal = await authenticateApiToken(rt.services.db, token);
+    if (!principal) return null;
+    const { actor, entityId, timeZone, expiresAt } = principal;
+    // The handlers' `user`: the token's maker's id (an author where one is recorded), the token's role.
+    const user: AuthUser = { id: actor.id, entityId, role: actor.role, sessionId: `api-token:${actor.tokenId}`, expiresAt, timeZone };
+    const ctx: FilesContext = { ...rt.services, entityId, actor, timeZone, ...base, files: rt.files };
+    return { user, ctx, kind: "token", key: `token:${actor.tokenId}` };
+  }
+  let user: AuthUser;
+  try {
+    user = await authenticate(rt.auth, token);
+  } catch {
+    return null;
+  }
+  const ctx: FilesContext = { ...userContext(rt.services, user, base), files: rt.files };
+  return { user, ctx, kind: "person", key: `person:${user.id}` };
+}
+
+/**
+ * Wraps an /api handler: requires `Authorization: Bearer` with a session's access token or an API token
+ * (decision 056), counts the call against the caller's rate limit (429 over it, RateLimit headers on
+ * every answer), builds the service context.
+ */
 export function apiRoute<A extends LoaderFunctionArgs | ActionFunctionArgs>(
   handler: (args: A & { user: AuthUser; ctx: FilesContext; locale: Locale }) => Promise<unknown> | unknown,
 ) {
   return async (args: A): Promise<Response> => {
     const locale = await requestLocale(args.request);
-    const rt = args.context.runtime;
     const header = args.request.headers.get("authorization") ?? "";
-    const token = /^Bearer\s+(.+)$/i.exec(header)?.[1];
-    let user: AuthUser;
-    try {
-      user = await authenticate(rt.auth, token);
-    } catch {
-      return jsonError(401, "UNAUTHORIZED", getT(locale)("auth:sessionExpired"));
+    const token = /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim();
+    const caller = await callerOf(args, token, locale);
+    if (!caller) return jsonError(401, "UNAUTHORIZED", getT(locale)("auth:sessionExpired"));
+    const config = (args.context.runtime.config ?? {}) as Partial<Record<"API_RATE_LIMIT_PER_PERSON" | "API_RATE_LIMIT_PER_TOKEN", number>>;
+    const limit = caller.kind === "token" ? (config.API_RATE_LIMIT_PER_TOKEN ?? API_LIMITS.token) : (config.API_RATE_LIMIT_PER_PERSON ?? API_LIMITS.person);
+    const state = await apiLimiter(caller.kind, limit).take(caller.key);
+    const limitHeaders = rateLimitHeaders(caller.kind, state);
+    if (!state.allowed) {
+      const refused = jsonError(429, "TOO_MANY_REQUESTS", getT(locale)("http.tooManyRequests"), undefined, { messageKey: "http.tooManyRequests" });
+      return withHeaders(refused, { ...limitHeaders, "Retry-After": String(state.resetSeconds) });
     }
     try {
-      const ctx: FilesContext = { ...userContext(rt.services, user, { locale, requestId: args.context.requestId }), files: rt.files };
-      const result = await handler({ ...args, user, ctx, locale });
-      if (result instanceof Response) return result;
-      return Response.json(result ?? { responseCode: 0 });
+      const result = await handler({ ...args, user: caller.user, ctx: caller.ctx, locale });
+      if (result instanceof Response) return withHeaders(result, limitHeaders);
+      return Response.json(result ?? { responseCode: 0 }, { headers: limitHeaders });
     } catch (error) {
-      return toApiError(error, locale);
+      return withHeaders(await toApiError(error, locale), limitHeaders);
     }
   };
 }

@@ -59,8 +59,8 @@ export function newestFirstParam(params: URLSearchParams, fallback: boolean): bo
   throw new ValidationError({ dir: ["errors.list.dir"] }, "errors.list.invalid", "INVALID_LIST_QUERY");
 }
 
-const CommentBodySchema = z.object({ body: z.unknown().optional(), files: apiFiles() });
-const FilesBodySchema = z.object({ files: apiFiles() });
+export const CommentBodySchema = z.object({ body: z.unknown().optional(), files: apiFiles() });
+export const FilesBodySchema = z.object({ files: apiFiles() });
 
 function isMultipart(request: Request): boolean {
   return (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");

@@ -127,6 +127,20 @@ export class RateLimiter {
     return window.count <= this.limit;
   }
 
+  /**
+   * Counts one request and says where the key stands, for RateLimit headers: whether it is allowed,
+   * how many remain in the window and the seconds until the window ends (at least 1).
+   */
+  async take(key: string, now = Date.now()): Promise<{ allowed: boolean; limit: number; remaining: number; resetSeconds: number }> {
+    const window = await this.store.hit(this.scope, limiterKey(key), this.windowMs, now);
+    return {
+      allowed: window.count <= this.limit,
+      limit: this.limit,
+      remaining: Math.max(0, this.limit - window.count),
+      resetSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)),
+    };
+  }
+
   /** Whether the key is currently blocked (its count has reached the limit), without counting. */
   async blocked(key: string, now = Date.now()): Promise<boolean> {
     const window = await this.store.peek(this.scope, limiterKey(key), now);

@@ -834,6 +834,54 @@ describe("/api/facilities/rooms", () => {
     expect(get.body.name).toBe("Board room");
   });
 
+  it("PUT takes the body of SPEC.md section 7 without buildingId: the room stays in its building; a given one moves it", async () => {
+    const p = await place();
+    const created = await callApi(roomsRoute, "/api/facilities/rooms", { method: "POST", token: managerToken, body: roomBody(p) });
+    expect(created.status).toBe(201);
+    const room = created.body;
+    const params = { id: String(room.id) };
+    const url = `/api/facilities/rooms/${room.id}`;
+    // Exactly the fields section 7 lists: id, name, description, roomTypeId, incidentTypes, floor,
+    // equipments, links, newFiles, deletedFiles.
+    const body = {
+      id: room.id,
+      name: "Renamed",
+      description: "Quiet",
+      roomTypeId: p.roomType.id,
+      incidentTypes: [p.incidentType.id],
+      floor: "4",
+      equipments: room.equipments.map((e: { id: number; equipmentTypeId: number; internalReference: string }) => ({
+        internalReference: e.internalReference,
+        id: e.id,
+        equipmentTypeId: e.equipmentTypeId,
+      })),
+      links: [],
+      newFiles: [],
+      deletedFiles: [],
+    };
+    const res = await callApi(roomRoute, url, { method: "PUT", token: managerToken, params, body });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: room.id, name: "Renamed", floor: "4", buildingId: p.building.id, activeEquipmentCount: 3 });
+    const nullBuilding = await callApi(roomRoute, url, { method: "PUT", token: managerToken, params, body: { ...body, buildingId: null } });
+    expect(nullBuilding.status).toBe(200);
+    expect(nullBuilding.body.buildingId).toBe(p.building.id);
+    // A given building still moves the room, within the caller's reach and entity.
+    const other = await createBuilding(api.database.db, { entityId: entityA.id, facilityId: p.building.facilityId, name: "Annex" });
+    const moved = await callApi(roomRoute, url, { method: "PUT", token: managerToken, params, body: { ...body, buildingId: other.id } });
+    expect(moved.status).toBe(200);
+    expect(moved.body.buildingId).toBe(other.id);
+    const foreign = await place(entityB.id);
+    for (const buildingId of [foreign.building.id, 2 ** 31, "1", 0]) {
+      const bad = await callApi(roomRoute, url, { method: "PUT", token: managerToken, params, body: { ...body, buildingId } });
+      expect(bad.status, String(buildingId)).toBe(400);
+      expect(bad.body.fieldErrors).toHaveProperty("buildingId");
+    }
+    expect((await callApi(roomRoute, url, { token: managerToken, params })).body.buildingId).toBe(other.id);
+    // Another entity's manager and a technician: refused without the building too.
+    expect((await callApi(roomRoute, url, { method: "PUT", token: otherToken, params, body })).status).toBe(404);
+    expect((await callApi(roomRoute, url, { method: "PUT", token: technicianToken, params, body })).status).toBe(403);
+  });
+
   it("DELETE archives the room with its items and report identifiers; open incidents rejected", async () => {
     const db = api.database.db;
     const room = await createRoom(db, { entityId: entityA.id });

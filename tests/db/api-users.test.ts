@@ -448,10 +448,20 @@ describe("GET /api/users/{id}", () => {
     }
   });
 
-  it("is 403 for a technician, even for themselves", async () => {
+  it("answers a technician their own profile, and 403 for anyone else", async () => {
     const { url, params } = one(technician.id);
-    expect((await callApi(userRoute, url, { token: technicianToken, params })).status).toBe(403);
+    const own = await callApi(userRoute, url, { token: technicianToken, params });
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({
+      id: technician.id,
+      email: technician.email,
+      role: Role.TECHNICIAN,
+      linkedObjects: { facilityIds: [facilityA.id], buildingIds: [] },
+    });
     expect((await callApi(userRoute, one(admin.id).url, { token: technicianToken, params: one(admin.id).params })).status).toBe(403);
+    expect((await callApi(userRoute, one(manager.id).url, { token: technicianToken, params: one(manager.id).params })).status).toBe(403);
+    // Another entity's id: the same 403, which tells nothing about it.
+    expect((await callApi(userRoute, one(otherAdmin.id).url, { token: technicianToken, params: one(otherAdmin.id).params })).status).toBe(403);
   });
 });
 
@@ -533,6 +543,68 @@ describe("PUT /api/users/{id}", () => {
     }
     expect(await userRow(user.id)).toEqual(before);
     expect(await linksOf(user.id)).toHaveLength(1);
+  });
+
+  it("lets a technician update their own settings and picture, not their role, status or links, nor anyone else", async () => {
+    const db = api.database.db;
+    const self = await createUser(db, { entityId: entityA.id, role: Role.TECHNICIAN, name: "Selma", surname: "Self" });
+    await linkUserTo(db, { entityId: entityA.id, userId: self.id, facilityId: facilityA.id });
+    const token = await api.token(self);
+    const { url, params } = one(self.id);
+    const loaded = await callApi(userRoute, url, { token, params });
+    expect(loaded.status).toBe(200);
+    // The profile as loaded, sent back with new settings (what a client does).
+    const put = (body: unknown) => callApi(userRoute, url, { method: "PUT", token, params, body });
+    const saved = await put({
+      ...updateBody(loaded.body, { linkedObjects: loaded.body.linkedObjects, status: loaded.body.status }),
+      name: "Selma2",
+      language: UserLanguage.NL,
+      receiveNotification: true,
+      notificationSettings: { priorities: [2, 3], buildingIds: [buildingA.id] },
+      updatePicture: true,
+      newPicture: dataUrl(pngBytes(4, 4)),
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      id: self.id,
+      name: "Selma2",
+      language: UserLanguage.NL,
+      role: Role.TECHNICIAN,
+      receiveNotification: true,
+      notificationSettings: { priorities: [2, 3], buildingIds: [buildingA.id] },
+      linkedObjects: { facilityIds: [facilityA.id], buildingIds: [] },
+    });
+    expect(saved.body.picture).toMatch(/^\/files\//);
+    // Role, status and links may be left out (they are kept) ...
+    const short = await put({ name: "Selma", surname: "Self", role: Role.TECHNICIAN, language: UserLanguage.EN });
+    expect(short.status).toBe(200);
+    expect(short.body).toMatchObject({ name: "Selma", role: Role.TECHNICIAN, linkedObjects: { facilityIds: [facilityA.id], buildingIds: [] } });
+    // ... but not changed: 409 SELF, nothing saved.
+    const before = await userRow(self.id);
+    for (const change of [
+      { role: Role.ADMINISTRATOR },
+      { role: Role.FACILITY_MANAGER },
+      { status: UserStatus.DISABLED },
+      { linkedObjects: { facilityIds: [facilityA.id], buildingIds: [buildingA2.id] } },
+      { linkedObjects: { facilityIds: [], buildingIds: [] } },
+    ]) {
+      const refused = await put(updateBody(short.body, { name: "Changed", ...change }));
+      expect(refused.status, JSON.stringify(change)).toBe(409);
+      expect(refused.body.code).toBe("SELF");
+    }
+    // A building out of their reach in the notification settings: 404, nothing saved.
+    const outOfReach = await put(updateBody(short.body, { name: "Changed", notificationSettings: { priorities: [], buildingIds: [buildingA2.id] } }));
+    expect(outOfReach.status).toBe(404);
+    // Bad input: 400.
+    expect((await put(updateBody(short.body, { name: "" }))).status).toBe(400);
+    expect((await put("{nope")).status).toBe(400);
+    expect(await userRow(self.id)).toEqual(before);
+    expect(await linksOf(self.id)).toHaveLength(1);
+    // Someone else, of this entity or another: 403, whatever the body.
+    for (const other of [technician, manager, admin, otherAdmin]) {
+      const res = await callApi(userRoute, one(other.id).url, { method: "PUT", token, params: one(other.id).params, body: updateBody(other, { name: "Hacked" }) });
+      expect(res.status).toBe(403);
+    }
   });
 
   it("refuses bad bodies with 400 and changes nothing", async () => {

@@ -1,4 +1,5 @@
-import { bigint, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigint, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { apiTokens } from "./api-tokens";
 import { createdAt, entityId } from "./columns";
 
 /**
@@ -12,6 +13,11 @@ export const auditLog = pgTable(
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     entityId: entityId(),
     actorId: integer("actor_id"),
+    /**
+     * The API token that made the call (decision 056), whose name the trail shows; `actor_id` is then
+     * the person who made the token.
+     */
+    actorTokenId: integer("actor_token_id").references((): AnyPgColumn => apiTokens.id),
     /** A verb name, e.g. "facility.archive". */
     action: text("action").notNull(),
     /** The record's kind ("facility", "room", ...) and id. */

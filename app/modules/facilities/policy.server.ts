@@ -20,11 +20,26 @@ export function isEntityWide(actor: Actor | null | undefined): boolean {
   return reachesWholeEntity(actor);
 }
 
+/**
+ * The facilities an API token is limited to (decision 056), or null when the actor reaches through a
+ * person's links (a person, a token without a facility list).
+ */
+function tokenFacilities(actor: Actor | null | undefined): readonly number[] | null {
+  return actor?.kind === "token" && actor.facilityIds ? actor.facilityIds : null;
+}
+
+/** `ids` as a SQL list of integers (never empty: `null` matches nothing). */
+function idsSql(ids: readonly number[]): SQL {
+  return ids.length ? sql.join(ids.map((id) => sql`${id}::int`), sql`, `) : sql`null`;
+}
+
 /** Whether the actor may open the room view of a room in `place`. */
 export async function canViewRoom(ctx: ServiceContext, place: { facilityId: number; buildingId: number }): Promise<boolean> {
   const actor = ctx.actor;
   if (!can(actor, "read", "place")) return false;
   if (isEntityWide(actor)) return true;
+  const limited = tokenFacilities(actor);
+  if (limited) return limited.includes(place.facilityId);
   if (actor?.id == null) return false;
   const [link] = await ctx.db
     .select({ id: userLinkedObjects.id })
@@ -58,9 +73,15 @@ export function treeScope(ctx: ServiceContext, level: TreeLevel): SQL | undefine
   const actor = ctx.actor;
   if (isEntityWide(actor)) return undefined;
   if (actor?.id == null) return sql`false`;
-  const linkedFacilities = sql`select l.facility_id from user_linked_objects l
+  // A token limited to some facilities reaches them (and every building in them), not its maker's links.
+  const limited = tokenFacilities(actor);
+  const linkedFacilities = limited
+    ? sql`select f.id from facilities f where f.entity_id = ${ctx.entityId} and f.id in (${idsSql(limited)})`
+    : sql`select l.facility_id from user_linked_objects l
     where l.user_id = ${actor.id} and l.entity_id = ${ctx.entityId} and l.facility_id is not null`;
-  const linkedBuildings = sql`select l.building_id from user_linked_objects l
+  const linkedBuildings = limited
+    ? sql`select null::int where false`
+    : sql`select l.building_id from user_linked_objects l
     where l.user_id = ${actor.id} and l.entity_id = ${ctx.entityId} and l.building_id is not null`;
   // Two selects, not one with an OR: the planner then knows the handful of buildings it gets, and reads
   // their rooms by index instead of every room of the entity.
@@ -126,5 +147,7 @@ export function incidentReach(ctx: ServiceContext): SQL | undefined {
     .select({ id: rooms.id })
     .from(rooms)
     .where(and(eq(rooms.entityId, ctx.entityId), treeScope(ctx, "room")));
+  // A token's maker's assigned incidents are not the token's: it reaches its facilities' rooms only.
+  if (tokenFacilities(actor)) return inArray(incidents.roomId, reachableRooms);
   return or(eq(incidents.assigneeId, actor.id), inArray(incidents.roomId, reachableRooms));
 }

@@ -68,8 +68,9 @@ export async function createFacility(ctx: ServiceContext, rawInput: Input<Facili
       .insert(facilities)
       .values({ entityId: ctx.entityId, shortId, name: input.name, description: input.description })
       .returning({ id: facilities.id });
-    // A facility manager reaches only linked facilities (decision 022): the creator is linked to it.
-    if (!isEntityWide(ctx.actor) && ctx.actor?.id != null) {
+    // A facility manager reaches only linked facilities (decision 022): the creator is linked to it. An
+    // API token's reach is fixed when it is made: nobody is linked for it (decision 056).
+    if (!isEntityWide(ctx.actor) && ctx.actor?.kind === "person") {
       await linkToFacility(txCtx, ctx.actor.id, row.id);
     }
     await effects.audit({ action: "createFacility", recordType: "facility", recordId: row.id });

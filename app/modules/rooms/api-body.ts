@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { apiFiles, idRefs, tagLabels } from "~/modules/files/api-body";
 import { idField, INVALID, optionalText } from "~/lib/schema-helpers";
-import { NO_EQUIPMENT, RoomSchema, RoomTypeSchema } from "./schema";
+import { NO_EQUIPMENT, RoomSchema, RoomTypeSchema, UpdateRoomSchema } from "./schema";
 
 /**
  * The REST bodies of rooms and room types (SPEC.md section 7) mapped onto the service inputs.
@@ -36,11 +36,12 @@ export const CreateRoomBodySchema = RoomSchema.omit({ equipments: true, deletedF
   .transform(({ roomEquipments, ...room }) => ({ ...room, equipments: roomEquipments }));
 
 /**
- * PUT /api/facilities/rooms/{id}: id (optional, must be the address's), name, description, roomTypeId,
- * buildingId, incidentTypes, floor, equipments (`{ id?, equipmentTypeId, internalReference }`; items
- * left out are deleted), links, newFiles, deletedFiles.
+ * PUT /api/facilities/rooms/{id} (SPEC.md section 7): id (optional, must be the address's), name,
+ * description, roomTypeId, incidentTypes, floor, equipments (`{ id?, equipmentTypeId, internalReference }`;
+ * items left out are deleted), links, newFiles, deletedFiles; `buildingId` is optional (left out: the
+ * room stays in its building).
  */
-export const UpdateRoomBodySchema = RoomSchema.extend({
+export const UpdateRoomBodySchema = UpdateRoomSchema.extend({
   id: z.number({ error: INVALID }).int(INVALID).positive(INVALID).nullish(),
   incidentTypes: idRefs(),
   newFiles: apiFiles(),

@@ -90,6 +90,15 @@ export const RoomSchema = z.object(roomShape);
 export type RoomInput = z.input<typeof RoomSchema>;
 export type RoomValues = z.output<typeof RoomSchema>;
 
+/**
+ * A room replaced by the REST call (SPEC.md section 7): its body has no `buildingId`; when it is left out
+ * the room stays in its building. The forms always send one.
+ */
+export const UpdateRoomSchema = RoomSchema.extend({
+  buildingId: idField("rooms:validation.buildingRequired").nullish().transform((v) => v ?? null),
+});
+export type UpdateRoomInput = z.input<typeof UpdateRoomSchema>;
+
 // ---------------------------------------------------------------------------
 // The quantity dialog: add `quantity` items of one generic equipment.
 // ---------------------------------------------------------------------------

@@ -1029,8 +1029,9 @@ describe("updateRoom", () => {
       "roomTypeId",
       ROOM_TYPE_REQUIRED
     );
+    // A building left out keeps the room where it is (the REST body of SPEC.md section 7); a wrong one is refused.
     await expectFieldError(
-      updateRoom(ctx, room.id, roomInput(a, { buildingId: undefined as never, equipments: keep })),
+      updateRoom(ctx, room.id, roomInput(a, { buildingId: "x" as never, equipments: keep })),
       "buildingId",
       BUILDING_REQUIRED
     );

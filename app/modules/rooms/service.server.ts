@@ -35,6 +35,8 @@ import {
   type RoomTypeInput,
   RoomTypeSchema,
   type RoomValues,
+  type UpdateRoomInput,
+  UpdateRoomSchema,
 } from "./schema";
 
 /**
@@ -165,6 +167,9 @@ export type RoomWrite = RoomInput & {
   /** New files and images (documentation of the room). */
   newFiles?: Upload[];
 };
+
+/** A room's replacement: `RoomWrite` whose building may be left out (it then stays in its building). */
+export type RoomUpdate = UpdateRoomInput & { newFiles?: Upload[] };
 
 async function lockRoom(ctx: ServiceContext, id: number) {
   const [row] = await ctx.db
@@ -325,14 +330,16 @@ export async function createRoom(ctx: FilesContext, rawInput: Input<RoomWrite>):
  * updated, new ones created, missing ones deleted: their open incidents are rejected), links, incident
  * types; adds `newFiles` and deletes `deletedFiles`.
  */
-export async function updateRoom(ctx: FilesContext, id: number, rawInput: Input<RoomWrite>): Promise<RoomDetail> {
+export async function updateRoom(ctx: FilesContext, id: number, rawInput: Input<RoomUpdate>): Promise<RoomDetail> {
   assertCan(ctx.actor, "manage", "place");
   const raw = await resolveInput(rawInput);
-  const input = parseInput(RoomSchema, raw);
+  const parsed = parseInput(UpdateRoomSchema, raw);
   return withTx(ctx, async (txCtx, effects) => {
     const uploads = uploadsOf(txCtx, effects);
     const db = txCtx.db;
     const current = await lockRoom(txCtx, id);
+    // No building given (the REST body of SPEC.md section 7): the room stays where it is.
+    const input = { ...parsed, buildingId: parsed.buildingId ?? current.buildingId };
     await lockCounted(txCtx, "buildings", [current.buildingId, input.buildingId]);
     await lockCounted(txCtx, "room_types", [current.roomTypeId, input.roomTypeId]);
     const names = await checkReferences(txCtx, input, id);

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import { actorUserId } from "~/core/actor";
+import { actorUserId, can } from "~/core/actor";
 import { type Input, resolveInput } from "~/core/input";
 import type { ServiceContext } from "~/core/context.server";
 import type { Effects } from "~/core/unit-of-work.server";
@@ -27,7 +27,8 @@ import { reassignUser as reassignIncidentTypeAssignees } from "~/modules/inciden
 import { openIncidentsOutOfReach, reassignUser as reassignIncidents } from "~/modules/incidents/writes.server";
 import { reassignUser as reassignMaintenance } from "~/modules/maintenance/assignees.server";
 import { userDeactivated } from "./changes.server";
-import { assertCanManageUsers, assertMayHandleRole, needsLinks } from "./policy.server";
+import { assertCanManageUsers, assertMayHandleRole, isOwnAccount, needsLinks } from "./policy.server";
+import { updateAccount } from "./service.server";
 import { getUser, type UserDetail } from "./queries.server";
 import {
   type ArchiveUserInput,
@@ -38,6 +39,8 @@ import {
   type LinkedObjects,
   type SetUserStatusInput,
   SetUserStatusSchema,
+  type UpdateOwnProfileInput,
+  UpdateOwnProfileSchema,
   type UpdateUserInput,
   UpdateUserSchema,
 } from "./schema";
@@ -266,8 +269,13 @@ export async function createUser(ctx: ServiceContext, rawInput: Input<CreateUser
   }
 }
 
-/** Saves a user's details, role, status, links, notification settings and picture. */
-export async function updateUser(ctx: FilesContext, id: number, rawInput: Input<UpdateUserInput>): Promise<UserDetail> {
+/**
+ * Saves a user's details, role, status, links, notification settings and picture. A person who does not
+ * manage users (a technician) may call it on their own id: only their own settings are saved
+ * (`updateOwnProfile`).
+ */
+export async function updateUser(ctx: FilesContext, id: number, rawInput: Input<UpdateUserInput | UpdateOwnProfileInput>): Promise<UserDetail> {
+  if (!can(ctx.actor, "manage", "user") && isOwnAccount(ctx.actor, id)) return updateOwnProfile(ctx, id, rawInput);
   assertCanManageUsers(ctx);
   const input = parseInput(UpdateUserSchema, await resolveInput(rawInput));
   const actor = ctx.actor;
@@ -321,6 +329,37 @@ export async function updateUser(ctx: FilesContext, id: number, rawInput: Input<
     await effects.audit({ action: "updateUser", recordType: "user", recordId: id, details: changes });
     return getUser(txCtx, id);
   });
+}
+
+/**
+ * One's own profile through the users' call (SPEC.md section 7, PUT /api/users/{id}): the settings of
+ * /settings (`updateAccount`); a role, status or links that differ from the current ones are refused
+ * (409 SELF), as they are for a manager changing their own.
+ */
+async function updateOwnProfile(ctx: FilesContext, id: number, rawInput: Input<UpdateOwnProfileInput>): Promise<UserDetail> {
+  const input = parseInput(UpdateOwnProfileSchema, await resolveInput(rawInput));
+  const current = await getUser(ctx, id);
+  const sameIds = (a: number[], b: number[]) => a.length === b.length && [...a].sort((x, y) => x - y).every((v, i) => v === [...b].sort((x, y) => x - y)[i]);
+  if (input.role != null && input.role !== current.role) throw selfChange();
+  if (input.status != null && input.status !== current.status) throw selfChange();
+  if (
+    input.linkedObjects !== undefined &&
+    (!sameIds(input.linkedObjects.facilityIds, current.linkedObjects.facilityIds) ||
+      !sameIds(input.linkedObjects.buildingIds, current.linkedObjects.buildingIds))
+  ) {
+    throw selfChange();
+  }
+  await updateAccount(ctx, {
+    userId: id,
+    name: input.name,
+    surname: input.surname,
+    language: input.language,
+    receiveNotification: input.receiveNotification,
+    notificationSettings: input.notificationSettings,
+    updatePicture: input.updatePicture,
+    newPicture: input.newPicture,
+  });
+  return getUser(ctx, id);
 }
 
 /**

@@ -16,6 +16,15 @@ export function assertCanManageUsers(ctx: ServiceContext): asserts ctx is Servic
   assertCan(ctx.actor, "manage", "user", "users:errors.forbidden");
 }
 
+/**
+ * Whether user `id` is the acting person's own account (SPEC.md sections 4 and 7: every person, a
+ * technician too, loads and updates their own profile through /api/users/{id}). A token is not a person
+ * and has no account.
+ */
+export function isOwnAccount(actor: Actor | null | undefined, id: number): boolean {
+  return actor?.kind === "person" && actor.id === id && can(actor, "read", "account");
+}
+
 /** Whether `actor` may change a user who has (or would get) `role`. */
 export function mayHandleRole(actor: Actor | null, role: number): boolean {
   return role !== Role.ADMINISTRATOR || can(actor, "manage", "administrator");

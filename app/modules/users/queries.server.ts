@@ -9,7 +9,7 @@ import { NotFoundError } from "~/lib/errors";
 import { readPage, nameLike } from "~/lib/list-page.server";
 import { DEFAULT_PAGE_SIZE, type ListQuery, MAX_PAGE_SIZE, type Page } from "~/lib/list-query";
 import { treeScope } from "~/modules/facilities/policy.server";
-import { assertCanManageUsers } from "./policy.server";
+import { assertCanManageUsers, isOwnAccount } from "./policy.server";
 
 /** The signed-in user's profile and entity branding, loaded once per page by the root loader. */
 export async function getProfile(db: Db, userId: number, entityId: number) {
@@ -196,9 +196,12 @@ export interface UserDetail extends UserRow {
   validated: boolean;
 }
 
-/** One user of the entity (/update-user/{id}, GET /api/users/{id}); "User not found" otherwise. */
+/**
+ * One user of the entity (/update-user/{id}, GET /api/users/{id}); "User not found" otherwise. Those who
+ * manage users read anyone of their entity; every person reads their own profile.
+ */
 export async function getUser(ctx: ServiceContext, id: number): Promise<UserDetail> {
-  assertCanManageUsers(ctx);
+  if (!isOwnAccount(ctx.actor, id)) assertCanManageUsers(ctx);
   const [row] = await ctx.db
     .select({
       ...userFields,

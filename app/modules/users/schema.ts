@@ -222,6 +222,29 @@ export const UpdateUserSchema = z.object({
 });
 export type UpdateUserInput = z.input<typeof UpdateUserSchema>;
 
+/**
+ * PUT /api/users/{id} on one's own id by someone who does not manage users (a technician): the same
+ * body, of which only the own settings are saved (name, surname, language, notifications, picture).
+ * `role`, `status` and `linkedObjects` may be left out; when sent they must be the current ones.
+ */
+export const UpdateOwnProfileSchema = UpdateUserSchema.extend({
+  role: RoleSchema.nullish(),
+  linkedObjects: LinkedObjectsSchema.optional(),
+});
+export type UpdateOwnProfileInput = z.input<typeof UpdateOwnProfileSchema>;
+
+/**
+ * PUT /api/users/{id} body (SPEC.md section 7): the fields of UpdateUserSchema, with the picture as
+ * the other REST routes take files: `updatePicture` true replaces it with `newPicture`, a base64 data
+ * URL, or removes it when `newPicture` is null; `oldPicture` is accepted and ignored. `linkedObjects`
+ * may be left out when a person updates their own profile (they keep theirs).
+ */
+export const PutUserBodySchema = UpdateUserSchema.omit({ newPicture: true }).extend({
+  linkedObjects: LinkedObjectsSchema.optional(),
+  oldPicture: z.string({ error: "users:validation.invalid" }).max(2048, "users:validation.invalid").nullish(),
+  newPicture: z.string({ error: "settings:files.invalidData" }).nullish(),
+});
+
 /** PATCH /api/users/{id}/status and the status toggle. */
 export const SetUserStatusSchema = z.object({ newStatus: NewStatusSchema });
 export type SetUserStatusInput = z.input<typeof SetUserStatusSchema>;

@@ -1,25 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import { deferred } from "~/core/input";
 import { apiRoute, idParam, methodNotAllowed, parseJson } from "~/http/api.server";
 import { ValidationError } from "~/lib/errors";
 import { decodeDataUrl } from "~/modules/entities/schema";
 import { archiveUser, updateUser, userNotFound } from "~/modules/users/management.server";
 import { getUser } from "~/modules/users/queries.server";
-import { type ArchiveUserInput, type UpdateUserInput, UpdateUserSchema } from "~/modules/users/schema";
+import { type ArchiveUserInput, PutUserBodySchema, type UpdateOwnProfileInput } from "~/modules/users/schema";
 
 const INVALID_FILE_DATA = "settings:files.invalidData";
 const INVALID = "users:validation.invalid";
-
-/**
- * PUT /api/users/{id} body (SPEC.md section 7): the fields of UpdateUserSchema, with the picture as
- * the other REST routes take files: `updatePicture` true replaces it with `newPicture`, a base64 data
- * URL, or removes it when `newPicture` is null; `oldPicture` is accepted and ignored.
- */
-const PutUserBodySchema = UpdateUserSchema.omit({ newPicture: true }).extend({
-  oldPicture: z.string({ error: INVALID }).max(2048, INVALID).nullish(),
-  newPicture: z.string({ error: INVALID_FILE_DATA }).nullish(),
-});
 
 /** `incidentsUserId` and `plannedMaintenanceUserId` from the query: absent or empty is 0 (unassigned). */
 function successorParams(params: URLSearchParams): ArchiveUserInput {
@@ -36,7 +25,10 @@ function successorParams(params: URLSearchParams): ArchiveUserInput {
   return input;
 }
 
-/** GET /api/users/{id} (managers and administrators): the user; another entity's id is 404 USER_NOT_FOUND. */
+/**
+ * GET /api/users/{id}: the user, for managers and administrators; every person reads their own profile
+ * (a technician too). Another entity's id is 404 USER_NOT_FOUND.
+ */
 export const loader = apiRoute<LoaderFunctionArgs>(async ({ params, ctx }) => {
   const id = idParam(params.id);
   if (id === null) throw userNotFound();
@@ -50,7 +42,8 @@ export const loader = apiRoute<LoaderFunctionArgs>(async ({ params, ctx }) => {
  * archives the user, giving their Pending and In Progress incidents, and their planned maintenance and
  * pending tasks, to the chosen users (0 or absent: unassigned), and answers `{ incidentsReassigned,
  * tasksReassigned, plannedMaintenancesReassigned }`. Nobody changes their own role or status or
- * archives themselves, nor the entity's last administrator (409).
+ * archives themselves, nor the entity's last administrator (409). A technician updates only their own
+ * profile (name, language, notifications, picture; not role, status or links: 409 SELF).
  */
 export const action = apiRoute<ActionFunctionArgs>(async ({ request, params, ctx }) => {
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed("GET, PUT, DELETE");
@@ -59,7 +52,7 @@ export const action = apiRoute<ActionFunctionArgs>(async ({ request, params, ctx
   if (request.method === "DELETE") {
     return archiveUser(ctx, id, deferred(async () => successorParams(new URL(request.url).searchParams)));
   }
-  const input = deferred(async (): Promise<UpdateUserInput> => {
+  const input = deferred(async (): Promise<UpdateOwnProfileInput> => {
     const { oldPicture: _oldPicture, newPicture, ...fields } = await parseJson(request, PutUserBodySchema);
     if (!fields.updatePicture || newPicture == null) return { ...fields, newPicture: null };
     const bytes = decodeDataUrl(newPicture);

@@ -1,0 +1,69 @@
+import fs from "node:fs";
+import path from "node:path";
+import { accounts, expect, test, unique } from "./fixtures";
+
+/**
+ * API tokens (issue 50, decision 056), with JavaScript on and off (the two projects): an administrator
+ * makes a token at /administration/api-tokens and sees its secret once; a call to the API with it
+ * succeeds (with its rate-limit headers); revoked after the confirmation, the next call is refused (401).
+ * A facility manager sees the list without the form.
+ */
+const t = JSON.parse(fs.readFileSync(path.join("app/locales/en/apiTokens.json"), "utf8")) as {
+  form: { name: string; role: string; submit: string };
+  list: { revokeNamed: string };
+  revoke: { confirm: string };
+  readOnly: string;
+  created: { secret: string };
+};
+
+test("an administrator makes a token, calls the API with it, revokes it and the next call is refused", async ({ page, login, request }) => {
+  await login(accounts.admin, { consent: true });
+  await page.goto("/administration/api-tokens");
+  const name = unique("ERP sync");
+  await page.getByLabel(t.form.name).fill(name);
+  await page.getByLabel(t.form.role).selectOption("3");
+  await page.getByRole("button", { name: t.form.submit }).click();
+
+  const secretField = page.getByTestId("new-token").getByRole("textbox", { name: t.created.secret });
+  await expect(secretField).toBeVisible();
+  const secret = await secretField.inputValue();
+  expect(secret).toMatch(/^ct_[A-Za-z0-9_-]{43}$/);
+
+  const call = () => request.get("/api/facilities", { headers: { Authorization: `Bearer ${secret}`, "X-Language": "en" } });
+  const ok = await call();
+  expect(ok.status()).toBe(200);
+  expect(Array.isArray(await ok.json())).toBe(true);
+  expect(ok.headers()["ratelimit-remaining"]).toMatch(/^\d+$/);
+
+  // The list shows it (never its secret), with its last use after a reload.
+  await page.goto("/administration/api-tokens");
+  await expect(page.getByText(name)).toBeVisible();
+  await expect(page.getByText(secret)).toHaveCount(0);
+
+  await page.getByRole("link", { name: t.list.revokeNamed.replace("{{name}}", name) }).click();
+  await expect(page).toHaveURL(/\?revoke=\d+$/);
+  await page.getByRole("button", { name: t.revoke.confirm }).click();
+  await expect(page).toHaveURL(/\/administration\/api-tokens$/);
+  await expect(page.getByRole("link", { name: t.list.revokeNamed.replace("{{name}}", name) })).toHaveCount(0);
+
+  const refused = await call();
+  expect(refused.status()).toBe(401);
+  expect(await refused.json()).toMatchObject({ code: "UNAUTHORIZED" });
+});
+
+test("the API's contract is served: the OpenAPI document and its self-contained page", async ({ request }) => {
+  const doc = await request.get("/api/openapi.json");
+  expect(doc.status()).toBe(200);
+  expect((await doc.json()).openapi).toBe("3.1.0");
+  const page = await request.get("/api/docs");
+  expect(page.status()).toBe(200);
+  expect(page.headers()["content-type"]).toMatch(/^text\/html/);
+  expect(await page.text()).toContain("/api/facilities/rooms/{id}");
+});
+
+test("a facility manager sees the tokens but cannot make one", async ({ page, login }) => {
+  await login(accounts.manager, { consent: true });
+  await page.goto("/administration/api-tokens");
+  await expect(page.getByText(t.readOnly)).toBeVisible();
+  await expect(page.getByRole("button", { name: t.form.submit })).toHaveCount(0);
+});
