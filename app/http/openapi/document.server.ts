@@ -100,7 +100,7 @@ function operationOf(routeId: string, path: string, operation: Operation): OpenA
     ...(operation.audience === "visitor" ? { security: [] } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(operation.body
-      ? { requestBody: { required: true, content: { "application/json": { schema: withoutDialect(jsonSchema(operation.body, "input")) } } } }
+      ? { requestBody: { required: true, content: { [operation.bodyMedia ?? "application/json"]: { schema: withoutDialect(jsonSchema(operation.body, "input")) } } } }
       : {}),
     responses,
   };

@@ -8,6 +8,8 @@ import { IncidentTypeSchema, TranslateNamesSchema } from "~/modules/incident-typ
 import { AssignSchema, BulkChangeSchema, DescriptionSchema, DuplicateSchema, SetPrioritySchema, SetStatusSchema, TagSchema, TitleSchema } from "~/modules/incidents/schema";
 import { MaintenanceTypeSchema, PlannedMaintenanceSchema } from "~/modules/maintenance/schema";
 import { MarkReadSchema } from "~/modules/notifications/schema";
+import { StartExportSchema } from "~/modules/exports/schema";
+import { ExplanatoryStickersSchema, QrCodesSchema } from "~/modules/printing/schema";
 import { CreateRoomBodySchema, RoomTypeBodySchema, UpdateRoomBodySchema } from "~/modules/rooms/api-body";
 import { RemoveRoomTypeSchema } from "~/modules/rooms/schema";
 import { ChangePasswordSchema, CreateUserSchema, PutUserBodySchema, SetUserStatusSchema } from "~/modules/users/schema";
@@ -32,12 +34,14 @@ export interface Operation {
   query?: Record<string, { schema: z.ZodType; description: string }>;
   body?: z.ZodType;
   /** The success status (200 unless said). */
-  status?: 200 | 201;
+  status?: 200 | 201 | 202;
   answer: z.ZodType;
   /** The answer is a page: its total in `X-Total-Count`. */
   list?: boolean;
   /** The answer is a file (PDF), not JSON. */
   file?: string;
+  /** The body's media type when it is not JSON (an upload). */
+  bodyMedia?: "multipart/form-data";
   /** Error statuses beside 401 (signed-in calls) and 429, each answered with the Error body. */
   errors: number[];
 }
@@ -173,6 +177,46 @@ export const API_OPERATIONS: Readonly<Record<string, Operation[]>> = {
   "api-maintenance-type": item("maintenance type", managersOnly, A.MaintenanceType, MaintenanceTypeSchema),
   "api-planned-maintenances": collection("planned maintenance", managersOnly, A.PlannedMaintenance, PlannedMaintenanceSchema),
   "api-planned-maintenance": item("planned maintenance", managersOnly, A.PlannedMaintenance, PlannedMaintenanceSchema),
+  "api-printing-qr-codes": [
+    op("post", "QR code sticker sheets (A4, 21 a sheet) for a selection: the PDF, or 202 {printJobId, stickers} when made in the background", "managers", A.Anything, {
+      body: QrCodesSchema,
+      file: "application/pdf",
+    }),
+  ],
+  "api-printing-explanatory-stickers": [
+    op("post", "The entity's explanatory sticker, some copies from a starting row (PDF)", "managers", A.Anything, { body: ExplanatoryStickersSchema, file: "application/pdf" }),
+  ],
+  "api-printing-status": [
+    op("get", "The print status of the facility tree, or of one building's rooms and items", "managers", A.Anything, {
+      query: { buildingId: { schema: z.coerce.number().int(), description: "One building's rooms and items" } },
+      errors: [400, 403, 404],
+    }),
+  ],
+  "api-exports": [
+    op("get", "The entity's recent exports", "managers", A.AnyList, {
+      query: { type: { schema: z.string(), description: "Only of this export type (number or name)" } },
+      errors: [400, 403],
+    }),
+    op("post", "Start an export (xlsx or csv) made in the background", "managers", A.Created, { body: StartExportSchema, status: 201, errors: [400, 403, 409] }),
+  ],
+  "api-export": [op("get", "One export: status, progress, expiry", "managers", A.Anything)],
+  "api-export-file": [op("get", "An export's file", "managers", A.Anything, { file: "application/octet-stream" })],
+  "api-imports": [
+    op("get", "The entity's recent imports", "managers", A.AnyList, {
+      query: { limit: { schema: z.coerce.number().int().min(1).max(100), description: "How many (default 20)" } },
+      errors: [403],
+    }),
+    op("post", "Check a file and start an import in one transaction (202), or every faulty line (400)", "managers", A.Anything, {
+      body: z.object({
+        type: z.string().describe("Import type: its number or its template name (rooms, buildings, ...)"),
+        file: z.string().meta({ format: "binary" }).describe("The filled template: xlsx or CSV"),
+      }),
+      bodyMedia: "multipart/form-data",
+      status: 202,
+      errors: [400, 403, 409, 413, 415],
+    }),
+  ],
+  "api-import": [op("get", "One import: status, progress and every faulty line", "managers", A.Anything)],
   "api-openapi": [op("get", "This document (OpenAPI 3.1)", "visitor", A.Anything, { errors: [] })],
   "api-docs": [op("get", "This document as a page", "visitor", A.Anything, { file: "text/html", errors: [] })],
 };

@@ -1,7 +1,7 @@
 import { and, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { assertCan, can } from "~/core/actor";
 import type { ServiceContext } from "~/core/context.server";
-import { auditLog, dataJobs, entities, incidentTypes, maintenanceTypes, rooms, roomTypes, users, webhookEndpoints } from "~/db/schema";
+import { apiTokens, auditLog, dataJobs, entities, incidentTypes, maintenanceTypes, rooms, roomTypes, users, webhookEndpoints } from "~/db/schema";
 
 /**
  * The counts of the two hubs (decision 057), each hub one query: /administration (managers and
@@ -16,7 +16,7 @@ export interface AdministrationCounts {
   webhooks: number | null;
   /** Administrators only: the audit rows of the last AUDIT_COUNT_DAYS days. */
   auditRecent: number | null;
-  /** Administrators only; null until the API tokens area reports its count here. */
+  /** Administrators only: the tokens in use (neither revoked nor expired). */
   apiTokens: number | null;
 }
 
@@ -36,9 +36,12 @@ export async function administrationCounts(ctx: ServiceContext): Promise<Adminis
       auditRecent: can(ctx.actor, "read", "audit")
         ? countOf(sql`${auditLog} where ${auditLog.entityId} = ${e} and ${auditLog.createdAt} >= now() - make_interval(days => ${AUDIT_COUNT_DAYS})`)
         : sql<null>`null::int`,
+      apiTokens: admin
+        ? countOf(sql`${apiTokens} where ${apiTokens.entityId} = ${e} and ${apiTokens.revokedAt} is null and ${apiTokens.expiresAt} > now()`)
+        : sql<null>`null::int`,
     })
     .from(sql`(select 1) as one`);
-  return { users: row.users, dataJobs: row.dataJobs, webhooks: row.webhooks, auditRecent: row.auditRecent, apiTokens: null };
+  return { users: row.users, dataJobs: row.dataJobs, webhooks: row.webhooks, auditRecent: row.auditRecent, apiTokens: row.apiTokens };
 }
 
 export interface ConfigurationCounts {

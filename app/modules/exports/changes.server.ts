@@ -8,7 +8,7 @@ import { EXPORT_TYPE_VALUES } from "~/db/enums";
  * notification with the download link (./notifications.server.ts).
  */
 export const exportReady = defineChange({
-  type: "export.ready",
+  type: "export.finished",
   payload: z.object({
     dataJobId: z.number().int().positive(),
     exportType: z.number().int().refine((v) => (EXPORT_TYPE_VALUES as readonly number[]).includes(v)),
