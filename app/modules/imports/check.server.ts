@@ -330,7 +330,7 @@ export async function checkSheet(ctx: ServiceContext, definition: ImportTypeDefi
       }
     }
   }
-  const order = new Map(definition.columns.map((c, i) => [c.key, i]));
+  const order = new Map<string, number>(definition.columns.map((c, i) => [c.key, i]));
   errors.sort((a, b) => a.line - b.line || (order.get(a.column) ?? 0) - (order.get(b.column) ?? 0));
   return { definition, rows, errors };
 }

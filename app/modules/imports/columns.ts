@@ -13,8 +13,36 @@ export type ReferenceKind = "facility" | "building" | "roomType" | "category";
 /** The enumerations a choice column offers (translated labels, or the stored number). */
 export type ChoiceKind = "priority" | "occurrenceUnit" | "yesNo";
 
+/** Every import column's key; its header is `imports:columns.<key>` (the exports of the same columns write it too). */
+export type ImportColumnKey =
+  | "name"
+  | "description"
+  | "facility"
+  | "building"
+  | "roomType"
+  | "floor"
+  | "category"
+  | "notes"
+  | "tags"
+  | "streetName"
+  | "streetNumber"
+  | "suffix"
+  | "buildingFloor"
+  | "additionalInfo"
+  | "postalCode"
+  | "city"
+  | "country"
+  | "occurrenceUnit"
+  | "occurrenceInterval"
+  | "instructions"
+  | "nameEn"
+  | "nameFr"
+  | "nameNl"
+  | "defaultPriority"
+  | "appliesEverywhere";
+
 export interface ImportColumn {
-  key: string;
+  key: ImportColumnKey;
   required?: boolean;
   kind: "text" | "tags" | "integer" | "reference" | "choice";
   /** Longest text (the area's schema's own limit). */
@@ -31,7 +59,7 @@ export interface ImportTypeDefinition {
   slug: string;
   columns: readonly ImportColumn[];
   /** For incident types: at least one of these (the names), reported on the first. */
-  oneOf?: readonly string[];
+  oneOf?: readonly ImportColumnKey[];
 }
 
 const name = (example: string, max = 200): ImportColumn => ({ key: "name", required: true, kind: "text", max, example });
@@ -52,6 +80,9 @@ export const IMPORT_TYPES: readonly ImportTypeDefinition[] = [
       { key: "description", kind: "text", max: 2000, example: "" },
       { key: "streetName", kind: "text", max: 200, example: "Rue de la Loi" },
       { key: "streetNumber", kind: "text", max: 20, example: "16" },
+      { key: "suffix", kind: "text", max: 20, example: "" },
+      { key: "buildingFloor", kind: "text", max: 100, example: "" },
+      { key: "additionalInfo", kind: "text", max: 200, example: "" },
       { key: "postalCode", kind: "text", max: 20, example: "1000" },
       { key: "city", kind: "text", max: 100, example: "Brussels" },
       { key: "country", kind: "text", max: 2, example: "BE" },
@@ -116,13 +147,17 @@ export function importTypeBySlug(slug: string): ImportTypeDefinition | undefined
 /** The i18n key of a column's header. */
 export const columnLabelKey = (column: Pick<ImportColumn, "key">) => `imports:columns.${column.key}`;
 
-/** The choices of each enumeration: stored value and label key, in the order a drop-down lists them. */
-export const CHOICES: Record<ChoiceKind, ReadonlyArray<{ value: number | boolean; labelKey: string }>> = {
-  priority: [0, 1, 2, 3].map((value) => ({ value, labelKey: `incidents:priority.${value}` })),
-  occurrenceUnit: [0, 1, 2, 3, 4].map((value) => ({ value, labelKey: `maintenance:form.units.${value}` })),
+/**
+ * The choices of each enumeration: stored value and label key, in the order a drop-down lists them.
+ * `readKeys` are further words read back (never written by the template): the export's words for the
+ * same value (`exports:values.*`), so an export imports as it is (decision 054, round trip).
+ */
+export const CHOICES: Record<ChoiceKind, ReadonlyArray<{ value: number | boolean; labelKey: string; readKeys: readonly string[] }>> = {
+  priority: [0, 1, 2, 3].map((value) => ({ value, labelKey: `incidents:priority.${value}`, readKeys: [`exports:values.priority.${value}`] })),
+  occurrenceUnit: [0, 1, 2, 3, 4].map((value) => ({ value, labelKey: `maintenance:form.units.${value}`, readKeys: [`exports:values.occurrenceUnit.${value}`] })),
   yesNo: [
-    { value: false, labelKey: "imports:choices.no" },
-    { value: true, labelKey: "imports:choices.yes" },
+    { value: false, labelKey: "imports:choices.no", readKeys: ["exports:values.boolean.no"] },
+    { value: true, labelKey: "imports:choices.yes", readKeys: ["exports:values.boolean.yes"] },
   ],
 };
 
