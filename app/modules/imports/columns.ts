@@ -48,6 +48,12 @@ export interface ImportColumn {
   /** Longest text (the area's schema's own limit). */
   max?: number;
   reference?: ReferenceKind;
+  /**
+   * For a reference to a building: the column naming its facility. When the line fills it, the building
+   * is looked for in that facility only, so "Building A" of two sites is not ambiguous (a rooms export
+   * names both, decision 054's round trip).
+   */
+  within?: ImportColumnKey;
   choice?: ChoiceKind;
   /** The template's example value (choice columns show their first choice's label instead). */
   example?: string;
@@ -116,10 +122,12 @@ export const IMPORT_TYPES: readonly ImportTypeDefinition[] = [
     slug: "rooms",
     columns: [
       name("Room 1.01"),
-      { key: "building", required: true, kind: "reference", reference: "building", example: "Building A" },
+      { key: "building", required: true, kind: "reference", reference: "building", within: "facility", example: "Building A" },
       { key: "roomType", required: true, kind: "reference", reference: "roomType", example: "Meeting room" },
       { key: "floor", required: true, kind: "text", max: 50, example: "1" },
       { key: "description", kind: "text", max: 2000, example: "" },
+      // Optional: the building's facility, by name or short id, when building names repeat across facilities.
+      { key: "facility", kind: "text", max: 200, example: "Main campus" },
     ],
   },
   {
