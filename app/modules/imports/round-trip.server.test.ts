@@ -142,6 +142,7 @@ beforeAll(async () => {
   await createEquipmentType(db, { entityId, categoryId: heating.id, name: "Radiator" });
   await createMaintenanceType(db, { entityId, name: "Boiler service", tags: ["heating"], occurrenceUnit: TimeMeasure.WEEK, occurrenceInterval: 2 });
   await createMaintenanceType(db, { entityId, name: "Yearly check", occurrenceUnit: TimeMeasure.YEAR, occurrenceInterval: 1 });
+  await createMaintenanceType(db, { entityId, name: "Commissioning", occurrenceUnit: TimeMeasure.ONCE, occurrenceInterval: null });
   await createIncidentType(db, { entityId, nameEn: "Leak", nameNl: "Lek", defaultPriority: Priority.HIGH, appliesEverywhere: true });
   await createIncidentType(db, { entityId, nameFr: "Fenêtre cassée", defaultPriority: Priority.LOW, appliesEverywhere: false });
   await createIncidentType(db, { entityId, nameEn: "Smell", nameFr: "Odeur", nameNl: "Geur", defaultPriority: Priority.CRITICAL });
@@ -165,6 +166,12 @@ describe("export, then import into an empty entity", () => {
 
         for (const { exportType, importType } of ORDER) {
           const bytes = await exported(exporter, exportType, format);
+          if (format === "csv" && exportType === "maintenance-types") {
+            // The requester's language: the import's labels as headers, the export's words as values.
+            const [header, ...lines] = new TextDecoder().decode(bytes).split("\r\n");
+            expect(header).toContain(language === UserLanguage.EN ? "Name;Tags;Repeat;Every" : "Naam;Labels;Herhaling;Elke");
+            expect(lines.join("\n")).toContain(language === UserLanguage.EN ? "Weeks" : "Weken");
+          }
           await imported(importer, importType, bytes, `${exportType}.${format}`);
         }
 
