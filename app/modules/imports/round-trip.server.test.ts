@@ -142,7 +142,7 @@ beforeAll(async () => {
   await createEquipmentType(db, { entityId, categoryId: heating.id, name: "Radiator" });
   await createMaintenanceType(db, { entityId, name: "Boiler service", tags: ["heating"], occurrenceUnit: TimeMeasure.WEEK, occurrenceInterval: 2 });
   await createMaintenanceType(db, { entityId, name: "Yearly check", occurrenceUnit: TimeMeasure.YEAR, occurrenceInterval: 1 });
-  await createMaintenanceType(db, { entityId, name: "Commissioning", occurrenceUnit: TimeMeasure.ONCE, occurrenceInterval: null });
+  await createMaintenanceType(db, { entityId, name: "Commissioning", occurrenceUnit: TimeMeasure.UNSPECIFIED, occurrenceInterval: null });
   await createIncidentType(db, { entityId, nameEn: "Leak", nameNl: "Lek", defaultPriority: Priority.HIGH, appliesEverywhere: true });
   await createIncidentType(db, { entityId, nameFr: "Fenêtre cassée", defaultPriority: Priority.LOW, appliesEverywhere: false });
   await createIncidentType(db, { entityId, nameEn: "Smell", nameFr: "Odeur", nameNl: "Geur", defaultPriority: Priority.CRITICAL });
