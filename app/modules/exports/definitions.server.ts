@@ -1,7 +1,7 @@
-import { and, asc, count, eq, gt } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray } from "drizzle-orm";
 import type { ServiceContext } from "~/core/context.server";
 import { ExportType, ROLE_VALUES, USER_STATUS_VALUES } from "~/db/enums";
-import { buildings, incidents, plannedMaintenances, rooms, tasks } from "~/db/schema";
+import { buildings, incidents, maintenanceTypes, plannedMaintenances, rooms, tasks } from "~/db/schema";
 import { ValidationError } from "~/lib/errors";
 import type { ListQuery, Page } from "~/lib/list-query";
 import { type CategoryRow, type EquipmentTypeFilter, type EquipmentTypeRow, listCategories, listEquipmentTypes } from "~/modules/equipment/queries.server";
@@ -271,7 +271,7 @@ const incidentTypesExport = define<IncidentTypeRow, NoFilters>({
     importable("nameFr", (r) => r.nameFr),
     importable("nameNl", (r) => r.nameNl),
     importable("defaultPriority", (r, f) => f.word("priority", r.defaultPriority)),
-    { key: "reporterMayChangePriority", value: (r, f) => f.yesNo(r.reporterMayChangePriority) },
+    importable("reporterMayChangePriority", (r, f) => f.yesNo(r.reporterMayChangePriority)),
     importable("appliesEverywhere", (r, f) => f.yesNo(r.appliesEverywhere)),
     { key: "roomTypes", value: (r, f) => f.list(r.roomTypes.map((x) => x.name)) },
     { key: "genericEquipments", value: (r, f) => f.list(r.equipmentTypes.map((x) => x.name)) },
@@ -281,7 +281,10 @@ const incidentTypesExport = define<IncidentTypeRow, NoFilters>({
   batches: (ctx, _filters, total) => pagesOf((page) => listIncidentTypes(ctx, listQuery("name", page)), total),
 });
 
-const maintenanceTypesExport = define<MaintenanceTypeRow, NoFilters>({
+/** A maintenance type's list row and its instructions (not on the list screen; the import reads them back). */
+type MaintenanceTypeExportRow = MaintenanceTypeRow & { instructions: string };
+
+const maintenanceTypesExport = define<MaintenanceTypeExportRow, NoFilters>({
   type: ExportType.MAINTENANCE_TYPES,
   slug: "maintenance-types",
   parseFilters: noFilters,
@@ -290,9 +293,19 @@ const maintenanceTypesExport = define<MaintenanceTypeRow, NoFilters>({
     importable("tags", (r, f) => f.list(r.tags)),
     importable("occurrenceUnit", (r, f) => f.word("occurrenceUnit", r.occurrenceUnit)),
     importable("occurrenceInterval", (r) => r.occurrenceInterval),
+    importable("instructions", (r) => r.instructions),
     { key: "plansCount", value: (r) => r.plansCount },
   ],
-  batches: (ctx, _filters, total) => pagesOf((page) => listMaintenanceTypes(ctx, listQuery("name", page)), total),
+  async *batches(ctx, _filters, total) {
+    for await (const page of pagesOf((page) => listMaintenanceTypes(ctx, listQuery("name", page)), total)) {
+      const found = await ctx.db
+        .select({ id: maintenanceTypes.id, instructions: maintenanceTypes.instructions })
+        .from(maintenanceTypes)
+        .where(and(eq(maintenanceTypes.entityId, ctx.entityId), inArray(maintenanceTypes.id, page.map((r) => r.id))));
+      const instructions = new Map(found.map((r) => [r.id, r.instructions]));
+      yield page.map((r) => ({ ...r, instructions: instructions.get(r.id) ?? "" }));
+    }
+  },
 });
 
 const plannedExport = define<PlannedMaintenanceRow, PlannedMaintenanceFilters>({

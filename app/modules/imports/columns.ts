@@ -39,7 +39,8 @@ export type ImportColumnKey =
   | "nameFr"
   | "nameNl"
   | "defaultPriority"
-  | "appliesEverywhere";
+  | "appliesEverywhere"
+  | "reporterMayChangePriority";
 
 export interface ImportColumn {
   key: ImportColumnKey;
@@ -140,6 +141,7 @@ export const IMPORT_TYPES: readonly ImportTypeDefinition[] = [
       { key: "nameNl", kind: "text", max: 200, example: "Gebroken raam" },
       { key: "defaultPriority", required: true, kind: "choice", choice: "priority" },
       { key: "appliesEverywhere", kind: "choice", choice: "yesNo" },
+      { key: "reporterMayChangePriority", kind: "choice", choice: "yesNo" },
     ],
   },
 ];

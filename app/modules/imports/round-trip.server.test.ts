@@ -90,9 +90,9 @@ async function snapshot(entityId: number) {
     rooms: byJson(roomRows.map((r) => ({ name: r.name, building: buildingName.get(r.buildingId), facility: buildingFacility.get(r.buildingId), roomType: roomTypeName.get(r.roomTypeId), floor: text(r.floor), description: text(r.description) }))),
     categories: byJson(categoryRows.map((c) => ({ name: c.name, tags: sortedTags(c.tags) }))),
     equipmentTypes: byJson(equipmentRows.map((e) => ({ name: e.name, category: categoryName.get(e.categoryId), notes: text(e.notes), tags: sortedTags(e.tags) }))),
-    maintenanceTypes: byJson(maintenanceRows.map((m) => ({ name: m.name, tags: sortedTags(m.tags), occurrenceUnit: m.occurrenceUnit, occurrenceInterval: m.occurrenceInterval }))),
+    maintenanceTypes: byJson(maintenanceRows.map((m) => ({ name: m.name, tags: sortedTags(m.tags), occurrenceUnit: m.occurrenceUnit, occurrenceInterval: m.occurrenceInterval, instructions: text(m.instructions) }))),
     incidentTypes: byJson(
-      incidentTypeRows.map((t) => ({ nameEn: text(t.nameEn), nameFr: text(t.nameFr), nameNl: text(t.nameNl), defaultPriority: t.defaultPriority, appliesEverywhere: t.appliesEverywhere })),
+      incidentTypeRows.map((t) => ({ nameEn: text(t.nameEn), nameFr: text(t.nameFr), nameNl: text(t.nameNl), defaultPriority: t.defaultPriority, appliesEverywhere: t.appliesEverywhere, reporterMayChangePriority: t.reporterMayChangePriority })),
     ),
   };
 }
@@ -140,10 +140,10 @@ beforeAll(async () => {
   const heating = await createEquipmentCategory(db, { entityId, name: "Heating" });
   await createEquipmentType(db, { entityId, categoryId: lighting.id, name: "Lamp; ceiling", notes: 'Say "hi"\nthen =SUM(A1)', tags: ["led", "ceiling"] });
   await createEquipmentType(db, { entityId, categoryId: heating.id, name: "Radiator" });
-  await createMaintenanceType(db, { entityId, name: "Boiler service", tags: ["heating"], occurrenceUnit: TimeMeasure.WEEK, occurrenceInterval: 2 });
+  await createMaintenanceType(db, { entityId, name: "Boiler service", tags: ["heating"], instructions: "Check the pressure;\nthen bleed the radiators", occurrenceUnit: TimeMeasure.WEEK, occurrenceInterval: 2 });
   await createMaintenanceType(db, { entityId, name: "Yearly check", occurrenceUnit: TimeMeasure.YEAR, occurrenceInterval: 1 });
   await createMaintenanceType(db, { entityId, name: "Commissioning", occurrenceUnit: TimeMeasure.UNSPECIFIED, occurrenceInterval: null });
-  await createIncidentType(db, { entityId, nameEn: "Leak", nameNl: "Lek", defaultPriority: Priority.HIGH, appliesEverywhere: true });
+  await createIncidentType(db, { entityId, nameEn: "Leak", nameNl: "Lek", defaultPriority: Priority.HIGH, appliesEverywhere: true, reporterMayChangePriority: true });
   await createIncidentType(db, { entityId, nameFr: "Fenêtre cassée", defaultPriority: Priority.LOW, appliesEverywhere: false });
   await createIncidentType(db, { entityId, nameEn: "Smell", nameFr: "Odeur", nameNl: "Geur", defaultPriority: Priority.CRITICAL });
 });

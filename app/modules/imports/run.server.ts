@@ -86,6 +86,7 @@ async function writeRows(ctx: ServiceContext, definition: ImportTypeDefinition, 
           nameNl: v(r, "nameNl"),
           defaultPriority: v(r, "defaultPriority"),
           appliesEverywhere: (r.values.appliesEverywhere ?? false) as never,
+          reporterMayChangePriority: (r.values.reporterMayChangePriority ?? false) as never,
         })),
         details,
       );
