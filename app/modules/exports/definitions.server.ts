@@ -1,7 +1,7 @@
-import { and, asc, count, eq, gt } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray } from "drizzle-orm";
 import type { ServiceContext } from "~/core/context.server";
 import { ExportType, ROLE_VALUES, USER_STATUS_VALUES } from "~/db/enums";
-import { buildings, incidents, plannedMaintenances, rooms, tasks } from "~/db/schema";
+import { buildings, incidents, maintenanceTypes, plannedMaintenances, rooms, tasks } from "~/db/schema";
 import { ValidationError } from "~/lib/errors";
 import type { ListQuery, Page } from "~/lib/list-query";
 import { type CategoryRow, type EquipmentTypeFilter, type EquipmentTypeRow, listCategories, listEquipmentTypes } from "~/modules/equipment/queries.server";
@@ -13,6 +13,7 @@ import { listMaintenanceTypes, listPlannedMaintenances, type MaintenanceTypeRow,
 import { selectTasks, type TaskRow, taskWhere } from "~/modules/maintenance/task-queries.server";
 import type { TaskFilters } from "~/modules/maintenance/task-schema";
 import { listRooms, listRoomTypes, type RoomFilter, type RoomRow, type RoomTypeRow } from "~/modules/rooms/queries.server";
+import { columnLabelKey, type ImportColumnKey } from "~/modules/imports/columns";
 import { listUsers, type UserFilters, type UserRow } from "~/modules/users/queries.server";
 import type { Cell, ExportFormatter } from "./format";
 import { EXPORT_TYPE_SLUGS, type ExportTypeSlug } from "./schema";
@@ -32,9 +33,27 @@ import { EXPORT_TYPE_SLUGS, type ExportTypeSlug } from "./schema";
  * be in it (the export never holds a transaction open for minutes, which on PGlite would stop the app).
  */
 export interface ExportColumn<R> {
-  /** `exports:columns.<key>`. */
+  /** `exports:columns.<key>`, or the import's column key for a column the import reads back. */
   key: string;
+  /** The header's text key when it is not `exports:columns.<key>`: the import's label (see `importable`). */
+  header?: string;
   value(row: R, f: ExportFormatter): Cell;
+}
+
+/**
+ * A column the import reads back (issue 49's round trip, decision 055): its key and header are the
+ * import's column (`imports:columns.<key>`), one label for both directions, so an export of facilities,
+ * buildings, rooms, room types, equipment categories and types, maintenance types and incident types
+ * imports into another entity as it is. The export's other columns (short ids, counts, links) are not
+ * import columns and the import leaves them aside.
+ */
+function importable<R>(key: ImportColumnKey, value: (row: R, f: ExportFormatter) => Cell): ExportColumn<R> {
+  return { key, header: columnLabelKey({ key }), value };
+}
+
+/** The text key of a column's header, in the `exports` namespace or another one's (`imports:`). */
+export function headerKey(column: Pick<ExportColumn<unknown>, "key" | "header">): string {
+  return column.header ?? `columns.${column.key}`;
 }
 
 export interface ExportDefinition<R = unknown, F = unknown> {
@@ -143,8 +162,8 @@ const facilitiesExport = define<FacilityRow, NoFilters>({
   parseFilters: noFilters,
   columns: [
     { key: "shortId", value: (r) => r.shortId },
-    { key: "name", value: (r) => r.name },
-    { key: "description", value: (r) => r.description },
+    importable("name", (r) => r.name),
+    importable("description", (r) => r.description),
     { key: "buildingCount", value: (r) => r.countBuildings },
     { key: "activeIncidents", value: (r) => r.activeIncidents },
   ],
@@ -161,17 +180,17 @@ const buildingsExport = define<BuildingRow, BuildingFilter>({
   },
   columns: [
     { key: "shortId", value: (r) => r.shortId },
-    { key: "name", value: (r) => r.name },
-    { key: "description", value: (r) => r.description },
-    { key: "facility", value: (r) => r.facilityName },
-    { key: "streetName", value: (r) => r.streetName },
-    { key: "streetNumber", value: (r) => r.streetNumber },
-    { key: "suffix", value: (r) => r.suffix },
-    { key: "buildingFloor", value: (r) => r.buildingFloor },
-    { key: "additionalInfo", value: (r) => r.additionalInfo },
-    { key: "postalCode", value: (r) => r.postalCode },
-    { key: "city", value: (r) => r.city },
-    { key: "country", value: (r) => r.country },
+    importable("name", (r) => r.name),
+    importable("description", (r) => r.description),
+    importable("facility", (r) => r.facilityName),
+    importable("streetName", (r) => r.streetName),
+    importable("streetNumber", (r) => r.streetNumber),
+    importable("suffix", (r) => r.suffix),
+    importable("buildingFloor", (r) => r.buildingFloor),
+    importable("additionalInfo", (r) => r.additionalInfo),
+    importable("postalCode", (r) => r.postalCode),
+    importable("city", (r) => r.city),
+    importable("country", (r) => r.country),
     { key: "roomCount", value: (r) => r.countRooms },
     { key: "activeIncidents", value: (r) => r.activeIncidents },
   ],
@@ -188,12 +207,12 @@ const roomsExport = define<RoomRow, RoomFilter>({
   },
   columns: [
     { key: "shortId", value: (r) => r.shortId },
-    { key: "name", value: (r) => r.name },
-    { key: "description", value: (r) => r.description },
-    { key: "floor", value: (r) => r.floor },
-    { key: "building", value: (r) => r.buildingName },
-    { key: "facility", value: (r) => r.facilityName },
-    { key: "roomType", value: (r) => r.roomTypeName },
+    importable("name", (r) => r.name),
+    importable("description", (r) => r.description),
+    importable("floor", (r) => r.floor),
+    importable("building", (r) => r.buildingName),
+    importable("facility", (r) => r.facilityName),
+    importable("roomType", (r) => r.roomTypeName),
     { key: "equipmentCount", value: (r) => r.activeEquipmentCount },
     { key: "activeIncidents", value: (r) => r.activeIncidents },
   ],
@@ -205,8 +224,8 @@ const roomTypesExport = define<RoomTypeRow, NoFilters>({
   slug: "room-types",
   parseFilters: noFilters,
   columns: [
-    { key: "name", value: (r) => r.roomTypeName },
-    { key: "tags", value: (r, f) => f.list(r.tags) },
+    importable("name", (r) => r.roomTypeName),
+    importable("tags", (r, f) => f.list(r.tags)),
     { key: "roomCount", value: (r) => r.linkedRoomsCount },
   ],
   batches: (ctx, _filters, total) => pagesOf((page) => listRoomTypes(ctx, listQuery("name", page)), total),
@@ -217,8 +236,8 @@ const categoriesExport = define<CategoryRow, NoFilters>({
   slug: "equipment-categories",
   parseFilters: noFilters,
   columns: [
-    { key: "name", value: (r) => r.categoryName },
-    { key: "tags", value: (r, f) => f.list(r.tags) },
+    importable("name", (r) => r.categoryName),
+    importable("tags", (r, f) => f.list(r.tags)),
     { key: "equipmentCount", value: (r) => r.equipmentCount },
   ],
   batches: (ctx, _filters, total) => pagesOf((page) => listCategories(ctx, listQuery("name", page)), total),
@@ -233,10 +252,10 @@ const equipmentTypesExport = define<EquipmentTypeRow, EquipmentTypeFilter>({
     return r.done({ categoryIds: categoryId ? [categoryId] : null });
   },
   columns: [
-    { key: "name", value: (r) => r.equipmentName },
-    { key: "category", value: (r) => r.categoryName },
-    { key: "notes", value: (r) => r.notes },
-    { key: "tags", value: (r, f) => f.list(r.tags.map((x) => x.label)) },
+    importable("name", (r) => r.equipmentName),
+    importable("category", (r) => r.categoryName),
+    importable("notes", (r) => r.notes),
+    importable("tags", (r, f) => f.list(r.tags.map((x) => x.label))),
     { key: "itemCount", value: (r) => r.itemCount },
     { key: "createdAt", value: (r, f) => f.instant(r.creationTimestamp) },
   ],
@@ -248,12 +267,12 @@ const incidentTypesExport = define<IncidentTypeRow, NoFilters>({
   slug: "incident-types",
   parseFilters: noFilters,
   columns: [
-    { key: "nameEn", value: (r) => r.nameEn },
-    { key: "nameFr", value: (r) => r.nameFr },
-    { key: "nameNl", value: (r) => r.nameNl },
-    { key: "defaultPriority", value: (r, f) => f.word("priority", r.defaultPriority) },
-    { key: "reporterMayChangePriority", value: (r, f) => f.yesNo(r.reporterMayChangePriority) },
-    { key: "appliesEverywhere", value: (r, f) => f.yesNo(r.appliesEverywhere) },
+    importable("nameEn", (r) => r.nameEn),
+    importable("nameFr", (r) => r.nameFr),
+    importable("nameNl", (r) => r.nameNl),
+    importable("defaultPriority", (r, f) => f.word("priority", r.defaultPriority)),
+    importable("reporterMayChangePriority", (r, f) => f.yesNo(r.reporterMayChangePriority)),
+    importable("appliesEverywhere", (r, f) => f.yesNo(r.appliesEverywhere)),
     { key: "roomTypes", value: (r, f) => f.list(r.roomTypes.map((x) => x.name)) },
     { key: "genericEquipments", value: (r, f) => f.list(r.equipmentTypes.map((x) => x.name)) },
     { key: "rooms", value: (r, f) => f.list(r.rooms.map((x) => x.name)) },
@@ -262,18 +281,31 @@ const incidentTypesExport = define<IncidentTypeRow, NoFilters>({
   batches: (ctx, _filters, total) => pagesOf((page) => listIncidentTypes(ctx, listQuery("name", page)), total),
 });
 
-const maintenanceTypesExport = define<MaintenanceTypeRow, NoFilters>({
+/** A maintenance type's list row and its instructions (not on the list screen; the import reads them back). */
+type MaintenanceTypeExportRow = MaintenanceTypeRow & { instructions: string };
+
+const maintenanceTypesExport = define<MaintenanceTypeExportRow, NoFilters>({
   type: ExportType.MAINTENANCE_TYPES,
   slug: "maintenance-types",
   parseFilters: noFilters,
   columns: [
-    { key: "name", value: (r) => r.name },
-    { key: "tags", value: (r, f) => f.list(r.tags) },
-    { key: "repeat", value: (r, f) => f.word("occurrenceUnit", r.occurrenceUnit) },
-    { key: "every", value: (r) => r.occurrenceInterval },
+    importable("name", (r) => r.name),
+    importable("tags", (r, f) => f.list(r.tags)),
+    importable("occurrenceUnit", (r, f) => f.word("occurrenceUnit", r.occurrenceUnit)),
+    importable("occurrenceInterval", (r) => r.occurrenceInterval),
+    importable("instructions", (r) => r.instructions),
     { key: "plansCount", value: (r) => r.plansCount },
   ],
-  batches: (ctx, _filters, total) => pagesOf((page) => listMaintenanceTypes(ctx, listQuery("name", page)), total),
+  async *batches(ctx, _filters, total) {
+    for await (const page of pagesOf((page) => listMaintenanceTypes(ctx, listQuery("name", page)), total)) {
+      const found = await ctx.db
+        .select({ id: maintenanceTypes.id, instructions: maintenanceTypes.instructions })
+        .from(maintenanceTypes)
+        .where(and(eq(maintenanceTypes.entityId, ctx.entityId), inArray(maintenanceTypes.id, page.map((r) => r.id))));
+      const instructions = new Map(found.map((r) => [r.id, r.instructions]));
+      yield page.map((r) => ({ ...r, instructions: instructions.get(r.id) ?? "" }));
+    }
+  },
 });
 
 const plannedExport = define<PlannedMaintenanceRow, PlannedMaintenanceFilters>({

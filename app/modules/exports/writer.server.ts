@@ -2,7 +2,7 @@ import { once } from "node:events";
 import fs from "node:fs";
 import ExcelJS from "exceljs";
 import type { ServiceContext } from "~/core/context.server";
-import type { ExportDefinition } from "./definitions.server";
+import { type ExportDefinition, headerKey } from "./definitions.server";
 import type { Cell, ExportFormatter } from "./format";
 import type { ExportFormat } from "./schema";
 
@@ -43,7 +43,7 @@ export async function writeExport<R, F>(options: WriteOptions<R, F>): Promise<nu
 }
 
 function headers<R, F>({ definition, formatter }: WriteOptions<R, F>): string[] {
-  return definition.columns.map((c) => formatter.t(`columns.${c.key}`));
+  return definition.columns.map((c) => formatter.t(headerKey(c)));
 }
 
 async function writeXlsx<R, F>(options: WriteOptions<R, F>): Promise<number> {

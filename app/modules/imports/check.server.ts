@@ -94,29 +94,46 @@ interface Candidate {
   id: number;
   shortId?: number;
   name: string;
+  /** A building's facility (its name and short id), which a `within` column may name. */
+  parentName?: string;
+  parentShortId?: number;
 }
+
+const shortIdOf = (cell: string) => {
+  const short = /^#?(\d{1,9})$/.exec(cell.trim());
+  return short ? Number(short[1]) : undefined;
+};
 
 /** Names (lower case) and short ids of the records a reference column may name. */
 class ReferenceIndex {
-  private byName = new Map<string, number[]>();
+  private byName = new Map<string, Candidate[]>();
   private byShortId = new Map<number, number>();
   constructor(rows: Candidate[]) {
     for (const r of rows) {
       const key = normalise(r.name);
-      this.byName.set(key, [...(this.byName.get(key) ?? []), r.id]);
+      this.byName.set(key, [...(this.byName.get(key) ?? []), r]);
       if (r.shortId !== undefined) this.byShortId.set(r.shortId, r.id);
     }
   }
   get size() {
     return this.byShortId.size + this.byName.size;
   }
-  /** The id, "ambiguous" when the name is several records', undefined when none. */
-  find(cell: string): number | "ambiguous" | undefined {
-    const named = this.byName.get(normalise(cell));
-    if (named?.length === 1) return named[0];
+  /**
+   * The id, "ambiguous" when the name is several records', undefined when none. `parent` (a facility's
+   * name or short id) keeps the records of that parent only.
+   */
+  find(cell: string, parent = ""): number | "ambiguous" | undefined {
+    let named = this.byName.get(normalise(cell));
+    if (named && parent !== "") {
+      const parentShortId = shortIdOf(parent);
+      const parentName = normalise(parent);
+      const inParent = named.filter((r) => (r.parentName !== undefined && normalise(r.parentName) === parentName) || (parentShortId !== undefined && r.parentShortId === parentShortId));
+      named = inParent.length ? inParent : undefined;
+    }
+    if (named?.length === 1) return named[0].id;
     if (named && named.length > 1) return "ambiguous";
-    const short = /^#?(\d{1,9})$/.exec(cell.trim());
-    return short ? this.byShortId.get(Number(short[1])) : undefined;
+    const short = shortIdOf(cell);
+    return short !== undefined ? this.byShortId.get(short) : undefined;
   }
 }
 
@@ -134,8 +151,9 @@ async function referenceIndex(ctx: ServiceContext, kind: ReferenceKind): Promise
     case "building":
       return new ReferenceIndex(
         await ctx.db
-          .select({ id: buildings.id, shortId: buildings.shortId, name: buildings.name })
+          .select({ id: buildings.id, shortId: buildings.shortId, name: buildings.name, parentName: facilities.name, parentShortId: facilities.shortId })
           .from(buildings)
+          .innerJoin(facilities, and(eq(facilities.id, buildings.facilityId), eq(facilities.entityId, e)))
           .where(and(eq(buildings.entityId, e), isNull(buildings.archivedAt), treeScope(ctx, "building"))),
       );
     case "roomType":
@@ -243,6 +261,7 @@ function checkCell(
   cell: string,
   refs: Map<ReferenceKind, ReferenceIndex>,
   fail: (type: number, message?: string) => void,
+  parent = "",
 ): CellValue {
   if (cell === "") {
     if (column.required) fail(MESSAGE_TYPE.MISSING_MANDATORY_COLUMN);
@@ -273,7 +292,7 @@ function checkCell(
       return value ?? null;
     }
     case "reference": {
-      const found = refs.get(column.reference!)!.find(cell);
+      const found = refs.get(column.reference!)!.find(cell, parent);
       if (found === undefined) fail(MESSAGE_TYPE.UNKNOWN_REFERENCE, "imports:errors.unknownReference");
       else if (found === "ambiguous") fail(MESSAGE_TYPE.UNKNOWN_REFERENCE, "imports:errors.ambiguous");
       return typeof found === "number" ? found : null;
@@ -309,7 +328,9 @@ export async function checkSheet(ctx: ServiceContext, definition: ImportTypeDefi
     for (const column of definition.columns) {
       const at = positions.get(column.key);
       const cell = at === undefined ? "" : (cells[at] ?? "");
-      values[column.key] = checkCell(column, cell, refs, (type, message) => errors.push({ line, column: column.key, type: type as DataJobLineError["type"], ...(message ? { message } : {}) }));
+      const parentAt = column.within === undefined ? undefined : positions.get(column.within);
+      const parent = parentAt === undefined ? "" : (cells[parentAt] ?? "");
+      values[column.key] = checkCell(column, cell, refs, (type, message) => errors.push({ line, column: column.key, type: type as DataJobLineError["type"], ...(message ? { message } : {}) }), parent);
     }
     if (definition.oneOf && definition.oneOf.every((k) => values[k] === null)) {
       errors.push({ line, column: definition.oneOf[0], type: MESSAGE_TYPE.MISSING_MANDATORY_COLUMN, message: "imports:errors.oneName" });
@@ -330,7 +351,7 @@ export async function checkSheet(ctx: ServiceContext, definition: ImportTypeDefi
       }
     }
   }
-  const order = new Map(definition.columns.map((c, i) => [c.key, i]));
+  const order = new Map<string, number>(definition.columns.map((c, i) => [c.key, i]));
   errors.sort((a, b) => a.line - b.line || (order.get(a.column) ?? 0) - (order.get(b.column) ?? 0));
   return { definition, rows, errors };
 }

@@ -13,13 +13,48 @@ export type ReferenceKind = "facility" | "building" | "roomType" | "category";
 /** The enumerations a choice column offers (translated labels, or the stored number). */
 export type ChoiceKind = "priority" | "occurrenceUnit" | "yesNo";
 
+/** Every import column's key; its header is `imports:columns.<key>` (the exports of the same columns write it too). */
+export type ImportColumnKey =
+  | "name"
+  | "description"
+  | "facility"
+  | "building"
+  | "roomType"
+  | "floor"
+  | "category"
+  | "notes"
+  | "tags"
+  | "streetName"
+  | "streetNumber"
+  | "suffix"
+  | "buildingFloor"
+  | "additionalInfo"
+  | "postalCode"
+  | "city"
+  | "country"
+  | "occurrenceUnit"
+  | "occurrenceInterval"
+  | "instructions"
+  | "nameEn"
+  | "nameFr"
+  | "nameNl"
+  | "defaultPriority"
+  | "appliesEverywhere"
+  | "reporterMayChangePriority";
+
 export interface ImportColumn {
-  key: string;
+  key: ImportColumnKey;
   required?: boolean;
   kind: "text" | "tags" | "integer" | "reference" | "choice";
   /** Longest text (the area's schema's own limit). */
   max?: number;
   reference?: ReferenceKind;
+  /**
+   * For a reference to a building: the column naming its facility. When the line fills it, the building
+   * is looked for in that facility only, so "Building A" of two sites is not ambiguous (a rooms export
+   * names both, decision 054's round trip).
+   */
+  within?: ImportColumnKey;
   choice?: ChoiceKind;
   /** The template's example value (choice columns show their first choice's label instead). */
   example?: string;
@@ -31,7 +66,7 @@ export interface ImportTypeDefinition {
   slug: string;
   columns: readonly ImportColumn[];
   /** For incident types: at least one of these (the names), reported on the first. */
-  oneOf?: readonly string[];
+  oneOf?: readonly ImportColumnKey[];
 }
 
 const name = (example: string, max = 200): ImportColumn => ({ key: "name", required: true, kind: "text", max, example });
@@ -52,6 +87,9 @@ export const IMPORT_TYPES: readonly ImportTypeDefinition[] = [
       { key: "description", kind: "text", max: 2000, example: "" },
       { key: "streetName", kind: "text", max: 200, example: "Rue de la Loi" },
       { key: "streetNumber", kind: "text", max: 20, example: "16" },
+      { key: "suffix", kind: "text", max: 20, example: "" },
+      { key: "buildingFloor", kind: "text", max: 100, example: "" },
+      { key: "additionalInfo", kind: "text", max: 200, example: "" },
       { key: "postalCode", kind: "text", max: 20, example: "1000" },
       { key: "city", kind: "text", max: 100, example: "Brussels" },
       { key: "country", kind: "text", max: 2, example: "BE" },
@@ -85,10 +123,12 @@ export const IMPORT_TYPES: readonly ImportTypeDefinition[] = [
     slug: "rooms",
     columns: [
       name("Room 1.01"),
-      { key: "building", required: true, kind: "reference", reference: "building", example: "Building A" },
+      { key: "building", required: true, kind: "reference", reference: "building", within: "facility", example: "Building A" },
       { key: "roomType", required: true, kind: "reference", reference: "roomType", example: "Meeting room" },
       { key: "floor", required: true, kind: "text", max: 50, example: "1" },
       { key: "description", kind: "text", max: 2000, example: "" },
+      // Optional: the building's facility, by name or short id, when building names repeat across facilities.
+      { key: "facility", kind: "text", max: 200, example: "Main campus" },
     ],
   },
   {
@@ -101,6 +141,7 @@ export const IMPORT_TYPES: readonly ImportTypeDefinition[] = [
       { key: "nameNl", kind: "text", max: 200, example: "Gebroken raam" },
       { key: "defaultPriority", required: true, kind: "choice", choice: "priority" },
       { key: "appliesEverywhere", kind: "choice", choice: "yesNo" },
+      { key: "reporterMayChangePriority", kind: "choice", choice: "yesNo" },
     ],
   },
 ];
@@ -116,13 +157,17 @@ export function importTypeBySlug(slug: string): ImportTypeDefinition | undefined
 /** The i18n key of a column's header. */
 export const columnLabelKey = (column: Pick<ImportColumn, "key">) => `imports:columns.${column.key}`;
 
-/** The choices of each enumeration: stored value and label key, in the order a drop-down lists them. */
-export const CHOICES: Record<ChoiceKind, ReadonlyArray<{ value: number | boolean; labelKey: string }>> = {
-  priority: [0, 1, 2, 3].map((value) => ({ value, labelKey: `incidents:priority.${value}` })),
-  occurrenceUnit: [0, 1, 2, 3, 4].map((value) => ({ value, labelKey: `maintenance:form.units.${value}` })),
+/**
+ * The choices of each enumeration: stored value and label key, in the order a drop-down lists them.
+ * `readKeys` are further words read back (never written by the template): the export's words for the
+ * same value (`exports:values.*`), so an export imports as it is (decision 054, round trip).
+ */
+export const CHOICES: Record<ChoiceKind, ReadonlyArray<{ value: number | boolean; labelKey: string; readKeys: readonly string[] }>> = {
+  priority: [0, 1, 2, 3].map((value) => ({ value, labelKey: `incidents:priority.${value}`, readKeys: [`exports:values.priority.${value}`] })),
+  occurrenceUnit: [0, 1, 2, 3, 4].map((value) => ({ value, labelKey: `maintenance:form.units.${value}`, readKeys: [`exports:values.occurrenceUnit.${value}`] })),
   yesNo: [
-    { value: false, labelKey: "imports:choices.no" },
-    { value: true, labelKey: "imports:choices.yes" },
+    { value: false, labelKey: "imports:choices.no", readKeys: ["exports:values.boolean.no"] },
+    { value: true, labelKey: "imports:choices.yes", readKeys: ["exports:values.boolean.yes"] },
   ],
 };
 

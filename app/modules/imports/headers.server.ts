@@ -4,6 +4,9 @@ import nlImports from "~/locales/nl-BE/imports.json";
 import enIncidents from "~/locales/en/incidents.json";
 import frIncidents from "~/locales/fr-BE/incidents.json";
 import nlIncidents from "~/locales/nl-BE/incidents.json";
+import enExports from "~/locales/en/exports.json";
+import frExports from "~/locales/fr-BE/exports.json";
+import nlExports from "~/locales/nl-BE/exports.json";
 import enMaintenance from "~/locales/en/maintenance.json";
 import frMaintenance from "~/locales/fr-BE/maintenance.json";
 import nlMaintenance from "~/locales/nl-BE/maintenance.json";
@@ -19,6 +22,7 @@ const resources: Record<string, Array<Record<string, unknown>>> = {
   imports: IMPORTS as unknown as Array<Record<string, unknown>>,
   incidents: [enIncidents, frIncidents, nlIncidents] as unknown as Array<Record<string, unknown>>,
   maintenance: [enMaintenance, frMaintenance, nlMaintenance] as unknown as Array<Record<string, unknown>>,
+  exports: [enExports, frExports, nlExports] as unknown as Array<Record<string, unknown>>,
 };
 
 /** Lower case, accents kept, spaces collapsed, a trailing mandatory mark (`*`) dropped. */
@@ -49,7 +53,7 @@ export function matchHeader(columns: readonly ImportColumn[], header: string[]):
 
 const choiceTables = new Map<ChoiceKind, Map<string, number | boolean>>();
 
-/** The value a choice cell names: a label in any language, or the stored value itself (0..n, true/false). */
+/** The value a choice cell names: a label in any language (the template's or the export's), or the stored value itself (0..n, true/false). */
 export function choiceValue(kind: ChoiceKind, cell: string): number | boolean | undefined {
   let table = choiceTables.get(kind);
   if (!table) {
@@ -57,7 +61,7 @@ export function choiceValue(kind: ChoiceKind, cell: string): number | boolean | 
     for (const choice of CHOICES[kind]) {
       table.set(normalise(String(choice.value)), choice.value);
       if (typeof choice.value === "boolean") table.set(choice.value ? "1" : "0", choice.value);
-      for (const label of lookUp(choice.labelKey)) table.set(normalise(label), choice.value);
+      for (const key of [choice.labelKey, ...choice.readKeys]) for (const label of lookUp(key)) table.set(normalise(label), choice.value);
     }
     choiceTables.set(kind, table);
   }

@@ -159,9 +159,18 @@ export function parseCsv(text: string, delimiter = delimiterOf(text)): SheetLine
   return records;
 }
 
+/**
+ * A CSV cell as it was before an export defused it: the export writes a text beginning with `=`, `+`,
+ * `-`, `@`, tab or CR after a `'` so that Excel does not run it as a formula (decision 055); reading it
+ * back drops that `'`, so an exported text imports unchanged (decision 054, round trip).
+ */
+function undefused(cell: string): string {
+  return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
+}
+
 function readCsv(bytes: Uint8Array): Sheet {
   const text = decodeUtf8(bytes);
-  const records = parseCsv(text).map((r) => ({ line: r.line, cells: r.cells.map(clean) }));
+  const records = parseCsv(text).map((r) => ({ line: r.line, cells: r.cells.map((c) => clean(undefused(c))) }));
   const filled = records.filter((r) => r.cells.some((c) => c !== ""));
   const [header, ...lines] = filled;
   if (!header) throw new ValidationError({ file: [EMPTY_FILE] }, EMPTY_FILE, "FILE_EMPTY");

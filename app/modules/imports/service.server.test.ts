@@ -265,6 +265,25 @@ describe("importing", () => {
     expect(await toldOf(NotificationType.IMPORT_FACILITIES_SUCCESS)).toContain(admin.id);
   });
 
+  it("finds a room's building within the facility a line names, and leaves columns it does not know aside", async () => {
+    const east = await createFacility(database.db, { entityId: entity.id, name: "East site" });
+    const west = await createFacility(database.db, { entityId: entity.id, name: "West site" });
+    const eastAnnex = await createBuilding(database.db, { entityId: entity.id, facilityId: east.id, name: "Annex" });
+    const westAnnex = await createBuilding(database.db, { entityId: entity.id, facilityId: west.id, name: "Annex" });
+    await createRoomType(database.db, { entityId: entity.id, name: "Annex room" });
+    const header = "Short id,Name *,Building *,Room type *,Floor *,Facility,Equipment,Active incidents\n";
+    // Without the facility the name is two buildings'; a facility that has no such building is no help.
+    const ambiguous = await previewImport(ctxOf(admin), { type: BulkUploadType.ROOMS, file: csv(`${header}7,Lobby,Annex,Annex room,0,,3,1\n8,Lobby,Annex,Annex room,0,Campus,,\n`) });
+    expect(ambiguous.errors).toEqual([
+      { line: 2, column: "building", type: BulkUploadErrorMessageType.UNKNOWN_REFERENCE, message: "imports:errors.ambiguous" },
+      { line: 3, column: "building", type: BulkUploadErrorMessageType.UNKNOWN_REFERENCE, message: "imports:errors.unknownReference" },
+    ]);
+    const job = await importCsv(admin, BulkUploadType.ROOMS, `${header}7,Lobby,Annex,Annex room,0,east SITE,3,1\n8,Lobby,annex,Annex room,0,#${west.shortId},,\n`);
+    expect(job.status).toBe(DataJobStatus.SUCCEEDED);
+    const made = await database.db.select({ buildingId: rooms.buildingId }).from(rooms).where(and(eq(rooms.entityId, entity.id), eq(rooms.name, "Lobby")));
+    expect(made.map((r) => r.buildingId).sort()).toEqual([eastAnnex.id, westAnnex.id].sort());
+  });
+
   it("gives each of many imported rooms its own report identifier", async () => {
     const site = await createFacility(database.db, { entityId: entity.id, name: "Many site" });
     const hall = await createBuilding(database.db, { entityId: entity.id, facilityId: site.id, name: "Many hall" });
@@ -386,7 +405,7 @@ describe("templates", () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(bytes as unknown as ExcelJS.Buffer);
     const [data, example, lists] = workbook.worksheets;
-    expect(data.getRow(1).values).toEqual([undefined, "Naam *", "Gebouw *", "Lokaaltype *", "Verdieping *", "Beschrijving"]);
+    expect(data.getRow(1).values).toEqual([undefined, "Naam *", "Gebouw *", "Lokaaltype *", "Verdieping *", "Beschrijving", "Site"]);
     expect(example.getRow(2).getCell(1).value).toBe("Room 1.01");
     expect(lists.state).toBe("hidden");
     expect(lists.getCell("A1").value).toBe("Template hall");
@@ -404,7 +423,7 @@ describe("templates", () => {
   });
 
   it("gives a CSV template: the header line with a byte order mark", () => {
-    expect(csvTemplate(importTypeOf(BulkUploadType.BUILDING)!, label, ",")).toBe("\ufeffName *,Facility *,Description,Street,Number,Postal code,City,Country (2 letters)\r\n");
+    expect(csvTemplate(importTypeOf(BulkUploadType.BUILDING)!, label, ",")).toBe("\ufeffName *,Facility *,Description,Street,Number,Box,Floor,Additional information,Postal code,City,Country (2 letters)\r\n");
   });
 
   it("refuses technicians the templates", async () => {
