@@ -9,6 +9,7 @@ import { createTestDatabase } from "#tests/test-db";
 import { createTestServices, type TestServices } from "#tests/test-context";
 import { expectFieldError, rejectionOf } from "#tests/service-helpers";
 import { getReadableFile } from "~/modules/files/access.server";
+import { printStickersJob } from "./jobs.server";
 import { listBuildingPrintRooms, listPrintTree } from "./queries.server";
 import type { QrCodesInput } from "./schema";
 import { printExplanatoryStickers, printQrCodes, setPrintCalibration } from "./service.server";
@@ -169,6 +170,24 @@ describe("background printing", () => {
     expect((await getReadableFile(services.ctx(entity.id, user), job.resultFileId!)).mimeType).toBe("application/pdf");
     expect(await rejectionOf(getReadableFile(services.ctx(entityA.id, admin), job.resultFileId!))).toBeInstanceOf(NotFoundError);
   }, 60_000);
+});
+
+describe("a background print that cannot be made", () => {
+  it("is retried, and marked failed at its last attempt rather than left queued", async () => {
+    const db = database.db;
+    const entity = await createEntity(db);
+    const user = await createUser(db, { entityId: entity.id, role: Role.ADMINISTRATOR });
+    const [job] = await db.insert(printJobs).values({ entityId: entity.id, requestedById: user.id, stickers: 1, params: { identifierIds: [] } }).returning();
+    // No file store: the job cannot keep its PDF.
+    const broken = { db, files: undefined as never, events: services.events, queue: services.queue, mailer: { send: async () => undefined } };
+    const payload = { entityId: entity.id, printJobId: job.id };
+    await expect(printStickersJob.handler(payload, { id: "1", attempt: 1, maxAttempts: 4, services: broken })).rejects.toThrow();
+    expect((await db.select().from(printJobs).where(eq(printJobs.id, job.id)))[0].status).toBe(PrintJobStatus.QUEUED);
+    await printStickersJob.handler(payload, { id: "1", attempt: 4, maxAttempts: 4, services: broken });
+    const [after] = await db.select().from(printJobs).where(eq(printJobs.id, job.id));
+    expect(after.status).toBe(PrintJobStatus.FAILED);
+    expect(after.finishedAt).toBeTruthy();
+  });
 });
 
 describe("explanatory stickers and calibration", () => {

@@ -260,6 +260,15 @@ export async function completePrintJob(ctx: ServiceContext, printJobId: number):
   });
 }
 
+/** The background print could not be made (its last attempt failed): marked failed if still queued. */
+export async function failPrintJob(ctx: ServiceContext, printJobId: number): Promise<void> {
+  assertCan(ctx.actor, "print", "printing");
+  await ctx.db
+    .update(printJobs)
+    .set({ status: PrintJobStatus.FAILED, finishedAt: new Date() })
+    .where(and(eq(printJobs.id, printJobId), eq(printJobs.entityId, ctx.entityId), eq(printJobs.status, PrintJobStatus.QUEUED)));
+}
+
 /** POST /printing/explanatory-stickers.pdf, POST /api/printing/explanatory-stickers: N copies of the entity's sticker image. */
 export async function printExplanatoryStickers(
   ctx: ServiceContext,
