@@ -23,8 +23,6 @@ export interface Screen {
   access: Access;
 }
 
-const SOON = "routes/coming-soon.tsx";
-
 export const screens: Screen[] = [
   // Public
   { id: "login", path: "login", file: "routes/login.tsx", access: "visitor" },

@@ -107,13 +107,10 @@ async function firstIncidentType(request: Parameters<typeof apiLogin>[0]): Promi
   return match![1];
 }
 
-/** The route file every coming-soon screen renders. */
-const SOON_FILE = "routes/coming-soon.tsx";
-
 interface Address {
   id: string;
   path: string;
-  /** For axe: the component the address renders when several render the same one (coming soon). */
+  /** For axe: the component the address renders when several render the same one. */
   screen?: string;
 }
 
@@ -123,9 +120,8 @@ function addresses(ids: Ids, role: Role): Address[] {
   for (const screen of screens) {
     if (screen.access === "visitor" || screen.access === "public") continue;
     if (screen.access === "manager" && role !== "admin") continue;
-    // Placeholder screens (coming soon) take any id.
     const path = `/${screen.path}`.replace(":id", ids[screen.id] ?? "1").replace(":date", ids[`${screen.id}-date`] ?? "2026-01-05");
-    out.push({ id: screen.id, path, screen: screen.file === SOON_FILE ? "coming-soon" : undefined });
+    out.push({ id: screen.id, path });
   }
   out.push({ id: "settings", path: "/settings?dialog=password" }, { id: "report-issue", path: "/report-issue" });
   // The maintenance calendar's two views (a view of /task, decision 051).

@@ -31,7 +31,6 @@ import { apiLogin, webSession } from "./helpers";
 
 type RoleName = "visitor" | "technician" | "manager" | "admin" | "other";
 const ROLES: RoleName[] = ["visitor", "technician", "manager", "admin", "other"];
-const SOON_FILE = "routes/coming-soon.tsx";
 
 /** What an address answered, reduced to what section 6 speaks of. */
 type Outcome = "ok" | "login" | "forbidden" | "home" | "notFound" | "error" | `status ${number}` | `redirect ${string}`;
@@ -41,8 +40,7 @@ type Kind = "entity" | "facility" | "building" | "room" | "roomType" | "equipmen
   | "notification" | "notificationOwner" | "taskDay" | "maintenanceType" | "plannedMaintenance" | "webhook";
 
 /**
- * Screens whose `:id` loads a record of the first entity. Every screen with a parameter must be here
- * unless it is still a coming-soon page (which loads nothing, so it has no 404 to check yet).
+ * Screens whose `:id` loads a record of the first entity. Every screen with a parameter must be here.
  */
 const ID_KINDS: Record<string, Kind> = {
   "update-facility": "facility",
@@ -383,7 +381,7 @@ const walked = [
 ];
 
 test("every screen with an :id that loads a record has a demo id", () => {
-  const missing = screens.filter((s) => /:id(\/|$)/.test(s.path) && s.file !== SOON_FILE && !ID_KINDS[s.id]).map((s) => s.id);
+  const missing = screens.filter((s) => /:id(\/|$)/.test(s.path) && !ID_KINDS[s.id]).map((s) => s.id);
   expect(missing, "add these screens to ID_KINDS in tests/e2e/access.spec.ts").toEqual([]);
   const apiMissing = apiRoutes
     .filter((r) => r.path.includes(":id") && !API_ID_KINDS[r.id] && !API_WITHOUT_GET.has(r.id) && !API_WITHOUT_TOKEN.has(r.id))
