@@ -75,7 +75,7 @@ const ADMINISTRATORS_ONLY = new Set(["administration-webhooks", "administration-
 const PUBLIC_BY_CODE = new Set(["report", "report-status"]);
 
 /** The REST routes SPEC.md section 7 calls without a bearer token. */
-const API_WITHOUT_TOKEN = new Set(["api-login", "api-refresh-token", "api-logout", "api-users-password", "api-users-password-reset"]);
+const API_WITHOUT_TOKEN = new Set(["api-login", "api-refresh-token", "api-logout", "api-users-password", "api-users-password-reset", "api-openapi", "api-docs"]);
 /** REST routes whose `:id` loads a record of the first entity. */
 const API_ID_KINDS: Record<string, Kind> = {
   "api-entity": "entity",
@@ -116,7 +116,18 @@ const API_MANAGER_ONLY = new Set([
   "api-maintenance-type",
   "api-planned-maintenances",
   "api-planned-maintenance",
+  "api-printing-status",
+  "api-exports",
+  "api-export",
+  "api-export-file",
+  "api-imports",
+  "api-import",
 ]);
+/**
+ * REST routes whose `:id` names a background job (an export, an import): the demo data has none, so any
+ * id is not found to those who may call them, and a technician is refused before any id is read.
+ */
+const API_JOB_IDS = new Set(["api-export", "api-export-file", "api-import"]);
 /** REST routes with no GET (only PUT/POST/PATCH/DELETE): a GET answers 405 to a signed-in user. */
 const API_WITHOUT_GET = new Set([
   "api-user-password",
@@ -137,6 +148,8 @@ const API_WITHOUT_GET = new Set([
   "api-incident-file",
   "api-user-notifications-read",
   "api-task-status",
+  "api-printing-qr-codes",
+  "api-printing-explanatory-stickers",
 ]);
 
 interface DemoIds {
@@ -317,6 +330,7 @@ function fill(path: string, screenId: string, kinds: Record<string, Kind>, targe
   return path.replace(/:(\w+)/g, (_, name: string) => {
     if (name === "date") return kind === "taskDay" && target !== "none" ? ids.taskDate : "2026-01-15";
     if (screenId === "file") return "00000000-0000-4000-8000-000000000000";
+    if (screenId === "import-template") return "rooms.xlsx";
     if (!kind || target === "none") return "1";
     if (target === "unreachable" || target === "outsideManager") {
       const id = (ids[target] as Record<string, number>)[kind];
@@ -384,7 +398,7 @@ test("every screen with an :id that loads a record has a demo id", () => {
   const missing = screens.filter((s) => /:id(\/|$)/.test(s.path) && !ID_KINDS[s.id]).map((s) => s.id);
   expect(missing, "add these screens to ID_KINDS in tests/e2e/access.spec.ts").toEqual([]);
   const apiMissing = apiRoutes
-    .filter((r) => r.path.includes(":id") && !API_ID_KINDS[r.id] && !API_WITHOUT_GET.has(r.id) && !API_WITHOUT_TOKEN.has(r.id))
+    .filter((r) => r.path.includes(":id") && !API_ID_KINDS[r.id] && !API_WITHOUT_GET.has(r.id) && !API_WITHOUT_TOKEN.has(r.id) && !API_JOB_IDS.has(r.id))
     .map((r) => r.id);
   expect(apiMissing, "add these REST routes to API_ID_KINDS in tests/e2e/access.spec.ts").toEqual([]);
 });
@@ -444,6 +458,7 @@ function expectedApi(route: Screen, role: RoleName, target: Target): Outcome | "
   const kind = API_ID_KINDS[route.id];
   if (role === "other" && kind) return "notFound";
   if (role === "technician" && API_MANAGER_ONLY.has(route.id)) return "status 403";
+  if (API_JOB_IDS.has(route.id)) return "notFound";
   // Only the technician's own notifications are theirs: another user of the entity is refused.
   if (kind === "notificationOwner" && role !== "technician") return "status 403";
   if (role === "technician" && target === "unreachable") return kind === "room" && !API_QUERY_ID[route.id] ? "status 403" : "notFound";

@@ -8,6 +8,9 @@ import { apiLogin, webSession } from "./helpers";
  * These tests sign in through the form itself; the other specs use the `login` fixture (one post).
  */
 
+/** Manager screens for administrators only (decision 057): a facility manager is sent to the forbidden page. */
+const ADMINISTRATORS_ONLY = new Set(["administration-webhooks", "administration-webhook", "administration-audit"]);
+
 const concrete = (path: string) => `/${path.replace(/:date/g, "2026-01-05").replace(/:\w+/g, "1")}`;
 
 /** Decodes the signed session cookie (signed, not encrypted) to read the refresh token, as a thief would. */
@@ -53,6 +56,12 @@ test.describe("navigation guards (SPEC.md sections 2 and 6)", () => {
           expect([res.status(), location], where).toEqual([302, "/login"]);
         } else if (screen.access === "manager" && !manager) {
           expect([res.status(), location], where).toEqual([302, "/forbidden"]);
+        } else if (ADMINISTRATORS_ONLY.has(screen.id) && who.role !== 3) {
+          // Webhooks and the audit history are the administrators' (decision 057).
+          expect([res.status(), location], where).toEqual([302, "/forbidden"]);
+        } else if (screen.id === "administration-webhook") {
+          // The demo data registers no webhook: endpoint 1 is not found (access.spec opens a real one).
+          expect(res.status(), where).toBe(404);
         } else if (screen.id === "notification") {
           // Notification 1 is one user's own (access.spec opens the owner's): the owner's first visit marks it
           // read and comes back once (302 to itself), everyone else's is not found.

@@ -234,12 +234,17 @@ test("an unknown, archived or other entity's sticker gives the friendly page; a 
     const otherCode = ((await (await other.get(`/api/facilities/rooms/${otherRoom.id}`, { headers: otherApi.headers })).json()) as { reportIdentifier: string }).reportIdentifier;
     expect(otherCode).toBeTruthy();
     // A room made and archived by the administrator: its identifier is archived with it.
-    const [first] = await rooms(admin, api.headers);
-    const template = (await (await admin.get(`/api/facilities/rooms/${first.id}`, { headers: api.headers })).json()) as {
-      buildingId: number;
-      roomTypeId: number;
-      equipments: { equipmentTypeId: number }[];
-    };
+    // A room with equipment to copy (rooms imported by another spec on this server have none).
+    type RoomDetail = { buildingId: number; roomTypeId: number; equipments: { equipmentTypeId: number }[] };
+    let template: RoomDetail | undefined;
+    for (const room of await rooms(admin, api.headers)) {
+      const detail = (await (await admin.get(`/api/facilities/rooms/${room.id}`, { headers: api.headers })).json()) as RoomDetail;
+      if (detail.equipments?.length) {
+        template = detail;
+        break;
+      }
+    }
+    if (!template) throw new Error("no room with equipment in the demo data");
     const made = await admin.post("/api/facilities/rooms", {
       headers: api.headers,
       data: {
