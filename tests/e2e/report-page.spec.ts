@@ -237,14 +237,16 @@ test("an unknown, archived or other entity's sticker gives the friendly page; a 
     // A room with equipment to copy (rooms imported by another spec on this server have none).
     type RoomDetail = { buildingId: number; roomTypeId: number; equipments: { equipmentTypeId: number }[] };
     let template: RoomDetail | undefined;
+    let first: { id: number } | undefined;
     for (const room of await rooms(admin, api.headers)) {
       const detail = (await (await admin.get(`/api/facilities/rooms/${room.id}`, { headers: api.headers })).json()) as RoomDetail;
       if (detail.equipments?.length) {
         template = detail;
+        first = room;
         break;
       }
     }
-    if (!template) throw new Error("no room with equipment in the demo data");
+    if (!template || !first) throw new Error("no room with equipment in the demo data");
     const made = await admin.post("/api/facilities/rooms", {
       headers: api.headers,
       data: {
