@@ -60,8 +60,9 @@ test.describe("navigation guards (SPEC.md sections 2 and 6)", () => {
           // Webhooks and the audit history are the administrators' (decision 057).
           expect([res.status(), location], where).toEqual([302, "/forbidden"]);
         } else if (screen.id === "administration-webhook") {
-          // The demo data registers no webhook: endpoint 1 is not found (access.spec opens a real one).
-          expect(res.status(), where).toBe(404);
+          // The demo data registers no webhook: endpoint 1 is not found, unless another spec on this server
+          // registered one (access.spec opens a real one).
+          expect([200, 404], where).toContain(res.status());
         } else if (screen.id === "notification") {
           // Notification 1 is one user's own (access.spec opens the owner's): the owner's first visit marks it
           // read and comes back once (302 to itself), everyone else's is not found.

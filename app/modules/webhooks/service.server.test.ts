@@ -144,31 +144,32 @@ describe("registering endpoints", () => {
     const { webhook } = await createWebhook(ctxOf(admin), { name: "Ours", url: "https://93.184.216.34/hook", events: ["task.done"] });
     const input = { name: "Theirs", url: "https://93.184.216.34/other", events: ["task.done" as const] };
     const other = ctxOf(otherAdmin);
+    // Each call is made only when awaited: a rejection waiting in an array is an unhandled one.
     for (const attempt of [
-      getWebhook(other, webhook.id),
-      updateWebhook(other, webhook.id, input),
-      setWebhookEnabled(other, webhook.id, false),
-      deleteWebhook(other, webhook.id),
-      rotateWebhookSecret(other, webhook.id),
-      pingWebhook(other, webhook.id),
-      listWebhookDeliveries(other, webhook.id),
-      getWebhook(ctxOf(admin), 2 ** 31 - 1),
+      () => getWebhook(other, webhook.id),
+      () => updateWebhook(other, webhook.id, input),
+      () => setWebhookEnabled(other, webhook.id, false),
+      () => deleteWebhook(other, webhook.id),
+      () => rotateWebhookSecret(other, webhook.id),
+      () => pingWebhook(other, webhook.id),
+      () => listWebhookDeliveries(other, webhook.id),
+      () => getWebhook(ctxOf(admin), 2 ** 31 - 1),
     ]) {
-      expect(await rejectionOf(attempt)).toBeInstanceOf(NotFoundError);
+      expect(await rejectionOf(attempt())).toBeInstanceOf(NotFoundError);
     }
     for (const user of [manager, technician]) {
       const ctx = ctxOf(user);
       for (const attempt of [
-        createWebhook(ctx, input),
-        listWebhooks(ctx),
-        getWebhook(ctx, webhook.id),
-        updateWebhook(ctx, webhook.id, input),
-        setWebhookEnabled(ctx, webhook.id, false),
-        deleteWebhook(ctx, webhook.id),
-        rotateWebhookSecret(ctx, webhook.id),
-        pingWebhook(ctx, webhook.id),
+        () => createWebhook(ctx, input),
+        () => listWebhooks(ctx),
+        () => getWebhook(ctx, webhook.id),
+        () => updateWebhook(ctx, webhook.id, input),
+        () => setWebhookEnabled(ctx, webhook.id, false),
+        () => deleteWebhook(ctx, webhook.id),
+        () => rotateWebhookSecret(ctx, webhook.id),
+        () => pingWebhook(ctx, webhook.id),
       ]) {
-        expect(await rejectionOf(attempt)).toBeInstanceOf(ForbiddenError);
+        expect(await rejectionOf(attempt())).toBeInstanceOf(ForbiddenError);
       }
     }
     expect((await getWebhook(ctxOf(admin), webhook.id)).name).toBe("Ours");
