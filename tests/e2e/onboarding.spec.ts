@@ -96,6 +96,8 @@ test.describe("sign-up", () => {
     await continueToEntity(page);
 
     await page.getByRole("button", { name: "Finish" }).click();
+    // The first message may wait for the form's validation to load (lazily, once the form is used).
+    await expect(page.getByText("Please set the organisation name")).toBeVisible({ timeout: 15_000 });
     for (const message of [
       "Please set the organisation name",
       "Please set the VAT number",
