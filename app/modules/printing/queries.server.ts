@@ -184,6 +184,38 @@ async function assertAllFound(ctx: ServiceContext, ids: number[], found: (ids: n
   if (rows.length !== new Set(ids).size) throw new NotFoundError("printing:errors.notFound", "PLACE_NOT_FOUND");
 }
 
+/** A sticker's row as the print queries select it (snake_case SQL columns). */
+export interface PrintTargetRow {
+  room_id: number;
+  item_id: number | null;
+  identifier_id: number | null;
+  code: string | null;
+  status: number | null;
+  room_name: string;
+  floor: string;
+  building_name: string;
+  facility_name: string;
+  item_name: string | null;
+  internal_reference: string | null;
+}
+
+/** What one sticker shows and which identifier it records, from its row. */
+export function printTargetOf(r: PrintTargetRow): PrintTarget {
+  return {
+    roomId: Number(r.room_id),
+    equipmentItemId: r.item_id == null ? null : Number(r.item_id),
+    identifierId: r.identifier_id == null ? null : Number(r.identifier_id),
+    code: r.code,
+    printed: r.status === QrPrintStatus.PRINTED,
+    roomName: r.room_name,
+    floor: String(r.floor),
+    buildingName: r.building_name,
+    facilityName: r.facility_name,
+    itemName: r.item_name,
+    internalReference: r.internal_reference,
+  };
+}
+
 /**
  * What a selection prints, in print order (facility, building, room name, each room before its items):
  * the rooms and items of the chosen facilities and buildings, and the chosen rooms and items, within the
@@ -236,35 +268,7 @@ export async function resolveSelection(ctx: ServiceContext, selection: Selection
     where ei.entity_id = ${e} and ei.archived_at is null and ${scope}
       and (${inList(sql`ei.id`, equipmentItemIds)} or ${wholeRoom})
     order by f_key, f_id, b_key, b_id, r_key, room_id, kind, i_key, item_id`);
-  type Row = {
-    room_id: number;
-    item_id: number | null;
-    identifier_id: number | null;
-    code: string | null;
-    status: number | null;
-    room_name: string;
-    floor: string;
-    building_name: string;
-    facility_name: string;
-    item_name: string | null;
-    internal_reference: string | null;
-  };
-  const rows = (result as unknown as { rows: Row[] }).rows;
-  const targets = rows.map(
-    (r): PrintTarget => ({
-      roomId: Number(r.room_id),
-      equipmentItemId: r.item_id == null ? null : Number(r.item_id),
-      identifierId: r.identifier_id == null ? null : Number(r.identifier_id),
-      code: r.code,
-      printed: r.status === QrPrintStatus.PRINTED,
-      roomName: r.room_name,
-      floor: String(r.floor),
-      buildingName: r.building_name,
-      facilityName: r.facility_name,
-      itemName: r.item_name,
-      internalReference: r.internal_reference,
-    }),
-  );
+  const targets = (result as unknown as { rows: PrintTargetRow[] }).rows.map(printTargetOf);
   return selection.notPrintedOnly ? targets.filter((t) => !t.printed) : targets;
 }
 

@@ -18,7 +18,7 @@ import { printSheetsReady } from "./changes.server";
 import { printStickersJob } from "./jobs.server";
 import { sheetCount } from "./layout";
 import { type QrSticker, renderImageSheets, renderQrSheets } from "./pdf.server";
-import { type PrintTarget, readStickerSettings, resolveSelection } from "./queries.server";
+import { type PrintTarget, type PrintTargetRow, printTargetOf, readStickerSettings, resolveSelection } from "./queries.server";
 import {
   BACKGROUND_THRESHOLD,
   CalibrationSchema,
@@ -189,37 +189,7 @@ async function targetsOfIdentifiers(ctx: ServiceContext, ids: number[]): Promise
     join facilities f on f.id = b.facility_id
     where ri.entity_id = ${ctx.entityId} and ri.archived_at is null
       and ri.id = any(${`{${ids.join(",")}}`}::int[])`);
-  type Row = {
-    identifier_id: number;
-    code: string;
-    status: number;
-    item_id: number | null;
-    room_id: number;
-    room_name: string;
-    floor: string;
-    building_name: string;
-    facility_name: string;
-    item_name: string | null;
-    internal_reference: string | null;
-  };
-  const byId = new Map(
-    (result as unknown as { rows: Row[] }).rows.map((r) => [
-      Number(r.identifier_id),
-      {
-        roomId: Number(r.room_id),
-        equipmentItemId: r.item_id == null ? null : Number(r.item_id),
-        identifierId: Number(r.identifier_id),
-        code: r.code,
-        printed: r.status === QrPrintStatus.PRINTED,
-        roomName: r.room_name,
-        floor: String(r.floor),
-        buildingName: r.building_name,
-        facilityName: r.facility_name,
-        itemName: r.item_name,
-        internalReference: r.internal_reference,
-      } satisfies PrintTarget,
-    ]),
-  );
+  const byId = new Map((result as unknown as { rows: PrintTargetRow[] }).rows.map((r) => [Number(r.identifier_id), printTargetOf(r)]));
   return ids.flatMap((id) => {
     const target = byId.get(id);
     return target ? [target] : [];
