@@ -67,7 +67,7 @@ export interface ExportDefinition<R = unknown, F = unknown> {
 }
 
 /** Rows read per keyset page. */
-export const EXPORT_BATCH = 1000;
+export const EXPORT_BATCH = 500;
 /** Rows per page of a list function (its largest page). */
 const LIST_PAGE = 100;
 

@@ -1,16 +1,16 @@
 import { once } from "node:events";
 import fs from "node:fs";
-import ExcelJS from "exceljs";
 import type { ServiceContext } from "~/core/context.server";
 import { type ExportDefinition, headerKey } from "./definitions.server";
 import type { Cell, ExportFormatter } from "./format";
 import type { ExportFormat } from "./schema";
+import { writeXlsxTable } from "./xlsx-stream.server";
 
 /**
  * Writes an export to a file row by row (decision 055), never holding more than one batch of rows:
  *
- * - **xlsx**: exceljs's streaming `WorkbookWriter` (no shared strings, no styles: each row is written
- *   and committed as it comes), one sheet with a frozen header row;
+ * - **xlsx**: the workbook's parts written as they come (xlsx-stream.server.ts: inline strings, no
+ *   styles, a frozen header row), pulled batch by batch by the zip;
  * - **csv**: UTF-8 with a byte-order mark, `;` between fields and CRLF between lines, as Excel in
  *   Belgium (French and Dutch, whose list separator is `;`) reads and writes it; fields holding `;`,
  *   `"` or a line break are quoted with `"` doubled. A text cell starting with `=`, `+`, `-`, `@`, a tab
@@ -47,53 +47,24 @@ function headers<R, F>({ definition, formatter }: WriteOptions<R, F>): string[] 
 }
 
 async function writeXlsx<R, F>(options: WriteOptions<R, F>): Promise<number> {
-  const { ctx, definition, filters, formatter, target } = options;
-  // Fast deflate: an export's XML compresses well at level 1, and the writer keeps up with the rows.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: target, useStyles: false, useSharedStrings: false, zip: { zlib: { level: 1 } } });
-  const sheet = workbook.addWorksheet(sheetTitle(options.sheetName), { views: [{ state: "frozen", ySplit: 1 }] });
-  sheet.addRow(headers(options)).commit();
+  const { ctx, definition, filters, formatter } = options;
   const columns = definition.columns;
   let processed = 0;
-  try {
+  async function* cells(): AsyncGenerator<Cell[][]> {
     for await (const batch of definition.batches(ctx, filters, (n) => options.onTotal?.(n))) {
-      for (const row of batch) {
+      const rows: Cell[][] = new Array(batch.length);
+      for (let r = 0; r < batch.length; r++) {
         const values: Cell[] = new Array(columns.length);
-        for (let i = 0; i < columns.length; i++) values[i] = columns[i].value(row, formatter) ?? null;
-        sheet.addRow(values).commit();
+        for (let i = 0; i < columns.length; i++) values[i] = columns[i].value(batch[r], formatter) ?? null;
+        rows[r] = values;
       }
+      yield rows;
       processed += batch.length;
-      await sheetDrained(sheet);
       await options.onProgress?.(processed);
     }
-    sheet.commit();
-  } finally {
-    // The workbook is finished (and its file closed) whatever happened; the caller removes a failed one.
-    await workbook.commit();
   }
+  await writeXlsxTable({ target: options.target, name: options.sheetName, header: headers(options), batches: cells() });
   return processed;
-}
-
-/** How much of a sheet's XML may wait for the zip before the next batch is read. */
-const SHEET_BACKLOG = 1024 * 1024;
-
-/**
- * Backpressure for exceljs's streaming writer, which writes a sheet's XML into the zip entry without
- * waiting: when compressing falls behind, the next batch waits until the entry's backlog is small, so
- * memory stays flat whatever the number of rows.
- */
-async function sheetDrained(sheet: ExcelJS.Worksheet): Promise<void> {
-  type Pipe = { writableLength?: number; _writableState?: { length?: number } };
-  const pipes = (sheet as unknown as { stream?: { pipes?: Pipe[] } }).stream?.pipes ?? [];
-  // The zip entry is a PassThrough of readable-stream 2 (through archiver), which has no public
-  // `writableLength`: its state's length is the same figure.
-  // eslint-disable-next-line caretaker/no-private-members -- no public API gives this stream's backlog
-  const backlog = (pipe: Pipe) => pipe.writableLength ?? pipe._writableState?.length ?? 0;
-  while (pipes.some((pipe) => backlog(pipe) > SHEET_BACKLOG)) await new Promise((resolve) => setTimeout(resolve, 2));
-}
-
-/** An xlsx sheet name: at most 31 characters, none of `[]:*?/\`. */
-function sheetTitle(name: string): string {
-  return name.replace(/[[\]:*?/\\]/g, " ").slice(0, 31) || "Export";
 }
 
 const NEEDS_QUOTES = /[;"\r\n]/;
