@@ -24,8 +24,11 @@ import { readSheet } from "./parse.server";
  * import, ALL lines or none, in one transaction, through the areas' bulk verbs.
  */
 const IMPORT_ACTOR = "import";
-/** Lines written per bulk call: progress is reported between them. */
-const CHUNK = 5_000;
+/**
+ * Lines written per bulk call: progress is reported between them, and on PostgreSQL the pages served
+ * beside the import wait for one chunk's statement building at most (docs/benchmarks.md).
+ */
+const CHUNK = 1_000;
 const ACTIVE = [DataJobStatus.QUEUED, DataJobStatus.RUNNING];
 
 /** The rows of a checked file as the area's bulk verb takes them. */
