@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { accounts, expect, test, unique } from "./fixtures";
+import { accounts, expect, horizontalOverflow, test, unique } from "./fixtures";
 
 /**
  * API tokens (issue 50, decision 056), with JavaScript on and off (the two projects): an administrator
@@ -51,7 +51,7 @@ test("an administrator makes a token, calls the API with it, revokes it and the 
   expect(await refused.json()).toMatchObject({ code: "UNAUTHORIZED" });
 });
 
-test("the API's contract is served: the OpenAPI document and its self-contained page", async ({ request }) => {
+test("the API's contract is served: the OpenAPI document and its self-contained page", async ({ request, page: browserPage }) => {
   const doc = await request.get("/api/openapi.json");
   expect(doc.status()).toBe(200);
   expect((await doc.json()).openapi).toBe("3.1.0");
@@ -59,6 +59,10 @@ test("the API's contract is served: the OpenAPI document and its self-contained 
   expect(page.status()).toBe(200);
   expect(page.headers()["content-type"]).toMatch(/^text\/html/);
   expect(await page.text()).toContain("/api/facilities/rooms/{id}");
+  // The page reads on a phone: its long paths and JSON examples scroll inside their boxes, not the page.
+  await browserPage.setViewportSize({ width: 390, height: 844 });
+  await browserPage.goto("/api/docs");
+  expect(await horizontalOverflow(browserPage)).toBe(0);
 });
 
 test("a facility manager sees the tokens but cannot make one", async ({ page, login }) => {

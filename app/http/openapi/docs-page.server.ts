@@ -7,7 +7,8 @@ import type { OpenApiDocument, OpenApiOperation } from "./document.server";
  */
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-const json = (value: unknown) => `<pre>${escape(JSON.stringify(value, null, 2))}</pre>`;
+// Focusable: a long example scrolls inside its box, and a keyboard reaches its scroll too (WCAG 2.1.1).
+const json = (value: unknown) => `<pre tabindex="0">${escape(JSON.stringify(value, null, 2))}</pre>`;
 
 function operationHtml(path: string, method: string, op: OpenApiOperation): string {
   const anchor = op.operationId;
@@ -20,7 +21,7 @@ function operationHtml(path: string, method: string, op: OpenApiOperation): stri
 <p class="who">${escape(op.description)}</p>
 ${
   parameters.length
-    ? `<h4>Parameters</h4><table><thead><tr><th>Name</th><th>In</th><th>Schema</th><th>Description</th></tr></thead><tbody>${parameters
+    ? `<h4>Parameters</h4><table tabindex="0"><thead><tr><th>Name</th><th>In</th><th>Schema</th><th>Description</th></tr></thead><tbody>${parameters
         .map((p) => `<tr><td><code>${escape(p.name)}</code></td><td>${escape(p.in)}</td><td><code>${escape(JSON.stringify(p.schema))}</code></td><td>${escape(p.description ?? "")}</td></tr>`)
         .join("")}</tbody></table>`
     : ""
@@ -59,14 +60,14 @@ export function renderDocsPage(doc: OpenApiDocument): string {
 <style>
 body{font:15px/1.5 system-ui,sans-serif;margin:0;color:#0f172a;background:#f8fafc}
 header{background:#0b2545;color:#fff;padding:1.5rem 2rem}header a{color:#cbd5e1}
-main{display:grid;grid-template-columns:minmax(14rem,20rem) 1fr;gap:2rem;padding:1.5rem 2rem}
-nav{font-size:13px;position:sticky;top:1rem;align-self:start;max-height:95vh;overflow:auto}nav ul{padding-left:1rem}
+main{display:grid;grid-template-columns:minmax(14rem,20rem) minmax(0,1fr);gap:2rem;padding:1.5rem 2rem}main>*{min-width:0}h2,h3,code{overflow-wrap:anywhere}
+nav{font-size:13px;position:sticky;top:1rem;align-self:start;max-height:95vh;overflow:auto}nav ul{padding-left:1rem}nav a{display:inline-block;padding:.3rem 0}
 .op{background:#fff;border:1px solid #e2e8f0;border-radius:8px;padding:1rem 1.25rem;margin:0 0 1rem}
 .m{display:inline-block;min-width:4.5rem;text-align:center;border-radius:4px;color:#fff;font-size:12px;padding:2px 6px}
-.get{background:#2563eb}.post{background:#16a34a}.put{background:#d97706}.patch{background:#7c3aed}.delete{background:#dc2626}
+.get{background:#2563eb}.post{background:#15803d}.put{background:#b45309}.patch{background:#7c3aed}.delete{background:#dc2626}
 .who{color:#475569;font-size:13px}pre{background:#f1f5f9;padding:.75rem;border-radius:6px;overflow:auto;font-size:12px;max-height:24rem}
-table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #e2e8f0;padding:4px 8px;text-align:left}dt{font-weight:600}
-@media(max-width:50rem){main{grid-template-columns:1fr}nav{position:static;max-height:none}}
+table{border-collapse:collapse;font-size:13px;display:block;max-width:100%;overflow-x:auto}td,th{border:1px solid #e2e8f0;padding:4px 8px;text-align:left}dt{font-weight:600}
+@media(max-width:50rem){main{grid-template-columns:minmax(0,1fr);padding:1rem}nav{position:static;max-height:none}}
 </style>
 </head>
 <body>
