@@ -19,13 +19,13 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { and, count, eq, sql } from "drizzle-orm";
-import pg from "pg";
 import { openDatabase, runMigrations } from "~/db/client.server";
 import { DataJobKind, ExportType, Role } from "~/db/enums";
 import { dataJobs, entities, incidents, users } from "~/db/schema";
 import en from "~/locales/en/exports.json";
 import { plainT } from "~/modules/exports/format";
 import { runExport } from "~/modules/exports/service.server";
+import { pgAdmin } from "./lib/pg-admin";
 import { createEntity, createFacility, createIncidentType, createRoomType, createUser } from "~/seed/factories";
 
 const server = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432";
@@ -35,15 +35,7 @@ const TARGET_ROWS_PER_SECOND = 20_000;
 const TARGET_MB = 100;
 const MB = 1024 * 1024;
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: `${server}/postgres` });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement: string) => pgAdmin(server, statement);
 
 type Db = Awaited<ReturnType<typeof openDatabase>>["db"];
 

@@ -17,9 +17,9 @@
  */
 import os from "node:os";
 import ExcelJS from "exceljs";
-import pg from "pg";
 import { openDatabase, runMigrations } from "~/db/client.server";
 import { seedDemo } from "~/seed/seed.server";
+import { pgAdmin } from "./lib/pg-admin";
 import { cpuMs } from "./lib/proc";
 import { demoAccounts, DEMO_PASSWORD, startServer } from "./lib/server";
 
@@ -36,15 +36,7 @@ const quantile = (values: number[], q: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 };
 
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: `${pgServer}/postgres` });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (statement: string) => pgAdmin(pgServer!, statement);
 
 async function main() {
   let env: Record<string, string> = {};
