@@ -18,6 +18,7 @@
 import os from "node:os";
 import ExcelJS from "exceljs";
 import { openDatabase, runMigrations } from "~/db/client.server";
+import { DataJobStatus } from "~/db/enums";
 import { seedDemo } from "~/seed/seed.server";
 import { pgAdmin } from "./lib/pg-admin";
 import { cpuMs } from "./lib/proc";
@@ -106,10 +107,9 @@ async function main() {
         for (const path of PAGES) busy[path].push(await page(path));
         if (performance.now() - lastPoll > 250) {
           lastPoll = performance.now();
-          const status = (await (await fetch(`${server.base}/api/imports/${job.id}`, { headers: bearer })).json()) as { status: number | string; statusName?: string };
-          const name = String(status.statusName ?? status.status).toLowerCase();
-          done = !["0", "1", "queued", "running", "pending", "in progress"].includes(name);
-          if (done && !/done|success|2/.test(name)) throw new Error(`the import ended as ${JSON.stringify(status)}`);
+          const view = (await (await fetch(`${server.base}/api/imports/${job.id}`, { headers: bearer })).json()) as { status: DataJobStatus };
+          done = view.status !== DataJobStatus.QUEUED && view.status !== DataJobStatus.RUNNING;
+          if (done && view.status !== DataJobStatus.SUCCEEDED) throw new Error(`the import ended as ${JSON.stringify(view)}`);
         }
       }
       imports.push(performance.now() - started);
