@@ -31,7 +31,7 @@ import {
  * Administrators' dashboards over whole months of the entity, or of one incident type, are summed from
  * the monthly counters the triggers of migration 0011 keep (a few thousand rows at most); the others
  * (a facility, a building, a manager's reach, a period that cuts a month) count the period's incidents
- * on the covering index `incidents_dashboard_idx`. Both answer the same rows, grouped the same way.
+ * on the covering index `incidents_list_created_idx` (migration 0032). Both answer the same rows, grouped the same way.
  */
 export const dashboardFilterNotFound = () => new NotFoundError("dashboard:errors.filterNotFound", "DASHBOARD_FILTER_NOT_FOUND");
 
