@@ -69,7 +69,8 @@ export const incidents = pgTable(
     // the filters and the reach test, are written by hand in migration 0032 (drizzle declares no INCLUDE):
     // incidents_list_created_idx (also the dashboard's period reads), incidents_list_status_idx,
     // incidents_list_title_idx, incidents_list_priority_idx (coalesce(priority, -1)),
-    // incidents_list_occurrences_idx, incidents_list_short_id_idx.
+    // incidents_list_occurrences_idx, incidents_list_short_id_idx; and incidents_list_room_idx for the building and
+    // facility filters.
     index("incidents_entity_assignee_status_idx")
       .on(t.entityId, t.assigneeId, t.status)
       .where(notArchived(t.archivedAt)),
