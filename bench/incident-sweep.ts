@@ -15,7 +15,6 @@
  */
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { openDatabase } from "~/db/client.server";
-import { IncidentStatus } from "~/db/enums";
 import { buildings, facilities, incidents, incidentTypes, users } from "~/db/schema";
 import { SCALE_ACCOUNTS } from "~/seed/seed.server";
 import { machineLine, pct, runBench, startScaleServer, time, writeJsonResults } from "./lib/scale";

@@ -38,7 +38,7 @@ export interface ScaleServer {
  * Starts the production build on `databaseUrl`; an empty one means the embedded database in a fresh data
  * folder (seeded with the demo data as it starts), as `bench/report.ts` runs it.
  */
-export async function startScaleServer(databaseUrl: string, options: { startSeconds?: number } = {}): Promise<ScaleServer> {
+export async function startScaleServer(databaseUrl: string, options: { startSeconds?: number; env?: Record<string, string> } = {}): Promise<ScaleServer> {
   if (!fs.existsSync("build/server/index.js") || !fs.existsSync("build/server.js")) throw new Error("run `npm run build` first");
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "caretaker-bench-scale-"));
@@ -61,6 +61,7 @@ export async function startScaleServer(databaseUrl: string, options: { startSeco
       RATE_LIMIT_MULTIPLIER: "100000",
       SERVER_TIMING: "1",
       JOBS: "false",
+      ...options.env,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -206,7 +207,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * otherwise each starting at a random point of its first think time and waiting 0.5-1.5 x `think` ms
  * between two requests. Requests per second, p95 of the whole answer, of the server and of the SQL time.
  */
-async function clients(url: string, headers: Record<string, string>, concurrency: number, seconds: number, think: number) {
+export async function clients(url: string, headers: Record<string, string>, concurrency: number, seconds: number, think: number) {
   const done: Sample[] = [];
   const started = performance.now();
   const end = started + seconds * 1000;
