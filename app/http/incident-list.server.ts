@@ -1,5 +1,5 @@
 import { createCookie, data, redirect } from "@remix-run/node";
-import { backHref, COLUMN_PARAM, INCIDENTS_PATH, parseView, RESET_PARAM, savedFilterQuery } from "~/modules/incidents/list-url";
+import { backHref, CHOICES_PARAM, COLUMN_PARAM, INCIDENTS_PATH, parseView, RESET_PARAM, savedFilterQuery } from "~/modules/incidents/list-url";
 import { config } from "~/config.server";
 import { refuseControlCharacters } from "~/http/form-action.server";
 import type { Intent, IntentArgs } from "~/http/screen.server";
@@ -12,7 +12,7 @@ import { FILTERS_COOKIE } from "~/modules/incidents/constants";
 
 /**
  * What the screen /incidents (app/routes/incidents.tsx) needs from the transport: the remembered
- * filters (a cookie), and the answer of its changes (status, priority, assignee, bulk), each one verb:
+ * filters (a cookie), and the answer of its changes (a row's or card's status, bulk), each one verb:
  * a redirect to the same list with a toast, or a 400/404 with the translated message.
  */
 
@@ -58,8 +58,8 @@ export async function rememberFilters(request: Request): Promise<string | null> 
     if (saved) throw redirect(`${INCIDENTS_PATH}?${saved}`);
     return null;
   }
-  // The board's "More" (JavaScript) asks for one column: the same filters, nothing to save.
-  if (params.has(COLUMN_PARAM)) return null;
+  // The board's "More" (JavaScript) asks for one column, the bulk form for its choices: nothing to save.
+  if (params.has(COLUMN_PARAM) || params.has(CHOICES_PARAM)) return null;
   const current = savedFilterQuery(params);
   if (current === saved) return null;
   return current ? cookie().serialize(current) : cookie().serialize("", { maxAge: 0 });
@@ -85,15 +85,29 @@ function postedId(formData: FormData, name = "id"): number {
   return typeof value === "string" && /^\d{1,10}$/.test(value) ? Number(value) : 0;
 }
 
-/** The posted ids of the bulk form: the checked rows, or every row of the page with "Select all". */
-export function bulkIds(formData: FormData): unknown[] {
-  const field = formData.get("allOnPage") === "1" ? "pageIds" : "ids";
-  return formData.getAll(field).map((v) => (typeof v === "string" && /^\d{1,10}$/.test(v) ? Number(v) : v));
+/**
+ * The status posted for incident `id`: `status` (a card's drop, a select with JavaScript, the API-like
+ * post), else that incident's select of the page's status form (`status-{id}`, Save without JavaScript).
+ */
+export function postedStatus(formData: FormData, id: number): FormDataEntryValue | null {
+  return formData.get("status") ?? formData.get(`status-${id}`);
 }
 
 /**
- * One change of the list, an intent of /incidents: a row's or card's status, priority or assignee
- * (the incident's `id` posted), or the bulk form (`intent=bulk`). `change` calls the verb; then back
+ * The posted ids of the bulk form: the checked rows, or every row of the page with "Select all" (the
+ * page's ids in one field, `pageIds=12,11,10`).
+ */
+export function bulkIds(formData: FormData): unknown[] {
+  const all = formData.get("allOnPage") === "1";
+  return formData
+    .getAll(all ? "pageIds" : "ids")
+    .flatMap((v) => (all && typeof v === "string" ? v.split(",") : [v]))
+    .map((v) => (typeof v === "string" && /^\d{1,10}$/.test(v) ? Number(v) : v));
+}
+
+/**
+ * One change of the list, an intent of /incidents: a row's or card's status (the incident's `id`
+ * posted), or the bulk form (`intent=bulk`). `change` calls the verb; then back
  * to the list as it was with `toast` (its params, when `change` gives them). A refused change answers
  * its translated message with 400, or 404 for a row's incident out of reach.
  */

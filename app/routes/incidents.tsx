@@ -1,25 +1,27 @@
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { IncidentFilters } from "~/components/incidents/list/incident-filters";
-import { BulkForm, IncidentsTable } from "~/components/incidents/list/incidents-table";
-import { ListToasts, type ListActionError } from "~/components/incidents/list/shared";
+import { BulkForm, IncidentsTable, tableIncident } from "~/components/incidents/list/incidents-table";
+import { ListToasts, type ListActionError, StatusFormHost } from "~/components/incidents/list/shared";
 import type { ServiceContext } from "~/core/context.server";
 import { buttonVariants } from "~/components/ui/button";
-import { bulkIds, listChange, rememberFilters } from "~/http/incident-list.server";
+import { bulkIds, listChange, postedStatus, rememberFilters } from "~/http/incident-list.server";
 import { buildingPickerData } from "~/http/pickers.server";
+import { fallbackLng, isLocale } from "~/i18n";
+import { getT } from "~/i18n.server";
 import { screenAction, screenLoader } from "~/http/screen.server";
 import { parseListQuery } from "~/lib/list-query";
 import { cn } from "~/lib/utils";
 import { listIncidentTypeOptions } from "~/modules/incident-types/queries.server";
-import { ASSIGN_OTHER, BOARD_STATUSES, INCIDENT_SORTS } from "~/modules/incidents/constants";
+import { BOARD_STATUSES, INCIDENT_SORTS } from "~/modules/incidents/constants";
 import { hasFilters, parseIncidentFilters } from "~/modules/incidents/filters";
-import { boardCursors, COLUMN_PARAM, LIST_VIEWS, type ListView, parseView, viewHref } from "~/modules/incidents/list-url";
+import { boardCursors, BULK_PARAM, CHOICES_PARAM, COLUMN_PARAM, filtersPanelOpen, LIST_VIEWS, type ListView, parseView, viewHref } from "~/modules/incidents/list-url";
 import { listBoard, listBoardColumn, listFilterFacilities, listIncidents } from "~/modules/incidents/queries.server";
 import type { BulkChangeInput } from "~/modules/incidents/schema";
 import { IncidentStatus } from "~/db/enums";
-import { assignIncident, bulkChangeIncidents, setIncidentPriority, setIncidentStatus } from "~/modules/incidents/service.server";
+import { bulkChangeIncidents, setIncidentStatus } from "~/modules/incidents/service.server";
 import { listAssignees } from "~/modules/users/queries.server";
 
 /**
@@ -34,15 +36,22 @@ const IncidentBoard = lazy(() => import("~/components/incidents/list/incident-bo
  * /incidents: the incidents in the viewer's reach as a table (`?view=table`,
  * the default) or a kanban board (`?view=board`), with the same filters, all in the URL. The last
  * filters are remembered in a cookie: /incidents without parameters opens them again. The action
- * changes the status, priority or assignee of one incident, or of the selected ones (`intent=bulk`).
+ * changes the status of one incident (a row or a card), or the status, priority or assignee of the
+ * selected ones (`intent=bulk`). Priority and assignee of one incident change on its view or in the
+ * bulk form (decision 058).
  */
 export const loader = screenLoader(async ({ ctx, request, url }) => {
   const setCookie = await rememberFilters(request);
   return data(await listData(ctx, url.searchParams), { headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
 });
 
-/** The most users the assignee choices list (the filter, the rows' and the bulk form's selects). */
+/** The most users the assignee choices list (the filter's and the bulk form's selects). */
 const ASSIGNEE_CHOICES = 100;
+
+async function assigneeChoices(ctx: ServiceContext) {
+  const assignees = await listAssignees(ctx, { size: ASSIGNEE_CHOICES });
+  return assignees.items.map((a) => ({ id: a.id, name: `${a.name} ${a.surname}`.trim() }));
+}
 
 async function listData(ctx: ServiceContext, params: URLSearchParams) {
   const view: ListView = parseView(params);
@@ -55,40 +64,39 @@ async function listData(ctx: ServiceContext, params: URLSearchParams) {
     const column = await listBoardColumn(ctx, only, filters, { after: boardCursors(params)[only] ?? null });
     return { kind: "column" as const, column };
   }
+  // The bulk form's assignee choices with JavaScript, fetched when it is set to change the assignee.
+  if (params.get(CHOICES_PARAM) === "assignees") return { kind: "choices" as const, assignees: await assigneeChoices(ctx) };
 
-  const [types, facilities, assignees, buildingPicker] = await Promise.all([
-    listIncidentTypeOptions(ctx),
-    listFilterFacilities(ctx),
-    listAssignees(ctx, { size: ASSIGNEE_CHOICES }),
-    buildingPickerData(ctx, params, filters.buildingId, { facilityId: filters.facilityId }),
+  // The long choice lists only when asked for (decision 058): the "More filters" panel's when it is
+  // open, everyone for the bulk form with `?bulk=assignee` (without JavaScript).
+  const panel = filtersPanelOpen(params, filters);
+  const everyone = view === "table" && params.get(BULK_PARAM) === "assignee";
+  const [choices, assignees] = await Promise.all([
+    panel
+      ? Promise.all([
+          listIncidentTypeOptions(ctx),
+          listFilterFacilities(ctx),
+          buildingPickerData(ctx, params, filters.buildingId, { facilityId: filters.facilityId }),
+        ]).then(([types, facilities, buildingPicker]) => ({ types, facilities, buildingPicker }))
+      : null,
+    panel || everyone ? assigneeChoices(ctx) : null,
   ]);
-  const options = {
-    types,
-    facilities,
-    assignees: { items: assignees.items.map((a) => ({ id: a.id, name: `${a.name} ${a.surname}`.trim() })), total: assignees.total },
-    buildingPicker,
-  };
+  const filterChoices = choices && assignees ? { ...choices, assignees } : null;
   if (view === "board") {
     const cursors = boardCursors(params);
     const columns = await listBoard(ctx, filters, cursors);
-    return { kind: "list" as const, view, filters, query, options, board: { columns, cursors }, table: null };
+    return { kind: "list" as const, view, filters, query, filterChoices, everyone: null, board: { columns, cursors }, table: null };
   }
-  const table = await listIncidents(ctx, query, filters);
-  return { kind: "list" as const, view, filters, query, options, board: null, table };
+  const page = await listIncidents(ctx, query, filters);
+  const t = getT(isLocale(ctx.locale) ? ctx.locale : fallbackLng);
+  const table = { ...page, items: page.items.map((row) => tableIncident(row, t)) };
+  return { kind: "list" as const, view, filters, query, filterChoices, everyone: everyone ? assignees : null, board: null, table };
 }
 
 export const action = screenAction({
   intents: {
     status: listChange("incidents:success.status", async ({ ctx, formData }, id) => {
-      await setIncidentStatus(ctx, id, { status: formData.get("status") });
-    }),
-    priority: listChange("incidents:success.priority", async ({ ctx, formData }, id) => {
-      await setIncidentPriority(ctx, id, { priority: formData.get("priority") });
-    }),
-    assignee: listChange("incidents:success.assignee", async ({ ctx, formData }, id) => {
-      // "Someone else…": the incident's assign dialog, which searches the users who reach it.
-      if (formData.get("assigneeId") === ASSIGN_OTHER && id) return redirect(`/incident/${id}?dialog=assign`);
-      await assignIncident(ctx, id, { assigneeId: formData.get("assigneeId") });
+      await setIncidentStatus(ctx, id, { status: postedStatus(formData, id) });
     }),
     bulk: listChange("incidents:success.bulk", async ({ ctx, formData }) => {
       // Posted as they came: the verb's schema refuses what is not valid.
@@ -114,16 +122,15 @@ export default function Incidents() {
   const actionError = (useActionData<typeof action>() as ListActionError | undefined) ?? null;
   const location = useLocation();
 
-  if (result.kind === "column") {
-    // One column's next cards (the board's "More" with JavaScript), opened as a page.
+  if (result.kind === "column" || result.kind === "choices") {
+    // One column's next cards (the board's "More" with JavaScript) or the bulk form's choices, opened as a page.
     return (
       <Link to={viewHref(location.search, "board")} className={buttonVariants({ variant: "outline" })}>
         {t("views.board")}
       </Link>
     );
   }
-  const { view, filters, query, options, table, board } = result;
-  const assignees = options.assignees.items;
+  const { view, filters, query, filterChoices, everyone, table, board } = result;
 
   return (
     <ListToasts actionError={actionError}>
@@ -144,15 +151,8 @@ export default function Incidents() {
             ))}
           </nav>
         </div>
-        <IncidentFilters
-          view={view}
-          filters={filters}
-          query={query}
-          types={options.types}
-          facilities={options.facilities}
-          assignees={assignees}
-          buildingPicker={options.buildingPicker}
-        />
+        <IncidentFilters view={view} filters={filters} query={query} choices={filterChoices} />
+        <StatusFormHost />
         {filters.statuses.length === 0 ? (
           // The dashboard counts archived incidents; this list leaves them out unless asked.
           <p className="text-sm text-muted-foreground">
@@ -164,8 +164,8 @@ export default function Incidents() {
         ) : null}
         {table ? (
           <div className="grid min-w-0 gap-3">
-            <BulkForm pageIds={table.items.map((i) => i.id)} assignees={assignees} error={actionError?.intent === "bulk" ? actionError : null} />
-            <IncidentsTable page={table} query={query} filtered={hasFilters(filters)} assignees={assignees} />
+            <BulkForm rows={table.items} everyone={everyone} error={actionError?.intent === "bulk" ? actionError : null} />
+            <IncidentsTable page={table} query={query} filtered={hasFilters(filters)} />
           </div>
         ) : null}
         {board ? (
@@ -175,7 +175,6 @@ export default function Incidents() {
               columns={board.columns}
               cursors={board.cursors}
               statuses={filters.statuses}
-              assignees={assignees}
             />
           </Suspense>
         ) : null}

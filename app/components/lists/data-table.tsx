@@ -69,6 +69,8 @@ export interface DataTableProps<T extends RowData> {
   noMatchText?: ReactNode;
   /** Row key; defaults to `row.id`. */
   getRowId?: (row: T) => string;
+  /** Classes of the `<table>` (default: at least 40rem wide, scrolled sideways in its box when wider than it). */
+  className?: string;
 }
 
 /**
@@ -77,7 +79,7 @@ export interface DataTableProps<T extends RowData> {
  * parameters, so everything works without JavaScript. The table is a `LinkArea`: its links (headers, cells,
  * pager) are plain anchors that navigate in the app with JavaScript on.
  */
-export function DataTable<T extends RowData>({ columns, page, query, filtered = Boolean(query.q), caption, emptyText, noMatchText, getRowId }: DataTableProps<T>) {
+export function DataTable<T extends RowData>({ columns, page, query, filtered = Boolean(query.q), caption, emptyText, noMatchText, getRowId, className = "min-w-[40rem]" }: DataTableProps<T>) {
   const { sort, dir } = query;
   const { t } = useTranslation();
   const location = useLocation();
@@ -92,7 +94,7 @@ export function DataTable<T extends RowData>({ columns, page, query, filtered = 
 
   return (
     <LinkArea className="grid gap-3">
-      <Table className="min-w-[40rem]" wrapperClassName="border bg-background">
+      <Table className={className} wrapperClassName="border bg-background">
         <TableCaption className="sr-only">{caption}</TableCaption>
         <TableHeader className="bg-muted/50">
           {table.getHeaderGroups().map((group) => (
@@ -112,14 +114,9 @@ export function DataTable<T extends RowData>({ columns, page, query, filtered = 
                       <a
                         href={sortHref(location, meta.sortKey, { sort, dir })}
                         data-prevent-scroll-reset
-                        className={cn(
-                          "-mx-1 inline-flex items-center gap-1 rounded px-1 py-1 hover:text-foreground",
-                          "focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring",
-                          sorted && "text-foreground",
-                        )}
+                        className={sorted ? "ui-sort text-foreground" : "ui-sort"}
                       >
                         {label}
-                        <SortIcon state={sorted ? dir : null} />
                       </a>
                     ) : (
                       label
@@ -266,13 +263,4 @@ function renderCell<T extends RowData>(template: CellTemplate<T>, context: CellC
     return (template as (context: CellContext<ListFeatures, T, CellData>) => ReactNode)(context);
   }
   return flexRender(template, context);
-}
-
-function SortIcon({ state }: { state: SortDirection | null }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 16 16" className={cn("size-3.5 shrink-0", state ? "opacity-100" : "opacity-40")} fill="currentColor">
-      {state !== "desc" ? <path d="M8 3 4.5 7h7L8 3Z" /> : null}
-      {state !== "asc" ? <path d="M8 13 4.5 9h7L8 13Z" /> : null}
-    </svg>
-  );
 }

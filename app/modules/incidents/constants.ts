@@ -48,5 +48,3 @@ export const FILTERS_COOKIE = "incident-filters";
 /** URL parameters of the list (table and board); everything else is ignored. */
 export const FILTER_PARAMS = ["view", "status", "priority", "assignee", "type", "facility", "building", "room", "tag", "from", "to", "q", "sort", "dir", "size"] as const;
 
-/** A row's assignee choice that opens the incident's assign dialog (searchable) instead of assigning. */
-export const ASSIGN_OTHER = "other";

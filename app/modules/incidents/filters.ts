@@ -131,6 +131,20 @@ export function filterParams(filters: IncidentFilters): URLSearchParams {
   return params;
 }
 
+/** Whether a filter of the "More filters" panel is set (assignee, type, place, tags, dates). */
+export function hasMoreFilters(filters: IncidentFilters): boolean {
+  return (
+    filters.assignee !== null ||
+    filters.incidentTypeId !== null ||
+    filters.facilityId !== null ||
+    filters.buildingId !== null ||
+    filters.roomId !== null ||
+    filters.tags.length > 0 ||
+    filters.from !== null ||
+    filters.to !== null
+  );
+}
+
 /** Whether any filter narrows the list. */
 export function hasFilters(filters: IncidentFilters): boolean {
   return filterParams(filters).size > 0;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { backHref, boardCursors, clearFiltersHref, columnHref, parseView, savedFilterQuery, viewHref } from "./list-url";
+import { NO_FILTERS, parseIncidentFilters } from "./filters";
+import { backHref, boardCursors, clearFiltersHref, columnHref, filtersPanelOpen, parseView, savedFilterQuery, viewHref, withParam } from "./list-url";
 
 const params = (query: string) => new URLSearchParams(query);
 
@@ -37,5 +38,24 @@ describe("the addresses of /incidents", () => {
     expect(clearFiltersHref("board")).toBe("/incidents?view=board&reset=1");
     expect(backHref("?index&status=0&page=2&_data=routes%2Fincidents")).toBe("/incidents?status=0&page=2");
     expect(backHref("")).toBe("/incidents");
+  });
+
+  it("opens the More filters panel when asked, when one of its filters is set or its building picker searched", () => {
+    const open = (query: string) => filtersPanelOpen(params(query), parseIncidentFilters(params(query)));
+    expect(open("view=table&status=1&q=leak")).toBe(false);
+    expect(open("filters=1")).toBe(true);
+    expect(open("filters=0")).toBe(false);
+    for (const query of ["assignee=me", "type=3", "facility=2", "building=4", "room=5", "tag=wifi", "from=2026-01-01", "to=2026-01-31", "buildingQ=annex", "buildingAfter=abc"]) {
+      expect(open(query), query).toBe(true);
+    }
+    expect(filtersPanelOpen(params("buildingQ=%20"), NO_FILTERS)).toBe(false);
+  });
+
+  it("links to the same list with the panel open, or the bulk form's everyone, and leaves them out of the cookie and after an action", () => {
+    expect(withParam("?status=1&page=2", "filters", "1")).toBe("/incidents?status=1&page=2&filters=1");
+    expect(withParam("?status=1&choices=assignees&filters=1", "bulk", "assignee")).toBe("/incidents?status=1&filters=1&bulk=assignee");
+    expect(savedFilterQuery(params("status=1&filters=1&bulk=assignee&choices=assignees"))).toBe("status=1");
+    expect(backHref("?status=1&filters=1&bulk=assignee&choices=assignees")).toBe("/incidents?status=1&filters=1");
+    expect(viewHref("?status=1&filters=1&bulk=assignee", "board")).toBe("/incidents?status=1&filters=1&view=board");
   });
 });

@@ -1,4 +1,6 @@
+import { BUILDING_AFTER_FIELD, BUILDING_SEARCH_FIELD } from "~/lib/pickers";
 import { BOARD_STATUSES, FILTER_PARAMS } from "./constants";
+import { hasMoreFilters, type IncidentFilters } from "./filters";
 
 /**
  * The addresses of /incidents (client-safe, pure): the two views, the per-column cursors of the board,
@@ -19,6 +21,28 @@ export const cursorParam = (status: number) => `after${status}`;
 export const COLUMN_PARAM = "column";
 /** `?reset=1` clears the remembered filters. */
 export const RESET_PARAM = "reset";
+/**
+ * `?filters=1` opens the filters' "More filters" panel: its long choice lists (assignees, incident types,
+ * facilities, buildings) are loaded and sent only then, or while one of its filters is set (decision 058).
+ */
+export const FILTERS_PARAM = "filters";
+/** `?bulk=assignee`: the bulk form changes the assignee and lists everyone to choose from (decision 058). */
+export const BULK_PARAM = "bulk";
+/** `?choices=assignees`: the assignee choices alone (the bulk form fetches them with JavaScript). */
+export const CHOICES_PARAM = "choices";
+
+/** Whether the "More filters" panel is open: asked for, one of its filters set, or its building picker searched. */
+export function filtersPanelOpen(params: URLSearchParams, filters: IncidentFilters): boolean {
+  return params.get(FILTERS_PARAM) === "1" || hasMoreFilters(filters) || params.has(BUILDING_AFTER_FIELD) || (params.get(BUILDING_SEARCH_FIELD) ?? "").trim() !== "";
+}
+
+/** The address of the same list with a parameter set (e.g. the "More filters" panel open), from its first page. */
+export function withParam(search: string, name: string, value: string): string {
+  const params = new URLSearchParams(search);
+  for (const drop of ["index", "_data", COLUMN_PARAM, RESET_PARAM, CHOICES_PARAM]) params.delete(drop);
+  params.set(name, value);
+  return `${INCIDENTS_PATH}?${params}`;
+}
 
 /** The cursors of the board's columns in the address (`after0`..`after3`), each at most 400 characters. */
 export function boardCursors(params: URLSearchParams): Partial<Record<number, string>> {
@@ -54,7 +78,7 @@ export function viewHref(search: string, view: ListView): string {
   const params = new URLSearchParams(search);
   params.delete("page");
   params.delete(RESET_PARAM);
-  params.delete(COLUMN_PARAM);
+  for (const name of [COLUMN_PARAM, CHOICES_PARAM, BULK_PARAM]) params.delete(name);
   for (const status of BOARD_STATUSES) params.delete(cursorParam(status));
   params.set("view", view);
   return `${INCIDENTS_PATH}?${params}`;
@@ -76,11 +100,12 @@ export function columnHref(search: string, status: number, cursor: string | null
 
 /**
  * Where an action on /incidents goes back to: the same list (filters, sort, page, cursors), without
- * the parameters of the request itself (`index`, `_data`, `column`).
+ * the parameters of the request itself (`index`, `_data`, `column`, `choices`) and the bulk form's
+ * everyone-to-choose-from (`bulk`).
  */
 export function backHref(search: string): string {
   const params = new URLSearchParams(search);
-  for (const name of ["index", "_data", COLUMN_PARAM, RESET_PARAM]) params.delete(name);
+  for (const name of ["index", "_data", COLUMN_PARAM, RESET_PARAM, CHOICES_PARAM, BULK_PARAM]) params.delete(name);
   const query = params.toString();
   return query ? `${INCIDENTS_PATH}?${query}` : INCIDENTS_PATH;
 }

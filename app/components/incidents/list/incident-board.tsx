@@ -2,7 +2,6 @@ import { Link, useFetcher, useFetchers, useLocation, useSubmit } from "@remix-ru
 import { type DragEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { cellLinkClass } from "~/components/lists/styles";
-import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { LinkArea } from "~/components/ui/link-area";
 import { LIST_COUNT_CAP } from "~/lib/list-query";
@@ -10,7 +9,7 @@ import { cn } from "~/lib/utils";
 import { COLUMN_PARAM, columnHref } from "~/modules/incidents/list-url";
 import type { IncidentStatus } from "~/db/enums";
 import type { BoardColumn, IncidentRow } from "~/modules/incidents/queries.server";
-import { type AssigneeChoice, ChangeForm, changeFetcherKey, locationLines } from "./shared";
+import { locationLines, priorityBadge, StatusSelect, statusFetcherKey } from "./shared";
 import { useDates } from "~/lib/use-dates";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -24,7 +23,6 @@ export interface IncidentBoardProps {
   cursors: Partial<Record<number, string>>;
   /** The statuses the filter shows (empty: all): a column filtered out is not shown. */
   statuses: number[];
-  assignees: AssigneeChoice[];
 }
 
 /**
@@ -34,7 +32,7 @@ export interface IncidentBoardProps {
  * error toast if the change is refused. "More" shows a column's next cards: a link without JavaScript,
  * appended in place with it.
  */
-export function IncidentBoard({ columns, cursors, statuses, assignees }: IncidentBoardProps) {
+export function IncidentBoard({ columns, cursors, statuses }: IncidentBoardProps) {
   const { t, i18n } = useTranslation("incidentList");
   const submit = useSubmit();
   const fetchers = useFetchers();
@@ -68,7 +66,7 @@ export function IncidentBoard({ columns, cursors, statuses, assignees }: Inciden
     form.set("id", String(card.id));
     form.set("status", String(status));
     setAnnouncement(t("board.moving", { shortId: card.shortId, status: statusName(status) }));
-    submit(form, { method: "post", navigate: false, fetcherKey: changeFetcherKey("status", card.id), preventScrollReset: true });
+    submit(form, { method: "post", navigate: false, fetcherKey: statusFetcherKey(card.id), preventScrollReset: true });
   };
 
   return (
@@ -92,7 +90,6 @@ export function IncidentBoard({ columns, cursors, statuses, assignees }: Inciden
             }
             moving={moving}
             cursor={cursors[column.status] ?? null}
-            assignees={assignees}
             locale={i18n.language}
             onMove={move}
             onAnnounce={setAnnouncement}
@@ -129,7 +126,7 @@ function useSettledMoves(fetchers: Fetchers): Map<number, IncidentStatus> {
     for (const [id, status] of inFlight.current) {
       if (moving.has(id)) continue;
       inFlight.current.delete(id);
-      const answer = fetchers.find((f) => f.key === changeFetcherKey("status", id))?.data as { message?: unknown } | undefined;
+      const answer = fetchers.find((f) => f.key === statusFetcherKey(id))?.data as { message?: unknown } | undefined;
       if (!answer?.message) done.push([id, status]);
     }
     for (const [id, status] of moving) inFlight.current.set(id, status);
@@ -146,13 +143,12 @@ interface ColumnProps {
   onMore: (items: IncidentRow[], next: string | null) => void;
   moving: Map<number, number>;
   cursor: string | null;
-  assignees: AssigneeChoice[];
   locale: string;
   onMove: (card: IncidentRow, status: number) => void;
   onAnnounce: (text: string) => void;
 }
 
-function Column({ column, everyCard, extra, onMore, moving, cursor, assignees, locale, onMove, onAnnounce }: ColumnProps) {
+function Column({ column, everyCard, extra, onMore, moving, cursor, locale, onMove, onAnnounce }: ColumnProps) {
   const { t } = useTranslation("incidentList");
   const hydrated = useHydrated();
   const location = useLocation();
@@ -192,7 +188,7 @@ function Column({ column, everyCard, extra, onMore, moving, cursor, assignees, l
   return (
     <section
       aria-labelledby={headingId}
-      className={cn("grid min-w-0 content-start gap-3 rounded-md border bg-muted/30 p-3", over && "ring-2 ring-ring")}
+      className={cn("grid min-w-0 content-start gap-3 rounded-md border bg-muted/30 p-2.5", over && "ring-2 ring-ring")}
       data-status={column.status}
       onDragOver={(event) => {
         if (!hydrated) return;
@@ -221,7 +217,7 @@ function Column({ column, everyCard, extra, onMore, moving, cursor, assignees, l
       ) : (
         <ul className="grid gap-2" aria-labelledby={headingId}>
           {cards.map((card) => (
-            <Card key={card.id} card={card} status={column.status} assignees={assignees} onAnnounce={onAnnounce} />
+            <Card key={card.id} card={card} status={column.status} onAnnounce={onAnnounce} />
           ))}
         </ul>
       )}
@@ -256,19 +252,14 @@ function Column({ column, everyCard, extra, onMore, moving, cursor, assignees, l
   );
 }
 
-const PRIORITY_BADGE: Record<string, "destructive" | "warning" | "secondary" | "outline"> = {
-  "3": "destructive",
-  "2": "warning",
-  "1": "secondary",
-  "0": "outline",
-  none: "outline",
-};
-
-function Card({ card, status, assignees, onAnnounce }: { card: IncidentRow; status: number; assignees: AssigneeChoice[]; onAnnounce: (text: string) => void }) {
+/**
+ * A card: the number and title over the whole width of the column (four columns share 1280 px beside the
+ * menu), then the priority and the assignee, the place, the creation time and the status form.
+ */
+function Card({ card, status, onAnnounce }: { card: IncidentRow; status: number; onAnnounce: (text: string) => void }) {
   const { t } = useTranslation("incidentList");
   const hydrated = useHydrated();
   const date = useDates().dateTime;
-  const priority = card.priority === null ? "none" : String(card.priority);
   const location = locationLines(card.location, t);
   return (
     <li
@@ -279,38 +270,35 @@ function Card({ card, status, assignees, onAnnounce }: { card: IncidentRow; stat
         event.dataTransfer.setData("text/plain", String(card.id));
         event.dataTransfer.effectAllowed = "move";
       }}
-      className={cn("grid gap-2 rounded-md border bg-background p-3 shadow-xs", hydrated && "cursor-grab active:cursor-grabbing", card.status !== status && "opacity-70")}
+      className={cn("grid gap-2 rounded-md border bg-background p-2.5 shadow-xs", hydrated && "cursor-grab active:cursor-grabbing", card.status !== status && "opacity-70")}
     >
-      <div className="flex items-start justify-between gap-2">
-        <a href={`/incident/${card.id}`} className={cn(cellLinkClass, "min-w-0 break-words")}>
-          <span className="tabular-nums text-muted-foreground">#{card.shortId}</span> {card.title}
-        </a>
-        <Badge variant={PRIORITY_BADGE[priority]} className="shrink-0">
-          {t(`incidents:priority.${priority}`)}
-        </Badge>
-      </div>
-      <dl className="grid gap-0.5 text-xs text-muted-foreground">
-        <div className="flex gap-1">
+      <a href={`/incident/${card.id}`} className={cn(cellLinkClass, "min-w-0 break-words")}>
+        <span className="tabular-nums text-muted-foreground">#{card.shortId}</span> {card.title}
+      </a>
+      <dl className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+        <div>
+          <dt className="sr-only">{t("incidents:fields.priority")}</dt>
+          <dd>{priorityBadge(card.priority, t)}</dd>
+        </div>
+        <div className="min-w-0 break-words">
           <dt className="sr-only">{t("incidents:fields.assignee")}</dt>
           <dd>{card.assignee?.name ?? t("incidents:unassigned")}</dd>
         </div>
         {location.length ? (
-          <div className="flex gap-1">
+          <div className="basis-full break-words">
             <dt className="sr-only">{t("incidents:fields.location")}</dt>
             <dd>{location.join(" · ")}</dd>
           </div>
         ) : null}
-        <div className="flex gap-1">
+        <div className="basis-full">
           <dt className="sr-only">{t("incidents:fields.createdAt")}</dt>
           <dd>
             <time dateTime={card.createdAt}>{date(card.createdAt)}</time>
           </dd>
         </div>
       </dl>
-      <ChangeForm
+      <StatusSelect
         row={card}
-        field="status"
-        assignees={assignees}
         label={t("board.moveTo", { shortId: card.shortId })}
         fill
         onSubmitted={(value) => onAnnounce(t("board.moving", { shortId: card.shortId, status: t(`incidents:status.${value}`) }))}

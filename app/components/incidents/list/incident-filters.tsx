@@ -1,5 +1,5 @@
-import { Form, Link } from "@remix-run/react";
-import { type ReactNode, useId } from "react";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { BuildingChoice, BuildingSearch } from "~/components/forms/building-picker";
 import { FilterSelect } from "~/components/lists/list-toolbar";
@@ -13,49 +13,38 @@ import type { ListQuery } from "~/lib/list-query";
 import { cn } from "~/lib/utils";
 import { ASSIGNEE_ME, ASSIGNEE_NONE, BOARD_STATUSES, NO_PRIORITY, SETTABLE_STATUSES } from "~/modules/incidents/constants";
 import type { IncidentFilters as Filters } from "~/modules/incidents/filters";
-import { clearFiltersHref, type ListView } from "~/modules/incidents/list-url";
+import { clearFiltersHref, FILTERS_PARAM, type ListView, withParam } from "~/modules/incidents/list-url";
 import type { AssigneeChoice } from "./shared";
 
-export interface IncidentFiltersProps {
-  view: ListView;
-  filters: Filters;
-  query: ListQuery;
+/** The choices of the "More filters" panel, loaded only while it is open (decision 058). */
+export interface FilterChoices {
   types: { id: number; name: string }[];
   facilities: { id: number; name: string }[];
   assignees: AssigneeChoice[];
   buildingPicker: { selected: BuildingChoice | null; search: BuildingSearch };
 }
 
+export interface IncidentFiltersProps {
+  view: ListView;
+  filters: Filters;
+  query: ListQuery;
+  /** The panel's choices when it is open (`?filters=1` or one of its filters set), else null. */
+  choices: FilterChoices | null;
+}
+
 /**
  * The filters of the table and the board: one GET form (so a view can be bookmarked and it works without
  * JavaScript): search, statuses, priorities, then in "More filters" the assignee, incident type,
  * facility, building (the searchable picker), room, tags and creation dates. The view, sort and page size
- * are kept; the page starts again at 1.
+ * are kept; the page starts again at 1. The panel's long lists come with the page only when it is open:
+ * closed, "More filters" is a link to the same list with `?filters=1` (in the app with JavaScript, a new
+ * page without), which opens it with its choices and puts the focus in it.
  */
-export function IncidentFilters({ view, filters, query, types, facilities, assignees, buildingPicker }: IncidentFiltersProps) {
+export function IncidentFilters({ view, filters, query, choices }: IncidentFiltersProps) {
   const { t } = useTranslation("incidentList");
-  const ids = {
-    q: useId(),
-    assignee: useId(),
-    room: useId(),
-    tags: useId(),
-    from: useId(),
-    to: useId(),
-    qHint: useId(),
-    tagsHint: useId(),
-  };
+  const location = useLocation();
+  const ids = { q: useId(), qHint: useId() };
   const statuses = view === "board" ? BOARD_STATUSES : SETTABLE_STATUSES;
-  const more =
-    filters.assignee !== null ||
-    filters.incidentTypeId !== null ||
-    filters.facilityId !== null ||
-    filters.buildingId !== null ||
-    filters.roomId !== null ||
-    filters.tags.length > 0 ||
-    filters.from !== null ||
-    filters.to !== null ||
-    buildingPicker.search.q !== "";
-  const assignee = filters.assignee === null ? "" : String(filters.assignee);
 
   return (
     <Form method="get" role="search" preventScrollReset aria-label={t("filters.label")} className="grid gap-4 rounded-md border bg-background p-4">
@@ -92,64 +81,18 @@ export function IncidentFilters({ view, filters, query, types, facilities, assig
         </CheckboxGroup>
       </div>
 
-      <details open={more} className="group">
-        <summary className="inline-flex min-h-9 cursor-pointer items-center rounded text-sm font-medium text-primary underline-offset-4 hover:underline">
+      {choices ? (
+        <MoreFilters filters={filters} choices={choices} />
+      ) : (
+        <Link
+          to={withParam(location.search, FILTERS_PARAM, "1")}
+          preventScrollReset
+          state={{ [FOCUS_PANEL]: true }}
+          className="inline-flex min-h-9 w-fit items-center rounded text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
           {t("filters.more")}
-        </summary>
-        <div className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <div className="grid content-start gap-1.5">
-            <Label htmlFor={ids.assignee}>{t("filters.assignee")}</Label>
-            <Select id={ids.assignee} name="assignee" defaultValue={assignee} key={assignee}>
-              <option value="">{t("filters.anyone")}</option>
-              <option value={ASSIGNEE_ME}>{t("filters.me")}</option>
-              <option value={ASSIGNEE_NONE}>{t("incidents:unassigned")}</option>
-              {typeof filters.assignee === "number" && !assignees.some((a) => a.id === filters.assignee) ? (
-                <option value={filters.assignee}>{t("filters.userNumber", { id: filters.assignee })}</option>
-              ) : null}
-              {assignees.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <FilterSelect
-            name="type"
-            label={t("filters.type")}
-            value={filters.incidentTypeId}
-            options={types.map((o) => ({ value: o.id, label: o.name }))}
-            allLabel={t("filters.allTypes")}
-            fieldClassName="content-start"
-            widthClassName=""
-          />
-          <LocationFilters
-            labels={{ facility: t("filters.facility"), allFacilities: t("filters.allFacilities"), building: t("filters.building"), allBuildings: t("filters.allBuildings") }}
-            facilities={facilities}
-            facilityId={filters.facilityId}
-            buildingId={filters.buildingId}
-            buildingPicker={buildingPicker}
-          />
-          <div className="grid content-start gap-1.5">
-            <Label htmlFor={ids.room}>{t("filters.room")}</Label>
-            <Input id={ids.room} type="number" inputMode="numeric" min={1} name="room" defaultValue={filters.roomId ?? ""} key={filters.roomId ?? ""} />
-          </div>
-          <div className="grid content-start gap-1.5">
-            <Label htmlFor={ids.tags}>{t("filters.tags")}</Label>
-            <Input id={ids.tags} name="tag" defaultValue={filters.tags.join(", ")} key={filters.tags.join(",")} aria-describedby={ids.tagsHint} autoComplete="off" />
-            <p id={ids.tagsHint} className="text-xs text-muted-foreground">
-              {t("filters.tagsHint")}
-            </p>
-          </div>
-          <div className="grid content-start gap-1.5">
-            <Label htmlFor={ids.from}>{t("filters.from")}</Label>
-            <Input id={ids.from} type="date" name="from" defaultValue={filters.from ?? ""} key={filters.from ?? ""} />
-          </div>
-          <div className="grid content-start gap-1.5">
-            <Label htmlFor={ids.to}>{t("filters.to")}</Label>
-            <Input id={ids.to} type="date" name="to" defaultValue={filters.to ?? ""} key={filters.to ?? ""} />
-          </div>
-        </div>
-      </details>
+        </Link>
+      )}
 
       <div className="flex flex-wrap gap-2">
         <Button type="submit">{t("filters.apply")}</Button>
@@ -158,6 +101,83 @@ export function IncidentFilters({ view, filters, query, types, facilities, assig
         </Link>
       </div>
     </Form>
+  );
+}
+
+/** The location state of the "More filters" link: the panel takes the focus once open. */
+const FOCUS_PANEL = "focusFilters";
+
+/** The "More filters" panel, open, with its choices. */
+function MoreFilters({ filters, choices }: { filters: Filters; choices: FilterChoices }) {
+  const { t } = useTranslation("incidentList");
+  const location = useLocation();
+  const summary = useRef<HTMLElement>(null);
+  const focus = Boolean((location.state as Record<string, unknown> | null)?.[FOCUS_PANEL]);
+  useEffect(() => {
+    if (focus) summary.current?.focus();
+  }, [focus]);
+  const ids = { assignee: useId(), room: useId(), tags: useId(), from: useId(), to: useId(), tagsHint: useId() };
+  const { types, facilities, assignees, buildingPicker } = choices;
+  const assignee = filters.assignee === null ? "" : String(filters.assignee);
+  return (
+    <details open className="group">
+      <summary ref={summary} className="inline-flex min-h-9 cursor-pointer items-center rounded text-sm font-medium text-primary underline-offset-4 hover:underline">
+        {t("filters.more")}
+      </summary>
+      <div className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid content-start gap-1.5">
+          <Label htmlFor={ids.assignee}>{t("filters.assignee")}</Label>
+          <Select id={ids.assignee} name="assignee" defaultValue={assignee} key={assignee}>
+            <option value="">{t("filters.anyone")}</option>
+            <option value={ASSIGNEE_ME}>{t("filters.me")}</option>
+            <option value={ASSIGNEE_NONE}>{t("incidents:unassigned")}</option>
+            {typeof filters.assignee === "number" && !assignees.some((a) => a.id === filters.assignee) ? (
+              <option value={filters.assignee}>{t("filters.userNumber", { id: filters.assignee })}</option>
+            ) : null}
+            {assignees.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <FilterSelect
+          name="type"
+          label={t("filters.type")}
+          value={filters.incidentTypeId}
+          options={types.map((o) => ({ value: o.id, label: o.name }))}
+          allLabel={t("filters.allTypes")}
+          fieldClassName="content-start"
+          widthClassName=""
+        />
+        <LocationFilters
+          labels={{ facility: t("filters.facility"), allFacilities: t("filters.allFacilities"), building: t("filters.building"), allBuildings: t("filters.allBuildings") }}
+          facilities={facilities}
+          facilityId={filters.facilityId}
+          buildingId={filters.buildingId}
+          buildingPicker={buildingPicker}
+        />
+        <div className="grid content-start gap-1.5">
+          <Label htmlFor={ids.room}>{t("filters.room")}</Label>
+          <Input id={ids.room} type="number" inputMode="numeric" min={1} name="room" defaultValue={filters.roomId ?? ""} key={filters.roomId ?? ""} />
+        </div>
+        <div className="grid content-start gap-1.5">
+          <Label htmlFor={ids.tags}>{t("filters.tags")}</Label>
+          <Input id={ids.tags} name="tag" defaultValue={filters.tags.join(", ")} key={filters.tags.join(",")} aria-describedby={ids.tagsHint} autoComplete="off" />
+          <p id={ids.tagsHint} className="text-xs text-muted-foreground">
+            {t("filters.tagsHint")}
+          </p>
+        </div>
+        <div className="grid content-start gap-1.5">
+          <Label htmlFor={ids.from}>{t("filters.from")}</Label>
+          <Input id={ids.from} type="date" name="from" defaultValue={filters.from ?? ""} key={filters.from ?? ""} />
+        </div>
+        <div className="grid content-start gap-1.5">
+          <Label htmlFor={ids.to}>{t("filters.to")}</Label>
+          <Input id={ids.to} type="date" name="to" defaultValue={filters.to ?? ""} key={filters.to ?? ""} />
+        </div>
+      </div>
+    </details>
   );
 }
 
@@ -171,13 +191,11 @@ function CheckboxGroup({ legend, children }: { legend: string; children: ReactNo
 }
 
 function CheckboxOption({ name, value, checked, children }: { name: string; value: string; checked: boolean; children: ReactNode }) {
-  const id = useId();
+  // The label around its box: no ids to write out for ten boxes.
   return (
-    <div className="flex min-h-9 items-center gap-2">
-      <Checkbox id={id} name={name} value={value} defaultChecked={checked} key={String(checked)} />
-      <Label htmlFor={id} className="cursor-pointer font-normal">
-        {children}
-      </Label>
-    </div>
+    <label className="ui-label flex min-h-9 cursor-pointer items-center gap-2 font-normal">
+      <Checkbox name={name} value={value} defaultChecked={checked} key={String(checked)} />
+      {children}
+    </label>
   );
 }

@@ -1,13 +1,11 @@
-import { useFetcher, useRouteLoaderData } from "@remix-run/react";
-import type { RootLoaderData } from "~/root";
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
+import { Form, useFetcher } from "@remix-run/react";
+import { createContext, Fragment, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PageToasts } from "~/components/shell/toaster";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Select } from "~/components/ui/select";
 import type { ToastData } from "~/components/ui/toast";
-import { cn } from "~/lib/utils";
-import { ASSIGN_OTHER, NO_PRIORITY, SETTABLE_STATUSES } from "~/modules/incidents/constants";
+import { SETTABLE_STATUSES } from "~/modules/incidents/constants";
 import type { IncidentLocation, IncidentRow } from "~/modules/incidents/queries.server";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -79,94 +77,108 @@ export function useReportError(data: unknown, state: string) {
 }
 
 // ---------------------------------------------------------------------------
-// One change of one incident: status, priority or assignee
+// The priority as text, the status as a form
 // ---------------------------------------------------------------------------
 
-export type ChangeField = "status" | "priority" | "assignee";
+const PRIORITY_BADGE: Record<string, "destructive" | "warning" | "secondary" | "outline"> = {
+  "3": "destructive",
+  "2": "warning",
+  "1": "secondary",
+  "0": "outline",
+  none: "outline",
+};
 
-/** The name the verb reads for a field. */
-export const fieldName = (field: ChangeField) => (field === "assignee" ? "assigneeId" : field);
+/** The key of a priority in `incidents:priority` ("none" for Not Selected). */
+export const priorityKey = (priority: number | null) => (priority === null ? "none" : String(priority));
 
-/** The fetcher of an incident's field: one per incident and field, shared by its form and the board's drop. */
-export const changeFetcherKey = (field: ChangeField, id: number) => `incident-${field}-${id}`;
-
-function currentValue(row: IncidentRow, field: ChangeField): string {
-  if (field === "status") return String(row.status);
-  if (field === "priority") return row.priority === null ? NO_PRIORITY : String(row.priority);
-  return row.assignee ? String(row.assignee.id) : "none";
+/** An incident's priority as a badge (Critical in red ... Not Selected outlined); no hook, so a table cell may call it. */
+export function priorityBadge(priority: number | null, t: (key: string) => string, className?: string) {
+  const key = priorityKey(priority);
+  return (
+    <Badge variant={PRIORITY_BADGE[key]} className={className}>
+      {t(`incidents:priority.${key}`)}
+    </Badge>
+  );
 }
 
-export interface ChangeFormProps {
-  row: IncidentRow;
-  field: ChangeField;
-  assignees: AssigneeChoice[];
+/** The fetcher of an incident's status: one per incident, shared by its select and the board's drop. */
+export const statusFetcherKey = (id: number) => `incident-status-${id}`;
+
+/** The id of the page's one status form: every row's and card's select and Save belong to it. */
+export const STATUS_FORM_ID = "incident-status";
+
+/**
+ * The page's status form (`intent=status`), empty: the rows' and cards' status selects and Save buttons
+ * join it through their `form` attribute, so a page carries one form, not one per incident (decision 058).
+ * Without JavaScript, a Save posts every select of the page, its own `id`, and the action reads that
+ * incident's select (`status-{id}`).
+ */
+export function StatusFormHost() {
+  return (
+    <Form method="post" id={STATUS_FORM_ID} preventScrollReset hidden>
+      <input type="hidden" name="intent" value="status" />
+    </Form>
+  );
+}
+
+export interface StatusSelectProps {
+  row: Pick<IncidentRow, "id" | "status">;
   /** The select's accessible name ("Status of #12"). */
   label: string;
   /** Called when the select submits (with JavaScript), e.g. to announce a move. */
   onSubmitted?: (value: string) => void;
-  /** Fills a narrow container (a board card): the select takes the width left by Save, and wraps. */
+  /** Fills a narrow container (a board card). */
   fill?: boolean;
 }
 
 /**
- * A tiny form changing one field of one incident (`intent` = the field): a select and Save. Without
- * JavaScript, Save posts it and the page comes back with a toast; with JavaScript the select posts on
- * change through a fetcher (Save is left out), shows the new value at once and falls back to the old one
- * with an error toast when the change is refused.
+ * The status of one incident, changed in place: a select and Save, in the page's status form
+ * (`StatusFormHost`). Without JavaScript, Save posts it and the page comes back with a toast; with
+ * JavaScript the select posts on change through the incident's fetcher (Save is left out), shows the new
+ * value at once and falls back to the old one with an error toast when the change is refused. Save wraps
+ * under the select when the cell is narrow.
  */
-export function ChangeForm({ row, field, label, onSubmitted, fill = false }: ChangeFormProps) {
+export function StatusSelect({ row, label, onSubmitted, fill = false }: StatusSelectProps) {
   const { t } = useTranslation("incidentList");
   const hydrated = useHydrated();
-  const fetcher = useFetcher<ListActionError>({ key: changeFetcherKey(field, row.id) });
+  const fetcher = useFetcher<ListActionError>({ key: statusFetcherKey(row.id) });
   useReportError(fetcher.data, fetcher.state);
-  const name = fieldName(field);
-  const profile = useRouteLoaderData<RootLoaderData>("root")?.profile;
-  const viewer = profile ? { id: profile.id, name: `${profile.name} ${profile.surname}`.trim() } : null;
-  const posted = fetcher.formData?.get(name);
-  const value = typeof posted === "string" ? posted : currentValue(row, field);
+  const posted = fetcher.formData?.get("status");
+  const current = String(row.status);
+  const value = typeof posted === "string" ? posted : current;
 
-  let options: { value: string; label: string }[];
-  if (field === "status") options = SETTABLE_STATUSES.map((s) => ({ value: String(s), label: t(`incidents:status.${s}`) }));
-  else if (field === "priority") {
-    options = [{ value: NO_PRIORITY, label: t("incidents:priority.none") }, ...[0, 1, 2, 3].map((p) => ({ value: String(p), label: t(`incidents:priority.${p}`) }))];
-  } else {
-    // A row offers "Unassigned", the viewer, the current assignee and "Someone else…" (the incident's
-    // searchable assign dialog): 25 rows each listing every user made the page 400 KB at scale.
-    options = [{ value: "none", label: t("incidents:unassigned") }];
-    if (viewer) options.push({ value: String(viewer.id), label: t("change.me", { name: viewer.name }) });
-    if (row.assignee && row.assignee.id !== viewer?.id) options.push({ value: String(row.assignee.id), label: row.assignee.name });
-    options.push({ value: ASSIGN_OTHER, label: t("change.other") });
-  }
-
+  // A bare select (not ui/Select) and, in a table cell, no box around it and Save: a page has one per
+  // incident, each character counts 25 to 100 times.
+  const Box = fill ? "div" : Fragment;
   return (
-    <fetcher.Form method="post" preventScrollReset className={cn("flex items-center gap-1", fill && "flex-wrap")}>
-      <input type="hidden" name="intent" value={field} />
-      <input type="hidden" name="id" value={row.id} />
-      <Select
-        name={name}
-        aria-label={label}
-        value={value}
-        wrapperClassName={fill ? "min-w-0 flex-1 basis-28" : "w-auto min-w-0"}
-        className={fill ? "ui-select-sm" : "ui-select-sm min-w-[8.5rem]"}
-        onChange={(event) => {
-          const form = event.currentTarget.form;
-          // (A choice made while the page hydrated comes back as the current value: nothing to post.)
-          if (!form || event.currentTarget.value === currentValue(row, field)) return;
-          onSubmitted?.(event.currentTarget.value);
-          fetcher.submit(form, { method: "post", preventScrollReset: true });
-        }}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </Select>
+    <Box {...(fill ? { className: "incident-status" } : {})}>
+      <span className={fill ? "ui-select-chevron relative min-w-0 flex-1 basis-28" : "ui-select-chevron status-select"}>
+        <select
+          form={STATUS_FORM_ID}
+          name={`status-${row.id}`}
+          aria-label={label}
+          value={value}
+          className="ui-control ui-select-sm appearance-none pr-10"
+          onChange={(event) => {
+            const status = event.currentTarget.value;
+            // (A choice made while the page hydrated comes back as the current value: nothing to post.)
+            if (status === current) return;
+            onSubmitted?.(status);
+            fetcher.submit({ intent: "status", id: String(row.id), status }, { method: "post", preventScrollReset: true });
+          }}
+        >
+          {SETTABLE_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`incidents:status.${s}`)}
+            </option>
+          ))}
+        </select>
+      </span>
       {hydrated ? null : (
-        <Button type="submit" variant="outline" size="sm" aria-label={t("change.saveLabel", { field: label })}>
+        <Button form={STATUS_FORM_ID} name="id" value={row.id} variant="outline" size="sm" aria-label={t("change.saveLabel", { field: label })}>
           {t("change.save")}
         </Button>
       )}
-    </fetcher.Form>
+    </Box>
   );
 }
