@@ -59,6 +59,8 @@ export async function startScaleServer(databaseUrl: string, options: { startSeco
       LOG_LEVEL: "warn",
       LOGIN_MAX_PER_ADDRESS: "100000",
       RATE_LIMIT_MULTIPLIER: "100000",
+      API_RATE_LIMIT_PER_PERSON: "1000000",
+      API_RATE_LIMIT_PER_TOKEN: "1000000",
       SERVER_TIMING: "1",
       JOBS: "false",
       ...options.env,
