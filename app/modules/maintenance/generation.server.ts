@@ -217,7 +217,8 @@ async function reconcile(ctx: ServiceContext, plans: readonly PlanRow[], today: 
         and t.id = any(${intArray(retimeIds)}::int[]) and t.status = ${TaskStatus.PENDING}`);
   }
 
-  // The missing tasks, in key order (plan, room, item, date).
+  // The missing tasks, day by day (then plan, room and item): a day's tasks then sit side by side in
+  // the table, as the nightly passes write them, so the calendar and the list read a day from few pages.
   const horizon = addDays(today, horizonDays);
   const cols = { plan: [] as number[], room: [] as number[], item: [] as (number | null)[], date: [] as string[], time: [] as (string | null)[] };
   let created = 0;
@@ -237,21 +238,33 @@ async function reconcile(ctx: ServiceContext, plans: readonly PlanRow[], today: 
     for (const list of Object.values(cols)) list.length = 0;
   };
   const until: string[] = [];
+  /** Per day after today: the day, and the plans falling due that day (indexes into `due`). */
+  const days: Array<{ date: string; plans: number[] }> = [];
+  /** The plans with targets, each target with the days that already have its pending task. */
+  const due: Array<{ plan: PlanRow; targets: Array<{ room_id: number; item_id: number | null; stays: Set<number> | undefined }> }> = [];
   for (const plan of active) {
     const last = plan.end_date < horizon ? plan.end_date : horizon;
     until.push(last);
     const planTargets = targetsByPlan.get(plan.id);
     if (!planTargets) continue;
-    const dates = dueDays.get(plan.id)!.dates.filter((d) => d <= last);
-    const offsets = dates.map((d) => offsetOf(d, today));
-    for (const t of planTargets) {
-      const stays = kept.get(`${plan.id}:${targetKey(t.room_id, t.item_id)}`);
-      for (let i = 0; i < dates.length; i++) {
-        if (stays?.has(offsets[i])) continue;
+    const targets = planTargets.map((t) => ({ ...t, stays: kept.get(`${plan.id}:${targetKey(t.room_id, t.item_id)}`) }));
+    const index = due.push({ plan, targets }) - 1;
+    for (const date of dueDays.get(plan.id)!.dates) {
+      if (date > last) break;
+      (days[offsetOf(date, today)] ??= { date, plans: [] }).plans.push(index);
+    }
+  }
+  for (let offset = 0; offset < days.length; offset++) {
+    const day = days[offset];
+    if (!day) continue;
+    for (const index of day.plans) {
+      const { plan, targets } = due[index];
+      for (const t of targets) {
+        if (t.stays?.has(offset)) continue;
         cols.plan.push(plan.id);
         cols.room.push(t.room_id);
         cols.item.push(t.item_id);
-        cols.date.push(dates[i]);
+        cols.date.push(day.date);
         cols.time.push(plan.time_of_day);
         if (cols.plan.length >= INSERT_CHUNK) await flush();
       }
