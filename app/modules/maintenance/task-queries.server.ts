@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { can } from "~/core/actor";
 import { readAll, type ServiceContext } from "~/core/context.server";
 import { TaskStatus } from "~/db/enums";
-import { buildings, equipmentItems, equipmentTypes, plannedMaintenances, rooms, tasks, users } from "~/db/schema";
+import { buildings, equipmentItems, equipmentTypes, plannedMaintenanceAssignees, plannedMaintenances, rooms, tasks, users } from "~/db/schema";
 import { now } from "~/lib/clock.server";
 import { addDays, dayIn } from "~/lib/dates";
 import { NotFoundError } from "~/lib/errors";
@@ -41,6 +42,16 @@ export function taskReach(ctx: ServiceContext): SQL | undefined {
   return inArray(tasks.roomId, ctx.db.select({ id: rooms.id }).from(rooms).where(and(eq(rooms.entityId, ctx.entityId), scope)));
 }
 
+/**
+ * `taskReach` as a condition on the `rooms` row every task read joins: the planner then tests the reach
+ * once per room it reads (against the few buildings in scope) rather than looking each task's room up
+ * again.
+ */
+function roomReach(ctx: ServiceContext): SQL | undefined {
+  if (!can(ctx.actor, "read", "task") && !can(ctx.actor, "update", "task")) return sql`false`;
+  return treeScope(ctx, "room");
+}
+
 /** The tasks assigned to `userId`: theirs by override, or their plan's when the task names nobody. */
 export function assignedTo(userId: number): SQL {
   // The person's plans as a set (a few), rather than a lookup per task: the planner then reads the
@@ -49,19 +60,45 @@ export function assignedTo(userId: number): SQL {
     select a.planned_maintenance_id from planned_maintenance_assignees a where a.user_id = ${userId})))`;
 }
 
+/**
+ * The (plan, room) pairs of the tasks that may be `userId`'s in reach: the rooms that the tasks of their
+ * plans are in, and those of the tasks assigned to them by override. It adds nothing to `assignedTo` (which
+ * it implies) but lets the planner start from these few pairs and read each one's tasks through the
+ * occurrence key, instead of testing every task of the rooms in reach. A plan's rooms are walked one
+ * distinct room at a time on that key (a loose index scan), never reading the plan's tasks themselves.
+ */
+function assigneePairs(ctx: ServiceContext, userId: number): SQL {
+  const e = ctx.entityId;
+  const scope = treeScope(ctx, "room");
+  const inReach = scope ? sql`and w.room_id in (select ${rooms.id} from ${rooms} where ${rooms.entityId} = ${e} and ${scope})` : sql``;
+  return sql`(${tasks.plannedMaintenanceId}, ${tasks.roomId}) in (
+    with recursive walk (plan_id, room_id) as (
+      select a.planned_maintenance_id, (select x.room_id from tasks x
+          where x.planned_maintenance_id = a.planned_maintenance_id order by x.room_id limit 1)
+        from planned_maintenance_assignees a where a.user_id = ${userId} and a.entity_id = ${e}
+      union all
+      select w.plan_id, (select x.room_id from tasks x
+          where x.planned_maintenance_id = w.plan_id and x.room_id > w.room_id order by x.room_id limit 1)
+        from walk w where w.room_id is not null
+    )
+    select w.plan_id, w.room_id from walk w where w.room_id is not null ${inReach}
+    union
+    select x.planned_maintenance_id, x.room_id from tasks x where x.entity_id = ${e} and x.assignee_id = ${userId})`;
+}
+
 /** Every condition of a task read: entity, reach, live plan and room, and the list's filters (the export's too). */
 export function taskWhere(ctx: ServiceContext, filters: Partial<TaskFilters>, extra: (SQL | undefined)[] = []): SQL | undefined {
   const me = ctx.actor?.id ?? null;
   const assignee = filters.assignee === "me" ? me : (filters.assignee ?? null);
   return and(
     eq(tasks.entityId, ctx.entityId),
-    taskReach(ctx),
+    roomReach(ctx),
     isNull(plannedMaintenances.archivedAt),
     isNull(rooms.archivedAt),
     filters.status === "pending" ? eq(tasks.status, TaskStatus.PENDING) : filters.status === "done" ? eq(tasks.status, TaskStatus.DONE) : undefined,
     filters.buildingId ? eq(rooms.buildingId, filters.buildingId) : undefined,
     filters.plannedMaintenanceId ? eq(tasks.plannedMaintenanceId, filters.plannedMaintenanceId) : undefined,
-    filters.assignee === "me" && me === null ? sql`false` : assignee !== null ? assignedTo(assignee) : undefined,
+    filters.assignee === "me" && me === null ? sql`false` : assignee !== null ? and(assignedTo(assignee), assigneePairs(ctx, assignee)) : undefined,
     ...extra,
   );
 }
@@ -102,6 +139,106 @@ function taskColumns() {
 }
 
 export type TaskRow = Awaited<ReturnType<typeof selectTasks>>[number];
+
+/** The columns a task list is ordered by, from the tasks' own select or from a page of them. */
+interface OrderColumns {
+  id: AnyColumn;
+  dueDate: AnyColumn;
+  dueTime: AnyColumn;
+  status: AnyColumn;
+  planName: AnyColumn | SQLWrapper;
+  roomName: AnyColumn | SQLWrapper;
+}
+type TaskOrder = (c: OrderColumns) => SQL[];
+
+/** By day and time, then plan and room (the calendar's order, and the pending list's). */
+const byDue: TaskOrder = (c) => [asc(c.dueDate), sql`${c.dueTime} nulls first`, asc(c.planName), asc(c.roomName), asc(c.id)];
+
+/**
+ * A window of the tasks of `where` in `order`, as full rows. The tasks are chosen and ordered first
+ * with only what the order and the conditions need (plan and room); the rest of each row (building,
+ * equipment, the people's names) is joined to the chosen ones only, and the plan's assignees are named
+ * once per plan rather than once per task.
+ */
+async function taskPage(
+  ctx: ServiceContext,
+  where: SQL | undefined,
+  order: TaskOrder,
+  window: { offset?: number; limit: number },
+): Promise<TaskRow[]> {
+  const e = ctx.entityId;
+  const chosen = ctx.db
+    .select({
+      id: tasks.id,
+      plannedMaintenanceId: tasks.plannedMaintenanceId,
+      planName: sql<string>`${plannedMaintenances.name}`.as("plan_name"),
+      dueDate: tasks.dueDate,
+      dueTime: tasks.dueTime,
+      status: tasks.status,
+      roomId: tasks.roomId,
+      roomName: sql<string>`${rooms.name}`.as("room_name"),
+      buildingId: rooms.buildingId,
+      equipmentItemId: tasks.equipmentItemId,
+      assigneeId: tasks.assigneeId,
+      doneAt: tasks.doneAt,
+      doneById: tasks.doneById,
+      note: tasks.note,
+      photoFileId: tasks.photoFileId,
+    })
+    .from(tasks)
+    .innerJoin(plannedMaintenances, and(eq(plannedMaintenances.id, tasks.plannedMaintenanceId), eq(plannedMaintenances.entityId, e)))
+    .innerJoin(rooms, and(eq(rooms.id, tasks.roomId), eq(rooms.entityId, e)))
+    .where(where)
+    .orderBy(...order({ id: tasks.id, dueDate: tasks.dueDate, dueTime: tasks.dueTime, status: tasks.status, planName: plannedMaintenances.name, roomName: rooms.name }))
+    .limit(window.limit)
+    .offset(window.offset ?? 0);
+  const page = ctx.db.$with("task_page").as(chosen);
+  const people = ctx.db.$with("task_page_people").as(
+    ctx.db
+      .select({
+        planId: sql<number>`${plannedMaintenanceAssignees.plannedMaintenanceId}`.as("plan_id"),
+        names: sql<string>`string_agg(trim(${users.name} || ' ' || ${users.surname}), ', ' order by lower(${users.surname}), lower(${users.name}))`.as("names"),
+      })
+      .from(plannedMaintenanceAssignees)
+      .innerJoin(users, and(eq(users.id, plannedMaintenanceAssignees.userId), isNull(users.archivedAt)))
+      .where(inArray(plannedMaintenanceAssignees.plannedMaintenanceId, ctx.db.select({ id: page.plannedMaintenanceId }).from(page)))
+      .groupBy(plannedMaintenanceAssignees.plannedMaintenanceId),
+  );
+  const assignee = alias(users, "task_assignee");
+  const doer = alias(users, "task_doer");
+  return ctx.db
+    .with(page, people)
+    .select({
+      id: page.id,
+      plannedMaintenanceId: page.plannedMaintenanceId,
+      planName: page.planName,
+      dueDate: page.dueDate,
+      dueTime: page.dueTime,
+      status: page.status,
+      roomId: page.roomId,
+      roomName: page.roomName,
+      buildingId: page.buildingId,
+      buildingName: buildings.name,
+      equipmentItemId: page.equipmentItemId,
+      equipmentName: sql<string | null>`case when ${equipmentItems.id} is null then null
+        else trim(${equipmentTypes.name} || coalesce(' ' || ${equipmentItems.internalReference}, '')) end`,
+      assigneeId: page.assigneeId,
+      assignees: sql<string>`case when ${page.assigneeId} is not null then trim(${assignee.name} || ' ' || ${assignee.surname}) else ${people.names} end`,
+      doneAt: page.doneAt,
+      doneById: page.doneById,
+      doneByName: sql<string | null>`trim(${doer.name} || ' ' || ${doer.surname})`,
+      note: page.note,
+      photoFileId: page.photoFileId,
+    })
+    .from(page)
+    .innerJoin(buildings, eq(buildings.id, page.buildingId))
+    .leftJoin(equipmentItems, eq(equipmentItems.id, page.equipmentItemId))
+    .leftJoin(equipmentTypes, eq(equipmentTypes.id, equipmentItems.equipmentTypeId))
+    .leftJoin(people, eq(people.planId, page.plannedMaintenanceId))
+    .leftJoin(assignee, eq(assignee.id, page.assigneeId))
+    .leftJoin(doer, eq(doer.id, page.doneById))
+    .orderBy(...order({ id: page.id, dueDate: page.dueDate, dueTime: page.dueTime, status: page.status, planName: page.planName, roomName: page.roomName }));
+}
 
 /** The select of task rows with their plan, room and building (the list's, the calendar's and the export's). */
 export function selectTasks(ctx: ServiceContext) {
@@ -149,26 +286,29 @@ export async function listTasks(
 ): Promise<Page<TaskListRow>> {
   const today = options.today ?? todayOf(ctx);
   const weekEnd = addDays(today, 6);
-  const rank = sql`case
-    when ${tasks.dueDate} < ${today}::date and ${tasks.status} = ${TaskStatus.PENDING} then 0
-    when ${tasks.dueDate} = ${today}::date then 1
-    when ${tasks.dueDate} > ${today}::date then 2
-    else 3 end`;
-  // Earlier (done) tasks newest first; everything else soonest first.
-  const day = sql`case when ${tasks.dueDate} < ${today}::date and ${tasks.status} = ${TaskStatus.DONE}
-    then ${today}::date - ${tasks.dueDate} else ${tasks.dueDate} - ${today}::date end`;
+  const sections: TaskOrder = (c) => [
+    sql`case
+      when ${c.dueDate} < ${today}::date and ${c.status} = ${TaskStatus.PENDING} then 0
+      when ${c.dueDate} = ${today}::date then 1
+      when ${c.dueDate} > ${today}::date then 2
+      else 3 end`,
+    // Earlier (done) tasks newest first; everything else soonest first.
+    sql`case when ${c.dueDate} < ${today}::date and ${c.status} = ${TaskStatus.DONE}
+      then ${today}::date - ${c.dueDate} else ${c.dueDate} - ${today}::date end`,
+    sql`${c.dueTime} nulls first`,
+    asc(c.planName),
+    asc(c.roomName),
+    asc(c.id),
+  ];
   const where = taskWhere(ctx, filters);
   // Pending tasks only (the list's default): the sections' order is the due date's, which the pending
   // tasks' index gives without sorting them all.
-  const order =
-    filters.status === "pending"
-      ? [asc(tasks.dueDate), sql`${tasks.dueTime} nulls first`, asc(plannedMaintenances.name), asc(rooms.name), asc(tasks.id)]
-      : [rank, day, sql`${tasks.dueTime} nulls first`, asc(plannedMaintenances.name), asc(rooms.name), asc(tasks.id)];
+  const order = filters.status === "pending" ? byDue : sections;
   const offset = (paging.page - 1) * paging.size;
   // Pages end where the count stops (LIST_COUNT_CAP rows).
   const window = Math.max(0, Math.min(paging.size, LIST_COUNT_CAP - offset));
   const [rows, counted] = await readAll(ctx, [
-    () => (window === 0 ? Promise.resolve([]) : selectTasks(ctx).where(where).orderBy(...order).offset(offset).limit(window)),
+    () => (window === 0 ? Promise.resolve([]) : taskPage(ctx, where, order, { offset, limit: window })),
     () => countTasks(ctx, where),
   ] as const);
   const sectionOf = (row: TaskRow): TaskSection => {
@@ -194,10 +334,8 @@ export async function tasksBetween(
   options: { max?: number } = {},
 ): Promise<{ items: TaskRow[]; capped: boolean }> {
   const max = options.max ?? CALENDAR_MAX_TASKS;
-  const rows = await selectTasks(ctx)
-    .where(taskWhere(ctx, filters, [sql`${tasks.dueDate} between ${range.from}::date and ${range.to}::date`]))
-    .orderBy(asc(tasks.dueDate), sql`${tasks.dueTime} nulls first`, asc(plannedMaintenances.name), asc(rooms.name), asc(tasks.id))
-    .limit(max + 1);
+  const where = taskWhere(ctx, filters, [sql`${tasks.dueDate} between ${range.from}::date and ${range.to}::date`]);
+  const rows = await taskPage(ctx, where, byDue, { limit: max + 1 });
   return { items: rows.slice(0, max), capped: rows.length > max };
 }
 
