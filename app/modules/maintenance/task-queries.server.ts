@@ -303,7 +303,7 @@ async function taskPage(
     .leftJoin(doer, eq(doer.id, page.doneById))
     .orderBy(...order({ id: page.id, dueDate: page.dueDate, dueTime: page.dueTime, status: page.status, planName: page.planName, roomName: page.roomName }));
   // The rows are read as the driver gives them and each value decoded by its column, as drizzle's select
-  // would: its generic mapping of aliased columns costs more than the query at a calendar's 2,000 rows.
+  // would: its generic mapping of a subquery's aliased columns is slow for the thousands of rows of a month.
   const decode = <C extends AnyColumn>(column: C, value: unknown): C["_"]["data"] | null =>
     value === null || value === undefined ? null : (column.mapFromDriverValue(value) as C["_"]["data"]);
   return rowsOf<Record<string, unknown>>(await ctx.db.execute(query)).map((r) => ({
