@@ -154,6 +154,8 @@ export const plannedMaintenances = pgTable(
       columns: [t.maintenanceTypeId],
       foreignColumns: [maintenanceTypes.id],
     }),
+    // What a task's composite foreign key references (its plan within its entity).
+    unique("planned_maintenances_id_entity_key").on(t.id, t.entityId),
     index("planned_maintenances_entity_start_idx").on(t.entityId, t.startDate).where(notArchived(t.archivedAt)),
     index("planned_maintenances_maintenance_type_idx").on(t.maintenanceTypeId),
     check("planned_maintenances_dates_check", sql`${t.endDate} >= ${t.startDate}`),
@@ -302,10 +304,9 @@ export const tasks = pgTable(
   "tasks",
   {
     id: id(),
-    entityId: entityId(),
-    plannedMaintenanceId: integer("planned_maintenance_id")
-      .notNull()
-      .references((): AnyPgColumn => plannedMaintenances.id, { onDelete: "cascade" }),
+    /** Checked with the plan (tasks_planned_maintenance_entity_fk): the plan's entity is an entity. */
+    entityId: integer("entity_id").notNull(),
+    plannedMaintenanceId: integer("planned_maintenance_id").notNull(),
     roomId: integer("room_id")
       .notNull()
       .references((): AnyPgColumn => rooms.id),
@@ -323,14 +324,21 @@ export const tasks = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    // One foreign key for the plan and the entity: a task's plan is of its entity (migration 0031).
+    foreignKey({
+      name: "tasks_planned_maintenance_entity_fk",
+      columns: [t.plannedMaintenanceId, t.entityId],
+      foreignColumns: [plannedMaintenances.id, plannedMaintenances.entityId],
+    }).onDelete("cascade"),
+    // Also a plan's tasks by room and by day (the day tested on the index entries).
     unique("tasks_occurrence_key")
       .on(t.plannedMaintenanceId, t.roomId, t.equipmentItemId, t.dueDate)
       .nullsNotDistinct(),
     index("tasks_entity_due_idx").on(t.entityId, t.dueDate),
     // The task list's default: pending tasks in due order (migration 0024).
     index("tasks_entity_pending_due_idx").on(t.entityId, t.dueDate, t.dueTime).where(sql`${t.status} = 0`),
-    index("tasks_entity_assignee_status_idx").on(t.entityId, t.assigneeId, t.status),
-    index("tasks_planned_maintenance_due_idx").on(t.plannedMaintenanceId, t.dueDate),
+    // Only tasks that name an assignee of their own (generated ones do not).
+    index("tasks_entity_assignee_status_idx").on(t.entityId, t.assigneeId, t.status).where(sql`${t.assigneeId} is not null`),
     index("tasks_room_due_idx").on(t.roomId, t.dueDate),
     index("tasks_equipment_item_idx")
       .on(t.equipmentItemId)

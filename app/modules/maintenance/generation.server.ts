@@ -20,15 +20,17 @@ import { occurrenceDates, type Recurrence, TASK_HORIZON_DAYS } from "./recurrenc
  * records how far. Tasks are created pending with the plan's time of day and no assignee of their own.
  *
  * Every pass is a reconciliation of the plans it locks: the dates and targets are computed in
- * TypeScript, the missing tasks inserted in bulk (`unnest` arrays, `on conflict do nothing` on
- * tasks_occurrence_key), the pending tasks from today on that the plan no longer yields deleted, the
- * pending ones' time set to the plan's. Done tasks and tasks before today are never touched. Running it
- * twice changes nothing the second time.
+ * TypeScript, the plans' tasks from today on read, the missing ones inserted in bulk, day by day (`unnest`
+ * arrays), the pending tasks from today on that the plan no longer yields deleted, the pending ones' time
+ * set to the plan's. Done tasks and tasks before today are never touched. Running it twice changes
+ * nothing the second time.
  *
  * Concurrency: a pass locks its plans' rows first (`for no key update`, which still lets tasks reference
  * them). A plan's verb and the nightly pass therefore take turns on one plan; two nightly passes at once
- * skip each other's plans (`skip locked`), so no two writers insert the same keys, and the unique key
- * would still stop a duplicate.
+ * skip each other's plans (`skip locked`), so no two writers insert the same keys. A pass that waited
+ * for a plan reads its tasks after the lock (each statement sees what committed before it), so it
+ * inserts only what is still missing; the unique key would refuse a duplicate (failing the pass rather
+ * than skipping it in silence).
  */
 
 /** The day generation counts from and how far it looks; tests and the bench set them. */
@@ -128,14 +130,18 @@ const DAY_MS = 86_400_000;
 /** Days from `from` to `day`. */
 const offsetOf = (day: string, from: string) => Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
-/** A plan's pending tasks from today on, grouped by target: ids, days after today, and those whose time is not the plan's. */
+/**
+ * A plan's tasks from today on, grouped by target: the pending ones (ids, days after today, and those
+ * whose time is not the plan's) and the days of the done ones.
+ */
 interface ExistingGroup {
   plan_id: number;
   room_id: number;
   item_id: number | null;
-  ids: number[];
-  offsets: number[];
+  ids: number[] | null;
+  offsets: number[] | null;
   retime: number[] | null;
+  done: number[] | null;
 }
 
 /** Brings the locked `plans` in line (see the header); runs inside the caller's transaction. */
@@ -152,17 +158,20 @@ async function reconcile(ctx: ServiceContext, plans: readonly PlanRow[], today: 
     list.push(t);
   }
 
-  // The pending tasks from today on, one row per target (arrays read far faster than a row per task):
-  // kept when the plan still yields them, deleted otherwise.
+  // The tasks from today on, one row per target (arrays read far faster than a row per task): the
+  // pending ones are kept when the plan still yields them and deleted otherwise; the done ones stay, and
+  // their days are not generated again.
+  const pending = sql.raw(`t.status = ${TaskStatus.PENDING}`);
   const groups = rowsOf<ExistingGroup>(
     await ctx.db.execute(sql`
       select t.planned_maintenance_id as plan_id, t.room_id, t.equipment_item_id as item_id,
-        array_agg(t.id order by t.due_date) as ids,
-        array_agg(t.due_date - ${today}::date order by t.due_date) as offsets,
-        array_agg(t.id) filter (where t.due_time is distinct from p.time_of_day) as retime
+        array_agg(t.id order by t.due_date) filter (where ${pending}) as ids,
+        array_agg(t.due_date - ${today}::date order by t.due_date) filter (where ${pending}) as offsets,
+        array_agg(t.id) filter (where ${pending} and t.due_time is distinct from p.time_of_day) as retime,
+        array_agg(t.due_date - ${today}::date) filter (where not ${pending}) as done
       from tasks t join planned_maintenances p on p.id = t.planned_maintenance_id and p.entity_id = ${e}
       where t.entity_id = ${e} and t.planned_maintenance_id = any(${intArray(planIds)}::int[])
-        and t.status = ${TaskStatus.PENDING} and t.due_date >= ${today}::date
+        and t.due_date >= ${today}::date
       group by t.planned_maintenance_id, t.room_id, t.equipment_item_id`),
   );
   const planById = new Map(plans.map((p) => [p.id, p]));
@@ -171,17 +180,18 @@ async function reconcile(ctx: ServiceContext, plans: readonly PlanRow[], today: 
   for (const g of groups) {
     const planId = Number(g.plan_id);
     let furthest = reach.get(planId)!;
-    for (const offset of g.offsets) furthest = Math.max(furthest, Number(offset));
+    for (const offset of g.offsets ?? []) furthest = Math.max(furthest, Number(offset));
     reach.set(planId, furthest);
   }
-  const dueDays = new Map<number, { dates: string[]; offsets: Set<number> }>();
+  const dueDays = new Map<number, { dates: string[]; days: number[]; offsets: Set<number> }>();
   for (const plan of active) {
     const dates = occurrenceDates(ruleOf(plan), today, addDays(today, reach.get(plan.id)!));
-    dueDays.set(plan.id, { dates, offsets: new Set(dates.map((d) => offsetOf(d, today))) });
+    const days = dates.map((d) => offsetOf(d, today));
+    dueDays.set(plan.id, { dates, days, offsets: new Set(days) });
   }
   const keysByPlan = new Map(active.map((p) => [p.id, new Set((targetsByPlan.get(p.id) ?? []).map((t) => targetKey(t.room_id, t.item_id)))]));
 
-  /** Per plan and target, the days after today that keep a pending task. */
+  /** Per plan and target, the days after today that already have a task: a pending one that stays, or a done one. */
   const kept = new Map<string, Set<number>>();
   const removeIds: number[] = [];
   const retimeIds: number[] = [];
@@ -190,14 +200,14 @@ async function reconcile(ctx: ServiceContext, plans: readonly PlanRow[], today: 
     const key = targetKey(Number(g.room_id), g.item_id === null ? null : Number(g.item_id));
     const yields = !planById.get(planId)!.archived && keysByPlan.get(planId)!.has(key);
     const due = dueDays.get(planId)?.offsets;
-    const stays = new Set<number>();
+    const stays = new Set<number>((g.done ?? []).map(Number));
     const staying = new Set<number>();
-    g.offsets.forEach((raw, i) => {
+    (g.offsets ?? []).forEach((raw, i) => {
       const offset = Number(raw);
       if (yields && due!.has(offset)) {
         stays.add(offset);
-        staying.add(Number(g.ids[i]));
-      } else removeIds.push(Number(g.ids[i]));
+        staying.add(Number(g.ids![i]));
+      } else removeIds.push(Number(g.ids![i]));
     });
     if (stays.size) kept.set(`${planId}:${key}`, stays);
     // A new time of day moves the pending tasks that stay (the removed ones go anyway).
@@ -217,41 +227,49 @@ async function reconcile(ctx: ServiceContext, plans: readonly PlanRow[], today: 
         and t.id = any(${intArray(retimeIds)}::int[]) and t.status = ${TaskStatus.PENDING}`);
   }
 
-  // The missing tasks, in key order (plan, room, item, date).
+  // The missing tasks, day by day (then plan, room and item): a day's tasks then sit side by side in
+  // the table, as the nightly passes write them, so the calendar and the list read a day from few pages.
   const horizon = addDays(today, horizonDays);
   const cols = { plan: [] as number[], room: [] as number[], item: [] as (number | null)[], date: [] as string[], time: [] as (string | null)[] };
   let created = 0;
   const flush = async () => {
     if (cols.plan.length === 0) return;
-    const result = await ctx.db.execute(sql`
-      with inserted as (
-        insert into tasks (entity_id, planned_maintenance_id, room_id, equipment_item_id, due_date, due_time)
-        select ${e}::int, v.plan_id, v.room_id, v.item_id, v.due_date, v.due_time
-        from unnest(${intArray(cols.plan)}::int[], ${intArray(cols.room)}::int[], ${intArray(cols.item)}::int[],
-          ${textArray(cols.date)}::date[], ${textArray(cols.time)}::time[]) as v(plan_id, room_id, item_id, due_date, due_time)
-        on conflict on constraint tasks_occurrence_key do nothing
-        returning 1
-      )
-      select count(*)::int as n from inserted`);
-    created += Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+    // Only missing keys are sent (the plans are locked, their tasks from today on read above): a plain
+    // insert, the occurrence key refusing a duplicate should one come anyway.
+    await ctx.db.execute(sql`
+      insert into tasks (entity_id, planned_maintenance_id, room_id, equipment_item_id, due_date, due_time)
+      select ${e}::int, v.plan_id, v.room_id, v.item_id, v.due_date, v.due_time
+      from unnest(${intArray(cols.plan)}::int[], ${intArray(cols.room)}::int[], ${intArray(cols.item)}::int[],
+        ${textArray(cols.date)}::date[], ${textArray(cols.time)}::time[]) as v(plan_id, room_id, item_id, due_date, due_time)`);
+    created += cols.plan.length;
     for (const list of Object.values(cols)) list.length = 0;
   };
   const until: string[] = [];
+  /** Per day after today: the day, and the plans falling due that day (indexes into `due`). */
+  const days: Array<{ date: string; plans: number[] }> = [];
+  /** The plans with targets, each target with the days that already have its pending task. */
+  const due: Array<{ plan: PlanRow; targets: Array<{ room_id: number; item_id: number | null; stays: Set<number> | undefined }> }> = [];
   for (const plan of active) {
     const last = plan.end_date < horizon ? plan.end_date : horizon;
     until.push(last);
     const planTargets = targetsByPlan.get(plan.id);
     if (!planTargets) continue;
-    const dates = dueDays.get(plan.id)!.dates.filter((d) => d <= last);
-    const offsets = dates.map((d) => offsetOf(d, today));
-    for (const t of planTargets) {
-      const stays = kept.get(`${plan.id}:${targetKey(t.room_id, t.item_id)}`);
-      for (let i = 0; i < dates.length; i++) {
-        if (stays?.has(offsets[i])) continue;
+    const targets = planTargets.map((t) => ({ ...t, stays: kept.get(`${plan.id}:${targetKey(t.room_id, t.item_id)}`) }));
+    const index = due.push({ plan, targets }) - 1;
+    const { dates, days: offsets } = dueDays.get(plan.id)!;
+    for (let i = 0; i < dates.length && dates[i] <= last; i++) (days[offsets[i]] ??= { date: dates[i], plans: [] }).plans.push(index);
+  }
+  for (let offset = 0; offset < days.length; offset++) {
+    const day = days[offset];
+    if (!day) continue;
+    for (const index of day.plans) {
+      const { plan, targets } = due[index];
+      for (const t of targets) {
+        if (t.stays?.has(offset)) continue;
         cols.plan.push(plan.id);
         cols.room.push(t.room_id);
         cols.item.push(t.item_id);
-        cols.date.push(dates[i]);
+        cols.date.push(day.date);
         cols.time.push(plan.time_of_day);
         if (cols.plan.length >= INSERT_CHUNK) await flush();
       }

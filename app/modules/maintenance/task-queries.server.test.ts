@@ -140,6 +140,39 @@ describe("listTasks", () => {
   });
 });
 
+describe("my tasks", () => {
+  it("are the tasks of my plans in every room I reach and the ones handed to me, nobody else's, in the calendar's order", async () => {
+    const db = database.db;
+    const near = await createRoom(db, { entityId: entity.id, buildingId: room.buildingId, name: "C" });
+    const nearer = await createRoom(db, { entityId: entity.id, buildingId: room.buildingId, name: "B" });
+    const mine = await createPlannedMaintenance(db, { entityId: entity.id, name: "Lamps", assigneeIds: [technician.id] });
+    const theirs = await createPlannedMaintenance(db, { entityId: entity.id, name: "Doors", assigneeIds: [colleague.id] });
+    const make = (plan: { id: number }, where: Room, dueDate: string, extra: Partial<Parameters<typeof createTask>[1]> = {}) =>
+      createTask(db, { entityId: entity.id, plannedMaintenanceId: plan.id, roomId: where.id, dueDate, ...extra });
+    const inA = await make(mine, room, "2030-01-02");
+    const inC = await make(mine, near, "2030-01-01");
+    const inB = await make(mine, nearer, "2030-01-02");
+    const doneInB = await make(mine, nearer, "2030-01-03", { status: TaskStatus.DONE });
+    await make(mine, farRoom, "2030-01-01"); // out of my reach
+    await make(mine, near, "2030-01-04", { assigneeId: colleague.id }); // handed to a colleague
+    await make(theirs, room, "2030-01-01"); // a colleague's plan
+    const handedToMe = await make(theirs, nearer, "2030-01-02", { assigneeId: technician.id });
+
+    const range = { from: "2030-01-01", to: "2030-01-31" };
+    const calendar = await tasksBetween(actorContext(db, technician), range, { assignee: "me" });
+    // By day, then plan name (Doors before Lamps), then room name (A before B).
+    expect(ids(calendar.items)).toEqual([inC.id, handedToMe.id, inA.id, inB.id, doneInB.id]);
+    expect(calendar.items[1]).toMatchObject({ planName: "Doors", roomName: "B", assignees: expect.stringContaining(technician.name) });
+    // The administrator asking for the technician's tasks sees the one out of the technician's reach too.
+    const asked = await tasksBetween(actorContext(db, admin), range, { assignee: technician.id });
+    expect(ids(asked.items)).toHaveLength(6);
+    const list = await listTasks(actorContext(db, technician), { ...all, status: "pending", assignee: "me" }, { page: 1, size: 25 }, { today: "2030-01-01" });
+    const here = list.items.filter((t) => t.dueDate >= "2030-01-01");
+    expect(ids(here)).toEqual([inC.id, handedToMe.id, inA.id, inB.id]);
+    expect(ids((await tasksBetween(actorContext(db, colleague), range, { assignee: "me" })).items)).not.toContain(inA.id);
+  });
+});
+
 describe("getTaskDay", () => {
   it("shows the plan's tasks of the day within reach, and is not found otherwise", async () => {
     const db = database.db;

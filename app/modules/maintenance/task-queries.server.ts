@@ -1,13 +1,14 @@
-import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { alias, type PgTable } from "drizzle-orm/pg-core";
 import { can } from "~/core/actor";
 import { readAll, type ServiceContext } from "~/core/context.server";
 import { TaskStatus } from "~/db/enums";
-import { buildings, equipmentItems, equipmentTypes, plannedMaintenances, rooms, tasks, users } from "~/db/schema";
+import { buildings, equipmentItems, equipmentTypes, plannedMaintenanceAssignees, plannedMaintenances, rooms, tasks, users } from "~/db/schema";
 import { now } from "~/lib/clock.server";
 import { addDays, dayIn } from "~/lib/dates";
 import { NotFoundError } from "~/lib/errors";
 import { LIST_COUNT_CAP, type Page } from "~/lib/list-query";
-import { countUpToCap } from "~/lib/list-page.server";
+import { countUpToCap, rowsOf } from "~/lib/list-page.server";
 import { treeScope } from "~/modules/facilities/policy.server";
 import type { TaskFilters } from "./task-schema";
 
@@ -41,6 +42,16 @@ export function taskReach(ctx: ServiceContext): SQL | undefined {
   return inArray(tasks.roomId, ctx.db.select({ id: rooms.id }).from(rooms).where(and(eq(rooms.entityId, ctx.entityId), scope)));
 }
 
+/**
+ * `taskReach` as a condition on the `rooms` row every task read joins: the planner then tests the reach
+ * once per room it reads (against the few buildings in scope) rather than looking each task's room up
+ * again.
+ */
+function roomReach(ctx: ServiceContext): SQL | undefined {
+  if (!can(ctx.actor, "read", "task") && !can(ctx.actor, "update", "task")) return sql`false`;
+  return treeScope(ctx, "room");
+}
+
 /** The tasks assigned to `userId`: theirs by override, or their plan's when the task names nobody. */
 export function assignedTo(userId: number): SQL {
   // The person's plans as a set (a few), rather than a lookup per task: the planner then reads the
@@ -49,21 +60,108 @@ export function assignedTo(userId: number): SQL {
     select a.planned_maintenance_id from planned_maintenance_assignees a where a.user_id = ${userId})))`;
 }
 
-/** Every condition of a task read: entity, reach, live plan and room, and the list's filters (the export's too). */
-export function taskWhere(ctx: ServiceContext, filters: Partial<TaskFilters>, extra: (SQL | undefined)[] = []): SQL | undefined {
+/**
+ * The (plan, room) pairs of the tasks that may be `userId`'s in reach, as a select of (plan_id, room_id):
+ * the rooms that the tasks of their plans are in, and those of the tasks assigned to them by override.
+ * It adds nothing to `assignedTo` (which it implies) but lets a read start from these few pairs and read
+ * each one's tasks through the occurrence key, instead of testing every task of the rooms in reach. A
+ * plan's rooms are walked one distinct room at a time on that key (a loose index scan), never reading
+ * the plan's tasks themselves.
+ */
+function assigneePairs(ctx: ServiceContext, userId: number): SQL {
+  const e = ctx.entityId;
+  const scope = treeScope(ctx, "room");
+  const inReach = scope ? sql`and w.room_id in (select ${rooms.id} from ${rooms} where ${rooms.entityId} = ${e} and ${scope})` : sql``;
+  return sql`with recursive walk (plan_id, room_id) as (
+      select a.planned_maintenance_id, (select x.room_id from tasks x
+          where x.planned_maintenance_id = a.planned_maintenance_id order by x.room_id limit 1)
+        from planned_maintenance_assignees a where a.user_id = ${userId} and a.entity_id = ${e}
+      union all
+      select w.plan_id, (select x.room_id from tasks x
+          where x.planned_maintenance_id = w.plan_id and x.room_id > w.room_id order by x.room_id limit 1)
+        from walk w where w.room_id is not null
+    )
+    select w.plan_id, w.room_id from walk w where w.room_id is not null ${inReach}
+    union
+    select x.planned_maintenance_id, x.room_id from tasks x where x.entity_id = ${e} and x.assignee_id = ${userId}`;
+}
+
+/**
+ * The conditions of a task read, apart: those on the task itself, those on its plan and room (reach,
+ * live plan and room, the building), and, when the read is someone's tasks, the (plan, room) pairs
+ * they can only be in (`assigneePairs`).
+ */
+interface TaskConditions {
+  onTask: SQL | undefined;
+  onPlace: SQL | undefined;
+  pairs: SQL | undefined;
+}
+
+function taskConditions(ctx: ServiceContext, filters: Partial<TaskFilters>, extra: (SQL | undefined)[] = []): TaskConditions {
   const me = ctx.actor?.id ?? null;
   const assignee = filters.assignee === "me" ? me : (filters.assignee ?? null);
-  return and(
-    eq(tasks.entityId, ctx.entityId),
-    taskReach(ctx),
-    isNull(plannedMaintenances.archivedAt),
-    isNull(rooms.archivedAt),
-    filters.status === "pending" ? eq(tasks.status, TaskStatus.PENDING) : filters.status === "done" ? eq(tasks.status, TaskStatus.DONE) : undefined,
-    filters.buildingId ? eq(rooms.buildingId, filters.buildingId) : undefined,
-    filters.plannedMaintenanceId ? eq(tasks.plannedMaintenanceId, filters.plannedMaintenanceId) : undefined,
-    filters.assignee === "me" && me === null ? sql`false` : assignee !== null ? assignedTo(assignee) : undefined,
-    ...extra,
-  );
+  return {
+    onTask: and(
+      eq(tasks.entityId, ctx.entityId),
+      filters.status === "pending" ? eq(tasks.status, TaskStatus.PENDING) : filters.status === "done" ? eq(tasks.status, TaskStatus.DONE) : undefined,
+      filters.plannedMaintenanceId ? eq(tasks.plannedMaintenanceId, filters.plannedMaintenanceId) : undefined,
+      filters.assignee === "me" && me === null ? sql`false` : assignee !== null ? assignedTo(assignee) : undefined,
+      ...extra,
+    ),
+    onPlace: and(
+      roomReach(ctx),
+      isNull(plannedMaintenances.archivedAt),
+      isNull(rooms.archivedAt),
+      filters.buildingId ? eq(rooms.buildingId, filters.buildingId) : undefined,
+    ),
+    pairs: assignee !== null ? assigneePairs(ctx, assignee) : undefined,
+  };
+}
+
+/** Every condition of a task read: entity, reach, live plan and room, and the list's filters (the export's too). */
+export function taskWhere(ctx: ServiceContext, filters: Partial<TaskFilters>, extra: (SQL | undefined)[] = []): SQL | undefined {
+  const { onTask, onPlace, pairs } = taskConditions(ctx, filters, extra);
+  return and(onTask, onPlace, pairs ? sql`(${tasks.plannedMaintenanceId}, ${tasks.roomId}) in (${pairs})` : undefined);
+}
+
+/**
+ * Where the tasks of a read come from, with their plan's and room's names: the tasks joined to their
+ * plan and room; or, for someone's tasks, their (plan, room) pairs joined to the plan and room first
+ * (kept apart from the rest of the query, so each pair's plan and room are read once, not once per
+ * task) and then to the tasks of each pair.
+ */
+function taskSource(ctx: ServiceContext, c: TaskConditions) {
+  const e = ctx.entityId;
+  if (!c.pairs) {
+    return {
+      joins: [
+        [plannedMaintenances, and(eq(plannedMaintenances.id, tasks.plannedMaintenanceId), eq(plannedMaintenances.entityId, e))!],
+        [rooms, and(eq(rooms.id, tasks.roomId), eq(rooms.entityId, e))!],
+      ] as Array<[PgTable | SQL, SQL]>,
+      where: and(c.onTask, c.onPlace),
+      planName: sql<string>`${plannedMaintenances.name}`,
+      roomName: sql<string>`${rooms.name}`,
+      buildingId: sql<number>`${rooms.buildingId}`,
+    };
+  }
+  // "offset 0" keeps the pairs' select whole: the planner reads it first, then each pair's tasks.
+  return {
+    joins: [
+      [
+        sql`(select pr.plan_id, pr.room_id, ${plannedMaintenances.name} as plan_name, ${rooms.name} as room_name,
+            ${rooms.buildingId} as building_id
+          from (${c.pairs}) as pr (plan_id, room_id)
+          join ${plannedMaintenances} on ${plannedMaintenances.id} = pr.plan_id and ${plannedMaintenances.entityId} = ${e}
+          join ${rooms} on ${rooms.id} = pr.room_id and ${rooms.entityId} = ${e}
+          where ${c.onPlace ?? sql`true`} offset 0) as task_pair`,
+        sql`task_pair.plan_id = ${tasks.plannedMaintenanceId} and task_pair.room_id = ${tasks.roomId}`,
+      ],
+    ] as Array<[PgTable | SQL, SQL]>,
+    where: c.onTask,
+    planName: sql<string>`task_pair.plan_name`,
+    roomName: sql<string>`task_pair.room_name`,
+    buildingId: sql<number>`task_pair.building_id`,
+  };
 }
 
 /** The names of a task's assignees: its own, or its plan's, "Name Surname" joined by ", ". */
@@ -103,6 +201,134 @@ function taskColumns() {
 
 export type TaskRow = Awaited<ReturnType<typeof selectTasks>>[number];
 
+/** The columns a task list is ordered by, from the tasks' own select or from a page of them. */
+interface OrderColumns {
+  id: AnyColumn;
+  dueDate: AnyColumn;
+  dueTime: AnyColumn;
+  status: AnyColumn;
+  planName: AnyColumn | SQLWrapper;
+  roomName: AnyColumn | SQLWrapper;
+}
+type TaskOrder = (c: OrderColumns) => SQL[];
+
+/** By day and time, then plan and room (the calendar's order, and the pending list's). */
+const byDue: TaskOrder = (c) => [asc(c.dueDate), sql`${c.dueTime} nulls first`, asc(c.planName), asc(c.roomName), asc(c.id)];
+
+/**
+ * A window of the tasks of `where` in `order`, as full rows. The tasks are chosen and ordered first
+ * with only what the order and the conditions need (plan and room); the rest of each row (building,
+ * equipment, the people's names) is joined to the chosen ones only, and the plan's assignees are named
+ * once per plan rather than once per task.
+ */
+async function taskPage(
+  ctx: ServiceContext,
+  conditions: TaskConditions,
+  order: TaskOrder,
+  window: { offset?: number; limit: number },
+): Promise<TaskRow[]> {
+  const source = taskSource(ctx, conditions);
+  let chosen = ctx.db
+    .select({
+      id: tasks.id,
+      plannedMaintenanceId: tasks.plannedMaintenanceId,
+      planName: sql<string>`${source.planName}`.as("plan_name"),
+      dueDate: tasks.dueDate,
+      dueTime: tasks.dueTime,
+      status: tasks.status,
+      roomId: tasks.roomId,
+      roomName: sql<string>`${source.roomName}`.as("room_name"),
+      buildingId: sql<number>`${source.buildingId}`.as("building_id"),
+      equipmentItemId: tasks.equipmentItemId,
+      assigneeId: tasks.assigneeId,
+      doneAt: tasks.doneAt,
+      doneById: tasks.doneById,
+      note: tasks.note,
+      photoFileId: tasks.photoFileId,
+    })
+    .from(tasks)
+    .$dynamic();
+  for (const [table, on] of source.joins) chosen = chosen.innerJoin(table, on);
+  chosen = chosen
+    .where(source.where)
+    .orderBy(...order({ id: tasks.id, dueDate: tasks.dueDate, dueTime: tasks.dueTime, status: tasks.status, planName: source.planName, roomName: source.roomName }))
+    .limit(window.limit)
+    .offset(window.offset ?? 0);
+  const page = ctx.db.$with("task_page").as(chosen);
+  const people = ctx.db.$with("task_page_people").as(
+    ctx.db
+      .select({
+        planId: sql<number>`${plannedMaintenanceAssignees.plannedMaintenanceId}`.as("plan_id"),
+        names: sql<string>`string_agg(trim(${users.name} || ' ' || ${users.surname}), ', ' order by lower(${users.surname}), lower(${users.name}))`.as("names"),
+      })
+      .from(plannedMaintenanceAssignees)
+      .innerJoin(users, and(eq(users.id, plannedMaintenanceAssignees.userId), isNull(users.archivedAt)))
+      .where(inArray(plannedMaintenanceAssignees.plannedMaintenanceId, ctx.db.select({ id: page.plannedMaintenanceId }).from(page)))
+      .groupBy(plannedMaintenanceAssignees.plannedMaintenanceId),
+  );
+  const assignee = alias(users, "task_assignee");
+  const doer = alias(users, "task_doer");
+  const query = ctx.db
+    .with(page, people)
+    .select({
+      id: page.id,
+      plannedMaintenanceId: page.plannedMaintenanceId,
+      planName: page.planName,
+      dueDate: page.dueDate,
+      dueTime: page.dueTime,
+      status: page.status,
+      roomId: page.roomId,
+      roomName: page.roomName,
+      buildingId: page.buildingId,
+      buildingName: sql<string>`${buildings.name}`.as("building_name"),
+      equipmentItemId: page.equipmentItemId,
+      equipmentName: sql<string | null>`case when ${equipmentItems.id} is null then null
+        else trim(${equipmentTypes.name} || coalesce(' ' || ${equipmentItems.internalReference}, '')) end`.as("equipment_name"),
+      assigneeId: page.assigneeId,
+      assignees: sql<string>`case when ${page.assigneeId} is not null then trim(${assignee.name} || ' ' || ${assignee.surname}) else ${people.names} end`.as(
+        "assignees",
+      ),
+      doneAt: page.doneAt,
+      doneById: page.doneById,
+      doneByName: sql<string | null>`trim(${doer.name} || ' ' || ${doer.surname})`.as("done_by_name"),
+      note: page.note,
+      photoFileId: page.photoFileId,
+    })
+    .from(page)
+    .innerJoin(buildings, eq(buildings.id, page.buildingId))
+    .leftJoin(equipmentItems, eq(equipmentItems.id, page.equipmentItemId))
+    .leftJoin(equipmentTypes, eq(equipmentTypes.id, equipmentItems.equipmentTypeId))
+    .leftJoin(people, eq(people.planId, page.plannedMaintenanceId))
+    .leftJoin(assignee, eq(assignee.id, page.assigneeId))
+    .leftJoin(doer, eq(doer.id, page.doneById))
+    .orderBy(...order({ id: page.id, dueDate: page.dueDate, dueTime: page.dueTime, status: page.status, planName: page.planName, roomName: page.roomName }));
+  // The rows are read as the driver gives them and each value decoded by its column, as drizzle's select
+  // would: its generic mapping of a subquery's aliased columns is slow for the thousands of rows of a month.
+  const decode = <C extends AnyColumn>(column: C, value: unknown): C["_"]["data"] | null =>
+    value === null || value === undefined ? null : (column.mapFromDriverValue(value) as C["_"]["data"]);
+  return rowsOf<Record<string, unknown>>(await ctx.db.execute(query)).map((r) => ({
+    id: decode(tasks.id, r.id)!,
+    plannedMaintenanceId: decode(tasks.plannedMaintenanceId, r.planned_maintenance_id)!,
+    planName: r.plan_name as string,
+    dueDate: decode(tasks.dueDate, r.due_date)!,
+    dueTime: decode(tasks.dueTime, r.due_time),
+    status: decode(tasks.status, r.status)!,
+    roomId: decode(tasks.roomId, r.room_id)!,
+    roomName: r.room_name as string,
+    buildingId: decode(rooms.buildingId, r.building_id)!,
+    buildingName: r.building_name as string,
+    equipmentItemId: decode(tasks.equipmentItemId, r.equipment_item_id),
+    equipmentName: r.equipment_name as string | null,
+    assigneeId: decode(tasks.assigneeId, r.assignee_id),
+    assignees: r.assignees as string,
+    doneAt: decode(tasks.doneAt, r.done_at),
+    doneById: decode(tasks.doneById, r.done_by_id),
+    doneByName: r.done_by_name as string | null,
+    note: decode(tasks.note, r.note),
+    photoFileId: decode(tasks.photoFileId, r.photo_file_id),
+  }));
+}
+
 /** The select of task rows with their plan, room and building (the list's, the calendar's and the export's). */
 export function selectTasks(ctx: ServiceContext) {
   return ctx.db
@@ -116,14 +342,13 @@ export function selectTasks(ctx: ServiceContext) {
 }
 
 /** How many tasks match, counted up to LIST_COUNT_CAP (a list of half a million tasks is not counted whole). */
-function countTasks(ctx: ServiceContext, where: SQL | undefined) {
-  return countUpToCap(
-    ctx.db,
-    sql`from ${tasks}
-      join ${plannedMaintenances} on ${plannedMaintenances.id} = ${tasks.plannedMaintenanceId} and ${plannedMaintenances.entityId} = ${ctx.entityId}
-      join ${rooms} on ${rooms.id} = ${tasks.roomId} and ${rooms.entityId} = ${ctx.entityId}
-      where ${where ?? sql`true`}`,
+function countTasks(ctx: ServiceContext, c: TaskConditions) {
+  const source = taskSource(ctx, c);
+  const joins = sql.join(
+    source.joins.map(([table, on]) => sql` join ${table} on ${on}`),
+    sql``,
   );
+  return countUpToCap(ctx.db, sql`from ${tasks}${joins} where ${source.where ?? sql`true`}`);
 }
 
 // ---------------------------------------------------------------------------
@@ -149,27 +374,30 @@ export async function listTasks(
 ): Promise<Page<TaskListRow>> {
   const today = options.today ?? todayOf(ctx);
   const weekEnd = addDays(today, 6);
-  const rank = sql`case
-    when ${tasks.dueDate} < ${today}::date and ${tasks.status} = ${TaskStatus.PENDING} then 0
-    when ${tasks.dueDate} = ${today}::date then 1
-    when ${tasks.dueDate} > ${today}::date then 2
-    else 3 end`;
-  // Earlier (done) tasks newest first; everything else soonest first.
-  const day = sql`case when ${tasks.dueDate} < ${today}::date and ${tasks.status} = ${TaskStatus.DONE}
-    then ${today}::date - ${tasks.dueDate} else ${tasks.dueDate} - ${today}::date end`;
-  const where = taskWhere(ctx, filters);
+  const sections: TaskOrder = (c) => [
+    sql`case
+      when ${c.dueDate} < ${today}::date and ${c.status} = ${TaskStatus.PENDING} then 0
+      when ${c.dueDate} = ${today}::date then 1
+      when ${c.dueDate} > ${today}::date then 2
+      else 3 end`,
+    // Earlier (done) tasks newest first; everything else soonest first.
+    sql`case when ${c.dueDate} < ${today}::date and ${c.status} = ${TaskStatus.DONE}
+      then ${today}::date - ${c.dueDate} else ${c.dueDate} - ${today}::date end`,
+    sql`${c.dueTime} nulls first`,
+    asc(c.planName),
+    asc(c.roomName),
+    asc(c.id),
+  ];
+  const conditions = taskConditions(ctx, filters);
   // Pending tasks only (the list's default): the sections' order is the due date's, which the pending
   // tasks' index gives without sorting them all.
-  const order =
-    filters.status === "pending"
-      ? [asc(tasks.dueDate), sql`${tasks.dueTime} nulls first`, asc(plannedMaintenances.name), asc(rooms.name), asc(tasks.id)]
-      : [rank, day, sql`${tasks.dueTime} nulls first`, asc(plannedMaintenances.name), asc(rooms.name), asc(tasks.id)];
+  const order = filters.status === "pending" ? byDue : sections;
   const offset = (paging.page - 1) * paging.size;
   // Pages end where the count stops (LIST_COUNT_CAP rows).
   const window = Math.max(0, Math.min(paging.size, LIST_COUNT_CAP - offset));
   const [rows, counted] = await readAll(ctx, [
-    () => (window === 0 ? Promise.resolve([]) : selectTasks(ctx).where(where).orderBy(...order).offset(offset).limit(window)),
-    () => countTasks(ctx, where),
+    () => (window === 0 ? Promise.resolve([]) : taskPage(ctx, conditions, order, { offset, limit: window })),
+    () => countTasks(ctx, conditions),
   ] as const);
   const sectionOf = (row: TaskRow): TaskSection => {
     if (row.dueDate === today) return "today";
@@ -194,10 +422,8 @@ export async function tasksBetween(
   options: { max?: number } = {},
 ): Promise<{ items: TaskRow[]; capped: boolean }> {
   const max = options.max ?? CALENDAR_MAX_TASKS;
-  const rows = await selectTasks(ctx)
-    .where(taskWhere(ctx, filters, [sql`${tasks.dueDate} between ${range.from}::date and ${range.to}::date`]))
-    .orderBy(asc(tasks.dueDate), sql`${tasks.dueTime} nulls first`, asc(plannedMaintenances.name), asc(rooms.name), asc(tasks.id))
-    .limit(max + 1);
+  const conditions = taskConditions(ctx, filters, [sql`${tasks.dueDate} between ${range.from}::date and ${range.to}::date`]);
+  const rows = await taskPage(ctx, conditions, byDue, { limit: max + 1 });
   return { items: rows.slice(0, max), capped: rows.length > max };
 }
 
