@@ -35,6 +35,11 @@ async function writeWorkbook(template: string, lines: string[][], target: string
 for (const lng of ["en", "nl-BE"] as const) {
   test.describe(lng, () => {
     const t = locale(lng);
+    // The administrator's language is stored: put it back for the next tests of the worker (the shell's
+    // menu test reads English).
+    test.afterEach(async ({ page }) => {
+      if (lng !== "en") await setLanguage(page, "en");
+    });
 
     test(`rooms from a filled template: faults listed, fixed, imported, notified (${lng})`, async ({ page, login, request, javaScriptEnabled }) => {
       test.setTimeout(120_000);
