@@ -24,7 +24,7 @@
 import pg from "pg";
 import { bareRenderMs, markupToElements } from "./lib/bare-render";
 import { cpuMs } from "./lib/proc";
-import { clients, machineLine, runBench, startScaleServer, writeJsonResults } from "./lib/scale";
+import { clients, machineLine, pct, runBench, startScaleServer, writeJsonResults } from "./lib/scale";
 import { SCALE_ACCOUNTS } from "~/seed/seed.server";
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -72,7 +72,7 @@ async function batch(base: string, urls: string[], headers: Record<string, strin
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const median = (values: number[]) => pct(values, 50);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function main() {
