@@ -162,15 +162,41 @@ describe(`dashboard figures (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite
 
   it("limits a facility manager to their reach: the rooms of their building and what is assigned to them", async () => {
     const d = await getDashboard(ctxOf(manager), period);
-    expect(d.fromCounters).toBe(false);
+    // One building of two: the entity's counters less what lies outside the reach.
+    expect(d.fromCounters).toBe(true);
     expect(d.months.map((m) => [m.created, m.done, m.rejected, m.open])).toEqual([[2, 1, 0, 0], [1, 0, 0, 1], [1, 1, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [1, 1, 0, 0]]);
     expect(d.assignees.map((a) => [a.name, a.open, a.done, a.averageHours])).toEqual([
       ["Ann Able", 0, 2, 36],
       ["Bob Baker", 0, 1, 6],
       ["Mia Manager", 1, 0, null],
     ]);
+    expect(figures(await getDashboard(ctxOf(manager), period, { countIncidents: true }))).toEqual(figures(d));
     // The facility of building B is outside the manager's reach.
     expect(await rejectionOf(getDashboard(ctxOf(manager), { ...period, facilityId: facilityB }))).toBeInstanceOf(NotFoundError);
+  });
+
+  it("counts a manager's reach the same way from the counters less the outside and from their incidents, with a type, a cut period, a narrower reach", async () => {
+    const cases: [DashboardFilters, boolean][] = [
+      [{ ...period, incidentTypeId: leak }, true],
+      [{ ...period, incidentTypeId: light }, true],
+      [{ ...period, to: "2026-05-31" }, true],
+      [{ ...period, from: "2026-03-15" }, false],
+    ];
+    for (const [filters, fromCounters] of cases) {
+      const d = await getDashboard(ctxOf(manager), filters);
+      expect(d.fromCounters).toBe(fromCounters);
+      expect(figures(await getDashboard(ctxOf(manager), filters, { countIncidents: true }))).toEqual(figures(d));
+    }
+    const leaks = await getDashboard(ctxOf(manager), { ...period, incidentTypeId: leak });
+    expect(leaks.months.map((m) => m.created)).toEqual([1, 0, 1, 0, 0, 0]);
+    expect(leaks.assignees.map((a) => [a.name, a.open, a.done])).toEqual([["Ann Able", 0, 2]]);
+
+    // Two more buildings: one of four is less than half, so the reach's incidents are counted.
+    await createBuilding(database.db, { entityId: entity.id });
+    await createBuilding(database.db, { entityId: entity.id });
+    const narrow = await getDashboard(ctxOf(manager), period);
+    expect(narrow.fromCounters).toBe(false);
+    expect(narrow.months.map((m) => m.created)).toEqual([2, 1, 1, 0, 0, 1]);
   });
 
   it("filters by facility and by incident type", async () => {

@@ -6,7 +6,7 @@ import { buildings, facilities, incidentMonthAssigneeCounts, incidentMonthCounts
 import { now } from "~/lib/clock.server";
 import { dayIn, endOfDay, startOfDay } from "~/lib/dates";
 import { NotFoundError } from "~/lib/errors";
-import { incidentReach, isEntityWide, treeScope } from "~/modules/facilities/policy.server";
+import { buildingsOutsideReach, incidentReach, incidentsOutsideReach, isEntityWide, treeScope } from "~/modules/facilities/policy.server";
 import { incidentTypeName } from "~/modules/incident-types/queries.server";
 import {
   ALL_STATUSES,
@@ -130,15 +130,23 @@ async function checkFilters(ctx: ServiceContext, filters: DashboardFilters): Pro
   }
 }
 
-/** Whether the counters can answer: the whole entity, whole months (the last one may run up to today). */
-function countersAnswer(ctx: ServiceContext, filters: DashboardFilters, period: DashboardPeriod, today: string): boolean {
-  return (
-    isEntityWide(ctx.actor) &&
-    !filters.facilityId &&
-    !filters.buildingId &&
-    period.from.endsWith("-01") &&
-    (period.to === lastDayOfMonth(period.to) || period.to >= today)
-  );
+/** Whether the counters can answer for the whole entity: no place filter, whole months (the last one may run up to today). */
+function wholeMonthsOfEntity(filters: DashboardFilters, period: DashboardPeriod, today: string): boolean {
+  return !filters.facilityId && !filters.buildingId && period.from.endsWith("-01") && (period.to === lastDayOfMonth(period.to) || period.to >= today);
+}
+
+/**
+ * How the figures are counted: `counters` for a whole-entity actor; `countersLessOutside` for an actor
+ * reaching at least half of the entity's buildings (the entity's counters less the incidents outside
+ * their reach, the smaller set to count); `incidents` otherwise (their reach's incidents counted).
+ */
+type Source = { kind: "counters" } | { kind: "countersLessOutside"; outsideBuildings: number[] } | { kind: "incidents" };
+
+async function sourceFor(ctx: ServiceContext, filters: DashboardFilters, period: DashboardPeriod, today: string): Promise<Source> {
+  if (!wholeMonthsOfEntity(filters, period, today)) return { kind: "incidents" };
+  if (isEntityWide(ctx.actor)) return { kind: "counters" };
+  const reach = await buildingsOutsideReach(ctx);
+  return reach.total > 0 && reach.reached * 2 >= reach.total ? { kind: "countersLessOutside", outsideBuildings: reach.outside } : { kind: "incidents" };
 }
 
 const num = (column: SQL | string) => (typeof column === "string" ? sql.raw(column) : column);
@@ -173,20 +181,29 @@ async function cellsFromCounters(ctx: ServiceContext, filters: DashboardFilters,
         .from(a)
         .where(and(eq(a.entityId, ctx.entityId), gte(a.month, fromMonth), lte(a.month, toMonth)))
         .groupBy(a.assigneeId, a.status);
-  const [typeRows, assigneeRows] = await Promise.all([byType, byAssignee ?? cellsFromIncidents(ctx, filters, period, "assignee")]);
+  const [typeRows, assigneeRows] = await Promise.all([byType, byAssignee ?? cellsFromIncidents(ctx, filters, period, { only: "assignee" })]);
   const cells: Cell[] = typeRows.map((r) => ({ ...r, assigneeId: null }));
   for (const r of assigneeRows) cells.push({ month: null, typeId: null, priority: null, ...r });
   return cells;
 }
 
-async function cellsFromIncidents(ctx: ServiceContext, filters: DashboardFilters, period: DashboardPeriod, only?: "assignee"): Promise<Cell[]> {
+/**
+ * The period's incidents grouped as the counters are. `only: "assignee"`: the assignee grouping alone.
+ * `outside`: the incidents of this part of the outside of the actor's reach (`incidentsOutsideReach`) instead of those in it.
+ */
+async function cellsFromIncidents(
+  ctx: ServiceContext,
+  filters: DashboardFilters,
+  period: DashboardPeriod,
+  { only, outside }: { only?: "assignee"; outside?: SQL } = {},
+): Promise<Cell[]> {
   // The period's days and the months are the entity's (the context's zone, which the counters' triggers
   // read from the same column).
   const tz = ctx.timeZone;
   const conditions: (SQL | undefined)[] = [
     eq(incidents.entityId, ctx.entityId),
     isNull(incidents.archivedAt),
-    incidentReach(ctx),
+    outside ?? incidentReach(ctx),
     gte(incidents.createdAt, startOfDay(period.from, tz)),
     lt(incidents.createdAt, endOfDay(period.to, tz)),
   ];
@@ -238,9 +255,39 @@ export async function getDashboard(ctx: ServiceContext, filters: DashboardFilter
   const timeZone = ctx.timeZone;
   const today = dayIn(now(), timeZone);
   const period = dashboardPeriod(filters, today);
-  const fromCounters = !options.countIncidents && countersAnswer(ctx, filters, period, today);
-  const figures = await shape(ctx, fromCounters ? await cellsFromCounters(ctx, filters, period) : await cellsFromIncidents(ctx, filters, period), period);
-  return { ...figures, timeZone, period, filters, fromCounters };
+  const source: Source = options.countIncidents ? { kind: "incidents" } : await sourceFor(ctx, filters, period, today);
+  const cells =
+    source.kind === "counters"
+      ? await cellsFromCounters(ctx, filters, period)
+      : source.kind === "countersLessOutside"
+        ? await countersLessOutside(ctx, filters, period, source.outsideBuildings)
+        : await cellsFromIncidents(ctx, filters, period);
+  const figures = await shape(ctx, cells, period);
+  return { ...figures, timeZone, period, filters, fromCounters: source.kind !== "incidents" };
+}
+
+const cellKey = (c: Cell) => [c.month, c.typeId, c.priority, c.assigneeId, c.status].map((v) => (v === null || v === undefined ? "" : String(v))).join("|");
+
+/**
+ * The entity's counters less the period's incidents outside the actor's reach, cell by cell. With a type
+ * filter the counters' assignee figures are already counted from the reach's incidents, so only the other
+ * groupings are taken away.
+ */
+async function countersLessOutside(ctx: ServiceContext, filters: DashboardFilters, period: DashboardPeriod, outsideBuildings: number[]): Promise<Cell[]> {
+  const [entityCells, ...outsideParts] = await Promise.all([
+    cellsFromCounters(ctx, filters, period),
+    ...incidentsOutsideReach(ctx, outsideBuildings).map((outside) => cellsFromIncidents(ctx, filters, period, { outside })),
+  ]);
+  const cells = new Map(entityCells.map((c) => [cellKey(c), { ...c }]));
+  for (const o of outsideParts.flat()) {
+    if (filters.incidentTypeId && o.assigneeId !== null) continue;
+    const c = cells.get(cellKey(o));
+    // Every incident outside the reach is one of the entity's counted ones, so its cell exists.
+    if (!c) continue;
+    c.n -= o.n;
+    c.seconds -= o.seconds;
+  }
+  return [...cells.values()];
 }
 
 const int = (v: unknown) => (v === null || v === undefined ? null : Number(v));

@@ -151,3 +151,41 @@ export function incidentReach(ctx: ServiceContext): SQL | undefined {
   if (tokenFacilities(actor)) return inArray(incidents.roomId, reachableRooms);
   return or(eq(incidents.assigneeId, actor.id), inArray(incidents.roomId, reachableRooms));
 }
+
+/**
+ * The entity's buildings the actor does not reach (archived ones too), and how many of the buildings
+ * not archived they reach, of how many: a cheap measure of whether the actor's reach or its complement
+ * is the smaller set of incidents. Everything is reached by a whole-entity actor.
+ */
+export async function buildingsOutsideReach(ctx: ServiceContext): Promise<{ reached: number; total: number; outside: number[] }> {
+  const scope = treeScope(ctx, "building");
+  const rows = await ctx.db
+    .select({ id: buildings.id, live: sql<boolean>`${buildings.archivedAt} is null`, reached: scope ? sql<boolean>`coalesce(${scope}, false)` : sql<boolean>`true` })
+    .from(buildings)
+    .where(eq(buildings.entityId, ctx.entityId));
+  const live = rows.filter((r) => r.live);
+  return { reached: live.filter((r) => r.reached).length, total: live.length, outside: rows.filter((r) => !r.reached).map((r) => r.id) };
+}
+
+/**
+ * The entity's incidents outside the actor's reach (the complement of `incidentReach`), given the
+ * buildings outside it (`buildingsOutsideReach`), as disjoint conditions each an index serves alone (an
+ * OR of them would make the planner test every incident): the incidents without a room, and those in a
+ * room of those buildings; for a person, either one not assigned to them. An actor reaching the whole
+ * entity: none. Summing the entity's counters and taking away what these select is how a dashboard of a
+ * wide reach counts only what lies outside it.
+ */
+export function incidentsOutsideReach(ctx: ServiceContext, outsideBuildings: readonly number[]): SQL[] {
+  const actor = ctx.actor;
+  if (isEntityWide(actor)) return [];
+  if (actor?.id == null) return [sql`true`];
+  const notMine = tokenFacilities(actor) ? undefined : sql`${incidents.assigneeId} is distinct from ${actor.id}`;
+  const inOutsideRooms = inArray(
+    incidents.roomId,
+    ctx.db
+      .select({ id: rooms.id })
+      .from(rooms)
+      .where(and(eq(rooms.entityId, ctx.entityId), sql`${rooms.buildingId} in (${idsSql(outsideBuildings)})`)),
+  );
+  return [and(isNull(incidents.roomId), notMine)!, ...(outsideBuildings.length ? [and(inOutsideRooms, notMine)!] : [])];
+}

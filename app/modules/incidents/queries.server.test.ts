@@ -133,6 +133,26 @@ describe("listIncidents", () => {
     expect(searched.capped).toBe(false);
   });
 
+  it("pages a search in every sort's order, matches in the title, the description and the short id alike", async () => {
+    const ctx = ctxOf(admin);
+    const ids = (p: { items: { id: number }[] }) => p.items.map((r) => r.id);
+    for (const q of ["a", "o", "sink", "LEAK", `${made[1].shortId}`, "r"]) {
+      for (const sort of ["createdAt", "title", "priority", "status", "occurrences", "shortId"] as const) {
+        for (const dir of ["asc", "desc"] as const) {
+          const everything = ids(await listIncidents(ctx, query(sort, { dir, size: 50 }), filters()));
+          const found = await listIncidents(ctx, query(sort, { dir, size: 50 }), filters({ q }));
+          // The search's rows in the list's own order.
+          const matched = new Set(ids(found));
+          expect(ids(found), `${q}, ${sort} ${dir}`).toEqual(everything.filter((id) => matched.has(id)));
+          const paged: number[] = [];
+          for (let page = 1; page <= Math.ceil(found.total / 2); page++) paged.push(...ids(await listIncidents(ctx, query(sort, { dir, size: 2, page }), filters({ q }))));
+          expect(paged, `${q}, ${sort} ${dir}, 2 a page`).toEqual(ids(found));
+          expect(found.total).toBe(found.items.length);
+        }
+      }
+    }
+  });
+
   it("serves the last page from the other end, the same rows as reading forwards", async () => {
     const ctx = ctxOf(admin);
     const all = titles(await listIncidents(ctx, query("title"), filters()));

@@ -86,18 +86,22 @@ export function incidentListWhere(ctx: ServiceContext, filters: IncidentFilters)
   // The filter's days are the entity's days (a day of 23 or 25 hours across a change of summer time).
   if (filters.from) conditions.push(gte(incidents.createdAt, startOfDay(filters.from, ctx.timeZone)));
   if (filters.to) conditions.push(lt(incidents.createdAt, endOfDay(filters.to, ctx.timeZone)));
-  if (filters.q) {
-    const number = /^#?(\d{1,9})$/.exec(filters.q);
-    const pattern = likePattern(filters.q);
-    conditions.push(
-      or(
-        number ? eq(incidents.shortId, Number(number[1])) : undefined,
-        sql`${incidents.title} ilike ${pattern}`,
-        sql`${incidents.description} ilike ${pattern}`,
-      ),
-    );
-  }
+  if (filters.q) conditions.push(or(...searchBranches(filters.q)));
   return and(...conditions)!;
+}
+
+/**
+ * What a search matches, one alternative per index that can serve it alone: the short id (`#12` or
+ * `12`), the title and the description (trigram indexes).
+ */
+function searchBranches(q: string): SQL[] {
+  const number = /^#?(\d{1,9})$/.exec(q);
+  const pattern = likePattern(q);
+  return [
+    ...(number ? [eq(incidents.shortId, Number(number[1]))] : []),
+    sql`${incidents.title} ilike ${pattern}`,
+    sql`${incidents.description} ilike ${pattern}`,
+  ];
 }
 
 /** Whether only statuses narrow an entity-wide list: its total is then the status counters' sum. */
@@ -296,10 +300,41 @@ export async function listIncidents(ctx: ServiceContext, query: ListQuery<Incide
   const ids =
     query.sort === "assignee"
       ? await idsByAssignee(ctx, where, forward, skip, take)
-      : (await ctx.db.select({ id: incidents.id }).from(incidents).where(where).orderBy(...order).offset(skip).limit(take)).map((r) => r.id);
+      : filters.q
+        ? await idsOfSearch(ctx, filters, keys, forward, skip, take)
+        : (await ctx.db.select({ id: incidents.id }).from(incidents).where(where).orderBy(...order).offset(skip).limit(take)).map((r) => r.id);
   if (reversed) ids.reverse();
   const items = await incidentRows(ctx, ids);
   return { items, total: counted.total, page, size: limit, capped: counted.capped };
+}
+
+/**
+ * A page of a search's ids in the sort's order: each alternative of the search (`searchBranches`) takes
+ * its first `skip + take` rows on its own, and the page is cut from their union. With one condition
+ * OR-ed over title and description, a common word sorted by title walks the title index and reads every
+ * row's description from the table to test it; alone, the title's alternative is tested in the index
+ * itself and the description's is served by its trigram index.
+ */
+async function idsOfSearch(ctx: ServiceContext, filters: IncidentFilters, keys: SQL[], forward: boolean, skip: number, take: number): Promise<number[]> {
+  const base = incidentListWhere(ctx, { ...filters, q: "" });
+  const dir = forward ? sql`asc` : sql`desc`;
+  const keyColumns = sql.join(
+    keys.map((k, i) => sql`${k} as ${sql.raw(`k${i}`)}`),
+    sql`, `,
+  );
+  const innerOrder = sql.join(
+    keys.map((k) => sql`${k} ${dir}`),
+    sql`, `,
+  );
+  const outerOrder = sql.join(
+    keys.map((_, i) => sql`${sql.raw(`k${i}`)} ${dir}`),
+    sql`, `,
+  );
+  const branches = searchBranches(filters.q).map(
+    (match) => sql`(select ${incidents.id} as id, ${keyColumns} from ${incidents} where ${and(base, match)} order by ${innerOrder} limit ${skip + take})`,
+  );
+  const result = await ctx.db.execute(sql`select u.id from (${sql.join(branches, sql` union `)}) u order by ${outerOrder} offset ${skip} limit ${take}`);
+  return rowsOf<{ id: number | string }>(result).map((r) => Number(r.id));
 }
 
 /**
