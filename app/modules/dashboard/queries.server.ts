@@ -6,7 +6,7 @@ import { buildings, facilities, incidentMonthAssigneeCounts, incidentMonthCounts
 import { now } from "~/lib/clock.server";
 import { dayIn, endOfDay, startOfDay } from "~/lib/dates";
 import { NotFoundError } from "~/lib/errors";
-import { buildingsOutsideReach, incidentReach, incidentsOutsideReach, isEntityWide, treeScope } from "~/modules/facilities/policy.server";
+import { incidentReach, reachOutline, incidentsOutsideReach, isEntityWide, treeScope } from "~/modules/facilities/policy.server";
 import { incidentTypeName } from "~/modules/incident-types/queries.server";
 import {
   ALL_STATUSES,
@@ -145,8 +145,8 @@ type Source = { kind: "counters" } | { kind: "countersLessOutside"; outsideBuild
 async function sourceFor(ctx: ServiceContext, filters: DashboardFilters, period: DashboardPeriod, today: string): Promise<Source> {
   if (!wholeMonthsOfEntity(filters, period, today)) return { kind: "incidents" };
   if (isEntityWide(ctx.actor)) return { kind: "counters" };
-  const reach = await buildingsOutsideReach(ctx);
-  return reach.total > 0 && reach.reached * 2 >= reach.total ? { kind: "countersLessOutside", outsideBuildings: reach.outside } : { kind: "incidents" };
+  const outline = await reachOutline(ctx);
+  return outline?.wide ? { kind: "countersLessOutside", outsideBuildings: outline.outside } : { kind: "incidents" };
 }
 
 const num = (column: SQL | string) => (typeof column === "string" ? sql.raw(column) : column);

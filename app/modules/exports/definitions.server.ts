@@ -9,6 +9,7 @@ import { type BuildingFilter, type BuildingRow, type FacilityRow, listBuildings,
 import { type IncidentTypeRow, listIncidentTypes } from "~/modules/incident-types/queries.server";
 import { type IncidentFilters, parseIncidentFilters } from "~/modules/incidents/filters";
 import { type IncidentRow, incidentListWhere, incidentRows } from "~/modules/incidents/queries.server";
+import { reachOutline } from "~/modules/facilities/policy.server";
 import { listMaintenanceTypes, listPlannedMaintenances, type MaintenanceTypeRow, type PlannedMaintenanceFilters, type PlannedMaintenanceRow } from "~/modules/maintenance/queries.server";
 import { selectTasks, type TaskRow, taskWhere } from "~/modules/maintenance/task-queries.server";
 import type { TaskFilters } from "~/modules/maintenance/task-schema";
@@ -354,7 +355,8 @@ const incidentsExport = define<IncidentRow, IncidentFilters>({
     { key: "lastOccurrenceAt", value: (r, f) => f.instant(r.lastOccurrenceAt) },
   ],
   async *batches(ctx, filters, total) {
-    const where = incidentListWhere(ctx, filters);
+    // A wide reach is tested by its complement (`incidentReach`): one outline for every page.
+    const where = incidentListWhere(ctx, filters, await reachOutline(ctx));
     const [{ n }] = await ctx.db.select({ n: count() }).from(incidents).where(where);
     total(n);
     yield* keysetPages(async (after) => {

@@ -29,7 +29,7 @@ import { endOfDay, startOfDay } from "~/lib/dates";
 import { NotFoundError } from "~/lib/errors";
 import { countUpToCap, rowsOf } from "~/lib/list-page.server";
 import { likePattern, type ListQuery, type Page, pageWindow } from "~/lib/list-query";
-import { incidentReach, isEntityWide, treeScope } from "~/modules/facilities/policy.server";
+import { incidentReach, isEntityWide, type ReachOutline, reachOutline, treeScope } from "~/modules/facilities/policy.server";
 import { fileUrl } from "~/modules/files/uploads.server";
 import { incidentTypeName } from "~/modules/incident-types/queries.server";
 import { BOARD_PAGE_SIZE, BOARD_STATUSES, COMMENTS_PAGE, EVENTS_PAGE, type IncidentSort } from "./constants";
@@ -52,12 +52,15 @@ export const commentNotFound = () => new NotFoundError("incidents:errors.comment
 /** Statuses a list shows when no status is chosen: all but Archived. */
 const LISTED_STATUSES = [IncidentStatus.PENDING, IncidentStatus.IN_PROGRESS, IncidentStatus.DONE, IncidentStatus.REJECTED];
 
-/** The conditions of the viewer's list: entity, not archived, reach, then the filters. */
-export function incidentListWhere(ctx: ServiceContext, filters: IncidentFilters): SQL {
+/**
+ * The conditions of the viewer's list: entity, not archived, reach, then the filters. `outline`: the
+ * viewer's reach outline when read (`reachOutline`), so a wide reach is tested by its complement.
+ */
+export function incidentListWhere(ctx: ServiceContext, filters: IncidentFilters, outline?: ReachOutline | null): SQL {
   const conditions: (SQL | undefined)[] = [
     eq(incidents.entityId, ctx.entityId),
     isNull(incidents.archivedAt),
-    incidentReach(ctx),
+    incidentReach(ctx, outline),
     filters.statuses.length ? inArray(incidents.status, filters.statuses as IncidentStatus[]) : inArray(incidents.status, LISTED_STATUSES),
   ];
   if (filters.priorities.length) {
@@ -278,7 +281,8 @@ export async function incidentRows(ctx: ServiceContext, ids: number[]): Promise<
  * the last page costs what the first one does. Then the page's rows are read by id.
  */
 export async function listIncidents(ctx: ServiceContext, query: ListQuery<IncidentSort>, filters: IncidentFilters): Promise<Page<IncidentRow>> {
-  const where = incidentListWhere(ctx, filters);
+  const outline = await reachOutline(ctx);
+  const where = incidentListWhere(ctx, filters, outline);
   const counted = await countIncidents(ctx, filters, where);
   const { limit } = pageWindow(query);
   const lastPage = Math.max(1, Math.ceil(counted.total / limit));
@@ -301,7 +305,7 @@ export async function listIncidents(ctx: ServiceContext, query: ListQuery<Incide
     query.sort === "assignee"
       ? await idsByAssignee(ctx, where, forward, skip, take)
       : filters.q
-        ? await idsOfSearch(ctx, filters, keys, forward, skip, take)
+        ? await idsOfSearch(ctx, filters, outline, keys, forward, skip, take)
         : (await ctx.db.select({ id: incidents.id }).from(incidents).where(where).orderBy(...order).offset(skip).limit(take)).map((r) => r.id);
   if (reversed) ids.reverse();
   const items = await incidentRows(ctx, ids);
@@ -315,8 +319,16 @@ export async function listIncidents(ctx: ServiceContext, query: ListQuery<Incide
  * row's description from the table to test it; alone, the title's alternative is tested in the index
  * itself and the description's is served by its trigram index.
  */
-async function idsOfSearch(ctx: ServiceContext, filters: IncidentFilters, keys: SQL[], forward: boolean, skip: number, take: number): Promise<number[]> {
-  const base = incidentListWhere(ctx, { ...filters, q: "" });
+async function idsOfSearch(
+  ctx: ServiceContext,
+  filters: IncidentFilters,
+  outline: ReachOutline | null,
+  keys: SQL[],
+  forward: boolean,
+  skip: number,
+  take: number,
+): Promise<number[]> {
+  const base = incidentListWhere(ctx, { ...filters, q: "" }, outline);
   const dir = forward ? sql`asc` : sql`desc`;
   const keyColumns = sql.join(
     keys.map((k, i) => sql`${k} as ${sql.raw(`k${i}`)}`),
@@ -424,11 +436,12 @@ export async function listBoardColumn(
   ctx: ServiceContext,
   status: number,
   filters: IncidentFilters,
-  options: { after?: string | null; size?: number } = {},
+  options: { after?: string | null; size?: number; outline?: ReachOutline | null } = {},
 ): Promise<BoardColumn> {
   const size = Math.min(Math.max(1, options.size ?? BOARD_PAGE_SIZE), 100);
   const columnFilters = { ...filters, statuses: [status] };
-  const where = incidentListWhere(ctx, columnFilters);
+  const outline = options.outline === undefined ? await reachOutline(ctx) : options.outline;
+  const where = incidentListWhere(ctx, columnFilters, outline);
   const cursor = decodeCursor(options.after);
   const cursorTime = cursor ? new Date(cursor[0]) : null;
   const after = cursor && cursorTime && !Number.isNaN(cursorTime.getTime()) ? sql`(${incidents.createdAt}, ${incidents.id}) < (${cursorTime.toISOString()}::timestamptz, ${cursor[1]})` : undefined;
@@ -451,18 +464,22 @@ export async function listBoardColumn(
   return { status, items, total: counted.total, capped: counted.capped, next: more && last ? cardCursor(last) : null };
 }
 
-/** The four columns of the board, each its first page (or the page after its cursor). */
+/**
+ * The four columns of the board, each its first page (or the page after its cursor). The columns are
+ * read side by side (`readAll`: at once on a pool, one after the other in a unit of work).
+ */
 export async function listBoard(ctx: ServiceContext, filters: IncidentFilters, cursors: Partial<Record<number, string | null>> = {}): Promise<BoardColumn[]> {
   const statuses = filters.statuses.length ? BOARD_STATUSES.filter((s) => filters.statuses.includes(s)) : [...BOARD_STATUSES];
-  const columns: BoardColumn[] = [];
-  for (const status of BOARD_STATUSES) {
-    if (!statuses.includes(status)) {
-      columns.push({ status, items: [], total: 0, capped: false, next: null });
-      continue;
-    }
-    columns.push(await listBoardColumn(ctx, status, filters, { after: cursors[status] ?? null }));
-  }
-  return columns;
+  const outline = await reachOutline(ctx);
+  return readAll(
+    ctx,
+    BOARD_STATUSES.map(
+      (status) => () =>
+        statuses.includes(status)
+          ? listBoardColumn(ctx, status, filters, { after: cursors[status] ?? null, outline })
+          : Promise.resolve<BoardColumn>({ status, items: [], total: 0, capped: false, next: null }),
+    ),
+  );
 }
 
 // ---------------------------------------------------------------------------
