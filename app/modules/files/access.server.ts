@@ -36,7 +36,8 @@ import { fileNotFound, readBytes, type StoredFile } from "./storage.server";
  *   removed comments grant nothing;
  * - a maintenance task's photo: whoever reaches the task's room (`treeScope`), like the task itself;
  * - a bug report's attachment: the reporter and the administrators;
- * - a background print's PDF (print_jobs): those who may print (managers and administrators);
+ * - a background print's PDF (print_jobs): the person who asked for it, and the administrators, while
+ *   they may print; never another facility manager, whose reach may not cover the sheets' rooms;
  * - an import's source: managers and administrators (the import/export screen);
  * - an export's result (decision 055): the person who asked for it, and the administrators, while they
  *   may export; never another facility manager, whose reach may not cover the export's rows.
@@ -156,7 +157,18 @@ export function fileReach(ctx: ServiceContext): SQL {
         )
       : undefined,
     can(actor, "print", "printing")
-      ? exists(select().from(printJobs).where(and(eq(printJobs.entityId, entityId), eq(printJobs.resultFileId, storedFiles.id))))
+      ? exists(
+          select()
+            .from(printJobs)
+            .where(
+              and(
+                eq(printJobs.entityId, entityId),
+                eq(printJobs.resultFileId, storedFiles.id),
+                // The sheets name rooms and equipment of the asker's reach: another manager's may not be theirs.
+                isEntityWide(actor) ? undefined : eq(printJobs.requestedById, actor.id ?? -1),
+              ),
+            ),
+        )
       : undefined,
   ];
   return or(...owners) ?? sql`false`;

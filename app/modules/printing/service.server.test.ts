@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { NotificationType, QrPrintStatus, Role } from "~/db/enums";
-import { type Building, type Entity, notificationDetails, notifications, printJobs, PrintJobStatus, reportIdentifiers, type Room, type User } from "~/db/schema";
+import { type Building, type Entity, notificationDetails, notifications, printJobs, PrintJobStatus, reportIdentifiers, type Room, storedFiles, type User } from "~/db/schema";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import { createBuilding, createEntity, createEquipmentItem, createFacility, createRoom, createUser, linkUserTo } from "#tests/factories";
 import { createTestDatabase } from "#tests/test-db";
@@ -170,6 +170,23 @@ describe("background printing", () => {
     expect((await getReadableFile(services.ctx(entity.id, user), job.resultFileId!)).mimeType).toBe("application/pdf");
     expect(await rejectionOf(getReadableFile(services.ctx(entityA.id, admin), job.resultFileId!))).toBeInstanceOf(NotFoundError);
   }, 60_000);
+});
+
+describe("a background print's PDF", () => {
+  it("is read by the person who asked and the administrators, never by another facility manager or a technician", async () => {
+    const db = database.db;
+    const other = await createUser(db, { entityId: entityA.id, role: Role.FACILITY_MANAGER });
+    await linkUserTo(db, { entityId: entityA.id, userId: other.id, buildingId: far.id });
+    const [file] = await db
+      .insert(storedFiles)
+      .values({ entityId: entityA.id, storageKey: `print-reach-${Date.now()}`, originalName: "stickers.pdf", mimeType: "application/pdf", sizeBytes: 1, createdById: manager.id })
+      .returning({ id: storedFiles.id });
+    await db.insert(printJobs).values({ entityId: entityA.id, requestedById: manager.id, status: PrintJobStatus.DONE, stickers: 1051, params: {}, resultFileId: file.id });
+    expect((await getReadableFile(ctxOf(manager), file.id)).id).toBe(file.id);
+    expect((await getReadableFile(ctxOf(admin), file.id)).id).toBe(file.id);
+    expect(await rejectionOf(getReadableFile(ctxOf(other), file.id))).toBeInstanceOf(NotFoundError);
+    expect(await rejectionOf(getReadableFile(ctxOf(technician), file.id))).toBeInstanceOf(NotFoundError);
+  });
 });
 
 describe("a background print that cannot be made", () => {
