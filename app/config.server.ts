@@ -70,6 +70,8 @@ const EnvSchema = z.object({
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(10 * 1024 * 1024),
   /** Read notifications older than this many days are removed by a daily job (decision 028). */
   NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
+  /** Finished webhook deliveries older than this many days are removed by a nightly job (decision 057). */
+  WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
   /** An export's file is deleted this many hours after it was written (decision 055). */
   EXPORT_RETENTION_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(72),
   SEED_DEMO: booleanFlag.default(true),

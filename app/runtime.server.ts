@@ -139,7 +139,7 @@ async function boot(): Promise<Runtime> {
   const queue = await startQueue({
     database,
     jobs,
-    schedules: schedules({ notificationRetentionDays: cfg.NOTIFICATION_RETENTION_DAYS }),
+    schedules: schedules({ notificationRetentionDays: cfg.NOTIFICATION_RETENTION_DAYS, webhookDeliveryRetentionDays: cfg.WEBHOOK_DELIVERY_RETENTION_DAYS }),
     changes: createChangeDispatcher({ db: database.db, handlers: changeHandlers, services }),
     work: cfg.JOBS,
     services: jobServices,

@@ -14,21 +14,27 @@ import { printingNotificationKinds } from "~/modules/printing/notifications.serv
 import { exportExpiryJob, exportExpirySchedule, exportJob } from "~/modules/exports/jobs.server";
 import { exportNotificationKinds } from "~/modules/exports/notifications.server";
 import { reporterMailsHandler } from "~/modules/occupier-reports/reporter-mail.server";
-import { webhookDeliveryJob, webhooksHandler } from "~/modules/webhooks/delivery.server";
+import { webhookDeliveryJob, webhookRetentionJob, webhookRetentionSchedule, webhooksHandler } from "~/modules/webhooks/delivery.server";
 import { webhookNotificationKinds } from "~/modules/webhooks/notifications.server";
 import { liveEventsHandler } from "./changes.server";
 
 /** Every background job of the app: the workers run these (app/jobs/queue.server.ts). */
-export const jobs: readonly JobDefinition[] = [sendEmailJob, notificationDigestJob, notificationRetentionJob, taskGenerationJob, printStickersJob, webhookDeliveryJob, exportJob, exportExpiryJob, importJob];
+export const jobs: readonly JobDefinition[] = [sendEmailJob, notificationDigestJob, notificationRetentionJob, taskGenerationJob, printStickersJob, webhookDeliveryJob, webhookRetentionJob, exportJob, exportExpiryJob, importJob];
 
 /** What the schedules take from the configuration. */
 export interface ScheduleSettings {
   notificationRetentionDays: number;
+  webhookDeliveryRetentionDays: number;
 }
 
 /** Every recurring job of the app (decision 045): the workers fire these on the queue. */
 export function schedules(settings: ScheduleSettings): readonly ScheduleDefinition[] {
-  return [notificationRetentionSchedule(settings.notificationRetentionDays), taskGenerationSchedule, exportExpirySchedule];
+  return [
+    notificationRetentionSchedule(settings.notificationRetentionDays),
+    taskGenerationSchedule,
+    exportExpirySchedule,
+    webhookRetentionSchedule(settings.webhookDeliveryRetentionDays),
+  ];
 }
 
 /** Every notification kind (SPEC.md section 3's types), each beside the area whose change it follows. */

@@ -247,8 +247,9 @@ describe("the notification retention schedule", () => {
     const user = await createUser(database.db, { entityId: entity.id, role: Role.TECHNICIAN });
     const long = new Date(Date.now() - 40 * 86_400_000);
     const old = await createNotification(database.db, { entityId: entity.id, userIds: [user.id], readAt: long, createdAt: long });
-    const list = schedules({ notificationRetentionDays: 30 });
+    const list = schedules({ notificationRetentionDays: 30, webhookDeliveryRetentionDays: 30 });
     expect(list.map((s) => [s.name, scheduleSpec(s)])).toContainEqual(["notification-retention", "cron 15 3 * * * Europe/Brussels"]);
+    expect(list.map((s) => [s.name, scheduleSpec(s)])).toContainEqual(["webhook-retention", "cron 45 3 * * * Europe/Brussels"]);
 
     clockMs = Date.parse("2026-01-05T01:00:00Z"); // 02:00 in Brussels
     const services = { db: database.db, files: { root: "", maxBytes: 0 }, events: { publish() {}, subscribe: () => () => {} }, queue: null, mailer: { send: async () => undefined } };

@@ -187,6 +187,7 @@ export default function AdministrationWebhook() {
               </TableBody>
             </Table>
           )}
+          <p className="text-sm text-muted-foreground">{t("detail.kept", { count: deliveries.keptDays })}</p>
           <nav aria-label={t("deliveries.pages")} className="flex flex-wrap gap-2">
             {paged ? (
               <Link to={location.pathname} className={buttonVariants({ variant: "outline" })}>

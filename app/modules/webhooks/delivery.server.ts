@@ -2,12 +2,13 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
 import { isIP } from "node:net";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { config } from "~/config.server";
 import { defineChangeHandler } from "~/core/changes.server";
 import { type ContextServices, entitySystemContext } from "~/core/context.server";
 import { defineJob } from "~/core/jobs.server";
+import { defineSchedule } from "~/core/schedules.server";
 import { type Effects, withTx } from "~/core/unit-of-work.server";
 import type { Db } from "~/db/client.server";
 import { webhookDeliveries, webhookEndpoints } from "~/db/schema";
@@ -256,4 +257,45 @@ export async function attemptDelivery(services: ContextServices, entityId: numbe
     await effects.emit(webhookDisabled, { endpointId: endpoint.id, name: counted.name, failedDeliveries: counted.failures });
     logger().warn({ entityId, endpointId: endpoint.id, failures: counted.failures }, "webhook endpoint disabled after failed deliveries");
   });
+}
+
+const RETENTION_BATCH = 5000;
+
+/**
+ * Removes the finished deliveries (succeeded or failed) made more than `days` ago, in every entity, a
+ * batch at a time so no statement holds many rows; pending ones stay until their last attempt. The
+ * endpoints' failure counts live on the endpoints, so nothing else depends on old deliveries.
+ */
+export async function pruneWebhookDeliveries(services: Pick<ContextServices, "db">, days: number): Promise<{ removed: number }> {
+  let removed = 0;
+  for (;;) {
+    const batch = services.db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(and(sql`${webhookDeliveries.status} <> 'pending'`, sql`${webhookDeliveries.createdAt} < now() - make_interval(days => ${days})`))
+      .orderBy(webhookDeliveries.id)
+      .limit(RETENTION_BATCH);
+    // eslint-disable-next-line caretaker/tenant-scope -- retention runs for every entity by design
+    const gone = await services.db.delete(webhookDeliveries).where(inArray(webhookDeliveries.id, batch)).returning({ id: webhookDeliveries.id });
+    removed += gone.length;
+    if (gone.length < RETENTION_BATCH) return { removed };
+  }
+}
+
+export const webhookRetentionJob = defineJob({
+  name: "webhook-retention",
+  payload: z.object({ days: z.number().int().min(1).max(36_500) }),
+  retryLimit: 3,
+  async handler(payload, job) {
+    const result = await pruneWebhookDeliveries(job.services, payload.days);
+    logger().info({ ...result, days: payload.days }, "old webhook deliveries removed");
+  },
+});
+
+/**
+ * Every night at 03:45, Brussels time (decision 045): the deliveries older than `days`
+ * (WEBHOOK_DELIVERY_RETENTION_DAYS, read at start) are removed.
+ */
+export function webhookRetentionSchedule(days: number) {
+  return defineSchedule({ name: "webhook-retention", job: webhookRetentionJob, payload: { days }, cron: "45 3 * * *" });
 }

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, lt, sql } from "drizzle-orm";
+import { config } from "~/config.server";
 import { assertCan } from "~/core/actor";
 import type { ServiceContext } from "~/core/context.server";
 import { webhookDeliveries, webhookEndpoints } from "~/db/schema";
@@ -87,6 +88,8 @@ export interface DeliveriesPage {
   rows: WebhookDeliverySummary[];
   /** The id to ask for the next (older) page with, or null on the last one. */
   nextBefore: number | null;
+  /** Days a finished delivery is kept (WEBHOOK_DELIVERY_RETENTION_DAYS): older ones are removed nightly. */
+  keptDays: number;
 }
 
 /**
@@ -123,7 +126,7 @@ export async function listWebhookDeliveries(ctx: ServiceContext, endpointId: num
     .orderBy(desc(webhookDeliveries.id))
     .limit(size + 1);
   const page = rows.slice(0, size);
-  return { rows: page, nextBefore: rows.length > size ? page[page.length - 1].id : null };
+  return { rows: page, nextBefore: rows.length > size ? page[page.length - 1].id : null, keptDays: config().WEBHOOK_DELIVERY_RETENTION_DAYS };
 }
 
 /** How many endpoints the entity has (the administration hub's card), with no permission check of its own. */

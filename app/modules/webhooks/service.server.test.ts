@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { IncidentStatus, NotificationType, Role } from "~/db/enums";
@@ -12,7 +12,7 @@ import { expectFieldError, rejectionOf } from "#tests/service-helpers";
 import { createTestServices, type TestServices } from "#tests/test-context";
 import { createTestDatabase } from "#tests/test-db";
 import { isPublicAddress } from "./address.server";
-import { DISABLE_AFTER_FAILED_DELIVERIES, MAX_ATTEMPTS, postSigned } from "./delivery.server";
+import { DISABLE_AFTER_FAILED_DELIVERIES, MAX_ATTEMPTS, postSigned, pruneWebhookDeliveries } from "./delivery.server";
 import { getWebhook, listWebhookDeliveries, listWebhooks } from "./queries.server";
 import { createWebhook, deleteWebhook, pingWebhook, rotateWebhookSecret, setWebhookEnabled, updateWebhook } from "./service.server";
 import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, verifySignature } from "./signing.server";
@@ -284,5 +284,37 @@ describe("deliveries", () => {
     }
     expect(await rejectionOf(updateWebhook(ctxOf(admin), 2 ** 31 - 1, { name: "x", url: "https://93.184.216.34/", events: ["task.done"] }))).toBeInstanceOf(NotFoundError);
     expect(await rejectionOf(createWebhook(ctxOf(admin), { name: "x".repeat(101), url: "https://93.184.216.34/", events: ["task.done"] }))).toBeInstanceOf(ValidationError);
+  });
+});
+
+describe("the deliveries' retention", () => {
+  it("removes the finished deliveries older than the age, in every entity, and keeps the pending and recent ones", async () => {
+    const db = database.db;
+    const { webhook } = await createWebhook(ctxOf(admin), { name: "Kept", url: "https://93.184.216.34/kept", events: ["incident.created"] });
+    const { webhook: other } = await createWebhook(ctxOf(otherAdmin), { name: "Kept too", url: "https://93.184.216.34/kept", events: ["incident.created"] });
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+    const delivery = (entityId: number, endpointId: number, status: string, createdAt: Date) => ({
+      entityId,
+      endpointId,
+      eventType: "incident.created",
+      payload: {},
+      status,
+      maxAttempts: MAX_ATTEMPTS,
+      createdAt,
+    });
+    const rows = await db
+      .insert(webhookDeliveries)
+      .values([
+        delivery(entityA.id, webhook.id, "succeeded", daysAgo(40)),
+        delivery(entityA.id, webhook.id, "failed", daysAgo(31)),
+        delivery(entityA.id, webhook.id, "pending", daysAgo(40)),
+        delivery(entityA.id, webhook.id, "succeeded", daysAgo(29)),
+        delivery(entityB.id, other.id, "failed", daysAgo(60)),
+      ])
+      .returning({ id: webhookDeliveries.id });
+    expect(await pruneWebhookDeliveries({ db: database.db }, 30)).toEqual({ removed: 3 });
+    const left = await db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(inArray(webhookDeliveries.id, rows.map((r) => r.id)));
+    expect(left.map((r) => r.id).sort((a, b) => a - b)).toEqual([rows[2].id, rows[3].id]);
+    expect(await pruneWebhookDeliveries({ db: database.db }, 30)).toEqual({ removed: 0 });
   });
 });
