@@ -19,7 +19,7 @@
  *
  * Settings: BENCH_BATCH (requests per batch, default 20), BENCH_ROUNDS (batches per kind, default 5),
  * BENCH_WARMUP (requests of each URL first, default 40), BENCH_PACED_SECONDS (default 10), BENCH_ONLY=<text>
- * (the pages whose name contains it), BENCH_SKIP_PROCESSES=1, BENCH_JSON=<file>.
+ * (the pages whose name contains it; several texts separated by commas), BENCH_SKIP_PROCESSES=1, BENCH_JSON=<file>.
  */
 import pg from "pg";
 import { bareRenderMs, markupToElements } from "./lib/bare-render";
@@ -109,7 +109,7 @@ async function main() {
       { name: "planned maintenance", url: "/maintenances", rest: ["/api/maintenances/planned?size=25"], kind: "list" },
       { name: "tasks", url: "/task", rest: [`/api/tasks?from=${today}&to=${in7}`], kind: "list" },
       { name: "notifications", url: "/notifications", rest: [`/api/users/${adminId}/notifications?size=25`], kind: "list" },
-    ].filter((p) => !only || p.name.includes(only)) as PageSpec[];
+    ].filter((p) => !only || only.split(",").some((o) => p.name.includes(o.trim()))) as PageSpec[];
 
     for (const page of pages) {
       const first = await get(`${base}${page.url}`, cookie);

@@ -18,7 +18,7 @@ import { actorContext, rejectionOf } from "#tests/service-helpers";
 import { createTestDatabase } from "#tests/test-db";
 import type { IncidentSort } from "./constants";
 import { type IncidentFilters, NO_FILTERS, parseIncidentFilters } from "./filters";
-import { getIncident, getIncidentView, listBoardColumn, listIncidentAssignees, listIncidentComments, listIncidentEvents, listIncidents } from "./queries.server";
+import { getIncident, getIncidentView, listBoard, listBoardColumn, listIncidentAssignees, listIncidentComments, listIncidentEvents, listIncidents } from "./queries.server";
 
 let database: Database;
 let entity: Entity;
@@ -251,6 +251,70 @@ describe("listBoardColumn", () => {
     expect(second.next).toBeNull();
     const garbage = await listBoardColumn(ctx, IncidentStatus.PENDING, filters(), { size: 1, after: "!!not-a-cursor" });
     expect(titles(garbage)).toEqual(["Broken chair"]);
+  });
+});
+
+describe("listBoard", () => {
+  it("answers each column as listBoardColumn does, its next page by its cursor, for every kind of reach and count", async () => {
+    const db = database.db;
+    const board = await createEntity(db);
+    const boss = await createUser(db, { entityId: board.id, role: Role.ADMINISTRATOR });
+    const near = await createUser(db, { entityId: board.id, role: Role.TECHNICIAN });
+    const wide = await createUser(db, { entityId: board.id, role: Role.FACILITY_MANAGER });
+    const here = await createBuilding(db, { entityId: board.id });
+    const there = await createBuilding(db, { entityId: board.id });
+    await linkUserTo(db, { entityId: board.id, userId: near.id, buildingId: here.id });
+    await linkUserTo(db, { entityId: board.id, userId: wide.id, buildingId: here.id });
+    await linkUserTo(db, { entityId: board.id, userId: wide.id, buildingId: there.id });
+    const rooms = [await createRoom(db, { entityId: board.id, buildingId: here.id }), await createRoom(db, { entityId: board.id, buildingId: there.id })];
+    const statuses = [...Array(23).fill(IncidentStatus.PENDING), IncidentStatus.IN_PROGRESS, IncidentStatus.IN_PROGRESS, IncidentStatus.DONE, IncidentStatus.ARCHIVED];
+    for (const [i, status] of statuses.entries()) {
+      await createIncident(db, {
+        entityId: board.id,
+        roomId: rooms[i % 2].id,
+        status,
+        priority: i % 3 === 0 ? Priority.HIGH : Priority.LOW,
+        title: `Card ${i}`,
+        createdAt: new Date(Date.UTC(2026, 0, 1 + i)),
+      });
+    }
+    const summary = (c: { status: number; items: { id: number }[]; total: number; capped: boolean; next: string | null }) => ({
+      status: c.status,
+      ids: c.items.map((r) => r.id),
+      total: c.total,
+      capped: c.capped,
+      next: c.next,
+    });
+    const cases: [User, Partial<IncidentFilters>][] = [
+      [boss, {}],
+      [boss, { priorities: [Priority.HIGH] }],
+      [boss, { statuses: [IncidentStatus.PENDING, IncidentStatus.DONE] }],
+      [near, {}],
+      [wide, {}],
+      [wide, { q: "Card 1" }],
+    ];
+    for (const [user, narrowed] of cases) {
+      const ctx = ctxOf(user);
+      const f = filters(narrowed);
+      const columns = await listBoard(ctx, f);
+      expect(columns.map((c) => c.status)).toEqual([IncidentStatus.PENDING, IncidentStatus.IN_PROGRESS, IncidentStatus.DONE, IncidentStatus.REJECTED]);
+      for (const column of columns) {
+        const shown = !f.statuses.length || f.statuses.includes(column.status);
+        const alone = shown ? summary(await listBoardColumn(ctx, column.status, f)) : { status: column.status, ids: [], total: 0, capped: false, next: null };
+        expect(summary(column), `${user.role} ${JSON.stringify(narrowed)} column ${column.status}`).toEqual(alone);
+      }
+      const pending = columns[0];
+      if (pending.next) {
+        const after = await listBoard(ctx, f, { [IncidentStatus.PENDING]: pending.next });
+        expect(summary(after[0])).toEqual(summary(await listBoardColumn(ctx, IncidentStatus.PENDING, f, { after: pending.next })));
+        expect(after[0].items.length).toBeGreaterThan(0);
+      }
+    }
+    // The administrator's whole board: 20 of 23 pending cards, then the other 3.
+    const whole = await listBoard(ctxOf(boss), filters());
+    expect(whole[0]).toMatchObject({ total: 23, capped: false });
+    expect(whole[0].items).toHaveLength(20);
+    expect((await listBoard(ctxOf(boss), filters(), { [IncidentStatus.PENDING]: whole[0].next }))[0].items).toHaveLength(3);
   });
 });
 

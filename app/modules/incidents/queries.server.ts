@@ -428,6 +428,22 @@ function cardCursor(row: { createdAt: string; id: number }): string {
   return encodeCursor([row.createdAt, row.id]);
 }
 
+/** A column's conditions: the list's filters with this status, and after the cursor's card when given. */
+function columnWhere(ctx: ServiceContext, status: number, filters: IncidentFilters, outline: ReachOutline | null, after: string | null | undefined) {
+  const columnFilters = { ...filters, statuses: [status] };
+  const where = incidentListWhere(ctx, columnFilters, outline);
+  const cursor = decodeCursor(after);
+  const cursorTime = cursor ? new Date(cursor[0]) : null;
+  const past = cursor && cursorTime && !Number.isNaN(cursorTime.getTime()) ? sql`(${incidents.createdAt}, ${incidents.id}) < (${cursorTime.toISOString()}::timestamptz, ${cursor[1]})` : undefined;
+  return { columnFilters, where, page: and(where, past)! };
+}
+
+/** A column of the cards shown; `more`: whether cards follow the last one (its cursor is then the next page's). */
+function boardColumn(status: number, items: IncidentRow[], more: boolean, counted: { total: number; capped: boolean }): BoardColumn {
+  const last = items[items.length - 1];
+  return { status, items, total: counted.total, capped: counted.capped, next: more && last ? cardCursor(last) : null };
+}
+
 /**
  * One page of a kanban column (newest first), after `after` (a card's cursor) when given. Keyset
  * paging on (creation time, id): the status index serves every page alike.
@@ -439,47 +455,57 @@ export async function listBoardColumn(
   options: { after?: string | null; size?: number; outline?: ReachOutline | null } = {},
 ): Promise<BoardColumn> {
   const size = Math.min(Math.max(1, options.size ?? BOARD_PAGE_SIZE), 100);
-  const columnFilters = { ...filters, statuses: [status] };
   const outline = options.outline === undefined ? await reachOutline(ctx) : options.outline;
-  const where = incidentListWhere(ctx, columnFilters, outline);
-  const cursor = decodeCursor(options.after);
-  const cursorTime = cursor ? new Date(cursor[0]) : null;
-  const after = cursor && cursorTime && !Number.isNaN(cursorTime.getTime()) ? sql`(${incidents.createdAt}, ${incidents.id}) < (${cursorTime.toISOString()}::timestamptz, ${cursor[1]})` : undefined;
+  const column = columnWhere(ctx, status, filters, outline, options.after);
   const [idRows, counted] = await readAll(ctx, [
     () =>
       ctx.db
         .select({ id: incidents.id })
         .from(incidents)
-        .where(and(where, after))
+        .where(column.page)
         .orderBy(desc(incidents.createdAt), desc(incidents.id))
         .limit(size + 1),
-    () => countIncidents(ctx, columnFilters, where),
+    () => countIncidents(ctx, column.columnFilters, column.where),
   ] as const);
-  const more = idRows.length > size;
+  // The extra id only tells that there is more: its row is not read.
   const items = await incidentRows(
     ctx,
     idRows.slice(0, size).map((r) => r.id),
   );
-  const last = items[items.length - 1];
-  return { status, items, total: counted.total, capped: counted.capped, next: more && last ? cardCursor(last) : null };
+  return boardColumn(status, items, idRows.length > size, counted);
 }
 
 /**
- * The four columns of the board, each its first page (or the page after its cursor). The columns are
- * read side by side (`readAll`: at once on a pool, one after the other in a unit of work).
+ * The four columns of the board, each its first page (or the page after its cursor): every column's ids
+ * in one statement (a branch per column, each on the status index), their rows in one read, and the
+ * counts from the status counters when nothing but the status narrows an entity-wide board (else each
+ * column is counted up to 1,000, the columns side by side).
  */
 export async function listBoard(ctx: ServiceContext, filters: IncidentFilters, cursors: Partial<Record<number, string | null>> = {}): Promise<BoardColumn[]> {
-  const statuses = filters.statuses.length ? BOARD_STATUSES.filter((s) => filters.statuses.includes(s)) : [...BOARD_STATUSES];
+  const size = BOARD_PAGE_SIZE;
+  const shown = BOARD_STATUSES.filter((s) => !filters.statuses.length || filters.statuses.includes(s));
   const outline = await reachOutline(ctx);
-  return readAll(
-    ctx,
-    BOARD_STATUSES.map(
-      (status) => () =>
-        statuses.includes(status)
-          ? listBoardColumn(ctx, status, filters, { after: cursors[status] ?? null, outline })
-          : Promise.resolve<BoardColumn>({ status, items: [], total: 0, capped: false, next: null }),
-    ),
+  const columns = new Map(shown.map((status) => [status, columnWhere(ctx, status, filters, outline, cursors[status])]));
+  const branches = [...columns.values()].map(
+    (c) => sql`(${ctx.db.select({ id: incidents.id, status: incidents.status }).from(incidents).where(c.page).orderBy(desc(incidents.createdAt), desc(incidents.id)).limit(size + 1)})`,
   );
+  const byStatus = countedByStatus(ctx, { ...filters, statuses: [] });
+  const [idRows, totals] = await readAll(ctx, [
+    async () => (branches.length ? rowsOf<{ id: number | string; status: number | string }>(await ctx.db.execute(sql.join(branches, sql` union all `))) : []),
+    () => (byStatus ? incidentStatusTotals(ctx) : Promise.resolve(null)),
+  ] as const);
+  const counts = totals
+    ? new Map(shown.map((s) => [s, { total: totals[s] ?? 0, capped: false }]))
+    : new Map(await readAll(ctx, shown.map((s) => async () => [s, await countIncidents(ctx, columns.get(s)!.columnFilters, columns.get(s)!.where)] as const)));
+  const ids = new Map<number, number[]>(shown.map((s) => [s, []]));
+  for (const r of idRows) ids.get(Number(r.status))?.push(Number(r.id));
+  const rows = new Map((await incidentRows(ctx, [...ids.values()].flatMap((list) => list.slice(0, size)))).map((r) => [r.id, r]));
+  return BOARD_STATUSES.map((status) => {
+    const list = ids.get(status);
+    if (!list) return { status, items: [], total: 0, capped: false, next: null };
+    const items = list.slice(0, size).flatMap((id) => rows.get(id) ?? []);
+    return boardColumn(status, items, list.length > size, counts.get(status)!);
+  });
 }
 
 // ---------------------------------------------------------------------------
