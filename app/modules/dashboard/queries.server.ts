@@ -6,7 +6,7 @@ import { buildings, facilities, incidentMonthAssigneeCounts, incidentMonthCounts
 import { now } from "~/lib/clock.server";
 import { dayIn, endOfDay, startOfDay } from "~/lib/dates";
 import { NotFoundError } from "~/lib/errors";
-import { incidentReach, reachOutline, incidentsOutsideReach, isEntityWide, treeScope } from "~/modules/facilities/policy.server";
+import { incidentReach, incidentsOutsideReach, isEntityWide, reachOutline, treeScope } from "~/modules/facilities/policy.server";
 import { incidentTypeName } from "~/modules/incident-types/queries.server";
 import {
   ALL_STATUSES,

@@ -149,9 +149,8 @@ export function incidentReach(ctx: ServiceContext, outline?: ReachOutline | null
   if (actor?.id == null) return sql`false`;
   let inReachedRoom: SQL;
   if (outline?.wide) {
-    const outsideRooms = sql`select r.id from rooms r where r.entity_id = ${ctx.entityId} and r.building_id in (${idsSql(outline.outside)})`;
     inReachedRoom = outline.outside.length
-      ? and(isNotNull(incidents.roomId), sql`${incidents.roomId} not in (${outsideRooms})`)!
+      ? and(isNotNull(incidents.roomId), sql`${incidents.roomId} not in (${roomsOfBuildings(ctx, outline.outside)})`)!
       : isNotNull(incidents.roomId);
   } else {
     const reachableRooms = ctx.db
@@ -203,12 +202,14 @@ export function incidentsOutsideReach(ctx: ServiceContext, outsideBuildings: rea
   if (isEntityWide(actor)) return [];
   if (actor?.id == null) return [sql`true`];
   const notMine = tokenFacilities(actor) ? undefined : sql`${incidents.assigneeId} is distinct from ${actor.id}`;
-  const inOutsideRooms = inArray(
-    incidents.roomId,
-    ctx.db
-      .select({ id: rooms.id })
-      .from(rooms)
-      .where(and(eq(rooms.entityId, ctx.entityId), sql`${rooms.buildingId} in (${idsSql(outsideBuildings)})`)),
-  );
+  const inOutsideRooms = inArray(incidents.roomId, roomsOfBuildings(ctx, outsideBuildings));
   return [and(isNull(incidents.roomId), notMine)!, ...(outsideBuildings.length ? [and(inOutsideRooms, notMine)!] : [])];
+}
+
+/** The ids of the entity's rooms in the given buildings, as a subquery. */
+function roomsOfBuildings(ctx: ServiceContext, buildingIds: readonly number[]) {
+  return ctx.db
+    .select({ id: rooms.id })
+    .from(rooms)
+    .where(and(eq(rooms.entityId, ctx.entityId), sql`${rooms.buildingId} in (${idsSql(buildingIds)})`));
 }

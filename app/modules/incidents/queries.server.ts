@@ -452,11 +452,10 @@ export async function listBoardColumn(
   ctx: ServiceContext,
   status: number,
   filters: IncidentFilters,
-  options: { after?: string | null; size?: number; outline?: ReachOutline | null } = {},
+  options: { after?: string | null; size?: number } = {},
 ): Promise<BoardColumn> {
   const size = Math.min(Math.max(1, options.size ?? BOARD_PAGE_SIZE), 100);
-  const outline = options.outline === undefined ? await reachOutline(ctx) : options.outline;
-  const column = columnWhere(ctx, status, filters, outline, options.after);
+  const column = columnWhere(ctx, status, filters, await reachOutline(ctx), options.after);
   const [idRows, counted] = await readAll(ctx, [
     () =>
       ctx.db
