@@ -232,6 +232,38 @@ describe("generating a plan's tasks", () => {
     expect((await tasksOf(wholeEntity.id)).map((r) => r.roomId)).toEqual([r1.id, elsewhere.id]);
   });
 
+  it("takes an entity's plans a few to a transaction, side by side, with the same tasks as one pass", async () => {
+    const e = await createEntity(database.db);
+    const m = await createUser(database.db, { entityId: e.id, role: Role.FACILITY_MANAGER });
+    const building = await createBuilding(database.db, { entityId: e.id });
+    const room = await createRoom(database.db, { entityId: e.id, buildingId: building.id });
+    const rules = [
+      { occurrenceInterval: 1, occurrenceUnit: TimeMeasure.DAY },
+      { occurrenceInterval: 1, occurrenceUnit: TimeMeasure.WEEK },
+      { occurrenceInterval: 2, occurrenceUnit: TimeMeasure.WEEK },
+      { occurrenceInterval: 1, occurrenceUnit: TimeMeasure.MONTH },
+      { occurrenceInterval: 3, occurrenceUnit: TimeMeasure.DAY },
+    ] as const;
+    const plans = [];
+    for (const rule of rules) {
+      plans.push(
+        await createPlannedMaintenance(database.db, { entityId: e.id, ...rule, startDate: "2026-01-31", endDate: "2026-12-31", roomIds: [room.id], locations: [] }),
+      );
+    }
+    const first = await extendEntityTasks(actorContext(database.db, m), { today: TODAY, plansPerTransaction: 2 });
+    const expected = rules.map((rule) => occurrenceDates({ ...rule, startDate: "2026-01-31", endDate: "2026-12-31" }, TODAY, HORIZON));
+    expect(first).toEqual({ plans: 5, created: expected.reduce((sum, dates) => sum + dates.length, 0), removed: 0 });
+    for (const [i, plan] of plans.entries()) {
+      expect(datesOf(await tasksOf(plan.id), room.id)).toEqual(expected[i]);
+      expect(await generatedUntil(plan.id)).toBe(HORIZON);
+    }
+    // The next day, one batch at a time: one day more where a plan falls due on it, nothing else.
+    const next = await extendEntityTasks(actorContext(database.db, m), { today: addDays(TODAY, 1), plansPerTransaction: 1 });
+    const dueNext = rules.filter((rule) => occurrenceDates({ ...rule, startDate: "2026-01-31", endDate: "2026-12-31" }, addDays(HORIZON, 1), addDays(HORIZON, 1)).length);
+    expect(next).toEqual({ plans: 5, created: dueNext.length, removed: 0 });
+    expect(dueNext.length).toBeGreaterThan(0);
+  });
+
   it("stops at the end date inside the horizon, starts no earlier than today, and does nothing for a plan starting past the horizon", async () => {
     const { rooms: [room] } = await buildingWithRooms(1);
     const daily = { occurrenceInterval: 1, occurrenceUnit: TimeMeasure.DAY, roomIds: [room.id], locations: [] };
@@ -284,8 +316,8 @@ describe("generating a plan's tasks", () => {
       const c1 = actorContext(database.db, m);
       const c2 = actorContext(second.db, m);
       const results = await Promise.all([
-        extendEntityTasks(c1, { today: TODAY }),
-        extendEntityTasks(c2, { today: TODAY }),
+        extendEntityTasks(c1, { today: TODAY, plansPerTransaction: 1 }),
+        extendEntityTasks(c2, { today: TODAY, plansPerTransaction: 2 }),
         regeneratePlans(c2, [plans[0].id], { today: TODAY }),
         extendEntityTasks({ ...c1, actor: systemActor("task-generation") }, { today: TODAY }),
       ]);

@@ -328,21 +328,62 @@ export async function removeFuturePendingTasks(ctx: ServiceContext, plannedMaint
   });
 }
 
+/** Plans one transaction of a pass brings in line (the plans it locks, and for how long). */
+export const PLANS_PER_TRANSACTION = 100;
+/** Transactions a pass runs side by side (on the embedded database they take turns on its one connection). */
+export const PASS_CONCURRENCY = 2;
+
 /**
  * The nightly pass for one entity: every active plan still running today brought in line and extended
  * to the horizon (new rooms of a selected building or facility get their tasks, archived places lose
  * their pending ones). Plans another pass holds right now are skipped: that pass does them.
+ *
+ * The plans are taken PLANS_PER_TRANSACTION at a time, each batch in its own transaction, PASS_CONCURRENCY
+ * batches side by side: a plan is locked only while its own batch runs (a person editing it waits for
+ * that batch, not for the entity's whole pass), and on PostgreSQL the batches' inserts use more than one
+ * core. Each batch is a complete reconciliation of its plans, so a pass that fails half-way leaves the
+ * batches it finished in line and the next pass does the rest. Inside a caller's unit of work the pass
+ * is one batch of that transaction.
  */
-export async function extendEntityTasks(ctx: ServiceContext, options: GenerationOptions = {}): Promise<GenerationResult> {
+export async function extendEntityTasks(ctx: ServiceContext, options: GenerationOptions & { plansPerTransaction?: number } = {}): Promise<GenerationResult> {
   assertCan(ctx.actor, "manage", "maintenance");
   const today = todayOf(ctx, options);
-  return withTx(ctx, async (tx) => {
-    const plans = rowsOf<PlanRow>(
-      await tx.db.execute(sql`
-        select ${planColumns} from planned_maintenances
-        where entity_id = ${tx.entityId} and archived_at is null and end_date >= ${today}::date
-        order by id for no key update skip locked`),
-    );
-    return reconcile(tx, plans, today, options.horizonDays ?? TASK_HORIZON_DAYS);
-  });
+  const horizonDays = options.horizonDays ?? TASK_HORIZON_DAYS;
+  const running = sql`archived_at is null and end_date >= ${today}::date`;
+  /** Locks the plans still running among `ids` (all of them when null) and brings them in line. */
+  const pass = (tx: ServiceContext, ids: readonly number[] | null) =>
+    tx.db
+      .execute(
+        sql`select ${planColumns} from planned_maintenances
+          where entity_id = ${tx.entityId} and ${running}${ids ? sql` and id = any(${intArray(ids)}::int[])` : sql``}
+          order by id for no key update skip locked`,
+      )
+      .then((result) => reconcile(tx, rowsOf<PlanRow>(result), today, horizonDays));
+  if (ctx.uow) return withTx(ctx, (tx) => pass(tx, null));
+
+  const ids = rowsOf<{ id: number }>(
+    await ctx.db.execute(sql`select id from planned_maintenances where entity_id = ${ctx.entityId} and ${running} order by id`),
+  ).map((r) => Number(r.id));
+  const size = Math.max(1, options.plansPerTransaction ?? PLANS_PER_TRANSACTION);
+  const batches: number[][] = [];
+  for (let i = 0; i < ids.length; i += size) batches.push(ids.slice(i, i + size));
+  const total: GenerationResult = { plans: 0, created: 0, removed: 0 };
+  let next = 0;
+  let failure: unknown;
+  const worker = async () => {
+    while (failure === undefined && next < batches.length) {
+      const batch = batches[next++];
+      try {
+        const result = await withTx(ctx, (tx) => pass(tx, batch));
+        total.plans += result.plans;
+        total.created += result.created;
+        total.removed += result.removed;
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PASS_CONCURRENCY, batches.length) }, worker));
+  if (failure !== undefined) throw failure;
+  return total;
 }
