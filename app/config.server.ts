@@ -25,6 +25,11 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /**
+   * The key that seals the secrets the app keeps in its database (webhook signing secrets, decision 062);
+   * derived from SESSION_SECRET when not set.
+   */
+  SECRETS_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   JWT_TTL_SECONDS: z.coerce.number().int().min(10).max(86400).default(900),
   REFRESH_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** How many reverse proxies stand in front of the app (0: none; X-Forwarded-For is then ignored). */

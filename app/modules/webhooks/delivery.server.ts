@@ -17,7 +17,8 @@ import { logger } from "~/lib/logger.server";
 import { guardedLookup, isPublicAddress } from "./address.server";
 import { webhookDisabled } from "./changes.server";
 import { PING_EVENT, WEBHOOK_EVENTS } from "./schema";
-import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signatureHeader } from "./signing.server";
+import { UnreadableSecretError } from "~/core/sealed-secrets.server";
+import { DELIVERY_HEADER, EVENT_HEADER, openWebhookSecret, sealWebhookSecret, SIGNATURE_HEADER, signatureHeader } from "./signing.server";
 
 /**
  * Webhook deliveries (decision 057): one more consumer of change events (decision 048).
@@ -170,6 +171,43 @@ export async function postSigned(url: string, body: string, headers: Record<stri
   });
 }
 
+/** What a delivery records when the endpoint's stored secret cannot be opened (decision 062). */
+export const UNREADABLE_SECRET = "the endpoint's secret cannot be read with this server's key (SECRETS_KEY or SESSION_SECRET changed): rotate the secret";
+
+/** The endpoint's secret in clear, or null when this server's key does not open it. */
+function readableSecret(stored: string, entityId: number): string | null {
+  try {
+    return openWebhookSecret(stored, entityId);
+  } catch (error) {
+    if (error instanceof UnreadableSecretError) {
+      logger().warn({ entityId }, "a webhook endpoint's secret cannot be opened with this server's key");
+      return null;
+    }
+    throw error;
+  }
+}
+
+/**
+ * Seals the endpoints' secrets still stored in clear (written before decision 062), once at start. Each
+ * row is changed only if it still holds the value read, so processes starting together do it once.
+ */
+export async function sealPlainWebhookSecrets(db: Db): Promise<number> {
+  const plain = await db
+    .select({ id: webhookEndpoints.id, entityId: webhookEndpoints.entityId, secret: webhookEndpoints.secret })
+    .from(webhookEndpoints)
+    .where(sql`${webhookEndpoints.secret} not like 'sealed:%'`);
+  let sealed = 0;
+  for (const row of plain) {
+    const changed = await db
+      .update(webhookEndpoints)
+      .set({ secret: sealWebhookSecret(row.secret, row.entityId) })
+      .where(and(eq(webhookEndpoints.id, row.id), eq(webhookEndpoints.entityId, row.entityId), eq(webhookEndpoints.secret, row.secret)))
+      .returning({ id: webhookEndpoints.id });
+    sealed += changed.length;
+  }
+  return sealed;
+}
+
 const DeliveryPayload = z.object({ entityId: z.number().int().positive(), deliveryId: z.number().int().positive() });
 
 /** One attempt of one delivery; the next one, if any, is a job of its own scheduled after its delay. */
@@ -207,12 +245,18 @@ export async function attemptDelivery(services: ContextServices, entityId: numbe
   }
   const body = JSON.stringify(delivery.payload);
   const timestamp = Math.floor(now() / 1000);
-  const result = await postSigned(
-    endpoint.url,
-    body,
-    { [SIGNATURE_HEADER]: signatureHeader(endpoint.secret, timestamp, body), [EVENT_HEADER]: delivery.eventType, [DELIVERY_HEADER]: delivery.publicId },
-    { allowPrivate: allowPrivateTargets() },
-  );
+  const secret = readableSecret(endpoint.secret, entityId);
+  // A secret this server's key no longer opens: the attempt fails without a POST (an unsigned or wrongly
+  // signed delivery would be refused anyway), saying what to do.
+  const result: AttemptResult =
+    secret === null
+      ? { statusCode: null, excerpt: null, durationMs: 0, error: UNREADABLE_SECRET }
+      : await postSigned(
+          endpoint.url,
+          body,
+          { [SIGNATURE_HEADER]: signatureHeader(secret, timestamp, body), [EVENT_HEADER]: delivery.eventType, [DELIVERY_HEADER]: delivery.publicId },
+          { allowPrivate: allowPrivateTargets() },
+        );
   const succeeded = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
   const attempts = delivery.attempts + 1;
   const final = succeeded || attempts >= delivery.maxAttempts;

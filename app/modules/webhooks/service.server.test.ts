@@ -12,7 +12,7 @@ import { expectFieldError, rejectionOf } from "#tests/service-helpers";
 import { createTestServices, type TestServices } from "#tests/test-context";
 import { createTestDatabase } from "#tests/test-db";
 import { isPublicAddress } from "./address.server";
-import { DISABLE_AFTER_FAILED_DELIVERIES, MAX_ATTEMPTS, postSigned, pruneWebhookDeliveries } from "./delivery.server";
+import { DISABLE_AFTER_FAILED_DELIVERIES, MAX_ATTEMPTS, postSigned, pruneWebhookDeliveries, sealPlainWebhookSecrets, UNREADABLE_SECRET } from "./delivery.server";
 import { getWebhook, listWebhookDeliveries, listWebhooks } from "./queries.server";
 import { createWebhook, deleteWebhook, pingWebhook, rotateWebhookSecret, setWebhookEnabled, updateWebhook } from "./service.server";
 import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, verifySignature } from "./signing.server";
@@ -318,3 +318,82 @@ describe("the deliveries' retention", () => {
     expect(await pruneWebhookDeliveries({ db: database.db }, 30)).toEqual({ removed: 0 });
   });
 });
+
+describe("secrets at rest (decision 062)", () => {
+  const stored = async (id: number) =>
+    (await database.db.select({ secret: webhookEndpoints.secret }).from(webhookEndpoints).where(eq(webhookEndpoints.id, id)))[0].secret;
+
+  it("keeps an endpoint's secret sealed, made or rotated, and signs with it in clear", async () => {
+    const receiver = await startReceiver(() => 200);
+    try {
+      const { webhook, secret } = await createWebhook(ctxOf(admin), { name: "Sealed", url: receiver.url, events: ["incident.status-changed"] });
+      const kept = await stored(webhook.id);
+      expect(kept).toMatch(/^sealed:v1:/);
+      expect(kept).not.toContain(secret.slice("whsec_".length, 20));
+      const { secret: rotated } = await rotateWebhookSecret(ctxOf(admin), webhook.id);
+      const keptRotated = await stored(webhook.id);
+      expect(keptRotated).toMatch(/^sealed:v1:/);
+      expect(keptRotated).not.toBe(kept);
+      expect(keptRotated).not.toContain(rotated.slice("whsec_".length, 20));
+      await pingWebhook(ctxOf(admin), webhook.id);
+      await runDeliveries();
+      const [got] = receiver.received;
+      const header = got.headers[SIGNATURE_HEADER.toLowerCase()] as string;
+      expect(verifySignature(rotated, header, got.body, Math.floor(Date.now() / 1000))).toBe(true);
+      expect(verifySignature(secret, header, got.body, Math.floor(Date.now() / 1000))).toBe(false);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("seals the secrets stored in clear before, once, and they still sign", async () => {
+    const receiver = await startReceiver(() => 200);
+    try {
+      const { webhook } = await createWebhook(ctxOf(admin), { name: "Older", url: receiver.url, events: ["incident.status-changed"] });
+      const plain = "whsec_written-before-sealing-0123456789abcdefghij";
+      await database.db.update(webhookEndpoints).set({ secret: plain }).where(eq(webhookEndpoints.id, webhook.id));
+      // Read as it is until sealed.
+      await pingWebhook(ctxOf(admin), webhook.id);
+      await runDeliveries();
+      expect(verifySignature(plain, receiver.received[0].headers[SIGNATURE_HEADER.toLowerCase()] as string, receiver.received[0].body, Math.floor(Date.now() / 1000))).toBe(true);
+
+      expect(await sealPlainWebhookSecrets(database.db)).toBeGreaterThanOrEqual(1);
+      expect(await stored(webhook.id)).toMatch(/^sealed:v1:/);
+      expect(await sealPlainWebhookSecrets(database.db)).toBe(0);
+      const [left] = rowsOfPlain(
+        await database.db.execute(sql`select count(*)::int as n from webhook_endpoints where secret not like 'sealed:%'`),
+      );
+      expect(Number(left.n)).toBe(0);
+      await pingWebhook(ctxOf(admin), webhook.id);
+      await runDeliveries();
+      expect(verifySignature(plain, receiver.received[1].headers[SIGNATURE_HEADER.toLowerCase()] as string, receiver.received[1].body, Math.floor(Date.now() / 1000))).toBe(true);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it("does not post when the secret does not open (another entity's sealed value, or another key), and says why", async () => {
+    const receiver = await startReceiver(() => 200);
+    try {
+      const theirs = await createWebhook(ctxOf(otherAdmin), { name: "Theirs", url: receiver.url, events: ["task.done"] });
+      const { webhook } = await createWebhook(ctxOf(admin), { name: "Copied", url: receiver.url, events: ["incident.status-changed"] });
+      // Their sealed secret copied into our row: bound to their entity, it does not open here.
+      await database.db.update(webhookEndpoints).set({ secret: await stored(theirs.webhook.id) }).where(eq(webhookEndpoints.id, webhook.id));
+      await pingWebhook(ctxOf(admin), webhook.id);
+      await runDeliveries();
+      expect(receiver.received).toEqual([]);
+      const [delivery] = (await listWebhookDeliveries(ctxOf(admin), webhook.id)).rows;
+      expect(delivery).toMatchObject({ status: "failed", attempts: 1, lastStatusCode: null, lastError: UNREADABLE_SECRET });
+      // A new secret mends it.
+      const { secret } = await rotateWebhookSecret(ctxOf(admin), webhook.id);
+      await pingWebhook(ctxOf(admin), webhook.id);
+      await runDeliveries();
+      expect(receiver.received).toHaveLength(1);
+      expect(verifySignature(secret, receiver.received[0].headers[SIGNATURE_HEADER.toLowerCase()] as string, receiver.received[0].body, Math.floor(Date.now() / 1000))).toBe(true);
+    } finally {
+      await receiver.close();
+    }
+  });
+});
+
+const rowsOfPlain = (result: unknown) => (Array.isArray(result) ? result : (result as { rows: { n: number }[] }).rows) as { n: number }[];

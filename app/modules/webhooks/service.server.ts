@@ -11,12 +11,13 @@ import { isPublicAddress, resolveHost } from "./address.server";
 import { allowPrivateTargets, queueDelivery } from "./delivery.server";
 import { getWebhook, type WebhookView, webhookNotFound } from "./queries.server";
 import { PING_EVENT, type WebhookInput, WebhookSchema, type WebhookValues } from "./schema";
-import { newWebhookSecret } from "./signing.server";
+import { newWebhookSecret, sealWebhookSecret } from "./signing.server";
 
 /**
  * Every write of webhook endpoints (decision 057): register, edit, disable, enable, delete, rotate the
  * secret, send a test ping. Administrators only (`webhook: manage`); every read and write is filtered by
- * the entity, and audited. The secret is answered only by the verbs that make it (shown once).
+ * the entity, and audited. The secret is answered only by the verbs that make it (shown once), and
+ * stored sealed (decision 062).
  */
 
 /**
@@ -54,7 +55,7 @@ export async function createWebhook(ctx: ServiceContext, input: WebhookInput): P
   const id = await withTx(ctx, async (tx, effects) => {
     const [row] = await tx.db
       .insert(webhookEndpoints)
-      .values({ entityId: ctx.entityId, name: values.name, url: values.url, events: values.events, secret, createdById: person.id })
+      .values({ entityId: ctx.entityId, name: values.name, url: values.url, events: values.events, secret: sealWebhookSecret(secret, ctx.entityId), createdById: person.id })
       .returning({ id: webhookEndpoints.id });
     await effects.audit({ action: "webhook.create", recordType: "webhook", recordId: row.id, details: { name: values.name, url: values.url, events: values.events } });
     return row.id;
@@ -118,7 +119,7 @@ export async function rotateWebhookSecret(ctx: ServiceContext, id: number): Prom
     await lockedEndpoint(tx, id);
     await tx.db
       .update(webhookEndpoints)
-      .set({ secret, updatedAt: new Date(now()) })
+      .set({ secret: sealWebhookSecret(secret, ctx.entityId), updatedAt: new Date(now()) })
       .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.entityId, ctx.entityId)));
     await effects.audit({ action: "webhook.rotate-secret", recordType: "webhook", recordId: id });
   });

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { seal, unseal } from "~/core/sealed-secrets.server";
 
 /**
  * How a delivery is signed (docs/webhooks.md, decision 057): HMAC-SHA256, keyed with the endpoint's
@@ -13,6 +14,16 @@ export const DELIVERY_HEADER = "Caretaker-Delivery";
 /** A new endpoint secret: `whsec_` and 32 random bytes (base64url). */
 export function newWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString("base64url")}`;
+}
+
+/** An endpoint's secret as it is stored: sealed, bound to its entity (decision 062). */
+export function sealWebhookSecret(secret: string, entityId: number): string {
+  return seal(secret, "webhook-secret", `webhook-endpoint:${entityId}`);
+}
+
+/** The stored secret of an endpoint of `entityId` in clear; throws UnreadableSecretError. */
+export function openWebhookSecret(stored: string, entityId: number): string {
+  return unseal(stored, "webhook-secret", `webhook-endpoint:${entityId}`);
 }
 
 export function signature(secret: string, timestamp: number, body: string): string {
