@@ -3,7 +3,22 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { Role } from "~/db/enums";
 import { gated } from "~/http/gate.server";
 import { apiRoutes } from "~/route-access";
-import { createBuilding, createEntity, createFacility, createIncident, createIncidentComment, createRoom, createUser } from "#tests/factories";
+import {
+  createBuilding,
+  createEntity,
+  createEquipmentCategory,
+  createEquipmentType,
+  createFacility,
+  createIncident,
+  createIncidentComment,
+  createIncidentType,
+  createMaintenanceType,
+  createPlannedMaintenance,
+  createRoom,
+  createRoomType,
+  createTask,
+  createUser,
+} from "#tests/factories";
 import { type ApiHarness, apiContext, type RouteModule, startApiRuntime } from "#tests/api-helpers";
 
 /**
@@ -32,8 +47,31 @@ beforeAll(async () => {
   const room = await createRoom(db, { entityId: entity.id, buildingId: building.id });
   const incident = await createIncident(db, { entityId: entity.id, roomId: room.id, title: "Fuzzed" });
   const comment = await createIncidentComment(db, { entityId: entity.id, incidentId: incident.id, authorId: admin.id, body: "A comment" });
+  // One record of every kind a call names by id, so that the bodies reach each call's validation.
+  const roomType = await createRoomType(db, { entityId: entity.id });
+  const category = await createEquipmentCategory(db, { entityId: entity.id });
+  const equipmentType = await createEquipmentType(db, { entityId: entity.id, categoryId: category.id });
+  const incidentType = await createIncidentType(db, { entityId: entity.id });
+  const maintenanceType = await createMaintenanceType(db, { entityId: entity.id });
+  const plan = await createPlannedMaintenance(db, { entityId: entity.id, maintenanceTypeId: maintenanceType.id, roomIds: [room.id], locations: [] });
+  const task = await createTask(db, { entityId: entity.id, plannedMaintenanceId: plan.id, roomId: room.id });
   token = await api.token(admin);
-  Object.assign(real, { entity: String(entity.id), user: String(target.id), facility: String(facility.id), building: String(building.id), room: String(room.id), incident: String(incident.id), commentId: String(comment.id) });
+  Object.assign(real, {
+    entity: String(entity.id),
+    user: String(target.id),
+    facility: String(facility.id),
+    building: String(building.id),
+    room: String(room.id),
+    incident: String(incident.id),
+    commentId: String(comment.id),
+    roomType: String(roomType.id),
+    category: String(category.id),
+    equipmentType: String(equipmentType.id),
+    incidentType: String(incidentType.id),
+    maintenanceType: String(maintenanceType.id),
+    plan: String(plan.id),
+    task: String(task.id),
+  });
 });
 
 afterAll(async () => {
@@ -47,6 +85,10 @@ const FIELDS = [
   "priority", "assigneeId", "tags", "title", "description", "ids", "facilityId", "buildingId", "roomId", "roomTypeId",
   "typeId", "categoryId", "text", "page", "size", "sort", "dir", "q", "from", "to", "linkedObjects", "translations",
   "token", "refreshToken", "jwtToken", "receiveNotification", "duplicateOfId", "incidentTypeId", "files", "items",
+  // Planned maintenance, tasks, webhooks, tokens and settings.
+  "startDate", "endDate", "occurrenceInterval", "occurrenceUnit", "timeOfDay", "maintenanceTypeId", "plannedMaintenanceId",
+  "roomIds", "equipmentItemIds", "equipmentItemId", "locations", "assignees", "instructions", "note", "date", "events", "url",
+  "scopes", "expiresAt", "timeZone", "enabled", "format", "kind", "count",
 ];
 const BODIES: (string | undefined)[] = [
   undefined,
@@ -67,9 +109,13 @@ function realId(routePath: string, param: string): string {
   if (param === "fileId") return "1";
   if (param === "tag") return "fuzz";
   const first = routePath.split("/")[0];
-  const byPath: Record<string, string> = { entities: real.entity, users: real.user, incidents: real.incident, "incident-types": "1", equipments: "1" };
+  const byPath: Record<string, string> = { entities: real.entity, users: real.user, incidents: real.incident, "incident-types": real.incidentType, tasks: real.task };
   if (routePath.startsWith("facilities/buildings/")) return real.building;
-  if (routePath.startsWith("facilities/rooms/roomtype/")) return "1";
+  if (routePath.startsWith("facilities/rooms/roomtype/")) return real.roomType;
+  if (routePath.startsWith("equipments/type/")) return real.equipmentType;
+  if (routePath.startsWith("equipments/category/")) return real.category;
+  if (routePath.startsWith("maintenances/types/")) return real.maintenanceType;
+  if (routePath.startsWith("maintenances/planned/")) return real.plan;
   if (routePath.startsWith("facilities/rooms/")) return real.room;
   if (routePath.startsWith("facilities/")) return real.facility;
   return byPath[first] ?? "1";
