@@ -14,6 +14,7 @@ import { screenAction, screenLoader, subjectById } from "~/http/screen.server";
 import { useDates } from "~/lib/use-dates";
 import { getWebhook, listWebhookDeliveries } from "~/modules/webhooks/queries.server";
 import { WebhookSchema, webhookEventKey } from "~/modules/webhooks/schema";
+import { deliveryErrorText } from "~/modules/webhooks/delivery-errors";
 import { deleteWebhook, pingWebhook, rotateWebhookSecret, setWebhookEnabled, updateWebhook } from "~/modules/webhooks/service.server";
 
 /**
@@ -146,7 +147,7 @@ export default function AdministrationWebhook() {
           {deliveries.rows.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t("detail.noDeliveries")}</p>
           ) : (
-            <Table>
+            <Table className="stack-table" aria-label={t("detail.deliveries")}>
               <TableHeader>
                 <TableRow>
                   <TableHead>{t("deliveries.when")}</TableHead>
@@ -179,7 +180,7 @@ export default function AdministrationWebhook() {
                           {delivery.lastDurationMs !== null ? <span className="text-muted-foreground"> · {t("deliveries.duration", { ms: delivery.lastDurationMs })}</span> : null}
                         </div>
                       ) : null}
-                      {delivery.lastError && delivery.lastStatusCode === null ? <div className="text-sm text-destructive">{delivery.lastError}</div> : null}
+                      {delivery.lastError && delivery.lastStatusCode === null ? <DeliveryError error={delivery.lastError} /> : null}
                       {delivery.lastResponse ? <pre className="mt-1 max-w-xs overflow-hidden whitespace-pre-wrap break-all text-xs text-muted-foreground">{delivery.lastResponse}</pre> : null}
                     </TableCell>
                   </TableRow>
@@ -222,3 +223,19 @@ export default function AdministrationWebhook() {
 }
 
 export { ScreenErrorBoundary as ErrorBoundary } from "~/components/shell/screen-error";
+
+/** A delivery's error in the reader's language where it is a known one (with the recorded text), as recorded otherwise. */
+function DeliveryError({ error }: { error: string }) {
+  const { t } = useTranslation("webhooks");
+  const known = deliveryErrorText(error);
+  if (!known) return <div className="text-sm text-destructive">{error}</div>;
+  // The recorded text stays beside the sentence: the detail a receiver's administrator may ask for.
+  return (
+    <div className="grid gap-0.5">
+      <div className="text-sm text-destructive">{t(known.key, known.values)}</div>
+      <div lang="en" className="break-all font-mono text-xs text-muted-foreground">
+        {error}
+      </div>
+    </div>
+  );
+}
