@@ -30,6 +30,8 @@ const EnvSchema = z.object({
    * derived from SESSION_SECRET when not set.
    */
   SECRETS_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  /** The key SECRETS_KEY replaces: what it sealed still opens, and is sealed again with SECRETS_KEY at start. */
+  SECRETS_KEY_PREVIOUS: z.string().min(32, "must be at least 32 characters").optional(),
   JWT_TTL_SECONDS: z.coerce.number().int().min(10).max(86400).default(900),
   REFRESH_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** How many reverse proxies stand in front of the app (0: none; X-Forwarded-For is then ignored). */

@@ -17,7 +17,7 @@ import { acceptClockFromParent, now } from "~/lib/clock.server";
 import { logger } from "~/lib/logger.server";
 import { createMailer, type Mailer } from "~/mail/mailer.server";
 import { createLoginLimits, type AuthDeps } from "~/modules/auth/service.server";
-import { sealPlainWebhookSecrets } from "~/modules/webhooks/delivery.server";
+import { resealWebhookSecrets } from "~/modules/webhooks/delivery.server";
 import { databaseLimitStore, sharedLimitStore, setSharedLimitStore } from "~/core/shared-limits.server";
 
 /**
@@ -97,8 +97,9 @@ async function boot(): Promise<Runtime> {
   const open = () => openDatabase({ url: cfg.DATABASE_URL, dataDir: pgliteFolder(cfg), poolMax: cfg.DATABASE_POOL_MAX });
   let database = await open();
   await runMigrations(database);
-  const sealed = await sealPlainWebhookSecrets(database.db);
-  if (sealed) log.info({ endpoints: sealed }, "webhook secrets sealed");
+  const secrets = await resealWebhookSecrets(database.db);
+  if (secrets.resealed) log.info({ endpoints: secrets.resealed }, "webhook secrets sealed with the current key");
+  if (secrets.unreadable) log.warn({ endpoints: secrets.unreadable }, "webhook secrets that no configured key opens: give those endpoints a new secret");
   log.info({ mode: database.mode, ms: Date.now() - started }, "database ready");
 
   const mailer = createMailer({ smtpUrl: cfg.SMTP_URL, from: cfg.MAIL_FROM, outboxDir: path.join(cfg.dataDir, "outbox") });

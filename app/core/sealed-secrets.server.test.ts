@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSealed, seal, UnreadableSecretError, unseal } from "./sealed-secrets.server";
+import { isSealed, seal, UnreadableSecretError, unseal, unsealStored } from "./sealed-secrets.server";
 
 /** Sealing (decision 062), with explicit key material: no configuration involved. */
 const KEY = "k".repeat(32);
@@ -47,5 +47,13 @@ describe("sealed secrets", () => {
   it("reads a value written before sealing as it is", () => {
     expect(isSealed(SECRET)).toBe(false);
     expect(unseal(SECRET, "webhook-secret", "webhook-endpoint:1", KEY)).toBe(SECRET);
+  });
+
+  it("opens a value sealed with a previous key, and says it is not the current key's", () => {
+    const old = seal(SECRET, "webhook-secret", "c", OTHER_KEY);
+    expect(unsealStored(old, "webhook-secret", "c", { current: KEY, previous: [OTHER_KEY] })).toEqual({ secret: SECRET, current: false });
+    expect(unsealStored(seal(SECRET, "webhook-secret", "c", KEY), "webhook-secret", "c", { current: KEY, previous: [OTHER_KEY] })).toEqual({ secret: SECRET, current: true });
+    expect(unsealStored(SECRET, "webhook-secret", "c", { current: KEY, previous: [] })).toEqual({ secret: SECRET, current: false });
+    expect(unreadable(() => unsealStored(old, "webhook-secret", "c", { current: KEY, previous: ["p".repeat(32)] }))).toBe(true);
   });
 });

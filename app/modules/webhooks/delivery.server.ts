@@ -18,7 +18,7 @@ import { guardedLookup, isPublicAddress } from "./address.server";
 import { webhookDisabled } from "./changes.server";
 import { PING_EVENT, WEBHOOK_EVENTS } from "./schema";
 import { UnreadableSecretError } from "~/core/sealed-secrets.server";
-import { DELIVERY_HEADER, EVENT_HEADER, openWebhookSecret, sealWebhookSecret, SIGNATURE_HEADER, signatureHeader } from "./signing.server";
+import { DELIVERY_HEADER, EVENT_HEADER, openStoredWebhookSecret, openWebhookSecret, sealWebhookSecret, SIGNATURE_HEADER, signatureHeader } from "./signing.server";
 
 /**
  * Webhook deliveries (decision 057): one more consumer of change events (decision 048).
@@ -188,24 +188,35 @@ function readableSecret(stored: string, entityId: number): string | null {
 }
 
 /**
- * Seals the endpoints' secrets still stored in clear (written before decision 062), once at start. Each
- * row is changed only if it still holds the value read, so processes starting together do it once.
+ * Seals again with the current key the endpoints' secrets stored in clear (written before decision 062)
+ * or sealed with a previous key (SECRETS_KEY_PREVIOUS, or SESSION_SECRET before SECRETS_KEY was set),
+ * once at start. Each row is changed only if it still holds the value read, so processes starting
+ * together do it once. Secrets no key opens are left as they are (their deliveries say so).
  */
-export async function sealPlainWebhookSecrets(db: Db): Promise<number> {
-  const plain = await db
+export async function resealWebhookSecrets(db: Db): Promise<{ resealed: number; unreadable: number }> {
+  const rows = await db
     .select({ id: webhookEndpoints.id, entityId: webhookEndpoints.entityId, secret: webhookEndpoints.secret })
-    .from(webhookEndpoints)
-    .where(sql`${webhookEndpoints.secret} not like 'sealed:%'`);
-  let sealed = 0;
-  for (const row of plain) {
+    .from(webhookEndpoints);
+  let resealed = 0;
+  let unreadable = 0;
+  for (const row of rows) {
+    let opened: { secret: string; current: boolean };
+    try {
+      opened = openStoredWebhookSecret(row.secret, row.entityId);
+    } catch (error) {
+      if (!(error instanceof UnreadableSecretError)) throw error;
+      unreadable++;
+      continue;
+    }
+    if (opened.current) continue;
     const changed = await db
       .update(webhookEndpoints)
-      .set({ secret: sealWebhookSecret(row.secret, row.entityId) })
+      .set({ secret: sealWebhookSecret(opened.secret, row.entityId) })
       .where(and(eq(webhookEndpoints.id, row.id), eq(webhookEndpoints.entityId, row.entityId), eq(webhookEndpoints.secret, row.secret)))
       .returning({ id: webhookEndpoints.id });
-    sealed += changed.length;
+    resealed += changed.length;
   }
-  return sealed;
+  return { resealed, unreadable };
 }
 
 const DeliveryPayload = z.object({ entityId: z.number().int().positive(), deliveryId: z.number().int().positive() });

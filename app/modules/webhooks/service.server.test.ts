@@ -12,7 +12,7 @@ import { expectFieldError, rejectionOf } from "#tests/service-helpers";
 import { createTestServices, type TestServices } from "#tests/test-context";
 import { createTestDatabase } from "#tests/test-db";
 import { isPublicAddress } from "./address.server";
-import { DISABLE_AFTER_FAILED_DELIVERIES, MAX_ATTEMPTS, postSigned, pruneWebhookDeliveries, sealPlainWebhookSecrets, UNREADABLE_SECRET } from "./delivery.server";
+import { DISABLE_AFTER_FAILED_DELIVERIES, MAX_ATTEMPTS, postSigned, pruneWebhookDeliveries, resealWebhookSecrets, UNREADABLE_SECRET } from "./delivery.server";
 import { getWebhook, listWebhookDeliveries, listWebhooks } from "./queries.server";
 import { createWebhook, deleteWebhook, pingWebhook, rotateWebhookSecret, setWebhookEnabled, updateWebhook } from "./service.server";
 import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, verifySignature } from "./signing.server";
@@ -357,9 +357,9 @@ describe("secrets at rest (decision 062)", () => {
       await runDeliveries();
       expect(verifySignature(plain, receiver.received[0].headers[SIGNATURE_HEADER.toLowerCase()] as string, receiver.received[0].body, Math.floor(Date.now() / 1000))).toBe(true);
 
-      expect(await sealPlainWebhookSecrets(database.db)).toBeGreaterThanOrEqual(1);
+      expect((await resealWebhookSecrets(database.db)).resealed).toBeGreaterThanOrEqual(1);
       expect(await stored(webhook.id)).toMatch(/^sealed:v1:/);
-      expect(await sealPlainWebhookSecrets(database.db)).toBe(0);
+      expect((await resealWebhookSecrets(database.db)).resealed).toBe(0);
       const [left] = rowsOfPlain(
         await database.db.execute(sql`select count(*)::int as n from webhook_endpoints where secret not like 'sealed:%'`),
       );
@@ -391,6 +391,60 @@ describe("secrets at rest (decision 062)", () => {
       expect(receiver.received).toHaveLength(1);
       expect(verifySignature(secret, receiver.received[0].headers[SIGNATURE_HEADER.toLowerCase()] as string, receiver.received[0].body, Math.floor(Date.now() / 1000))).toBe(true);
     } finally {
+      await receiver.close();
+    }
+  });
+});
+
+describe("changing the key that seals the secrets (decision 062)", () => {
+  const setKeys = (keys: { SECRETS_KEY?: string; SECRETS_KEY_PREVIOUS?: string }) => {
+    for (const name of ["SECRETS_KEY", "SECRETS_KEY_PREVIOUS"] as const) {
+      if (keys[name]) process.env[name] = keys[name];
+      else delete process.env[name];
+    }
+    delete (globalThis as Record<string, unknown>).__caretakerConfig;
+  };
+  const storedSecret = async (id: number) =>
+    (await database.db.select({ secret: webhookEndpoints.secret }).from(webhookEndpoints).where(eq(webhookEndpoints.id, id)))[0].secret;
+
+  it("still signs after SECRETS_KEY is set, or replaced with the old one kept as SECRETS_KEY_PREVIOUS, and seals again with the new key", async () => {
+    const receiver = await startReceiver(() => 200);
+    /** Pings the endpoint; true when the receiver got a delivery signed with `secret`. */
+    const signs = async (id: number, secret: string) => {
+      const before = receiver.received.length;
+      await pingWebhook(ctxOf(admin), id);
+      await runDeliveries();
+      const got = receiver.received[before];
+      return Boolean(got) && verifySignature(secret, got.headers[SIGNATURE_HEADER.toLowerCase()] as string, got.body, Math.floor(Date.now() / 1000));
+    };
+    try {
+      setKeys({});
+      const { webhook, secret } = await createWebhook(ctxOf(admin), { name: "Rekeyed", url: receiver.url, events: ["task.done"] });
+      const underSessionSecret = await storedSecret(webhook.id);
+
+      setKeys({ SECRETS_KEY: "a".repeat(40) });
+      expect(await signs(webhook.id, secret)).toBe(true);
+      expect((await resealWebhookSecrets(database.db)).resealed).toBeGreaterThanOrEqual(1);
+      const underA = await storedSecret(webhook.id);
+      expect(underA).not.toBe(underSessionSecret);
+      expect((await resealWebhookSecrets(database.db)).resealed).toBe(0);
+
+      setKeys({ SECRETS_KEY: "b".repeat(40), SECRETS_KEY_PREVIOUS: "a".repeat(40) });
+      expect(await signs(webhook.id, secret)).toBe(true);
+      await resealWebhookSecrets(database.db);
+      expect(await storedSecret(webhook.id)).not.toBe(underA);
+      setKeys({ SECRETS_KEY: "b".repeat(40) });
+      expect(await signs(webhook.id, secret)).toBe(true);
+
+      // A key that sealed none of it: nothing is sent, and the start-up pass leaves the value alone.
+      setKeys({ SECRETS_KEY: "c".repeat(40) });
+      const kept = await storedSecret(webhook.id);
+      expect(await signs(webhook.id, secret)).toBe(false);
+      expect((await listWebhookDeliveries(ctxOf(admin), webhook.id)).rows[0]).toMatchObject({ status: "failed", lastError: UNREADABLE_SECRET });
+      expect((await resealWebhookSecrets(database.db)).unreadable).toBeGreaterThanOrEqual(1);
+      expect(await storedSecret(webhook.id)).toBe(kept);
+    } finally {
+      setKeys({});
       await receiver.close();
     }
   });

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { seal, unseal } from "~/core/sealed-secrets.server";
+import { seal, unseal, unsealStored } from "~/core/sealed-secrets.server";
 
 /**
  * How a delivery is signed (docs/webhooks.md, decision 057): HMAC-SHA256, keyed with the endpoint's
@@ -24,6 +24,11 @@ export function sealWebhookSecret(secret: string, entityId: number): string {
 /** The stored secret of an endpoint of `entityId` in clear; throws UnreadableSecretError. */
 export function openWebhookSecret(stored: string, entityId: number): string {
   return unseal(stored, "webhook-secret", `webhook-endpoint:${entityId}`);
+}
+
+/** `openWebhookSecret`, and whether the stored value is sealed with the current key. */
+export function openStoredWebhookSecret(stored: string, entityId: number): { secret: string; current: boolean } {
+  return unsealStored(stored, "webhook-secret", `webhook-endpoint:${entityId}`);
 }
 
 export function signature(secret: string, timestamp: number, body: string): string {
