@@ -11,6 +11,7 @@ import { endOfDay, isCalendarDay, startOfDay } from "~/lib/dates";
 import { intParam } from "~/lib/list-query";
 import { useDates } from "~/lib/use-dates";
 import { auditFilterOptions, listAuditRows } from "~/modules/administration/queries.server";
+import { auditActionKey } from "~/modules/administration/audit-labels";
 
 /**
  * /administration/audit (decision 057): the entity's audit history, newest first, read-only, for
@@ -106,7 +107,7 @@ export default function AdministrationAudit() {
       {page.rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t("audit.empty")}</p>
       ) : (
-        <Table>
+        <Table className="stack-table" aria-label={t("screens.administration-audit", { ns: "common" })}>
           <TableHeader>
             <TableRow>
               <TableHead>{t("audit.columns.when")}</TableHead>
@@ -120,7 +121,12 @@ export default function AdministrationAudit() {
               <TableRow key={row.id} data-testid="audit-row">
                 <TableCell className="whitespace-nowrap align-top">{dates.dateTime(row.createdAt)}</TableCell>
                 <TableCell className="align-top">{row.actorName ?? (row.actorId === null ? t("audit.system") : t("audit.formerUser", { id: row.actorId }))}</TableCell>
-                <TableCell className="align-top font-mono text-xs">{row.action}</TableCell>
+                <TableCell className="align-top">
+                  <div>{t(auditActionKey(row.action), { defaultValue: row.action })}</div>
+                  <div lang="en" className="font-mono text-xs text-muted-foreground">
+                    {row.action}
+                  </div>
+                </TableCell>
                 <TableCell className="align-top">
                   {t(`audit.kinds.${row.recordType}`, { defaultValue: row.recordType })} #{row.recordId}
                 </TableCell>
