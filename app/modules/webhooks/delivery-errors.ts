@@ -4,20 +4,20 @@
  * network's own, such as "socket hang up") have no key and are shown as they are.
  */
 export interface DeliveryErrorText {
-  key: `deliveries.errors.${string}`;
+  key: `webhooks:deliveries.errors.${string}`;
   values?: Record<string, string | number>;
 }
 
 const PATTERNS: Array<[RegExp, (m: RegExpMatchArray) => DeliveryErrorText]> = [
-  [/^endpoint disabled$/, () => ({ key: "deliveries.errors.disabled" })],
-  [/^the endpoint's secret cannot be read with this server's key/, () => ({ key: "deliveries.errors.secretUnreadable" })],
-  [/^no answer within (\d+(?:\.\d+)?) s$/, (m) => ({ key: "deliveries.errors.timeout", values: { seconds: Number(m[1]) } })],
-  [/^refused: only https:\/\/ URLs/, () => ({ key: "deliveries.errors.httpsOnly" })],
-  [/^refused: (.+) is not a public address/, (m) => ({ key: "deliveries.errors.notPublic", values: { host: m[1] } })],
-  [/^(?:no address for|getaddrinfo (?:ENOTFOUND|EAI_AGAIN)) (.+)$/, (m) => ({ key: "deliveries.errors.noAddress", values: { host: m[1] } })],
-  [/ECONNREFUSED/, () => ({ key: "deliveries.errors.connectionRefused" })],
-  [/ECONNRESET|socket hang up/, () => ({ key: "deliveries.errors.connectionReset" })],
-  [/certificate|SSL|TLS|self[- ]signed/i, () => ({ key: "deliveries.errors.tls" })],
+  [/^endpoint disabled$/, () => ({ key: "webhooks:deliveries.errors.disabled" })],
+  [/^the endpoint's secret cannot be read with this server's key/, () => ({ key: "webhooks:deliveries.errors.secretUnreadable" })],
+  [/^no answer within (\d+(?:\.\d+)?) s$/, (m) => ({ key: "webhooks:deliveries.errors.timeout", values: { seconds: Number(m[1]) } })],
+  [/^refused: only https:\/\/ URLs/, () => ({ key: "webhooks:deliveries.errors.httpsOnly" })],
+  [/^refused: (.+) is not a public address/, (m) => ({ key: "webhooks:deliveries.errors.notPublic", values: { host: m[1] } })],
+  [/^(?:no address for|getaddrinfo (?:ENOTFOUND|EAI_AGAIN)) (.+)$/, (m) => ({ key: "webhooks:deliveries.errors.noAddress", values: { host: m[1] } })],
+  [/ECONNREFUSED/, () => ({ key: "webhooks:deliveries.errors.connectionRefused" })],
+  [/ECONNRESET|socket hang up/, () => ({ key: "webhooks:deliveries.errors.connectionReset" })],
+  [/certificate|SSL|TLS|self[- ]signed/i, () => ({ key: "webhooks:deliveries.errors.tls" })],
 ];
 
 export function deliveryErrorText(error: string): DeliveryErrorText | null {
