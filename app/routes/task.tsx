@@ -9,6 +9,7 @@ import { screenAction, screenLoader } from "~/http/screen.server";
 import { taskIntents, taskListHref } from "~/http/task-actions.server";
 import { addDays } from "~/lib/dates";
 import { parseListQuery } from "~/lib/list-query";
+import { calendarEntries } from "~/modules/maintenance/calendar-entries";
 import { listTasks, monthGrid, taskFilterOptions, tasksBetween, todayOf, weekDays } from "~/modules/maintenance/task-queries.server";
 import { isDay, isMonth, parseTaskFilters, parseTaskView } from "~/modules/maintenance/task-schema";
 
@@ -39,7 +40,7 @@ export const loader = screenLoader(async ({ ctx, url, user }) => {
     return { view, values, choices, page, filtered, calendar: null };
   }
   const calendarFilters = { buildingId: filters.buildingId, assignee: filters.assignee };
-  let calendar: Omit<CalendarData, "tasks" | "capped">;
+  let calendar: Omit<CalendarData, "entries" | "capped">;
   if (view === "month") {
     const month = isMonth(params.get("month")) ? params.get("month")! : today.slice(0, 7);
     const grid = monthGrid(month);
@@ -51,7 +52,7 @@ export const loader = screenLoader(async ({ ctx, url, user }) => {
     calendar = { view, month: null, days: week.days, today, previous: addDays(week.from, -7), next: addDays(week.from, 7), current: today };
   }
   const found = await tasksBetween(ctx, { from: calendar.days[0], to: calendar.days.at(-1)! }, calendarFilters);
-  return { view, values, choices, page: null, filtered: false, calendar: { ...calendar, tasks: found.items, capped: found.capped } };
+  return { view, values, choices, page: null, filtered: false, calendar: { ...calendar, entries: calendarEntries(found.items), capped: found.capped } };
 });
 
 export const action = screenAction({ intents: taskIntents(({ url }) => taskListHref(url)) });

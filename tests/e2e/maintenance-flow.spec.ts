@@ -96,9 +96,11 @@ for (const lng of ["en", "fr-BE"] as const) {
         await expect(successToast(page)).toContainText(t("tasks:toast.done"));
         await expect(markDone).toHaveCount(7);
 
-        // The week of the calendar shows today's two tasks, leading to their day.
+        // The week of the calendar shows today's two tasks as one entry of the plan, leading to their day.
         await page.goto(`/task?view=week&plan=${plan.id}`);
-        await expect(page.locator(`main a[href="/view-task/${plan.id}/${today}"]`).first()).toBeVisible();
+        const entry = page.getByTestId("task-calendar-grid").locator(`a[href="/view-task/${plan.id}/${today}"]`);
+        await expect(entry).toHaveCount(1);
+        await expect(entry).toContainText(t("tasks:calendar.locations_other", { count: 2 }));
         await page.goto(`/view-task/${plan.id}/${today}`);
         await expect(page.getByRole("heading", { name: planName, level: 1 })).toBeVisible();
         for (const room of chosen) await expect(page.locator(`main a[href="/view-room/${room.id}"]`).first()).toBeVisible();

@@ -2,7 +2,8 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/lib/utils";
 import { useDates } from "~/lib/use-dates";
-import { DONE, taskDayHref, taskPlace, type TaskSummary, useWallTime } from "./task-parts";
+import type { CalendarEntry } from "~/modules/maintenance/calendar-entries";
+import { taskDayHref, useWallTime } from "./task-parts";
 
 export interface CalendarData {
   view: "month" | "week";
@@ -14,32 +15,44 @@ export interface CalendarData {
   previous: string;
   next: string;
   current: string;
-  tasks: TaskSummary[];
+  /** A plan's tasks of a day and time as one entry each (calendar-entries.ts). */
+  entries: CalendarEntry[];
   capped: boolean;
 }
 
-function byDay(tasks: TaskSummary[]): Map<string, TaskSummary[]> {
-  const map = new Map<string, TaskSummary[]>();
-  for (const task of tasks) {
-    const list = map.get(task.dueDate);
-    if (list) list.push(task);
-    else map.set(task.dueDate, [task]);
+function byDay(entries: CalendarEntry[]): Map<string, CalendarEntry[]> {
+  const map = new Map<string, CalendarEntry[]>();
+  for (const entry of entries) {
+    const list = map.get(entry.dueDate);
+    if (list) list.push(entry);
+    else map.set(entry.dueDate, [entry]);
   }
   return map;
 }
 
-function CalendarTask({ task }: { task: TaskSummary }) {
+/**
+ * One entry: time and plan, then its place (one task) or its number of locations, and how many are done
+ * when some are. Each part takes at most two lines of the cell; the link's title gives it whole.
+ */
+function CalendarTask({ entry }: { entry: CalendarEntry }) {
   const { t } = useTranslation("tasks");
   const wallTime = useWallTime();
-  const done = task.status === DONE;
+  const allDone = entry.done === entry.tasks;
+  const heading = `${entry.dueTime ? `${wallTime(entry.dueTime)} ` : ""}${entry.planName}`;
+  const where = entry.place ?? t("calendar.locations", { count: entry.tasks });
+  const progress = allDone ? t("status.1") : entry.done > 0 ? t("calendar.doneOf", { done: entry.done, count: entry.tasks }) : null;
   return (
     <Link
-      to={taskDayHref(task)}
-      className={cn("block rounded border px-1.5 py-1 text-xs leading-snug underline-offset-2 [overflow-wrap:anywhere] hover:underline", done ? "bg-muted text-muted-foreground line-through" : "bg-primary/5")}
+      to={taskDayHref(entry)}
+      title={[heading, where, progress].filter(Boolean).join(" · ")}
+      className={cn(
+        "block min-w-0 rounded border px-1.5 py-1 text-xs leading-snug underline-offset-2 hover:underline",
+        allDone ? "bg-muted text-muted-foreground" : "bg-primary/5",
+      )}
     >
-      <span className="font-medium">{task.dueTime ? `${wallTime(task.dueTime)} ` : ""}{task.planName}</span>
-      <span className="block truncate">{taskPlace(task)}</span>
-      {done ? <span className="sr-only">{t("status.1")}</span> : null}
+      <span className={cn("line-clamp-2 font-medium [overflow-wrap:anywhere]", allDone && "line-through")}>{heading}</span>
+      <span className={cn("line-clamp-2 [overflow-wrap:anywhere]", allDone && "line-through")}>{where}</span>
+      {allDone ? <span className="sr-only">{progress}</span> : progress ? <span className="block truncate text-muted-foreground">{progress}</span> : null}
     </Link>
   );
 }
@@ -52,7 +65,7 @@ function CalendarTask({ task }: { task: TaskSummary }) {
 export function TaskCalendar({ data, hrefFor }: { data: CalendarData; hrefFor: (anchor: string) => string }) {
   const { t } = useTranslation("tasks");
   const dates = useDates();
-  const tasks = byDay(data.tasks);
+  const tasks = byDay(data.entries);
   const weekdays = data.days.slice(0, 7);
   const title = data.view === "month" && data.month ? dates.month(data.month) : t("calendar.weekOf", { day: dates.day(data.days[0]) });
   const inMonth = (day: string) => !data.month || day.startsWith(data.month);
@@ -99,9 +112,9 @@ export function TaskCalendar({ data, hrefFor }: { data: CalendarData; hrefFor: (
                     <span className="sr-only">{dates.day(day)}</span>
                     <span aria-hidden="true">{Number(day.slice(8, 10))}</span>
                   </div>
-                  <div className="grid gap-1">
-                    {(tasks.get(day) ?? []).map((task) => (
-                      <CalendarTask key={task.id} task={task} />
+                  <div className="grid min-w-0 grid-cols-1 gap-1">
+                    {(tasks.get(day) ?? []).map((entry) => (
+                      <CalendarTask key={`${entry.plannedMaintenanceId}-${entry.dueTime}`} entry={entry} />
                     ))}
                   </div>
                 </td>
@@ -121,8 +134,8 @@ export function TaskCalendar({ data, hrefFor }: { data: CalendarData; hrefFor: (
               <h3 className={cn("text-sm font-semibold", day === data.today && "text-primary")}>
                 <WeekdayName day={day} /> {dates.day(day)}
               </h3>
-              {(tasks.get(day) ?? []).map((task) => (
-                <CalendarTask key={task.id} task={task} />
+              {(tasks.get(day) ?? []).map((entry) => (
+                <CalendarTask key={`${entry.plannedMaintenanceId}-${entry.dueTime}`} entry={entry} />
               ))}
             </section>
           ))
