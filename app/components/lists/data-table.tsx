@@ -91,10 +91,12 @@ export function DataTable<T extends RowData>({ columns, page, query, filtered = 
   // a TableCell (forwardRef and class merging) each: a page has hundreds of cells.
   const rows = page.items.map((original, index) => new PageRow(table, rowId(original), index, original));
   const cellClasses = leafColumns.map((column) => cn("ui-td", column.columnDef.meta?.className));
+  // Each cell names its column (`data-label`): on a phone the rows are cards, every value after its name.
+  const cellLabels = leafColumns.map((column) => (typeof column.columnDef.header === "string" && column.columnDef.header ? column.columnDef.header : undefined));
 
   return (
     <LinkArea className="grid gap-3">
-      <Table className={className} wrapperClassName="border bg-background">
+      <Table className={cn("data-table", className)} wrapperClassName="border bg-background">
         <TableCaption className="sr-only">{caption}</TableCaption>
         <TableHeader className="bg-muted/50">
           {table.getHeaderGroups().map((group) => (
@@ -138,7 +140,7 @@ export function DataTable<T extends RowData>({ columns, page, query, filtered = 
             rows.map((row) => (
               <tr key={row.id} className="ui-tr">
                 {leafColumns.map((column, index) => (
-                  <td key={column.id} className={cellClasses[index]}>
+                  <td key={column.id} className={cellClasses[index]} data-label={cellLabels[index]}>
                     {renderCell(column.columnDef.cell, cellContext(row, column))}
                   </td>
                 ))}
