@@ -71,6 +71,11 @@ export interface DataTableProps<T extends RowData> {
   getRowId?: (row: T) => string;
   /** Classes of the `<table>` (default: at least 40rem wide, scrolled sideways in its box when wider than it). */
   className?: string;
+  /**
+   * Rows as cards on a phone, each value after its column's name (the default); false for a table that has
+   * a phone layout of its own (the incidents table).
+   */
+  cards?: boolean;
 }
 
 /**
@@ -79,7 +84,7 @@ export interface DataTableProps<T extends RowData> {
  * parameters, so everything works without JavaScript. The table is a `LinkArea`: its links (headers, cells,
  * pager) are plain anchors that navigate in the app with JavaScript on.
  */
-export function DataTable<T extends RowData>({ columns, page, query, filtered = Boolean(query.q), caption, emptyText, noMatchText, getRowId, className = "min-w-[40rem]" }: DataTableProps<T>) {
+export function DataTable<T extends RowData>({ columns, page, query, filtered = Boolean(query.q), caption, emptyText, noMatchText, getRowId, className = "min-w-[40rem]", cards = true }: DataTableProps<T>) {
   const { sort, dir } = query;
   const { t } = useTranslation();
   const location = useLocation();
@@ -92,11 +97,13 @@ export function DataTable<T extends RowData>({ columns, page, query, filtered = 
   const rows = page.items.map((original, index) => new PageRow(table, rowId(original), index, original));
   const cellClasses = leafColumns.map((column) => cn("ui-td", column.columnDef.meta?.className));
   // Each cell names its column (`data-label`): on a phone the rows are cards, every value after its name.
-  const cellLabels = leafColumns.map((column) => (typeof column.columnDef.header === "string" && column.columnDef.header ? column.columnDef.header : undefined));
+  const cellLabels = leafColumns.map((column) =>
+    cards && typeof column.columnDef.header === "string" && column.columnDef.header ? column.columnDef.header : undefined,
+  );
 
   return (
     <LinkArea className="grid gap-3">
-      <Table className={cn("data-table", className)} wrapperClassName="border bg-background">
+      <Table className={cn(cards && "data-table", className)} wrapperClassName="border bg-background">
         <TableCaption className="sr-only">{caption}</TableCaption>
         <TableHeader className="bg-muted/50">
           {table.getHeaderGroups().map((group) => (

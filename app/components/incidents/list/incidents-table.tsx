@@ -181,6 +181,7 @@ export function IncidentsTable({ page, query, filtered }: IncidentsTableProps) {
         query={query}
         filtered={filtered}
         className="incident-table"
+        cards={false}
         caption={t("table.caption")}
         emptyText={t("table.empty")}
         noMatchText={
