@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { isSealed, seal, UnreadableSecretError, unseal, unsealStored } from "./sealed-secrets.server";
+import { isSealed, seal, UnreadableSecretError, unseal as unsealWith } from "./sealed-secrets.server";
 
 /** Sealing (decision 062), with explicit key material: no configuration involved. */
 const KEY = "k".repeat(32);
 const OTHER_KEY = "o".repeat(32);
 const SECRET = "whsec_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG";
+
+/** The secret in clear with `material` as the only key. */
+const unseal = (stored: string, purpose: string, context: string, material: string) => unsealWith(stored, purpose, context, { current: material, previous: [] }).secret;
 
 const unreadable = (f: () => unknown) => {
   try {
@@ -51,9 +54,9 @@ describe("sealed secrets", () => {
 
   it("opens a value sealed with a previous key, and says it is not the current key's", () => {
     const old = seal(SECRET, "webhook-secret", "c", OTHER_KEY);
-    expect(unsealStored(old, "webhook-secret", "c", { current: KEY, previous: [OTHER_KEY] })).toEqual({ secret: SECRET, current: false });
-    expect(unsealStored(seal(SECRET, "webhook-secret", "c", KEY), "webhook-secret", "c", { current: KEY, previous: [OTHER_KEY] })).toEqual({ secret: SECRET, current: true });
-    expect(unsealStored(SECRET, "webhook-secret", "c", { current: KEY, previous: [] })).toEqual({ secret: SECRET, current: false });
-    expect(unreadable(() => unsealStored(old, "webhook-secret", "c", { current: KEY, previous: ["p".repeat(32)] }))).toBe(true);
+    expect(unsealWith(old, "webhook-secret", "c", { current: KEY, previous: [OTHER_KEY] })).toEqual({ secret: SECRET, current: false });
+    expect(unsealWith(seal(SECRET, "webhook-secret", "c", KEY), "webhook-secret", "c", { current: KEY, previous: [OTHER_KEY] })).toEqual({ secret: SECRET, current: true });
+    expect(unsealWith(SECRET, "webhook-secret", "c", { current: KEY, previous: [] })).toEqual({ secret: SECRET, current: false });
+    expect(unreadable(() => unsealWith(old, "webhook-secret", "c", { current: KEY, previous: ["p".repeat(32)] }))).toBe(true);
   });
 });

@@ -70,10 +70,11 @@ function open(bytes: Buffer, purpose: string, context: string, material: string)
 }
 
 /**
- * The secret in clear, and whether it is stored as the current key seals it (false: in clear, or sealed
- * with a previous key; `resealed` says what to store instead). Throws UnreadableSecretError.
+ * The secret in clear (a value written before sealing as it is), and whether it is stored as the current
+ * key seals it (false: in clear, or sealed with a previous key, so it should be sealed again). Throws
+ * UnreadableSecretError.
  */
-export function unsealStored(
+export function unseal(
   stored: string,
   purpose: string,
   context: string,
@@ -89,9 +90,4 @@ export function unsealStored(
     if (before !== null) return { secret: before, current: false };
   }
   throw new UnreadableSecretError();
-}
-
-/** The secret in clear; a value written before sealing as it is. Throws UnreadableSecretError. */
-export function unseal(stored: string, purpose: string, context: string, material?: string): string {
-  return unsealStored(stored, purpose, context, material === undefined ? undefined : { current: material, previous: [] }).secret;
 }

@@ -36,10 +36,7 @@ export function TaskStatusBadge({ status }: { status: number }) {
   return <Badge variant={status === DONE ? "success" : "secondary"}>{t(`status.${status}`)}</Badge>;
 }
 
-/** "Building · Room · Equipment". */
-export function taskPlace(task: Pick<TaskSummary, "buildingName" | "roomName" | "equipmentName">): string {
-  return [task.buildingName, task.roomName, task.equipmentName].filter(Boolean).join(" · ");
-}
+export { taskPlace } from "~/modules/maintenance/task-place";
 
 /** Who did it and when ("Done by Tom Tech on Nov 29, 2026, 9:00 AM"). */
 export function DoneBy({ task }: { task: Pick<TaskSummary, "status" | "doneAt" | "doneByName"> }) {

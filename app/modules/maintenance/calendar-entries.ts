@@ -1,3 +1,6 @@
+import { TaskStatus } from "~/db/enums";
+import { taskPlace } from "./task-place";
+
 /**
  * The calendar's entries: a plan's tasks of one day at one time of day as one entry (a plan on thirty rooms
  * is one line of its day, not thirty), linking to the plan's day (/view-task/{id}/{date}), which lists
@@ -26,8 +29,6 @@ export interface CalendarEntry {
   place: string | null;
 }
 
-const DONE = 1;
-
 /** Groups tasks in calendar order (day, time, plan, ...) into entries, in the same order. */
 export function calendarEntries(tasks: readonly CalendarTaskInput[]): CalendarEntry[] {
   const entries: CalendarEntry[] = [];
@@ -43,7 +44,7 @@ export function calendarEntries(tasks: readonly CalendarTaskInput[]): CalendarEn
         dueTime: task.dueTime,
         tasks: 0,
         done: 0,
-        place: [task.buildingName, task.roomName, task.equipmentName].filter(Boolean).join(" · "),
+        place: taskPlace(task),
       };
       byKey.set(key, entry);
       entries.push(entry);
@@ -51,7 +52,7 @@ export function calendarEntries(tasks: readonly CalendarTaskInput[]): CalendarEn
       entry.place = null;
     }
     entry.tasks++;
-    if (task.status === DONE) entry.done++;
+    if (task.status === TaskStatus.DONE) entry.done++;
   }
   return entries;
 }

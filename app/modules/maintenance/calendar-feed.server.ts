@@ -10,6 +10,7 @@ import { addDays, dayIn, localInstant } from "~/lib/dates";
 import { mailLocale } from "~/mail/templates.server";
 import { calendarTokenOwner } from "~/modules/users/calendar-token.server";
 import { tasksBetween } from "./task-queries.server";
+import { taskPlace } from "./task-place";
 
 /**
  * Each person's maintenance tasks as an iCalendar feed (RFC 5545) that Outlook, Google Calendar and
@@ -55,7 +56,7 @@ export async function calendarFeed(db: Db, token: string, options: { appUrl: str
   const stamp = utcStamp(now());
   const events = items.map((task) => {
     const link = `${base}/view-task/${task.plannedMaintenanceId}/${task.dueDate}`;
-    const where = [task.buildingName, task.roomName, task.equipmentName].filter(Boolean).join(" · ");
+    const where = taskPlace(task);
     const done = task.status === TaskStatus.DONE;
     const summary = done ? t("feed.doneSummary", { name: task.planName }) : task.planName;
     const description = [instructions.get(task.plannedMaintenanceId), link].filter(Boolean).join("\n\n");

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { config } from "~/config.server";
 import { defineChangeHandler } from "~/core/changes.server";
 import { type ContextServices, entitySystemContext } from "~/core/context.server";
+import { UnreadableSecretError } from "~/core/sealed-secrets.server";
 import { defineJob } from "~/core/jobs.server";
 import { defineSchedule } from "~/core/schedules.server";
 import { type Effects, withTx } from "~/core/unit-of-work.server";
@@ -17,8 +18,7 @@ import { logger } from "~/lib/logger.server";
 import { guardedLookup, isPublicAddress } from "./address.server";
 import { webhookDisabled } from "./changes.server";
 import { PING_EVENT, WEBHOOK_EVENTS } from "./schema";
-import { UnreadableSecretError } from "~/core/sealed-secrets.server";
-import { DELIVERY_HEADER, EVENT_HEADER, openStoredWebhookSecret, openWebhookSecret, sealWebhookSecret, SIGNATURE_HEADER, signatureHeader } from "./signing.server";
+import { DELIVERY_HEADER, EVENT_HEADER, openWebhookSecret, sealWebhookSecret, SIGNATURE_HEADER, signatureHeader } from "./signing.server";
 
 /**
  * Webhook deliveries (decision 057): one more consumer of change events (decision 048).
@@ -177,7 +177,7 @@ export const UNREADABLE_SECRET = "the endpoint's secret cannot be read with this
 /** The endpoint's secret in clear, or null when this server's key does not open it. */
 function readableSecret(stored: string, entityId: number): string | null {
   try {
-    return openWebhookSecret(stored, entityId);
+    return openWebhookSecret(stored, entityId).secret;
   } catch (error) {
     if (error instanceof UnreadableSecretError) {
       logger().warn({ entityId }, "a webhook endpoint's secret cannot be opened with this server's key");
@@ -202,7 +202,7 @@ export async function resealWebhookSecrets(db: Db): Promise<{ resealed: number; 
   for (const row of rows) {
     let opened: { secret: string; current: boolean };
     try {
-      opened = openStoredWebhookSecret(row.secret, row.entityId);
+      opened = openWebhookSecret(row.secret, row.entityId);
     } catch (error) {
       if (!(error instanceof UnreadableSecretError)) throw error;
       unreadable++;

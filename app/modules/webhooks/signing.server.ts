@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { seal, unseal, unsealStored } from "~/core/sealed-secrets.server";
+import { seal, unseal } from "~/core/sealed-secrets.server";
 
 /**
  * How a delivery is signed (docs/webhooks.md, decision 057): HMAC-SHA256, keyed with the endpoint's
@@ -16,19 +16,21 @@ export function newWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString("base64url")}`;
 }
 
+/** Which key seals endpoint secrets, and the record a sealed secret belongs to (its entity). */
+const SECRET_PURPOSE = "webhook-secret";
+const secretContext = (entityId: number) => `webhook-endpoint:${entityId}`;
+
 /** An endpoint's secret as it is stored: sealed, bound to its entity (decision 062). */
 export function sealWebhookSecret(secret: string, entityId: number): string {
-  return seal(secret, "webhook-secret", `webhook-endpoint:${entityId}`);
+  return seal(secret, SECRET_PURPOSE, secretContext(entityId));
 }
 
-/** The stored secret of an endpoint of `entityId` in clear; throws UnreadableSecretError. */
-export function openWebhookSecret(stored: string, entityId: number): string {
-  return unseal(stored, "webhook-secret", `webhook-endpoint:${entityId}`);
-}
-
-/** `openWebhookSecret`, and whether the stored value is sealed with the current key. */
-export function openStoredWebhookSecret(stored: string, entityId: number): { secret: string; current: boolean } {
-  return unsealStored(stored, "webhook-secret", `webhook-endpoint:${entityId}`);
+/**
+ * The stored secret of an endpoint of `entityId` in clear, and whether it is sealed with the current key;
+ * throws UnreadableSecretError.
+ */
+export function openWebhookSecret(stored: string, entityId: number): { secret: string; current: boolean } {
+  return unseal(stored, SECRET_PURPOSE, secretContext(entityId));
 }
 
 export function signature(secret: string, timestamp: number, body: string): string {
