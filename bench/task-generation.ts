@@ -11,7 +11,7 @@
  *     next day (one day more of each plan) and the same night again;
  *   - one plan's regeneration after an edit (`regeneratePlans`, median of BENCH_REPEAT (30) runs).
  * It checks there is no duplicate task, then tops the first entity up to BENCH_READ_TASKS (500,000) tasks
- * and times the task list and the month calendar (target: 10 ms each, median of BENCH_REPEAT runs).
+ * and times the task list and the calendar (month and week views; target: 10 ms each, median of BENCH_REPEAT runs).
  *
  *   npm run bench:tasks
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/caretaker_tasks_bench npm run bench:tasks
@@ -25,7 +25,7 @@ import { Role, TaskStatus, TimeMeasure } from "~/db/enums";
 import { addDays } from "~/lib/dates";
 import { extendEntityTasks, regeneratePlans } from "~/modules/maintenance/generation.server";
 import { TASK_HORIZON_DAYS } from "~/modules/maintenance/recurrence";
-import { listTasks, tasksBetween } from "~/modules/maintenance/task-queries.server";
+import { CALENDAR_ENTRIES_PER_DAY, calendarDays, listTasks, monthGrid, weekDays } from "~/modules/maintenance/task-queries.server";
 import { createEntity, createEquipmentType, createFacility, createMaintenanceType, createRoomType, createUser, linkUserTo } from "~/seed/factories";
 
 const url = process.env.DATABASE_URL;
@@ -179,13 +179,16 @@ async function main() {
     select ${e}, id, ${technician.id} from planned_maintenances where entity_id = ${e} and id % 10 = 0`);
   const as = (user: { id: number; role: number }): ServiceContext => ({ ...ctx, actor: personActor(user) });
   const everyone = { status: "pending" as const, buildingId: null, plannedMaintenanceId: null, assignee: null };
-  const month = { from: addDays(TODAY, -4), to: addDays(TODAY, 37) };
+  const monthDays = monthGrid(TODAY.slice(0, 7));
+  const month = { from: monthDays.from, to: monthDays.to };
+  const shown = CALENDAR_ENTRIES_PER_DAY;
   const reads: [string, () => Promise<unknown>][] = [
     ["task list, first page (administrator, everyone's pending)", () => listTasks(as(admin), everyone, { page: 1, size: 25 }, { today: TODAY })],
     ["task list, page 40 (administrator)", () => listTasks(as(admin), everyone, { page: 40, size: 25 }, { today: TODAY })],
     ["task list, my tasks (technician)", () => listTasks(as(technician), { ...everyone, assignee: "me" }, { page: 1, size: 25 }, { today: TODAY })],
-    ["month calendar (administrator, capped at 2,000)", () => tasksBetween(as(admin), month, {})],
-    ["month calendar, my tasks (technician)", () => tasksBetween(as(technician), month, { assignee: "me" })],
+    ["month calendar (administrator)", () => calendarDays(as(admin), month, {}, shown.month)],
+    ["month calendar, my tasks (technician)", () => calendarDays(as(technician), month, { assignee: "me" }, shown.month)],
+    ["week calendar (administrator)", () => calendarDays(as(admin), weekDays(TODAY), {}, shown.week)],
   ];
   console.log(`\nreading at ${Number(total).toLocaleString("en")} tasks in the entity (median of ${REPEAT}; target ${READ_TARGET_MS} ms):`);
   let readsOk = true;

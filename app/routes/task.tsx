@@ -1,4 +1,4 @@
-import { useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { TaskCalendar, type CalendarData } from "~/components/tasks/task-calendar";
 import { TaskFilters } from "~/components/tasks/task-filters";
@@ -8,17 +8,17 @@ import { Role } from "~/db/enums";
 import { screenAction, screenLoader } from "~/http/screen.server";
 import { taskIntents, taskListHref } from "~/http/task-actions.server";
 import { addDays } from "~/lib/dates";
+import { useDates } from "~/lib/use-dates";
 import { parseListQuery } from "~/lib/list-query";
-import { calendarEntries } from "~/modules/maintenance/calendar-entries";
-import { listTasks, monthGrid, taskFilterOptions, tasksBetween, todayOf, weekDays } from "~/modules/maintenance/task-queries.server";
+import { CALENDAR_ENTRIES_PER_DAY, calendarDays, listTasks, monthGrid, taskFilterOptions, todayOf, weekDays } from "~/modules/maintenance/task-queries.server";
 import { isDay, isMonth, parseTaskFilters, parseTaskView } from "~/modules/maintenance/task-schema";
 
 /**
  * /task, for every signed-in user (SPEC.md sections 2 and 6): the maintenance tasks within the viewer's
  * reach, "my tasks" by default for technicians (`assignee=all` shows everyone's). Three views of the same
  * tasks (decision 051): the list (sections Overdue, Today, This week, Later, Earlier; filters by status,
- * building, plan, assignee; paged) and the maintenance calendar, `?view=month` (`&month=YYYY-MM`) or
- * `?view=week` (`&date=YYYY-MM-DD`), drawn on the server. Marking done and undoing are plain posts
+ * building, plan, assignee, and one day, `&day=YYYY-MM-DD`; paged) and the maintenance calendar, `?view=month` (`&month=YYYY-MM`) or
+ * `?view=week` (`&date=YYYY-MM-DD`), drawn on the server, a few entries a day with a link to more (decision 063). Marking done and undoing are plain posts
  * (`intent=done|undo`, `taskId`) that come back to the same address.
  */
 export const loader = screenLoader(async ({ ctx, url, user }) => {
@@ -32,15 +32,16 @@ export const loader = screenLoader(async ({ ctx, url, user }) => {
     building: filters.buildingId ? String(filters.buildingId) : "",
     plan: filters.plannedMaintenanceId ? String(filters.plannedMaintenanceId) : "",
     assignee: filters.assignee === null ? "all" : String(filters.assignee),
+    day: filters.day ?? "",
   };
   if (view === "list") {
     const query = parseListQuery(params, { sorts: ["due"], defaultSort: "due", mode: "screen" });
     const page = await listTasks(ctx, filters, { page: query.page, size: query.size }, { today });
-    const filtered = filters.buildingId !== null || filters.plannedMaintenanceId !== null || filters.status !== "pending";
+    const filtered = filters.buildingId !== null || filters.plannedMaintenanceId !== null || filters.status !== "pending" || Boolean(filters.day);
     return { view, values, choices, page, filtered, calendar: null };
   }
   const calendarFilters = { buildingId: filters.buildingId, assignee: filters.assignee };
-  let calendar: Omit<CalendarData, "entries" | "capped">;
+  let calendar: Omit<CalendarData, "entries" | "more">;
   if (view === "month") {
     const month = isMonth(params.get("month")) ? params.get("month")! : today.slice(0, 7);
     const grid = monthGrid(month);
@@ -51,8 +52,8 @@ export const loader = screenLoader(async ({ ctx, url, user }) => {
     const week = weekDays(anchor);
     calendar = { view, month: null, days: week.days, today, previous: addDays(week.from, -7), next: addDays(week.from, 7), current: today };
   }
-  const found = await tasksBetween(ctx, { from: calendar.days[0], to: calendar.days.at(-1)! }, calendarFilters);
-  return { view, values, choices, page: null, filtered: false, calendar: { ...calendar, entries: calendarEntries(found.items), capped: found.capped } };
+  const found = await calendarDays(ctx, { from: calendar.days[0], to: calendar.days.at(-1)! }, calendarFilters, CALENDAR_ENTRIES_PER_DAY[view]);
+  return { view, values, choices, page: null, filtered: false, calendar: { ...calendar, ...found } };
 });
 
 export const action = screenAction({ intents: taskIntents(({ url }) => taskListHref(url)) });
@@ -60,12 +61,13 @@ export const action = screenAction({ intents: taskIntents(({ url }) => taskListH
 export default function TaskScreen() {
   const { t } = useTranslation("tasks");
   const data = useLoaderData<typeof loader>();
+  const dates = useDates();
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const filterParams = (view: string) => {
     const next = new URLSearchParams();
     if (view !== "list") next.set("view", view);
-    for (const name of view === "list" ? ["status", "building", "plan", "assignee"] : ["building", "assignee"]) {
+    for (const name of view === "list" ? ["status", "building", "plan", "assignee", "day"] : ["building", "assignee"]) {
       const value = params.get(name);
       if (value) next.set(name, value);
     }
@@ -79,10 +81,27 @@ export default function TaskScreen() {
   if (data.view !== "list") keep.view = data.view;
   if (data.calendar?.month) keep.month = data.calendar.month;
   if (data.view === "week" && params.get("date")) keep.date = params.get("date")!;
+  if (data.view === "list" && data.values.day) keep.day = data.values.day;
   const calendarHref = (anchor: string) => {
     const next = filterParams(data.view);
     next.set(data.view === "month" ? "month" : "date", anchor);
     return `/task?${next.toString()}`;
+  };
+  // A day with more entries than its cell shows: the month opens the day's week, the week the day's list.
+  const moreHref = (day: string) => {
+    const next = filterParams(data.view === "month" ? "week" : "list");
+    if (data.view === "month") next.set("date", day);
+    else {
+      next.set("day", day);
+      next.set("status", "all");
+    }
+    return `/task?${next.toString()}`;
+  };
+  const everyDayHref = () => {
+    const next = filterParams("list");
+    next.delete("day");
+    const search = next.toString();
+    return `/task${search ? `?${search}` : ""}`;
   };
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-4">
@@ -97,8 +116,16 @@ export default function TaskScreen() {
         ]}
       />
       <TaskFilters key={location.search} values={data.values} choices={data.choices} calendar={data.view !== "list"} keep={keep} />
+      {data.page && data.values.day ? (
+        <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+          <span className="font-medium">{t("list.dayOf", { day: dates.day(data.values.day) })}</span>
+          <Link to={everyDayHref()} className="text-sm underline underline-offset-2">
+            {t("list.everyDay")}
+          </Link>
+        </p>
+      ) : null}
       {data.page ? <TaskList page={data.page} filtered={data.filtered} /> : null}
-      {data.calendar ? <TaskCalendar data={data.calendar} hrefFor={calendarHref} /> : null}
+      {data.calendar ? <TaskCalendar data={data.calendar} hrefFor={calendarHref} moreHref={moreHref} /> : null}
     </div>
   );
 }

@@ -15,9 +15,10 @@ export interface CalendarData {
   previous: string;
   next: string;
   current: string;
-  /** A plan's tasks of a day and time as one entry each (calendar-entries.ts). */
+  /** A plan's tasks of a day and time as one entry each (calendar-entries.ts), a few a day. */
   entries: CalendarEntry[];
-  capped: boolean;
+  /** The days that have more entries than shown. */
+  more: string[];
 }
 
 function byDay(entries: CalendarEntry[]): Map<string, CalendarEntry[]> {
@@ -60,12 +61,20 @@ function CalendarTask({ entry }: { entry: CalendarEntry }) {
 /**
  * The maintenance calendar (/task?view=month|week), drawn on the server: a month grid (Monday to
  * Sunday) or a week's seven days, each task a link to its day's page; on a phone the month is a list of
- * the days that have tasks. Previous and next move by a month or a week.
+ * the days that have tasks. A day shows its first few entries and then a link to more (the month to the
+ * day's week, the week to the day's list). Previous and next move by a month or a week.
  */
-export function TaskCalendar({ data, hrefFor }: { data: CalendarData; hrefFor: (anchor: string) => string }) {
+export function TaskCalendar({ data, hrefFor, moreHref }: { data: CalendarData; hrefFor: (anchor: string) => string; moreHref: (day: string) => string }) {
   const { t } = useTranslation("tasks");
   const dates = useDates();
   const tasks = byDay(data.entries);
+  const more = new Set(data.more);
+  const moreLink = (day: string) =>
+    more.has(day) ? (
+      <Link to={moreHref(day)} className="block px-1.5 text-xs font-medium underline underline-offset-2" aria-label={t("calendar.moreOf", { day: dates.day(day) })}>
+        {t("calendar.more")}
+      </Link>
+    ) : null;
   const weekdays = data.days.slice(0, 7);
   const title = data.view === "month" && data.month ? dates.month(data.month) : t("calendar.weekOf", { day: dates.day(data.days[0]) });
   const inMonth = (day: string) => !data.month || day.startsWith(data.month);
@@ -89,7 +98,6 @@ export function TaskCalendar({ data, hrefFor }: { data: CalendarData; hrefFor: (
           </Link>
         </div>
       </nav>
-      {data.capped ? <p className="text-sm text-muted-foreground">{t("calendar.capped")}</p> : null}
 
       {/* Wide screens: the grid. */}
       <table className="hidden w-full table-fixed border-collapse md:table" data-testid="task-calendar-grid">
@@ -116,6 +124,7 @@ export function TaskCalendar({ data, hrefFor }: { data: CalendarData; hrefFor: (
                     {(tasks.get(day) ?? []).map((entry) => (
                       <CalendarTask key={`${entry.plannedMaintenanceId}-${entry.dueTime}`} entry={entry} />
                     ))}
+                    {moreLink(day)}
                   </div>
                 </td>
               ))}
@@ -137,6 +146,7 @@ export function TaskCalendar({ data, hrefFor }: { data: CalendarData; hrefFor: (
               {(tasks.get(day) ?? []).map((entry) => (
                 <CalendarTask key={`${entry.plannedMaintenanceId}-${entry.dueTime}`} entry={entry} />
               ))}
+              {moreLink(day)}
             </section>
           ))
         )}

@@ -1,22 +1,10 @@
-import { TaskStatus } from "~/db/enums";
 import { taskPlace } from "./task-place";
 
 /**
  * The calendar's entries: a plan's tasks of one day at one time of day as one entry (a plan on thirty rooms
  * is one line of its day, not thirty), linking to the plan's day (/view-task/{id}/{date}), which lists
- * its locations. Client-safe.
+ * its locations. The entries are counted in the database (`calendarDays`). Client-safe.
  */
-export interface CalendarTaskInput {
-  plannedMaintenanceId: number;
-  planName: string;
-  dueDate: string;
-  dueTime: string | null;
-  status: number;
-  buildingName: string;
-  roomName: string;
-  equipmentName: string | null;
-}
-
 export interface CalendarEntry {
   plannedMaintenanceId: number;
   planName: string;
@@ -29,30 +17,21 @@ export interface CalendarEntry {
   place: string | null;
 }
 
-/** Groups tasks in calendar order (day, time, plan, ...) into entries, in the same order. */
-export function calendarEntries(tasks: readonly CalendarTaskInput[]): CalendarEntry[] {
-  const entries: CalendarEntry[] = [];
-  const byKey = new Map<string, CalendarEntry>();
-  for (const task of tasks) {
-    const key = `${task.dueDate}|${task.dueTime ?? ""}|${task.plannedMaintenanceId}`;
-    let entry = byKey.get(key);
-    if (!entry) {
-      entry = {
-        plannedMaintenanceId: task.plannedMaintenanceId,
-        planName: task.planName,
-        dueDate: task.dueDate,
-        dueTime: task.dueTime,
-        tasks: 0,
-        done: 0,
-        place: taskPlace(task),
-      };
-      byKey.set(key, entry);
-      entries.push(entry);
-    } else {
-      entry.place = null;
-    }
-    entry.tasks++;
-    if (task.status === TaskStatus.DONE) entry.done++;
-  }
-  return entries;
+/** An entry as `calendarDays` reads it: the place's names come with an entry of one task only. */
+export interface CalendarEntryInput {
+  plannedMaintenanceId: number;
+  planName: string;
+  dueDate: string;
+  dueTime: string | null;
+  tasks: number;
+  done: number;
+  buildingName: string | null;
+  roomName: string | null;
+  equipmentName: string | null;
+}
+
+export function calendarEntry(row: CalendarEntryInput): CalendarEntry {
+  const { buildingName, roomName, equipmentName, ...entry } = row;
+  const place = entry.tasks === 1 && buildingName !== null && roomName !== null ? taskPlace({ buildingName, roomName, equipmentName }) : null;
+  return { ...entry, place };
 }

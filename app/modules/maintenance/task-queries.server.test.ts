@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { Role, TaskStatus } from "~/db/enums";
-import { type Entity, plannedMaintenances, type Room, type User } from "~/db/schema";
+import { type Entity, plannedMaintenances, type Room, rooms, type User } from "~/db/schema";
 import { NotFoundError } from "~/lib/errors";
 import { eq } from "drizzle-orm";
-import { createBuilding, createEntity, createPlannedMaintenance, createRoom, createTask, createUser, linkUserTo } from "#tests/factories";
+import { createBuilding, createEntity, createEquipmentItem, createEquipmentType, createPlannedMaintenance, createRoom, createTask, createUser, linkUserTo } from "#tests/factories";
 import { actorContext, rejectionOf } from "#tests/service-helpers";
 import { createTestDatabase } from "#tests/test-db";
-import { getTaskDay, listTasks, monthGrid, taskFilterOptions, tasksBetween, weekDays, weekStart } from "./task-queries.server";
+import { calendarDays, getTaskDay, listTasks, monthGrid, taskFilterOptions, tasksBetween, weekDays, weekStart } from "./task-queries.server";
 import { parseTaskFilters } from "./task-schema";
 
 /**
@@ -206,5 +206,73 @@ describe("calendar addresses", () => {
     expect(isMonth("2026-11")).toBe(true);
     expect(monthGrid("1970-01").days).toHaveLength(35);
     expect(monthGrid("2999-12").days.at(-1)).toBe("3000-01-05");
+  });
+});
+
+// Last: its tasks (of a plan assigned to the technician) would join the lists above.
+describe("calendarDays", () => {
+  it("makes a plan's tasks of a day and time one entry, counting the done ones, naming a lone task's place, within reach, entity and live plans and rooms", async () => {
+    const db = database.db;
+    const plan = await createPlannedMaintenance(db, { entityId: entity.id, name: "Calendar", assigneeIds: [technician.id] });
+    const other = await createPlannedMaintenance(db, { entityId: entity.id, name: "Boilers" });
+    const gone = await createPlannedMaintenance(db, { entityId: entity.id, name: "Gone" });
+    const closedRoom = await createRoom(db, { entityId: entity.id, buildingId: room.buildingId, name: "Closed" });
+    const hall = await createRoom(db, { entityId: entity.id, buildingId: room.buildingId, name: "Hall" });
+    const boiler = await createEquipmentItem(db, { entityId: entity.id, roomId: room.id, internalReference: "B-1", equipmentTypeId: (await createEquipmentType(db, { entityId: entity.id, name: "Boiler" })).id });
+    const day = "2031-03-04";
+    const make = (planned: { id: number }, where: Room, extra: Partial<Parameters<typeof createTask>[1]> = {}) =>
+      createTask(db, { entityId: entity.id, plannedMaintenanceId: planned.id, roomId: where.id, dueDate: day, dueTime: "08:00:00", ...extra });
+    await make(plan, room, { status: TaskStatus.DONE });
+    await make(plan, farRoom);
+    await make(plan, hall, { dueTime: "14:00:00" });
+    await make(other, room, { dueTime: null, equipmentItemId: boiler.id });
+    await make(other, closedRoom, { dueDate: "2031-03-05" });
+    await make(gone, room);
+    await db.update(rooms).set({ archivedAt: new Date() }).where(eq(rooms.id, closedRoom.id));
+    await db.update(plannedMaintenances).set({ archivedAt: new Date() }).where(eq(plannedMaintenances.id, gone.id));
+    const range = weekDays(day);
+
+    const seen = await calendarDays(actorContext(db, admin), range, {}, 10);
+    expect(seen.more).toEqual([]);
+    // A task without a time first, then by time; the archived plan's and the archived room's tasks are left out.
+    expect(seen.entries).toEqual([
+      { plannedMaintenanceId: other.id, planName: "Boilers", dueDate: day, dueTime: null, tasks: 1, done: 0, place: "North · A · Boiler B-1" },
+      { plannedMaintenanceId: plan.id, planName: "Calendar", dueDate: day, dueTime: "08:00:00", tasks: 2, done: 1, place: null },
+      { plannedMaintenanceId: plan.id, planName: "Calendar", dueDate: day, dueTime: "14:00:00", tasks: 1, done: 0, place: "North · Hall" },
+    ]);
+    // The technician reaches room A only; the far technician the far room only.
+    const near = await calendarDays(actorContext(db, technician), range, {}, 10);
+    expect(near.entries.find((e) => e.dueTime === "08:00:00")).toMatchObject({ tasks: 1, done: 1, place: "North · A" });
+    expect((await calendarDays(actorContext(db, farTechnician), range, {}, 10)).entries).toEqual([
+      { plannedMaintenanceId: plan.id, planName: "Calendar", dueDate: day, dueTime: "08:00:00", tasks: 1, done: 0, place: "South · B" },
+    ]);
+    // Filters: a building, someone's tasks; another entity sees nothing.
+    expect((await calendarDays(actorContext(db, admin), range, { buildingId: farRoom.buildingId }, 10)).entries.map((e) => e.place)).toEqual(["South · B"]);
+    expect((await calendarDays(actorContext(db, admin), range, { assignee: technician.id }, 10)).entries.map((e) => e.planName)).toEqual(["Calendar", "Calendar"]);
+    expect((await calendarDays(actorContext(db, technician), range, { assignee: "me" }, 10)).entries).toHaveLength(2);
+    expect((await calendarDays(actorContext(db, colleague), range, { assignee: "me" }, 10)).entries).toEqual([]);
+    expect(await calendarDays(actorContext(db, otherAdmin), range, {}, 10)).toEqual({ entries: [], more: [] });
+  });
+
+  it("shows a day's first entries, by time then plan, and names the days that have more", async () => {
+    const db = database.db;
+    const made: number[] = [];
+    for (const name of ["Zinc", "Alpha", "Mid"]) {
+      const plan = await createPlannedMaintenance(db, { entityId: entity.id, name });
+      made.push(plan.id);
+      await createTask(db, { entityId: entity.id, plannedMaintenanceId: plan.id, roomId: room.id, dueDate: "2031-06-02", dueTime: "09:00:00" });
+    }
+    await createTask(db, { entityId: entity.id, plannedMaintenanceId: made[2], roomId: room.id, dueDate: "2031-06-03", dueTime: "09:00:00" });
+    const range = { from: "2031-06-01", to: "2031-06-07" };
+    const page = await calendarDays(actorContext(db, admin), range, {}, 2);
+    // The first two plans made (Zinc, Alpha), shown by name; the third waits behind the day's link.
+    expect(page.entries.map((e) => `${e.dueDate} ${e.planName}`)).toEqual(["2031-06-02 Alpha", "2031-06-02 Zinc", "2031-06-03 Mid"]);
+    expect(page.more).toEqual(["2031-06-02"]);
+    expect((await calendarDays(actorContext(db, admin), range, {}, 3)).more).toEqual([]);
+    // The day's list shows all of them.
+    const list = await listTasks(actorContext(db, admin), { ...all, day: "2031-06-02" }, { page: 1, size: 25 }, { today: TODAY });
+    expect(list.items.map((t) => t.planName)).toEqual(["Alpha", "Mid", "Zinc"]);
+    expect(parseTaskFilters(new URLSearchParams("day=2031-06-02"), { mineByDefault: false }).day).toBe("2031-06-02");
+    expect(parseTaskFilters(new URLSearchParams("day=2031-02-30"), { mineByDefault: false }).day).toBeNull();
   });
 });

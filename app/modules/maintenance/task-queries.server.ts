@@ -10,6 +10,7 @@ import { NotFoundError } from "~/lib/errors";
 import { LIST_COUNT_CAP, type Page } from "~/lib/list-query";
 import { countUpToCap, rowsOf } from "~/lib/list-page.server";
 import { treeScope } from "~/modules/facilities/policy.server";
+import { type CalendarEntry, calendarEntry } from "./calendar-entries";
 import type { TaskFilters } from "./task-schema";
 
 /**
@@ -25,7 +26,7 @@ import type { TaskFilters } from "./task-schema";
 export const taskNotFound = () => new NotFoundError("tasks:notFound.task", "TASK_NOT_FOUND");
 export const planNotFound = () => new NotFoundError("tasks:notFound.plannedMaintenance", "PLANNED_MAINTENANCE_NOT_FOUND");
 
-/** The most tasks one calendar page or feed shows (a month of a large entity stays readable). */
+/** The most tasks one read of a date range gives (GET /api/tasks, the iCalendar feed). */
 export const CALENDAR_MAX_TASKS = 2000;
 
 /** Today in the entity's time zone. */
@@ -105,6 +106,7 @@ function taskConditions(ctx: ServiceContext, filters: Partial<TaskFilters>, extr
       eq(tasks.entityId, ctx.entityId),
       filters.status === "pending" ? eq(tasks.status, TaskStatus.PENDING) : filters.status === "done" ? eq(tasks.status, TaskStatus.DONE) : undefined,
       filters.plannedMaintenanceId ? eq(tasks.plannedMaintenanceId, filters.plannedMaintenanceId) : undefined,
+      filters.day ? eq(tasks.dueDate, filters.day) : undefined,
       filters.assignee === "me" && me === null ? sql`false` : assignee !== null ? assignedTo(assignee) : undefined,
       ...extra,
     ),
@@ -408,12 +410,12 @@ export async function listTasks(
 }
 
 // ---------------------------------------------------------------------------
-// The calendar (/task?view=month|week) and the API
+// The calendar (/task?view=month|week), the API and the feed
 // ---------------------------------------------------------------------------
 
 /**
- * The tasks due from `from` to `to` (days, both included) with the filters, by day and time: a page of
- * the calendar, or of GET /api/tasks. At most CALENDAR_MAX_TASKS (`capped` says when there were more).
+ * The tasks due from `from` to `to` (days, both included) with the filters, by day and time: GET
+ * /api/tasks and the iCalendar feed. At most CALENDAR_MAX_TASKS (`capped` says when there were more).
  */
 export async function tasksBetween(
   ctx: ServiceContext,
@@ -425,6 +427,86 @@ export async function tasksBetween(
   const conditions = taskConditions(ctx, filters, [sql`${tasks.dueDate} between ${range.from}::date and ${range.to}::date`]);
   const rows = await taskPage(ctx, conditions, byDue, { limit: max + 1 });
   return { items: rows.slice(0, max), capped: rows.length > max };
+}
+
+/** How many entries a day of the calendar shows: the month's cells stay small, the week's columns longer. */
+export const CALENDAR_ENTRIES_PER_DAY = { month: 4, week: 16 } as const;
+
+/**
+ * The calendar's days from `from` to `to` (both included): each day's first `perDay` entries (a plan's
+ * tasks of the day at one time of day, counted, with the place of a lone task), by time of day (a task
+ * without one first) then plan, and the days that have more entries than that (`more`), which the
+ * calendar links to a longer view of the day (decision 063).
+ *
+ * Each day is read in the order of `tasks_entity_day_plan_idx` and stops after its last entry, from the
+ * index alone: the conditions on the task are on the index's columns, and those on its plan and room
+ * (reach, archived plan or room, building) are written as the few plans and rooms they leave out, so a
+ * month of a large entity reads a few entries a day rather than every task of the month.
+ */
+export async function calendarDays(
+  ctx: ServiceContext,
+  range: { from: string; to: string },
+  filters: Partial<TaskFilters>,
+  perDay: number,
+): Promise<{ entries: CalendarEntry[]; more: string[] }> {
+  const e = ctx.entityId;
+  const { onTask } = taskConditions(ctx, filters);
+  const scope = roomReach(ctx);
+  const roomKept = and(isNull(rooms.archivedAt), scope, filters.buildingId ? eq(rooms.buildingId, filters.buildingId) : undefined);
+  // "is not true": a room whose test is unknown is left out too.
+  const excluded = sql`${tasks.roomId} not in (select ${rooms.id} from ${rooms} where ${rooms.entityId} = ${e} and (${roomKept}) is not true)
+    and ${tasks.plannedMaintenanceId} not in (select p.id from planned_maintenances p where p.entity_id = ${e} and p.archived_at is not null)`;
+  // The days as integers: the planner then knows how many there are (a series of dates it guesses at a
+  // thousand, and plans for that many).
+  const days = Math.round((Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${range.from}T00:00:00Z`)) / 86_400_000) + 1;
+  if (!(days > 0)) return { entries: [], more: [] };
+  const result = await ctx.db.execute(sql`
+    with entry as (
+      select d.day as due_date, e.due_time, e.plan_id, e.tasks, e.done, e.only_task,
+        row_number() over (partition by d.day order by e.due_time nulls first, e.plan_id) as k
+      from (select ${range.from}::date + n as day from generate_series(0, ${days - 1}) as n) as d
+      cross join lateral (
+        select ${tasks.dueTime} as due_time, ${tasks.plannedMaintenanceId} as plan_id, count(*)::int as tasks,
+          (count(*) filter (where ${tasks.status} = ${TaskStatus.DONE}))::int as done, min(${tasks.id}) as only_task
+        from ${tasks}
+        where ${tasks.dueDate} = d.day and ${and(onTask, excluded)}
+        group by ${tasks.dueTime}, ${tasks.plannedMaintenanceId}
+        order by ${tasks.dueTime} nulls first, ${tasks.plannedMaintenanceId}
+        limit ${perDay + 1}
+      ) as e
+    )
+    select entry.due_date::text as due_day, entry.due_time::text as due_at, entry.plan_id, p.name as plan_name, entry.tasks, entry.done, entry.k,
+      b.name as building_name, r.name as room_name,
+      case when i.id is null then null else trim(et.name || coalesce(' ' || i.internal_reference, '')) end as equipment_name
+    from entry
+    join planned_maintenances p on p.id = entry.plan_id and p.entity_id = ${e}
+    left join tasks x on entry.tasks = 1 and x.id = entry.only_task
+    left join rooms r on r.id = x.room_id and r.entity_id = ${e}
+    left join buildings b on b.id = r.building_id
+    left join equipment_items i on i.id = x.equipment_item_id
+    left join equipment_types et on et.id = i.equipment_type_id
+    order by entry.due_date, entry.due_time nulls first, lower(p.name), p.name, entry.plan_id`);
+  const entries: CalendarEntry[] = [];
+  const more = new Set<string>();
+  for (const r of rowsOf<Record<string, unknown>>(result)) {
+    const dueDate = r.due_day as string;
+    if (Number(r.k) > perDay) {
+      more.add(dueDate);
+      continue;
+    }
+    entries.push(calendarEntry({
+      plannedMaintenanceId: Number(r.plan_id),
+      planName: r.plan_name as string,
+      dueDate,
+      dueTime: (r.due_at as string | null) ?? null,
+      tasks: Number(r.tasks),
+      done: Number(r.done),
+      buildingName: (r.building_name as string | null) ?? null,
+      roomName: (r.room_name as string | null) ?? null,
+      equipmentName: (r.equipment_name as string | null) ?? null,
+    }));
+  }
+  return { entries, more: [...more].sort() };
 }
 
 /** The first day (Monday) of the week of `day`. */

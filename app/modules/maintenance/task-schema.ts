@@ -49,6 +49,8 @@ export interface TaskFilters {
   plannedMaintenanceId: number | null;
   /** "me": my tasks; a user id: that person's; null: everyone's. */
   assignee: "me" | number | null;
+  /** Only the tasks due this day (`YYYY-MM-DD`): the list of one day, which the calendar links to. */
+  day?: string | null;
 }
 
 const ID = /^\d{1,9}$/;
@@ -77,6 +79,7 @@ export function parseTaskFilters(params: URLSearchParams, options: { mineByDefau
     buildingId: idOf(params.get("building")),
     plannedMaintenanceId: idOf(params.get("plan")),
     assignee: assignee === "me" ? "me" : assignee === "all" ? null : (idOf(assignee) ?? (options.mineByDefault ? "me" : null)),
+    day: isDay(params.get("day")) ? params.get("day") : null,
   };
 }
 
