@@ -16,7 +16,7 @@ export function BuildingsTable({ page, query, filtered }: { page: Page<BuildingR
       column.accessor("shortId", { header: t("columns.shortId"), meta: { sortKey: "shortId", className: shortIdColumnClass } }),
       column.accessor("name", {
         header: t("columns.name"),
-        meta: { sortKey: "name" },
+        meta: { sortKey: "name", cardTitle: true },
         cell: linkCell((building) => `/update-building/${building.id}`),
       }),
       column.accessor("facilityName", { header: t("columns.facility"), meta: { sortKey: "facilityName" } }),

@@ -16,7 +16,7 @@ export function FacilitiesTable({ page, query }: { page: Page<FacilityRow>; quer
       column.accessor("shortId", { header: t("columns.shortId"), meta: { sortKey: "shortId", className: shortIdColumnClass } }),
       column.accessor("name", {
         header: t("columns.name"),
-        meta: { sortKey: "name" },
+        meta: { sortKey: "name", cardTitle: true },
         cell: linkCell((facility) => `/update-facility/${facility.id}`),
       }),
       column.accessor("description", {

@@ -47,6 +47,18 @@ describe("DataTable", () => {
     expect(html).toContain("Row 2");
   });
 
+  it("titles each row's phone card with the first column, or the one marked cardTitle, and labels the others", async () => {
+    const cells = (html: string) => [...html.matchAll(/<td class="ui-td"([^>]*)>([^<]*)</g)].slice(0, 3).map((m) => `${m[1].trim()} ${m[2]}`);
+    const first = await render(<DataTable columns={columns} page={page(rows(1), 1)} query={{ sort: "name", dir: "asc" }} caption="Rows" />, "/rows");
+    expect(cells(first)).toEqual(['data-card-title="" Row 1', 'data-label="City" Liège', 'data-label="Actions" ']);
+    const byName = [column.accessor("city", { header: "City" }), column.accessor("name", { header: "Name", meta: { cardTitle: true } })];
+    const marked = await render(<DataTable columns={byName} page={page(rows(1), 1)} query={{ sort: "name", dir: "asc" }} caption="Rows" />, "/rows");
+    expect(cells(marked)).toEqual(['data-label="City" Liège', 'data-card-title="" Row 1']);
+    // Without cards, neither.
+    const plain = await render(<DataTable columns={columns} page={page(rows(1), 1)} query={{ sort: "name", dir: "asc" }} caption="Rows" cards={false} />, "/rows");
+    expect(plain).not.toMatch(/data-card-title|data-label/);
+  });
+
   it("renders the pager with previous/next links and the range", async () => {
     const html = await render(
       <DataTable columns={columns} page={page(rows(25), 73, 2)} query={{ sort: "name", dir: "asc" }} caption="Buildings" />,

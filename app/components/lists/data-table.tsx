@@ -30,6 +30,8 @@ declare module "@tanstack/react-table" {
     sortKey?: string;
     /** Classes of the column's header and cells (e.g. "text-right" for numbers). */
     className?: string;
+    /** The column whose value titles a row's card on a phone (default: the first column). */
+    cardTitle?: boolean;
   }
 }
 
@@ -96,9 +98,11 @@ export function DataTable<T extends RowData>({ columns, page, query, filtered = 
   // a TableCell (forwardRef and class merging) each: a page has hundreds of cells.
   const rows = page.items.map((original, index) => new PageRow(table, rowId(original), index, original));
   const cellClasses = leafColumns.map((column) => cn("ui-td", column.columnDef.meta?.className));
-  // Each cell names its column (`data-label`): on a phone the rows are cards, every value after its name.
-  const cellLabels = leafColumns.map((column) =>
-    cards && typeof column.columnDef.header === "string" && column.columnDef.header ? column.columnDef.header : undefined,
+  // Each cell names its column (`data-label`): on a phone the rows are cards, every value after its name,
+  // under the card's title (`data-card-title`: the column marked `cardTitle`, else the first).
+  const titleIndex = Math.max(0, leafColumns.findIndex((column) => column.columnDef.meta?.cardTitle));
+  const cellLabels = leafColumns.map((column, index) =>
+    cards && index !== titleIndex && typeof column.columnDef.header === "string" && column.columnDef.header ? column.columnDef.header : undefined,
   );
 
   return (
@@ -147,7 +151,7 @@ export function DataTable<T extends RowData>({ columns, page, query, filtered = 
             rows.map((row) => (
               <tr key={row.id} className="ui-tr">
                 {leafColumns.map((column, index) => (
-                  <td key={column.id} className={cellClasses[index]} data-label={cellLabels[index]}>
+                  <td key={column.id} className={cellClasses[index]} data-label={cellLabels[index]} data-card-title={cards && index === titleIndex ? "" : undefined}>
                     {renderCell(column.columnDef.cell, cellContext(row, column))}
                   </td>
                 ))}

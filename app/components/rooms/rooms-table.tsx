@@ -57,7 +57,7 @@ export function RoomsTable({ page, query, facilities, buildingPicker, facilityId
       column.accessor("shortId", { header: t("columns.shortId"), meta: { sortKey: "shortId", className: shortIdColumnClass } }),
       column.accessor("name", {
         header: t("columns.name"),
-        meta: { sortKey: "name" },
+        meta: { sortKey: "name", cardTitle: true },
         cell: linkCell((room) => `/update-room/${room.id}`),
       }),
       column.accessor("floor", { header: t("columns.floor"), meta: { sortKey: "floor" } }),
