@@ -70,7 +70,7 @@ export const incidents = pgTable(
     // incidents_list_created_idx (also the dashboard's period reads), incidents_list_status_idx,
     // incidents_list_title_idx, incidents_list_priority_idx (coalesce(priority, -1)),
     // incidents_list_occurrences_idx, incidents_list_short_id_idx; and incidents_list_room_idx for the building and
-    // facility filters.
+    // facility filters. Migration 0034 adds incidents_list_type_title_idx for the type filter.
     index("incidents_entity_assignee_status_idx")
       .on(t.entityId, t.assigneeId, t.status)
       .where(notArchived(t.archivedAt)),
