@@ -65,7 +65,7 @@ export function taskIntents<S>(back: (args: IntentArgs<S>) => string, options: {
   };
 }
 
-const KEPT = ["view", "status", "building", "plan", "assignee", "page", "size", "month", "date"];
+const KEPT = ["view", "status", "building", "plan", "assignee", "page", "size", "month", "date", "day"];
 
 /** /task with the list's or calendar's parameters of `url` (nothing else, never elsewhere). */
 export function taskListHref(url: URL): string {

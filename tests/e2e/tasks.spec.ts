@@ -52,6 +52,30 @@ test("the technician marks a task done on its day's page and undoes it; the list
   await expect(page).toHaveURL(/month=\d{4}-\d{2}/);
 });
 
+test("the list of one day, which the calendar's busy days link to: marking a task done there comes back to that day", async ({ page, login, request, javaScriptEnabled }) => {
+  const tech = await apiLogin(request, accounts.technician);
+  const res = await request.get(`/api/tasks?mine=true&status=pending&from=${day(0)}&to=${day(300)}`, { headers: tech.headers });
+  const pending = (await res.json()) as { id: number; plannedMaintenanceId: number; dueDate: string }[];
+  // Not the tasks of the test above (0 and 1), one per project.
+  const task = pending[javaScriptEnabled ? 2 : 3];
+  expect(task, "the demo technician has pending tasks").toBeTruthy();
+
+  await login(accounts.technician, { consent: true });
+  await page.goto(`/task?day=${task.dueDate}&status=all&assignee=me`);
+  await expect(page.getByText(/^Tasks of /)).toBeVisible();
+  const item = page.getByRole("listitem").filter({ has: page.locator(`a[href="/view-task/${task.plannedMaintenanceId}/${task.dueDate}"]`) }).first();
+  await item.getByRole("button", { name: /^Mark done/ }).click();
+  await expect(successToast(page)).toContainText("Task marked done");
+  await expect(page).toHaveURL(new RegExp(`day=${task.dueDate}`));
+  await expect(page.getByText(/^Tasks of /)).toBeVisible();
+  await item.getByRole("button", { name: /^Undo/ }).click();
+  await expect(successToast(page)).toContainText("Task reopened");
+  await expect(item.getByRole("button", { name: /^Mark done/ })).toBeVisible();
+  // "Show every day" leaves the day, keeping the other filters.
+  await page.getByRole("link", { name: "Show every day" }).click();
+  await expect(page).toHaveURL(/\/task\?status=all&assignee=me$/);
+});
+
 test("the calendar feed: made in the settings, served as iCalendar, reset after a confirmation", async ({ page, login, request }) => {
   await login(accounts.manager, { consent: true });
   await page.goto("/settings");
