@@ -132,6 +132,8 @@ export const rooms = pgTable(
     uniqueIndex("rooms_entity_short_id_key").on(t.entityId, t.shortId),
     index("rooms_building_idx").on(t.buildingId),
     index("rooms_room_type_idx").on(t.roomTypeId),
+    // An entity's archived rooms (few): the rooms the maintenance calendar leaves out (migration 0035).
+    index("rooms_archived_idx").on(t.entityId).where(sql`${t.archivedAt} is not null`),
     // The rooms list (decision 017): one covering index per sort of the room's own columns, so a page's
     // ids, and the rows an OFFSET skips, come from an index-only scan; the trailing columns are there
     // for the filters (building, room type) and the search (name). Sorts by a parent's name walk the

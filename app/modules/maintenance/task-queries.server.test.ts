@@ -252,6 +252,13 @@ describe("calendarDays", () => {
     expect((await calendarDays(actorContext(db, technician), range, { assignee: "me" }, 10)).entries).toHaveLength(2);
     expect((await calendarDays(actorContext(db, colleague), range, { assignee: "me" }, 10)).entries).toEqual([]);
     expect(await calendarDays(actorContext(db, otherAdmin), range, {}, 10)).toEqual({ entries: [], more: [] });
+    // A reach of half the buildings or more is read as the rooms it leaves out; a narrower one as the
+    // rooms it keeps: the same tasks either way.
+    const reachNow = (await calendarDays(actorContext(db, technician), range, {}, 10)).entries;
+    await createBuilding(db, { entityId: entity.id, name: "East" });
+    await createBuilding(db, { entityId: entity.id, name: "West" });
+    expect((await calendarDays(actorContext(db, technician), range, {}, 10)).entries).toEqual(reachNow);
+    expect((await calendarDays(actorContext(db, farTechnician), range, {}, 10)).entries.map((e) => e.place)).toEqual(["South · B"]);
   });
 
   it("shows a day's first entries, by time then plan, and names the days that have more", async () => {

@@ -9,7 +9,7 @@ import { addDays, dayIn } from "~/lib/dates";
 import { NotFoundError } from "~/lib/errors";
 import { LIST_COUNT_CAP, type Page } from "~/lib/list-query";
 import { countUpToCap, rowsOf } from "~/lib/list-page.server";
-import { treeScope } from "~/modules/facilities/policy.server";
+import { reachOutline, treeScope } from "~/modules/facilities/policy.server";
 import { type CalendarEntry, calendarEntry } from "./calendar-entries";
 import type { TaskFilters } from "./task-schema";
 
@@ -440,8 +440,9 @@ export const CALENDAR_ENTRIES_PER_DAY = { month: 4, week: 16 } as const;
  *
  * Each day is read in the order of `tasks_entity_day_plan_idx` and stops after its last entry, from the
  * index alone: the conditions on the task are on the index's columns, and those on its plan and room
- * (reach, archived plan or room, building) are written as the few plans and rooms they leave out, so a
- * month of a large entity reads a few entries a day rather than every task of the month.
+ * (reach, archived plan or room, building) are sets of ids tested on the index's entries
+ * (`calendarRoomTest`), so a month of a large entity reads a few entries a day rather than every task of
+ * the month.
  */
 export async function calendarDays(
   ctx: ServiceContext,
@@ -451,11 +452,10 @@ export async function calendarDays(
 ): Promise<{ entries: CalendarEntry[]; more: string[] }> {
   const e = ctx.entityId;
   const { onTask } = taskConditions(ctx, filters);
-  const scope = roomReach(ctx);
-  const roomKept = and(isNull(rooms.archivedAt), scope, filters.buildingId ? eq(rooms.buildingId, filters.buildingId) : undefined);
-  // "is not true": a room whose test is unknown is left out too.
-  const excluded = sql`${tasks.roomId} not in (select ${rooms.id} from ${rooms} where ${rooms.entityId} = ${e} and (${roomKept}) is not true)
-    and ${tasks.plannedMaintenanceId} not in (select p.id from planned_maintenances p where p.entity_id = ${e} and p.archived_at is not null)`;
+  const excluded = and(
+    await calendarRoomTest(ctx, filters),
+    sql`${tasks.plannedMaintenanceId} not in (select p.id from planned_maintenances p where p.entity_id = ${e} and p.archived_at is not null)`,
+  );
   // The days as integers: the planner then knows how many there are (a series of dates it guesses at a
   // thousand, and plans for that many).
   const days = Math.round((Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${range.from}T00:00:00Z`)) / 86_400_000) + 1;
@@ -507,6 +507,29 @@ export async function calendarDays(
     }));
   }
   return { entries, more: [...more].sort() };
+}
+
+/**
+ * Whether a task's room may show in the calendar (reach, a live room, the building filter), as a test of
+ * the task's own `room_id` against one set of rooms, kept whole and hashed once per read (so the walk of
+ * each day stays in the index): the rooms kept when they are few (a building, a narrow reach), else the
+ * rooms left out (the archived ones, and those of the buildings outside a wide reach), read by index
+ * rather than by testing every room of the entity.
+ */
+async function calendarRoomTest(ctx: ServiceContext, filters: Partial<TaskFilters>): Promise<SQL> {
+  const e = ctx.entityId;
+  const scope = roomReach(ctx);
+  const kept = (extra: SQL | undefined) =>
+    sql`coalesce(${tasks.roomId} in (select ${rooms.id} from ${rooms} where ${and(eq(rooms.entityId, e), isNull(rooms.archivedAt), scope, extra)}), false)`;
+  if (filters.buildingId) return kept(eq(rooms.buildingId, filters.buildingId));
+  const outline = scope ? await reachOutline(ctx) : null;
+  if (scope && !outline?.wide) return kept(undefined);
+  const archived = sql`${tasks.roomId} not in (select r.id from rooms r where r.entity_id = ${e} and r.archived_at is not null)`;
+  if (!outline?.outside.length) return archived;
+  return sql`${archived} and ${tasks.roomId} not in (select r.id from rooms r where r.building_id in (${sql.join(
+    outline.outside.map((id) => sql`${id}`),
+    sql`, `,
+  )}))`;
 }
 
 /** The first day (Monday) of the week of `day`. */
