@@ -6,6 +6,7 @@ import { NotFoundError } from "~/lib/errors";
 import { eq } from "drizzle-orm";
 import { createBuilding, createEntity, createEquipmentItem, createEquipmentType, createPlannedMaintenance, createRoom, createTask, createUser, linkUserTo } from "#tests/factories";
 import { actorContext, rejectionOf } from "#tests/service-helpers";
+import { tokenActor } from "~/core/actor";
 import { createTestDatabase } from "#tests/test-db";
 import { calendarDays, getTaskDay, listTasks, monthGrid, taskFilterOptions, tasksBetween, weekDays, weekStart } from "./task-queries.server";
 import { parseTaskFilters } from "./task-schema";
@@ -252,6 +253,10 @@ describe("calendarDays", () => {
     expect((await calendarDays(actorContext(db, technician), range, { assignee: "me" }, 10)).entries).toHaveLength(2);
     expect((await calendarDays(actorContext(db, colleague), range, { assignee: "me" }, 10)).entries).toEqual([]);
     expect(await calendarDays(actorContext(db, otherAdmin), range, {}, 10)).toEqual({ entries: [], more: [] });
+    // A token without a task scope sees nothing, whatever its maker's reach; one with it sees as they do.
+    const token = (scopes: Parameters<typeof tokenActor>[2]) => ({ ...actorContext(db, technician), actor: tokenActor(technician, 1, scopes) });
+    expect((await calendarDays(token(["incident:read"]), range, {}, 10)).entries).toEqual([]);
+    expect((await calendarDays(token(["task:read"]), range, {}, 10)).entries).toEqual(near.entries);
     // A reach of half the buildings or more is read as the rooms it leaves out; a narrower one as the
     // rooms it keeps: the same tasks either way.
     const reachNow = (await calendarDays(actorContext(db, technician), range, {}, 10)).entries;

@@ -518,7 +518,8 @@ export async function calendarDays(
  */
 async function calendarRoomTest(ctx: ServiceContext, filters: Partial<TaskFilters>): Promise<SQL> {
   const e = ctx.entityId;
-  const scope = roomReach(ctx);
+  if (!can(ctx.actor, "read", "task") && !can(ctx.actor, "update", "task")) return sql`false`;
+  const scope = treeScope(ctx, "room");
   const kept = (extra: SQL | undefined) =>
     sql`coalesce(${tasks.roomId} in (select ${rooms.id} from ${rooms} where ${and(eq(rooms.entityId, e), isNull(rooms.archivedAt), scope, extra)}), false)`;
   if (filters.buildingId) return kept(eq(rooms.buildingId, filters.buildingId));
