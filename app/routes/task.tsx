@@ -97,9 +97,11 @@ export default function TaskScreen() {
     }
     return `/task?${next.toString()}`;
   };
-  const everyDayHref = () => {
+  // The list of another day, or of every day (null), with the list's other filters.
+  const dayHref = (day: string | null) => {
     const next = filterParams("list");
-    next.delete("day");
+    if (day) next.set("day", day);
+    else next.delete("day");
     const search = next.toString();
     return `/task${search ? `?${search}` : ""}`;
   };
@@ -117,12 +119,20 @@ export default function TaskScreen() {
       />
       <TaskFilters key={location.search} values={data.values} choices={data.choices} calendar={data.view !== "list"} keep={keep} />
       {data.page && data.values.day ? (
-        <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-          <span className="font-medium">{t("list.dayOf", { day: dates.day(data.values.day) })}</span>
-          <Link to={everyDayHref()} className="text-sm underline underline-offset-2">
-            {t("list.everyDay")}
-          </Link>
-        </p>
+        <nav aria-label={t("list.dayNavigation")} className="flex flex-wrap items-center justify-between gap-2">
+          <h2 className="text-lg font-semibold">{t("list.dayOf", { day: dates.day(data.values.day) })}</h2>
+          <div className="flex flex-wrap gap-2">
+            <Link to={dayHref(addDays(data.values.day, -1))} rel="prev" className="ui-btn ui-btn-outline ui-btn-sm">
+              {t("list.previousDay")}
+            </Link>
+            <Link to={dayHref(addDays(data.values.day, 1))} rel="next" className="ui-btn ui-btn-outline ui-btn-sm">
+              {t("list.nextDay")}
+            </Link>
+            <Link to={dayHref(null)} className="ui-btn ui-btn-outline ui-btn-sm">
+              {t("list.everyDay")}
+            </Link>
+          </div>
+        </nav>
       ) : null}
       {data.page ? <TaskList page={data.page} filtered={data.filtered} /> : null}
       {data.calendar ? <TaskCalendar data={data.calendar} hrefFor={calendarHref} moreHref={moreHref} /> : null}

@@ -62,16 +62,21 @@ test("the list of one day, which the calendar's busy days link to: marking a tas
 
   await login(accounts.technician, { consent: true });
   await page.goto(`/task?day=${task.dueDate}&status=all&assignee=me`);
-  await expect(page.getByText(/^Tasks of /)).toBeVisible();
+  await expect(page.getByRole("heading", { name: /^Tasks of /, level: 2 })).toBeVisible();
   const item = page.getByRole("listitem").filter({ has: page.locator(`a[href="/view-task/${task.plannedMaintenanceId}/${task.dueDate}"]`) }).first();
   await item.getByRole("button", { name: /^Mark done/ }).click();
   await expect(successToast(page)).toContainText("Task marked done");
   await expect(page).toHaveURL(new RegExp(`day=${task.dueDate}`));
-  await expect(page.getByText(/^Tasks of /)).toBeVisible();
+  await expect(page.getByRole("heading", { name: /^Tasks of /, level: 2 })).toBeVisible();
   await item.getByRole("button", { name: /^Undo/ }).click();
   await expect(successToast(page)).toContainText("Task reopened");
   await expect(item.getByRole("button", { name: /^Mark done/ })).toBeVisible();
-  // "Show every day" leaves the day, keeping the other filters.
+  // The next day's list, and back; "Show every day" leaves the day, keeping the other filters.
+  const next = new Date(Date.parse(`${task.dueDate}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  await page.getByRole("link", { name: "Next day" }).click();
+  await expect(page).toHaveURL(new RegExp(`day=${next}`));
+  await page.getByRole("link", { name: "Previous day" }).click();
+  await expect(page).toHaveURL(new RegExp(`day=${task.dueDate}`));
   await page.getByRole("link", { name: "Show every day" }).click();
   await expect(page).toHaveURL(/\/task\?status=all&assignee=me$/);
 });
