@@ -17,8 +17,9 @@ import { isDay, isMonth, parseTaskFilters, parseTaskView } from "~/modules/maint
  * /task, for every signed-in user (SPEC.md sections 2 and 6): the maintenance tasks within the viewer's
  * reach, "my tasks" by default for technicians (`assignee=all` shows everyone's). Three views of the same
  * tasks (decision 051): the list (sections Overdue, Today, This week, Later, Earlier; filters by status,
- * building, plan, assignee, and one day, `&day=YYYY-MM-DD`; paged) and the maintenance calendar, `?view=month` (`&month=YYYY-MM`) or
- * `?view=week` (`&date=YYYY-MM-DD`), drawn on the server, a few entries a day with a link to more (decision 063). Marking done and undoing are plain posts
+ * building, plan, assignee, and one day, `&day=YYYY-MM-DD`; paged) and the maintenance calendar,
+ * `?view=month` (`&month=YYYY-MM`) or `?view=week` (`&date=YYYY-MM-DD`), drawn on the server, a few
+ * entries a day with a link to more (decision 063). Marking done and undoing are plain posts
  * (`intent=done|undo`, `taskId`) that come back to the same address.
  */
 export const loader = screenLoader(async ({ ctx, url, user }) => {
@@ -87,23 +88,21 @@ export default function TaskScreen() {
     next.set(data.view === "month" ? "month" : "date", anchor);
     return `/task?${next.toString()}`;
   };
-  // A day with more entries than its cell shows: the month opens the day's week, the week the day's list.
-  const moreHref = (day: string) => {
-    const next = filterParams(data.view === "month" ? "week" : "list");
-    if (data.view === "month") next.set("date", day);
-    else {
-      next.set("day", day);
-      next.set("status", "all");
-    }
-    return `/task?${next.toString()}`;
-  };
   // The list of another day, or of every day (null), with the list's other filters.
-  const dayHref = (day: string | null) => {
+  const dayHref = (day: string | null, status?: string) => {
     const next = filterParams("list");
     if (day) next.set("day", day);
     else next.delete("day");
+    if (status) next.set("status", status);
     const search = next.toString();
     return `/task${search ? `?${search}` : ""}`;
+  };
+  // A day with more entries than its cell shows: the month opens the day's week, the week the day's list.
+  const moreHref = (day: string) => {
+    if (data.view !== "month") return dayHref(day, "all");
+    const next = filterParams("week");
+    next.set("date", day);
+    return `/task?${next.toString()}`;
   };
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-4">

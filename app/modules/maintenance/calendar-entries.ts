@@ -18,17 +18,11 @@ export interface CalendarEntry {
 }
 
 /** An entry as `calendarDays` reads it: the place's names come with an entry of one task only. */
-export interface CalendarEntryInput {
-  plannedMaintenanceId: number;
-  planName: string;
-  dueDate: string;
-  dueTime: string | null;
-  tasks: number;
-  done: number;
+export type CalendarEntryInput = Omit<CalendarEntry, "place"> & {
   buildingName: string | null;
   roomName: string | null;
   equipmentName: string | null;
-}
+};
 
 export function calendarEntry(row: CalendarEntryInput): CalendarEntry {
   const { buildingName, roomName, equipmentName, ...entry } = row;
