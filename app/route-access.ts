@@ -7,11 +7,13 @@
  * - `visitor`: only for signed-out visitors (a signed-in user opening /login is sent home);
  * - `public`:  anyone (forbidden page, not-found page, translations);
  * - `user`:    any signed-in user, technicians included;
- * - `manager`: facility managers and administrators only (SPEC.md section 6);
+ * - `manager`: facility managers and administrators only (SPEC.md section 6): the permission table's
+ *              `open managerScreen`;
+ * - `admin`:   administrators only (decision 057): the permission table's `open adminScreen`;
  * - `api`:     the REST API: the route authenticates its bearer token itself (apiRoute), or is one of
  *              the calls SPEC.md section 7 sends without one (login, refresh, password reset).
  */
-export type Access = "visitor" | "public" | "user" | "manager" | "api";
+export type Access = "visitor" | "public" | "user" | "manager" | "admin" | "api";
 
 export interface Screen {
   /** Stable route id. */
@@ -51,10 +53,11 @@ export const screens: Screen[] = [
   // Facility managers and administrators
   { id: "administration", path: "administration", file: "routes/administration.tsx", access: "manager" },
   // The pages of the administration hub (issue 50): API tokens, webhooks, the audit history.
-  // Webhooks and the audit history are administrators' only: their verbs and reads refuse anyone else (decision 057).
-  { id: "administration-webhooks", path: "administration/webhooks", file: "routes/administration.webhooks.tsx", access: "manager" },
-  { id: "administration-webhook", path: "administration/webhooks/:id", file: "routes/administration.webhooks.$id.tsx", access: "manager" },
-  { id: "administration-audit", path: "administration/audit", file: "routes/administration.audit.tsx", access: "manager" },
+  // Webhooks and the audit history are administrators' only (decision 057): the gate refuses anyone else,
+  // and so do their verbs and reads.
+  { id: "administration-webhooks", path: "administration/webhooks", file: "routes/administration.webhooks.tsx", access: "admin" },
+  { id: "administration-webhook", path: "administration/webhooks/:id", file: "routes/administration.webhooks.$id.tsx", access: "admin" },
+  { id: "administration-audit", path: "administration/audit", file: "routes/administration.audit.tsx", access: "admin" },
   { id: "administration-api-tokens", path: "administration/api-tokens", file: "routes/administration.api-tokens.tsx", access: "manager" },
   { id: "configuration", path: "configuration", file: "routes/configuration.tsx", access: "manager" },
   { id: "dashboard", path: "dashboard", file: "routes/dashboard.tsx", access: "manager" },

@@ -4,7 +4,7 @@ import { TaskCalendar, type CalendarData } from "~/components/tasks/task-calenda
 import { TaskFilters } from "~/components/tasks/task-filters";
 import { TaskList } from "~/components/tasks/task-list";
 import { TabLinks } from "~/components/ui/tabs";
-import { Role } from "~/db/enums";
+import { roleCan } from "~/core/actor";
 import { screenAction, screenLoader } from "~/http/screen.server";
 import { taskIntents, taskListHref } from "~/http/task-actions.server";
 import { addDays } from "~/lib/dates";
@@ -25,7 +25,7 @@ import { isDay, isMonth, parseTaskFilters, parseTaskView } from "~/modules/maint
 export const loader = screenLoader(async ({ ctx, url, user }) => {
   const params = url.searchParams;
   const view = parseTaskView(params);
-  const filters = parseTaskFilters(params, { mineByDefault: user.role === Role.TECHNICIAN });
+  const filters = parseTaskFilters(params, { mineByDefault: !roleCan(user.role, "manage", "task") });
   const today = todayOf(ctx);
   const choices = await taskFilterOptions(ctx);
   const values = {

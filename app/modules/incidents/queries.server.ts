@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 
 import { checklistQuestion } from "~/modules/incident-types/queries.server";
 import { alias } from "drizzle-orm/pg-core";
 import type { ServiceContext } from "~/core/context.server";
+import { roleMay } from "~/core/role-sql.server";
 import { readAll } from "~/core/context.server";
 import { type IncidentPriority, IncidentStatus } from "~/db/enums";
 import {
@@ -847,9 +848,9 @@ async function eventsOf(ctx: ServiceContext, incident: IncidentInReach, options:
 }
 
 /**
- * The users an incident may be assigned to: active users of the entity who reach its location
- * (administrators, and managers and technicians linked to its facility or building), searchable and
- * paged. An incident without a room: administrators only.
+ * The users an incident may be assigned to: active users of the entity whose role may handle incidents
+ * and who reach its location (the roles that reach the whole entity, others when linked to its facility
+ * or building), searchable and paged. An incident without a room: the roles that reach the whole entity.
  */
 export async function listIncidentAssignees(
   ctx: ServiceContext,
@@ -876,11 +877,11 @@ export async function listIncidentAssignees(
 
 /**
  * A condition on `users`: the user reaches the room of every Pending and In Progress incident assigned to
- * `userId` (who may take them over when that person leaves: administrators always, others when linked to
- * each one's facility or building).
+ * `userId` (who may take them over when that person leaves: the roles that reach the whole entity always,
+ * others when linked to each one's facility or building).
  */
 export function reachesOpenIncidentsOf(ctx: ServiceContext, userId: number): SQL {
-  return sql`(${users.role} = 3 or not exists (
+  return sql`(${roleMay(users.role, "reach", "wholeEntity")} or not exists (
     select 1 from incidents i
     where i.entity_id = ${ctx.entityId} and i.assignee_id = ${userId} and i.status in (0, 1) and i.archived_at is null
       and not exists (
@@ -889,21 +890,26 @@ export function reachesOpenIncidentsOf(ctx: ServiceContext, userId: number): SQL
         where l.user_id = ${users.id} and l.entity_id = ${ctx.entityId} and (l.facility_id = b.facility_id or l.building_id = b.id))))`;
 }
 
-/** Active users of the entity who reach the room (`null`: no room, administrators only). */
+/**
+ * Active users of the entity whose role may handle incidents (the permission table) and who reach the room
+ * (`null`: no room, the roles that reach the whole entity only).
+ */
 export function assigneeCandidates(ctx: ServiceContext, roomId: number | null, q = ""): SQL {
+  const wholeEntity = roleMay(users.role, "reach", "wholeEntity");
   const reach = roomId
-    ? sql`(${users.role} = 3 or exists (
+    ? sql`(${wholeEntity} or exists (
         select 1 from user_linked_objects l
         join rooms r on r.id = ${roomId} and r.entity_id = ${ctx.entityId}
         join buildings b on b.id = r.building_id
         where l.user_id = ${users.id} and l.entity_id = ${ctx.entityId}
           and (l.facility_id = b.facility_id or l.building_id = b.id)))`
-    : sql`${users.role} = 3`;
+    : wholeEntity;
   const pattern = q ? likePattern(q) : null;
   return and(
     eq(users.entityId, ctx.entityId),
     isNull(users.archivedAt),
     sql`${users.status} <> 3`,
+    roleMay(users.role, "handle", "incident"),
     reach,
     pattern ? or(sql`${users.name} ilike ${pattern}`, sql`${users.surname} ilike ${pattern}`, sql`(${users.name} || ' ' || ${users.surname}) ilike ${pattern}`) : undefined,
   )!;
