@@ -101,7 +101,7 @@ async function send(c: Case, call: Call, bearer: string): Promise<{ status: numb
 
 const db = () => api.database.db;
 const at = (base: string, id: number, tail = "") => ({ url: `${base}/${id}${tail}`, params: { id: String(id) } });
-const freshIncident = () => createIncident(db(), { entityId: entity.id, roomId: northRoom.id, status: IncidentStatus.NEW });
+const freshIncident = () => createIncident(db(), { entityId: entity.id, roomId: northRoom.id, status: IncidentStatus.PENDING });
 let sequence = 0;
 const unique = (name: string) => `${name} ${++sequence}`;
 
