@@ -300,6 +300,7 @@ const cases: Case[] = [
     },
   },
   { routeId: "api-printing-qr-codes", route: qrRoute, method: "POST", expected: 200, prepare: async () => ({ url: "/api/printing/qr-codes", body: { roomIds: [northRoom.id] } }) },
+  // No explanatory sticker was uploaded in this entity: both callers get the same refusal.
   { routeId: "api-printing-explanatory-stickers", route: stickersRoute, method: "POST", expected: -1, prepare: async () => ({ url: "/api/printing/explanatory-stickers", body: { copies: 1 } }) },
   { routeId: "api-exports", route: exportsRoute, method: "POST", expected: 201, prepare: async () => ({ url: "/api/exports", body: { type: "rooms", format: "csv" } }) },
   {
@@ -316,8 +317,9 @@ const cases: Case[] = [
       return { url: "/api/imports", form };
     },
   },
+  // The entity's settings with a name alone: both callers get the same validation answer.
   { routeId: "api-entity", route: entityRoute, method: "PUT", expected: -1, prepare: async () => ({ ...at("/api/entities", entity.id), body: { name: "Entity" } }) },
-  { routeId: "api-entity-sticker", route: stickerRoute, method: "PATCH", expected: -1, prepare: async () => ({ ...at("/api/entities", entity.id, "/explanatory-sticker"), body: { newExplanatorySticker: null } }) },
+  { routeId: "api-entity-sticker", route: stickerRoute, method: "PATCH", expected: 200, prepare: async () => ({ ...at("/api/entities", entity.id, "/explanatory-sticker"), body: { newExplanatorySticker: null } }) },
   {
     routeId: "api-user",
     route: userRoute,
@@ -333,7 +335,7 @@ const cases: Case[] = [
     routeId: "api-user",
     route: userRoute,
     method: "DELETE",
-    expected: -1,
+    expected: 200,
     prepare: async () => {
       const user = await createUser(db(), { entityId: entity.id, role: Role.TECHNICIAN });
       await linkUserTo(db(), { entityId: entity.id, userId: user.id, facilityId: north.id });
@@ -362,8 +364,17 @@ const cases: Case[] = [
     routeId: "api-room",
     route: roomRoute,
     method: "PUT",
-    expected: -1,
-    prepare: async () => ({ ...at("/api/facilities/rooms", (await createRoom(db(), { entityId: entity.id, buildingId: northBuilding.id })).id), body: { name: unique("Office"), floor: "1" } }),
+    expected: 200,
+    prepare: async () => {
+      const roomType = await createRoomType(db(), { entityId: entity.id });
+      const category = await createEquipmentCategory(db(), { entityId: entity.id });
+      const chair = await createEquipmentType(db(), { entityId: entity.id, categoryId: category.id });
+      const room = await createRoom(db(), { entityId: entity.id, buildingId: northBuilding.id });
+      return {
+        ...at("/api/facilities/rooms", room.id),
+        body: { name: unique("Office"), floor: "1", roomTypeId: roomType.id, equipments: [{ equipmentTypeId: chair.id }] },
+      };
+    },
   },
   {
     routeId: "api-room",
@@ -379,7 +390,7 @@ const cases: Case[] = [
     expected: 200,
     prepare: async () => ({ ...at("/api/facilities/rooms/roomtype", (await createRoomType(db(), { entityId: entity.id })).id), body: { roomTypeName: unique("Kitchen"), tags: [] } }),
   },
-  { routeId: "api-room-type", route: roomTypeRoute, method: "DELETE", expected: -1, prepare: async () => at("/api/facilities/rooms/roomtype", (await createRoomType(db(), { entityId: entity.id })).id) },
+  { routeId: "api-room-type", route: roomTypeRoute, method: "DELETE", expected: 200, prepare: async () => at("/api/facilities/rooms/roomtype", (await createRoomType(db(), { entityId: entity.id })).id) },
   {
     routeId: "api-equipment-type",
     route: equipmentTypeRoute,
@@ -405,10 +416,10 @@ const cases: Case[] = [
     routeId: "api-equipment-type-tag",
     route: equipmentTypeTagRoute,
     method: "DELETE",
-    expected: -1,
+    expected: 200,
     prepare: async () => {
       const category = await createEquipmentCategory(db(), { entityId: entity.id });
-      const type = await createEquipmentType(db(), { entityId: entity.id, categoryId: category.id });
+      const type = await createEquipmentType(db(), { entityId: entity.id, categoryId: category.id, tags: ["wood"] });
       return { url: `/api/equipments/type/${type.id}/tags/wood`, params: { id: String(type.id), tag: "wood" } };
     },
   },
@@ -444,7 +455,7 @@ const cases: Case[] = [
     routeId: "api-incident-tag",
     route: incidentTagRoute,
     method: "DELETE",
-    expected: -1,
+    expected: 200,
     prepare: async () => {
       const incident = await freshIncident();
       return { url: `/api/incidents/${incident.id}/tags/urgent`, params: { id: String(incident.id), tag: "urgent" } };
@@ -476,10 +487,17 @@ const cases: Case[] = [
     routeId: "api-incident-file",
     route: incidentFileRoute,
     method: "DELETE",
-    expected: -1,
+    expected: 200,
     prepare: async () => {
+      // A file an administrator attached first.
       const incident = await freshIncident();
-      return { url: `/api/incidents/${incident.id}/files/x`, params: { id: String(incident.id), fileId: "x" } };
+      const posted = await send(
+        { routeId: "api-incident-files", route: filesRoute, method: "POST", expected: 201, prepare: async () => ({ url: "" }) },
+        { ...at("/api/incidents", incident.id, "/files"), body: { files: [{ name: "leak.png", data: dataUrl(PNG) }] } },
+        await api.token(admin),
+      );
+      const fileId = (JSON.parse(posted.text) as { ids: string[] }).ids[0];
+      return { url: `/api/incidents/${incident.id}/files/${fileId}`, params: { id: String(incident.id), fileId } };
     },
   },
   {
