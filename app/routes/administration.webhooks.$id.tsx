@@ -10,6 +10,7 @@ import { Dialog, DialogFooter, DialogTrigger, useUrlDialog } from "~/components/
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { DeliveryStatus, SecretOnce, WEBHOOKS_LIST, WebhookForm, WebhookStatus } from "~/components/webhooks/webhook-form";
 import { controlCharacterErrors, formFailed, redirectWithToast, serviceFailed } from "~/http/form-action.server";
+import { ownHeaders, secretAnswer } from "~/http/answer-headers.server";
 import { screenAction, screenLoader, subjectById } from "~/http/screen.server";
 import { useDates } from "~/lib/use-dates";
 import { getWebhook, listWebhookDeliveries } from "~/modules/webhooks/queries.server";
@@ -35,6 +36,9 @@ export const loader = screenLoader(webhook, async ({ ctx, url, subject }) => {
 export const handle: TitledHandle = { documentTitle: (data: { webhook: { name: string } }) => data.webhook.name };
 
 const here = (id: number) => `${WEBHOOKS_LIST}/${id}`;
+
+/** The new secret's `no-store` reaches the page and its `.data` answer. */
+export const headers = ownHeaders;
 
 export const action = screenAction({
   subject: webhook,
@@ -65,7 +69,7 @@ export const action = screenAction({
     },
     rotate: async ({ ctx, subject }) => {
       const { secret } = await rotateWebhookSecret(ctx, subject.id);
-      return { intent: "rotated" as const, secret };
+      return secretAnswer({ intent: "rotated" as const, secret });
     },
     delete: async ({ ctx, subject }) => {
       await deleteWebhook(ctx, subject.id);

@@ -6,6 +6,7 @@ import { useResultFor } from "~/components/forms/zod-form";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { DeliveryStatus, SecretOnce, WEBHOOKS_LIST, WebhookForm, WebhookStatus } from "~/components/webhooks/webhook-form";
 import { controlCharacterErrors, formFailed, serviceFailed } from "~/http/form-action.server";
+import { ownHeaders, secretAnswer } from "~/http/answer-headers.server";
 import { screenAction, screenLoader } from "~/http/screen.server";
 import { useDates } from "~/lib/use-dates";
 import { listWebhooks } from "~/modules/webhooks/queries.server";
@@ -19,6 +20,9 @@ import { createWebhook } from "~/modules/webhooks/service.server";
  */
 export const loader = screenLoader(async ({ ctx }) => ({ webhooks: await listWebhooks(ctx) }));
 
+/** The secret's `no-store` reaches the page and its `.data` answer. */
+export const headers = ownHeaders;
+
 export const action = screenAction({
   intents: {
     create: async ({ formData, ctx }) => {
@@ -28,7 +32,7 @@ export const action = screenAction({
       if (submission.status !== "success") return formFailed("create", submission.reply());
       try {
         const { webhook, secret } = await createWebhook(ctx, submission.value);
-        return { intent: "created" as const, id: webhook.id, name: webhook.name, secret };
+        return secretAnswer({ intent: "created" as const, id: webhook.id, name: webhook.name, secret });
       } catch (error) {
         return serviceFailed("create", (errors) => submission.reply(errors), error);
       }

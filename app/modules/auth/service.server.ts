@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { type Role, UserStatus } from "~/db/enums";
 import { entities, notificationCounts, refreshTokens, users } from "~/db/schema";
+import { subquery } from "~/db/subquery";
 import { DEFAULT_TIME_ZONE } from "~/lib/dates";
 import { DomainError } from "~/lib/errors";
 import { type LimitStore, RateLimiter } from "~/lib/rate-limit.server";
@@ -292,7 +293,7 @@ function buildSessionQuery(db: Db) {
   return db
     .select({
       ...sessionState(),
-      timeZone: sql<string | null>`(select ${entities.timeZone} from ${entities} where ${entities.id} = ${users.entityId})`,
+      timeZone: sql<string | null>`${subquery.select({ timeZone: entities.timeZone }).from(entities).where(eq(entities.id, users.entityId))}`,
     })
     .from(users)
     .where(sessionUser())

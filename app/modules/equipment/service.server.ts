@@ -273,7 +273,7 @@ export async function createCategoriesBulk(ctx: ServiceContext, rawRows: Input<C
       table: "equipment_categories",
       columns: { name: "text", tags: "text[]" },
       rows: rows.map((r) => ({ name: r.categoryName, tags: r.tags })),
-      audit: { action: "createCategory", recordType: "category", details: options.details },
+      audit: { action: "createCategory", recordType: "equipmentCategory", details: options.details },
     }),
   );
 }

@@ -5,6 +5,7 @@ import { assertCan } from "~/core/actor";
 import { type Input, resolveInput } from "~/core/input";
 import { withTx } from "~/core/unit-of-work.server";
 import { buildings, facilities } from "~/db/schema";
+import { reachCreatedFacility } from "~/modules/api-tokens/service.server";
 import { linkToFacilities, linkToFacility } from "~/modules/users/links.server";
 import { nextShortId, reserveShortIds } from "~/db/short-id.server";
 import { type ArchiveInput, checkConfirmName } from "~/lib/archive";
@@ -68,13 +69,18 @@ export async function createFacility(ctx: ServiceContext, rawInput: Input<Facili
       .insert(facilities)
       .values({ entityId: ctx.entityId, shortId, name: input.name, description: input.description })
       .returning({ id: facilities.id });
-    // A facility manager reaches only linked facilities (decision 022): the creator is linked to it. An
-    // API token's reach is fixed when it is made: nobody is linked for it (decision 056).
-    if (!isEntityWide(ctx.actor) && ctx.actor?.kind === "person") {
-      await linkToFacility(txCtx, ctx.actor.id, row.id);
+    // A facility manager reaches only linked facilities (decision 022): the creator is linked to it. A
+    // token limited to some facilities reaches the one it creates in the same way (decision 056); its
+    // maker, an administrator, needs no link.
+    let reader = txCtx;
+    const actor = ctx.actor;
+    if (actor?.kind === "token" && actor.facilityIds) {
+      reader = { ...txCtx, actor: await reachCreatedFacility(txCtx, actor, row.id) };
+    } else if (actor?.kind === "person" && !isEntityWide(actor)) {
+      await linkToFacility(txCtx, actor.id, row.id);
     }
     await effects.audit({ action: "createFacility", recordType: "facility", recordId: row.id });
-    return getFacility(txCtx, row.id);
+    return getFacility(reader, row.id);
   });
 }
 

@@ -19,6 +19,7 @@ import {
   rooms,
   users,
 } from "~/db/schema";
+import { subquery } from "~/db/subquery";
 import { now } from "~/lib/clock.server";
 import { addDays, dayIn } from "~/lib/dates";
 import { NotFoundError } from "~/lib/errors";
@@ -103,8 +104,17 @@ export interface PlannedMaintenanceDetail extends PlannedMaintenanceRow {
   hiddenLocations: number;
 }
 
-const plansOfType = sql<number>`(select count(*)::int from planned_maintenances p
-  where p.maintenance_type_id = ${maintenanceTypes.id} and p.entity_id = ${maintenanceTypes.entityId} and p.archived_at is null)`;
+/** The type's active plans, counted in a subquery that keeps the type's columns its own (see `subquery`). */
+const plansOfType = sql<number>`${subquery
+  .select({ n: sql`count(*)::int` })
+  .from(plannedMaintenances)
+  .where(
+    and(
+      eq(plannedMaintenances.maintenanceTypeId, maintenanceTypes.id),
+      eq(plannedMaintenances.entityId, maintenanceTypes.entityId),
+      isNull(plannedMaintenances.archivedAt),
+    ),
+  )}`;
 
 const typeFields = {
   id: maintenanceTypes.id,

@@ -204,6 +204,33 @@ describe("maintenance types", () => {
     const page2 = await listMaintenanceTypes(ctx, listQuery("name", { size: 2, page: 2 }));
     expect(page2).toMatchObject({ total: 3, items: [{ name: "Windows" }] });
   });
+
+  it("counts each type's own active plans in the list and in the type", async () => {
+    const db = database.db;
+    const entity = await createEntity(db);
+    const boss = await createUser(db, { entityId: entity.id, role: Role.ADMINISTRATOR });
+    const bossRoom = await createRoom(db, { entityId: entity.id, name: "Plant room" });
+    const ctx = actorContext(db, boss);
+    const lifts = await createMaintenanceType(ctx, typeInput({ name: "Lifts" }));
+    const roofs = await createMaintenanceType(ctx, typeInput({ name: "Roofs" }));
+    const wells = await createMaintenanceType(ctx, typeInput({ name: "Wells" }));
+    const plan = (typeId: number, name: string) =>
+      createPlannedMaintenance(ctx, { name, maintenanceTypeId: typeId, startDate: "2027-01-04", endDate: "2027-03-31", timeOfDay: "08:30", occurrenceUnit: TimeMeasure.MONTH, occurrenceInterval: 1, roomIds: [bossRoom.id] });
+    await plan(lifts.id, "Lifts A");
+    await plan(lifts.id, "Lifts B");
+    const gone = await plan(lifts.id, "Lifts C");
+    await archivePlannedMaintenance(ctx, gone.id);
+    await plan(wells.id, "Wells A");
+    const listed = await listMaintenanceTypes(ctx, listQuery("name"));
+    expect(listed.items.map((t) => [t.name, t.plansCount])).toEqual([
+      ["Lifts", 2],
+      ["Roofs", 0],
+      ["Wells", 1],
+    ]);
+    expect((await getMaintenanceType(ctx, lifts.id)).plansCount).toBe(2);
+    expect((await getMaintenanceType(ctx, roofs.id)).plansCount).toBe(0);
+    expect((await getMaintenanceType(ctx, wells.id)).plansCount).toBe(1);
+  });
 });
 
 describe("planned maintenance", () => {

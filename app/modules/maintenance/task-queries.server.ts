@@ -3,7 +3,8 @@ import { alias, type PgTable } from "drizzle-orm/pg-core";
 import { can } from "~/core/actor";
 import { readAll, type ServiceContext } from "~/core/context.server";
 import { TaskStatus } from "~/db/enums";
-import { buildings, equipmentItems, equipmentTypes, plannedMaintenanceAssignees, plannedMaintenances, rooms, tasks, users } from "~/db/schema";
+import { buildings, equipmentItems, equipmentTypes, maintenanceTypes, plannedMaintenanceAssignees, plannedMaintenances, rooms, tasks, users } from "~/db/schema";
+import { subquery } from "~/db/subquery";
 import { now } from "~/lib/clock.server";
 import { addDays, dayIn } from "~/lib/dates";
 import { NotFoundError } from "~/lib/errors";
@@ -581,7 +582,10 @@ export async function getTaskDay(ctx: ServiceContext, plannedMaintenanceId: numb
       name: plannedMaintenances.name,
       instructions: plannedMaintenances.instructions,
       timeOfDay: plannedMaintenances.timeOfDay,
-      maintenanceTypeName: sql<string | null>`(select t.name from maintenance_types t where t.id = ${plannedMaintenances.maintenanceTypeId})`,
+      maintenanceTypeName: sql<string | null>`${subquery
+        .select({ name: maintenanceTypes.name })
+        .from(maintenanceTypes)
+        .where(and(eq(maintenanceTypes.id, plannedMaintenances.maintenanceTypeId), eq(maintenanceTypes.entityId, plannedMaintenances.entityId)))}`,
     })
     .from(plannedMaintenances)
     .where(and(eq(plannedMaintenances.id, plannedMaintenanceId), eq(plannedMaintenances.entityId, ctx.entityId), isNull(plannedMaintenances.archivedAt)));

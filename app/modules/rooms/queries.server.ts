@@ -9,6 +9,7 @@ import {
   facilities,
   incidents,
   incidentTypeRooms,
+  incidentTypeRoomTypes,
   incidentTypes,
   reportIdentifiers,
   roomFiles,
@@ -17,6 +18,7 @@ import {
   roomTypes,
   storedFiles,
 } from "~/db/schema";
+import { subquery } from "~/db/subquery";
 import { readAll, type ServiceContext } from "~/core/context.server";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { canViewRoom, treeScope } from "~/modules/facilities/policy.server";
@@ -86,9 +88,11 @@ export async function getRoomType(ctx: ServiceContext, id: number): Promise<Room
   const [row] = await ctx.db
     .select({
       ...roomTypeSelection().fields,
-      incidentTypesCount: sql<number>`(select count(*)::int from incident_type_room_types l
-        join incident_types it on it.id = l.incident_type_id
-        where l.room_type_id = "room_types"."id" and it.archived_at is null)`,
+      incidentTypesCount: sql<number>`${subquery
+        .select({ n: sql`count(*)::int` })
+        .from(incidentTypeRoomTypes)
+        .innerJoin(incidentTypes, eq(incidentTypes.id, incidentTypeRoomTypes.incidentTypeId))
+        .where(and(eq(incidentTypeRoomTypes.roomTypeId, roomTypes.id), isNull(incidentTypes.archivedAt)))}`,
     })
     .from(roomTypes)
     .where(and(eq(roomTypes.id, id), eq(roomTypes.entityId, ctx.entityId), isNull(roomTypes.archivedAt)))
