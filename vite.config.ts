@@ -12,7 +12,7 @@ declare module "@remix-run/node" {
 }
 
 /**
- * The browser's build: the small modules every page uses (ui primitives, lib helpers, clsx, cva,
+ * The browser's build: the small modules every page uses (ui primitives, lib helpers, clsx, tailwind-merge, cva,
  * react-i18next, the shell's icons, toaster, error screen and language switch, the `import()` helper) go into one "ui" chunk
  * instead of a dozen files of a few hundred bytes each (issue #9: fewer requests, better compression;
  * 0.4-1.1 KB gzip less a page). Modules only some pages use (enums, the list parts) stay apart: grouping
@@ -22,7 +22,7 @@ declare module "@remix-run/node" {
  */
 function manualChunks(id: string) {
   if (/node_modules\/(react|react-dom|scheduler|@remix-run\/[^/]+|react-router|react-router-dom|turbo-stream)\//.test(id)) return "framework";
-  if (/node_modules\/(clsx|class-variance-authority|react-i18next|html-parse-stringify|void-elements)\//.test(id)) return "ui";
+  if (/node_modules\/(clsx|tailwind-merge|class-variance-authority|react-i18next|html-parse-stringify|void-elements)\//.test(id)) return "ui";
   // text, errors and list-query: small helpers of the forms' schemas and the lists alike. Left to Rollup they
   // went into the list parts' chunk, and every form page loaded the pager and the toolbar with them (1.9 KB).
   if (/\/app\/components\/ui\/|\/app\/lib\/(utils|use-hydrated|intl|text|errors|list-query)\.ts|\/app\/i18n\.ts/.test(id)) return "ui";
