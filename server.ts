@@ -6,13 +6,12 @@ import { spawn } from "node:child_process";
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import zlib from "node:zlib";
 import type { ServerBuild } from "@remix-run/node";
-import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import pino from "pino";
 import { accessLog } from "./server/access-log";
+import { dynamicCompression } from "./server/compression";
 import { bodyLimitErrors, bodyLimits } from "./server/body-limit";
 import { limitHeapGrowth } from "./server/heap";
 import { knownFilesOnly, listFiles } from "./server/known-files";
@@ -20,7 +19,6 @@ import { pageCache } from "./server/page-cache";
 import { precompressed } from "./server/precompressed";
 import { createTiers, tieredRateLimits } from "./server/rate-limit";
 import type { LimitStore } from "./app/lib/rate-limit.server";
-import { DYNAMIC_COMPRESSION, wholeCompression } from "./server/whole-compression";
 import { sameOriginWrites } from "./server/same-origin";
 import { serverTiming } from "./server/server-timing";
 import type { ServerSettings } from "./server/settings";
@@ -122,19 +120,9 @@ async function main() {
       },
     }),
   );
-  // Dynamic responses: brotli or gzip at the levels of decision 042, unless a proxy in front compresses
-  // (COMPRESSION=false). Server-sent events must not be buffered by compression.
-  if (config.COMPRESSION) {
-    app.use(
-      compression({
-        level: DYNAMIC_COMPRESSION.gzipLevel,
-        brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: DYNAMIC_COMPRESSION.brotliQuality } },
-        filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").includes("text/event-stream") && compression.filter(req, res),
-      }),
-    );
-    // Answers sent whole with a Content-Length (every page) are compressed in one call instead (decision 035).
-    app.use(wholeCompression());
-  }
+  // Dynamic responses: brotli or gzip by the `compression` middleware at the levels of decision 042, unless
+  // a proxy in front compresses (COMPRESSION=false). Server-sent events are not compressed.
+  if (config.COMPRESSION) app.use(dynamicCompression());
 
   if (vite) {
     app.use(vite.middlewares);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { Readable } from "node:stream";
 import { finished } from "node:stream/promises";
-import archiver from "archiver";
+import { ZipArchive } from "archiver";
 import type { Cell } from "./format";
 
 /**
@@ -109,7 +109,7 @@ export async function writeXlsxTable({ target, name, header, batches, maxRows = 
   const written = finished(out);
   written.catch(() => undefined);
   // Level 1: an export's XML compresses well at it, and the zip keeps up with the rows.
-  const zip = archiver("zip", { zlib: { level: 1 } });
+  const zip = new ZipArchive({ zlib: { level: 1 } });
   const zipFailed = new Promise<never>((_, reject) => zip.once("error", reject));
   zipFailed.catch(() => undefined);
   zip.pipe(out);
