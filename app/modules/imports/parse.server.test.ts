@@ -1,6 +1,6 @@
-import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
+import { streamedWorkbook } from "#tests/factories";
 import { rejectionOf } from "#tests/service-helpers";
 import type { ImportFileError } from "./check.server";
 import { readSheet } from "./parse.server";
@@ -11,20 +11,6 @@ import { readSheet } from "./parse.server";
  * limit, which the check then refuses (service.server.test.ts).
  */
 const text = (s: string) => new TextEncoder().encode(s);
-
-/** A workbook of one sheet written by exceljs's streaming writer: a header and `rows` one-cell rows. */
-async function streamedWorkbook(rows: number, useSharedStrings: boolean): Promise<Uint8Array> {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings, useStyles: false });
-  const sheet = book.addWorksheet("Data");
-  sheet.addRow(["Name *"]).commit();
-  for (let i = 1; i <= rows; i++) sheet.addRow([`Room ${i}`]).commit();
-  sheet.commit();
-  await book.commit();
-  return new Uint8Array(Buffer.concat(chunks));
-}
 
 describe("CSV files", () => {
   it("takes the separator the header line uses most: semicolon, comma or tab (comma on a tie)", async () => {
@@ -113,7 +99,7 @@ describe("xlsx workbooks", () => {
 
   it("stops reading a workbook of 60,000 rows one line past the limit (strings inline or shared)", async () => {
     for (const shared of [false, true]) {
-      const sheet = await readSheet(await streamedWorkbook(60_000, shared));
+      const sheet = await readSheet(await streamedWorkbook(["Name *"], 60_000, { prefix: "Room", sharedStrings: shared }));
       expect(sheet.header).toEqual(["Name *"]);
       expect(sheet.lines).toHaveLength(50_001);
       expect(sheet.lines.at(-1)).toEqual({ line: 50_002, cells: ["Room 50001"] });

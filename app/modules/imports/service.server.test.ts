@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -25,7 +24,7 @@ import {
 import { getT } from "~/i18n.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "~/lib/errors";
 import { findCounterDrift } from "~/modules/facilities/counters.server";
-import { createBuilding, createEntity, createEquipmentCategory, createFacility, createRoomType, createUser, pngBytes } from "#tests/factories";
+import { createBuilding, createEntity, createEquipmentCategory, createFacility, createRoomType, createUser, pngBytes, streamedWorkbook } from "#tests/factories";
 import { rejectionOf } from "#tests/service-helpers";
 import { createTestServices, type TestServices } from "#tests/test-context";
 import { createTestDatabase } from "#tests/test-db";
@@ -110,16 +109,8 @@ describe("reading files", () => {
   });
 
   it("refuses a workbook of 60,000 lines as too long (at most 50,000), and a CSV line whose quote is never closed", async () => {
-    const out = new PassThrough();
-    const chunks: Buffer[] = [];
-    out.on("data", (chunk: Buffer) => chunks.push(chunk));
-    const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: true, useStyles: false });
-    const sheet = book.addWorksheet("Data");
-    sheet.addRow(["Name *", "Description"]).commit();
-    for (let i = 1; i <= 60_000; i++) sheet.addRow([`Site ${i}`]).commit();
-    sheet.commit();
-    await book.commit();
-    const long = await rejectionOf<ImportFileError>(previewImport(ctxOf(admin), { type: BulkUploadType.FACILITY, file: { bytes: new Uint8Array(Buffer.concat(chunks)), name: "sites.xlsx" } }));
+    const bytes = await streamedWorkbook(["Name *", "Description"], 60_000, { prefix: "Site", sharedStrings: true });
+    const long = await rejectionOf<ImportFileError>(previewImport(ctxOf(admin), { type: BulkUploadType.FACILITY, file: { bytes, name: "sites.xlsx" } }));
     expect(long).toMatchObject({ code: "TOO_MANY_ROWS", errorCode: BulkUploadErrorCode.INVALID_TEMPLATE_DATA, params: { max: 50_000 } });
     expect(label(long.messageKey, long.params)).toBe("The file has too many lines (at most 50000)");
     const open = await rejectionOf<ImportFileError>(previewImport(ctxOf(admin), { type: BulkUploadType.FACILITY, file: csv('Name *;Description\nNorth;\n"South;\nWest;\n') }));
