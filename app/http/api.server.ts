@@ -38,9 +38,23 @@ export async function requestLocale(request: Request): Promise<Locale> {
   return detectLocale(request);
 }
 
+/**
+ * What the shared form reader (`readFormData`, form-action.server.ts) throws as plain-text answers, for
+ * the screens: an unreadable body (a cut or malformed multipart body: 400) and a text part too large
+ * (413). The API answers them as its other errors.
+ */
+const PLAIN_REFUSALS: Record<number, () => DomainError> = {
+  400: () => new ValidationError({}, "errors.unreadableForm", "UNREADABLE_FORM"),
+  413: () => new DomainError("PAYLOAD_TOO_LARGE", "http.payloadTooLarge", 413),
+};
+
 /** Maps anything a handler throws to a JSON answer; never a 500 for a domain error. */
 export async function toApiError(error: unknown, locale: Locale): Promise<Response> {
-  if (error instanceof Response) return error;
+  if (error instanceof Response) {
+    const refusal = PLAIN_REFUSALS[error.status];
+    if (!refusal || (error.headers.get("content-type") ?? "").includes("json")) return error;
+    error = refusal();
+  }
   const t = getT(locale);
   error = asDomainError(error) ?? error;
   if (error instanceof DomainError) {

@@ -24,7 +24,7 @@ import {
 import { getT } from "~/i18n.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "~/lib/errors";
 import { findCounterDrift } from "~/modules/facilities/counters.server";
-import { createBuilding, createEntity, createEquipmentCategory, createFacility, createRoomType, createUser, pngBytes } from "#tests/factories";
+import { createBuilding, createEntity, createEquipmentCategory, createFacility, createRoomType, createUser, pngBytes, streamedWorkbook } from "#tests/factories";
 import { rejectionOf } from "#tests/service-helpers";
 import { createTestServices, type TestServices } from "#tests/test-context";
 import { createTestDatabase } from "#tests/test-db";
@@ -46,7 +46,7 @@ let otherAdmin: User;
 
 const ctxOf = (user: User) => services.ctx(user.entityId, { id: user.id, role: user.role });
 const csv = (text: string, name = "file.csv") => ({ bytes: new TextEncoder().encode(text), name });
-const label = getT("en") as unknown as (key: string) => string;
+const label = getT("en") as unknown as (key: string, params?: Record<string, unknown>) => string;
 
 /** Starts an import of `text` as `user` and runs the queue (the job, then its change's notification). */
 async function importCsv(user: User, type: BulkUploadType, text: string) {
@@ -106,6 +106,16 @@ describe("reading files", () => {
     const tooLarge = await rejectionOf<ImportFileError>(previewImport(ctx, { type: BulkUploadType.FACILITY, file: { bytes: big, name: "big.csv" } }));
     expect(tooLarge.code).toBe("FILE_TOO_LARGE");
     expect(tooLarge.messageKey).toBe("imports:errors.tooLarge");
+  });
+
+  it("refuses a workbook of 60,000 lines as too long (at most 50,000), and a CSV line whose quote is never closed", async () => {
+    const bytes = await streamedWorkbook(["Name *", "Description"], 60_000, { prefix: "Site", sharedStrings: true });
+    const long = await rejectionOf<ImportFileError>(previewImport(ctxOf(admin), { type: BulkUploadType.FACILITY, file: { bytes, name: "sites.xlsx" } }));
+    expect(long).toMatchObject({ code: "TOO_MANY_ROWS", errorCode: BulkUploadErrorCode.INVALID_TEMPLATE_DATA, params: { max: 50_000 } });
+    expect(label(long.messageKey, long.params)).toBe("The file has too many lines (at most 50000)");
+    const open = await rejectionOf<ImportFileError>(previewImport(ctxOf(admin), { type: BulkUploadType.FACILITY, file: csv('Name *;Description\nNorth;\n"South;\nWest;\n') }));
+    expect(open).toMatchObject({ code: "UNREADABLE_LINE", errorCode: BulkUploadErrorCode.INVALID_TEMPLATE_DATA });
+    expect(label(open.messageKey, open.params)).toBe("Line 3 cannot be read: a quote opened in it is never closed");
   });
 
   it("answers Unknown import type (code 1) for a type that is not one of the eight", async () => {
