@@ -51,6 +51,25 @@ export class ServiceUnavailableError extends DomainError {
   }
 }
 
+/**
+ * The data folder is full (or over its quota): the request was not at fault, and nothing of it was
+ * kept (the partial file is removed, no row written). 507 Insufficient Storage.
+ */
+export class InsufficientStorageError extends DomainError {
+  constructor(messageKey = "errors.file.diskFull", code = "INSUFFICIENT_STORAGE") {
+    super(code, messageKey, 507);
+  }
+}
+
+export function isDiskFullError(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof InsufficientStorageError) return true;
+    const code = (e as { code?: unknown }).code;
+    if (code === "ENOSPC" || code === "EDQUOT") return true;
+  }
+  return false;
+}
+
 /** Seconds a client is asked to wait before trying again after a 503. */
 export const RETRY_AFTER_SECONDS = 5;
 
@@ -97,5 +116,6 @@ export function asDomainError(error: unknown): DomainError | null {
   if (isDomainError(error)) return error;
   if (isInputDatabaseError(error)) return new ValidationError({}, "errors.invalidInput", "INVALID_INPUT");
   if (isDatabaseUnavailableError(error)) return new ServiceUnavailableError();
+  if (isDiskFullError(error)) return new InsufficientStorageError();
   return null;
 }
