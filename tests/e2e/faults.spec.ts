@@ -3,6 +3,7 @@ import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import { expect, test } from "@playwright/test";
+import ExcelJS from "exceljs";
 import pg from "pg";
 import { DEMO_PASSWORD } from "../../app/seed/seed.server";
 import { type StartedServer, startServer, tempDir } from "./server";
@@ -272,5 +273,70 @@ test("WEB_CONCURRENCY=2: both app processes killed, two new ones serve and the p
   } finally {
     await app?.stop();
     await adminQuery(`drop database if exists ${database} with (force)`).catch(() => undefined);
+  }
+});
+
+test("pages asked for while an import writes on the embedded database wait and answer, never a reset", async () => {
+  test.setTimeout(240_000);
+  const dataDir = tempDir("caretaker-import-pages-");
+  fs.cpSync(process.env.E2E_TEMPLATE_DIR!, dataDir, { recursive: true });
+  const app = await startServer({ dataDir });
+  try {
+    const token = await apiToken(app.url);
+    const bearer = { Authorization: `Bearer ${token}` };
+    const login = await fetch(`${app.url}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url },
+      body: new URLSearchParams({ email: "admin@demo.test", password: DEMO_PASSWORD }),
+    });
+    expect(login.status).toBe(302);
+    const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const buildings = (await (await fetch(`${app.url}/api/facilities/buildings?size=100`, { headers: bearer })).json()) as { name: string; facilityName?: string }[];
+    const types = (await (await fetch(`${app.url}/api/facilities/rooms/roomtype?size=100`, { headers: bearer })).json()) as { roomTypeName?: string; name?: string }[];
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet("Data");
+    sheet.addRow(["Name *", "Building *", "Room type *", "Floor *", "Description", "Facility"]);
+    for (let i = 0; i < 10_000; i++) {
+      const building = buildings[i % buildings.length];
+      sheet.addRow([`Imported ${i + 1}`, building.name, types[i % types.length].roomTypeName ?? types[i % types.length].name, String(i % 7), "", building.facilityName ?? ""]);
+    }
+    const form = new FormData();
+    form.set("type", "rooms");
+    form.set("file", new Blob([await book.xlsx.writeBuffer()]), "rooms.xlsx");
+    const started = await fetch(`${app.url}/api/imports`, { method: "POST", headers: bearer, body: form });
+    expect(started.status).toBe(202);
+    const job = (await started.json()) as { id: number };
+
+    const answers: (number | string)[] = [];
+    let importing = true;
+    const reader = async (n: number) => {
+      const pages = ["/facilities?tab=rooms", "/incidents", "/users"];
+      for (let i = n; importing; i++) {
+        try {
+          const res = await fetch(`${app.url}${pages[i % pages.length]}`, { headers: { cookie } });
+          await res.arrayBuffer();
+          answers.push(res.status);
+        } catch (error) {
+          answers.push(`failed: ${error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error)}`);
+        }
+      }
+    };
+    const readers = Array.from({ length: 6 }, (_, n) => reader(n));
+    let status = "";
+    const deadline = Date.now() + 180_000;
+    while (Date.now() < deadline) {
+      status = ((await (await fetch(`${app.url}/api/imports/${job.id}`, { headers: bearer })).json()) as { status: string | number }).status.toString();
+      if (!["0", "1", "queued", "running"].includes(status.toLowerCase())) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    importing = false;
+    await Promise.all(readers);
+    expect(answers.length).toBeGreaterThan(6);
+    expect(answers.filter((a) => a !== 200)).toEqual([]);
+    expect(app.child.exitCode, app.output()).toBeNull();
+  } finally {
+    await app.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });
