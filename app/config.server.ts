@@ -85,6 +85,11 @@ const EnvSchema = z.object({
   JOBS: booleanFlag.default(true),
   /** Open live-notification streams one user may hold in one process (tabs, devices); more answer 429. */
   LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(5),
+  /**
+   * On SIGTERM, how long requests in flight may take to finish before their connections are cut; below
+   * Docker's 30 s between its SIGTERM and its SIGKILL.
+   */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(25),
   /** Benchmarks only: time each request's queries and answer them in a `Server-Timing` header. */
   SERVER_TIMING: booleanFlag.default(false),
   /**

@@ -6,7 +6,7 @@ import { userContext } from "~/core/context.server";
 import { type Deferred, deferred } from "~/core/input";
 import type { FilesContext } from "~/modules/files/uploads.server";
 import type { Page } from "~/lib/list-query";
-import { asDomainError, DomainError, ValidationError } from "~/lib/errors";
+import { asDomainError, DomainError, RETRY_AFTER_SECONDS, ServiceUnavailableError, ValidationError } from "~/lib/errors";
 import { CONTROL_CHARACTERS_MESSAGE, controlCharacterPaths } from "~/lib/text";
 import { parseInput } from "~/lib/validation";
 import { logger } from "~/lib/logger.server";
@@ -61,10 +61,12 @@ export async function toApiError(error: unknown, locale: Locale): Promise<Respon
     const fieldErrors = error.fieldErrors
       ? Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, v.map((key) => t(key))]))
       : undefined;
-    return jsonError(error.status, error.code, t(error.messageKey), fieldErrors, {
+    const answer = jsonError(error.status, error.code, t(error.messageKey), fieldErrors, {
       messageKey: error.messageKey,
       ...(error.fieldErrors ? { fieldErrorKeys: error.fieldErrors } : {}),
     });
+    if (error instanceof ServiceUnavailableError) answer.headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
+    return answer;
   }
   logger().error({ err: error }, "api error");
   return jsonError(500, "INTERNAL", t("errors.tryAgain"));
