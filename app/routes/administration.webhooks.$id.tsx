@@ -14,7 +14,7 @@ import { ownHeaders, secretAnswer } from "~/http/answer-headers.server";
 import { screenAction, screenLoader, subjectById } from "~/http/screen.server";
 import { useDates } from "~/lib/use-dates";
 import { getWebhook, listWebhookDeliveries } from "~/modules/webhooks/queries.server";
-import { WebhookSchema, webhookEventKey } from "~/modules/webhooks/schema";
+import { webhookEventKey } from "~/modules/webhooks/events";
 import { deliveryErrorText } from "~/modules/webhooks/delivery-errors";
 import { deleteWebhook, pingWebhook, rotateWebhookSecret, setWebhookEnabled, updateWebhook } from "~/modules/webhooks/service.server";
 
@@ -44,6 +44,7 @@ export const action = screenAction({
   subject: webhook,
   intents: {
     update: async ({ formData, ctx, subject }) => {
+      const { WebhookSchema } = await import("~/modules/webhooks/schema");
       const submission = parseWithZod(formData, { schema: WebhookSchema });
       const control = controlCharacterErrors(formData);
       if (control) return formFailed("update", submission.reply({ fieldErrors: control }));

@@ -10,7 +10,7 @@ import { ownHeaders, secretAnswer } from "~/http/answer-headers.server";
 import { screenAction, screenLoader } from "~/http/screen.server";
 import { useDates } from "~/lib/use-dates";
 import { listWebhooks } from "~/modules/webhooks/queries.server";
-import { WebhookSchema, webhookEventKey } from "~/modules/webhooks/schema";
+import { webhookEventKey } from "~/modules/webhooks/events";
 import { createWebhook } from "~/modules/webhooks/service.server";
 
 /**
@@ -26,6 +26,7 @@ export const headers = ownHeaders;
 export const action = screenAction({
   intents: {
     create: async ({ formData, ctx }) => {
+      const { WebhookSchema } = await import("~/modules/webhooks/schema");
       const submission = parseWithZod(formData, { schema: WebhookSchema });
       const control = controlCharacterErrors(formData);
       if (control) return formFailed("create", submission.reply({ fieldErrors: control }));
