@@ -43,7 +43,7 @@ async function reachingUsers(ctx: ServiceContext, incident: IncidentFacts, who: 
   const rows = await ctx.db
     .select({ id: users.id })
     .from(users)
-    .where(and(who, assigneeCandidates(ctx, incident.roomId)))
+    .where(and(eq(users.entityId, ctx.entityId), who, assigneeCandidates(ctx, incident.roomId)))
     .orderBy(users.id);
   return rows.map((r) => r.id);
 }

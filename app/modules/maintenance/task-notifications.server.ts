@@ -47,7 +47,7 @@ export const taskDoneNotification = defineNotificationKind({
     const rows = await ctx.db
       .select({ id: users.id })
       .from(users)
-      .where(and(or(assignees, managers), assigneeCandidates(ctx, change.roomId)))
+      .where(and(eq(users.entityId, ctx.entityId), or(assignees, managers), assigneeCandidates(ctx, change.roomId)))
       .orderBy(users.id);
     const title = `${facts.planName} · ${facts.roomName}`;
     return {
