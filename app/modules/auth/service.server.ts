@@ -119,6 +119,7 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
   // No account has an address this long; such input is not sent to the database.
   const plausible = email.length <= MAX_EMAIL_LENGTH && input.password.length <= MAX_PASSWORD_LENGTH;
   const [user] = plausible
+    // tenant-scope: across entities, sign-in by e-mail address, unique over all entities
     ? await deps.db
         .select()
         .from(users)
@@ -161,6 +162,7 @@ export async function refresh(deps: AuthDeps, input: { refreshToken: string; jwt
   const now = deps.now?.() ?? Date.now();
   if (!input.refreshToken) throw sessionExpired();
   const outcome = await deps.db.transaction(async (tx) => {
+    // tenant-scope: across entities, a refresh token is found by its hash; the row gives the entity
     const [row] = await tx
       .select()
       .from(refreshTokens)
@@ -171,6 +173,7 @@ export async function refresh(deps: AuthDeps, input: { refreshToken: string; jwt
     const late = row.rotatedAt !== null && now - row.rotatedAt.getTime() > ROTATION_GRACE_MS;
     if (row.revokedAt || late) {
       // Reuse of a rotated token: somebody else holds the family. End it (and commit that).
+      // tenant-scope: scoped by the family of the refresh token row read above
       await tx
         .update(refreshTokens)
         .set({ revokedAt: new Date(now) })
@@ -203,6 +206,7 @@ export async function logout(deps: AuthDeps, input: { sessionId?: string; refres
   const now = new Date(deps.now?.() ?? Date.now());
   let familyId = input.sessionId;
   if (!familyId && input.refreshToken) {
+    // tenant-scope: across entities, a refresh token is found by its hash; the row gives the entity
     const [row] = await deps.db
       .select({ familyId: refreshTokens.familyId })
       .from(refreshTokens)
@@ -211,6 +215,7 @@ export async function logout(deps: AuthDeps, input: { sessionId?: string; refres
     familyId = row?.familyId;
   }
   if (!familyId) return;
+  // tenant-scope: scoped by the family of the session being ended (its own token)
   await deps.db
     .update(refreshTokens)
     .set({ revokedAt: now })
@@ -225,6 +230,7 @@ export async function authenticate(deps: AuthDeps, jwtToken: string | null | und
   if (!jwtToken) throw sessionExpired();
   const claims = await verifyAccessToken(deps.jwtSecret, jwtToken, { now: deps.now?.() });
   if (!claims) throw sessionExpired();
+  // tenant-scope: scoped by sessionUser(): the prepared query filters users by the claims' user id and entity id
   const [row] = await preparedFor(deps.db, sessionQueries, buildSessionQuery).execute(claimParams(claims));
   if (!isLive(row, claims)) throw refusalOf(row, claims);
   // The role is read from the database, so a role change applies at once.
@@ -245,6 +251,7 @@ function sessionState() {
     archivedAt: users.archivedAt,
     role: users.role,
     entityId: users.entityId,
+    // tenant-scope: scoped by the session id of the signed claims (a family belongs to one user of one entity)
     revoked: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder("sessionId")} and ${refreshTokens.revokedAt} is not null)`,
   };
 }
@@ -344,6 +351,7 @@ export async function authenticateWithShell(deps: AuthDeps, jwtToken: string | n
   if (!jwtToken) throw sessionExpired();
   const claims = await verifyAccessToken(deps.jwtSecret, jwtToken, { now: deps.now?.() });
   if (!claims) throw sessionExpired();
+  // tenant-scope: scoped by sessionUser(): the prepared query filters users by the claims' user id and entity id
   const [row] = await preparedFor(deps.db, shellQueries, buildShellQuery).execute(claimParams(claims));
   if (!isLive(row, claims)) throw refusalOf(row, claims);
   const { archivedAt: entityArchivedAt, ...entity } = row.entity ?? { archivedAt: null };

@@ -207,6 +207,7 @@ export async function runExport(
  * deleted and removing its bytes; the data job stays, as an expired export. Answers how many.
  */
 export async function expireExports(services: ContextServices & { files?: FileStore }, at: Date = new Date(now())): Promise<number> {
+  // tenant-scope: across entities, the retention job removes expired export files of every entity
   const due = await services.db
     .select({ entityId: dataJobs.entityId, fileId: dataJobs.resultFileId, storageKey: storedFiles.storageKey })
     .from(dataJobs)

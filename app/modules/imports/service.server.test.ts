@@ -377,6 +377,22 @@ describe("importing", () => {
     expect(await toldOf(NotificationType.IMPORT_EQUIPMENTS_FAILURE)).toContain(admin.id);
   });
 
+  it("writes none of the lines when only some of them became invalid after the preview, and reports failure", async () => {
+    const lone = await createEntity(database.db);
+    const loneAdmin = await createUser(database.db, { entityId: lone.id, role: Role.ADMINISTRATOR });
+    await createFacility(database.db, { entityId: lone.id, name: "Kept site" });
+    const closing = await createFacility(database.db, { entityId: lone.id, name: "Closing site" });
+    const file = "Name *,Facility *\nHall one,Kept site\nHall two,Kept site\nHall three,Closing site\nHall four,Kept site\n";
+    const job = await startImport(ctxOf(loneAdmin), { type: BulkUploadType.BUILDING, file: csv(file) });
+    // The third line's facility is archived between the preview and the run; the other three stay valid.
+    await database.db.update(facilities).set({ archivedAt: new Date() }).where(eq(facilities.id, closing.id));
+    await services.queue.drain();
+    const view = await getImportJob(ctxOf(loneAdmin), job.id);
+    expect(view).toMatchObject({ status: DataJobStatus.FAILED, errorCode: BulkUploadErrorCode.INVALID_TEMPLATE_DATA, failedRows: 1 });
+    expect(view.errors.map((e) => [e.line, e.column])).toEqual([[4, "facility"]]);
+    expect(await database.db.select().from(buildings).where(eq(buildings.entityId, lone.id))).toEqual([]);
+  });
+
   it("leaves no row behind after a crash in the middle, retries, and marks the job failed at the last attempt", async () => {
     const lines = Array.from({ length: 7000 }, (_, i) => `Crash room ${i}`).join("\n");
     const job = await startImport(ctxOf(admin), { type: BulkUploadType.ROOM_TYPES, file: csv(`Name *\n${lines}\n`) });

@@ -142,6 +142,7 @@ async function countIncidents(ctx: ServiceContext, filters: IncidentFilters, whe
     const statuses = filters.statuses.length ? filters.statuses : LISTED_STATUSES;
     return { total: statuses.reduce((sum, s) => sum + (totals[s] ?? 0), 0), capped: false };
   }
+  // tenant-scope: scoped by the callers' where: incidentListWhere, which compares incidents.entityId
   return countUpToCap(ctx.db, sql`from ${incidents} where ${where}`);
 }
 
@@ -361,6 +362,7 @@ async function idsByAssignee(ctx: ServiceContext, where: SQL | undefined, forwar
   const dir = forward ? sql`asc` : sql`desc`;
   const inBlock = (assigneeId: number | null) => and(where, assigneeId === null ? isNull(incidents.assigneeId) : eq(incidents.assigneeId, assigneeId));
   if (skip === 0) {
+    // tenant-scope: scoped by the callers' where: incidentListWhere, which compares incidents.entityId
     const result = await ctx.db.execute(sql`
       with u as (
         select ${users.id} as id,
@@ -391,6 +393,7 @@ async function idsByAssignee(ctx: ServiceContext, where: SQL | undefined, forwar
   for (const block of blocks) {
     if (ids.length >= take) break;
     if (left > 0) {
+      // tenant-scope: scoped by the callers' where: incidentListWhere, which compares incidents.entityId
       const counted = ctx.db.select({ one: sql`1` }).from(incidents).where(inBlock(block)).limit(left).as("counted");
       const [{ n }] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(counted);
       if (n < left) {
@@ -398,6 +401,7 @@ async function idsByAssignee(ctx: ServiceContext, where: SQL | undefined, forwar
         continue;
       }
     }
+    // tenant-scope: scoped by the callers' where: incidentListWhere, which compares incidents.entityId
     const rows = await ctx.db
       .select({ id: incidents.id })
       .from(incidents)
@@ -459,6 +463,7 @@ export async function listBoardColumn(
   const column = columnWhere(ctx, status, filters, await reachOutline(ctx), options.after);
   const [idRows, counted] = await readAll(ctx, [
     () =>
+      // tenant-scope: scoped by columnWhere: incidentListWhere, which compares incidents.entityId
       ctx.db
         .select({ id: incidents.id })
         .from(incidents)
@@ -487,10 +492,12 @@ export async function listBoard(ctx: ServiceContext, filters: IncidentFilters, c
   const outline = await reachOutline(ctx);
   const columns = new Map(shown.map((status) => [status, columnWhere(ctx, status, filters, outline, cursors[status])]));
   const branches = [...columns.values()].map(
+    // tenant-scope: scoped by columnWhere: incidentListWhere, which compares incidents.entityId
     (c) => sql`(${ctx.db.select({ id: incidents.id, status: incidents.status }).from(incidents).where(c.page).orderBy(desc(incidents.createdAt), desc(incidents.id)).limit(size + 1)})`,
   );
   const byStatus = countedByStatus(ctx, { ...filters, statuses: [] });
   const [idRows, totals] = await readAll(ctx, [
+    // tenant-scope: scoped by the branches above: each one selects incidents where columnWhere (entity included)
     async () => (branches.length ? rowsOf<{ id: number | string; status: number | string }>(await ctx.db.execute(sql.join(branches, sql` union all `))) : []),
     () => (byStatus ? incidentStatusTotals(ctx) : Promise.resolve(null)),
   ] as const);

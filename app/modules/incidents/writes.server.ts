@@ -115,6 +115,7 @@ export async function foldIntoOpenIncident(
     incidentReportedAgain,
     sql`select b.id as subject_id, jsonb_build_object('incidentId', b.id, 'shortId', b.short_id, 'occurrences', b.occurrences) as payload from bumped b`,
   );
+  // tenant-scope: scoped by openHere (incidents of ctx.entityId); the update and inserts follow from that row
   const result = await ctx.db.execute(sql`
     with open as (
       select id, occurrences from ${incidents} where ${openHere} order by id limit 1 for update
@@ -145,6 +146,7 @@ export async function rejectOpenIncidents(ctx: ServiceContext, effects: Effects,
     incidentStatusChanged,
     sql`select c.id as subject_id, jsonb_build_object('incidentId', c.id, 'shortId', c.short_id, 'assigneeId', c.assignee_id, 'from', c.old_status, 'to', ${rejected}::int) as payload from changed c`,
   );
+  // tenant-scope: scoped by the target rows (incidents of ctx.entityId); the update joins them by id
   const result = await ctx.db.execute(sql`
     with target as (
       select i.id, i.status from incidents i

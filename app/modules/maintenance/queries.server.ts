@@ -307,6 +307,7 @@ export interface PlannedMaintenanceFilters {
 
 /** Plans whose selection touches facility `facilityId`. */
 function inFacility(facilityId: number): SQL {
+  // tenant-scope: scoped by the outer plan (of ctx.entityId): its own locations
   return sql`(exists (select 1 from planned_maintenance_locations l
       left join rooms lr on lr.id = l.room_id
       left join buildings b on b.id = coalesce(l.building_id, lr.building_id)
@@ -336,6 +337,7 @@ export async function listPlannedMaintenances(
     filters.maintenanceTypeId ? eq(plannedMaintenances.maintenanceTypeId, filters.maintenanceTypeId) : undefined,
     filters.facilityId ? inFacility(filters.facilityId) : undefined,
     filters.assigneeId
+      // tenant-scope: scoped by the outer plan (of ctx.entityId): its own assignees
       ? sql`exists (select 1 from planned_maintenance_assignees a where a.planned_maintenance_id = ${plannedMaintenances.id} and a.user_id = ${filters.assigneeId})`
       : undefined,
     q ? sql`(${nameLike(plannedMaintenances.name, q)} or ${nameLike(maintenanceTypes.name, q)})` : undefined,

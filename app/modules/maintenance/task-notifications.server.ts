@@ -45,6 +45,7 @@ export const taskDoneNotification = defineNotificationKind({
       sql`(jsonb_array_length(coalesce(${users.notificationSettings}->'buildingIds', '[]'::jsonb)) = 0
         or ${users.notificationSettings}->'buildingIds' @> to_jsonb(${facts.buildingId}::int))`,
     );
+    // tenant-scope: scoped by assigneeCandidates (incidents/queries.server.ts): active users of ctx.entityId
     const rows = await ctx.db
       .select({ id: users.id })
       .from(users)

@@ -35,6 +35,7 @@ export async function resolveReportIdentifier(db: Db, code: string) {
   if (!CODE.test(code)) return null;
   // One read (every report runs it): the identifier, its equipment item when it has one, and the room,
   // each neither archived nor of another entity.
+  // tenant-scope: across entities, a public report code is unique over all entities and names its entity
   const [row] = await db
     .select({ entityId: reportIdentifiers.entityId, roomId: rooms.id, equipmentItemId: reportIdentifiers.equipmentItemId, timeZone: entities.timeZone })
     .from(reportIdentifiers)

@@ -88,6 +88,7 @@ export async function getRoomType(ctx: ServiceContext, id: number): Promise<Room
   const [row] = await ctx.db
     .select({
       ...roomTypeSelection().fields,
+      // tenant-scope: scoped by the outer room type (of ctx.entityId): the incident types linked to it
       incidentTypesCount: sql<number>`${subquery
         .select({ n: sql`count(*)::int` })
         .from(incidentTypeRoomTypes)
@@ -285,6 +286,7 @@ function walkParents(options: { parents: SQL; children: SQL; dir: SQL; offset: n
   const { parents, children, dir, offset, limit, skip } = options;
   const keys = sql`p.k1 ${dir}, p.k2 ${dir}, p.k3 ${dir}, p.pid ${dir}`;
   return skip
+    // tenant-scope: scoped by `children`: the callers pass ownRoom (rooms.entityId) into it
     ? sql`
         select x.id from (
           select q.*, sum(q.n) over (order by q.k1 ${dir}, q.k2 ${dir}, q.k3 ${dir}, q.pid ${dir}
@@ -299,6 +301,7 @@ function walkParents(options: { parents: SQL; children: SQL; dir: SQL; offset: n
         where p.before + p.n > ${offset}::int and p.before < ${offset + limit}::int
         order by ${keys}, x.rk ${dir}, x.id ${dir}
         limit ${limit}`
+    // tenant-scope: scoped by `children`: the callers pass ownRoom (rooms.entityId) into it
     : sql`
         select x.id from (${parents}) p
         cross join lateral (

@@ -240,6 +240,7 @@ export async function createUser(ctx: ServiceContext, rawInput: Input<CreateUser
       const linked = await checkLinks(txCtx, input.role, input.linkedObjects);
       const settings = notificationSettingsOf(input);
       await checkNotificationBuildings(txCtx, settings.buildingIds);
+      // tenant-scope: across entities, e-mail addresses are unique over all entities
       const [taken] = await tx
         .select({ id: users.id })
         .from(users)

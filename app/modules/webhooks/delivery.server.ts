@@ -194,6 +194,7 @@ function readableSecret(stored: string, entityId: number): string | null {
  * together do it once. Secrets no key opens are left as they are (their deliveries say so).
  */
 export async function resealWebhookSecrets(db: Db): Promise<{ resealed: number; unreadable: number }> {
+  // tenant-scope: across entities, secrets are resealed for every entity once at start
   const rows = await db
     .select({ id: webhookEndpoints.id, entityId: webhookEndpoints.entityId, secret: webhookEndpoints.secret })
     .from(webhookEndpoints);
@@ -324,13 +325,14 @@ const RETENTION_BATCH = 5000;
 export async function pruneWebhookDeliveries(services: Pick<ContextServices, "db">, days: number): Promise<{ removed: number }> {
   let removed = 0;
   for (;;) {
+    // tenant-scope: across entities, retention removes old deliveries of every entity
     const batch = services.db
       .select({ id: webhookDeliveries.id })
       .from(webhookDeliveries)
       .where(and(sql`${webhookDeliveries.status} <> 'pending'`, sql`${webhookDeliveries.createdAt} < now() - make_interval(days => ${days})`))
       .orderBy(webhookDeliveries.id)
       .limit(RETENTION_BATCH);
-    // eslint-disable-next-line caretaker/tenant-scope -- retention runs for every entity by design
+    // tenant-scope: across entities, retention runs for every entity by design
     const gone = await services.db.delete(webhookDeliveries).where(inArray(webhookDeliveries.id, batch)).returning({ id: webhookDeliveries.id });
     removed += gone.length;
     if (gone.length < RETENTION_BATCH) return { removed };
