@@ -319,11 +319,15 @@ export const tasks = pgTable(
     doneById: integer("done_by_id").references((): AnyPgColumn => users.id),
     /** What the person who did it noted, and their photo. */
     note: text("note"),
-    photoFileId: uuid("photo_file_id").references((): AnyPgColumn => storedFiles.id, { onDelete: "set null" }),
+    photoFileId: uuid("photo_file_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // Named as PostgreSQL named it when migration 0018 added the column.
+    foreignKey({ name: "tasks_photo_file_id_fkey", columns: [t.photoFileId], foreignColumns: [storedFiles.id] }).onDelete(
+      "set null"
+    ),
     // One foreign key for the plan and the entity: a task's plan is of its entity (migration 0031).
     foreignKey({
       name: "tasks_planned_maintenance_entity_fk",
