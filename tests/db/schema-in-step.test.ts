@@ -52,7 +52,7 @@ const handWrittenIndexes = new Set(
     ),
 );
 
-const tables = Object.values(schema).filter((value): value is PgTable => is(value, PgTable)).map((table) => getTableConfig(table));
+const tables = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable => is(value, PgTable)).map((table) => getTableConfig(table));
 
 describe("schema and migrations", () => {
   it("leave drizzle-kit nothing to generate (its snapshot is the schema)", async () => {
