@@ -44,12 +44,15 @@ export const maintenanceTypes = pgTable(
     occurrenceUnit: smallint("occurrence_unit").$type<TimeMeasure>().notNull().default(TimeMeasure.UNSPECIFIED),
     /** What to do; the default instructions of the plans of this type. */
     instructions: text("instructions").notNull().default(""),
+    /** How long one maintenance of this type takes, in minutes (optional). */
+    estimatedDuration: integer("estimated_duration"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     archivedAt: archivedAt(),
   },
   (t) => [
     index("maintenance_types_entity_name_idx").on(t.entityId, t.name).where(notArchived(t.archivedAt)),
+    check("maintenance_types_estimated_duration_check", sql`${t.estimatedDuration} is null or ${t.estimatedDuration} > 0`),
     check(
       "maintenance_types_occurrence_interval_check",
       sql`${t.occurrenceInterval} is null or ${t.occurrenceInterval} > 0`

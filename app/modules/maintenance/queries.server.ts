@@ -68,6 +68,8 @@ export interface MaintenanceTypeRow {
   tags: string[];
   occurrenceUnit: TimeMeasure;
   occurrenceInterval: number | null;
+  /** Minutes one maintenance of the type takes, or null. */
+  estimatedDuration: number | null;
   /** Active planned maintenances of the type. */
   plansCount: number;
 }
@@ -109,6 +111,7 @@ const plansOfType = sql<number>`(select count(*)::int from planned_maintenances 
 const typeFields = {
   id: maintenanceTypes.id,
   name: maintenanceTypes.name,
+  estimatedDuration: maintenanceTypes.estimatedDuration,
   tags: maintenanceTypes.tags,
   occurrenceUnit: maintenanceTypes.occurrenceUnit,
   occurrenceInterval: maintenanceTypes.occurrenceInterval,

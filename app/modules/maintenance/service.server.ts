@@ -146,6 +146,7 @@ function typeColumns(input: MaintenanceTypeValues) {
     occurrenceUnit: input.occurrenceUnit,
     occurrenceInterval: input.occurrenceInterval,
     instructions: input.instructions ?? "",
+    estimatedDuration: input.estimatedDuration,
   };
 }
 
