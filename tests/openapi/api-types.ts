@@ -8931,6 +8931,7 @@ export interface operations {
                     occurrenceUnit?: (0 | 1 | 2 | 3 | 4) | null;
                     occurrenceInterval?: number | null;
                     instructions?: string | null;
+                    estimatedDuration?: number | null;
                     assigneeIds?: number[] | null;
                     roomIds?: number[] | null;
                     equipmentItemIds?: number[] | null;
@@ -9106,6 +9107,7 @@ export interface operations {
                     occurrenceUnit?: (0 | 1 | 2 | 3 | 4) | null;
                     occurrenceInterval?: number | null;
                     instructions?: string | null;
+                    estimatedDuration?: number | null;
                     assigneeIds?: number[] | null;
                     roomIds?: number[] | null;
                     equipmentItemIds?: number[] | null;

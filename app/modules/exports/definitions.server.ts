@@ -295,6 +295,7 @@ const maintenanceTypesExport = define<MaintenanceTypeExportRow, NoFilters>({
     importable("occurrenceUnit", (r, f) => f.word("occurrenceUnit", r.occurrenceUnit)),
     importable("occurrenceInterval", (r) => r.occurrenceInterval),
     importable("instructions", (r) => r.instructions),
+    importable("estimatedDuration", (r) => r.estimatedDuration),
     { key: "plansCount", value: (r) => r.plansCount },
   ],
   async *batches(ctx, _filters, total) {

@@ -237,9 +237,8 @@ export async function createFacilitiesBulk(
     if (rows.length === 0) return [];
     const last = await reserveShortIds(txCtx.db, ctx.entityId, "facility", rows.length);
     const ids = await insertRecords(txCtx, {
-      table: "facilities",
-      columns: { short_id: "int", name: "text", description: "text" },
-      rows: rows.map((r, i) => ({ short_id: last - rows.length + 1 + i, name: r.name, description: r.description })),
+      table: facilities,
+      rows: rows.map((r, i) => ({ shortId: last - rows.length + 1 + i, name: r.name, description: r.description })),
       audit: { action: "createFacility", recordType: "facility", details: options.details },
     });
     if (options.linkUserId != null) {
@@ -268,38 +267,8 @@ export async function createBuildingsBulk(ctx: ServiceContext, rawRows: Input<Bu
     }
     const last = await reserveShortIds(txCtx.db, ctx.entityId, "building", rows.length);
     return insertRecords(txCtx, {
-      table: "buildings",
-      columns: {
-        short_id: "int",
-        facility_id: "int",
-        name: "text",
-        description: "text",
-        street_name: "text",
-        street_number: "text",
-        suffix: "text",
-        building_floor: "text",
-        additional_info: "text",
-        postal_code: "text",
-        city: "text",
-        country: "text",
-      },
-      rows: rows.map((r, i) => {
-        const c = buildingColumns(r);
-        return {
-          short_id: last - rows.length + 1 + i,
-          facility_id: c.facilityId,
-          name: c.name,
-          description: c.description,
-          street_name: c.streetName,
-          street_number: c.streetNumber,
-          suffix: c.suffix,
-          building_floor: c.buildingFloor,
-          additional_info: c.additionalInfo,
-          postal_code: c.postalCode,
-          city: c.city,
-          country: c.country,
-        };
-      }),
+      table: buildings,
+      rows: rows.map((r, i) => ({ shortId: last - rows.length + 1 + i, ...buildingColumns(r) })),
       audit: { action: "createBuilding", recordType: "building", details: options.details },
     });
   });

@@ -69,6 +69,8 @@ export interface MaintenanceTypeRow {
   tags: string[];
   occurrenceUnit: TimeMeasure;
   occurrenceInterval: number | null;
+  /** Minutes one maintenance of the type takes, or null. */
+  estimatedDuration: number | null;
   /** Active planned maintenances of the type. */
   plansCount: number;
 }
@@ -119,6 +121,7 @@ const plansOfType = sql<number>`${subquery
 const typeFields = {
   id: maintenanceTypes.id,
   name: maintenanceTypes.name,
+  estimatedDuration: maintenanceTypes.estimatedDuration,
   tags: maintenanceTypes.tags,
   occurrenceUnit: maintenanceTypes.occurrenceUnit,
   occurrenceInterval: maintenanceTypes.occurrenceInterval,

@@ -125,6 +125,17 @@ describe("maintenance types", () => {
     expect(await newType({ occurrenceUnit: TimeMeasure.DAY, occurrenceInterval: null })).toMatchObject({ occurrenceUnit: 1, occurrenceInterval: 1 });
   });
 
+  it("keeps a type's estimated duration in minutes, or none, and refuses one that is not a whole number above 0", async () => {
+    const type = await newType({ estimatedDuration: 30 });
+    expect(type).toMatchObject({ estimatedDuration: 30 });
+    expect(await getMaintenanceType(ctxOf(manager), type.id)).toMatchObject({ estimatedDuration: 30 });
+    const updated = await updateMaintenanceType(ctxOf(manager), type.id, typeInput({ estimatedDuration: 120 }));
+    expect(updated).toMatchObject({ estimatedDuration: 120 });
+    expect(await updateMaintenanceType(ctxOf(manager), type.id, typeInput({ estimatedDuration: null }))).toMatchObject({ estimatedDuration: null });
+    expect(await newType({})).toMatchObject({ estimatedDuration: null });
+    for (const bad of [0, -5, 2.5]) await expectFieldError(newType({ estimatedDuration: bad }), "estimatedDuration", "maintenance:validation.estimatedDuration");
+  });
+
   it("refuses a missing name, bad tags and a bad interval with their messages", async () => {
     await expectFieldError(newType({ name: "  " }), "name", "maintenance:validation.typeNameRequired");
     await expectFieldError(newType({ tags: ["a", "b", "c", "d"] }), "tags", "common:tags.tooMany");

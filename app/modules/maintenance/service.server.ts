@@ -150,6 +150,7 @@ function typeColumns(input: MaintenanceTypeValues) {
     occurrenceUnit: input.occurrenceUnit,
     occurrenceInterval: input.occurrenceInterval,
     instructions: input.instructions ?? "",
+    estimatedDuration: input.estimatedDuration,
   };
 }
 
@@ -414,12 +415,8 @@ export async function createMaintenanceTypesBulk(
   if (rows.some((r) => r.assigneeIds.length || r.roomIds.length || r.equipmentItemIds.length)) throw new ValidationError({ roomIds: ["common:validation.invalid"] });
   return withTx(ctx, (txCtx) =>
     insertRecords(txCtx, {
-      table: "maintenance_types",
-      columns: { name: "text", tags: "text[]", occurrence_unit: "smallint", occurrence_interval: "int", instructions: "text" },
-      rows: rows.map((r) => {
-        const c = typeColumns(r);
-        return { name: c.name, tags: c.tags, occurrence_unit: c.occurrenceUnit, occurrence_interval: c.occurrenceInterval, instructions: c.instructions };
-      }),
+      table: maintenanceTypes,
+      rows: rows.map((r) => typeColumns(r)),
       audit: { action: "createMaintenanceType", recordType: "maintenanceType", details: options.details },
     }),
   );
