@@ -34,17 +34,19 @@ export function postgresLimitStore(pool: Pool): LimitStore {
 }
 
 /**
- * Has the library create its table when missing (its own `create table if not exists`, safe when
- * several processes start together) and keeps one instance that deletes rows expired for an hour,
- * every five minutes, in the background.
+ * Has the library create its table when missing (its own `create table if not exists`) and keeps one
+ * instance that deletes rows expired for an hour, every five minutes, in the background. Processes
+ * starting together may race on the creation: the loser tries once more and finds the table there.
  */
-export function prepareLimitTable(pool: Pool): Promise<void> {
-  return new Promise((resolve, reject) => {
-    new RateLimiterPostgres(
-      { storeClient: pool, storeType: "pool", tableName: LIMIT_TABLE, keyPrefix: "housekeeping", points: 1, duration: 1 },
-      (error?: Error) => (error ? reject(error) : resolve()),
-    );
-  });
+export async function prepareLimitTable(pool: Pool): Promise<void> {
+  const create = () =>
+    new Promise<void>((resolve, reject) => {
+      new RateLimiterPostgres(
+        { storeClient: pool, storeType: "pool", tableName: LIMIT_TABLE, keyPrefix: "housekeeping", points: 1, duration: 1 },
+        (error?: Error) => (error ? reject(error) : resolve()),
+      );
+    });
+  await create().catch(create);
 }
 
 const holder = globalThis as unknown as { __caretakerLimitStore?: LimitStore };
