@@ -18,7 +18,7 @@ import { logger } from "~/lib/logger.server";
 import { createMailer, type Mailer } from "~/mail/mailer.server";
 import { createLoginLimits, type AuthDeps } from "~/modules/auth/service.server";
 import { resealWebhookSecrets } from "~/modules/webhooks/delivery.server";
-import { databaseLimitStore, sharedLimitStore, setSharedLimitStore } from "~/core/shared-limits.server";
+import { postgresLimitStore, prepareLimitTable, sharedLimitStore, setSharedLimitStore } from "~/core/shared-limits.server";
 
 /**
  * The process-wide services, created once at boot and kept on globalThis so that Vite's module
@@ -128,7 +128,8 @@ async function boot(): Promise<Runtime> {
   }
   const pool = database.pool;
   // Several processes may serve one PostgreSQL database: their request limits count together there.
-  setSharedLimitStore(pool ? databaseLimitStore(database.db) : undefined);
+  if (pool) await prepareLimitTable(pool);
+  setSharedLimitStore(pool ? postgresLimitStore(pool) : undefined);
   const events =
     pool && database.url
       ? createPgEventBus({ url: database.url, notify: (channel, payloads) => pool.query(NOTIFY_ALL_SQL, [channel, payloads]) })

@@ -81,7 +81,7 @@ function apiLimiter(kind: "person" | "token", limit: number): RateLimiter {
   let limiter = limiters.get(name);
   if (!limiter) {
     const store = sharedLimitStore();
-    limiter = new RateLimiter(limit, MINUTE, { store, scope: `api.${kind}`, maxKeys: 100_000 });
+    limiter = new RateLimiter(limit, MINUTE, { store, scope: `api.${kind}` });
     limiters.set(name, limiter);
   }
   return limiter;

@@ -62,8 +62,8 @@ export async function requestPasswordReset(deps: PasswordResetDeps, input: unkno
   const { email } = parseInput(RequestPasswordResetSchema, input);
   const now = deps.now?.() ?? Date.now();
   if (deps.limits) {
-    const clientOk = await deps.limits.perClient.hit(client ?? "unknown", now);
-    const emailOk = await deps.limits.perEmail.hit(email, now);
+    const clientOk = await deps.limits.perClient.hit(client ?? "unknown");
+    const emailOk = await deps.limits.perEmail.hit(email);
     if (!clientOk || !emailOk) {
       logger().warn({ client, limited: !clientOk ? "client" : "email" }, "password reset: rate limited, no mail sent");
       return;

@@ -80,9 +80,9 @@ export interface AuthUser {
  * Login limits, both over 15 minutes: `perAddress` counts every attempt of a client address;
  * `perAccount` counts the failures of one account *from one address*, so failing on purpose locks
  * out only the one failing (never the account's owner elsewhere). Keys are normalised, cut and
- * hashed by the limiter, which holds a bounded number of them.
+ * hashed by the limiter.
  */
-export function createLoginLimits(perAccount: number, perAddress: number, options: { maxKeys?: number; store?: LimitStore } = {}) {
+export function createLoginLimits(perAccount: number, perAddress: number, options: { store?: LimitStore } = {}) {
   const fifteenMinutes = 15 * 60 * 1000;
   return {
     perAccount: new RateLimiter(perAccount, fifteenMinutes, { ...options, scope: "login.account" }),
@@ -111,8 +111,8 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
   const limits = deps.limits;
   const accountKey = accountAttemptKey(input.email, input.address);
   if (limits) {
-    const addressOk = await limits.perAddress.hit(input.address || "unknown", now);
-    if (!addressOk || (await limits.perAccount.blocked(accountKey, now))) {
+    const addressOk = await limits.perAddress.hit(input.address || "unknown");
+    if (!addressOk || (await limits.perAccount.blocked(accountKey))) {
       throw new AuthError("TOO_MANY_ATTEMPTS", "auth:login.tooManyAttempts", 429, LoginErrorCode.TOO_MANY_ATTEMPTS);
     }
   }
@@ -129,7 +129,7 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
   dummyHash ??= hashPassword("not-a-real-password-Aa1!");
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password.slice(0, MAX_PASSWORD_LENGTH));
   if (!user || !ok) {
-    await limits?.perAccount.hit(accountKey, now);
+    await limits?.perAccount.hit(accountKey);
     throw invalidCredentials();
   }
   if (user.status === UserStatus.DISABLED) {
