@@ -11,7 +11,9 @@
  * A build folder is what `npm run build` makes (`build/`): copy it aside before building the other one, or
  * give the `build` folder of another checkout (a git worktree of the earlier commit, installed and built),
  * which then runs with that checkout's own packages.
- * Settings: BENCH_REQUESTS (measured requests a page and build, default 1000), BENCH_WARMUP (300).
+ * Settings: BENCH_REQUESTS (measured requests a page and build, default 1000), BENCH_WARMUP (300);
+ * BENCH_DATABASE_URL runs both builds on that PostgreSQL database (e.g. the scale seed) instead of a copy
+ * of the demo data each, signed in as BENCH_ACCOUNT (default the demo manager; scale-admin@demo.test there).
  */
 import fs from "node:fs";
 import http from "node:http";
@@ -54,8 +56,9 @@ interface Side {
 }
 
 async function side(name: string, folder: string): Promise<Side> {
-  const server = await startServer({ cwd: folder, env: { MIGRATIONS_DIR: path.join(repo, "app/db/migrations") } });
-  const cookie = await server.signIn(demoAccounts.manager);
+  const database = process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {};
+  const server = await startServer({ cwd: folder, env: { MIGRATIONS_DIR: path.join(repo, "app/db/migrations"), ...database } });
+  const cookie = await server.signIn(process.env.BENCH_ACCOUNT ?? demoAccounts.manager);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const get = (url: string) =>
     new Promise<number>((resolve, reject) => {
