@@ -350,7 +350,7 @@ export const webhookRetentionJob = defineJob({
 });
 
 /**
- * Every night at 03:45, Brussels time (decision 045): the deliveries older than `days`
+ * Every night at 03:45, Brussels time (decision 020): the deliveries older than `days`
  * (WEBHOOK_DELIVERY_RETENTION_DAYS, read at start) are removed.
  */
 export function webhookRetentionSchedule(days: number) {
