@@ -26,7 +26,7 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /**
-   * The key that seals the secrets the app keeps in its database (webhook signing secrets, decision 062);
+   * The key that seals the secrets the app keeps in its database (webhook signing secrets, decision 057);
    * derived from SESSION_SECRET when not set.
    */
   SECRETS_KEY: z.string().min(32, "must be at least 32 characters").optional(),
