@@ -137,7 +137,7 @@ async function main() {
       },
     }),
   );
-  // Dynamic responses: brotli or gzip by the `compression` middleware at the levels of decision 042, unless
+  // Dynamic responses: brotli or gzip by the `compression` middleware at the levels of decision 019, unless
   // a proxy in front compresses (COMPRESSION=false). Server-sent events are not compressed.
   if (config.COMPRESSION) app.use(dynamicCompression());
 
@@ -159,7 +159,7 @@ async function main() {
   app.use(tieredRateLimits(config, createTiers(config.RATE_LIMIT_MULTIPLIER, { store: (await entry()).limitStore() })));
   app.use(sameOriginWrites(config));
   app.use(bodyLimits(config));
-  // The report page every sticker opens, served again from memory until its entity writes (decision 043).
+  // The report page every sticker opens, served again from memory until its entity writes (decision 019).
   // Not in development, where the code itself changes; REPORT_PAGE_CACHE=false turns it off.
   if (!vite && config.REPORT_PAGE_CACHE) {
     app.use(pageCache(async () => {

@@ -1,6 +1,6 @@
 /**
  * What compressing a page costs inside the server: `npm run bench:compression [-- path ...]` (also run by
- * `npm run bench`). Issue #9 asks that compression cost at most a tenth of a page (decision 042).
+ * `npm run bench`). Issue #9 asks that compression cost at most a tenth of a page (decision 019).
  *
  * The production build runs on a fresh copy of the demo data with SERVER_TIMING=1, signed in as the
  * manager. For each page, one client asks for it in batches of 20 requests, taking turns (every order) between

@@ -10,7 +10,7 @@
  *
  *   npm run build && npm run bench:js
  *
- * Options (environment): BENCH_BUDGET_KB (default 150, decision 034); CHROMIUM_PATH (default /usr/bin/chromium, or
+ * Options (environment): BENCH_BUDGET_KB (default 150, decision 021); CHROMIUM_PATH (default /usr/bin/chromium, or
  * /usr/bin/chromium-headless-shell where only that is installed).
  * Exits with 1 when a page is over the budget, so it can guard a change.
  */

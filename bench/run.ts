@@ -143,7 +143,7 @@ function fetchOnce(url: string, headers: Record<string, string>): Promise<{ stat
 
 /**
  * What compressing a page costs the server, measured directly: the page's HTML compressed the way the
- * server does (decision 042's levels) in one call in this process, CPU per page over 200 rounds.
+ * server does (decision 019's levels) in one call in this process, CPU per page over 200 rounds.
  * `bench/compression.ts` (run below) measures it inside the server as well.
  */
 async function compressionCost(url: string, headers: Record<string, string>) {

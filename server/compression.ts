@@ -2,7 +2,7 @@ import zlib from "node:zlib";
 import compression from "compression";
 
 /**
- * The levels for answers compressed as they are sent (decision 042): brotli quality 3 and gzip level 4,
+ * The levels for answers compressed as they are sent (decision 019): brotli quality 3 and gzip level 4,
  * where the `compression` middleware's defaults are 4 and 6: a lower level keeps the compressor's share of
  * a page's CPU well under a tenth for a few percent more bytes (`npm run bench:compression`). Static files
  * are compressed once at build time at the highest levels (scripts/precompress.mjs, server/precompressed.ts).

@@ -13,7 +13,7 @@ type BulkTable = PgTable & { entityId: unknown; id: unknown };
  *
  * Each row gives its values under the table's own (Drizzle) field names; the SQL column names and
  * types are read from the table's declaration, so a new column needs no change here. The
- * statement-level triggers keep the list counters right (decision 047).
+ * statement-level triggers keep the list counters right (decision 017).
  */
 export async function insertRecords<T extends BulkTable>(
   ctx: Pick<ServiceContext, "db" | "entityId" | "actor" | "requestId">,

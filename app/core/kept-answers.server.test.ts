@@ -9,7 +9,7 @@ import { createKeptAnswersState, EVERY_PROCESS, keptAnswers, keptAnswersState } 
 import { withTx } from "./unit-of-work.server";
 
 /**
- * The report page's kept answers (decision 043): kept per database and entity, stale once that entity
+ * The report page's kept answers (decision 019): kept per database and entity, stale once that entity
  * commits, in this process at once and in every other through the event bus (two buses on one PostgreSQL
  * database stand for two app processes; on the embedded database there is one process and one bus).
  */

@@ -4,7 +4,7 @@ import { DEFAULT_TIME_ZONE, isSupportedTimeZone } from "~/lib/dates";
 import type { JobDefinition } from "./jobs.server";
 
 /**
- * Recurring jobs declared in code (decision 045). A schedule only enqueues an ordinary job of the queue
+ * Recurring jobs declared in code (decision 020). A schedule only enqueues an ordinary job of the queue
  * (its `job`, with its `payload`) once per due time; the job runs, retries and fails like any other.
  * Definitions live beside their area (`modules/<area>/jobs.server.ts`) and are listed in
  * `app/jobs/registry.server.ts`; the queue's workers fire them (app/jobs/schedules.server.ts).

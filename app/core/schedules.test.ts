@@ -4,7 +4,7 @@ import { defineJob } from "./jobs.server";
 import { defineSchedule, nextDueTime, scheduleSpec } from "./schedules.server";
 
 /**
- * The due times of cron schedules (decision 045): wall-clock times of the schedule's zone, with the
+ * The due times of cron schedules (decision 020): wall-clock times of the schedule's zone, with the
  * daylight-saving rules written out (Brussels: clocks forward on 2026-03-29 at 02:00 CET, back on
  * 2026-10-25 at 03:00 CEST). The queue that fires them is tested in app/jobs/schedules.server.test.ts.
  */

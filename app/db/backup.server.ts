@@ -10,7 +10,7 @@ import { openDatabase, PGLITE_EXTENSIONS, pgliteStartParams, type Database } fro
  * Back-up and restore of an instance (README "Backups"): the database (PostgreSQL through `pg_dump`'s
  * custom format, the embedded database through PGlite's own dump of its data folder), the uploaded files
  * folder, and the secrets the sealed data needs (webhook signing secrets are sealed with a key derived
- * from SECRETS_KEY or SESSION_SECRET, decision 062). A manifest lists every table's row count, which a
+ * from SECRETS_KEY or SESSION_SECRET, decision 057). A manifest lists every table's row count, which a
  * restore checks.
  *
  * The database is dumped first, the files copied after: a row's file is never removed before its row is

@@ -18,7 +18,7 @@ import { createScheduler } from "./schedules.server";
  * a claim is a short lease that its worker renews while the handler runs, so the claim of a process that
  * died (killed, its host gone) is free again within a minute and its job runs again. What each job does lives in its
  * definition (`defineJob`, app/core/jobs.server.ts); the list is app/jobs/registry.server.ts.
- * Recurring jobs are schedules (`defineSchedule`, decision 045): before each round the workers enqueue
+ * Recurring jobs are schedules (`defineSchedule`, decision 020): before each round the workers enqueue
  * the jobs of the schedules that are due (app/jobs/schedules.server.ts), then run them like any other.
  * The same rounds dispatch the change events (decision 048, app/jobs/changes.server.ts) before the jobs.
  */

@@ -19,7 +19,7 @@ import { isDay, isMonth, parseTaskFilters, parseTaskView } from "~/modules/maint
  * tasks (decision 051): the list (sections Overdue, Today, This week, Later, Earlier; filters by status,
  * building, plan, assignee, and one day, `&day=YYYY-MM-DD`; paged) and the maintenance calendar,
  * `?view=month` (`&month=YYYY-MM`) or `?view=week` (`&date=YYYY-MM-DD`), drawn on the server, a few
- * entries a day with a link to more (decision 063). Marking done and undoing are plain posts
+ * entries a day with a link to more (decision 051). Marking done and undoing are plain posts
  * (`intent=done|undo`, `taskId`) that come back to the same address.
  */
 export const loader = screenLoader(async ({ ctx, url, user }) => {

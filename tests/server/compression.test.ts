@@ -5,7 +5,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DYNAMIC_COMPRESSION, dynamicCompression } from "../../server/compression";
 
-// Dynamic answers compressed by the `compression` middleware as server.ts sets it up (decision 042).
+// Dynamic answers compressed by the `compression` middleware as server.ts sets it up (decision 019).
 
 const page = `<!DOCTYPE html><html><body>${Array.from({ length: 600 }, (_, i) => `<tr><td>Room ${(i * 7919) % 1000}</td><td>${(i * 31) % 97} incidents</td></tr>`).join("")}</body></html>`;
 let base = "";

@@ -77,7 +77,7 @@ describe("lint enforces the tenant scope", () => {
   });
 });
 
-describe("lint keeps the framework as published (decision 043)", () => {
+describe("lint keeps the framework as published (decision 019)", () => {
   const ours = async (file: string, code: string) => (await problems(file, code)).filter((m) => /^caretaker\/no-(package-internals|private-members)/.test(m));
 
   it.each([

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 
 /**
  * Vite's own virtual modules (`\0vite/...`) are internal to Vite, like a package's unlisted files
- * (decision 043): lint refuses a plugin in vite.config.ts, or code in app/ and server/, that names one.
+ * (decision 019): lint refuses a plugin in vite.config.ts, or code in app/ and server/, that names one.
  * Files are linted as if they sat at the given path; they are never written.
  */
 const eslint = new ESLint();

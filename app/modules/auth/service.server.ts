@@ -263,7 +263,7 @@ function sessionUser() {
 
 /**
  * The session checks run on every signed-in request: built once per database handle and run as prepared
- * statements (named on PostgreSQL; decision 035). This one reads the shell's profile and unread count too.
+ * statements (named on PostgreSQL; decision 019). This one reads the shell's profile and unread count too.
  */
 function buildShellQuery(db: Db) {
   return db

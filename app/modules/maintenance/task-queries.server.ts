@@ -446,7 +446,7 @@ export const CALENDAR_ENTRIES_PER_DAY = { month: 4, week: 16 } as const;
  * The calendar's days from `from` to `to` (both included): each day's first `perDay` entries (a plan's
  * tasks of the day at one time of day, counted, with the place of a lone task), by time of day (a task
  * without one first) then plan, and the days that have more entries than that (`more`), which the
- * calendar links to a longer view of the day (decision 063).
+ * calendar links to a longer view of the day (decision 051).
  *
  * Each day is read in the order of `tasks_entity_day_plan_idx` and stops after its last entry, from the
  * index alone: the conditions on the task are on the index's columns, and those on its plan and room

@@ -57,7 +57,7 @@ export type ResolvedIdentifier = NonNullable<Awaited<ReturnType<typeof resolveRe
 const resolvedCodes = keptAnswers<ResolvedIdentifier | null>({ maxEntries: 2_000, ttlMs: 60_000 });
 
 /**
- * `resolveReportIdentifier`, kept until its entity commits a write (decision 043): every scan and report of
+ * `resolveReportIdentifier`, kept until its entity commits a write (decision 019): every scan and report of
  * a crowd at one sticker reads the same answer, and only a write of that entity (a room archived, an item
  * moved) can change it. An unknown code is read every time (a new sticker must answer at once).
  */

@@ -10,7 +10,7 @@
 export const WEBHOOK_EVENTS = ["incident.created", "incident.status-changed", "incident.assigned", "incident.commented", "task.done", "import.finished", "export.finished"] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
-/** The translation key of an event's name (`webhooks:` namespace; keys hold no dots, decision 033). */
+/** The translation key of an event's name (`webhooks:` namespace; keys hold no dots, decision 005). */
 export function webhookEventKey(type: string): string {
   return `events.${type.replace(/\./g, "_")}`;
 }

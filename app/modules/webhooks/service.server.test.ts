@@ -345,7 +345,7 @@ describe("the deliveries' retention", () => {
   });
 });
 
-describe("secrets at rest (decision 062)", () => {
+describe("secrets at rest (decision 057)", () => {
   const stored = async (id: number) =>
     (await database.db.select({ secret: webhookEndpoints.secret }).from(webhookEndpoints).where(eq(webhookEndpoints.id, id)))[0].secret;
 
@@ -422,7 +422,7 @@ describe("secrets at rest (decision 062)", () => {
   });
 });
 
-describe("changing the key that seals the secrets (decision 062)", () => {
+describe("changing the key that seals the secrets (decision 057)", () => {
   const setKeys = (keys: { SECRETS_KEY?: string; SECRETS_KEY_PREVIOUS?: string }) => {
     for (const name of ["SECRETS_KEY", "SECRETS_KEY_PREVIOUS"] as const) {
       if (keys[name]) process.env[name] = keys[name];
