@@ -56,7 +56,7 @@ interface Side {
 }
 
 async function side(name: string, folder: string): Promise<Side> {
-  const database = process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {};
+  const database: Record<string, string> = process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {};
   const server = await startServer({ cwd: folder, env: { MIGRATIONS_DIR: path.join(repo, "app/db/migrations"), ...database } });
   const cookie = await server.signIn(process.env.BENCH_ACCOUNT ?? demoAccounts.manager);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });

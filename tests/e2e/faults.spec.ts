@@ -292,18 +292,7 @@ test("pages asked for while an import writes on the embedded database wait and a
     });
     expect(login.status).toBe(302);
     const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    const buildings = (await (await fetch(`${app.url}/api/facilities/buildings?size=100`, { headers: bearer })).json()) as { name: string; facilityName?: string }[];
-    const types = (await (await fetch(`${app.url}/api/facilities/rooms/roomtype?size=100`, { headers: bearer })).json()) as { roomTypeName?: string; name?: string }[];
-    const book = new ExcelJS.Workbook();
-    const sheet = book.addWorksheet("Data");
-    sheet.addRow(["Name *", "Building *", "Room type *", "Floor *", "Description", "Facility"]);
-    for (let i = 0; i < 10_000; i++) {
-      const building = buildings[i % buildings.length];
-      sheet.addRow([`Imported ${i + 1}`, building.name, types[i % types.length].roomTypeName ?? types[i % types.length].name, String(i % 7), "", building.facilityName ?? ""]);
-    }
-    const form = new FormData();
-    form.set("type", "rooms");
-    form.set("file", new Blob([await book.xlsx.writeBuffer()]), "rooms.xlsx");
+    const form = await roomsImport(app.url, bearer, 10_000, "Imported");
     const started = await fetch(`${app.url}/api/imports`, { method: "POST", headers: bearer, body: form });
     expect(started.status).toBe(202);
     const job = (await started.json()) as { id: number };
@@ -334,6 +323,68 @@ test("pages asked for while an import writes on the embedded database wait and a
     await Promise.all(readers);
     expect(answers.length).toBeGreaterThan(6);
     expect(answers.filter((a) => a !== 200)).toEqual([]);
+    expect(app.child.exitCode, app.output()).toBeNull();
+  } finally {
+    await app.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+/** A rooms import form of `lines` lines on the demo data's buildings and room types. */
+async function roomsImport(baseUrl: string, bearer: Record<string, string>, lines: number, prefix: string): Promise<FormData> {
+  const buildings = (await (await fetch(`${baseUrl}/api/facilities/buildings?size=100`, { headers: bearer })).json()) as { name: string; facilityName?: string }[];
+  const types = (await (await fetch(`${baseUrl}/api/facilities/rooms/roomtype?size=100`, { headers: bearer })).json()) as { roomTypeName?: string; name?: string }[];
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet("Data");
+  sheet.addRow(["Name *", "Building *", "Room type *", "Floor *", "Description", "Facility"]);
+  for (let i = 0; i < lines; i++) {
+    const building = buildings[i % buildings.length];
+    sheet.addRow([`${prefix} ${i + 1}`, building.name, types[i % types.length].roomTypeName ?? types[i % types.length].name, String(i % 7), "", building.facilityName ?? ""]);
+  }
+  const form = new FormData();
+  form.set("type", "rooms");
+  form.set("file", new Blob([await book.xlsx.writeBuffer()]), "rooms.xlsx");
+  return form;
+}
+
+async function importStatus(baseUrl: string, bearer: Record<string, string>, id: number): Promise<number> {
+  const view = (await (await fetch(`${baseUrl}/api/imports/${id}`, { headers: bearer })).json()) as { status: number };
+  return Number(view.status);
+}
+
+/** DataJobStatus: QUEUED 0, RUNNING 1; then finished (succeeded or failed). */
+const QUEUED_OR_RUNNING = [0, 1];
+
+test("a process killed during an import: the next process frees the job within a minute, and a new import is accepted", async () => {
+  test.setTimeout(300_000);
+  const dataDir = tempDir("caretaker-killed-import-");
+  fs.cpSync(process.env.E2E_TEMPLATE_DIR!, dataDir, { recursive: true });
+  let app = await startServer({ dataDir });
+  try {
+    const bearer = { Authorization: `Bearer ${await apiToken(app.url)}` };
+    const started = await fetch(`${app.url}/api/imports`, { method: "POST", headers: bearer, body: await roomsImport(app.url, bearer, 10_000, "Killed") });
+    expect(started.status).toBe(202);
+    const job = ((await started.json()) as { id: number }).id;
+    await expect.poll(() => importStatus(app.url, bearer, job), { timeout: 60_000, intervals: [50] }).toBe(1);
+    app.child.kill("SIGKILL");
+    await app.exited;
+
+    app = await startServer({ dataDir });
+    const restarted = Date.now();
+    const bearer2 = { Authorization: `Bearer ${await apiToken(app.url)}` };
+    // While the dead process's claim holds, a new import is refused as "in progress".
+    const refused = await fetch(`${app.url}/api/imports`, { method: "POST", headers: bearer2, body: await roomsImport(app.url, bearer2, 10, "Second") });
+    expect(refused.status).toBe(409);
+    await expect
+      .poll(async () => QUEUED_OR_RUNNING.includes(await importStatus(app.url, bearer2, job)), {
+        timeout: 90_000,
+        intervals: [500],
+        message: "the killed import is run again or failed",
+      })
+      .toBe(false);
+    expect(Date.now() - restarted, "freed within a minute of the new process").toBeLessThanOrEqual(60_000);
+    const again = await fetch(`${app.url}/api/imports`, { method: "POST", headers: bearer2, body: await roomsImport(app.url, bearer2, 10, "Second") });
+    expect(again.status).toBe(202);
     expect(app.child.exitCode, app.output()).toBeNull();
   } finally {
     await app.stop();
