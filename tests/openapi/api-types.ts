@@ -2423,6 +2423,7 @@ export interface operations {
                     name: string;
                     surname: string;
                     email: string;
+                    /** @enum {number} */
                     role: 1 | 2 | 3;
                     /** @default 0 */
                     language?: 0 | 1 | 2;
@@ -2702,6 +2703,7 @@ export interface operations {
                 "application/json": {
                     name: string;
                     surname: string;
+                    /** @enum {number} */
                     role: 1 | 2 | 3;
                     language: 0 | 1 | 2;
                     status?: (1 | 2 | 3) | null;
@@ -4350,10 +4352,10 @@ export interface operations {
                         type: number;
                         url: string;
                     }[] | null;
-                    roomEquipments?: {
+                    roomEquipments: {
                         equipmentTypeId: number;
                         internalReferences: (string | null)[];
-                    }[] | null;
+                    }[];
                     newFiles?: {
                         name: string;
                         data: string;
@@ -4535,11 +4537,11 @@ export interface operations {
                     buildingId?: number | null;
                     roomTypeId: number;
                     incidentTypes?: number[] | null;
-                    equipments?: {
+                    equipments: {
                         id?: number | null;
                         equipmentTypeId: number;
                         internalReference?: string | null;
-                    }[] | null;
+                    }[];
                     links?: {
                         type: number;
                         url: string;
@@ -10091,7 +10093,7 @@ export interface operations {
                      * @enum {string}
                      */
                     format?: "xlsx" | "csv";
-                    filters: {
+                    filters?: {
                         [key: string]: string | string[];
                     };
                 };
