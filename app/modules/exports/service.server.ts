@@ -44,6 +44,7 @@ export async function startExport(ctx: ServiceContext, rawInput: Input<StartExpo
   // The filters are read now, as the job will read them: a bad one is refused here, never stored.
   exportDefinition(type).parseFilters(filterSearchParams(input.filters));
   const requesterId = ctx.actor!.id!;
+  const tokenId = ctx.actor.kind === "token" ? ctx.actor.tokenId : undefined;
   const id = await withTx(ctx, async (tx, effects) => {
     const [{ active }] = await tx.db
       .select({ active: count() })
@@ -65,7 +66,7 @@ export async function startExport(ctx: ServiceContext, rawInput: Input<StartExpo
         exportType: type,
         status: DataJobStatus.QUEUED,
         // Asked through an API token: the job runs with the token's reach, not its maker's (issue 60 item 9).
-        params: { format: input.format, filters: input.filters, ...(ctx.actor.kind === "token" ? { tokenId: ctx.actor.tokenId } : {}) },
+        params: { format: input.format, filters: input.filters, ...(tokenId === undefined ? {} : { tokenId }) },
         requestedById: requesterId,
       })
       .returning({ id: dataJobs.id });
