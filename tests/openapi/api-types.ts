@@ -4352,10 +4352,10 @@ export interface operations {
                         type: number;
                         url: string;
                     }[] | null;
-                    roomEquipments?: {
+                    roomEquipments: {
                         equipmentTypeId: number;
                         internalReferences: (string | null)[];
-                    }[] | null;
+                    }[];
                     newFiles?: {
                         name: string;
                         data: string;
@@ -4537,11 +4537,11 @@ export interface operations {
                     buildingId?: number | null;
                     roomTypeId: number;
                     incidentTypes?: number[] | null;
-                    equipments?: {
+                    equipments: {
                         id?: number | null;
                         equipmentTypeId: number;
                         internalReference?: string | null;
-                    }[] | null;
+                    }[];
                     links?: {
                         type: number;
                         url: string;
@@ -10095,7 +10095,7 @@ export interface operations {
                      * @enum {string}
                      */
                     format?: "xlsx" | "csv";
-                    filters: {
+                    filters?: {
                         [key: string]: string | string[];
                     };
                 };

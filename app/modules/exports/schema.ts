@@ -52,7 +52,9 @@ export const StartExportSchema = z
           z.union([filterValue, z.array(filterValue).max(MAX_FILTER_VALUES, "exports:errors.filter")]),
         ),
       ),
-    ),
+    )
+      // Left out: no filter (a default, so that the contract generated from this schema says it is optional).
+      .default({}),
   })
   .superRefine((value, issue) => {
     const allowed = EXPORT_FILTERS[value.type];

@@ -2,13 +2,14 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { and, asc, count, eq, inArray, isNotNull, isNull, lte, ne } from "drizzle-orm";
-import { assertCan, can, personActor } from "~/core/actor";
+import { assertCan, can } from "~/core/actor";
 import { type ContextServices, entitySystemContext, type FileStore, type ServiceContext } from "~/core/context.server";
 import { resolveInput, type Input } from "~/core/input";
 import { withTx } from "~/core/unit-of-work.server";
 import { DataJobKind, DataJobStatus, type ExportType, UserStatus } from "~/db/enums";
 import { dataJobs, storedFiles, users } from "~/db/schema";
 import { localeByUserLanguage } from "~/i18n";
+import { requesterActor } from "~/modules/api-tokens/requester.server";
 import { now } from "~/lib/clock.server";
 import { dayIn } from "~/lib/dates";
 import { ConflictError, isDiskFullError } from "~/lib/errors";
@@ -28,7 +29,7 @@ import { MIME_TYPES, writeExport } from "./writer.server";
  * - `startExport` (a person, from the export tab or POST /api/exports): checks the filters, writes the
  *   data job (kind EXPORT, queued) and its queue job in one transaction;
  * - `runExport` (the `export` job): as the system, on behalf of the requester and with the requester's
- *   reach, streams the rows into a file of the entity, then in one transaction records the file, marks
+ *   reach (through an API token: the token's, never wider than the requester's), streams the rows into a file of the entity, then in one transaction records the file, marks
  *   the job done with its expiry and emits "export ready" (the requester's notification);
  * - `expireExports` (the nightly `export-expiry` schedule): deletes the files whose time has come.
  */
@@ -43,6 +44,7 @@ export async function startExport(ctx: ServiceContext, rawInput: Input<StartExpo
   // The filters are read now, as the job will read them: a bad one is refused here, never stored.
   exportDefinition(type).parseFilters(filterSearchParams(input.filters));
   const requesterId = ctx.actor!.id!;
+  const tokenId = ctx.actor.kind === "token" ? ctx.actor.tokenId : undefined;
   const id = await withTx(ctx, async (tx, effects) => {
     const [{ active }] = await tx.db
       .select({ active: count() })
@@ -63,7 +65,8 @@ export async function startExport(ctx: ServiceContext, rawInput: Input<StartExpo
         kind: DataJobKind.EXPORT,
         exportType: type,
         status: DataJobStatus.QUEUED,
-        params: { format: input.format, filters: input.filters },
+        // Asked through an API token: the job runs with the token's reach, not its maker's (issue 60 item 9).
+        params: { format: input.format, filters: input.filters, ...(tokenId === undefined ? {} : { tokenId }) },
         requestedById: requesterId,
       })
       .returning({ id: dataJobs.id });
@@ -118,14 +121,14 @@ export async function runExport(
     .select({ id: users.id, role: users.role, language: users.language })
     .from(users)
     .where(and(eq(users.id, job.requestedById ?? -1), eq(users.entityId, ctx.entityId), isNull(users.archivedAt), ne(users.status, UserStatus.DISABLED)));
-  const actor = person ? personActor(person) : null;
-  if (!person || !can(actor, "export", "data")) return fail("requester");
+  const params = job.params as { format?: ExportFormat; filters?: Record<string, string | string[]>; tokenId?: number };
+  const actor = person ? await requesterActor(ctx.db, ctx.entityId, person, params.tokenId) : null;
+  if (!person || !actor || !can(actor, "export", "data")) return fail("requester");
   const locale = localeByUserLanguage[person.language] ?? "en";
   const reader: ServiceContext = { ...ctx, actor, locale, uow: undefined };
 
   const type = job.exportType as ExportType;
   const definition = exportDefinition(type);
-  const params = job.params as { format?: ExportFormat; filters?: Record<string, string | string[]> };
   const format: ExportFormat = params.format === "csv" ? "csv" : "xlsx";
   const text = options.texts(locale);
   const formatter = exportFormatter(text, ctx.timeZone);

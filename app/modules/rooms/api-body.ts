@@ -24,9 +24,9 @@ export const CreateRoomBodySchema = RoomSchema.omit({ equipments: true, deletedF
     incidentTypes: idRefs(),
     roomEquipments: z
       .array(RoomEquipmentGroupSchema, { error: NO_EQUIPMENT })
-      .nullish()
+      .min(1, NO_EQUIPMENT)
       .transform((groups) =>
-        (groups ?? []).flatMap((g) =>
+        groups.flatMap((g) =>
           g.internalReferences.map((internalReference) => ({ id: null, equipmentTypeId: g.equipmentTypeId, internalReference })),
         ),
       )

@@ -68,11 +68,11 @@ const roomShape = {
   roomTypeId: idField("rooms:validation.roomTypeRequired"),
   incidentTypes: idList(),
   equipments: z
+    // Required and non-empty as a type, not by a refinement, so that the OpenAPI contract generated
+    // from this schema says so too.
     .array(RoomEquipmentSchema, { error: NO_EQUIPMENT })
-    .nullish()
-    .transform((v) => v ?? [])
-    .refine((v) => v.length > 0, NO_EQUIPMENT)
-    .refine((v) => v.length <= 500, INVALID),
+    .min(1, NO_EQUIPMENT)
+    .max(500, INVALID),
   links: z
     .array(RoomLinkSchema, { error: INVALID })
     .max(10 * 5, INVALID)

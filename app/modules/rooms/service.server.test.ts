@@ -649,7 +649,7 @@ describe("createRoom", () => {
     await expectFieldError(createRoom(ctx, roomInput(a, { floor: undefined as never })), "floor", FLOOR_REQUIRED);
     await expectFieldError(createRoom(ctx, roomInput(a, { roomTypeId: 0 })), "roomTypeId", ROOM_TYPE_REQUIRED);
     await expectFieldError(createRoom(ctx, roomInput(a, { equipments: undefined })), "equipments", NO_EQUIPMENT);
-    await expectFieldError(createRoom(ctx, roomInput(a, { equipments: null })), "equipments", NO_EQUIPMENT);
+    await expectFieldError(createRoom(ctx, roomInput(a, { equipments: null as never })), "equipments", NO_EQUIPMENT);
     await expectFieldError(
       createRoom(ctx, roomInput(a, { equipments: [{ internalReference: "x" } as never] })),
       "equipments.0.equipmentTypeId",
