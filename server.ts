@@ -31,7 +31,7 @@ const log = pino({ level: process.env.LOG_LEVEL ?? "info", base: { app: "caretak
 
 interface EntryExports {
   needsPreparation(): boolean;
-  prepareData(): Promise<void>;
+  prepareData(progress?: (step: string) => void): Promise<void>;
   boot(): Promise<{
     config: ServerSettings & {
       PORT: number;
@@ -70,7 +70,8 @@ async function main() {
     return (build.entry.module as unknown as EntryExports).secureBuild(build);
   };
   if (process.argv.includes("--prepare-data")) {
-    await (await entry()).prepareData();
+    // One plain line per step for the person at the terminal (the log keeps its own lines).
+    await (await entry()).prepareData((step) => process.stdout.write(`  ${step}…\n`));
     process.exit(0);
   }
   // A new embedded data folder is created (initdb, migrations, demo data) in a child process, whose
@@ -256,6 +257,7 @@ async function main() {
 function prepareInChildProcess(): Promise<void> {
   const started = Date.now();
   log.info("creating the data folder");
+  process.stdout.write("Creating the data folder (first start only; a minute or two):\n");
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...process.execArgv, process.argv[1], "--prepare-data"], { stdio: "inherit", env: process.env });
     child.once("error", reject);

@@ -73,18 +73,27 @@ export function needsPreparation(): boolean {
   return !cfg.DATABASE_URL && !fs.existsSync(path.join(pgliteFolder(cfg), "PG_VERSION"));
 }
 
-/** Creates the data folder: migrations, then the demo data when SEED_DEMO is on. */
-export async function prepareData(): Promise<void> {
+/**
+ * Creates the data folder: migrations, then the demo data when SEED_DEMO is on. `progress` is told each step
+ * as it begins (the database, the tables, each part of the demo data, the statistics), for the person waiting.
+ */
+export async function prepareData(progress: (step: string) => void = () => {}): Promise<void> {
   const cfg = config();
+  progress("the database");
   const database = await openDatabase({ url: cfg.DATABASE_URL, dataDir: pgliteFolder(cfg), poolMax: 1 });
   try {
+    progress("the tables");
     await runMigrations(database);
     if (cfg.SEED_DEMO && database.mode === "pglite") {
       const files: FileStore = { root: path.join(cfg.dataDir, "files"), maxBytes: cfg.UPLOAD_MAX_BYTES };
-      if (await seedDemoIfEmpty(database.db, files)) logger().info("demo data created");
+      const created = await seedDemoIfEmpty(database.db, files, (step) => progress(`demo data: ${step}`));
+      if (created) logger().info("demo data created");
     }
     // The planner's statistics of the new folder (PGlite has no autovacuum; decision 019).
-    if (database.pglite) await upkeepRound(database.pglite, logUpkeep, { all: true });
+    if (database.pglite) {
+      progress("the planner's statistics");
+      await upkeepRound(database.pglite, logUpkeep, { all: true });
+    }
   } finally {
     await database.close();
   }

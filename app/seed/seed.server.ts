@@ -164,7 +164,12 @@ export interface SeedDemoOptions {
   now?: Date;
   /** Where the demo photos are stored (the app's files folder; default: a folder in the system's temp). */
   files?: FileStore;
+  /** Told each part of the demo data as it begins ("rooms", "incidents", ...), for a progress display. */
+  onStep?: SeedStep;
 }
+
+/** Called with the name of each part of the demo data as the seed begins it. */
+export type SeedStep = (step: string) => void;
 
 /**
  * Creates the demo data in one transaction: "Demo Campus" (3 facilities, 8 buildings, 31 rooms,
@@ -182,8 +187,9 @@ export async function seedDemo(db: Db, options: SeedDemoOptions = {}): Promise<{
   return withTx<UowHost, { created: boolean }>({ db }, async (tx) => {
     if (await userExists(tx.db, DEMO_ACCOUNTS.admin)) return { created: false };
     const rng = createRng(20240601);
-    const services: SeedServices = { db: tx.db, uow: tx.uow, files };
+    const services: SeedServices = { db: tx.db, uow: tx.uow, files, step: options.onStep ?? (() => {}) };
     await seedDemoCampus(services, rng, now);
+    services.step("a second organisation");
     await seedOtherOrg(services, now);
     return { created: true };
   });
@@ -194,6 +200,7 @@ interface SeedServices {
   db: Db;
   uow: UnitOfWork | undefined;
   files: FileStore;
+  step: SeedStep;
 }
 
 /** The context of a demo administrator: the seed creates what the verbs can create as that user would (the demo entity keeps the default time zone). */
@@ -203,10 +210,10 @@ function actingAs(services: SeedServices, user: User) {
 }
 
 /** Seeds the demo data when the database has no entity at all; returns whether it did. */
-export async function seedDemoIfEmpty(db: Db, files?: FileStore): Promise<boolean> {
+export async function seedDemoIfEmpty(db: Db, files?: FileStore, onStep?: SeedStep): Promise<boolean> {
   const [row] = await rows<{ empty: boolean }>(db, sql`select not exists (select 1 from entities) as empty`);
   if (!row.empty) return false;
-  const { created } = await seedDemo(db, { files });
+  const { created } = await seedDemo(db, { files, onStep });
   return created;
 }
 
@@ -613,6 +620,7 @@ function checklistAnswer(item: ChecklistSpec, own: Texts | string | undefined, l
 
 async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Promise<void> {
   const db = services.db;
+  services.step("the organisation and its accounts");
   const entity = await createEntity(db, {
     name: DEMO_ENTITY_NAME,
     vatNumber: "BE0123456749",
@@ -674,6 +682,7 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
   });
   const people = { manager, technician, admin };
 
+  services.step("room types and equipment");
   // Room types, categories, generic equipment: created by the verbs, as the administrator would.
   const asAdmin = actingAs(services, admin);
   const roomTypeIds = {} as Record<RoomTypeKey, number>;
@@ -703,6 +712,7 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
     equipmentTypeIds[spec.key] = row.id;
   }
 
+  services.step("facilities, buildings and rooms");
   // Facilities, buildings, rooms with their equipment items (and QR codes), through the verbs.
   interface PlacedRoom {
     room: { id: number; name: string; floor: string };
@@ -779,6 +789,7 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
   await linkUserTo(db, { entityId, userId: technician.id, buildingId: buildingIds.LBA });
   const inTechnicianScope = (p: PlacedRoom) => p.facility === 0 || p.buildingCode === "LBA";
 
+  services.step("incident types");
   // Incident types
   const incidentTypeRows = new Map<IncidentTypeKey, { id: number; assigneeIds: number[] }>();
   for (const spec of INCIDENT_TYPES) {
@@ -800,6 +811,7 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
     incidentTypeRows.set(spec.key, { id: row.id, assigneeIds });
   }
 
+  services.step("incidents");
   // Incidents: 60 over the last 6 months, oldest first (short ids follow creation order). `rng` decides
   // their structure (type, place, status, people, priority, tags, reporters) as it did before the texts,
   // comments and photos were added; a second stream, `flavor`, decides those, so adding to them does
@@ -840,6 +852,7 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
   }
   const created: Made[] = [];
   const person = (u: User) => ({ id: u.id, name: fullName(u) });
+  services.step("photos and comments");
   // Photos: taken by occupiers when reporting (no acting user), or by the technician in a comment.
   const asOccupier = { ...asAdmin, actor: null };
   const storePhoto = async (ctx: typeof asAdmin, key: IncidentTypeKey, at: Date, salt: number): Promise<string> => {
@@ -1185,6 +1198,7 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
     });
   }
 
+  services.step("notifications");
   // Notifications: the manager hears of the latest incidents and a comment; the technician of assignments.
   const message = (c: (typeof created)[number]) => ({
     incidentPriority: c.priority,
@@ -1229,6 +1243,7 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
     });
   }
 
+  services.step("maintenance");
   // Maintenance: a planned maintenance of each time measure, done by the technician. What fell due
   // before today is done (the daily round's last two days and the weekly check's last week are still
   // open: overdue), what comes is generated as the app generates it (to the rolling horizon).

@@ -53,6 +53,11 @@ test.describe("sign-up", () => {
     await expect(page).toHaveURL(/\/login$/);
     await loginThroughForm(page, email, PASSWORD);
     await expect(page).toHaveURL(/\/dashboard$/);
+    // The new organisation's dashboard starts with its getting-started path, nothing done yet.
+    const path = page.getByRole("region", { name: "Getting started" });
+    await expect(path.getByText("0 of 8 done", { exact: false })).toBeVisible();
+    await expect(path.getByRole("link", { name: "Add a facility" })).toHaveAttribute("href", "/add-facility");
+    await expect(path.getByRole("link", { name: "Print the QR stickers" })).toHaveAttribute("href", "/printing");
 
     // The link works once.
     await page.context().clearCookies();

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { MissingHint } from "~/components/forms/missing-hint";
 import { FilesField } from "~/components/forms/files-field";
 import { CheckboxListField } from "~/components/forms/checkbox-list-field";
 import { DefaultSubmit, FormActions, FormSection } from "~/components/forms/form-parts";
@@ -77,7 +78,9 @@ export function EquipmentTypeForm({
             label={t("type.category")}
             field={fields.categoryId}
             errors={text(fields.categoryId.errors)}
-            description={categories.length === 0 ? t("type.noCategory") : undefined}
+            description={
+              categories.length === 0 ? <MissingHint message={t("type.noCategory")} to="/add-equipment-category" label={t("common:screens.add-equipment-category")} /> : undefined
+            }
             required
             placeholder={t("type.chooseCategory")}
             options={categories}

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/
 import { Form, Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { MissingHint } from "~/components/forms/missing-hint";
 import { ARCHIVE_DIALOG, ARCHIVE_INTENT } from "~/components/forms/archive-dialog";
 import { SubmitButton } from "~/components/forms/form-parts";
 import { SelectField } from "~/components/forms/select-field";
@@ -77,7 +78,11 @@ function RemoveForm({
     [inUse, name],
   );
   const [form, fields] = useZodForm(validator, { id: "remove-room-type", lastResult });
-  const replacementHint = otherTypes.length ? t("roomType.replacementHint") : t("roomType.noReplacement");
+  const replacementHint = otherTypes.length ? (
+    t("roomType.replacementHint")
+  ) : (
+    <MissingHint message={t("roomType.noReplacement")} to="/add-room-type" label={t("common:screens.add-room-type")} />
+  );
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4">
       <input type="hidden" name="intent" value={ARCHIVE_INTENT} />

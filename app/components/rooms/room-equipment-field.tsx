@@ -1,6 +1,7 @@
 import { type FieldMetadata, type FormMetadata, getInputProps } from "@conform-to/react";
 import { type MouseEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { MissingHint } from "~/components/forms/missing-hint";
 import { FormSection, RemoveRowButton } from "~/components/forms/form-parts";
 import { groupOptions, SelectField } from "~/components/forms/select-field";
 import { ErrorText, useErrorText } from "~/components/forms/zod-form";
@@ -155,7 +156,11 @@ export function RoomEquipmentField({
         </summary>
         <div className="grid gap-4 border-t p-4">
           <p className="text-sm text-muted-foreground">
-            {equipmentTypes.length ? t("room.addEquipmentHint") : t("room.noEquipmentTypes")}
+            {equipmentTypes.length ? (
+              t("room.addEquipmentHint")
+            ) : (
+              <MissingHint message={t("room.noEquipmentTypes")} to="/add-generic-equipment" label={t("common:screens.add-generic-equipment")} />
+            )}
           </p>
           <div className="grid items-start gap-4 sm:grid-cols-[minmax(0,1fr)_12rem]">
             <SelectField

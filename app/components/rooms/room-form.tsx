@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { MissingHint } from "~/components/forms/missing-hint";
 import { FilesField } from "~/components/forms/files-field";
 import { CheckboxListField } from "~/components/forms/checkbox-list-field";
 import { DefaultSubmit, FormActions, FormSection } from "~/components/forms/form-parts";
@@ -114,7 +115,7 @@ export function RoomForm({
             label={t("room.building")}
             selectProps={getSelectProps(fields.buildingId, { ariaDescribedBy: noBuilding ? fieldDescriptionId(fields.buildingId.id) : undefined })}
             errors={text(fields.buildingId.errors)}
-            description={noBuilding ? t("room.noBuilding") : undefined}
+            description={noBuilding ? <MissingHint message={t("room.noBuilding")} to="/add-building" label={t("common:screens.add-building")} /> : undefined}
             required
             emptyLabel={t("room.chooseBuilding")}
             selected={options.buildings.selected}
@@ -125,7 +126,9 @@ export function RoomForm({
             label={t("room.roomType")}
             field={fields.roomTypeId}
             errors={text(fields.roomTypeId.errors)}
-            description={options.roomTypes.length === 0 ? t("room.noRoomType") : undefined}
+            description={
+              options.roomTypes.length === 0 ? <MissingHint message={t("room.noRoomType")} to="/add-room-type" label={t("common:screens.add-room-type")} /> : undefined
+            }
             required
             placeholder={t("room.chooseRoomType")}
             options={options.roomTypes}
