@@ -228,7 +228,7 @@ const roomTypesExport = define<RoomTypeRow, NoFilters>({
     importable("name", (r) => r.roomTypeName),
     importable("tags", (r, f) => f.list(r.tags)),
     ...(["ratingMessageEn", "ratingMessageFr", "ratingMessageNl"] as const).map((key, language) =>
-      importable(key, (r) => r.roomTypeRatingMessages.find((m) => m.language === language)?.message ?? ""),
+      importable<RoomTypeRow>(key, (r) => r.roomTypeRatingMessages.find((m) => m.language === language)?.message ?? ""),
     ),
     { key: "roomCount", value: (r) => r.linkedRoomsCount },
   ],
