@@ -9,7 +9,7 @@ import { resources, screens } from "./route-access";
  */
 const SPEC_SCREENS = {
   /** Section 2, "Open to any signed-in user (including technicians)", and the tutorial of its menu. */
-  user: ["/", "/settings", "/notifications", "/notification/{id}", "/view-room/{id}", "/task", "/view-task/{id}/{date}", "/incidents", "/incident/{id}", "/tutorial"],
+  user: ["/", "/settings", "/notifications", "/notification/{id}", "/view-room/{id}", "/view-facility/{id}", "/view-building/{id}", "/task", "/view-task/{id}/{date}", "/incidents", "/incident/{id}", "/tutorial"],
   /** Section 2, "Facility manager and administrator only" (section 6: managers and administrators). */
   manager: [
     "/administration", "/configuration", "/dashboard", "/users", "/add-user", "/update-user/{id}", "/import-data", "/facilities",

@@ -44,6 +44,8 @@ export const screens: Screen[] = [
   { id: "notifications", path: "notifications", file: "routes/notifications.tsx", access: "user" },
   { id: "notification", path: "notification/:id", file: "routes/notification.tsx", access: "user" },
   { id: "view-room", path: "view-room/:id", file: "routes/view-room.tsx", access: "user" },
+  { id: "view-facility", path: "view-facility/:id", file: "routes/view-facility.tsx", access: "user" },
+  { id: "view-building", path: "view-building/:id", file: "routes/view-building.tsx", access: "user" },
   { id: "task", path: "task", file: "routes/task.tsx", access: "user" },
   { id: "view-task", path: "view-task/:id/:date", file: "routes/view-task.tsx", access: "user" },
   { id: "incidents", path: "incidents", file: "routes/incidents.tsx", access: "user" },

@@ -687,7 +687,7 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
   const asAdmin = actingAs(services, admin);
   const roomTypeIds = {} as Record<RoomTypeKey, number>;
   for (const spec of ROOM_TYPES) {
-    // The factory: the room-type verb does not take rating messages (no screen edits them yet).
+    // The factory, with the demo rating messages in the three languages.
     const languages = [UserLanguage.EN, UserLanguage.FR, UserLanguage.NL] as const;
     const row = await createRoomTypeRow(db, {
       entityId,

@@ -71,6 +71,8 @@ async function records(entityName: string) {
     "update-room-type": roomType.id,
     "update-room": room.id,
     "view-room": room.id,
+    "view-facility": facility.id,
+    "view-building": building.id,
     "update-category": category.id,
     "update-equipment-type": equipmentType.id,
     "update-incident-type": incidentType.id,

@@ -74,8 +74,12 @@ async function demoIds(request: Parameters<typeof apiLogin>[0]): Promise<Record<
     return { "view-task": String(rows[0].plannedMaintenanceId), "view-task-date": rows[0].dueDate };
   };
   return {
-    admin: { ...ids, "view-room": ids["update-room"], notification: await notification(admin), ...(await taskDay(admin.headers)) },
-    technician: { ...ids, "view-room": await first(technician.headers, "facilities/rooms"), notification: await notification(technician), ...(await taskDay(technician.headers)) },
+    admin: { ...ids, "view-room": ids["update-room"], "view-facility": ids["update-facility"], "view-building": ids["update-building"], notification: await notification(admin), ...(await taskDay(admin.headers)) },
+    technician: {
+      ...ids,
+      "view-room": await first(technician.headers, "facilities/rooms"),
+      "view-facility": await first(technician.headers, "facilities"),
+      "view-building": await first(technician.headers, "facilities/buildings"), notification: await notification(technician), ...(await taskDay(technician.headers)) },
   };
 }
 

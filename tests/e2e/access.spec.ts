@@ -49,6 +49,8 @@ const ID_KINDS: Record<string, Kind> = {
   "update-building": "building",
   "update-room": "room",
   "view-room": "room",
+  "view-facility": "facility",
+  "view-building": "building",
   "update-room-type": "roomType",
   "update-equipment-type": "equipmentType",
   "update-category": "category",
@@ -81,7 +83,7 @@ const ID_KINDS: Record<string, Kind> = {
  */
 type SpecAccess = "user" | "manager" | "admin" | "visitor" | "public";
 const SPEC_ACCESS: Record<string, SpecAccess> = {
-  home: "user", settings: "user", notifications: "user", notification: "user", "view-room": "user", task: "user",
+  home: "user", settings: "user", notifications: "user", notification: "user", "view-room": "user", "view-facility": "user", "view-building": "user", task: "user",
   "view-task": "user", incidents: "user", incident: "user", tutorial: "user",
   file: "user", "report-issue": "user", "building-options": "user", "incident-work-order": "user", "incident-assignee-options": "user",
   administration: "manager", configuration: "manager", dashboard: "manager", users: "manager", "add-user": "manager",
@@ -415,7 +417,8 @@ function expected(screen: Screen, role: RoleName, target: Target): Expectation {
   // A notification is its recipient's alone: everyone else finds none.
   if (ID_KINDS[screen.id] === "notification" && role !== "technician") return "notFound";
   // An incident out of reach is not found, as another entity's is (decision 022).
-  if (role === "technician" && target === "unreachable") return ID_KINDS[screen.id] === "incident" ? "notFound" : "forbidden";
+  // The room view answers the forbidden page outside the reach (decision 022); the facility and building views, like an incident, are not found.
+  if (role === "technician" && target === "unreachable") return screen.id === "view-room" ? "forbidden" : "notFound";
   // A manager outside their linked facilities: the room view refuses as it does a technician, the forms find nothing.
   if (role === "manager" && target === "outsideManager") return screen.id === "view-room" ? "forbidden" : "notFound";
   return "allowed";
@@ -461,7 +464,7 @@ for (const screen of walked) {
   const hasRecord = Boolean(ID_KINDS[screen.id]);
   // A technician reaches rooms of their linked facilities and buildings only (SPEC.md section 6).
   const techTargets: Target[] =
-    hasRecord && (ID_KINDS[screen.id] === "room" || ID_KINDS[screen.id] === "incident") ? ["reachable", "unreachable"] : [hasRecord ? "reachable" : "none"];
+    hasRecord && (ID_KINDS[screen.id] === "room" || ID_KINDS[screen.id] === "incident" || screen.id === "view-facility" || screen.id === "view-building") ? ["reachable", "unreachable"] : [hasRecord ? "reachable" : "none"];
   // So does a facility manager, and only the facilities, buildings and rooms they reach can they edit.
   const managerTargets: Target[] = hasRecord && TREE_KINDS.has(ID_KINDS[screen.id]) ? ["reachable", "outsideManager"] : [hasRecord ? "reachable" : "none"];
 

@@ -273,6 +273,46 @@ test.describe("facility tree and equipment catalogue", () => {
     await expect(page).toHaveURL(/\/forbidden$/);
   });
 
+  test("the facility and building views list their contents and lead to their forms", async ({ page, request, login }) => {
+    const t = locale("en");
+    const { headers } = await apiLogin(request, accounts.manager);
+    const facility = ((await (await request.get("/api/facilities?size=1", { headers })).json()) as { id: number; name: string }[])[0];
+    const buildings = (await (await request.get(`/api/facilities/buildings?size=100`, { headers })).json()) as { id: number; name: string; facilityId: number }[];
+    const building = buildings.find((b) => b.facilityId === facility.id);
+    expect(building, "the demo facility has a building").toBeTruthy();
+
+    await login(accounts.manager, { consent: true });
+    await page.goto("/facilities");
+    await page.getByRole("link", { name: t("facilities:view.viewLabel", { name: facility.name }), exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/view-facility/${facility.id}$`));
+    await expect(page.getByRole("heading", { name: facility.name, level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: t("facilities:view.activeIncidents"), level: 2 })).toBeVisible();
+    await page.getByRole("link", { name: building!.name, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/view-building/${building!.id}$`));
+    await expect(page.getByRole("heading", { name: building!.name, level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: t("facilities:view.rooms"), level: 2 })).toBeVisible();
+    await page.getByRole("link", { name: t("facilities:view.edit"), exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/update-building/${building!.id}$`));
+  });
+
+  test("a technician views the facilities and buildings they reach, and no other", async ({ page, request, login }) => {
+    const { headers: managerHeaders } = await apiLogin(request, accounts.admin);
+    const { headers } = await apiLogin(request, accounts.technician);
+    const all = (await (await request.get("/api/facilities/buildings?size=100", { headers: managerHeaders })).json()) as { id: number; name: string }[];
+    const reached = new Set(((await (await request.get("/api/facilities/buildings?size=100", { headers })).json()) as { id: number }[]).map((b) => b.id));
+    const mine = all.find((b) => reached.has(b.id));
+    const notMine = all.find((b) => !reached.has(b.id));
+    expect(mine && notMine, "the demo technician reaches some buildings, not all").toBeTruthy();
+
+    await login(accounts.technician, { consent: true });
+    await page.goto(`/view-building/${mine!.id}`);
+    await expect(page.getByRole("heading", { name: mine!.name, level: 1 })).toBeVisible();
+    // Technicians do not edit places: no way to the form.
+    await expect(page.getByRole("link", { name: "Edit", exact: true })).toHaveCount(0);
+    const response = await page.goto(`/view-building/${notMine!.id}`);
+    expect(response?.status()).toBe(404);
+  });
+
   test("another entity's rooms, buildings and equipment are not found", async ({ page, request, login, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "the same server markup and actions as with JavaScript: once (the suite's time, decision 016)");
     const { headers } = await apiLogin(request, accounts.manager);

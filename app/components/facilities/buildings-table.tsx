@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { linkCell, shortIdColumnClass } from "~/components/lists/cells";
 import { DataTable, listColumns } from "~/components/lists/data-table";
-import { numberColumnClass } from "~/components/lists/styles";
+import { cellLinkClass, numberColumnClass } from "~/components/lists/styles";
 import type { ListQuery, Page } from "~/lib/list-query";
 import type { BuildingRow } from "~/modules/facilities/queries.server";
 
@@ -23,6 +23,16 @@ export function BuildingsTable({ page, query, filtered }: { page: Page<BuildingR
       column.accessor("city", { header: t("columns.city"), meta: { sortKey: "city" } }),
       column.accessor("countRooms", { header: t("columns.countRooms"), meta: { sortKey: "countRooms", className: numberColumnClass } }),
       column.accessor("activeIncidents", { header: t("columns.activeIncidents"), meta: { className: numberColumnClass } }),
+      column.display({
+        id: "actions",
+        header: () => <span className="sr-only">{t("columns.actions")}</span>,
+        meta: { className: "w-16 text-right" },
+        cell: (c) => (
+          <a href={`/view-building/${c.row.original.id}`} aria-label={t("view.viewLabel", { name: c.row.original.name })} className={cellLinkClass}>
+            {t("view.view")}
+          </a>
+        ),
+      }),
     ],
     [t],
   );

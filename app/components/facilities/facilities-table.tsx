@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { countLinkCell, linkCell, shortIdColumnClass } from "~/components/lists/cells";
 import { DataTable, listColumns } from "~/components/lists/data-table";
-import { numberColumnClass } from "~/components/lists/styles";
+import { cellLinkClass, numberColumnClass } from "~/components/lists/styles";
 import type { ListQuery, Page } from "~/lib/list-query";
 import type { FacilityRow } from "~/modules/facilities/queries.server";
 
@@ -32,6 +32,16 @@ export function FacilitiesTable({ page, query }: { page: Page<FacilityRow>; quer
         ),
       }),
       column.accessor("activeIncidents", { header: t("columns.activeIncidents"), meta: { className: numberColumnClass } }),
+      column.display({
+        id: "actions",
+        header: () => <span className="sr-only">{t("columns.actions")}</span>,
+        meta: { className: "w-16 text-right" },
+        cell: (c) => (
+          <a href={`/view-facility/${c.row.original.id}`} aria-label={t("view.viewLabel", { name: c.row.original.name })} className={cellLinkClass}>
+            {t("view.view")}
+          </a>
+        ),
+      }),
     ],
     [t],
   );

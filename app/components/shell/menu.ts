@@ -62,13 +62,13 @@ export const MENU: readonly MenuEntry[] = [
     id: "facilityManagement",
     icon: "facility",
     items: [
-      { kind: "link", id: "facilities", to: "/facilities", screen: "facilities", match: ["/add-facility", "/update-facility/"] },
+      { kind: "link", id: "facilities", to: "/facilities", screen: "facilities", match: ["/add-facility", "/update-facility/", "/view-facility/"] },
       {
         kind: "link",
         id: "buildings",
         to: "/facilities?tab=buildings",
         screen: "facilities",
-        match: ["/add-building", "/update-building/"],
+        match: ["/add-building", "/update-building/", "/view-building/"],
       },
       {
         kind: "link",

@@ -227,6 +227,9 @@ const roomTypesExport = define<RoomTypeRow, NoFilters>({
   columns: [
     importable("name", (r) => r.roomTypeName),
     importable("tags", (r, f) => f.list(r.tags)),
+    ...(["ratingMessageEn", "ratingMessageFr", "ratingMessageNl"] as const).map((key, language) =>
+      importable<RoomTypeRow>(key, (r) => r.roomTypeRatingMessages.find((m) => m.language === language)?.message ?? ""),
+    ),
     { key: "roomCount", value: (r) => r.linkedRoomsCount },
   ],
   batches: (ctx, _filters, total) => pagesOf((page) => listRoomTypes(ctx, listQuery("name", page)), total),

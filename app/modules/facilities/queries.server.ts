@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { assertCan } from "~/core/actor";
-import { buildings, entities, facilities } from "~/db/schema";
+import { assertCan, can } from "~/core/actor";
+import { buildings, entities, facilities, incidents, rooms } from "~/db/schema";
+import { IncidentStatus, type IncidentPriority } from "~/db/enums";
 import type { ServiceContext } from "~/core/context.server";
 import { NotFoundError } from "~/lib/errors";
 import { type TreeLevel, treeScope } from "./policy.server";
@@ -298,4 +299,104 @@ export async function getBuildingOptions(ctx: ServiceContext, ids: number[]): Pr
     .innerJoin(facilities, eq(facilities.id, buildings.facilityId))
     .where(and(inArray(buildings.id, wanted), eq(buildings.entityId, ctx.entityId), isNull(buildings.archivedAt), treeScope(ctx, "building")))
     .orderBy(sql`lower(${buildings.name})`, asc(buildings.id));
+}
+
+// ---------------------------------------------------------------------------
+// The facility and building views (/view-facility/{id}, /view-building/{id})
+// ---------------------------------------------------------------------------
+/** Up to this many buildings, rooms and active incidents are listed on a view (the counts are shown whole). */
+export const VIEW_LIST_LIMIT = 200;
+export const VIEW_INCIDENTS_SHOWN = 50;
+
+export interface PlaceIncidentView {
+  id: number;
+  shortId: number;
+  title: string;
+  status: IncidentStatus;
+  priority: IncidentPriority;
+  roomId: number;
+  roomName: string;
+  createdAt: string;
+}
+
+export interface FacilityView extends FacilityRow {
+  buildings: { id: number; shortId: number; name: string; city: string | null; countRooms: number; activeIncidents: number }[];
+  activeIncidentList: PlaceIncidentView[];
+}
+
+export interface BuildingView extends BuildingRow {
+  rooms: { id: number; shortId: number; name: string; floor: string; activeIncidents: number }[];
+  activeIncidentList: PlaceIncidentView[];
+}
+
+/** The active (pending or in progress) incidents in the rooms the actor reaches that `where` selects, newest first. */
+async function activeIncidentsIn(ctx: ServiceContext, where: ReturnType<typeof and>): Promise<PlaceIncidentView[]> {
+  const rows = await ctx.db
+    .select({
+      id: incidents.id,
+      shortId: incidents.shortId,
+      title: incidents.title,
+      status: incidents.status,
+      priority: incidents.priority,
+      roomId: rooms.id,
+      roomName: rooms.name,
+      createdAt: incidents.createdAt,
+    })
+    .from(incidents)
+    .innerJoin(rooms, eq(rooms.id, incidents.roomId))
+    .innerJoin(buildings, eq(buildings.id, rooms.buildingId))
+    .where(
+      and(
+        eq(incidents.entityId, ctx.entityId),
+        isNull(incidents.archivedAt),
+        inArray(incidents.status, [IncidentStatus.PENDING, IncidentStatus.IN_PROGRESS]),
+        isNull(rooms.archivedAt),
+        treeScope(ctx, "room"),
+        where,
+      ),
+    )
+    .orderBy(desc(incidents.createdAt), desc(incidents.id))
+    .limit(VIEW_INCIDENTS_SHOWN);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+/**
+ * The facility view (/view-facility/{id}) for any signed-in user who reads places: the facility, its
+ * buildings and its active incidents, as far as the actor reaches (a facility shown to them because they
+ * reach one of its buildings lists only that building). Another entity's facility, an archived one or one
+ * outside the actor's reach: NotFound.
+ */
+export async function viewFacility(ctx: ServiceContext, id: number): Promise<FacilityView> {
+  if (!can(ctx.actor, "read", "place")) throw facilityNotFound();
+  const facility = await getFacility(ctx, id);
+  const [list, active] = await Promise.all([
+    ctx.db
+      .select({ id: buildings.id, shortId: buildings.shortId, name: buildings.name, city: buildings.city, countRooms: buildings.roomCount, activeIncidents: buildings.activeIncidentCount })
+      .from(buildings)
+      .where(and(eq(buildings.entityId, ctx.entityId), eq(buildings.facilityId, id), isNull(buildings.archivedAt), treeScope(ctx, "building")))
+      .orderBy(asc(sql`lower(${buildings.name})`), asc(buildings.id))
+      .limit(VIEW_LIST_LIMIT),
+    activeIncidentsIn(ctx, and(eq(buildings.facilityId, id), isNull(buildings.archivedAt))),
+  ]);
+  return { ...facility, buildings: list, activeIncidentList: active };
+}
+
+/**
+ * The building view (/view-building/{id}) for any signed-in user who reads places: the building, its
+ * rooms and its active incidents. Another entity's building, an archived one or one outside the actor's
+ * reach: NotFound.
+ */
+export async function viewBuilding(ctx: ServiceContext, id: number): Promise<BuildingView> {
+  if (!can(ctx.actor, "read", "place")) throw buildingNotFound();
+  const building = await getBuilding(ctx, id);
+  const [list, active] = await Promise.all([
+    ctx.db
+      .select({ id: rooms.id, shortId: rooms.shortId, name: rooms.name, floor: rooms.floor, activeIncidents: rooms.activeIncidentCount })
+      .from(rooms)
+      .where(and(eq(rooms.entityId, ctx.entityId), eq(rooms.buildingId, id), isNull(rooms.archivedAt)))
+      .orderBy(asc(sql`lower(${rooms.name})`), asc(rooms.id))
+      .limit(VIEW_LIST_LIMIT),
+    activeIncidentsIn(ctx, eq(rooms.buildingId, id)),
+  ]);
+  return { ...building, rooms: list, activeIncidentList: active };
 }

@@ -41,7 +41,10 @@ export type ImportColumnKey =
   | "nameNl"
   | "defaultPriority"
   | "appliesEverywhere"
-  | "reporterMayChangePriority";
+  | "reporterMayChangePriority"
+  | "ratingMessageEn"
+  | "ratingMessageFr"
+  | "ratingMessageNl";
 
 export interface ImportColumn {
   key: ImportColumnKey;
@@ -96,7 +99,18 @@ export const IMPORT_TYPES: readonly ImportTypeDefinition[] = [
       { key: "country", kind: "text", max: 2, example: "BE" },
     ],
   },
-  { type: BulkUploadType.ROOM_TYPES, slug: "room-types", columns: [name("Meeting room"), tags("meeting")] },
+  {
+    type: BulkUploadType.ROOM_TYPES,
+    slug: "room-types",
+    columns: [
+      name("Meeting room"),
+      tags("meeting"),
+      // The rating message of each language (SPEC.md section 3, roomTypeRatingMessages), optional.
+      { key: "ratingMessageEn", kind: "text", max: 200, example: "How was your meeting room?" },
+      { key: "ratingMessageFr", kind: "text", max: 200, example: "Comment était votre salle de réunion ?" },
+      { key: "ratingMessageNl", kind: "text", max: 200, example: "Hoe was uw vergaderzaal?" },
+    ],
+  },
   { type: BulkUploadType.EQUIPMENT_CATEGORIES, slug: "equipment-categories", columns: [name("Heating"), tags("hvac")] },
   {
     type: BulkUploadType.EQUIPMENT_TYPES,

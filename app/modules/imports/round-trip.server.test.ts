@@ -86,7 +86,7 @@ async function snapshot(entityId: number) {
         country: text(b.country),
       })),
     ),
-    roomTypes: byJson(roomTypeRows.map((t) => ({ name: t.name, tags: sortedTags(t.tags) }))),
+    roomTypes: byJson(roomTypeRows.map((t) => ({ name: t.name, tags: sortedTags(t.tags), ratingMessages: t.ratingMessages }))),
     rooms: byJson(roomRows.map((r) => ({ name: r.name, building: buildingName.get(r.buildingId), facility: buildingFacility.get(r.buildingId), roomType: roomTypeName.get(r.roomTypeId), floor: text(r.floor), description: text(r.description) }))),
     categories: byJson(categoryRows.map((c) => ({ name: c.name, tags: sortedTags(c.tags) }))),
     equipmentTypes: byJson(equipmentRows.map((e) => ({ name: e.name, category: categoryName.get(e.categoryId), notes: text(e.notes), tags: sortedTags(e.tags) }))),
@@ -126,7 +126,15 @@ beforeAll(async () => {
   const south = await createFacility(db, { entityId, name: "-5 cold storage", description: null });
   const northHall = await createBuilding(db, { entityId, facilityId: north.id, name: "North hall", suffix: "b", buildingFloor: "2", additionalInfo: "Back door", description: "Red brick" });
   const southHall = await createBuilding(db, { entityId, facilityId: south.id, name: "South hall", country: "FR", postalCode: "59000", city: "Lille", streetNumber: "12" });
-  const office = await createRoomType(db, { entityId, name: "Office", tags: ["desk", "quiet"] });
+  const office = await createRoomType(db, {
+    entityId,
+    name: "Office",
+    tags: ["desk", "quiet"],
+    ratingMessages: [
+      { language: 0, message: "How quiet is this office?" },
+      { language: 2, message: "Hoe rustig is dit kantoor?" },
+    ],
+  });
   const store = await createRoomType(db, { entityId, name: "Storage" });
   await createRoom(db, { entityId, buildingId: northHall.id, roomTypeId: office.id, name: "North office", floor: "1", description: "Corner, by the stairs" });
   await createRoom(db, { entityId, buildingId: southHall.id, roomTypeId: store.id, name: "Freezer", floor: "-1" });

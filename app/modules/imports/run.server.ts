@@ -57,7 +57,15 @@ async function writeRows(ctx: ServiceContext, definition: ImportTypeDefinition, 
         details,
       );
     case BulkUploadType.ROOM_TYPES:
-      return createRoomTypesBulk(ctx, rows.map((r) => ({ roomTypeName: v(r, "name"), tags: v(r, "tags") })), details);
+      return createRoomTypesBulk(
+        ctx,
+        rows.map((r) => ({
+          roomTypeName: v(r, "name"),
+          tags: v(r, "tags"),
+          roomTypeRatingMessages: (["ratingMessageEn", "ratingMessageFr", "ratingMessageNl"] as const).map((key, language) => ({ language, message: v(r, key) })),
+        })),
+        details,
+      );
     case BulkUploadType.EQUIPMENT_CATEGORIES:
       return createCategoriesBulk(ctx, rows.map((r) => ({ categoryName: v(r, "name"), tags: v(r, "tags") })), details);
     case BulkUploadType.EQUIPMENT_TYPES:

@@ -5,9 +5,33 @@ import { idField, idList, INVALID, optionalText, requiredText, tagsField } from 
 /**
  * Rooms and room types (SPEC.md sections 3, 5, 7). Client-safe; messages are i18n keys.
  */
+/** Languages of a room type's rating messages (SPEC.md user language: English 0, French 1, Dutch 2). */
+export const RATING_LANGUAGES = [0, 1, 2] as const;
+
+/**
+ * A room type's rating messages (SPEC.md section 3, roomTypeRatingMessages): the question shown to
+ * occupiers, at most one per language. A blank message is no message (the form posts all three).
+ */
+export const ratingMessagesField = () =>
+  z
+    .array(
+      z.object({
+        language: z.coerce.number().int().refine((n) => (RATING_LANGUAGES as readonly number[]).includes(n), INVALID),
+        message: z.string().trim().max(200, "rooms:validation.ratingMessageMax").nullish(),
+      }),
+    )
+    .max(RATING_LANGUAGES.length)
+    .optional()
+    .transform((items) => {
+      const kept = new Map<number, string>();
+      for (const item of items ?? []) if (item.message && !kept.has(item.language)) kept.set(item.language, item.message);
+      return [...kept].map(([language, message]) => ({ language: language as 0 | 1 | 2, message }));
+    });
+
 export const RoomTypeSchema = z.object({
   roomTypeName: requiredText(200, "rooms:validation.nameRequired"),
   tags: tagsField(),
+  roomTypeRatingMessages: ratingMessagesField(),
 });
 export type RoomTypeInput = z.input<typeof RoomTypeSchema>;
 

@@ -68,7 +68,7 @@ export async function createRoomType(ctx: ServiceContext, rawInput: Input<RoomTy
     const tx = txCtx.db;
     const [row] = await tx
       .insert(roomTypes)
-      .values({ entityId: ctx.entityId, name: input.roomTypeName, tags: input.tags })
+      .values({ entityId: ctx.entityId, name: input.roomTypeName, tags: input.tags, ratingMessages: input.roomTypeRatingMessages })
       .returning({ id: roomTypes.id });
     await effects.audit({ action: "createRoomType", recordType: "roomType", recordId: row.id });
     return getRoomType(txCtx, row.id);
@@ -84,7 +84,7 @@ export async function updateRoomType(ctx: ServiceContext, id: number, rawInput: 
     await lockRoomType(txCtx, id);
     await tx
       .update(roomTypes)
-      .set({ name: input.roomTypeName, tags: input.tags, updatedAt: new Date() })
+      .set({ name: input.roomTypeName, tags: input.tags, ratingMessages: input.roomTypeRatingMessages, updatedAt: new Date() })
       .where(and(eq(roomTypes.id, id), eq(roomTypes.entityId, ctx.entityId)));
     await effects.audit({ action: "updateRoomType", recordType: "roomType", recordId: id });
     return getRoomType(txCtx, id);
@@ -419,7 +419,7 @@ export async function createRoomTypesBulk(ctx: ServiceContext, rawRows: Input<Ro
   return withTx(ctx, (txCtx) =>
     insertRecords(txCtx, {
       table: roomTypes,
-      rows: rows.map((r) => ({ name: r.roomTypeName, tags: r.tags })),
+      rows: rows.map((r) => ({ name: r.roomTypeName, tags: r.tags, ratingMessages: r.roomTypeRatingMessages })),
       audit: { action: "createRoomType", recordType: "roomType", details: options.details },
     }),
   );
