@@ -2,8 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useLazyValidator, zodValidator } from "~/components/forms/zod-form";
-import { Alert } from "~/components/ui/alert";
+import { FormErrors, useLazyValidator, zodValidator } from "~/components/forms/zod-form";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -48,11 +47,7 @@ export function AccountStep({
 
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4">
-      {form.errors?.length ? (
-        <Alert variant="destructive" id={form.errorId}>
-          {tr(form.errors)?.join(" ")}
-        </Alert>
-      ) : null}
+      <FormErrors id={form.errorId} errors={form.errors} ns={["onboarding"]} />
       <div className="grid gap-4 *:content-start sm:grid-cols-2">
         <Field label={t("signup.name")} htmlFor={fields.name.id} errors={tr(fields.name.errors)} required>
           <Input {...getInputProps(fields.name, { type: "text" })} autoComplete="given-name" />

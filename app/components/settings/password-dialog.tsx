@@ -6,7 +6,8 @@ import { buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogFooter } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { FormErrors, SubmitButton, useErrorText } from "./form-parts";
+import { FormErrors } from "~/components/forms/zod-form";
+import { SubmitButton, useErrorText } from "./form-parts";
 
 /** Client-side validation, loaded when the form is first used (decision 021). */
 const validatePasswordForm = zodValidator(() => import("~/modules/users/schema").then((m) => m.PasswordFormSchema));
@@ -39,7 +40,7 @@ function PasswordForm({ closeTo, lastResult }: { closeTo: string; lastResult?: S
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4">
       <input type="hidden" name="intent" value="password" />
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} ns={["settings"]} />
       <Field label={t("password.old")} htmlFor={fields.oldPassword.id} errors={text(fields.oldPassword.errors)} required>
         <Input {...getInputProps(fields.oldPassword, { type: "password" })} autoComplete="current-password" data-autofocus />
       </Field>
