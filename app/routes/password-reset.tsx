@@ -4,6 +4,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { NewPasswordFields } from "~/components/forms/password-fields";
 import { FormErrors, useErrorText, useZodForm, zodValidator } from "~/components/forms/zod-form";
 import { PublicPage } from "~/components/onboarding/public-page";
 import { Alert } from "~/components/ui/alert";
@@ -182,22 +183,14 @@ function NewPasswordForm({ token, invitation, lastResult }: { token: string; inv
     <Form method="post" {...getFormProps(form)} className="grid gap-4">
       <FormErrors id={form.errorId} errors={form.errors} ns={["onboarding"]} />
       <input type="hidden" name="token" value={token} />
-      <Field
-        label={t("reset.newPassword")}
-        htmlFor={fields.newPassword.id}
-        errors={tr(fields.newPassword.errors)}
+      <NewPasswordFields
+        password={fields.newPassword}
+        repeat={fields.confirmPassword}
+        labels={{ password: t("reset.newPassword"), repeat: t("reset.confirmPassword") }}
+        errors={{ password: tr(fields.newPassword.errors), repeat: tr(fields.confirmPassword.errors) }}
         description={t("signup.passwordHint")}
-        required
-      >
-        <Input
-          {...getInputProps(fields.newPassword, { type: "password", ariaDescribedBy: `${fields.newPassword.id}-description` })}
-          autoComplete="new-password"
-          autoFocus
-        />
-      </Field>
-      <Field label={t("reset.confirmPassword")} htmlFor={fields.confirmPassword.id} errors={tr(fields.confirmPassword.errors)} required>
-        <Input {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" />
-      </Field>
+        autoFocus
+      />
       <Button type="submit" name="intent" value="reset" className="w-full" disabled={navigation.state === "submitting"}>
         {invitation ? t("reset.invitationSave") : t("reset.save")}
       </Button>

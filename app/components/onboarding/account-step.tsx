@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { NewPasswordFields } from "~/components/forms/password-fields";
 import { FormErrors, useLazyValidator, zodValidator } from "~/components/forms/zod-form";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -60,18 +61,14 @@ export function AccountStep({
         <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
       </Field>
       <div className="grid gap-4 *:content-start sm:grid-cols-2">
-        <Field
-          label={t("signup.password")}
-          htmlFor={fields.password.id}
-          errors={tr(fields.password.errors)}
-          required={!passwordKept}
+        <NewPasswordFields
+          password={fields.password}
+          repeat={fields.confirmPassword}
+          labels={{ password: t("signup.password"), repeat: t("signup.confirmPassword") }}
+          errors={{ password: tr(fields.password.errors), repeat: tr(fields.confirmPassword.errors) }}
           description={passwordKept ? t("signup.passwordKept") : t("signup.passwordHint")}
-        >
-          <Input {...getInputProps(fields.password, { type: "password", ariaDescribedBy: `${fields.password.id}-description` })} autoComplete="new-password" />
-        </Field>
-        <Field label={t("signup.confirmPassword")} htmlFor={fields.confirmPassword.id} errors={tr(fields.confirmPassword.errors)} required={!passwordKept}>
-          <Input {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" />
-        </Field>
+          required={!passwordKept}
+        />
       </div>
       <Field
         label={t("signup.language")}

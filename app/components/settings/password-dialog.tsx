@@ -6,6 +6,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogFooter } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { NewPasswordFields } from "~/components/forms/password-fields";
 import { FormErrors } from "~/components/forms/zod-form";
 import { SubmitButton, useErrorText } from "./form-parts";
 
@@ -44,18 +45,13 @@ function PasswordForm({ closeTo, lastResult }: { closeTo: string; lastResult?: S
       <Field label={t("password.old")} htmlFor={fields.oldPassword.id} errors={text(fields.oldPassword.errors)} required>
         <Input {...getInputProps(fields.oldPassword, { type: "password" })} autoComplete="current-password" data-autofocus />
       </Field>
-      <Field
-        label={t("password.new")}
-        htmlFor={fields.newPassword.id}
-        errors={text(fields.newPassword.errors)}
+      <NewPasswordFields
+        password={fields.newPassword}
+        repeat={fields.repeatPassword}
+        labels={{ password: t("password.new"), repeat: t("password.repeat") }}
+        errors={{ password: text(fields.newPassword.errors), repeat: text(fields.repeatPassword.errors) }}
         description={t("password.policyHint")}
-        required
-      >
-        <Input {...getInputProps(fields.newPassword, { type: "password", ariaDescribedBy: `${fields.newPassword.id}-description` })} autoComplete="new-password" />
-      </Field>
-      <Field label={t("password.repeat")} htmlFor={fields.repeatPassword.id} errors={text(fields.repeatPassword.errors)} required>
-        <Input {...getInputProps(fields.repeatPassword, { type: "password" })} autoComplete="new-password" />
-      </Field>
+      />
       <DialogFooter className="mt-2">
         <Link to={closeTo} preventScrollReset className={buttonVariants({ variant: "outline" })}>
           {t("password.cancel")}
