@@ -147,6 +147,61 @@ function pickerButtons(submit: PickerSubmit, next: string | null) {
     : { searchButton: { formNoValidate: true }, moreButton: { name: BUILDING_AFTER_FIELD, value: next ?? "", formNoValidate: true } };
 }
 
+type SearchState = ReturnType<typeof useBuildingSearch>;
+
+/** A picker's search field and, without JavaScript, its "Find" submit button. */
+function PickerSearchField({ id, name, state, defaultValue, submit }: { id: string; name: string; state: SearchState; defaultValue: string; submit: PickerSubmit }) {
+  const { t } = useTranslation();
+  const { searchButton } = pickerButtons(submit, state.next);
+  return (
+    <>
+      <Label htmlFor={id} className="sr-only">
+        {t("picker.searchBuildings")}
+      </Label>
+      <Input
+        id={id}
+        type="search"
+        name={name}
+        ref={state.input}
+        defaultValue={defaultValue}
+        placeholder={t("picker.searchBuildings")}
+        autoComplete="off"
+        className="min-w-0 flex-1 basis-40"
+        onChange={(event) => state.type(event.currentTarget.value)}
+        onKeyDown={(event) => state.enter(event)}
+      />
+      {state.hydrated ? null : (
+        <Button type="submit" variant="outline" size="sm" {...searchButton}>
+          {t("picker.find")}
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** A picker's "More buildings": the next page's cursor (posted forms) and the button, when there is a next page. */
+function PickerMore({ afterName, state, submit }: { afterName: string; state: SearchState; submit: PickerSubmit }) {
+  const { t } = useTranslation();
+  const { hydrated, next } = state;
+  const { moreButton } = pickerButtons(submit, next);
+  return (
+    <>
+      {submit.method === "post" && next ? <input type="hidden" name={afterName} value={next} /> : null}
+      {next ? (
+        hydrated ? (
+          <Button type="button" variant="ghost" size="sm" disabled={state.busy} onClick={() => state.more()}>
+            {t("picker.moreBuildings")}
+          </Button>
+        ) : (
+          <Button type="submit" variant="ghost" size="sm" {...moreButton}>
+            {t("picker.moreBuildings")}
+          </Button>
+        )
+      ) : null}
+    </>
+  );
+}
+
 /** The line under a picker: how many matches it shows, or that nothing matches. */
 export function buildingSearchStatus(t: (key: string, values?: Record<string, unknown>) => string, state: { q: string; options: unknown[]; next: string | null }) {
   if (state.options.length === 0) return state.q.trim() ? t("picker.noBuilding", { q: state.q.trim() }) : t("picker.noBuildings");
@@ -179,13 +234,12 @@ export function BuildingPicker({
   const searchId = useId();
   const statusId = useId();
   const state = useBuildingSearch(search, facilityId);
-  const { hydrated, options, next } = state;
+  const { options } = state;
   const [chosen, setChosen] = useState<BuildingChoice | null>(selected);
 
   const labelOf = (b: BuildingChoice) => t("picker.buildingOption", { building: b.name, facility: b.facilityName });
   const shown = chosen && !options.some((o) => o.id === chosen.id) ? [chosen, ...options] : options;
   const { onChange, ...select } = selectProps;
-  const { searchButton, moreButton } = pickerButtons(submit, next);
 
   return (
     <Field label={label} htmlFor={select.id} errors={errors} description={description} required={required} className={className}>
@@ -207,38 +261,8 @@ export function BuildingPicker({
           ))}
         </Select>
         <div className="flex flex-wrap items-center gap-2">
-          <Label htmlFor={searchId} className="sr-only">
-            {t("picker.searchBuildings")}
-          </Label>
-          <Input
-            id={searchId}
-            type="search"
-            name={BUILDING_SEARCH_FIELD}
-            ref={state.input}
-            defaultValue={search.q}
-            placeholder={t("picker.searchBuildings")}
-            autoComplete="off"
-            className="min-w-0 flex-1 basis-40"
-            onChange={(event) => state.type(event.currentTarget.value)}
-            onKeyDown={(event) => state.enter(event)}
-          />
-          {hydrated ? null : (
-            <Button type="submit" variant="outline" size="sm" {...searchButton}>
-              {t("picker.find")}
-            </Button>
-          )}
-          {submit.method === "post" && next ? <input type="hidden" name={BUILDING_AFTER_FIELD} value={next} /> : null}
-          {next ? (
-            hydrated ? (
-              <Button type="button" variant="ghost" size="sm" disabled={state.busy} onClick={() => state.more()}>
-                {t("picker.moreBuildings")}
-              </Button>
-            ) : (
-              <Button type="submit" variant="ghost" size="sm" {...moreButton}>
-                {t("picker.moreBuildings")}
-              </Button>
-            )
-          ) : null}
+          <PickerSearchField id={searchId} name={BUILDING_SEARCH_FIELD} state={state} defaultValue={search.q} submit={submit} />
+          <PickerMore afterName={BUILDING_AFTER_FIELD} state={state} submit={submit} />
         </div>
         <p id={statusId} aria-live="polite" className="text-sm text-muted-foreground">
           {buildingSearchStatus(t, state)}
@@ -295,9 +319,8 @@ export function BuildingChecklist({
   const searchId = useId();
   const hintId = useId();
   const state = useBuildingSearch(search);
-  const { hydrated, q, options, next } = state;
+  const { q, options } = state;
   const [kept, setKept] = useState<BuildingChoice[]>(chosen);
-  const { searchButton, moreButton } = pickerButtons(submit, next);
   const listed = [...kept, ...options.filter((o) => !kept.some((k) => k.id === o.id))];
   const nothingAtAll = listed.length === 0 && !q;
 
@@ -309,26 +332,7 @@ export function BuildingChecklist({
       ) : (
         <>
           <div className="flex flex-wrap items-center gap-2">
-            <Label htmlFor={searchId} className="sr-only">
-              {t("picker.searchBuildings")}
-            </Label>
-            <Input
-              id={searchId}
-              type="search"
-              name={searchName}
-              ref={state.input}
-              defaultValue={search.q}
-              placeholder={t("picker.searchBuildings")}
-              autoComplete="off"
-              className="min-w-0 flex-1 basis-40"
-              onChange={(event) => state.type(event.currentTarget.value)}
-              onKeyDown={(event) => state.enter(event)}
-            />
-            {hydrated ? null : (
-              <Button type="submit" variant="outline" size="sm" {...searchButton}>
-                {t("picker.find")}
-              </Button>
-            )}
+            <PickerSearchField id={searchId} name={searchName} state={state} defaultValue={search.q} submit={submit} />
           </div>
           <div className="grid max-h-64 gap-2 overflow-y-auto rounded-md border p-3 sm:grid-cols-2">
             {listed.map((building) => {
@@ -355,18 +359,7 @@ export function BuildingChecklist({
             <p aria-live="polite" className="text-sm text-muted-foreground">
               {buildingSearchStatus(t, state)}
             </p>
-            {submit.method === "post" && next ? <input type="hidden" name={afterName} value={next} /> : null}
-            {next ? (
-              hydrated ? (
-                <Button type="button" variant="ghost" size="sm" disabled={state.busy} onClick={() => state.more()}>
-                  {t("picker.moreBuildings")}
-                </Button>
-              ) : (
-                <Button type="submit" variant="ghost" size="sm" {...moreButton}>
-                  {t("picker.moreBuildings")}
-                </Button>
-              )
-            ) : null}
+            <PickerMore afterName={afterName} state={state} submit={submit} />
           </div>
         </>
       )}
