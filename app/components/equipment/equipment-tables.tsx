@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { countLinkCell, linkCell, tagsCell } from "~/components/lists/cells";
-import { DataTable, listColumns } from "~/components/lists/data-table";
+import { DataTable, listColumns, listTexts } from "~/components/lists/data-table";
 import { numberColumnClass } from "~/components/lists/styles";
 import { TagList } from "~/components/lists/tag-list";
 import type { ListQuery, Page } from "~/lib/list-query";
@@ -41,9 +41,7 @@ export function EquipmentTypesTable({ page, query, filtered }: { page: Page<Equi
       page={page}
       query={query}
       filtered={filtered}
-      caption={t("types.caption")}
-      emptyText={t("types.empty")}
-      noMatchText={t("types.noMatch")}
+      {...listTexts(t, "types")}
     />
   );
 }
@@ -77,9 +75,7 @@ export function CategoriesTable({ page, query }: { page: Page<CategoryRow>; quer
       columns={columns}
       page={page}
       query={query}
-      caption={t("categories.caption")}
-      emptyText={t("categories.empty")}
-      noMatchText={t("categories.noMatch")}
+      {...listTexts(t, "categories")}
     />
   );
 }

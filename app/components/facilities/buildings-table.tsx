@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { linkCell, shortIdColumnClass } from "~/components/lists/cells";
-import { DataTable, listColumns } from "~/components/lists/data-table";
+import { DataTable, listColumns, listTexts } from "~/components/lists/data-table";
 import { numberColumnClass } from "~/components/lists/styles";
 import type { ListQuery, Page } from "~/lib/list-query";
 import type { BuildingRow } from "~/modules/facilities/queries.server";
@@ -32,9 +32,7 @@ export function BuildingsTable({ page, query, filtered }: { page: Page<BuildingR
       page={page}
       query={query}
       filtered={filtered}
-      caption={t("buildings.caption")}
-      emptyText={t("buildings.empty")}
-      noMatchText={t("buildings.noMatch")}
+      {...listTexts(t, "buildings")}
     />
   );
 }

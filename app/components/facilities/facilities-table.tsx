@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { countLinkCell, linkCell, shortIdColumnClass } from "~/components/lists/cells";
-import { DataTable, listColumns } from "~/components/lists/data-table";
+import { DataTable, listColumns, listTexts } from "~/components/lists/data-table";
 import { numberColumnClass } from "~/components/lists/styles";
 import type { ListQuery, Page } from "~/lib/list-query";
 import type { FacilityRow } from "~/modules/facilities/queries.server";
@@ -40,9 +40,7 @@ export function FacilitiesTable({ page, query }: { page: Page<FacilityRow>; quer
       columns={columns}
       page={page}
       query={query}
-      caption={t("facilities.caption")}
-      emptyText={t("facilities.empty")}
-      noMatchText={t("facilities.noMatch")}
+      {...listTexts(t, "facilities")}
     />
   );
 }

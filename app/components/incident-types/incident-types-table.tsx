@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { DataTable, listColumns } from "~/components/lists/data-table";
+import { DataTable, listColumns, listTexts } from "~/components/lists/data-table";
 import { cellLinkClass, numberColumnClass } from "~/components/lists/styles";
 import { Badge } from "~/components/ui/badge";
 import type { ListQuery, Page } from "~/lib/list-query";
@@ -86,9 +86,7 @@ export function IncidentTypesTable({ page, query, filtered }: { page: Page<Incid
       page={page}
       query={query}
       filtered={filtered}
-      caption={t("list.caption")}
-      emptyText={t("list.empty")}
-      noMatchText={t("list.noMatch")}
+      {...listTexts(t, "list")}
     />
   );
 }

@@ -48,6 +48,14 @@ export function listColumns<T extends RowData>() {
   return createColumnHelper<ListFeatures, T>();
 }
 
+/**
+ * A list's caption and its two empty texts (nothing yet; nothing matches), the keys `<key>.caption`,
+ * `<key>.empty` and `<key>.noMatch` of the list's namespace: `<DataTable {...listTexts(t, "rooms")} />`.
+ */
+export function listTexts(t: (key: string) => string, key: string): Pick<DataTableProps<RowData>, "caption" | "emptyText" | "noMatchText"> {
+  return { caption: t(`${key}.caption`), emptyText: t(`${key}.empty`), noMatchText: t(`${key}.noMatch`) };
+}
+
 const defaultRowId = (row: unknown) => String((row as { id?: unknown }).id);
 
 export interface DataTableProps<T extends RowData> {

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { linkCell, tagsCell } from "~/components/lists/cells";
-import { DataTable, listColumns } from "~/components/lists/data-table";
+import { DataTable, listColumns, listTexts } from "~/components/lists/data-table";
 import { numberColumnClass } from "~/components/lists/styles";
 import type { ListQuery, Page } from "~/lib/list-query";
 import { useDates } from "~/lib/use-dates";
@@ -48,9 +48,7 @@ export function PlansTable({ page, query, filtered }: { page: Page<PlannedMainte
       page={page}
       query={query}
       filtered={filtered}
-      caption={t("plans.caption")}
-      emptyText={t("plans.empty")}
-      noMatchText={t("plans.noMatch")}
+      {...listTexts(t, "plans")}
     />
   );
 }
@@ -76,5 +74,5 @@ export function TypesTable({ page, query }: { page: Page<MaintenanceTypeRow>; qu
     ],
     [t, occurrence],
   );
-  return <DataTable columns={columns} page={page} query={query} caption={t("types.caption")} emptyText={t("types.empty")} noMatchText={t("types.noMatch")} />;
+  return <DataTable columns={columns} page={page} query={query} {...listTexts(t, "types")} />;
 }

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { linkCell, tagsCell } from "~/components/lists/cells";
-import { DataTable, listColumns } from "~/components/lists/data-table";
+import { DataTable, listColumns, listTexts } from "~/components/lists/data-table";
 import { numberColumnClass } from "~/components/lists/styles";
 import type { ListQuery, Page } from "~/lib/list-query";
 import type { RoomTypeRow } from "~/modules/rooms/queries.server";
@@ -31,9 +31,7 @@ export function RoomTypesTable({ page, query }: { page: Page<RoomTypeRow>; query
       columns={columns}
       page={page}
       query={query}
-      caption={t("roomTypes.caption")}
-      emptyText={t("roomTypes.empty")}
-      noMatchText={t("roomTypes.noMatch")}
+      {...listTexts(t, "roomTypes")}
     />
   );
 }

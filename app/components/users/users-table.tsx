@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { linkCell } from "~/components/lists/cells";
 import { roleReachesWholeEntity } from "~/core/actor";
-import { DataTable, listColumns } from "~/components/lists/data-table";
+import { DataTable, listColumns, listTexts } from "~/components/lists/data-table";
 import type { ListQuery, Page } from "~/lib/list-query";
 import type { UserRow } from "~/modules/users/queries.server";
 import { UserStatusBadge } from "./user-status";
@@ -65,9 +65,7 @@ export function UsersTable({ page, query, filtered }: { page: Page<UserRow>; que
       page={page}
       query={query}
       filtered={filtered}
-      caption={t("list.caption")}
-      emptyText={t("list.empty")}
-      noMatchText={t("list.noMatch")}
+      {...listTexts(t, "list")}
     />
   );
 }
