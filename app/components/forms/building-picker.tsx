@@ -202,6 +202,41 @@ function PickerMore({ afterName, state, submit }: { afterName: string; state: Se
   );
 }
 
+/**
+ * The frame of a checklist of choices (the buildings here, an incident type's lists): the legend, the
+ * list (`children`) or, when there is nothing to choose at all, `emptyText`; the hint, then the errors.
+ */
+export function ChecklistFieldset({
+  legend,
+  hint,
+  hintId,
+  empty,
+  emptyText,
+  errors,
+  children,
+}: {
+  legend: ReactNode;
+  hint?: ReactNode;
+  hintId: string;
+  empty: boolean;
+  emptyText: ReactNode;
+  errors?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset className="grid min-w-0 content-start gap-3" aria-describedby={hint ? hintId : undefined}>
+      <legend className="mb-3 text-sm font-medium">{legend}</legend>
+      {empty ? <p className="text-sm text-muted-foreground">{emptyText}</p> : children}
+      {hint ? (
+        <p id={hintId} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      {errors}
+    </fieldset>
+  );
+}
+
 /** The line under a picker: how many matches it shows, or that nothing matches. */
 export function buildingSearchStatus(t: (key: string, values?: Record<string, unknown>) => string, state: { q: string; options: unknown[]; next: string | null }) {
   if (state.options.length === 0) return state.q.trim() ? t("picker.noBuilding", { q: state.q.trim() }) : t("picker.noBuildings");
@@ -325,56 +360,52 @@ export function BuildingChecklist({
   const nothingAtAll = listed.length === 0 && !q;
 
   return (
-    <fieldset className="grid min-w-0 content-start gap-3" aria-describedby={hint ? hintId : undefined}>
-      <legend className="mb-3 text-sm font-medium">{legend}</legend>
-      {nothingAtAll ? (
-        <p className="text-sm text-muted-foreground">{emptyText}</p>
-      ) : (
-        <>
-          <div className="flex flex-wrap items-center gap-2">
-            <PickerSearchField id={searchId} name={searchName} state={state} defaultValue={search.q} submit={submit} />
+    <ChecklistFieldset
+      legend={legend}
+      hint={hint}
+      hintId={hintId}
+      empty={nothingAtAll}
+      emptyText={emptyText}
+      errors={
+        errors?.length ? (
+          <div id={`${idPrefix}-error`} className="grid gap-1 text-sm font-medium text-destructive">
+            {[...new Set(errors)].map((error) => (
+              <p key={error}>{error}</p>
+            ))}
           </div>
-          <div className="grid max-h-64 gap-2 overflow-y-auto rounded-md border p-3 sm:grid-cols-2">
-            {listed.map((building) => {
-              const id = `${idPrefix}-${building.id}`;
-              return (
-                <div key={building.id} className="flex items-center gap-3">
-                  <Checkbox
-                    id={id}
-                    name={name}
-                    value={String(building.id)}
-                    defaultChecked={checked.includes(String(building.id))}
-                    onChange={(event) => {
-                      if (event.currentTarget.checked && !kept.some((k) => k.id === building.id)) setKept([...kept, building]);
-                    }}
-                  />
-                  <Label htmlFor={id} className="cursor-pointer leading-snug">
-                    {t("picker.buildingOption", { building: building.name, facility: building.facilityName })}
-                  </Label>
-                </div>
-              );
-            })}
-          </div>
-          <div className="flex flex-wrap items-center gap-2">
-            <p aria-live="polite" className="text-sm text-muted-foreground">
-              {buildingSearchStatus(t, state)}
-            </p>
-            <PickerMore afterName={afterName} state={state} submit={submit} />
-          </div>
-        </>
-      )}
-      {hint ? (
-        <p id={hintId} className="text-sm text-muted-foreground">
-          {hint}
+        ) : null
+      }
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <PickerSearchField id={searchId} name={searchName} state={state} defaultValue={search.q} submit={submit} />
+      </div>
+      <div className="grid max-h-64 gap-2 overflow-y-auto rounded-md border p-3 sm:grid-cols-2">
+        {listed.map((building) => {
+          const id = `${idPrefix}-${building.id}`;
+          return (
+            <div key={building.id} className="flex items-center gap-3">
+              <Checkbox
+                id={id}
+                name={name}
+                value={String(building.id)}
+                defaultChecked={checked.includes(String(building.id))}
+                onChange={(event) => {
+                  if (event.currentTarget.checked && !kept.some((k) => k.id === building.id)) setKept([...kept, building]);
+                }}
+              />
+              <Label htmlFor={id} className="cursor-pointer leading-snug">
+                {t("picker.buildingOption", { building: building.name, facility: building.facilityName })}
+              </Label>
+            </div>
+          );
+        })}
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <p aria-live="polite" className="text-sm text-muted-foreground">
+          {buildingSearchStatus(t, state)}
         </p>
-      ) : null}
-      {errors?.length ? (
-        <div id={`${idPrefix}-error`} className="grid gap-1 text-sm font-medium text-destructive">
-          {[...new Set(errors)].map((error) => (
-            <p key={error}>{error}</p>
-          ))}
-        </div>
-      ) : null}
-    </fieldset>
+        <PickerMore afterName={afterName} state={state} submit={submit} />
+      </div>
+    </ChecklistFieldset>
   );
 }
