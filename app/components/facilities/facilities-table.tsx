@@ -1,15 +1,14 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { countLinkCell, linkCell, shortIdColumnClass } from "~/components/lists/cells";
-import { DataTable, listColumns, listTexts } from "~/components/lists/data-table";
+import { DataTable, listColumns, type ListTableProps, listTexts } from "~/components/lists/data-table";
 import { numberColumnClass } from "~/components/lists/styles";
-import type { ListQuery, Page } from "~/lib/list-query";
 import type { FacilityRow } from "~/modules/facilities/queries.server";
 
 const column = listColumns<FacilityRow>();
 
 /** The facilities of the entity: a name links to its form, the buildings count to its buildings. */
-export function FacilitiesTable({ page, query }: { page: Page<FacilityRow>; query: ListQuery }) {
+export function FacilitiesTable(list: ListTableProps<FacilityRow>) {
   const { t } = useTranslation("facilities");
   const columns = useMemo(
     () => [
@@ -36,11 +35,6 @@ export function FacilitiesTable({ page, query }: { page: Page<FacilityRow>; quer
     [t],
   );
   return (
-    <DataTable
-      columns={columns}
-      page={page}
-      query={query}
-      {...listTexts(t, "facilities")}
-    />
+    <DataTable columns={columns} {...list} {...listTexts(t, "facilities")} />
   );
 }
