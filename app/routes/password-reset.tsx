@@ -183,14 +183,8 @@ function NewPasswordForm({ token, invitation, lastResult }: { token: string; inv
     <Form method="post" {...getFormProps(form)} className="grid gap-4">
       <FormErrors id={form.errorId} errors={form.errors} ns={["onboarding"]} />
       <input type="hidden" name="token" value={token} />
-      <NewPasswordFields
-        password={fields.newPassword}
-        repeat={fields.confirmPassword}
-        labels={{ password: t("reset.newPassword"), repeat: t("reset.confirmPassword") }}
-        errors={{ password: tr(fields.newPassword.errors), repeat: tr(fields.confirmPassword.errors) }}
-        description={t("signup.passwordHint")}
-        autoFocus
-      />
+      <NewPasswordFields password={fields.newPassword} repeat={fields.confirmPassword} errorText={tr} autoFocus
+        labels={{ password: t("reset.newPassword"), repeat: t("reset.confirmPassword") }} description={t("signup.passwordHint")} />
       <Button type="submit" name="intent" value="reset" className="w-full" disabled={navigation.state === "submitting"}>
         {invitation ? t("reset.invitationSave") : t("reset.save")}
       </Button>

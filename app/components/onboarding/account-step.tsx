@@ -61,14 +61,8 @@ export function AccountStep({
         <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
       </Field>
       <div className="grid gap-4 *:content-start sm:grid-cols-2">
-        <NewPasswordFields
-          password={fields.password}
-          repeat={fields.confirmPassword}
-          labels={{ password: t("signup.password"), repeat: t("signup.confirmPassword") }}
-          errors={{ password: tr(fields.password.errors), repeat: tr(fields.confirmPassword.errors) }}
-          description={passwordKept ? t("signup.passwordKept") : t("signup.passwordHint")}
-          required={!passwordKept}
-        />
+        <NewPasswordFields password={fields.password} repeat={fields.confirmPassword} errorText={tr} required={!passwordKept}
+          labels={{ password: t("signup.password"), repeat: t("signup.confirmPassword") }} description={passwordKept ? t("signup.passwordKept") : t("signup.passwordHint")} />
       </div>
       <Field
         label={t("signup.language")}

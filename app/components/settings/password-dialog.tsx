@@ -45,13 +45,8 @@ function PasswordForm({ closeTo, lastResult }: { closeTo: string; lastResult?: S
       <Field label={t("password.old")} htmlFor={fields.oldPassword.id} errors={text(fields.oldPassword.errors)} required>
         <Input {...getInputProps(fields.oldPassword, { type: "password" })} autoComplete="current-password" data-autofocus />
       </Field>
-      <NewPasswordFields
-        password={fields.newPassword}
-        repeat={fields.repeatPassword}
-        labels={{ password: t("password.new"), repeat: t("password.repeat") }}
-        errors={{ password: text(fields.newPassword.errors), repeat: text(fields.repeatPassword.errors) }}
-        description={t("password.policyHint")}
-      />
+      <NewPasswordFields password={fields.newPassword} repeat={fields.repeatPassword} errorText={text}
+        labels={{ password: t("password.new"), repeat: t("password.repeat") }} description={t("password.policyHint")} />
       <DialogFooter className="mt-2">
         <Link to={closeTo} preventScrollReset className={buttonVariants({ variant: "outline" })}>
           {t("password.cancel")}
