@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { useErrorText, useZodForm, zodValidator } from "~/components/forms/zod-form";
+import { FormErrors, useErrorText, useZodForm, zodValidator } from "~/components/forms/zod-form";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -75,11 +75,7 @@ export default function Login() {
               {t(sessionEnded === "accountDisabled" ? "login.disabled" : "sessionExpired")}
             </Alert>
           ) : null}
-          {form.errors?.length ? (
-            <Alert variant="destructive" className="mb-4" id={form.errorId}>
-              {translate(form.errors)?.join(" ")}
-            </Alert>
-          ) : null}
+          <FormErrors id={form.errorId} errors={form.errors} ns={["auth"]} className="mb-4" />
           <Form method="post" {...getFormProps(form)} className="space-y-4">
             <Field label={t("login.email")} htmlFor={fields.email.id} errors={translate(fields.email.errors)}>
               <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="username" autoFocus />

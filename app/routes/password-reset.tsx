@@ -4,7 +4,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { useErrorText, useZodForm, zodValidator } from "~/components/forms/zod-form";
+import { NewPasswordFields } from "~/components/forms/password-fields";
+import { FormErrors, useErrorText, useZodForm, zodValidator } from "~/components/forms/zod-form";
 import { PublicPage } from "~/components/onboarding/public-page";
 import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -161,11 +162,7 @@ function RequestForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }
   const tr = useErrorText(["onboarding"]);
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4">
-      {form.errors?.length ? (
-        <Alert variant="destructive" id={form.errorId}>
-          {tr(form.errors)?.join(" ")}
-        </Alert>
-      ) : null}
+      <FormErrors id={form.errorId} errors={form.errors} ns={["onboarding"]} />
       <Field label={t("reset.email")} htmlFor={fields.email.id} errors={tr(fields.email.errors)} required>
         <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" autoFocus />
       </Field>
@@ -184,28 +181,10 @@ function NewPasswordForm({ token, invitation, lastResult }: { token: string; inv
   const tr = useErrorText(["onboarding"]);
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4">
-      {form.errors?.length ? (
-        <Alert variant="destructive" id={form.errorId}>
-          {tr(form.errors)?.join(" ")}
-        </Alert>
-      ) : null}
+      <FormErrors id={form.errorId} errors={form.errors} ns={["onboarding"]} />
       <input type="hidden" name="token" value={token} />
-      <Field
-        label={t("reset.newPassword")}
-        htmlFor={fields.newPassword.id}
-        errors={tr(fields.newPassword.errors)}
-        description={t("signup.passwordHint")}
-        required
-      >
-        <Input
-          {...getInputProps(fields.newPassword, { type: "password", ariaDescribedBy: `${fields.newPassword.id}-description` })}
-          autoComplete="new-password"
-          autoFocus
-        />
-      </Field>
-      <Field label={t("reset.confirmPassword")} htmlFor={fields.confirmPassword.id} errors={tr(fields.confirmPassword.errors)} required>
-        <Input {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" />
-      </Field>
+      <NewPasswordFields password={fields.newPassword} repeat={fields.confirmPassword} errorText={tr} autoFocus
+        labels={{ password: t("reset.newPassword"), repeat: t("reset.confirmPassword") }} description={t("signup.passwordHint")} />
       <Button type="submit" name="intent" value="reset" className="w-full" disabled={navigation.state === "submitting"}>
         {invitation ? t("reset.invitationSave") : t("reset.save")}
       </Button>

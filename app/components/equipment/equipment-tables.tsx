@@ -1,17 +1,16 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { countLinkCell, linkCell, tagsCell } from "~/components/lists/cells";
-import { DataTable, listColumns } from "~/components/lists/data-table";
+import { DataTable, listColumns, type ListTableProps, listTexts } from "~/components/lists/data-table";
 import { numberColumnClass } from "~/components/lists/styles";
 import { TagList } from "~/components/lists/tag-list";
-import type { ListQuery, Page } from "~/lib/list-query";
 import type { CategoryRow, EquipmentTypeRow } from "~/modules/equipment/queries.server";
 import { useDates } from "~/lib/use-dates";
 
 const typeColumn = listColumns<EquipmentTypeRow>();
 
 /** The generic equipment of the entity (or of one category): a name links to its form. */
-export function EquipmentTypesTable({ page, query, filtered }: { page: Page<EquipmentTypeRow>; query: ListQuery; filtered: boolean }) {
+export function EquipmentTypesTable(list: ListTableProps<EquipmentTypeRow>) {
   const { t } = useTranslation("equipment");
   const dates = useDates();
   const columns = useMemo(
@@ -36,22 +35,14 @@ export function EquipmentTypesTable({ page, query, filtered }: { page: Page<Equi
     [t, dates],
   );
   return (
-    <DataTable
-      columns={columns}
-      page={page}
-      query={query}
-      filtered={filtered}
-      caption={t("types.caption")}
-      emptyText={t("types.empty")}
-      noMatchText={t("types.noMatch")}
-    />
+    <DataTable columns={columns} {...list} {...listTexts(t, "types")} />
   );
 }
 
 const categoryColumn = listColumns<CategoryRow>();
 
 /** The equipment categories: a name links to its form, the equipment count to its generic equipment. */
-export function CategoriesTable({ page, query }: { page: Page<CategoryRow>; query: ListQuery }) {
+export function CategoriesTable(list: ListTableProps<CategoryRow>) {
   const { t } = useTranslation("equipment");
   const columns = useMemo(
     () => [
@@ -73,13 +64,6 @@ export function CategoriesTable({ page, query }: { page: Page<CategoryRow>; quer
     [t],
   );
   return (
-    <DataTable
-      columns={columns}
-      page={page}
-      query={query}
-      caption={t("categories.caption")}
-      emptyText={t("categories.empty")}
-      noMatchText={t("categories.noMatch")}
-    />
+    <DataTable columns={columns} {...list} {...listTexts(t, "categories")} />
   );
 }

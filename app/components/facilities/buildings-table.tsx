@@ -1,15 +1,14 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { linkCell, shortIdColumnClass } from "~/components/lists/cells";
-import { DataTable, listColumns } from "~/components/lists/data-table";
+import { DataTable, listColumns, type ListTableProps, listTexts } from "~/components/lists/data-table";
 import { cellLinkClass, numberColumnClass } from "~/components/lists/styles";
-import type { ListQuery, Page } from "~/lib/list-query";
 import type { BuildingRow } from "~/modules/facilities/queries.server";
 
 const column = listColumns<BuildingRow>();
 
 /** The buildings of the entity (or of one facility): a name links to its form. */
-export function BuildingsTable({ page, query, filtered }: { page: Page<BuildingRow>; query: ListQuery; filtered: boolean }) {
+export function BuildingsTable(list: ListTableProps<BuildingRow>) {
   const { t } = useTranslation("facilities");
   const columns = useMemo(
     () => [
@@ -37,14 +36,6 @@ export function BuildingsTable({ page, query, filtered }: { page: Page<BuildingR
     [t],
   );
   return (
-    <DataTable
-      columns={columns}
-      page={page}
-      query={query}
-      filtered={filtered}
-      caption={t("buildings.caption")}
-      emptyText={t("buildings.empty")}
-      noMatchText={t("buildings.noMatch")}
-    />
+    <DataTable columns={columns} {...list} {...listTexts(t, "buildings")} />
   );
 }

@@ -1,15 +1,14 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { countLinkCell, linkCell, shortIdColumnClass } from "~/components/lists/cells";
-import { DataTable, listColumns } from "~/components/lists/data-table";
+import { DataTable, listColumns, type ListTableProps, listTexts } from "~/components/lists/data-table";
 import { cellLinkClass, numberColumnClass } from "~/components/lists/styles";
-import type { ListQuery, Page } from "~/lib/list-query";
 import type { FacilityRow } from "~/modules/facilities/queries.server";
 
 const column = listColumns<FacilityRow>();
 
 /** The facilities of the entity: a name links to its form, the buildings count to its buildings. */
-export function FacilitiesTable({ page, query }: { page: Page<FacilityRow>; query: ListQuery }) {
+export function FacilitiesTable(list: ListTableProps<FacilityRow>) {
   const { t } = useTranslation("facilities");
   const columns = useMemo(
     () => [
@@ -46,13 +45,6 @@ export function FacilitiesTable({ page, query }: { page: Page<FacilityRow>; quer
     [t],
   );
   return (
-    <DataTable
-      columns={columns}
-      page={page}
-      query={query}
-      caption={t("facilities.caption")}
-      emptyText={t("facilities.empty")}
-      noMatchText={t("facilities.noMatch")}
-    />
+    <DataTable columns={columns} {...list} {...listTexts(t, "facilities")} />
   );
 }

@@ -40,15 +40,27 @@ export function ArchiveTrigger({ children, className }: { children?: ReactNode; 
   );
 }
 
-/** `details` says what else is archived (the cascade of SPEC.md section 4). */
+/**
+ * `details` says what else is archived (the cascade of SPEC.md section 4). A dialog that asks more than
+ * the name (a user's successors, a room type's replacement) passes its own `form` (given where the
+ * dialog closes to), and may name its own `title`, `description` and `size`.
+ */
 export function ArchiveDialog({
   name,
   lastResult,
   details,
+  title,
+  description,
+  size = "sm",
+  form,
 }: {
   name: string;
   lastResult?: SubmissionResult<string[]>;
   details?: ReactNode;
+  title?: string;
+  description?: string;
+  size?: "sm" | "md";
+  form?: (closeTo: string) => ReactNode;
 }) {
   const { t } = useTranslation();
   const dialog = useUrlDialog(ARCHIVE_DIALOG);
@@ -56,15 +68,19 @@ export function ArchiveDialog({
     <Dialog
       open={dialog.open}
       closeTo={dialog.closeTo}
-      title={t("archive.title", { name })}
-      description={t("archive.warning")}
+      title={title ?? t("archive.title", { name })}
+      description={description ?? t("archive.warning")}
       closeLabel={t("actions.close")}
-      size="sm"
+      size={size}
     >
       {details ? <p className="mb-4 text-sm">{details}</p> : null}
-      <Suspense fallback={null}>
-        <ArchiveForm name={name} closeTo={dialog.closeTo} lastResult={lastResult} />
-      </Suspense>
+      {form ? (
+        form(dialog.closeTo)
+      ) : (
+        <Suspense fallback={null}>
+          <ArchiveForm name={name} closeTo={dialog.closeTo} lastResult={lastResult} />
+        </Suspense>
+      )}
     </Dialog>
   );
 }

@@ -147,6 +147,96 @@ function pickerButtons(submit: PickerSubmit, next: string | null) {
     : { searchButton: { formNoValidate: true }, moreButton: { name: BUILDING_AFTER_FIELD, value: next ?? "", formNoValidate: true } };
 }
 
+type SearchState = ReturnType<typeof useBuildingSearch>;
+
+/** A picker's search field and, without JavaScript, its "Find" submit button. */
+function PickerSearchField({ id, name, state, defaultValue, submit }: { id: string; name: string; state: SearchState; defaultValue: string; submit: PickerSubmit }) {
+  const { t } = useTranslation();
+  const { searchButton } = pickerButtons(submit, state.next);
+  return (
+    <>
+      <Label htmlFor={id} className="sr-only">
+        {t("picker.searchBuildings")}
+      </Label>
+      <Input
+        id={id}
+        type="search"
+        name={name}
+        ref={state.input}
+        defaultValue={defaultValue}
+        placeholder={t("picker.searchBuildings")}
+        autoComplete="off"
+        className="min-w-0 flex-1 basis-40"
+        onChange={(event) => state.type(event.currentTarget.value)}
+        onKeyDown={(event) => state.enter(event)}
+      />
+      {state.hydrated ? null : (
+        <Button type="submit" variant="outline" size="sm" {...searchButton}>
+          {t("picker.find")}
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** A picker's "More buildings": the next page's cursor (posted forms) and the button, when there is a next page. */
+function PickerMore({ afterName, state, submit }: { afterName: string; state: SearchState; submit: PickerSubmit }) {
+  const { t } = useTranslation();
+  const { hydrated, next } = state;
+  const { moreButton } = pickerButtons(submit, next);
+  return (
+    <>
+      {submit.method === "post" && next ? <input type="hidden" name={afterName} value={next} /> : null}
+      {next ? (
+        hydrated ? (
+          <Button type="button" variant="ghost" size="sm" disabled={state.busy} onClick={() => state.more()}>
+            {t("picker.moreBuildings")}
+          </Button>
+        ) : (
+          <Button type="submit" variant="ghost" size="sm" {...moreButton}>
+            {t("picker.moreBuildings")}
+          </Button>
+        )
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The frame of a checklist of choices (the buildings here, an incident type's lists): the legend, the
+ * list (`children`) or, when there is nothing to choose at all, `emptyText`; the hint, then the errors.
+ */
+export function ChecklistFieldset({
+  legend,
+  hint,
+  hintId,
+  empty,
+  emptyText,
+  errors,
+  children,
+}: {
+  legend: ReactNode;
+  hint?: ReactNode;
+  hintId: string;
+  empty: boolean;
+  emptyText: ReactNode;
+  errors?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset className="grid min-w-0 content-start gap-3" aria-describedby={hint ? hintId : undefined}>
+      <legend className="mb-3 text-sm font-medium">{legend}</legend>
+      {empty ? <p className="text-sm text-muted-foreground">{emptyText}</p> : children}
+      {hint ? (
+        <p id={hintId} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      {errors}
+    </fieldset>
+  );
+}
+
 /** The line under a picker: how many matches it shows, or that nothing matches. */
 export function buildingSearchStatus(t: (key: string, values?: Record<string, unknown>) => string, state: { q: string; options: unknown[]; next: string | null }) {
   if (state.options.length === 0) return state.q.trim() ? t("picker.noBuilding", { q: state.q.trim() }) : t("picker.noBuildings");
@@ -179,13 +269,12 @@ export function BuildingPicker({
   const searchId = useId();
   const statusId = useId();
   const state = useBuildingSearch(search, facilityId);
-  const { hydrated, options, next } = state;
+  const { options } = state;
   const [chosen, setChosen] = useState<BuildingChoice | null>(selected);
 
   const labelOf = (b: BuildingChoice) => t("picker.buildingOption", { building: b.name, facility: b.facilityName });
   const shown = chosen && !options.some((o) => o.id === chosen.id) ? [chosen, ...options] : options;
   const { onChange, ...select } = selectProps;
-  const { searchButton, moreButton } = pickerButtons(submit, next);
 
   return (
     <Field label={label} htmlFor={select.id} errors={errors} description={description} required={required} className={className}>
@@ -207,38 +296,8 @@ export function BuildingPicker({
           ))}
         </Select>
         <div className="flex flex-wrap items-center gap-2">
-          <Label htmlFor={searchId} className="sr-only">
-            {t("picker.searchBuildings")}
-          </Label>
-          <Input
-            id={searchId}
-            type="search"
-            name={BUILDING_SEARCH_FIELD}
-            ref={state.input}
-            defaultValue={search.q}
-            placeholder={t("picker.searchBuildings")}
-            autoComplete="off"
-            className="min-w-0 flex-1 basis-40"
-            onChange={(event) => state.type(event.currentTarget.value)}
-            onKeyDown={(event) => state.enter(event)}
-          />
-          {hydrated ? null : (
-            <Button type="submit" variant="outline" size="sm" {...searchButton}>
-              {t("picker.find")}
-            </Button>
-          )}
-          {submit.method === "post" && next ? <input type="hidden" name={BUILDING_AFTER_FIELD} value={next} /> : null}
-          {next ? (
-            hydrated ? (
-              <Button type="button" variant="ghost" size="sm" disabled={state.busy} onClick={() => state.more()}>
-                {t("picker.moreBuildings")}
-              </Button>
-            ) : (
-              <Button type="submit" variant="ghost" size="sm" {...moreButton}>
-                {t("picker.moreBuildings")}
-              </Button>
-            )
-          ) : null}
+          <PickerSearchField id={searchId} name={BUILDING_SEARCH_FIELD} state={state} defaultValue={search.q} submit={submit} />
+          <PickerMore afterName={BUILDING_AFTER_FIELD} state={state} submit={submit} />
         </div>
         <p id={statusId} aria-live="polite" className="text-sm text-muted-foreground">
           {buildingSearchStatus(t, state)}
@@ -295,93 +354,58 @@ export function BuildingChecklist({
   const searchId = useId();
   const hintId = useId();
   const state = useBuildingSearch(search);
-  const { hydrated, q, options, next } = state;
+  const { q, options } = state;
   const [kept, setKept] = useState<BuildingChoice[]>(chosen);
-  const { searchButton, moreButton } = pickerButtons(submit, next);
   const listed = [...kept, ...options.filter((o) => !kept.some((k) => k.id === o.id))];
   const nothingAtAll = listed.length === 0 && !q;
 
   return (
-    <fieldset className="grid min-w-0 content-start gap-3" aria-describedby={hint ? hintId : undefined}>
-      <legend className="mb-3 text-sm font-medium">{legend}</legend>
-      {nothingAtAll ? (
-        <p className="text-sm text-muted-foreground">{emptyText}</p>
-      ) : (
-        <>
-          <div className="flex flex-wrap items-center gap-2">
-            <Label htmlFor={searchId} className="sr-only">
-              {t("picker.searchBuildings")}
-            </Label>
-            <Input
-              id={searchId}
-              type="search"
-              name={searchName}
-              ref={state.input}
-              defaultValue={search.q}
-              placeholder={t("picker.searchBuildings")}
-              autoComplete="off"
-              className="min-w-0 flex-1 basis-40"
-              onChange={(event) => state.type(event.currentTarget.value)}
-              onKeyDown={(event) => state.enter(event)}
-            />
-            {hydrated ? null : (
-              <Button type="submit" variant="outline" size="sm" {...searchButton}>
-                {t("picker.find")}
-              </Button>
-            )}
+    <ChecklistFieldset
+      legend={legend}
+      hint={hint}
+      hintId={hintId}
+      empty={nothingAtAll}
+      emptyText={emptyText}
+      errors={
+        errors?.length ? (
+          <div id={`${idPrefix}-error`} className="grid gap-1 text-sm font-medium text-destructive">
+            {[...new Set(errors)].map((error) => (
+              <p key={error}>{error}</p>
+            ))}
           </div>
-          <div className="grid max-h-64 gap-2 overflow-y-auto rounded-md border p-3 sm:grid-cols-2">
-            {listed.map((building) => {
-              const id = `${idPrefix}-${building.id}`;
-              return (
-                <div key={building.id} className="flex items-center gap-3">
-                  <Checkbox
-                    id={id}
-                    name={name}
-                    value={String(building.id)}
-                    defaultChecked={checked.includes(String(building.id))}
-                    onChange={(event) => {
-                      if (event.currentTarget.checked && !kept.some((k) => k.id === building.id)) setKept([...kept, building]);
-                    }}
-                  />
-                  <Label htmlFor={id} className="cursor-pointer leading-snug">
-                    {t("picker.buildingOption", { building: building.name, facility: building.facilityName })}
-                  </Label>
-                </div>
-              );
-            })}
-          </div>
-          <div className="flex flex-wrap items-center gap-2">
-            <p aria-live="polite" className="text-sm text-muted-foreground">
-              {buildingSearchStatus(t, state)}
-            </p>
-            {submit.method === "post" && next ? <input type="hidden" name={afterName} value={next} /> : null}
-            {next ? (
-              hydrated ? (
-                <Button type="button" variant="ghost" size="sm" disabled={state.busy} onClick={() => state.more()}>
-                  {t("picker.moreBuildings")}
-                </Button>
-              ) : (
-                <Button type="submit" variant="ghost" size="sm" {...moreButton}>
-                  {t("picker.moreBuildings")}
-                </Button>
-              )
-            ) : null}
-          </div>
-        </>
-      )}
-      {hint ? (
-        <p id={hintId} className="text-sm text-muted-foreground">
-          {hint}
+        ) : null
+      }
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <PickerSearchField id={searchId} name={searchName} state={state} defaultValue={search.q} submit={submit} />
+      </div>
+      <div className="grid max-h-64 gap-2 overflow-y-auto rounded-md border p-3 sm:grid-cols-2">
+        {listed.map((building) => {
+          const id = `${idPrefix}-${building.id}`;
+          return (
+            <div key={building.id} className="flex items-center gap-3">
+              <Checkbox
+                id={id}
+                name={name}
+                value={String(building.id)}
+                defaultChecked={checked.includes(String(building.id))}
+                onChange={(event) => {
+                  if (event.currentTarget.checked && !kept.some((k) => k.id === building.id)) setKept([...kept, building]);
+                }}
+              />
+              <Label htmlFor={id} className="cursor-pointer leading-snug">
+                {t("picker.buildingOption", { building: building.name, facility: building.facilityName })}
+              </Label>
+            </div>
+          );
+        })}
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <p aria-live="polite" className="text-sm text-muted-foreground">
+          {buildingSearchStatus(t, state)}
         </p>
-      ) : null}
-      {errors?.length ? (
-        <div id={`${idPrefix}-error`} className="grid gap-1 text-sm font-medium text-destructive">
-          {[...new Set(errors)].map((error) => (
-            <p key={error}>{error}</p>
-          ))}
-        </div>
-      ) : null}
-    </fieldset>
+        <PickerMore afterName={afterName} state={state} submit={submit} />
+      </div>
+    </ChecklistFieldset>
   );
 }

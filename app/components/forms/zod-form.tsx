@@ -111,11 +111,11 @@ export function useErrorText(ns: string[] = []) {
 }
 
 /** The form-level errors (e.g. "Could not save, please try again.."), above the fields. */
-export function FormErrors({ id, errors, ns }: { id?: string; errors?: string[] | null; ns?: string[] }) {
+export function FormErrors({ id, errors, ns, className }: { id?: string; errors?: string[] | null; ns?: string[]; className?: string }) {
   const text = useErrorText(ns);
   if (!errors?.length) return null;
   return (
-    <Alert variant="destructive" id={id}>
+    <Alert variant="destructive" className={className} id={id}>
       {text(errors)?.join(" ")}
     </Alert>
   );

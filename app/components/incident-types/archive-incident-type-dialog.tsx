@@ -1,13 +1,11 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { ArchiveFooter } from "~/components/forms/archive-footer";
+import { ArchiveDialog } from "~/components/forms/archive-dialog";
+import { ArchiveFooter, ConfirmNameField } from "~/components/forms/archive-footer";
 import { FormErrors, useErrorText, useZodForm, zodValidator } from "~/components/forms/zod-form";
-import { Dialog, useUrlDialog } from "~/components/ui/dialog";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
-import { ARCHIVE_DIALOG, ARCHIVE_INTENT } from "~/lib/archive-intent";
+import { ARCHIVE_INTENT } from "~/lib/archive-intent";
 
 /**
  * The archive confirmation of an incident type (`?dialog=archive`, works without JavaScript): the
@@ -17,8 +15,17 @@ import { ARCHIVE_DIALOG, ARCHIVE_INTENT } from "~/lib/archive-intent";
  */
 export function ArchiveIncidentTypeDialog({ name, names, lastResult }: { name: string; names: string[]; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation("incidentTypes");
+  return (
+    <ArchiveDialog
+      name={name}
+      details={t("archive.details")}
+      form={(closeTo) => <ArchiveIncidentTypeForm name={name} names={names} closeTo={closeTo} lastResult={lastResult} />}
+    />
+  );
+}
+
+function ArchiveIncidentTypeForm({ name, names, closeTo, lastResult }: { name: string; names: string[]; closeTo: string; lastResult?: SubmissionResult<string[]> }) {
   const text = useErrorText(["incidentTypes"]);
-  const dialog = useUrlDialog(ARCHIVE_DIALOG);
   const validator = useMemo(
     () =>
       zodValidator(() =>
@@ -33,31 +40,12 @@ export function ArchiveIncidentTypeDialog({ name, names, lastResult }: { name: s
     [names],
   );
   const [form, fields] = useZodForm(validator, { id: "archive", lastResult });
-  const hintId = `${fields.confirmName.id}-description`;
   return (
-    <Dialog
-      open={dialog.open}
-      closeTo={dialog.closeTo}
-      title={t("common:archive.title", { name })}
-      description={t("common:archive.warning")}
-      closeLabel={t("common:actions.close")}
-      size="sm"
-    >
-      <p className="mb-4 text-sm">{t("archive.details")}</p>
-      <Form method="post" {...getFormProps(form)} className="grid gap-4">
-        <input type="hidden" name="intent" value={ARCHIVE_INTENT} />
-        <FormErrors id={form.errorId} errors={form.errors} ns={["incidentTypes"]} />
-        <Field
-          label={t("common:archive.confirmLabel")}
-          htmlFor={fields.confirmName.id}
-          errors={text(fields.confirmName.errors)}
-          description={t("common:archive.confirmHint", { name })}
-          required
-        >
-          <Input {...getInputProps(fields.confirmName, { type: "text", ariaDescribedBy: hintId })} autoComplete="off" spellCheck={false} data-autofocus />
-        </Field>
-        <ArchiveFooter closeTo={dialog.closeTo} />
-      </Form>
-    </Dialog>
+    <Form method="post" {...getFormProps(form)} className="grid gap-4">
+      <input type="hidden" name="intent" value={ARCHIVE_INTENT} />
+      <FormErrors id={form.errorId} errors={form.errors} ns={["incidentTypes"]} />
+      <ConfirmNameField name={name} field={fields.confirmName} errors={text(fields.confirmName.errors)} />
+      <ArchiveFooter closeTo={closeTo} />
+    </Form>
   );
 }

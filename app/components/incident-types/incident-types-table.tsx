@@ -1,9 +1,8 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { DataTable, listColumns } from "~/components/lists/data-table";
+import { DataTable, listColumns, type ListTableProps, listTexts } from "~/components/lists/data-table";
 import { cellLinkClass, numberColumnClass } from "~/components/lists/styles";
 import { Badge } from "~/components/ui/badge";
-import type { ListQuery, Page } from "~/lib/list-query";
 import type { IncidentTypeRow } from "~/modules/incident-types/queries.server";
 
 const column = listColumns<IncidentTypeRow>();
@@ -12,7 +11,7 @@ const column = listColumns<IncidentTypeRow>();
 const SHOWN = 3;
 
 /** The incident types of the entity: the name links to the type's form. */
-export function IncidentTypesTable({ page, query, filtered }: { page: Page<IncidentTypeRow>; query: ListQuery; filtered: boolean }) {
+export function IncidentTypesTable(list: ListTableProps<IncidentTypeRow>) {
   const { t } = useTranslation("incidentTypes");
   const columns = useMemo(() => {
     const names = (list: { name: string }[]) => {
@@ -81,14 +80,6 @@ export function IncidentTypesTable({ page, query, filtered }: { page: Page<Incid
     ];
   }, [t]);
   return (
-    <DataTable
-      columns={columns}
-      page={page}
-      query={query}
-      filtered={filtered}
-      caption={t("list.caption")}
-      emptyText={t("list.empty")}
-      noMatchText={t("list.noMatch")}
-    />
+    <DataTable columns={columns} {...list} {...listTexts(t, "list")} />
   );
 }

@@ -1,5 +1,6 @@
 import { type ReactNode, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ChecklistFieldset } from "~/components/forms/building-picker";
 import { CheckboxField } from "~/components/forms/form-parts";
 import { ErrorText } from "~/components/forms/zod-form";
 import { Button } from "~/components/ui/button";
@@ -69,76 +70,63 @@ export function SearchableChecklist<T extends { id: number }>({
   const button = (move: "find" | "prev" | "next") => ({ type: "submit" as const, name: "intent", value: pickerIntent(kind, move), formNoValidate: true });
 
   return (
-    <fieldset className="grid min-w-0 content-start gap-3" aria-describedby={hint ? hintId : undefined}>
-      <legend className="mb-3 text-sm font-medium">{legend}</legend>
-      {nothingAtAll ? (
-        <p className="text-sm text-muted-foreground">{emptyText}</p>
-      ) : (
-        <>
-          <div className="flex flex-wrap items-center gap-2" hidden={!searchable}>
-            <Label htmlFor={searchId} className="sr-only">
-              {searchLabel}
-            </Label>
-            <Input
-              id={searchId}
-              type="search"
-              name={fields.search}
-              defaultValue={search.q}
-              placeholder={searchLabel}
-              autoComplete="off"
-              className="min-w-0 flex-1 basis-40"
-              onKeyDown={(event) => {
-                if (event.key !== "Enter") return;
-                event.preventDefault();
-                find.current?.click();
+    <ChecklistFieldset legend={legend} hint={hint} hintId={hintId} empty={nothingAtAll} emptyText={emptyText} errors={<ErrorText id={errorId} errors={errors} />}>
+      <div className="flex flex-wrap items-center gap-2" hidden={!searchable}>
+        <Label htmlFor={searchId} className="sr-only">
+          {searchLabel}
+        </Label>
+        <Input
+          id={searchId}
+          type="search"
+          name={fields.search}
+          defaultValue={search.q}
+          placeholder={searchLabel}
+          autoComplete="off"
+          className="min-w-0 flex-1 basis-40"
+          onKeyDown={(event) => {
+            if (event.key !== "Enter") return;
+            event.preventDefault();
+            find.current?.click();
+          }}
+        />
+        <Button ref={find} {...button("find")} variant="outline" size="sm">
+          {t("form.find")}
+        </Button>
+      </div>
+      <input type="hidden" name={fields.page} value={search.page} />
+      {listed.length ? (
+        <div className="grid max-h-72 gap-2 overflow-y-auto rounded-md border p-3 sm:grid-cols-2">
+          {listed.map((choice) => (
+            <CheckboxField
+              key={choice.id}
+              id={`${idPrefix}-${choice.id}`}
+              name={name}
+              value={String(choice.id)}
+              defaultChecked={checked.includes(String(choice.id))}
+              aria-describedby={errors?.length ? errorId : undefined}
+              label={labelOf(choice)}
+              onChange={(event) => {
+                if (event.currentTarget.checked && !kept.some((k) => k.id === choice.id)) setKept([...kept, choice]);
               }}
             />
-            <Button ref={find} {...button("find")} variant="outline" size="sm">
-              {t("form.find")}
-            </Button>
-          </div>
-          <input type="hidden" name={fields.page} value={search.page} />
-          {listed.length ? (
-            <div className="grid max-h-72 gap-2 overflow-y-auto rounded-md border p-3 sm:grid-cols-2">
-              {listed.map((choice) => (
-                <CheckboxField
-                  key={choice.id}
-                  id={`${idPrefix}-${choice.id}`}
-                  name={name}
-                  value={String(choice.id)}
-                  defaultChecked={checked.includes(String(choice.id))}
-                  aria-describedby={errors?.length ? errorId : undefined}
-                  label={labelOf(choice)}
-                  onChange={(event) => {
-                    if (event.currentTarget.checked && !kept.some((k) => k.id === choice.id)) setKept([...kept, choice]);
-                  }}
-                />
-              ))}
-            </div>
-          ) : null}
-          <div className="flex flex-wrap items-center gap-2" hidden={!searchable}>
-            <p aria-live="polite" className="mr-auto text-sm text-muted-foreground">
-              {statusText}
-            </p>
-            {search.page > 1 ? (
-              <Button {...button("prev")} variant="ghost" size="sm">
-                {t("form.previousPage")}
-              </Button>
-            ) : null}
-            {search.page < search.pages ? (
-              <Button {...button("next")} variant="ghost" size="sm">
-                {t("form.nextPage")}
-              </Button>
-            ) : null}
-          </div>
-        </>
-      )}
-      {hint ? (
-        <p id={hintId} className="text-sm text-muted-foreground">
-          {hint}
-        </p>
+          ))}
+        </div>
       ) : null}
-      <ErrorText id={errorId} errors={errors} />
-    </fieldset>
+      <div className="flex flex-wrap items-center gap-2" hidden={!searchable}>
+        <p aria-live="polite" className="mr-auto text-sm text-muted-foreground">
+          {statusText}
+        </p>
+        {search.page > 1 ? (
+          <Button {...button("prev")} variant="ghost" size="sm">
+            {t("form.previousPage")}
+          </Button>
+        ) : null}
+        {search.page < search.pages ? (
+          <Button {...button("next")} variant="ghost" size="sm">
+            {t("form.nextPage")}
+          </Button>
+        ) : null}
+      </div>
+    </ChecklistFieldset>
   );
 }

@@ -17,7 +17,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LinkArea } from "~/components/ui/link-area";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import type { Page, SortDirection } from "~/lib/list-query";
+import type { ListQuery, Page, SortDirection } from "~/lib/list-query";
 import { cn } from "~/lib/utils";
 import { sortHref } from "./list-url";
 import { Pager } from "./pager";
@@ -46,6 +46,21 @@ export type ListFeatures = typeof listFeatures;
 /** The column helper of a list of `T` rows. */
 export function listColumns<T extends RowData>() {
   return createColumnHelper<ListFeatures, T>();
+}
+
+/** The props of a list's table: one page of rows, the list's query, and whether a search or a filter is active. */
+export interface ListTableProps<T extends RowData> {
+  page: Page<T>;
+  query: ListQuery;
+  filtered?: boolean;
+}
+
+/**
+ * A list's caption and its two empty texts (nothing yet; nothing matches), the keys `<key>.caption`,
+ * `<key>.empty` and `<key>.noMatch` of the list's namespace: `<DataTable {...listTexts(t, "rooms")} />`.
+ */
+export function listTexts(t: (key: string) => string, key: string): Pick<DataTableProps<RowData>, "caption" | "emptyText" | "noMatchText"> {
+  return { caption: t(`${key}.caption`), emptyText: t(`${key}.empty`), noMatchText: t(`${key}.noMatch`) };
 }
 
 const defaultRowId = (row: unknown) => String((row as { id?: unknown }).id);

@@ -1,9 +1,8 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { linkCell, tagsCell } from "~/components/lists/cells";
-import { DataTable, listColumns } from "~/components/lists/data-table";
+import { DataTable, listColumns, type ListTableProps, listTexts } from "~/components/lists/data-table";
 import { numberColumnClass } from "~/components/lists/styles";
-import type { ListQuery, Page } from "~/lib/list-query";
 import { useDates } from "~/lib/use-dates";
 import type { MaintenanceTypeRow, PlannedMaintenanceRow } from "~/modules/maintenance/queries.server";
 
@@ -23,7 +22,7 @@ const planColumn = listColumns<PlannedMaintenanceRow>();
 const typeColumn = listColumns<MaintenanceTypeRow>();
 
 /** The planned maintenances: name (to its form), type, occurrence, dates and time, assignees. */
-export function PlansTable({ page, query, filtered }: { page: Page<PlannedMaintenanceRow>; query: ListQuery; filtered: boolean }) {
+export function PlansTable(list: ListTableProps<PlannedMaintenanceRow>) {
   const { t } = useTranslation("maintenance");
   const occurrence = useOccurrenceText();
   const date = useLocalDate();
@@ -43,20 +42,12 @@ export function PlansTable({ page, query, filtered }: { page: Page<PlannedMainte
     [t, occurrence, date],
   );
   return (
-    <DataTable
-      columns={columns}
-      page={page}
-      query={query}
-      filtered={filtered}
-      caption={t("plans.caption")}
-      emptyText={t("plans.empty")}
-      noMatchText={t("plans.noMatch")}
-    />
+    <DataTable columns={columns} {...list} {...listTexts(t, "plans")} />
   );
 }
 
 /** The maintenance types: name (to its form), occurrence, tags, active plans, and "Plan it". */
-export function TypesTable({ page, query }: { page: Page<MaintenanceTypeRow>; query: ListQuery }) {
+export function TypesTable(list: ListTableProps<MaintenanceTypeRow>) {
   const { t } = useTranslation("maintenance");
   const occurrence = useOccurrenceText();
   const columns = useMemo(
@@ -76,5 +67,5 @@ export function TypesTable({ page, query }: { page: Page<MaintenanceTypeRow>; qu
     ],
     [t, occurrence],
   );
-  return <DataTable columns={columns} page={page} query={query} caption={t("types.caption")} emptyText={t("types.empty")} noMatchText={t("types.noMatch")} />;
+  return <DataTable columns={columns} {...list} {...listTexts(t, "types")} />;
 }

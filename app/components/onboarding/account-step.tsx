@@ -2,8 +2,8 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useLazyValidator, zodValidator } from "~/components/forms/zod-form";
-import { Alert } from "~/components/ui/alert";
+import { NewPasswordFields } from "~/components/forms/password-fields";
+import { FormErrors, useLazyValidator, zodValidator } from "~/components/forms/zod-form";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -48,11 +48,7 @@ export function AccountStep({
 
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4">
-      {form.errors?.length ? (
-        <Alert variant="destructive" id={form.errorId}>
-          {tr(form.errors)?.join(" ")}
-        </Alert>
-      ) : null}
+      <FormErrors id={form.errorId} errors={form.errors} ns={["onboarding"]} />
       <div className="grid gap-4 *:content-start sm:grid-cols-2">
         <Field label={t("signup.name")} htmlFor={fields.name.id} errors={tr(fields.name.errors)} required>
           <Input {...getInputProps(fields.name, { type: "text" })} autoComplete="given-name" />
@@ -65,18 +61,8 @@ export function AccountStep({
         <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" />
       </Field>
       <div className="grid gap-4 *:content-start sm:grid-cols-2">
-        <Field
-          label={t("signup.password")}
-          htmlFor={fields.password.id}
-          errors={tr(fields.password.errors)}
-          required={!passwordKept}
-          description={passwordKept ? t("signup.passwordKept") : t("signup.passwordHint")}
-        >
-          <Input {...getInputProps(fields.password, { type: "password", ariaDescribedBy: `${fields.password.id}-description` })} autoComplete="new-password" />
-        </Field>
-        <Field label={t("signup.confirmPassword")} htmlFor={fields.confirmPassword.id} errors={tr(fields.confirmPassword.errors)} required={!passwordKept}>
-          <Input {...getInputProps(fields.confirmPassword, { type: "password" })} autoComplete="new-password" />
-        </Field>
+        <NewPasswordFields password={fields.password} repeat={fields.confirmPassword} errorText={tr} required={!passwordKept}
+          labels={{ password: t("signup.password"), repeat: t("signup.confirmPassword") }} description={passwordKept ? t("signup.passwordKept") : t("signup.passwordHint")} />
       </div>
       <Field
         label={t("signup.language")}

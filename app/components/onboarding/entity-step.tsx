@@ -2,14 +2,13 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { CountryOptions } from "~/components/forms/country-options";
 import { Select } from "~/components/ui/select";
 import type { EntitySchema } from "~/modules/onboarding/schema";
-import { type FormValidator, useLazyValidator } from "~/components/forms/zod-form";
+import { FormErrors, type FormValidator, useLazyValidator } from "~/components/forms/zod-form";
 import type { z } from "zod";
 import { CaptchaField, ensureCaptcha, type CaptchaQuestion } from "./captcha-field";
 
@@ -58,11 +57,7 @@ export function EntityStep({
 
   return (
     <Form method="post" ref={formRef} {...getFormProps(form)} className="grid gap-4">
-      {form.errors?.length ? (
-        <Alert variant="destructive" id={form.errorId}>
-          {tr(form.errors)?.join(" ")}
-        </Alert>
-      ) : null}
+      <FormErrors id={form.errorId} errors={form.errors} ns={["onboarding"]} />
       <div className="grid gap-4 *:content-start sm:grid-cols-2">
         <Field label={t("signup.entityName")} htmlFor={fields.entityName.id} errors={tr(fields.entityName.errors)} required>
           <Input {...getInputProps(fields.entityName, { type: "text" })} autoComplete="organization" />

@@ -1,17 +1,16 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { MissingHint } from "~/components/forms/missing-hint";
-import { ARCHIVE_DIALOG, ARCHIVE_INTENT } from "~/components/forms/archive-dialog";
+import { ArchiveDialog, ARCHIVE_INTENT } from "~/components/forms/archive-dialog";
+import { ConfirmNameField } from "~/components/forms/archive-footer";
 import { SubmitButton } from "~/components/forms/form-parts";
 import { SelectField } from "~/components/forms/select-field";
 import { FormErrors, useErrorText, useZodForm, zodValidator } from "~/components/forms/zod-form";
 import { Alert } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
-import { Dialog, DialogFooter, useUrlDialog } from "~/components/ui/dialog";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { DialogFooter } from "~/components/ui/dialog";
 
 /**
  * The removal of a room type (SPEC.md sections 4, 5 and 8), the archive confirmation at
@@ -33,25 +32,14 @@ export function RemoveRoomTypeDialog({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation("rooms");
-  const dialog = useUrlDialog(ARCHIVE_DIALOG);
   return (
-    <Dialog
-      open={dialog.open}
-      closeTo={dialog.closeTo}
+    <ArchiveDialog
+      name={name}
       title={t("roomType.removeTitle", { name })}
       description={t("roomType.removeDescription")}
-      closeLabel={t("common:actions.close")}
       size="md"
-    >
-      <RemoveForm
-        name={name}
-        rooms={rooms}
-        incidentTypes={incidentTypes}
-        otherTypes={otherTypes}
-        closeTo={dialog.closeTo}
-        lastResult={lastResult}
-      />
-    </Dialog>
+      form={(closeTo) => <RemoveForm name={name} rooms={rooms} incidentTypes={incidentTypes} otherTypes={otherTypes} closeTo={closeTo} lastResult={lastResult} />}
+    />
   );
 }
 
@@ -104,20 +92,7 @@ function RemoveForm({
           />
         </>
       ) : null}
-      <Field
-        label={t("common:archive.confirmLabel")}
-        htmlFor={fields.confirmName.id}
-        errors={text(fields.confirmName.errors)}
-        description={t("common:archive.confirmHint", { name })}
-        required
-      >
-        <Input
-          {...getInputProps(fields.confirmName, { type: "text", ariaDescribedBy: `${fields.confirmName.id}-description` })}
-          autoComplete="off"
-          spellCheck={false}
-          data-autofocus={inUse ? undefined : true}
-        />
-      </Field>
+      <ConfirmNameField name={name} field={fields.confirmName} errors={text(fields.confirmName.errors)} autoFocus={!inUse} />
       <DialogFooter className="mt-2">
         <Link to={closeTo} preventScrollReset className={buttonVariants({ variant: "outline" })}>
           {t("common:archive.cancel")}

@@ -1,15 +1,14 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { linkCell, tagsCell } from "~/components/lists/cells";
-import { DataTable, listColumns } from "~/components/lists/data-table";
+import { DataTable, listColumns, type ListTableProps, listTexts } from "~/components/lists/data-table";
 import { numberColumnClass } from "~/components/lists/styles";
-import type { ListQuery, Page } from "~/lib/list-query";
 import type { RoomTypeRow } from "~/modules/rooms/queries.server";
 
 const column = listColumns<RoomTypeRow>();
 
 /** The room types of the entity: name (links to its form), tags, and how many rooms use it. */
-export function RoomTypesTable({ page, query }: { page: Page<RoomTypeRow>; query: ListQuery }) {
+export function RoomTypesTable(list: ListTableProps<RoomTypeRow>) {
   const { t } = useTranslation("rooms");
   const columns = useMemo(
     () => [
@@ -27,13 +26,6 @@ export function RoomTypesTable({ page, query }: { page: Page<RoomTypeRow>; query
     [t],
   );
   return (
-    <DataTable
-      columns={columns}
-      page={page}
-      query={query}
-      caption={t("roomTypes.caption")}
-      emptyText={t("roomTypes.empty")}
-      noMatchText={t("roomTypes.noMatch")}
-    />
+    <DataTable columns={columns} {...list} {...listTexts(t, "roomTypes")} />
   );
 }

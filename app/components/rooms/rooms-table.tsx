@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { linkCell, shortIdColumnClass } from "~/components/lists/cells";
-import { DataTable, listColumns } from "~/components/lists/data-table";
+import { DataTable, listColumns, listTexts } from "~/components/lists/data-table";
 import { cellLinkClass, numberColumnClass } from "~/components/lists/styles";
 import { type BuildingChoice, BuildingPicker, type BuildingSearch } from "~/components/forms/building-picker";
 import { FilterSelect, ListToolbar } from "~/components/lists/list-toolbar";
@@ -125,9 +125,7 @@ export function RoomsTable({ page, query, facilities, buildingPicker, facilityId
         page={page}
         query={query}
         filtered={Boolean(query.q || facilityId || buildingId)}
-        caption={t("rooms.caption")}
-        emptyText={t("rooms.empty")}
-        noMatchText={t("rooms.noMatch")}
+        {...listTexts(t, "rooms")}
       />
     </div>
   );

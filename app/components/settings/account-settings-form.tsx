@@ -10,7 +10,8 @@ import { PRIORITY_VALUES, USER_LANGUAGE_VALUES } from "~/db/enums";
 import type { AccountFormSchema } from "~/modules/users/schema";
 import { type BuildingChoice, BuildingChecklist, type BuildingSearch } from "~/components/forms/building-picker";
 import { DefaultSubmit } from "~/components/forms/form-parts";
-import { CheckboxField, FormErrors, FormSection, SubmitButton, useErrorText } from "./form-parts";
+import { FormErrors } from "~/components/forms/zod-form";
+import { CheckboxField, FormSection, SubmitButton, useErrorText } from "./form-parts";
 import { ImageField } from "./image-field";
 import { useLazyValidator, zodValidator } from "~/components/forms/zod-form";
 
@@ -86,7 +87,7 @@ export function AccountSettingsForm({
           <input type="hidden" name="intent" value="account" />
           {/* Enter in a field saves (the buildings picker's buttons come first otherwise). */}
           <DefaultSubmit />
-          <FormErrors id={form.errorId} errors={form.errors} />
+          <FormErrors id={form.errorId} errors={form.errors} ns={["settings"]} />
 
           <FormSection title={t("account.profile")}>
             <ImageField

@@ -14,7 +14,8 @@ import { GREETING_LANGUAGES } from "~/modules/entities/constants";
 import type { EntitySettingsFormSchema } from "~/modules/entities/schema";
 import type { EntityView } from "~/modules/entities/service.server";
 import { AddressFields } from "./address-fields";
-import { FormErrors, FormSection, SubmitButton, useErrorText } from "./form-parts";
+import { FormErrors } from "~/components/forms/zod-form";
+import { FormSection, SubmitButton, useErrorText } from "./form-parts";
 import { ImageField } from "./image-field";
 import { useLazyValidator, zodValidator } from "~/components/forms/zod-form";
 import { textOf } from "~/lib/text";
@@ -78,7 +79,7 @@ export function EntitySettingsForm({
       <CardContent>
         <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-6">
           <input type="hidden" name="intent" value="entity" />
-          <FormErrors id={form.errorId} errors={form.errors} />
+          <FormErrors id={form.errorId} errors={form.errors} ns={["settings"]} />
 
           <FormSection title={t("entity.general")}>
             <div className="grid items-start gap-4 sm:grid-cols-2">

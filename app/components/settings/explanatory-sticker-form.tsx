@@ -5,7 +5,8 @@ import { useTranslation } from "react-i18next";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { STICKER_SUGGESTED_SIZE } from "~/modules/entities/constants";
 import type { StickerFormSchema } from "~/modules/entities/schema";
-import { FormErrors, SubmitButton, useErrorText } from "./form-parts";
+import { FormErrors } from "~/components/forms/zod-form";
+import { SubmitButton, useErrorText } from "./form-parts";
 import { ImageField } from "./image-field";
 import { useLazyValidator, zodValidator } from "~/components/forms/zod-form";
 
@@ -40,7 +41,7 @@ export function ExplanatoryStickerForm({
       <CardContent>
         <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="grid gap-6">
           <input type="hidden" name="intent" value="sticker" />
-          <FormErrors id={form.errorId} errors={form.errors} />
+          <FormErrors id={form.errorId} errors={form.errors} ns={["settings"]} />
           <ImageField
             id="sticker-newExplanatorySticker"
             name="newExplanatorySticker"

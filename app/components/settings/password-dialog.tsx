@@ -6,7 +6,9 @@ import { buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogFooter } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { FormErrors, SubmitButton, useErrorText } from "./form-parts";
+import { NewPasswordFields } from "~/components/forms/password-fields";
+import { FormErrors } from "~/components/forms/zod-form";
+import { SubmitButton, useErrorText } from "./form-parts";
 
 /** Client-side validation, loaded when the form is first used (decision 021). */
 const validatePasswordForm = zodValidator(() => import("~/modules/users/schema").then((m) => m.PasswordFormSchema));
@@ -39,22 +41,12 @@ function PasswordForm({ closeTo, lastResult }: { closeTo: string; lastResult?: S
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4">
       <input type="hidden" name="intent" value="password" />
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} ns={["settings"]} />
       <Field label={t("password.old")} htmlFor={fields.oldPassword.id} errors={text(fields.oldPassword.errors)} required>
         <Input {...getInputProps(fields.oldPassword, { type: "password" })} autoComplete="current-password" data-autofocus />
       </Field>
-      <Field
-        label={t("password.new")}
-        htmlFor={fields.newPassword.id}
-        errors={text(fields.newPassword.errors)}
-        description={t("password.policyHint")}
-        required
-      >
-        <Input {...getInputProps(fields.newPassword, { type: "password", ariaDescribedBy: `${fields.newPassword.id}-description` })} autoComplete="new-password" />
-      </Field>
-      <Field label={t("password.repeat")} htmlFor={fields.repeatPassword.id} errors={text(fields.repeatPassword.errors)} required>
-        <Input {...getInputProps(fields.repeatPassword, { type: "password" })} autoComplete="new-password" />
-      </Field>
+      <NewPasswordFields password={fields.newPassword} repeat={fields.repeatPassword} errorText={text}
+        labels={{ password: t("password.new"), repeat: t("password.repeat") }} description={t("password.policyHint")} />
       <DialogFooter className="mt-2">
         <Link to={closeTo} preventScrollReset className={buttonVariants({ variant: "outline" })}>
           {t("password.cancel")}

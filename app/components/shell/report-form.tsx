@@ -2,7 +2,6 @@ import type { z } from "zod";
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { DialogFooter } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
@@ -11,7 +10,7 @@ import { cn } from "~/lib/utils";
 import { REPORT_ATTACHMENT_ACCEPT, REPORT_MESSAGE_MAX, REPORT_TYPES } from "~/modules/reports/constants";
 import type { ReportFormSchema } from "~/modules/reports/schema";
 import { Icon } from "./icons";
-import { useLazyValidator, zodValidator } from "~/components/forms/zod-form";
+import { FormErrors, useLazyValidator, zodValidator } from "~/components/forms/zod-form";
 
 /** Client-side validation, loaded when the form is first used (decision 021). */
 const validateReport = zodValidator(() => import("~/modules/reports/schema").then((m) => m.ReportFormSchema));
@@ -67,11 +66,7 @@ export function ReportForm({ mode, lastResult, redirectTo, cancelTo }: ReportFor
       action={`/report-issue?${new URLSearchParams({ redirectTo })}`}
       encType="multipart/form-data" {...getFormProps(form)} className="grid gap-5">
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      {form.errors?.length ? (
-        <Alert variant="destructive" id={form.errorId}>
-          {translate(form.errors)?.join(" ")}
-        </Alert>
-      ) : null}
+      <FormErrors id={form.errorId} errors={form.errors} />
 
       <fieldset className="grid gap-2" aria-describedby={typeErrors?.length ? `${fields.type.id}-error` : undefined}>
         <legend className="mb-2 text-sm font-medium leading-none">{t("report.type")}</legend>

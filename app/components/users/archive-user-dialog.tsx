@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { ArchiveFooter } from "~/components/forms/archive-footer";
+import { ArchiveDialog } from "~/components/forms/archive-dialog";
+import { ArchiveFooter, ConfirmNameField } from "~/components/forms/archive-footer";
 import { FormErrors, useErrorText, useZodForm, zodValidator } from "~/components/forms/zod-form";
 import { Button } from "~/components/ui/button";
-import { Dialog, useUrlDialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -44,8 +44,33 @@ export function ArchiveUserDialog({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation("users");
+  return (
+    <ArchiveDialog
+      name={name}
+      details={t("archive.details")}
+      size="md"
+      form={(closeTo) => <ArchiveUserForm name={name} assignees={assignees} incidentAssignees={incidentAssignees} assigneeQ={assigneeQ} closeTo={closeTo} lastResult={lastResult} />}
+    />
+  );
+}
+
+function ArchiveUserForm({
+  name,
+  assignees,
+  incidentAssignees,
+  assigneeQ,
+  closeTo,
+  lastResult,
+}: {
+  name: string;
+  assignees: Page<AssigneeChoice>;
+  incidentAssignees: Page<AssigneeChoice>;
+  assigneeQ: string;
+  closeTo: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const { t } = useTranslation("users");
   const text = useErrorText(["users"]);
-  const dialog = useUrlDialog(ARCHIVE_DIALOG);
   const searchId = useId();
   const validator = useMemo(
     () =>
@@ -62,19 +87,9 @@ export function ArchiveUserDialog({
     page.items.map((a) => ({ id: a.id, label: t("archive.assigneeOption", { name: `${a.name} ${a.surname}`, role: t(`shell:roles.${a.role}`) }) }));
   const options = optionsOf(assignees);
   const incidentOptions = optionsOf(incidentAssignees);
-  const confirm = fields.confirmName;
-  const hintId = `${confirm.id}-description`;
 
   return (
-    <Dialog
-      open={dialog.open}
-      closeTo={dialog.closeTo}
-      title={t("common:archive.title", { name })}
-      description={t("common:archive.warning")}
-      closeLabel={t("common:actions.close")}
-      size="md"
-    >
-      <p className="mb-4 text-sm">{t("archive.details")}</p>
+    <>
       {searchable ? (
         <Form method="get" preventScrollReset className="mb-4 grid gap-1.5" role="search">
           <input type="hidden" name="dialog" value={ARCHIVE_DIALOG} />
@@ -116,11 +131,9 @@ export function ArchiveUserDialog({
             ))}
           </Select>
         </Field>
-        <Field label={t("common:archive.confirmLabel")} htmlFor={confirm.id} errors={text(confirm.errors)} description={t("common:archive.confirmHint", { name })} required>
-          <Input {...getInputProps(confirm, { type: "text", ariaDescribedBy: hintId })} autoComplete="off" spellCheck={false} data-autofocus />
-        </Field>
-        <ArchiveFooter closeTo={dialog.closeTo} />
+        <ConfirmNameField name={name} field={fields.confirmName} errors={text(fields.confirmName.errors)} />
+        <ArchiveFooter closeTo={closeTo} />
       </Form>
-    </Dialog>
+    </>
   );
 }

@@ -2,8 +2,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { linkCell } from "~/components/lists/cells";
 import { roleReachesWholeEntity } from "~/core/actor";
-import { DataTable, listColumns } from "~/components/lists/data-table";
-import type { ListQuery, Page } from "~/lib/list-query";
+import { DataTable, listColumns, type ListTableProps, listTexts } from "~/components/lists/data-table";
 import type { UserRow } from "~/modules/users/queries.server";
 import { UserStatusBadge } from "./user-status";
 import { useDates } from "~/lib/use-dates";
@@ -14,7 +13,7 @@ const column = listColumns<UserRow>();
 const LINKS_SHOWN = 2;
 
 /** The users of the entity: the name links to the user's page. */
-export function UsersTable({ page, query, filtered }: { page: Page<UserRow>; query: ListQuery; filtered: boolean }) {
+export function UsersTable(list: ListTableProps<UserRow>) {
   const { t } = useTranslation("users");
   const dates = useDates();
   const columns = useMemo(() => {
@@ -60,14 +59,6 @@ export function UsersTable({ page, query, filtered }: { page: Page<UserRow>; que
     ];
   }, [t, dates]);
   return (
-    <DataTable
-      columns={columns}
-      page={page}
-      query={query}
-      filtered={filtered}
-      caption={t("list.caption")}
-      emptyText={t("list.empty")}
-      noMatchText={t("list.noMatch")}
-    />
+    <DataTable columns={columns} {...list} {...listTexts(t, "list")} />
   );
 }

@@ -1,4 +1,5 @@
 import { and, eq, exists, gt, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import {
   dataJobs,
   entities,
@@ -49,126 +50,62 @@ export function fileReach(ctx: ServiceContext): SQL {
   if (!actor) return sql`false`;
   const entityId = ctx.entityId;
   const dataFiles = can(actor, "import", "data") || can(actor, "export", "data");
-  const select = () => ctx.db.select({ one: sql`1` });
+  /**
+   * One owner: a row of `table` of this entity (its `entity` column) whose `files` column (any of them)
+   * holds the file, through `joins` (inner joins, each a table and its condition) and `conditions`.
+   */
+  const ownedBy = (
+    table: PgTable,
+    entity: PgColumn,
+    files: PgColumn | PgColumn[],
+    conditions: (SQL | undefined)[] = [],
+    joins: [PgTable, SQL][] = [],
+  ): SQL => {
+    let query = ctx.db.select({ one: sql`1` }).from(table).$dynamic();
+    for (const [joined, on] of joins) query = query.innerJoin(joined, on);
+    const fileMatch = or(...[files].flat().map((column) => eq(column, storedFiles.id)));
+    return exists(query.where(and(eq(entity, entityId), fileMatch, ...conditions)));
+  };
   const owners: (SQL | undefined)[] = [
-    exists(
-      select()
-        .from(entities)
-        .where(
-          and(
-            eq(entities.id, entityId),
-            or(eq(entities.logoFileId, storedFiles.id), eq(entities.explanatoryStickerFileId, storedFiles.id)),
-          ),
-        ),
+    ownedBy(entities, entities.id, [entities.logoFileId, entities.explanatoryStickerFileId]),
+    ownedBy(users, users.entityId, users.pictureFileId),
+    ownedBy(roomFiles, roomFiles.entityId, roomFiles.fileId, [isNull(rooms.archivedAt), treeScope(ctx, "room")], [[rooms, eq(rooms.id, roomFiles.roomId)]]),
+    ownedBy(
+      equipmentTypeFiles,
+      equipmentTypeFiles.entityId,
+      equipmentTypeFiles.fileId,
+      [isNull(equipmentTypes.archivedAt), equipmentTypeReach(ctx)],
+      [[equipmentTypes, eq(equipmentTypes.id, equipmentTypeFiles.equipmentTypeId)]],
     ),
-    exists(select().from(users).where(and(eq(users.entityId, entityId), eq(users.pictureFileId, storedFiles.id)))),
-    exists(
-      select()
-        .from(roomFiles)
-        .innerJoin(rooms, eq(rooms.id, roomFiles.roomId))
-        .where(
-          and(
-            eq(roomFiles.entityId, entityId),
-            eq(roomFiles.fileId, storedFiles.id),
-            isNull(rooms.archivedAt),
-            treeScope(ctx, "room"),
-          ),
-        ),
+    ownedBy(incidentFiles, incidentFiles.entityId, incidentFiles.fileId, [isNull(incidents.archivedAt), incidentReach(ctx)], [
+      [incidents, eq(incidents.id, incidentFiles.incidentId)],
+    ]),
+    ownedBy(
+      incidentCommentFiles,
+      incidentCommentFiles.entityId,
+      incidentCommentFiles.fileId,
+      [isNull(incidentComments.deletedAt), isNull(incidents.archivedAt), incidentReach(ctx)],
+      [
+        [incidentComments, eq(incidentComments.id, incidentCommentFiles.commentId)],
+        [incidents, eq(incidents.id, incidentComments.incidentId)],
+      ],
     ),
-    exists(
-      select()
-        .from(equipmentTypeFiles)
-        .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipmentTypeFiles.equipmentTypeId))
-        .where(
-          and(
-            eq(equipmentTypeFiles.entityId, entityId),
-            eq(equipmentTypeFiles.fileId, storedFiles.id),
-            isNull(equipmentTypes.archivedAt),
-            equipmentTypeReach(ctx),
-          ),
-        ),
-    ),
-    exists(
-      select()
-        .from(incidentFiles)
-        .innerJoin(incidents, eq(incidents.id, incidentFiles.incidentId))
-        .where(
-          and(
-            eq(incidentFiles.entityId, entityId),
-            eq(incidentFiles.fileId, storedFiles.id),
-            isNull(incidents.archivedAt),
-            incidentReach(ctx),
-          ),
-        ),
-    ),
-    exists(
-      select()
-        .from(incidentCommentFiles)
-        .innerJoin(incidentComments, eq(incidentComments.id, incidentCommentFiles.commentId))
-        .innerJoin(incidents, eq(incidents.id, incidentComments.incidentId))
-        .where(
-          and(
-            eq(incidentCommentFiles.entityId, entityId),
-            eq(incidentCommentFiles.fileId, storedFiles.id),
-            isNull(incidentComments.deletedAt),
-            isNull(incidents.archivedAt),
-            incidentReach(ctx),
-          ),
-        ),
-    ),
-    exists(
-      select()
-        .from(tasks)
-        .innerJoin(rooms, eq(rooms.id, tasks.roomId))
-        .where(and(eq(tasks.entityId, entityId), eq(tasks.photoFileId, storedFiles.id), treeScope(ctx, "room"))),
-    ),
-    exists(
-      select()
-        .from(reports)
-        .where(
-          and(
-            eq(reports.entityId, entityId),
-            eq(reports.fileId, storedFiles.id),
-            can(actor, "read", "bugReport") ? undefined : eq(reports.userId, actor.id ?? -1),
-          ),
-        ),
-    ),
-    dataFiles
-      ? exists(
-          select()
-            .from(dataJobs)
-            .where(and(eq(dataJobs.entityId, entityId), eq(dataJobs.sourceFileId, storedFiles.id))),
-        )
-      : undefined,
+    ownedBy(tasks, tasks.entityId, tasks.photoFileId, [treeScope(ctx, "room")], [[rooms, eq(rooms.id, tasks.roomId)]]),
+    ownedBy(reports, reports.entityId, reports.fileId, [can(actor, "read", "bugReport") ? undefined : eq(reports.userId, actor.id ?? -1)]),
+    dataFiles ? ownedBy(dataJobs, dataJobs.entityId, dataJobs.sourceFileId) : undefined,
     can(actor, "export", "data")
-      ? exists(
-          select()
-            .from(dataJobs)
-            .where(
-              and(
-                eq(dataJobs.entityId, entityId),
-                eq(dataJobs.kind, DataJobKind.EXPORT),
-                eq(dataJobs.resultFileId, storedFiles.id),
-                isEntityWide(actor) ? undefined : eq(dataJobs.requestedById, actor.id ?? -1),
-                // An expired export is gone for everyone, even before the nightly pass deletes its file.
-                or(isNull(dataJobs.expiresAt), gt(dataJobs.expiresAt, new Date(now()))),
-              ),
-            ),
-        )
+      ? ownedBy(dataJobs, dataJobs.entityId, dataJobs.resultFileId, [
+          eq(dataJobs.kind, DataJobKind.EXPORT),
+          isEntityWide(actor) ? undefined : eq(dataJobs.requestedById, actor.id ?? -1),
+          // An expired export is gone for everyone, even before the nightly pass deletes its file.
+          or(isNull(dataJobs.expiresAt), gt(dataJobs.expiresAt, new Date(now()))),
+        ])
       : undefined,
     can(actor, "print", "printing")
-      ? exists(
-          select()
-            .from(printJobs)
-            .where(
-              and(
-                eq(printJobs.entityId, entityId),
-                eq(printJobs.resultFileId, storedFiles.id),
-                // The sheets name rooms and equipment of the asker's reach: another manager's may not be theirs.
-                isEntityWide(actor) ? undefined : eq(printJobs.requestedById, actor.id ?? -1),
-              ),
-            ),
-        )
+      ? ownedBy(printJobs, printJobs.entityId, printJobs.resultFileId, [
+          // The sheets name rooms and equipment of the asker's reach: another manager's may not be theirs.
+          isEntityWide(actor) ? undefined : eq(printJobs.requestedById, actor.id ?? -1),
+        ])
       : undefined,
   ];
   return or(...owners) ?? sql`false`;
