@@ -4,8 +4,9 @@ import { toastHeader } from "./toast.server";
 
 /**
  * What the printing transports share (issue 48): the PDF answer, and the way back to /printing when a
- * print is refused: the posted choices return in the address (the screen reads its selection, style and
- * start cell from there, so nothing typed is lost), with the error keys in `err`, and an error toast.
+ * print is refused: the posted style and start cell return in the address, with the error keys in `err`,
+ * and an error toast; the chosen places never do (the screen checks a print first and answers a refusal
+ * with the re-rendered form, so this way back is only for a print refused between the check and the print).
  */
 
 /** The PDF as a download. */
@@ -37,12 +38,15 @@ export const PRINT_ERROR_KEYS = new Set([
   "common:validation.invalid",
 ]);
 
-/** The posted form as the address of /printing, without the error keys it may carry. */
+/** The chosen places: never put in an address (thousands of ids would make it longer than any server takes). */
+const SELECTION_FIELDS = new Set(["facilityIds", "buildingIds", "roomIds", "equipmentItemIds"]);
+
+/** The posted form as the address of /printing, without the error keys it may carry nor the chosen places. */
 export function printingAddress(formData: FormData, tab: "qr" | "stickers"): URLSearchParams {
   const params = new URLSearchParams();
   if (tab === "stickers") params.set("tab", "stickers");
   for (const [name, value] of formData) {
-    if (typeof value !== "string" || name === "err" || name === "tab" || name === "intent") continue;
+    if (typeof value !== "string" || name === "err" || name === "tab" || name === "intent" || SELECTION_FIELDS.has(name)) continue;
     params.append(name, value.slice(0, 200));
   }
   return params;

@@ -1,4 +1,4 @@
-import { data } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CheckboxField } from "~/components/forms/form-parts";
@@ -17,15 +17,16 @@ import { sheetCount } from "~/modules/printing/layout";
 import { listBuildingPrintRooms, listPrintTree, readStickerSettings, resolveSelection } from "~/modules/printing/queries.server";
 import { BACKGROUND_THRESHOLD, LABEL_LINES, MAX_COPIES } from "~/modules/printing/constants";
 import { printFormValues, SelectionSchema, StartSchema, StyleSchema } from "~/modules/printing/schema";
-import { setPrintCalibration } from "~/modules/printing/service.server";
+import { checkQrPrint, setPrintCalibration } from "~/modules/printing/service.server";
 import type { ScreenArgs } from "~/http/screen.server";
 
 /**
  * /printing (managers and administrators): "QR codes" (default) and "Explanatory stickers"
  * (`?tab=stickers`). The QR tab is one GET form: the location tree with print states (choices travel
  * in the address, so browsing, filtering and the preview work without JavaScript), the style, the
- * starting cell and a preview of the first sheet; its print button posts the same fields to
- * /printing/qr-codes.pdf, which answers the PDF (or comes back here with the error and the choices).
+ * starting cell and a preview of the first sheet; its print button posts the same fields here
+ * (`intent=print`): a refused print re-renders the form (400) with the error and the choices; one that
+ * passes goes on (307, same body) to /printing/qr-codes.pdf, which answers the PDF.
  * The calibration form posts here (`intent=calibration`).
  */
 
@@ -33,6 +34,9 @@ const safe = <T,>(schema: { safeParse(v: unknown): { success: boolean; data?: T 
   const parsed = schema.safeParse(value);
   return parsed.success ? (parsed.data as T) : fallback;
 };
+
+/** The whole-number ids of a posted list (anything else dropped). */
+const postedIds = (list: unknown): number[] => (Array.isArray(list) ? list.filter((v): v is number => typeof v === "number" && Number.isInteger(v) && v > 0 && v < 2 ** 31) : []);
 
 function common({ ctx, url }: ScreenArgs) {
   const values = printFormValues(url.searchParams);
@@ -104,6 +108,31 @@ export const loader = tabsLoader("qr", {
 
 export const action = screenAction({
   intents: {
+    // The "Print QR codes" button: checked here first, so that a refusal answers 400 with the form
+    // re-rendered and the choices kept (never in an address: thousands of ids would not fit). A print
+    // that passes is sent on to /printing/qr-codes.pdf with the same posted body (307 keeps it).
+    print: async ({ ctx, formData }) => {
+      const values = printFormValues(formData);
+      try {
+        await checkQrPrint(ctx, values);
+      } catch (error) {
+        if (!isDomainError(error) || (error.status !== 400 && error.status !== 404)) throw error;
+        const keys = [error.messageKey, ...Object.values(error.fieldErrors ?? {}).flat()].filter((k) => PRINT_ERROR_KEYS.has(k));
+        const refused = {
+          errors: keys.length ? [...new Set(keys)] : ["common:validation.invalid"],
+          // As posted, even past the limit that refused it: the person unticks some rather than starting again.
+          selection: {
+            facilityIds: postedIds(values.facilityIds),
+            buildingIds: postedIds(values.buildingIds),
+            roomIds: postedIds(values.roomIds),
+            equipmentItemIds: postedIds(values.equipmentItemIds),
+            notPrintedOnly: values.notPrintedOnly === "on" || values.notPrintedOnly === "true",
+          },
+        };
+        return data({ refused }, { status: 400 });
+      }
+      return redirect("/printing/qr-codes.pdf", 307);
+    },
     calibration: async ({ ctx, formData, url }) => {
       try {
         await setPrintCalibration(ctx, printFormValues(formData));
@@ -121,6 +150,10 @@ export default function Printing() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const calibrationErrors = actionData && "calibrationErrors" in actionData ? actionData.calibrationErrors : [];
+  // A refused print: its errors, and the places as they were posted.
+  const refused = actionData && "refused" in actionData ? actionData.refused : null;
+  const errors = refused ? [...new Set([...data.errors, ...refused.errors])] : data.errors;
+  const selection = refused && data.selection ? refused.selection : data.selection;
   const start = data.start;
   return (
     <div className="grid min-w-0 gap-6">
@@ -134,20 +167,20 @@ export default function Printing() {
           { key: "stickers", to: "/printing?tab=stickers", label: t("tabs.stickers") },
         ]}
       />
-      {data.errors.length ? (
+      {errors.length ? (
         <div role="alert" className="rounded-md border border-destructive/50 p-3 text-sm text-destructive" data-testid="print-errors">
           <ul className="grid gap-1">
-            {data.errors.map((key) => (
+            {errors.map((key) => (
               <li key={key}>{t(key)}</li>
             ))}
           </ul>
         </div>
       ) : null}
 
-      {data.tab === "qr" && data.tree && data.selection && data.style ? (
+      {data.tab === "qr" && data.tree && selection && data.style ? (
         <form method="get" action="/printing" className="grid min-w-0 gap-6" id="print-qr-form">
           <input type="hidden" name="styled" value="1" />
-          <PrintTree tree={data.tree} chosen={data.selection as ChosenView} notPrintedOnly={data.selection.notPrintedOnly} />
+          <PrintTree tree={data.tree} chosen={selection as ChosenView} notPrintedOnly={selection.notPrintedOnly} />
 
           <fieldset className="grid min-w-0 gap-3">
             <legend className="mb-1 text-base font-semibold">{t("style.legend")}</legend>
@@ -206,7 +239,7 @@ export default function Printing() {
               <Button type="submit" variant="outline" name="open" value={data.tree.open ? String(data.tree.open.id) : ""}>
                 {t("preview.update")}
               </Button>
-              <Button type="submit" formMethod="post" formAction="/printing/qr-codes.pdf" data-testid="print-qr">
+              <Button type="submit" formMethod="post" formAction="/printing" name="intent" value="print" data-testid="print-qr">
                 {t("actions.printQr")}
               </Button>
             </div>

@@ -59,7 +59,7 @@ export function UserStatusCard({
           </div>
         </div>
         {status === 1 && !validated ? <p className="text-sm text-muted-foreground">{t("statusCard.notValidated")}</p> : null}
-        {disabled ? <p className="text-sm text-muted-foreground">{t("statusCard.disabledHint")}</p> : null}
+        {disabled ? <p className="text-sm text-muted-foreground">{t("statusCard.disabledHint")}</p> : <p className="text-sm text-muted-foreground">{t("statusCard.disableEnds")}</p>}
       </CardContent>
     </Card>
   );

@@ -89,6 +89,20 @@ export async function revokeApiToken(ctx: ServiceContext, id: number): Promise<A
 }
 
 /**
+ * Revokes every live token `makerId` made (a token belongs to its maker), when the users area disables
+ * that person: the tokens stay revoked if the person is enabled again. Runs in the disabling verb's
+ * transaction; answers how many tokens it revoked.
+ */
+export async function revokeTokensOfMaker(ctx: ServiceContext, makerId: number, now: Date): Promise<number> {
+  const revoked = await ctx.db
+    .update(apiTokens)
+    .set({ revokedAt: now, revokedById: ctx.actor?.id ?? null })
+    .where(and(eq(apiTokens.entityId, ctx.entityId), eq(apiTokens.createdById, makerId), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id });
+  return revoked.length;
+}
+
+/**
  * A token limited to some facilities that creates a facility reaches it from then on, as a person who
  * creates one is linked to it (decision 056): without it the token could not read back what it made.
  * Runs in the creating verb's transaction; answers the actor with its widened reach.

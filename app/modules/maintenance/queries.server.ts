@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import { assertCan, systemActor } from "~/core/actor";
 import type { ServiceContext } from "~/core/context.server";
 import { TimeMeasure, UserStatus } from "~/db/enums";
@@ -29,8 +29,9 @@ import { isEntityWide, treeScope } from "~/modules/facilities/policy.server";
 
 /**
  * Reads of maintenance types and planned maintenance (SPEC.md sections 2, 3 and 8) for the screens and
- * the REST calls. Managers and administrators read every type and plan of their entity; the locations a
- * type or plan names are shown within the reader's reach only (decision 049).
+ * the REST calls. Managers and administrators read every type of their entity; managers read the plans
+ * with a location in their reach (`planReach`); the locations a type or plan names are shown within the
+ * reader's reach only (decision 049).
  */
 
 export const maintenanceTypeNotFound = () => new NotFoundError("maintenance:errors.typeNotFound", "MAINTENANCE_TYPE_NOT_FOUND");
@@ -323,6 +324,49 @@ function inFacility(facilityId: number): SQL {
 }
 
 /**
+ * The plans the reader reaches, as a condition on `planned_maintenances` (undefined: the whole entity):
+ * facility managers see a plan when at least one of its locations (a facility, building, room or
+ * equipment item it names) lies within their reach; a plan wholly outside it is not found, as another
+ * entity's is (decision 049).
+ */
+export function planReach(ctx: ServiceContext): SQL | undefined {
+  const facilityScope = treeScope(ctx, "facility");
+  if (!facilityScope) return undefined;
+  const e = ctx.entityId;
+  const facilityIds = ctx.db.select({ id: facilities.id }).from(facilities).where(and(eq(facilities.entityId, e), facilityScope));
+  const buildingIds = ctx.db.select({ id: buildings.id }).from(buildings).where(and(eq(buildings.entityId, e), treeScope(ctx, "building")));
+  const roomIds = ctx.db.select({ id: rooms.id }).from(rooms).where(and(eq(rooms.entityId, e), treeScope(ctx, "room")));
+  const itemIds = ctx.db.select({ id: equipmentItems.id }).from(equipmentItems).where(and(eq(equipmentItems.entityId, e), treeScope(ctx, "equipmentItem")));
+  const l = plannedMaintenanceLocations;
+  return or(
+    exists(
+      ctx.db
+        .select({ one: sql`1` })
+        .from(l)
+        .where(and(eq(l.entityId, e), eq(l.plannedMaintenanceId, plannedMaintenances.id), or(inArray(l.facilityId, facilityIds), inArray(l.buildingId, buildingIds), inArray(l.roomId, roomIds)))),
+    ),
+    exists(
+      ctx.db
+        .select({ one: sql`1` })
+        .from(plannedMaintenanceRooms)
+        .where(and(eq(plannedMaintenanceRooms.entityId, e), eq(plannedMaintenanceRooms.plannedMaintenanceId, plannedMaintenances.id), inArray(plannedMaintenanceRooms.roomId, roomIds))),
+    ),
+    exists(
+      ctx.db
+        .select({ one: sql`1` })
+        .from(plannedMaintenanceEquipmentItems)
+        .where(
+          and(
+            eq(plannedMaintenanceEquipmentItems.entityId, e),
+            eq(plannedMaintenanceEquipmentItems.plannedMaintenanceId, plannedMaintenances.id),
+            inArray(plannedMaintenanceEquipmentItems.equipmentItemId, itemIds),
+          ),
+        ),
+    ),
+  );
+}
+
+/**
  * The planned maintenances of the entity (/maintenances, GET /api/maintenances/planned): search on the
  * name or the type's name; filters by type, facility and assignee; sorted and paged in SQL, the
  * assignees read for the page's rows only.
@@ -337,6 +381,7 @@ export async function listPlannedMaintenances(
   const where = and(
     eq(plannedMaintenances.entityId, ctx.entityId),
     isNull(plannedMaintenances.archivedAt),
+    planReach(ctx),
     filters.maintenanceTypeId ? eq(plannedMaintenances.maintenanceTypeId, filters.maintenanceTypeId) : undefined,
     filters.facilityId ? inFacility(filters.facilityId) : undefined,
     filters.assigneeId
@@ -379,7 +424,7 @@ export async function getPlannedMaintenance(ctx: ServiceContext, id: number): Pr
     .select({ ...planFields, instructions: plannedMaintenances.instructions })
     .from(plannedMaintenances)
     .innerJoin(maintenanceTypes, eq(maintenanceTypes.id, plannedMaintenances.maintenanceTypeId))
-    .where(and(eq(plannedMaintenances.id, id), eq(plannedMaintenances.entityId, ctx.entityId), isNull(plannedMaintenances.archivedAt)))
+    .where(and(eq(plannedMaintenances.id, id), eq(plannedMaintenances.entityId, ctx.entityId), isNull(plannedMaintenances.archivedAt), planReach(ctx)))
     .limit(1);
   if (!row) throw plannedMaintenanceNotFound();
   const e = ctx.entityId;

@@ -396,4 +396,37 @@ describe("planned maintenance", () => {
     const page = await listPlannedMaintenances(ctx, listQuery("name", { size: 1, page: 2 }));
     expect(page).toMatchObject({ total: 3, items: [{ name: "B lift north", maintenanceTypeName: "Lifts", assignees: [{ id: worker.id }] }] });
   });
+
+  it("shows a manager only the plans with a location in their reach, in the list and one by one", async () => {
+    const db = database.db;
+    const entity = await createEntity(db);
+    const boss = await createUser(db, { entityId: entity.id, role: Role.ADMINISTRATOR });
+    const north = await createBuilding(db, { entityId: entity.id, name: "North" });
+    const south = await createBuilding(db, { entityId: entity.id, name: "South" });
+    const northManager = await createUser(db, { entityId: entity.id, role: Role.FACILITY_MANAGER });
+    await linkUserTo(db, { entityId: entity.id, userId: northManager.id, facilityId: north.facilityId });
+    const northRoom = await createRoom(db, { entityId: entity.id, buildingId: north.id });
+    const southRoom = await createRoom(db, { entityId: entity.id, buildingId: south.id });
+    const southItem = await createEquipmentItem(db, { entityId: entity.id, roomId: southRoom.id });
+    const ctx = actorContext(db, boss);
+    const type = await createMaintenanceType(ctx, typeInput({ name: "Lifts" }));
+    const base = { maintenanceTypeId: type.id, startDate: "2027-01-01", endDate: "2027-12-31", occurrenceUnit: TimeMeasure.MONTH, occurrenceInterval: 1 };
+    const mixed = await createPlannedMaintenance(ctx, { ...base, name: "Both", roomIds: [northRoom.id, southRoom.id] });
+    const southOnly = await createPlannedMaintenance(ctx, { ...base, name: "South room", roomIds: [southRoom.id] });
+    const southItemOnly = await createPlannedMaintenance(ctx, { ...base, name: "South item", equipmentItemIds: [southItem.id] });
+    const southWhole = await createPlannedMaintenance(ctx, { ...base, name: "South facility", facilityIds: [south.facilityId] });
+    await createPlannedMaintenance(ctx, { ...base, name: "North building", buildingIds: [north.id] });
+    const seen = actorContext(db, northManager);
+    const list = await listPlannedMaintenances(seen, listQuery("name"));
+    expect(list.items.map((p) => p.name)).toEqual(["Both", "North building"]);
+    expect(list.total).toBe(2);
+    expect((await getPlannedMaintenance(seen, mixed.id)).rooms.map((r) => r.id)).toEqual([northRoom.id]);
+    for (const plan of [southOnly, southItemOnly, southWhole]) {
+      const error = await rejectionOf(getPlannedMaintenance(seen, plan.id));
+      expect(error).toBeInstanceOf(NotFoundError);
+      expect((error as NotFoundError).messageKey).toBe("maintenance:errors.planNotFound");
+    }
+    // The administrator still reads them all.
+    expect((await listPlannedMaintenances(ctx, listQuery("name"))).total).toBe(5);
+  });
 });

@@ -131,6 +131,20 @@ async function markPrinted(ctx: ServiceContext, identifierIds: number[]): Promis
   }
 }
 
+/**
+ * Whether `printQrCodes` would print the posted form, without printing: the same refusals (bad fields,
+ * nothing to print, too many stickers, a place out of reach), thrown; nothing is written. The screen
+ * checks a print with it first, so that a refusal re-renders the form with the choices kept.
+ */
+export async function checkQrPrint(ctx: ServiceContext, input: Input<unknown>): Promise<{ stickers: number }> {
+  assertCan(ctx.actor, "print", "printing");
+  const values: QrCodesValues = parseInput(QrCodesSchema, await resolveInput(input));
+  const targets = await resolveSelection(ctx, values);
+  if (targets.length === 0) throw nothingToPrint();
+  if (targets.length > MAX_STICKERS) throw new ValidationError({}, "printing:errors.tooMany", "TOO_MANY_STICKERS");
+  return { stickers: targets.length };
+}
+
 /** POST /printing/qr-codes.pdf, POST /api/printing/qr-codes: the QR sticker sheets of a selection. */
 export async function printQrCodes(ctx: ServiceContext, input: Input<unknown>, options: PrintOptions = {}): Promise<QrPrintResult> {
   assertCan(ctx.actor, "print", "printing");

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { IncidentEventType, IncidentStatus, NotificationType, Role, TaskStatus, UserStatus } from "~/db/enums";
 import {
+  apiTokens,
   auditLog,
   type Building,
   type Entity,
@@ -19,7 +20,10 @@ import {
   users,
 } from "~/db/schema";
 import { ConflictError, ForbiddenError, NotFoundError, type ValidationError } from "~/lib/errors";
+import { authenticateApiToken } from "~/modules/api-tokens/authenticate.server";
+import { createApiToken } from "~/modules/api-tokens/service.server";
 import { isResetTokenUsable, resetPassword } from "~/modules/auth/password-reset.server";
+import { calendarTokenOwner, issueCalendarToken } from "./calendar-token.server";
 import {
   createBuilding,
   createEntity,
@@ -315,6 +319,37 @@ describe("setUserStatus", () => {
       ["setUserStatus", { status: [UserStatus.ACTIVE, UserStatus.DISABLED] }],
       ["setUserStatus", { status: [UserStatus.DISABLED, UserStatus.ACTIVE] }],
     ]);
+  });
+
+  it("ends the API tokens a person made and their calendar address when disabled; enabling them again revives neither", async () => {
+    const maker = await createUser(database.db, { entityId: entityA.id, role: Role.ADMINISTRATOR });
+    const { secret, token } = await createApiToken(ctxOf(maker), { name: "Their integration", role: Role.FACILITY_MANAGER, facilityIds: [facilityA.id], expiresInDays: 30 });
+    const feed = await issueCalendarToken(ctxOf(maker), { reset: false });
+    const others = await createApiToken(ctxOf(admin), { name: "Someone else's", role: Role.FACILITY_MANAGER, facilityIds: [facilityA.id], expiresInDays: 30 });
+    expect(await authenticateApiToken(database.db, secret)).not.toBeNull();
+    expect(await calendarTokenOwner(database.db, feed)).not.toBeNull();
+
+    await setUserStatus(ctxOf(admin), maker.id, { newStatus: UserStatus.DISABLED });
+    expect(await authenticateApiToken(database.db, secret)).toBeNull();
+    expect(await calendarTokenOwner(database.db, feed)).toBeNull();
+    const [row] = await database.db.select().from(apiTokens).where(eq(apiTokens.id, token.id));
+    expect(row.revokedAt).not.toBeNull();
+    expect(row.revokedById).toBe(admin.id);
+
+    expect((await setUserStatus(ctxOf(admin), maker.id, { newStatus: UserStatus.ACTIVE })).status).toBe(UserStatus.ACTIVE);
+    expect(await authenticateApiToken(database.db, secret)).toBeNull();
+    expect(await calendarTokenOwner(database.db, feed)).toBeNull();
+    // Another person's token lives on.
+    expect(await authenticateApiToken(database.db, others.secret)).not.toBeNull();
+
+    // Disabled through the edit form too.
+    const second = await createUser(database.db, { entityId: entityA.id, role: Role.ADMINISTRATOR });
+    const made = await createApiToken(ctxOf(second), { name: "Second", role: Role.TECHNICIAN, facilityIds: [facilityA.id], expiresInDays: 30 });
+    const secondFeed = await issueCalendarToken(ctxOf(second), { reset: false });
+    await updateUser(ctxOf(admin), second.id, { name: second.name, surname: second.surname, role: Role.ADMINISTRATOR, language: second.language, status: UserStatus.DISABLED, linkedObjects: { facilityIds: [], buildingIds: [] } });
+    await setUserStatus(ctxOf(admin), second.id, { newStatus: UserStatus.ACTIVE });
+    expect(await authenticateApiToken(database.db, made.secret)).toBeNull();
+    expect(await calendarTokenOwner(database.db, secondFeed)).toBeNull();
   });
 
   it("refuses oneself, technicians, another entity's user and statuses other than active or disabled", async () => {

@@ -21,6 +21,7 @@ import { ConflictError, NotFoundError, ValidationError } from "~/lib/errors";
 import { parseInput } from "~/lib/validation";
 import { sendEmailJob } from "~/mail/jobs.server";
 import { mailLocale, renderMail } from "~/mail/templates.server";
+import { revokeTokensOfMaker } from "~/modules/api-tokens/service.server";
 import { hashToken, newOpaqueToken } from "~/modules/auth/tokens.server";
 import { treeScope } from "~/modules/facilities/policy.server";
 import { checkImage, type FilesContext, uploadsOf } from "~/modules/files/uploads.server";
@@ -323,7 +324,7 @@ export async function updateUser(ctx: FilesContext, id: number, rawInput: Input<
       .where(and(eq(users.id, id), eq(users.entityId, ctx.entityId)));
     await writeLinks(txCtx, id, linked);
     if (status === UserStatus.DISABLED && current.status !== UserStatus.DISABLED) {
-      await revokeSessions(txCtx, id, now);
+      await endAccess(txCtx, id, now);
       await effects.emit(userDeactivated, { userId: id, reason: "disabled" });
     }
     const changes: Record<string, [number, number]> = {};
@@ -366,6 +367,17 @@ async function updateOwnProfile(ctx: FilesContext, id: number, rawInput: Input<U
 }
 
 /**
+ * What a disabled person can no longer use, ended in the disabling unit of work: their sessions, the API
+ * tokens they made (revoked by the api-tokens area) and their calendar feed address (removed). None of
+ * it comes back when the person is enabled again.
+ */
+async function endAccess(txCtx: ServiceContext, id: number, now: Date): Promise<void> {
+  await revokeSessions(txCtx, id, now);
+  await revokeTokensOfMaker(txCtx, id, now);
+  await txCtx.db.update(users).set({ calendarToken: null }).where(and(eq(users.id, id), eq(users.entityId, txCtx.entityId)));
+}
+
+/**
  * The status a toggle leads to: disabling is always possible; enabling gives "active" to a user who
  * has set a password and "inactive (not yet validated)" to one who has not. Setting "inactive" by
  * hand is not a transition (it keeps the current status).
@@ -395,7 +407,7 @@ export async function setUserStatus(ctx: ServiceContext, id: number, rawInput: I
       const now = new Date();
       await txCtx.db.update(users).set({ status, updatedAt: now }).where(and(eq(users.id, id), eq(users.entityId, ctx.entityId)));
       if (status === UserStatus.DISABLED) {
-        await revokeSessions(txCtx, id, now);
+        await endAccess(txCtx, id, now);
         await effects.emit(userDeactivated, { userId: id, reason: "disabled" });
       }
       await effects.audit({ action: "setUserStatus", recordType: "user", recordId: id, details: { status: [current.status, status] } });
