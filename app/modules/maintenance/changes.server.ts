@@ -15,6 +15,7 @@ const subject = (p: { taskId: number }) => p.taskId;
 /** Marked done (with a note or photo, or not) by the change's actor. */
 export const taskDone = defineChange({
   type: "task.done",
+  webhook: true,
   payload: z.object({ ...base, assigneeId: id.nullable(), hasNote: z.boolean(), hasPhoto: z.boolean() }),
   subject,
 });
