@@ -19,5 +19,3 @@ export const exportReady = defineChange({
   }),
   subject: (p) => p.dataJobId,
 });
-
-export const EXPORT_CHANGES = [exportReady] as const;

@@ -77,17 +77,3 @@ export const incidentTypeRemoved = defineChange({
   payload: z.object({ ...base, incidentTypeId: id }),
   subject,
 });
-
-export const INCIDENT_CHANGES = [
-  incidentCreated,
-  incidentReportedAgain,
-  incidentStatusChanged,
-  incidentPriorityChanged,
-  incidentAssigned,
-  incidentTagsChanged,
-  incidentTitleChanged,
-  incidentDescriptionChanged,
-  incidentCommented,
-  incidentMarkedDuplicate,
-  incidentTypeRemoved,
-] as const;

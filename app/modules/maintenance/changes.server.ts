@@ -22,5 +22,3 @@ export const taskDone = defineChange({
 
 /** Done undone: pending again. */
 export const taskReopened = defineChange({ type: "task.reopened", payload: z.object(base), subject });
-
-export const TASK_CHANGES = [taskDone, taskReopened] as const;
