@@ -1,6 +1,7 @@
 import { getTableColumns, getTableName, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { ServiceContext } from "./context.server";
+import type { AuditAction } from "./audit-actions";
 
 /** The tables whose bulk verbs insert through `insertRecords`. */
 type BulkTable = PgTable & { entityId: unknown; id: unknown };
@@ -20,7 +21,7 @@ export async function insertRecords<T extends BulkTable>(
   spec: {
     table: T;
     rows: ReadonlyArray<Omit<Partial<T["$inferInsert"]>, "entityId" | "id">>;
-    audit: { action: string; recordType: string; details?: Record<string, unknown> };
+    audit: { action: AuditAction; recordType: string; details?: Record<string, unknown> };
   },
 ): Promise<number[]> {
   if (spec.rows.length === 0) return [];

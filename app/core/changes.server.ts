@@ -29,6 +29,11 @@ export interface ChangeDefinition<S extends z.ZodType = z.ZodType> {
   payload: S;
   /** The record the change is about (stored as `subject_id`): an incident's id. */
   subject?: (payload: z.output<S>) => number | null;
+  /**
+   * Offered to webhook endpoints as an event of this type. The webhook form lists these types from
+   * `WEBHOOK_EVENTS` (webhooks/events.ts, zod- and server-free); a test holds the two lists equal.
+   */
+  webhook?: true;
 }
 
 export function defineChange<S extends z.ZodType>(definition: ChangeDefinition<S>): ChangeDefinition<S> {

@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "~/db/client.server";
 import { auditLog, changeEvents } from "~/db/schema";
+import type { AuditAction } from "./audit-actions";
 import { logger } from "~/lib/logger.server";
 import { noteCommittedWrite } from "./kept-answers.server";
 import type { ServiceContext } from "./context.server";
@@ -21,7 +22,7 @@ import type { JobDefinition } from "./jobs.server";
  *
  *   return withTx(ctx, async (tx, effects) => {
  *     ... reads and writes through tx.db ...
- *     await effects.audit({ action: "facility.archive", recordType: "facility", recordId: id });
+ *     await effects.audit({ action: AUDIT.facility.archive, recordType: "facility", recordId: id });
  *     await effects.emit(incidentStatusChanged, { ... });  // a change event, in the transaction
  *     await effects.enqueue(sendEmailJob, mail);          // written in the transaction
  *     effects.publish({ entityId, type: "incident.created" }); // after commit
@@ -40,8 +41,8 @@ import type { JobDefinition } from "./jobs.server";
  *   its effects run when the outermost unit commits.
  */
 export interface AuditEntry {
-  /** A verb name, e.g. "facility.archive". */
-  action: string;
+  /** `<area>.<verb>`, one of the constants of core/audit-actions.ts, e.g. `AUDIT.facility.archive`. */
+  action: AuditAction;
   recordType: string;
   recordId: string | number;
   details?: Record<string, unknown>;

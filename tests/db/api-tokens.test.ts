@@ -108,7 +108,7 @@ describe("making and revoking tokens (the verbs)", () => {
     // Again: nothing changes.
     expect((await revokeApiToken(ctxOf(admin), token.id)).state).toBe("revoked");
     const audit = await api.database.db.select().from(auditLog).where(and(eq(auditLog.recordType, "apiToken"), eq(auditLog.recordId, String(token.id))));
-    expect(audit.map((a) => a.action).sort()).toEqual(["createApiToken", "revokeApiToken"]);
+    expect(audit.map((a) => a.action).sort()).toEqual(["apiToken.create", "apiToken.revoke"]);
   });
 });
 
@@ -194,7 +194,7 @@ describe("calling the API with a token", () => {
     const [row] = await api.database.db.select().from(apiTokens).where(eq(apiTokens.id, made.token.id));
     expect(row.lastUsedAt).not.toBeNull();
     const [audit] = await api.database.db.select().from(auditLog).where(and(eq(auditLog.recordType, "facility"), eq(auditLog.recordId, String(created.body.id))));
-    expect(audit).toMatchObject({ action: "createFacility", actorTokenId: made.token.id, actorId: admin.id });
+    expect(audit).toMatchObject({ action: "facility.create", actorTokenId: made.token.id, actorId: admin.id });
     const room = await createRoom(api.database.db, { entityId: entityA.id, buildingId: (await createBuilding(api.database.db, { entityId: entityA.id, facilityId: north.id })).id });
     const incident = await createIncident(api.database.db, { entityId: entityA.id, roomId: room.id, status: IncidentStatus.PENDING });
     const status = await callApi(incidentStatusRoute, `/api/incidents/${incident.id}/status`, { method: "PUT", token: made.secret, params: { id: String(incident.id) }, body: { status: IncidentStatus.IN_PROGRESS } });

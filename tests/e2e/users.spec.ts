@@ -153,12 +153,12 @@ for (const lng of ["en", "nl-BE"] as const) {
 
     // Disabled: the history says who did what; the technician's next request goes to login.
     await openUser(page, t, surname, `${name} ${surname}`);
-    await expect(page.getByText(t("users:history.actions.resetPassword"))).toBeVisible();
+    await expect(page.getByText(t("users:history.actions.account_reset-password"))).toBeVisible();
     await page.getByRole("button", { name: t("users:statusCard.disable"), exact: true }).click();
     await expect(successToast(page)).toContainText(t("users:toast.statusUpdated"));
     await expect(page.getByText(t("users:status.3"), { exact: true }).first()).toBeVisible();
-    await expect(page.getByText(t("users:history.actions.setUserStatus"))).toBeVisible();
-    await expect(page.getByText(t("users:history.actions.createUser"))).toBeVisible();
+    await expect(page.getByText(t("users:history.actions.user_set-status"))).toBeVisible();
+    await expect(page.getByText(t("users:history.actions.user_create"))).toBeVisible();
 
     await tech.goto(`/view-room/${inside.id}`);
     await expect(tech).toHaveURL(/\/login/);

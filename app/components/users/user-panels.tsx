@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { RESEND_INTENT, STATUS_INTENT } from "./user-form-constants";
 import { UserStatusBadge } from "./user-status";
 import { useDates } from "~/lib/use-dates";
+import { USER_HISTORY_ACTIONS } from "~/core/audit-actions";
 
 const formErrorsOf = (result?: SubmissionResult<string[]>) => (result?.error ? Object.values(result.error).flat().filter((e): e is string => typeof e === "string") : null);
 
@@ -72,7 +73,8 @@ export interface HistoryEntry {
   details: Record<string, unknown> | null;
 }
 
-const HISTORY_ACTIONS = ["createUser", "updateUser", "setUserStatus", "resendInvitation", "archiveUser", "resetPassword"];
+/** The actions a user's history shows, each labelled `history.actions.<area>_<verb>`. */
+const HISTORY_ACTIONS: readonly string[] = USER_HISTORY_ACTIONS;
 
 /** Who created the user, changed their role or status, sent an invitation or archived them, and when. */
 export function UserHistory({ entries }: { entries: HistoryEntry[] }) {
@@ -95,7 +97,7 @@ export function UserHistory({ entries }: { entries: HistoryEntry[] }) {
         ) : (
           <ol className="grid gap-3">
             {entries.map((entry, index) => {
-              const action = HISTORY_ACTIONS.includes(entry.action) ? t(`history.actions.${entry.action}`) : entry.action;
+              const action = HISTORY_ACTIONS.includes(entry.action) ? t(`history.actions.${entry.action.replaceAll(".", "_")}`) : entry.action;
               const details = [change(entry.details, "role"), change(entry.details, "status")].filter(Boolean).join(" · ");
               return (
                 <li key={`${entry.at}-${index}`} className="grid gap-0.5 border-l-2 pl-3 text-sm">

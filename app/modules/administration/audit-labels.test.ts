@@ -4,17 +4,20 @@ import { describe, expect, it } from "vitest";
 import en from "~/locales/en/administration.json";
 import fr from "~/locales/fr-BE/administration.json";
 import nl from "~/locales/nl-BE/administration.json";
+import { AUDIT_ACTIONS, FORMER_AUDIT_ACTION_NAMES, currentAuditAction } from "~/core/audit-actions";
 import { auditActionKey } from "./audit-labels";
 
 /**
- * Every action and record kind the code writes to the audit log (`audit({ action, recordType })` and the
- * `audit: { action, recordType }` options of the create verbs, read from the sources) has its label in
- * the three languages, so the audit page never shows a bare code in place of a label.
+ * Every action the code can write to the audit log (the type of `audit({ action })` is the list of
+ * core/audit-actions.ts), every name earlier versions wrote, and every record kind written
+ * (`audit({ action, recordType })` and the `audit: { action, recordType }` options of the create verbs,
+ * read from the sources) has its label in the three languages, so the audit page never shows a bare
+ * code in place of a label.
  */
 const APP = path.resolve(__dirname, "../..");
 
-function auditedInSources(): { actions: Set<string>; kinds: Set<string>; calls: number } {
-  const actions = new Set<string>();
+function auditedInSources(): { literals: Set<string>; kinds: Set<string>; calls: number } {
+  const literals = new Set<string>();
   const kinds = new Set<string>();
   let calls = 0;
   const files = (fs.readdirSync(APP, { recursive: true }) as string[]).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
@@ -22,29 +25,45 @@ function auditedInSources(): { actions: Set<string>; kinds: Set<string>; calls: 
     const source = fs.readFileSync(path.join(APP, file), "utf8");
     for (const match of source.matchAll(/audit(?:\(|:)\s*\{\s*action:\s*([^,]+),\s*recordType:\s*([^,]+),/g)) {
       calls++;
-      for (const [, value] of match[1].matchAll(/"([^"]+)"/g)) actions.add(value);
+      for (const [, value] of match[1].matchAll(/"([^"]+)"/g)) literals.add(value);
       for (const [, value] of match[2].matchAll(/"([^"]+)"/g)) kinds.add(value);
     }
   }
-  return { actions, kinds, calls };
+  return { literals, kinds, calls };
 }
 
 const at = (tree: unknown, key: string) => key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
 
 describe("the audit page's labels", () => {
-  const { actions, kinds, calls } = auditedInSources();
+  const { literals, kinds, calls } = auditedInSources();
 
-  it("finds the audit calls in the sources", () => {
+  it("finds the audit calls in the sources, each naming its action by a constant", () => {
     expect(calls).toBeGreaterThan(50);
-    expect(actions).toContain("createRoom");
-    expect(actions).toContain("webhook.enable"); // from a conditional
-    expect(actions).toContain("archiveUser"); // written over several lines
+    expect(kinds).toContain("room");
+    expect(kinds).toContain("user"); // written over several lines
+    expect([...literals]).toEqual([]);
+  });
+
+  it("names every action <area>.<verb>, the verb in kebab-case", () => {
+    expect(AUDIT_ACTIONS).toContain("facility.create");
+    expect(AUDIT_ACTIONS).toContain("webhook.rotate-secret");
+    expect(AUDIT_ACTIONS.filter((action) => !/^[a-z][A-Za-z]*\.[a-z]+(-[a-z]+)*$/.test(action))).toEqual([]);
+    expect(new Set(AUDIT_ACTIONS).size).toBe(AUDIT_ACTIONS.length);
+  });
+
+  it("reads the names earlier versions wrote as today's actions", () => {
+    expect(currentAuditAction("createFacility")).toBe("facility.create");
+    expect(currentAuditAction("createApiToken")).toBe("apiToken.create");
+    expect(currentAuditAction("archiveCategory")).toBe("equipmentCategory.archive");
+    expect(currentAuditAction("entity.signUp")).toBe("entity.sign-up");
+    expect(currentAuditAction("webhook.enable")).toBe("webhook.enable");
+    for (const former of FORMER_AUDIT_ACTION_NAMES) expect(AUDIT_ACTIONS).toContain(currentAuditAction(former));
   });
 
   it("has a label for every action and record kind, in English, French and Dutch", () => {
     const missing: string[] = [];
     for (const [language, tree] of [["en", en], ["fr-BE", fr], ["nl-BE", nl]] as const) {
-      for (const action of actions) if (typeof at(tree, auditActionKey(action)) !== "string") missing.push(`${language} ${auditActionKey(action)}`);
+      for (const action of AUDIT_ACTIONS) if (typeof at(tree, auditActionKey(action)) !== "string") missing.push(`${language} ${auditActionKey(action)}`);
       for (const kind of kinds) if (typeof tree.audit.kinds[kind as keyof typeof tree.audit.kinds] !== "string") missing.push(`${language} audit.kinds.${kind}`);
     }
     expect(missing).toEqual([]);
@@ -52,6 +71,6 @@ describe("the audit page's labels", () => {
 
   it("makes a dotted code a key of its own", () => {
     expect(auditActionKey("webhook.rotate-secret")).toBe("audit.actions.webhook_rotate-secret");
-    expect(auditActionKey("createRoom")).toBe("audit.actions.createRoom");
+    expect(auditActionKey("room.create")).toBe("audit.actions.room_create");
   });
 });

@@ -7,6 +7,7 @@ import { ForbiddenError } from "~/lib/errors";
 import { createEntity, createIncidentType, createMaintenanceType, createRoom, createRoomType, createUser } from "#tests/factories";
 import { actorContext, rejectionOf } from "#tests/service-helpers";
 import { createTestDatabase } from "#tests/test-db";
+import type { AuditAction } from "~/core/audit-actions";
 import { createCategoriesBulk, createCategory } from "~/modules/equipment/service.server";
 import { administrationCounts, auditFilterOptions, configurationCounts, listAuditRows } from "./queries.server";
 
@@ -21,9 +22,10 @@ let otherAdmin: User;
 const ctxOf = (user: User) => actorContext(database.db, user);
 
 /** Writes an audit row as a verb of `user` would. */
+/** `action` as stored: today's names, or a name earlier versions wrote. */
 async function audit(user: User | null, entity: Entity, action: string, recordType: string, recordId: number) {
   const ctx = user ? ctxOf(user) : { ...actorContext(database.db, { id: 0, role: Role.ADMINISTRATOR, entityId: entity.id }), actor: null };
-  await withTx(ctx, (_tx, effects) => effects.audit({ action, recordType, recordId, entityId: entity.id }));
+  await withTx(ctx, (_tx, effects) => effects.audit({ action: action as AuditAction, recordType, recordId, entityId: entity.id }));
 }
 
 beforeAll(async () => {
@@ -135,10 +137,10 @@ describe("the audit history", () => {
     await audit(boss, entity, "createCategory", "category", 77);
     expect((await auditFilterOptions(ctxOf(boss))).recordTypes).toEqual(["equipmentCategory"]);
     const rows = (await listAuditRows(ctxOf(boss), { recordType: "equipmentCategory" })).rows;
-    expect(rows.map((r) => [r.recordId, r.recordType])).toEqual([
-      ["77", "equipmentCategory"],
-      [String(imported), "equipmentCategory"],
-      [String(single.id), "equipmentCategory"],
+    expect(rows.map((r) => [r.recordId, r.recordType, r.action])).toEqual([
+      ["77", "equipmentCategory", "equipmentCategory.create"],
+      [String(imported), "equipmentCategory", "equipmentCategory.create"],
+      [String(single.id), "equipmentCategory", "equipmentCategory.create"],
     ]);
   });
 

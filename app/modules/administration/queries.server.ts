@@ -2,6 +2,7 @@ import { and, eq, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { assertCan, can } from "~/core/actor";
 import type { ServiceContext } from "~/core/context.server";
 import { apiTokens, auditLog, dataJobs, entities, incidentTypes, maintenanceTypes, rooms, roomTypes, users, webhookEndpoints } from "~/db/schema";
+import { currentAuditAction } from "~/core/audit-actions";
 
 /**
  * The counts of the two hubs (decision 057), each hub one query: /administration (managers and
@@ -146,7 +147,7 @@ export async function listAuditRows(ctx: ServiceContext, filters: AuditFilters =
     )
     .orderBy(sql`${auditLog.id} desc`)
     .limit(size + 1);
-  const page = rows.slice(0, size).map((row) => ({ ...row, recordType: kindOf(row.recordType) }));
+  const page = rows.slice(0, size).map((row) => ({ ...row, action: currentAuditAction(row.action), recordType: kindOf(row.recordType) }));
   return { rows: page, nextBefore: rows.length > size ? page[page.length - 1].id : null };
 }
 

@@ -10,6 +10,7 @@ import { parseInput } from "~/lib/validation";
 import { hashToken } from "~/modules/auth/tokens.server";
 import { type ApiTokenView, apiTokenNotFound, getApiToken } from "./queries.server";
 import { type CreateApiTokenInput, CreateApiTokenSchema, roleRank, TOKEN_PREFIX } from "./schema";
+import { AUDIT } from "~/core/audit-actions";
 
 /**
  * The verbs of API tokens (issue 50, decision 056): an administrator makes a token (its secret shown
@@ -59,7 +60,7 @@ export async function createApiToken(ctx: ServiceContext, rawInput: Input<Create
         expiresAt: new Date(now + input.expiresInDays * DAY_MS),
       })
       .returning({ id: apiTokens.id });
-    await effects.audit({ action: "createApiToken", recordType: "apiToken", recordId: row.id, details: { name: input.name, role: input.role } });
+    await effects.audit({ action: AUDIT.apiToken.create, recordType: "apiToken", recordId: row.id, details: { name: input.name, role: input.role } });
     return row.id;
   });
   return { token: await getApiToken(ctx, id), secret };
@@ -83,7 +84,7 @@ export async function revokeApiToken(ctx: ServiceContext, id: number): Promise<A
       .update(apiTokens)
       .set({ revokedAt: new Date(), revokedById: actor.id })
       .where(and(eq(apiTokens.id, id), eq(apiTokens.entityId, ctx.entityId)));
-    await effects.audit({ action: "revokeApiToken", recordType: "apiToken", recordId: id });
+    await effects.audit({ action: AUDIT.apiToken.revoke, recordType: "apiToken", recordId: id });
   });
   return getApiToken(ctx, id);
 }

@@ -37,11 +37,6 @@ export function homeFor(role: number): string {
   return roleCan(role, "read", "dashboard") ? "/dashboard" : "/incidents";
 }
 
-/** The signed-in user of the request, or null (the gate has already refused what needs one). */
-export function currentUser(context: AppLoadContext): AuthUser | null {
-  return context.auth.user;
-}
-
 /**
  * The signed-in user of a route that requires one. The gate has already sent signed-out visitors to
  * login and users without the role to the forbidden page; this only narrows the type (and refuses,

@@ -13,6 +13,7 @@ import { mailLocale, passwordResetMail } from "~/mail/templates.server";
 import { passwordProblems, RequestPasswordResetSchema, ResetPasswordSchema } from "~/modules/onboarding/schema";
 import { hashPassword } from "./password.server";
 import { hashToken, newOpaqueToken } from "./tokens.server";
+import { AUDIT } from "~/core/audit-actions";
 
 /**
  * Password reset (SPEC.md section 7: POST /users/password, POST /users/password/reset), shared by
@@ -165,7 +166,7 @@ export async function resetPassword(deps: Pick<PasswordResetDeps, "db" | "now">,
       .update(refreshTokens)
       .set({ revokedAt: at })
       .where(and(eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)));
-    await effects.audit({ action: "resetPassword", recordType: "user", recordId: user.id, entityId: row.entityId });
+    await effects.audit({ action: AUDIT.account.resetPassword, recordType: "user", recordId: user.id, entityId: row.entityId });
     return "done" as const;
   });
   if (outcome === "invalid") throw invalidResetToken();

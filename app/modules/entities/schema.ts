@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COUNTRY_CODES, PREFERRED_COUNTRIES } from "~/lib/countries";
+import { COUNTRY_CODES } from "~/lib/countries";
 import { optionalText as textOptional, requiredText as textRequired } from "~/lib/schema-helpers";
 import { GREETING_LANGUAGES } from "./constants";
 
@@ -13,8 +13,6 @@ const TOO_LONG = "settings:validation.tooLong";
 
 /** Countries offered for addresses (ISO 3166-1 alpha-2): the EU, the EEA, Switzerland and the United Kingdom. */
 export { COUNTRY_CODES, type CountryCode } from "~/lib/countries";
-/** The home market, listed first in the country select. */
-export const NEIGHBOUR_COUNTRIES = PREFERRED_COUNTRIES;
 
 
 /** `#rrggbb`, stored lower-case. */

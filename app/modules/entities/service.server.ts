@@ -19,6 +19,7 @@ import {
   UpdateStickerSchema,
   UNKNOWN_TIME_ZONE,
 } from "./schema";
+import { AUDIT } from "~/core/audit-actions";
 
 /**
  * The entity's settings (SPEC.md sections 3, 5, 7): read by every member, changed by facility
@@ -163,7 +164,7 @@ export async function updateEntity(ctx: FilesContext, rawInput: Input<UpdateEnti
       })
       .where(and(eq(entities.id, ctx.entityId), isNull(entities.archivedAt)))
       .returning();
-    await effects.audit({ action: "updateEntity", recordType: "entity", recordId: input.id });
+    await effects.audit({ action: AUDIT.entity.update, recordType: "entity", recordId: input.id });
     return row;
   });
   return toView(saved);
@@ -197,7 +198,7 @@ export async function updateExplanatorySticker(ctx: FilesContext, rawInput: Inpu
       .set({ explanatoryStickerFileId: fileId, updatedAt: new Date() })
       .where(and(eq(entities.id, ctx.entityId), isNull(entities.archivedAt)))
       .returning();
-    await effects.audit({ action: "updateExplanatorySticker", recordType: "entity", recordId: input.id });
+    await effects.audit({ action: AUDIT.entity.updateExplanatorySticker, recordType: "entity", recordId: input.id });
     return row;
   });
   return {

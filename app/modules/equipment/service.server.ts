@@ -23,6 +23,7 @@ import {
   getEquipmentType,
 } from "./queries.server";
 import { type CategoryInput, CategorySchema, type EquipmentTypeInput, EquipmentTypeSchema } from "./schema";
+import { AUDIT } from "~/core/audit-actions";
 
 /**
  * Every write of equipment categories and generic equipment (SPEC.md sections 3-5), shared by the
@@ -63,7 +64,7 @@ export async function createCategory(ctx: ServiceContext, rawInput: Input<Catego
       .insert(equipmentCategories)
       .values({ entityId: ctx.entityId, name: input.categoryName, tags: input.tags })
       .returning({ id: equipmentCategories.id });
-    await effects.audit({ action: "createCategory", recordType: "equipmentCategory", recordId: row.id });
+    await effects.audit({ action: AUDIT.equipmentCategory.create, recordType: "equipmentCategory", recordId: row.id });
     return getCategory(txCtx, row.id);
   });
 }
@@ -79,7 +80,7 @@ export async function updateCategory(ctx: ServiceContext, id: number, rawInput: 
       .update(equipmentCategories)
       .set({ name: input.categoryName, tags: input.tags, updatedAt: new Date() })
       .where(and(eq(equipmentCategories.id, id), eq(equipmentCategories.entityId, ctx.entityId)));
-    await effects.audit({ action: "updateCategory", recordType: "equipmentCategory", recordId: id });
+    await effects.audit({ action: AUDIT.equipmentCategory.update, recordType: "equipmentCategory", recordId: id });
     return getCategory(txCtx, id);
   });
 }
@@ -109,7 +110,7 @@ export async function archiveCategory(ctx: ServiceContext, id: number, confirm?:
       .where(and(eq(equipmentTypes.entityId, ctx.entityId), eq(equipmentTypes.categoryId, id), isNull(equipmentTypes.archivedAt)))
       .returning({ id: equipmentTypes.id });
     await tx.update(equipmentCategories).set({ archivedAt: new Date(), updatedAt: new Date() }).where(and(eq(equipmentCategories.id, id), eq(equipmentCategories.entityId, ctx.entityId)));
-    await effects.audit({ action: "archiveCategory", recordType: "equipmentCategory", recordId: id });
+    await effects.audit({ action: AUDIT.equipmentCategory.archive, recordType: "equipmentCategory", recordId: id });
     return { ...counts, equipmentTypes: types.length };
   });
 }
@@ -161,7 +162,7 @@ export async function createEquipmentType(ctx: FilesContext, rawInput: Input<Equ
       const fileId = await uploads.add(file, { kind: "document", field: "newFiles" });
       await txCtx.db.insert(equipmentTypeFiles).values({ entityId: ctx.entityId, equipmentTypeId: row.id, fileId });
     }
-    await effects.audit({ action: "createEquipmentType", recordType: "equipmentType", recordId: row.id });
+    await effects.audit({ action: AUDIT.equipmentType.create, recordType: "equipmentType", recordId: row.id });
     return getEquipmentType(txCtx, row.id);
   });
 }
@@ -202,7 +203,7 @@ export async function updateEquipmentType(ctx: FilesContext, id: number, rawInpu
       const fileId = await uploads.add(file, { kind: "document", field: "newFiles" });
       await db.insert(equipmentTypeFiles).values({ entityId: ctx.entityId, equipmentTypeId: id, fileId });
     }
-    await effects.audit({ action: "updateEquipmentType", recordType: "equipmentType", recordId: id });
+    await effects.audit({ action: AUDIT.equipmentType.update, recordType: "equipmentType", recordId: id });
     return getEquipmentType(txCtx, id);
   });
 }
@@ -216,7 +217,7 @@ export async function archiveEquipmentType(ctx: ServiceContext, id: number, conf
     checkConfirmName(type.name, confirm);
     const counts = await archiveEquipmentItemsWhere(txCtx, effects, sql`e.equipment_type_id = ${id}`);
     await tx.update(equipmentTypes).set({ archivedAt: new Date(), updatedAt: new Date() }).where(and(eq(equipmentTypes.id, id), eq(equipmentTypes.entityId, ctx.entityId)));
-    await effects.audit({ action: "archiveEquipmentType", recordType: "equipmentType", recordId: id });
+    await effects.audit({ action: AUDIT.equipmentType.archive, recordType: "equipmentType", recordId: id });
     return { ...counts, equipmentTypes: 1 };
   });
 }
@@ -236,7 +237,7 @@ export async function addEquipmentTypeTag(ctx: ServiceContext, id: number, label
         .set({ tags: [...row.tags, tag], updatedAt: new Date() })
         .where(and(eq(equipmentTypes.id, id), eq(equipmentTypes.entityId, ctx.entityId)));
     }
-    await effects.audit({ action: "addEquipmentTypeTag", recordType: "equipmentType", recordId: id });
+    await effects.audit({ action: AUDIT.equipmentType.addTag, recordType: "equipmentType", recordId: id });
     return getEquipmentType(txCtx, id);
   });
 }
@@ -252,7 +253,7 @@ export async function removeEquipmentTypeTag(ctx: ServiceContext, id: number, ta
       throw new ValidationError({ tag: ["equipment:errors.tagNotFound"] }, "equipment:errors.tagNotFound", "TAG_NOT_FOUND");
     }
     await tx.update(equipmentTypes).set({ tags: kept, updatedAt: new Date() }).where(and(eq(equipmentTypes.id, id), eq(equipmentTypes.entityId, ctx.entityId)));
-    await effects.audit({ action: "removeEquipmentTypeTag", recordType: "equipmentType", recordId: id });
+    await effects.audit({ action: AUDIT.equipmentType.removeTag, recordType: "equipmentType", recordId: id });
     return getEquipmentType(txCtx, id);
   });
 }
@@ -272,7 +273,7 @@ export async function createCategoriesBulk(ctx: ServiceContext, rawRows: Input<C
     insertRecords(txCtx, {
       table: equipmentCategories,
       rows: rows.map((r) => ({ name: r.categoryName, tags: r.tags })),
-      audit: { action: "createCategory", recordType: "equipmentCategory", details: options.details },
+      audit: { action: AUDIT.equipmentCategory.create, recordType: "equipmentCategory", details: options.details },
     }),
   );
 }
@@ -299,7 +300,7 @@ export async function createEquipmentTypesBulk(
     return insertRecords(txCtx, {
       table: equipmentTypes,
       rows: rows.map((r) => ({ categoryId: r.categoryId, name: r.equipmentName, notes: r.notes, tags: r.tags })),
-      audit: { action: "createEquipmentType", recordType: "equipmentType", details: options.details },
+      audit: { action: AUDIT.equipmentType.create, recordType: "equipmentType", details: options.details },
     });
   });
 }

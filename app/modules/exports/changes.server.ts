@@ -9,6 +9,7 @@ import { EXPORT_TYPE_VALUES } from "~/db/enums";
  */
 export const exportReady = defineChange({
   type: "export.finished",
+  webhook: true,
   payload: z.object({
     dataJobId: z.number().int().positive(),
     exportType: z.number().int().refine((v) => (EXPORT_TYPE_VALUES as readonly number[]).includes(v)),
@@ -18,5 +19,3 @@ export const exportReady = defineChange({
   }),
   subject: (p) => p.dataJobId,
 });
-
-export const EXPORT_CHANGES = [exportReady] as const;

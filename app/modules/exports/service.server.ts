@@ -22,6 +22,7 @@ import { exportJob } from "./jobs.server";
 import { type ExportView, getExport } from "./queries.server";
 import { EXPORT_TYPE_SLUGS, type ExportFormat, filterSearchParams, type StartExportInput, StartExportSchema } from "./schema";
 import { MIME_TYPES, writeExport } from "./writer.server";
+import { AUDIT } from "~/core/audit-actions";
 
 /**
  * The exports' verbs (issue 49, decision 055):
@@ -75,7 +76,7 @@ export async function startExport(ctx: ServiceContext, rawInput: Input<StartExpo
       .update(dataJobs)
       .set({ queueJobId })
       .where(and(eq(dataJobs.id, row.id), eq(dataJobs.entityId, ctx.entityId)));
-    await effects.audit({ action: "export.start", recordType: "dataJob", recordId: row.id, details: { type: input.type, format: input.format } });
+    await effects.audit({ action: AUDIT.export.start, recordType: "dataJob", recordId: row.id, details: { type: input.type, format: input.format } });
     return row.id;
   });
   return getExport(ctx, id);

@@ -280,7 +280,7 @@ describe("archiveFacility confirmation", () => {
     await archiveFacility({ ...ctxFor(manager), requestId: "req-audit" }, facility.id, { confirmName: "Audited" });
     const rows = await audit();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ entityId: entityA.id, actorId: manager.id, action: "archiveFacility", requestId: "req-audit" });
+    expect(rows[0]).toMatchObject({ entityId: entityA.id, actorId: manager.id, action: "facility.archive", requestId: "req-audit" });
     expect(rows[0].details).toMatchObject({ buildings: 0, incidentsRejected: 0 });
   });
 

@@ -24,6 +24,7 @@ import {
   getFacility,
 } from "./queries.server";
 import { type BuildingInput, BuildingSchema, type FacilityInput, FacilitySchema } from "./schema";
+import { AUDIT } from "~/core/audit-actions";
 
 /**
  * Every write of facilities and buildings (SPEC.md sections 3-5): one verb per mutation, shared by the
@@ -79,7 +80,7 @@ export async function createFacility(ctx: ServiceContext, rawInput: Input<Facili
     } else if (actor?.kind === "person" && !isEntityWide(actor)) {
       await linkToFacility(txCtx, actor.id, row.id);
     }
-    await effects.audit({ action: "createFacility", recordType: "facility", recordId: row.id });
+    await effects.audit({ action: AUDIT.facility.create, recordType: "facility", recordId: row.id });
     return getFacility(reader, row.id);
   });
 }
@@ -95,7 +96,7 @@ export async function updateFacility(ctx: ServiceContext, id: number, rawInput: 
       .update(facilities)
       .set({ name: input.name, description: input.description, updatedAt: new Date() })
       .where(and(eq(facilities.id, id), eq(facilities.entityId, ctx.entityId)));
-    await effects.audit({ action: "updateFacility", recordType: "facility", recordId: id });
+    await effects.audit({ action: AUDIT.facility.update, recordType: "facility", recordId: id });
     return getFacility(txCtx, id);
   });
 }
@@ -112,7 +113,7 @@ export async function archiveFacility(ctx: ServiceContext, id: number, confirm?:
     checkConfirmName(facility.name, confirm);
     const counts = await archiveTree(txCtx, effects, { facilityId: id });
     await tx.update(facilities).set({ archivedAt: new Date(), updatedAt: new Date() }).where(and(eq(facilities.id, id), eq(facilities.entityId, ctx.entityId)));
-    await effects.audit({ action: "archiveFacility", recordType: "facility", recordId: id, details: { ...counts } });
+    await effects.audit({ action: AUDIT.facility.archive, recordType: "facility", recordId: id, details: { ...counts } });
     return counts;
   });
 }
@@ -170,7 +171,7 @@ export async function createBuilding(ctx: ServiceContext, rawInput: Input<Buildi
       .insert(buildings)
       .values({ entityId: ctx.entityId, shortId, ...buildingColumns(input) })
       .returning({ id: buildings.id });
-    await effects.audit({ action: "createBuilding", recordType: "building", recordId: row.id });
+    await effects.audit({ action: AUDIT.building.create, recordType: "building", recordId: row.id });
     return getBuilding(txCtx, row.id);
   });
 }
@@ -190,7 +191,7 @@ export async function updateBuilding(ctx: ServiceContext, id: number, rawInput: 
       .update(buildings)
       .set({ ...buildingColumns(input), updatedAt: new Date() })
       .where(and(eq(buildings.id, id), eq(buildings.entityId, ctx.entityId)));
-    await effects.audit({ action: "updateBuilding", recordType: "building", recordId: id });
+    await effects.audit({ action: AUDIT.building.update, recordType: "building", recordId: id });
     return getBuilding(txCtx, id);
   });
 }
@@ -204,7 +205,7 @@ export async function archiveBuilding(ctx: ServiceContext, id: number, confirm?:
     checkConfirmName(building.name, confirm);
     const counts = await archiveTree(txCtx, effects, { buildingId: id });
     await tx.update(buildings).set({ archivedAt: new Date(), updatedAt: new Date() }).where(and(eq(buildings.id, id), eq(buildings.entityId, ctx.entityId)));
-    await effects.audit({ action: "archiveBuilding", recordType: "building", recordId: id });
+    await effects.audit({ action: AUDIT.building.archive, recordType: "building", recordId: id });
     return { ...counts, buildings: 1 };
   });
 }
@@ -239,7 +240,7 @@ export async function createFacilitiesBulk(
     const ids = await insertRecords(txCtx, {
       table: facilities,
       rows: rows.map((r, i) => ({ shortId: last - rows.length + 1 + i, name: r.name, description: r.description })),
-      audit: { action: "createFacility", recordType: "facility", details: options.details },
+      audit: { action: AUDIT.facility.create, recordType: "facility", details: options.details },
     });
     if (options.linkUserId != null) {
       await linkToFacilities(txCtx, options.linkUserId, ids);
@@ -269,7 +270,7 @@ export async function createBuildingsBulk(ctx: ServiceContext, rawRows: Input<Bu
     return insertRecords(txCtx, {
       table: buildings,
       rows: rows.map((r, i) => ({ shortId: last - rows.length + 1 + i, ...buildingColumns(r) })),
-      audit: { action: "createBuilding", recordType: "building", details: options.details },
+      audit: { action: AUDIT.building.create, recordType: "building", details: options.details },
     });
   });
 }

@@ -10,6 +10,7 @@ import { BULK_UPLOAD_ERROR_CODE_VALUES, BULK_UPLOAD_TYPE_VALUES } from "~/db/enu
  */
 export const importFinished = defineChange({
   type: "import.finished",
+  webhook: true,
   payload: z.object({
     dataJobId: z.number().int().positive(),
     importType: z.number().int().refine((n) => (BULK_UPLOAD_TYPE_VALUES as readonly number[]).includes(n)),

@@ -248,7 +248,7 @@ describe("importing", () => {
     const links = await database.db.select().from(userLinkedObjects).where(eq(userLinkedObjects.facilityId, made[0].id));
     expect(links.map((l) => l.userId)).toEqual([manager.id]);
     const audit = await database.db.select().from(auditLog).where(and(eq(auditLog.recordType, "facility"), eq(auditLog.recordId, String(made[0].id))));
-    expect(audit).toMatchObject([{ action: "createFacility", actorId: null, details: { dataJobId: job.id } }]);
+    expect(audit).toMatchObject([{ action: "facility.create", actorId: null, details: { dataJobId: job.id } }]);
     expect(await toldOf(NotificationType.IMPORT_FACILITIES_SUCCESS)).toContain(manager.id);
   });
 

@@ -10,6 +10,7 @@ import { discardFiles, type FilesContext, type Upload } from "~/modules/files/up
 import { checkSheet, definitionOf, ImportFileError, type ImportPreview, ImportRowsError } from "./check.server";
 import { importJob } from "./jobs.server";
 import { readSheet } from "./parse.server";
+import { AUDIT } from "~/core/audit-actions";
 
 /**
  * Bulk import (issue 49, decision 054): `previewImport` checks an uploaded file and lists every fault;
@@ -103,7 +104,7 @@ export async function startImport(ctx: FilesContext, input: ImportFileInput): Pr
       .set({ queueJobId })
       .where(and(eq(dataJobs.id, job.id), eq(dataJobs.entityId, ctx.entityId)))
       .returning();
-    await effects.audit({ action: "startImport", recordType: "dataJob", recordId: job.id, details: { importType: definition.type, rows: result.rows.length } });
+    await effects.audit({ action: AUDIT.import.start, recordType: "dataJob", recordId: job.id, details: { importType: definition.type, rows: result.rows.length } });
     return updated;
   });
 }

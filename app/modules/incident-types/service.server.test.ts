@@ -135,7 +135,7 @@ describe("createIncidentType", () => {
       [2, "How many lamps?", 2],
     ]);
     const [audit] = await database.db.select().from(auditLog).where(and(eq(auditLog.recordType, "incidentType"), eq(auditLog.recordId, String(created.id))));
-    expect(audit).toMatchObject({ action: "createIncidentType", actorId: manager.id });
+    expect(audit).toMatchObject({ action: "incidentType.create", actorId: manager.id });
   });
 
   it("needs a name in at least one language and a default priority", async () => {

@@ -35,6 +35,7 @@ import {
   type TranslateNamesInput,
   TranslateNamesSchema,
 } from "./schema";
+import { AUDIT } from "~/core/audit-actions";
 
 /**
  * Every write of incident types (SPEC.md sections 3-5): create, update, archive, and the
@@ -237,7 +238,7 @@ export async function createIncidentType(ctx: ServiceContext, rawInput: Input<In
       .values({ entityId: ctx.entityId, ...columnsOf(input) })
       .returning({ id: incidentTypes.id });
     await writeParts(txCtx, row.id, input);
-    await effects.audit({ action: "createIncidentType", recordType: "incidentType", recordId: row.id });
+    await effects.audit({ action: AUDIT.incidentType.create, recordType: "incidentType", recordId: row.id });
     return getIncidentType(txCtx, row.id);
   });
 }
@@ -263,7 +264,7 @@ export async function updateIncidentType(ctx: ServiceContext, id: number, rawInp
       .set({ ...columnsOf(input), updatedAt: new Date() })
       .where(and(eq(incidentTypes.id, id), eq(incidentTypes.entityId, ctx.entityId)));
     await writeParts(txCtx, id, input);
-    await effects.audit({ action: "updateIncidentType", recordType: "incidentType", recordId: id });
+    await effects.audit({ action: AUDIT.incidentType.update, recordType: "incidentType", recordId: id });
     return getIncidentType(txCtx, id);
   });
 }
@@ -299,7 +300,7 @@ export async function archiveIncidentType(ctx: ServiceContext, id: number, confi
       .update(incidentTypes)
       .set({ status: IncidentTypeStatus.ARCHIVED, archivedAt: now, updatedAt: now })
       .where(and(eq(incidentTypes.id, id), eq(incidentTypes.entityId, e)));
-    await effects.audit({ action: "archiveIncidentType", recordType: "incidentType", recordId: id, details: { incidentsUpdated } });
+    await effects.audit({ action: AUDIT.incidentType.archive, recordType: "incidentType", recordId: id, details: { incidentsUpdated } });
     return { incidentsUpdated };
   });
 }
@@ -345,7 +346,7 @@ export async function createIncidentTypesBulk(
     insertRecords(txCtx, {
       table: incidentTypes,
       rows: rows.map((r) => columnsOf(r)),
-      audit: { action: "createIncidentType", recordType: "incidentType", details: options.details },
+      audit: { action: AUDIT.incidentType.create, recordType: "incidentType", details: options.details },
     }),
   );
 }

@@ -16,6 +16,7 @@ const subject = (p: { incidentId: number }) => p.incidentId;
 
 export const incidentCreated = defineChange({
   type: "incident.created",
+  webhook: true,
   payload: z.object({ ...base, assigneeId: id.nullable(), source: z.enum(["staff", "occupier", "import"]) }),
   subject,
 });
@@ -28,6 +29,7 @@ export const incidentReportedAgain = defineChange({
 
 export const incidentStatusChanged = defineChange({
   type: "incident.status-changed",
+  webhook: true,
   payload: z.object({ ...base, assigneeId: id.nullable(), from: status, to: status }),
   subject,
 });
@@ -41,6 +43,7 @@ export const incidentPriorityChanged = defineChange({
 /** Assigned to someone (`to`), taken off someone (`from`), or both. */
 export const incidentAssigned = defineChange({
   type: "incident.assigned",
+  webhook: true,
   payload: z.object({ ...base, from: id.nullable(), to: id.nullable() }),
   subject,
 });
@@ -57,6 +60,7 @@ export const incidentDescriptionChanged = defineChange({ type: "incident.descrip
 
 export const incidentCommented = defineChange({
   type: "incident.commented",
+  webhook: true,
   payload: z.object({ ...base, assigneeId: id.nullable(), commentId: id }),
   subject,
 });
@@ -73,17 +77,3 @@ export const incidentTypeRemoved = defineChange({
   payload: z.object({ ...base, incidentTypeId: id }),
   subject,
 });
-
-export const INCIDENT_CHANGES = [
-  incidentCreated,
-  incidentReportedAgain,
-  incidentStatusChanged,
-  incidentPriorityChanged,
-  incidentAssigned,
-  incidentTagsChanged,
-  incidentTitleChanged,
-  incidentDescriptionChanged,
-  incidentCommented,
-  incidentMarkedDuplicate,
-  incidentTypeRemoved,
-] as const;

@@ -15,11 +15,10 @@ const subject = (p: { taskId: number }) => p.taskId;
 /** Marked done (with a note or photo, or not) by the change's actor. */
 export const taskDone = defineChange({
   type: "task.done",
+  webhook: true,
   payload: z.object({ ...base, assigneeId: id.nullable(), hasNote: z.boolean(), hasPhoto: z.boolean() }),
   subject,
 });
 
 /** Done undone: pending again. */
 export const taskReopened = defineChange({ type: "task.reopened", payload: z.object(base), subject });
-
-export const TASK_CHANGES = [taskDone, taskReopened] as const;

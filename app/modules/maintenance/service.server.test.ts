@@ -117,7 +117,7 @@ describe("maintenance types", () => {
       plansCount: 0,
     });
     const audit = await database.db.select().from(auditLog).where(eq(auditLog.recordId, String(type.id)));
-    expect(audit.map((a) => a.action)).toContain("createMaintenanceType");
+    expect(audit.map((a) => a.action)).toContain("maintenanceType.create");
   });
 
   it("stores once without an interval, and a repeat without one as every 1", async () => {

@@ -44,6 +44,7 @@ import {
   PlannedMaintenanceSchema,
   type PlannedMaintenanceValues,
 } from "./schema";
+import { AUDIT } from "~/core/audit-actions";
 
 /**
  * Every write of maintenance types and planned maintenance (SPEC.md sections 3-5): create, update and
@@ -201,7 +202,7 @@ export async function createMaintenanceType(ctx: ServiceContext, rawInput: Input
       .values({ entityId: ctx.entityId, ...typeColumns(input) })
       .returning({ id: maintenanceTypes.id });
     await writeTypeParts(txCtx, row.id, input);
-    await effects.audit({ action: "createMaintenanceType", recordType: "maintenanceType", recordId: row.id });
+    await effects.audit({ action: AUDIT.maintenanceType.create, recordType: "maintenanceType", recordId: row.id });
     return getMaintenanceType(txCtx, row.id);
   });
 }
@@ -218,7 +219,7 @@ export async function updateMaintenanceType(ctx: ServiceContext, id: number, raw
       .set({ ...typeColumns(input), updatedAt: new Date() })
       .where(and(eq(maintenanceTypes.id, id), eq(maintenanceTypes.entityId, ctx.entityId)));
     await writeTypeParts(txCtx, id, input);
-    await effects.audit({ action: "updateMaintenanceType", recordType: "maintenanceType", recordId: id });
+    await effects.audit({ action: AUDIT.maintenanceType.update, recordType: "maintenanceType", recordId: id });
     return getMaintenanceType(txCtx, id);
   });
 }
@@ -249,7 +250,7 @@ export async function archiveMaintenanceType(ctx: ServiceContext, id: number, co
       .update(maintenanceTypes)
       .set({ archivedAt: now, updatedAt: now })
       .where(and(eq(maintenanceTypes.id, id), eq(maintenanceTypes.entityId, ctx.entityId)));
-    await effects.audit({ action: "archiveMaintenanceType", recordType: "maintenanceType", recordId: id, details: { plannedMaintenancesArchived: plans.length } });
+    await effects.audit({ action: AUDIT.maintenanceType.archive, recordType: "maintenanceType", recordId: id, details: { plannedMaintenancesArchived: plans.length } });
     return { plannedMaintenancesArchived: plans.length };
   });
 }
@@ -354,7 +355,7 @@ export async function createPlannedMaintenance(ctx: ServiceContext, rawInput: In
       .returning({ id: plannedMaintenances.id });
     await writePlanParts(txCtx, row.id, input);
     const tasks = await regeneratePlanTasks(txCtx, row.id);
-    await effects.audit({ action: "createPlannedMaintenance", recordType: "plannedMaintenance", recordId: row.id, details: { ...tasks } });
+    await effects.audit({ action: AUDIT.plannedMaintenance.create, recordType: "plannedMaintenance", recordId: row.id, details: { ...tasks } });
     return getPlannedMaintenance(txCtx, row.id);
   });
 }
@@ -373,7 +374,7 @@ export async function updatePlannedMaintenance(ctx: ServiceContext, id: number, 
       .where(and(eq(plannedMaintenances.id, id), eq(plannedMaintenances.entityId, ctx.entityId)));
     await writePlanParts(txCtx, id, input);
     const tasks = await regeneratePlanTasks(txCtx, id);
-    await effects.audit({ action: "updatePlannedMaintenance", recordType: "plannedMaintenance", recordId: id, details: { ...tasks } });
+    await effects.audit({ action: AUDIT.plannedMaintenance.update, recordType: "plannedMaintenance", recordId: id, details: { ...tasks } });
     return getPlannedMaintenance(txCtx, id);
   });
 }
@@ -390,7 +391,7 @@ export async function archivePlannedMaintenance(ctx: ServiceContext, id: number,
       .set({ archivedAt: now, updatedAt: now })
       .where(and(eq(plannedMaintenances.id, id), eq(plannedMaintenances.entityId, ctx.entityId)));
     const tasksRemoved = await removeFuturePendingTasks(txCtx, id);
-    await effects.audit({ action: "archivePlannedMaintenance", recordType: "plannedMaintenance", recordId: id, details: { tasksRemoved } });
+    await effects.audit({ action: AUDIT.plannedMaintenance.archive, recordType: "plannedMaintenance", recordId: id, details: { tasksRemoved } });
     return { tasksRemoved };
   });
 }
@@ -417,7 +418,7 @@ export async function createMaintenanceTypesBulk(
     insertRecords(txCtx, {
       table: maintenanceTypes,
       rows: rows.map((r) => typeColumns(r)),
-      audit: { action: "createMaintenanceType", recordType: "maintenanceType", details: options.details },
+      audit: { action: AUDIT.maintenanceType.create, recordType: "maintenanceType", details: options.details },
     }),
   );
 }

@@ -369,7 +369,6 @@ function countTasks(ctx: ServiceContext, c: TaskConditions) {
 
 /** Where a task falls on the list: late, today, in the next six days, later, or done in the past. */
 export type TaskSection = "overdue" | "today" | "week" | "later" | "earlier";
-export const TASK_SECTIONS: readonly TaskSection[] = ["overdue", "today", "week", "later", "earlier"];
 
 export type TaskListRow = TaskRow & { section: TaskSection };
 

@@ -13,6 +13,7 @@ import { signupVerificationMail } from "~/mail/templates.server";
 import { hashPassword } from "~/modules/auth/password.server";
 import { hashToken, newOpaqueToken } from "~/modules/auth/tokens.server";
 import { AccountSchema, SignUpSchema, VerifyEmailSchema, type AccountInput, type CaptchaInput, type SignUpInput } from "./schema";
+import { AUDIT } from "~/core/audit-actions";
 
 /**
  * Onboarding (SPEC.md section 2: register a new entity and an account in two steps): a visitor
@@ -136,7 +137,7 @@ export async function signUp(deps: OnboardingDeps, input: SignUpInput): Promise<
         logger().error({ err: error }, "sign-up: queueing the verification mail failed");
         throw mailFailed();
       });
-      await effects.audit({ action: "entity.signUp", recordType: "entity", recordId: row.id, entityId: row.id });
+      await effects.audit({ action: AUDIT.entity.signUp, recordType: "entity", recordId: row.id, entityId: row.id });
       return { entityId: row.id, userId: user.id };
     });
   } catch (error) {
@@ -182,7 +183,7 @@ export async function verifyEmail(deps: Pick<OnboardingDeps, "db" | "now">, inpu
     if (user.status === UserStatus.INACTIVE) {
       await tx.update(users).set({ status: UserStatus.ACTIVE, updatedAt: new Date(now) }).where(and(eq(users.id, user.id), eq(users.entityId, row.entityId)));
     }
-    await effects.audit({ action: "verifyEmail", recordType: "user", recordId: user.id, entityId: row.entityId });
+    await effects.audit({ action: AUDIT.account.verifyEmail, recordType: "user", recordId: user.id, entityId: row.entityId });
     return { email: user.email };
   });
   if (!outcome) throw invalidToken();

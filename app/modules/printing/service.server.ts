@@ -31,6 +31,7 @@ import {
   type QrCodesValues,
   type StyleValues,
 } from "./schema";
+import { AUDIT } from "~/core/audit-actions";
 
 /**
  * Printing's verbs (issue 48, decision 053), shared by the /printing forms, the REST API and the print
@@ -176,11 +177,11 @@ export async function printQrCodes(ctx: ServiceContext, input: Input<unknown>, o
         .values({ entityId: tx.entityId, requestedById: requester, stickers: targets.length, params: params as unknown as Record<string, unknown> })
         .returning({ id: printJobs.id });
       await effects.enqueue(printStickersJob, { entityId: tx.entityId, printJobId: job.id });
-      await effects.audit({ action: "printing.qr-codes", recordType: "print-job", recordId: job.id, details: { stickers: targets.length, background: true } });
+      await effects.audit({ action: AUDIT.printing.qrCodes, recordType: "print-job", recordId: job.id, details: { stickers: targets.length, background: true } });
       return { kind: "job" as const, printJobId: job.id, stickers: targets.length };
     }
     await markPrinted(tx, identifierIds);
-    await effects.audit({ action: "printing.qr-codes", recordType: "report-identifiers", recordId: identifierIds[0], details: { stickers: targets.length } });
+    await effects.audit({ action: AUDIT.printing.qrCodes, recordType: "report-identifiers", recordId: identifierIds[0], details: { stickers: targets.length } });
     return { kind: "targets" as const, targets };
   });
   if (outcome.kind === "job") return outcome;
@@ -281,7 +282,7 @@ export async function setPrintCalibration(ctx: ServiceContext, input: Input<unkn
       .insert(printSettings)
       .values({ entityId: tx.entityId, offsetXMm: values.offsetX, offsetYMm: values.offsetY })
       .onConflictDoUpdate({ target: printSettings.entityId, set: { offsetXMm: values.offsetX, offsetYMm: values.offsetY, updatedAt: new Date() } });
-    await effects.audit({ action: "printing.calibration", recordType: "entity", recordId: tx.entityId, details: values });
+    await effects.audit({ action: AUDIT.printing.calibration, recordType: "entity", recordId: tx.entityId, details: values });
   });
   return values;
 }

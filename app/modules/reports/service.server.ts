@@ -10,6 +10,7 @@ import type { StoredFile } from "~/modules/files/storage.server";
 import { type FilesContext, uploadsOf } from "~/modules/files/uploads.server";
 import { getStoredFile } from "~/modules/files/storage.server";
 import { SubmitReportSchema, type SubmitReportInput } from "./schema";
+import { AUDIT } from "~/core/audit-actions";
 
 /** Where reports go besides the database: the operators' address and the app's public address. */
 export interface ReportSettings {
@@ -60,7 +61,7 @@ export async function submitReport(
       .insert(reports)
       .values({ entityId: ctx.entityId, userId: actor.id, type: typeValue[type], message, fileId, pageUrl: pageUrl ?? null })
       .returning();
-    await effects.audit({ action: "report.submit", recordType: "report", recordId: report.id });
+    await effects.audit({ action: AUDIT.report.submit, recordType: "report", recordId: report.id });
 
     let emailed = false;
     if (settings.bugReportEmail) {

@@ -38,6 +38,7 @@ import {
   type UpdateRoomInput,
   UpdateRoomSchema,
 } from "./schema";
+import { AUDIT } from "~/core/audit-actions";
 
 /**
  * Every write of rooms and room types (SPEC.md sections 3-5), shared by the form actions and the REST
@@ -70,7 +71,7 @@ export async function createRoomType(ctx: ServiceContext, rawInput: Input<RoomTy
       .insert(roomTypes)
       .values({ entityId: ctx.entityId, name: input.roomTypeName, tags: input.tags, ratingMessages: input.roomTypeRatingMessages })
       .returning({ id: roomTypes.id });
-    await effects.audit({ action: "createRoomType", recordType: "roomType", recordId: row.id });
+    await effects.audit({ action: AUDIT.roomType.create, recordType: "roomType", recordId: row.id });
     return getRoomType(txCtx, row.id);
   });
 }
@@ -86,7 +87,7 @@ export async function updateRoomType(ctx: ServiceContext, id: number, rawInput: 
       .update(roomTypes)
       .set({ name: input.roomTypeName, tags: input.tags, ratingMessages: input.roomTypeRatingMessages, updatedAt: new Date() })
       .where(and(eq(roomTypes.id, id), eq(roomTypes.entityId, ctx.entityId)));
-    await effects.audit({ action: "updateRoomType", recordType: "roomType", recordId: id });
+    await effects.audit({ action: AUDIT.roomType.update, recordType: "roomType", recordId: id });
     return getRoomType(txCtx, id);
   });
 }
@@ -154,7 +155,7 @@ export async function removeRoomType(
       incidentTypesMoved = await replaceRoomType(txCtx, id, replacementRoomType);
     }
     await tx.update(roomTypes).set({ archivedAt: new Date(), updatedAt: new Date() }).where(and(eq(roomTypes.id, id), eq(roomTypes.entityId, ctx.entityId)));
-    await effects.audit({ action: "removeRoomType", recordType: "roomType", recordId: id });
+    await effects.audit({ action: AUDIT.roomType.remove, recordType: "roomType", recordId: id });
     return { roomsMoved, incidentTypesMoved };
   });
 }
@@ -320,7 +321,7 @@ export async function createRoom(ctx: FilesContext, rawInput: Input<RoomWrite>):
     await addItems(txCtx, room.id, input, names);
     await replaceLinksAndTypes(txCtx, room.id, input);
     await addFiles(txCtx, uploads, room.id, raw.newFiles ?? []);
-    await effects.audit({ action: "createRoom", recordType: "room", recordId: room.id });
+    await effects.audit({ action: AUDIT.room.create, recordType: "room", recordId: room.id });
     return getRoom(txCtx, room.id);
   });
 }
@@ -385,7 +386,7 @@ export async function updateRoom(ctx: FilesContext, id: number, rawInput: Input<
     await addItems(txCtx, id, input, names);
     await replaceLinksAndTypes(txCtx, id, input);
     await addFiles(txCtx, uploads, id, raw.newFiles ?? []);
-    await effects.audit({ action: "updateRoom", recordType: "room", recordId: id });
+    await effects.audit({ action: AUDIT.room.update, recordType: "room", recordId: id });
     return getRoom(txCtx, id);
   });
 }
@@ -399,7 +400,7 @@ export async function archiveRoom(ctx: ServiceContext, id: number, confirm?: Arc
     checkConfirmName(room.name, confirm);
     const counts = await archiveTree(txCtx, effects, { roomId: id });
     await tx.update(rooms).set({ archivedAt: new Date(), updatedAt: new Date() }).where(and(eq(rooms.id, id), eq(rooms.entityId, ctx.entityId)));
-    await effects.audit({ action: "archiveRoom", recordType: "room", recordId: id });
+    await effects.audit({ action: AUDIT.room.archive, recordType: "room", recordId: id });
     return { ...counts, rooms: 1 };
   });
 }
@@ -420,7 +421,7 @@ export async function createRoomTypesBulk(ctx: ServiceContext, rawRows: Input<Ro
     insertRecords(txCtx, {
       table: roomTypes,
       rows: rows.map((r) => ({ name: r.roomTypeName, tags: r.tags, ratingMessages: r.roomTypeRatingMessages })),
-      audit: { action: "createRoomType", recordType: "roomType", details: options.details },
+      audit: { action: AUDIT.roomType.create, recordType: "roomType", details: options.details },
     }),
   );
 }
@@ -469,7 +470,7 @@ export async function createRoomsBulk(
         description: r.description,
         floor: r.floor,
       })),
-      audit: { action: "createRoom", recordType: "room", details: options.details },
+      audit: { action: AUDIT.room.create, recordType: "room", details: options.details },
     });
     for (let start = 0; start < ids.length; start += 5000) {
       await issueReportIdentifiers(

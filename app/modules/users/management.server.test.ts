@@ -123,7 +123,7 @@ describe("createUser (invite)", () => {
     // In the user's language (Dutch).
     expect(mails[0].subject).toContain("uitgenodigd");
     const audit = await auditOf(user.id);
-    expect(audit.map((a) => [a.action, a.actorId])).toEqual([["createUser", manager.id]]);
+    expect(audit.map((a) => [a.action, a.actorId])).toEqual([["user.create", manager.id]]);
 
     // Following the link sets the password and activates the account.
     const token = tokenOf(mails[0].link);
@@ -190,7 +190,7 @@ describe("updateUser", () => {
     expect(saved.notificationSettings).toEqual({ priorities: [2, 3], buildingIds: [buildingA.id] });
     expect(saved.linkedObjects).toEqual({ facilityIds: [], buildingIds: [buildingA.id] });
     const history = await listUserHistory(ctxOf(manager), user.id);
-    expect(history[0]).toMatchObject({ action: "updateUser", details: { role: [Role.TECHNICIAN, Role.FACILITY_MANAGER] } });
+    expect(history[0]).toMatchObject({ action: "user.update", details: { role: [Role.TECHNICIAN, Role.FACILITY_MANAGER] } });
     expect(history[0].actorName).toBe(`${manager.name} ${manager.surname}`);
   });
 
@@ -316,8 +316,8 @@ describe("setUserStatus", () => {
     expect((await setUserStatus(ctxOf(manager), invited.id, { newStatus: UserStatus.ACTIVE })).status).toBe(UserStatus.INACTIVE);
     const actions = (await auditOf(user.id)).map((a) => [a.action, a.details]);
     expect(actions).toEqual([
-      ["setUserStatus", { status: [UserStatus.ACTIVE, UserStatus.DISABLED] }],
-      ["setUserStatus", { status: [UserStatus.DISABLED, UserStatus.ACTIVE] }],
+      ["user.set-status", { status: [UserStatus.ACTIVE, UserStatus.DISABLED] }],
+      ["user.set-status", { status: [UserStatus.DISABLED, UserStatus.ACTIVE] }],
     ]);
   });
 
@@ -434,7 +434,7 @@ describe("archiveUser", () => {
     expect(listed.items.map((u) => u.id)).not.toContain(user.id);
     const assignees = await listAssignees(ctxOf(technician), { size: 100 });
     expect(assignees.items.map((u) => u.id)).not.toContain(user.id);
-    expect((await auditOf(user.id)).at(-1)).toMatchObject({ action: "archiveUser", actorId: manager.id });
+    expect((await auditOf(user.id)).at(-1)).toMatchObject({ action: "user.archive", actorId: manager.id });
   });
 
   it("leaves the work unassigned with 0 (the default)", async () => {

@@ -46,6 +46,7 @@ import {
   type UpdateUserInput,
   UpdateUserSchema,
 } from "./schema";
+import { AUDIT } from "~/core/audit-actions";
 
 /**
  * Managing the people of an entity (SPEC.md sections 3-8): invite, edit, enable or disable,
@@ -264,7 +265,7 @@ export async function createUser(ctx: ServiceContext, rawInput: Input<CreateUser
         .returning();
       await writeLinks(txCtx, row.id, linked);
       await invite(txCtx, effects, row);
-      await effects.audit({ action: "createUser", recordType: "user", recordId: row.id, details: { role: row.role } });
+      await effects.audit({ action: AUDIT.user.create, recordType: "user", recordId: row.id, details: { role: row.role } });
       return getUser(txCtx, row.id);
     });
   } catch (error) {
@@ -330,7 +331,7 @@ export async function updateUser(ctx: FilesContext, id: number, rawInput: Input<
     const changes: Record<string, [number, number]> = {};
     if (current.role !== input.role) changes.role = [current.role, input.role];
     if (current.status !== status) changes.status = [current.status, status];
-    await effects.audit({ action: "updateUser", recordType: "user", recordId: id, details: changes });
+    await effects.audit({ action: AUDIT.user.update, recordType: "user", recordId: id, details: changes });
     return getUser(txCtx, id);
   });
 }
@@ -410,7 +411,7 @@ export async function setUserStatus(ctx: ServiceContext, id: number, rawInput: I
         await endAccess(txCtx, id, now);
         await effects.emit(userDeactivated, { userId: id, reason: "disabled" });
       }
-      await effects.audit({ action: "setUserStatus", recordType: "user", recordId: id, details: { status: [current.status, status] } });
+      await effects.audit({ action: AUDIT.user.setStatus, recordType: "user", recordId: id, details: { status: [current.status, status] } });
     }
     return getUser(txCtx, id);
   });
@@ -425,7 +426,7 @@ export async function resendInvitation(ctx: ServiceContext, id: number): Promise
     assertMayHandleRole(actor, current.role);
     if (current.status !== UserStatus.INACTIVE) throw new ConflictError("users:errors.alreadyActive", "ALREADY_VALIDATED");
     await invite(txCtx, effects, current);
-    await effects.audit({ action: "resendInvitation", recordType: "user", recordId: id });
+    await effects.audit({ action: AUDIT.user.resendInvitation, recordType: "user", recordId: id });
     return getUser(txCtx, id);
   });
 }
@@ -497,7 +498,7 @@ export async function archiveUser(ctx: ServiceContext, id: number, rawInput: Inp
       .where(and(eq(passwordResetTokens.userId, id), eq(passwordResetTokens.entityId, e), isNull(passwordResetTokens.usedAt)));
     const result: ArchiveUserResult = { incidentsReassigned, ...maintenance };
     await effects.audit({
-      action: "archiveUser",
+      action: AUDIT.user.archive,
       recordType: "user",
       recordId: id,
       details: { ...result, incidentsUserId: input.incidentsUserId, plannedMaintenanceUserId: input.plannedMaintenanceUserId },

@@ -11,6 +11,7 @@ import { readPage, nameLike } from "~/lib/list-page.server";
 import { DEFAULT_PAGE_SIZE, type ListQuery, MAX_PAGE_SIZE, type Page } from "~/lib/list-query";
 import { treeScope } from "~/modules/facilities/policy.server";
 import { assertCanManageUsers, isOwnAccount } from "./policy.server";
+import { USER_HISTORY_ACTIONS, currentAuditAction, storedAuditNames } from "~/core/audit-actions";
 
 /** The signed-in user's profile and entity branding, loaded once per page by the root loader. */
 export async function getProfile(db: Db, userId: number, entityId: number) {
@@ -294,13 +295,13 @@ export async function listUserHistory(ctx: ServiceContext, userId: number, limit
         eq(auditLog.entityId, ctx.entityId),
         eq(auditLog.recordType, "user"),
         eq(auditLog.recordId, String(userId)),
-        inArray(auditLog.action, ["createUser", "updateUser", "setUserStatus", "resendInvitation", "archiveUser", "resetPassword"]),
+        inArray(auditLog.action, storedAuditNames(USER_HISTORY_ACTIONS)),
       ),
     )
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit);
   return rows.map((r) => ({
-    action: r.action,
+    action: currentAuditAction(r.action),
     at: r.at.toISOString(),
     details: r.details ?? null,
     actorName: r.actorName ? `${r.actorName} ${r.actorSurname ?? ""}`.trim() : null,

@@ -18,6 +18,7 @@ import {
   type UpdateAccountInput,
   UpdateAccountSchema,
 } from "./schema";
+import { AUDIT } from "~/core/audit-actions";
 
 /**
  * The signed-in user's own account: settings, password and language (SPEC.md sections 3, 5, 7).
@@ -107,7 +108,7 @@ export async function updateAccount(ctx: FilesContext, raw: UpdateAccountInput):
       })
       .where(and(eq(users.id, current.id), eq(users.entityId, ctx.entityId)))
       .returning();
-    await effects.audit({ action: "updateAccount", recordType: "user", recordId: userId });
+    await effects.audit({ action: AUDIT.account.update, recordType: "user", recordId: userId });
     return row;
   });
   return toView(saved);
@@ -141,7 +142,7 @@ export async function changePassword(ctx: ServiceContext, raw: ChangePasswordInp
           input.keepSessionId ? ne(refreshTokens.familyId, input.keepSessionId) : undefined,
         ),
       );
-    await effects.audit({ action: "changePassword", recordType: "user", recordId: input.userId });
+    await effects.audit({ action: AUDIT.account.changePassword, recordType: "user", recordId: input.userId });
     return { userId: user.id };
   });
 }

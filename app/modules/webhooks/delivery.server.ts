@@ -19,6 +19,7 @@ import { guardedLookup, isPublicAddress } from "./address.server";
 import { webhookDisabled } from "./changes.server";
 import { PING_EVENT, WEBHOOK_EVENTS } from "./schema";
 import { DELIVERY_HEADER, EVENT_HEADER, openWebhookSecret, sealWebhookSecret, SIGNATURE_HEADER, signatureHeader } from "./signing.server";
+import { AUDIT } from "~/core/audit-actions";
 
 /**
  * Webhook deliveries (decision 057): one more consumer of change events (decision 048).
@@ -309,7 +310,7 @@ export async function attemptDelivery(services: ContextServices, entityId: numbe
       .update(webhookEndpoints)
       .set({ enabled: false, disabledReason: "failures", disabledAt: new Date(now()), updatedAt: new Date(now()) })
       .where(and(eq(webhookEndpoints.id, endpoint.id), eq(webhookEndpoints.entityId, entityId)));
-    await effects.audit({ action: "webhook.disable", recordType: "webhook", recordId: endpoint.id, details: { reason: "failures", failedDeliveries: counted.failures } });
+    await effects.audit({ action: AUDIT.webhook.disable, recordType: "webhook", recordId: endpoint.id, details: { reason: "failures", failedDeliveries: counted.failures } });
     await effects.emit(webhookDisabled, { endpointId: endpoint.id, name: counted.name, failedDeliveries: counted.failures });
     logger().warn({ entityId, endpointId: endpoint.id, failures: counted.failures }, "webhook endpoint disabled after failed deliveries");
   });

@@ -4,8 +4,10 @@
  */
 
 /**
- * The change events an endpoint may subscribe to, by their change names (decision 048). The import and
- * export ones are emitted by the data area once it finishes a background job.
+ * The change events an endpoint may subscribe to, by their change names (decision 048): the change
+ * definitions marked `webhook: true` in the areas' changes.server.ts, which are the source; this copy
+ * exists for the form and its schema in the browser, and events.server.test.ts fails when the two
+ * differ. The import and export ones are emitted by the data area once it finishes a background job.
  */
 export const WEBHOOK_EVENTS = ["incident.created", "incident.status-changed", "incident.assigned", "incident.commented", "task.done", "import.finished", "export.finished"] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { config } from "~/config.server";
 import { assertCan } from "~/core/actor";
 import type { ServiceContext } from "~/core/context.server";
@@ -134,8 +134,3 @@ export async function listWebhookDeliveries(ctx: ServiceContext, endpointId: num
   return { rows: page, nextBefore: rows.length > size ? page[page.length - 1].id : null, keptDays: config().WEBHOOK_DELIVERY_RETENTION_DAYS };
 }
 
-/** How many endpoints the entity has (the administration hub's card), with no permission check of its own. */
-export async function countWebhooks(ctx: Pick<ServiceContext, "db" | "entityId">): Promise<number> {
-  const [row] = await ctx.db.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.entityId, ctx.entityId));
-  return row?.n ?? 0;
-}

@@ -12,6 +12,7 @@ import { allowPrivateTargets, queueDelivery } from "./delivery.server";
 import { getWebhook, type WebhookView, webhookNotFound } from "./queries.server";
 import { PING_EVENT, type WebhookInput, WebhookSchema, type WebhookValues } from "./schema";
 import { newWebhookSecret, sealWebhookSecret } from "./signing.server";
+import { AUDIT } from "~/core/audit-actions";
 
 /**
  * Every write of webhook endpoints (decision 057): register, edit, disable, enable, delete, rotate the
@@ -57,7 +58,7 @@ export async function createWebhook(ctx: ServiceContext, input: WebhookInput): P
       .insert(webhookEndpoints)
       .values({ entityId: ctx.entityId, name: values.name, url: values.url, events: values.events, secret: sealWebhookSecret(secret, ctx.entityId), createdById: person.id })
       .returning({ id: webhookEndpoints.id });
-    await effects.audit({ action: "webhook.create", recordType: "webhook", recordId: row.id, details: { name: values.name, url: values.url, events: values.events } });
+    await effects.audit({ action: AUDIT.webhook.create, recordType: "webhook", recordId: row.id, details: { name: values.name, url: values.url, events: values.events } });
     return row.id;
   });
   return { webhook: await getWebhook(ctx, id), secret };
@@ -74,7 +75,7 @@ export async function updateWebhook(ctx: ServiceContext, id: number, input: Webh
       .update(webhookEndpoints)
       .set({ name: values.name, url: values.url, events: values.events, updatedAt: new Date(now()) })
       .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.entityId, ctx.entityId)));
-    await effects.audit({ action: "webhook.update", recordType: "webhook", recordId: id, details: { name: values.name, url: values.url, events: values.events } });
+    await effects.audit({ action: AUDIT.webhook.update, recordType: "webhook", recordId: id, details: { name: values.name, url: values.url, events: values.events } });
   });
   return getWebhook(ctx, id);
 }
@@ -96,7 +97,7 @@ export async function setWebhookEnabled(ctx: ServiceContext, id: number, enabled
           : { enabled: false, disabledReason: "manual", disabledAt: new Date(now()), updatedAt: new Date(now()) },
       )
       .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.entityId, ctx.entityId)));
-    await effects.audit({ action: enabled ? "webhook.enable" : "webhook.disable", recordType: "webhook", recordId: id, details: { reason: enabled ? null : "manual" } });
+    await effects.audit({ action: enabled ? AUDIT.webhook.enable : AUDIT.webhook.disable, recordType: "webhook", recordId: id, details: { reason: enabled ? null : "manual" } });
   });
   return getWebhook(ctx, id);
 }
@@ -107,7 +108,7 @@ export async function deleteWebhook(ctx: ServiceContext, id: number): Promise<vo
   await withTx(ctx, async (tx, effects) => {
     const endpoint = await lockedEndpoint(tx, id);
     await tx.db.delete(webhookEndpoints).where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.entityId, ctx.entityId)));
-    await effects.audit({ action: "webhook.delete", recordType: "webhook", recordId: id, details: { name: endpoint.name, url: endpoint.url } });
+    await effects.audit({ action: AUDIT.webhook.delete, recordType: "webhook", recordId: id, details: { name: endpoint.name, url: endpoint.url } });
   });
 }
 
@@ -121,7 +122,7 @@ export async function rotateWebhookSecret(ctx: ServiceContext, id: number): Prom
       .update(webhookEndpoints)
       .set({ secret: sealWebhookSecret(secret, ctx.entityId), updatedAt: new Date(now()) })
       .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.entityId, ctx.entityId)));
-    await effects.audit({ action: "webhook.rotate-secret", recordType: "webhook", recordId: id });
+    await effects.audit({ action: AUDIT.webhook.rotateSecret, recordType: "webhook", recordId: id });
   });
   return { secret };
 }
