@@ -37,8 +37,6 @@ function manualChunks(id: string) {
 
 /**
  * Modules the browser's build replaces (the server keeps the packages):
- * - `react-i18next` by app/lib/react-translation.ts, a small hook over the browser's translator
- *   (decisions 033 and 034);
  * - the `useSyncExternalStore` shim by React 18's own hook (app/lib/sync-external-store.ts), and for the
  *   table its selector hook by app/lib/store-selector.ts, so that the table and the charts share no chunk;
  * - Vite's `import()` helper by a shorter one in the ui chunk (0.6 → 0.2 KB gzip). With
@@ -47,7 +45,6 @@ function manualChunks(id: string) {
  *   import rejects as it would without the helper.
  */
 function browserModules(): Plugin {
-  const target = path.resolve("app/lib/react-translation.ts");
   const syncExternalStore = path.resolve("app/lib/sync-external-store.ts");
   const storeSelector = path.resolve("app/lib/store-selector.ts");
   const preloadHelper = "\0vite/preload-helper.js";
@@ -74,7 +71,6 @@ export const __vitePreload = (load, deps) => Promise.all((deps || []).map((dep) 
     },
     resolveId(source, importer, options) {
       if (options?.ssr) return null;
-      if (source === "react-i18next") return target;
       // React 18 has useSyncExternalStore: the shim's fallback for React 16 and 17 is not needed.
       if (source === "use-sync-external-store/shim" || source === "use-sync-external-store/shim/index.js") return syncExternalStore;
       if (/^use-sync-external-store\/shim\/with-selector(\.js)?$/.test(source) && importer?.includes("/@tanstack/")) return storeSelector;
