@@ -1,5 +1,5 @@
 # Production image: build in one stage, run as a non-root user in the next.
-# Node 24, the active LTS line (the app also runs on Node 20.19+ and 22.12+, see package.json engines).
+# Node 24, the active LTS line (the app also runs on Node 22.12+, see package.json engines).
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./

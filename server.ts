@@ -6,13 +6,12 @@ import { spawn } from "node:child_process";
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import zlib from "node:zlib";
 import type { ServerBuild } from "@remix-run/node";
-import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import pino from "pino";
 import { accessLog } from "./server/access-log";
+import { dynamicCompression } from "./server/compression";
 import { bodyLimitErrors, bodyLimits } from "./server/body-limit";
 import { limitHeapGrowth } from "./server/heap";
 import { knownFilesOnly, listFiles } from "./server/known-files";
@@ -20,7 +19,8 @@ import { pageCache } from "./server/page-cache";
 import { precompressed } from "./server/precompressed";
 import { createTiers, tieredRateLimits } from "./server/rate-limit";
 import type { LimitStore } from "./app/lib/rate-limit.server";
-import { DYNAMIC_COMPRESSION, wholeCompression } from "./server/whole-compression";
+import { refuse } from "./server/messages";
+import { isDatabaseUnavailableError, RETRY_AFTER_SECONDS } from "./app/lib/errors";
 import { sameOriginWrites } from "./server/same-origin";
 import { serverTiming } from "./server/server-timing";
 import type { ServerSettings } from "./server/settings";
@@ -33,7 +33,15 @@ interface EntryExports {
   needsPreparation(): boolean;
   prepareData(): Promise<void>;
   boot(): Promise<{
-    config: ServerSettings & { PORT: number; HOST: string; ANALYTICS_SCRIPT_URL?: string; databaseMode: string; SERVER_TIMING?: boolean; REPORT_PAGE_CACHE: boolean };
+    config: ServerSettings & {
+      PORT: number;
+      HOST: string;
+      ANALYTICS_SCRIPT_URL?: string;
+      databaseMode: string;
+      SERVER_TIMING?: boolean;
+      REPORT_PAGE_CACHE: boolean;
+      SHUTDOWN_GRACE_SECONDS: number;
+    };
   }>;
   shutdown(): Promise<void>;
   readiness(): Promise<{ ok: boolean; detail?: string }>;
@@ -73,6 +81,13 @@ async function main() {
 
   const app = express();
   app.disable("x-powered-by");
+  // Set once SIGTERM or SIGINT arrives: answers then close their connection (no keep-alive to a process
+  // that is going) and the live streams end with their reconnect hint.
+  const shuttingDown = new AbortController();
+  app.use((_req, res, next) => {
+    if (shuttingDown.signal.aborted) res.setHeader("Connection", "close");
+    next();
+  });
   // The client address: X-Forwarded-For is read only as far back as TRUST_PROXY proxies.
   app.set("trust proxy", config.TRUST_PROXY);
 
@@ -122,19 +137,9 @@ async function main() {
       },
     }),
   );
-  // Dynamic responses: brotli or gzip at the levels of decision 042, unless a proxy in front compresses
-  // (COMPRESSION=false). Server-sent events must not be buffered by compression.
-  if (config.COMPRESSION) {
-    app.use(
-      compression({
-        level: DYNAMIC_COMPRESSION.gzipLevel,
-        brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: DYNAMIC_COMPRESSION.brotliQuality } },
-        filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").includes("text/event-stream") && compression.filter(req, res),
-      }),
-    );
-    // Answers sent whole with a Content-Length (every page) are compressed in one call instead (decision 035).
-    app.use(wholeCompression());
-  }
+  // Dynamic responses: brotli or gzip by the `compression` middleware at the levels of decision 019, unless
+  // a proxy in front compresses (COMPRESSION=false). Server-sent events are not compressed.
+  if (config.COMPRESSION) app.use(dynamicCompression());
 
   if (vite) {
     app.use(vite.middlewares);
@@ -154,7 +159,7 @@ async function main() {
   app.use(tieredRateLimits(config, createTiers(config.RATE_LIMIT_MULTIPLIER, { store: (await entry()).limitStore() })));
   app.use(sameOriginWrites(config));
   app.use(bodyLimits(config));
-  // The report page every sticker opens, served again from memory until its entity writes (decision 043).
+  // The report page every sticker opens, served again from memory until its entity writes (decision 019).
   // Not in development, where the code itself changes; REPORT_PAGE_CACHE=false turns it off.
   if (!vite && config.REPORT_PAGE_CACHE) {
     app.use(pageCache(async () => {
@@ -176,7 +181,8 @@ async function main() {
         const connection = new AbortController();
         res.once("close", () => connection.abort());
         return {
-          connectionClosed: connection.signal,
+          // A live stream ends when its client goes or when this process stops (the client reconnects).
+          connectionClosed: AbortSignal.any([connection.signal, shuttingDown.signal]),
           cspNonce: res.locals.cspNonce,
           requestId: res.locals.requestId,
           clientAddress: req.ip ?? "unknown",
@@ -188,6 +194,14 @@ async function main() {
   );
 
   app.use(bodyLimitErrors);
+  // The database not answering (restarting, stopped, a cut connection) where the app could not answer
+  // for itself (the session read before any route): 503 with a retry hint, never a 500.
+  app.use((error: unknown, req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (res.headersSent || !isDatabaseUnavailableError(error)) return next(error);
+    log.warn({ err: error instanceof Error ? error.message : String(error), path: req.path }, "database unavailable");
+    res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+    refuse(req, res, 503, "temporarilyUnavailable");
+  });
 
   const server = app.listen(config.PORT, config.HOST, () => {
     const address = server.address();
@@ -205,15 +219,32 @@ async function main() {
     );
   });
 
+  // SIGTERM (or SIGINT): stop accepting, let the requests in flight finish within the grace, end the
+  // live streams with their reconnect hint, stop the workers after their current job, then close the
+  // database pool and exit 0. Past the grace, the connections left are cut and the process exits 1.
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, "shutting down");
-    const force = setTimeout(() => process.exit(1), 15_000);
+    const graceMs = config.SHUTDOWN_GRACE_SECONDS * 1000;
+    log.info({ signal, graceMs }, "shutting down");
+    const force = setTimeout(() => {
+      log.error("shutting down: requests still running after the grace; cutting them");
+      server.closeAllConnections();
+      process.exit(1);
+    }, graceMs + 5_000);
     force.unref();
-    server.close();
-    server.closeIdleConnections?.();
+    shuttingDown.abort();
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Keep-alive connections between requests are closed now and whenever one falls idle again.
+    server.closeIdleConnections();
+    const idleSweep = setInterval(() => server.closeIdleConnections(), 250);
+    const graceOver = new Promise<"grace">((resolve) => setTimeout(() => resolve("grace"), graceMs).unref());
+    if ((await Promise.race([closed, graceOver])) === "grace") {
+      log.warn("shutting down: the grace is over; closing the connections left");
+      server.closeAllConnections();
+    }
+    clearInterval(idleSweep);
     await (await entry()).shutdown();
     await vite?.close();
     process.exit(0);
@@ -237,9 +268,20 @@ function prepareInChildProcess(): Promise<void> {
   });
 }
 
+/** The exit status of a process whose configuration is wrong (EX_CONFIG of sysexits.h). */
+const CONFIG_ERROR_EXIT = 78;
+const RESTART_DELAY_MS = 1_000;
+const MAX_RESTART_DELAY_MS = 60_000;
+const MAX_FAILED_STARTS = 10;
+/** The primary's own wait for its processes after passing SIGTERM on (their grace, read from the environment). */
+const SHUTDOWN_GRACE_MS = (Number(process.env.SHUTDOWN_GRACE_SECONDS) || 25) * 1000;
+
 /**
  * WEB_CONCURRENCY=N (N > 1) serves with N processes on one port (node:cluster): the first process
- * starts them, restarts one that dies, and passes SIGTERM/SIGINT on. They share everything through
+ * starts them, replaces one that dies (at once when it had served, else after a back-off that doubles
+ * up to a minute), and passes SIGTERM/SIGINT on. It never exits 0 unless it was told to stop: after
+ * MAX_FAILED_STARTS processes in a row that died without serving, or a configuration error, it stops
+ * with a failure status, so that a supervisor restarting on failure sees it. They share everything through
  * PostgreSQL (sessions, limits, jobs, live events; decision 052), so the embedded database, which one
  * process holds, refuses it.
  */
@@ -262,31 +304,46 @@ function runProcesses(count: number) {
     process.exit(1);
   }
   let stopping = false;
+  // Processes that died one after the other without serving: the next start waits longer each time.
+  let failuresInARow = 0;
+  const served = new Set<number>();
   const start = (banner: boolean) => cluster.fork({ CARETAKER_BANNER: banner ? "1" : "0" });
   for (let i = 0; i < count; i++) start(i === 0);
-  const listened = new Set<number>();
-  cluster.on("listening", (worker) => listened.add(worker.id));
+  cluster.on("listening", (worker) => {
+    served.add(worker.id);
+    failuresInARow = 0;
+  });
+  const giveUp = (code: number) => {
+    stopping = true;
+    log.fatal({ failuresInARow }, "the app processes keep failing to start; stopping");
+    for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
+    process.exitCode = code || 1;
+  };
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      // Exit 0 only when every process stopped on a signal given to the primary and ended cleanly.
+      if (code !== 0 && code !== null) process.exitCode = process.exitCode || code;
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(process.exitCode ?? 0);
       return;
     }
-    // One that never served (a configuration error, a database that does not answer) would fail again.
-    if (!listened.has(worker.id)) {
-      stopping = true;
-      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
-      process.exitCode = code || 1;
-      return;
-    }
-    log.error({ pid: worker.process.pid, code, signal }, "an app process stopped; starting another");
-    setTimeout(() => start(false), 1_000).unref();
+    // A configuration error will not mend by itself.
+    if (code === CONFIG_ERROR_EXIT) return giveUp(code);
+    const hadServed = served.delete(worker.id);
+    if (!hadServed) failuresInARow++;
+    if (failuresInARow > MAX_FAILED_STARTS) return giveUp(code ?? 1);
+    const delay = hadServed ? RESTART_DELAY_MS : Math.min(RESTART_DELAY_MS * 2 ** failuresInARow, MAX_RESTART_DELAY_MS);
+    log.error({ pid: worker.process.pid, code, signal, restartInMs: delay }, "an app process stopped; starting another");
+    // Not unref'd: with every app process gone this timer is all that keeps the primary alive.
+    setTimeout(() => {
+      if (!stopping) start(false);
+    }, delay);
   });
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal, processes: count }, "shutting down");
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
-    setTimeout(() => process.exit(1), 20_000).unref();
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 10_000).unref();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
@@ -299,8 +356,8 @@ else main().catch((error) => {
   // A configuration error names the variables; print it plainly and stop.
   if (error && error.name === "ConfigError") {
     process.stderr.write(`\n${error.message}\n\n`);
-  } else {
-    log.fatal({ err: error }, "could not start");
+    process.exit(CONFIG_ERROR_EXIT);
   }
+  log.fatal({ err: error }, "could not start");
   process.exit(1);
 });

@@ -26,7 +26,7 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /**
-   * The key that seals the secrets the app keeps in its database (webhook signing secrets, decision 062);
+   * The key that seals the secrets the app keeps in its database (webhook signing secrets, decision 057);
    * derived from SESSION_SECRET when not set.
    */
   SECRETS_KEY: z.string().min(32, "must be at least 32 characters").optional(),
@@ -37,13 +37,13 @@ const EnvSchema = z.object({
   /** How many reverse proxies stand in front of the app (0: none; X-Forwarded-For is then ignored). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /**
-   * Compress dynamic responses in the app (brotli quality 3 or gzip level 4, decision 042). Set it to false when a
+   * Compress dynamic responses in the app (brotli quality 3 or gzip level 4, decision 019). Set it to false when a
    * proxy in front compresses; static files are always sent from their precompressed copies.
    */
   COMPRESSION: booleanFlag.default(true),
   /**
    * Keep the public report page and its sticker lookups in memory until the sticker's entity writes
-   * (decision 043). False renders and reads them for every scan (benchmarks compare the two).
+   * (decision 019). False renders and reads them for every scan (benchmarks compare the two).
    */
   REPORT_PAGE_CACHE: booleanFlag.default(true),
   /** Multiplies the server's per-minute request limits (server/rate-limit.ts); the test suites raise it. */
@@ -85,6 +85,11 @@ const EnvSchema = z.object({
   JOBS: booleanFlag.default(true),
   /** Open live-notification streams one user may hold in one process (tabs, devices); more answer 429. */
   LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).max(10_000).default(5),
+  /**
+   * On SIGTERM, how long requests in flight may take to finish before their connections are cut; below
+   * Docker's 30 s between its SIGTERM and its SIGKILL.
+   */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(25),
   /** Benchmarks only: time each request's queries and answer them in a `Server-Timing` header. */
   SERVER_TIMING: booleanFlag.default(false),
   /**

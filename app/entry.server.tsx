@@ -15,13 +15,13 @@ import { runtime } from "~/runtime.server";
 export { needsPreparation, prepareData, readiness, runtime as boot, shutdown } from "~/runtime.server";
 export { secureBuild } from "~/http/gate.server";
 
-/** The report page's key in the public page cache (server/page-cache.ts, decision 043) and its entity, or null. */
+/** The report page's key in the public page cache (server/page-cache.ts, decision 019) and its entity, or null. */
 export async function publicPageKey(req: PublicPageRequest): Promise<{ key: string; entityId: number } | null> {
   const rt = await runtime();
   return reportPageCacheKey(req, { db: rt.database.db, rateLimitMultiplier: rt.config.RATE_LIMIT_MULTIPLIER });
 }
 
-/** A mark taken before a page is read, and whether what was read after it is still fresh (decision 043). */
+/** A mark taken before a page is read, and whether what was read after it is still fresh (decision 019). */
 export function keptStamp(): number {
   return keptAnswersState().stamp();
 }

@@ -152,7 +152,9 @@ export function ErrorBoundary() {
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-2xl font-semibold">{t("errors.oups")}</h1>
-      <p className="text-muted-foreground">{status === 404 ? t("notFound.text") : t("errors.tryAgain")}</p>
+      <p className="text-muted-foreground">
+        {status === 404 ? t("notFound.text") : status === 503 ? t("errors.temporarilyUnavailable") : t("errors.tryAgain")}
+      </p>
       <a className="text-primary underline" href="/">
         {t("notFound.home")}
       </a>

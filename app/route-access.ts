@@ -7,11 +7,13 @@
  * - `visitor`: only for signed-out visitors (a signed-in user opening /login is sent home);
  * - `public`:  anyone (forbidden page, not-found page, translations);
  * - `user`:    any signed-in user, technicians included;
- * - `manager`: facility managers and administrators only (SPEC.md section 6);
+ * - `manager`: facility managers and administrators only (SPEC.md section 6): the permission table's
+ *              `open managerScreen`;
+ * - `admin`:   administrators only (decision 057): the permission table's `open adminScreen`;
  * - `api`:     the REST API: the route authenticates its bearer token itself (apiRoute), or is one of
  *              the calls SPEC.md section 7 sends without one (login, refresh, password reset).
  */
-export type Access = "visitor" | "public" | "user" | "manager" | "api";
+export type Access = "visitor" | "public" | "user" | "manager" | "admin" | "api";
 
 export interface Screen {
   /** Stable route id. */
@@ -51,10 +53,11 @@ export const screens: Screen[] = [
   // Facility managers and administrators
   { id: "administration", path: "administration", file: "routes/administration.tsx", access: "manager" },
   // The pages of the administration hub (issue 50): API tokens, webhooks, the audit history.
-  // Webhooks and the audit history are administrators' only: their verbs and reads refuse anyone else (decision 057).
-  { id: "administration-webhooks", path: "administration/webhooks", file: "routes/administration.webhooks.tsx", access: "manager" },
-  { id: "administration-webhook", path: "administration/webhooks/:id", file: "routes/administration.webhooks.$id.tsx", access: "manager" },
-  { id: "administration-audit", path: "administration/audit", file: "routes/administration.audit.tsx", access: "manager" },
+  // Webhooks and the audit history are administrators' only (decision 057): the gate refuses anyone else,
+  // and so do their verbs and reads.
+  { id: "administration-webhooks", path: "administration/webhooks", file: "routes/administration.webhooks.tsx", access: "admin" },
+  { id: "administration-webhook", path: "administration/webhooks/:id", file: "routes/administration.webhooks.$id.tsx", access: "admin" },
+  { id: "administration-audit", path: "administration/audit", file: "routes/administration.audit.tsx", access: "admin" },
   { id: "administration-api-tokens", path: "administration/api-tokens", file: "routes/administration.api-tokens.tsx", access: "manager" },
   { id: "configuration", path: "configuration", file: "routes/configuration.tsx", access: "manager" },
   { id: "dashboard", path: "dashboard", file: "routes/dashboard.tsx", access: "manager" },
@@ -108,7 +111,7 @@ export const resources: Screen[] = [
   // The printed work order of an incident (PDF, pdfkit), and the assign dialog's user picker pages.
   { id: "incident-work-order", path: "incident/:id/work-order.pdf", file: "routes/resources/incident.$id.work-order[.pdf].ts", access: "user" },
   { id: "incident-assignee-options", path: "incident/:id/assignee-options", file: "routes/resources/incident.$id.assignee-options.ts", access: "user" },
-  // The live notifications of the signed-in user (server-sent events, decision 029). Signed-in only, but
+  // The live notifications of the signed-in user (server-sent events, decision 028). Signed-in only, but
   // "api" for the gate: it accepts the session cookie or the API's bearer token, so it authenticates
   // itself and answers 401 (never a redirect to the login page, which a streaming client cannot use).
   { id: "notifications-stream", path: "resources/notifications/stream", file: "routes/resources/notifications.stream.ts", access: "api" },

@@ -6,7 +6,7 @@ import { apiRoutes, resources, screens } from "./route-access";
  * public screens, the signed-in screens under the app layout, the resource routes, the REST API under
  * /api, and the not-found page.
  */
-const inLayout = (access: string) => access === "user" || access === "manager";
+const inLayout = (access: string) => access === "user" || access === "manager" || access === "admin";
 const resource = (id: string) => resources.find((r) => r.id === id)!;
 const layoutRoute = resource("app");
 const notFound = resource("not-found");

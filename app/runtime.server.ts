@@ -18,7 +18,7 @@ import { logger } from "~/lib/logger.server";
 import { createMailer, type Mailer } from "~/mail/mailer.server";
 import { createLoginLimits, type AuthDeps } from "~/modules/auth/service.server";
 import { resealWebhookSecrets } from "~/modules/webhooks/delivery.server";
-import { databaseLimitStore, sharedLimitStore, setSharedLimitStore } from "~/core/shared-limits.server";
+import { postgresLimitStore, prepareLimitTable, sharedLimitStore, setSharedLimitStore } from "~/core/shared-limits.server";
 
 /**
  * The process-wide services, created once at boot and kept on globalThis so that Vite's module
@@ -83,7 +83,7 @@ export async function prepareData(): Promise<void> {
       const files: FileStore = { root: path.join(cfg.dataDir, "files"), maxBytes: cfg.UPLOAD_MAX_BYTES };
       if (await seedDemoIfEmpty(database.db, files)) logger().info("demo data created");
     }
-    // The planner's statistics of the new folder (PGlite has no autovacuum; decision 040).
+    // The planner's statistics of the new folder (PGlite has no autovacuum; decision 019).
     if (database.pglite) await upkeepRound(database.pglite, logUpkeep, { all: true });
   } finally {
     await database.close();
@@ -115,7 +115,7 @@ async function boot(): Promise<Runtime> {
       log.info("demo data created");
     }
   }
-  // PGlite runs no autovacuum: tables are analysed and vacuumed here as it would (decision 040).
+  // PGlite runs no autovacuum: tables are analysed and vacuumed here as it would (decision 019).
   let upkeep: Runtime["upkeep"] = null;
   if (database.pglite) {
     // A failed round is logged; the server starts all the same.
@@ -128,14 +128,15 @@ async function boot(): Promise<Runtime> {
   }
   const pool = database.pool;
   // Several processes may serve one PostgreSQL database: their request limits count together there.
-  setSharedLimitStore(pool ? databaseLimitStore(database.db) : undefined);
+  if (pool) await prepareLimitTable(pool);
+  setSharedLimitStore(pool ? postgresLimitStore(pool) : undefined);
   const events =
     pool && database.url
       ? createPgEventBus({ url: database.url, notify: (channel, payloads) => pool.query(NOTIFY_ALL_SQL, [channel, payloads]) })
       : createEventBus();
   // Listening before the port opens (a database that answered the migrations answers this too).
   await Promise.race([events.ready, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
-  // The report page's kept answers: dropped in every process when their entity writes (decision 043).
+  // The report page's kept answers: dropped in every process when their entity writes (decision 019).
   keptAnswersState().connect(events, { enabled: cfg.REPORT_PAGE_CACHE });
   const translator = cfg.TRANSLATE_URL ? libreTranslate({ url: cfg.TRANSLATE_URL, apiKey: cfg.TRANSLATE_API_KEY }) : null;
   const services: ContextServices = { db: database.db, files, events, queue: null, appUrl: cfg.APP_URL, translator };

@@ -1,5 +1,5 @@
 /**
- * List counters benchmark (decisions 017 and 047): what keeping the nine list counters costs the writes
+ * List counters benchmark (decision 017): what keeping the nine list counters costs the writes
  * that change many counted rows at once. It opens a fresh database (in-memory PGlite, or the PostgreSQL
  * database of DATABASE_URL, which it migrates), writes BENCH_FACILITIES (default 4) facilities of
  * BENCH_BUILDINGS (10) buildings holding BENCH_ROOMS (5,000) rooms each, two equipment items a room and

@@ -106,7 +106,7 @@ async function main() {
 
 
     // Warm-up: one small export (the entity's users) in each format, so that "idle" is a process that has
-    // loaded the export's code (archiver, zlib) once, as a running server has after its first export.
+    // loaded the export's code (exceljs, zlib) once, as a running server has after its first export.
     for (const format of ["xlsx", "csv"] as const) {
       const [warm] = await db
         .insert(dataJobs)

@@ -1,5 +1,5 @@
 /**
- * The occupier's report page benchmark (issue #13, "Speed"; decision 027): the production build on the
+ * The occupier's report page benchmark (issue #13, "Speed"; decision 026): the production build on the
  * demo data, on PostgreSQL (DATABASE_URL; the demo data is seeded into it when it has no entity) or on the
  * embedded database (no DATABASE_URL: a fresh data folder), started with SERVER_TIMING=1 and the request
  * limits lifted (RATE_LIMIT_MULTIPLIER).

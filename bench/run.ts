@@ -23,8 +23,9 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { cpuMs } from "./lib/proc";
-import { compressWhole, DYNAMIC_COMPRESSION } from "../server/whole-compression";
+import { DYNAMIC_COMPRESSION } from "../server/compression";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -142,7 +143,7 @@ function fetchOnce(url: string, headers: Record<string, string>): Promise<{ stat
 
 /**
  * What compressing a page costs the server, measured directly: the page's HTML compressed the way the
- * server does (`compressWhole`, decision 042's levels) in this process, CPU per page over 200 rounds.
+ * server does (decision 019's levels) in one call in this process, CPU per page over 200 rounds.
  * `bench/compression.ts` (run below) measures it inside the server as well.
  */
 async function compressionCost(url: string, headers: Record<string, string>) {
@@ -154,8 +155,8 @@ async function compressionCost(url: string, headers: Record<string, string>) {
     const used = process.cpuUsage(before);
     return (used.user + used.system) / 1000 / 200;
   };
-  const br = measure((b) => compressWhole(b, "br"));
-  const gzip = measure((b) => compressWhole(b, "gzip"));
+  const br = measure((b) => zlib.brotliCompressSync(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: DYNAMIC_COMPRESSION.brotliQuality } }));
+  const gzip = measure((b) => zlib.gzipSync(b, { level: DYNAMIC_COMPRESSION.gzipLevel }));
   return { bytes: html.byteLength, br, gzip };
 }
 

@@ -8,8 +8,12 @@
  * compiler and collector work on helper threads). The client runs on the same cores, so the figures are
  * above `npm run bench`'s.
  *
- * A build folder is what `npm run build` makes (`build/`): copy it aside before building the other one.
- * Settings: BENCH_REQUESTS (measured requests a page and build, default 1000), BENCH_WARMUP (300).
+ * A build folder is what `npm run build` makes (`build/`): copy it aside before building the other one, or
+ * give the `build` folder of another checkout (a git worktree of the earlier commit, installed and built),
+ * which then runs with that checkout's own packages.
+ * Settings: BENCH_REQUESTS (measured requests a page and build, default 1000), BENCH_WARMUP (300);
+ * BENCH_DATABASE_URL runs both builds on that PostgreSQL database (e.g. the scale seed) instead of a copy
+ * of the demo data each, signed in as BENCH_ACCOUNT (default the demo manager; scale-admin@demo.test there).
  */
 import fs from "node:fs";
 import http from "node:http";
@@ -36,8 +40,12 @@ function runFolder(buildDir: string): string {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "caretaker-side-by-side-"));
   // A copy, not a link: Node resolves a linked module to its real place and would look for packages there.
   fs.cpSync(source, path.join(folder, "build"), { recursive: true });
-  fs.symlinkSync(path.join(repo, "node_modules"), path.join(folder, "node_modules"));
-  fs.copyFileSync(path.join(repo, "package.json"), path.join(folder, "package.json"));
+  // A build inside a checkout (`<checkout>/build`) runs with that checkout's packages and migrations, so
+  // that a build of an earlier commit gets the dependencies it was built with; otherwise this one's.
+  const checkout = path.dirname(source);
+  const own = fs.existsSync(path.join(checkout, "node_modules")) && fs.existsSync(path.join(checkout, "package.json")) ? checkout : repo;
+  fs.symlinkSync(path.join(own, "node_modules"), path.join(folder, "node_modules"));
+  fs.copyFileSync(path.join(own, "package.json"), path.join(folder, "package.json"));
   return folder;
 }
 
@@ -48,8 +56,9 @@ interface Side {
 }
 
 async function side(name: string, folder: string): Promise<Side> {
-  const server = await startServer({ cwd: folder, env: { MIGRATIONS_DIR: path.join(repo, "app/db/migrations") } });
-  const cookie = await server.signIn(demoAccounts.manager);
+  const database = process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {};
+  const server = await startServer({ cwd: folder, env: { MIGRATIONS_DIR: path.join(repo, "app/db/migrations"), ...database } });
+  const cookie = await server.signIn(process.env.BENCH_ACCOUNT ?? demoAccounts.manager);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const get = (url: string) =>
     new Promise<number>((resolve, reject) => {

@@ -1,5 +1,5 @@
 /**
- * Live notification streams (issue #14, decision 029): one production server (build/server.js) on
+ * Live notification streams (issue #14, decision 028): one production server (build/server.js) on
  * PostgreSQL holds BENCH_STREAMS open event streams (default 1,000: BENCH_USERS users, default 100,
  * with 10 each), and the bench measures
  * - the server's memory per stream: its resident memory (VmRSS) with the streams open minus before,

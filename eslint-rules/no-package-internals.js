@@ -11,12 +11,20 @@
  * Relative paths, Node's modules, the app's own aliases (`~/`, `#tests/`) and Vite's `virtual:` modules are
  * not packages; a bundler's query (`?worker`, `?url`) is left out before the check. A package that is not
  * installed is left to the type checker.
+ *
+ * Vite's own virtual modules (ids `\0vite/...`, such as its `import()` helper `\0vite/preload-helper.js`) are
+ * internal to Vite too: any string, template or regular expression naming one is refused, so that a plugin
+ * in vite.config.ts cannot resolve, load or place them.
  */
 import fs from "node:fs";
 import { builtinModules } from "node:module";
 import path from "node:path";
 
 const INTERNAL_FOLDER = /(^|\/)(dist|src|build|esm|cjs)(\/|$)/;
+/** The ids of Vite's internal virtual modules start with a NUL character and `vite/`. */
+const VITE_INTERNAL_ID = /^\0vite\//;
+/** A regular expression's source that matches such ids (`\0vite/`, `\x00vite\/`, `\u0000vite`). */
+const VITE_INTERNAL_PATTERN = /\\(0|x00|u0000|u\{0\})vite(\\?\/|$)/;
 const builtins = new Set(builtinModules);
 const manifests = new Map();
 
@@ -80,6 +88,7 @@ export default {
     messages: {
       notExported: "`{{specifier}}` is not an entry point of {{name}} (not in its package.json `exports`): use what the package publishes.",
       internalFolder: "`{{specifier}}` reaches into {{name}}'s release files: use what the package publishes.",
+      viteInternal: "`\\0{{id}}` is one of Vite's internal modules: use Vite's published options and plugin hooks instead.",
     },
     schema: [],
   },
@@ -101,7 +110,16 @@ export default {
     const isRequire = (callee) =>
       (callee.type === "Identifier" && callee.name === "require") ||
       (callee.type === "MemberExpression" && !callee.computed && callee.object.type === "Identifier" && callee.object.name === "require" && callee.property.name === "resolve");
+    const checkViteId = (node, text) => {
+      if (typeof text === "string" && VITE_INTERNAL_ID.test(text)) context.report({ node, messageId: "viteInternal", data: { id: text.slice(1) } });
+    };
     return {
+      Literal(node) {
+        if (node.regex) {
+          if (VITE_INTERNAL_PATTERN.test(node.regex.pattern)) context.report({ node, messageId: "viteInternal", data: { id: "vite/..." } });
+        } else checkViteId(node, node.value);
+      },
+      TemplateElement: (node) => checkViteId(node, node.value.cooked),
       ImportDeclaration: (node) => check(node.source),
       ExportNamedDeclaration: (node) => check(node.source),
       ExportAllDeclaration: (node) => check(node.source),

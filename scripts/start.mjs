@@ -8,9 +8,12 @@ if (!fs.existsSync("build/server/index.js") || !fs.existsSync("build/server.js")
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// The demo start serves this machine only (its demo accounts have a published password) unless HOST says otherwise.
+const host = process.env.HOST ?? "127.0.0.1";
+if (!process.env.HOST) console.log("Listening on 127.0.0.1 only: set HOST=0.0.0.0 to serve other machines.");
 const child = spawn(process.execPath, ["build/server.js"], {
   stdio: "inherit",
-  env: { NODE_ENV: "production", ...process.env },
+  env: { NODE_ENV: "production", ...process.env, HOST: host },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -20,7 +20,7 @@ export function heapGrowingPercent(value: string | undefined): number {
 /**
  * Under load V8 sizes the old space by how fast the pages allocate, not by what they keep, so resident
  * memory climbs far above its idle figure. Letting the heap grow by a bounded share of the live size keeps
- * it near idle, for some more CPU per page (more full collections; decision 032).
+ * it near idle, for some more CPU per page (more full collections; decision 019).
  * Read by V8 at each collection, so setting it at start-up works without a command-line flag.
  */
 export function limitHeapGrowth(value = process.env.HEAP_GROWING_PERCENT): number {

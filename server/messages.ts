@@ -5,7 +5,8 @@ import nlBE from "../app/locales/nl-BE/common.json";
 import { escapeHtml } from "../app/lib/html";
 
 /**
- * The short answers of the server's own refusals (403 cross-site, 413 too large, 429 too many), in
+ * The short answers of the server's own refusals (403 cross-site, 413 too large, 429 too many, 503 the
+ * database not answering), in
  * the visitor's language: the `lng` cookie of the language switch, else Accept-Language, else
  * English. REST requests (/api) get the API's JSON error shape; a browser (Accept prefers HTML: a
  * form posted without JavaScript, a link) a small page with the message and a way back; anything
@@ -19,6 +20,7 @@ const codes: Record<HttpMessage, string> = {
   forbiddenOrigin: "FORBIDDEN_ORIGIN",
   payloadTooLarge: "PAYLOAD_TOO_LARGE",
   tooManyRequests: "TOO_MANY_REQUESTS",
+  temporarilyUnavailable: "SERVICE_UNAVAILABLE",
 };
 
 function isLocale(value: unknown): value is Locale {

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 
 /**
- * The public page cache (decisions 031 and 043): the occupier's report page, the one page that every QR
+ * The public page cache (decision 019): the occupier's report page, the one page that every QR
  * sticker opens, served again from memory instead of rendered for each scan, so a crowd scanning one
  * sticker does not queue behind React.
  *

@@ -53,6 +53,9 @@ const BASE64_UPLOAD_PATHS = [
   /^\/api\/facilities\/rooms(\/[^/]+)?$/,
   /^\/api\/equipments\/type(\/[^/]+)?$/,
   /^\/api\/entities\/[^/]+(\/explanatory-sticker)?$/,
+  // An incident's files, and its comments' attachments (posted and edited).
+  /^\/api\/incidents\/[^/]+\/files$/,
+  /^\/api\/incidents\/[^/]+\/comments(\/[^/]+)?$/,
 ];
 
 export function takesBase64Files(path: string): boolean {

@@ -15,7 +15,8 @@ import type { ServerSettings } from "./settings";
  * Retry-After. The address is Express's `req.ip`, so it follows TRUST_PROXY; an IPv6 address counts
  * by its /64 network (one host usually holds the whole /64). The counts live in the app's shared store
  * on PostgreSQL (every process counts together), in this process's memory otherwise, as hashed keys
- * (app/lib/rate-limit.server.ts).
+ * (app/lib/rate-limit.server.ts, rate-limiter-flexible). A store that fails counts in memory meanwhile
+ * (app/core/shared-limits.server.ts): a database outage never turns a request into a refusal here.
  */
 const MINUTE = 60_000;
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -28,7 +29,7 @@ export interface RateLimitTiers {
   general: RateLimiter;
 }
 
-export function createTiers(multiplier = 1, options: { maxKeys?: number; store?: LimitStore } = {}): RateLimitTiers {
+export function createTiers(multiplier = 1, options: { store?: LimitStore } = {}): RateLimitTiers {
   return {
     strict: new RateLimiter(10 * multiplier, MINUTE, { ...options, scope: "requests.strict" }),
     writes: new RateLimiter(100 * multiplier, MINUTE, { ...options, scope: "requests.writes" }),
@@ -51,11 +52,10 @@ export function tieredRateLimits(settings: Pick<ServerSettings, "RATE_LIMIT_MULT
       : isStrictPost(path)
         ? tiers.strict
         : tiers.writes;
-    const now = Date.now();
-    const [generalOk, tierOk] = await Promise.all([tiers.general.hit(key, now), tier ? tier.hit(key, now) : true]);
-    if (generalOk && tierOk) return next();
-    const over = tierOk ? tiers.general : tier!;
-    res.setHeader("Retry-After", String(await over.retryAfterSeconds(key, now)));
+    const [general, own] = await Promise.all([tiers.general.take(key), tier ? tier.take(key) : null]);
+    if (general.allowed && (!own || own.allowed)) return next();
+    const over = own && !own.allowed ? own : general;
+    res.setHeader("Retry-After", String(over.resetSeconds));
     refuse(req, res, 429, "tooManyRequests");
   }
 }

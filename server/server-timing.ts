@@ -5,8 +5,7 @@ import type { NextFunction, Request, Response } from "express";
  * `Server-Timing` for the benchmarks, only when the server starts with SERVER_TIMING=1: each request
  * runs with a store that the database client (app/db/query-timing.server.ts) fills with the duration
  * and number of its queries; the head of the answer then carries
- * `db;dur=<ms>;desc="<n> queries", app;dur=<ms until the head>`, and `compress;dur=<ms>` when the
- * answer was compressed whole (server/whole-compression.ts). The storage is shared with the app bundle
+ * `db;dur=<ms>;desc="<n> queries", app;dur=<ms until the head>`. The storage is shared with the app bundle
  * through `globalThis`.
  */
 interface QueryTimes {
@@ -23,9 +22,8 @@ function storage(): AsyncLocalStorage<QueryTimes> {
   return holder[KEY];
 }
 
-export function serverTimingHeader(times: QueryTimes, appMs: number, compressMs?: number): string {
-  const compress = typeof compressMs === "number" ? `, compress;dur=${compressMs.toFixed(3)}` : "";
-  return `db;dur=${times.ms.toFixed(2)};desc="${times.count} queries", app;dur=${appMs.toFixed(2)}${compress}`;
+export function serverTimingHeader(times: QueryTimes, appMs: number): string {
+  return `db;dur=${times.ms.toFixed(2)};desc="${times.count} queries", app;dur=${appMs.toFixed(2)}`;
 }
 
 export function serverTiming() {
@@ -35,7 +33,7 @@ export function serverTiming() {
     const started = performance.now();
     const writeHead = res.writeHead;
     res.writeHead = function (this: Response, ...args: unknown[]) {
-      if (!this.headersSent) this.setHeader("Server-Timing", serverTimingHeader(times, performance.now() - started, this.locals.compressMs as number | undefined));
+      if (!this.headersSent) this.setHeader("Server-Timing", serverTimingHeader(times, performance.now() - started));
       return (writeHead as (...a: unknown[]) => Response).apply(this, args);
     } as Response["writeHead"];
     als.run(times, next);

@@ -3,7 +3,7 @@
  * their modules (`isolate: false`, decision 016: half the suite's time went to importing the app
  * again for every file), so each file starts from the process-wide state a new process would have:
  * the configuration is read again from the environment (a file may stub it), and the captcha, the
- * request limits, the test clock and the kept answers' state (decision 043: no event bus of an earlier
+ * request limits, the test clock and the kept answers' state (decision 019: no event bus of an earlier
  * file's runtime) start empty. The logger and the loaded translations are kept: they hold no test's state.
  */
 const holder = globalThis as Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { Role } from "~/db/enums";
+import { Role, ROLE_VALUES } from "~/db/enums";
 import { ForbiddenError } from "~/lib/errors";
 
 /**
@@ -112,6 +112,8 @@ export const INTEGRATION_SCOPES: readonly Scope[] = ([
  * - `webhook`: the entity's webhook endpoints and their deliveries; `audit`: the entity's audit history
  *   (administrators only, decision 057: both span the whole entity);
  * - `managerScreen`: the screens of SPEC.md section 2 listed for managers and administrators;
+ * - `adminScreen`: the administration pages for administrators alone (webhooks, the audit history:
+ *   decision 057);
  * - `apiToken`: the entity's API tokens (administrators make and revoke them, managers see them);
  * - `wholeEntity`: `reach` the whole entity rather than linked facilities and buildings.
  */
@@ -134,6 +136,7 @@ export const SUBJECTS = [
   "webhook",
   "audit",
   "managerScreen",
+  "adminScreen",
   "apiToken",
   "wholeEntity",
 ] as const;
@@ -147,6 +150,8 @@ export type Scope = `${Subject}:${Action | "*"}`;
 
 type Holder = "technician" | "facilityManager" | "administrator" | "system";
 type Grants = Readonly<Partial<Record<Subject, readonly Action[]>>>;
+/** A permission table: each holder's subjects and actions. */
+export type PermissionTable = Readonly<Record<Holder, Grants>>;
 
 const technician: Grants = {
   entity: ["read"],
@@ -176,7 +181,7 @@ const facilityManager: Grants = {
   apiToken: ["read"],
 };
 
-export const PERMISSIONS: Readonly<Record<Holder, Grants>> = {
+export const PERMISSIONS: PermissionTable = {
   technician,
   facilityManager,
   administrator: {
@@ -185,6 +190,7 @@ export const PERMISSIONS: Readonly<Record<Holder, Grants>> = {
     bugReport: ["create", "read"],
     webhook: ["read", "manage"],
     audit: ["read"],
+    adminScreen: ["open"],
     apiToken: ["read", "manage"],
     wholeEntity: ["reach"],
   },
@@ -206,25 +212,85 @@ export const PERMISSIONS: Readonly<Record<Holder, Grants>> = {
   },
 };
 
+/** The holder of each person's role in the table. */
+const ROLE_HOLDERS: Readonly<Record<Role, Holder>> = {
+  [Role.TECHNICIAN]: "technician",
+  [Role.FACILITY_MANAGER]: "facilityManager",
+  [Role.ADMINISTRATOR]: "administrator",
+};
+
+/** The roles in the order the screens offer them (SPEC.md section 5: technician first). */
+export const ROLES_OFFERED: readonly Role[] = [Role.TECHNICIAN, Role.FACILITY_MANAGER, Role.ADMINISTRATOR];
+
+/**
+ * The table every question below reads: `PERMISSIONS`, or while a test changes a role's rights
+ * (`replacePermissionsForTest`), the changed one.
+ */
+let table: PermissionTable = PERMISSIONS;
+
+/**
+ * Tests only: every question of this module (`can`, `roleCan`, `rolesThat`, and through them the queries
+ * and screens that ask them) reads `changed` until the returned function restores the real table. This is
+ * how a test shows that changing a role's rights in the table changes everything that depends on it.
+ */
+export function replacePermissionsForTest(changed: PermissionTable): () => void {
+  table = changed;
+  return () => {
+    table = PERMISSIONS;
+  };
+}
+
+function roleHolder(role: number | null | undefined): Holder | null {
+  return role == null ? null : ((ROLE_HOLDERS as Readonly<Record<number, Holder | undefined>>)[role] ?? null);
+}
+
 function holderOf(actor: Actor): Holder | null {
-  if (actor.kind === "system") return "system";
-  switch (actor.role) {
-    case Role.TECHNICIAN:
-      return "technician";
-    case Role.FACILITY_MANAGER:
-      return "facilityManager";
-    case Role.ADMINISTRATOR:
-      return "administrator";
-    default:
-      return null;
-  }
+  return actor.kind === "system" ? "system" : roleHolder(actor.role);
+}
+
+function grants(holder: Holder | null, action: Action, subject: Subject): boolean {
+  return holder !== null && Boolean(table[holder][subject]?.includes(action));
+}
+
+/**
+ * Whether a person of `role` may do `action` to `subject` (an unknown role: nothing). For decisions about
+ * other people by their role (who is told, who may be assigned, whose links are shown); what the acting
+ * person may do is `can(actor, ...)`.
+ */
+export function roleCan(role: number | null | undefined, action: Action, subject: Subject): boolean {
+  return grants(roleHolder(role), action, subject);
+}
+
+/** The roles whose people may do `action` to `subject`: what SQL filters `users.role` with. */
+export function rolesThat(action: Action, subject: Subject): Role[] {
+  return ROLE_VALUES.filter((role) => roleCan(role, action, subject));
+}
+
+/** Whether people of `role` reach the whole entity (no links to facilities or buildings: SPEC.md sections 5 and 6). */
+export function roleReachesWholeEntity(role: number | null | undefined): boolean {
+  return roleCan(role, "reach", "wholeEntity");
+}
+
+/**
+ * Whether people of `role` must be linked to a facility or building (SPEC.md section 5): the known roles
+ * that do not reach the whole entity.
+ */
+export function roleNeedsLinks(role: number | null | undefined): boolean {
+  return roleHolder(role) !== null && !roleReachesWholeEntity(role);
+}
+
+/**
+ * Whether giving or changing `role` is an administrator's matter (SPEC.md section 5): the roles that may
+ * manage administrators, which only those who may manage administrators give or change.
+ */
+export function roleIsAdministrators(role: number | null | undefined): boolean {
+  return roleCan(role, "manage", "administrator");
 }
 
 /** Whether `actor` may do `action` to `subject`. Nobody (null) may do nothing. */
 export function can(actor: Actor | null | undefined, action: Action, subject: Subject): boolean {
   if (!actor) return false;
-  const holder = holderOf(actor);
-  if (!holder || !PERMISSIONS[holder][subject]?.includes(action)) return false;
+  if (!grants(holderOf(actor), action, subject)) return false;
   if (actor.kind === "token") return actor.scopes.includes(`${subject}:${action}`) || actor.scopes.includes(`${subject}:*`);
   return true;
 }

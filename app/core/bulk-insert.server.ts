@@ -1,5 +1,9 @@
-import { sql } from "drizzle-orm";
+import { getTableColumns, getTableName, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { ServiceContext } from "./context.server";
+
+/** The tables whose bulk verbs insert through `insertRecords`. */
+type BulkTable = PgTable & { entityId: unknown; id: unknown };
 
 /**
  * The set-based insert of the areas' bulk verbs (imports, decision 054): every row of `rows` into
@@ -7,26 +11,37 @@ import type { ServiceContext } from "./context.server";
  * caller's transaction (the rows travel as one jsonb parameter, so ten thousand of them are one round
  * trip and no parameter limit applies). Returns the new ids in insertion order.
  *
- * `columns` maps each column to its SQL type; each row gives its values under the column's name
- * (snake_case). The statement-level triggers keep the list counters right (decision 047).
+ * Each row gives its values under the table's own (Drizzle) field names; the SQL column names and
+ * types are read from the table's declaration, so a new column needs no change here. The
+ * statement-level triggers keep the list counters right (decision 017).
  */
-export async function insertRecords(
+export async function insertRecords<T extends BulkTable>(
   ctx: Pick<ServiceContext, "db" | "entityId" | "actor" | "requestId">,
   spec: {
-    table: "facilities" | "buildings" | "rooms" | "room_types" | "equipment_categories" | "equipment_types" | "maintenance_types" | "incident_types";
-    columns: Record<string, string>;
-    rows: ReadonlyArray<Record<string, unknown>>;
+    table: T;
+    rows: ReadonlyArray<Omit<Partial<T["$inferInsert"]>, "entityId" | "id">>;
     audit: { action: string; recordType: string; details?: Record<string, unknown> };
   },
 ): Promise<number[]> {
   if (spec.rows.length === 0) return [];
-  const names = Object.keys(spec.columns);
-  for (const name of names) if (!/^[a-z_]+$/.test(name) || !/^[a-z[\] ]+$/.test(spec.columns[name])) throw new Error(`bad column ${name}`);
-  const columnList = sql.raw(names.join(", "));
-  const selected = sql.raw(names.map((n) => `r.${n}`).join(", "));
-  const definitions = sql.raw(["i int", ...names.map((n) => `${n} ${spec.columns[n]}`)].join(", "));
-  const payload = JSON.stringify(spec.rows.map((row, i) => ({ i, ...row })));
-  const table = sql.raw(spec.table);
+  const declared = getTableColumns(spec.table);
+  const fields = [...new Set(spec.rows.flatMap((row) => Object.keys(row)))];
+  const columns = fields.map((field) => {
+    const column = declared[field];
+    if (!column || field === "entityId" || field === "id") throw new Error(`bad column ${field}`);
+    return { field, name: column.name, type: column.getSQLType() };
+  });
+  const columnList = sql.join(columns.map((c) => sql.identifier(c.name)), sql`, `);
+  const selected = sql.join(columns.map((c) => sql`r.${sql.identifier(c.name)}`), sql`, `);
+  // Column types come from the schema (e.g. `text[]`, `smallint`), never from input.
+  const definitions = sql.raw(["i int", ...columns.map((c) => `"${c.name}" ${c.type}`)].join(", "));
+  const rows = spec.rows.map((row, i) => {
+    const record: Record<string, unknown> = { i };
+    for (const c of columns) record[c.name] = (row as Record<string, unknown>)[c.field] ?? null;
+    return record;
+  });
+  const payload = JSON.stringify(rows);
+  const table = sql.identifier(getTableName(spec.table));
   const result = await ctx.db.execute<{ id: number }>(sql`
     with ins as (
       insert into ${table} (entity_id, ${columnList})

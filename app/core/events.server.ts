@@ -7,7 +7,7 @@ import { logger } from "~/lib/logger.server";
  * Live events for the server-sent-events route: published by verbs after their transaction commits
  * (`effects.publish`), delivered to the subscribers of the event's entity. On the embedded database
  * they stay in this process (PGlite serves one process); on PostgreSQL they cross processes through
- * LISTEN/NOTIFY (`createPgEventBus`, decision 029), so every app instance behind a load balancer
+ * LISTEN/NOTIFY (`createPgEventBus`, decision 028), so every app instance behind a load balancer
  * delivers them to its own streams.
  */
 export interface LiveEvent {

@@ -9,7 +9,7 @@ import { createKeptAnswersState, EVERY_PROCESS, keptAnswers, keptAnswersState } 
 import { withTx } from "./unit-of-work.server";
 
 /**
- * The report page's kept answers (decision 043): kept per database and entity, stale once that entity
+ * The report page's kept answers (decision 019): kept per database and entity, stale once that entity
  * commits, in this process at once and in every other through the event bus (two buses on one PostgreSQL
  * database stand for two app processes; on the embedded database there is one process and one bus).
  */
@@ -128,7 +128,7 @@ describe("kept answers", () => {
 });
 
 describe(postgres ? "across processes (two buses on one PostgreSQL database)" : "in the one process of the embedded database", () => {
-  it("go stale everywhere within a second of a unit of work committing for their entity", async () => {
+  it("go stale everywhere when a unit of work commits for their entity, and only for it", async () => {
     const entity = await createEntity(database.db);
     const bystander = await createEntity(database.db);
     // This process: the one whose unit of work commits. The other: a second app process.
@@ -136,14 +136,15 @@ describe(postgres ? "across processes (two buses on one PostgreSQL database)" : 
     const other = createKeptAnswersState();
     other.connect(postgres ? await newBus() : buses[0]);
     const stamp = other.stamp();
+    expect(other.isFresh(entity.id, stamp)).toBe(true);
 
     await withTx(services.ctx(entity.id, null), async (tx) => {
       await tx.db.insert(facilities).values({ entityId: entity.id, shortId: 9301, name: "Written in one process" });
     });
 
-    const committed = Date.now();
-    await until(() => !other.isFresh(entity.id, stamp), "the other process drops the entity's answers");
-    expect(Date.now() - committed).toBeLessThan(1_000);
+    // The notice crosses processes asynchronously: wait for it (a bound for a hung bus, not a speed test).
+    await until(() => !other.isFresh(entity.id, stamp), "the other process drops the entity's answers", 10_000);
+    expect(keptAnswersState().isFresh(entity.id, stamp)).toBe(false);
     expect(other.isFresh(bystander.id, stamp)).toBe(true);
     expect(keptAnswersState().isFresh(bystander.id, keptAnswersState().stamp())).toBe(true);
   });

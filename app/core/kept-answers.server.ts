@@ -1,7 +1,7 @@
 import { type EventBus, RESYNC_EVENT } from "./events.server";
 
 /**
- * Answers kept across requests, per entity (decision 043). Only the public report page keeps any: the page
+ * Answers kept across requests, per entity (decision 019). Only the public report page keeps any: the page
  * itself (server/page-cache.ts) and what it reads per sticker (the identifier, the reportable type), because
  * a crowd scanning one sticker asks the same thing hundreds of times a second.
  *

@@ -1,17 +1,23 @@
+import { Cron } from "croner";
 import type { z } from "zod";
-import { type CronExpression, isTimeZone, nextCronTime, parseCron } from "~/lib/cron";
-import { DEFAULT_TIME_ZONE } from "~/lib/dates";
+import { DEFAULT_TIME_ZONE, isSupportedTimeZone } from "~/lib/dates";
 import type { JobDefinition } from "./jobs.server";
 
 /**
- * Recurring jobs declared in code (decision 045). A schedule only enqueues an ordinary job of the queue
+ * Recurring jobs declared in code (decision 020). A schedule only enqueues an ordinary job of the queue
  * (its `job`, with its `payload`) once per due time; the job runs, retries and fails like any other.
  * Definitions live beside their area (`modules/<area>/jobs.server.ts`) and are listed in
  * `app/jobs/registry.server.ts`; the queue's workers fire them (app/jobs/schedules.server.ts).
  *
- * Due times come from a five-field `cron` expression in `timeZone` (app/lib/cron.ts: wall-clock times,
- * daylight-saving changes included), or every `everySeconds` seconds counted from the previous due time.
- * After downtime that skipped due times, a schedule fires once and goes on from the next future one.
+ * Due times come from a five-field `cron` expression in `timeZone`, read by croner, or every
+ * `everySeconds` seconds counted from the previous due time. After downtime that skipped due times, a
+ * schedule fires once and goes on from the next future one.
+ *
+ * Daylight-saving changes follow croner with Vixie cron's rule (`fixedTimeRule: "no-wildcard"`): a job
+ * whose minute and hour fields have no `*` or step is a fixed-time job; a time of it skipped when clocks go
+ * forward is due at the first valid time after the change (02:30 in Brussels runs at 03:00 CEST), and a
+ * time that occurs twice is due at its first occurrence only. Other jobs (`0 * * * *`, `*\/15 2 * * *`)
+ * keep to the real clock: no run in the skipped hour, a run at both occurrences of a repeated time.
  */
 export interface ScheduleDefinition<S extends z.ZodType = z.ZodType> {
   /** Unique name (kebab-case): the key of its row in `job_schedules`. */
@@ -29,7 +35,7 @@ export interface ScheduleInput<S extends z.ZodType> {
   name: string;
   job: JobDefinition<S>;
   payload: z.input<S>;
-  /** `minute hour day-of-month month day-of-week` (see app/lib/cron.ts for what is supported). */
+  /** `minute hour day-of-month month day-of-week`, croner's syntax (names, `L`, `W`, `#` and `@daily` too). */
   cron?: string;
   /** A whole number of seconds from 1; exclusive with `cron`. */
   everySeconds?: number;
@@ -39,32 +45,47 @@ export interface ScheduleInput<S extends z.ZodType> {
 
 export const DEFAULT_SCHEDULE_TIME_ZONE = DEFAULT_TIME_ZONE;
 
-const parsed = new WeakMap<ScheduleDefinition, CronExpression>();
+const crons = new WeakMap<ScheduleDefinition, Cron>();
+
+/** The expression read by croner in the zone; throws an error naming the schedule and what is wrong. */
+function cronOf(name: string, expression: string, timeZone: string): Cron {
+  let cron: Cron;
+  try {
+    cron = new Cron(expression, { timezone: timeZone, mode: "5-part", fixedTimeRule: "no-wildcard" });
+  } catch (error) {
+    throw new Error(`schedule ${name}: cron "${expression}" is not valid: ${(error as Error).message}`);
+  }
+  // An expression every part of which is valid may still name no day (`0 0 30 2 *`).
+  if (cron.nextRun(new Date(0)) === null) throw new Error(`schedule ${name}: cron "${expression}" is never due`);
+  return cron;
+}
 
 /** Declares a schedule; throws at once (at import) when it is malformed. */
 export function defineSchedule<S extends z.ZodType>(input: ScheduleInput<S>): ScheduleDefinition<S> {
-  const { name, job, payload, cron, everySeconds } = input;
+  const { name, job, payload, everySeconds } = input;
   const timeZone = input.timeZone ?? DEFAULT_SCHEDULE_TIME_ZONE;
+  // Single spaces, so that a reformatted expression is the same spec (the schedule row's key of a change).
+  const cron = input.cron?.trim().split(/\s+/).join(" ");
   if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(name)) throw new Error(`schedule "${name}": the name must be kebab-case`);
   if ((cron === undefined) === (everySeconds === undefined)) throw new Error(`schedule ${name}: give either cron or everySeconds`);
   if (everySeconds !== undefined && (!Number.isInteger(everySeconds) || everySeconds < 1)) {
     throw new Error(`schedule ${name}: everySeconds must be a whole number from 1`);
   }
-  if (!isTimeZone(timeZone)) throw new Error(`schedule ${name}: unknown time zone "${timeZone}"`);
-  const expression = cron === undefined ? null : parseCron(cron);
+  if (!isSupportedTimeZone(timeZone)) throw new Error(`schedule ${name}: unknown time zone "${timeZone}"`);
+  const reader = cron === undefined ? null : cronOf(name, cron, timeZone);
   job.payload.parse(payload);
-  const definition: ScheduleDefinition<S> = { name, job, payload, timeZone, ...(expression ? { cron: expression.source } : { everySeconds }) };
-  if (expression) parsed.set(definition as ScheduleDefinition, expression);
+  const definition: ScheduleDefinition<S> = { name, job, payload, timeZone, ...(cron !== undefined ? { cron } : { everySeconds }) };
+  if (reader) crons.set(definition as ScheduleDefinition, reader);
   return definition;
 }
 
-function expressionOf(schedule: ScheduleDefinition): CronExpression {
-  let expression = parsed.get(schedule);
-  if (!expression) {
-    expression = parseCron(schedule.cron!);
-    parsed.set(schedule, expression);
+function cronOfSchedule(schedule: ScheduleDefinition): Cron {
+  let cron = crons.get(schedule);
+  if (!cron) {
+    cron = cronOf(schedule.name, schedule.cron!, schedule.timeZone);
+    crons.set(schedule, cron);
   }
-  return expression;
+  return cron;
 }
 
 /**
@@ -81,7 +102,11 @@ export function scheduleSpec(schedule: ScheduleDefinition): string {
  * long ago), or starts one interval from now when it has none.
  */
 export function nextDueTime(schedule: ScheduleDefinition, now: number, previousDue: number | null = null): number {
-  if (schedule.cron !== undefined) return nextCronTime(expressionOf(schedule), now, schedule.timeZone);
+  if (schedule.cron !== undefined) {
+    const next = cronOfSchedule(schedule).nextRun(new Date(now));
+    if (!next) throw new Error(`schedule ${schedule.name}: cron "${schedule.cron}" is never due after ${new Date(now).toISOString()}`);
+    return next.getTime();
+  }
   const every = schedule.everySeconds! * 1000;
   if (previousDue === null) return Math.ceil((now + every) / 1000) * 1000;
   if (previousDue > now) return previousDue;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isSealed, seal, UnreadableSecretError, unseal as unsealWith } from "./sealed-secrets.server";
 
-/** Sealing (decision 062), with explicit key material: no configuration involved. */
+/** Sealing (decision 057), with explicit key material: no configuration involved. */
 const KEY = "k".repeat(32);
 const OTHER_KEY = "o".repeat(32);
 const SECRET = "whsec_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG";

@@ -3,7 +3,7 @@ import { config } from "~/config.server";
 
 /**
  * Secrets the app must read back in clear (a webhook endpoint's signing secret: the signature needs it),
- * kept sealed in the database (decision 062): AES-256-GCM under a key derived for their purpose from
+ * kept sealed in the database (decision 057): AES-256-GCM under a key derived for their purpose from
  * SECRETS_KEY (or SESSION_SECRET when that is not set), bound to the record's context (its entity), so a
  * database dump or backup alone does not give them away and a sealed value copied to another entity's
  * record does not open there.

@@ -1,46 +1,52 @@
-import { sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
-import type { LimitStore, LimitWindow } from "~/lib/rate-limit.server";
-import { rowsOf } from "~/lib/list-page.server";
+import type { Pool } from "pg";
+import { RateLimiterMemory, RateLimiterPostgres } from "rate-limiter-flexible";
+import type { LimitStore } from "~/lib/rate-limit.server";
 
 /**
- * Request limits shared by every process of a deployment on PostgreSQL: each count is a row of the
- * unlogged `rate_limits` table (losing the counts in a crash only lifts the limits for one window),
- * updated by one upsert, so two processes behind one address refuse what one process would.
- * The embedded database serves one process, whose memory store counts alike.
+ * Request limits shared by every process of a deployment on PostgreSQL (decision 015): counted by
+ * rate-limiter-flexible's PostgreSQL store in its own table, one row per scope and hashed key, updated
+ * by one upsert, so two processes behind one address refuse what one process would. The embedded
+ * database serves one process, whose memory counters count alike.
+ *
+ * A counter whose query fails (the database restarting, the pool exhausted) counts in its memory
+ * insurance meanwhile: requests go on being limited, per process, and are answered as the app answers
+ * them, never refused for the store's fault.
  */
-export function databaseLimitStore(db: Db): LimitStore {
-  let lastSweep = 0;
-  const sweep = async (now: number) => {
-    // Expired windows are dropped now and then by whichever process passes, at most once a minute each.
-    if (now - lastSweep < 60_000) return;
-    lastSweep = now;
-    await db.execute(sql`delete from rate_limits where reset_at <= ${new Date(now)}`);
-  };
-  const windowOf = (row: { count: number; reset_at: Date | string } | undefined): LimitWindow | null =>
-    row ? { count: Number(row.count), resetAt: new Date(row.reset_at).getTime() } : null;
+export const LIMIT_TABLE = "rate_limiter_flexible";
+
+export function postgresLimitStore(pool: Pool): LimitStore {
   return {
-    async hit(scope, id, windowMs, now) {
-      const at = new Date(now);
-      const result = await db.execute(sql`
-        insert into rate_limits as r (scope, key, count, reset_at)
-        values (${scope}, ${id}, 1, ${new Date(now + windowMs)})
-        on conflict (scope, key) do update set
-          count = case when r.reset_at <= ${at} then 1 else r.count + 1 end,
-          reset_at = case when r.reset_at <= ${at} then excluded.reset_at else r.reset_at end
-        returning count, reset_at`);
-      await sweep(now);
-      return windowOf(rowsOf<{ count: number; reset_at: Date | string }>(result)[0])!;
-    },
-    async peek(scope, id, now) {
-      const result = await db.execute(sql`
-        select count, reset_at from rate_limits where scope = ${scope} and key = ${id} and reset_at > ${new Date(now)}`);
-      return windowOf(rowsOf<{ count: number; reset_at: Date | string }>(result)[0]);
-    },
-    async reset(scope, id) {
-      await db.execute(sql`delete from rate_limits where scope = ${scope} and key = ${id}`);
+    counter(scope, points, duration) {
+      return new RateLimiterPostgres({
+        storeClient: pool,
+        storeType: "pool",
+        tableName: LIMIT_TABLE,
+        // Made once at boot by prepareLimitTable; its expired rows are cleared by that one instance.
+        tableCreated: true,
+        clearExpiredByTimeout: false,
+        keyPrefix: scope,
+        points,
+        duration,
+        insuranceLimiter: new RateLimiterMemory({ keyPrefix: scope, points, duration }),
+      });
     },
   };
+}
+
+/**
+ * Has the library create its table when missing (its own `create table if not exists`) and keeps one
+ * instance that deletes rows expired for an hour, every five minutes, in the background. Processes
+ * starting together may race on the creation: the loser tries once more and finds the table there.
+ */
+export async function prepareLimitTable(pool: Pool): Promise<void> {
+  const create = () =>
+    new Promise<void>((resolve, reject) => {
+      new RateLimiterPostgres(
+        { storeClient: pool, storeType: "pool", tableName: LIMIT_TABLE, keyPrefix: "housekeeping", points: 1, duration: 1 },
+        (error?: Error) => (error ? reject(error) : resolve()),
+      );
+    });
+  await create().catch(create);
 }
 
 const holder = globalThis as unknown as { __caretakerLimitStore?: LimitStore };

@@ -141,7 +141,7 @@ describe("unit of work", () => {
   });
 });
 
-/** Whether what was read after `stamp` for the unit's entity (or another) is still fresh (decision 043). */
+/** Whether what was read after `stamp` for the unit's entity (or another) is still fresh (decision 019). */
 const fresh = (stamp: number, entity = entityId) => keptAnswersState().isFresh(entity, stamp);
 
 describe("the kept answers (what the report page cache trusts)", () => {

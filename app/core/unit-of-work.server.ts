@@ -202,7 +202,7 @@ export async function withTx<C extends UowHost, T>(ctx: C, work: (tx: C, effects
 export type StatementEffects = Pick<Effects, "afterCommit" | "publish" | "changesSql">;
 
 /**
- * A unit of work of one statement (decision 031). PostgreSQL runs a single statement atomically and
+ * A unit of work of one statement (decision 019). PostgreSQL runs a single statement atomically and
  * commits it by itself, so a verb whose whole write is one statement may skip BEGIN and COMMIT: two round
  * trips, and no lock held while the server waits for the next one. `work` must write with exactly one
  * statement through `ctx.db`; its effects are those that need no transaction (after-commit callbacks, live
@@ -210,7 +210,7 @@ export type StatementEffects = Pick<Effects, "afterCommit" | "publish" | "change
  * transaction: a verb that needs them uses withTx. Inside another unit of work it joins that transaction.
  *
  * `changesKeptAnswers: false` leaves the entity's kept answers as they are: only for a statement that
- * changes nothing any kept answer reads (decision 043: the report page and a sticker's place and type
+ * changes nothing any kept answer reads (decision 019: the report page and a sticker's place and type
  * lookups). A report folded into an open incident changes only that incident's occurrence count, last
  * occurrence and events, which none of them reads.
  */

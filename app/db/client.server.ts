@@ -9,6 +9,8 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { isDatabaseUnavailableError } from "~/lib/errors";
+import { logger } from "~/lib/logger.server";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -49,9 +51,14 @@ export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "app/db
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 10 });
-    pool.on("error", () => {
-      /* an idle client lost its connection; the pool replaces it */
+    const pool = new RetryingPool({ connectionString: options.url, max: options.poolMax ?? 10 });
+    // node-postgres emits "error" on a client whose connection the server ends (a restart, a
+    // terminated backend): on an idle client through the pool, which then drops it; on a client
+    // checked out by a transaction or a worker, on the client itself. Unhandled, either would end the
+    // process; handled, the query in flight fails with the error and the pool opens new connections.
+    pool.on("error", (err) => logger().warn({ err: err.message }, "database: an idle connection was lost"));
+    pool.on("connect", (client) => {
+      client.on("error", (err) => logger().warn({ err: err.message }, "database: a connection in use was lost"));
     });
     const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
     return {
@@ -82,6 +89,38 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       if (!pglite.closed) await pglite.close();
     },
   };
+}
+
+/** A statement that only reads (tried again once when its connection was lost). */
+const READ_ONLY = /^\s*(select|with|show|values|table)\b/i;
+const WRITES = /\b(insert|update|delete|merge|nextval|setval|pg_advisory|for\s+(no\s+key\s+)?update|for\s+share)\b/i;
+
+export function isReadOnlyStatement(text: string): boolean {
+  return READ_ONLY.test(text) && !WRITES.test(text);
+}
+
+/**
+ * The pool of the PostgreSQL mode. A statement sent outside a transaction (`pool.query`) that only
+ * reads is sent once more when its connection was lost on the way (the database restarted, a backend
+ * was terminated): a read is safe to repeat and the pool opens a new connection for it. A write is
+ * never repeated: it may have committed before the connection went; the caller gets the error, which
+ * the transports answer 503. Statements of a transaction go through a checked-out client, not here.
+ */
+class RetryingPool extends pg.Pool {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same overloads as pg.Pool's own
+  override query(...args: any[]): any {
+    const [config, values, callback] = args as [unknown, unknown, unknown];
+    const text = typeof config === "string" ? config : (config as { text?: unknown } | null)?.text;
+    if (typeof callback === "function" || typeof values === "function" || typeof text !== "string" || !isReadOnlyStatement(text)) {
+      return super.query(...(args as Parameters<pg.Pool["query"]>));
+    }
+    const send = () => super.query(...(args as Parameters<pg.Pool["query"]>)) as unknown as Promise<unknown>;
+    return send().catch((error: unknown) => {
+      if (this.ending || !isDatabaseUnavailableError(error)) throw error;
+      logger().warn({ err: error instanceof Error ? error.message : String(error) }, "database: a read lost its connection; sending it again");
+      return send();
+    });
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 
 /**
- * Table statistics and dead rows of the embedded database (decision 040).
+ * Table statistics and dead rows of the embedded database (decision 019).
  *
  * PGlite runs PostgreSQL as one backend with no background workers, so autovacuum never runs: a table
  * is never analysed and its dead rows are never cleared. Without statistics the planner assumes every

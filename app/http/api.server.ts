@@ -6,7 +6,7 @@ import { userContext } from "~/core/context.server";
 import { type Deferred, deferred } from "~/core/input";
 import type { FilesContext } from "~/modules/files/uploads.server";
 import type { Page } from "~/lib/list-query";
-import { asDomainError, DomainError, ValidationError } from "~/lib/errors";
+import { asDomainError, DomainError, RETRY_AFTER_SECONDS, ServiceUnavailableError, ValidationError } from "~/lib/errors";
 import { CONTROL_CHARACTERS_MESSAGE, controlCharacterPaths } from "~/lib/text";
 import { parseInput } from "~/lib/validation";
 import { logger } from "~/lib/logger.server";
@@ -38,19 +38,35 @@ export async function requestLocale(request: Request): Promise<Locale> {
   return detectLocale(request);
 }
 
+/**
+ * What the shared form reader (`readFormData`, form-action.server.ts) throws as plain-text answers, for
+ * the screens: an unreadable body (a cut or malformed multipart body: 400) and a text part too large
+ * (413). The API answers them as its other errors.
+ */
+const PLAIN_REFUSALS: Record<number, () => DomainError> = {
+  400: () => new ValidationError({}, "errors.unreadableForm", "UNREADABLE_FORM"),
+  413: () => new DomainError("PAYLOAD_TOO_LARGE", "http.payloadTooLarge", 413),
+};
+
 /** Maps anything a handler throws to a JSON answer; never a 500 for a domain error. */
 export async function toApiError(error: unknown, locale: Locale): Promise<Response> {
-  if (error instanceof Response) return error;
+  if (error instanceof Response) {
+    const refusal = PLAIN_REFUSALS[error.status];
+    if (!refusal || (error.headers.get("content-type") ?? "").includes("json")) return error;
+    error = refusal();
+  }
   const t = getT(locale);
   error = asDomainError(error) ?? error;
   if (error instanceof DomainError) {
     const fieldErrors = error.fieldErrors
       ? Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, v.map((key) => t(key))]))
       : undefined;
-    return jsonError(error.status, error.code, t(error.messageKey), fieldErrors, {
+    const answer = jsonError(error.status, error.code, t(error.messageKey), fieldErrors, {
       messageKey: error.messageKey,
       ...(error.fieldErrors ? { fieldErrorKeys: error.fieldErrors } : {}),
     });
+    if (error instanceof ServiceUnavailableError) answer.headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
+    return answer;
   }
   logger().error({ err: error }, "api error");
   return jsonError(500, "INTERNAL", t("errors.tryAgain"));
@@ -65,7 +81,7 @@ function apiLimiter(kind: "person" | "token", limit: number): RateLimiter {
   let limiter = limiters.get(name);
   if (!limiter) {
     const store = sharedLimitStore();
-    limiter = new RateLimiter(limit, MINUTE, { store, scope: `api.${kind}`, maxKeys: 100_000 });
+    limiter = new RateLimiter(limit, MINUTE, { store, scope: `api.${kind}` });
     limiters.set(name, limiter);
   }
   return limiter;

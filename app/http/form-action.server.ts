@@ -53,7 +53,7 @@ export function serviceFailed<I extends string>(
       }
     }
     if (!known.fieldErrors || Object.keys(known.fieldErrors).length === 0) formErrors.push(known.messageKey);
-    return formFailed(intent, reply({ formErrors, fieldErrors }), known.status === 404 ? 404 : 400);
+    return formFailed(intent, reply({ formErrors, fieldErrors }), [404, 503, 507].includes(known.status) ? known.status : 400);
   }
   logger().error({ err: error, intent }, "form action: could not save");
   return formFailed(intent, reply({ formErrors: [options.couldNotSave ?? "common:errors.couldNotSave"] }), 500);

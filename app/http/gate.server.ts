@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { isManager } from "~/modules/auth/guard.server";
+import { mayOpen } from "~/modules/auth/guard.server";
 import { commitSession } from "~/modules/auth/session.server";
 import { type Access, routesById } from "~/route-access";
 import { escapedErrorResponse } from "./input-errors.server";
@@ -36,8 +36,9 @@ export async function applyGate(access: Access | undefined, args: Args): Promise
       return;
     case "user":
     case "manager":
+    case "admin":
       if (!user) throw await toLogin(request, context);
-      if (access === "manager" && !isManager(user.role)) throw redirect("/forbidden");
+      if (!mayOpen({ access }, user.role)) throw redirect("/forbidden");
       return;
   }
 }

@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { ForbiddenError, isDomainError, isInputDatabaseError } from "~/lib/errors";
+import { ForbiddenError, isDatabaseUnavailableError, isDomainError, isInputDatabaseError, RETRY_AFTER_SECONDS } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 
 /**
@@ -9,10 +9,19 @@ import { logger } from "~/lib/logger.server";
  *   facility, an id out of reach): forbidden goes to /forbidden, not found is the 404 page naming what
  *   was not found, the rest answer their status with their message key.
  *   A REST route (`api`) answers a forbidden one as 403 too, in JSON.
+ * - the database not answering (restarting, stopped, a cut connection): 503 with a Retry-After, the
+ *   message key of "temporarily unavailable" (the error page for a screen, JSON for the API).
  * Null for anything else (a real failure, or a Response already).
  */
 export function escapedErrorResponse(error: unknown, options: { api?: boolean } = {}): Response | null {
   if (error instanceof Response) return null;
+  if (isDatabaseUnavailableError(error)) {
+    logger().warn({ err: error instanceof Error ? error.message : String(error) }, "database unavailable");
+    return Response.json(
+      { messageKey: "errors.temporarilyUnavailable", code: "SERVICE_UNAVAILABLE" },
+      { status: 503, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } },
+    );
+  }
   if (isDomainError(error)) {
     if (error instanceof ForbiddenError && !options.api) return redirect("/forbidden");
     return Response.json({ messageKey: error.messageKey, code: error.code }, { status: error.status });

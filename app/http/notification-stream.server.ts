@@ -7,7 +7,7 @@ import { userDeactivated } from "~/modules/users/changes.server";
 import { announcedIds, type LiveNotification, LIVE_PAGE_SIZE, liveReads, type StreamReads } from "~/modules/notifications/live.server";
 
 /**
- * The live notification stream (GET /resources/notifications/stream, decision 029): server-sent
+ * The live notification stream (GET /resources/notifications/stream, decision 028): server-sent
  * events for one signed-in user.
  *
  * - `event: notification`, `id:` the notification id, `data:` the notification (LiveNotification);

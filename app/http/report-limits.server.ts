@@ -22,45 +22,45 @@ export type Admission = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 export interface ReportLimits {
   /** Whether a report from `address` must answer the captcha question (it has made enough already). */
-  needsCaptcha(address: string, now?: number): Promise<boolean>;
+  needsCaptcha(address: string): Promise<boolean>;
   /** Whether posts from `address` or to `code` are refused now (for the page, without counting). */
-  limited(address: string, code: string, now?: number): Promise<Admission>;
+  limited(address: string, code: string): Promise<Admission>;
   /** Counts one post from `address` to `code`; refused when either is over its limit. */
-  admit(address: string, code: string, now?: number): Promise<Admission>;
+  admit(address: string, code: string): Promise<Admission>;
   /** Counts one accepted report from `address` (towards the captcha). */
-  recordReport(address: string, now?: number): Promise<void>;
+  recordReport(address: string): Promise<void>;
 }
 
-export function createReportLimits(multiplier = 1, options: { maxKeys?: number; store?: LimitStore } = {}): ReportLimits {
+export function createReportLimits(multiplier = 1, options: { store?: LimitStore } = {}): ReportLimits {
   const m = Math.max(1, Math.floor(multiplier));
   const reports = new RateLimiter(REPORTS_BEFORE_CAPTCHA * m, REPORT_WINDOW_MS, { ...options, scope: "report.reports" });
   const perAddress = new RateLimiter(MAX_POSTS_PER_ADDRESS * m, REPORT_WINDOW_MS, { ...options, scope: "report.address" });
   const perIdentifier = new RateLimiter(MAX_POSTS_PER_IDENTIFIER * m, REPORT_WINDOW_MS, { ...options, scope: "report.identifier" });
   const identifierKey = (code: string) => `report:${code}`;
-  const refused = async (limiter: RateLimiter, key: string, now: number): Promise<Admission> => ({
+  const refused = async (limiter: RateLimiter, key: string): Promise<Admission> => ({
     ok: false,
-    retryAfterSeconds: await limiter.retryAfterSeconds(key, now),
+    retryAfterSeconds: await limiter.retryAfterSeconds(key),
   });
 
   return {
-    needsCaptcha(address, now = Date.now()) {
-      return reports.blocked(addressKey(address), now);
+    needsCaptcha(address) {
+      return reports.blocked(addressKey(address));
     },
-    async limited(address, code, now = Date.now()) {
+    async limited(address, code) {
       const key = addressKey(address);
-      if (await perAddress.blocked(key, now)) return refused(perAddress, key, now);
-      if (await perIdentifier.blocked(identifierKey(code), now)) return refused(perIdentifier, identifierKey(code), now);
+      if (await perAddress.blocked(key)) return refused(perAddress, key);
+      if (await perIdentifier.blocked(identifierKey(code))) return refused(perIdentifier, identifierKey(code));
       return { ok: true };
     },
-    async admit(address, code, now = Date.now()) {
+    async admit(address, code) {
       const key = addressKey(address);
       // A refused address does not use up the sticker's allowance.
-      if (!(await perAddress.hit(key, now))) return refused(perAddress, key, now);
-      if (!(await perIdentifier.hit(identifierKey(code), now))) return refused(perIdentifier, identifierKey(code), now);
+      if (!(await perAddress.hit(key))) return refused(perAddress, key);
+      if (!(await perIdentifier.hit(identifierKey(code)))) return refused(perIdentifier, identifierKey(code));
       return { ok: true };
     },
-    async recordReport(address, now = Date.now()) {
-      await reports.hit(addressKey(address), now);
+    async recordReport(address) {
+      await reports.hit(addressKey(address));
     },
   };
 }

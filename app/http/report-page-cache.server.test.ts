@@ -9,7 +9,7 @@ import { MAX_POSTS_PER_ADDRESS, REPORTS_BEFORE_CAPTCHA, reportLimits } from "./r
 import { type PublicPageRequest, reportPageCacheKey } from "./report-page.server";
 
 /**
- * Which report pages the public page cache may keep, under which key and for which entity (decision 043):
+ * Which report pages the public page cache may keep, under which key and for which entity (decision 019):
  * the page and its form of a known sticker for a visitor without a session, keyed by path, language and
  * cookies; never a page that shows the visitor's own limits or captcha question.
  */

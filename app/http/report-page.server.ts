@@ -119,7 +119,7 @@ export async function reportPageLoader(args: Args) {
 export async function reportPageAction(args: Args) {
   const { request, context } = args;
   const locale = await detectLocale(request);
-  // Only whether the sticker exists (kept until its entity writes, decision 043), before the limits count
+  // Only whether the sticker exists (kept until its entity writes, decision 019), before the limits count
   // the post; `reportIncident` takes the answer and checks the type against the place (bench:report).
   const code = args.params.identifier ?? "";
   const resolved = await resolveReportIdentifierKept(context.runtime.database.db, code);
@@ -174,7 +174,7 @@ export interface PublicPageRequest {
 const SESSION_COOKIE = /(?:^|;\s*)__session=/;
 
 /**
- * The key under which the report page for this request may be kept and served again (decision 043), and
+ * The key under which the report page for this request may be kept and served again (decision 019), and
  * the entity whose writes make it stale; null when it must be rendered: anything but the page itself or
  * its form (`?type=`), an unknown sticker, a signed-in visitor (their own language and session), an
  * address that must answer the captcha, and an address or sticker over its limits (the page then says so).

@@ -163,9 +163,9 @@ describe("job queue: failures, retries and claims", () => {
       await new Promise((r) => setTimeout(r, 300));
       await queue.send(flakyJob, { label: "woken" });
       queue.wake();
-      const started = Date.now();
-      await waitFor(() => (runs.includes("woken") ? true : undefined), 5_000);
-      expect(Date.now() - started).toBeLessThan(5_000);
+      // Runs within the test at all: the poll that would otherwise find it is an hour away.
+      await waitFor(() => (runs.includes("woken") ? true : undefined), 10_000);
+      expect(runs).toEqual(["woken"]);
     } finally {
       await queue.stop();
     }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, notInArray, sql } from "drizzle-orm";
 import type { ContextServices } from "~/core/context.server";
 import type { JobDefinition, JobQueue, MailSender } from "~/core/jobs.server";
 import type { ScheduleDefinition } from "~/core/schedules.server";
@@ -15,9 +15,10 @@ import { createScheduler } from "./schedules.server";
  * Workers poll for due jobs and claim one at a time with `for update skip locked`, so any number of
  * processes on one PostgreSQL share the work, and PGlite's single connection is never held while a
  * handler runs. A failed job is tried again after 5 s, 10 s, 20 s ... until its attempts run out;
- * a claim whose worker stopped is taken again once its lock expires. What each job does lives in its
+ * a claim is a short lease that its worker renews while the handler runs, so the claim of a process that
+ * died (killed, its host gone) is free again within a minute and its job runs again. What each job does lives in its
  * definition (`defineJob`, app/core/jobs.server.ts); the list is app/jobs/registry.server.ts.
- * Recurring jobs are schedules (`defineSchedule`, decision 045): before each round the workers enqueue
+ * Recurring jobs are schedules (`defineSchedule`, decision 020): before each round the workers enqueue
  * the jobs of the schedules that are due (app/jobs/schedules.server.ts), then run them like any other.
  * The same rounds dispatch the change events (decision 048, app/jobs/changes.server.ts) before the jobs.
  */
@@ -39,6 +40,8 @@ export interface QueueOptions {
   work: boolean;
   /** Poll interval of the workers; short in tests. */
   pollingIntervalSeconds?: number;
+  /** How long a claim lasts unless its worker renews it (default LEASE_SECONDS); short in tests. */
+  leaseSeconds?: number;
   /**
    * Tells the workers of the other processes that work is due (a job sent or a change emitted here),
    * so that a process without workers does not leave it waiting for their next poll.
@@ -55,8 +58,12 @@ export interface StartedQueue extends JobQueue {
   wake(): void;
 }
 
-/** How long a claimed job may run before another worker may take it again. */
-const LOCK_SECONDS = 15 * 60;
+/**
+ * A claim lasts this long unless renewed; its worker renews it every third of it while the handler
+ * runs, and every worker frees the expired claims of others as often. A process that stops renewing
+ * (killed, frozen, cut off from the database) loses its claims within about a lease and a third.
+ */
+export const LEASE_SECONDS = 30;
 const RETRY_DELAY_SECONDS = 5;
 const KEEP_DONE_DAYS = 7;
 const KEEP_FAILED_DAYS = 30;
@@ -78,6 +85,10 @@ export async function startQueue(options: QueueOptions): Promise<StartedQueue> {
   }
 
   const maxAttempts = (job: JobDefinition) => 1 + (job.retryLimit ?? 3);
+  const leaseSeconds = options.leaseSeconds ?? LEASE_SECONDS;
+  const renewEveryMs = (leaseSeconds * 1000) / 3;
+  /** The jobs this process's handlers are running: their claims are renewed, never freed here. */
+  const holding = new Set<number>();
   const scheduler = createScheduler({
     db,
     schedules,
@@ -104,7 +115,7 @@ export async function startQueue(options: QueueOptions): Promise<StartedQueue> {
       .for("update", { skipLocked: true });
     const [row] = await db
       .update(jobQueue)
-      .set({ state: "active", attempts: sql`${jobQueue.attempts} + 1`, lockedUntil: sql`now() + make_interval(secs => ${LOCK_SECONDS})` })
+      .set({ state: "active", attempts: sql`${jobQueue.attempts} + 1`, lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
       .where(sql`${jobQueue.id} = (${due})`)
       .returning();
     return row ?? null;
@@ -120,6 +131,17 @@ export async function startQueue(options: QueueOptions): Promise<StartedQueue> {
       log.error({ job: row.name, id: row.id }, "job payload does not fit its schema");
       return true;
     }
+    holding.add(row.id);
+    // The lease is renewed on a connection of its own while the handler works (on PostgreSQL the
+    // handler's transaction holds another; on PGlite the renewal waits for it, and nothing else frees
+    // a claim this process holds).
+    const renewal = setInterval(() => {
+      db.update(jobQueue)
+        .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+        .where(and(eq(jobQueue.id, row.id), eq(jobQueue.state, "active")))
+        .catch((error: unknown) => log.warn({ err: error, job: row.name, id: row.id }, "renewing a job's claim failed"));
+    }, renewEveryMs);
+    renewal.unref?.();
     try {
       await job.handler(parsed.data, { id: String(row.id), attempt: row.attempts, maxAttempts: row.maxAttempts, services: options.services });
       await finish(row.id, "done", null);
@@ -136,17 +158,31 @@ export async function startQueue(options: QueueOptions): Promise<StartedQueue> {
         await finish(row.id, "failed", message);
         log.error({ err: error, job: row.name, id: row.id, attempts: row.attempts }, "job failed for good");
       }
+    } finally {
+      clearInterval(renewal);
+      holding.delete(row.id);
     }
     return true;
+  }
+
+  /** Claims whose lease ran out (their process stopped renewing) become due again at once. */
+  async function freeExpiredClaims() {
+    const conditions = [eq(jobQueue.state, "active"), lt(jobQueue.lockedUntil, sql`now()`)];
+    if (holding.size > 0) conditions.push(notInArray(jobQueue.id, [...holding]));
+    const freed = await db
+      .update(jobQueue)
+      .set({ state: "pending", lockedUntil: null, runAfter: sql`now()` })
+      .where(and(...conditions))
+      .returning({ id: jobQueue.id, name: jobQueue.name });
+    for (const job of freed) log.warn({ job: job.name, id: job.id }, "a job's claim expired (its process stopped); it runs again");
   }
 
   async function finish(id: number, state: "done" | "failed", lastError: string | null) {
     await db.update(jobQueue).set({ state, lastError, lockedUntil: null, finishedAt: sql`now()` }).where(eq(jobQueue.id, id));
   }
 
-  /** Claims left by a stopped worker become due again; old finished jobs are removed. */
+  /** Old finished jobs are removed. */
   async function housekeeping() {
-    await db.update(jobQueue).set({ state: "pending", lockedUntil: null }).where(and(eq(jobQueue.state, "active"), lt(jobQueue.lockedUntil, sql`now()`)));
     await db
       .delete(jobQueue)
       .where(
@@ -160,6 +196,7 @@ export async function startQueue(options: QueueOptions): Promise<StartedQueue> {
   let running: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   let lastHousekeeping = 0;
+  let lastFreeing = 0;
   // A round of the workers is under way; a wake during it asks for another round right after.
   let busy = false;
   let wakeAgain = false;
@@ -187,6 +224,10 @@ export async function startQueue(options: QueueOptions): Promise<StartedQueue> {
           if (Date.now() - lastHousekeeping > HOUSEKEEPING_EVERY_MS) {
             lastHousekeeping = Date.now();
             await housekeeping();
+          }
+          if (Date.now() - lastFreeing > renewEveryMs) {
+            lastFreeing = Date.now();
+            await freeExpiredClaims();
           }
           await drain();
         } catch (error) {

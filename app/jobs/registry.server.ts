@@ -27,7 +27,7 @@ export interface ScheduleSettings {
   webhookDeliveryRetentionDays: number;
 }
 
-/** Every recurring job of the app (decision 045): the workers fire these on the queue. */
+/** Every recurring job of the app (decision 020): the workers fire these on the queue. */
 export function schedules(settings: ScheduleSettings): readonly ScheduleDefinition[] {
   return [
     notificationRetentionSchedule(settings.notificationRetentionDays),

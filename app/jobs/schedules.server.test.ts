@@ -12,7 +12,7 @@ import { type StartedQueue, startQueue } from "./queue.server";
 import { jobs, schedules } from "./registry.server";
 
 /**
- * Schedules on the job queue (decision 045), on a real database with two "processes": on PostgreSQL two
+ * Schedules on the job queue (decision 020), on a real database with two "processes": on PostgreSQL two
  * queues with their own connection pools, on PGlite two queues on the one embedded database. Time is the
  * queues' injected clock, moved by the tests; the jobs themselves run as soon as they are enqueued.
  */

@@ -6,7 +6,7 @@ import { jobSchedules } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
 
 /**
- * Fires the schedules declared in code (decision 045) on the job queue: the queue's workers call
+ * Fires the schedules declared in code (decision 020) on the job queue: the queue's workers call
  * `fireDue` before each round, in every process. A due schedule is claimed with
  * `for update skip locked`; in that transaction its job is written with the key
  * `<schedule>@<due time>` (unique in `job_queue`) and its next due time is set, so one due time is

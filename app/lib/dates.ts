@@ -95,7 +95,7 @@ export function dateFormats(locale: string, timeZone: string): DateFormats {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
-/** The wall-clock fields of an instant in a zone (the cron evaluator's clock too). */
+/** The wall-clock fields of an instant in a zone. */
 export function wallClock(at: number, timeZone: string): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
   const parts = dateTimeFormat("en-US", {
     timeZone,

@@ -41,6 +41,59 @@ export class ValidationError extends DomainError {
   }
 }
 
+/**
+ * The database did not answer (restarting, stopped, the connection cut): the request was not at fault
+ * and may be tried again shortly. Transports answer 503 with a Retry-After.
+ */
+export class ServiceUnavailableError extends DomainError {
+  constructor(messageKey = "errors.temporarilyUnavailable", code = "SERVICE_UNAVAILABLE") {
+    super(code, messageKey, 503);
+  }
+}
+
+/**
+ * The data folder is full (or over its quota): the request was not at fault, and nothing of it was
+ * kept (the partial file is removed, no row written). 507 Insufficient Storage.
+ */
+export class InsufficientStorageError extends DomainError {
+  constructor(messageKey = "errors.file.diskFull", code = "INSUFFICIENT_STORAGE") {
+    super(code, messageKey, 507);
+  }
+}
+
+export function isDiskFullError(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof InsufficientStorageError) return true;
+    const code = (e as { code?: unknown }).code;
+    if (code === "ENOSPC" || code === "EDQUOT") return true;
+  }
+  return false;
+}
+
+/** Seconds a client is asked to wait before trying again after a 503. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * SQLSTATEs and socket errors that mean the database went away, not that the statement was wrong:
+ * class 08 (connection exception), 57P01-57P03 (the server is shutting down, crashed or starting),
+ * refused, reset or broken connections, and node-postgres's own words for a connection it lost or a
+ * pool already closed.
+ */
+const UNAVAILABLE_CODES = /^(08[0-9A-Z]{3}|57P0[1-3]|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENOTCONN|ECONNABORTED)$/;
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connection error and is not queryable|Cannot use a pool after calling end|Client was closed and is not queryable|timeout exceeded when trying to connect|the database system is (starting up|shutting down)/i;
+
+export function isDatabaseUnavailableError(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof ServiceUnavailableError) return true;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && UNAVAILABLE_CODES.test(code)) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === "string" && UNAVAILABLE_MESSAGES.test(message)) return true;
+  }
+  return false;
+}
+
 export function isDomainError(error: unknown): error is DomainError {
   return error instanceof DomainError;
 }
@@ -62,5 +115,7 @@ export function isInputDatabaseError(error: unknown): boolean {
 export function asDomainError(error: unknown): DomainError | null {
   if (isDomainError(error)) return error;
   if (isInputDatabaseError(error)) return new ValidationError({}, "errors.invalidInput", "INVALID_INPUT");
+  if (isDatabaseUnavailableError(error)) return new ServiceUnavailableError();
+  if (isDiskFullError(error)) return new InsufficientStorageError();
   return null;
 }

@@ -70,6 +70,12 @@ export type Mailer = ReturnType<typeof createMailer>;
  */
 async function writeWhole(file: string, data: string | Buffer): Promise<void> {
   const partial = `${file}.partial`;
-  await fs.writeFile(partial, data);
-  await fs.rename(partial, file);
+  try {
+    await fs.writeFile(partial, data);
+    await fs.rename(partial, file);
+  } catch (error) {
+    // A full disk leaves no half-written mail behind; the send-email job tries again later.
+    await fs.rm(partial, { force: true }).catch(() => undefined);
+    throw error;
+  }
 }

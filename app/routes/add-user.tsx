@@ -6,6 +6,7 @@ import { type LinkPickerData, UserForm, type UserFormValues } from "~/components
 import { CREATE_INTENT, USERS_LIST } from "~/components/users/user-form-constants";
 import { formIntent, screenAction, screenLoader } from "~/http/screen.server";
 import { asFormError, linkPickerData, withBuildingPickers } from "~/http/user-form.server";
+import { Role } from "~/db/enums";
 import { assignableRoles } from "~/modules/users/policy.server";
 import { CreateUserFormSchema } from "~/modules/users/schema";
 import { createUser } from "~/modules/users/management.server";
@@ -29,7 +30,7 @@ const EMPTY: UserFormValues = {
   name: "",
   surname: "",
   email: "",
-  role: 2,
+  role: Role.TECHNICIAN,
   language: 0,
   receiveNotification: false,
   notificationSettings: { priorities: [], buildingIds: [] },

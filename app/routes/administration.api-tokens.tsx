@@ -1,11 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { type ApiTokenItem, API_TOKENS_PAGE, CreateTokenForm, NewTokenSecret, RevokeConfirmation, TokensTable } from "~/components/api-tokens/api-tokens";
 import { useResultFor } from "~/components/forms/zod-form";
 import { Card, CardContent } from "~/components/ui/card";
 import { can } from "~/core/actor";
+import { ownHeaders, secretAnswer } from "~/http/answer-headers.server";
 import { controlCharacterErrors, formFailed, redirectWithToast, serviceFailed } from "~/http/form-action.server";
 import { allowedTo, screenAction, screenLoader } from "~/http/screen.server";
 import { listApiTokens } from "~/modules/api-tokens/queries.server";
@@ -27,6 +27,9 @@ export const loader = screenLoader(async ({ ctx, url }) => {
   return { tokens, facilities, canManage, revoking };
 });
 
+/** The secret's `no-store` reaches the page and its `.data` answer. */
+export const headers = ownHeaders;
+
 export const action = screenAction({
   intents: {
     create: allowedTo("manage", "apiToken", async ({ ctx, formData }) => {
@@ -37,10 +40,7 @@ export const action = screenAction({
       try {
         const { token, secret } = await createApiToken(ctx, submission.value);
         // The secret travels once, in this answer, which nothing may keep.
-        return data(
-          { intent: "create" as const, created: { id: token.id, name: token.name, secret }, result: submission.reply({ resetForm: true }) },
-          { headers: { "Cache-Control": "no-store" } },
-        );
+        return secretAnswer({ intent: "create" as const, created: { id: token.id, name: token.name, secret }, result: submission.reply({ resetForm: true }) });
       } catch (error) {
         return serviceFailed("create", (errors) => submission.reply(errors), error);
       }

@@ -10,10 +10,11 @@ import { Dialog, DialogFooter, DialogTrigger, useUrlDialog } from "~/components/
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { DeliveryStatus, SecretOnce, WEBHOOKS_LIST, WebhookForm, WebhookStatus } from "~/components/webhooks/webhook-form";
 import { controlCharacterErrors, formFailed, redirectWithToast, serviceFailed } from "~/http/form-action.server";
+import { ownHeaders, secretAnswer } from "~/http/answer-headers.server";
 import { screenAction, screenLoader, subjectById } from "~/http/screen.server";
 import { useDates } from "~/lib/use-dates";
 import { getWebhook, listWebhookDeliveries } from "~/modules/webhooks/queries.server";
-import { WebhookSchema, webhookEventKey } from "~/modules/webhooks/schema";
+import { webhookEventKey } from "~/modules/webhooks/events";
 import { deliveryErrorText } from "~/modules/webhooks/delivery-errors";
 import { deleteWebhook, pingWebhook, rotateWebhookSecret, setWebhookEnabled, updateWebhook } from "~/modules/webhooks/service.server";
 
@@ -36,10 +37,14 @@ export const handle: TitledHandle = { documentTitle: (data: { webhook: { name: s
 
 const here = (id: number) => `${WEBHOOKS_LIST}/${id}`;
 
+/** The new secret's `no-store` reaches the page and its `.data` answer. */
+export const headers = ownHeaders;
+
 export const action = screenAction({
   subject: webhook,
   intents: {
     update: async ({ formData, ctx, subject }) => {
+      const { WebhookSchema } = await import("~/modules/webhooks/schema");
       const submission = parseWithZod(formData, { schema: WebhookSchema });
       const control = controlCharacterErrors(formData);
       if (control) return formFailed("update", submission.reply({ fieldErrors: control }));
@@ -65,7 +70,7 @@ export const action = screenAction({
     },
     rotate: async ({ ctx, subject }) => {
       const { secret } = await rotateWebhookSecret(ctx, subject.id);
-      return { intent: "rotated" as const, secret };
+      return secretAnswer({ intent: "rotated" as const, secret });
     },
     delete: async ({ ctx, subject }) => {
       await deleteWebhook(ctx, subject.id);

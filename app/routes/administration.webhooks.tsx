@@ -6,10 +6,11 @@ import { useResultFor } from "~/components/forms/zod-form";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { DeliveryStatus, SecretOnce, WEBHOOKS_LIST, WebhookForm, WebhookStatus } from "~/components/webhooks/webhook-form";
 import { controlCharacterErrors, formFailed, serviceFailed } from "~/http/form-action.server";
+import { ownHeaders, secretAnswer } from "~/http/answer-headers.server";
 import { screenAction, screenLoader } from "~/http/screen.server";
 import { useDates } from "~/lib/use-dates";
 import { listWebhooks } from "~/modules/webhooks/queries.server";
-import { WebhookSchema, webhookEventKey } from "~/modules/webhooks/schema";
+import { webhookEventKey } from "~/modules/webhooks/events";
 import { createWebhook } from "~/modules/webhooks/service.server";
 
 /**
@@ -19,16 +20,20 @@ import { createWebhook } from "~/modules/webhooks/service.server";
  */
 export const loader = screenLoader(async ({ ctx }) => ({ webhooks: await listWebhooks(ctx) }));
 
+/** The secret's `no-store` reaches the page and its `.data` answer. */
+export const headers = ownHeaders;
+
 export const action = screenAction({
   intents: {
     create: async ({ formData, ctx }) => {
+      const { WebhookSchema } = await import("~/modules/webhooks/schema");
       const submission = parseWithZod(formData, { schema: WebhookSchema });
       const control = controlCharacterErrors(formData);
       if (control) return formFailed("create", submission.reply({ fieldErrors: control }));
       if (submission.status !== "success") return formFailed("create", submission.reply());
       try {
         const { webhook, secret } = await createWebhook(ctx, submission.value);
-        return { intent: "created" as const, id: webhook.id, name: webhook.name, secret };
+        return secretAnswer({ intent: "created" as const, id: webhook.id, name: webhook.name, secret });
       } catch (error) {
         return serviceFailed("create", (errors) => submission.reply(errors), error);
       }

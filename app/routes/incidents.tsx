@@ -38,7 +38,7 @@ const IncidentBoard = lazy(() => import("~/components/incidents/list/incident-bo
  * filters are remembered in a cookie: /incidents without parameters opens them again. The action
  * changes the status of one incident (a row or a card), or the status, priority or assignee of the
  * selected ones (`intent=bulk`). Priority and assignee of one incident change on its view or in the
- * bulk form (decision 058).
+ * bulk form (decision 021).
  */
 export const loader = screenLoader(async ({ ctx, request, url }) => {
   const setCookie = await rememberFilters(request);
@@ -67,7 +67,7 @@ async function listData(ctx: ServiceContext, params: URLSearchParams) {
   // The bulk form's assignee choices with JavaScript, fetched when it is set to change the assignee.
   if (params.get(CHOICES_PARAM) === "assignees") return { kind: "choices" as const, assignees: await assigneeChoices(ctx) };
 
-  // The long choice lists only when asked for (decision 058): the "More filters" panel's when it is
+  // The long choice lists only when asked for (decision 021): the "More filters" panel's when it is
   // open, everyone for the bulk form with `?bulk=assignee` (without JavaScript).
   const panel = filtersPanelOpen(params, filters);
   const everyone = view === "table" && params.get(BULK_PARAM) === "assignee";

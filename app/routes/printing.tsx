@@ -15,7 +15,8 @@ import { dateFormats } from "~/lib/dates";
 import { isDomainError } from "~/lib/errors";
 import { sheetCount } from "~/modules/printing/layout";
 import { listBuildingPrintRooms, listPrintTree, readStickerSettings, resolveSelection } from "~/modules/printing/queries.server";
-import { BACKGROUND_THRESHOLD, LABEL_LINES, MAX_COPIES, printFormValues, SelectionSchema, StartSchema, StyleSchema } from "~/modules/printing/schema";
+import { BACKGROUND_THRESHOLD, LABEL_LINES, MAX_COPIES } from "~/modules/printing/constants";
+import { printFormValues, SelectionSchema, StartSchema, StyleSchema } from "~/modules/printing/schema";
 import { setPrintCalibration } from "~/modules/printing/service.server";
 import type { ScreenArgs } from "~/http/screen.server";
 

@@ -4,7 +4,7 @@ import { TaskCalendar, type CalendarData } from "~/components/tasks/task-calenda
 import { TaskFilters } from "~/components/tasks/task-filters";
 import { TaskList } from "~/components/tasks/task-list";
 import { TabLinks } from "~/components/ui/tabs";
-import { Role } from "~/db/enums";
+import { roleCan } from "~/core/actor";
 import { screenAction, screenLoader } from "~/http/screen.server";
 import { taskIntents, taskListHref } from "~/http/task-actions.server";
 import { addDays } from "~/lib/dates";
@@ -19,13 +19,13 @@ import { isDay, isMonth, parseTaskFilters, parseTaskView } from "~/modules/maint
  * tasks (decision 051): the list (sections Overdue, Today, This week, Later, Earlier; filters by status,
  * building, plan, assignee, and one day, `&day=YYYY-MM-DD`; paged) and the maintenance calendar,
  * `?view=month` (`&month=YYYY-MM`) or `?view=week` (`&date=YYYY-MM-DD`), drawn on the server, a few
- * entries a day with a link to more (decision 063). Marking done and undoing are plain posts
+ * entries a day with a link to more (decision 051). Marking done and undoing are plain posts
  * (`intent=done|undo`, `taskId`) that come back to the same address.
  */
 export const loader = screenLoader(async ({ ctx, url, user }) => {
   const params = url.searchParams;
   const view = parseTaskView(params);
-  const filters = parseTaskFilters(params, { mineByDefault: user.role === Role.TECHNICIAN });
+  const filters = parseTaskFilters(params, { mineByDefault: !roleCan(user.role, "manage", "task") });
   const today = todayOf(ctx);
   const choices = await taskFilterOptions(ctx);
   const values = {

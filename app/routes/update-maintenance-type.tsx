@@ -59,6 +59,7 @@ export default function UpdateMaintenanceType() {
             occurrenceUnit: type.occurrenceUnit,
             occurrenceInterval: type.occurrenceInterval,
             instructions: type.instructions,
+            estimatedDuration: type.estimatedDuration,
             assigneeIds: type.assignees.map((p) => p.id),
             roomIds: type.rooms.map((r) => r.id),
             equipmentItemIds: type.equipmentItems.map((i) => i.id),

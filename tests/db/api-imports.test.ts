@@ -105,6 +105,33 @@ describe("POST /api/imports", () => {
     expect((await callApi(importsRoute, "/api/imports", { token: null })).status).toBe(401);
   });
 
+  it("answers a broken multipart body, and a text part over 256 KiB, with the API's JSON error", async () => {
+    const jobs = () => api.database.db.select().from(dataJobs).where(eq(dataJobs.entityId, entity.id));
+    const before = await jobs();
+    const post = async (body: string, language = "en") => {
+      const request = new Request("http://x/api/imports", {
+        method: "POST",
+        headers: { authorization: `Bearer ${adminToken}`, "x-language": language, "content-type": "multipart/form-data; boundary=XYZ" },
+        body,
+      });
+      const response = await (importsRoute.action as unknown as Handler)({ request, params: {}, context: apiContext() } as never);
+      return { status: response.status, type: response.headers.get("content-type"), body: await response.json() };
+    };
+    const cut = await post('--XYZ\r\nContent-Disposition: form-data; name="type"\r\n\r\n0');
+    expect(cut).toMatchObject({ status: 400, type: expect.stringContaining("application/json") });
+    expect(cut.body).toEqual({
+      code: "UNREADABLE_FORM",
+      message: "The request body is not a readable form (multipart/form-data).",
+      fieldErrors: {},
+      messageKey: "errors.unreadableForm",
+      fieldErrorKeys: {},
+    });
+    expect((await post("garbage", "nl-BE")).body).toMatchObject({ code: "UNREADABLE_FORM", message: "De inhoud van het verzoek is geen leesbaar formulier (multipart/form-data)." });
+    const long = await post(`--XYZ\r\nContent-Disposition: form-data; name="type"\r\n\r\n${"0".repeat(300 * 1024)}\r\n--XYZ--\r\n`);
+    expect(long).toMatchObject({ status: 413, body: { code: "PAYLOAD_TOO_LARGE", message: "The data sent is too large." } });
+    expect(await jobs()).toEqual(before);
+  });
+
   it("takes only multipart bodies", async () => {
     const answer = await callApi(importsRoute, "/api/imports", { method: "POST", token: adminToken, body: { type: 0 } });
     expect(answer.status).toBe(415);

@@ -127,6 +127,28 @@ describe("/api/maintenances/types", () => {
     expect(gone.body).toMatchObject({ code: "MAINTENANCE_TYPE_NOT_FOUND", message: "Maintenance type not found" });
   });
 
+  it("keeps a type's estimated duration in minutes: created, read, listed, updated, cleared; refuses 0 and 1.5", async () => {
+    const created = await postType(managerToken, typeBody({ name: "Gutters", estimatedDuration: 45 }));
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: "Gutters", estimatedDuration: 45 });
+    const id = created.body.id as number;
+    const got = await callApi(typeRoute, one(typesUrl, id).url, { token: managerToken, params: one(typesUrl, id).params });
+    expect(got.body).toMatchObject({ id, estimatedDuration: 45 });
+    const list = await callApi(typesRoute, `${typesUrl}?q=gutters`, { token: managerToken });
+    expect(list.body).toEqual([expect.objectContaining({ id, estimatedDuration: 45 })]);
+    const put = await callApi(typeRoute, one(typesUrl, id).url, { method: "PUT", token: managerToken, params: one(typesUrl, id).params, body: typeBody({ name: "Gutters", estimatedDuration: 90 }) });
+    expect(put.body).toMatchObject({ estimatedDuration: 90 });
+    const cleared = await callApi(typeRoute, one(typesUrl, id).url, { method: "PUT", token: managerToken, params: one(typesUrl, id).params, body: typeBody({ name: "Gutters" }) });
+    expect(cleared.body).toMatchObject({ estimatedDuration: null });
+    for (const bad of [0, 1.5, -3]) {
+      const res = await postType(managerToken, typeBody({ name: "Bad duration", estimatedDuration: bad }));
+      expect(res.status, String(bad)).toBe(400);
+      expect(JSON.stringify(res.body)).toContain("Enter a whole number of minutes above 0.");
+    }
+    const [row] = await api.database.db.select({ d: maintenanceTypes.estimatedDuration }).from(maintenanceTypes).where(eq(maintenanceTypes.id, id));
+    expect(row.d).toBeNull();
+  });
+
   it("answers 400 with field errors for bad bodies and list queries, creating nothing", async () => {
     const before = (await api.database.db.select().from(maintenanceTypes).where(eq(maintenanceTypes.entityId, entityA.id))).length;
     const bad = await postType(managerToken, { name: "", tags: ["a", "b", "c", "d"], occurrenceInterval: -1 });

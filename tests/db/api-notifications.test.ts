@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Role } from "~/db/enums";
+import { NotificationType, Role } from "~/db/enums";
 import { type Entity, notifications, type User } from "~/db/schema";
 import * as countRoute from "~/routes/api/users.$id.notifications.count";
 import * as readRoute from "~/routes/api/users.$id.notifications.read";
 import * as listRoute from "~/routes/api/users.$id.notifications";
 import { createEntity, createNotification, createUser } from "#tests/factories";
-import { type ApiHarness, callApi, startApiRuntime } from "#tests/api-helpers";
+import { type ApiHarness, apiContext, callApi, startApiRuntime } from "#tests/api-helpers";
 
 /**
  * The notification calls of SPEC.md section 7 through the route modules with a bearer token: count
@@ -96,5 +96,21 @@ describe("/api/users/{id}/notifications", () => {
     }
     const [row] = await api.database.db.select({ readAt: notifications.readAt }).from(notifications).where(eq(notifications.detailsId, detailIds[2]));
     expect(row.readAt).toBeNull();
+  });
+
+  it("answers an import's or an export's subject as its title, in the reader's language", async () => {
+    const db = api.database.db;
+    const reader = await createUser(db, { entityId: entity.id, role: Role.FACILITY_MANAGER });
+    await createNotification(db, { entityId: entity.id, userIds: [reader.id], type: NotificationType.IMPORT_FACILITIES_SUCCESS, subject: "import 8", message: { importType: 0, rows: 2, dataJobId: 8 }, createdAt: new Date(Date.now() - 1000) });
+    await createNotification(db, { entityId: entity.id, userIds: [reader.id], type: NotificationType.EXPORT_EQUIPMENT_CATEGORIES_SUCCESS, subject: "equipment-categories", message: { rows: 3 } });
+    const token = await api.token(reader);
+    const subjects = async (language: string) => {
+      const request = new Request(`http://x/api/users/${reader.id}/notifications`, { headers: { authorization: `Bearer ${token}`, "x-language": language } });
+      const response = await (listRoute.loader as (args: unknown) => Promise<Response>)({ request, params: { id: String(reader.id) }, context: apiContext() });
+      return ((await response.json()) as { subject: string }[]).map((n) => n.subject);
+    };
+    expect(await subjects("en")).toEqual(["Equipment categories export ready", "Facilities import succeeded"]);
+    expect(await subjects("fr-BE")).toEqual(["Export des catégories d'équipements prêt", "Import des sites réussi"]);
+    expect(await subjects("nl-BE")).toEqual(["Export van uitrustingscategorieën klaar", "Import van sites geslaagd"]);
   });
 });

@@ -20,7 +20,7 @@ import { createTestServices } from "#tests/test-context";
 import { setUserStatus } from "~/modules/users/management.server";
 
 /**
- * The live notification stream (decision 029): its replay logic against the database (what a client
+ * The live notification stream (decision 028): its replay logic against the database (what a client
  * missed after its Last-Event-ID, exactly once, then the live ones), and the route served over real
  * HTTP connections: connect, receive, drop the connection, reconnect with the last event id and
  * receive what was missed exactly once, with a session cookie absent and a bearer token; on

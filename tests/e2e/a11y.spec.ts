@@ -119,7 +119,7 @@ function addresses(ids: Ids, role: Role): Address[] {
   const out: Address[] = [];
   for (const screen of screens) {
     if (screen.access === "visitor" || screen.access === "public") continue;
-    if (screen.access === "manager" && role !== "admin") continue;
+    if ((screen.access === "manager" || screen.access === "admin") && role !== "admin") continue;
     const path = `/${screen.path}`.replace(":id", ids[screen.id] ?? "1").replace(":date", ids[`${screen.id}-date`] ?? "2026-01-05");
     out.push({ id: screen.id, path });
   }

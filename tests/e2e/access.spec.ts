@@ -5,8 +5,10 @@ import { apiLogin, webSession } from "./helpers";
 
 /**
  * The whole route table against SPEC.md section 6, over HTTP only (no page is rendered in a browser).
- * Cases are generated from `app/route-access.ts`, so a new screen is walked without touching this file
- * (a new screen with an `:id` that loads a record needs a demo id below, or its test fails saying so).
+ * The routes walked are those of `app/route-access.ts`; who may open each is written out below from
+ * SPEC.md (`SPEC_ACCESS`), never read from route-access.ts, so a wrong access level there fails here (a
+ * new screen needs its line in `SPEC_ACCESS`, and one with an `:id` that loads a record a demo id, or
+ * its test fails saying so).
  *
  * For every screen and every role (signed out, technician, facility manager, administrator, and the
  * administrator of the second entity using the first entity's ids):
@@ -65,8 +67,36 @@ const ID_KINDS: Record<string, Kind> = {
   "administration-webhook": "webhook",
 };
 
-/** Manager screens for administrators only (decision 057): a facility manager is sent to the forbidden page. */
-const ADMINISTRATORS_ONLY = new Set(["administration-webhooks", "administration-webhook", "administration-audit"]);
+/**
+ * Who may open each screen and secured resource route, from SPEC.md (not from route-access.ts):
+ * - `user`: section 2 "Open to any signed-in user (including technicians)", the tutorial of its menu, and
+ *   the resources of those screens (files, the bug report dialog, pickers, the work order);
+ * - `manager`: section 2 "Facility manager and administrator only" (section 6: everyone else is sent to the
+ *   forbidden page), the export tab of /import-data, the API tokens managers see (decision 056), and the
+ *   downloads of those screens (dashboard CSV, sticker PDFs, import templates);
+ * - `admin`: webhooks and the audit history (decision 057): a facility manager is sent to the forbidden page;
+ * - `visitor`: section 6 "Unauthenticated visitors reach only login, signup, password reset" (and sign-up's
+ *   success step): a signed-in user goes home;
+ * - `public`: the forbidden page, the occupier's pages of a QR code, sign-up's e-mail check.
+ */
+type SpecAccess = "user" | "manager" | "admin" | "visitor" | "public";
+const SPEC_ACCESS: Record<string, SpecAccess> = {
+  home: "user", settings: "user", notifications: "user", notification: "user", "view-room": "user", task: "user",
+  "view-task": "user", incidents: "user", incident: "user", tutorial: "user",
+  file: "user", "report-issue": "user", "building-options": "user", "incident-work-order": "user", "incident-assignee-options": "user",
+  administration: "manager", configuration: "manager", dashboard: "manager", users: "manager", "add-user": "manager",
+  "update-user": "manager", "import-data": "manager", facilities: "manager", "add-facility": "manager", "update-facility": "manager",
+  "add-building": "manager", "update-building": "manager", "add-room-type": "manager", "update-room-type": "manager",
+  "add-room": "manager", "update-room": "manager", "room-type": "manager", equipments: "manager", "add-generic-equipment": "manager",
+  "update-equipment-type": "manager", "update-category": "manager", "add-equipment-category": "manager", maintenances: "manager",
+  "add-maintenance-type": "manager", "update-maintenance-type": "manager", "add-planned-maintenance": "manager",
+  "update-planned-maintenance": "manager", printing: "manager", "add-incident-type": "manager", "update-incident-type": "manager",
+  "import-data-export": "manager", "administration-api-tokens": "manager",
+  "dashboard-csv": "manager", "printing-qr-codes": "manager", "printing-explanatory-stickers": "manager", "import-template": "manager",
+  "administration-webhooks": "admin", "administration-webhook": "admin", "administration-audit": "admin",
+  login: "visitor", signup: "visitor", "password-reset": "visitor", "signup-success": "visitor",
+  forbidden: "public", report: "public", "report-status": "public", "signup-verify": "public",
+};
 
 /**
  * Public screens named by a secret code or token in their address (the occupier's report page and
@@ -361,7 +391,9 @@ function variants(path: string): { name: string; path: string }[] {
 // ---------------------------------------------------------------------------
 // Expectations (SPEC.md section 6)
 // ---------------------------------------------------------------------------
+/** Section 6: facility-manager capabilities are granted to managers and administrators ("other" is one). */
 const isManagerRole = (role: RoleName) => role === "manager" || role === "admin" || role === "other";
+const isAdministratorRole = (role: RoleName) => role === "admin" || role === "other";
 
 /**
  * What `role` gets on `screen`: an outcome, "allowed" (an answer or a redirect that is no refusal) or
@@ -371,11 +403,12 @@ const isManagerRole = (role: RoleName) => role === "manager" || role === "admin"
 type Expectation = Outcome | "allowed" | "answers";
 
 function expected(screen: Screen, role: RoleName, target: Target): Expectation {
-  if (screen.access === "public") return PUBLIC_BY_CODE.has(screen.id) ? "notFound" : "answers";
-  if (role === "visitor") return screen.access === "user" || screen.access === "manager" ? "login" : "allowed";
-  if (screen.access === "visitor") return "home";
-  if (screen.access === "manager" && !isManagerRole(role)) return "forbidden";
-  if (ADMINISTRATORS_ONLY.has(screen.id) && role === "manager") return "forbidden";
+  const access = SPEC_ACCESS[screen.id];
+  if (access === "public") return PUBLIC_BY_CODE.has(screen.id) ? "notFound" : "answers";
+  if (role === "visitor") return access === "visitor" ? "allowed" : "login";
+  if (access === "visitor") return "home";
+  if (access === "manager" && !isManagerRole(role)) return "forbidden";
+  if (access === "admin" && !isAdministratorRole(role)) return "forbidden";
   // No stored file in the demo data: an unknown file is 404 (who may read which file: app/modules/files tests).
   if (screen.id === "file") return "notFound";
   if (role === "other" && ID_KINDS[screen.id]) return "notFound";
@@ -391,8 +424,14 @@ function expected(screen: Screen, role: RoleName, target: Target): Expectation {
 /** The screens and the secured resource routes (files, report issue) to walk. */
 const walked = [
   ...screens,
-  ...resources.filter((r) => (r.access === "user" || r.access === "manager") && r.path !== "" && r.path !== "*"),
+  // The secured resource routes, and any the expectations name (a route wrongly made public is walked still).
+  ...resources.filter((r) => ((r.access === "user" || r.access === "manager" || r.access === "admin") && r.path !== "" && r.path !== "*") || SPEC_ACCESS[r.id]),
 ];
+
+test("every screen walked has its expected access written out from SPEC.md, and no other", () => {
+  expect(walked.map((s) => s.id).filter((id) => !SPEC_ACCESS[id]), "add these to SPEC_ACCESS in tests/e2e/access.spec.ts").toEqual([]);
+  expect(Object.keys(SPEC_ACCESS).filter((id) => !walked.some((s) => s.id === id)), "routes SPEC_ACCESS names that the route table lacks").toEqual([]);
+});
 
 test("every screen with an :id that loads a record has a demo id", () => {
   const missing = screens.filter((s) => /:id(\/|$)/.test(s.path) && !ID_KINDS[s.id]).map((s) => s.id);

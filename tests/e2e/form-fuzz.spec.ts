@@ -186,7 +186,7 @@ function isScreen(pathname: string): boolean {
  */
 async function collectForms(context: BrowserContext, signedIn: boolean, more: string[]): Promise<FormVariant[]> {
   const starts = screens
-    .filter((s) => !s.path.includes(":") && (signedIn ? s.access === "user" || s.access === "manager" : s.access === "visitor" || s.access === "public"))
+    .filter((s) => !s.path.includes(":") && (signedIn ? s.access === "user" || s.access === "manager" || s.access === "admin" : s.access === "visitor" || s.access === "public"))
     .map((s) => `/${s.path}`);
   const queue = [...starts, ...more];
   const visited = new Set<string>();

@@ -5,7 +5,7 @@ import { accounts, expect, test, unique } from "./fixtures";
 import { apiLogin, bearer } from "./helpers";
 
 /**
- * Live notifications (issue #14, decision 029) against the running server.
+ * Live notifications (issue #14, decision 028) against the running server.
  *
  * What makes a notification today is an occupier's report of a new incident (the "incident created"
  * notification of issue #13, for the users who receive notifications and reach the room, the demo
@@ -147,7 +147,7 @@ test("the manager's open page shows a toast and the new bell count when an incid
   await expect(bell).toBeVisible();
 });
 
-// Assigning an incident notifies the assignee (the notify job, decision 028), live (decision 029).
+// Assigning an incident notifies the assignee (the notify job, decision 028), live (decision 028).
 test("a technician's open page shows the toast and bell count when a manager assigns them an incident", async ({ browser, page, login, baseURL, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "the live stream needs JavaScript");
   await login(accounts.technician);

@@ -261,7 +261,7 @@ test("an unknown, archived or other entity's sticker gives the friendly page; a 
     const archivedId = ((await made.json()) as { id: number }).id;
     const archivedCode = (await reportCodesFromRoomView(admin, archivedId)).room;
     expect((await admin.get(`/report/${archivedCode}`)).status(), "the new room's sticker works before it is archived").toBe(200);
-    // An occupier's scan (no session) is answered from memory once rendered (decision 031): archiving the
+    // An occupier's scan (no session) is answered from memory once rendered (decision 019): archiving the
     // room must end that at once.
     const scan = async () => (await fetch(`${baseURL}/report/${archivedCode}`)).status;
     expect(await scan()).toBe(200);

@@ -19,6 +19,14 @@ export interface AppServer {
   stop(): Promise<void>;
 }
 
+/** A server this process started: its process (tests/e2e/faults.spec.ts signals it) and exit status. */
+export interface StartedServer extends AppServer {
+  child: ChildProcess;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** What the server printed so far. */
+  output(): string;
+}
+
 export async function startServer({
   dataDir,
   env = {},
@@ -28,7 +36,7 @@ export async function startServer({
   env?: Record<string, string>;
   /** A PostgreSQL database instead of the embedded one (tests/e2e/processes.spec.ts). */
   databaseUrl?: string;
-}): Promise<AppServer> {
+}): Promise<StartedServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const serverEnv: Record<string, string | undefined> = {
@@ -61,7 +69,9 @@ export async function startServer({
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
 
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -82,9 +92,12 @@ export async function startServer({
   return {
     url,
     dataDir,
+    child,
+    exited,
+    output: () => output,
     setClockOffset: (offsetMs) => setClock(child, offsetMs),
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill("SIGTERM");
         await exited;
       }

@@ -1,4 +1,6 @@
+import { PassThrough } from "node:stream";
 import { deflateSync } from "node:zlib";
+import ExcelJS from "exceljs";
 
 /** A real, valid PNG of the given size (grey pixels), for upload tests and the seed. */
 export function pngBytes(width: number, height: number): Uint8Array {
@@ -35,4 +37,21 @@ export function pngBytes(width: number, height: number): Uint8Array {
       chunk("IEND", Buffer.alloc(0)),
     ]),
   );
+}
+
+/**
+ * A workbook of one sheet written by exceljs's streaming writer: the header, then `rows` one-cell rows
+ * (`<prefix> 1`, `<prefix> 2`, ...), its strings inline or shared (as Excel saves them).
+ */
+export async function streamedWorkbook(header: string[], rows: number, options: { prefix: string; sharedStrings: boolean }): Promise<Uint8Array> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: options.sharedStrings, useStyles: false });
+  const sheet = book.addWorksheet("Data");
+  sheet.addRow(header).commit();
+  for (let i = 1; i <= rows; i++) sheet.addRow([`${options.prefix} ${i}`]).commit();
+  sheet.commit();
+  await book.commit();
+  return new Uint8Array(Buffer.concat(chunks));
 }

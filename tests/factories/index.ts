@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 
 export * from "~/seed/factories";
-export { pngBytes } from "./files";
+export { pngBytes, streamedWorkbook } from "./files";
 export { claimedPngBytes, jpegWithExif } from "./images";
 
 /**

@@ -2423,6 +2423,7 @@ export interface operations {
                     name: string;
                     surname: string;
                     email: string;
+                    /** @enum {number} */
                     role: 1 | 2 | 3;
                     /** @default 0 */
                     language?: 0 | 1 | 2;
@@ -2702,6 +2703,7 @@ export interface operations {
                 "application/json": {
                     name: string;
                     surname: string;
+                    /** @enum {number} */
                     role: 1 | 2 | 3;
                     language: 0 | 1 | 2;
                     status?: (1 | 2 | 3) | null;
@@ -8931,6 +8933,7 @@ export interface operations {
                     occurrenceUnit?: (0 | 1 | 2 | 3 | 4) | null;
                     occurrenceInterval?: number | null;
                     instructions?: string | null;
+                    estimatedDuration?: number | null;
                     assigneeIds?: number[] | null;
                     roomIds?: number[] | null;
                     equipmentItemIds?: number[] | null;
@@ -9106,6 +9109,7 @@ export interface operations {
                     occurrenceUnit?: (0 | 1 | 2 | 3 | 4) | null;
                     occurrenceInterval?: number | null;
                     instructions?: string | null;
+                    estimatedDuration?: number | null;
                     assigneeIds?: number[] | null;
                     roomIds?: number[] | null;
                     equipmentItemIds?: number[] | null;

@@ -180,6 +180,13 @@ describe("request body limits", () => {
     expect((await post("/api/users/3", limits.base64File + 1, { declared: true, type: "application/json" })).status).toBe(413);
     expect((await post("/api/users/3", 50 * MIB, { declared: true, type: "application/json" })).status).toBe(413);
     expect((await post("/api/users/3", 50 * MIB, { type: "application/json" })).status).toBe(413);
+    // An incident's files and its comments' attachments as JSON: a 3 MB file is 4 MB of base64.
+    const threeMbAsBase64 = Math.ceil((3_000_000 * 4) / 3) + 200;
+    for (const path of ["/api/incidents/3/files", "/api/incidents/3/comments", "/api/incidents/3/comments/4"]) {
+      expect((await post(path, threeMbAsBase64, { declared: true, type: "application/json" })).status, path).not.toBe(413);
+      expect((await post(path, limits.base64Json + 1, { declared: true, type: "application/json" })).status, path).toBe(413);
+    }
+    expect((await post("/api/incidents/3/status", 2 * MIB, { declared: true, type: "application/json" })).status).toBe(413);
     // Incident types carry no file: 1 MiB for every call.
     for (const path of ["/api/incident-types", "/api/incident-types/3", "/api/incident-types/translate"]) {
       expect((await post(path, 900 * 1024, { declared: true, type: "application/json" })).status, path).not.toBe(413);

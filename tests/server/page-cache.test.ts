@@ -6,7 +6,7 @@ import { createKeptAnswersState } from "~/core/kept-answers.server";
 import { pageCache } from "../../server/page-cache";
 
 /**
- * The public page cache (decision 043) in front of a stand-in page, with the app's kept-answers state:
+ * The public page cache (decision 019) in front of a stand-in page, with the app's kept-answers state:
  * kept copies are served until their entity writes or they expire; only plain 200 answers are kept;
  * everything the app gives no key is rendered every time. Pages named `other-*` belong to entity 2, the
  * others to entity 1.

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../../app/db/client.server";
 import { instrumentPglite, queryTimingStorage } from "../../app/db/query-timing.server";
 import { serverTiming } from "../../server/server-timing";
-import { wholeCompression } from "../../server/whole-compression";
 
 /**
  * SERVER_TIMING (benchmarks): the app's database client adds every query of a request to the store the
@@ -28,12 +27,6 @@ beforeAll(async () => {
   app.get("/none", (_req, res) => {
     res.send("ok");
   });
-  app.get("/page", wholeCompression(), (_req, res) => {
-    const page = "<p>Caretaker</p>".repeat(500);
-    res.setHeader("Content-Type", "text/html");
-    res.setHeader("Content-Length", page.length);
-    res.end(page);
-  });
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -51,14 +44,6 @@ describe("Server-Timing", () => {
     expect(header).toMatch(/^db;dur=\d+\.\d{2};desc="3 queries", app;dur=\d+\.\d{2}$/);
     const none = await fetch(`${base}/none`);
     expect(none.headers.get("server-timing")).toMatch(/^db;dur=0\.00;desc="0 queries", app;dur=/);
-  });
-
-  it("adds the time spent compressing a page sent whole", async () => {
-    const res = await fetch(`${base}/page`, { headers: { "accept-encoding": "br" } });
-    expect(res.headers.get("content-encoding")).toBe("br");
-    expect(res.headers.get("server-timing")).toMatch(/, compress;dur=\d+\.\d{3}$/);
-    const plain = await fetch(`${base}/page`, { headers: { "accept-encoding": "identity" } });
-    expect(plain.headers.get("server-timing")).not.toContain("compress");
   });
 
   it("counts nothing outside a request", async () => {

@@ -2,7 +2,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keepUpTables, scheduleUpkeep, type UpkeepResult, upkeepRound } from "~/db/upkeep.server";
 
-// PGlite has no autovacuum (decision 040): the embedded database's tables are analysed and vacuumed by
+// PGlite has no autovacuum (decision 019): the embedded database's tables are analysed and vacuumed by
 // keepUpTables with autovacuum's thresholds, so the planner knows how many rows each table holds.
 
 let pglite: PGlite;

@@ -12,6 +12,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { ROLES_OFFERED } from "~/core/actor";
 import { Role } from "~/db/enums";
 import { useDates } from "~/lib/use-dates";
 import { cn } from "~/lib/utils";
@@ -73,7 +74,7 @@ export function CreateTokenForm({ facilities, lastResult }: { facilities: { id: 
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t("form.role")} htmlFor={fields.role.id} errors={text(fields.role.errors)} required>
           <Select {...getSelectProps(fields.role)}>
-            {[Role.TECHNICIAN, Role.FACILITY_MANAGER, Role.ADMINISTRATOR].map((role) => (
+            {ROLES_OFFERED.map((role) => (
               <option key={role} value={role}>
                 {t(`shell:roles.${role}`)}
               </option>

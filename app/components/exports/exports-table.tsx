@@ -55,7 +55,7 @@ export function ExportsTable({ items }: { items: ExportItem[] }) {
               ) : null}
               {item.status === DataJobStatus.SUCCEEDED ? <span className="block text-xs text-muted-foreground">{t("list.processed", { processed: item.processedRows })}</span> : null}
               {item.status === DataJobStatus.FAILED ? (
-                <span className="block text-xs text-destructive">{t(item.errorMessage === "requester" ? "failure.requester" : "failure.failed")}</span>
+                <span className="block text-xs text-destructive">{t(item.errorMessage === "requester" ? "failure.requester" : item.errorMessage === "diskFull" ? "failure.diskFull" : "failure.failed")}</span>
               ) : null}
             </TableCell>
             <TableCell>{item.requestedBy?.name ?? ""}</TableCell>

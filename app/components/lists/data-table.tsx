@@ -38,7 +38,7 @@ declare module "@tanstack/react-table" {
 /**
  * The table features of the lists: none beyond the core (rows, columns, headers, cells). Sorting and
  * paging are the server's; with TanStack Table 9 the features a table does not name are not in the
- * browser's bundle (decision 034).
+ * browser's bundle (decision 021).
  */
 export const listFeatures = tableFeatures({});
 export type ListFeatures = typeof listFeatures;

@@ -97,12 +97,13 @@ export interface MaintenanceTypeFormValues {
   occurrenceUnit: number;
   occurrenceInterval: number | null;
   instructions: string;
+  estimatedDuration: number | null;
   assigneeIds: number[];
   roomIds: number[];
   equipmentItemIds: number[];
 }
 
-export const EMPTY_TYPE: MaintenanceTypeFormValues = { name: "", tags: [], occurrenceUnit: 3, occurrenceInterval: 1, instructions: "", assigneeIds: [], roomIds: [], equipmentItemIds: [] };
+export const EMPTY_TYPE: MaintenanceTypeFormValues = { name: "", tags: [], occurrenceUnit: 3, occurrenceInterval: 1, instructions: "", estimatedDuration: null, assigneeIds: [], roomIds: [], equipmentItemIds: [] };
 
 /** The maintenance type form: name, tags, occurrence, instructions, and the defaults of its plans (assignees, rooms, equipment). */
 export function MaintenanceTypeForm({
@@ -126,6 +127,7 @@ export function MaintenanceTypeForm({
     occurrenceUnit: String(values.occurrenceUnit),
     occurrenceInterval: values.occurrenceInterval == null ? "" : String(values.occurrenceInterval),
     instructions: values.instructions,
+    estimatedDuration: values.estimatedDuration == null ? "" : String(values.estimatedDuration),
     assigneeIds: values.assigneeIds.map(String),
     roomIds: values.roomIds.map(String),
     equipmentItemIds: values.equipmentItemIds.map(String),
@@ -148,6 +150,9 @@ export function MaintenanceTypeForm({
       <FormSection title={t("form.instructions")}>
         <Field label={t("form.instructionsLabel")} htmlFor={all.instructions.id} errors={text(all.instructions.errors)}>
           <Textarea {...getTextareaProps(all.instructions)} rows={4} />
+        </Field>
+        <Field label={t("form.estimatedDuration")} htmlFor={all.estimatedDuration.id} errors={text(all.estimatedDuration.errors)}>
+          <Input {...getInputProps(all.estimatedDuration, { type: "number" })} min={1} step={1} inputMode="numeric" className="w-32" />
         </Field>
       </FormSection>
       <CheckboxListField title={t("form.defaultAssignees")} description={t("form.defaultAssigneesHint")} field={all.assigneeIds} options={assignees.map((p) => ({ id: p.id, name: `${p.name} ${p.surname}` }))} />

@@ -6,7 +6,10 @@ import { activeMenuId, groupOf, MENU, menuFor, type MenuEntry } from "./menu";
 
 /** The access rule of guard.server.ts `mayOpen`, for signed-in roles. */
 const allows = (access: Access, role: number) =>
-  access === "public" || access === "user" || (access === "manager" && (role === Role.FACILITY_MANAGER || role === Role.ADMINISTRATOR));
+  access === "public" ||
+  access === "user" ||
+  (access === "manager" && (role === Role.FACILITY_MANAGER || role === Role.ADMINISTRATOR)) ||
+  (access === "admin" && role === Role.ADMINISTRATOR);
 const forRole = (role: number) => menuFor((id) => allows(screensById.get(id)!.access, role));
 const ids = (menu: MenuEntry[]) =>
   menu.flatMap((entry) => (entry.kind === "group" ? [entry.id, ...entry.items.map((i) => i.id)] : [entry.id]));

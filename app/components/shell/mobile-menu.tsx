@@ -8,7 +8,7 @@ import { useDetailsMenu } from "./use-details-menu";
 /**
  * The menu button on narrow screens: a native `<details>` whose summary is the header's menu button, so it
  * opens and closes without JavaScript. The menu itself is the sidebar's (`menuId`), rendered once and shown
- * as a panel under the header while this is open (the `.shell-menu` rule in tailwind.css, decision 036);
+ * as a panel under the header while this is open (the `.shell-menu` rule in tailwind.css, decision 009);
  * what is inside the `<details>` is the panel's language bar. With JavaScript it also closes after
  * navigating, on a click outside the button and the panel, and on Escape.
  */

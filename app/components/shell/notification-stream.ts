@@ -2,7 +2,7 @@ import { readEventStream } from "~/lib/event-stream";
 
 /**
  * The browser side of the live notification stream (GET /resources/notifications/stream, decision
- * 029), read with fetch and eventsource-parser rather than EventSource: the request carries the
+ * 028), read with fetch and eventsource-parser rather than EventSource: the request carries the
  * session cookie (or a bearer token) and Last-Event-ID, and reconnecting is in our hands. After a
  * drop, a server restart or a failed answer it reconnects after the server's `retry` (2 s) doubled
  * per failed attempt up to 30 s, with jitter (half to all of it), so that a restarted server is not

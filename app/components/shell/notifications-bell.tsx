@@ -11,7 +11,7 @@ import { PageToasts } from "./toaster";
 
 /**
  * The bell in the header: links to /notifications and shows the unread count. With JavaScript on it
- * follows the live notification stream (decision 029): the count changes as notifications arrive or
+ * follows the live notification stream (decision 028): the count changes as notifications arrive or
  * are read, and each new unread notification shows a toast (in the page's one stack) with the same
  * words as the notifications list, linking to its incident. Without JavaScript the count is the one the
  * page was rendered with.

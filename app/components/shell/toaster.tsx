@@ -1,8 +1,7 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { Toaster, type ToastData } from "~/components/ui/toast";
 import { useHydrated } from "~/lib/use-hydrated";
-import { useSyncExternalStore } from "~/lib/sync-external-store";
 
 /**
  * One stack of toasts per page. The root renders it (`ToastStack`) with the flash toast of a redirect;

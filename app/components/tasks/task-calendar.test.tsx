@@ -8,7 +8,7 @@ import { monthGrid } from "~/modules/maintenance/task-queries.server";
 import { type CalendarData, TaskCalendar } from "./task-calendar";
 
 /**
- * The calendar's days (decision 063): a day shows the entries it is given and, when it has more, one link
+ * The calendar's days (decision 051): a day shows the entries it is given and, when it has more, one link
  * to the longer view the screen names, on the grid and in the phone's list of days alike.
  */
 const i18n = i18next.createInstance();

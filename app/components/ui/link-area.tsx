@@ -40,7 +40,7 @@ type LinkAreaProps<T extends ElementType> = { as?: T } & ComponentPropsWithoutRe
 
 /**
  * A container (a `div` unless `as` says otherwise) whose plain `<a href>` descendants navigate in the app,
- * as `<Link>`s would (decision 032): for links by the dozen or hundred (the menu, a table's cells, sort
+ * as `<Link>`s would (decision 021): for links by the dozen or hundred (the menu, a table's cells, sort
  * headers and pager, a board's cards, a dashboard's counts). A `<Link>` resolves its path against the route
  * tree and subscribes to the router while rendering; the dashboard's 300 counts cost a sixth of its server
  * time that way. Without JavaScript the browser follows the anchors, as it does for `<Link>`.

@@ -9,6 +9,7 @@ import { ImageField } from "~/components/settings/image-field";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
+import { roleNeedsLinks } from "~/core/actor";
 import { PRIORITY_VALUES, USER_LANGUAGE_VALUES } from "~/db/enums";
 import { LINK_PICKER, NOTIFY_PICKER } from "~/lib/pickers";
 import { CREATE_INTENT, UPDATE_INTENT, USERS_LIST } from "./user-form-constants";
@@ -41,8 +42,6 @@ export interface NotifyPickerData {
   chosen: BuildingChoice[];
   search: BuildingSearch;
 }
-
-const ADMINISTRATOR = 3;
 
 const noopSubscribe = () => () => {};
 const useHydrated = () =>
@@ -106,7 +105,8 @@ export function UserForm({
   const linked = all.linkedObjects.getFieldset();
   const notification = all.notificationSettings.getFieldset();
   const roleOptions = roles.includes(user.role) || !user.role ? roles : [user.role, ...roles];
-  const isAdministrator = String(all.role.value ?? "") === String(ADMINISTRATOR);
+  const chosenRole = Number(all.role.value ?? "");
+  const linksHidden = Boolean(all.role.value) && !roleNeedsLinks(chosenRole);
   const facilityBoxes = getCollectionProps(linked.facilityIds, { type: "checkbox", options: links.facilities.map((f) => String(f.id)) });
   const priorityBoxes = getCollectionProps(notification.priorities, { type: "checkbox", options: PRIORITY_VALUES.map(String) });
   const linkErrors = text([...(all.linkedObjects.errors ?? []), ...Object.values(linked.facilityIds.allErrors ?? {}).flat(), ...Object.values(linked.buildingIds.allErrors ?? {}).flat()] as string[]);
@@ -179,7 +179,7 @@ export function UserForm({
 
       <FormSection title={t("form.links")} description={t("form.linksHint")}>
         <p className="text-sm text-muted-foreground">{t("form.administratorsReachAll")}</p>
-        <div className="grid items-start gap-6 lg:grid-cols-2" hidden={hydrated && isAdministrator}>
+        <div className="grid items-start gap-6 lg:grid-cols-2" hidden={hydrated && linksHidden}>
           <fieldset className="grid min-w-0 content-start gap-3">
             <legend className="mb-3 text-sm font-medium">{t("form.facilities")}</legend>
             {links.facilities.length ? (

@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { linkCell } from "~/components/lists/cells";
+import { roleReachesWholeEntity } from "~/core/actor";
 import { DataTable, listColumns } from "~/components/lists/data-table";
 import type { ListQuery, Page } from "~/lib/list-query";
 import type { UserRow } from "~/modules/users/queries.server";
@@ -36,7 +37,7 @@ export function UsersTable({ page, query, filtered }: { page: Page<UserRow>; que
         header: t("columns.links"),
         cell: (c) => {
           const user = c.row.original;
-          if (user.role === 3) return <span className="text-muted-foreground">{t("list.wholeEntity")}</span>;
+          if (roleReachesWholeEntity(user.role)) return <span className="text-muted-foreground">{t("list.wholeEntity")}</span>;
           const names = [...user.linkedFacilities.map((f) => f.name), ...user.linkedBuildings.map((b) => t("common:picker.buildingOption", { building: b.name, facility: b.facilityName }))];
           if (!names.length) return <span className="text-muted-foreground">{t("list.noLinks")}</span>;
           const shown = names.slice(0, LINKS_SHOWN).join(", ");

@@ -6,7 +6,7 @@ import { ErrorText, FormErrors, useErrorText, useZodForm, zodValidator } from "~
 import { Badge } from "~/components/ui/badge";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { WEBHOOK_EVENTS, webhookEventKey } from "~/modules/webhooks/schema";
+import { WEBHOOK_EVENTS, webhookEventKey } from "~/modules/webhooks/events";
 
 /** Client-side validation, loaded when the form is first used (decision 021). */
 const validateWebhook = zodValidator(() => import("~/modules/webhooks/schema").then((m) => m.WebhookSchema));

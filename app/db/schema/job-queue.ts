@@ -42,7 +42,7 @@ export const jobQueue = pgTable(
 export type JobRow = typeof jobQueue.$inferSelect;
 
 /**
- * The recurring jobs declared in code (`defineSchedule`, decision 045), one row per schedule: when it is
+ * The recurring jobs declared in code (`defineSchedule`, decision 020), one row per schedule: when it is
  * next due and what last fired. `spec` is what the due times are computed from (cron or interval, time
  * zone): a process starting with another spec recomputes `next_run_at`. A worker that finds a row due
  * locks it (`for update skip locked`), enqueues the job and moves `next_run_at` on in one transaction.

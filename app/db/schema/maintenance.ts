@@ -44,12 +44,15 @@ export const maintenanceTypes = pgTable(
     occurrenceUnit: smallint("occurrence_unit").$type<TimeMeasure>().notNull().default(TimeMeasure.UNSPECIFIED),
     /** What to do; the default instructions of the plans of this type. */
     instructions: text("instructions").notNull().default(""),
+    /** How long one maintenance of this type takes, in minutes (optional). */
+    estimatedDuration: integer("estimated_duration"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     archivedAt: archivedAt(),
   },
   (t) => [
     index("maintenance_types_entity_name_idx").on(t.entityId, t.name).where(notArchived(t.archivedAt)),
+    check("maintenance_types_estimated_duration_check", sql`${t.estimatedDuration} is null or ${t.estimatedDuration} > 0`),
     check(
       "maintenance_types_occurrence_interval_check",
       sql`${t.occurrenceInterval} is null or ${t.occurrenceInterval} > 0`
@@ -319,11 +322,15 @@ export const tasks = pgTable(
     doneById: integer("done_by_id").references((): AnyPgColumn => users.id),
     /** What the person who did it noted, and their photo. */
     note: text("note"),
-    photoFileId: uuid("photo_file_id").references((): AnyPgColumn => storedFiles.id, { onDelete: "set null" }),
+    photoFileId: uuid("photo_file_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // Named as PostgreSQL named it when migration 0018 added the column.
+    foreignKey({ name: "tasks_photo_file_id_fkey", columns: [t.photoFileId], foreignColumns: [storedFiles.id] }).onDelete(
+      "set null"
+    ),
     // One foreign key for the plan and the entity: a task's plan is of its entity (migration 0031).
     foreignKey({
       name: "tasks_planned_maintenance_entity_fk",

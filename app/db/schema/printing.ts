@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, check, index, integer, jsonb, pgTable, real, smallint, uuid } from "drizzle-orm/pg-core";
-import { createdAt, entityId, id, inValues, timestamptz, updatedAt } from "./columns";
+import { check, foreignKey, index, integer, jsonb, pgTable, real, smallint, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, inValues, timestamptz, updatedAt } from "./columns";
 import { entities } from "./entities";
 import { storedFiles } from "./files";
 import { users } from "./users";
@@ -17,14 +17,14 @@ import { users } from "./users";
 export const printSettings = pgTable(
   "print_settings",
   {
-    entityId: integer("entity_id")
-      .primaryKey()
-      .references((): AnyPgColumn => entities.id),
+    entityId: integer("entity_id").primaryKey(),
     offsetXMm: real("offset_x_mm").notNull().default(0),
     offsetYMm: real("offset_y_mm").notNull().default(0),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // The foreign keys are named as PostgreSQL named them in migration 0026.
+    foreignKey({ name: "print_settings_entity_id_fkey", columns: [t.entityId], foreignColumns: [entities.id] }),
     check("print_settings_offset_x_check", sql`${t.offsetXMm} between -10 and 10`),
     check("print_settings_offset_y_check", sql`${t.offsetYMm} between -10 and 10`),
   ]
@@ -43,16 +43,20 @@ export const printJobs = pgTable(
   "print_jobs",
   {
     id: id(),
-    entityId: entityId(),
-    requestedById: integer("requested_by_id").references((): AnyPgColumn => users.id),
+    entityId: integer("entity_id").notNull(),
+    requestedById: integer("requested_by_id"),
     status: smallint("status").$type<PrintJobStatus>().notNull().default(PrintJobStatus.QUEUED),
     stickers: integer("stickers").notNull(),
     params: jsonb("params").$type<Record<string, unknown>>().notNull(),
-    resultFileId: uuid("result_file_id").references((): AnyPgColumn => storedFiles.id),
+    resultFileId: uuid("result_file_id"),
     createdAt: createdAt(),
     finishedAt: timestamptz("finished_at"),
   },
   (t) => [
+    // The foreign keys are named as PostgreSQL named them in migration 0026.
+    foreignKey({ name: "print_jobs_entity_id_fkey", columns: [t.entityId], foreignColumns: [entities.id] }),
+    foreignKey({ name: "print_jobs_requested_by_id_fkey", columns: [t.requestedById], foreignColumns: [users.id] }),
+    foreignKey({ name: "print_jobs_result_file_id_fkey", columns: [t.resultFileId], foreignColumns: [storedFiles.id] }),
     index("print_jobs_entity_created_idx").on(t.entityId, t.createdAt),
     index("print_jobs_result_file_idx").on(t.resultFileId).where(sql`${t.resultFileId} is not null`),
     check("print_jobs_status_check", inValues(t.status, Object.values(PrintJobStatus))),

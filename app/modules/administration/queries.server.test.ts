@@ -7,6 +7,7 @@ import { ForbiddenError } from "~/lib/errors";
 import { createEntity, createIncidentType, createMaintenanceType, createRoom, createRoomType, createUser } from "#tests/factories";
 import { actorContext, rejectionOf } from "#tests/service-helpers";
 import { createTestDatabase } from "#tests/test-db";
+import { createCategoriesBulk, createCategory } from "~/modules/equipment/service.server";
 import { administrationCounts, auditFilterOptions, configurationCounts, listAuditRows } from "./queries.server";
 
 let database: Database;
@@ -122,6 +123,23 @@ describe("the audit history", () => {
     expect(theirs.rows.every((r) => r.recordType !== "plannedMaintenance")).toBe(true);
     const all = await database.db.select({ entityId: auditLog.entityId }).from(auditLog);
     expect(theirs.rows).toHaveLength(all.filter((r) => r.entityId === entityB.id).length);
+  });
+
+  it("files equipment categories under one kind, imported or edited one by one, and the rows written before too", async () => {
+    const db = database.db;
+    const entity = await createEntity(db);
+    const boss = await createUser(db, { entityId: entity.id, role: Role.ADMINISTRATOR });
+    const single = await createCategory(ctxOf(boss), { categoryName: "Heating", tags: [] });
+    const [imported] = await createCategoriesBulk(ctxOf(boss), [{ categoryName: "Lighting", tags: [] }]);
+    // A row of an import made before the kinds were one ("category").
+    await audit(boss, entity, "createCategory", "category", 77);
+    expect((await auditFilterOptions(ctxOf(boss))).recordTypes).toEqual(["equipmentCategory"]);
+    const rows = (await listAuditRows(ctxOf(boss), { recordType: "equipmentCategory" })).rows;
+    expect(rows.map((r) => [r.recordId, r.recordType])).toEqual([
+      ["77", "equipmentCategory"],
+      [String(imported), "equipmentCategory"],
+      [String(single.id), "equipmentCategory"],
+    ]);
   });
 
   it("is for administrators only", async () => {

@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { assertCan, can } from "~/core/actor";
 import type { ServiceContext } from "~/core/context.server";
 import { apiTokens, auditLog, dataJobs, entities, incidentTypes, maintenanceTypes, rooms, roomTypes, users, webhookEndpoints } from "~/db/schema";
@@ -105,6 +105,14 @@ export interface AuditPage {
 }
 
 /**
+ * Kinds that earlier versions wrote under another name (imports filed equipment categories as
+ * "category"): read as the one kind they are, so the history's filter offers each subject once.
+ */
+const FORMER_KINDS: Readonly<Record<string, string>> = { category: "equipmentCategory" };
+const kindOf = (recordType: string) => FORMER_KINDS[recordType] ?? recordType;
+const namesOfKind = (kind: string) => [kind, ...Object.keys(FORMER_KINDS).filter((former) => FORMER_KINDS[former] === kind)];
+
+/**
  * The entity's audit rows newest first (/administration/audit), administrators only, a page at a time by
  * keyset on the id (`before`: the last id of the page before), filtered by person, kind of record and
  * period. Rows are written in id order, so newest first by id is newest first by time.
@@ -130,7 +138,7 @@ export async function listAuditRows(ctx: ServiceContext, filters: AuditFilters =
       and(
         eq(auditLog.entityId, ctx.entityId),
         filters.actorId ? eq(auditLog.actorId, filters.actorId) : undefined,
-        filters.recordType ? eq(auditLog.recordType, filters.recordType) : undefined,
+        filters.recordType ? inArray(auditLog.recordType, namesOfKind(filters.recordType)) : undefined,
         filters.from ? gte(auditLog.createdAt, filters.from) : undefined,
         filters.to ? lt(auditLog.createdAt, filters.to) : undefined,
         options.before ? lt(auditLog.id, options.before) : undefined,
@@ -138,7 +146,7 @@ export async function listAuditRows(ctx: ServiceContext, filters: AuditFilters =
     )
     .orderBy(sql`${auditLog.id} desc`)
     .limit(size + 1);
-  const page = rows.slice(0, size);
+  const page = rows.slice(0, size).map((row) => ({ ...row, recordType: kindOf(row.recordType) }));
   return { rows: page, nextBefore: rows.length > size ? page[page.length - 1].id : null };
 }
 
@@ -157,5 +165,5 @@ export async function auditFilterOptions(ctx: ServiceContext): Promise<{ actors:
       .where(eq(auditLog.entityId, ctx.entityId))
       .orderBy(auditLog.recordType),
   ]);
-  return { actors, recordTypes: kinds.map((k) => k.recordType) };
+  return { actors, recordTypes: [...new Set(kinds.map((k) => kindOf(k.recordType)))].sort() };
 }

@@ -31,6 +31,7 @@ export function looksLikeApiToken(bearer: string): boolean {
  */
 export async function authenticateApiToken(db: Db, secret: string, now = Date.now()): Promise<ApiTokenPrincipal | null> {
   if (!TOKEN_PATTERN.test(secret)) return null;
+  // tenant-scope: across entities, a bearer token is found by its hash before its entity is known; the row gives the entity
   const [row] = await db
     .select({
       id: apiTokens.id,

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, isNull } from "drizzle-orm";
-import { personWhoCan } from "~/core/actor";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { personWhoCan, type TokenActor } from "~/core/actor";
 import type { ServiceContext } from "~/core/context.server";
 import { type Input, resolveInput } from "~/core/input";
 import { withTx } from "~/core/unit-of-work.server";
@@ -86,4 +86,18 @@ export async function revokeApiToken(ctx: ServiceContext, id: number): Promise<A
     await effects.audit({ action: "revokeApiToken", recordType: "apiToken", recordId: id });
   });
   return getApiToken(ctx, id);
+}
+
+/**
+ * A token limited to some facilities that creates a facility reaches it from then on, as a person who
+ * creates one is linked to it (decision 056): without it the token could not read back what it made.
+ * Runs in the creating verb's transaction; answers the actor with its widened reach.
+ */
+export async function reachCreatedFacility(ctx: ServiceContext, actor: TokenActor, facilityId: number): Promise<TokenActor> {
+  if (!actor.facilityIds) return actor;
+  await ctx.db
+    .update(apiTokens)
+    .set({ facilityIds: sql`array_append(${apiTokens.facilityIds}, ${facilityId}::int)` })
+    .where(and(eq(apiTokens.id, actor.tokenId), eq(apiTokens.entityId, ctx.entityId)));
+  return { ...actor, facilityIds: [...actor.facilityIds, facilityId] };
 }

@@ -1,6 +1,5 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import { can, personActor } from "~/core/actor";
-import { Role } from "~/db/enums";
+import { roleCan } from "~/core/actor";
 import type { Access } from "~/route-access";
 import type { AuthUser } from "./service.server";
 
@@ -9,11 +8,11 @@ import type { AuthUser } from "./service.server";
  * rules to every request from the id of the route Remix matched, before any loader or action runs;
  * loaders then read the signed-in user with `requireUser`.
  */
-/** Whether a person of `role` may open the screens SPEC.md section 2 lists for managers (the permission table). */
-export function isManager(role: number): boolean {
-  return can(personActor({ id: 0, role }), "open", "managerScreen");
-}
-
+/**
+ * Whether a person of `role` (null: signed out) may open a route of `access`, as the permission table says:
+ * the screens SPEC.md section 2 lists for managers need `open managerScreen`, the administration pages
+ * for administrators alone (decision 057) `open adminScreen`.
+ */
 export function mayOpen(screen: { access: Access }, role: number | null): boolean {
   switch (screen.access) {
     case "public":
@@ -24,13 +23,18 @@ export function mayOpen(screen: { access: Access }, role: number | null): boolea
     case "user":
       return role !== null;
     case "manager":
-      return role !== null && isManager(role);
+      return roleCan(role, "open", "managerScreen");
+    case "admin":
+      return roleCan(role, "open", "adminScreen");
   }
 }
 
-/** Where a user lands: the saved target, else incidents for technicians and the dashboard for others. */
+/**
+ * Where a user lands: the saved target, else the dashboard for those who may read it and incidents for
+ * the others (SPEC.md section 6: technicians land on incidents, everyone else on the dashboard).
+ */
 export function homeFor(role: number): string {
-  return role === Role.TECHNICIAN ? "/incidents" : "/dashboard";
+  return roleCan(role, "read", "dashboard") ? "/dashboard" : "/incidents";
 }
 
 /** The signed-in user of the request, or null (the gate has already refused what needs one). */

@@ -62,13 +62,14 @@ export async function requestPasswordReset(deps: PasswordResetDeps, input: unkno
   const { email } = parseInput(RequestPasswordResetSchema, input);
   const now = deps.now?.() ?? Date.now();
   if (deps.limits) {
-    const clientOk = await deps.limits.perClient.hit(client ?? "unknown", now);
-    const emailOk = await deps.limits.perEmail.hit(email, now);
+    const clientOk = await deps.limits.perClient.hit(client ?? "unknown");
+    const emailOk = await deps.limits.perEmail.hit(email);
     if (!clientOk || !emailOk) {
       logger().warn({ client, limited: !clientOk ? "client" : "email" }, "password reset: rate limited, no mail sent");
       return;
     }
   }
+  // tenant-scope: across entities, e-mail addresses are unique over all entities and a reset is asked before any entity is known
   const [user] = await deps.db
     .select({ id: users.id, entityId: users.entityId, email: users.email, name: users.name, language: users.language })
     .from(users)
@@ -100,6 +101,7 @@ export async function requestPasswordReset(deps: PasswordResetDeps, input: unkno
 export async function isResetTokenUsable(deps: Pick<PasswordResetDeps, "db" | "now">, token: string | null | undefined): Promise<boolean> {
   if (!token || token.length > 200) return false;
   const now = deps.now?.() ?? Date.now();
+  // tenant-scope: across entities, a reset token is found by its hash; the row gives the entity
   const [row] = await deps.db
     .select({ usedAt: passwordResetTokens.usedAt, expiresAt: passwordResetTokens.expiresAt, archivedAt: users.archivedAt })
     .from(passwordResetTokens)
@@ -128,6 +130,7 @@ export async function resetPassword(deps: Pick<PasswordResetDeps, "db" | "now">,
   const passwordHash = problems.length ? null : await hashPassword(body.newPassword);
 
   const outcome = await withTx({ db: deps.db }, async ({ db: tx }, effects) => {
+    // tenant-scope: across entities, a reset token is found by its hash; the row gives the entity
     const [row] = await tx
       .select()
       .from(passwordResetTokens)
@@ -152,10 +155,12 @@ export async function resetPassword(deps: Pick<PasswordResetDeps, "db" | "now">,
         ...(user.status === UserStatus.INACTIVE ? { status: UserStatus.ACTIVE } : {}),
       })
       .where(and(eq(users.id, user.id), eq(users.entityId, row.entityId)));
+    // tenant-scope: scoped by the user id of the token's own user (read above in the token's entity)
     await tx
       .update(passwordResetTokens)
       .set({ usedAt: at })
       .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+    // tenant-scope: scoped by the user id of the token's own user (read above in the token's entity)
     await tx
       .update(refreshTokens)
       .set({ revokedAt: at })

@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { type Role, UserStatus } from "~/db/enums";
 import { entities, notificationCounts, refreshTokens, users } from "~/db/schema";
+import { subquery } from "~/db/subquery";
 import { DEFAULT_TIME_ZONE } from "~/lib/dates";
 import { DomainError } from "~/lib/errors";
 import { type LimitStore, RateLimiter } from "~/lib/rate-limit.server";
@@ -79,9 +80,9 @@ export interface AuthUser {
  * Login limits, both over 15 minutes: `perAddress` counts every attempt of a client address;
  * `perAccount` counts the failures of one account *from one address*, so failing on purpose locks
  * out only the one failing (never the account's owner elsewhere). Keys are normalised, cut and
- * hashed by the limiter, which holds a bounded number of them.
+ * hashed by the limiter.
  */
-export function createLoginLimits(perAccount: number, perAddress: number, options: { maxKeys?: number; store?: LimitStore } = {}) {
+export function createLoginLimits(perAccount: number, perAddress: number, options: { store?: LimitStore } = {}) {
   const fifteenMinutes = 15 * 60 * 1000;
   return {
     perAccount: new RateLimiter(perAccount, fifteenMinutes, { ...options, scope: "login.account" }),
@@ -110,14 +111,15 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
   const limits = deps.limits;
   const accountKey = accountAttemptKey(input.email, input.address);
   if (limits) {
-    const addressOk = await limits.perAddress.hit(input.address || "unknown", now);
-    if (!addressOk || (await limits.perAccount.blocked(accountKey, now))) {
+    const addressOk = await limits.perAddress.hit(input.address || "unknown");
+    if (!addressOk || (await limits.perAccount.blocked(accountKey))) {
       throw new AuthError("TOO_MANY_ATTEMPTS", "auth:login.tooManyAttempts", 429, LoginErrorCode.TOO_MANY_ATTEMPTS);
     }
   }
   // No account has an address this long; such input is not sent to the database.
   const plausible = email.length <= MAX_EMAIL_LENGTH && input.password.length <= MAX_PASSWORD_LENGTH;
   const [user] = plausible
+    // tenant-scope: across entities, sign-in by e-mail address, unique over all entities
     ? await deps.db
         .select()
         .from(users)
@@ -127,7 +129,7 @@ export async function login(deps: AuthDeps, input: { email: string; password: st
   dummyHash ??= hashPassword("not-a-real-password-Aa1!");
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password.slice(0, MAX_PASSWORD_LENGTH));
   if (!user || !ok) {
-    await limits?.perAccount.hit(accountKey, now);
+    await limits?.perAccount.hit(accountKey);
     throw invalidCredentials();
   }
   if (user.status === UserStatus.DISABLED) {
@@ -160,6 +162,7 @@ export async function refresh(deps: AuthDeps, input: { refreshToken: string; jwt
   const now = deps.now?.() ?? Date.now();
   if (!input.refreshToken) throw sessionExpired();
   const outcome = await deps.db.transaction(async (tx) => {
+    // tenant-scope: across entities, a refresh token is found by its hash; the row gives the entity
     const [row] = await tx
       .select()
       .from(refreshTokens)
@@ -170,6 +173,7 @@ export async function refresh(deps: AuthDeps, input: { refreshToken: string; jwt
     const late = row.rotatedAt !== null && now - row.rotatedAt.getTime() > ROTATION_GRACE_MS;
     if (row.revokedAt || late) {
       // Reuse of a rotated token: somebody else holds the family. End it (and commit that).
+      // tenant-scope: scoped by the family of the refresh token row read above
       await tx
         .update(refreshTokens)
         .set({ revokedAt: new Date(now) })
@@ -202,6 +206,7 @@ export async function logout(deps: AuthDeps, input: { sessionId?: string; refres
   const now = new Date(deps.now?.() ?? Date.now());
   let familyId = input.sessionId;
   if (!familyId && input.refreshToken) {
+    // tenant-scope: across entities, a refresh token is found by its hash; the row gives the entity
     const [row] = await deps.db
       .select({ familyId: refreshTokens.familyId })
       .from(refreshTokens)
@@ -210,6 +215,7 @@ export async function logout(deps: AuthDeps, input: { sessionId?: string; refres
     familyId = row?.familyId;
   }
   if (!familyId) return;
+  // tenant-scope: scoped by the family of the session being ended (its own token)
   await deps.db
     .update(refreshTokens)
     .set({ revokedAt: now })
@@ -224,6 +230,7 @@ export async function authenticate(deps: AuthDeps, jwtToken: string | null | und
   if (!jwtToken) throw sessionExpired();
   const claims = await verifyAccessToken(deps.jwtSecret, jwtToken, { now: deps.now?.() });
   if (!claims) throw sessionExpired();
+  // tenant-scope: scoped by sessionUser(): the prepared query filters users by the claims' user id and entity id
   const [row] = await preparedFor(deps.db, sessionQueries, buildSessionQuery).execute(claimParams(claims));
   if (!isLive(row, claims)) throw refusalOf(row, claims);
   // The role is read from the database, so a role change applies at once.
@@ -244,6 +251,7 @@ function sessionState() {
     archivedAt: users.archivedAt,
     role: users.role,
     entityId: users.entityId,
+    // tenant-scope: scoped by the session id of the signed claims (a family belongs to one user of one entity)
     revoked: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder("sessionId")} and ${refreshTokens.revokedAt} is not null)`,
   };
 }
@@ -255,7 +263,7 @@ function sessionUser() {
 
 /**
  * The session checks run on every signed-in request: built once per database handle and run as prepared
- * statements (named on PostgreSQL; decision 035). This one reads the shell's profile and unread count too.
+ * statements (named on PostgreSQL; decision 019). This one reads the shell's profile and unread count too.
  */
 function buildShellQuery(db: Db) {
   return db
@@ -292,7 +300,7 @@ function buildSessionQuery(db: Db) {
   return db
     .select({
       ...sessionState(),
-      timeZone: sql<string | null>`(select ${entities.timeZone} from ${entities} where ${entities.id} = ${users.entityId})`,
+      timeZone: sql<string | null>`${subquery.select({ timeZone: entities.timeZone }).from(entities).where(eq(entities.id, users.entityId))}`,
     })
     .from(users)
     .where(sessionUser())
@@ -343,6 +351,7 @@ export async function authenticateWithShell(deps: AuthDeps, jwtToken: string | n
   if (!jwtToken) throw sessionExpired();
   const claims = await verifyAccessToken(deps.jwtSecret, jwtToken, { now: deps.now?.() });
   if (!claims) throw sessionExpired();
+  // tenant-scope: scoped by sessionUser(): the prepared query filters users by the claims' user id and entity id
   const [row] = await preparedFor(deps.db, shellQueries, buildShellQuery).execute(claimParams(claims));
   if (!isLive(row, claims)) throw refusalOf(row, claims);
   const { archivedAt: entityArchivedAt, ...entity } = row.entity ?? { archivedAt: null };

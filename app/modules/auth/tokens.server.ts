@@ -68,7 +68,7 @@ export async function verifyAccessToken(
 }
 
 /**
- * Access tokens whose signature and issuer were verified, with their claims (decision 039). Every page
+ * Access tokens whose signature and issuer were verified, with their claims (decision 019). Every page
  * and call presents the same token for its quarter hour, and jose checks an HS256 signature through
  * WebCrypto: a job on the thread pool and a promise, about 0.35 ms of CPU a request. A token's text
  * fixes its claims, so a token seen before is looked up instead; its expiry is still checked on every

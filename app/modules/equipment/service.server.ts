@@ -270,10 +270,9 @@ export async function createCategoriesBulk(ctx: ServiceContext, rawRows: Input<C
   const rows = parseInput(BulkCategorySchema, await resolveInput(rawRows));
   return withTx(ctx, (txCtx) =>
     insertRecords(txCtx, {
-      table: "equipment_categories",
-      columns: { name: "text", tags: "text[]" },
+      table: equipmentCategories,
       rows: rows.map((r) => ({ name: r.categoryName, tags: r.tags })),
-      audit: { action: "createCategory", recordType: "category", details: options.details },
+      audit: { action: "createCategory", recordType: "equipmentCategory", details: options.details },
     }),
   );
 }
@@ -298,9 +297,8 @@ export async function createEquipmentTypesBulk(
       .for("no key update");
     if (found.length !== parents.length) throw new ValidationError({ categoryId: ["equipment:errors.categoryNotFound"] }, "equipment:errors.categoryNotFound", "CATEGORY_NOT_FOUND");
     return insertRecords(txCtx, {
-      table: "equipment_types",
-      columns: { category_id: "int", name: "text", notes: "text", tags: "text[]" },
-      rows: rows.map((r) => ({ category_id: r.categoryId, name: r.equipmentName, notes: r.notes, tags: r.tags })),
+      table: equipmentTypes,
+      rows: rows.map((r) => ({ categoryId: r.categoryId, name: r.equipmentName, notes: r.notes, tags: r.tags })),
       audit: { action: "createEquipmentType", recordType: "equipmentType", details: options.details },
     });
   });

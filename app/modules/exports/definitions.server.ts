@@ -295,6 +295,7 @@ const maintenanceTypesExport = define<MaintenanceTypeExportRow, NoFilters>({
     importable("occurrenceUnit", (r, f) => f.word("occurrenceUnit", r.occurrenceUnit)),
     importable("occurrenceInterval", (r) => r.occurrenceInterval),
     importable("instructions", (r) => r.instructions),
+    importable("estimatedDuration", (r) => r.estimatedDuration),
     { key: "plansCount", value: (r) => r.plansCount },
   ],
   async *batches(ctx, _filters, total) {
@@ -357,9 +358,11 @@ const incidentsExport = define<IncidentRow, IncidentFilters>({
   async *batches(ctx, filters, total) {
     // A wide reach is tested by its complement (`incidentReach`): one outline for every page.
     const where = incidentListWhere(ctx, filters, await reachOutline(ctx));
+    // tenant-scope: scoped by incidentListWhere (the entity and the viewer's reach, incidents/queries.server.ts)
     const [{ n }] = await ctx.db.select({ n: count() }).from(incidents).where(where);
     total(n);
     yield* keysetPages(async (after) => {
+      // tenant-scope: scoped by incidentListWhere (the entity and the viewer's reach, incidents/queries.server.ts)
       const ids = (await ctx.db.select({ id: incidents.id }).from(incidents).where(and(where, gt(incidents.id, after))).orderBy(asc(incidents.id)).limit(EXPORT_BATCH)).map((r) => r.id);
       return { rows: await incidentRows(ctx, ids), last: ids.at(-1) ?? null, full: ids.length === EXPORT_BATCH };
     });
@@ -390,6 +393,7 @@ const tasksExport = define<TaskRow, TaskFilters>({
   ],
   async *batches(ctx, filters, total) {
     const where = taskWhere(ctx, filters);
+    // tenant-scope: scoped by the inner joins on the entity's plans and rooms (and taskWhere)
     const [{ n }] = await ctx.db
       .select({ n: count() })
       .from(tasks)

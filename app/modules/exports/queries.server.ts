@@ -57,6 +57,7 @@ export function exportSight(ctx: ServiceContext): SQL {
 }
 
 function selectExports(ctx: ServiceContext) {
+  // tenant-scope: scoped by its callers' where: exportSight(ctx), which compares dataJobs.entityId
   return ctx.db
     .select({
       id: dataJobs.id,

@@ -11,7 +11,7 @@ import { dataJobs, storedFiles, users } from "~/db/schema";
 import { localeByUserLanguage } from "~/i18n";
 import { now } from "~/lib/clock.server";
 import { dayIn } from "~/lib/dates";
-import { ConflictError } from "~/lib/errors";
+import { ConflictError, isDiskFullError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 import { parseInput } from "~/lib/validation";
 import { exportReady } from "./changes.server";
@@ -88,7 +88,7 @@ export interface RunExportOptions {
 }
 
 /** What stopped an export before its file was written (stored as the job's `error_message`). */
-type ExportFailure = "requester" | "failed";
+type ExportFailure = "requester" | "failed" | "diskFull";
 
 /**
  * Runs one export (the `export` job): nothing when it is done or gone. A failure marks it failed (the
@@ -193,6 +193,10 @@ export async function runExport(
     return { status: DataJobStatus.SUCCEEDED, rows };
   } catch (err) {
     await fs.rm(target, { force: true });
+    if (isDiskFullError(err)) {
+      logger().error({ entityId: ctx.entityId, dataJobId: job.id, written }, "the data folder is full: an export could not be written");
+      return fail("diskFull");
+    }
     logger().error({ err, entityId: ctx.entityId, dataJobId: job.id, written }, "export failed");
     return fail("failed");
   }
@@ -203,6 +207,7 @@ export async function runExport(
  * deleted and removing its bytes; the data job stays, as an expired export. Answers how many.
  */
 export async function expireExports(services: ContextServices & { files?: FileStore }, at: Date = new Date(now())): Promise<number> {
+  // tenant-scope: across entities, the retention job removes expired export files of every entity
   const due = await services.db
     .select({ entityId: dataJobs.entityId, fileId: dataJobs.resultFileId, storageKey: storedFiles.storageKey })
     .from(dataJobs)

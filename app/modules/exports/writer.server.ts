@@ -9,8 +9,8 @@ import { writeXlsxTable } from "./xlsx-stream.server";
 /**
  * Writes an export to a file row by row (decision 055), never holding more than one batch of rows:
  *
- * - **xlsx**: the workbook's parts written as they come (xlsx-stream.server.ts: inline strings, no
- *   styles, a frozen header row), pulled batch by batch by the zip;
+ * - **xlsx**: exceljs's streaming writer, each row committed as it comes (xlsx-stream.server.ts:
+ *   inline strings, no styles, a frozen header row);
  * - **csv**: UTF-8 with a byte-order mark, `;` between fields and CRLF between lines, as Excel in
  *   Belgium (French and Dutch, whose list separator is `;`) reads and writes it; fields holding `;`,
  *   `"` or a line break are quoted with `"` doubled. A text cell starting with `=`, `+`, `-`, `@`, a tab

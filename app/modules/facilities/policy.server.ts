@@ -92,6 +92,7 @@ export function treeScope(ctx: ServiceContext, level: TreeLevel): SQL | undefine
       where b.entity_id = ${ctx.entityId} and b.id in (${linkedBuildings})`;
   switch (level) {
     case "facility":
+      // tenant-scope: scoped by the linked buildings: the user's links in ctx.entityId, joined to the entity's buildings above
       return sql`(${facilities.id} in (${linkedFacilities})
         or ${facilities.id} in (select b.facility_id from buildings b where b.id in (${linkedBuildings})))`;
     case "wholeFacility":
@@ -101,6 +102,7 @@ export function treeScope(ctx: ServiceContext, level: TreeLevel): SQL | undefine
     case "room":
       return sql`${rooms.buildingId} in (${buildingsInScope})`;
     case "equipmentItem":
+      // tenant-scope: scoped by buildingsInScope: buildings of ctx.entityId only
       return sql`${equipmentItems.roomId} in (select r.id from rooms r where r.building_id in (${buildingsInScope}))`;
   }
 }

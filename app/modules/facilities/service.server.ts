@@ -5,6 +5,7 @@ import { assertCan } from "~/core/actor";
 import { type Input, resolveInput } from "~/core/input";
 import { withTx } from "~/core/unit-of-work.server";
 import { buildings, facilities } from "~/db/schema";
+import { reachCreatedFacility } from "~/modules/api-tokens/service.server";
 import { linkToFacilities, linkToFacility } from "~/modules/users/links.server";
 import { nextShortId, reserveShortIds } from "~/db/short-id.server";
 import { type ArchiveInput, checkConfirmName } from "~/lib/archive";
@@ -68,13 +69,18 @@ export async function createFacility(ctx: ServiceContext, rawInput: Input<Facili
       .insert(facilities)
       .values({ entityId: ctx.entityId, shortId, name: input.name, description: input.description })
       .returning({ id: facilities.id });
-    // A facility manager reaches only linked facilities (decision 022): the creator is linked to it. An
-    // API token's reach is fixed when it is made: nobody is linked for it (decision 056).
-    if (!isEntityWide(ctx.actor) && ctx.actor?.kind === "person") {
-      await linkToFacility(txCtx, ctx.actor.id, row.id);
+    // A facility manager reaches only linked facilities (decision 022): the creator is linked to it. A
+    // token limited to some facilities reaches the one it creates in the same way (decision 056); its
+    // maker, an administrator, needs no link.
+    let reader = txCtx;
+    const actor = ctx.actor;
+    if (actor?.kind === "token" && actor.facilityIds) {
+      reader = { ...txCtx, actor: await reachCreatedFacility(txCtx, actor, row.id) };
+    } else if (actor?.kind === "person" && !isEntityWide(actor)) {
+      await linkToFacility(txCtx, actor.id, row.id);
     }
     await effects.audit({ action: "createFacility", recordType: "facility", recordId: row.id });
-    return getFacility(txCtx, row.id);
+    return getFacility(reader, row.id);
   });
 }
 
@@ -231,9 +237,8 @@ export async function createFacilitiesBulk(
     if (rows.length === 0) return [];
     const last = await reserveShortIds(txCtx.db, ctx.entityId, "facility", rows.length);
     const ids = await insertRecords(txCtx, {
-      table: "facilities",
-      columns: { short_id: "int", name: "text", description: "text" },
-      rows: rows.map((r, i) => ({ short_id: last - rows.length + 1 + i, name: r.name, description: r.description })),
+      table: facilities,
+      rows: rows.map((r, i) => ({ shortId: last - rows.length + 1 + i, name: r.name, description: r.description })),
       audit: { action: "createFacility", recordType: "facility", details: options.details },
     });
     if (options.linkUserId != null) {
@@ -262,38 +267,8 @@ export async function createBuildingsBulk(ctx: ServiceContext, rawRows: Input<Bu
     }
     const last = await reserveShortIds(txCtx.db, ctx.entityId, "building", rows.length);
     return insertRecords(txCtx, {
-      table: "buildings",
-      columns: {
-        short_id: "int",
-        facility_id: "int",
-        name: "text",
-        description: "text",
-        street_name: "text",
-        street_number: "text",
-        suffix: "text",
-        building_floor: "text",
-        additional_info: "text",
-        postal_code: "text",
-        city: "text",
-        country: "text",
-      },
-      rows: rows.map((r, i) => {
-        const c = buildingColumns(r);
-        return {
-          short_id: last - rows.length + 1 + i,
-          facility_id: c.facilityId,
-          name: c.name,
-          description: c.description,
-          street_name: c.streetName,
-          street_number: c.streetNumber,
-          suffix: c.suffix,
-          building_floor: c.buildingFloor,
-          additional_info: c.additionalInfo,
-          postal_code: c.postalCode,
-          city: c.city,
-          country: c.country,
-        };
-      }),
+      table: buildings,
+      rows: rows.map((r, i) => ({ shortId: last - rows.length + 1 + i, ...buildingColumns(r) })),
       audit: { action: "createBuilding", recordType: "building", details: options.details },
     });
   });

@@ -4,7 +4,7 @@ import { sniff } from "./sniff";
 import type { Upload } from "./uploads.server";
 
 /**
- * Images are scaled down on the server before they are stored (decision 027): a phone's
+ * Images are scaled down on the server before they are stored (decision 026): a phone's
  * 12-megapixel photo becomes at most MAX_IMAGE_EDGE pixels on its longer side, turned upright by its
  * EXIF orientation, and re-encoded in its own format (JPEG stays JPEG, WebP stays WebP, PNG stays
  * PNG, GIF stays GIF, animation kept), without any metadata: no EXIF, no GPS position, no camera

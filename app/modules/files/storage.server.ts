@@ -4,7 +4,8 @@ import path from "node:path";
 import { and, eq, isNull } from "drizzle-orm";
 import { storedFiles } from "~/db/schema";
 import type { ServiceContext } from "~/core/context.server";
-import { NotFoundError, ValidationError } from "~/lib/errors";
+import { InsufficientStorageError, isDiskFullError, NotFoundError, ValidationError } from "~/lib/errors";
+import { logger } from "~/lib/logger.server";
 import { ACCEPTED, sniff, type FileKind } from "./sniff";
 
 /**
@@ -26,6 +27,22 @@ export interface StoreFileInput {
 
 export type StoredFile = typeof storedFiles.$inferSelect;
 
+/**
+ * Writes a file whole or not at all: on any failure the partial file is removed. A full disk (or
+ * quota) is an InsufficientStorageError, logged once per failure with the folder it concerns.
+ */
+export async function writeWhole(target: string, bytes: Uint8Array): Promise<void> {
+  try {
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.writeFile(target, bytes);
+  } catch (error) {
+    await fs.rm(target, { force: true }).catch(() => undefined);
+    if (!isDiskFullError(error)) throw error;
+    logger().error({ folder: path.dirname(target), bytes: bytes.byteLength }, "the data folder is full: a file could not be written");
+    throw new InsufficientStorageError();
+  }
+}
+
 export async function storeFile(ctx: ServiceContext, store: FileStore, input: StoreFileInput): Promise<StoredFile> {
   const field = input.field ?? "file";
   if (input.bytes.byteLength === 0) {
@@ -42,8 +59,7 @@ export async function storeFile(ctx: ServiceContext, store: FileStore, input: St
   const id = randomUUID();
   const storageKey = `${ctx.entityId}/${id}`;
   const target = path.join(store.root, storageKey);
-  await fs.mkdir(path.dirname(target), { recursive: true });
-  await fs.writeFile(target, input.bytes);
+  await writeWhole(target, input.bytes);
   try {
     const [row] = await ctx.db
       .insert(storedFiles)

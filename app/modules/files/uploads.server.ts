@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { FileStore, ServiceContext } from "~/core/context.server";
 import { type Effects, withTx } from "~/core/unit-of-work.server";
-import { ValidationError } from "~/lib/errors";
+import { InsufficientStorageError, ValidationError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 import { ACCEPTED, imageSize, sniff, type FileKind } from "./sniff";
 import { deleteStoredFile, storeFile, type StoredFile } from "./storage.server";
@@ -78,12 +78,12 @@ export interface Uploads {
   retire(fileId: string): void;
 }
 
-/** Stores one upload; a failure of the storage itself (disk full, permissions) is "upload failed". */
+/** Stores one upload; a full disk is a 507, any other failure of the storage (permissions) "upload failed". */
 async function storeUpload(ctx: FilesContext, upload: Upload, kind: FileKind, field: string): Promise<StoredFile> {
   try {
     return await storeFile(ctx, ctx.files, { bytes: upload.bytes, originalName: upload.name, kind, field });
   } catch (error) {
-    if (error instanceof ValidationError) throw error;
+    if (error instanceof ValidationError || error instanceof InsufficientStorageError) throw error;
     logger().error({ err: error }, "could not store an upload");
     throw new ValidationError({ [field]: ["errors.file.uploadFailed"] }, "errors.file.uploadFailed", "FILE_UPLOAD_FAILED");
   }

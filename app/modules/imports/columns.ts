@@ -35,6 +35,7 @@ export type ImportColumnKey =
   | "occurrenceUnit"
   | "occurrenceInterval"
   | "instructions"
+  | "estimatedDuration"
   | "nameEn"
   | "nameFr"
   | "nameNl"
@@ -115,6 +116,7 @@ export const IMPORT_TYPES: readonly ImportTypeDefinition[] = [
       { key: "occurrenceUnit", kind: "choice", choice: "occurrenceUnit" },
       { key: "occurrenceInterval", kind: "integer", example: "1" },
       { key: "instructions", kind: "text", max: 5000, example: "Check the pressure" },
+      { key: "estimatedDuration", kind: "integer", example: "30" },
       tags("safety"),
     ],
   },

@@ -55,6 +55,7 @@ function view(row: Row): ImportJobView {
 }
 
 function base(ctx: ServiceContext) {
+  // tenant-scope: scoped by its callers' where, each comparing dataJobs.entityId with ctx.entityId
   return ctx.db
     .select(columns)
     .from(dataJobs)

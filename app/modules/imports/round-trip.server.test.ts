@@ -90,7 +90,7 @@ async function snapshot(entityId: number) {
     rooms: byJson(roomRows.map((r) => ({ name: r.name, building: buildingName.get(r.buildingId), facility: buildingFacility.get(r.buildingId), roomType: roomTypeName.get(r.roomTypeId), floor: text(r.floor), description: text(r.description) }))),
     categories: byJson(categoryRows.map((c) => ({ name: c.name, tags: sortedTags(c.tags) }))),
     equipmentTypes: byJson(equipmentRows.map((e) => ({ name: e.name, category: categoryName.get(e.categoryId), notes: text(e.notes), tags: sortedTags(e.tags) }))),
-    maintenanceTypes: byJson(maintenanceRows.map((m) => ({ name: m.name, tags: sortedTags(m.tags), occurrenceUnit: m.occurrenceUnit, occurrenceInterval: m.occurrenceInterval, instructions: text(m.instructions) }))),
+    maintenanceTypes: byJson(maintenanceRows.map((m) => ({ name: m.name, tags: sortedTags(m.tags), occurrenceUnit: m.occurrenceUnit, occurrenceInterval: m.occurrenceInterval, instructions: text(m.instructions), estimatedDuration: m.estimatedDuration }))),
     incidentTypes: byJson(
       incidentTypeRows.map((t) => ({ nameEn: text(t.nameEn), nameFr: text(t.nameFr), nameNl: text(t.nameNl), defaultPriority: t.defaultPriority, appliesEverywhere: t.appliesEverywhere, reporterMayChangePriority: t.reporterMayChangePriority })),
     ),
@@ -140,7 +140,7 @@ beforeAll(async () => {
   const heating = await createEquipmentCategory(db, { entityId, name: "Heating" });
   await createEquipmentType(db, { entityId, categoryId: lighting.id, name: "Lamp; ceiling", notes: 'Say "hi"\nthen =SUM(A1)', tags: ["led", "ceiling"] });
   await createEquipmentType(db, { entityId, categoryId: heating.id, name: "Radiator" });
-  await createMaintenanceType(db, { entityId, name: "Boiler service", tags: ["heating"], instructions: "Check the pressure;\nthen bleed the radiators", occurrenceUnit: TimeMeasure.WEEK, occurrenceInterval: 2 });
+  await createMaintenanceType(db, { entityId, name: "Boiler service", tags: ["heating"], instructions: "Check the pressure;\nthen bleed the radiators", occurrenceUnit: TimeMeasure.WEEK, occurrenceInterval: 2, estimatedDuration: 45 });
   await createMaintenanceType(db, { entityId, name: "Yearly check", occurrenceUnit: TimeMeasure.YEAR, occurrenceInterval: 1 });
   await createMaintenanceType(db, { entityId, name: "Commissioning", occurrenceUnit: TimeMeasure.UNSPECIFIED, occurrenceInterval: null });
   await createIncidentType(db, { entityId, nameEn: "Leak", nameNl: "Lek", defaultPriority: Priority.HIGH, appliesEverywhere: true, reporterMayChangePriority: true });
@@ -171,12 +171,17 @@ describe("export, then import into an empty entity", () => {
             const [header, ...lines] = new TextDecoder().decode(bytes).split("\r\n");
             expect(header).toContain(language === UserLanguage.EN ? "Name;Tags;Repeat;Every" : "Naam;Labels;Herhaling;Elke");
             expect(lines.join("\n")).toContain(language === UserLanguage.EN ? "Weeks" : "Weken");
+            expect(header).toContain(language === UserLanguage.EN ? ";Estimated duration (minutes)" : ";Geschatte duur (minuten)");
+            const boiler = lines.find((line) => line.startsWith("Boiler service;"));
+            // After the instructions (quoted: they hold a semicolon), the estimated duration.
+            expect(boiler).toContain('radiators";45;');
           }
           await imported(importer, importType, bytes, `${exportType}.${format}`);
         }
 
         const expected = await snapshot(source.id);
         expect(expected.rooms).toHaveLength(5);
+        expect(expected.maintenanceTypes.map((m) => (JSON.parse(m) as { estimatedDuration: number | null }).estimatedDuration).sort()).toEqual([45, null, null]);
         expect(await snapshot(target.id)).toEqual(expected);
       });
     }

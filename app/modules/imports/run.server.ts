@@ -71,6 +71,7 @@ async function writeRows(ctx: ServiceContext, definition: ImportTypeDefinition, 
           occurrenceUnit: (r.values.occurrenceUnit ?? 0) as never,
           occurrenceInterval: v(r, "occurrenceInterval"),
           instructions: v(r, "instructions"),
+          estimatedDuration: v(r, "estimatedDuration"),
         })),
         details,
       );

@@ -24,7 +24,7 @@ import {
 import { getT } from "~/i18n.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "~/lib/errors";
 import { findCounterDrift } from "~/modules/facilities/counters.server";
-import { createBuilding, createEntity, createEquipmentCategory, createFacility, createRoomType, createUser, pngBytes } from "#tests/factories";
+import { createBuilding, createEntity, createEquipmentCategory, createFacility, createRoomType, createUser, pngBytes, streamedWorkbook } from "#tests/factories";
 import { rejectionOf } from "#tests/service-helpers";
 import { createTestServices, type TestServices } from "#tests/test-context";
 import { createTestDatabase } from "#tests/test-db";
@@ -46,7 +46,7 @@ let otherAdmin: User;
 
 const ctxOf = (user: User) => services.ctx(user.entityId, { id: user.id, role: user.role });
 const csv = (text: string, name = "file.csv") => ({ bytes: new TextEncoder().encode(text), name });
-const label = getT("en") as unknown as (key: string) => string;
+const label = getT("en") as unknown as (key: string, params?: Record<string, unknown>) => string;
 
 /** Starts an import of `text` as `user` and runs the queue (the job, then its change's notification). */
 async function importCsv(user: User, type: BulkUploadType, text: string) {
@@ -106,6 +106,16 @@ describe("reading files", () => {
     const tooLarge = await rejectionOf<ImportFileError>(previewImport(ctx, { type: BulkUploadType.FACILITY, file: { bytes: big, name: "big.csv" } }));
     expect(tooLarge.code).toBe("FILE_TOO_LARGE");
     expect(tooLarge.messageKey).toBe("imports:errors.tooLarge");
+  });
+
+  it("refuses a workbook of 60,000 lines as too long (at most 50,000), and a CSV line whose quote is never closed", async () => {
+    const bytes = await streamedWorkbook(["Name *", "Description"], 60_000, { prefix: "Site", sharedStrings: true });
+    const long = await rejectionOf<ImportFileError>(previewImport(ctxOf(admin), { type: BulkUploadType.FACILITY, file: { bytes, name: "sites.xlsx" } }));
+    expect(long).toMatchObject({ code: "TOO_MANY_ROWS", errorCode: BulkUploadErrorCode.INVALID_TEMPLATE_DATA, params: { max: 50_000 } });
+    expect(label(long.messageKey, long.params)).toBe("The file has too many lines (at most 50000)");
+    const open = await rejectionOf<ImportFileError>(previewImport(ctxOf(admin), { type: BulkUploadType.FACILITY, file: csv('Name *;Description\nNorth;\n"South;\nWest;\n') }));
+    expect(open).toMatchObject({ code: "UNREADABLE_LINE", errorCode: BulkUploadErrorCode.INVALID_TEMPLATE_DATA });
+    expect(label(open.messageKey, open.params)).toBe("Line 3 cannot be read: a quote opened in it is never closed");
   });
 
   it("answers Unknown import type (code 1) for a type that is not one of the eight", async () => {
@@ -365,6 +375,22 @@ describe("importing", () => {
     expect(view).toMatchObject({ status: DataJobStatus.FAILED, errorCode: BulkUploadErrorCode.INVALID_TEMPLATE_DATA, failedRows: 1 });
     expect(view.errors).toEqual([{ line: 2, column: "name", type: BulkUploadErrorMessageType.ALREADY_EXISTS, message: "imports:errors.alreadyExists" }]);
     expect(await toldOf(NotificationType.IMPORT_EQUIPMENTS_FAILURE)).toContain(admin.id);
+  });
+
+  it("writes none of the lines when only some of them became invalid after the preview, and reports failure", async () => {
+    const lone = await createEntity(database.db);
+    const loneAdmin = await createUser(database.db, { entityId: lone.id, role: Role.ADMINISTRATOR });
+    await createFacility(database.db, { entityId: lone.id, name: "Kept site" });
+    const closing = await createFacility(database.db, { entityId: lone.id, name: "Closing site" });
+    const file = "Name *,Facility *\nHall one,Kept site\nHall two,Kept site\nHall three,Closing site\nHall four,Kept site\n";
+    const job = await startImport(ctxOf(loneAdmin), { type: BulkUploadType.BUILDING, file: csv(file) });
+    // The third line's facility is archived between the preview and the run; the other three stay valid.
+    await database.db.update(facilities).set({ archivedAt: new Date() }).where(eq(facilities.id, closing.id));
+    await services.queue.drain();
+    const view = await getImportJob(ctxOf(loneAdmin), job.id);
+    expect(view).toMatchObject({ status: DataJobStatus.FAILED, errorCode: BulkUploadErrorCode.INVALID_TEMPLATE_DATA, failedRows: 1 });
+    expect(view.errors.map((e) => [e.line, e.column])).toEqual([[4, "facility"]]);
+    expect(await database.db.select().from(buildings).where(eq(buildings.entityId, lone.id))).toEqual([]);
   });
 
   it("leaves no row behind after a crash in the middle, retries, and marks the job failed at the last attempt", async () => {

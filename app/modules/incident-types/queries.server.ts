@@ -297,11 +297,13 @@ function reportableHere(ctx: ServiceContext, place: { roomId: number } | { equip
   const e = ctx.entityId;
   const applies =
     "roomId" in place
+      // tenant-scope: scoped by the outer incident type (the caller's, in the entity) and the room or item checked in the entity first
       ? sql`exists (select 1 from rooms r where r.id = ${place.roomId} and r.entity_id = ${e} and r.archived_at is null)
           and (${incidentTypes.appliesEverywhere}
             or exists (select 1 from incident_type_rooms l where l.incident_type_id = ${incidentTypes.id} and l.room_id = ${place.roomId})
             or exists (select 1 from incident_type_room_types l join rooms r on r.room_type_id = l.room_type_id
                        where l.incident_type_id = ${incidentTypes.id} and r.id = ${place.roomId}))`
+      // tenant-scope: scoped by the outer incident type (the caller's, in the entity) and the room or item checked in the entity first
       : sql`exists (select 1 from equipment_items i where i.id = ${place.equipmentItemId} and i.entity_id = ${e} and i.archived_at is null)
           and (${incidentTypes.appliesEverywhere}
             or exists (select 1 from incident_type_equipment_types l join equipment_items i on i.equipment_type_id = l.equipment_type_id

@@ -314,7 +314,7 @@ describe("listIncidentTypes", () => {
   });
 });
 
-describe("the incident type choices (kept until a write, decision 037)", () => {
+describe("the incident type choices (kept until a write, decision 019)", () => {
   it("follow creating, renaming and archiving a type, per language and per entity", async () => {
     const names = async (user: User, locale = "en") => (await listIncidentTypeOptions(ctxOf(user, { locale }))).map((t) => t.name);
     const before = await names(manager);

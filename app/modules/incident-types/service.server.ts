@@ -343,30 +343,8 @@ export async function createIncidentTypesBulk(
   }
   return withTx(ctx, (txCtx) =>
     insertRecords(txCtx, {
-      table: "incident_types",
-      columns: {
-        name_en: "text",
-        name_fr: "text",
-        name_nl: "text",
-        untranslated: "text[]",
-        default_priority: "smallint",
-        reporter_may_change_priority: "boolean",
-        applies_everywhere: "boolean",
-        status: "smallint",
-      },
-      rows: rows.map((r) => {
-        const c = columnsOf(r);
-        return {
-          name_en: c.nameEn,
-          name_fr: c.nameFr,
-          name_nl: c.nameNl,
-          untranslated: c.untranslated,
-          default_priority: c.defaultPriority,
-          reporter_may_change_priority: c.reporterMayChangePriority,
-          applies_everywhere: c.appliesEverywhere,
-          status: c.status,
-        };
-      }),
+      table: incidentTypes,
+      rows: rows.map((r) => columnsOf(r)),
       audit: { action: "createIncidentType", recordType: "incidentType", details: options.details },
     }),
   );

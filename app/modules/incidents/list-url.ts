@@ -23,10 +23,10 @@ export const COLUMN_PARAM = "column";
 export const RESET_PARAM = "reset";
 /**
  * `?filters=1` opens the filters' "More filters" panel: its long choice lists (assignees, incident types,
- * facilities, buildings) are loaded and sent only then, or while one of its filters is set (decision 058).
+ * facilities, buildings) are loaded and sent only then, or while one of its filters is set (decision 021).
  */
 export const FILTERS_PARAM = "filters";
-/** `?bulk=assignee`: the bulk form changes the assignee and lists everyone to choose from (decision 058). */
+/** `?bulk=assignee`: the bulk form changes the assignee and lists everyone to choose from (decision 021). */
 export const BULK_PARAM = "bulk";
 /** `?choices=assignees`: the assignee choices alone (the bulk form fetches them with JavaScript). */
 export const CHOICES_PARAM = "choices";

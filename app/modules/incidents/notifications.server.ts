@@ -40,6 +40,7 @@ async function incidentFacts(ctx: ServiceContext, incidentId: number): Promise<I
 
 /** The users among `who` (a condition on `users`) who can reach the incident's location, by id. */
 async function reachingUsers(ctx: ServiceContext, incident: IncidentFacts, who: ReturnType<typeof or>): Promise<number[]> {
+  // tenant-scope: scoped by assigneeCandidates (incidents/queries.server.ts): active users of ctx.entityId
   const rows = await ctx.db
     .select({ id: users.id })
     .from(users)

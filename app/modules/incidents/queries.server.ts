@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 
 import { checklistQuestion } from "~/modules/incident-types/queries.server";
 import { alias } from "drizzle-orm/pg-core";
 import type { ServiceContext } from "~/core/context.server";
+import { roleMay } from "~/core/role-sql.server";
 import { readAll } from "~/core/context.server";
 import { type IncidentPriority, IncidentStatus } from "~/db/enums";
 import {
@@ -141,6 +142,7 @@ async function countIncidents(ctx: ServiceContext, filters: IncidentFilters, whe
     const statuses = filters.statuses.length ? filters.statuses : LISTED_STATUSES;
     return { total: statuses.reduce((sum, s) => sum + (totals[s] ?? 0), 0), capped: false };
   }
+  // tenant-scope: scoped by the callers' where: incidentListWhere, which compares incidents.entityId
   return countUpToCap(ctx.db, sql`from ${incidents} where ${where}`);
 }
 
@@ -360,6 +362,7 @@ async function idsByAssignee(ctx: ServiceContext, where: SQL | undefined, forwar
   const dir = forward ? sql`asc` : sql`desc`;
   const inBlock = (assigneeId: number | null) => and(where, assigneeId === null ? isNull(incidents.assigneeId) : eq(incidents.assigneeId, assigneeId));
   if (skip === 0) {
+    // tenant-scope: scoped by the callers' where: incidentListWhere, which compares incidents.entityId
     const result = await ctx.db.execute(sql`
       with u as (
         select ${users.id} as id,
@@ -390,6 +393,7 @@ async function idsByAssignee(ctx: ServiceContext, where: SQL | undefined, forwar
   for (const block of blocks) {
     if (ids.length >= take) break;
     if (left > 0) {
+      // tenant-scope: scoped by the callers' where: incidentListWhere, which compares incidents.entityId
       const counted = ctx.db.select({ one: sql`1` }).from(incidents).where(inBlock(block)).limit(left).as("counted");
       const [{ n }] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(counted);
       if (n < left) {
@@ -397,6 +401,7 @@ async function idsByAssignee(ctx: ServiceContext, where: SQL | undefined, forwar
         continue;
       }
     }
+    // tenant-scope: scoped by the callers' where: incidentListWhere, which compares incidents.entityId
     const rows = await ctx.db
       .select({ id: incidents.id })
       .from(incidents)
@@ -458,6 +463,7 @@ export async function listBoardColumn(
   const column = columnWhere(ctx, status, filters, await reachOutline(ctx), options.after);
   const [idRows, counted] = await readAll(ctx, [
     () =>
+      // tenant-scope: scoped by columnWhere: incidentListWhere, which compares incidents.entityId
       ctx.db
         .select({ id: incidents.id })
         .from(incidents)
@@ -486,10 +492,12 @@ export async function listBoard(ctx: ServiceContext, filters: IncidentFilters, c
   const outline = await reachOutline(ctx);
   const columns = new Map(shown.map((status) => [status, columnWhere(ctx, status, filters, outline, cursors[status])]));
   const branches = [...columns.values()].map(
+    // tenant-scope: scoped by columnWhere: incidentListWhere, which compares incidents.entityId
     (c) => sql`(${ctx.db.select({ id: incidents.id, status: incidents.status }).from(incidents).where(c.page).orderBy(desc(incidents.createdAt), desc(incidents.id)).limit(size + 1)})`,
   );
   const byStatus = countedByStatus(ctx, { ...filters, statuses: [] });
   const [idRows, totals] = await readAll(ctx, [
+    // tenant-scope: scoped by the branches above: each one selects incidents where columnWhere (entity included)
     async () => (branches.length ? rowsOf<{ id: number | string; status: number | string }>(await ctx.db.execute(sql.join(branches, sql` union all `))) : []),
     () => (byStatus ? incidentStatusTotals(ctx) : Promise.resolve(null)),
   ] as const);
@@ -847,9 +855,9 @@ async function eventsOf(ctx: ServiceContext, incident: IncidentInReach, options:
 }
 
 /**
- * The users an incident may be assigned to: active users of the entity who reach its location
- * (administrators, and managers and technicians linked to its facility or building), searchable and
- * paged. An incident without a room: administrators only.
+ * The users an incident may be assigned to: active users of the entity whose role may handle incidents
+ * and who reach its location (the roles that reach the whole entity, others when linked to its facility
+ * or building), searchable and paged. An incident without a room: the roles that reach the whole entity.
  */
 export async function listIncidentAssignees(
   ctx: ServiceContext,
@@ -876,11 +884,11 @@ export async function listIncidentAssignees(
 
 /**
  * A condition on `users`: the user reaches the room of every Pending and In Progress incident assigned to
- * `userId` (who may take them over when that person leaves: administrators always, others when linked to
- * each one's facility or building).
+ * `userId` (who may take them over when that person leaves: the roles that reach the whole entity always,
+ * others when linked to each one's facility or building).
  */
 export function reachesOpenIncidentsOf(ctx: ServiceContext, userId: number): SQL {
-  return sql`(${users.role} = 3 or not exists (
+  return sql`(${roleMay(users.role, "reach", "wholeEntity")} or not exists (
     select 1 from incidents i
     where i.entity_id = ${ctx.entityId} and i.assignee_id = ${userId} and i.status in (0, 1) and i.archived_at is null
       and not exists (
@@ -889,21 +897,26 @@ export function reachesOpenIncidentsOf(ctx: ServiceContext, userId: number): SQL
         where l.user_id = ${users.id} and l.entity_id = ${ctx.entityId} and (l.facility_id = b.facility_id or l.building_id = b.id))))`;
 }
 
-/** Active users of the entity who reach the room (`null`: no room, administrators only). */
+/**
+ * Active users of the entity whose role may handle incidents (the permission table) and who reach the room
+ * (`null`: no room, the roles that reach the whole entity only).
+ */
 export function assigneeCandidates(ctx: ServiceContext, roomId: number | null, q = ""): SQL {
+  const wholeEntity = roleMay(users.role, "reach", "wholeEntity");
   const reach = roomId
-    ? sql`(${users.role} = 3 or exists (
+    ? sql`(${wholeEntity} or exists (
         select 1 from user_linked_objects l
         join rooms r on r.id = ${roomId} and r.entity_id = ${ctx.entityId}
         join buildings b on b.id = r.building_id
         where l.user_id = ${users.id} and l.entity_id = ${ctx.entityId}
           and (l.facility_id = b.facility_id or l.building_id = b.id)))`
-    : sql`${users.role} = 3`;
+    : wholeEntity;
   const pattern = q ? likePattern(q) : null;
   return and(
     eq(users.entityId, ctx.entityId),
     isNull(users.archivedAt),
     sql`${users.status} <> 3`,
+    roleMay(users.role, "handle", "incident"),
     reach,
     pattern ? or(sql`${users.name} ilike ${pattern}`, sql`${users.surname} ilike ${pattern}`, sql`(${users.name} || ' ' || ${users.surname}) ilike ${pattern}`) : undefined,
   )!;

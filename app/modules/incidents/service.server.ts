@@ -254,6 +254,7 @@ export async function markIncidentDuplicate(ctx: ServiceContext, id: number, raw
     const keptRow = await touch(tx, kept.id, { occurrences: kept.occurrences + duplicate.occurrences, lastOccurrenceAt });
     // The reporters move to the kept incident (with their language and status page link), but for
     // those it already has.
+    // tenant-scope: scoped by the kept incident (read in tx.entityId); the updated reporters compare r.entity_id
     await tx.db.execute(sql`
       update incident_reporters r set incident_id = ${kept.id}
       where r.incident_id = ${duplicate.id} and r.entity_id = ${tx.entityId}

@@ -1,5 +1,6 @@
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { ServiceContext } from "~/core/context.server";
+import { roleMay } from "~/core/role-sql.server";
 import type { Effects, StatementEffects } from "~/core/unit-of-work.server";
 import { type IncidentPriority, IncidentEventType, IncidentStatus, UserStatus } from "~/db/enums";
 import { type Incident, incidentEvents, incidents, users } from "~/db/schema";
@@ -114,6 +115,7 @@ export async function foldIntoOpenIncident(
     incidentReportedAgain,
     sql`select b.id as subject_id, jsonb_build_object('incidentId', b.id, 'shortId', b.short_id, 'occurrences', b.occurrences) as payload from bumped b`,
   );
+  // tenant-scope: scoped by openHere (incidents of ctx.entityId); the update and inserts follow from that row
   const result = await ctx.db.execute(sql`
     with open as (
       select id, occurrences from ${incidents} where ${openHere} order by id limit 1 for update
@@ -144,6 +146,7 @@ export async function rejectOpenIncidents(ctx: ServiceContext, effects: Effects,
     incidentStatusChanged,
     sql`select c.id as subject_id, jsonb_build_object('incidentId', c.id, 'shortId', c.short_id, 'assigneeId', c.assignee_id, 'from', c.old_status, 'to', ${rejected}::int) as payload from changed c`,
   );
+  // tenant-scope: scoped by the target rows (incidents of ctx.entityId); the update joins them by id
   const result = await ctx.db.execute(sql`
     with target as (
       select i.id, i.status from incidents i
@@ -170,8 +173,9 @@ export interface PersonRef {
 }
 
 /**
- * How many of `fromUserId`'s Pending and In Progress incidents `toUserId` could not be assigned
- * (not an active user of the entity who reaches their room): archiving a user refuses such a successor.
+ * How many of `fromUserId`'s Pending and In Progress incidents `toUserId` could not be assigned (not an
+ * active user of the entity whose role may handle incidents and who reaches their room, as
+ * `assigneeCandidates` says): archiving a user refuses such a successor.
  */
 export async function openIncidentsOutOfReach(ctx: ServiceContext, fromUserId: number, toUserId: number): Promise<number> {
   const result = await ctx.db.execute(sql`
@@ -179,7 +183,8 @@ export async function openIncidentsOutOfReach(ctx: ServiceContext, fromUserId: n
     where i.entity_id = ${ctx.entityId} and i.assignee_id = ${fromUserId} and i.status in (${OPEN}) and i.archived_at is null
       and not exists (
         select 1 from users u where u.id = ${toUserId} and u.entity_id = ${ctx.entityId} and u.archived_at is null and u.status <> ${UserStatus.DISABLED}
-          and (u.role = 3 or exists (
+          and ${roleMay(sql`u.role`, "handle", "incident")}
+          and (${roleMay(sql`u.role`, "reach", "wholeEntity")} or exists (
             select 1 from user_linked_objects l join rooms r on r.id = i.room_id and r.entity_id = ${ctx.entityId}
             join buildings b on b.id = r.building_id
             where l.user_id = u.id and l.entity_id = ${ctx.entityId} and (l.facility_id = b.facility_id or l.building_id = b.id))))`);

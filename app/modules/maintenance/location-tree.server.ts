@@ -63,6 +63,7 @@ export async function readLocationTree(ctx: ServiceContext, query: LocationTreeQ
       facilityId: facilities.id,
       facilityName: facilities.name,
       whole: wholeScope ? sql<boolean>`(${wholeScope})` : sql<boolean>`true`,
+      // tenant-scope: scoped by the outer building (of ctx.entityId): the rooms of that building
       rooms: sql<number>`(select count(*)::int from rooms r where r.building_id = ${buildings.id} and r.archived_at is null)`,
     })
     .from(buildings)

@@ -19,6 +19,7 @@ import {
   rooms,
   users,
 } from "~/db/schema";
+import { subquery } from "~/db/subquery";
 import { now } from "~/lib/clock.server";
 import { addDays, dayIn } from "~/lib/dates";
 import { NotFoundError } from "~/lib/errors";
@@ -68,6 +69,8 @@ export interface MaintenanceTypeRow {
   tags: string[];
   occurrenceUnit: TimeMeasure;
   occurrenceInterval: number | null;
+  /** Minutes one maintenance of the type takes, or null. */
+  estimatedDuration: number | null;
   /** Active planned maintenances of the type. */
   plansCount: number;
 }
@@ -103,12 +106,22 @@ export interface PlannedMaintenanceDetail extends PlannedMaintenanceRow {
   hiddenLocations: number;
 }
 
-const plansOfType = sql<number>`(select count(*)::int from planned_maintenances p
-  where p.maintenance_type_id = ${maintenanceTypes.id} and p.entity_id = ${maintenanceTypes.entityId} and p.archived_at is null)`;
+/** The type's active plans, counted in a subquery that keeps the type's columns its own (see `subquery`). */
+const plansOfType = sql<number>`${subquery
+  .select({ n: sql`count(*)::int` })
+  .from(plannedMaintenances)
+  .where(
+    and(
+      eq(plannedMaintenances.maintenanceTypeId, maintenanceTypes.id),
+      eq(plannedMaintenances.entityId, maintenanceTypes.entityId),
+      isNull(plannedMaintenances.archivedAt),
+    ),
+  )}`;
 
 const typeFields = {
   id: maintenanceTypes.id,
   name: maintenanceTypes.name,
+  estimatedDuration: maintenanceTypes.estimatedDuration,
   tags: maintenanceTypes.tags,
   occurrenceUnit: maintenanceTypes.occurrenceUnit,
   occurrenceInterval: maintenanceTypes.occurrenceInterval,
@@ -297,6 +310,7 @@ export interface PlannedMaintenanceFilters {
 
 /** Plans whose selection touches facility `facilityId`. */
 function inFacility(facilityId: number): SQL {
+  // tenant-scope: scoped by the outer plan (of ctx.entityId): its own locations
   return sql`(exists (select 1 from planned_maintenance_locations l
       left join rooms lr on lr.id = l.room_id
       left join buildings b on b.id = coalesce(l.building_id, lr.building_id)
@@ -326,6 +340,7 @@ export async function listPlannedMaintenances(
     filters.maintenanceTypeId ? eq(plannedMaintenances.maintenanceTypeId, filters.maintenanceTypeId) : undefined,
     filters.facilityId ? inFacility(filters.facilityId) : undefined,
     filters.assigneeId
+      // tenant-scope: scoped by the outer plan (of ctx.entityId): its own assignees
       ? sql`exists (select 1 from planned_maintenance_assignees a where a.planned_maintenance_id = ${plannedMaintenances.id} and a.user_id = ${filters.assigneeId})`
       : undefined,
     q ? sql`(${nameLike(plannedMaintenances.name, q)} or ${nameLike(maintenanceTypes.name, q)})` : undefined,

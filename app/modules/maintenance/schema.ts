@@ -31,6 +31,16 @@ const occurrenceInterval = () =>
     .max(MAX_OCCURRENCE_INTERVAL, "maintenance:validation.occurrenceInterval")
     .nullish();
 
+/** Minutes one maintenance takes: a whole number above 0, or empty (none). */
+const estimatedDuration = () =>
+  z
+    .number({ error: "maintenance:validation.estimatedDuration" })
+    .int("maintenance:validation.estimatedDuration")
+    .min(1, "maintenance:validation.estimatedDuration")
+    .max(100_000, "maintenance:validation.estimatedDuration")
+    .nullish()
+    .transform((v) => v ?? null);
+
 const selection = () => idList().refine((ids) => ids.length <= MAX_SELECTION, "maintenance:validation.tooMany");
 
 /** A local date `YYYY-MM-DD` that exists in the calendar. */
@@ -67,6 +77,7 @@ export const MaintenanceTypeSchema = z
     tags: tagsField(),
     ...occurrenceShape,
     instructions: optionalText(5000),
+    estimatedDuration: estimatedDuration(),
     /** Default assignees of the plans made from the type. */
     assigneeIds: selection(),
     /** Default rooms and equipment items of the plans made from the type. */

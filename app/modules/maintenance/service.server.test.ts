@@ -125,6 +125,17 @@ describe("maintenance types", () => {
     expect(await newType({ occurrenceUnit: TimeMeasure.DAY, occurrenceInterval: null })).toMatchObject({ occurrenceUnit: 1, occurrenceInterval: 1 });
   });
 
+  it("keeps a type's estimated duration in minutes, or none, and refuses one that is not a whole number above 0", async () => {
+    const type = await newType({ estimatedDuration: 30 });
+    expect(type).toMatchObject({ estimatedDuration: 30 });
+    expect(await getMaintenanceType(ctxOf(manager), type.id)).toMatchObject({ estimatedDuration: 30 });
+    const updated = await updateMaintenanceType(ctxOf(manager), type.id, typeInput({ estimatedDuration: 120 }));
+    expect(updated).toMatchObject({ estimatedDuration: 120 });
+    expect(await updateMaintenanceType(ctxOf(manager), type.id, typeInput({ estimatedDuration: null }))).toMatchObject({ estimatedDuration: null });
+    expect(await newType({})).toMatchObject({ estimatedDuration: null });
+    for (const bad of [0, -5, 2.5]) await expectFieldError(newType({ estimatedDuration: bad }), "estimatedDuration", "maintenance:validation.estimatedDuration");
+  });
+
   it("refuses a missing name, bad tags and a bad interval with their messages", async () => {
     await expectFieldError(newType({ name: "  " }), "name", "maintenance:validation.typeNameRequired");
     await expectFieldError(newType({ tags: ["a", "b", "c", "d"] }), "tags", "common:tags.tooMany");
@@ -203,6 +214,33 @@ describe("maintenance types", () => {
     expect((await listMaintenanceTypes(ctx, listQuery("name", { q: "GLASS" }))).items.map((t) => t.name)).toEqual(["Windows"]);
     const page2 = await listMaintenanceTypes(ctx, listQuery("name", { size: 2, page: 2 }));
     expect(page2).toMatchObject({ total: 3, items: [{ name: "Windows" }] });
+  });
+
+  it("counts each type's own active plans in the list and in the type", async () => {
+    const db = database.db;
+    const entity = await createEntity(db);
+    const boss = await createUser(db, { entityId: entity.id, role: Role.ADMINISTRATOR });
+    const bossRoom = await createRoom(db, { entityId: entity.id, name: "Plant room" });
+    const ctx = actorContext(db, boss);
+    const lifts = await createMaintenanceType(ctx, typeInput({ name: "Lifts" }));
+    const roofs = await createMaintenanceType(ctx, typeInput({ name: "Roofs" }));
+    const wells = await createMaintenanceType(ctx, typeInput({ name: "Wells" }));
+    const plan = (typeId: number, name: string) =>
+      createPlannedMaintenance(ctx, { name, maintenanceTypeId: typeId, startDate: "2027-01-04", endDate: "2027-03-31", timeOfDay: "08:30", occurrenceUnit: TimeMeasure.MONTH, occurrenceInterval: 1, roomIds: [bossRoom.id] });
+    await plan(lifts.id, "Lifts A");
+    await plan(lifts.id, "Lifts B");
+    const gone = await plan(lifts.id, "Lifts C");
+    await archivePlannedMaintenance(ctx, gone.id);
+    await plan(wells.id, "Wells A");
+    const listed = await listMaintenanceTypes(ctx, listQuery("name"));
+    expect(listed.items.map((t) => [t.name, t.plansCount])).toEqual([
+      ["Lifts", 2],
+      ["Roofs", 0],
+      ["Wells", 1],
+    ]);
+    expect((await getMaintenanceType(ctx, lifts.id)).plansCount).toBe(2);
+    expect((await getMaintenanceType(ctx, roofs.id)).plansCount).toBe(0);
+    expect((await getMaintenanceType(ctx, wells.id)).plansCount).toBe(1);
   });
 });
 

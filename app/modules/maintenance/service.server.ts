@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import { assertCan } from "~/core/actor";
 import type { ServiceContext } from "~/core/context.server";
+import { roleMay } from "~/core/role-sql.server";
 import { type Input, resolveInput } from "~/core/input";
 import { withTx } from "~/core/unit-of-work.server";
 import { insertRecords } from "~/core/bulk-insert.server";
@@ -55,7 +56,10 @@ import {
 
 type Refs = { assigneeIds: number[]; roomIds: number[]; equipmentItemIds: number[]; facilityIds?: number[]; buildingIds?: number[] };
 
-/** Refuses assignees and locations that are not of the entity, archived, or outside the editor's reach, field by field. */
+/**
+ * Refuses assignees and locations that are not of the entity, archived, or outside the editor's reach, and
+ * assignees whose role may not carry out tasks (the permission table's `update task`), field by field.
+ */
 async function checkReferences(ctx: ServiceContext, input: Refs): Promise<void> {
   const e = ctx.entityId;
   const checks: [string, number[], () => Promise<{ id: number }[]>, string][] = [
@@ -66,7 +70,7 @@ async function checkReferences(ctx: ServiceContext, input: Refs): Promise<void> 
         ctx.db
           .select({ id: users.id })
           .from(users)
-          .where(and(eq(users.entityId, e), isNull(users.archivedAt), ne(users.status, UserStatus.DISABLED), inArray(users.id, input.assigneeIds))),
+          .where(and(eq(users.entityId, e), isNull(users.archivedAt), ne(users.status, UserStatus.DISABLED), roleMay(users.role, "update", "task"), inArray(users.id, input.assigneeIds))),
       "maintenance:validation.assigneeNotFound",
     ],
     [
@@ -146,6 +150,7 @@ function typeColumns(input: MaintenanceTypeValues) {
     occurrenceUnit: input.occurrenceUnit,
     occurrenceInterval: input.occurrenceInterval,
     instructions: input.instructions ?? "",
+    estimatedDuration: input.estimatedDuration,
   };
 }
 
@@ -410,12 +415,8 @@ export async function createMaintenanceTypesBulk(
   if (rows.some((r) => r.assigneeIds.length || r.roomIds.length || r.equipmentItemIds.length)) throw new ValidationError({ roomIds: ["common:validation.invalid"] });
   return withTx(ctx, (txCtx) =>
     insertRecords(txCtx, {
-      table: "maintenance_types",
-      columns: { name: "text", tags: "text[]", occurrence_unit: "smallint", occurrence_interval: "int", instructions: "text" },
-      rows: rows.map((r) => {
-        const c = typeColumns(r);
-        return { name: c.name, tags: c.tags, occurrence_unit: c.occurrenceUnit, occurrence_interval: c.occurrenceInterval, instructions: c.instructions };
-      }),
+      table: maintenanceTypes,
+      rows: rows.map((r) => typeColumns(r)),
       audit: { action: "createMaintenanceType", recordType: "maintenanceType", details: options.details },
     }),
   );

@@ -1,6 +1,7 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { ServiceContext } from "~/core/context.server";
-import { NotificationType, Role } from "~/db/enums";
+import { roleMay } from "~/core/role-sql.server";
+import { NotificationType } from "~/db/enums";
 import { plannedMaintenanceAssignees, plannedMaintenances, rooms, users } from "~/db/schema";
 import { assigneeCandidates } from "~/modules/incidents/queries.server";
 import { defineNotificationKind, type NotificationKind } from "~/modules/notifications/kinds.server";
@@ -11,13 +12,13 @@ import { taskDone } from "./changes.server";
  *
  * - the task's other assignees (its own assignee, or its plan's when it names nobody), so nobody goes to
  *   do it again;
- * - the facility managers and administrators who receive notifications (`receiveNotification`) and
- *   whose notification settings cover the task's building (an empty list of buildings means all), as
- *   the "incident created" notification picks them;
+ * - the people whose role manages tasks (the permission table: facility managers and administrators)
+ *   who receive notifications (`receiveNotification`) and whose notification settings cover the task's
+ *   building (an empty list of buildings means all), as the "incident created" notification picks them;
  *
  * never the person who did it (the notifications handler leaves the actor out), and only people who can
- * reach the task's room (administrators, and managers and technicians linked to its facility or
- * building; archived and disabled accounts never). Undoing "done" tells nobody.
+ * reach the task's room (the assignee candidates of its room; archived and disabled accounts never).
+ * Undoing "done" tells nobody.
  */
 export const taskDoneNotification = defineNotificationKind({
   type: NotificationType.TASK_DONE,
@@ -39,11 +40,12 @@ export const taskDoneNotification = defineNotificationKind({
             .where(and(eq(plannedMaintenanceAssignees.plannedMaintenanceId, change.plannedMaintenanceId), eq(plannedMaintenanceAssignees.entityId, ctx.entityId))),
         );
     const managers = and(
-      inArray(users.role, [Role.FACILITY_MANAGER, Role.ADMINISTRATOR]),
+      roleMay(users.role, "manage", "task"),
       eq(users.receiveNotification, true),
       sql`(jsonb_array_length(coalesce(${users.notificationSettings}->'buildingIds', '[]'::jsonb)) = 0
         or ${users.notificationSettings}->'buildingIds' @> to_jsonb(${facts.buildingId}::int))`,
     );
+    // tenant-scope: scoped by assigneeCandidates (incidents/queries.server.ts): active users of ctx.entityId
     const rows = await ctx.db
       .select({ id: users.id })
       .from(users)

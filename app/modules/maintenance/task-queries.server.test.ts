@@ -4,7 +4,7 @@ import { Role, TaskStatus } from "~/db/enums";
 import { type Entity, plannedMaintenances, type Room, rooms, type User } from "~/db/schema";
 import { NotFoundError } from "~/lib/errors";
 import { eq } from "drizzle-orm";
-import { createBuilding, createEntity, createEquipmentItem, createEquipmentType, createPlannedMaintenance, createRoom, createTask, createUser, linkUserTo } from "#tests/factories";
+import { createBuilding, createEntity, createEquipmentItem, createEquipmentType, createMaintenanceType, createPlannedMaintenance, createRoom, createTask, createUser, linkUserTo } from "#tests/factories";
 import { actorContext, rejectionOf } from "#tests/service-helpers";
 import { tokenActor } from "~/core/actor";
 import { createTestDatabase } from "#tests/test-db";
@@ -177,11 +177,12 @@ describe("my tasks", () => {
 describe("getTaskDay", () => {
   it("shows the plan's tasks of the day within reach, and is not found otherwise", async () => {
     const db = database.db;
-    const plan = await createPlannedMaintenance(db, { entityId: entity.id, name: "Day", instructions: "Do it." });
+    const type = await createMaintenanceType(db, { entityId: entity.id, name: "Chillers" });
+    const plan = await createPlannedMaintenance(db, { entityId: entity.id, name: "Day", instructions: "Do it.", maintenanceTypeId: type.id });
     const near = await createTask(db, { entityId: entity.id, plannedMaintenanceId: plan.id, roomId: room.id, dueDate: "2027-01-04" });
     const far = await createTask(db, { entityId: entity.id, plannedMaintenanceId: plan.id, roomId: farRoom.id, dueDate: "2027-01-04" });
     const day = await getTaskDay(actorContext(db, admin), plan.id, "2027-01-04");
-    expect(day.plan).toMatchObject({ id: plan.id, name: "Day", instructions: "Do it." });
+    expect(day.plan).toMatchObject({ id: plan.id, name: "Day", instructions: "Do it.", maintenanceTypeName: "Chillers" });
     expect(ids(day.tasks)).toEqual([near.id, far.id]);
     expect(ids((await getTaskDay(actorContext(db, technician), plan.id, "2027-01-04")).tasks)).toEqual([near.id]);
     // One at a time: a refusal started before its turn would be a rejection nobody handles yet.

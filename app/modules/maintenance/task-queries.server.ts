@@ -3,7 +3,8 @@ import { alias, type PgTable } from "drizzle-orm/pg-core";
 import { can } from "~/core/actor";
 import { readAll, type ServiceContext } from "~/core/context.server";
 import { TaskStatus } from "~/db/enums";
-import { buildings, equipmentItems, equipmentTypes, plannedMaintenanceAssignees, plannedMaintenances, rooms, tasks, users } from "~/db/schema";
+import { buildings, equipmentItems, equipmentTypes, maintenanceTypes, plannedMaintenanceAssignees, plannedMaintenances, rooms, tasks, users } from "~/db/schema";
+import { subquery } from "~/db/subquery";
 import { now } from "~/lib/clock.server";
 import { addDays, dayIn } from "~/lib/dates";
 import { NotFoundError } from "~/lib/errors";
@@ -57,6 +58,7 @@ function roomReach(ctx: ServiceContext): SQL | undefined {
 export function assignedTo(userId: number): SQL {
   // The person's plans as a set (a few), rather than a lookup per task: the planner then reads the
   // tasks of those plans instead of testing every task in reach.
+  // tenant-scope: scoped by the outer tasks (of the entity): the person's plans only narrow them
   return sql`(${tasks.assigneeId} = ${userId} or (${tasks.assigneeId} is null and ${tasks.plannedMaintenanceId} in (
     select a.planned_maintenance_id from planned_maintenance_assignees a where a.user_id = ${userId})))`;
 }
@@ -73,6 +75,7 @@ function assigneePairs(ctx: ServiceContext, userId: number): SQL {
   const e = ctx.entityId;
   const scope = treeScope(ctx, "room");
   const inReach = scope ? sql`and w.room_id in (select ${rooms.id} from ${rooms} where ${rooms.entityId} = ${e} and ${scope})` : sql``;
+  // tenant-scope: scoped by the person's plan assignments in ctx.entityId: the tasks of those plans
   return sql`with recursive walk (plan_id, room_id) as (
       select a.planned_maintenance_id, (select x.room_id from tasks x
           where x.planned_maintenance_id = a.planned_maintenance_id order by x.room_id limit 1)
@@ -167,12 +170,14 @@ function taskSource(ctx: ServiceContext, c: TaskConditions) {
 }
 
 /** The names of a task's assignees: its own, or its plan's, "Name Surname" joined by ", ". */
+// tenant-scope: scoped by the outer task (of the entity): its assignee and its plan's assignees
 const assigneeNames = sql<string>`case when ${tasks.assigneeId} is not null then
     (select trim(u.name || ' ' || u.surname) from users u where u.id = ${tasks.assigneeId})
   else (select string_agg(trim(u.name || ' ' || u.surname), ', ' order by lower(u.surname), lower(u.name))
     from planned_maintenance_assignees a join users u on u.id = a.user_id and u.archived_at is null
     where a.planned_maintenance_id = ${tasks.plannedMaintenanceId}) end`;
 
+// tenant-scope: scoped by the outer task (of the entity): the person who did it
 const doneByName = sql<string | null>`(select trim(u.name || ' ' || u.surname) from users u where u.id = ${tasks.doneById})`;
 
 /** One task as the list, the calendar, the task view and the API show it. */
@@ -230,6 +235,7 @@ async function taskPage(
   window: { offset?: number; limit: number },
 ): Promise<TaskRow[]> {
   const source = taskSource(ctx, conditions);
+  // tenant-scope: scoped by taskSource: the inner joins on the entity's plans and rooms
   let chosen = ctx.db
     .select({
       id: tasks.id,
@@ -258,6 +264,7 @@ async function taskPage(
     .offset(window.offset ?? 0);
   const page = ctx.db.$with("task_page").as(chosen);
   const people = ctx.db.$with("task_page_people").as(
+    // tenant-scope: scoped by the page's plans (of the entity): their assignees
     ctx.db
       .select({
         planId: sql<number>`${plannedMaintenanceAssignees.plannedMaintenanceId}`.as("plan_id"),
@@ -308,6 +315,7 @@ async function taskPage(
   // would: its generic mapping of a subquery's aliased columns is slow for the thousands of rows of a month.
   const decode = <C extends AnyColumn>(column: C, value: unknown): C["_"]["data"] | null =>
     value === null || value === undefined ? null : (column.mapFromDriverValue(value) as C["_"]["data"]);
+  // tenant-scope: scoped by the query built above from taskSource (the entity's plans and rooms)
   return rowsOf<Record<string, unknown>>(await ctx.db.execute(query)).map((r) => ({
     id: decode(tasks.id, r.id)!,
     plannedMaintenanceId: decode(tasks.plannedMaintenanceId, r.planned_maintenance_id)!,
@@ -333,6 +341,7 @@ async function taskPage(
 
 /** The select of task rows with their plan, room and building (the list's, the calendar's and the export's). */
 export function selectTasks(ctx: ServiceContext) {
+  // tenant-scope: scoped by the inner joins on the entity's plans and rooms
   return ctx.db
     .select(taskColumns())
     .from(tasks)
@@ -350,6 +359,7 @@ function countTasks(ctx: ServiceContext, c: TaskConditions) {
     source.joins.map(([table, on]) => sql` join ${table} on ${on}`),
     sql``,
   );
+  // tenant-scope: scoped by taskSource: the inner joins on the entity's plans and rooms
   return countUpToCap(ctx.db, sql`from ${tasks}${joins} where ${source.where ?? sql`true`}`);
 }
 
@@ -436,7 +446,7 @@ export const CALENDAR_ENTRIES_PER_DAY = { month: 4, week: 16 } as const;
  * The calendar's days from `from` to `to` (both included): each day's first `perDay` entries (a plan's
  * tasks of the day at one time of day, counted, with the place of a lone task), by time of day (a task
  * without one first) then plan, and the days that have more entries than that (`more`), which the
- * calendar links to a longer view of the day (decision 063).
+ * calendar links to a longer view of the day (decision 051).
  *
  * Each day is read in the order of `tasks_entity_day_plan_idx` and stops after its last entry, from the
  * index alone: the conditions on the task are on the index's columns, and those on its plan and room
@@ -460,6 +470,7 @@ export async function calendarDays(
   // thousand, and plans for that many).
   const days = Math.round((Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${range.from}T00:00:00Z`)) / 86_400_000) + 1;
   if (!(days > 0)) return { entries: [], more: [] };
+  // tenant-scope: scoped by the plans of ctx.entityId the calendar walks: their tasks
   const result = await ctx.db.execute(sql`
     with entry as (
       select d.day as due_date, e.due_time, e.plan_id, e.tasks, e.done, e.only_task,
@@ -527,6 +538,7 @@ async function calendarRoomTest(ctx: ServiceContext, filters: Partial<TaskFilter
   if (scope && !outline?.wide) return kept(undefined);
   const archived = sql`${tasks.roomId} not in (select r.id from rooms r where r.entity_id = ${e} and r.archived_at is not null)`;
   if (!outline?.outside.length) return archived;
+  // tenant-scope: scoped by reachOutline: buildings of ctx.entityId
   return sql`${archived} and ${tasks.roomId} not in (select r.id from rooms r where r.building_id in (${sql.join(
     outline.outside.map((id) => sql`${id}`),
     sql`, `,
@@ -581,7 +593,10 @@ export async function getTaskDay(ctx: ServiceContext, plannedMaintenanceId: numb
       name: plannedMaintenances.name,
       instructions: plannedMaintenances.instructions,
       timeOfDay: plannedMaintenances.timeOfDay,
-      maintenanceTypeName: sql<string | null>`(select t.name from maintenance_types t where t.id = ${plannedMaintenances.maintenanceTypeId})`,
+      maintenanceTypeName: sql<string | null>`${subquery
+        .select({ name: maintenanceTypes.name })
+        .from(maintenanceTypes)
+        .where(and(eq(maintenanceTypes.id, plannedMaintenances.maintenanceTypeId), eq(maintenanceTypes.entityId, plannedMaintenances.entityId)))}`,
     })
     .from(plannedMaintenances)
     .where(and(eq(plannedMaintenances.id, plannedMaintenanceId), eq(plannedMaintenances.entityId, ctx.entityId), isNull(plannedMaintenances.archivedAt)));
@@ -633,6 +648,7 @@ export async function taskFilterOptions(ctx: ServiceContext): Promise<TaskFilter
           and(
             eq(buildings.entityId, ctx.entityId),
             isNull(buildings.archivedAt),
+            // tenant-scope: scoped by the outer building (of ctx.entityId): tasks of its rooms
             sql`exists (select 1 from tasks join rooms on rooms.id = tasks.room_id where rooms.building_id = ${buildings.id} and ${visible})`,
           ),
         )
@@ -646,6 +662,7 @@ export async function taskFilterOptions(ctx: ServiceContext): Promise<TaskFilter
           and(
             eq(plannedMaintenances.entityId, ctx.entityId),
             isNull(plannedMaintenances.archivedAt),
+            // tenant-scope: scoped by the outer plan (of ctx.entityId): its tasks
             sql`exists (select 1 from tasks where tasks.planned_maintenance_id = ${plannedMaintenances.id} and ${visible})`,
           ),
         )
@@ -659,6 +676,7 @@ export async function taskFilterOptions(ctx: ServiceContext): Promise<TaskFilter
           and(
             eq(users.entityId, ctx.entityId),
             isNull(users.archivedAt),
+            // tenant-scope: scoped by the outer user (of ctx.entityId): their tasks
             sql`(exists (select 1 from planned_maintenance_assignees a join planned_maintenances p on p.id = a.planned_maintenance_id
                   where a.user_id = ${users.id} and a.entity_id = ${ctx.entityId} and p.archived_at is null)
               or exists (select 1 from tasks where tasks.assignee_id = ${users.id} and ${visible}))`,

@@ -25,6 +25,8 @@ let technician: User;
 let colleague: User;
 let farTechnician: User;
 let otherManager: User;
+let otherAdmin: User;
+let otherTechnician: User;
 let building: Building;
 let room: Room;
 let farRoom: Room;
@@ -63,6 +65,10 @@ beforeAll(async () => {
   colleague = await createUser(database.db, { entityId: entityA.id, role: Role.TECHNICIAN, name: "Cleo", surname: "Colleague" });
   farTechnician = await createUser(database.db, { entityId: entityA.id, role: Role.TECHNICIAN });
   otherManager = await createUser(database.db, { entityId: entityB.id, role: Role.FACILITY_MANAGER });
+  // Another entity's people who would hear of entity A's tasks if its entity were not checked: an administrator
+  // taking notifications (reaches every room of an entity), and a technician of the same name as A's.
+  otherAdmin = await createUser(database.db, { entityId: entityB.id, role: Role.ADMINISTRATOR, receiveNotification: true });
+  otherTechnician = await createUser(database.db, { entityId: entityB.id, role: Role.TECHNICIAN, name: "Tom", surname: "Tech" });
   building = await createBuilding(database.db, { entityId: entityA.id });
   const farBuilding = await createBuilding(database.db, { entityId: entityA.id });
   room = await createRoom(database.db, { entityId: entityA.id, buildingId: building.id });
@@ -117,6 +123,15 @@ describe("completeTask", () => {
     const [details] = await database.db.select().from(notificationDetails).where(eq(notificationDetails.type, NotificationType.TASK_DONE)).orderBy(asc(notificationDetails.id)).limit(1);
     expect(details.subject).toContain("Boiler check");
     expect(details.message).toMatchObject({ plannedMaintenanceId: planId });
+  });
+
+  it("never tells another entity's people, whatever their role and settings", async () => {
+    const task = await newTask();
+    await completeTask(ctxOf(colleague), task.id, {});
+    await services.queue.drain();
+    const told = await toldOfDone(task.id);
+    expect(told).toEqual([admin.id, manager.id, technician.id].sort((a, b) => a - b));
+    for (const stranger of [otherAdmin, otherManager, otherTechnician]) expect(told).not.toContain(stranger.id);
   });
 
   it("leaves out managers whose notification buildings do not hold the task's building", async () => {

@@ -30,7 +30,7 @@ export const notificationRetentionJob = defineJob({
 });
 
 /**
- * The retention pass every night at 03:15, Brussels time (decision 045), removing read notifications
+ * The retention pass every night at 03:15, Brussels time (decision 020), removing read notifications
  * older than `days` (NOTIFICATION_RETENTION_DAYS, read at start: a new age applies from the next run).
  */
 export function notificationRetentionSchedule(days: number) {

@@ -90,19 +90,22 @@ const RETENTION_BATCH = 5000;
 export async function purgeReadNotifications(services: Pick<ServiceContext, "db">, days: number): Promise<{ removed: number }> {
   let removed = 0;
   for (;;) {
+    // tenant-scope: across entities, retention removes read notifications of every entity
     const batch = services.db
       .select({ id: notifications.id })
       .from(notifications)
       .where(and(isNotNull(notifications.readAt), lt(notifications.readAt, sql`now() - make_interval(days => ${days})`)))
       .limit(RETENTION_BATCH);
-    // eslint-disable-next-line caretaker/tenant-scope -- retention runs for every entity by design
+    // tenant-scope: across entities, retention runs for every entity by design
     const gone = await services.db.delete(notifications).where(inArray(notifications.id, batch)).returning({ id: notifications.id });
     removed += gone.length;
     if (gone.length < RETENTION_BATCH) break;
   }
+  // tenant-scope: across entities, retention removes unreferenced notification details of every entity
   await services.db.delete(notificationDetails).where(
     and(
       lt(notificationDetails.createdAt, sql`now() - make_interval(days => ${days})`),
+      // tenant-scope: scoped by the outer notification detail: the notifications that refer to it
       sql`not exists (select 1 from ${notifications} n where n.details_id = ${notificationDetails.id})`,
     ),
   );

@@ -35,6 +35,7 @@ export async function resolveReportIdentifier(db: Db, code: string) {
   if (!CODE.test(code)) return null;
   // One read (every report runs it): the identifier, its equipment item when it has one, and the room,
   // each neither archived nor of another entity.
+  // tenant-scope: across entities, a public report code is unique over all entities and names its entity
   const [row] = await db
     .select({ entityId: reportIdentifiers.entityId, roomId: rooms.id, equipmentItemId: reportIdentifiers.equipmentItemId, timeZone: entities.timeZone })
     .from(reportIdentifiers)
@@ -56,7 +57,7 @@ export type ResolvedIdentifier = NonNullable<Awaited<ReturnType<typeof resolveRe
 const resolvedCodes = keptAnswers<ResolvedIdentifier | null>({ maxEntries: 2_000, ttlMs: 60_000 });
 
 /**
- * `resolveReportIdentifier`, kept until its entity commits a write (decision 043): every scan and report of
+ * `resolveReportIdentifier`, kept until its entity commits a write (decision 019): every scan and report of
  * a crowd at one sticker reads the same answer, and only a write of that entity (a room archived, an item
  * moved) can change it. An unknown code is read every time (a new sticker must answer at once).
  */

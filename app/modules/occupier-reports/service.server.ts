@@ -77,7 +77,7 @@ export async function reportIncident(
   if (photos.length > REPORT_MAX_PHOTOS) throw new ValidationError({ photos: ["report:validation.tooManyPhotos"] }, "report:validation.tooManyPhotos", "TOO_MANY_PHOTOS");
   for (const photo of photos) checkImage(photo, ctx.files.maxBytes, { kind: "image", field: "photos" });
 
-  // Kept until the entity commits a write (decision 043), like the identifier: the same for a whole crowd.
+  // Kept until the entity commits a write (decision 019), like the identifier: the same for a whole crowd.
   const type = await reportableTypes.get(
     ctx.db,
     JSON.stringify([ctx.entityId, place, input.incidentTypeId, locale]),

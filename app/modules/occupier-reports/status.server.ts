@@ -28,6 +28,7 @@ const PUBLIC_EVENTS = [IncidentEventType.CREATED, IncidentEventType.STATUS_UPDAT
 
 export async function getReportStatus(db: Db, token: string): Promise<ReportStatus> {
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) throw reportStatusNotFound();
+  // tenant-scope: across entities, a reporter's status link is found by its token hash; the row gives the entity
   const [row] = await db
     .select({
       id: incidents.id,

@@ -3,7 +3,7 @@ import { createChallenge, randomInt, verifySolution, type Challenge, type Payloa
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { config } from "~/config.server";
 import { sharedLimitStore } from "~/core/shared-limits.server";
-import { type LimitStore, limiterKey } from "~/lib/rate-limit.server";
+import { type LimitStore, memoryLimitStore, RateLimiter } from "~/lib/rate-limit.server";
 import type { CaptchaInput } from "./schema";
 
 /**
@@ -18,7 +18,7 @@ import type { CaptchaInput } from "./schema";
  *
  * Replay protection remembers the ids of accepted challenges until they expire: in the store the
  * request limits share across processes on PostgreSQL (app/core/shared-limits.server.ts), so an answer
- * accepted by one process is refused by the others; in a bounded in-memory set otherwise (one process).
+ * accepted by one process is refused by the others; in this process's memory otherwise (one process).
  * A restart of the embedded app forgets them, which only re-opens challenges still within their lifetime.
  */
 
@@ -32,8 +32,6 @@ export interface CaptchaOptions {
   counterMax?: number;
   /** Lifetime of a challenge and of a question. */
   ttlSeconds?: number;
-  /** Upper bound of remembered (used) challenge ids, in memory. */
-  maxUsed?: number;
   /** Where used ids are remembered across processes (instead of memory). */
   store?: LimitStore;
 }
@@ -45,35 +43,6 @@ export interface ArithmeticQuestion {
   a: number;
   b: number;
   token: string;
-}
-
-/** A set of ids that each expire; bounded (the oldest are dropped first when it is full). */
-export class UsedIds {
-  private readonly ids = new Map<string, number>();
-  constructor(private readonly maxSize: number) {}
-
-  /** Records `id` until `expiresAt`; false when it was already recorded and has not expired. */
-  use(id: string, expiresAt: number, now: number): boolean {
-    const known = this.ids.get(id);
-    if (known !== undefined && known > now) return false;
-    this.ids.delete(id);
-    this.ids.set(id, expiresAt);
-    if (this.ids.size > this.maxSize) this.sweep(now);
-    return true;
-  }
-
-  get size() {
-    return this.ids.size;
-  }
-
-  private sweep(now: number) {
-    for (const [id, expiresAt] of this.ids) if (expiresAt <= now) this.ids.delete(id);
-    // Still full: drop the oldest (Map keeps insertion order).
-    for (const id of this.ids.keys()) {
-      if (this.ids.size <= this.maxSize) break;
-      this.ids.delete(id);
-    }
-  }
 }
 
 function derive(secret: string, purpose: string): string {
@@ -95,15 +64,10 @@ export function createCaptcha(options: CaptchaOptions) {
   const signatureSecret = derive(options.secret, "altcha-signature");
   const keySignatureSecret = derive(options.secret, "altcha-key-signature");
   const questionSecret = derive(options.secret, "question");
-  const used = new UsedIds(options.maxUsed ?? 50_000);
-  const store = options.store;
+  // An id is counted once for as long as its challenge lives: a second use is over the limit.
+  const used = new RateLimiter(1, ttlSeconds * 1000, { store: options.store ?? memoryLimitStore(), scope: "captcha.used" });
   /** Records `id` as used until `expiresAt`; false when it was used before. */
-  const spendOnce = async (id: string, expiresAt: number): Promise<boolean> => {
-    const at = now();
-    if (!store) return used.use(id, expiresAt, at);
-    const window = await store.hit("captcha.used", limiterKey(id), Math.max(1, expiresAt - at), at);
-    return window.count === 1;
-  };
+  const spendOnce = (id: string, expiresAt: number): Promise<boolean> => used.hit(id, { windowMs: Math.max(1, expiresAt - now()) });
 
   /** A fresh ALTCHA challenge (the JSON the widget fetches). */
   async function altchaChallenge(): Promise<Challenge> {

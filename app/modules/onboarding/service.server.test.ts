@@ -114,12 +114,39 @@ describe("signUp", () => {
     expect(token.expiresAt.getTime() - token.createdAt.getTime()).toBe(VERIFICATION_TTL_HOURS * 3_600_000);
   });
 
-  it("writes the mail job in the sign-up transaction: the job and the account commit together", async () => {
+  it("writes the verification mail job with the new account", async () => {
     const data = input();
     const result = await signUp(deps, data);
     const [job] = (await services.queued(sendEmailJob)).filter((j) => j.data.to === data.account.email);
     expect(job).toBeDefined();
     expect(await database.db.select({ id: users.id }).from(users).where(eq(users.id, result.userId))).toHaveLength(1);
+  });
+
+  it("keeps no account, entity or token when the mail job, written after them, fails", async () => {
+    const data = input();
+    // The database refuses this sign-up's mail job: the write that follows the entity, user and token rows.
+    const email = data.account.email.replace(/'/g, "''");
+    await database.db.execute(
+      sql.raw(`create function refuse_signup_mail() returns trigger language plpgsql as $$
+        begin
+          if new.payload->>'to' = '${email}' then raise exception 'mail job refused'; end if;
+          return new;
+        end $$`),
+    );
+    await database.db.execute(sql.raw("create trigger refuse_signup_mail before insert on job_queue for each row execute function refuse_signup_mail()"));
+    try {
+      const error = await rejectionOf<DomainError>(signUp(deps, data));
+      expect(error.code).toBe("MAIL_FAILED");
+    } finally {
+      await database.db.execute(sql.raw("drop trigger refuse_signup_mail on job_queue"));
+      await database.db.execute(sql.raw("drop function refuse_signup_mail()"));
+    }
+    expect(await database.db.select({ id: users.id }).from(users).where(eq(users.email, data.account.email))).toEqual([]);
+    expect(await database.db.select({ id: entities.id }).from(entities).where(eq(entities.name, data.entity.entityName))).toEqual([]);
+    expect(await database.db.select({ id: emailVerificationTokens.id }).from(emailVerificationTokens).where(eq(emailVerificationTokens.email, data.account.email))).toEqual([]);
+    expect((await services.queued(sendEmailJob)).filter((j) => j.data.to === data.account.email)).toEqual([]);
+    // The same details sign up once the mail can be queued: nothing of the failed attempt is in the way.
+    expect((await signUp(deps, data)).email).toBe(data.account.email);
   });
 
   it("refuses an email that is already in use, whatever its case, and creates nothing", async () => {

@@ -43,6 +43,7 @@ const couldNotSave = () => new DomainError("SAVE_FAILED", "onboarding:errors.cou
 const mailFailed = () => new DomainError("MAIL_FAILED", "onboarding:errors.tryLater", 503);
 
 async function emailTaken(db: Db, email: string): Promise<boolean> {
+  // tenant-scope: across entities, e-mail addresses are unique over all entities
   const [row] = await db
     .select({ id: users.id })
     .from(users)
@@ -160,6 +161,7 @@ export async function verifyEmail(deps: Pick<OnboardingDeps, "db" | "now">, inpu
   }
   const now = deps.now?.() ?? Date.now();
   const outcome = await withTx({ db: deps.db }, async ({ db: tx }, effects) => {
+    // tenant-scope: across entities, a verification token is found by its hash; the row gives the entity
     const [row] = await tx
       .select()
       .from(emailVerificationTokens)

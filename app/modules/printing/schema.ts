@@ -2,24 +2,14 @@ import { z } from "zod";
 import { supportedLngs } from "~/i18n";
 import { checkbox, idList, INVALID } from "~/lib/schema-helpers";
 import { COLUMNS, MAX_OFFSET_MM, ROWS } from "./layout";
+import { LABEL_LINES, MAX_COPIES, MAX_SELECTION } from "./constants";
 
 /**
  * What a print asks for (SPEC.md sections 2, 5 and 9), one shape for the /printing forms, the REST bodies
  * and the background job. Client-safe; messages are i18n keys.
  */
 
-/** More stickers than this are printed in the background (decision 053): 50 full sheets. */
-export const BACKGROUND_THRESHOLD = 1050;
-/** The most places one selection list may name. */
-export const MAX_SELECTION = 5000;
-/** The most stickers one print may hold (a background job's PDF stays a few tens of megabytes). */
-export const MAX_STICKERS = 20_000;
-/** The most explanatory sticker copies at once: 50 sheets. */
-export const MAX_COPIES = 1050;
-
-/** The label lines a QR sticker may carry beside its code, in this order. */
-export const LABEL_LINES = ["room", "building", "floor", "code"] as const;
-export type LabelLine = (typeof LABEL_LINES)[number];
+export { BACKGROUND_THRESHOLD, LABEL_LINES, MAX_COPIES, MAX_SELECTION, MAX_STICKERS, type LabelLine } from "./constants";
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 

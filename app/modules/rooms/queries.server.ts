@@ -9,6 +9,7 @@ import {
   facilities,
   incidents,
   incidentTypeRooms,
+  incidentTypeRoomTypes,
   incidentTypes,
   reportIdentifiers,
   roomFiles,
@@ -17,6 +18,7 @@ import {
   roomTypes,
   storedFiles,
 } from "~/db/schema";
+import { subquery } from "~/db/subquery";
 import { readAll, type ServiceContext } from "~/core/context.server";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { canViewRoom, treeScope } from "~/modules/facilities/policy.server";
@@ -86,9 +88,12 @@ export async function getRoomType(ctx: ServiceContext, id: number): Promise<Room
   const [row] = await ctx.db
     .select({
       ...roomTypeSelection().fields,
-      incidentTypesCount: sql<number>`(select count(*)::int from incident_type_room_types l
-        join incident_types it on it.id = l.incident_type_id
-        where l.room_type_id = "room_types"."id" and it.archived_at is null)`,
+      // tenant-scope: scoped by the outer room type (of ctx.entityId): the incident types linked to it
+      incidentTypesCount: sql<number>`${subquery
+        .select({ n: sql`count(*)::int` })
+        .from(incidentTypeRoomTypes)
+        .innerJoin(incidentTypes, eq(incidentTypes.id, incidentTypeRoomTypes.incidentTypeId))
+        .where(and(eq(incidentTypeRoomTypes.roomTypeId, roomTypes.id), isNull(incidentTypes.archivedAt)))}`,
     })
     .from(roomTypes)
     .where(and(eq(roomTypes.id, id), eq(roomTypes.entityId, ctx.entityId), isNull(roomTypes.archivedAt)))
@@ -281,6 +286,7 @@ function walkParents(options: { parents: SQL; children: SQL; dir: SQL; offset: n
   const { parents, children, dir, offset, limit, skip } = options;
   const keys = sql`p.k1 ${dir}, p.k2 ${dir}, p.k3 ${dir}, p.pid ${dir}`;
   return skip
+    // tenant-scope: scoped by `children`: the callers pass ownRoom (rooms.entityId) into it
     ? sql`
         select x.id from (
           select q.*, sum(q.n) over (order by q.k1 ${dir}, q.k2 ${dir}, q.k3 ${dir}, q.pid ${dir}
@@ -295,6 +301,7 @@ function walkParents(options: { parents: SQL; children: SQL; dir: SQL; offset: n
         where p.before + p.n > ${offset}::int and p.before < ${offset + limit}::int
         order by ${keys}, x.rk ${dir}, x.id ${dir}
         limit ${limit}`
+    // tenant-scope: scoped by `children`: the callers pass ownRoom (rooms.entityId) into it
     : sql`
         select x.id from (${parents}) p
         cross join lateral (

@@ -418,8 +418,7 @@ export async function createRoomTypesBulk(ctx: ServiceContext, rawRows: Input<Ro
   const rows = parseInput(BulkRoomTypeSchema, await resolveInput(rawRows));
   return withTx(ctx, (txCtx) =>
     insertRecords(txCtx, {
-      table: "room_types",
-      columns: { name: "text", tags: "text[]" },
+      table: roomTypes,
       rows: rows.map((r) => ({ name: r.roomTypeName, tags: r.tags })),
       audit: { action: "createRoomType", recordType: "roomType", details: options.details },
     }),
@@ -461,12 +460,11 @@ export async function createRoomsBulk(
     if (Object.keys(errors).length > 0) throw new ValidationError(errors);
     const last = await reserveShortIds(txCtx.db, ctx.entityId, "room", rows.length);
     const ids = await insertRecords(txCtx, {
-      table: "rooms",
-      columns: { short_id: "int", building_id: "int", room_type_id: "int", name: "text", description: "text", floor: "text" },
+      table: rooms,
       rows: rows.map((r, i) => ({
-        short_id: last - rows.length + 1 + i,
-        building_id: r.buildingId,
-        room_type_id: r.roomTypeId,
+        shortId: last - rows.length + 1 + i,
+        buildingId: r.buildingId,
+        roomTypeId: r.roomTypeId,
         name: r.name,
         description: r.description,
         floor: r.floor,

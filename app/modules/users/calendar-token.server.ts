@@ -52,6 +52,7 @@ export async function issueCalendarToken(ctx: ServiceContext, options: { reset: 
 /** Who holds `token` (an active, not archived account) with their entity's time zone; null otherwise. */
 export async function calendarTokenOwner(db: Db, token: string) {
   if (!TOKEN.test(token)) return null;
+  // tenant-scope: across entities, a calendar address is found by its token; the row gives the entity
   const [owner] = await db
     .select({ id: users.id, role: users.role, entityId: users.entityId, language: users.language, timeZone: entities.timeZone })
     .from(users)

@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import { actorUserId, can } from "~/core/actor";
+import { actorUserId, can, roleIsAdministrators, roleNeedsLinks } from "~/core/actor";
 import { type Input, resolveInput } from "~/core/input";
 import type { ServiceContext } from "~/core/context.server";
+import { roleMay } from "~/core/role-sql.server";
 import type { Effects } from "~/core/unit-of-work.server";
 import { withTx } from "~/core/unit-of-work.server";
-import { Role, UserStatus } from "~/db/enums";
+import { UserStatus } from "~/db/enums";
 import {
   buildings,
   entities,
@@ -27,7 +28,7 @@ import { reassignUser as reassignIncidentTypeAssignees } from "~/modules/inciden
 import { openIncidentsOutOfReach, reassignUser as reassignIncidents } from "~/modules/incidents/writes.server";
 import { reassignUser as reassignMaintenance } from "~/modules/maintenance/assignees.server";
 import { userDeactivated } from "./changes.server";
-import { assertCanManageUsers, assertMayHandleRole, isOwnAccount, needsLinks } from "./policy.server";
+import { assertCanManageUsers, assertMayHandleRole, isOwnAccount } from "./policy.server";
 import { updateAccount } from "./service.server";
 import { getUser, type UserDetail } from "./queries.server";
 import {
@@ -80,18 +81,19 @@ async function lockUser(ctx: ServiceContext, id: number): Promise<User> {
 }
 
 /**
- * Refuses a change that would leave the entity without an active administrator. The entity's row is
+ * Refuses a change that would leave the entity without an active administrator (a person whose role may
+ * manage administrators, in the permission table). The entity's row is
  * locked first (`no key update`: inserts referencing it go on), so that two administrators demoting
  * each other at once are serialised and the second sees the first's change, instead of deadlocking
  * on each other's user rows.
  */
 async function keepAnAdministrator(ctx: ServiceContext, target: User, stillAdmin: boolean): Promise<void> {
-  if (target.role !== Role.ADMINISTRATOR || target.status !== UserStatus.ACTIVE || stillAdmin) return;
+  if (!roleIsAdministrators(target.role) || target.status !== UserStatus.ACTIVE || stillAdmin) return;
   await ctx.db.select({ id: entities.id }).from(entities).where(eq(entities.id, ctx.entityId)).for("no key update");
   const admins = await ctx.db
     .select({ id: users.id, status: users.status })
     .from(users)
-    .where(and(eq(users.entityId, ctx.entityId), eq(users.role, Role.ADMINISTRATOR), isNull(users.archivedAt)))
+    .where(and(eq(users.entityId, ctx.entityId), roleMay(users.role, "manage", "administrator"), isNull(users.archivedAt)))
     .orderBy(asc(users.id));
   if (!admins.some((a) => a.id !== target.id && a.status === UserStatus.ACTIVE)) throw lastAdministrator();
 }
@@ -102,7 +104,7 @@ async function keepAnAdministrator(ctx: ServiceContext, target: User, stillAdmin
  * reach; a facility only when it has at least one building (SPEC.md section 6).
  */
 async function checkLinks(ctx: ServiceContext, role: number, linked: LinkedObjects, kept: LinkedObjects = { facilityIds: [], buildingIds: [] }): Promise<LinkedObjects> {
-  if (!needsLinks(role)) return { facilityIds: [], buildingIds: [] };
+  if (!roleNeedsLinks(role)) return { facilityIds: [], buildingIds: [] };
   if (!linked.facilityIds.length && !linked.buildingIds.length) {
     throw new ValidationError({ linkedObjects: ["users:validation.linkRequired"] }, "users:validation.linkRequired", "LINK_REQUIRED");
   }
@@ -238,6 +240,7 @@ export async function createUser(ctx: ServiceContext, rawInput: Input<CreateUser
       const linked = await checkLinks(txCtx, input.role, input.linkedObjects);
       const settings = notificationSettingsOf(input);
       await checkNotificationBuildings(txCtx, settings.buildingIds);
+      // tenant-scope: across entities, e-mail addresses are unique over all entities
       const [taken] = await tx
         .select({ id: users.id })
         .from(users)
@@ -288,7 +291,7 @@ export async function updateUser(ctx: FilesContext, id: number, rawInput: Input<
     assertMayHandleRole(actor, input.role);
     const status = nextStatus(current, input.status ?? current.status);
     if (current.id === actor.id && (input.role !== current.role || status !== current.status)) throw selfChange();
-    await keepAnAdministrator(txCtx, current, input.role === Role.ADMINISTRATOR && status === UserStatus.ACTIVE);
+    await keepAnAdministrator(txCtx, current, roleIsAdministrators(input.role) && status === UserStatus.ACTIVE);
     const links = await tx
       .select({ facilityId: userLinkedObjects.facilityId, buildingId: userLinkedObjects.buildingId })
       .from(userLinkedObjects)

@@ -1,5 +1,5 @@
-import { Role } from "~/db/enums";
-import { type Actor, assertCan, can } from "~/core/actor";
+import { type Actor, assertCan, can, roleIsAdministrators, ROLES_OFFERED } from "~/core/actor";
+import type { Role } from "~/db/enums";
 import type { ServiceContext } from "~/core/context.server";
 import { ForbiddenError } from "~/lib/errors";
 
@@ -25,9 +25,9 @@ export function isOwnAccount(actor: Actor | null | undefined, id: number): boole
   return actor?.kind === "person" && actor.id === id && can(actor, "read", "account");
 }
 
-/** Whether `actor` may change a user who has (or would get) `role`. */
+/** Whether `actor` may change a user who has (or would get) `role`: an administrators' role only by whom may manage administrators. */
 export function mayHandleRole(actor: Actor | null, role: number): boolean {
-  return role !== Role.ADMINISTRATOR || can(actor, "manage", "administrator");
+  return !roleIsAdministrators(role) || can(actor, "manage", "administrator");
 }
 
 export function assertMayHandleRole(actor: Actor | null, role: number): void {
@@ -35,11 +35,6 @@ export function assertMayHandleRole(actor: Actor | null, role: number): void {
 }
 
 /** The roles an editor may give (SPEC.md section 5): technician and manager for all; administrator only by whom may manage administrators. */
-export function assignableRoles(editor: Actor | null): (1 | 2 | 3)[] {
-  return can(editor, "manage", "administrator") ? [2, 1, 3] : [2, 1];
-}
-
-/** Roles that must be linked to at least one facility or building (SPEC.md section 5). */
-export function needsLinks(role: number): boolean {
-  return role === Role.TECHNICIAN || role === Role.FACILITY_MANAGER;
+export function assignableRoles(editor: Actor | null): Role[] {
+  return ROLES_OFFERED.filter((role) => mayHandleRole(editor, role));
 }

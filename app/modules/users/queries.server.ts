@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle
 import { reachesOpenIncidentsOf } from "~/modules/incidents/queries.server";
 import { alias } from "drizzle-orm/pg-core";
 import { readAll, type ServiceContext } from "~/core/context.server";
+import { roleMay } from "~/core/role-sql.server";
 import type { Db } from "~/db/client.server";
 import { type Role, UserStatus } from "~/db/enums";
 import { auditLog, buildings, entities, facilities, userLinkedObjects, users } from "~/db/schema";
@@ -240,8 +241,8 @@ export interface Assignee {
 
 /**
  * People work can be assigned to (GET /api/users/assignees?entityIds=, the assign and reassign
- * pickers): users of the caller's entity who are not archived nor disabled, searchable by name and
- * paged. Another entity in `entityIds` adds nothing. Any signed-in user of the entity may read it.
+ * pickers): users of the caller's entity who are not archived nor disabled and whose role may handle
+ * incidents (the permission table), searchable by name and paged. Another entity in `entityIds` adds nothing. Any signed-in user of the entity may read it.
  */
 export async function listAssignees(
   ctx: ServiceContext,
@@ -255,6 +256,7 @@ export async function listAssignees(
     eq(users.entityId, ctx.entityId),
     isNull(users.archivedAt),
     ne(users.status, UserStatus.DISABLED),
+    roleMay(users.role, "handle", "incident"),
     options.excludeId ? ne(users.id, options.excludeId) : undefined,
     // Who may take over a leaver's open incidents: only those who reach every one (archiveUser checks it too).
     options.successorsOf ? reachesOpenIncidentsOf(ctx, options.successorsOf) : undefined,

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { roleNeedsLinks } from "~/core/actor";
+import { ROLE_VALUES } from "~/db/enums";
 import { meetsPasswordPolicy, PASSWORD_MAX_LENGTH } from "~/lib/password-policy";
 import { requiredText } from "~/lib/schema-helpers";
 
@@ -120,8 +122,8 @@ export type SetLanguageInput = z.input<typeof SetLanguageSchema>;
 // REST calls of section 7. One shape for the forms and the bodies.
 // ---------------------------------------------------------------------------
 
-/** Role (SPEC.md section 3): facility manager 1, technician 2, administrator 3. */
-export const RoleSchema = z.union([z.literal(1), z.literal(2), z.literal(3)], { error: "users:validation.role" });
+/** Role (SPEC.md section 3): one of the enumeration's values. */
+export const RoleSchema = z.literal(ROLE_VALUES, { error: "users:validation.role" });
 
 /** User status: inactive (not yet validated) 1, active 2, disabled 3. */
 export const UserStatusSchema = z.union([z.literal(1), z.literal(2), z.literal(3)], { error: "users:validation.status" });
@@ -163,13 +165,14 @@ const surname = requiredText(100, "users:validation.surnameRequired");
 const notificationSettings = accountShape.notificationSettings;
 
 /**
- * Technicians and facility managers need at least one facility or building (SPEC.md section 5). The forms
+ * Technicians and facility managers need at least one facility or building (SPEC.md section 5): the roles
+ * that do not reach the whole entity (the permission table). The forms
  * check it with the other fields, not after them (`when`), so they show every error on the first submit;
  * the verb checks it again (the REST calls' `LINK_REQUIRED`) with what the links name.
  */
 export function linksRequired(value: unknown, ctx: z.RefinementCtx): void {
   const v = (value ?? {}) as { role?: unknown; linkedObjects?: { facilityIds?: unknown; buildingIds?: unknown } | null };
-  if (v.role !== 1 && v.role !== 2) return;
+  if (typeof v.role !== "number" || !roleNeedsLinks(v.role)) return;
   const count = (ids: unknown) => (Array.isArray(ids) ? ids.length : 0);
   if (count(v.linkedObjects?.facilityIds) + count(v.linkedObjects?.buildingIds) === 0) {
     ctx.addIssue({ code: "custom", message: "users:validation.linkRequired", path: ["linkedObjects"] });

@@ -10,7 +10,7 @@ import { BlockList, isIP, type LookupFunction } from "node:net";
  * address connected to. `WEBHOOKS_ALLOW_PRIVATE=1` lifts the rule (tests, a receiver on the same network).
  */
 const blocked = new BlockList();
-for (const [network, prefix] of [
+const PRIVATE_IPV4: readonly (readonly [string, number])[] = [
   ["0.0.0.0", 8], // "this" network
   ["10.0.0.0", 8], // private
   ["100.64.0.0", 10], // carrier-grade NAT
@@ -26,12 +26,21 @@ for (const [network, prefix] of [
   ["203.0.113.0", 24], // documentation
   ["224.0.0.0", 4], // multicast
   ["240.0.0.0", 4], // reserved, broadcast
-] as const) {
+];
+for (const [network, prefix] of PRIVATE_IPV4) {
   blocked.addSubnet(network, prefix, "ipv4");
+  // The same range written as IPv6: IPv4-compatible (::a.b.c.d), IPv4-mapped (::ffff:a.b.c.d),
+  // IPv4-translated (::ffff:0:a.b.c.d) and NAT64 (64:ff9b::a.b.c.d) carry it in their last 32 bits;
+  // 6to4 (2002:aabb:ccdd::) right after its 16-bit prefix.
+  for (const embedding of ["::", "::ffff:", "::ffff:0:", "64:ff9b::"]) blocked.addSubnet(`${embedding}${network}`, 96 + prefix, "ipv6");
+  const [a, b, c, d] = network.split(".").map(Number);
+  const hex = (high: number, low: number) => ((high << 8) | low).toString(16);
+  blocked.addSubnet(`2002:${hex(a, b)}:${hex(c, d)}::`, 16 + prefix, "ipv6");
 }
 for (const [network, prefix] of [
   ["::", 128], // unspecified
   ["::1", 128], // loopback
+  ["64:ff9b:1::", 48], // local-use NAT64 (RFC 8215): translates to the network it sits in
   ["100::", 64], // discard
   ["2001:db8::", 32], // documentation
   ["2001::", 23], // IETF protocol assignments (Teredo, ...)
@@ -43,30 +52,15 @@ for (const [network, prefix] of [
   blocked.addSubnet(network, prefix, "ipv6");
 }
 
-/** The IPv4 address an IPv6 one carries (IPv4-mapped, IPv4-compatible, NAT64), or null. */
-function embeddedIpv4(address: string): string | null {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1];
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (hex) {
-    const high = parseInt(hex[1], 16);
-    const low = parseInt(hex[2], 16);
-    return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
-  }
-  return null;
-}
-
-/** Whether `address` (an IP literal) is a public unicast address. Anything that is not an IP is not. */
+/**
+ * Whether `address` (an IP literal) is a public unicast address. Anything that is not an IP is not. An
+ * IPv6 address that carries a private, loopback or link-local IPv4 address is refused like that address.
+ */
 export function isPublicAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, "");
   const family = isIP(bare);
   if (family === 4) return !blocked.check(bare, "ipv4");
-  if (family === 6) {
-    const v4 = embeddedIpv4(bare);
-    if (v4) return isIP(v4) === 4 && !blocked.check(v4, "ipv4");
-    return !blocked.check(bare, "ipv6");
-  }
+  if (family === 6) return !blocked.check(bare, "ipv6");
   return false;
 }
 

@@ -171,7 +171,7 @@ export async function postSigned(url: string, body: string, headers: Record<stri
   });
 }
 
-/** What a delivery records when the endpoint's stored secret cannot be opened (decision 062). */
+/** What a delivery records when the endpoint's stored secret cannot be opened (decision 057). */
 export const UNREADABLE_SECRET = "the endpoint's secret cannot be read with this server's key (SECRETS_KEY or SESSION_SECRET changed): rotate the secret";
 
 /** The endpoint's secret in clear, or null when this server's key does not open it. */
@@ -188,12 +188,13 @@ function readableSecret(stored: string, entityId: number): string | null {
 }
 
 /**
- * Seals again with the current key the endpoints' secrets stored in clear (written before decision 062)
+ * Seals again with the current key the endpoints' secrets stored in clear (written before decision 057)
  * or sealed with a previous key (SECRETS_KEY_PREVIOUS, or SESSION_SECRET before SECRETS_KEY was set),
  * once at start. Each row is changed only if it still holds the value read, so processes starting
  * together do it once. Secrets no key opens are left as they are (their deliveries say so).
  */
 export async function resealWebhookSecrets(db: Db): Promise<{ resealed: number; unreadable: number }> {
+  // tenant-scope: across entities, secrets are resealed for every entity once at start
   const rows = await db
     .select({ id: webhookEndpoints.id, entityId: webhookEndpoints.entityId, secret: webhookEndpoints.secret })
     .from(webhookEndpoints);
@@ -324,13 +325,14 @@ const RETENTION_BATCH = 5000;
 export async function pruneWebhookDeliveries(services: Pick<ContextServices, "db">, days: number): Promise<{ removed: number }> {
   let removed = 0;
   for (;;) {
+    // tenant-scope: across entities, retention removes old deliveries of every entity
     const batch = services.db
       .select({ id: webhookDeliveries.id })
       .from(webhookDeliveries)
       .where(and(sql`${webhookDeliveries.status} <> 'pending'`, sql`${webhookDeliveries.createdAt} < now() - make_interval(days => ${days})`))
       .orderBy(webhookDeliveries.id)
       .limit(RETENTION_BATCH);
-    // eslint-disable-next-line caretaker/tenant-scope -- retention runs for every entity by design
+    // tenant-scope: across entities, retention runs for every entity by design
     const gone = await services.db.delete(webhookDeliveries).where(inArray(webhookDeliveries.id, batch)).returning({ id: webhookDeliveries.id });
     removed += gone.length;
     if (gone.length < RETENTION_BATCH) return { removed };
@@ -348,7 +350,7 @@ export const webhookRetentionJob = defineJob({
 });
 
 /**
- * Every night at 03:45, Brussels time (decision 045): the deliveries older than `days`
+ * Every night at 03:45, Brussels time (decision 020): the deliveries older than `days`
  * (WEBHOOK_DELIVERY_RETENTION_DAYS, read at start) are removed.
  */
 export function webhookRetentionSchedule(days: number) {

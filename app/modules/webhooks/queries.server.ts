@@ -3,6 +3,7 @@ import { config } from "~/config.server";
 import { assertCan } from "~/core/actor";
 import type { ServiceContext } from "~/core/context.server";
 import { webhookDeliveries, webhookEndpoints } from "~/db/schema";
+import { subquery } from "~/db/subquery";
 import { NotFoundError } from "~/lib/errors";
 
 /**
@@ -52,11 +53,15 @@ const endpointColumns = {
   consecutiveFailures: webhookEndpoints.consecutiveFailures,
   createdAt: webhookEndpoints.createdAt,
   updatedAt: webhookEndpoints.updatedAt,
-  lastDelivery: sql<WebhookView["lastDelivery"]>`(
-    select json_build_object('id', d.id, 'eventType', d.event_type, 'status', d.status, 'lastStatusCode', d.last_status_code, 'createdAt', d.created_at)
-    from ${webhookDeliveries} d
-    where d.entity_id = ${sql.raw('"webhook_endpoints"."entity_id"')} and d.endpoint_id = ${sql.raw('"webhook_endpoints"."id"')}
-    order by d.id desc limit 1)`,
+  lastDelivery: sql<WebhookView["lastDelivery"]>`${subquery
+    .select({
+      last: sql`json_build_object('id', ${webhookDeliveries.id}, 'eventType', ${webhookDeliveries.eventType}, 'status', ${webhookDeliveries.status},
+        'lastStatusCode', ${webhookDeliveries.lastStatusCode}, 'createdAt', ${webhookDeliveries.createdAt})`,
+    })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.entityId, webhookEndpoints.entityId), eq(webhookDeliveries.endpointId, webhookEndpoints.id)))
+    .orderBy(desc(webhookDeliveries.id))
+    .limit(1)}`,
 };
 
 function withDates(row: WebhookView): WebhookView {

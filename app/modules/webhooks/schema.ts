@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { noControl, requiredText } from "~/lib/schema-helpers";
 import { CONTROL_CHARACTERS_MESSAGE } from "~/lib/text";
+import { WEBHOOK_EVENTS } from "./events";
 
 /**
  * Webhook endpoints (decision 057): one shape for the form (client and server validation) and the verbs.
@@ -8,20 +9,7 @@ import { CONTROL_CHARACTERS_MESSAGE } from "~/lib/text";
  * the server's setting (WEBHOOKS_ALLOW_PRIVATE) and on DNS, so the verbs check that (service.server.ts).
  */
 
-/**
- * The change events an endpoint may subscribe to, by their change names (decision 048). The import and
- * export ones are emitted by the data area once it finishes a background job.
- */
-export const WEBHOOK_EVENTS = ["incident.created", "incident.status-changed", "incident.assigned", "incident.commented", "task.done", "import.finished", "export.finished"] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
-
-/** The translation key of an event's name (`webhooks:` namespace; keys hold no dots, decision 033). */
-export function webhookEventKey(type: string): string {
-  return `events.${type.replace(/\./g, "_")}`;
-}
-
-/** The type of a test ping (not a change event; nobody subscribes to it). */
-export const PING_EVENT = "ping";
+export { PING_EVENT, WEBHOOK_EVENTS, type WebhookEvent, webhookEventKey } from "./events";
 
 export const MAX_WEBHOOK_NAME = 100;
 export const MAX_WEBHOOK_URL = 2000;

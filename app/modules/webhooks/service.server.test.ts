@@ -140,6 +140,32 @@ describe("registering endpoints", () => {
     }
   });
 
+  it("refuses the IPv6 forms of private IPv4 addresses, when saved and at delivery", async () => {
+    allowPrivate(false);
+    const privateForms = [
+      "::127.0.0.1", // IPv4-compatible
+      "::7f00:1",
+      "::ffff:127.0.0.1", // IPv4-mapped
+      "::ffff:10.1.2.3",
+      "::ffff:0:169.254.169.254", // IPv4-translated
+      "2002:7f00:1::1", // 6to4 of 127.0.0.1
+      "2002:c0a8:101::1", // 6to4 of 192.168.1.1
+      "2002:a9fe:a9fe::", // 6to4 of the metadata service
+      "64:ff9b::7f00:1", // NAT64 (well-known prefix)
+      "64:ff9b::c0a8:101",
+      "64:ff9b:1::7f00:1", // NAT64, local-use prefix
+      "64:ff9b:1:ffff::",
+    ];
+    for (const a of privateForms) expect(isPublicAddress(a), a).toBe(false);
+    // Their public counterparts stay allowed.
+    for (const a of ["64:ff9b::808:808", "2002:5db8:d822::1", "::ffff:93.184.216.34"]) expect(isPublicAddress(a), a).toBe(true);
+    for (const host of ["[::127.0.0.1]", "[2002:7f00:1::1]", "[64:ff9b:1::7f00:1]", "[::ffff:127.0.0.1]"]) {
+      await expectFieldError(createWebhook(ctxOf(admin), { name: "Loop", url: `https://${host}/hook`, events: ["task.done"] }), "url", "webhooks:validation.urlPrivate");
+    }
+    const delivered = await postSigned("https://[::ffff:127.0.0.1]:9/hooks", "{}", {}, { allowPrivate: false });
+    expect(delivered.error).toMatch(/not a public address/);
+  });
+
   it("refuses another entity's endpoint (NotFound) and anyone but an administrator (Forbidden)", async () => {
     const { webhook } = await createWebhook(ctxOf(admin), { name: "Ours", url: "https://93.184.216.34/hook", events: ["task.done"] });
     const input = { name: "Theirs", url: "https://93.184.216.34/other", events: ["task.done" as const] };
@@ -319,7 +345,7 @@ describe("the deliveries' retention", () => {
   });
 });
 
-describe("secrets at rest (decision 062)", () => {
+describe("secrets at rest (decision 057)", () => {
   const stored = async (id: number) =>
     (await database.db.select({ secret: webhookEndpoints.secret }).from(webhookEndpoints).where(eq(webhookEndpoints.id, id)))[0].secret;
 
@@ -396,7 +422,7 @@ describe("secrets at rest (decision 062)", () => {
   });
 });
 
-describe("changing the key that seals the secrets (decision 062)", () => {
+describe("changing the key that seals the secrets (decision 057)", () => {
   const setKeys = (keys: { SECRETS_KEY?: string; SECRETS_KEY_PREVIOUS?: string }) => {
     for (const name of ["SECRETS_KEY", "SECRETS_KEY_PREVIOUS"] as const) {
       if (keys[name]) process.env[name] = keys[name];

@@ -17,7 +17,7 @@ import { newWebhookSecret, sealWebhookSecret } from "./signing.server";
  * Every write of webhook endpoints (decision 057): register, edit, disable, enable, delete, rotate the
  * secret, send a test ping. Administrators only (`webhook: manage`); every read and write is filtered by
  * the entity, and audited. The secret is answered only by the verbs that make it (shown once), and
- * stored sealed (decision 062).
+ * stored sealed (decision 057).
  */
 
 /**

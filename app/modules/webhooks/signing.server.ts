@@ -20,7 +20,7 @@ export function newWebhookSecret(): string {
 const SECRET_PURPOSE = "webhook-secret";
 const secretContext = (entityId: number) => `webhook-endpoint:${entityId}`;
 
-/** An endpoint's secret as it is stored: sealed, bound to its entity (decision 062). */
+/** An endpoint's secret as it is stored: sealed, bound to its entity (decision 057). */
 export function sealWebhookSecret(secret: string, entityId: number): string {
   return seal(secret, SECRET_PURPOSE, secretContext(entityId));
 }

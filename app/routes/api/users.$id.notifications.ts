@@ -1,7 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiRoute, idParam, listJson, methodNotAllowed } from "~/http/api.server";
+import { getT } from "~/i18n.server";
 import { NotFoundError, ValidationError } from "~/lib/errors";
 import { parseListQuery } from "~/lib/list-query";
+import { notificationTitle, subjectIsItsTitle } from "~/modules/notifications/present";
 import { listNotifications } from "~/modules/notifications/queries.server";
 import { MARK_READ_MAX } from "~/modules/notifications/schema";
 
@@ -30,9 +32,10 @@ function idsParam(params: URLSearchParams, name: string): number[] | null {
  * GET /api/users/{id}/notifications?showOnlyUnread&notificationDetailsIds&page&size (SPEC.md section 7):
  * the caller's own notifications, newest first, as a JSON array (id, notificationDetailsId, read,
  * creationDate, type, subject, message, incidentId) with X-Total-Count; another user of the entity is
- * 403, another entity's user 404.
+ * 403, another entity's user 404. An import's or an export's subject is its title in the reader's language,
+ * as the screen shows it.
  */
-export const loader = apiRoute<LoaderFunctionArgs>(async ({ request, params, ctx }) => {
+export const loader = apiRoute<LoaderFunctionArgs>(async ({ request, params, ctx, locale }) => {
   const id = idParam(params.id);
   if (id === null) throw new NotFoundError("users:errors.notFound", "USER_NOT_FOUND");
   const search = new URL(request.url).searchParams;
@@ -43,7 +46,12 @@ export const loader = apiRoute<LoaderFunctionArgs>(async ({ request, params, ctx
     page: query.page,
     size: query.size,
   });
-  return listJson(page);
+  const t = getT(locale);
+  const titled = (n: (typeof page.items)[number]) => {
+    const title = notificationTitle(n);
+    return { ...n, subject: t(title.key, title.params) };
+  };
+  return listJson({ ...page, items: page.items.map((n) => (subjectIsItsTitle(n.type) ? titled(n) : n)) });
 });
 
 export const action = apiRoute(() => methodNotAllowed("GET"));

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { ownHeaders } from "~/http/answer-headers.server";
 import { publicOrigin } from "~/http/public-url.server";
 import { calendarFeed } from "~/modules/maintenance/calendar-feed.server";
 
@@ -8,6 +9,9 @@ import { calendarFeed } from "~/modules/maintenance/calendar-feed.server";
  * credential. A wrong, reset or malformed token, or an address without `.ics`, is 404 and changes
  * nothing.
  */
+/** The feed's caching and referrer policy also reach `/calendar/{token}.ics.data`. */
+export const headers = ownHeaders;
+
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const file = params.file ?? "";
   const token = file.endsWith(".ics") ? file.slice(0, -4) : "";

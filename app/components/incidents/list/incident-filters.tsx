@@ -16,7 +16,7 @@ import type { IncidentFilters as Filters } from "~/modules/incidents/filters";
 import { clearFiltersHref, FILTERS_PARAM, type ListView, withParam } from "~/modules/incidents/list-url";
 import type { AssigneeChoice } from "./shared";
 
-/** The choices of the "More filters" panel, loaded only while it is open (decision 058). */
+/** The choices of the "More filters" panel, loaded only while it is open (decision 021). */
 export interface FilterChoices {
   types: { id: number; name: string }[];
   facilities: { id: number; name: string }[];

@@ -19,7 +19,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 
 /**
  * A row of the table as the page carries it (and hydrates): what the cells show, the place already
- * written out (decision 058: the page's data is a third of its weight).
+ * written out (decision 021: the page's data is a third of its weight).
  */
 export interface TableIncident {
   id: number;
@@ -70,7 +70,7 @@ export interface IncidentsTableProps {
 }
 
 /**
- * The incidents table (the default view), sized to fit 1280 px beside the menu (decision 058): a checkbox
+ * The incidents table (the default view), sized to fit 1280 px beside the menu (decision 021): a checkbox
  * per row for the bulk form; the short id; the title linking to the incident with its place, incident
  * type and tags under it; the priority as a badge; the status, changed in place by a tiny form (the one
  * control of a row); the assignee's name; the creation time (in the entity's time zone) and the
@@ -216,7 +216,7 @@ export interface BulkFormProps {
  * One change for the selected rows (`intent=bulk`): status, priority or assignee, all or nothing. The
  * rows' checkboxes and "Select all on this page" are inputs of this form through their `form`
  * attribute, so it works without JavaScript. The assignee choices start with Unassigned, the viewer and
- * the people assigned on the page; everyone comes on demand (decision 058): fetched once the form is set
+ * the people assigned on the page; everyone comes on demand (decision 021): fetched once the form is set
  * to change the assignee with JavaScript, through the link "Everyone…" (`?bulk=assignee`) without it.
  */
 export function BulkForm({ rows, everyone, error }: BulkFormProps) {

@@ -109,7 +109,7 @@ export const STATUS_FORM_ID = "incident-status";
 
 /**
  * The page's status form (`intent=status`), empty: the rows' and cards' status selects and Save buttons
- * join it through their `form` attribute, so a page carries one form, not one per incident (decision 058).
+ * join it through their `form` attribute, so a page carries one form, not one per incident (decision 021).
  * Without JavaScript, a Save posts every select of the page, its own `id`, and the action reads that
  * incident's select (`status-{id}`).
  */

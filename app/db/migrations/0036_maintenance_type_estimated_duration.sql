@@ -1,0 +1,2 @@
+ALTER TABLE "maintenance_types" ADD COLUMN "estimated_duration" integer;--> statement-breakpoint
+ALTER TABLE "maintenance_types" ADD CONSTRAINT "maintenance_types_estimated_duration_check" CHECK ("maintenance_types"."estimated_duration" is null or "maintenance_types"."estimated_duration" > 0);
