@@ -1,7 +1,7 @@
 import i18next, { type i18n as I18n, type ResourceKey } from "i18next";
 import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
-import { i18nConfig } from "~/i18n";
+import { i18nConfig, namespaces } from "~/i18n";
 
 type Bundle = Record<string, ResourceKey>;
 
@@ -43,6 +43,8 @@ export async function createBrowserI18n({ lng, version, request = fetch }: { lng
   await i18n
     .use(initReactI18next)
     .use(resourcesToBackend(async (language: string, namespace: string) => (await load(language))[namespace] ?? {}))
-    .init({ ...i18nConfig, lng, fallbackLng: false });
+    // Every namespace read at once (i18next reads 10 at a time by default), so that they all share one
+    // document: otherwise the reads queued behind a failed document would start a new one.
+    .init({ ...i18nConfig, lng, fallbackLng: false, maxParallelReads: namespaces.length });
   return i18n.hasResourceBundle(lng, i18nConfig.defaultNS) ? i18n : null;
 }
