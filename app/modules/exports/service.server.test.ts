@@ -176,7 +176,7 @@ beforeAll(async () => {
   await createEquipmentType(db, { entityId: entityA.id, categoryId: lighting.id, name: "Lamp; ceiling", notes: 'Say "hi"\nthen =SUM(A1)' });
   await createIncidentType(db, { entityId: entityA.id, nameEn: "Leak", nameNl: "Lek" });
   const service = await createMaintenanceType(db, { entityId: entityA.id, name: "Boiler service", tags: ["heating"] });
-  const plan = await createPlannedMaintenance(db, { entityId: entityA.id, maintenanceTypeId: service.id, name: "Boiler plan", assigneeIds: [technician.id] });
+  const plan = await createPlannedMaintenance(db, { entityId: entityA.id, maintenanceTypeId: service.id, name: "Boiler plan", assigneeIds: [technician.id], roomIds: [northRoom.id, southRoom.id] });
   await createTask(db, { entityId: entityA.id, plannedMaintenanceId: plan.id, roomId: northRoom.id, dueDate: "2026-12-01" });
   await createTask(db, { entityId: entityA.id, plannedMaintenanceId: plan.id, roomId: southRoom.id, dueDate: "2026-12-02", note: "South task" });
   await createIncident(db, { entityId: entityA.id, roomId: northRoom.id, title: "Leaking tap in the North office", createdAt: new Date("2026-07-01T10:00:00Z"), tags: ["water"] });
