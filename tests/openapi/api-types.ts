@@ -4818,6 +4818,10 @@ export interface operations {
                 "application/json": {
                     roomTypeName: string;
                     tags?: string[] | null;
+                    roomTypeRatingMessages?: {
+                        language: number;
+                        message?: string | null;
+                    }[];
                 };
             };
         };
@@ -4987,6 +4991,10 @@ export interface operations {
                 "application/json": {
                     roomTypeName: string;
                     tags?: string[] | null;
+                    roomTypeRatingMessages?: {
+                        language: number;
+                        message?: string | null;
+                    }[];
                 };
             };
         };
