@@ -6,7 +6,7 @@ import { userContext } from "~/core/context.server";
 import { type Deferred, deferred } from "~/core/input";
 import type { FilesContext } from "~/modules/files/uploads.server";
 import type { Page } from "~/lib/list-query";
-import { asDomainError, DomainError, RETRY_AFTER_SECONDS, ServiceUnavailableError, ValidationError } from "~/lib/errors";
+import { asDomainError, DomainError, isDatabaseUnavailableError, RETRY_AFTER_SECONDS, ServiceUnavailableError, ValidationError } from "~/lib/errors";
 import { CONTROL_CHARACTERS_MESSAGE, controlCharacterPaths } from "~/lib/text";
 import { parseInput } from "~/lib/validation";
 import { logger } from "~/lib/logger.server";
@@ -136,7 +136,9 @@ async function callerOf(args: LoaderFunctionArgs, token: string | undefined, loc
   let user: AuthUser;
   try {
     user = await authenticate(rt.auth, token);
-  } catch {
+  } catch (error) {
+    // A database that does not answer is not an invalid token: the caller gets 503, not 401.
+    if (isDatabaseUnavailableError(error)) throw error;
     return null;
   }
   const ctx: FilesContext = { ...userContext(rt.services, user, base), files: rt.files };
@@ -155,7 +157,12 @@ export function apiRoute<A extends LoaderFunctionArgs | ActionFunctionArgs>(
     const locale = await requestLocale(args.request);
     const header = args.request.headers.get("authorization") ?? "";
     const token = /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim();
-    const caller = await callerOf(args, token, locale);
+    let caller: Caller | null;
+    try {
+      caller = await callerOf(args, token, locale);
+    } catch (error) {
+      return toApiError(error, locale);
+    }
     if (!caller) return jsonError(401, "UNAUTHORIZED", getT(locale)("auth:sessionExpired"));
     const config = (args.context.runtime.config ?? {}) as Partial<Record<"API_RATE_LIMIT_PER_PERSON" | "API_RATE_LIMIT_PER_TOKEN", number>>;
     const limit = caller.kind === "token" ? (config.API_RATE_LIMIT_PER_TOKEN ?? API_LIMITS.token) : (config.API_RATE_LIMIT_PER_PERSON ?? API_LIMITS.person);

@@ -31,7 +31,7 @@ export default function ViewBuilding() {
     .filter(Boolean)
     .join(", ");
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-6">
+    <div className="mx-auto grid w-full max-w-5xl grid-cols-[minmax(0,1fr)] gap-6">
       <PlaceViewHeader
         name={building.name}
         shortId={building.shortId}

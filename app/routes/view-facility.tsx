@@ -24,7 +24,7 @@ export default function ViewFacility() {
   const { t } = useTranslation("facilities");
   const { facility, canManage } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto grid w-full max-w-5xl gap-6">
+    <div className="mx-auto grid w-full max-w-5xl grid-cols-[minmax(0,1fr)] gap-6">
       <PlaceViewHeader
         name={facility.name}
         shortId={facility.shortId}

@@ -13,7 +13,7 @@ const linkClass = "font-medium text-primary underline-offset-4 hover:underline";
 /** A titled card of a view. */
 export function ViewSection({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (
-    <Card>
+    <Card className="min-w-0">
       <CardHeader>
         <CardTitle as="h2">{title}</CardTitle>
       </CardHeader>

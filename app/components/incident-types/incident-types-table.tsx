@@ -26,7 +26,7 @@ export function IncidentTypesTable(list: ListTableProps<IncidentTypeRow>) {
           const row = c.row.original;
           return (
             <span className="inline-flex flex-wrap items-center gap-2">
-              <a href={`/update-incident-type/${row.id}`} aria-label={t("list.open", { name: row.name })} className={cellLinkClass}>
+              <a href={`/update-incident-type/${row.id}`} className={cellLinkClass}>
                 {row.name}
               </a>
               {row.untranslated.length ? (
