@@ -1,7 +1,6 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
-import path from "node:path";
-import { defineConfig, type Plugin, type Rollup } from "vite";
+import { defineConfig, type Rollup } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { chunkReport } from "./scripts/chunk-report";
 
@@ -35,23 +34,6 @@ function manualChunks(id: string) {
 }
 
 /**
- * The browser's build replaces `react-i18next` by app/lib/react-translation.ts, a small hook over the
- * browser's translator (decisions 033 and 034); the server keeps the package.
- */
-function browserModules(): Plugin {
-  const target = path.resolve("app/lib/react-translation.ts");
-  return {
-    name: "caretaker:browser-modules",
-    enforce: "pre",
-    resolveId(source, _importer, options) {
-      if (options?.ssr) return null;
-      if (source === "react-i18next") return target;
-      return null;
-    },
-  };
-}
-
-/**
  * Build warnings whose cause is in a dependency, dropped so that the build prints only what needs attention:
  * - EMPTY_BUNDLE: the Remix plugin makes a browser chunk of every route, also of resource routes, which have
  *   nothing for the browser (an empty file each; remix-run/remix#9055, not fixed in Remix 2).
@@ -70,7 +52,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ? // The server is one file: the browser's lazy imports (form schemas, dialogs) are inlined there, as nothing
       // on the server gains from splitting them.
       { rollupOptions: { onwarn, output: { inlineDynamicImports: true } } }
-    : // No list of a lazy chunk's imports in each chunk that imports it (decision 034).
+    : // No list of a lazy chunk's imports in each chunk that imports it (decision 021).
       { modulePreload: false, minify: "terser", terserOptions: { compress: { passes: 2 }, format: { comments: false } }, rollupOptions: { onwarn, output: { manualChunks } } },
   server: {
     watch: { ignored: ["**/data/**", "**/test-results/**", "**/tmp/**"] },
@@ -82,7 +64,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   plugins: [
     tailwindcss(),
-    browserModules(),
     remix({
       future: {
         v3_fetcherPersist: true,

@@ -1,34 +1,21 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { getInitialNamespaces } from "remix-i18next/client";
-import { i18nConfig } from "~/i18n";
-import { localeLoader } from "~/lib/locale-backend";
-import { createTranslator } from "~/lib/translator";
+import { I18nextProvider } from "react-i18next";
+import { createBrowserI18n } from "~/i18n.client";
 
 async function hydrate() {
-  // The browser's own small translator (decision 033); the server translates with i18next.
-  const i18n = createTranslator({
-    lng: document.documentElement.lang,
-    defaultNS: i18nConfig.defaultNS,
-    ns: [...new Set([...getInitialNamespaces(), ...i18nConfig.ns])],
-    react: i18nConfig.react,
-    load: localeLoader(document.documentElement.dataset.i18n),
-  }).use(initReactI18next);
-  try {
-    await i18n.init();
-  } catch {
-    // Without its texts the page would hydrate into bare keys: it stays as the server sent it, where every
-    // form and link works as with JavaScript off.
-    return;
-  }
+  // i18next with react-i18next, as on the server (remix-i18next's set-up; decision 005): the page's
+  // language from <html lang>, its texts loaded before hydration.
+  const i18n = await createBrowserI18n({ lng: document.documentElement.lang, version: document.documentElement.dataset.i18n });
+  // Without its texts the page would hydrate into bare keys: it stays as the server sent it, where every
+  // form and link works as with JavaScript off.
+  if (!i18n) return;
 
   startTransition(() => {
     hydrateRoot(
       document,
-      // react-i18next reads only the part of an i18next instance the translator offers.
-      <I18nextProvider i18n={i18n as never}>
+      <I18nextProvider i18n={i18n}>
         <StrictMode>
           <RemixBrowser />
         </StrictMode>

@@ -31,17 +31,4 @@ describe("translations", () => {
       }
     });
   }
-
-  it("use only what the browser's translator reads (decision 033): no nesting, no formats, no keys with dots", () => {
-    const dotted = (node: unknown): string[] =>
-      node && typeof node === "object" ? Object.entries(node).flatMap(([k, v]) => [...(k.includes(".") ? [k] : []), ...dotted(v)]) : [];
-    for (const lng of supportedLngs) {
-      for (const ns of namespaces) {
-        expect(dotted(JSON.parse(fs.readFileSync(path.join(root, lng, ns), "utf8"))), `${lng}/${ns}: keys with dots`).toEqual([]);
-        for (const [key, text] of load(lng, ns)) {
-          expect(text, `${lng}/${ns}: ${key}`).not.toMatch(/\$t\(|\{\{[^}]*,[^}]*\}\}/);
-        }
-      }
-    }
-  });
 });
