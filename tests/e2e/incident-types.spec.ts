@@ -118,7 +118,7 @@ for (const [lng, account] of [
     // The checklist was saved in its order.
     await page.goto(LIST);
     await search(page, t, name);
-    await page.getByRole("link", { name: t("incidentTypes:list.open", { name }) }).click();
+    await page.getByRole("link", { name, exact: true }).click();
     await expect(page).toHaveURL(/\/update-incident-type\/\d+$/);
     await expect(questions(page, t)).toHaveCount(3);
     await expect(questions(page, t).nth(1)).toHaveValue("Take a picture");
