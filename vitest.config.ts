@@ -25,6 +25,9 @@ export default defineConfig({
           include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts", "tests/server/**/*.test.ts"],
           exclude: ["app/**/*.server.test.{ts,tsx}", "node_modules/**"],
           environment: "node",
+          // Some unit tests run ESLint or a bundler; on a loaded machine they pass the 5 s default without
+          // being wrong. A timeout is a net for a hung test, never a speed check.
+          testTimeout: 30_000,
         },
       },
       {

@@ -51,7 +51,8 @@ async function expectSameInstance(restored: Database, dataDir: string, source: R
   expect(Object.keys(source).length).toBeGreaterThan(30);
 }
 
-describe("backup and restore", () => {
+// Each test migrates and fills two databases; on a loaded machine that passes the default minute.
+describe("backup and restore", { timeout: 240_000 }, () => {
   it("of the embedded database: a fresh data folder holds the same rows, files and logins", async () => {
     const dataDir = folder("caretaker-backup-a-");
     const source = await openDatabase({ pglite: new PGlite({ dataDir: path.join(dataDir, "pglite"), extensions: PGLITE_EXTENSIONS }) });
