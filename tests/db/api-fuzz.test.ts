@@ -1,4 +1,3 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { Role } from "~/db/enums";
 import { gated } from "~/http/gate.server";
@@ -19,7 +18,8 @@ import {
   createTask,
   createUser,
 } from "#tests/factories";
-import { type ApiHarness, apiContext, type RouteModule, startApiRuntime } from "#tests/api-helpers";
+import { type ApiHarness, type RouteModule, startApiRuntime } from "#tests/api-helpers";
+import { rest } from "#tests/db/rest";
 
 /**
  * Hostile input against every call of the REST API (app/route-access.ts), as an administrator: ids that are
@@ -123,21 +123,9 @@ function realId(routePath: string, param: string): string {
 
 /** The status the handler answers, or what it threw (a thrown Response, or `data()`, counts as an answer). */
 async function statusOf(handler: ReturnType<typeof gated>, method: string, url: string, params: Record<string, string>, body: string | undefined): Promise<number | string> {
-  const headers = new Headers({ "x-language": "en", authorization: `Bearer ${token}` });
-  if (body !== undefined) headers.set("content-type", "application/json");
-  const request = new Request(`http://x${url}`, { method, headers, body });
   try {
-    const context = { ...apiContext(), auth: { user: null, session: null } };
-    const answer = (await handler({ request, params, context } as unknown as LoaderFunctionArgs & ActionFunctionArgs)) as Response | { init?: { status?: number } } | null;
-    if (answer instanceof Response) {
-      await answer.arrayBuffer();
-      return answer.status;
-    }
-    return answer?.init?.status ?? 200;
+    return (await rest(handler, { method, url, params, bearer: token, raw: body, context: { auth: { user: null, session: null } } })).status;
   } catch (thrown) {
-    if (thrown instanceof Response) return thrown.status;
-    const status = (thrown as { init?: { status?: number } })?.init?.status;
-    if (typeof status === "number") return status;
     return `threw ${thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown)}`.slice(0, 200);
   }
 }

@@ -478,7 +478,8 @@ describe("PUT status, priority, assignee", () => {
       [IncidentEventType.PRIORITY_UPDATE, 0, 3],
       [IncidentEventType.PRIORITY_UPDATE, 3, null],
     ]);
-    for (const body of [{ priority: 4 }, { priority: "high" }, { priority: -1 }]) {
+    // A body without the field is refused, not read as Not Selected (the contract writes it as required).
+    for (const body of [{ priority: 4 }, { priority: "high" }, { priority: -1 }, {}]) {
       const bad = await put(body);
       expect(bad.status).toBe(400);
       expect(bad.body.fieldErrors).toEqual({ priority: ["Choose a priority"] });
@@ -498,6 +499,10 @@ describe("PUT status, priority, assignee", () => {
     }
     const bad = await put({ assigneeId: "someone" });
     expect(bad.body.fieldErrors).toEqual({ assigneeId: ["Choose a user"] });
+    // Without the field: refused, not read as "unassign" (the contract writes it as required).
+    const missing = await put({});
+    expect(missing.status).toBe(400);
+    expect(missing.body.fieldErrors).toEqual({ assigneeId: ["Choose a user"] });
     expect((await put({ assigneeId: null })).body).toMatchObject({ assigneeId: null });
     const events = await eventsOf(incident.id);
     expect(events.slice(1).map((e) => [e.type, e.oldValue, e.newValue])).toEqual([
@@ -816,6 +821,12 @@ describe("POST /api/incidents/bulk", () => {
     const a = await newIncident();
     const cases: [unknown, Record<string, string[]>][] = [
       [{ ids: [], change: "status", status: 1 }, { ids: ["Select at least one incident"] }],
+      // The contract's required fields: the selection, and the field the change names.
+      [{ change: "status", status: 1 }, { ids: ["Select at least one incident"] }],
+      [{ ids: [a.id], change: "status" }, { status: ["Choose a status"] }],
+      [{ ids: [a.id], change: "priority" }, { priority: ["Choose a priority"] }],
+      [{ ids: [a.id], change: "assignee" }, { assigneeId: ["Choose a user"] }],
+      [{ ids: [a.id], status: 1 }, { change: ["This value is not valid"] }],
       [{ ids: [a.id], change: "title", status: 1 }, { change: ["This value is not valid"] }],
       [{ ids: [a.id], change: "status", status: 7 }, { status: ["Choose a status"] }],
       [{ ids: [a.id], change: "priority", priority: "x" }, { priority: ["Choose a priority"] }],

@@ -1,9 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { personActor } from "~/core/actor";
 import { DataJobStatus, Role } from "~/db/enums";
-import type { Entity, User } from "~/db/schema";
+import type { Entity, Incident, Room, User } from "~/db/schema";
+import { API_OPERATIONS } from "~/http/openapi/operations.server";
 import en from "~/locales/en/exports.json";
+import { EXPORT_TYPE_NAMES } from "~/modules/exports/constants";
 import { createApiToken } from "~/modules/api-tokens/service.server";
 import { plainT } from "~/modules/exports/format";
 import { runExport } from "~/modules/exports/service.server";
@@ -13,18 +16,42 @@ import * as buildingsRoute from "~/routes/api/facilities.buildings";
 import * as roomsRoute from "~/routes/api/facilities.rooms";
 import * as facilitiesRoute from "~/routes/api/facilities";
 import * as incidentsRoute from "~/routes/api/incidents";
-import { createBuilding, createEntity, createFacility, createIncident, createRoom, createUser } from "#tests/factories";
-import { type ApiHarness, apiContext, callApi, startApiRuntime } from "#tests/api-helpers";
+import { apiRoutes } from "~/route-access";
+import {
+  createBuilding,
+  createEntity,
+  createEquipmentItem,
+  createFacility,
+  createIncident,
+  createIncidentComment,
+  createPlannedMaintenance,
+  createRoom,
+  createTask,
+  createUser,
+  linkUserTo,
+} from "#tests/factories";
+import { type ApiHarness, apiContext, callApi, type RouteModule, startApiRuntime } from "#tests/api-helpers";
 
 /**
  * A manager-role API token limited to one facility (issue 60 item 9): every list call and every export
  * it starts shows that facility's rows only, never another facility's (here one only the administrator who
- * made the token reaches). The exports run as the `export` job runs them.
+ * made the token reaches). The exports run as the `export` job runs them. Every record of the other
+ * facility (places, incidents, people linked to it alone, equipment items, plans, comments) carries
+ * "South" in its name, so that a list or a file naming any of them is seen to leak it.
  */
 let api: ApiHarness;
 let entity: Entity;
 let admin: User;
 let secret: string;
+let northRoom: Room;
+let southRoom: Room;
+let northIncident: Incident;
+let southIncident: Incident;
+
+const routeModules = import.meta.glob<RouteModule>("../../app/routes/api/*.ts");
+const SOUTH = /South/;
+/** The other facility's places (a list of people names people, and must not name these). */
+const SOUTH_PLACES = /South (campus|hall|lab)/;
 
 async function download(id: number): Promise<string> {
   const request = new Request(`http://x/api/exports/${id}/file`, { headers: { authorization: `Bearer ${secret}`, "x-language": "en" } });
@@ -51,10 +78,23 @@ beforeAll(async () => {
   const south = await createFacility(db, { entityId: entity.id, name: "South campus" });
   const northHall = await createBuilding(db, { entityId: entity.id, facilityId: north.id, name: "North hall" });
   const southHall = await createBuilding(db, { entityId: entity.id, facilityId: south.id, name: "South hall" });
-  const northRoom = await createRoom(db, { entityId: entity.id, buildingId: northHall.id, name: "North lab" });
-  const southRoom = await createRoom(db, { entityId: entity.id, buildingId: southHall.id, name: "South lab" });
-  await createIncident(db, { entityId: entity.id, roomId: northRoom.id, title: "North leak" });
-  await createIncident(db, { entityId: entity.id, roomId: southRoom.id, title: "South leak" });
+  northRoom = await createRoom(db, { entityId: entity.id, buildingId: northHall.id, name: "North lab" });
+  southRoom = await createRoom(db, { entityId: entity.id, buildingId: southHall.id, name: "South lab" });
+  northIncident = await createIncident(db, { entityId: entity.id, roomId: northRoom.id, title: "North leak" });
+  southIncident = await createIncident(db, { entityId: entity.id, roomId: southRoom.id, title: "South leak" });
+  // People linked to one facility each, equipment, plans with their tasks and comments on both sides.
+  const northTech = await createUser(db, { entityId: entity.id, role: Role.TECHNICIAN, name: "Nora", surname: "Northcott" });
+  const southTech = await createUser(db, { entityId: entity.id, role: Role.TECHNICIAN, name: "Sam", surname: "Southby" });
+  await linkUserTo(db, { entityId: entity.id, userId: northTech.id, facilityId: north.id });
+  await linkUserTo(db, { entityId: entity.id, userId: southTech.id, facilityId: south.id });
+  await createEquipmentItem(db, { entityId: entity.id, roomId: northRoom.id, internalReference: "North boiler" });
+  await createEquipmentItem(db, { entityId: entity.id, roomId: southRoom.id, internalReference: "South boiler" });
+  const northPlan = await createPlannedMaintenance(db, { entityId: entity.id, name: "North servicing", roomIds: [northRoom.id] });
+  const southPlan = await createPlannedMaintenance(db, { entityId: entity.id, name: "South servicing", roomIds: [southRoom.id] });
+  await createTask(db, { entityId: entity.id, plannedMaintenanceId: northPlan.id, roomId: northRoom.id });
+  await createTask(db, { entityId: entity.id, plannedMaintenanceId: southPlan.id, roomId: southRoom.id });
+  await createIncidentComment(db, { entityId: entity.id, incidentId: northIncident.id, authorId: northTech.id, body: "North comment" });
+  await createIncidentComment(db, { entityId: entity.id, incidentId: southIncident.id, authorId: southTech.id, body: "South comment" });
   const made = await createApiToken(
     { db, entityId: entity.id, actor: personActor(admin), locale: "en", timeZone: "Europe/Brussels" },
     { name: "North integration", role: Role.FACILITY_MANAGER as 1, facilityIds: [north.id], expiresInDays: 30 },
@@ -65,6 +105,66 @@ beforeAll(async () => {
 afterAll(async () => {
   await api?.close();
 });
+
+/**
+ * How each list GET of the contract is read through the token: "facility", rows of places (or of people
+ * and things in them): the token's facility's, none of the other's; "catalogue", the entity's lists that
+ * belong to no facility (types, categories, jobs): none of the other facility's names in them; "incident",
+ * a list of one incident: the token's facility's incident answers, the other's is not found; "people",
+ * the entity's people (users are the entity's, not a facility's: a manager linked to one facility lists
+ * them all too): none of the other facility's places in them; "own", a person's own, which no token reads
+ * (decision 056).
+ */
+type ListKind = "facility" | "catalogue" | "incident" | "people" | "own";
+const LIST_CHECKS: Record<string, { kind: ListKind; query?: () => string }> = {
+  "api-users": { kind: "people" },
+  "api-users-assignees": { kind: "people", query: () => `?entityIds=${entity.id}` },
+  "api-user-notifications": { kind: "own" },
+  "api-facilities": { kind: "facility" },
+  "api-buildings": { kind: "facility" },
+  "api-rooms": { kind: "facility" },
+  "api-room-types": { kind: "catalogue" },
+  "api-equipment-items": { kind: "facility", query: () => `?roomIds=${northRoom.id},${southRoom.id}` },
+  "api-equipment-types": { kind: "catalogue" },
+  "api-equipment-categories": { kind: "catalogue" },
+  "api-incident-types": { kind: "catalogue" },
+  "api-incident-types-reportable": { kind: "catalogue", query: () => `?roomId=${northRoom.id}` },
+  "api-incidents": { kind: "facility" },
+  "api-incident-assignees": { kind: "incident" },
+  "api-incident-comments": { kind: "incident" },
+  "api-incident-events": { kind: "incident" },
+  "api-tasks": { kind: "facility" },
+  "api-maintenance-types": { kind: "catalogue" },
+  "api-planned-maintenances": { kind: "facility" },
+  "api-exports": { kind: "catalogue" },
+  "api-imports": { kind: "catalogue" },
+};
+
+/** The list GETs of the contract: the operations whose answer is an array. */
+const contractLists = Object.entries(API_OPERATIONS)
+  .filter(([, operations]) => operations.some((o) => o.method === "get" && o.answer instanceof z.ZodArray))
+  .map(([id]) => id)
+  .sort();
+
+async function listThroughToken(routeId: string, url: string, params: Record<string, string> = {}) {
+  const route = apiRoutes.find((r) => r.id === routeId)!;
+  const module = await routeModules[`../../app/${route.file}`]();
+  return callApi(module, url, { token: secret, params });
+}
+
+const urlOf = (routeId: string, id?: number) => `/api/${apiRoutes.find((r) => r.id === routeId)!.path.replace(":id", String(id ?? ""))}`;
+
+/** The exports of places (and incidents): the token's facility's row kept, the other's left out. */
+const FACILITY_EXPORTS: [string, string, string][] = [
+  ["facilities", "North campus", "South campus"],
+  ["buildings", "North hall", "South hall"],
+  ["rooms", "North lab", "South lab"],
+  ["incidents", "North leak", "South leak"],
+];
+/** The entity's people (see "people" above): none of the other facility's places in them. */
+const PEOPLE_EXPORTS = ["users"];
+/** The other exports: nothing of the other facility in them. */
+const CATALOGUE_EXPORTS = ["room-types", "incident-types", "maintenance-types", "maintenance-tasks", "generic-equipments", "planned-maintenance", "equipment-categories"];
 
 describe("an API token limited to one facility", () => {
   it.each([
@@ -78,22 +178,48 @@ describe("an API token limited to one facility", () => {
     expect(answer.body.map((row: Record<string, unknown>) => row[field])).toEqual(expected);
   });
 
-  it.each([
-    ["facilities", "North campus", "South campus"],
-    ["buildings", "North hall", "South hall"],
-    ["rooms", "North lab", "South lab"],
-    ["incidents", "North leak", "South leak"],
-  ])("exports %s of its facility only", async (type, kept, left) => {
+  it("checks every list of the contract (a new list fails here until it is added to LIST_CHECKS)", () => {
+    expect(contractLists.length).toBeGreaterThan(15);
+    expect(Object.keys(LIST_CHECKS).sort()).toEqual(contractLists);
+  });
+
+  it.each(Object.entries(LIST_CHECKS))("%s: only its facility's", async (routeId, { kind, query }) => {
+    if (kind === "own") {
+      expect((await listThroughToken(routeId, urlOf(routeId, admin.id), { id: String(admin.id) })).status).toBe(403);
+      return;
+    }
+    if (kind === "incident") {
+      const north = await listThroughToken(routeId, urlOf(routeId, northIncident.id), { id: String(northIncident.id) });
+      expect(north.status).toBe(200);
+      expect(JSON.stringify(north.body)).not.toMatch(SOUTH);
+      expect((await listThroughToken(routeId, urlOf(routeId, southIncident.id), { id: String(southIncident.id) })).status).toBe(404);
+      return;
+    }
+    const answer = await listThroughToken(routeId, urlOf(routeId) + (query?.() ?? ""));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(Array.isArray(answer.body)).toBe(true);
+    expect(JSON.stringify(answer.body)).not.toMatch(kind === "people" ? SOUTH_PLACES : SOUTH);
+    if (kind === "facility") expect(JSON.stringify(answer.body)).toMatch(/North/);
+  });
+
+  it("checks every export type", () => {
+    expect([...FACILITY_EXPORTS.map(([type]) => type), ...CATALOGUE_EXPORTS, ...PEOPLE_EXPORTS].sort()).toEqual([...EXPORT_TYPE_NAMES].sort());
+  });
+
+  it.each(FACILITY_EXPORTS)("exports %s of its facility only", async (type, kept, left) => {
     const file = await exportThroughToken(type);
     expect(file).toContain(kept);
     expect(file).not.toContain(left);
   });
 
-  it.each(["users", "room-types", "incident-types", "maintenance-types", "maintenance-tasks", "generic-equipments", "planned-maintenance", "equipment-categories"])(
-    "exports %s without another facility's places",
-    async (type) => {
-      const file = await exportThroughToken(type);
-      for (const name of ["South campus", "South hall", "South lab", "South leak"]) expect(file).not.toContain(name);
-    },
-  );
+  it.each(CATALOGUE_EXPORTS)("exports %s without another facility's places, people and things", async (type) => {
+    const file = await exportThroughToken(type);
+    expect(file).not.toMatch(SOUTH);
+  });
+
+  it.each(PEOPLE_EXPORTS)("exports %s without another facility's places", async (type) => {
+    const file = await exportThroughToken(type);
+    expect(file).toMatch(/Northcott/);
+    expect(file).not.toMatch(SOUTH_PLACES);
+  });
 });

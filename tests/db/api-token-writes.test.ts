@@ -1,4 +1,3 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { personActor } from "~/core/actor";
 import { DataJobStatus, IncidentStatus, Role, TimeMeasure, UserStatus } from "~/db/enums";
@@ -68,13 +67,16 @@ import {
   linkUserTo,
   pngBytes,
 } from "#tests/factories";
-import { type ApiHarness, apiContext, dataUrl } from "#tests/api-helpers";
+import { type ApiHarness, dataUrl } from "#tests/api-helpers";
+import { type RestAnswer, rest } from "#tests/db/rest";
 
 /**
  * Issue 60 item 2: a facility manager's API token does what the same manager signed in does. Every write
  * of the OpenAPI contract that creates something (and the other writes listed) is called twice on equal,
  * fresh records: once with the manager's token (role manager, reach: the manager's facility), once with
- * the manager's session; the statuses must be the same, and the creates' the documented success.
+ * the manager's session; the statuses must be the same, and the creates' the documented success. The
+ * same for a technician's token and the technician signed in: the writes a technician may do (SPEC.md
+ * section 6, TECHNICIAN_WRITES) answer alike and succeed, every other write is refused alike (403).
  */
 let api: ApiHarness;
 let entity: Entity;
@@ -86,6 +88,8 @@ let northBuilding: Building;
 let northRoom: Room;
 let tokenSecret: string;
 let sessionToken: string;
+let technicianTokenSecret: string;
+let technicianSession: string;
 
 const PNG = pngBytes(2, 2);
 
@@ -107,19 +111,9 @@ interface Case {
   expected: number;
 }
 
-async function send(c: Case, call: Call, bearer: string): Promise<{ status: number; text: string }> {
-  const headers = new Headers({ "x-language": "en", authorization: `Bearer ${bearer}` });
-  let body: BodyInit | undefined;
-  if (call.form) body = call.form;
-  else if (call.body !== undefined) {
-    body = JSON.stringify(call.body);
-    headers.set("content-type", "application/json");
-  }
-  const request = new Request(`http://x${call.url}`, { method: c.method, headers, body });
-  const handler = c.route.action as (args: ActionFunctionArgs) => Promise<Response>;
-  const response = await handler({ request, params: call.params ?? {}, context: apiContext() } as unknown as ActionFunctionArgs);
-  return { status: response.status, text: response.headers.get("content-type")?.includes("json") ? await response.text() : "" };
-}
+/** The case's call with `bearer` (the REST helper shared with the fuzz test). */
+const send = (c: Case, call: Call, bearer: string): Promise<RestAnswer> =>
+  rest(c.route.action, { method: c.method, url: call.url, params: call.params, json: call.body, form: call.form, bearer });
 
 const db = () => api.database.db;
 const at = (base: string, id: number, tail = "") => ({ url: `${base}/${id}${tail}`, params: { id: String(id) } });
@@ -542,6 +536,30 @@ const cases: Case[] = [
   },
 ];
 
+/**
+ * The REST writes a technician may do, from SPEC.md section 6: technicians reach the incidents and the
+ * incident details (an incident's status, priority, assignee, title and description, tags, duplicate,
+ * comments and files, and the list's one change to several), the tasks (a task done or pending), the room
+ * view and notifications (reading) and their settings (their own account: a person's own, which no token
+ * does). Every other write is a facility manager's capability (managers and administrators).
+ */
+const TECHNICIAN_WRITES = new Set([
+  "POST api-incidents-bulk",
+  "PUT api-incident-status",
+  "PUT api-incident-priority",
+  "PUT api-incident-assignee",
+  "PATCH api-incident",
+  "POST api-incident-tags",
+  "DELETE api-incident-tag",
+  "POST api-incident-duplicate",
+  "POST api-incident-comments",
+  "PUT api-incident-comment",
+  "DELETE api-incident-comment",
+  "POST api-incident-files",
+  "DELETE api-incident-file",
+  "PUT api-task-status",
+]);
+
 /** A person's own things, which a token never does (decision 056): no token call to compare. */
 const PERSON_ONLY = new Set(["api-user-password", "api-user-notifications-read"]);
 
@@ -563,6 +581,9 @@ beforeAll(async () => {
   // A manager's token reaches the manager's facility: the role and reach of the person it stands in for.
   tokenSecret = (await createApiToken(adminCtx, { name: "Integration", role: Role.FACILITY_MANAGER, facilityIds: [north.id], expiresInDays: 30 })).secret;
   sessionToken = await api.token(manager);
+  // A technician's token reaches the technician's facility, as the technician does.
+  technicianTokenSecret = (await createApiToken(adminCtx, { name: "Field app", role: Role.TECHNICIAN, facilityIds: [north.id], expiresInDays: 30 })).secret;
+  technicianSession = await api.token(technician);
 });
 afterAll(async () => {
   await api?.close();
@@ -609,4 +630,24 @@ describe("a manager's API token and the manager signed in", () => {
     // The manager is not the token's maker (administrators make tokens): it is not theirs.
     expect((await send({ ...facilityCase, method: "PUT" }, update, sessionToken)).status).toBe(404);
   });
+});
+
+describe("a technician's API token and the technician signed in", () => {
+  it("name writes of the contract (every write is compared below: the manager's cases cover them all)", () => {
+    expect([...TECHNICIAN_WRITES].filter((w) => !cases.some((c) => `${c.method} ${c.routeId}` === w))).toEqual([]);
+  });
+
+  for (const c of cases) {
+    const allowed = TECHNICIAN_WRITES.has(`${c.method} ${c.routeId}`);
+    it(`${c.method} ${c.routeId}: ${allowed ? "the same answer" : "refused alike"}`, async () => {
+      const byToken = await send(c, await c.prepare(admin.id), technicianTokenSecret);
+      const bySession = await send(c, await c.prepare(technician.id), technicianSession);
+      expect({ status: byToken.status, body: byToken.status >= 400 ? byToken.text : "" }).toEqual({
+        status: bySession.status,
+        body: bySession.status >= 400 ? bySession.text : "",
+      });
+      if (!allowed) expect(bySession.status, bySession.text).toBe(403);
+      else if (c.expected > 0) expect(bySession.status, bySession.text).toBe(c.expected);
+    });
+  }
 });

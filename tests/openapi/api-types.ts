@@ -6427,7 +6427,7 @@ export interface operations {
                     roomTypeIds?: number[] | null;
                     equipmentTypeIds?: number[] | null;
                     roomIds?: number[] | null;
-                    checklist?: {
+                    checklist?: ({
                         question?: string | null;
                         questionFr?: string | null;
                         questionNl?: string | null;
@@ -6435,8 +6435,20 @@ export interface operations {
                         message?: string | null;
                         /** @default 0 */
                         contentType?: 0 | 1 | 2 | 3;
-                    }[] | null;
-                };
+                    } & ({
+                        question: string;
+                    } | {
+                        questionFr: string;
+                    } | {
+                        questionNl: string;
+                    }))[] | null;
+                } & ({
+                    nameEn: string;
+                } | {
+                    nameFr: string;
+                } | {
+                    nameNl: string;
+                });
             };
         };
         responses: {
@@ -6778,7 +6790,7 @@ export interface operations {
                     roomTypeIds?: number[] | null;
                     equipmentTypeIds?: number[] | null;
                     roomIds?: number[] | null;
-                    checklist?: {
+                    checklist?: ({
                         question?: string | null;
                         questionFr?: string | null;
                         questionNl?: string | null;
@@ -6786,8 +6798,20 @@ export interface operations {
                         message?: string | null;
                         /** @default 0 */
                         contentType?: 0 | 1 | 2 | 3;
-                    }[] | null;
-                };
+                    } & ({
+                        question: string;
+                    } | {
+                        questionFr: string;
+                    } | {
+                        questionNl: string;
+                    }))[] | null;
+                } & ({
+                    nameEn: string;
+                } | {
+                    nameFr: string;
+                } | {
+                    nameNl: string;
+                });
             };
         };
         responses: {
@@ -7114,12 +7138,20 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    ids?: number[] | null;
-                    /** @enum {string} */
-                    change: "status" | "priority" | "assignee";
-                    status?: unknown;
-                    priority?: unknown;
-                    assigneeId?: unknown;
+                    ids: number[];
+                    /** @constant */
+                    change: "status";
+                    status: number;
+                } | {
+                    ids: number[];
+                    /** @constant */
+                    change: "priority";
+                    priority: number | null;
+                } | {
+                    ids: number[];
+                    /** @constant */
+                    change: "assignee";
+                    assigneeId: number | null;
                 };
             };
         };

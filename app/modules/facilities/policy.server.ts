@@ -1,4 +1,4 @@
-import { and, eq, exists, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, exists, inArray, isNotNull, isNull, or, type SQL, sql, type SQLWrapper } from "drizzle-orm";
 import { buildings, equipmentItems, equipmentTypes, facilities, incidents, rooms, userLinkedObjects } from "~/db/schema";
 import { type Actor, can, reachesWholeEntity } from "~/core/actor";
 import type { ServiceContext } from "~/core/context.server";
@@ -26,6 +26,16 @@ export function isEntityWide(actor: Actor | null | undefined): boolean {
  */
 function tokenFacilities(actor: Actor | null | undefined): readonly number[] | null {
   return actor?.kind === "token" && actor.facilityIds ? actor.facilityIds : null;
+}
+
+/**
+ * For an API token limited to some facilities, a condition keeping the rows whose `facilityId` column is
+ * one of them; undefined for every other actor. For what is the entity's rather than a place's but names
+ * places (a user's linked facilities and buildings): a limited token is shown none of the others.
+ */
+export function withinTokenFacilities(actor: Actor | null | undefined, facilityId: SQLWrapper): SQL | undefined {
+  const limited = tokenFacilities(actor);
+  return limited ? sql`${facilityId} in (${idsSql(limited)})` : undefined;
 }
 
 /** `ids` as a SQL list of integers (never empty: `null` matches nothing). */

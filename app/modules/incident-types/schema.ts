@@ -51,6 +51,15 @@ const questionField = () =>
     .transform((v) => (v ? v : null));
 
 /**
+ * The API document's form of "at least one of these texts is filled" (a refinement JSON Schema cannot
+ * derive): one of the fields is present and holds more than spaces. Inside `allOf`, so that generated
+ * clients read it as a further condition on the object rather than as another shape of it.
+ */
+const oneFilledOf = (fields: readonly string[]) => ({
+  allOf: [{ anyOf: fields.map((field) => ({ required: [field], properties: { [field]: { type: "string", pattern: "\\S" } } })) }],
+});
+
+/**
  * A checklist question in English (`question`), French and Dutch: at least one (like the type's name), the
  * others filled by "translate to the others". Reporters read it in their language, or the first there is.
  */
@@ -71,7 +80,8 @@ export const ChecklistItemSchema = z
       }
     },
     { when: () => true },
-  );
+  )
+  .meta(oneFilledOf(["question", "questionFr", "questionNl"]));
 export type ChecklistItemInput = z.input<typeof ChecklistItemSchema>;
 
 /** Priority of a type (SPEC.md section 3: Low 0, Medium 1, High 2, Critical 3; no "Not Selected"). */
@@ -117,7 +127,8 @@ export const IncidentTypeSchema = z
       ctx.addIssue({ code: "custom", message: "incidentTypes:validation.nameRequired", path: ["nameEn"] });
     }
     // Checked even when another field is wrong, so that every error shows at once.
-  }, { when: () => true });
+  }, { when: () => true })
+  .meta(oneFilledOf(["nameEn", "nameFr", "nameNl"]));
 export type IncidentTypeInput = z.input<typeof IncidentTypeSchema>;
 export type IncidentTypeValues = z.output<typeof IncidentTypeSchema>;
 

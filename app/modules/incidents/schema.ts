@@ -3,7 +3,7 @@
  * i18n keys. A form posts strings ("2", "none"); the API posts JSON (2, null): both read alike.
  */
 import { z } from "zod";
-import { INVALID, idList, optionalText, requiredText, tagField } from "~/lib/schema-helpers";
+import { INVALID, optionalText, requiredText, tagField } from "~/lib/schema-helpers";
 import { BULK_MAX, COMMENT_MAX, DESCRIPTION_MAX, NO_PRIORITY, SETTABLE_STATUSES, TITLE_MAX } from "./constants";
 
 const STATUS_INVALID = "incidents:validation.status";
@@ -21,17 +21,20 @@ export const statusField = () =>
       .refine((s) => (SETTABLE_STATUSES as readonly number[]).includes(s), STATUS_INVALID),
   );
 
-/** A priority 0-3, or "Not Selected" (`"none"`, `null`, or an empty choice). */
+/**
+ * A priority 0-3, or "Not Selected" (`"none"`, `null`, or an empty choice). Required: a body without it is
+ * refused rather than read as "Not Selected" (the API document writes the field as required).
+ */
 export const priorityField = () =>
   z.preprocess(
-    (v) => (v === NO_PRIORITY || v === null || v === "" || v === undefined ? null : asNumber(v)),
+    (v) => (v === NO_PRIORITY || v === null || v === "" ? null : asNumber(v)),
     z.number({ error: PRIORITY_INVALID }).int(PRIORITY_INVALID).min(0, PRIORITY_INVALID).max(3, PRIORITY_INVALID).nullable(),
   );
 
-/** A user id, or nobody (`"none"`, `null`, or an empty choice). */
+/** A user id, or nobody (`"none"`, `null`, or an empty choice). Required, like the priority. */
 export const assigneeField = () =>
   z.preprocess(
-    (v) => (v === "none" || v === null || v === "" || v === undefined ? null : asNumber(v)),
+    (v) => (v === "none" || v === null || v === "" ? null : asNumber(v)),
     z.number({ error: ASSIGNEE_INVALID }).int(ASSIGNEE_INVALID).positive(ASSIGNEE_INVALID).max(2_147_483_647, ASSIGNEE_INVALID).nullable(),
   );
 
@@ -70,23 +73,34 @@ export const DuplicateSchema = z.object({
 });
 export type DuplicateInput = z.input<typeof DuplicateSchema>;
 
-/** One change to several incidents at once (the table's selection): all or nothing. */
+const SELECT_SOME = "incidents:validation.selectSome";
+
+/** The selected incidents: at least one (a missing list too), at most BULK_MAX; duplicates are dropped. */
+const selectedIds = () =>
+  z
+    .array(z.number({ error: INVALID }).int(INVALID).positive(INVALID).max(2_147_483_647, INVALID), { error: (issue) => (issue.input === undefined ? SELECT_SOME : INVALID) })
+    .min(1, SELECT_SOME)
+    .max(BULK_MAX, INVALID)
+    .transform((ids) => [...new Set(ids)]);
+
+/**
+ * One change to several incidents at once (the table's selection): all or nothing. `change` names the
+ * field that carries the new value (status, priority or assigneeId), which is then required; one variant
+ * per change, so the API document shows each with its own field.
+ */
 export const BulkChangeSchema = z
-  .object({
-    ids: idList().refine((ids) => ids.length > 0, "incidents:validation.selectSome").refine((ids) => ids.length <= BULK_MAX, INVALID),
-    change: z.enum(["status", "priority", "assignee"], { error: INVALID }),
-    status: z.unknown().optional(),
-    priority: z.unknown().optional(),
-    assigneeId: z.unknown().optional(),
-  })
-  .transform((value, ctx) => {
-    const field = value.change === "status" ? "status" : value.change === "priority" ? "priority" : "assigneeId";
-    const schema = value.change === "status" ? statusField() : value.change === "priority" ? priorityField() : assigneeField();
-    const parsed = schema.safeParse(value[field]);
-    if (!parsed.success) {
-      ctx.addIssue({ code: "custom", path: [field], message: parsed.error.issues[0]?.message ?? INVALID });
-      return z.NEVER;
-    }
-    return { ids: value.ids, change: value.change, value: parsed.data as number | null };
-  });
+  .discriminatedUnion(
+    "change",
+    [
+      z.object({ ids: selectedIds(), change: z.literal("status"), status: statusField() }),
+      z.object({ ids: selectedIds(), change: z.literal("priority"), priority: priorityField() }),
+      z.object({ ids: selectedIds(), change: z.literal("assignee"), assigneeId: assigneeField() }),
+    ],
+    { error: INVALID },
+  )
+  .transform((value) => ({
+    ids: value.ids,
+    change: value.change,
+    value: (value.change === "status" ? value.status : value.change === "priority" ? value.priority : value.assigneeId) as number | null,
+  }));
 export type BulkChangeInput = z.input<typeof BulkChangeSchema>;

@@ -9,7 +9,7 @@ import { auditLog, buildings, entities, facilities, userLinkedObjects, users } f
 import { NotFoundError } from "~/lib/errors";
 import { readPage, nameLike } from "~/lib/list-page.server";
 import { DEFAULT_PAGE_SIZE, type ListQuery, MAX_PAGE_SIZE, type Page } from "~/lib/list-query";
-import { treeScope } from "~/modules/facilities/policy.server";
+import { treeScope, withinTokenFacilities } from "~/modules/facilities/policy.server";
 import { assertCanManageUsers, isOwnAccount } from "./policy.server";
 import { USER_HISTORY_ACTIONS, currentAuditAction, storedAuditNames } from "~/core/audit-actions";
 
@@ -110,8 +110,12 @@ export interface UserRow {
   linkedBuildings: { id: number; name: string; facilityName: string }[];
 }
 
-/** The links of the given users, read with one statement per kind (only the page's users). */
-async function linksOf(ctx: ServiceContext, userIds: number[]) {
+/**
+ * The links of the given users, read with one statement per kind (only the page's users). `inTokenReach`:
+ * a token limited to some facilities sees only the links within them (a list and its export show none of
+ * another facility's places); one user's own record keeps all its links (it is what a change replaces).
+ */
+async function linksOf(ctx: ServiceContext, userIds: number[], inTokenReach = false) {
   const facilitiesByUser = new Map<number, { id: number; name: string }[]>();
   const buildingsByUser = new Map<number, { id: number; name: string; facilityName: string }[]>();
   if (!userIds.length) return { facilitiesByUser, buildingsByUser };
@@ -120,14 +124,28 @@ async function linksOf(ctx: ServiceContext, userIds: number[]) {
       .select({ userId: userLinkedObjects.userId, id: facilities.id, name: facilities.name })
       .from(userLinkedObjects)
       .innerJoin(facilities, and(eq(facilities.id, userLinkedObjects.facilityId), eq(facilities.entityId, ctx.entityId)))
-      .where(and(eq(userLinkedObjects.entityId, ctx.entityId), inArray(userLinkedObjects.userId, userIds), isNull(facilities.archivedAt)))
+      .where(
+        and(
+          eq(userLinkedObjects.entityId, ctx.entityId),
+          inArray(userLinkedObjects.userId, userIds),
+          isNull(facilities.archivedAt),
+          inTokenReach ? withinTokenFacilities(ctx.actor, facilities.id) : undefined,
+        ),
+      )
       .orderBy(asc(sql`lower(${facilities.name})`), asc(facilities.id)),
     () => ctx.db
       .select({ userId: userLinkedObjects.userId, id: buildings.id, name: buildings.name, facilityName: facilities.name })
       .from(userLinkedObjects)
       .innerJoin(buildings, and(eq(buildings.id, userLinkedObjects.buildingId), eq(buildings.entityId, ctx.entityId)))
       .innerJoin(facilities, eq(facilities.id, buildings.facilityId))
-      .where(and(eq(userLinkedObjects.entityId, ctx.entityId), inArray(userLinkedObjects.userId, userIds), isNull(buildings.archivedAt)))
+      .where(
+        and(
+          eq(userLinkedObjects.entityId, ctx.entityId),
+          inArray(userLinkedObjects.userId, userIds),
+          isNull(buildings.archivedAt),
+          inTokenReach ? withinTokenFacilities(ctx.actor, buildings.facilityId) : undefined,
+        ),
+      )
       .orderBy(asc(sql`lower(${buildings.name})`), asc(buildings.id)),
   ]);
   for (const { userId, ...f } of facilityLinks) facilitiesByUser.set(userId, [...(facilitiesByUser.get(userId) ?? []), f]);
@@ -175,7 +193,7 @@ export async function listUsers(ctx: ServiceContext, query: ListQuery<UserSort>,
     ctx.db.select(userFields).from(users).where(where).orderBy(...order, asc(users.id)).$dynamic(),
     ctx.db.select({ n: count() }).from(users).where(where),
   );
-  const { facilitiesByUser, buildingsByUser } = await linksOf(ctx, page.items.map((u) => u.id));
+  const { facilitiesByUser, buildingsByUser } = await linksOf(ctx, page.items.map((u) => u.id), true);
   return {
     ...page,
     items: page.items.map(({ pictureFileId, lastLoginAt, ...u }) => ({
