@@ -51,8 +51,8 @@ export async function insertRecords<T extends BulkTable>(
       order by r.i
       returning id
     ), audit as (
-      insert into audit_log (entity_id, actor_id, action, record_type, record_id, request_id, details)
-      select ${ctx.entityId}, ${ctx.actor?.id ?? null}::int, ${spec.audit.action}, ${spec.audit.recordType}, ins.id::text, ${ctx.requestId ?? null}::text,
+      insert into audit_log (entity_id, actor_id, actor_token_id, action, record_type, record_id, request_id, details)
+      select ${ctx.entityId}, ${ctx.actor?.id ?? null}::int, ${ctx.actor?.kind === "token" ? ctx.actor.tokenId : null}::int, ${spec.audit.action}, ${spec.audit.recordType}, ins.id::text, ${ctx.requestId ?? null}::text,
         ${spec.audit.details ? JSON.stringify(spec.audit.details) : null}::jsonb
       from ins
     )

@@ -11,7 +11,7 @@ import { endOfDay, isCalendarDay, startOfDay } from "~/lib/dates";
 import { intParam } from "~/lib/list-query";
 import { useDates } from "~/lib/use-dates";
 import { auditFilterOptions, listAuditRows } from "~/modules/administration/queries.server";
-import { auditActionKey } from "~/modules/administration/audit-labels";
+import { auditActionLabel, isKnownAuditAction } from "~/modules/administration/audit-labels";
 
 /**
  * /administration/audit (decision 057): the entity's audit history, newest first, read-only, for
@@ -122,10 +122,13 @@ export default function AdministrationAudit() {
                 <TableCell className="whitespace-nowrap align-top">{dates.dateTime(row.createdAt)}</TableCell>
                 <TableCell className="align-top">{row.actorName ?? (row.actorId === null ? t("audit.system") : t("audit.formerUser", { id: row.actorId }))}</TableCell>
                 <TableCell className="align-top">
-                  <div>{t(auditActionKey(row.action), { defaultValue: row.action })}</div>
-                  <div lang="en" className="font-mono text-xs text-muted-foreground">
-                    {row.action}
-                  </div>
+                  {/* The action's label; a code the app does not know reads "Other action", its code beside. */}
+                  <div>{auditActionLabel(t, row.action)}</div>
+                  {isKnownAuditAction(row.action) ? null : (
+                    <div lang="en" className="font-mono text-xs text-muted-foreground">
+                      {row.action}
+                    </div>
+                  )}
                 </TableCell>
                 <TableCell className="align-top">
                   {t(`audit.kinds.${row.recordType}`, { defaultValue: row.recordType })} #{row.recordId}

@@ -5,7 +5,9 @@ import en from "~/locales/en/administration.json";
 import fr from "~/locales/fr-BE/administration.json";
 import nl from "~/locales/nl-BE/administration.json";
 import { AUDIT_ACTIONS, FORMER_AUDIT_ACTION_NAMES, currentAuditAction } from "~/core/audit-actions";
-import { auditActionKey } from "./audit-labels";
+import { getT } from "~/i18n.server";
+import { supportedLngs } from "~/i18n";
+import { auditActionKey, auditActionLabel } from "./audit-labels";
 
 /**
  * Every action the code can write to the audit log (the type of `audit({ action })` is the list of
@@ -67,6 +69,29 @@ describe("the audit page's labels", () => {
       for (const kind of kinds) if (typeof tree.audit.kinds[kind as keyof typeof tree.audit.kinds] !== "string") missing.push(`${language} audit.kinds.${kind}`);
     }
     expect(missing).toEqual([]);
+  });
+
+  it("shows each action by its label, as written out here, and a code it does not know as Other action", () => {
+    const english = getT("en", "administration");
+    expect(auditActionLabel(english, currentAuditAction("createApiToken"))).toBe("API token created");
+    expect(auditActionLabel(english, "printing.qr-codes")).toBe("QR codes printed");
+    expect(auditActionLabel(english, "webhook.rotate-secret")).toBe("Webhook secret renewed");
+    expect(auditActionLabel(english, "laterArea.some-verb")).toBe("Other action");
+    expect(auditActionLabel(getT("fr-BE", "administration"), "laterArea.some-verb")).toBe("Autre action");
+    expect(auditActionLabel(getT("nl-BE", "administration"), "laterArea.some-verb")).toBe("Andere actie");
+  });
+
+  it("gives every action of the list a label of its own in each language, never its code or the fallback", () => {
+    const wrong: string[] = [];
+    for (const language of supportedLngs) {
+      const t = getT(language, "administration");
+      const fallback = t("audit.unknownAction");
+      for (const action of AUDIT_ACTIONS) {
+        const label = auditActionLabel(t, action);
+        if (!label || label === action || label === auditActionKey(action) || label === fallback) wrong.push(`${language} ${action}: ${label}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it("makes a dotted code a key of its own", () => {

@@ -106,13 +106,17 @@ export async function revokeTokensOfMaker(ctx: ServiceContext, makerId: number, 
 /**
  * A token limited to some facilities that creates a facility reaches it from then on, as a person who
  * creates one is linked to it (decision 056): without it the token could not read back what it made.
- * Runs in the creating verb's transaction; answers the actor with its widened reach.
+ * Runs in the creating verb's transaction (one facility, or an import's many); answers the actor with
+ * its widened reach.
  */
-export async function reachCreatedFacility(ctx: ServiceContext, actor: TokenActor, facilityId: number): Promise<TokenActor> {
-  if (!actor.facilityIds) return actor;
+export async function reachCreatedFacility(ctx: ServiceContext, actor: TokenActor, created: number | readonly number[]): Promise<TokenActor> {
+  const ids = typeof created === "number" ? [created] : created;
+  if (!actor.facilityIds || ids.length === 0) return actor;
+  // One array parameter as a PostgreSQL array literal (the embedded driver binds text).
+  const list = `{${ids.map((id) => Math.trunc(id)).join(",")}}`;
   await ctx.db
     .update(apiTokens)
-    .set({ facilityIds: sql`array_append(${apiTokens.facilityIds}, ${facilityId}::int)` })
+    .set({ facilityIds: sql`array_cat(${apiTokens.facilityIds}, ${list}::int[])` })
     .where(and(eq(apiTokens.id, actor.tokenId), eq(apiTokens.entityId, ctx.entityId)));
-  return { ...actor, facilityIds: [...actor.facilityIds, facilityId] };
+  return { ...actor, facilityIds: [...actor.facilityIds, ...ids] };
 }

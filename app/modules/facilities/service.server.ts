@@ -224,14 +224,11 @@ export interface BulkOptions {
 
 /**
  * Creates many facilities in one set-based statement (an import), with their short ids and audit rows.
- * `linkUserId`: the person the facilities are created for, linked to each when they reach only linked
- * facilities (as `createFacility` links its creator). Returns the new ids.
+ * The acting person reaches what they create as `createFacility` makes it: linked to each when they
+ * reach only linked facilities; a token limited to some facilities has them added to its list. Returns
+ * the new ids.
  */
-export async function createFacilitiesBulk(
-  ctx: ServiceContext,
-  rawRows: Input<FacilityInput[]>,
-  options: BulkOptions & { linkUserId?: number | null } = {},
-): Promise<number[]> {
+export async function createFacilitiesBulk(ctx: ServiceContext, rawRows: Input<FacilityInput[]>, options: BulkOptions = {}): Promise<number[]> {
   assertCan(ctx.actor, "manage", "place");
   const rows = parseInput(BulkFacilitySchema, await resolveInput(rawRows));
   return withTx(ctx, async (txCtx) => {
@@ -242,8 +239,11 @@ export async function createFacilitiesBulk(
       rows: rows.map((r, i) => ({ shortId: last - rows.length + 1 + i, name: r.name, description: r.description })),
       audit: { action: AUDIT.facility.create, recordType: "facility", details: options.details },
     });
-    if (options.linkUserId != null) {
-      await linkToFacilities(txCtx, options.linkUserId, ids);
+    const actor = ctx.actor;
+    if (actor?.kind === "token" && actor.facilityIds) {
+      await reachCreatedFacility(txCtx, actor, ids);
+    } else if (actor && actor.kind !== "system" && !isEntityWide(actor)) {
+      await linkToFacilities(txCtx, actor.id, ids);
     }
     return ids;
   });

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { assertCan, personActor } from "~/core/actor";
+import { assertCan } from "~/core/actor";
 import { type ContextServices, entitySystemContext, type ServiceContext } from "~/core/context.server";
 import type { JobRun } from "~/core/jobs.server";
 import { withTx } from "~/core/unit-of-work.server";
@@ -9,8 +9,8 @@ import { isDomainError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 import { createCategoriesBulk, createEquipmentTypesBulk } from "~/modules/equipment/service.server";
 import { createBuildingsBulk, createFacilitiesBulk } from "~/modules/facilities/service.server";
-import { isEntityWide } from "~/modules/facilities/policy.server";
 import { readStoredFile } from "~/modules/files/storage.server";
+import { requesterActor } from "~/modules/api-tokens/requester.server";
 import { createIncidentTypesBulk } from "~/modules/incident-types/service.server";
 import { createMaintenanceTypesBulk } from "~/modules/maintenance/service.server";
 import { createRoomsBulk, createRoomTypesBulk } from "~/modules/rooms/service.server";
@@ -20,8 +20,10 @@ import type { ImportTypeDefinition } from "./columns";
 import { readSheet } from "./parse.server";
 
 /**
- * The import job's work (decision 054): acting as the system on behalf of the person who started the
- * import, ALL lines or none, in one transaction, through the areas' bulk verbs.
+ * The import job's work (decision 054): ALL lines or none, in one transaction, through the areas' bulk
+ * verbs, written as the requester (the person who started the import, or the API token they started it
+ * with: `requesterActor`), so their reach decides and the audit rows name them; the job's own
+ * bookkeeping (progress, failure) is the system's.
  */
 const IMPORT_ACTOR = "import";
 /**
@@ -32,12 +34,12 @@ const CHUNK = 1_000;
 const ACTIVE = [DataJobStatus.QUEUED, DataJobStatus.RUNNING];
 
 /** The rows of a checked file as the area's bulk verb takes them. */
-async function writeRows(ctx: ServiceContext, definition: ImportTypeDefinition, rows: CheckedRow[], options: { details: Record<string, unknown>; linkUserId: number | null }) {
+async function writeRows(ctx: ServiceContext, definition: ImportTypeDefinition, rows: CheckedRow[], options: { details: Record<string, unknown> }) {
   const v = (row: CheckedRow, key: string) => row.values[key] as never;
   const details = { details: options.details };
   switch (definition.type) {
     case BulkUploadType.FACILITY:
-      return createFacilitiesBulk(ctx, rows.map((r) => ({ name: v(r, "name"), description: v(r, "description") })), { ...details, linkUserId: options.linkUserId });
+      return createFacilitiesBulk(ctx, rows.map((r) => ({ name: v(r, "name"), description: v(r, "description") })), details);
     case BulkUploadType.BUILDING:
       return createBuildingsBulk(
         ctx,
@@ -182,22 +184,25 @@ export async function runImport(services: ContextServices, payload: { dataJobId:
           .from(users)
           .where(and(eq(users.id, job.requestedById), eq(users.entityId, payload.entityId), eq(users.status, UserStatus.ACTIVE), sql`${users.archivedAt} is null`))
       : [];
-    // Whoever started it must still be allowed to: the check uses their reach.
-    if (!requester) throw new ImportFileError(BulkUploadErrorCode.NONE, "errors.forbidden", "FORBIDDEN");
-    assertCan(personActor(requester), "import", "data");
+    // Whoever started it must still be allowed to, as they asked: through an API token, with the token
+    // as it is now (its facilities, its role), never with its maker's whole reach (issue 60 item 9).
+    const tokenId = (job.params as { tokenId?: number } | null)?.tokenId;
+    const actor = requester ? await requesterActor(services.db, payload.entityId, requester, tokenId) : null;
+    if (!actor) throw new ImportFileError(BulkUploadErrorCode.NONE, "errors.forbidden", "FORBIDDEN");
+    assertCan(actor, "import", "data");
     if (!job.sourceFileId || !services.files) throw new Error(`import ${job.id}: no source file`);
     const { bytes } = await readStoredFile(system, services.files, job.sourceFileId);
     const sheet = await readSheet(bytes);
-    const linkUserId = isEntityWide(personActor(requester)) ? null : requester.id;
 
     const written = await withTx(system, async (tx, effects) => {
-      const asRequester: ServiceContext = { ...tx, actor: personActor(requester) };
+      // The lines are checked and written as the requester: their reach, their name on the audit rows.
+      const asRequester: ServiceContext = { ...tx, actor };
       const checked = await checkSheet(asRequester, definition, sheet);
       if (checked.errors.length > 0) throw new ImportRowsError({ type: definition.type, total: checked.rows.length, errors: checked.errors });
       progress(0, checked.rows.length);
       let count = 0;
       for (let start = 0; start < checked.rows.length; start += CHUNK) {
-        const ids = await writeRows(tx, definition, checked.rows.slice(start, start + CHUNK), { details: { dataJobId: job.id }, linkUserId });
+        const ids = await writeRows(asRequester, definition, checked.rows.slice(start, start + CHUNK), { details: { dataJobId: job.id } });
         count += ids.length;
         await hooks.afterChunk?.(count);
         progress(count, checked.rows.length);

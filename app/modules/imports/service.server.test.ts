@@ -1,9 +1,10 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { BulkUploadErrorCode, BulkUploadErrorMessageType, BulkUploadType, DataJobStatus, NotificationType, Role } from "~/db/enums";
 import {
+  apiTokens,
   auditLog,
   buildings,
   dataJobs,
@@ -24,7 +25,10 @@ import {
 import { getT } from "~/i18n.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "~/lib/errors";
 import { findCounterDrift } from "~/modules/facilities/counters.server";
-import { createBuilding, createEntity, createEquipmentCategory, createFacility, createRoomType, createUser, pngBytes, streamedWorkbook } from "#tests/factories";
+import { createBuilding, createEntity, createEquipmentCategory, createFacility, createRoomType, createUser, linkUserTo, pngBytes, streamedWorkbook } from "#tests/factories";
+import { listAuditRows } from "~/modules/administration/queries.server";
+import { authenticateApiToken } from "~/modules/api-tokens/authenticate.server";
+import { createApiToken } from "~/modules/api-tokens/service.server";
 import { rejectionOf } from "#tests/service-helpers";
 import { createTestServices, type TestServices } from "#tests/test-context";
 import { createTestDatabase } from "#tests/test-db";
@@ -248,8 +252,35 @@ describe("importing", () => {
     const links = await database.db.select().from(userLinkedObjects).where(eq(userLinkedObjects.facilityId, made[0].id));
     expect(links.map((l) => l.userId)).toEqual([manager.id]);
     const audit = await database.db.select().from(auditLog).where(and(eq(auditLog.recordType, "facility"), eq(auditLog.recordId, String(made[0].id))));
-    expect(audit).toMatchObject([{ action: "facility.create", actorId: null, details: { dataJobId: job.id } }]);
+    expect(audit).toMatchObject([{ action: "facility.create", actorId: manager.id, details: { dataJobId: job.id } }]);
     expect(await toldOf(NotificationType.IMPORT_FACILITIES_SUCCESS)).toContain(manager.id);
+  });
+
+  it("writes the audit rows of what it created in the name of the manager who started it, not the system's", async () => {
+    const site = await createFacility(database.db, { entityId: entity.id, name: "Audited campus" });
+    await linkUserTo(database.db, { entityId: entity.id, userId: manager.id, facilityId: site.id });
+    await createRoomType(database.db, { entityId: entity.id, name: "Audited type" });
+    const built = await importCsv(manager, BulkUploadType.BUILDING, "Name *,Facility *\nAudited hall,Audited campus\n");
+    expect(built.status).toBe(DataJobStatus.SUCCEEDED);
+    const [hall] = await database.db.select().from(buildings).where(and(eq(buildings.facilityId, site.id), eq(buildings.name, "Audited hall")));
+    const roomed = await importCsv(manager, BulkUploadType.ROOMS, "Name *,Building *,Room type *,Floor *\nAudited 1,Audited hall,Audited type,0\nAudited 2,Audited hall,Audited type,1\n");
+    expect(roomed.status).toBe(DataJobStatus.SUCCEEDED);
+    const made = await database.db.select({ id: rooms.id }).from(rooms).where(eq(rooms.buildingId, hall.id)).orderBy(asc(rooms.id));
+    const recordIds = [String(hall.id), ...made.map((r) => String(r.id))];
+    const rows = await database.db
+      .select({ action: auditLog.action, recordId: auditLog.recordId, actorId: auditLog.actorId })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, entity.id), inArray(auditLog.recordType, ["building", "room"]), inArray(auditLog.recordId, recordIds)))
+      .orderBy(asc(auditLog.id));
+    expect(rows).toEqual([
+      { action: "building.create", recordId: String(hall.id), actorId: manager.id },
+      { action: "room.create", recordId: String(made[0].id), actorId: manager.id },
+      { action: "room.create", recordId: String(made[1].id), actorId: manager.id },
+    ]);
+    // The audit history names the manager on them.
+    const page = await listAuditRows(ctxOf(admin), { actorId: manager.id });
+    const named = page.rows.filter((r) => recordIds.includes(r.recordId) && (r.recordType === "building" || r.recordType === "room"));
+    expect(named.map((r) => r.actorName)).toEqual([`${manager.name} ${manager.surname}`, `${manager.name} ${manager.surname}`, `${manager.name} ${manager.surname}`]);
   });
 
   it("imports buildings, room types and rooms (with report identifiers and right counters)", async () => {
@@ -416,6 +447,45 @@ describe("importing", () => {
     // A run after the end changes nothing.
     await runImport(jobServices, payload, { attempt: 1, maxAttempts: 3 });
     expect(await count()).toBe(0);
+  });
+});
+
+describe("an import started with an API token limited to one facility", () => {
+  async function limitedToken(maker: User, facilityIds: number[]) {
+    const made = await createApiToken(ctxOf(maker), { name: `Import integration ${facilityIds.join("-")}`, role: Role.FACILITY_MANAGER as 1, facilityIds, expiresInDays: 30 });
+    const principal = await authenticateApiToken(database.db, made.secret);
+    return { id: made.token.id, ctx: services.ctx(entity.id, principal!.actor) };
+  }
+
+  it("never writes into another facility: a line that finds its place only there fails the job", async () => {
+    const east = await createFacility(database.db, { entityId: entity.id, name: "Token east" });
+    const west = await createFacility(database.db, { entityId: entity.id, name: "Token west" });
+    const eastDepot = await createBuilding(database.db, { entityId: entity.id, facilityId: east.id, name: "Depot" });
+    const westDepot = await createBuilding(database.db, { entityId: entity.id, facilityId: west.id, name: "Depot" });
+    await createRoomType(database.db, { entityId: entity.id, name: "Depot type" });
+    const token = await limitedToken(admin, [east.id]);
+    // Checked at the start with the token's reach: "Depot" is the east one, the only one it reaches.
+    const job = await startImport(token.ctx, { type: BulkUploadType.ROOMS, file: csv("Name *,Building *,Room type *,Floor *\nDepot store,Depot,Depot type,0\n") });
+    // Meanwhile the east depot is archived: the name now finds the west one only, out of the token's reach.
+    await database.db.update(buildings).set({ archivedAt: new Date() }).where(eq(buildings.id, eastDepot.id));
+    await services.queue.drain();
+    const view = await getImportJob(ctxOf(admin), job.id);
+    expect(view).toMatchObject({ status: DataJobStatus.FAILED, errorCode: BulkUploadErrorCode.INVALID_TEMPLATE_DATA, failedRows: 1 });
+    expect(view.errors.map((e) => [e.line, e.column, e.message])).toEqual([[2, "building", "imports:errors.unknownReference"]]);
+    expect(await database.db.select().from(rooms).where(eq(rooms.buildingId, westDepot.id))).toEqual([]);
+  });
+
+  it("imports facilities the token then reaches, its audit rows naming its maker and the token", async () => {
+    const home = await createFacility(database.db, { entityId: entity.id, name: "Token home" });
+    const token = await limitedToken(admin, [home.id]);
+    const job = await startImport(token.ctx, { type: BulkUploadType.FACILITY, file: csv("Name *\nToken made site\n") });
+    await services.queue.drain();
+    expect((await getImportJob(ctxOf(admin), job.id)).status).toBe(DataJobStatus.SUCCEEDED);
+    const [site] = await database.db.select().from(facilities).where(and(eq(facilities.entityId, entity.id), eq(facilities.name, "Token made site")));
+    const [stored] = await database.db.select({ facilityIds: apiTokens.facilityIds }).from(apiTokens).where(eq(apiTokens.id, token.id));
+    expect(stored.facilityIds).toEqual([home.id, site.id]);
+    const audit = await database.db.select().from(auditLog).where(and(eq(auditLog.recordType, "facility"), eq(auditLog.recordId, String(site.id))));
+    expect(audit).toMatchObject([{ action: "facility.create", actorId: admin.id, actorTokenId: token.id }]);
   });
 });
 

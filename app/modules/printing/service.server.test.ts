@@ -4,11 +4,13 @@ import type { Database } from "~/db/client.server";
 import { NotificationType, QrPrintStatus, Role } from "~/db/enums";
 import { type Building, type Entity, notificationDetails, notifications, printJobs, PrintJobStatus, reportIdentifiers, type Room, storedFiles, type User } from "~/db/schema";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
-import { createBuilding, createEntity, createEquipmentItem, createFacility, createRoom, createUser, linkUserTo } from "#tests/factories";
+import { createBuilding, createEntity, createEquipmentItem, createFacility, createRoom, createRoomType, createUser, linkUserTo } from "#tests/factories";
 import { createTestDatabase } from "#tests/test-db";
 import { createTestServices, type TestServices } from "#tests/test-context";
 import { expectFieldError, rejectionOf } from "#tests/service-helpers";
 import { getReadableFile } from "~/modules/files/access.server";
+import { authenticateApiToken } from "~/modules/api-tokens/authenticate.server";
+import { createApiToken, revokeApiToken } from "~/modules/api-tokens/service.server";
 import { printStickersJob } from "./jobs.server";
 import { listBuildingPrintRooms, listPrintTree } from "./queries.server";
 import type { QrCodesInput } from "./schema";
@@ -169,6 +171,60 @@ describe("background printing", () => {
     // The requester may download it; another entity's administrator may not.
     expect((await getReadableFile(services.ctx(entity.id, user), job.resultFileId!)).mimeType).toBe("application/pdf");
     expect(await rejectionOf(getReadableFile(services.ctx(entityA.id, admin), job.resultFileId!))).toBeInstanceOf(NotFoundError);
+  }, 60_000);
+});
+
+describe("a background print asked through an API token limited to one facility", () => {
+  it("prints only the rooms the token reaches when the job runs, and nothing once the token is revoked", async () => {
+    const db = database.db;
+    const { rooms } = await import("~/db/schema");
+    const { newReportCode } = await import("~/db/report-identifier");
+    const entity = await createEntity(db);
+    const maker = await createUser(db, { entityId: entity.id, role: Role.ADMINISTRATOR });
+    const north = await createFacility(db, { entityId: entity.id, name: "North" });
+    const south = await createFacility(db, { entityId: entity.id, name: "South" });
+    const tower = await createBuilding(db, { entityId: entity.id, facilityId: north.id, name: "North tower" });
+    const southHall = await createBuilding(db, { entityId: entity.id, facilityId: south.id, name: "South hall" });
+    const roomType = await createRoomType(db, { entityId: entity.id });
+    const made = await db
+      .insert(rooms)
+      .values(Array.from({ length: 1052 }, (_, k) => ({ entityId: entity.id, buildingId: tower.id, roomTypeId: roomType.id, shortId: k + 1, name: `N${k}`, floor: "0" })))
+      .returning({ id: rooms.id });
+    await db.insert(reportIdentifiers).values(made.map((r) => ({ entityId: entity.id, roomId: r.id, code: newReportCode() })));
+    const token = await createApiToken(services.ctx(entity.id, maker), { name: "North printer", role: Role.FACILITY_MANAGER as 1, facilityIds: [north.id], expiresInDays: 30 });
+    const tokenCtx = async () => services.ctx(entity.id, (await authenticateApiToken(db, token.secret))!.actor, { appUrl: "https://caretaker.example" });
+    const printedIn = async (roomIds: number[]) =>
+      (await db.select({ roomId: reportIdentifiers.roomId }).from(reportIdentifiers).where(and(eq(reportIdentifiers.entityId, entity.id), eq(reportIdentifiers.qrPrintStatus, QrPrintStatus.PRINTED))))
+        .map((r) => r.roomId!)
+        .filter((id) => roomIds.includes(id));
+
+    const result = await printQrCodes(await tokenCtx(), { buildingIds: [tower.id] });
+    expect(result).toMatchObject({ kind: "job", stickers: 1052 });
+    if (result.kind !== "job") throw new Error("job expected");
+    // Before the job runs, a room moves to the south facility, which the token does not reach.
+    const moved = made[0].id;
+    await db.update(rooms).set({ buildingId: southHall.id }).where(eq(rooms.id, moved));
+    await services.queue.drain();
+    const [job] = await db.select().from(printJobs).where(eq(printJobs.id, result.printJobId));
+    expect(job.status).toBe(PrintJobStatus.DONE);
+    const told = await db
+      .select({ message: notificationDetails.message })
+      .from(notifications)
+      .innerJoin(notificationDetails, eq(notificationDetails.id, notifications.detailsId))
+      .where(eq(notifications.entityId, entity.id));
+    expect(told).toEqual([{ message: { downloadFileId: job.resultFileId, stickers: 1051 } }]);
+    expect(await printedIn([moved])).toEqual([]);
+    expect(await printedIn(made.slice(1).map((r) => r.id))).toHaveLength(1051);
+
+    // A print asked before the token is revoked is not made after.
+    await db.update(reportIdentifiers).set({ qrPrintStatus: QrPrintStatus.NOT_PRINTED }).where(eq(reportIdentifiers.entityId, entity.id));
+    const second = await printQrCodes(await tokenCtx(), { buildingIds: [tower.id] });
+    if (second.kind !== "job") throw new Error("job expected");
+    await revokeApiToken(services.ctx(entity.id, maker), token.token.id);
+    await services.queue.drain();
+    const [refused] = await db.select().from(printJobs).where(eq(printJobs.id, second.printJobId));
+    expect(refused.status).toBe(PrintJobStatus.FAILED);
+    expect(await printedIn(made.map((r) => r.id))).toEqual([]);
   }, 60_000);
 });
 

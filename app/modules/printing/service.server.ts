@@ -1,16 +1,18 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { assertCan } from "~/core/actor";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { type Actor, assertCan, can } from "~/core/actor";
 import type { ServiceContext } from "~/core/context.server";
 import { type Input, resolveInput } from "~/core/input";
 import { withTx } from "~/core/unit-of-work.server";
-import { QrPrintStatus } from "~/db/enums";
-import { printJobs, PrintJobStatus, printSettings, reportIdentifiers } from "~/db/schema";
+import { QrPrintStatus, UserStatus } from "~/db/enums";
+import { printJobs, PrintJobStatus, printSettings, reportIdentifiers, rooms, users } from "~/db/schema";
 import { fallbackLng, isLocale, type Locale } from "~/i18n";
 import { getT } from "~/i18n.server";
 import { brandColors } from "~/lib/contrast";
 import { NotFoundError, ValidationError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 import { parseInput } from "~/lib/validation";
+import { requesterActor } from "~/modules/api-tokens/requester.server";
+import { treeScope } from "~/modules/facilities/policy.server";
 import { sniff } from "~/modules/files/sniff";
 import { readStoredFile, storeFile } from "~/modules/files/storage.server";
 import { issueReportIdentifiers } from "~/modules/rooms/report-identifiers.server";
@@ -39,8 +41,9 @@ import { AUDIT } from "~/core/audit-actions";
  *
  * `printQrCodes` resolves the selection, creates the report identifiers its rooms and items lack, and
  * either marks them printed and answers the PDF (up to BACKGROUND_THRESHOLD stickers: 50 sheets), or
- * records a print job that the queue runs as the system, which stores the PDF as a file of the entity,
- * marks the identifiers printed and notifies the person who asked. The PDF is drawn after the
+ * records a print job that the queue runs as the system, which prints what the person who asked still
+ * reaches (through the API token they used: the token's reach), stores the PDF as a file of the entity,
+ * marks the identifiers printed and notifies them. The PDF is drawn after the
  * transaction commits, so the database is never held while it renders.
  */
 
@@ -67,6 +70,8 @@ interface PrintJobParams {
   start: { row: number; column: number };
   locale: Locale;
   origin: string;
+  /** Asked through an API token: the job prints within the token's reach, not its maker's (issue 60 item 9). */
+  tokenId?: number;
 }
 
 function originOf(ctx: ServiceContext, options: PrintOptions): string {
@@ -155,6 +160,7 @@ export async function printQrCodes(ctx: ServiceContext, input: Input<unknown>, o
   const style: StyleValues = { colors: values.colors, background: values.background, textColor: values.textColor, logo: values.logo, lines: values.lines, language: values.language };
   const start = { row: values.startRow, column: values.startColumn };
   const requester = ctx.actor.id;
+  const tokenId = ctx.actor.kind === "token" ? ctx.actor.tokenId : undefined;
 
   const outcome = await withTx(ctx, async (tx, effects) => {
     let targets = await resolveSelection(tx, values);
@@ -171,7 +177,7 @@ export async function printQrCodes(ctx: ServiceContext, input: Input<unknown>, o
     }
     const identifierIds = targets.map((t) => t.identifierId!);
     if (targets.length > BACKGROUND_THRESHOLD) {
-      const params: PrintJobParams = { identifierIds, style, start, locale, origin };
+      const params: PrintJobParams = { identifierIds, style, start, locale, origin, ...(tokenId === undefined ? {} : { tokenId }) };
       const [job] = await tx.db
         .insert(printJobs)
         .values({ entityId: tx.entityId, requestedById: requester, stickers: targets.length, params: params as unknown as Record<string, unknown> })
@@ -189,9 +195,14 @@ export async function printQrCodes(ctx: ServiceContext, input: Input<unknown>, o
   return { kind: "pdf", pdf, fileName: "qr-codes.pdf", stickers: outcome.targets.length, sheets: sheetCount(outcome.targets.length, start) };
 }
 
-/** The targets of report identifiers, in the order of `ids` (a background print's), skipping archived ones. */
+/**
+ * The targets of report identifiers, in the order of `ids` (a background print's), skipping archived
+ * ones and those whose room the context's actor does not reach (now: a room may have moved since).
+ */
 async function targetsOfIdentifiers(ctx: ServiceContext, ids: number[]): Promise<PrintTarget[]> {
   if (ids.length === 0) return [];
+  const scope = treeScope(ctx, "room");
+  const reached = scope ? sql`and r.id in (select ${rooms.id} from ${rooms} where ${rooms.entityId} = ${ctx.entityId} and ${scope})` : sql``;
   const result = await ctx.db.execute(sql`
     select ri.id as identifier_id, ri.code, ri.qr_print_status as status, ri.equipment_item_id as item_id,
       r.id as room_id, r.name as room_name, r.floor, b.name as building_name, f.name as facility_name,
@@ -203,7 +214,7 @@ async function targetsOfIdentifiers(ctx: ServiceContext, ids: number[]): Promise
     join buildings b on b.id = r.building_id
     join facilities f on f.id = b.facility_id
     where ri.entity_id = ${ctx.entityId} and ri.archived_at is null
-      and ri.id = any(${`{${ids.join(",")}}`}::int[])`);
+      and ri.id = any(${`{${ids.join(",")}}`}::int[]) ${reached}`);
   const byId = new Map((result as unknown as { rows: PrintTargetRow[] }).rows.map((r) => [Number(r.identifier_id), printTargetOf(r)]));
   return ids.flatMap((id) => {
     const target = byId.get(id);
@@ -212,9 +223,24 @@ async function targetsOfIdentifiers(ctx: ServiceContext, ids: number[]): Promise
 }
 
 /**
- * The print job's work (as the system): draws the sheets of a recorded print, stores the PDF as a file
- * of the entity, marks its identifiers printed and emits `printing.sheets-ready`, in one transaction. A
- * job already done (a retry after a crash past commit) does nothing.
+ * Who a background print is for, as they asked (`requesterActor`: through an API token, the token as
+ * it is now); null when they may no longer print (archived, disabled, the token revoked or expired).
+ */
+async function printRequester(ctx: ServiceContext, requestedById: number | null, tokenId: number | undefined): Promise<Actor | null> {
+  if (requestedById === null) return null;
+  const [person] = await ctx.db
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(and(eq(users.id, requestedById), eq(users.entityId, ctx.entityId), isNull(users.archivedAt), ne(users.status, UserStatus.DISABLED)));
+  const actor = person ? await requesterActor(ctx.db, ctx.entityId, person, tokenId) : null;
+  return actor && can(actor, "print", "printing") ? actor : null;
+}
+
+/**
+ * The print job's work (as the system, printing what the requester reaches): draws the sheets of a
+ * recorded print, stores the PDF as a file of the entity, marks its identifiers printed and emits
+ * `printing.sheets-ready`, in one transaction. A job already done (a retry after a crash past commit)
+ * does nothing; one whose requester may no longer print, or reaches none of its stickers, fails.
  */
 export async function completePrintJob(ctx: ServiceContext, printJobId: number): Promise<{ fileId: string } | null> {
   assertCan(ctx.actor, "print", "printing");
@@ -226,7 +252,8 @@ export async function completePrintJob(ctx: ServiceContext, printJobId: number):
   if (job.status !== PrintJobStatus.QUEUED) return null;
   if (!ctx.files) throw new Error("print job: no file store");
   const params = job.params as unknown as PrintJobParams;
-  const targets = await targetsOfIdentifiers(ctx, params.identifierIds);
+  const requester = await printRequester(ctx, job.requestedById, params.tokenId);
+  const targets = requester ? await targetsOfIdentifiers({ ...ctx, actor: requester }, params.identifierIds) : [];
   const pdf = targets.length ? await drawQrSheets(ctx, targets, params) : null;
   const store = ctx.files;
   return withTx(ctx, async (tx, effects) => {
