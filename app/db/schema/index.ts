@@ -17,7 +17,6 @@ export * from "./audit";
 export * from "./job-queue";
 export * from "./dashboard";
 export * from "./changes";
-export * from "./rate-limits";
 export * from "./printing";
 export * from "./webhooks";
 export * from "./api-tokens";
