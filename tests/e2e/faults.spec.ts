@@ -14,7 +14,9 @@ import { type StartedServer, startServer, tempDir } from "./server";
  *   process lives on, answers 503 (never a 500 or a reset) meanwhile, serves again within seconds of
  *   the database's return, and every write it acknowledged is in the database;
  * - SIGTERM with 20 requests in flight: each gets its normal answer and the process exits 0;
- * - WEB_CONCURRENCY=2 with both app processes killed: two new ones serve, the primary never exits.
+ * - WEB_CONCURRENCY=2 with both app processes killed: two new ones serve, the primary never exits;
+ * - a process killed (SIGKILL) during an import or a webhook delivery: the next process on the same data
+ *   frees the job within a minute (the dead process's lease expires) and runs it again.
  * The database tests need the PostgreSQL server of `npm test` (E2E_POSTGRES_URL); the SIGTERM test runs
  * on the embedded database too. HTTP only: once, not per JavaScript setting.
  */
@@ -102,6 +104,18 @@ async function apiToken(baseUrl: string, email = "admin@demo.test"): Promise<str
   });
   expect(res.status).toBe(200);
   return ((await res.json()) as { jwtToken: string }).jwtToken;
+}
+
+/** The session cookie of a sign-in through the login form, as a browser without JavaScript gets it. */
+async function sessionCookie(baseUrl: string, email = "admin@demo.test"): Promise<string> {
+  const login = await fetch(`${baseUrl}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl },
+    body: new URLSearchParams({ email, password: DEMO_PASSWORD }),
+  });
+  expect(login.status).toBe(302);
+  return login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
 }
 
 interface Answer {
@@ -284,14 +298,7 @@ test("pages asked for while an import writes on the embedded database wait and a
   try {
     const token = await apiToken(app.url);
     const bearer = { Authorization: `Bearer ${token}` };
-    const login = await fetch(`${app.url}/login`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url },
-      body: new URLSearchParams({ email: "admin@demo.test", password: DEMO_PASSWORD }),
-    });
-    expect(login.status).toBe(302);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = await sessionCookie(app.url);
     const form = await roomsImport(app.url, bearer, 10_000, "Imported");
     const started = await fetch(`${app.url}/api/imports`, { method: "POST", headers: bearer, body: form });
     expect(started.status).toBe(202);
@@ -388,6 +395,127 @@ test("a process killed during an import: the next process frees the job within a
     expect(app.child.exitCode, app.output()).toBeNull();
   } finally {
     await app.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+/** A webhook receiver on loopback that holds every request it gets until the test answers it. */
+async function holdingReceiver() {
+  const requests: { deliveryId: string; bodyId: string; answer: (status: number) => void }[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { id: string };
+      requests.push({
+        deliveryId: String(req.headers["caretaker-delivery"]),
+        bodyId: body.id,
+        answer: (status) => res.writeHead(status, { "Content-Type": "text/plain" }).end("received by the test"),
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}/hooks`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The deliveries listed on an endpoint's page, each row as its text. */
+async function deliveryRows(baseUrl: string, cookie: string, endpointId: number): Promise<string[]> {
+  const res = await fetch(`${baseUrl}/administration/webhooks/${endpointId}`, { headers: { cookie, "Accept-Language": "en" } });
+  expect(res.status).toBe(200);
+  const html = await res.text();
+  return html
+    .split('data-testid="webhook-delivery"')
+    .slice(1)
+    .map((row) =>
+      row
+        .split("</tr>")[0]
+        .replaceAll("<!-- -->", "")
+        .replace(/<[^>]*>/g, " ")
+        .replace(/\s+/g, " ")
+        .trim(),
+    );
+}
+
+test("a process killed during a webhook delivery: the next process sends the same delivery again within a minute, delivered once", async () => {
+  test.setTimeout(180_000);
+  const dataDir = tempDir("caretaker-killed-webhook-");
+  fs.cpSync(process.env.E2E_TEMPLATE_DIR!, dataDir, { recursive: true });
+  const receiver = await holdingReceiver();
+  let app = await startServer({ dataDir });
+  try {
+    // An administrator registers a webhook for status changes through its form (there is no API for it).
+    const cookie = await sessionCookie(app.url);
+    const created = await fetch(`${app.url}/administration/webhooks`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url, cookie, "Accept-Language": "en" },
+      body: new URLSearchParams({ intent: "create", name: "Killed delivery", url: receiver.url, events: "incident.status-changed" }),
+    });
+    expect(created.status).toBe(200);
+    const endpointId = Number(/href="\/administration\/webhooks\/(\d+)"/.exec(await created.text())?.[1]);
+    expect(endpointId, "the new webhook's page is linked").toBeGreaterThan(0);
+
+    // An incident's status changes; the receiver gets the delivery and holds it: the attempt is in flight.
+    const bearer = { Authorization: `Bearer ${await apiToken(app.url)}`, "Content-Type": "application/json" };
+    const incidents = (await (await fetch(`${app.url}/api/incidents`, { headers: bearer })).json()) as { id: number; status: number }[];
+    const incident = incidents.find((i) => i.status === 0 || i.status === 1);
+    expect(incident, "a pending or in-progress demo incident").toBeTruthy();
+    const changed = await fetch(`${app.url}/api/incidents/${incident!.id}/status`, {
+      method: "PUT",
+      headers: bearer,
+      body: JSON.stringify({ status: incident!.status === 0 ? 1 : 0 }),
+    });
+    expect(changed.status).toBe(200);
+    await expect.poll(() => receiver.requests.length, { timeout: 30_000, intervals: [50] }).toBe(1);
+    const [first] = receiver.requests;
+    expect(first.deliveryId).toBe(first.bodyId);
+
+    app.child.kill("SIGKILL");
+    await app.exited;
+    app = await startServer({ dataDir });
+    const restarted = Date.now();
+    const cookie2 = await sessionCookie(app.url);
+
+    // The delivery is not lost: listed, still to be made.
+    const kept = await deliveryRows(app.url, cookie2, endpointId);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toContain(first.deliveryId);
+    expect(kept[0]).toContain("Pending");
+
+    // The dead process's claim expires and the same delivery is sent again (decision 057: a receiver
+    // de-duplicates by id), within a minute of the new process.
+    await expect
+      .poll(() => receiver.requests.length, { timeout: 60_000, intervals: [200], message: "the killed delivery is sent again" })
+      .toBe(2);
+    expect(Date.now() - restarted, "sent again within a minute of the new process").toBeLessThanOrEqual(60_000);
+    const second = receiver.requests[1];
+    expect(second.deliveryId).toBe(first.deliveryId);
+    expect(second.bodyId).toBe(first.bodyId);
+
+    // Answered 200 this time: the one delivery is recorded as delivered, with that answer.
+    second.answer(200);
+    await expect
+      .poll(async () => (await deliveryRows(app.url, cookie2, endpointId)).map((row) => /\b(Pending|Delivered|Failed)\b/.exec(row)?.[1]), {
+        timeout: 30_000,
+        intervals: [200],
+      })
+      .toEqual(["Delivered"]);
+    const [done] = await deliveryRows(app.url, cookie2, endpointId);
+    expect(done).toContain(first.deliveryId);
+    expect(done).toContain("HTTP 200");
+    expect(done).toContain("received by the test");
+    expect(receiver.requests).toHaveLength(2);
+    expect(app.child.exitCode, app.output()).toBeNull();
+  } finally {
+    await app.stop();
+    await receiver.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });
