@@ -65,7 +65,7 @@ afterAll(async () => {
 });
 
 describe("POST /api/printing/qr-codes", () => {
-  it("answers the PDF of the selection and marks its rooms printed; the status then says partially printed", async () => {
+  it("answers the PDF of the selection and marks its room and the room's equipment printed; the status then says so", async () => {
     const response = await post(qrRoute, "/api/printing/qr-codes", tokens.manager, { roomIds: [room.id], startRow: 7, lines: ["room", "code"] });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/pdf");
@@ -75,10 +75,10 @@ describe("POST /api/printing/qr-codes", () => {
     const answer = await callApi(statusRoute, "/api/printing/status", { token: tokens.manager });
     expect(answer.status).toBe(200);
     expect(answer.body.facilities).toEqual([
-      { id: expect.any(Number), name: "Campus", printed: 1, total: 2, status: QrPrintStatus.PARTIALLY_PRINTED, buildings: [{ id: main.id, name: "Main", printed: 1, total: 2, status: QrPrintStatus.PARTIALLY_PRINTED }] },
+      { id: expect.any(Number), name: "Campus", printed: 2, total: 2, status: QrPrintStatus.PRINTED, buildings: [{ id: main.id, name: "Main", printed: 2, total: 2, status: QrPrintStatus.PRINTED }] },
     ]);
     const rooms = await callApi(statusRoute, `/api/printing/status?buildingId=${main.id}`, { token: tokens.manager });
-    expect(rooms.body.building.rooms).toMatchObject([{ id: room.id, status: QrPrintStatus.PRINTED, items: [{ status: QrPrintStatus.NOT_PRINTED }] }]);
+    expect(rooms.body.building.rooms).toMatchObject([{ id: room.id, status: QrPrintStatus.PRINTED, stickerStatus: QrPrintStatus.PRINTED, printed: 2, total: 2, items: [{ status: QrPrintStatus.PRINTED }] }]);
   });
 
   it("answers 400 with the SPEC text when there is nothing to print, and for a starting row past 7", async () => {

@@ -106,7 +106,8 @@ for (const lng of ["en", "nl-BE"] as const) {
       await expect(latest).toContainText("rooms-fixed.xlsx");
 
       await page.goto("/notifications");
-      await expect(page.getByText(t("notifications:type.5")).first()).toBeVisible();
+      // A rooms import is announced as one (not as the facilities area's import).
+      await expect(page.getByText(t("notifications:importType.6.succeeded")).first()).toBeVisible();
       await page.goto(`/facilities?tab=rooms&q=${encodeURIComponent(prefix)}`);
       for (const n of [1, 2, 3]) await expect(page.getByText(`${prefix} ${n}`, { exact: true })).toBeVisible();
       fs.rmSync(dir, { recursive: true, force: true });

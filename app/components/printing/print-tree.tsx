@@ -22,7 +22,10 @@ export interface PrintTreeView {
       id: number;
       name: string;
       floor: string;
+      /** The room as a place: its own sticker and its equipment items' (`printed` of `total`). */
       status: number;
+      printed: number;
+      total: number;
       lastPrinted: string | null;
       items: { id: number; name: string; internalReference: string | null; status: number; lastPrinted: string | null }[];
     }[];
@@ -50,7 +53,9 @@ export function PrintStatusBadge({ status }: { status: number }) {
 /**
  * The location tree to choose what to print (facility > building > room > equipment item), with each
  * place's print status, inside the page's GET form: "Rooms of ..." opens a building (a submit button, so
- * the choices made so far travel in the address), the filter keeps only what is not printed yet. Rooms
+ * the choices made so far travel in the address), the filter keeps only what is not printed yet. A room
+ * counts its own sticker and its equipment items', and choosing it prints them all (the missing ones
+ * with the filter). Rooms
  * and items chosen in another building stay chosen as hidden fields. Works without JavaScript.
  */
 export function PrintTree({ tree, chosen, notPrintedOnly }: { tree: PrintTreeView; chosen: ChosenView; notPrintedOnly: boolean }) {
@@ -108,6 +113,9 @@ export function PrintTree({ tree, chosen, notPrintedOnly }: { tree: PrintTreeVie
                       className="min-w-0"
                     />
                     <PrintStatusBadge status={room.status} />
+                    <span className="text-xs text-muted-foreground" data-testid={`room-counts-${room.id}`} data-printed={room.printed} data-total={room.total}>
+                      {t("tree.counts", { printed: room.printed, total: room.total })}
+                    </span>
                     {room.lastPrinted ? <span className="text-xs text-muted-foreground">{t("tree.lastPrinted", { date: room.lastPrinted })}</span> : null}
                   </div>
                   {room.items.length ? (

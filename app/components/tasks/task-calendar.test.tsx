@@ -57,4 +57,35 @@ describe("the task calendar", () => {
     expect(html).toContain('href="/view-task/8/2031-06-03"');
     expect(html).toContain("North · A");
   });
+
+  it("marks an entry overdue, in words, when its day is before today and a task of it is not done; a future or finished one is not", async () => {
+    const overdueData: CalendarData = {
+      ...data,
+      today: "2031-06-10",
+      more: [],
+      entries: [
+        { plannedMaintenanceId: 11, planName: "Past pending", dueDate: "2031-06-04", dueTime: null, tasks: 2, done: 1, place: null },
+        { plannedMaintenanceId: 12, planName: "Past finished", dueDate: "2031-06-05", dueTime: null, tasks: 1, done: 1, place: "North · A" },
+        { plannedMaintenanceId: 13, planName: "Today pending", dueDate: "2031-06-10", dueTime: null, tasks: 1, done: 0, place: "North · B" },
+        { plannedMaintenanceId: 14, planName: "Future pending", dueDate: "2031-06-20", dueTime: null, tasks: 1, done: 0, place: "North · C" },
+      ],
+    };
+    const html = await renderInRouter(
+      i18n,
+      <TimeZoneProvider value="Europe/Brussels">
+        <TaskCalendar data={overdueData} hrefFor={(anchor) => `/task?view=month&month=${anchor}`} moreHref={(day) => `/task?view=week&date=${day}`} />
+      </TimeZoneProvider>,
+    );
+    // Each entry's link, as drawn on the grid (the first of the two: grid, then the phone's list).
+    const link = (id: number) => html.match(new RegExp(`<a[^>]*href="/view-task/${id}/[^"]*"[^>]*>.*?</a>`))?.[0] ?? "";
+    expect(link(11)).toContain("Past pending");
+    expect(link(11)).toContain('data-overdue="true"');
+    expect(link(11)).toContain(">Overdue<");
+    expect(link(11)).toMatch(/title="[^"]*Overdue/);
+    for (const id of [12, 13, 14]) {
+      expect(link(id)).toContain("/view-task/");
+      expect(link(id)).not.toContain("data-overdue");
+      expect(link(id)).not.toContain("Overdue");
+    }
+  });
 });

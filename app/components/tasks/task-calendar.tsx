@@ -33,24 +33,31 @@ function byDay(entries: CalendarEntry[]): Map<string, CalendarEntry[]> {
 
 /**
  * One entry: time and plan, then its place (one task) or its number of locations, and how many are done
- * when some are. Each part takes at most two lines of the cell; the link's title gives it whole.
+ * when some are. Each part takes at most two lines of the cell; the link's title gives it whole. An entry
+ * of a day before today (the entity's, `today`) with a task still pending is overdue (SPEC.md task
+ * statuses: pending, done): it says so in words, first, besides its colour, so that a screen reader and
+ * a person who does not see the colour tell it from a task to come.
  */
-function CalendarTask({ entry }: { entry: CalendarEntry }) {
+function CalendarTask({ entry, today }: { entry: CalendarEntry; today: string }) {
   const { t } = useTranslation("tasks");
   const wallTime = useWallTime();
   const allDone = entry.done === entry.tasks;
+  const overdue = !allDone && entry.dueDate < today;
   const heading = `${entry.dueTime ? `${wallTime(entry.dueTime)} ` : ""}${entry.planName}`;
   const where = entry.place ?? t("calendar.locations", { count: entry.tasks });
   const progress = allDone ? t("status.1") : entry.done > 0 ? t("calendar.doneOf", { done: entry.done, count: entry.tasks }) : null;
+  const late = overdue ? t("sections.overdue") : null;
   return (
     <Link
       to={taskDayHref(entry)}
-      title={[heading, where, progress].filter(Boolean).join(" · ")}
+      title={[late, heading, where, progress].filter(Boolean).join(" · ")}
+      data-overdue={overdue ? "true" : undefined}
       className={cn(
         "block min-w-0 rounded border px-1.5 py-1 text-xs leading-snug underline-offset-2 hover:underline",
-        allDone ? "bg-muted text-muted-foreground" : "bg-primary/5",
+        allDone ? "bg-muted text-muted-foreground" : overdue ? "border-destructive bg-destructive/10" : "bg-primary/5",
       )}
     >
+      {late ? <span className="block font-semibold text-destructive">{late}</span> : null}
       <span className={cn("line-clamp-2 font-medium [overflow-wrap:anywhere]", allDone && "line-through")}>{heading}</span>
       <span className={cn("line-clamp-2 [overflow-wrap:anywhere]", allDone && "line-through")}>{where}</span>
       {allDone ? <span className="sr-only">{progress}</span> : progress ? <span className="block truncate text-muted-foreground">{progress}</span> : null}
@@ -122,7 +129,7 @@ export function TaskCalendar({ data, hrefFor, moreHref }: { data: CalendarData; 
                   </div>
                   <div className="grid min-w-0 grid-cols-1 gap-1">
                     {(tasks.get(day) ?? []).map((entry) => (
-                      <CalendarTask key={`${entry.plannedMaintenanceId}-${entry.dueTime}`} entry={entry} />
+                      <CalendarTask key={`${entry.plannedMaintenanceId}-${entry.dueTime}`} entry={entry} today={data.today} />
                     ))}
                     {moreLink(day)}
                   </div>
@@ -144,7 +151,7 @@ export function TaskCalendar({ data, hrefFor, moreHref }: { data: CalendarData; 
                 <WeekdayName day={day} /> {dates.day(day)}
               </h3>
               {(tasks.get(day) ?? []).map((entry) => (
-                <CalendarTask key={`${entry.plannedMaintenanceId}-${entry.dueTime}`} entry={entry} />
+                <CalendarTask key={`${entry.plannedMaintenanceId}-${entry.dueTime}`} entry={entry} today={data.today} />
               ))}
               {moreLink(day)}
             </section>

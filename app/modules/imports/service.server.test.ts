@@ -38,6 +38,7 @@ import { runImport } from "./run.server";
 import { previewImport, startImport } from "./service.server";
 import { csvTemplate, xlsxTemplate } from "./templates.server";
 import { importTypeOf } from "./columns";
+import { notificationTitle } from "~/modules/notifications/present";
 
 let database: Database;
 let services: TestServices;
@@ -66,6 +67,18 @@ async function toldOf(type: NotificationType): Promise<number[]> {
     .innerJoin(notificationDetails, eq(notificationDetails.id, notifications.detailsId))
     .where(eq(notificationDetails.type, type));
   return rows.map((r) => r.userId);
+}
+
+/** The titles, in English, of the notifications an import job gave. */
+async function titlesOf(dataJobId: number): Promise<string[]> {
+  const rows = await database.db
+    .select({ type: notificationDetails.type, subject: notificationDetails.subject, message: notificationDetails.message, incidentId: notificationDetails.incidentId })
+    .from(notificationDetails)
+    .where(eq(notificationDetails.dataJobId, dataJobId));
+  return rows.map((n) => {
+    const { key, params } = notificationTitle(n);
+    return label(key, params);
+  });
 }
 
 beforeAll(async () => {
@@ -254,6 +267,7 @@ describe("importing", () => {
     const audit = await database.db.select().from(auditLog).where(and(eq(auditLog.recordType, "facility"), eq(auditLog.recordId, String(made[0].id))));
     expect(audit).toMatchObject([{ action: "facility.create", actorId: manager.id, details: { dataJobId: job.id } }]);
     expect(await toldOf(NotificationType.IMPORT_FACILITIES_SUCCESS)).toContain(manager.id);
+    expect(await titlesOf(job.id)).toEqual(["Facilities import succeeded"]);
   });
 
   it("writes the audit rows of what it created in the name of the manager who started it, not the system's", async () => {
@@ -304,6 +318,8 @@ describe("importing", () => {
     expect(hall.roomCount).toBe(2);
     expect(await findCounterDrift(database.db, entity.id)).toEqual([]);
     expect(await toldOf(NotificationType.IMPORT_FACILITIES_SUCCESS)).toContain(admin.id);
+    // Rooms are in the facilities area of SPEC.md's notification types, but the title says rooms.
+    expect(await titlesOf(job.id)).toEqual(["Rooms import succeeded"]);
   });
 
   it("finds a room's building within the facility a line names, and leaves columns it does not know aside", async () => {

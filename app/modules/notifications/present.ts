@@ -3,7 +3,7 @@
  * text is a translation key of the `notifications` namespace with its parameters: the reader's language
  * decides, not the writer's (decision 028).
  */
-import { NotificationType } from "~/db/enums";
+import { BULK_UPLOAD_TYPE_VALUES, NotificationType } from "~/db/enums";
 import type { NotificationMessage } from "~/db/schema/notifications";
 
 export interface NotificationLike {
@@ -13,11 +13,25 @@ export interface NotificationLike {
   incidentId: number | null;
 }
 
-/** The title's key (`notifications:type.<n>`) and its parameters. */
+/**
+ * An import's title names its import type (`notifications:importType.<importType>.succeeded|failed`):
+ * SPEC.md's import notification types group the eight import types into four areas, and "Facilities
+ * import succeeded" for a rooms import misleads. The area's title stays for a message without its type.
+ */
+function importTitleKey(n: NotificationLike): string | null {
+  if (n.type < NotificationType.IMPORT_FACILITIES_SUCCESS || n.type > NotificationType.IMPORT_INCIDENTS_FAILURE) return null;
+  const importType = n.message?.importType;
+  if (typeof importType !== "number" || !(BULK_UPLOAD_TYPE_VALUES as readonly number[]).includes(importType)) return null;
+  // Success and failure alternate from IMPORT_FACILITIES_SUCCESS (5, 7, 9, 11 succeeded; 6, 8, 10, 12 failed).
+  const succeeded = (n.type - NotificationType.IMPORT_FACILITIES_SUCCESS) % 2 === 0;
+  return `notifications:importType.${importType}.${succeeded ? "succeeded" : "failed"}`;
+}
+
+/** The title's key (`notifications:type.<n>`, an import's by its type) and its parameters. */
 export function notificationTitle(n: NotificationLike): { key: string; params: Record<string, string | number> } {
   const m = n.message ?? {};
   return {
-    key: `notifications:type.${n.type}`,
+    key: importTitleKey(n) ?? `notifications:type.${n.type}`,
     params: {
       shortId: typeof m.incidentShortId === "number" ? m.incidentShortId : "",
       title: typeof m.incidentTitle === "string" ? m.incidentTitle : n.subject,

@@ -11,9 +11,11 @@ import type { SelectionValues } from "./schema";
  * Printing's reads (issue 48), within the viewer's reach: the location tree with each place's print
  * status, the status for the REST API, what a selection prints, and the entity's sticker settings.
  *
- * A room and an equipment item are printed when their report identifier is (a missing identifier is not
- * printed); a building or facility is printed when every room and item in it is, not printed when none
- * is, partially printed otherwise (SPEC.md section 3's QR print status).
+ * An equipment item's sticker and a room's own sticker are printed when their report identifier is (a
+ * missing identifier is not printed). A room, a building and a facility are places: printed when every
+ * sticker in them is (a room's: its own and its equipment items'), not printed when none is, partially
+ * printed otherwise (SPEC.md section 3's QR print status; decision 053). A chosen room prints its own
+ * sticker and its items', as a chosen building prints its rooms' and items'.
  */
 
 export interface PrintCounts {
@@ -47,12 +49,15 @@ export interface PrintTreeItem {
   status: QrPrintStatus;
   lastPrintedAt: Date | null;
 }
-export interface PrintTreeRoom {
+/** A room as a place: `status`, `printed` and `total` count its own sticker and its items'. */
+export interface PrintTreeRoom extends PrintCounts {
   id: number;
   name: string;
   floor: string;
-  status: QrPrintStatus;
+  /** The room's own sticker. */
+  stickerStatus: QrPrintStatus;
   lastPrintedAt: Date | null;
+  /** Its equipment items; only those not printed with `notPrintedOnly`. */
   items: PrintTreeItem[];
 }
 
@@ -153,11 +158,13 @@ export async function listBuildingPrintRooms(ctx: ServiceContext, buildingId: nu
   for (const r of roomRows) {
     const items = itemRows
       .filter((i) => i.roomId === r.id)
-      .map((i) => ({ id: i.id, name: i.name, internalReference: i.internalReference, status: status(i.status), lastPrintedAt: i.lastPrintedAt }))
-      .filter((i) => keep(i.status));
-    const roomStatus = status(r.status);
-    if (!keep(roomStatus) && items.length === 0) continue;
-    result.push({ id: r.id, name: r.name, floor: r.floor, status: roomStatus, lastPrintedAt: r.lastPrintedAt, items });
+      .map((i) => ({ id: i.id, name: i.name, internalReference: i.internalReference, status: status(i.status), lastPrintedAt: i.lastPrintedAt }));
+    const stickerStatus = status(r.status);
+    // The room as a place: its own sticker and every item's, whether the filter lists the items or not.
+    const printed = [stickerStatus, ...items.map((i) => i.status)].filter((s) => s === QrPrintStatus.PRINTED).length;
+    const place = counts(printed, items.length + 1);
+    if (!keep(place.status)) continue;
+    result.push({ id: r.id, name: r.name, floor: r.floor, ...place, stickerStatus, lastPrintedAt: r.lastPrintedAt, items: items.filter((i) => keep(i.status)) });
   }
   return { id: building.id, name: building.name, facilityName: building.facilityName, rooms: result };
 }
@@ -218,9 +225,10 @@ export function printTargetOf(r: PrintTargetRow): PrintTarget {
 
 /**
  * What a selection prints, in print order (facility, building, room name, each room before its items):
- * the rooms and items of the chosen facilities and buildings, and the chosen rooms and items, within the
- * viewer's reach; only those not printed yet with `notPrintedOnly`. A chosen id the viewer cannot see is
- * NotFound (nothing is printed).
+ * the rooms and items of the chosen facilities and buildings, the chosen rooms with their items, and the
+ * chosen items, within the viewer's reach; only those not printed yet with `notPrintedOnly` (a room
+ * listed under "Not printed only" for an item's missing sticker prints that sticker). A chosen id the
+ * viewer cannot see is NotFound (nothing is printed).
  */
 export async function resolveSelection(ctx: ServiceContext, selection: SelectionValues): Promise<PrintTarget[]> {
   assertCan(ctx.actor, "print", "printing");
@@ -266,7 +274,7 @@ export async function resolveSelection(ctx: ServiceContext, selection: Selection
     join facilities f on f.id = b.facility_id and f.archived_at is null
     left join report_identifiers ri on ri.equipment_item_id = ei.id and ri.archived_at is null
     where ei.entity_id = ${e} and ei.archived_at is null and ${scope}
-      and (${inList(sql`ei.id`, equipmentItemIds)} or ${wholeRoom})
+      and (${inList(sql`ei.id`, equipmentItemIds)} or ${inList(sql`ei.room_id`, roomIds)} or ${wholeRoom})
     order by f_key, f_id, b_key, b_id, r_key, room_id, kind, i_key, item_id`);
   const targets = (result as unknown as { rows: PrintTargetRow[] }).rows.map(printTargetOf);
   return selection.notPrintedOnly ? targets.filter((t) => !t.printed) : targets;

@@ -41,7 +41,7 @@ const color = () =>
     .transform((v) => (v ? v : null))
     .refine((v) => v === null || HEX.test(v), "printing:validation.color");
 
-/** The selection of the location tree: whole facilities and buildings (their rooms and items), rooms, items. */
+/** The selection of the location tree: whole facilities, buildings and rooms (their rooms and items; a room, itself and its items), items. */
 export const SelectionSchema = z.object({
   facilityIds: selection(),
   buildingIds: selection(),

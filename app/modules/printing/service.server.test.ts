@@ -66,21 +66,21 @@ afterAll(async () => {
 
 describe("printQrCodes", () => {
   it("prints the chosen rooms, marks them printed, and the building partially printed", async () => {
-    const result = await print(manager, { roomIds: [roomA.id, roomB.id], startRow: 3 });
-    expect(result).toMatchObject({ kind: "pdf", stickers: 2, sheets: 1, fileName: "qr-codes.pdf" });
+    const result = await print(manager, { roomIds: [roomA.id], startRow: 3 });
+    expect(result).toMatchObject({ kind: "pdf", stickers: 1, sheets: 1, fileName: "qr-codes.pdf" });
     if (result.kind !== "pdf") throw new Error("pdf expected");
     expect(result.pdf.subarray(0, 5).toString()).toBe("%PDF-");
     expect((await statusOf(roomA.id)).s).toBe(QrPrintStatus.PRINTED);
     expect((await statusOf(roomA.id)).at).toBeInstanceOf(Date);
     const tree = await listPrintTree(ctxOf(manager));
     const campus = tree.find((f) => f.name === "Campus")!;
-    expect(campus.buildings.find((b) => b.id === main.id)).toMatchObject({ printed: 2, total: 3, status: QrPrintStatus.PARTIALLY_PRINTED });
+    expect(campus.buildings.find((b) => b.id === main.id)).toMatchObject({ printed: 1, total: 3, status: QrPrintStatus.PARTIALLY_PRINTED });
     expect(campus.buildings.find((b) => b.id === annex.id)).toMatchObject({ printed: 0, total: 1, status: QrPrintStatus.NOT_PRINTED });
     expect(campus.status).toBe(QrPrintStatus.PARTIALLY_PRINTED);
     const rooms = await listBuildingPrintRooms(ctxOf(manager), main.id);
     expect(rooms.rooms.map((r) => [r.name, r.status, r.items.map((i) => i.status)])).toEqual([
       ["A room", QrPrintStatus.PRINTED, []],
-      ["B room", QrPrintStatus.PRINTED, [QrPrintStatus.NOT_PRINTED]],
+      ["B room", QrPrintStatus.NOT_PRINTED, [QrPrintStatus.NOT_PRINTED]],
     ]);
     const notPrinted = await listBuildingPrintRooms(ctxOf(manager), main.id, { notPrintedOnly: true });
     expect(notPrinted.rooms.map((r) => [r.name, r.items.length])).toEqual([["B room", 1]]);
@@ -88,7 +88,7 @@ describe("printQrCodes", () => {
 
   it("prints a whole building's rooms and items, only those not printed with the filter, and creates missing identifiers", async () => {
     const result = await print(manager, { buildingIds: [main.id], notPrintedOnly: true });
-    expect(result).toMatchObject({ kind: "pdf", stickers: 1 });
+    expect(result).toMatchObject({ kind: "pdf", stickers: 2 });
     expect((await listPrintTree(ctxOf(manager))).find((f) => f.name === "Campus")!.buildings.find((b) => b.id === main.id)!.status).toBe(QrPrintStatus.PRINTED);
     // A room without a report identifier gets one on demand, then is printed.
     expect(await statusOf(roomNoCode.id)).toBeUndefined();
@@ -129,6 +129,58 @@ describe("printQrCodes", () => {
     expect(await rejectionOf(listPrintTree(ctxOf(technician)))).toBeInstanceOf(ForbiddenError);
     expect(await rejectionOf(printExplanatoryStickers(ctxOf(technician), { copies: 1 }))).toBeInstanceOf(ForbiddenError);
     expect(await rejectionOf(setPrintCalibration(ctxOf(technician), { offsetX: 1 }))).toBeInstanceOf(ForbiddenError);
+  });
+});
+
+describe("a room's print status and the 'Not printed only' filter", () => {
+  /**
+   * A room is printed when its own sticker and every sticker of its equipment items are (decision 053):
+   * "Not printed only" lists a room while any of them is missing, and a chosen room prints its sticker
+   * and its items' stickers, only the missing ones with the filter.
+   */
+  it("lists a room whose own sticker or an item's is not printed, and printing the room prints what is missing", async () => {
+    const db = database.db;
+    const depot = await createBuilding(db, { entityId: entityA.id, facilityId: main.facilityId, name: "Depot" });
+    const roomPrinted = await createRoom(db, { entityId: entityA.id, buildingId: depot.id, name: "Room printed, item not", floor: "0" });
+    const itemNotPrinted = await createEquipmentItem(db, { entityId: entityA.id, roomId: roomPrinted.id });
+    const roomNotPrinted = await createRoom(db, { entityId: entityA.id, buildingId: depot.id, name: "Room not printed, item printed", floor: "0" });
+    const itemPrinted = await createEquipmentItem(db, { entityId: entityA.id, roomId: roomNotPrinted.id });
+    const allPrinted = await createRoom(db, { entityId: entityA.id, buildingId: depot.id, name: "All printed", floor: "1" });
+    const itemOfAllPrinted = await createEquipmentItem(db, { entityId: entityA.id, roomId: allPrinted.id });
+    const printedAt = new Date("2026-11-30T10:00:00Z");
+    for (const where of [eq(reportIdentifiers.roomId, roomPrinted.id), eq(reportIdentifiers.equipmentItemId, itemPrinted.id), eq(reportIdentifiers.roomId, allPrinted.id), eq(reportIdentifiers.equipmentItemId, itemOfAllPrinted.id)]) {
+      await db.update(reportIdentifiers).set({ qrPrintStatus: QrPrintStatus.PRINTED, lastPrintedAt: printedAt }).where(where);
+    }
+    const { PRINTED, NOT_PRINTED, PARTIALLY_PRINTED } = QrPrintStatus;
+
+    const all = await listBuildingPrintRooms(ctxOf(manager), depot.id);
+    expect(all.rooms.map((r) => ({ name: r.name, status: r.status, stickerStatus: r.stickerStatus, printed: r.printed, total: r.total, items: r.items.map((i) => [i.id, i.status]) }))).toEqual([
+      { name: "All printed", status: PRINTED, stickerStatus: PRINTED, printed: 2, total: 2, items: [[itemOfAllPrinted.id, PRINTED]] },
+      { name: "Room not printed, item printed", status: PARTIALLY_PRINTED, stickerStatus: NOT_PRINTED, printed: 1, total: 2, items: [[itemPrinted.id, PRINTED]] },
+      { name: "Room printed, item not", status: PARTIALLY_PRINTED, stickerStatus: PRINTED, printed: 1, total: 2, items: [[itemNotPrinted.id, NOT_PRINTED]] },
+    ]);
+
+    // Not printed only: both partly printed rooms, each with only its items still to print.
+    const missing = await listBuildingPrintRooms(ctxOf(manager), depot.id, { notPrintedOnly: true });
+    expect(missing.rooms.map((r) => [r.name, r.status, r.items.map((i) => i.id)])).toEqual([
+      ["Room not printed, item printed", PARTIALLY_PRINTED, []],
+      ["Room printed, item not", PARTIALLY_PRINTED, [itemNotPrinted.id]],
+    ]);
+
+    // Choosing those rooms with the filter prints the missing stickers: one room sticker, one item's.
+    expect(await print(manager, { roomIds: [roomPrinted.id], notPrintedOnly: true })).toMatchObject({ kind: "pdf", stickers: 1 });
+    expect(await print(manager, { roomIds: [roomNotPrinted.id], notPrintedOnly: true })).toMatchObject({ kind: "pdf", stickers: 1 });
+    expect((await listBuildingPrintRooms(ctxOf(manager), depot.id, { notPrintedOnly: true })).rooms).toEqual([]);
+    expect((await listBuildingPrintRooms(ctxOf(manager), depot.id)).rooms.map((r) => [r.name, r.status, r.printed, r.total])).toEqual([
+      ["All printed", PRINTED, 2, 2],
+      ["Room not printed, item printed", PRINTED, 2, 2],
+      ["Room printed, item not", PRINTED, 2, 2],
+    ]);
+    // The stickers printed before keep their print time; a room chosen without the filter prints all of its stickers again.
+    const [kept] = await db.select({ at: reportIdentifiers.lastPrintedAt }).from(reportIdentifiers).where(eq(reportIdentifiers.roomId, roomPrinted.id));
+    expect(kept.at).toEqual(printedAt);
+    expect((await rejectionOf<ValidationError>(print(manager, { roomIds: [allPrinted.id], notPrintedOnly: true }))).code).toBe("NOTHING_TO_PRINT");
+    expect(await print(manager, { roomIds: [allPrinted.id] })).toMatchObject({ kind: "pdf", stickers: 2 });
   });
 });
 

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { BulkUploadType, NotificationType } from "~/db/enums";
+import { getT } from "~/i18n.server";
+import type { Locale } from "~/i18n";
+import { notificationTitle } from "./present";
+
+/**
+ * An import's notification names what was imported (issue 60): a rooms import is not announced as a
+ * facilities import, though SPEC.md's notification types group the eight import types into four areas.
+ */
+const titleOf = (locale: Locale, type: NotificationType, importType: number | undefined) => {
+  const { key, params } = notificationTitle({ type, subject: "import 8", message: importType === undefined ? { dataJobId: 8 } : { importType, rows: 2, dataJobId: 8 }, incidentId: null });
+  return getT(locale)(key, params);
+};
+
+describe("an import notification's title", () => {
+  it.each([
+    [BulkUploadType.FACILITY, NotificationType.IMPORT_FACILITIES_SUCCESS, NotificationType.IMPORT_FACILITIES_FAILURE, "Facilities import succeeded", "Facilities import failed"],
+    [BulkUploadType.BUILDING, NotificationType.IMPORT_FACILITIES_SUCCESS, NotificationType.IMPORT_FACILITIES_FAILURE, "Buildings import succeeded", "Buildings import failed"],
+    [BulkUploadType.ROOM_TYPES, NotificationType.IMPORT_FACILITIES_SUCCESS, NotificationType.IMPORT_FACILITIES_FAILURE, "Room types import succeeded", "Room types import failed"],
+    [BulkUploadType.ROOMS, NotificationType.IMPORT_FACILITIES_SUCCESS, NotificationType.IMPORT_FACILITIES_FAILURE, "Rooms import succeeded", "Rooms import failed"],
+    [BulkUploadType.EQUIPMENT_CATEGORIES, NotificationType.IMPORT_EQUIPMENTS_SUCCESS, NotificationType.IMPORT_EQUIPMENTS_FAILURE, "Equipment categories import succeeded", "Equipment categories import failed"],
+    [BulkUploadType.EQUIPMENT_TYPES, NotificationType.IMPORT_EQUIPMENTS_SUCCESS, NotificationType.IMPORT_EQUIPMENTS_FAILURE, "Generic equipment import succeeded", "Generic equipment import failed"],
+    [BulkUploadType.MAINTENANCE_TYPES, NotificationType.IMPORT_MAINTENANCE_SUCCESS, NotificationType.IMPORT_MAINTENANCE_FAILURE, "Maintenance types import succeeded", "Maintenance types import failed"],
+    [BulkUploadType.INCIDENT_TYPE, NotificationType.IMPORT_INCIDENTS_SUCCESS, NotificationType.IMPORT_INCIDENTS_FAILURE, "Incident types import succeeded", "Incident types import failed"],
+  ])("names import type %i in English", (importType, success, failure, succeeded, failed) => {
+    expect(titleOf("en", success, importType)).toBe(succeeded);
+    expect(titleOf("en", failure, importType)).toBe(failed);
+  });
+
+  it("names rooms and facilities in French and Dutch too", () => {
+    expect(titleOf("fr-BE", NotificationType.IMPORT_FACILITIES_SUCCESS, BulkUploadType.ROOMS)).toBe("Import des locaux réussi");
+    expect(titleOf("fr-BE", NotificationType.IMPORT_FACILITIES_FAILURE, BulkUploadType.ROOMS)).toBe("Échec de l'import des locaux");
+    expect(titleOf("fr-BE", NotificationType.IMPORT_FACILITIES_SUCCESS, BulkUploadType.FACILITY)).toBe("Import des sites réussi");
+    expect(titleOf("nl-BE", NotificationType.IMPORT_FACILITIES_SUCCESS, BulkUploadType.ROOMS)).toBe("Import van lokalen geslaagd");
+    expect(titleOf("nl-BE", NotificationType.IMPORT_FACILITIES_FAILURE, BulkUploadType.FACILITY)).toBe("Import van sites mislukt");
+  });
+
+  it("keeps the area's title when the notification does not say its import type", () => {
+    expect(titleOf("en", NotificationType.IMPORT_EQUIPMENTS_SUCCESS, undefined)).toBe("Equipment import succeeded");
+    expect(titleOf("en", NotificationType.IMPORT_FACILITIES_FAILURE, 99)).toBe("Facilities import failed");
+  });
+});
