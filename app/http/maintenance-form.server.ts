@@ -3,8 +3,11 @@ import { data } from "@remix-run/node";
 import { z } from "zod";
 import type { ServiceContext } from "~/core/context.server";
 import { searchParam } from "~/lib/list-query";
+import { pickFields } from "~/lib/fields";
 import { LOCATION_FIELDS, LOCATION_PAGE_SIZE } from "~/lib/maintenance-form";
 import { type LocationTree, readLocationTree } from "~/modules/maintenance/location-tree.server";
+import type { MaintenanceTypeDetail } from "~/modules/maintenance/queries.server";
+import { MAINTENANCE_TYPE_FIELDS } from "~/modules/maintenance/schema";
 import { postedIds } from "./pickers.server";
 import type { FormIntent, Intent, IntentArgs } from "./screen.server";
 
@@ -24,6 +27,16 @@ export interface ChosenLocations {
 }
 
 export const NO_LOCATIONS: ChosenLocations = { facilityIds: [], buildingIds: [], roomIds: [], equipmentItemIds: [] };
+
+/** The type form's values of a saved type (the edit screen): its declared fields (schema.ts) and its plans' defaults. */
+export function typeFormValues(type: MaintenanceTypeDetail) {
+  return {
+    ...pickFields(MAINTENANCE_TYPE_FIELDS, type),
+    assigneeIds: type.assignees.map((p) => p.id),
+    roomIds: type.rooms.map((r) => r.id),
+    equipmentItemIds: type.equipmentItems.map((i) => i.id),
+  };
+}
 
 const positive = (value: FormDataEntryValue | null, fallback: number | null) =>
   typeof value === "string" && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : fallback;

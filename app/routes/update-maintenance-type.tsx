@@ -6,7 +6,7 @@ import { useResultFor } from "~/components/forms/zod-form";
 import type { LocationTreeView } from "~/components/maintenance/location-picker";
 import { MaintenanceTypeForm } from "~/components/maintenance/maintenance-forms";
 import type { TitledHandle } from "~/components/shell/document-title";
-import { locationBrowser, locationTreeOf, withPostedTree } from "~/http/maintenance-form.server";
+import { locationBrowser, locationTreeOf, typeFormValues, withPostedTree } from "~/http/maintenance-form.server";
 import { archiveIntent, formIntent, screenAction, screenLoader, subjectById } from "~/http/screen.server";
 import { ARCHIVE_INTENT } from "~/lib/archive-intent";
 import { TYPES_LIST } from "~/lib/maintenance-form";
@@ -24,7 +24,7 @@ const maintenanceType = subjectById(getMaintenanceType, "maintenance:errors.type
 export const loader = screenLoader(maintenanceType, async ({ ctx, url, subject: type }) => {
   const chosen = { facilityIds: [], buildingIds: [], roomIds: type.rooms.map((r) => r.id), equipmentItemIds: type.equipmentItems.map((i) => i.id) };
   const [tree, assignees] = await Promise.all([locationTreeOf(ctx, url.searchParams, chosen), listAssigneeChoices(ctx)]);
-  return { type, tree, assignees };
+  return { type, values: typeFormValues(type), tree, assignees };
 });
 
 export const handle: TitledHandle = { documentTitle: (data: { type: { name: string } }) => data.type.name };
@@ -43,7 +43,7 @@ export const action = screenAction({
 
 export default function UpdateMaintenanceType() {
   const { t } = useTranslation("maintenance");
-  const { type, tree, assignees } = useLoaderData<typeof loader>();
+  const { type, values, tree, assignees } = useLoaderData<typeof loader>();
   const helped = useActionData<typeof action>() as { revision?: number; tree?: LocationTreeView } | undefined;
   const resultFor = useResultFor();
   return (
@@ -53,17 +53,7 @@ export default function UpdateMaintenanceType() {
         <MaintenanceTypeForm
           key={helped?.revision ?? 0}
           intent="update"
-          values={{
-            name: type.name,
-            tags: type.tags,
-            occurrenceUnit: type.occurrenceUnit,
-            occurrenceInterval: type.occurrenceInterval,
-            instructions: type.instructions,
-            estimatedDuration: type.estimatedDuration,
-            assigneeIds: type.assignees.map((p) => p.id),
-            roomIds: type.rooms.map((r) => r.id),
-            equipmentItemIds: type.equipmentItems.map((i) => i.id),
-          }}
+          values={values}
           tree={helped?.tree ?? tree}
           assignees={assignees}
           lastResult={resultFor("update")}

@@ -6,7 +6,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import type { ImportFormAnswer } from "~/http/imports.server";
-import { IMPORT_TYPES } from "~/modules/imports/columns";
+import { IMPORT_TYPE_LIST } from "~/modules/imports/types";
 import { LineErrors } from "./line-errors";
 
 /**
@@ -39,7 +39,7 @@ export function ImportForm({ answer, inProgress, hasFacility, limit }: { answer:
         <summary className="cursor-pointer font-medium">{t("templates")}</summary>
         <p className="mt-2 text-sm text-muted-foreground">{t("templatesHint")}</p>
         <ul className="mt-3 grid gap-2 sm:grid-cols-2">
-          {IMPORT_TYPES.map((d) => (
+          {IMPORT_TYPE_LIST.map((d) => (
             <li key={d.slug} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
               <span className="min-w-40 font-medium">{t(`types.${d.type}`)}</span>
               <a href={`/import-template/${d.slug}.xlsx`} download className="text-primary underline-offset-4 hover:underline">
@@ -59,7 +59,7 @@ export function ImportForm({ answer, inProgress, hasFacility, limit }: { answer:
         <Field label={t("type")} htmlFor="import-type" required>
           <Select id="import-type" name="type" required defaultValue={answer?.type ?? ""} key={`type-${answer?.type ?? ""}`}>
             <option value="">{t("chooseType")}</option>
-            {IMPORT_TYPES.map((d) => (
+            {IMPORT_TYPE_LIST.map((d) => (
               <option key={d.type} value={d.type}>
                 {t(`types.${d.type}`)}
               </option>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineFields, textMax } from "~/lib/fields";
 import { idField, idList, INVALID, optionalText, requiredText, tagsField } from "~/lib/schema-helpers";
 
 /**
@@ -24,3 +25,22 @@ export const EquipmentTypeSchema = z.object({
     .transform((v) => [...new Set(v ?? [])]),
 });
 export type EquipmentTypeInput = z.input<typeof EquipmentTypeSchema>;
+
+/** An equipment category's importable fields (lib/fields.ts). */
+export const CATEGORY_FIELDS = defineFields({
+  fields: {
+    name: { kind: "text", required: true, max: textMax(CategorySchema.shape.categoryName), example: "Heating", input: "categoryName", row: "categoryName" },
+    tags: { kind: "tags", example: "hvac" },
+  },
+});
+
+/** A generic equipment's importable fields: its category named (by name or short id). */
+export const EQUIPMENT_TYPE_FIELDS = defineFields({
+  fields: {
+    name: { kind: "text", required: true, max: textMax(EquipmentTypeSchema.shape.equipmentName), example: "Radiator", input: "equipmentName", row: "equipmentName" },
+    category: { kind: "reference", required: true, reference: "category", example: "Heating", input: "categoryId", row: "categoryName" },
+    notes: { kind: "text", max: textMax(EquipmentTypeSchema.shape.notes), example: "" },
+    // The list row's tags carry their labels.
+    tags: { kind: "tags", example: "hvac", cell: (tags, f) => f.list((tags as { label: string }[]).map((x) => x.label)) },
+  },
+});

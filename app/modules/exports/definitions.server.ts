@@ -1,8 +1,10 @@
 import { and, asc, count, eq, gt, inArray } from "drizzle-orm";
 import type { ServiceContext } from "~/core/context.server";
+import { fieldColumns } from "~/core/fields.server";
 import { ExportType, ROLE_VALUES, USER_STATUS_VALUES } from "~/db/enums";
 import { buildings, incidents, maintenanceTypes, plannedMaintenances, rooms, tasks } from "~/db/schema";
 import { ValidationError } from "~/lib/errors";
+import { type AreaFields, exportKeys, fieldCell, fieldLabelKey } from "~/lib/fields";
 import type { ListQuery, Page } from "~/lib/list-query";
 import { type CategoryRow, type EquipmentTypeFilter, type EquipmentTypeRow, listCategories, listEquipmentTypes } from "~/modules/equipment/queries.server";
 import { type BuildingFilter, type BuildingRow, type FacilityRow, listBuildings, listFacilities } from "~/modules/facilities/queries.server";
@@ -14,7 +16,11 @@ import { listMaintenanceTypes, listPlannedMaintenances, type MaintenanceTypeRow,
 import { selectTasks, type TaskRow, taskWhere } from "~/modules/maintenance/task-queries.server";
 import type { TaskFilters } from "~/modules/maintenance/task-schema";
 import { listRooms, listRoomTypes, type RoomFilter, type RoomRow, type RoomTypeRow } from "~/modules/rooms/queries.server";
-import { columnLabelKey, type ImportColumnKey } from "~/modules/imports/columns";
+import { CATEGORY_FIELDS, EQUIPMENT_TYPE_FIELDS } from "~/modules/equipment/schema";
+import { BUILDING_FIELDS, FACILITY_FIELDS } from "~/modules/facilities/schema";
+import { INCIDENT_TYPE_FIELDS } from "~/modules/incident-types/schema";
+import { MAINTENANCE_TYPE_FIELDS } from "~/modules/maintenance/schema";
+import { ROOM_FIELDS, ROOM_TYPE_FIELDS } from "~/modules/rooms/schema";
 import { listUsers, type UserFilters, type UserRow } from "~/modules/users/queries.server";
 import type { Cell, ExportFormatter } from "./format";
 import { EXPORT_TYPE_SLUGS, type ExportTypeSlug } from "./schema";
@@ -42,14 +48,19 @@ export interface ExportColumn<R> {
 }
 
 /**
- * A column the import reads back (issue 49's round trip, decision 055): its key and header are the
- * import's column (`imports:columns.<key>`), one label for both directions, so an export of facilities,
- * buildings, rooms, room types, equipment categories and types, maintenance types and incident types
- * imports into another entity as it is. The export's other columns (short ids, counts, links) are not
+ * The columns the import reads back (issue 49's round trip, decision 055): the area's declared fields
+ * (lib/fields.ts, the import's columns) in the export's order, each with the import's key and header
+ * (`imports:columns.<key>`), one label for both directions, so an export of facilities, buildings,
+ * rooms, room types, equipment categories and types, maintenance types and incident types imports
+ * into another entity as it is. A field's value is the row's property `row` (else its key). The export's other columns (short ids, counts, links) are not
  * import columns and the import leaves them aside.
  */
-function importable<R>(key: ImportColumnKey, value: (row: R, f: ExportFormatter) => Cell): ExportColumn<R> {
-  return { key, header: columnLabelKey({ key }), value };
+function importables<R>(area: AreaFields): ExportColumn<R>[] {
+  return exportKeys(area).map((key) => {
+    const field = area.fields[key];
+    const from = field.row ?? key;
+    return { key, header: fieldLabelKey(key), value: (row: R, f: ExportFormatter) => fieldCell(field, (row as Record<string, unknown>)[from], f) };
+  });
 }
 
 /** The text key of a column's header, in the `exports` namespace or another one's (`imports:`). */
@@ -163,8 +174,7 @@ const facilitiesExport = define<FacilityRow, NoFilters>({
   parseFilters: noFilters,
   columns: [
     { key: "shortId", value: (r) => r.shortId },
-    importable("name", (r) => r.name),
-    importable("description", (r) => r.description),
+    ...importables<FacilityRow>(FACILITY_FIELDS),
     { key: "buildingCount", value: (r) => r.countBuildings },
     { key: "activeIncidents", value: (r) => r.activeIncidents },
   ],
@@ -181,17 +191,7 @@ const buildingsExport = define<BuildingRow, BuildingFilter>({
   },
   columns: [
     { key: "shortId", value: (r) => r.shortId },
-    importable("name", (r) => r.name),
-    importable("description", (r) => r.description),
-    importable("facility", (r) => r.facilityName),
-    importable("streetName", (r) => r.streetName),
-    importable("streetNumber", (r) => r.streetNumber),
-    importable("suffix", (r) => r.suffix),
-    importable("buildingFloor", (r) => r.buildingFloor),
-    importable("additionalInfo", (r) => r.additionalInfo),
-    importable("postalCode", (r) => r.postalCode),
-    importable("city", (r) => r.city),
-    importable("country", (r) => r.country),
+    ...importables<BuildingRow>(BUILDING_FIELDS),
     { key: "roomCount", value: (r) => r.countRooms },
     { key: "activeIncidents", value: (r) => r.activeIncidents },
   ],
@@ -208,12 +208,7 @@ const roomsExport = define<RoomRow, RoomFilter>({
   },
   columns: [
     { key: "shortId", value: (r) => r.shortId },
-    importable("name", (r) => r.name),
-    importable("description", (r) => r.description),
-    importable("floor", (r) => r.floor),
-    importable("building", (r) => r.buildingName),
-    importable("facility", (r) => r.facilityName),
-    importable("roomType", (r) => r.roomTypeName),
+    ...importables<RoomRow>(ROOM_FIELDS),
     { key: "equipmentCount", value: (r) => r.activeEquipmentCount },
     { key: "activeIncidents", value: (r) => r.activeIncidents },
   ],
@@ -225,11 +220,7 @@ const roomTypesExport = define<RoomTypeRow, NoFilters>({
   slug: "room-types",
   parseFilters: noFilters,
   columns: [
-    importable("name", (r) => r.roomTypeName),
-    importable("tags", (r, f) => f.list(r.tags)),
-    ...(["ratingMessageEn", "ratingMessageFr", "ratingMessageNl"] as const).map((key, language) =>
-      importable<RoomTypeRow>(key, (r) => r.roomTypeRatingMessages.find((m) => m.language === language)?.message ?? ""),
-    ),
+    ...importables<RoomTypeRow>(ROOM_TYPE_FIELDS),
     { key: "roomCount", value: (r) => r.linkedRoomsCount },
   ],
   batches: (ctx, _filters, total) => pagesOf((page) => listRoomTypes(ctx, listQuery("name", page)), total),
@@ -240,8 +231,7 @@ const categoriesExport = define<CategoryRow, NoFilters>({
   slug: "equipment-categories",
   parseFilters: noFilters,
   columns: [
-    importable("name", (r) => r.categoryName),
-    importable("tags", (r, f) => f.list(r.tags)),
+    ...importables<CategoryRow>(CATEGORY_FIELDS),
     { key: "equipmentCount", value: (r) => r.equipmentCount },
   ],
   batches: (ctx, _filters, total) => pagesOf((page) => listCategories(ctx, listQuery("name", page)), total),
@@ -256,10 +246,7 @@ const equipmentTypesExport = define<EquipmentTypeRow, EquipmentTypeFilter>({
     return r.done({ categoryIds: categoryId ? [categoryId] : null });
   },
   columns: [
-    importable("name", (r) => r.equipmentName),
-    importable("category", (r) => r.categoryName),
-    importable("notes", (r) => r.notes),
-    importable("tags", (r, f) => f.list(r.tags.map((x) => x.label))),
+    ...importables<EquipmentTypeRow>(EQUIPMENT_TYPE_FIELDS),
     { key: "itemCount", value: (r) => r.itemCount },
     { key: "createdAt", value: (r, f) => f.instant(r.creationTimestamp) },
   ],
@@ -271,12 +258,7 @@ const incidentTypesExport = define<IncidentTypeRow, NoFilters>({
   slug: "incident-types",
   parseFilters: noFilters,
   columns: [
-    importable("nameEn", (r) => r.nameEn),
-    importable("nameFr", (r) => r.nameFr),
-    importable("nameNl", (r) => r.nameNl),
-    importable("defaultPriority", (r, f) => f.word("priority", r.defaultPriority)),
-    importable("reporterMayChangePriority", (r, f) => f.yesNo(r.reporterMayChangePriority)),
-    importable("appliesEverywhere", (r, f) => f.yesNo(r.appliesEverywhere)),
+    ...importables<IncidentTypeRow>(INCIDENT_TYPE_FIELDS),
     { key: "roomTypes", value: (r, f) => f.list(r.roomTypes.map((x) => x.name)) },
     { key: "genericEquipments", value: (r, f) => f.list(r.equipmentTypes.map((x) => x.name)) },
     { key: "rooms", value: (r, f) => f.list(r.rooms.map((x) => x.name)) },
@@ -285,30 +267,25 @@ const incidentTypesExport = define<IncidentTypeRow, NoFilters>({
   batches: (ctx, _filters, total) => pagesOf((page) => listIncidentTypes(ctx, listQuery("name", page)), total),
 });
 
-/** A maintenance type's list row and its instructions (not on the list screen; the import reads them back). */
-type MaintenanceTypeExportRow = MaintenanceTypeRow & { instructions: string };
+/** A maintenance type's list row and its declared fields, read from its table (the list screen shows fewer). */
+type MaintenanceTypeExportRow = MaintenanceTypeRow & Record<string, unknown>;
 
 const maintenanceTypesExport = define<MaintenanceTypeExportRow, NoFilters>({
   type: ExportType.MAINTENANCE_TYPES,
   slug: "maintenance-types",
   parseFilters: noFilters,
   columns: [
-    importable("name", (r) => r.name),
-    importable("tags", (r, f) => f.list(r.tags)),
-    importable("occurrenceUnit", (r, f) => f.word("occurrenceUnit", r.occurrenceUnit)),
-    importable("occurrenceInterval", (r) => r.occurrenceInterval),
-    importable("instructions", (r) => r.instructions),
-    importable("estimatedDuration", (r) => r.estimatedDuration),
+    ...importables<MaintenanceTypeExportRow>(MAINTENANCE_TYPE_FIELDS),
     { key: "plansCount", value: (r) => r.plansCount },
   ],
   async *batches(ctx, _filters, total) {
     for await (const page of pagesOf((page) => listMaintenanceTypes(ctx, listQuery("name", page)), total)) {
       const found = await ctx.db
-        .select({ id: maintenanceTypes.id, instructions: maintenanceTypes.instructions })
+        .select({ ...fieldColumns(maintenanceTypes, MAINTENANCE_TYPE_FIELDS), id: maintenanceTypes.id })
         .from(maintenanceTypes)
         .where(and(eq(maintenanceTypes.entityId, ctx.entityId), inArray(maintenanceTypes.id, page.map((r) => r.id))));
-      const instructions = new Map(found.map((r) => [r.id, r.instructions]));
-      yield page.map((r) => ({ ...r, instructions: instructions.get(r.id) ?? "" }));
+      const fields = new Map(found.map((r) => [r.id, r]));
+      yield page.map((r) => ({ ...r, ...fields.get(r.id) }));
     }
   },
 });

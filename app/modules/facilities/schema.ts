@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineFields, textMax } from "~/lib/fields";
 import { idField, optionalText, requiredText } from "~/lib/schema-helpers";
 import type { BUILDING_ADDRESS_FIELDS } from "./constants";
 
@@ -37,3 +38,30 @@ export const BuildingSchema = z.object({
   ...BuildingAddressSchema.shape,
 });
 export type BuildingInput = z.input<typeof BuildingSchema>;
+
+/** A facility's importable fields (lib/fields.ts): the import template and values, the export's columns. */
+export const FACILITY_FIELDS = defineFields({
+  fields: {
+    name: { kind: "text", required: true, max: textMax(FacilitySchema.shape.name), example: "Main campus" },
+    description: { kind: "text", max: textMax(FacilitySchema.shape.description), example: "Headquarters and workshops" },
+  },
+});
+
+const address = BuildingAddressSchema.shape;
+/** A building's importable fields: its facility named (by name or short id), its address. */
+export const BUILDING_FIELDS = defineFields({
+  fields: {
+    name: { kind: "text", required: true, max: textMax(BuildingSchema.shape.name), example: "Building A" },
+    facility: { kind: "reference", required: true, reference: "facility", example: "Main campus", input: "facilityId", row: "facilityName" },
+    description: { kind: "text", max: textMax(BuildingSchema.shape.description), example: "" },
+    streetName: { kind: "text", max: textMax(address.streetName), example: "Rue de la Loi" },
+    streetNumber: { kind: "text", max: textMax(address.streetNumber), example: "16" },
+    suffix: { kind: "text", max: textMax(address.suffix), example: "" },
+    buildingFloor: { kind: "text", max: textMax(address.buildingFloor), example: "" },
+    additionalInfo: { kind: "text", max: textMax(address.additionalInfo), example: "" },
+    postalCode: { kind: "text", max: textMax(address.postalCode), example: "1000" },
+    city: { kind: "text", max: textMax(address.city), example: "Brussels" },
+    country: { kind: "text", max: textMax(address.country), example: "BE" },
+  },
+  exportOrder: ["name", "description", "facility"],
+});

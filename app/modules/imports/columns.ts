@@ -1,67 +1,46 @@
 import { BulkUploadType } from "~/db/enums";
+import { type AreaFields, type ChoiceKind, type FieldDeclaration, type FieldKey, fieldLabelKey } from "~/lib/fields";
+import { BUILDING_FIELDS, FACILITY_FIELDS } from "~/modules/facilities/schema";
+import { CATEGORY_FIELDS, EQUIPMENT_TYPE_FIELDS } from "~/modules/equipment/schema";
+import { INCIDENT_TYPE_FIELDS } from "~/modules/incident-types/schema";
+import { MAINTENANCE_TYPE_FIELDS } from "~/modules/maintenance/schema";
+import { ROOM_FIELDS, ROOM_TYPE_FIELDS } from "~/modules/rooms/schema";
+import { IMPORT_TYPE_LIST } from "./types";
 
 /**
- * The import types of SPEC.md section 3 and the columns of each one's template (client-safe: the
- * screen lists them, the template and the parser read them). Headers are translated
- * (`imports:columns.<key>`); a file's header is matched against the labels of every language and the
+ * The import types of SPEC.md section 3 and the columns of each one's template, read by the template
+ * and the parser (they come from the areas' schemas, zod included: the screen reads types.ts). Headers
+ * are translated (`imports:columns.<key>`); a file's header is matched against the labels of every language and the
  * key itself, so a Dutch template imports for an English user and an export (same labels) imports
- * back. Mandatory columns carry " *" in the template's header.
+ * back. Mandatory columns carry " *" in the template's header. The columns are the areas' declared
+ * fields (issue 59, "one field, one place").
  */
 
-/** What a reference column names: an existing record, by name or short id (decision 054). */
-export type ReferenceKind = "facility" | "building" | "roomType" | "category";
-/** The enumerations a choice column offers (translated labels, or the stored number). */
-export type ChoiceKind = "priority" | "occurrenceUnit" | "yesNo";
+export type { ChoiceKind, ReferenceKind } from "~/lib/fields";
 
-/** Every import column's key; its header is `imports:columns.<key>` (the exports of the same columns write it too). */
-export type ImportColumnKey =
-  | "name"
-  | "description"
-  | "facility"
-  | "building"
-  | "roomType"
-  | "floor"
-  | "category"
-  | "notes"
-  | "tags"
-  | "streetName"
-  | "streetNumber"
-  | "suffix"
-  | "buildingFloor"
-  | "additionalInfo"
-  | "postalCode"
-  | "city"
-  | "country"
-  | "occurrenceUnit"
-  | "occurrenceInterval"
-  | "instructions"
-  | "estimatedDuration"
-  | "nameEn"
-  | "nameFr"
-  | "nameNl"
-  | "defaultPriority"
-  | "appliesEverywhere"
-  | "reporterMayChangePriority"
-  | "ratingMessageEn"
-  | "ratingMessageFr"
-  | "ratingMessageNl";
+/**
+ * The areas' field declarations (lib/fields.ts, each in its module's schema.ts) are the import's columns:
+ * a field declared there is a column of the template, read from the file and passed to the bulk verb.
+ */
+const AREAS = {
+  [BulkUploadType.FACILITY]: FACILITY_FIELDS,
+  [BulkUploadType.BUILDING]: BUILDING_FIELDS,
+  [BulkUploadType.ROOM_TYPES]: ROOM_TYPE_FIELDS,
+  [BulkUploadType.EQUIPMENT_CATEGORIES]: CATEGORY_FIELDS,
+  [BulkUploadType.EQUIPMENT_TYPES]: EQUIPMENT_TYPE_FIELDS,
+  [BulkUploadType.MAINTENANCE_TYPES]: MAINTENANCE_TYPE_FIELDS,
+  [BulkUploadType.ROOMS]: ROOM_FIELDS,
+  [BulkUploadType.INCIDENT_TYPE]: INCIDENT_TYPE_FIELDS,
+};
 
-export interface ImportColumn {
+/** Every import column's key: the declared fields' keys (the exports of the same columns write them too). */
+export type ImportColumnKey = { [T in keyof typeof AREAS]: FieldKey<(typeof AREAS)[T]> }[keyof typeof AREAS];
+
+/** An import column: a declared field (its template, check and header), by its key. */
+export interface ImportColumn extends Omit<FieldDeclaration, "input" | "row" | "cell" | "within"> {
   key: ImportColumnKey;
-  required?: boolean;
-  kind: "text" | "tags" | "integer" | "reference" | "choice";
-  /** Longest text (the area's schema's own limit). */
-  max?: number;
-  reference?: ReferenceKind;
-  /**
-   * For a reference to a building: the column naming its facility. When the line fills it, the building
-   * is looked for in that facility only, so "Building A" of two sites is not ambiguous (a rooms export
-   * names both, decision 054's round trip).
-   */
+  /** For a reference to a building: the column naming its facility (see FieldDeclaration). */
   within?: ImportColumnKey;
-  choice?: ChoiceKind;
-  /** The template's example value (choice columns show their first choice's label instead). */
-  example?: string;
 }
 
 export interface ImportTypeDefinition {
@@ -69,98 +48,37 @@ export interface ImportTypeDefinition {
   /** In addresses: /resources/import-template/<slug>.xlsx, the API's `type`. */
   slug: string;
   columns: readonly ImportColumn[];
+  /** The area's declaration: how a checked line becomes the bulk verb's input (`fieldInput`). */
+  fields: AreaFields;
   /** For incident types: at least one of these (the names), reported on the first. */
   oneOf?: readonly ImportColumnKey[];
 }
 
-const name = (example: string, max = 200): ImportColumn => ({ key: "name", required: true, kind: "text", max, example });
-const tags = (example = "tag1, tag2"): ImportColumn => ({ key: "tags", kind: "tags", example });
+/** The columns of an area's declaration, in its order (what the template, the check and the screen read). */
+function columnsOf(area: AreaFields): ImportColumn[] {
+  return Object.entries(area.fields).map(([key, { kind, required, max, reference, within, choice, example }]) => ({
+    key: key as ImportColumnKey,
+    kind,
+    ...(required ? { required } : {}),
+    ...(max !== undefined ? { max } : {}),
+    ...(reference ? { reference } : {}),
+    ...(within ? { within: within as ImportColumnKey } : {}),
+    ...(choice ? { choice } : {}),
+    ...(example !== undefined ? { example } : {}),
+  }));
+}
 
-export const IMPORT_TYPES: readonly ImportTypeDefinition[] = [
-  {
-    type: BulkUploadType.FACILITY,
-    slug: "facility",
-    columns: [name("Main campus"), { key: "description", kind: "text", max: 2000, example: "Headquarters and workshops" }],
-  },
-  {
-    type: BulkUploadType.BUILDING,
-    slug: "building",
-    columns: [
-      name("Building A"),
-      { key: "facility", required: true, kind: "reference", reference: "facility", example: "Main campus" },
-      { key: "description", kind: "text", max: 2000, example: "" },
-      { key: "streetName", kind: "text", max: 200, example: "Rue de la Loi" },
-      { key: "streetNumber", kind: "text", max: 20, example: "16" },
-      { key: "suffix", kind: "text", max: 20, example: "" },
-      { key: "buildingFloor", kind: "text", max: 100, example: "" },
-      { key: "additionalInfo", kind: "text", max: 200, example: "" },
-      { key: "postalCode", kind: "text", max: 20, example: "1000" },
-      { key: "city", kind: "text", max: 100, example: "Brussels" },
-      { key: "country", kind: "text", max: 2, example: "BE" },
-    ],
-  },
-  {
-    type: BulkUploadType.ROOM_TYPES,
-    slug: "room-types",
-    columns: [
-      name("Meeting room"),
-      tags("meeting"),
-      // The rating message of each language (SPEC.md section 3, roomTypeRatingMessages), optional.
-      { key: "ratingMessageEn", kind: "text", max: 200, example: "How was your meeting room?" },
-      { key: "ratingMessageFr", kind: "text", max: 200, example: "Comment était votre salle de réunion ?" },
-      { key: "ratingMessageNl", kind: "text", max: 200, example: "Hoe was uw vergaderzaal?" },
-    ],
-  },
-  { type: BulkUploadType.EQUIPMENT_CATEGORIES, slug: "equipment-categories", columns: [name("Heating"), tags("hvac")] },
-  {
-    type: BulkUploadType.EQUIPMENT_TYPES,
-    slug: "equipment-types",
-    columns: [
-      name("Radiator"),
-      { key: "category", required: true, kind: "reference", reference: "category", example: "Heating" },
-      { key: "notes", kind: "text", max: 4000, example: "" },
-      tags("hvac"),
-    ],
-  },
-  {
-    type: BulkUploadType.MAINTENANCE_TYPES,
-    slug: "maintenance-types",
-    columns: [
-      name("Boiler check"),
-      { key: "occurrenceUnit", kind: "choice", choice: "occurrenceUnit" },
-      { key: "occurrenceInterval", kind: "integer", example: "1" },
-      { key: "instructions", kind: "text", max: 5000, example: "Check the pressure" },
-      { key: "estimatedDuration", kind: "integer", example: "30" },
-      tags("safety"),
-    ],
-  },
-  {
-    type: BulkUploadType.ROOMS,
-    slug: "rooms",
-    columns: [
-      name("Room 1.01"),
-      { key: "building", required: true, kind: "reference", reference: "building", within: "facility", example: "Building A" },
-      { key: "roomType", required: true, kind: "reference", reference: "roomType", example: "Meeting room" },
-      { key: "floor", required: true, kind: "text", max: 50, example: "1" },
-      { key: "description", kind: "text", max: 2000, example: "" },
-      // Optional: the building's facility, by name or short id, when building names repeat across facilities.
-      { key: "facility", kind: "text", max: 200, example: "Main campus" },
-    ],
-  },
-  {
-    type: BulkUploadType.INCIDENT_TYPE,
-    slug: "incident-type",
-    oneOf: ["nameEn", "nameFr", "nameNl"],
-    columns: [
-      { key: "nameEn", kind: "text", max: 200, example: "Broken window" },
-      { key: "nameFr", kind: "text", max: 200, example: "Fenêtre cassée" },
-      { key: "nameNl", kind: "text", max: 200, example: "Gebroken raam" },
-      { key: "defaultPriority", required: true, kind: "choice", choice: "priority" },
-      { key: "appliesEverywhere", kind: "choice", choice: "yesNo" },
-      { key: "reporterMayChangePriority", kind: "choice", choice: "yesNo" },
-    ],
-  },
-];
+const extras: Partial<Record<BulkUploadType, Pick<ImportTypeDefinition, "oneOf">>> = {
+  [BulkUploadType.INCIDENT_TYPE]: { oneOf: ["nameEn", "nameFr", "nameNl"] },
+};
+
+export const IMPORT_TYPES: readonly ImportTypeDefinition[] = IMPORT_TYPE_LIST.map(({ type, slug }) => ({
+  type,
+  slug,
+  columns: columnsOf(AREAS[type]),
+  fields: AREAS[type],
+  ...extras[type],
+}));
 
 export function importTypeOf(type: number): ImportTypeDefinition | undefined {
   return IMPORT_TYPES.find((d) => d.type === type);
@@ -171,7 +89,7 @@ export function importTypeBySlug(slug: string): ImportTypeDefinition | undefined
 }
 
 /** The i18n key of a column's header. */
-export const columnLabelKey = (column: Pick<ImportColumn, "key">) => `imports:columns.${column.key}`;
+export const columnLabelKey = (column: Pick<ImportColumn, "key">) => fieldLabelKey(column.key);
 
 /**
  * The choices of each enumeration: stored value and label key, in the order a drop-down lists them.

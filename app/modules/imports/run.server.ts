@@ -6,6 +6,7 @@ import { withTx } from "~/core/unit-of-work.server";
 import { BulkUploadErrorCode, BulkUploadType, DataJobKind, DataJobStatus, UserStatus } from "~/db/enums";
 import { type DataJob, type DataJobLineError, dataJobs, users } from "~/db/schema";
 import { isDomainError } from "~/lib/errors";
+import { fieldInput } from "~/lib/fields";
 import { logger } from "~/lib/logger.server";
 import { createCategoriesBulk, createEquipmentTypesBulk } from "~/modules/equipment/service.server";
 import { createBuildingsBulk, createFacilitiesBulk } from "~/modules/facilities/service.server";
@@ -33,77 +34,27 @@ const IMPORT_ACTOR = "import";
 const CHUNK = 1_000;
 const ACTIVE = [DataJobStatus.QUEUED, DataJobStatus.RUNNING];
 
-/** The rows of a checked file as the area's bulk verb takes them. */
+/** The rows of a checked file as the area's bulk verb takes them: each line's values under the declared fields' input keys. */
 async function writeRows(ctx: ServiceContext, definition: ImportTypeDefinition, rows: CheckedRow[], options: { details: Record<string, unknown> }) {
-  const v = (row: CheckedRow, key: string) => row.values[key] as never;
+  const input = rows.map((r) => fieldInput(definition.fields, r.values)) as never[];
   const details = { details: options.details };
   switch (definition.type) {
     case BulkUploadType.FACILITY:
-      return createFacilitiesBulk(ctx, rows.map((r) => ({ name: v(r, "name"), description: v(r, "description") })), details);
+      return createFacilitiesBulk(ctx, input, details);
     case BulkUploadType.BUILDING:
-      return createBuildingsBulk(
-        ctx,
-        rows.map((r) => ({
-          name: v(r, "name"),
-          facilityId: v(r, "facility"),
-          description: v(r, "description"),
-          streetName: v(r, "streetName"),
-          streetNumber: v(r, "streetNumber"),
-          suffix: v(r, "suffix"),
-          buildingFloor: v(r, "buildingFloor"),
-          additionalInfo: v(r, "additionalInfo"),
-          postalCode: v(r, "postalCode"),
-          city: v(r, "city"),
-          country: v(r, "country"),
-        })),
-        details,
-      );
+      return createBuildingsBulk(ctx, input, details);
     case BulkUploadType.ROOM_TYPES:
-      return createRoomTypesBulk(
-        ctx,
-        rows.map((r) => ({
-          roomTypeName: v(r, "name"),
-          tags: v(r, "tags"),
-          roomTypeRatingMessages: (["ratingMessageEn", "ratingMessageFr", "ratingMessageNl"] as const).map((key, language) => ({ language, message: v(r, key) })),
-        })),
-        details,
-      );
+      return createRoomTypesBulk(ctx, input, details);
     case BulkUploadType.EQUIPMENT_CATEGORIES:
-      return createCategoriesBulk(ctx, rows.map((r) => ({ categoryName: v(r, "name"), tags: v(r, "tags") })), details);
+      return createCategoriesBulk(ctx, input, details);
     case BulkUploadType.EQUIPMENT_TYPES:
-      return createEquipmentTypesBulk(ctx, rows.map((r) => ({ equipmentName: v(r, "name"), categoryId: v(r, "category"), notes: v(r, "notes"), tags: v(r, "tags") })), details);
+      return createEquipmentTypesBulk(ctx, input, details);
     case BulkUploadType.MAINTENANCE_TYPES:
-      return createMaintenanceTypesBulk(
-        ctx,
-        rows.map((r) => ({
-          name: v(r, "name"),
-          tags: v(r, "tags"),
-          occurrenceUnit: (r.values.occurrenceUnit ?? 0) as never,
-          occurrenceInterval: v(r, "occurrenceInterval"),
-          instructions: v(r, "instructions"),
-          estimatedDuration: v(r, "estimatedDuration"),
-        })),
-        details,
-      );
+      return createMaintenanceTypesBulk(ctx, input, details);
     case BulkUploadType.ROOMS:
-      return createRoomsBulk(
-        ctx,
-        rows.map((r) => ({ name: v(r, "name"), buildingId: v(r, "building"), roomTypeId: v(r, "roomType"), floor: v(r, "floor"), description: v(r, "description") })),
-        details,
-      );
+      return createRoomsBulk(ctx, input, details);
     case BulkUploadType.INCIDENT_TYPE:
-      return createIncidentTypesBulk(
-        ctx,
-        rows.map((r) => ({
-          nameEn: v(r, "nameEn"),
-          nameFr: v(r, "nameFr"),
-          nameNl: v(r, "nameNl"),
-          defaultPriority: v(r, "defaultPriority"),
-          appliesEverywhere: (r.values.appliesEverywhere ?? false) as never,
-          reporterMayChangePriority: (r.values.reporterMayChangePriority ?? false) as never,
-        })),
-        details,
-      );
+      return createIncidentTypesBulk(ctx, input, details);
   }
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineFields, textMax } from "~/lib/fields";
 import { idList, optionalText, noControl } from "~/lib/schema-helpers";
 import { CONTROL_CHARACTERS_MESSAGE } from "~/lib/text";
 import { MAX_CHECKLIST_ITEMS, NAME_LANGUAGES } from "./constants";
@@ -131,6 +132,19 @@ export const IncidentTypeSchema = z
   .meta(oneFilledOf(["nameEn", "nameFr", "nameNl"]));
 export type IncidentTypeInput = z.input<typeof IncidentTypeSchema>;
 export type IncidentTypeValues = z.output<typeof IncidentTypeSchema>;
+
+/** An incident type's importable fields (lib/fields.ts): at least one of the names (the import's `oneOf`). */
+export const INCIDENT_TYPE_FIELDS = defineFields({
+  fields: {
+    nameEn: { kind: "text", max: textMax(nameField()), example: "Broken window" },
+    nameFr: { kind: "text", max: textMax(nameField()), example: "Fenêtre cassée" },
+    nameNl: { kind: "text", max: textMax(nameField()), example: "Gebroken raam" },
+    defaultPriority: { kind: "choice", required: true, choice: "priority" },
+    appliesEverywhere: { kind: "choice", choice: "yesNo" },
+    reporterMayChangePriority: { kind: "choice", choice: "yesNo" },
+  },
+  exportOrder: ["nameEn", "nameFr", "nameNl", "defaultPriority", "reporterMayChangePriority", "appliesEverywhere"],
+});
 
 /** The "translate to the others" helper: the names as typed, and the language to translate from. */
 export const TranslateNamesSchema = z.object({

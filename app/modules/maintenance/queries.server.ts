@@ -20,6 +20,10 @@ import {
   users,
 } from "~/db/schema";
 import { subquery } from "~/db/subquery";
+import type { MaintenanceType } from "~/db/schema";
+import { fieldColumns } from "~/core/fields.server";
+import type { FieldKey } from "~/lib/fields";
+import { MAINTENANCE_TYPE_FIELDS } from "./schema";
 import { now } from "~/lib/clock.server";
 import { addDays, dayIn } from "~/lib/dates";
 import { NotFoundError } from "~/lib/errors";
@@ -76,8 +80,10 @@ export interface MaintenanceTypeRow {
   plansCount: number;
 }
 
-export interface MaintenanceTypeDetail extends MaintenanceTypeRow {
-  instructions: string;
+/** A type's declared fields (schema.ts) as its table stores them. */
+export type MaintenanceTypeFields = Pick<MaintenanceType, FieldKey<typeof MAINTENANCE_TYPE_FIELDS>>;
+
+export interface MaintenanceTypeDetail extends MaintenanceTypeRow, MaintenanceTypeFields {
   assignees: Person[];
   rooms: RoomRef[];
   equipmentItems: EquipmentItemRef[];
@@ -237,7 +243,7 @@ async function peopleOf(ctx: ServiceContext, kind: "type" | "plan", ids: number[
 export async function getMaintenanceType(ctx: ServiceContext, id: number): Promise<MaintenanceTypeDetail> {
   assertCan(ctx.actor, "read", "maintenance");
   const [row] = await ctx.db
-    .select({ ...typeFields, instructions: maintenanceTypes.instructions })
+    .select({ ...typeFields, ...fieldColumns(maintenanceTypes, MAINTENANCE_TYPE_FIELDS) })
     .from(maintenanceTypes)
     .where(and(eq(maintenanceTypes.id, id), eq(maintenanceTypes.entityId, ctx.entityId), isNull(maintenanceTypes.archivedAt)))
     .limit(1);

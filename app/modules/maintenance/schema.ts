@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isCalendarDay } from "~/lib/dates";
+import { type AreaFieldsOf, defineFields, textMax } from "~/lib/fields";
 import { idField, idList, optionalText, requiredText, tagsField } from "~/lib/schema-helpers";
 
 /**
@@ -71,22 +72,40 @@ function normalOccurrence<T extends { occurrenceUnit: number; occurrenceInterval
   return { ...value, occurrenceInterval: value.occurrenceUnit === 0 ? null : (value.occurrenceInterval ?? 1) };
 }
 
-export const MaintenanceTypeSchema = z
-  .object({
-    name: requiredText(200, "maintenance:validation.typeNameRequired"),
-    tags: tagsField(),
-    ...occurrenceShape,
-    instructions: optionalText(5000),
-    estimatedDuration: estimatedDuration(),
-    /** Default assignees of the plans made from the type. */
-    assigneeIds: selection(),
-    /** Default rooms and equipment items of the plans made from the type. */
-    roomIds: selection(),
-    equipmentItemIds: selection(),
-  })
-  .transform(normalOccurrence);
+const maintenanceTypeShape = {
+  name: requiredText(200, "maintenance:validation.typeNameRequired"),
+  tags: tagsField(),
+  ...occurrenceShape,
+  instructions: optionalText(5000),
+  estimatedDuration: estimatedDuration(),
+  /** Default assignees of the plans made from the type. */
+  assigneeIds: selection(),
+  /** Default rooms and equipment items of the plans made from the type. */
+  roomIds: selection(),
+  equipmentItemIds: selection(),
+};
+
+export const MaintenanceTypeSchema = z.object(maintenanceTypeShape).transform(normalOccurrence);
 export type MaintenanceTypeInput = z.input<typeof MaintenanceTypeSchema>;
 export type MaintenanceTypeValues = z.output<typeof MaintenanceTypeSchema>;
+
+/**
+ * A maintenance type's own fields (issue 59, "one field, one place"): each is a key of the schema above
+ * and a column of `maintenance_types`. The verbs write them (`fieldValues`), the detail reads them
+ * (`fieldColumns`), the edit form starts from them, the import's template and values and the export's
+ * columns follow them. A new field of the type is declared here (its header: `imports:columns.<key>`).
+ */
+export const MAINTENANCE_TYPE_FIELDS = defineFields({
+  fields: {
+    name: { kind: "text", required: true, max: textMax(maintenanceTypeShape.name), example: "Boiler check" },
+    occurrenceUnit: { kind: "choice", choice: "occurrenceUnit" },
+    occurrenceInterval: { kind: "integer", example: "1" },
+    instructions: { kind: "text", max: textMax(maintenanceTypeShape.instructions), example: "Check the pressure" },
+    estimatedDuration: { kind: "integer", example: "30" },
+    tags: { kind: "tags", example: "safety" },
+  },
+  exportOrder: ["name", "tags", "occurrenceUnit", "occurrenceInterval", "instructions", "estimatedDuration"],
+} satisfies AreaFieldsOf<MaintenanceTypeValues>);
 
 export const PlannedMaintenanceSchema = z
   .object({

@@ -5,6 +5,7 @@ import { roleMay } from "~/core/role-sql.server";
 import { type Input, resolveInput } from "~/core/input";
 import { withTx } from "~/core/unit-of-work.server";
 import { insertRecords } from "~/core/bulk-insert.server";
+import { fieldValues } from "~/core/fields.server";
 import { z } from "zod";
 import { ObjectType, UserStatus } from "~/db/enums";
 import {
@@ -37,6 +38,7 @@ import {
   plannedMaintenanceNotFound,
 } from "./queries.server";
 import {
+  MAINTENANCE_TYPE_FIELDS,
   type MaintenanceTypeInput,
   MaintenanceTypeSchema,
   type MaintenanceTypeValues,
@@ -144,15 +146,9 @@ function inReach(ctx: ServiceContext, column: SQL | { getSQL(): SQL }, level: "w
 // Maintenance types
 // ---------------------------------------------------------------------------
 
+/** The type's own columns: its declared fields (schema.ts), shared by the single and the bulk insert and the update. */
 function typeColumns(input: MaintenanceTypeValues) {
-  return {
-    name: input.name,
-    tags: input.tags,
-    occurrenceUnit: input.occurrenceUnit,
-    occurrenceInterval: input.occurrenceInterval,
-    instructions: input.instructions ?? "",
-    estimatedDuration: input.estimatedDuration,
-  };
+  return fieldValues(maintenanceTypes, MAINTENANCE_TYPE_FIELDS, input);
 }
 
 /** Replaces the type's default assignees, rooms and equipment items (those outside the editor's reach stay). */

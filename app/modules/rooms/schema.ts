@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ROOM_LINK_TYPE_VALUES, type RoomLinkType } from "~/db/enums";
+import { defineFields, type FieldDeclaration, textMax } from "~/lib/fields";
 import { idField, idList, INVALID, optionalText, requiredText, tagsField } from "~/lib/schema-helpers";
 
 /**
@@ -7,6 +8,7 @@ import { idField, idList, INVALID, optionalText, requiredText, tagsField } from 
  */
 /** Languages of a room type's rating messages (SPEC.md user language: English 0, French 1, Dutch 2). */
 export const RATING_LANGUAGES = [0, 1, 2] as const;
+const RATING_MESSAGE_MAX = 200;
 
 /**
  * A room type's rating messages (SPEC.md section 3, roomTypeRatingMessages): the question shown to
@@ -17,7 +19,7 @@ export const ratingMessagesField = () =>
     .array(
       z.object({
         language: z.coerce.number().int().refine((n) => (RATING_LANGUAGES as readonly number[]).includes(n), INVALID),
-        message: z.string().trim().max(200, "rooms:validation.ratingMessageMax").nullish(),
+        message: z.string().trim().max(RATING_MESSAGE_MAX, "rooms:validation.ratingMessageMax").nullish(),
       }),
     )
     .max(RATING_LANGUAGES.length)
@@ -34,6 +36,28 @@ export const RoomTypeSchema = z.object({
   roomTypeRatingMessages: ratingMessagesField(),
 });
 export type RoomTypeInput = z.input<typeof RoomTypeSchema>;
+
+/** The rating message of one language as an import column and an export cell (language 0 English, 1 French, 2 Dutch). */
+const ratingMessage = (language: 0 | 1 | 2, example: string): FieldDeclaration => ({
+  kind: "text",
+  max: RATING_MESSAGE_MAX,
+  example,
+  input: null,
+  row: "roomTypeRatingMessages",
+  cell: (messages) => (messages as { language: number; message: string }[]).find((m) => m.language === language)?.message ?? "",
+});
+
+/** A room type's importable fields (lib/fields.ts); its rating messages, one column per language (SPEC.md section 3). */
+export const ROOM_TYPE_FIELDS = defineFields({
+  fields: {
+    name: { kind: "text", required: true, max: textMax(RoomTypeSchema.shape.roomTypeName), example: "Meeting room", input: "roomTypeName", row: "roomTypeName" },
+    tags: { kind: "tags", example: "meeting" },
+    ratingMessageEn: ratingMessage(0, "How was your meeting room?"),
+    ratingMessageFr: ratingMessage(1, "Comment était votre salle de réunion ?"),
+    ratingMessageNl: ratingMessage(2, "Hoe was uw vergaderzaal?"),
+  },
+  compose: (values) => ({ roomTypeRatingMessages: (["ratingMessageEn", "ratingMessageFr", "ratingMessageNl"] as const).map((key, language) => ({ language, message: values[key] })) }),
+});
 
 /** DELETE /api/facilities/rooms/roomtype/{id} body, and the removal form. */
 export const RemoveRoomTypeSchema = z.object({
@@ -113,6 +137,20 @@ const roomShape = {
 export const RoomSchema = z.object(roomShape);
 export type RoomInput = z.input<typeof RoomSchema>;
 export type RoomValues = z.output<typeof RoomSchema>;
+
+/** A room's importable fields (lib/fields.ts). */
+export const ROOM_FIELDS = defineFields({
+  fields: {
+    name: { kind: "text", required: true, max: textMax(roomShape.name), example: "Room 1.01" },
+    building: { kind: "reference", required: true, reference: "building", within: "facility", example: "Building A", input: "buildingId", row: "buildingName" },
+    roomType: { kind: "reference", required: true, reference: "roomType", example: "Meeting room", input: "roomTypeId", row: "roomTypeName" },
+    floor: { kind: "text", required: true, max: textMax(roomShape.floor), example: "1" },
+    description: { kind: "text", max: textMax(roomShape.description), example: "" },
+    // Optional: the building's facility, by name or short id, when building names repeat across facilities.
+    facility: { kind: "text", max: 200, example: "Main campus", input: null, row: "facilityName" },
+  },
+  exportOrder: ["name", "description", "floor", "building", "facility", "roomType"],
+});
 
 /**
  * A room replaced by the REST call (SPEC.md section 7): its body has no `buildingId`; when it is left out
