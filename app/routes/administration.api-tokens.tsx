@@ -60,7 +60,9 @@ export default function ApiTokens() {
   const answer = useActionData<typeof action>() as { created?: { name: string; secret: string } } | undefined;
   const resultFor = useResultFor();
   return (
-    <div className="grid gap-6">
+    // One column no wider than the page (`minmax(0, 1fr)`): an `auto` column would grow to the tokens
+    // table's full width on a phone, and the page would scroll sideways instead of the table in its box.
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div className="grid gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">{t("common:screens.administration-api-tokens")}</h1>
         <p className="text-sm text-muted-foreground">{t("intro")}</p>

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { accounts, expect, horizontalOverflow, test, unique } from "./fixtures";
+import { field, fieldError } from "./helpers";
 
 /**
  * API tokens (issue 50, decision 056), with JavaScript on and off (the two projects): an administrator
@@ -9,11 +10,12 @@ import { accounts, expect, horizontalOverflow, test, unique } from "./fixtures";
  * A facility manager sees the list without the form.
  */
 const t = JSON.parse(fs.readFileSync(path.join("app/locales/en/apiTokens.json"), "utf8")) as {
-  form: { name: string; role: string; submit: string };
+  form: { name: string; role: string; expiry: string; submit: string };
   list: { revokeNamed: string };
   revoke: { confirm: string };
   readOnly: string;
   created: { secret: string };
+  validation: { nameRequired: string };
 };
 
 test("an administrator makes a token, calls the API with it, revokes it and the next call is refused", async ({ page, login, request }) => {
@@ -70,4 +72,51 @@ test("a facility manager sees the tokens but cannot make one", async ({ page, lo
   await page.goto("/administration/api-tokens");
   await expect(page.getByText(t.readOnly)).toBeVisible();
   await expect(page.getByRole("button", { name: t.form.submit })).toHaveCount(0);
+});
+
+test("on a phone (390 px) the page never scrolls sideways, with a long token name and its secret shown", async ({ page, login }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(accounts.admin, { consent: true });
+  await page.goto("/administration/api-tokens");
+  // A long name without spaces (the most a name may hold is 100 characters).
+  const name = unique("Nightly-synchronisation-with-the-accounting-warehouse-and-the-ERP").slice(0, 100);
+  await field(page, t.form.name).fill(name);
+  await field(page, t.form.role).selectOption("3");
+  await page.getByRole("button", { name: t.form.submit }).click();
+  await expect(page.getByTestId("new-token").getByRole("textbox", { name: t.created.secret })).toBeVisible();
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(await overflow(), "the page with the new secret shown").toBeLessThanOrEqual(0);
+
+  // The list with the token in it, and its revoke confirmation.
+  await page.goto("/administration/api-tokens");
+  await expect(page.getByText(name)).toBeVisible();
+  expect(await overflow(), "the page with the list").toBeLessThanOrEqual(0);
+  await page.getByRole("link", { name: t.list.revokeNamed.replace("{{name}}", name) }).click();
+  await expect(page.getByRole("button", { name: t.revoke.confirm })).toBeVisible();
+  expect(await overflow(), "the page with the revoke confirmation").toBeLessThanOrEqual(0);
+});
+
+test.describe("on a phone with a touch screen", () => {
+  // A phone's browser: a page wider than the screen is laid out wider and zoomed out, and a tap lands on
+  // whatever is drawn at that point of the zoomed page.
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("a tap on Create token posts the form, with a token listed: without a name, the error in English and the choices kept", async ({ page, login }) => {
+    await login(accounts.admin, { consent: true });
+    await page.goto("/administration/api-tokens");
+    const name = unique("Nightly-synchronisation-with-the-accounting-warehouse-and-the-ERP").slice(0, 100);
+    await field(page, t.form.name).fill(name);
+    await field(page, t.form.role).selectOption("3");
+    await page.getByRole("button", { name: t.form.submit }).tap();
+    await expect(page.getByTestId("new-token").getByRole("textbox", { name: t.created.secret })).toBeVisible();
+    await expect(page.getByRole("table").getByText(name, { exact: true })).toBeVisible();
+
+    // Now with the token in the list and its secret shown: no name, a role and a lifetime chosen.
+    await field(page, t.form.role).selectOption("3");
+    await field(page, t.form.expiry).selectOption("30");
+    await page.getByRole("button", { name: t.form.submit }).tap();
+    await expect(fieldError(page, t.validation.nameRequired)).toBeVisible();
+    await expect(field(page, t.form.role)).toHaveValue("3");
+    await expect(field(page, t.form.expiry)).toHaveValue("30");
+  });
 });

@@ -86,3 +86,21 @@ test("a maintenance type is added, a plan made from it with a room of the tree, 
   await search(page, planName);
   await expect(page.getByText(t("maintenance:plans.noMatch"))).toBeVisible();
 });
+
+test("with JavaScript, the location picker's summary follows the ticks before any round trip", async ({ page, login, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "without JavaScript the summary is the server's, after the next round trip");
+  await login(accounts.manager, { consent: true });
+  await page.goto("/add-planned-maintenance");
+  await page.locator("main form details summary").first().click();
+  await page.locator('main form button[name="locBrowse"][value^="building:"]').first().click();
+  await expect(page.getByRole("heading", { name: /^Rooms of / })).toBeVisible();
+  await expect(page.getByText(t("maintenance:picker.nothingChosen"))).toBeVisible();
+  const rooms = page.locator('main form input[name="roomIds"]');
+  await rooms.nth(0).check();
+  await expect(page.getByText(t("maintenance:picker.chosen_one"))).toBeVisible();
+  await rooms.nth(1).check();
+  await expect(page.getByText(t("maintenance:picker.chosen_other", { count: 2 }))).toBeVisible();
+  await rooms.nth(0).uncheck();
+  await rooms.nth(1).uncheck();
+  await expect(page.getByText(t("maintenance:picker.nothingChosen"))).toBeVisible();
+});

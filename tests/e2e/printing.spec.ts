@@ -15,7 +15,7 @@ function t(key: string, values: Record<string, string | number> = {}) {
   return found.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ""));
 }
 
-test("a building's rooms not printed yet are printed from row 3, then show as printed", async ({ page, login }, testInfo) => {
+test("a building's rooms not printed yet are printed from row 3, then show as printed", async ({ page, login, javaScriptEnabled }, testInfo) => {
   test.setTimeout(120_000);
   await login(accounts.manager, { consent: true });
   await page.goto("/printing");
@@ -48,9 +48,13 @@ test("a building's rooms not printed yet are printed from row 3, then show as pr
     stickers += Number(await counts.getAttribute("data-total")) - Number(await counts.getAttribute("data-printed"));
   }
   expect(stickers).toBeGreaterThanOrEqual(count - 1);
+  // What is chosen: with JavaScript as the boxes are ticked, without it once the server has them.
+  const chosenText = count - 1 === 1 ? t("tree.chosen_one", { count: 1 }) : t("tree.chosen_other", { count: count - 1 });
+  if (javaScriptEnabled) await expect(page.getByText(chosenText, { exact: true })).toBeVisible();
   await page.getByLabel(t("start.row")).selectOption("3");
   await page.getByRole("button", { name: t("preview.update") }).click();
   await expect(page.getByTestId("print-summary")).toHaveText(new RegExp(`^${stickers} sticker`));
+  await expect(page.getByText(chosenText, { exact: true })).toBeVisible();
   await expect(page.locator('[data-testid="sheet-preview"] li[data-state="skipped"]')).toHaveCount(6);
   await expect(page.locator('[data-testid="sheet-preview"] li[data-state="sticker"]')).toHaveCount(Math.min(stickers, 15));
 

@@ -42,15 +42,16 @@ export interface ApiTokenItem {
 export function NewTokenSecret({ name, secret }: { name: string; secret: string }) {
   const { t } = useTranslation("apiTokens");
   return (
-    <Alert role="status" className="grid gap-2" data-testid="new-token">
-      <p className="font-medium">{t("created.title", { name })}</p>
+    <Alert role="status" className="grid grid-cols-[minmax(0,1fr)] gap-2" data-testid="new-token">
+      {/* A long name without spaces wraps anywhere rather than widen the page. */}
+      <p className="font-medium [overflow-wrap:anywhere]">{t("created.title", { name })}</p>
       <p className="text-sm">{t("created.once")}</p>
       <label className="grid gap-1 text-sm">
         <span>{t("created.secret")}</span>
         <Input readOnly value={secret} name="secret" aria-label={t("created.secret")} className="font-mono" onFocus={(e) => e.currentTarget.select()} />
       </label>
       <p className="text-sm text-muted-foreground">{t("created.usage")}</p>
-      <code className="block overflow-x-auto rounded bg-muted p-2 text-xs">Authorization: Bearer {secret}</code>
+      <code className="block rounded bg-muted p-2 text-xs break-all">Authorization: Bearer {secret}</code>
     </Alert>
   );
 }
@@ -121,7 +122,7 @@ export function TokensTable({ tokens, canManage }: { tokens: ApiTokenItem[]; can
         {tokens.map((token) => (
           <TableRow key={token.id} data-testid={`token-${token.id}`}>
             <TableCell>
-              <div className="font-medium">{token.name}</div>
+              <div className="min-w-40 font-medium [overflow-wrap:anywhere]">{token.name}</div>
               <div className="font-mono text-xs text-muted-foreground">{token.prefix}…</div>
               <div className="text-xs text-muted-foreground">{t("list.madeBy", { name: token.createdBy, date: dates.date(token.createdAt) })}</div>
             </TableCell>
@@ -154,7 +155,7 @@ export function RevokeConfirmation({ token }: { token: ApiTokenItem }) {
   return (
     <Card role="alertdialog" aria-labelledby="revoke-title" className="border-destructive">
       <CardContent className="grid gap-3 pt-4 sm:pt-6">
-        <h2 id="revoke-title" className="text-lg font-semibold">
+        <h2 id="revoke-title" className="text-lg font-semibold [overflow-wrap:anywhere]">
           {t("revoke.title", { name: token.name })}
         </h2>
         <p className="text-sm">{t("revoke.body")}</p>

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { CheckboxField } from "~/components/forms/form-parts";
+import { useChosenCount } from "~/components/forms/use-chosen-count";
 import { ErrorText } from "~/components/forms/zod-form";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -17,6 +18,9 @@ export interface CheckedLocations {
   roomIds: string[];
   equipmentItemIds: string[];
 }
+
+/** The checkboxes whose ticks count as chosen places. */
+const CHOSEN_NAMES = ["facilityIds", "buildingIds", "roomIds", "equipmentItemIds"] as const;
 
 const browse = (value: string) => ({ type: "submit" as const, name: LOCATION_FIELDS.browse, value, formNoValidate: true });
 
@@ -60,14 +64,19 @@ export function LocationPicker({
     rooms: tree.chosen.rooms.filter((r) => !shownRooms.has(r.id)),
     items: tree.chosen.equipmentItems.filter((i) => !shownItems.has(i.id)),
   };
-  const chosenCount = tree.chosen.facilities.length + tree.chosen.buildings.length + tree.chosen.rooms.length + tree.chosen.equipmentItems.length;
+  // The server's count of what it was posted, then (with JavaScript) following the ticks.
+  const { count: chosenCount, onChange } = useChosenCount(
+    tree.chosen.facilities.length + tree.chosen.buildings.length + tree.chosen.rooms.length + tree.chosen.equipmentItems.length,
+    tree,
+    CHOSEN_NAMES,
+  );
   const described = errors?.length ? errorId : undefined;
   const searchId = `${idPrefix}-search`;
   const itemLabel = (item: { name: string; internalReference: string | null }) =>
     item.internalReference ? t("picker.itemWithReference", { name: item.name, reference: item.internalReference }) : item.name;
 
   return (
-    <fieldset className="grid min-w-0 gap-4" aria-describedby={[hint ? `${idPrefix}-hint` : null, described].filter(Boolean).join(" ") || undefined}>
+    <fieldset className="grid min-w-0 gap-4" onChange={onChange} aria-describedby={[hint ? `${idPrefix}-hint` : null, described].filter(Boolean).join(" ") || undefined}>
       <legend className="mb-2 text-sm font-medium">{legend}</legend>
       {hint ? (
         <p id={`${idPrefix}-hint`} className="text-sm text-muted-foreground">

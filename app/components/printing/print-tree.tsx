@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { CheckboxField } from "~/components/forms/form-parts";
+import { useChosenCount } from "~/components/forms/use-chosen-count";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { QrPrintStatus } from "~/db/enums";
@@ -39,6 +40,9 @@ export interface ChosenView {
   equipmentItemIds: number[];
 }
 
+/** The checkboxes whose ticks count as chosen places. */
+const CHOSEN_NAMES = ["facilityIds", "buildingIds", "roomIds", "equipmentItemIds"] as const;
+
 /** A print status as a badge. */
 export function PrintStatusBadge({ status }: { status: number }) {
   const { t } = useTranslation("printing");
@@ -62,9 +66,14 @@ export function PrintTree({ tree, chosen, notPrintedOnly }: { tree: PrintTreeVie
   const { t } = useTranslation("printing");
   const shownRooms = new Set(tree.open?.rooms.map((r) => r.id) ?? []);
   const shownItems = new Set(tree.open?.rooms.flatMap((r) => r.items.map((i) => i.id)) ?? []);
-  const count = chosen.facilityIds.length + chosen.buildingIds.length + chosen.roomIds.length + chosen.equipmentItemIds.length;
+  // The server's count of the chosen places, then (with JavaScript) following the ticks.
+  const { count, onChange } = useChosenCount(
+    chosen.facilityIds.length + chosen.buildingIds.length + chosen.roomIds.length + chosen.equipmentItemIds.length,
+    chosen,
+    CHOSEN_NAMES,
+  );
   return (
-    <fieldset className="grid min-w-0 gap-3">
+    <fieldset className="grid min-w-0 gap-3" onChange={onChange}>
       <legend className="mb-1 text-base font-semibold">{t("tree.legend")}</legend>
       <p className="text-sm text-muted-foreground">{t("tree.hint")}</p>
       <div className="flex flex-wrap items-center gap-3">

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { COLUMNS, firstSheetPlan, type StartCell } from "~/modules/printing/layout";
+import { numberFormat } from "~/lib/intl";
+import { COLUMNS, firstSheetPlan, LABEL_HEIGHT_MM, LABEL_WIDTH_MM, LABELS_PER_SHEET, type StartCell } from "~/modules/printing/layout";
 
 /**
  * The first sheet in miniature (decision 053): the 21 labels, 3 by 7, at the sheet's proportions, each
@@ -53,12 +54,16 @@ export function SheetPreview({ count, start, title }: { count: number; start: St
   );
 }
 
-/** Starting row (1-7) and column (1-3) selects. */
+/** Starting row (1-7) and column (1-3) selects, after the label stock the layout is made for (decision 053). */
 export function StartFields({ start, idPrefix }: { start: StartCell; idPrefix: string }) {
-  const { t } = useTranslation("printing");
+  const { t, i18n } = useTranslation("printing");
+  const mm = numberFormat(i18n.language, { maximumFractionDigits: 1 });
   return (
     <fieldset className="grid min-w-0 gap-3">
       <legend className="mb-1 text-sm font-medium">{t("start.legend")}</legend>
+      <p className="text-sm" data-testid="sheet-stock">
+        {t("start.stock", { labels: LABELS_PER_SHEET, width: mm.format(LABEL_WIDTH_MM), height: mm.format(LABEL_HEIGHT_MM) })}
+      </p>
       <p className="text-sm text-muted-foreground">{t("start.hint")}</p>
       <div className="flex flex-wrap gap-4">
         <label className="grid gap-1 text-sm" htmlFor={`${idPrefix}-row`}>
