@@ -204,14 +204,24 @@ test("a database that goes away under a write load: 503 meanwhile, never a 500, 
   }
 });
 
-/** A POST whose body arrives in two halves `gapMs` apart: a request in flight for that long. */
+/**
+ * A POST whose body arrives in two halves `gapMs` apart: a request in flight for that long. It asks for
+ * "100 Continue" and sends its body only once the server answers it, so `sent` means the server has read
+ * the request's headers and is handling it (not a connection still waiting in the listen queue).
+ */
 function slowPost(url: string, token: string, body: string, gapMs: number): { sent: Promise<void>; answer: Promise<{ status: number; body: string }> } {
   let markSent: () => void = () => undefined;
   const sent = new Promise<void>((resolve) => (markSent = resolve));
   const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = http.request(url, {
       method: "POST",
-      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), "X-Language": "en" },
+      headers: {
+        Authorization: `Bearer ${token}`,
+        "Content-Type": "application/json",
+        "Content-Length": Buffer.byteLength(body),
+        "X-Language": "en",
+        Expect: "100-continue",
+      },
     });
     req.on("response", (res) => {
       let text = "";
@@ -221,8 +231,11 @@ function slowPost(url: string, token: string, body: string, gapMs: number): { se
     });
     req.on("error", reject);
     const half = Math.floor(body.length / 2);
-    req.write(body.slice(0, half), () => markSent());
-    setTimeout(() => req.end(body.slice(half)), gapMs);
+    req.on("continue", () => {
+      req.write(body.slice(0, half), () => markSent());
+      setTimeout(() => req.end(body.slice(half)), gapMs);
+    });
+    req.flushHeaders();
   });
   return { sent, answer };
 }
@@ -236,9 +249,8 @@ test("SIGTERM with 20 requests in flight: each gets its normal answer, then the 
   try {
     const token = await apiToken(app.url);
     const requests = Array.from({ length: 20 }, (_, i) => slowPost(`${app.url}/api/facilities`, token, JSON.stringify({ name: `In flight ${i}` }), 1_500));
+    // Every request is being handled: the server answered its "100 Continue" and has half its body.
     await Promise.all(requests.map((r) => r.sent));
-    // The server has read the requests' headers (a connection with no request yet is idle, and closed).
-    await new Promise((r) => setTimeout(r, 500));
     app.child.kill("SIGTERM");
     const answers = await Promise.all(requests.map((r) => r.answer));
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
