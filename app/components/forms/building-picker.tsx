@@ -4,9 +4,9 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
+import { SearchField } from "~/components/forms/search-field";
 import { BUILDING_AFTER_FIELD, BUILDING_OPTIONS_URL, BUILDING_SEARCH_FIELD } from "~/lib/pickers";
 
 /** A building as the picker shows it: "Annex (North campus)". */
@@ -149,33 +149,23 @@ function pickerButtons(submit: PickerSubmit, next: string | null) {
 
 type SearchState = ReturnType<typeof useBuildingSearch>;
 
-/** A picker's search field and, without JavaScript, its "Find" submit button. */
-function PickerSearchField({ id, name, state, defaultValue, submit }: { id: string; name: string; state: SearchState; defaultValue: string; submit: PickerSubmit }) {
+/** A picker's search row: the search field, without JavaScript its "Find" submit button, then `children`. */
+function PickerSearchField({ id, name, state, defaultValue, submit, children }: { id: string; name: string; state: SearchState; defaultValue: string; submit: PickerSubmit; children?: ReactNode }) {
   const { t } = useTranslation();
   const { searchButton } = pickerButtons(submit, state.next);
   return (
-    <>
-      <Label htmlFor={id} className="sr-only">
-        {t("picker.searchBuildings")}
-      </Label>
-      <Input
-        id={id}
-        type="search"
-        name={name}
-        ref={state.input}
-        defaultValue={defaultValue}
-        placeholder={t("picker.searchBuildings")}
-        autoComplete="off"
-        className="min-w-0 flex-1 basis-40"
-        onChange={(event) => state.type(event.currentTarget.value)}
-        onKeyDown={(event) => state.enter(event)}
-      />
-      {state.hydrated ? null : (
-        <Button type="submit" variant="outline" size="sm" {...searchButton}>
-          {t("picker.find")}
-        </Button>
-      )}
-    </>
+    <SearchField
+      id={id}
+      label={t("picker.searchBuildings")}
+      name={name}
+      inputRef={state.input}
+      defaultValue={defaultValue}
+      onChange={(event) => state.type(event.currentTarget.value)}
+      onKeyDown={(event) => state.enter(event)}
+      find={state.hydrated ? undefined : { label: t("picker.find"), ...searchButton }}
+    >
+      {children}
+    </SearchField>
   );
 }
 
@@ -295,10 +285,9 @@ export function BuildingPicker({
             </option>
           ))}
         </Select>
-        <div className="flex flex-wrap items-center gap-2">
-          <PickerSearchField id={searchId} name={BUILDING_SEARCH_FIELD} state={state} defaultValue={search.q} submit={submit} />
+        <PickerSearchField id={searchId} name={BUILDING_SEARCH_FIELD} state={state} defaultValue={search.q} submit={submit}>
           <PickerMore afterName={BUILDING_AFTER_FIELD} state={state} submit={submit} />
-        </div>
+        </PickerSearchField>
         <p id={statusId} aria-live="polite" className="text-sm text-muted-foreground">
           {buildingSearchStatus(t, state)}
         </p>
@@ -376,9 +365,7 @@ export function BuildingChecklist({
         ) : null
       }
     >
-      <div className="flex flex-wrap items-center gap-2">
-        <PickerSearchField id={searchId} name={searchName} state={state} defaultValue={search.q} submit={submit} />
-      </div>
+      <PickerSearchField id={searchId} name={searchName} state={state} defaultValue={search.q} submit={submit} />
       <div className="grid max-h-64 gap-2 overflow-y-auto rounded-md border p-3 sm:grid-cols-2">
         {listed.map((building) => {
           const id = `${idPrefix}-${building.id}`;

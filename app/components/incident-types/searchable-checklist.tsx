@@ -1,11 +1,10 @@
-import { type ReactNode, useId, useRef, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ChecklistFieldset } from "~/components/forms/building-picker";
 import { CheckboxField } from "~/components/forms/form-parts";
+import { SearchField } from "~/components/forms/search-field";
 import { ErrorText } from "~/components/forms/zod-form";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { pickerIntent, PICKERS, type PickerKind } from "~/lib/incident-type-form";
 
 /** One page of matches, as the server rendered it. */
@@ -60,7 +59,6 @@ export function SearchableChecklist<T extends { id: number }>({
   const { t } = useTranslation("incidentTypes");
   const searchId = useId();
   const hintId = useId();
-  const find = useRef<HTMLButtonElement>(null);
   const [kept, setKept] = useState<T[]>(chosen);
   const listed = [...kept, ...search.options.filter((o) => !kept.some((k) => k.id === o.id))];
   const nothingAtAll = listed.length === 0 && !search.q;
@@ -71,28 +69,14 @@ export function SearchableChecklist<T extends { id: number }>({
 
   return (
     <ChecklistFieldset legend={legend} hint={hint} hintId={hintId} empty={nothingAtAll} emptyText={emptyText} errors={<ErrorText id={errorId} errors={errors} />}>
-      <div className="flex flex-wrap items-center gap-2" hidden={!searchable}>
-        <Label htmlFor={searchId} className="sr-only">
-          {searchLabel}
-        </Label>
-        <Input
-          id={searchId}
-          type="search"
-          name={fields.search}
-          defaultValue={search.q}
-          placeholder={searchLabel}
-          autoComplete="off"
-          className="min-w-0 flex-1 basis-40"
-          onKeyDown={(event) => {
-            if (event.key !== "Enter") return;
-            event.preventDefault();
-            find.current?.click();
-          }}
-        />
-        <Button ref={find} {...button("find")} variant="outline" size="sm">
-          {t("form.find")}
-        </Button>
-      </div>
+      <SearchField
+        id={searchId}
+        label={searchLabel}
+        name={fields.search}
+        defaultValue={search.q}
+        hidden={!searchable}
+        find={{ label: t("form.find"), enterFinds: true, ...button("find") }}
+      />
       <input type="hidden" name={fields.page} value={search.page} />
       {listed.length ? (
         <div className="grid max-h-72 gap-2 overflow-y-auto rounded-md border p-3 sm:grid-cols-2">
