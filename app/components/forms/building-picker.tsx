@@ -227,6 +227,23 @@ export function ChecklistFieldset({
   );
 }
 
+/**
+ * What a checklist of choices lists: the ones checked at first and those checked since (kept listed, whatever
+ * the search shows), then the matches of the search; `empty` when there is nothing to choose at all (no
+ * search, no match). `keep` is a checkbox's change.
+ */
+export function useKeptChoices<T extends { id: number }>(chosen: T[], matches: T[], q: string) {
+  const [kept, setKept] = useState<T[]>(chosen);
+  const listed = [...kept, ...matches.filter((o) => !kept.some((k) => k.id === o.id))];
+  return {
+    listed,
+    empty: listed.length === 0 && !q,
+    keep(choice: T, checked: boolean) {
+      if (checked && !kept.some((k) => k.id === choice.id)) setKept([...kept, choice]);
+    },
+  };
+}
+
 /** The line under a picker: how many matches it shows, or that nothing matches. */
 export function buildingSearchStatus(t: (key: string, values?: Record<string, unknown>) => string, state: { q: string; options: unknown[]; next: string | null }) {
   if (state.options.length === 0) return state.q.trim() ? t("picker.noBuilding", { q: state.q.trim() }) : t("picker.noBuildings");
@@ -296,7 +313,8 @@ export function BuildingPicker({
   );
 }
 
-export interface BuildingChecklistProps {
+/** What every checklist of choices takes (the buildings here, an incident type's lists). */
+export interface ChecklistProps<T> {
   legend: ReactNode;
   hint?: ReactNode;
   /** The checkboxes' name (a conform collection field's `name`) and the prefix of their ids. */
@@ -304,14 +322,17 @@ export interface BuildingChecklistProps {
   idPrefix: string;
   /** The ids checked at first (the field's initial value). */
   checked: string[];
-  /** The checked buildings, named (always shown, whatever the search shows). */
-  chosen: BuildingChoice[];
+  /** The checked choices, named (always shown, whatever the search shows). */
+  chosen: T[];
+  errors?: string[] | null;
+  /** Shown instead of the list when there is nothing to choose at all. */
+  emptyText: ReactNode;
+}
+
+export interface BuildingChecklistProps extends ChecklistProps<BuildingChoice> {
   /** One page of matches, as the server rendered it. */
   search: BuildingSearch;
   submit: PickerSubmit;
-  errors?: string[] | null;
-  /** Shown instead of the list when there is no building at all. */
-  emptyText: ReactNode;
   /**
    * The names of the search field and of the next page's cursor: change them when one form holds two
    * checklists (e.g. a user's linked buildings and notification buildings).
@@ -343,17 +364,14 @@ export function BuildingChecklist({
   const searchId = useId();
   const hintId = useId();
   const state = useBuildingSearch(search);
-  const { q, options } = state;
-  const [kept, setKept] = useState<BuildingChoice[]>(chosen);
-  const listed = [...kept, ...options.filter((o) => !kept.some((k) => k.id === o.id))];
-  const nothingAtAll = listed.length === 0 && !q;
+  const { listed, empty, keep } = useKeptChoices(chosen, state.options, state.q);
 
   return (
     <ChecklistFieldset
       legend={legend}
       hint={hint}
       hintId={hintId}
-      empty={nothingAtAll}
+      empty={empty}
       emptyText={emptyText}
       errors={
         errors?.length ? (
@@ -376,9 +394,7 @@ export function BuildingChecklist({
                 name={name}
                 value={String(building.id)}
                 defaultChecked={checked.includes(String(building.id))}
-                onChange={(event) => {
-                  if (event.currentTarget.checked && !kept.some((k) => k.id === building.id)) setKept([...kept, building]);
-                }}
+                onChange={(event) => keep(building, event.currentTarget.checked)}
               />
               <Label htmlFor={id} className="cursor-pointer leading-snug">
                 {t("picker.buildingOption", { building: building.name, facility: building.facilityName })}
