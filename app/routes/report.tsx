@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ReportFields, useErrorMessages } from "~/components/report/report-fields";
+import { ReportFields, ReportFormErrors, useErrorMessages } from "~/components/report/report-fields";
 import { Panel, PlaceSummary, ReportNotFound, ReportShell, RoomLinks, TypeChoices } from "~/components/report/report-page";
 import { Alert } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
@@ -119,11 +119,7 @@ function ReportForm({
         ) : (
           <form method="post" action={`${base}?type=${type.id}`} encType="multipart/form-data" className="grid gap-5">
             {result?.state === "error" ? <Alert variant="destructive">{t("form.couldNotSend")}</Alert> : null}
-            {invalid ? (
-              <Alert variant="destructive">
-                {invalid.formErrors.length ? messages(invalid.formErrors).map((m) => <p key={m}>{m}</p>) : <p>{t("form.fix")}</p>}
-              </Alert>
-            ) : null}
+            {invalid ? <ReportFormErrors errors={invalid.formErrors} /> : null}
             <ReportFields type={type} values={invalid?.values} errors={invalid?.fieldErrors} photosLost={invalid?.photosLost} withEmail />
             {question ? (
               <Field

@@ -1,11 +1,10 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PlaceIncidents, PlaceViewHeader, placeLinkClass, ViewDetails, ViewEmpty, ViewSection } from "~/components/facilities/place-view";
+import { countColumn, linkColumn, PlaceIncidents, PlaceViewHeader, placeLinkClass, shortIdColumn, ViewDetails, ViewEmpty, ViewSection, ViewTable } from "~/components/facilities/place-view";
 import type { TitledHandle } from "~/components/shell/document-title";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { can } from "~/core/actor";
 import { screenLoader, subjectById } from "~/http/screen.server";
-import { viewBuilding } from "~/modules/facilities/queries.server";
+import { type BuildingView, viewBuilding } from "~/modules/facilities/queries.server";
 
 /**
  * /view-building/{id}, for every signed-in user (SPEC.md section 2's view mode, as /view-room/{id}): the
@@ -13,6 +12,8 @@ import { viewBuilding } from "~/modules/facilities/queries.server";
  * Another entity's building or one outside the user's reach is a 404 page.
  */
 const viewedBuilding = subjectById(viewBuilding);
+
+type RoomItem = BuildingView["rooms"][number];
 
 export const handle: TitledHandle = {
   documentTitle: (data: { building?: { name: string } }) => data.building?.name,
@@ -59,31 +60,17 @@ export default function ViewBuilding() {
         {building.rooms.length === 0 ? (
           <ViewEmpty>{t("view.noRooms")}</ViewEmpty>
         ) : (
-          <Table className="min-w-[24rem]" wrapperClassName="border">
-            <TableCaption className="sr-only">{t("view.roomsCaption")}</TableCaption>
-            <TableHeader className="bg-muted/50">
-              <TableRow className="hover:bg-transparent">
-                <TableHead className="w-20">{t("columns.shortId")}</TableHead>
-                <TableHead>{t("columns.name")}</TableHead>
-                <TableHead>{t("view.floor")}</TableHead>
-                <TableHead className="text-right">{t("columns.activeIncidents")}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {building.rooms.map((room) => (
-                <TableRow key={room.id}>
-                  <TableCell className="tabular-nums">{room.shortId}</TableCell>
-                  <TableCell>
-                    <Link to={`/view-room/${room.id}`} className={placeLinkClass}>
-                      {room.name}
-                    </Link>
-                  </TableCell>
-                  <TableCell>{room.floor}</TableCell>
-                  <TableCell className="text-right tabular-nums">{room.activeIncidents}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <ViewTable
+            caption={t("view.roomsCaption")}
+            className="min-w-[24rem]"
+            rows={building.rooms}
+            columns={[
+              shortIdColumn(t("columns.shortId")),
+              linkColumn<RoomItem>(t("columns.name"), (room) => `/view-room/${room.id}`, (room) => room.name),
+              { header: t("view.floor"), cell: (room: RoomItem) => room.floor },
+              countColumn<RoomItem>(t("columns.activeIncidents"), (room) => room.activeIncidents),
+            ]}
+          />
         )}
       </ViewSection>
       <PlaceIncidents incidents={building.activeIncidentList} caption={t("view.buildingIncidentsCaption")} empty={t("view.noBuildingIncidents")} />

@@ -1,11 +1,10 @@
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PlaceIncidents, PlaceViewHeader, placeLinkClass, ViewDetails, ViewEmpty, ViewSection } from "~/components/facilities/place-view";
+import { countColumn, linkColumn, PlaceIncidents, PlaceViewHeader, shortIdColumn, ViewDetails, ViewEmpty, ViewSection, ViewTable } from "~/components/facilities/place-view";
 import type { TitledHandle } from "~/components/shell/document-title";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { can } from "~/core/actor";
 import { screenLoader, subjectById } from "~/http/screen.server";
-import { viewFacility } from "~/modules/facilities/queries.server";
+import { type FacilityView, viewFacility } from "~/modules/facilities/queries.server";
 
 /**
  * /view-facility/{id}, for every signed-in user (SPEC.md section 2's view mode, as /view-room/{id}): the
@@ -13,6 +12,8 @@ import { viewFacility } from "~/modules/facilities/queries.server";
  * Another entity's facility or one outside the user's reach is a 404 page.
  */
 const viewedFacility = subjectById(viewFacility);
+
+type BuildingItem = FacilityView["buildings"][number];
 
 export const handle: TitledHandle = {
   documentTitle: (data: { facility?: { name: string } }) => data.facility?.name,
@@ -45,33 +46,18 @@ export default function ViewFacility() {
         {facility.buildings.length === 0 ? (
           <ViewEmpty>{t("view.noBuildings")}</ViewEmpty>
         ) : (
-          <Table className="min-w-[28rem]" wrapperClassName="border">
-            <TableCaption className="sr-only">{t("view.buildingsCaption")}</TableCaption>
-            <TableHeader className="bg-muted/50">
-              <TableRow className="hover:bg-transparent">
-                <TableHead className="w-20">{t("columns.shortId")}</TableHead>
-                <TableHead>{t("columns.name")}</TableHead>
-                <TableHead>{t("columns.city")}</TableHead>
-                <TableHead className="text-right">{t("columns.countRooms")}</TableHead>
-                <TableHead className="text-right">{t("columns.activeIncidents")}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {facility.buildings.map((building) => (
-                <TableRow key={building.id}>
-                  <TableCell className="tabular-nums">{building.shortId}</TableCell>
-                  <TableCell>
-                    <Link to={`/view-building/${building.id}`} className={placeLinkClass}>
-                      {building.name}
-                    </Link>
-                  </TableCell>
-                  <TableCell>{building.city}</TableCell>
-                  <TableCell className="text-right tabular-nums">{building.countRooms}</TableCell>
-                  <TableCell className="text-right tabular-nums">{building.activeIncidents}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <ViewTable
+            caption={t("view.buildingsCaption")}
+            className="min-w-[28rem]"
+            rows={facility.buildings}
+            columns={[
+              shortIdColumn(t("columns.shortId")),
+              linkColumn<BuildingItem>(t("columns.name"), (building) => `/view-building/${building.id}`, (building) => building.name),
+              { header: t("columns.city"), cell: (building: BuildingItem) => building.city },
+              countColumn<BuildingItem>(t("columns.countRooms"), (building) => building.countRooms),
+              countColumn<BuildingItem>(t("columns.activeIncidents"), (building) => building.activeIncidents),
+            ]}
+          />
         )}
       </ViewSection>
       <PlaceIncidents incidents={facility.activeIncidentList} caption={t("view.facilityIncidentsCaption")} empty={t("view.noFacilityIncidents")} />

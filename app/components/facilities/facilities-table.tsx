@@ -1,8 +1,8 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { countLinkCell, linkCell, shortIdColumnClass } from "~/components/lists/cells";
+import { countLinkCell, nameLinkColumn, shortIdColumn, viewColumn } from "~/components/lists/cells";
 import { DataTable, listColumns, type ListTableProps, listTexts } from "~/components/lists/data-table";
-import { cellLinkClass, numberColumnClass } from "~/components/lists/styles";
+import { numberColumnClass } from "~/components/lists/styles";
 import type { FacilityRow } from "~/modules/facilities/queries.server";
 
 const column = listColumns<FacilityRow>();
@@ -12,12 +12,8 @@ export function FacilitiesTable(list: ListTableProps<FacilityRow>) {
   const { t } = useTranslation("facilities");
   const columns = useMemo(
     () => [
-      column.accessor("shortId", { header: t("columns.shortId"), meta: { sortKey: "shortId", className: shortIdColumnClass } }),
-      column.accessor("name", {
-        header: t("columns.name"),
-        meta: { sortKey: "name", cardTitle: true },
-        cell: linkCell((facility) => `/update-facility/${facility.id}`),
-      }),
+      shortIdColumn<FacilityRow>(t("columns.shortId")),
+      nameLinkColumn<FacilityRow>(t("columns.name"), (facility) => `/update-facility/${facility.id}`),
       column.accessor("description", {
         header: t("columns.description"),
         cell: (c) => <span className="line-clamp-2 max-w-md text-muted-foreground">{c.getValue()}</span>,
@@ -31,16 +27,7 @@ export function FacilitiesTable(list: ListTableProps<FacilityRow>) {
         ),
       }),
       column.accessor("activeIncidents", { header: t("columns.activeIncidents"), meta: { className: numberColumnClass } }),
-      column.display({
-        id: "actions",
-        header: () => <span className="sr-only">{t("columns.actions")}</span>,
-        meta: { className: "w-16 text-right" },
-        cell: (c) => (
-          <a href={`/view-facility/${c.row.original.id}`} aria-label={t("view.viewLabel", { name: c.row.original.name })} className={cellLinkClass}>
-            {t("view.view")}
-          </a>
-        ),
-      }),
+      viewColumn<FacilityRow>({ header: t("columns.actions"), view: t("view.view"), label: (row) => t("view.viewLabel", { name: row.name }) }, (row) => `/view-facility/${row.id}`),
     ],
     [t],
   );

@@ -4,9 +4,9 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
+import { SearchField } from "~/components/forms/search-field";
 import { BUILDING_AFTER_FIELD, BUILDING_OPTIONS_URL, BUILDING_SEARCH_FIELD } from "~/lib/pickers";
 
 /** A building as the picker shows it: "Annex (North campus)". */
@@ -149,33 +149,23 @@ function pickerButtons(submit: PickerSubmit, next: string | null) {
 
 type SearchState = ReturnType<typeof useBuildingSearch>;
 
-/** A picker's search field and, without JavaScript, its "Find" submit button. */
-function PickerSearchField({ id, name, state, defaultValue, submit }: { id: string; name: string; state: SearchState; defaultValue: string; submit: PickerSubmit }) {
+/** A picker's search row: the search field, without JavaScript its "Find" submit button, then `children`. */
+function PickerSearchField({ id, name, state, defaultValue, submit, children }: { id: string; name: string; state: SearchState; defaultValue: string; submit: PickerSubmit; children?: ReactNode }) {
   const { t } = useTranslation();
   const { searchButton } = pickerButtons(submit, state.next);
   return (
-    <>
-      <Label htmlFor={id} className="sr-only">
-        {t("picker.searchBuildings")}
-      </Label>
-      <Input
-        id={id}
-        type="search"
-        name={name}
-        ref={state.input}
-        defaultValue={defaultValue}
-        placeholder={t("picker.searchBuildings")}
-        autoComplete="off"
-        className="min-w-0 flex-1 basis-40"
-        onChange={(event) => state.type(event.currentTarget.value)}
-        onKeyDown={(event) => state.enter(event)}
-      />
-      {state.hydrated ? null : (
-        <Button type="submit" variant="outline" size="sm" {...searchButton}>
-          {t("picker.find")}
-        </Button>
-      )}
-    </>
+    <SearchField
+      id={id}
+      label={t("picker.searchBuildings")}
+      name={name}
+      inputRef={state.input}
+      defaultValue={defaultValue}
+      onChange={(event) => state.type(event.currentTarget.value)}
+      onKeyDown={(event) => state.enter(event)}
+      find={state.hydrated ? undefined : { label: t("picker.find"), ...searchButton }}
+    >
+      {children}
+    </SearchField>
   );
 }
 
@@ -237,6 +227,23 @@ export function ChecklistFieldset({
   );
 }
 
+/**
+ * What a checklist of choices lists: the ones checked at first and those checked since (kept listed, whatever
+ * the search shows), then the matches of the search; `empty` when there is nothing to choose at all (no
+ * search, no match). `keep` is a checkbox's change.
+ */
+export function useKeptChoices<T extends { id: number }>(chosen: T[], matches: T[], q: string) {
+  const [kept, setKept] = useState<T[]>(chosen);
+  const listed = [...kept, ...matches.filter((o) => !kept.some((k) => k.id === o.id))];
+  return {
+    listed,
+    empty: listed.length === 0 && !q,
+    keep(choice: T, checked: boolean) {
+      if (checked && !kept.some((k) => k.id === choice.id)) setKept([...kept, choice]);
+    },
+  };
+}
+
 /** The line under a picker: how many matches it shows, or that nothing matches. */
 export function buildingSearchStatus(t: (key: string, values?: Record<string, unknown>) => string, state: { q: string; options: unknown[]; next: string | null }) {
   if (state.options.length === 0) return state.q.trim() ? t("picker.noBuilding", { q: state.q.trim() }) : t("picker.noBuildings");
@@ -295,10 +302,9 @@ export function BuildingPicker({
             </option>
           ))}
         </Select>
-        <div className="flex flex-wrap items-center gap-2">
-          <PickerSearchField id={searchId} name={BUILDING_SEARCH_FIELD} state={state} defaultValue={search.q} submit={submit} />
+        <PickerSearchField id={searchId} name={BUILDING_SEARCH_FIELD} state={state} defaultValue={search.q} submit={submit}>
           <PickerMore afterName={BUILDING_AFTER_FIELD} state={state} submit={submit} />
-        </div>
+        </PickerSearchField>
         <p id={statusId} aria-live="polite" className="text-sm text-muted-foreground">
           {buildingSearchStatus(t, state)}
         </p>
@@ -307,7 +313,8 @@ export function BuildingPicker({
   );
 }
 
-export interface BuildingChecklistProps {
+/** What every checklist of choices takes (the buildings here, an incident type's lists). */
+export interface ChecklistProps<T> {
   legend: ReactNode;
   hint?: ReactNode;
   /** The checkboxes' name (a conform collection field's `name`) and the prefix of their ids. */
@@ -315,14 +322,17 @@ export interface BuildingChecklistProps {
   idPrefix: string;
   /** The ids checked at first (the field's initial value). */
   checked: string[];
-  /** The checked buildings, named (always shown, whatever the search shows). */
-  chosen: BuildingChoice[];
+  /** The checked choices, named (always shown, whatever the search shows). */
+  chosen: T[];
+  errors?: string[] | null;
+  /** Shown instead of the list when there is nothing to choose at all. */
+  emptyText: ReactNode;
+}
+
+export interface BuildingChecklistProps extends ChecklistProps<BuildingChoice> {
   /** One page of matches, as the server rendered it. */
   search: BuildingSearch;
   submit: PickerSubmit;
-  errors?: string[] | null;
-  /** Shown instead of the list when there is no building at all. */
-  emptyText: ReactNode;
   /**
    * The names of the search field and of the next page's cursor: change them when one form holds two
    * checklists (e.g. a user's linked buildings and notification buildings).
@@ -354,17 +364,14 @@ export function BuildingChecklist({
   const searchId = useId();
   const hintId = useId();
   const state = useBuildingSearch(search);
-  const { q, options } = state;
-  const [kept, setKept] = useState<BuildingChoice[]>(chosen);
-  const listed = [...kept, ...options.filter((o) => !kept.some((k) => k.id === o.id))];
-  const nothingAtAll = listed.length === 0 && !q;
+  const { listed, empty, keep } = useKeptChoices(chosen, state.options, state.q);
 
   return (
     <ChecklistFieldset
       legend={legend}
       hint={hint}
       hintId={hintId}
-      empty={nothingAtAll}
+      empty={empty}
       emptyText={emptyText}
       errors={
         errors?.length ? (
@@ -376,9 +383,7 @@ export function BuildingChecklist({
         ) : null
       }
     >
-      <div className="flex flex-wrap items-center gap-2">
-        <PickerSearchField id={searchId} name={searchName} state={state} defaultValue={search.q} submit={submit} />
-      </div>
+      <PickerSearchField id={searchId} name={searchName} state={state} defaultValue={search.q} submit={submit} />
       <div className="grid max-h-64 gap-2 overflow-y-auto rounded-md border p-3 sm:grid-cols-2">
         {listed.map((building) => {
           const id = `${idPrefix}-${building.id}`;
@@ -389,9 +394,7 @@ export function BuildingChecklist({
                 name={name}
                 value={String(building.id)}
                 defaultChecked={checked.includes(String(building.id))}
-                onChange={(event) => {
-                  if (event.currentTarget.checked && !kept.some((k) => k.id === building.id)) setKept([...kept, building]);
-                }}
+                onChange={(event) => keep(building, event.currentTarget.checked)}
               />
               <Label htmlFor={id} className="cursor-pointer leading-snug">
                 {t("picker.buildingOption", { building: building.name, facility: building.facilityName })}

@@ -1,11 +1,10 @@
-import { type ReactNode, useId, useRef, useState } from "react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { ChecklistFieldset } from "~/components/forms/building-picker";
+import { ChecklistFieldset, type ChecklistProps, useKeptChoices } from "~/components/forms/building-picker";
 import { CheckboxField } from "~/components/forms/form-parts";
+import { SearchField } from "~/components/forms/search-field";
 import { ErrorText } from "~/components/forms/zod-form";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { pickerIntent, PICKERS, type PickerKind } from "~/lib/incident-type-form";
 
 /** One page of matches, as the server rendered it. */
@@ -17,82 +16,43 @@ export interface ChoiceSearch<T> {
   options: T[];
 }
 
+export interface SearchableChecklistProps<T> extends ChecklistProps<T> {
+  kind: PickerKind;
+  search: ChoiceSearch<T>;
+  labelOf: (choice: T) => string;
+  errorId?: string;
+  searchLabel: string;
+  /** The line under the list: what it shows. */
+  statusText: string;
+}
+
 /**
  * A checklist of a set that can be large (rooms, default assignees): the checked ones first (always
  * listed), then one page of matches. Search, Previous and Next are submit buttons of the form
  * (`intent=rooms-find`, ...): the server answers the form again, the user's input kept, with the page
  * asked for; the same with JavaScript (Enter in the search field presses Search, not Save).
  */
-export function SearchableChecklist<T extends { id: number }>({
-  kind,
-  legend,
-  hint,
-  name,
-  idPrefix,
-  checked,
-  chosen,
-  search,
-  labelOf,
-  errors,
-  errorId,
-  emptyText,
-  searchLabel,
-  statusText,
-}: {
-  kind: PickerKind;
-  legend: ReactNode;
-  hint?: ReactNode;
-  /** The checkboxes' name (the form field) and the prefix of their ids. */
-  name: string;
-  idPrefix: string;
-  /** The ids checked at first. */
-  checked: string[];
-  chosen: T[];
-  search: ChoiceSearch<T>;
-  labelOf: (choice: T) => string;
-  errors?: string[] | null;
-  errorId?: string;
-  emptyText: ReactNode;
-  searchLabel: string;
-  /** The line under the list: what it shows. */
-  statusText: string;
-}) {
+export function SearchableChecklist<T extends { id: number }>(props: SearchableChecklistProps<T>) {
+  const { kind, search, labelOf, errorId, searchLabel, statusText, legend, hint, name, idPrefix, checked, chosen, errors, emptyText } = props;
   const { t } = useTranslation("incidentTypes");
   const searchId = useId();
   const hintId = useId();
-  const find = useRef<HTMLButtonElement>(null);
-  const [kept, setKept] = useState<T[]>(chosen);
-  const listed = [...kept, ...search.options.filter((o) => !kept.some((k) => k.id === o.id))];
-  const nothingAtAll = listed.length === 0 && !search.q;
+  const { listed, empty, keep } = useKeptChoices(chosen, search.options, search.q);
   // A short list (one page, no search) needs no search field nor pages.
   const searchable = search.pages > 1 || Boolean(search.q);
   const fields = PICKERS[kind];
   const button = (move: "find" | "prev" | "next") => ({ type: "submit" as const, name: "intent", value: pickerIntent(kind, move), formNoValidate: true });
 
   return (
-    <ChecklistFieldset legend={legend} hint={hint} hintId={hintId} empty={nothingAtAll} emptyText={emptyText} errors={<ErrorText id={errorId} errors={errors} />}>
-      <div className="flex flex-wrap items-center gap-2" hidden={!searchable}>
-        <Label htmlFor={searchId} className="sr-only">
-          {searchLabel}
-        </Label>
-        <Input
-          id={searchId}
-          type="search"
-          name={fields.search}
-          defaultValue={search.q}
-          placeholder={searchLabel}
-          autoComplete="off"
-          className="min-w-0 flex-1 basis-40"
-          onKeyDown={(event) => {
-            if (event.key !== "Enter") return;
-            event.preventDefault();
-            find.current?.click();
-          }}
-        />
-        <Button ref={find} {...button("find")} variant="outline" size="sm">
-          {t("form.find")}
-        </Button>
-      </div>
+    <ChecklistFieldset legend={legend} hint={hint} hintId={hintId} empty={empty} emptyText={emptyText} errors={<ErrorText id={errorId} errors={errors} />}>
+      <SearchField
+        id={searchId}
+        label={searchLabel}
+        name={fields.search}
+        defaultValue={search.q}
+        hidden={!searchable}
+        find={{ label: t("form.find"), enterFinds: true, ...button("find") }}
+      />
       <input type="hidden" name={fields.page} value={search.page} />
       {listed.length ? (
         <div className="grid max-h-72 gap-2 overflow-y-auto rounded-md border p-3 sm:grid-cols-2">
@@ -105,9 +65,7 @@ export function SearchableChecklist<T extends { id: number }>({
               defaultChecked={checked.includes(String(choice.id))}
               aria-describedby={errors?.length ? errorId : undefined}
               label={labelOf(choice)}
-              onChange={(event) => {
-                if (event.currentTarget.checked && !kept.some((k) => k.id === choice.id)) setKept([...kept, choice]);
-              }}
+              onChange={(event) => keep(choice, event.currentTarget.checked)}
             />
           ))}
         </div>

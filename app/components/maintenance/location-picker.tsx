@@ -1,10 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { CheckboxField } from "~/components/forms/form-parts";
+import { SearchField } from "~/components/forms/search-field";
 import { useChosenCount } from "~/components/forms/use-chosen-count";
 import { ErrorText } from "~/components/forms/zod-form";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { LOCATION_FIELDS } from "~/lib/maintenance-form";
 import type { LocationTree } from "~/modules/maintenance/location-tree.server";
 
@@ -89,29 +88,13 @@ export function LocationPicker({
       {tree.open ? <input type="hidden" name={LOCATION_FIELDS.open} value={tree.open.id} /> : null}
       {tree.rooms ? <input type="hidden" name={LOCATION_FIELDS.page} value={tree.rooms.page} /> : null}
 
-      <div className="flex flex-wrap items-center gap-2">
-        <Label htmlFor={searchId} className="sr-only">
-          {t("picker.search")}
-        </Label>
-        <Input
-          id={searchId}
-          type="search"
-          name={LOCATION_FIELDS.search}
-          defaultValue={tree.q}
-          placeholder={t("picker.search")}
-          autoComplete="off"
-          className="min-w-0 flex-1 basis-40"
-          onKeyDown={(event) => {
-            // Enter searches, it does not save the form.
-            if (event.key !== "Enter") return;
-            event.preventDefault();
-            (event.currentTarget.form?.querySelector(`button[name="${LOCATION_FIELDS.browse}"][value="find"]`) as HTMLButtonElement | null)?.click();
-          }}
-        />
-        <Button {...browse("find")} variant="outline" size="sm">
-          {t("picker.find")}
-        </Button>
-      </div>
+      <SearchField
+        id={searchId}
+        label={t("picker.search")}
+        name={LOCATION_FIELDS.search}
+        defaultValue={tree.q}
+        find={{ label: t("picker.find"), enterFinds: true, ...browse("find") }}
+      />
 
       {tree.rooms ? (
         <section className="grid gap-3 rounded-md border p-3" aria-labelledby={`${idPrefix}-rooms`}>

@@ -37,6 +37,13 @@ export function useErrorMessages() {
   return (keys: string[] | undefined) => (keys ?? []).map((key) => (key.includes(":") ? t(key) : t(key, { ns: "common" })));
 }
 
+/** A report form's errors above its fields: the form's own, or "check the fields below" when only fields have errors. */
+export function ReportFormErrors({ errors }: { errors: string[] }) {
+  const { t } = useTranslation("report");
+  const messages = useErrorMessages();
+  return <Alert variant="destructive">{errors.length ? messages(errors).map((m) => <p key={m}>{m}</p>) : <p>{t("form.fix")}</p>}</Alert>;
+}
+
 export function ReportFields({
   type,
   values,

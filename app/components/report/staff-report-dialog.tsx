@@ -1,10 +1,9 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SubmitButton } from "~/components/forms/form-parts";
-import { Alert } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
 import { Dialog, DialogFooter, DialogTrigger, useUrlDialog } from "~/components/ui/dialog";
-import { ReportFields, type ReportFieldValues, type ReportTypeView, useErrorMessages } from "./report-fields";
+import { ReportFields, type ReportFieldValues, ReportFormErrors, type ReportTypeView } from "./report-fields";
 
 /**
  * Staff report an incident from the room view, as themselves, with the verb the
@@ -45,7 +44,6 @@ export function StaffReportDialog({
 }) {
   const { t } = useTranslation("report");
   const location = useLocation();
-  const messages = useErrorMessages();
   const dialog = useUrlDialog(STAFF_REPORT_DIALOG);
   const closeParams = new URLSearchParams(location.search);
   closeParams.delete("dialog");
@@ -63,9 +61,7 @@ export function StaffReportDialog({
       {type ? (
         <Form method="post" encType="multipart/form-data" action={`${location.pathname}${location.search}`} className="grid gap-5">
           <input type="hidden" name="intent" value={STAFF_REPORT_INTENT} />
-          {failure ? (
-            <Alert variant="destructive">{failure.formErrors.length ? messages(failure.formErrors).map((m) => <p key={m}>{m}</p>) : <p>{t("form.fix")}</p>}</Alert>
-          ) : null}
+          {failure ? <ReportFormErrors errors={failure.formErrors} /> : null}
           <ReportFields type={type} values={failure?.values} errors={failure?.fieldErrors} photosLost={failure?.photosLost} withEmail={false} idPrefix="staff-report" />
           <DialogFooter>
             <Link to={closeTo} className={buttonVariants({ variant: "outline" })}>

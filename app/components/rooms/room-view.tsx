@@ -1,13 +1,12 @@
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { ActiveIncidentsTable } from "~/components/facilities/place-view";
 import { FileThumb } from "~/components/forms/files-field";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { RoomDetail } from "~/modules/rooms/queries.server";
 import { linkTypeLabelKey } from "./link-types";
-import { useDates } from "~/lib/use-dates";
 
 const linkClass = "font-medium text-primary underline-offset-4 hover:underline";
 
@@ -77,7 +76,6 @@ export function RoomView({
   reportUrl: string | null;
 }) {
   const { t } = useTranslation("rooms");
-  const dates = useDates();
   const details: [string, ReactNode][] = [
     [t("view.facility"), room.facilityName],
     [t("view.building"), room.buildingName],
@@ -216,35 +214,12 @@ export function RoomView({
         {room.activeIncidentList.length === 0 ? (
           <Empty>{t("view.noActiveIncidents")}</Empty>
         ) : (
-          <Table className="min-w-[36rem]" wrapperClassName="border">
-            <TableCaption className="sr-only">{t("view.incidentsCaption")}</TableCaption>
-            <TableHeader className="bg-muted/50">
-              <TableRow className="hover:bg-transparent">
-                <TableHead className="w-20">{t("columns.shortId")}</TableHead>
-                <TableHead>{t("view.title")}</TableHead>
-                <TableHead>{t("view.status")}</TableHead>
-                <TableHead>{t("view.priority")}</TableHead>
-                <TableHead>{t("view.created")}</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {room.activeIncidentList.map((incident) => (
-                <TableRow key={incident.id}>
-                  <TableCell className="tabular-nums">{incident.shortId}</TableCell>
-                  <TableCell>
-                    <Link to={`/incident/${incident.id}`} className={linkClass}>
-                      {incident.title}
-                    </Link>
-                  </TableCell>
-                  <TableCell>{t(`incidentStatus.${incident.status}`)}</TableCell>
-                  <TableCell>{incident.priority === null ? t("priority.none") : t(`priority.${incident.priority}`)}</TableCell>
-                  <TableCell className="whitespace-nowrap">
-                    <time dateTime={incident.createdAt}>{dates.dateTime(incident.createdAt)}</time>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <ActiveIncidentsTable
+            incidents={room.activeIncidentList}
+            caption={t("view.incidentsCaption")}
+            className="min-w-[36rem]"
+            headers={{ shortId: t("columns.shortId"), title: t("view.title"), status: t("view.status"), priority: t("view.priority"), created: t("view.created") }}
+          />
         )}
       </Section>
     </div>

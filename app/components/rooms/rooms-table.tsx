@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useId, useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { linkCell, shortIdColumnClass } from "~/components/lists/cells";
+import { nameLinkColumn, shortIdColumn, viewColumn } from "~/components/lists/cells";
 import { DataTable, listColumns, listTexts } from "~/components/lists/data-table";
-import { cellLinkClass, numberColumnClass } from "~/components/lists/styles";
+import { numberColumnClass } from "~/components/lists/styles";
 import { type BuildingChoice, BuildingPicker, type BuildingSearch } from "~/components/forms/building-picker";
 import { FilterSelect, ListToolbar } from "~/components/lists/list-toolbar";
 import { buttonVariants } from "~/components/ui/button";
@@ -54,32 +54,15 @@ export function RoomsTable({ page, query, facilities, buildingPicker, facilityId
   const buildingFilterId = useId();
   const columns = useMemo(
     () => [
-      column.accessor("shortId", { header: t("columns.shortId"), meta: { sortKey: "shortId", className: shortIdColumnClass } }),
-      column.accessor("name", {
-        header: t("columns.name"),
-        meta: { sortKey: "name", cardTitle: true },
-        cell: linkCell((room) => `/update-room/${room.id}`),
-      }),
+      shortIdColumn<RoomListRow>(t("columns.shortId")),
+      nameLinkColumn<RoomListRow>(t("columns.name"), (room) => `/update-room/${room.id}`),
       column.accessor("floor", { header: t("columns.floor"), meta: { sortKey: "floor" } }),
       column.accessor("buildingName", { header: t("columns.building"), meta: { sortKey: "buildingName" } }),
       column.accessor("facilityName", { header: t("columns.facility"), meta: { sortKey: "facilityName" } }),
       column.accessor("roomTypeName", { header: t("columns.roomType"), meta: { sortKey: "roomTypeName" } }),
       column.accessor("activeEquipmentCount", { header: t("columns.equipmentCount"), meta: { className: numberColumnClass } }),
       column.accessor("activeIncidents", { header: t("columns.activeIncidents"), meta: { className: numberColumnClass } }),
-      column.display({
-        id: "actions",
-        header: () => <span className="sr-only">{t("columns.actions")}</span>,
-        meta: { className: "w-16 text-right" },
-        cell: (c) => (
-          <a
-            href={`/view-room/${c.row.original.id}`}
-            aria-label={t("rooms.viewLabel", { name: c.row.original.name })}
-            className={cellLinkClass}
-          >
-            {t("rooms.view")}
-          </a>
-        ),
-      }),
+      viewColumn<RoomListRow>({ header: t("columns.actions"), view: t("rooms.view"), label: (row) => t("rooms.viewLabel", { name: row.name }) }, (row) => `/view-room/${row.id}`),
     ],
     [t],
   );

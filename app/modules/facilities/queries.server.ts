@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { assertCan, can } from "~/core/actor";
 import { buildings, entities, facilities, incidents, rooms } from "~/db/schema";
 import { IncidentStatus, type IncidentPriority } from "~/db/enums";
@@ -308,15 +308,20 @@ export async function getBuildingOptions(ctx: ServiceContext, ids: number[]): Pr
 export const VIEW_LIST_LIMIT = 200;
 export const VIEW_INCIDENTS_SHOWN = 50;
 
-export interface PlaceIncidentView {
+/** An active incident as a view lists it. */
+export interface ActiveIncidentView {
   id: number;
   shortId: number;
   title: string;
   status: IncidentStatus;
   priority: IncidentPriority;
+  createdAt: string;
+}
+
+/** An active incident of a facility or building view: with its room. */
+export interface PlaceIncidentView extends ActiveIncidentView {
   roomId: number;
   roomName: string;
-  createdAt: string;
 }
 
 export interface FacilityView extends FacilityRow {
@@ -329,8 +334,12 @@ export interface BuildingView extends BuildingRow {
   activeIncidentList: PlaceIncidentView[];
 }
 
-/** The active (pending or in progress) incidents in the rooms the actor reaches that `where` selects, newest first. */
-async function activeIncidentsIn(ctx: ServiceContext, where: ReturnType<typeof and>): Promise<PlaceIncidentView[]> {
+/**
+ * The active (pending or in progress) incidents in the rooms the actor reaches that `inRooms` selects (a
+ * condition on `rooms` or `buildings`: one room, a building's rooms, a facility's), newest first: the
+ * lists of the room, building and facility views.
+ */
+export async function activeIncidentsIn(ctx: ServiceContext, inRooms: SQL | undefined): Promise<PlaceIncidentView[]> {
   const rows = await ctx.db
     .select({
       id: incidents.id,
@@ -352,7 +361,7 @@ async function activeIncidentsIn(ctx: ServiceContext, where: ReturnType<typeof a
         inArray(incidents.status, [IncidentStatus.PENDING, IncidentStatus.IN_PROGRESS]),
         isNull(rooms.archivedAt),
         treeScope(ctx, "room"),
-        where,
+        inRooms,
       ),
     )
     .orderBy(desc(incidents.createdAt), desc(incidents.id))

@@ -1,13 +1,12 @@
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { assertCan } from "~/core/actor";
-import type { IncidentPriority, IncidentStatus, RoomLinkType } from "~/db/enums";
+import type { RoomLinkType } from "~/db/enums";
 import {
   buildings,
   equipmentCategories,
   equipmentItems,
   equipmentTypes,
   facilities,
-  incidents,
   incidentTypeRooms,
   incidentTypeRoomTypes,
   incidentTypes,
@@ -24,7 +23,7 @@ import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { canViewRoom, treeScope } from "~/modules/facilities/policy.server";
 import { LIST_COUNT_CAP, type ListQuery, type Page, pageWindow } from "~/lib/list-query";
 import { nameLike, readPage, rowsOf } from "~/lib/list-page.server";
-import { ACTIVE } from "~/modules/facilities/queries.server";
+import { ACTIVE, type ActiveIncidentView, activeIncidentsIn } from "~/modules/facilities/queries.server";
 import { fileUrl } from "~/modules/files/uploads.server";
 import { incidentTypeName } from "~/modules/incident-types/queries.server";
 
@@ -333,14 +332,6 @@ export interface RoomEquipmentView {
   categoryName: string;
   reportIdentifier: string | null;
 }
-export interface ActiveIncidentView {
-  id: number;
-  shortId: number;
-  title: string;
-  status: IncidentStatus;
-  priority: IncidentPriority;
-  createdAt: string;
-}
 export interface RoomDetail extends RoomRow {
   links: RoomLinkView[];
   files: AttachedFile[];
@@ -349,8 +340,6 @@ export interface RoomDetail extends RoomRow {
   reportIdentifier: string | null;
   activeIncidentList: ActiveIncidentView[];
 }
-
-const ACTIVE_INCIDENTS_SHOWN = 50;
 
 export function toAttachedFile(f: { id: string; name: string; mimeType: string; sizeBytes: number }): AttachedFile {
   return { ...f, url: fileUrl(f.id) ?? "", isImage: f.mimeType.startsWith("image/") };
@@ -412,26 +401,7 @@ export async function getRoom(ctx: ServiceContext, id: number): Promise<RoomDeta
       .from(reportIdentifiers)
       .where(and(eq(reportIdentifiers.roomId, id), eq(reportIdentifiers.entityId, ctx.entityId), isNull(reportIdentifiers.archivedAt)))
       .limit(1),
-    async () => ctx.db
-      .select({
-        id: incidents.id,
-        shortId: incidents.shortId,
-        title: incidents.title,
-        status: incidents.status,
-        priority: incidents.priority,
-        createdAt: incidents.createdAt,
-      })
-      .from(incidents)
-      .where(
-        and(
-          eq(incidents.entityId, ctx.entityId),
-          eq(incidents.roomId, id),
-          isNull(incidents.archivedAt),
-          inArray(incidents.status, [0, 1]),
-        ),
-      )
-      .orderBy(desc(incidents.createdAt))
-      .limit(ACTIVE_INCIDENTS_SHOWN),
+    async () => activeIncidentsIn(ctx, eq(rooms.id, id)),
   ]);
   return {
     ...row,
@@ -440,7 +410,7 @@ export async function getRoom(ctx: ServiceContext, id: number): Promise<RoomDeta
     incidentTypes: types,
     equipments,
     reportIdentifier: identifier[0]?.code ?? null,
-    activeIncidentList: active.map((i) => ({ ...i, createdAt: i.createdAt.toISOString() })),
+    activeIncidentList: active.map(({ roomId: _roomId, roomName: _roomName, ...incident }) => incident),
   };
 }
 
