@@ -163,7 +163,7 @@ export default function Incidents() {
           </p>
         ) : null}
         {table ? (
-          <div className="grid min-w-0 gap-3">
+          <div className="bulk-area grid min-w-0 gap-3">
             <BulkForm rows={table.items} everyone={everyone} error={actionError?.intent === "bulk" ? actionError : null} />
             <IncidentsTable page={table} query={query} filtered={hasFilters(filters)} />
           </div>

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { accounts, expect, test } from "./fixtures";
+import { accounts, axeProblemsOnce, expect, test } from "./fixtures";
 import { apiLogin, markDocument, setLanguage, stillSameDocument } from "./helpers";
 
 /**
@@ -114,4 +114,43 @@ test("charts load when asked for, and the CSV export carries the figures", async
   const body = await csv.text();
   expect(body).toContain("6-month overview");
   expect(body).toContain("Top 10 incident types");
+});
+
+test("on a 390 px phone no table is cut off: each fits or scrolls sideways in a named box the keyboard reaches; the page does not (issue #60)", async ({ page, login, javaScriptEnabled }) => {
+  await login(accounts.admin, { consent: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/dashboard");
+  await expectTables(page, "en");
+  const tables = page.locator("main table");
+  expect(await tables.count()).toBeGreaterThanOrEqual(6);
+  for (const table of await tables.all()) {
+    const caption = (await table.locator("caption").textContent())!.trim();
+    const box = await table.evaluate((element) => {
+      const parent = element.parentElement!;
+      const rect = parent.getBoundingClientRect();
+      return {
+        overflowing: parent.scrollWidth > parent.clientWidth,
+        overflowX: getComputedStyle(parent).overflowX,
+        left: rect.left,
+        right: rect.right,
+      };
+    });
+    // The box of the table is on the screen; a table wider than it scrolls inside it.
+    expect(box.left, caption).toBeGreaterThanOrEqual(0);
+    expect(box.right, caption).toBeLessThanOrEqual(390);
+    if (box.overflowing) expect(["auto", "scroll"], caption).toContain(box.overflowX);
+    // The box is a region named by the table's caption, which the keyboard reaches (to scroll it).
+    const region = page.getByRole("region", { name: caption, exact: true });
+    await expect(region).toHaveAttribute("tabindex", "0");
+    await expect(region.locator("table")).toHaveCount(1);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+
+  expect(await axeProblemsOnce(page, { javaScriptEnabled })).toEqual([]);
+
+  // The filters fold under their name on a phone, and open from it.
+  const facility = page.getByLabel("Facility", { exact: true });
+  await expect(facility).toBeHidden();
+  await page.locator("summary", { hasText: "Dashboard filters" }).click();
+  await expect(facility).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
-import { accounts, expect, horizontalOverflow, test } from "./fixtures";
+import { accounts, axeProblemsOnce, expect, horizontalOverflow, test } from "./fixtures";
 import { markDocument, setLanguage, stillSameDocument, successToast, webSession } from "./helpers";
 
 /**
@@ -388,3 +388,40 @@ test.describe(lng, () => {
   });
 });
 }
+
+test("on a 390 x 844 phone the first incident is on the first screen, the filters behind a disclosure that keeps them working (issue #60)", async ({ page, login, javaScriptEnabled }) => {
+  const t = locale("en");
+  await login(accounts.manager, { consent: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/incidents?view=table&reset=1");
+  await expect(rows(page)).toHaveCount(25);
+  // The top of the first row within the first screen, with room under it for the row itself.
+  expect((await rows(page).first().boundingBox())!.y).toBeLessThan(600);
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  expect(await axeProblemsOnce(page, { javaScriptEnabled })).toEqual([]);
+
+  // The filters are folded away under "Filters"; opened, every one of them is there and applies.
+  const search = page.getByRole("searchbox", { name: t("incidentList:filters.search"), exact: true });
+  await expect(search).toBeHidden();
+  const disclosure = page.locator("summary", { hasText: t("incidentList:filters.label") });
+  await disclosure.click();
+  await expect(search).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: t("incidents:priority.3"), exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: t("incidentList:filters.more"), exact: true })).toBeVisible();
+  await page.getByRole("checkbox", { name: t("incidents:status.2"), exact: true }).check();
+  await applyFilters(page, t);
+  await expect(page).toHaveURL(/[?&]status=2(&|$)/);
+  await expect.poll(async () => [...new Set(await statusesOf(page))].join()).toBe(DONE);
+  // A filter set: the filters show open, saying how many are set.
+  await expect(page.getByRole("checkbox", { name: t("incidents:status.2"), exact: true })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: t("incidents:status.2"), exact: true })).toBeVisible();
+  await expect(disclosure).toContainText(t("incidentList:filters.active_one", { count: 1 }));
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  expect(await axeProblemsOnce(page, { javaScriptEnabled })).toEqual([]);
+
+  // On a desktop the filters show as before, without the disclosure.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/incidents?view=table&reset=1");
+  await expect(search).toBeVisible();
+  await expect(disclosure).toBeHidden();
+});

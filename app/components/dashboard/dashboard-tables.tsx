@@ -86,15 +86,20 @@ interface FigureRow {
   wrap?: boolean;
 }
 
-/** A table of figures: the first column heads each row, the others are right-aligned numbers. */
+/**
+ * A table of figures: the first column heads each row, the others are right-aligned numbers. Wider than
+ * a phone, it scrolls sideways in its box, a region named by its caption that the keyboard reaches, with
+ * a shadow at the edge where columns are hidden.
+ */
 function FigureTable({ caption, columns, rows }: { caption: string; columns: string[]; rows: FigureRow[] }) {
   return (
-    <Table>
+    <Table scrollLabel={caption} wrapperClassName="scroll-shadows">
       <TableCaption className="sr-only">{caption}</TableCaption>
       <TableHeader>
         <TableRow>
           {columns.map((label, i) => (
-            <TableHead key={label} className={i > 0 ? num : undefined}>
+            // On a phone a figure's heading may take two lines, so that a narrow table fits.
+            <TableHead key={label} className={i > 0 ? `${num} max-sm:whitespace-normal` : undefined}>
               {label}
             </TableHead>
           ))}

@@ -5,6 +5,11 @@ import { cn } from "../../lib/utils";
 export interface TableProps extends React.TableHTMLAttributes<HTMLTableElement> {
   /** Class for the scroll container around the table. */
   wrapperClassName?: string;
+  /**
+   * Names the scroll container, which then is a region: what a screen reader announces when the
+   * keyboard reaches it to scroll the table (usually the table's caption).
+   */
+  scrollLabel?: string;
 }
 
 /**
@@ -13,8 +18,10 @@ export interface TableProps extends React.TableHTMLAttributes<HTMLTableElement> 
  * scroll it; give the table a `<TableCaption>` or `aria-label`.
  */
 export const Table = React.forwardRef<HTMLTableElement, TableProps>(
-  ({ className, wrapperClassName, ...props }, ref) => (
+  ({ className, wrapperClassName, scrollLabel, ...props }, ref) => (
     <div
+      role={scrollLabel ? "region" : undefined}
+      aria-label={scrollLabel}
       className={cn(
         "relative w-full overflow-x-auto rounded-md focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring",
         wrapperClassName,

@@ -149,3 +149,8 @@ export function hasMoreFilters(filters: IncidentFilters): boolean {
 export function hasFilters(filters: IncidentFilters): boolean {
   return filterParams(filters).size > 0;
 }
+
+/** How many filters narrow the list: each field once, however many of its values are chosen. */
+export function activeFilterCount(filters: IncidentFilters): number {
+  return new Set(filterParams(filters).keys()).size;
+}

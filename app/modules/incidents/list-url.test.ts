@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NO_FILTERS, parseIncidentFilters } from "./filters";
+import { activeFilterCount, NO_FILTERS, parseIncidentFilters } from "./filters";
 import { backHref, boardCursors, clearFiltersHref, columnHref, filtersPanelOpen, parseView, savedFilterQuery, viewHref, withParam } from "./list-url";
 
 const params = (query: string) => new URLSearchParams(query);
@@ -49,6 +49,15 @@ describe("the addresses of /incidents", () => {
       expect(open(query), query).toBe(true);
     }
     expect(filtersPanelOpen(params("buildingQ=%20"), NO_FILTERS)).toBe(false);
+  });
+
+  it("counts the filters set for the phone's Filters summary: each field once, whatever its number of values", () => {
+    const count = (query: string) => activeFilterCount(parseIncidentFilters(params(query)));
+    expect(count("")).toBe(0);
+    expect(count("view=board&sort=priority&dir=asc&size=50&page=2&filters=1")).toBe(0);
+    expect(count("status=1")).toBe(1);
+    expect(count("status=0&status=1&priority=none&priority=3")).toBe(2);
+    expect(count("q=leak&assignee=me&type=3&facility=2&building=4&room=5&tag=wifi&tag=door&from=2026-01-01&to=2026-01-31")).toBe(9);
   });
 
   it("links to the same list with the panel open, or the bulk form's everyone, and leaves them out of the cookie and after an action", () => {

@@ -12,7 +12,7 @@ import { Select } from "~/components/ui/select";
 import type { ListQuery } from "~/lib/list-query";
 import { cn } from "~/lib/utils";
 import { ASSIGNEE_ME, ASSIGNEE_NONE, BOARD_STATUSES, NO_PRIORITY, SETTABLE_STATUSES } from "~/modules/incidents/constants";
-import type { IncidentFilters as Filters } from "~/modules/incidents/filters";
+import { activeFilterCount, type IncidentFilters as Filters } from "~/modules/incidents/filters";
 import { clearFiltersHref, FILTERS_PARAM, type ListView, withParam } from "~/modules/incidents/list-url";
 import type { AssigneeChoice } from "./shared";
 
@@ -39,68 +39,80 @@ export interface IncidentFiltersProps {
  * are kept; the page starts again at 1. The panel's long lists come with the page only when it is open:
  * closed, "More filters" is a link to the same list with `?filters=1` (in the app with JavaScript, a new
  * page without), which opens it with its choices and puts the focus in it.
+ *
+ * Below the lg breakpoint the form folds away under a "Filters" disclosure (a native <details>, so it
+ * opens without JavaScript), so that a phone shows the list on its first screen; it comes open when a
+ * filter is set or the panel was asked for, and its summary says how many filters are set. From lg the
+ * stylesheet hides the summary and shows the form as it always was (`.phone-disclosure`).
  */
 export function IncidentFilters({ view, filters, query, choices }: IncidentFiltersProps) {
   const { t } = useTranslation("incidentList");
   const location = useLocation();
   const ids = { q: useId(), qHint: useId() };
   const statuses = view === "board" ? BOARD_STATUSES : SETTABLE_STATUSES;
+  const active = activeFilterCount(filters);
 
   return (
-    <Form method="get" role="search" preventScrollReset aria-label={t("filters.label")} className="grid gap-4 rounded-md border bg-background p-4">
-      <input type="hidden" name="view" value={view} />
-      {query.sort !== "createdAt" || query.dir !== "desc" ? (
-        <>
-          <input type="hidden" name="sort" value={query.sort} />
-          <input type="hidden" name="dir" value={query.dir} />
-        </>
-      ) : null}
-      {query.size !== 25 ? <input type="hidden" name="size" value={query.size} /> : null}
+    <details open={active > 0 || choices !== null} className="phone-disclosure">
+      <summary className="phone-disclosure-summary">
+        {t("filters.label")}
+        {active > 0 ? <span className="font-normal text-muted-foreground">{t("filters.active", { count: active })}</span> : null}
+      </summary>
+      <Form method="get" role="search" preventScrollReset aria-label={t("filters.label")} className="grid gap-4 rounded-md border bg-background p-4">
+        <input type="hidden" name="view" value={view} />
+        {query.sort !== "createdAt" || query.dir !== "desc" ? (
+          <>
+            <input type="hidden" name="sort" value={query.sort} />
+            <input type="hidden" name="dir" value={query.dir} />
+          </>
+        ) : null}
+        {query.size !== 25 ? <input type="hidden" name="size" value={query.size} /> : null}
 
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,18rem)_1fr_1fr] lg:items-start">
-        <div className="grid gap-1.5">
-          <Label htmlFor={ids.q}>{t("filters.search")}</Label>
-          <Input id={ids.q} type="search" name="q" defaultValue={filters.q} key={filters.q} autoComplete="off" aria-describedby={ids.qHint} />
-          <p id={ids.qHint} className="text-xs text-muted-foreground">
-            {t("filters.searchHint")}
-          </p>
+        <div className="grid gap-4 lg:grid-cols-[minmax(0,18rem)_1fr_1fr] lg:items-start">
+          <div className="grid gap-1.5">
+            <Label htmlFor={ids.q}>{t("filters.search")}</Label>
+            <Input id={ids.q} type="search" name="q" defaultValue={filters.q} key={filters.q} autoComplete="off" aria-describedby={ids.qHint} />
+            <p id={ids.qHint} className="text-xs text-muted-foreground">
+              {t("filters.searchHint")}
+            </p>
+          </div>
+          <CheckboxGroup legend={t("filters.status")}>
+            {statuses.map((status) => (
+              <CheckboxOption key={status} name="status" value={String(status)} checked={filters.statuses.includes(status)}>
+                {t(`incidents:status.${status}`)}
+              </CheckboxOption>
+            ))}
+          </CheckboxGroup>
+          <CheckboxGroup legend={t("filters.priority")}>
+            {[NO_PRIORITY, "3", "2", "1", "0"].map((p) => (
+              <CheckboxOption key={p} name="priority" value={p} checked={filters.priorities.includes(p === NO_PRIORITY ? null : Number(p))}>
+                {t(`incidents:priority.${p}`)}
+              </CheckboxOption>
+            ))}
+          </CheckboxGroup>
         </div>
-        <CheckboxGroup legend={t("filters.status")}>
-          {statuses.map((status) => (
-            <CheckboxOption key={status} name="status" value={String(status)} checked={filters.statuses.includes(status)}>
-              {t(`incidents:status.${status}`)}
-            </CheckboxOption>
-          ))}
-        </CheckboxGroup>
-        <CheckboxGroup legend={t("filters.priority")}>
-          {[NO_PRIORITY, "3", "2", "1", "0"].map((p) => (
-            <CheckboxOption key={p} name="priority" value={p} checked={filters.priorities.includes(p === NO_PRIORITY ? null : Number(p))}>
-              {t(`incidents:priority.${p}`)}
-            </CheckboxOption>
-          ))}
-        </CheckboxGroup>
-      </div>
 
-      {choices ? (
-        <MoreFilters filters={filters} choices={choices} />
-      ) : (
-        <Link
-          to={withParam(location.search, FILTERS_PARAM, "1")}
-          preventScrollReset
-          state={{ [FOCUS_PANEL]: true }}
-          className="inline-flex min-h-9 w-fit items-center rounded text-sm font-medium text-primary underline-offset-4 hover:underline"
-        >
-          {t("filters.more")}
-        </Link>
-      )}
+        {choices ? (
+          <MoreFilters filters={filters} choices={choices} />
+        ) : (
+          <Link
+            to={withParam(location.search, FILTERS_PARAM, "1")}
+            preventScrollReset
+            state={{ [FOCUS_PANEL]: true }}
+            className="inline-flex min-h-9 w-fit items-center rounded text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            {t("filters.more")}
+          </Link>
+        )}
 
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit">{t("filters.apply")}</Button>
-        <Link to={clearFiltersHref(view)} className={cn(buttonVariants({ variant: "ghost" }))}>
-          {t("clearFilters")}
-        </Link>
-      </div>
-    </Form>
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit">{t("filters.apply")}</Button>
+          <Link to={clearFiltersHref(view)} className={cn(buttonVariants({ variant: "ghost" }))}>
+            {t("clearFilters")}
+          </Link>
+        </div>
+      </Form>
+    </details>
   );
 }
 

@@ -246,80 +246,85 @@ export function BulkForm({ rows, everyone, error }: BulkFormProps) {
   const ids = { change: useId(), status: useId(), priority: useId(), assignee: useId(), error: useId() };
   const shown = (field: string) => !hydrated || change === field;
   return (
-    <Form
-      method="post"
-      id={BULK_FORM_ID}
-      preventScrollReset
-      aria-label={t("bulk.label")}
-      aria-describedby={error ? ids.error : undefined}
-      className="grid grid-cols-2 items-end gap-3 rounded-md border bg-muted/30 p-3 sm:flex sm:flex-wrap"
-    >
-      <input type="hidden" name="intent" value="bulk" />
-      <input type="hidden" name="pageIds" value={rows.map((row) => row.id).join(",")} />
-      <p className="col-span-2 text-sm text-muted-foreground sm:basis-full">{t("bulk.hint")}</p>
-      <div className="grid gap-1.5">
-        <Label htmlFor={ids.change}>{t("bulk.change")}</Label>
-        <Select id={ids.change} name="change" value={change} onChange={(e) => setChange(e.currentTarget.value)} wrapperClassName="sm:w-40">
-          <option value="status">{t("incidents:fields.status")}</option>
-          <option value="priority">{t("incidents:fields.priority")}</option>
-          <option value="assignee">{t("incidents:fields.assignee")}</option>
-        </Select>
-      </div>
-      {shown("status") ? (
+    // Folded on a phone under its name (styles: `.phone-disclosure`); open after a refused change or
+    // with everyone to choose from, and shown once an incident is selected.
+    <details open={error !== null || everyone !== null} className="phone-disclosure">
+      <summary className="phone-disclosure-summary">{t("bulk.label")}</summary>
+      <Form
+        method="post"
+        id={BULK_FORM_ID}
+        preventScrollReset
+        aria-label={t("bulk.label")}
+        aria-describedby={error ? ids.error : undefined}
+        className="grid grid-cols-2 items-end gap-3 rounded-md border bg-muted/30 p-3 sm:flex sm:flex-wrap"
+      >
+        <input type="hidden" name="intent" value="bulk" />
+        <input type="hidden" name="pageIds" value={rows.map((row) => row.id).join(",")} />
+        <p className="col-span-2 text-sm text-muted-foreground sm:basis-full">{t("bulk.hint")}</p>
         <div className="grid gap-1.5">
-          <Label htmlFor={ids.status}>{t("bulk.status")}</Label>
-          <Select id={ids.status} name="status" defaultValue="1" wrapperClassName="sm:w-44">
-            {SETTABLE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`incidents:status.${s}`)}
-              </option>
-            ))}
+          <Label htmlFor={ids.change}>{t("bulk.change")}</Label>
+          <Select id={ids.change} name="change" value={change} onChange={(e) => setChange(e.currentTarget.value)} wrapperClassName="sm:w-40">
+            <option value="status">{t("incidents:fields.status")}</option>
+            <option value="priority">{t("incidents:fields.priority")}</option>
+            <option value="assignee">{t("incidents:fields.assignee")}</option>
           </Select>
         </div>
-      ) : null}
-      {shown("priority") ? (
-        <div className="grid gap-1.5">
-          <Label htmlFor={ids.priority}>{t("bulk.priority")}</Label>
-          <Select id={ids.priority} name="priority" defaultValue="2" wrapperClassName="sm:w-44">
-            <option value={NO_PRIORITY}>{t("incidents:priority.none")}</option>
-            {[0, 1, 2, 3].map((p) => (
-              <option key={p} value={p}>
-                {t(`incidents:priority.${p}`)}
-              </option>
-            ))}
-          </Select>
-        </div>
-      ) : null}
-      {shown("assignee") ? (
-        <div className="grid gap-1.5">
-          <Label htmlFor={ids.assignee}>{t("bulk.assignee")}</Label>
-          <Select id={ids.assignee} name="assigneeId" defaultValue="none" wrapperClassName="sm:w-56" aria-busy={choices.state === "loading" || undefined}>
-            <option value="none">{t("incidents:unassigned")}</option>
-            {viewer ? <option value={viewer.id}>{t("bulk.me", { name: viewer.name })}</option> : null}
-            {people
-              .filter((a) => a.id !== viewer?.id)
-              .map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name}
+        {shown("status") ? (
+          <div className="grid gap-1.5">
+            <Label htmlFor={ids.status}>{t("bulk.status")}</Label>
+            <Select id={ids.status} name="status" defaultValue="1" wrapperClassName="sm:w-44">
+              {SETTABLE_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`incidents:status.${s}`)}
                 </option>
               ))}
-          </Select>
-          {!hydrated && !everyone ? (
-            <Link to={withParam(location.search, BULK_PARAM, "assignee")} preventScrollReset className={`${cellLinkClass} text-sm`}>
-              {t("bulk.everyone")}
-            </Link>
-          ) : null}
-        </div>
-      ) : null}
-      <Button type="submit" disabled={busy} className="col-span-2">
-        {t("bulk.apply")}
-      </Button>
-      {error ? (
-        <p id={ids.error} role="alert" className="col-span-2 text-sm font-medium text-destructive sm:basis-full">
-          {error.message}
-        </p>
-      ) : null}
-    </Form>
+            </Select>
+          </div>
+        ) : null}
+        {shown("priority") ? (
+          <div className="grid gap-1.5">
+            <Label htmlFor={ids.priority}>{t("bulk.priority")}</Label>
+            <Select id={ids.priority} name="priority" defaultValue="2" wrapperClassName="sm:w-44">
+              <option value={NO_PRIORITY}>{t("incidents:priority.none")}</option>
+              {[0, 1, 2, 3].map((p) => (
+                <option key={p} value={p}>
+                  {t(`incidents:priority.${p}`)}
+                </option>
+              ))}
+            </Select>
+          </div>
+        ) : null}
+        {shown("assignee") ? (
+          <div className="grid gap-1.5">
+            <Label htmlFor={ids.assignee}>{t("bulk.assignee")}</Label>
+            <Select id={ids.assignee} name="assigneeId" defaultValue="none" wrapperClassName="sm:w-56" aria-busy={choices.state === "loading" || undefined}>
+              <option value="none">{t("incidents:unassigned")}</option>
+              {viewer ? <option value={viewer.id}>{t("bulk.me", { name: viewer.name })}</option> : null}
+              {people
+                .filter((a) => a.id !== viewer?.id)
+                .map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.name}
+                  </option>
+                ))}
+            </Select>
+            {!hydrated && !everyone ? (
+              <Link to={withParam(location.search, BULK_PARAM, "assignee")} preventScrollReset className={`${cellLinkClass} text-sm`}>
+                {t("bulk.everyone")}
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
+        <Button type="submit" disabled={busy} className="col-span-2">
+          {t("bulk.apply")}
+        </Button>
+        {error ? (
+          <p id={ids.error} role="alert" className="col-span-2 text-sm font-medium text-destructive sm:basis-full">
+            {error.message}
+          </p>
+        ) : null}
+      </Form>
+    </details>
   );
 }
 
