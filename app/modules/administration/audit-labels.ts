@@ -22,5 +22,5 @@ export function isKnownAuditAction(action: string): boolean {
  * the list does not know, the translated "Other action" (never the bare code).
  */
 export function auditActionLabel(t: (key: string) => string, action: string): string {
-  return isKnownAuditAction(action) ? t(auditActionKey(action)) : t("audit.unknownAction");
+  return isKnownAuditAction(action) ? t(auditActionKey(action)) : t("administration:audit.unknownAction");
 }
