@@ -220,6 +220,11 @@ async function main() {
     );
   });
 
+  // An idle keep-alive connection is kept longer than the clients and proxies in front keep theirs (often
+  // 60 s): with Node's 5 s, a client reusing a connection just as the server closes it gets a reset.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+
   // SIGTERM (or SIGINT): stop accepting, let the requests in flight finish within the grace, end the
   // live streams with their reconnect hint, stop the workers after their current job, then close the
   // database pool and exit 0. Past the grace, the connections left are cut and the process exits 1.
