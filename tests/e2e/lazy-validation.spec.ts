@@ -35,7 +35,7 @@ test("the login form validates in the browser once it has been used, and loads t
   }).toPass({ timeout: 10_000 });
 });
 
-for (const screen of ["/add-user", "/add-incident-type"]) {
+for (const screen of ["/add-user", "/add-incident-type", "/add-room-type"]) {
   test(`${screen} starts without zod and validates in the browser once used`, async ({ page, login }) => {
     await login(accounts.admin);
     const zodLoaded: string[] = [];

@@ -6,7 +6,7 @@ import { TagsField } from "~/components/forms/tags-field";
 import { FormErrors, useErrorText, useZodForm, zodValidator } from "~/components/forms/zod-form";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { RATING_LANGUAGES } from "~/modules/rooms/schema";
+import { RATING_LANGUAGES } from "~/modules/rooms/rating-languages";
 
 /** Client-side validation, loaded when the form is first used (decision 021). */
 const validateRoomType = zodValidator(() => import("~/modules/rooms/schema").then((m) => m.RoomTypeSchema));

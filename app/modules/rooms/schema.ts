@@ -2,12 +2,11 @@ import { z } from "zod";
 import { ROOM_LINK_TYPE_VALUES, type RoomLinkType } from "~/db/enums";
 import { defineFields, type FieldDeclaration, textMax } from "~/lib/fields";
 import { idField, idList, INVALID, optionalText, requiredText, tagsField } from "~/lib/schema-helpers";
+import { RATING_LANGUAGES } from "./rating-languages";
 
 /**
  * Rooms and room types (SPEC.md sections 3, 5, 7). Client-safe; messages are i18n keys.
  */
-/** Languages of a room type's rating messages (SPEC.md user language: English 0, French 1, Dutch 2). */
-export const RATING_LANGUAGES = [0, 1, 2] as const;
 const RATING_MESSAGE_MAX = 200;
 
 /**
