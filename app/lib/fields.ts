@@ -43,6 +43,18 @@ export interface FieldDeclaration {
   input?: string | null;
   /** The export row's property giving the value (default: the field's key). */
   row?: string;
+  /**
+   * The table column (its Drizzle key) that stores the value, when it is neither the field's key nor its
+   * `input` key (`core/fields.server.ts`); `null`: not a column of the area's table (tags kept in a table
+   * of their own), written by the verb itself.
+   */
+  column?: string | null;
+  /**
+   * The header's text key (`namespace:path`) of the import template and the export: the field's label in
+   * its area's namespace (the form's label), so a new field's label is written once per language.
+   * Default: the shared header `imports:columns.<key>` (name, description, facility, ... common to areas).
+   */
+  label?: string;
   /** The export's cell when the kind's default (tags joined, choices as words) does not fit. */
   cell?: (value: unknown, f: FieldFormatter) => FieldCell;
 }
