@@ -4,6 +4,7 @@ import { getT } from "~/i18n.server";
 import { can } from "~/core/actor";
 import { asDomainError, DomainError, ForbiddenError } from "~/lib/errors";
 import { importTypeBySlug } from "~/modules/imports/columns";
+import { lineErrorLabel } from "~/modules/imports/types";
 import { type DataJobLineError, ImportFileError, ImportRowsError } from "~/modules/imports/check.server";
 import { getImportJob, type ImportJobView } from "~/modules/imports/queries.server";
 import { formatSize, importMaxBytes, type ImportFileInput, previewImport, startImport } from "~/modules/imports/service.server";
@@ -102,7 +103,7 @@ export async function templateResponse(ctx: FilesContext, template: { slug: stri
 export function translatedLineErrors(errors: DataJobLineError[], locale: Locale) {
   const t = getT(locale) as unknown as (key: string, params?: Record<string, unknown>) => string;
   return errors.map((e) => {
-    const column = t(`imports:columns.${e.column}`);
+    const column = t(lineErrorLabel(e));
     const message = e.type === 0 && !e.message ? t("imports:errors.missingColumn", { line: e.line, column }) : t(e.message ?? `imports:messageType.${e.type}`, { other: e.other });
     return { line: e.line, column: e.column, columnName: column, type: e.type, message };
   });

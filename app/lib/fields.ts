@@ -108,8 +108,8 @@ export function exportKeys<K extends string>(area: AreaFields<K>): K[] {
   return [...first, ...fieldKeys(area).filter((k) => !first.includes(k))];
 }
 
-/** The header's text key of a field (the import template's and the export's): `imports:columns.<key>`. */
-export const fieldLabelKey = (key: string) => `imports:columns.${key}`;
+/** The header's text key of a field (the import template's and the export's): its `label`, else `imports:columns.<key>`. */
+export const fieldLabelKey = (key: string, field?: Pick<FieldDeclaration, "label">) => field?.label ?? `imports:columns.${key}`;
 
 /** The values an area's fields take from `source` (a record's detail: the edit form's starting values). */
 export function pickFields<K extends string, T extends Record<K, unknown>>(area: AreaFields<K>, source: T): Pick<T, K> {

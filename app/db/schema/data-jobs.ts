@@ -23,6 +23,8 @@ export interface DataJobLineError {
   /** 1-based line number in the uploaded file. */
   line: number;
   column: string;
+  /** The column's header text key (`namespace:path`); absent on lines checked before fields named their label: `imports:columns.<column>`. */
+  label?: string;
   /** What is wrong, as an i18n key (the reader's language decides); absent: the type's own message. */
   message?: string;
   /** For a line repeating another: the line it repeats. */

@@ -50,7 +50,7 @@ export interface ExportColumn<R> {
 /**
  * The columns the import reads back (issue 49's round trip, decision 055): the area's declared fields
  * (lib/fields.ts, the import's columns) in the export's order, each with the import's key and header
- * (`imports:columns.<key>`), one label for both directions, so an export of facilities, buildings,
+ * (the field's label, `imports:columns.<key>` by default), one label for both directions, so an export of facilities, buildings,
  * rooms, room types, equipment categories and types, maintenance types and incident types imports
  * into another entity as it is. A field's value is the row's property `row` (else its key). The export's other columns (short ids, counts, links) are not
  * import columns and the import leaves them aside.
@@ -59,7 +59,7 @@ function importables<R>(area: AreaFields): ExportColumn<R>[] {
   return exportKeys(area).map((key) => {
     const field = area.fields[key];
     const from = field.row ?? key;
-    return { key, header: fieldLabelKey(key), value: (row: R, f: ExportFormatter) => fieldCell(field, (row as Record<string, unknown>)[from], f) };
+    return { key, header: fieldLabelKey(key, field), value: (row: R, f: ExportFormatter) => fieldCell(field, (row as Record<string, unknown>)[from], f) };
   });
 }
 

@@ -21,6 +21,8 @@ import en from "~/locales/en/exports.json";
 import nl from "~/locales/nl-BE/exports.json";
 import enImports from "~/locales/en/imports.json";
 import nlImports from "~/locales/nl-BE/imports.json";
+import enMaintenance from "~/locales/en/maintenance.json";
+import nlMaintenance from "~/locales/nl-BE/maintenance.json";
 import {
   createBuilding,
   createEntity,
@@ -214,10 +216,17 @@ describe("every export type", () => {
         const text = bytes.toString("utf8");
         expect(text).not.toContain(SECRET);
         const [header, ...rows] = parseCsv(text);
-        const [texts, importTexts] = user.language === UserLanguage.NL ? [nl, nlImports] : [en, enImports];
+        const dutch = user.language === UserLanguage.NL;
+        const texts = dutch ? nl : en;
+        const other: Record<string, Record<string, unknown>> = dutch ? { imports: nlImports, maintenance: nlMaintenance } : { imports: enImports, maintenance: enMaintenance };
         const definition = EXPORTS[EXPORT_TYPE_SLUGS[type]];
         // The import's label for a column the import reads back (round trip), the export's own otherwise.
-        expect(header).toEqual(definition.columns.map((c) => (c.header ? plainT(importTexts)(c.header.replace(/^imports:/, "")) : plainT(texts)(headerKey(c)))));
+        const named = (key: string) => {
+          const [ns, path] = key.split(":");
+          return plainT(other[ns] ?? {})(path);
+        };
+        expect(header).toEqual(definition.columns.map((c) => (c.header ? named(c.header) : plainT(texts)(headerKey(c)))));
+        if (type === "maintenance-types") expect(header).toContain(dutch ? "Geschatte duur (minuten)" : "Estimated duration (minutes)");
         const lines = text.slice(1).split("\r\n").slice(1, -1).sort();
         expect(lines).toEqual(await expectedLines(user, type));
         expect(rows.length).toBeGreaterThan(0);

@@ -15,6 +15,7 @@ import { treeScope } from "~/modules/facilities/policy.server";
 import { type ImportColumn, type ImportTypeDefinition, importTypeOf, type ReferenceKind } from "./columns";
 import { choiceValue, matchHeader, normalise } from "./headers.server";
 import type { Sheet } from "./parse.server";
+import { lineErrorLabel } from "./types";
 
 /**
  * The preview (decision 054): the whole file checked against the entity before anything is written,
@@ -353,5 +354,7 @@ export async function checkSheet(ctx: ServiceContext, definition: ImportTypeDefi
   }
   const order = new Map<string, number>(definition.columns.map((c, i) => [c.key, i]));
   errors.sort((a, b) => a.line - b.line || (order.get(a.column) ?? 0) - (order.get(b.column) ?? 0));
-  return { definition, rows, errors };
+  // A column whose header is its area's own label names it on its faults (lineErrorLabel reads it).
+  const labels = new Map<string, string>(definition.columns.filter((c) => c.label !== lineErrorLabel({ column: c.key })).map((c) => [c.key, c.label]));
+  return { definition, rows, errors: errors.map((e) => (labels.has(e.column) ? { ...e, label: labels.get(e.column) } : e)) };
 }

@@ -10,7 +10,7 @@ import { IMPORT_TYPE_LIST } from "./types";
 /**
  * The import types of SPEC.md section 3 and the columns of each one's template, read by the template
  * and the parser (they come from the areas' schemas, zod included: the screen reads types.ts). Headers
- * are translated (`imports:columns.<key>`); a file's header is matched against the labels of every language and the
+ * are translated (each field's `label`, by default `imports:columns.<key>`); a file's header is matched against the labels of every language and the
  * key itself, so a Dutch template imports for an English user and an export (same labels) imports
  * back. Mandatory columns carry " *" in the template's header. The columns are the areas' declared
  * fields (issue 59, "one field, one place").
@@ -37,8 +37,10 @@ const AREAS = {
 export type ImportColumnKey = { [T in keyof typeof AREAS]: FieldKey<(typeof AREAS)[T]> }[keyof typeof AREAS];
 
 /** An import column: a declared field (its template, check and header), by its key. */
-export interface ImportColumn extends Omit<FieldDeclaration, "input" | "row" | "cell" | "within"> {
+export interface ImportColumn extends Omit<FieldDeclaration, "input" | "row" | "cell" | "within" | "column" | "label"> {
   key: ImportColumnKey;
+  /** The header's text key (`namespace:path`, see FieldDeclaration's `label`). */
+  label: string;
   /** For a reference to a building: the column naming its facility (see FieldDeclaration). */
   within?: ImportColumnKey;
 }
@@ -56,8 +58,11 @@ export interface ImportTypeDefinition {
 
 /** The columns of an area's declaration, in its order (what the template, the check and the screen read). */
 function columnsOf(area: AreaFields): ImportColumn[] {
-  return Object.entries(area.fields).map(([key, { kind, required, max, reference, within, choice, example }]) => ({
+  return Object.entries(area.fields).map(([key, field]) => {
+    const { kind, required, max, reference, within, choice, example } = field;
+    return {
     key: key as ImportColumnKey,
+    label: fieldLabelKey(key, field),
     kind,
     ...(required ? { required } : {}),
     ...(max !== undefined ? { max } : {}),
@@ -65,7 +70,8 @@ function columnsOf(area: AreaFields): ImportColumn[] {
     ...(within ? { within: within as ImportColumnKey } : {}),
     ...(choice ? { choice } : {}),
     ...(example !== undefined ? { example } : {}),
-  }));
+    };
+  });
 }
 
 const extras: Partial<Record<BulkUploadType, Pick<ImportTypeDefinition, "oneOf">>> = {
@@ -89,7 +95,7 @@ export function importTypeBySlug(slug: string): ImportTypeDefinition | undefined
 }
 
 /** The i18n key of a column's header. */
-export const columnLabelKey = (column: Pick<ImportColumn, "key">) => fieldLabelKey(column.key);
+export const columnLabelKey = (column: Pick<ImportColumn, "label">) => column.label;
 
 /**
  * The choices of each enumeration: stored value and label key, in the order a drop-down lists them.

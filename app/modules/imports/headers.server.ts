@@ -1,15 +1,5 @@
-import enImports from "~/locales/en/imports.json";
-import frImports from "~/locales/fr-BE/imports.json";
-import nlImports from "~/locales/nl-BE/imports.json";
-import enIncidents from "~/locales/en/incidents.json";
-import frIncidents from "~/locales/fr-BE/incidents.json";
-import nlIncidents from "~/locales/nl-BE/incidents.json";
-import enExports from "~/locales/en/exports.json";
-import frExports from "~/locales/fr-BE/exports.json";
-import nlExports from "~/locales/nl-BE/exports.json";
-import enMaintenance from "~/locales/en/maintenance.json";
-import frMaintenance from "~/locales/fr-BE/maintenance.json";
-import nlMaintenance from "~/locales/nl-BE/maintenance.json";
+import { resources as bundles } from "~/i18n.server";
+import { supportedLngs } from "~/i18n";
 import { CHOICES, type ChoiceKind, type ImportColumn } from "./columns";
 
 /**
@@ -17,13 +7,13 @@ import { CHOICES, type ChoiceKind, type ImportColumn } from "./columns";
  * imports for an English user, and an export (same labels) imports back (decision 054). This reads
  * the texts to recognise them; it never writes a translated text.
  */
-const IMPORTS = [enImports, frImports, nlImports];
-const resources: Record<string, Array<Record<string, unknown>>> = {
-  imports: IMPORTS as unknown as Array<Record<string, unknown>>,
-  incidents: [enIncidents, frIncidents, nlIncidents] as unknown as Array<Record<string, unknown>>,
-  maintenance: [enMaintenance, frMaintenance, nlMaintenance] as unknown as Array<Record<string, unknown>>,
-  exports: [enExports, frExports, nlExports] as unknown as Array<Record<string, unknown>>,
-};
+/** Every language's texts of a namespace (the bundled translations). */
+function texts(ns: string): Array<Record<string, unknown>> {
+  return supportedLngs.flatMap((lng) => {
+    const bundle = bundles[lng]?.[ns];
+    return bundle && typeof bundle === "object" ? [bundle as Record<string, unknown>] : [];
+  });
+}
 
 /** Lower case, accents kept, spaces collapsed, a trailing mandatory mark (`*`) dropped. */
 export function normalise(text: string): string {
@@ -32,7 +22,7 @@ export function normalise(text: string): string {
 
 function lookUp(key: string): string[] {
   const [ns, path] = key.split(":");
-  return (resources[ns] ?? []).flatMap((res) => {
+  return texts(ns).flatMap((res) => {
     let node: unknown = res;
     for (const part of path.split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
     return typeof node === "string" ? [node] : [];
@@ -44,7 +34,7 @@ export function matchHeader(columns: readonly ImportColumn[], header: string[]):
   const positions = new Map<string, number>();
   const names = header.map(normalise);
   for (const column of columns) {
-    const accepted = new Set([normalise(column.key), ...lookUp(`imports:columns.${column.key}`).map(normalise)]);
+    const accepted = new Set([normalise(column.key), ...lookUp(column.label).map(normalise)]);
     const index = names.findIndex((n) => accepted.has(n));
     if (index >= 0) positions.set(column.key, index);
   }

@@ -196,6 +196,14 @@ describe("the preview", () => {
     expect(twin.errors.map((e) => [e.line, e.column, e.message])).toEqual([[2, "facility", "imports:errors.ambiguous"]]);
   });
 
+  it("reads a field whose header is its area's own label, in any language, and names it so on a fault", async () => {
+    const file = csv("Nom *,Durée estimée (minutes)\nAudit,abc\nRevue,90\n");
+    const preview = await previewImport(ctxOf(admin), { type: BulkUploadType.MAINTENANCE_TYPES, file });
+    expect(preview.errors.map((e) => [e.line, e.column, e.label])).toEqual([[2, "estimatedDuration", "maintenance:form.estimatedDuration"]]);
+    expect(label(preview.errors[0].label!)).toBe("Estimated duration (minutes)");
+    expect(getT("nl-BE")(preview.errors[0].label!)).toBe("Geschatte duur (minuten)");
+  });
+
   it("needs a facility before buildings", async () => {
     const lone = await createEntity(database.db);
     const loneAdmin = await createUser(database.db, { entityId: lone.id, role: Role.ADMINISTRATOR });

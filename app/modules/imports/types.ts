@@ -15,3 +15,8 @@ export const IMPORT_TYPE_LIST = [
   { type: BulkUploadType.ROOMS, slug: "rooms" },
   { type: BulkUploadType.INCIDENT_TYPE, slug: "incident-type" },
 ] as const;
+
+/** The header text key of a line fault's column: the one the check recorded, else the shared `imports:columns.<column>`. */
+export function lineErrorLabel(e: { column: string; label?: string }): string {
+  return e.label ?? `imports:columns.${e.column}`;
+}

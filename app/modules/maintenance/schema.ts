@@ -93,7 +93,7 @@ export type MaintenanceTypeValues = z.output<typeof MaintenanceTypeSchema>;
  * A maintenance type's own fields (issue 59, "one field, one place"): each is a key of the schema above
  * and a column of `maintenance_types`. The verbs write them (`fieldValues`), the detail reads them
  * (`fieldColumns`), the edit form starts from them, the import's template and values and the export's
- * columns follow them. A new field of the type is declared here (its header: `imports:columns.<key>`).
+ * columns follow them. A new field of the type is declared here (its header: its form label, `label`).
  */
 export const MAINTENANCE_TYPE_FIELDS = defineFields({
   fields: {
@@ -101,7 +101,7 @@ export const MAINTENANCE_TYPE_FIELDS = defineFields({
     occurrenceUnit: { kind: "choice", choice: "occurrenceUnit" },
     occurrenceInterval: { kind: "integer", example: "1" },
     instructions: { kind: "text", max: textMax(maintenanceTypeShape.instructions), example: "Check the pressure" },
-    estimatedDuration: { kind: "integer", example: "30" },
+    estimatedDuration: { kind: "integer", example: "30", label: "maintenance:form.estimatedDuration" },
     tags: { kind: "tags", example: "safety" },
   },
   exportOrder: ["name", "tags", "occurrenceUnit", "occurrenceInterval", "instructions", "estimatedDuration"],
