@@ -20,3 +20,4 @@ export * from "./changes";
 export * from "./printing";
 export * from "./webhooks";
 export * from "./api-tokens";
+export * from "./service-levels";
