@@ -38,7 +38,8 @@ const every = SUBJECTS.flatMap((subject) => ACTIONS.map((action) => [action, sub
  *   maintenance, import and export, printing), and the API tokens to see (decision 056);
  * - section 5: only an administrator gives the administrator role; section 6: technicians and managers
  *   are linked to facilities and buildings, administrators reach the whole entity; decision 057: webhooks,
- *   the audit history and their pages, the bug reports and making API tokens are administrators' alone.
+ *   the audit history and their pages, the bug reports and making API tokens are administrators' alone;
+ *   decision 064 (issue 62): so are the service levels (working hours, closed days, targets).
  */
 const TECHNICIAN = [
   "read entity",
@@ -82,6 +83,8 @@ const ADMINISTRATOR = [
   "read webhook",
   "manage webhook",
   "read audit",
+  "read serviceLevel",
+  "manage serviceLevel",
   "open adminScreen",
   "manage apiToken",
   "reach wholeEntity",

@@ -111,6 +111,8 @@ export const INTEGRATION_SCOPES: readonly Scope[] = ([
  * - `dashboard`, `maintenance`, `task`, `data` (import and export), `printing`;
  * - `webhook`: the entity's webhook endpoints and their deliveries; `audit`: the entity's audit history
  *   (administrators only, decision 057: both span the whole entity);
+ * - `serviceLevel`: the entity's working hours, closed days, response and resolution targets and the
+ *   warning before a breach (administrators only, decision 064: they span the whole entity);
  * - `managerScreen`: the screens of SPEC.md section 2 listed for managers and administrators;
  * - `adminScreen`: the administration pages for administrators alone (webhooks, the audit history:
  *   decision 057);
@@ -135,6 +137,7 @@ export const SUBJECTS = [
   "bugReport",
   "webhook",
   "audit",
+  "serviceLevel",
   "managerScreen",
   "adminScreen",
   "apiToken",
@@ -190,6 +193,7 @@ export const PERMISSIONS: PermissionTable = {
     bugReport: ["create", "read"],
     webhook: ["read", "manage"],
     audit: ["read"],
+    serviceLevel: ["read", "manage"],
     adminScreen: ["open"],
     apiToken: ["read", "manage"],
     wholeEntity: ["reach"],

@@ -32,6 +32,14 @@ export const AUDIT = {
   report: { submit: "report.submit" },
   room: { create: "room.create", update: "room.update", archive: "room.archive" },
   roomType: { create: "roomType.create", update: "roomType.update", remove: "roomType.remove" },
+  serviceLevel: {
+    setWorkingWeek: "serviceLevel.set-working-week",
+    addClosedDay: "serviceLevel.add-closed-day",
+    removeClosedDay: "serviceLevel.remove-closed-day",
+    addPublicHolidays: "serviceLevel.add-public-holidays",
+    setTargets: "serviceLevel.set-targets",
+    setWarningLead: "serviceLevel.set-warning-lead",
+  },
   user: {
     create: "user.create",
     update: "user.update",

@@ -1,0 +1,243 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { Priority, Role } from "~/db/enums";
+import { auditLog, changeEvents, type Entity, type IncidentType, serviceLevelClosedDays, serviceLevelOpeningHours, serviceLevelSettings, serviceLevelTargets, type User } from "~/db/schema";
+import { CLOCK_KIND_VALUES } from "~/db/schema/service-levels";
+import { ForbiddenError, NotFoundError } from "~/lib/errors";
+import { createEntity, createIncidentType, createUser } from "#tests/factories";
+import { actorContext, expectFieldError, rejectionOf } from "#tests/service-helpers";
+import { createTestDatabase } from "#tests/test-db";
+import { getServiceLevelSettings, getTargetOverride, targetsFor, warningLead, workingCalendar } from "./queries.server";
+import { CLOCK_KINDS, type TargetsInput, type WorkingWeekInput } from "./schema";
+import { addClosedDay, addPublicHolidays, clearTargetOverride, removeClosedDay, setTargets, setWarningLead, setWorkingWeek } from "./service.server";
+
+let database: Database;
+let entityA: Entity;
+let entityB: Entity;
+let admin: User;
+let manager: User;
+let technician: User;
+let otherAdmin: User;
+let typeA: IncidentType;
+let typeB: IncidentType;
+
+const ctxOf = (user: User, extra: { timeZone?: string } = {}) => actorContext(database.db, user, extra);
+
+const closedWeek: WorkingWeekInput = { monday: {}, tuesday: {}, wednesday: {}, thursday: {}, friday: {}, saturday: {}, sunday: {} };
+const officeWeek: WorkingWeekInput = {
+  ...closedWeek,
+  monday: { open: "on", opens: "08:00", closes: "17:00" },
+  tuesday: { open: "on", opens: "08:00", closes: "17:00" },
+  wednesday: { open: "on", opens: "08:30", closes: "12:00" },
+  thursday: { open: "on", opens: "08:00", closes: "17:00" },
+  friday: { open: "on", opens: "08:00", closes: "16:00" },
+  saturday: { opens: "09:00", closes: "12:00" }, // not ticked: closed, times ignored
+};
+const noTargets: TargetsInput = { low: {}, medium: {}, high: {}, critical: {}, none: {} };
+
+/** Every row the service levels keep for an entity, to show that a refused verb changed nothing. */
+async function snapshot(entityId: number) {
+  const db = database.db;
+  return {
+    hours: await db.select().from(serviceLevelOpeningHours).where(eq(serviceLevelOpeningHours.entityId, entityId)),
+    days: await db.select().from(serviceLevelClosedDays).where(eq(serviceLevelClosedDays.entityId, entityId)),
+    targets: await db.select().from(serviceLevelTargets).where(eq(serviceLevelTargets.entityId, entityId)),
+    settings: await db.select().from(serviceLevelSettings).where(eq(serviceLevelSettings.entityId, entityId)),
+    audit: await db.select().from(auditLog).where(and(eq(auditLog.entityId, entityId), eq(auditLog.recordType, "serviceLevel"))),
+    changes: await db.select().from(changeEvents).where(and(eq(changeEvents.entityId, entityId), eq(changeEvents.type, "serviceLevel.changed"))),
+  };
+}
+
+async function auditActions(entityId: number) {
+  const rows = await database.db
+    .select({ action: auditLog.action })
+    .from(auditLog)
+    .where(and(eq(auditLog.entityId, entityId), eq(auditLog.recordType, "serviceLevel")))
+    .orderBy(auditLog.id);
+  return rows.map((row) => row.action);
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const db = database.db;
+  entityA = await createEntity(db);
+  entityB = await createEntity(db);
+  admin = await createUser(db, { entityId: entityA.id, role: Role.ADMINISTRATOR });
+  manager = await createUser(db, { entityId: entityA.id, role: Role.FACILITY_MANAGER });
+  technician = await createUser(db, { entityId: entityA.id, role: Role.TECHNICIAN });
+  otherAdmin = await createUser(db, { entityId: entityB.id, role: Role.ADMINISTRATOR });
+  typeA = await createIncidentType(db, { entityId: entityA.id });
+  typeB = await createIncidentType(db, { entityId: entityB.id });
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe("the working week", () => {
+  it("keeps each weekday's opening hours, closed days without, in the entity's time zone", async () => {
+    await setWorkingWeek(ctxOf(admin), officeWeek);
+    const calendar = await workingCalendar(ctxOf(technician, { timeZone: "Europe/Brussels" }));
+    expect(calendar.timeZone).toBe("Europe/Brussels");
+    expect(calendar.week).toEqual({
+      1: [{ opens: 480, closes: 1020 }],
+      2: [{ opens: 480, closes: 1020 }],
+      3: [{ opens: 510, closes: 720 }],
+      4: [{ opens: 480, closes: 1020 }],
+      5: [{ opens: 480, closes: 960 }],
+      6: [],
+      7: [],
+    });
+    expect(await auditActions(entityA.id)).toContain("serviceLevel.set-working-week");
+  });
+
+  it("reads a closing time of 00:00 as midnight: open all day", async () => {
+    await setWorkingWeek(ctxOf(admin), { ...officeWeek, sunday: { open: "on", opens: "00:00", closes: "00:00" } });
+    expect((await workingCalendar(ctxOf(admin))).week[7]).toEqual([{ opens: 0, closes: 1440 }]);
+    await setWorkingWeek(ctxOf(admin), officeWeek);
+  });
+
+  it("refuses an open day without times, a closing time before the opening one and a time that is not one", async () => {
+    await expectFieldError(setWorkingWeek(ctxOf(admin), { ...officeWeek, monday: { open: "on", opens: "", closes: "17:00" } }), "monday.opens", "common:validation.required");
+    await expectFieldError(setWorkingWeek(ctxOf(admin), { ...officeWeek, tuesday: { open: "on", opens: "17:00", closes: "08:00" } }), "tuesday.closes", "serviceLevels:validation.closesAfterOpens");
+    await expectFieldError(setWorkingWeek(ctxOf(admin), { ...officeWeek, friday: { open: "on", opens: "25:00", closes: "26:00" } }), "friday.opens", "serviceLevels:validation.time");
+    expect((await workingCalendar(ctxOf(admin))).week[1]).toEqual([{ opens: 480, closes: 1020 }]);
+  });
+});
+
+describe("closed days", () => {
+  it("adds and removes a closed day, refusing the same day twice beside the date", async () => {
+    const { id } = await addClosedDay(ctxOf(admin), { day: "2027-12-24", name: "Christmas Eve" });
+    await expectFieldError(addClosedDay(ctxOf(admin), { day: "2027-12-24", name: "Again" }), "day", "serviceLevels:validation.dayTaken");
+    await expectFieldError(addClosedDay(ctxOf(admin), { day: "2027-02-30", name: "No such day" }), "day", "serviceLevels:validation.date");
+    expect((await workingCalendar(ctxOf(admin))).closedDays.has("2027-12-24")).toBe(true);
+    await removeClosedDay(ctxOf(admin), { closedDayId: id });
+    expect((await workingCalendar(ctxOf(admin))).closedDays.has("2027-12-24")).toBe(false);
+    expect(await rejectionOf(removeClosedDay(ctxOf(admin), { closedDayId: id }))).toBeInstanceOf(NotFoundError);
+    const actions = await auditActions(entityA.id);
+    expect(actions).toContain("serviceLevel.add-closed-day");
+    expect(actions).toContain("serviceLevel.remove-closed-day");
+  });
+
+  it("adds Belgium's ten public holidays of a year in the language chosen, skipping days already closed", async () => {
+    await addClosedDay(ctxOf(admin), { day: "2027-07-21", name: "Our own name" });
+    expect(await addPublicHolidays(ctxOf(admin), { year: 2027, language: "nl" })).toEqual({ added: 9 });
+    const { closedDays } = await getServiceLevelSettings(ctxOf(admin));
+    const of2027 = closedDays.filter((d) => d.day.startsWith("2027"));
+    // Belgium's public holidays of 2027 (Easter on 28 March).
+    expect(of2027.map((d) => [d.day, d.name])).toEqual([
+      ["2027-01-01", "Nieuwjaar"],
+      ["2027-03-29", "Paasmaandag"],
+      ["2027-05-01", "Dag van de Arbeid"],
+      ["2027-05-06", "Hemelvaartsdag"],
+      ["2027-05-17", "Pinkstermaandag"],
+      ["2027-07-21", "Our own name"],
+      ["2027-08-15", "Tenhemelopneming"],
+      ["2027-11-01", "Allerheiligen"],
+      ["2027-11-11", "Wapenstilstand"],
+      ["2027-12-25", "Kerstmis"],
+    ]);
+    expect(await addPublicHolidays(ctxOf(admin), { year: 2027, language: "fr" })).toEqual({ added: 0 });
+    expect(await addPublicHolidays(ctxOf(admin), { year: 2028, language: "fr" })).toEqual({ added: 10 });
+    const names2028 = (await getServiceLevelSettings(ctxOf(admin))).closedDays.filter((d) => d.day.startsWith("2028")).map((d) => d.name);
+    expect(names2028).toContain("Fête nationale");
+    await expectFieldError(addPublicHolidays(ctxOf(admin), { year: 1800, language: "fr" }), "year", "serviceLevels:validation.year");
+  });
+});
+
+describe("targets", () => {
+  it("keeps the entity's targets per priority in minutes with their clocks; empty hours: no target", async () => {
+    await setTargets(ctxOf(admin), null, {
+      ...noTargets,
+      critical: { responseHours: "1", responseClock: "calendar", resolutionHours: "4", resolutionClock: "calendar" },
+      high: { responseHours: "2,5", resolutionHours: "16" },
+      none: { resolutionHours: "40" },
+    });
+    const { targets } = await getServiceLevelSettings(ctxOf(admin));
+    expect(targets.critical).toEqual({ responseMinutes: 60, responseClock: "calendar", resolutionMinutes: 240, resolutionClock: "calendar" });
+    expect(targets.high).toEqual({ responseMinutes: 150, responseClock: "working", resolutionMinutes: 960, resolutionClock: "working" });
+    expect(targets.low).toEqual({ responseMinutes: null, responseClock: "working", resolutionMinutes: null, resolutionClock: "working" });
+    expect(await targetsFor(ctxOf(technician), null, Priority.CRITICAL)).toEqual({ response: { minutes: 60, clock: "calendar" }, resolution: { minutes: 240, clock: "calendar" } });
+    expect(await targetsFor(ctxOf(technician), typeA.id, null)).toEqual({ response: null, resolution: { minutes: 2400, clock: "working" } });
+    expect(await targetsFor(ctxOf(technician), null, Priority.LOW)).toEqual({ response: null, resolution: null });
+    expect(await auditActions(entityA.id)).toContain("serviceLevel.set-targets");
+  });
+
+  it("lets an incident type override a target, the entity's applying where the override sets none", async () => {
+    await setTargets(ctxOf(admin), typeA.id, { ...noTargets, critical: { responseHours: "0.5", responseClock: "working" } });
+    expect(await targetsFor(ctxOf(admin), typeA.id, Priority.CRITICAL)).toEqual({ response: { minutes: 30, clock: "working" }, resolution: { minutes: 240, clock: "calendar" } });
+    expect(await targetsFor(ctxOf(admin), null, Priority.CRITICAL)).toEqual({ response: { minutes: 60, clock: "calendar" }, resolution: { minutes: 240, clock: "calendar" } });
+    expect((await getTargetOverride(ctxOf(admin), typeA.id)).critical.responseMinutes).toBe(30);
+    await clearTargetOverride(ctxOf(admin), typeA.id);
+    expect(await targetsFor(ctxOf(admin), typeA.id, Priority.CRITICAL)).toEqual({ response: { minutes: 60, clock: "calendar" }, resolution: { minutes: 240, clock: "calendar" } });
+  });
+
+  it("refuses hours that are not a positive number of at most a year", async () => {
+    await expectFieldError(setTargets(ctxOf(admin), null, { ...noTargets, low: { responseHours: "-1" } }), "low.responseHours", "serviceLevels:validation.hours");
+    await expectFieldError(setTargets(ctxOf(admin), null, { ...noTargets, low: { responseHours: "0" } }), "low.responseHours", "serviceLevels:validation.hours");
+    await expectFieldError(setTargets(ctxOf(admin), null, { ...noTargets, low: { resolutionHours: "9000" } }), "low.resolutionHours", "serviceLevels:validation.hoursTooMany");
+    await expectFieldError(setTargets(ctxOf(admin), null, { ...noTargets, low: { responseClock: "sometimes" as never, responseHours: "1" } }), "low.responseClock", "common:validation.invalid");
+  });
+
+  it("names the clocks as the table's CHECK does", () => {
+    expect([...CLOCK_KINDS]).toEqual([...CLOCK_KIND_VALUES]);
+  });
+});
+
+describe("the warning before a breach", () => {
+  it("keeps the lead in minutes, or none", async () => {
+    expect(await warningLead(ctxOf(admin))).toBeNull();
+    await setWarningLead(ctxOf(admin), { warnBeforeMinutes: 30 });
+    expect(await warningLead(ctxOf(technician))).toBe(30);
+    expect((await getServiceLevelSettings(ctxOf(admin))).warnBeforeMinutes).toBe(30);
+    await expectFieldError(setWarningLead(ctxOf(admin), { warnBeforeMinutes: 0 }), "warnBeforeMinutes", "serviceLevels:validation.warnBefore");
+    await setWarningLead(ctxOf(admin), { warnBeforeMinutes: null });
+    expect(await warningLead(ctxOf(admin))).toBeNull();
+    await setWarningLead(ctxOf(admin), { warnBeforeMinutes: 30 });
+  });
+
+  it("emits a change event with every write", async () => {
+    const changes = await database.db.select({ payload: changeEvents.payload }).from(changeEvents).where(and(eq(changeEvents.entityId, entityA.id), eq(changeEvents.type, "serviceLevel.changed")));
+    const parts = new Set(changes.map((c) => (c.payload as { part: string }).part));
+    expect([...parts].sort()).toEqual(["closed-days", "targets", "warning-lead", "working-week"]);
+  });
+});
+
+describe("refusals", () => {
+  it("refuses another entity's closed day and incident type, changing nothing", async () => {
+    const { id: dayOfB } = await addClosedDay(ctxOf(otherAdmin), { day: "2027-06-01", name: "B's day" });
+    const beforeA = await snapshot(entityA.id);
+    const beforeB = await snapshot(entityB.id);
+    expect(await rejectionOf(removeClosedDay(ctxOf(admin), { closedDayId: dayOfB }))).toBeInstanceOf(NotFoundError);
+    expect(await rejectionOf(setTargets(ctxOf(admin), typeB.id, { ...noTargets, low: { responseHours: "1" } }))).toBeInstanceOf(NotFoundError);
+    expect(await rejectionOf(clearTargetOverride(ctxOf(admin), typeB.id))).toBeInstanceOf(NotFoundError);
+    expect(await rejectionOf(getTargetOverride(ctxOf(admin), typeB.id))).toBeInstanceOf(NotFoundError);
+    expect(await snapshot(entityA.id)).toEqual(beforeA);
+    expect(await snapshot(entityB.id)).toEqual(beforeB);
+    // And B's settings stay B's: A's calendar does not hold B's day.
+    expect((await workingCalendar(ctxOf(admin))).closedDays.has("2027-06-01")).toBe(false);
+  });
+
+  it("refuses facility managers and technicians, changing nothing", async () => {
+    const before = await snapshot(entityA.id);
+    const { closedDays } = await getServiceLevelSettings(ctxOf(admin));
+    for (const user of [manager, technician]) {
+      const ctx = ctxOf(user);
+      const attempts = [
+        setWorkingWeek(ctx, closedWeek),
+        addClosedDay(ctx, { day: "2029-01-02", name: "x" }),
+        removeClosedDay(ctx, { closedDayId: closedDays[0].id }),
+        addPublicHolidays(ctx, { year: 2029, language: "en" }),
+        setTargets(ctx, null, noTargets),
+        setTargets(ctx, typeA.id, noTargets),
+        clearTargetOverride(ctx, typeA.id),
+        setWarningLead(ctx, { warnBeforeMinutes: 5 }),
+        getServiceLevelSettings(ctx),
+        getTargetOverride(ctx, typeA.id),
+      ];
+      for (const attempt of attempts) expect(await rejectionOf(attempt)).toBeInstanceOf(ForbiddenError);
+    }
+    expect(await snapshot(entityA.id)).toEqual(before);
+  });
+});
