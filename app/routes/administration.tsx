@@ -6,7 +6,7 @@ import { administrationCounts, AUDIT_COUNT_DAYS } from "~/modules/administration
 
 /**
  * /administration (decision 057): the hub of the administration menu. Users and Import/Export for managers
- * and administrators; API tokens, webhooks and the audit history for administrators only (the cards of
+ * and administrators; API tokens, webhooks, service levels and the audit history for administrators only (the cards of
  * what a manager may not open are left out). Each card has its count and links to its screen.
  */
 export const loader = screenLoader(async ({ ctx }) => ({ counts: await administrationCounts(ctx), auditDays: AUDIT_COUNT_DAYS }));
@@ -27,6 +27,15 @@ export default function Administration() {
       count: counts.apiTokens === null ? null : t("cards.apiTokens.count", { count: counts.apiTokens }),
     });
     cards.push({ key: "webhooks", to: "/administration/webhooks", title: t("cards.webhooks.title"), description: t("cards.webhooks.description"), count: t("cards.webhooks.count", { count: counts.webhooks }) });
+  }
+  if (counts.serviceLevels !== null) {
+    cards.push({
+      key: "service-levels",
+      to: "/administration/service-levels",
+      title: t("cards.serviceLevels.title"),
+      description: t("cards.serviceLevels.description"),
+      count: t("cards.serviceLevels.count", { count: counts.serviceLevels }),
+    });
   }
   if (counts.auditRecent !== null) {
     cards.push({

@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { assertCan, can } from "~/core/actor";
 import type { ServiceContext } from "~/core/context.server";
-import { apiTokens, auditLog, dataJobs, entities, incidentTypes, maintenanceTypes, rooms, roomTypes, users, webhookEndpoints } from "~/db/schema";
+import { apiTokens, auditLog, dataJobs, entities, incidentTypes, maintenanceTypes, rooms, roomTypes, serviceLevelTargets, users, webhookEndpoints } from "~/db/schema";
 import { currentAuditAction } from "~/core/audit-actions";
 
 /**
@@ -19,6 +19,8 @@ export interface AdministrationCounts {
   auditRecent: number | null;
   /** Administrators only: the tokens in use (neither revoked nor expired). */
   apiTokens: number | null;
+  /** Administrators only: the priorities with an entity-wide service-level target (issue 62). */
+  serviceLevels: number | null;
 }
 
 export const AUDIT_COUNT_DAYS = 30;
@@ -40,9 +42,12 @@ export async function administrationCounts(ctx: ServiceContext): Promise<Adminis
       apiTokens: admin
         ? countOf(sql`${apiTokens} where ${apiTokens.entityId} = ${e} and ${apiTokens.revokedAt} is null and ${apiTokens.expiresAt} > now()`)
         : sql<null>`null::int`,
+      serviceLevels: can(ctx.actor, "read", "serviceLevel")
+        ? countOf(sql`${serviceLevelTargets} where ${serviceLevelTargets.entityId} = ${e} and ${serviceLevelTargets.incidentTypeId} is null`)
+        : sql<null>`null::int`,
     })
     .from(sql`(select 1) as one`);
-  return { users: row.users, dataJobs: row.dataJobs, webhooks: row.webhooks, auditRecent: row.auditRecent, apiTokens: row.apiTokens };
+  return { users: row.users, dataJobs: row.dataJobs, webhooks: row.webhooks, auditRecent: row.auditRecent, apiTokens: row.apiTokens, serviceLevels: row.serviceLevels };
 }
 
 export interface ConfigurationCounts {

@@ -9,7 +9,7 @@ import { createEntity, createIncidentType, createUser } from "#tests/factories";
 import { actorContext, expectFieldError, rejectionOf } from "#tests/service-helpers";
 import { createTestDatabase } from "#tests/test-db";
 import { getServiceLevelSettings, getTargetOverride, targetsFor, warningLead, workingCalendar } from "./queries.server";
-import { CLOCK_KINDS, type TargetsInput, type WorkingWeekInput } from "./schema";
+import { CLOCK_KINDS, type TargetsInput, TargetsSchema, type WorkingWeekInput, WorkingWeekSchema } from "./schema";
 import { addClosedDay, addPublicHolidays, clearTargetOverride, removeClosedDay, setTargets, setWarningLead, setWorkingWeek } from "./service.server";
 
 let database: Database;
@@ -178,6 +178,14 @@ describe("targets", () => {
     await expectFieldError(setTargets(ctxOf(admin), null, { ...noTargets, low: { responseHours: "0" } }), "low.responseHours", "serviceLevels:validation.hours");
     await expectFieldError(setTargets(ctxOf(admin), null, { ...noTargets, low: { resolutionHours: "9000" } }), "low.resolutionHours", "serviceLevels:validation.hoursTooMany");
     await expectFieldError(setTargets(ctxOf(admin), null, { ...noTargets, low: { responseClock: "sometimes" as never, responseHours: "1" } }), "low.responseClock", "common:validation.invalid");
+  });
+
+  it("parses a parsed form to itself (the form's action parses it, then the verb)", () => {
+    const targets = { ...noTargets, high: { responseHours: "2,5", resolutionHours: "16", resolutionClock: "calendar" as const } };
+    const once = TargetsSchema.parse(targets);
+    expect(TargetsSchema.parse(once)).toEqual(once);
+    const week = WorkingWeekSchema.parse(officeWeek);
+    expect(WorkingWeekSchema.parse(week)).toEqual(week);
   });
 
   it("names the clocks as the table's CHECK does", () => {

@@ -13,6 +13,8 @@ import { serviceLevelsNotFound } from "./queries.server";
 import {
   type ClosedDayInput,
   ClosedDaySchema,
+  intervalsOf,
+  minutesOfHours,
   PRIORITY_OF,
   type PublicHolidaysInput,
   PublicHolidaysSchema,
@@ -61,12 +63,12 @@ async function changed(ctx: ServiceContext, effects: Effects, part: Part, auditA
 export async function setWorkingWeek(ctx: ServiceContext, input: WorkingWeekInput): Promise<void> {
   assertCan(ctx.actor, "manage", "serviceLevel");
   const week = parseInput(WorkingWeekSchema, input);
-  const rows = WEEKDAYS.flatMap((name, index) => week[name].map((interval) => ({ entityId: ctx.entityId, weekday: index + 1, opensAt: interval.opens, closesAt: interval.closes })));
+  const rows = WEEKDAYS.flatMap((name, index) => intervalsOf(week[name]).map((interval) => ({ entityId: ctx.entityId, weekday: index + 1, opensAt: interval.opens, closesAt: interval.closes })));
   await withTx(ctx, async (tx, effects) => {
     await lockSettings(tx);
     await tx.db.delete(serviceLevelOpeningHours).where(eq(serviceLevelOpeningHours.entityId, ctx.entityId));
     if (rows.length) await tx.db.insert(serviceLevelOpeningHours).values(rows);
-    const summary = Object.fromEntries(WEEKDAYS.map((name) => [name, week[name].map((i) => `${timeOf(i.opens)}-${timeOf(i.closes)}`)]));
+    const summary = Object.fromEntries(WEEKDAYS.map((name) => [name, intervalsOf(week[name]).map((i) => `${timeOf(i.opens)}-${timeOf(i.closes)}`)]));
     await changed(tx, effects, "working-week", AUDIT.serviceLevel.setWorkingWeek, { week: summary });
   });
 }
@@ -158,9 +160,9 @@ export async function setTargets(ctx: ServiceContext, incidentTypeId: number | n
       entityId: ctx.entityId,
       incidentTypeId,
       priority: PRIORITY_OF[key],
-      responseMinutes: targets[key].responseHours,
+      responseMinutes: minutesOrNull(targets[key].responseHours),
       responseClock: targets[key].responseClock,
-      resolutionMinutes: targets[key].resolutionHours,
+      resolutionMinutes: minutesOrNull(targets[key].resolutionHours),
       resolutionClock: targets[key].resolutionClock,
       updatedAt: new Date(now()),
     }));
@@ -168,12 +170,19 @@ export async function setTargets(ctx: ServiceContext, incidentTypeId: number | n
     const summary = Object.fromEntries(
       TARGET_PRIORITIES.map((key) => [
         key,
-        { response: targets[key].responseHours, responseClock: targets[key].responseClock, resolution: targets[key].resolutionHours, resolutionClock: targets[key].resolutionClock },
+        {
+          response: minutesOrNull(targets[key].responseHours),
+          responseClock: targets[key].responseClock,
+          resolution: minutesOrNull(targets[key].resolutionHours),
+          resolutionClock: targets[key].resolutionClock,
+        },
       ]),
     );
     await changed(tx, effects, "targets", AUDIT.serviceLevel.setTargets, { minutes: summary }, incidentTypeId);
   });
 }
+
+const minutesOrNull = (hours: string | null) => (hours === null ? null : minutesOfHours(hours));
 
 /** Removes an incident type's override: the entity's targets apply to it again. */
 export async function clearTargetOverride(ctx: ServiceContext, incidentTypeId: number): Promise<void> {
