@@ -20,8 +20,8 @@ const SPEC_SCREENS = {
     // The export tab of /import-data ("an import tab and an export tab"); the API tokens, which managers see (decision 056).
     "/import-data/export", "/administration/api-tokens",
   ],
-  /** Decision 057: webhooks and the audit history are administrators' alone. */
-  admin: ["/administration/webhooks", "/administration/webhooks/{id}", "/administration/audit"],
+  /** Decision 057: webhooks and the audit history are administrators' alone; decision 064 (issue 62): the service levels too. */
+  admin: ["/administration/webhooks", "/administration/webhooks/{id}", "/administration/audit", "/administration/service-levels"],
   /** Section 6: "Unauthenticated visitors reach only login, signup, password reset" (and sign-up's success step). */
   visitor: ["/login", "/signup", "/password/reset", "/signup/success"],
   /** Section 2, public: the forbidden page; the occupier's pages of a QR code (section 1) and sign-up's e-mail check. */
