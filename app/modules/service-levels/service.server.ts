@@ -1,4 +1,3 @@
-import Holidays from "date-holidays";
 import { and, eq, isNull } from "drizzle-orm";
 import { assertCan } from "~/core/actor";
 import { AUDIT } from "~/core/audit-actions";
@@ -9,6 +8,7 @@ import { now } from "~/lib/clock.server";
 import { NotFoundError, ValidationError } from "~/lib/errors";
 import { parseInput } from "~/lib/validation";
 import { serviceLevelsChanged, type SERVICE_LEVEL_PARTS } from "./changes.server";
+import { belgianPublicHolidays } from "./holidays.server";
 import { serviceLevelsNotFound } from "./queries.server";
 import {
   type ClosedDayInput,
@@ -103,17 +103,6 @@ export async function removeClosedDay(ctx: ServiceContext, input: { closedDayId:
     if (!row) throw new NotFoundError("serviceLevels:errors.closedDayNotFound", "CLOSED_DAY_NOT_FOUND");
     await changed(tx, effects, "closed-days", AUDIT.serviceLevel.removeClosedDay, { day: row.day, name: row.name });
   });
-}
-
-/** Belgium's public holidays of `year`, named in `language`, as local dates (date-holidays). */
-export function belgianPublicHolidays(year: number, language: string): { day: string; name: string }[] {
-  const holidays = new Holidays("BE");
-  holidays.setLanguages(language);
-  const days = new Map<string, string>();
-  for (const holiday of holidays.getHolidays(year)) {
-    if (holiday.type === "public" && !days.has(holiday.date.slice(0, 10))) days.set(holiday.date.slice(0, 10), holiday.name);
-  }
-  return [...days].map(([day, name]) => ({ day, name }));
 }
 
 /**
