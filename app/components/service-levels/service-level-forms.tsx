@@ -68,11 +68,11 @@ export function WorkingWeekForm({ week, lastResult }: { week: Record<number, Ope
                   <CheckboxField {...open} id={day.open.id} label={<span className="sr-only">{t("week.openOn", { day: dayName })}</span>} />
                 </TableCell>
                 <TableCell>
-                  <Input {...getInputProps(day.opens, { type: "time" })} aria-label={t("week.opensOn", { day: dayName })} />
+                  <Input {...getInputProps(day.opens, { type: "time" })} className="w-28 sm:w-full" aria-label={t("week.opensOn", { day: dayName })} />
                   <ErrorText id={day.opens.errorId} errors={text(day.opens.errors)} />
                 </TableCell>
                 <TableCell>
-                  <Input {...getInputProps(day.closes, { type: "time" })} aria-label={t("week.closesOn", { day: dayName })} />
+                  <Input {...getInputProps(day.closes, { type: "time" })} className="w-28 sm:w-full" aria-label={t("week.closesOn", { day: dayName })} />
                   <ErrorText id={day.closes.errorId} errors={text(day.closes.errors)} />
                 </TableCell>
               </TableRow>
@@ -223,8 +223,8 @@ export function TargetsForm({ targets, lastResult }: { targets: Record<string, T
       <input type="hidden" name="intent" value="targets" />
       <FormErrors id={form.errorId} errors={form.errors} ns={NS} />
       <DefaultSubmit />
-      <Table>
-        <TableHeader>
+      <Table className="max-sm:block max-sm:[&_tbody]:block">
+        <TableHeader className="max-sm:hidden">
           <TableRow>
             <TableHead scope="col">{t("targets.priority")}</TableHead>
             <TableHead scope="col" colSpan={2}>
@@ -242,22 +242,22 @@ export function TargetsForm({ targets, lastResult }: { targets: Record<string, T
             const response = t("targets.response");
             const resolution = t("targets.resolution");
             return (
-              <TableRow key={key}>
-                <TableHead scope="row" className="font-medium">
+              <TableRow key={key} className="max-sm:grid max-sm:grid-cols-[5rem_1fr] max-sm:gap-x-2 max-sm:py-2">
+                <TableHead scope="row" className="font-medium max-sm:col-span-2 max-sm:h-auto max-sm:px-0">
                   {priority}
                 </TableHead>
-                <TableCell className="min-w-24">
+                <TableCell className={captioned} data-caption={response}>
                   <Input {...getInputProps(row.responseHours, { type: "text" })} inputMode="decimal" aria-label={t("targets.hours", { target: response, priority })} />
                   <ErrorText id={row.responseHours.errorId} errors={text(row.responseHours.errors)} />
                 </TableCell>
-                <TableCell className="min-w-40">
+                <TableCell className={captioned} data-caption={response}>
                   <ClockSelect field={row.responseClock} label={t("targets.clock", { target: response, priority })} errors={text(row.responseClock.errors)} />
                 </TableCell>
-                <TableCell className="min-w-24">
+                <TableCell className={captioned} data-caption={resolution}>
                   <Input {...getInputProps(row.resolutionHours, { type: "text" })} inputMode="decimal" aria-label={t("targets.hours", { target: resolution, priority })} />
                   <ErrorText id={row.resolutionHours.errorId} errors={text(row.resolutionHours.errors)} />
                 </TableCell>
-                <TableCell className="min-w-40">
+                <TableCell className={captioned} data-caption={resolution}>
                   <ClockSelect field={row.resolutionClock} label={t("targets.clock", { target: resolution, priority })} errors={text(row.resolutionClock.errors)} />
                 </TableCell>
               </TableRow>
@@ -271,6 +271,12 @@ export function TargetsForm({ targets, lastResult }: { targets: Record<string, T
     </Form>
   );
 }
+
+/**
+ * A target cell: a column of the table on wider screens; on phones, where the header row is hidden, a
+ * grid cell captioned with its column's name (response or resolution).
+ */
+const captioned = "sm:min-w-24 max-sm:px-0 max-sm:py-1 max-sm:before:block max-sm:before:pb-1 max-sm:before:text-xs max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-caption)]";
 
 function ClockSelect({ field, label, errors }: { field: Parameters<typeof getSelectProps>[0]; label: string; errors?: string[] | null }) {
   const { t } = useTranslation("serviceLevels");
