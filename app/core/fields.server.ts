@@ -29,10 +29,9 @@ export function storedFields(table: Table, area: AreaFields): StoredField[] {
   for (const [key, field] of Object.entries(area.fields)) {
     if (field.input === null || field.column === null) continue;
     const input = field.input ?? key;
-    const columnKey = field.column ?? (input in all ? input : key);
-    const column = all[columnKey];
-    if (!column) throw new Error(`field ${key}: no column ${columnKey}`);
-    stored.push({ key, input, columnKey, column });
+    const columnKey = field.column ?? (Object.hasOwn(all, input) ? input : key);
+    if (!Object.hasOwn(all, columnKey)) throw new Error(`field ${key}: no column ${columnKey}`);
+    stored.push({ key, input, columnKey, column: all[columnKey] });
   }
   return stored;
 }
