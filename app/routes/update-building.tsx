@@ -2,9 +2,10 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BuildingForm, BUILDINGS_LIST } from "~/components/facilities/building-form";
 import { ArchiveDialog } from "~/components/forms/archive-dialog";
+import { fieldFormValues } from "~/core/fields.server";
 import { screenLoader, subjectById, updateAction } from "~/http/screen.server";
 import { getBuildingForEdit, listFacilityOptions } from "~/modules/facilities/queries.server";
-import { BuildingSchema } from "~/modules/facilities/schema";
+import { BUILDING_FIELDS, BuildingSchema } from "~/modules/facilities/schema";
 import { archiveBuilding, updateBuilding } from "~/modules/facilities/service.server";
 import { UpdateScreen } from "~/components/forms/form-screens";
 
@@ -13,12 +14,16 @@ import { UpdateScreen } from "~/components/forms/form-screens";
  * `?dialog=archive` (`intent=archive`). An unknown id, or another entity's, is a 404 page.
  */
 const building = subjectById(getBuildingForEdit);
-export const loader = screenLoader(building, async ({ ctx, subject }) => ({ building: subject, facilities: await listFacilityOptions(ctx) }));
+export const loader = screenLoader(building, async ({ ctx, subject }) => ({
+  building: subject,
+  values: fieldFormValues(BUILDING_FIELDS, subject, BuildingSchema.shape),
+  facilities: await listFacilityOptions(ctx),
+}));
 export const action = updateAction(building, { schema: BuildingSchema, list: BUILDINGS_LIST, update: updateBuilding, archive: archiveBuilding });
 
 export default function UpdateBuilding() {
   const { t } = useTranslation("facilities");
-  const { building, facilities } = useLoaderData<typeof loader>();
+  const { building, values, facilities } = useLoaderData<typeof loader>();
   return (
     <UpdateScreen
       screen="update-building"
@@ -27,7 +32,7 @@ export default function UpdateBuilding() {
       backLabel={t("building.back")}
       archiveLabel={t("building.archive")}
       archiveDialog={(lastResult) => <ArchiveDialog name={building.name} details={t("building.archiveDetails")} lastResult={lastResult} />}
-      form={(props) => <BuildingForm building={building} facilities={facilities} {...props} />}
+      form={(props) => <BuildingForm building={values} facilities={facilities} {...props} />}
     />
   );
 }

@@ -2,9 +2,10 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CATEGORIES_LIST, CategoryForm } from "~/components/equipment/category-form";
 import { ArchiveDialog } from "~/components/forms/archive-dialog";
+import { fieldFormValues } from "~/core/fields.server";
 import { screenLoader, subjectById, updateAction } from "~/http/screen.server";
 import { getCategoryForEdit } from "~/modules/equipment/queries.server";
-import { CategorySchema } from "~/modules/equipment/schema";
+import { CATEGORY_FIELDS, CategorySchema } from "~/modules/equipment/schema";
 import { archiveCategory, updateCategory } from "~/modules/equipment/service.server";
 import { UpdateScreen } from "~/components/forms/form-screens";
 
@@ -14,12 +15,12 @@ import { UpdateScreen } from "~/components/forms/form-screens";
  * rejected).
  */
 const category = subjectById(getCategoryForEdit);
-export const loader = screenLoader(category, ({ subject }) => ({ category: subject }));
+export const loader = screenLoader(category, ({ subject }) => ({ category: subject, values: fieldFormValues(CATEGORY_FIELDS, subject, CategorySchema.shape) }));
 export const action = updateAction(category, { schema: CategorySchema, list: CATEGORIES_LIST, update: updateCategory, archive: archiveCategory });
 
 export default function UpdateCategory() {
   const { t } = useTranslation("equipment");
-  const { category } = useLoaderData<typeof loader>();
+  const { category, values } = useLoaderData<typeof loader>();
   const link = "font-medium text-primary underline-offset-4 hover:underline";
   return (
     <UpdateScreen
@@ -39,7 +40,7 @@ export default function UpdateCategory() {
       backLabel={t("category.back")}
       archiveLabel={t("category.archive")}
       archiveDialog={(lastResult) => <ArchiveDialog name={category.categoryName} details={t("category.archiveDetails")} lastResult={lastResult} />}
-      form={(props) => <CategoryForm category={category} {...props} />}
+      form={(props) => <CategoryForm category={values} {...props} />}
     />
   );
 }

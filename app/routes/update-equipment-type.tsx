@@ -4,9 +4,10 @@ import { useDates } from "~/lib/use-dates";
 import { EQUIPMENT_TYPES_LIST, EquipmentTypeForm } from "~/components/equipment/equipment-type-form";
 import { ArchiveDialog } from "~/components/forms/archive-dialog";
 import { uploadsOf } from "~/http/form-action.server";
+import { fieldFormValues } from "~/core/fields.server";
 import { screenLoader, subjectById, updateAction } from "~/http/screen.server";
 import { getEquipmentTypeForEdit, listCategoryOptions } from "~/modules/equipment/queries.server";
-import { EquipmentTypeSchema } from "~/modules/equipment/schema";
+import { EQUIPMENT_TYPE_FIELDS, EquipmentTypeFieldsSchema, EquipmentTypeSchema } from "~/modules/equipment/schema";
 import { archiveEquipmentType, updateEquipmentType } from "~/modules/equipment/service.server";
 import { listIncidentTypeOptions } from "~/modules/incident-types/queries.server";
 import { UpdateScreen } from "~/components/forms/form-screens";
@@ -20,7 +21,9 @@ const equipmentType = subjectById(getEquipmentTypeForEdit);
 
 export const loader = screenLoader(equipmentType, async ({ ctx, subject }) => {
   const [categories, incidentTypes] = await Promise.all([listCategoryOptions(ctx), listIncidentTypeOptions(ctx)]);
-  return { equipmentType: subject, categories, incidentTypes, maxBytes: ctx.files.maxBytes };
+  // Its declared fields; the detail's tags carry their labels.
+  const values = { ...fieldFormValues(EQUIPMENT_TYPE_FIELDS, subject, EquipmentTypeFieldsSchema.shape), tags: subject.tags.map((tag) => tag.label) };
+  return { equipmentType: subject, values, categories, incidentTypes, maxBytes: ctx.files.maxBytes };
 });
 
 export const action = updateAction(equipmentType, {
@@ -33,7 +36,7 @@ export const action = updateAction(equipmentType, {
 
 export default function UpdateEquipmentType() {
   const { t } = useTranslation("equipment");
-  const { equipmentType, categories, incidentTypes, maxBytes } = useLoaderData<typeof loader>();
+  const { equipmentType, values, categories, incidentTypes, maxBytes } = useLoaderData<typeof loader>();
   const dates = useDates();
   return (
     <UpdateScreen
@@ -46,10 +49,7 @@ export default function UpdateEquipmentType() {
       form={(props) => (
         <EquipmentTypeForm
           equipmentType={{
-            equipmentName: equipmentType.equipmentName,
-            notes: equipmentType.notes,
-            categoryId: equipmentType.categoryId,
-            tags: equipmentType.tags.map((tag) => tag.label),
+            ...values,
             incidentTypes: equipmentType.incidentTypes.map((type) => type.id),
             files: equipmentType.files,
           }}

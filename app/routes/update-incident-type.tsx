@@ -9,7 +9,8 @@ import { INCIDENT_TYPES_LIST, type TranslateOutcome, UPDATE_INTENT } from "~/lib
 import { incidentTypeFormOptions, incidentTypeHelpers, withPostedOptions } from "~/http/incident-type-form.server";
 import { archiveIntent, formIntent, screenAction, screenLoader, subjectById } from "~/http/screen.server";
 import { getIncidentTypeForEdit } from "~/modules/incident-types/queries.server";
-import { IncidentTypeSchema } from "~/modules/incident-types/schema";
+import { pickFields } from "~/lib/fields";
+import { INCIDENT_TYPE_FIELDS, IncidentTypeSchema } from "~/modules/incident-types/schema";
 import { archiveIncidentType, updateIncidentType } from "~/modules/incident-types/service.server";
 
 /**
@@ -22,6 +23,8 @@ const incidentType = subjectById(getIncidentTypeForEdit);
 
 export const loader = screenLoader(incidentType, async ({ ctx, url, subject: type }) => ({
   type,
+  // The form's starting values of the type's declared fields (schema.ts).
+  values: pickFields(INCIDENT_TYPE_FIELDS, type),
   options: await incidentTypeFormOptions(ctx, url.searchParams, { roomIds: type.rooms.map((r) => r.id), assigneeIds: type.defaultAssignees.map((u) => u.id) }),
 }));
 
@@ -40,7 +43,7 @@ export const action = screenAction({
 
 export default function UpdateIncidentType() {
   const { t } = useTranslation("incidentTypes");
-  const { type, options } = useLoaderData<typeof loader>();
+  const { type, values, options } = useLoaderData<typeof loader>();
   const helped = useActionData<typeof action>() as { revision?: number; options?: IncidentTypeFormOptionsView; translated?: TranslateOutcome } | undefined;
   const resultFor = useResultFor();
   const names = [type.nameEn, type.nameFr, type.nameNl].filter((n): n is string => Boolean(n));
@@ -58,14 +61,9 @@ export default function UpdateIncidentType() {
           key={helped?.revision ?? 0}
           mode="update"
           values={{
-            nameEn: type.nameEn,
-            nameFr: type.nameFr,
-            nameNl: type.nameNl,
+            ...values,
             untranslated: type.untranslated,
-            defaultPriority: type.defaultPriority,
             status: type.status,
-            reporterMayChangePriority: type.reporterMayChangePriority,
-            appliesEverywhere: type.appliesEverywhere,
             defaultAssigneeIds: type.defaultAssignees.map((u) => u.id),
             roomTypeIds: type.roomTypes.map((r) => r.id),
             equipmentTypeIds: type.equipmentTypes.map((e) => e.id),

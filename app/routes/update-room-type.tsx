@@ -3,9 +3,10 @@ import { useTranslation } from "react-i18next";
 import { RemoveRoomTypeDialog } from "~/components/rooms/remove-room-type-dialog";
 import { ROOM_TYPES_LIST, RoomTypeForm } from "~/components/rooms/room-type-form";
 import { ArchiveSchema } from "~/lib/archive";
+import { fieldFormValues } from "~/core/fields.server";
 import { formIntent, screenLoader, subjectById, updateAction } from "~/http/screen.server";
 import { getRoomTypeForEdit, listRoomTypeOptions } from "~/modules/rooms/queries.server";
-import { RemoveRoomTypeSchema, RoomTypeSchema } from "~/modules/rooms/schema";
+import { RemoveRoomTypeSchema, ROOM_TYPE_FIELDS, RoomTypeFieldsSchema, RoomTypeSchema } from "~/modules/rooms/schema";
 import { removeRoomType, updateRoomType } from "~/modules/rooms/service.server";
 import { UpdateScreen } from "~/components/forms/form-screens";
 
@@ -20,7 +21,12 @@ const roomType = subjectById(getRoomTypeForEdit);
 
 export const loader = screenLoader(roomType, async ({ ctx, subject }) => {
   const options = await listRoomTypeOptions(ctx);
-  return { roomType: subject, otherTypes: options.filter((option) => option.id !== subject.id) };
+  return {
+    roomType: subject,
+    // Its declared fields, and its rating messages (one column of the three languages).
+    values: { ...fieldFormValues(ROOM_TYPE_FIELDS, subject, RoomTypeFieldsSchema.shape), roomTypeRatingMessages: subject.roomTypeRatingMessages },
+    otherTypes: options.filter((option) => option.id !== subject.id),
+  };
 });
 
 export const action = updateAction(roomType, {
@@ -37,7 +43,7 @@ export const action = updateAction(roomType, {
 
 export default function UpdateRoomType() {
   const { t } = useTranslation("rooms");
-  const { roomType, otherTypes } = useLoaderData<typeof loader>();
+  const { roomType, values, otherTypes } = useLoaderData<typeof loader>();
   return (
     <UpdateScreen
       screen="update-room-type"
@@ -54,7 +60,7 @@ export default function UpdateRoomType() {
           lastResult={lastResult}
         />
       )}
-      form={(props) => <RoomTypeForm key={`${roomType.roomTypeName}|${roomType.tags.join("|")}`} roomType={roomType} {...props} />}
+      form={(props) => <RoomTypeForm key={`${roomType.roomTypeName}|${roomType.tags.join("|")}`} roomType={values} {...props} />}
     />
   );
 }

@@ -10,7 +10,9 @@ import { uploadsOf } from "~/http/form-action.server";
 import type { BuildingPickerData } from "~/http/pickers.server";
 import { roomForm, roomFormOptions } from "~/http/room-form.server";
 import { screenLoader, subjectById, updateAction } from "~/http/screen.server";
+import { fieldFormValues } from "~/core/fields.server";
 import { getRoomForEdit } from "~/modules/rooms/queries.server";
+import { ROOM_FIELDS, RoomFieldsSchema } from "~/modules/rooms/schema";
 import { archiveRoom, updateRoom } from "~/modules/rooms/service.server";
 
 /**
@@ -22,6 +24,7 @@ const room = subjectById(getRoomForEdit);
 
 export const loader = screenLoader(room, async ({ ctx, url, subject }) => ({
   room: subject,
+  values: fieldFormValues(ROOM_FIELDS, subject, RoomFieldsSchema.shape),
   options: await roomFormOptions(ctx, url.searchParams, subject.buildingId),
   maxBytes: ctx.files.maxBytes,
 }));
@@ -35,7 +38,7 @@ export const action = updateAction(room, {
 
 export default function UpdateRoom() {
   const { t } = useTranslation("rooms");
-  const { room, options, maxBytes } = useLoaderData<typeof loader>();
+  const { room, values, options, maxBytes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const resultFor = useResultFor();
   const revision = actionData && "revision" in actionData ? actionData.revision : 0;
@@ -61,11 +64,7 @@ export default function UpdateRoom() {
         <RoomForm
           key={revision}
           room={{
-            name: room.name,
-            description: room.description,
-            floor: room.floor,
-            buildingId: room.buildingId,
-            roomTypeId: room.roomTypeId,
+            ...values,
             incidentTypes: room.incidentTypes.map((type) => type.id),
             links: room.links,
             equipments: room.equipments,

@@ -8,7 +8,6 @@ import { AddressFields } from "~/components/settings/address-fields";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { BUILDING_ADDRESS_FIELDS } from "~/modules/facilities/constants";
 import type { BuildingInput } from "~/modules/facilities/schema";
 
 /** Client-side validation, loaded when the form is first used (decision 021). */
@@ -37,9 +36,7 @@ export function BuildingForm({
 }) {
   const { t } = useTranslation("facilities");
   const text = useErrorText(["facilities"]);
-  const defaultValue = Object.fromEntries(
-    ["name", "description", "facilityId", ...BUILDING_ADDRESS_FIELDS].map((name) => [name, String(building[name as keyof BuildingInput] ?? "")]),
-  );
+  const defaultValue = Object.fromEntries(Object.entries(building).map(([name, value]) => [name, String(value ?? "")]));
   const [form, fields] = useZodForm(validateBuilding, { id: "building", lastResult, defaultValue });
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-6">

@@ -6,6 +6,7 @@ import { FormErrors, useErrorText, useZodForm, zodValidator } from "~/components
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
+import type { FacilityInput } from "~/modules/facilities/schema";
 
 /** Client-side validation, loaded when the form is first used (decision 021). */
 const validateFacility = zodValidator(() => import("~/modules/facilities/schema").then((m) => m.FacilitySchema));
@@ -19,7 +20,8 @@ export function FacilityForm({
   submitLabel,
   lastResult,
 }: {
-  facility?: { name: string; description: string | null };
+  /** The saved facility's values (the edit screen); none on the add screen. */
+  facility?: Partial<Record<keyof FacilityInput, string | null>>;
   intent: "create" | "update";
   submitLabel: string;
   lastResult?: SubmissionResult<string[]>;
@@ -29,7 +31,7 @@ export function FacilityForm({
   const [form, fields] = useZodForm(validateFacility, {
     id: "facility",
     lastResult,
-    defaultValue: { name: facility?.name ?? "", description: facility?.description ?? "" },
+    defaultValue: Object.fromEntries(Object.entries(facility ?? {}).map(([name, value]) => [name, value ?? ""])),
   });
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4">

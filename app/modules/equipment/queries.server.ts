@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { assertCan } from "~/core/actor";
+import { fieldColumns } from "~/core/fields.server";
 import { EquipmentTypeStatus } from "~/db/enums";
 import {
   equipmentCategories,
@@ -19,6 +21,7 @@ import { nameLike, readPage, rowsOf } from "~/lib/list-page.server";
 import { equipmentTypeReach, treeScope } from "~/modules/facilities/policy.server";
 import { incidentTypeName } from "~/modules/incident-types/queries.server";
 import { type AttachedFile, toAttachedFile } from "~/modules/rooms/queries.server";
+import { CATEGORY_FIELDS, CategorySchema, EQUIPMENT_TYPE_FIELDS, EquipmentTypeFieldsSchema } from "./schema";
 
 /**
  * Reads of equipment categories, generic equipment (equipment types) and specific equipment items,
@@ -34,11 +37,12 @@ export const equipmentTypeNotFound = () => new NotFoundError("equipment:errors.e
 export const CATEGORY_SORTS = ["name", "equipmentCount"] as const;
 export type CategorySort = (typeof CATEGORY_SORTS)[number];
 
-export interface CategoryRow {
+/** A category's declared fields (schema.ts), under the verb's keys (its name: `categoryName`). */
+export type CategoryFields = z.output<typeof CategorySchema>;
+
+export interface CategoryRow extends CategoryFields {
   id: number;
-  categoryName: string;
   entityId: number;
-  tags: string[];
   /** Generic equipment in the category. */
   equipmentCount: number;
 }
@@ -48,9 +52,8 @@ function categorySelection() {
     equipmentCount: equipmentCategories.equipmentTypeCount,
     fields: {
       id: equipmentCategories.id,
-      categoryName: equipmentCategories.name,
+      ...fieldColumns(equipmentCategories, CATEGORY_FIELDS, CategorySchema.shape),
       entityId: equipmentCategories.entityId,
-      tags: equipmentCategories.tags,
       equipmentCount: equipmentCategories.equipmentTypeCount,
     },
   };
@@ -107,11 +110,12 @@ export async function listCategoryOptions(ctx: ServiceContext): Promise<{ id: nu
 export const EQUIPMENT_TYPE_SORTS = ["name", "categoryName", "itemCount", "creationTimestamp"] as const;
 export type EquipmentTypeSort = (typeof EQUIPMENT_TYPE_SORTS)[number];
 
-export interface EquipmentTypeRow {
+/** A generic equipment's declared fields (schema.ts), under the verb's keys (its name: `equipmentName`). */
+export type EquipmentTypeFields = z.output<typeof EquipmentTypeFieldsSchema>;
+
+/** The row's tags carry their labels (the REST answer of SPEC.md section 7). */
+export interface EquipmentTypeRow extends Omit<EquipmentTypeFields, "tags"> {
   id: number;
-  equipmentName: string;
-  notes: string | null;
-  categoryId: number;
   categoryName: string;
   tags: { label: string }[];
   /** Specific equipment items placed in rooms. */
@@ -127,11 +131,8 @@ function equipmentTypeSelection() {
     itemCount,
     fields: {
       id: equipmentTypes.id,
-      equipmentName: equipmentTypes.name,
-      notes: equipmentTypes.notes,
-      categoryId: equipmentTypes.categoryId,
+      ...fieldColumns(equipmentTypes, EQUIPMENT_TYPE_FIELDS, EquipmentTypeFieldsSchema.shape),
       categoryName: equipmentCategories.name,
-      tags: equipmentTypes.tags,
       itemCount,
       entityId: equipmentTypes.entityId,
       createdAt: equipmentTypes.createdAt,

@@ -26,6 +26,13 @@ export const EquipmentTypeSchema = z.object({
 });
 export type EquipmentTypeInput = z.input<typeof EquipmentTypeSchema>;
 
+/**
+ * A generic equipment's own fields, kept in its table (`EQUIPMENT_TYPE_FIELDS` below): what the import
+ * creates, the detail's values; its incident types and files are written beside it.
+ */
+export const EquipmentTypeFieldsSchema = EquipmentTypeSchema.omit({ incidentTypes: true, deletedFiles: true });
+export type EquipmentTypeFieldsInput = z.input<typeof EquipmentTypeFieldsSchema>;
+
 /** An equipment category's importable fields (lib/fields.ts). */
 export const CATEGORY_FIELDS = defineFields({
   fields: {

@@ -3,6 +3,7 @@ import { assertCan } from "~/core/actor";
 import { type Input, resolveInput } from "~/core/input";
 import { withTx } from "~/core/unit-of-work.server";
 import { insertRecords } from "~/core/bulk-insert.server";
+import { fieldRow, fieldValues } from "~/core/fields.server";
 import { z } from "zod";
 import { equipmentCategories, equipmentTypeFiles, equipmentTypes, incidentTypeEquipmentTypes } from "~/db/schema";
 import { type ArchiveInput, checkConfirmName } from "~/lib/archive";
@@ -22,7 +23,16 @@ import {
   getCategory,
   getEquipmentType,
 } from "./queries.server";
-import { type CategoryInput, CategorySchema, type EquipmentTypeInput, EquipmentTypeSchema } from "./schema";
+import {
+  CATEGORY_FIELDS,
+  type CategoryInput,
+  CategorySchema,
+  EQUIPMENT_TYPE_FIELDS,
+  EquipmentTypeFieldsSchema,
+  type EquipmentTypeFieldsInput,
+  type EquipmentTypeInput,
+  EquipmentTypeSchema,
+} from "./schema";
 import { AUDIT } from "~/core/audit-actions";
 
 /**
@@ -62,7 +72,7 @@ export async function createCategory(ctx: ServiceContext, rawInput: Input<Catego
     const tx = txCtx.db;
     const [row] = await tx
       .insert(equipmentCategories)
-      .values({ entityId: ctx.entityId, name: input.categoryName, tags: input.tags })
+      .values(fieldRow(equipmentCategories, CATEGORY_FIELDS, input, { entityId: ctx.entityId }))
       .returning({ id: equipmentCategories.id });
     await effects.audit({ action: AUDIT.equipmentCategory.create, recordType: "equipmentCategory", recordId: row.id });
     return getCategory(txCtx, row.id);
@@ -78,7 +88,7 @@ export async function updateCategory(ctx: ServiceContext, id: number, rawInput: 
     await lockCategory(txCtx, id);
     await tx
       .update(equipmentCategories)
-      .set({ name: input.categoryName, tags: input.tags, updatedAt: new Date() })
+      .set({ ...fieldValues(equipmentCategories, CATEGORY_FIELDS, input), updatedAt: new Date() })
       .where(and(eq(equipmentCategories.id, id), eq(equipmentCategories.entityId, ctx.entityId)));
     await effects.audit({ action: AUDIT.equipmentCategory.update, recordType: "equipmentCategory", recordId: id });
     return getCategory(txCtx, id);
@@ -155,7 +165,7 @@ export async function createEquipmentType(ctx: FilesContext, rawInput: Input<Equ
     await checkEquipmentReferences(txCtx, input.categoryId, input.incidentTypes);
     const [row] = await txCtx.db
       .insert(equipmentTypes)
-      .values({ entityId: ctx.entityId, categoryId: input.categoryId, name: input.equipmentName, notes: input.notes, tags: input.tags })
+      .values(fieldRow(equipmentTypes, EQUIPMENT_TYPE_FIELDS, input, { entityId: ctx.entityId }))
       .returning({ id: equipmentTypes.id });
     await replaceIncidentTypes(txCtx, row.id, input.incidentTypes);
     for (const file of raw.newFiles ?? []) {
@@ -196,7 +206,7 @@ export async function updateEquipmentType(ctx: FilesContext, id: number, rawInpu
     }
     await db
       .update(equipmentTypes)
-      .set({ categoryId: input.categoryId, name: input.equipmentName, notes: input.notes, tags: input.tags, updatedAt: new Date() })
+      .set({ ...fieldValues(equipmentTypes, EQUIPMENT_TYPE_FIELDS, input), updatedAt: new Date() })
       .where(and(eq(equipmentTypes.id, id), eq(equipmentTypes.entityId, ctx.entityId)));
     await replaceIncidentTypes(txCtx, id, input.incidentTypes);
     for (const file of raw.newFiles ?? []) {
@@ -263,7 +273,7 @@ export async function removeEquipmentTypeTag(ctx: ServiceContext, id: number, ta
 // ---------------------------------------------------------------------------
 
 const BulkCategorySchema = z.array(CategorySchema).max(100_000);
-const BulkEquipmentTypeSchema = z.array(EquipmentTypeSchema.pick({ equipmentName: true, notes: true, categoryId: true, tags: true })).max(100_000);
+const BulkEquipmentTypeSchema = z.array(EquipmentTypeFieldsSchema).max(100_000);
 
 /** Creates many categories in one statement (an import), with their audit rows. Returns the new ids. */
 export async function createCategoriesBulk(ctx: ServiceContext, rawRows: Input<CategoryInput[]>, options: { details?: Record<string, unknown> } = {}): Promise<number[]> {
@@ -272,7 +282,7 @@ export async function createCategoriesBulk(ctx: ServiceContext, rawRows: Input<C
   return withTx(ctx, (txCtx) =>
     insertRecords(txCtx, {
       table: equipmentCategories,
-      rows: rows.map((r) => ({ name: r.categoryName, tags: r.tags })),
+      rows: rows.map((r) => fieldValues(equipmentCategories, CATEGORY_FIELDS, r)),
       audit: { action: AUDIT.equipmentCategory.create, recordType: "equipmentCategory", details: options.details },
     }),
   );
@@ -281,7 +291,7 @@ export async function createCategoriesBulk(ctx: ServiceContext, rawRows: Input<C
 /** Creates many generic equipment in one statement (an import); every category must be active and of the entity. */
 export async function createEquipmentTypesBulk(
   ctx: ServiceContext,
-  rawRows: Input<Array<Pick<EquipmentTypeInput, "equipmentName" | "notes" | "categoryId" | "tags">>>,
+  rawRows: Input<EquipmentTypeFieldsInput[]>,
   options: { details?: Record<string, unknown> } = {},
 ): Promise<number[]> {
   assertCan(ctx.actor, "manage", "catalogue");
@@ -299,7 +309,7 @@ export async function createEquipmentTypesBulk(
     if (found.length !== parents.length) throw new ValidationError({ categoryId: ["equipment:errors.categoryNotFound"] }, "equipment:errors.categoryNotFound", "CATEGORY_NOT_FOUND");
     return insertRecords(txCtx, {
       table: equipmentTypes,
-      rows: rows.map((r) => ({ categoryId: r.categoryId, name: r.equipmentName, notes: r.notes, tags: r.tags })),
+      rows: rows.map((r) => fieldValues(equipmentTypes, EQUIPMENT_TYPE_FIELDS, r)),
       audit: { action: AUDIT.equipmentType.create, recordType: "equipmentType", details: options.details },
     });
   });

@@ -1,5 +1,8 @@
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { assertCan, can } from "~/core/actor";
+import { fieldColumns } from "~/core/fields.server";
+import type { FieldKey } from "~/lib/fields";
 import { buildings, entities, facilities, incidents, rooms } from "~/db/schema";
 import { IncidentStatus, type IncidentPriority } from "~/db/enums";
 import type { ServiceContext } from "~/core/context.server";
@@ -8,6 +11,7 @@ import { type TreeLevel, treeScope } from "./policy.server";
 import { type ListQuery, MAX_PAGE_SIZE, type Page } from "~/lib/list-query";
 import { decodeCursor, encodeCursor } from "~/lib/cursor.server";
 import { nameLike, readPage } from "~/lib/list-page.server";
+import { BUILDING_FIELDS, BuildingSchema, FACILITY_FIELDS } from "./schema";
 
 /**
  * Reads of facilities and buildings, shaped for the list screens, the forms and the REST answers.
@@ -27,11 +31,12 @@ export const buildingNotFound = () => new NotFoundError("facilities:errors.build
 export const FACILITY_SORTS = ["name", "shortId", "countBuildings"] as const;
 export type FacilitySort = (typeof FACILITY_SORTS)[number];
 
-export interface FacilityRow {
+/** A facility's declared fields (schema.ts) as its table stores them. */
+export type FacilityFields = Pick<typeof facilities.$inferSelect, FieldKey<typeof FACILITY_FIELDS>>;
+
+export interface FacilityRow extends FacilityFields {
   id: number;
   shortId: number;
-  name: string;
-  description: string | null;
   entityId: number;
   entityName: string;
   countBuildings: number;
@@ -45,8 +50,7 @@ function facilitySelection() {
     fields: {
       id: facilities.id,
       shortId: facilities.shortId,
-      name: facilities.name,
-      description: facilities.description,
+      ...fieldColumns(facilities, FACILITY_FIELDS),
       entityId: facilities.entityId,
       entityName: entities.name,
       countBuildings: facilities.buildingCount,
@@ -110,20 +114,12 @@ export async function listFacilityOptions(ctx: ServiceContext): Promise<{ id: nu
 export const BUILDING_SORTS = ["name", "shortId", "facilityName", "city", "countRooms"] as const;
 export type BuildingSort = (typeof BUILDING_SORTS)[number];
 
-export interface BuildingRow {
+/** A building's declared fields (schema.ts), under the verb's keys (its facility: `facilityId`). */
+export type BuildingFields = z.output<typeof BuildingSchema>;
+
+export interface BuildingRow extends BuildingFields {
   id: number;
   shortId: number;
-  name: string;
-  description: string | null;
-  streetName: string | null;
-  streetNumber: string | null;
-  suffix: string | null;
-  buildingFloor: string | null;
-  additionalInfo: string | null;
-  postalCode: string | null;
-  city: string | null;
-  country: string | null;
-  facilityId: number;
   facilityName: string;
   countRooms: number;
   activeIncidents: number;
@@ -136,17 +132,7 @@ function buildingSelection() {
     fields: {
       id: buildings.id,
       shortId: buildings.shortId,
-      name: buildings.name,
-      description: buildings.description,
-      streetName: buildings.streetName,
-      streetNumber: buildings.streetNumber,
-      suffix: buildings.suffix,
-      buildingFloor: buildings.buildingFloor,
-      additionalInfo: buildings.additionalInfo,
-      postalCode: buildings.postalCode,
-      city: buildings.city,
-      country: buildings.country,
-      facilityId: buildings.facilityId,
+      ...fieldColumns(buildings, BUILDING_FIELDS, BuildingSchema.shape),
       facilityName: facilities.name,
       countRooms: buildings.roomCount,
       activeIncidents: buildings.activeIncidentCount,

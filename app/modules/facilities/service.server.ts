@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { insertRecords } from "~/core/bulk-insert.server";
+import { fieldRow, fieldValues } from "~/core/fields.server";
 import { assertCan } from "~/core/actor";
 import { type Input, resolveInput } from "~/core/input";
 import { withTx } from "~/core/unit-of-work.server";
@@ -23,7 +24,7 @@ import {
   getBuilding,
   getFacility,
 } from "./queries.server";
-import { type BuildingInput, BuildingSchema, type FacilityInput, FacilitySchema } from "./schema";
+import { BUILDING_FIELDS, type BuildingInput, BuildingSchema, FACILITY_FIELDS, type FacilityInput, FacilitySchema } from "./schema";
 import { AUDIT } from "~/core/audit-actions";
 
 /**
@@ -68,7 +69,7 @@ export async function createFacility(ctx: ServiceContext, rawInput: Input<Facili
     const shortId = await nextShortId(tx, ctx.entityId, "facility");
     const [row] = await tx
       .insert(facilities)
-      .values({ entityId: ctx.entityId, shortId, name: input.name, description: input.description })
+      .values(fieldRow(facilities, FACILITY_FIELDS, input, { entityId: ctx.entityId, shortId }))
       .returning({ id: facilities.id });
     // A facility manager reaches only linked facilities (decision 022): the creator is linked to it. A
     // token limited to some facilities reaches the one it creates in the same way (decision 056); its
@@ -94,7 +95,7 @@ export async function updateFacility(ctx: ServiceContext, id: number, rawInput: 
     await lockFacility(txCtx, id);
     await tx
       .update(facilities)
-      .set({ name: input.name, description: input.description, updatedAt: new Date() })
+      .set({ ...fieldValues(facilities, FACILITY_FIELDS, input), updatedAt: new Date() })
       .where(and(eq(facilities.id, id), eq(facilities.entityId, ctx.entityId)));
     await effects.audit({ action: AUDIT.facility.update, recordType: "facility", recordId: id });
     return getFacility(txCtx, id);
@@ -121,22 +122,6 @@ export async function archiveFacility(ctx: ServiceContext, id: number, confirm?:
 // ---------------------------------------------------------------------------
 // Buildings
 // ---------------------------------------------------------------------------
-
-function buildingColumns(input: ReturnType<typeof BuildingSchema.parse>) {
-  return {
-    name: input.name,
-    description: input.description,
-    facilityId: input.facilityId,
-    streetName: input.streetName,
-    streetNumber: input.streetNumber,
-    suffix: input.suffix,
-    buildingFloor: input.buildingFloor,
-    additionalInfo: input.additionalInfo,
-    postalCode: input.postalCode,
-    city: input.city,
-    country: input.country,
-  };
-}
 
 /**
  * The facility a building goes in: active, of the entity and within the actor's reach, else a field
@@ -169,7 +154,7 @@ export async function createBuilding(ctx: ServiceContext, rawInput: Input<Buildi
     const shortId = await nextShortId(tx, ctx.entityId, "building");
     const [row] = await tx
       .insert(buildings)
-      .values({ entityId: ctx.entityId, shortId, ...buildingColumns(input) })
+      .values(fieldRow(buildings, BUILDING_FIELDS, input, { entityId: ctx.entityId, shortId }))
       .returning({ id: buildings.id });
     await effects.audit({ action: AUDIT.building.create, recordType: "building", recordId: row.id });
     return getBuilding(txCtx, row.id);
@@ -189,7 +174,7 @@ export async function updateBuilding(ctx: ServiceContext, id: number, rawInput: 
     await checkFacility(txCtx, input.facilityId, moves ? "wholeFacility" : "facility");
     await tx
       .update(buildings)
-      .set({ ...buildingColumns(input), updatedAt: new Date() })
+      .set({ ...fieldValues(buildings, BUILDING_FIELDS, input), updatedAt: new Date() })
       .where(and(eq(buildings.id, id), eq(buildings.entityId, ctx.entityId)));
     await effects.audit({ action: AUDIT.building.update, recordType: "building", recordId: id });
     return getBuilding(txCtx, id);
@@ -236,7 +221,7 @@ export async function createFacilitiesBulk(ctx: ServiceContext, rawRows: Input<F
     const last = await reserveShortIds(txCtx.db, ctx.entityId, "facility", rows.length);
     const ids = await insertRecords(txCtx, {
       table: facilities,
-      rows: rows.map((r, i) => ({ shortId: last - rows.length + 1 + i, name: r.name, description: r.description })),
+      rows: rows.map((r, i) => ({ shortId: last - rows.length + 1 + i, ...fieldValues(facilities, FACILITY_FIELDS, r) })),
       audit: { action: AUDIT.facility.create, recordType: "facility", details: options.details },
     });
     const actor = ctx.actor;
@@ -269,7 +254,7 @@ export async function createBuildingsBulk(ctx: ServiceContext, rawRows: Input<Bu
     const last = await reserveShortIds(txCtx.db, ctx.entityId, "building", rows.length);
     return insertRecords(txCtx, {
       table: buildings,
-      rows: rows.map((r, i) => ({ shortId: last - rows.length + 1 + i, ...buildingColumns(r) })),
+      rows: rows.map((r, i) => ({ shortId: last - rows.length + 1 + i, ...fieldValues(buildings, BUILDING_FIELDS, r) })),
       audit: { action: AUDIT.building.create, recordType: "building", details: options.details },
     });
   });

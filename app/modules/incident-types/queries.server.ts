@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { assertCan } from "~/core/actor";
 import { readAll, type ServiceContext } from "~/core/context.server";
+import { fieldColumns } from "~/core/fields.server";
+import type { FieldKey } from "~/lib/fields";
 import { IncidentStatus, IncidentTypeStatus } from "~/db/enums";
 import {
   equipmentTypes,
@@ -19,6 +21,7 @@ import { NotFoundError } from "~/lib/errors";
 import { nameLike, readPage } from "~/lib/list-page.server";
 import type { ListQuery, Page } from "~/lib/list-query";
 import { treeScope } from "~/modules/facilities/policy.server";
+import { INCIDENT_TYPE_FIELDS } from "./schema";
 
 /**
  * Reads of incident types that other areas need (rooms and generic equipment link them). The name is
@@ -84,13 +87,13 @@ export interface IncidentTypeNames {
   nameNl: string | null;
 }
 
-export interface IncidentTypeRow extends IncidentTypeNames {
+/** A type's declared fields (schema.ts) as its table stores them: its names, default priority, yes/no choices. */
+export type IncidentTypeFields = Pick<typeof incidentTypes.$inferSelect, FieldKey<typeof INCIDENT_TYPE_FIELDS>>;
+
+export interface IncidentTypeRow extends IncidentTypeNames, IncidentTypeFields {
   id: number;
   /** The name in the reader's language, else another. */
   name: string;
-  defaultPriority: number;
-  reporterMayChangePriority: boolean;
-  appliesEverywhere: boolean;
   status: number;
   untranslated: string[];
   roomTypes: { id: number; name: string }[];
@@ -103,12 +106,7 @@ export interface IncidentTypeRow extends IncidentTypeNames {
 const baseFields = (locale: string) => ({
   id: incidentTypes.id,
   name: incidentTypeName(locale),
-  nameEn: incidentTypes.nameEn,
-  nameFr: incidentTypes.nameFr,
-  nameNl: incidentTypes.nameNl,
-  defaultPriority: incidentTypes.defaultPriority,
-  reporterMayChangePriority: incidentTypes.reporterMayChangePriority,
-  appliesEverywhere: incidentTypes.appliesEverywhere,
+  ...fieldColumns(incidentTypes, INCIDENT_TYPE_FIELDS),
   status: incidentTypes.status,
   untranslated: incidentTypes.untranslated,
 });

@@ -5,6 +5,7 @@ import { type Input, resolveInput } from "~/core/input";
 import type { ServiceContext } from "~/core/context.server";
 import { withTx } from "~/core/unit-of-work.server";
 import { insertRecords } from "~/core/bulk-insert.server";
+import { fieldRow, fieldValues } from "~/core/fields.server";
 import { z } from "zod";
 import { IncidentTypeStatus, UserStatus } from "~/db/enums";
 import {
@@ -27,6 +28,7 @@ import { getIncidentType, type IncidentTypeDetail, incidentTypeNotFound } from "
 import {
   displayName,
   type IncidentTypeInput,
+  INCIDENT_TYPE_FIELDS,
   IncidentTypeSchema,
   type IncidentTypeValues,
   NAME_FIELDS,
@@ -167,25 +169,22 @@ async function checkReferences(ctx: ServiceContext, input: IncidentTypeValues): 
 }
 
 /**
- * The columns of the type. A language stays marked "untranslated" only while its name is still a copy
- * of a name in another, unmarked language: editing the copy clears the mark.
+ * The type's columns besides its declared fields (schema.ts): its status, and the languages marked
+ * "untranslated". A language stays marked only while its name is still a copy of a name in another,
+ * unmarked language: editing the copy clears the mark.
  */
-function columnsOf(input: IncidentTypeValues) {
+function ownColumns(input: IncidentTypeValues) {
   const marked = new Set(input.untranslated);
   const untranslated = NAME_LANGUAGES.filter((lang) => {
     const name = input[NAME_FIELDS[lang]];
     return marked.has(lang) && name !== null && NAME_LANGUAGES.some((other) => other !== lang && !marked.has(other) && input[NAME_FIELDS[other]] === name);
   });
-  return {
-    nameEn: input.nameEn,
-    nameFr: input.nameFr,
-    nameNl: input.nameNl,
-    untranslated,
-    defaultPriority: input.defaultPriority,
-    reporterMayChangePriority: input.reporterMayChangePriority,
-    appliesEverywhere: input.appliesEverywhere,
-    status: input.status === 0 ? IncidentTypeStatus.NONE : IncidentTypeStatus.ACTIVE,
-  };
+  return { untranslated, status: input.status === 0 ? IncidentTypeStatus.NONE : IncidentTypeStatus.ACTIVE };
+}
+
+/** The type's columns for an update and the bulk insert: its declared fields and its own (`ownColumns`). */
+function columnsOf(input: IncidentTypeValues) {
+  return { ...fieldValues(incidentTypes, INCIDENT_TYPE_FIELDS, input), ...ownColumns(input) };
 }
 
 /** Replaces the type's default assignees, room types, equipment, rooms and checklist. */
@@ -235,7 +234,7 @@ export async function createIncidentType(ctx: ServiceContext, rawInput: Input<In
     await checkReferences(txCtx, input);
     const [row] = await txCtx.db
       .insert(incidentTypes)
-      .values({ entityId: ctx.entityId, ...columnsOf(input) })
+      .values(fieldRow(incidentTypes, INCIDENT_TYPE_FIELDS, input, { entityId: ctx.entityId, ...ownColumns(input) }))
       .returning({ id: incidentTypes.id });
     await writeParts(txCtx, row.id, input);
     await effects.audit({ action: AUDIT.incidentType.create, recordType: "incidentType", recordId: row.id });

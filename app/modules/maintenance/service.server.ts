@@ -5,7 +5,7 @@ import { roleMay } from "~/core/role-sql.server";
 import { type Input, resolveInput } from "~/core/input";
 import { withTx } from "~/core/unit-of-work.server";
 import { insertRecords } from "~/core/bulk-insert.server";
-import { fieldValues } from "~/core/fields.server";
+import { fieldRow, fieldValues } from "~/core/fields.server";
 import { z } from "zod";
 import { ObjectType, UserStatus } from "~/db/enums";
 import {
@@ -146,7 +146,7 @@ function inReach(ctx: ServiceContext, column: SQL | { getSQL(): SQL }, level: "w
 // Maintenance types
 // ---------------------------------------------------------------------------
 
-/** The type's own columns: its declared fields (schema.ts), shared by the single and the bulk insert and the update. */
+/** The type's own columns: its declared fields (schema.ts), shared by the update and the bulk insert (`fieldRow` for the single insert). */
 function typeColumns(input: MaintenanceTypeValues) {
   return fieldValues(maintenanceTypes, MAINTENANCE_TYPE_FIELDS, input);
 }
@@ -195,7 +195,7 @@ export async function createMaintenanceType(ctx: ServiceContext, rawInput: Input
     await checkReferences(txCtx, input);
     const [row] = await txCtx.db
       .insert(maintenanceTypes)
-      .values({ entityId: ctx.entityId, ...typeColumns(input) })
+      .values(fieldRow(maintenanceTypes, MAINTENANCE_TYPE_FIELDS, input, { entityId: ctx.entityId }))
       .returning({ id: maintenanceTypes.id });
     await writeTypeParts(txCtx, row.id, input);
     await effects.audit({ action: AUDIT.maintenanceType.create, recordType: "maintenanceType", recordId: row.id });

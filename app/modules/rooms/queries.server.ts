@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { assertCan } from "~/core/actor";
+import { fieldColumns } from "~/core/fields.server";
 import type { RoomLinkType } from "~/db/enums";
 import {
   buildings,
@@ -26,6 +28,7 @@ import { nameLike, readPage, rowsOf } from "~/lib/list-page.server";
 import { ACTIVE, type ActiveIncidentView, activeIncidentsIn } from "~/modules/facilities/queries.server";
 import { fileUrl } from "~/modules/files/uploads.server";
 import { incidentTypeName } from "~/modules/incident-types/queries.server";
+import { ROOM_FIELDS, ROOM_TYPE_FIELDS, RoomFieldsSchema, RoomTypeFieldsSchema } from "./schema";
 
 /**
  * Reads of rooms and room types for the list screens, the forms, the room view and the REST answers.
@@ -41,10 +44,11 @@ export const roomTypeNotFound = () => new NotFoundError("rooms:errors.roomTypeNo
 export const ROOM_TYPE_SORTS = ["name", "linkedRoomsCount"] as const;
 export type RoomTypeSort = (typeof ROOM_TYPE_SORTS)[number];
 
-export interface RoomTypeRow {
+/** A room type's declared fields kept as they are (schema.ts); its rating messages are read beside them. */
+export type RoomTypeFields = z.output<typeof RoomTypeFieldsSchema>;
+
+export interface RoomTypeRow extends RoomTypeFields {
   id: number;
-  roomTypeName: string;
-  tags: string[];
   linkedRoomsCount: number;
   roomTypeRatingMessages: { language: number; message: string }[];
 }
@@ -54,8 +58,7 @@ function roomTypeSelection() {
     linkedRoomsCount: roomTypes.roomCount,
     fields: {
       id: roomTypes.id,
-      roomTypeName: roomTypes.name,
-      tags: roomTypes.tags,
+      ...fieldColumns(roomTypes, ROOM_TYPE_FIELDS, RoomTypeFieldsSchema.shape),
       linkedRoomsCount: roomTypes.roomCount,
       roomTypeRatingMessages: roomTypes.ratingMessages,
     },
@@ -121,17 +124,15 @@ export async function listRoomTypeOptions(ctx: ServiceContext): Promise<{ id: nu
 export const ROOM_SORTS = ["name", "shortId", "floor", "buildingName", "facilityName", "roomTypeName"] as const;
 export type RoomSort = (typeof ROOM_SORTS)[number];
 
-export interface RoomRow {
+/** A room's declared fields (schema.ts), under the verb's keys (its building and type: `buildingId`, `roomTypeId`). */
+export type RoomFields = z.output<typeof RoomFieldsSchema>;
+
+export interface RoomRow extends RoomFields {
   id: number;
   shortId: number;
-  name: string;
-  description: string | null;
-  floor: string;
-  buildingId: number;
   buildingName: string;
   facilityId: number;
   facilityName: string;
-  roomTypeId: number;
   roomTypeName: string;
   activeEquipmentCount: number;
   activeIncidents: number;
@@ -142,14 +143,10 @@ function roomSelection() {
   return {
     id: rooms.id,
     shortId: rooms.shortId,
-    name: rooms.name,
-    description: rooms.description,
-    floor: rooms.floor,
-    buildingId: rooms.buildingId,
+    ...fieldColumns(rooms, ROOM_FIELDS, RoomFieldsSchema.shape),
     buildingName: buildings.name,
     facilityId: buildings.facilityId,
     facilityName: facilities.name,
-    roomTypeId: rooms.roomTypeId,
     roomTypeName: roomTypes.name,
     activeEquipmentCount: rooms.equipmentCount,
     activeIncidents: rooms.activeIncidentCount,

@@ -36,6 +36,9 @@ export const RoomTypeSchema = z.object({
 });
 export type RoomTypeInput = z.input<typeof RoomTypeSchema>;
 
+/** A room type's own fields, kept as they are in its table; its rating messages are one column of the three languages. */
+export const RoomTypeFieldsSchema = RoomTypeSchema.omit({ roomTypeRatingMessages: true });
+
 /** The rating message of one language as an import column and an export cell (language 0 English, 1 French, 2 Dutch). */
 const ratingMessage = (language: 0 | 1 | 2, example: string): FieldDeclaration => ({
   kind: "text",
@@ -136,6 +139,13 @@ const roomShape = {
 export const RoomSchema = z.object(roomShape);
 export type RoomInput = z.input<typeof RoomSchema>;
 export type RoomValues = z.output<typeof RoomSchema>;
+
+/**
+ * A room's own fields, kept in its table (`ROOM_FIELDS` below): what the import creates, the detail's
+ * values; its equipment, links, incident types and files are written beside it.
+ */
+export const RoomFieldsSchema = RoomSchema.omit({ incidentTypes: true, equipments: true, links: true, deletedFiles: true });
+export type RoomFieldsInput = z.input<typeof RoomFieldsSchema>;
 
 /** A room's importable fields (lib/fields.ts). */
 export const ROOM_FIELDS = defineFields({

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { insertRecords } from "~/core/bulk-insert.server";
+import { fieldRow, fieldValues } from "~/core/fields.server";
 import { assertCan } from "~/core/actor";
 import { type Input, resolveInput } from "~/core/input";
 import { withTx } from "~/core/unit-of-work.server";
@@ -30,6 +31,10 @@ import { issueReportIdentifiers } from "./report-identifiers.server";
 import {
   type RemoveRoomTypeInput,
   RemoveRoomTypeSchema,
+  ROOM_FIELDS,
+  ROOM_TYPE_FIELDS,
+  RoomFieldsSchema,
+  type RoomFieldsInput,
   type RoomInput,
   RoomSchema,
   type RoomTypeInput,
@@ -51,6 +56,14 @@ import { AUDIT } from "~/core/audit-actions";
 // Room types
 // ---------------------------------------------------------------------------
 
+/**
+ * A room type's columns for an update and the bulk insert: its declared fields (schema.ts), and its
+ * rating messages, one column made of the three languages' (the import's `compose`).
+ */
+function roomTypeColumns(input: z.output<typeof RoomTypeSchema>) {
+  return { ...fieldValues(roomTypes, ROOM_TYPE_FIELDS, input), ratingMessages: input.roomTypeRatingMessages };
+}
+
 async function lockRoomType(ctx: ServiceContext, id: number) {
   const [row] = await ctx.db
     .select()
@@ -69,7 +82,7 @@ export async function createRoomType(ctx: ServiceContext, rawInput: Input<RoomTy
     const tx = txCtx.db;
     const [row] = await tx
       .insert(roomTypes)
-      .values({ entityId: ctx.entityId, name: input.roomTypeName, tags: input.tags, ratingMessages: input.roomTypeRatingMessages })
+      .values(fieldRow(roomTypes, ROOM_TYPE_FIELDS, input, { entityId: ctx.entityId, ratingMessages: input.roomTypeRatingMessages }))
       .returning({ id: roomTypes.id });
     await effects.audit({ action: AUDIT.roomType.create, recordType: "roomType", recordId: row.id });
     return getRoomType(txCtx, row.id);
@@ -85,7 +98,7 @@ export async function updateRoomType(ctx: ServiceContext, id: number, rawInput: 
     await lockRoomType(txCtx, id);
     await tx
       .update(roomTypes)
-      .set({ name: input.roomTypeName, tags: input.tags, ratingMessages: input.roomTypeRatingMessages, updatedAt: new Date() })
+      .set({ ...roomTypeColumns(input), updatedAt: new Date() })
       .where(and(eq(roomTypes.id, id), eq(roomTypes.entityId, ctx.entityId)));
     await effects.audit({ action: AUDIT.roomType.update, recordType: "roomType", recordId: id });
     return getRoomType(txCtx, id);
@@ -307,15 +320,7 @@ export async function createRoom(ctx: FilesContext, rawInput: Input<RoomWrite>):
     const shortId = await nextShortId(txCtx.db, ctx.entityId, "room");
     const [room] = await txCtx.db
       .insert(rooms)
-      .values({
-        entityId: ctx.entityId,
-        shortId,
-        name: input.name,
-        description: input.description,
-        floor: input.floor,
-        buildingId: input.buildingId,
-        roomTypeId: input.roomTypeId,
-      })
+      .values(fieldRow(rooms, ROOM_FIELDS, input, { entityId: ctx.entityId, shortId }))
       .returning({ id: rooms.id });
     await issueReportIdentifiers(txCtx, [{ roomId: room.id }]);
     await addItems(txCtx, room.id, input, names);
@@ -358,14 +363,7 @@ export async function updateRoom(ctx: FilesContext, id: number, rawInput: Input<
 
     await db
       .update(rooms)
-      .set({
-        name: input.name,
-        description: input.description,
-        floor: input.floor,
-        buildingId: input.buildingId,
-        roomTypeId: input.roomTypeId,
-        updatedAt: new Date(),
-      })
+      .set({ ...fieldValues(rooms, ROOM_FIELDS, input), updatedAt: new Date() })
       .where(and(eq(rooms.id, id), eq(rooms.entityId, ctx.entityId)));
 
     const keep = input.equipments.flatMap((e) => (e.id ? [e.id] : []));
@@ -411,7 +409,7 @@ export async function archiveRoom(ctx: ServiceContext, id: number, confirm?: Arc
 
 const BulkRoomTypeSchema = z.array(RoomTypeSchema).max(100_000);
 /** A room as an import creates it: no equipment, links or files (those are the room form's). */
-const BulkRoomSchema = z.array(RoomSchema.pick({ name: true, description: true, floor: true, buildingId: true, roomTypeId: true })).max(100_000);
+const BulkRoomSchema = z.array(RoomFieldsSchema).max(100_000);
 
 /** Creates many room types in one statement (an import), with their audit rows. Returns the new ids. */
 export async function createRoomTypesBulk(ctx: ServiceContext, rawRows: Input<RoomTypeInput[]>, options: { details?: Record<string, unknown> } = {}): Promise<number[]> {
@@ -420,7 +418,7 @@ export async function createRoomTypesBulk(ctx: ServiceContext, rawRows: Input<Ro
   return withTx(ctx, (txCtx) =>
     insertRecords(txCtx, {
       table: roomTypes,
-      rows: rows.map((r) => ({ name: r.roomTypeName, tags: r.tags, ratingMessages: r.roomTypeRatingMessages })),
+      rows: rows.map((r) => roomTypeColumns(r)),
       audit: { action: AUDIT.roomType.create, recordType: "roomType", details: options.details },
     }),
   );
@@ -433,7 +431,7 @@ export async function createRoomTypesBulk(ctx: ServiceContext, rawRows: Input<Ro
  */
 export async function createRoomsBulk(
   ctx: ServiceContext,
-  rawRows: Input<Array<Pick<RoomInput, "name" | "description" | "floor" | "buildingId" | "roomTypeId">>>,
+  rawRows: Input<RoomFieldsInput[]>,
   options: { details?: Record<string, unknown> } = {},
 ): Promise<number[]> {
   assertCan(ctx.actor, "manage", "place");
@@ -462,14 +460,7 @@ export async function createRoomsBulk(
     const last = await reserveShortIds(txCtx.db, ctx.entityId, "room", rows.length);
     const ids = await insertRecords(txCtx, {
       table: rooms,
-      rows: rows.map((r, i) => ({
-        shortId: last - rows.length + 1 + i,
-        buildingId: r.buildingId,
-        roomTypeId: r.roomTypeId,
-        name: r.name,
-        description: r.description,
-        floor: r.floor,
-      })),
+      rows: rows.map((r, i) => ({ shortId: last - rows.length + 1 + i, ...fieldValues(rooms, ROOM_FIELDS, r) })),
       audit: { action: AUDIT.room.create, recordType: "room", details: options.details },
     });
     for (let start = 0; start < ids.length; start += 5000) {
