@@ -1,16 +1,53 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CheckboxField, DefaultSubmit, SubmitButton } from "~/components/forms/form-parts";
-import { ErrorText, FormErrors, useErrorText, useZodForm, zodValidator } from "~/components/forms/zod-form";
+import {
+  CheckboxField,
+  DefaultSubmit,
+  SubmitButton,
+} from "~/components/forms/form-parts";
+import {
+  ErrorText,
+  FormErrors,
+  useErrorText,
+  useZodForm,
+  zodValidator,
+} from "~/components/forms/zod-form";
 import { buttonVariants } from "~/components/ui/button";
-import { Dialog, DialogFooter, DialogTrigger, useUrlDialog } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogFooter,
+  DialogTrigger,
+  useUrlDialog,
+} from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "~/components/ui/table";
 import type { OpeningInterval } from "~/modules/service-levels/calendar";
-import { CLOCK_KINDS, HOLIDAY_LANGUAGES, hoursOf, MAX_HOLIDAY_YEAR, MAX_WARNING_MINUTES, MIN_HOLIDAY_YEAR, TARGET_PRIORITIES, timeOf, WEEKDAYS } from "~/modules/service-levels/values";
+import {
+  CLOCK_KINDS,
+  HOLIDAY_LANGUAGES,
+  hoursOf,
+  MAX_HOLIDAY_YEAR,
+  MAX_WARNING_MINUTES,
+  MIN_HOLIDAY_YEAR,
+  TARGET_PRIORITIES,
+  timeOf,
+  WEEKDAYS,
+} from "~/modules/service-levels/values";
 
 /**
  * The forms of /administration/service-levels (issue 62): plain posts told apart by `intent`, validated
@@ -23,30 +60,59 @@ export const SERVICE_LEVELS = "/administration/service-levels";
 const NS = ["serviceLevels"];
 
 const loadSchemas = () => import("~/modules/service-levels/schema");
-const validateWeek = zodValidator(() => loadSchemas().then((m) => m.WorkingWeekSchema));
-const validateClosedDay = zodValidator(() => loadSchemas().then((m) => m.ClosedDaySchema));
-const validateHolidays = zodValidator(() => loadSchemas().then((m) => m.PublicHolidaysSchema));
-const validateTargets = zodValidator(() => loadSchemas().then((m) => m.TargetsSchema));
-const validateWarning = zodValidator(() => loadSchemas().then((m) => m.WarningLeadSchema));
+const validateWeek = zodValidator(() =>
+  loadSchemas().then((m) => m.WorkingWeekSchema)
+);
+const validateClosedDay = zodValidator(() =>
+  loadSchemas().then((m) => m.ClosedDaySchema)
+);
+const validateHolidays = zodValidator(() =>
+  loadSchemas().then((m) => m.PublicHolidaysSchema)
+);
+const validateTargets = zodValidator(() =>
+  loadSchemas().then((m) => m.TargetsSchema)
+);
+const validateWarning = zodValidator(() =>
+  loadSchemas().then((m) => m.WarningLeadSchema)
+);
 
 /** The working week: per weekday open or closed, opening and closing times. */
-export function WorkingWeekForm({ week, lastResult }: { week: Record<number, OpeningInterval[]>; lastResult?: SubmissionResult<string[]> }) {
+export function WorkingWeekForm({
+  week,
+  lastResult,
+}: {
+  week: Record<number, OpeningInterval[]>;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const { t } = useTranslation("serviceLevels");
   const text = useErrorText(NS);
   const defaultValue = Object.fromEntries(
     WEEKDAYS.map((name, index) => {
       const first = week[index + 1]?.[0];
-      return [name, first ? { open: "on", opens: timeOf(first.opens), closes: timeOf(first.closes) } : { open: "", opens: "", closes: "" }];
-    }),
+      return [
+        name,
+        first
+          ? {
+              open: "on",
+              opens: timeOf(first.opens),
+              closes: timeOf(first.closes),
+            }
+          : { open: "", opens: "", closes: "" },
+      ];
+    })
   );
-  const [form, fields] = useZodForm(validateWeek, { id: "service-levels-week", lastResult, defaultValue });
+  const [form, fields] = useZodForm(validateWeek, {
+    id: "service-levels-week",
+    lastResult,
+    defaultValue,
+  });
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4">
       <input type="hidden" name="intent" value="week" />
       <FormErrors id={form.errorId} errors={form.errors} ns={NS} />
       <DefaultSubmit />
-      <Table>
-        <TableHeader>
+      <Table className="max-sm:block max-sm:[&_tbody]:block">
+        <TableHeader className="max-sm:hidden">
           <TableRow>
             <TableHead scope="col">{t("week.day")}</TableHead>
             <TableHead scope="col">{t("week.open")}</TableHead>
@@ -58,22 +124,60 @@ export function WorkingWeekForm({ week, lastResult }: { week: Record<number, Ope
           {WEEKDAYS.map((name) => {
             const day = fields[name].getFieldset();
             const dayName = t(`weekdays.${name}`);
-            const { key: _openKey, type: _type, ...open } = getInputProps(day.open, { type: "checkbox" });
+            const {
+              key: _openKey,
+              type: _type,
+              ...open
+            } = getInputProps(day.open, { type: "checkbox" });
             return (
-              <TableRow key={name}>
-                <TableHead scope="row" className="font-medium capitalize">
+              <TableRow
+                key={name}
+                className="max-sm:grid max-sm:grid-cols-2 max-sm:items-center max-sm:gap-x-2 max-sm:py-2"
+              >
+                <TableHead
+                  scope="row"
+                  className="font-medium capitalize max-sm:h-auto max-sm:px-0"
+                >
                   {dayName}
                 </TableHead>
-                <TableCell>
-                  <CheckboxField {...open} id={day.open.id} label={<span className="sr-only">{t("week.openOn", { day: dayName })}</span>} />
+                <TableCell className="max-sm:px-0 max-sm:py-1">
+                  <CheckboxField
+                    {...open}
+                    id={day.open.id}
+                    label={
+                      <>
+                        <span className="sr-only">
+                          {t("week.openOn", { day: dayName })}
+                        </span>
+                        <span aria-hidden="true" className="sm:hidden">
+                          {t("week.open")}
+                        </span>
+                      </>
+                    }
+                  />
                 </TableCell>
-                <TableCell>
-                  <Input {...getInputProps(day.opens, { type: "time" })} className="w-28 sm:w-full" aria-label={t("week.opensOn", { day: dayName })} />
-                  <ErrorText id={day.opens.errorId} errors={text(day.opens.errors)} />
+                <TableCell className={captioned} data-caption={t("week.opens")}>
+                  <Input
+                    {...getInputProps(day.opens, { type: "time" })}
+                    aria-label={t("week.opensOn", { day: dayName })}
+                  />
+                  <ErrorText
+                    id={day.opens.errorId}
+                    errors={text(day.opens.errors)}
+                  />
                 </TableCell>
-                <TableCell>
-                  <Input {...getInputProps(day.closes, { type: "time" })} className="w-28 sm:w-full" aria-label={t("week.closesOn", { day: dayName })} />
-                  <ErrorText id={day.closes.errorId} errors={text(day.closes.errors)} />
+                <TableCell
+                  className={captioned}
+                  data-caption={t("week.closes")}
+                >
+                  <Input
+                    {...getInputProps(day.closes, { type: "time" })}
+                    aria-label={t("week.closesOn", { day: dayName })}
+                  />
+                  <ErrorText
+                    id={day.closes.errorId}
+                    errors={text(day.closes.errors)}
+                  />
                 </TableCell>
               </TableRow>
             );
@@ -88,19 +192,49 @@ export function WorkingWeekForm({ week, lastResult }: { week: Record<number, Ope
 }
 
 /** One closed day more: its date and name. */
-export function ClosedDayForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+export function ClosedDayForm({
+  lastResult,
+}: {
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const { t } = useTranslation("serviceLevels");
   const text = useErrorText(NS);
-  const [form, fields] = useZodForm(validateClosedDay, { id: "service-levels-closed-day", lastResult, defaultValue: { day: "", name: "" } });
+  const [form, fields] = useZodForm(validateClosedDay, {
+    id: "service-levels-closed-day",
+    lastResult,
+    defaultValue: { day: "", name: "" },
+  });
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-[auto_1fr_auto] sm:items-start">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="grid gap-4 sm:grid-cols-[auto_1fr_auto] sm:items-start"
+    >
       <input type="hidden" name="intent" value="addClosedDay" />
-      <FormErrors id={form.errorId} errors={form.errors} ns={NS} className="sm:col-span-3" />
-      <Field label={t("closedDays.date")} htmlFor={fields.day.id} errors={text(fields.day.errors)} required>
+      <FormErrors
+        id={form.errorId}
+        errors={form.errors}
+        ns={NS}
+        className="sm:col-span-3"
+      />
+      <Field
+        label={t("closedDays.date")}
+        htmlFor={fields.day.id}
+        errors={text(fields.day.errors)}
+        required
+      >
         <Input {...getInputProps(fields.day, { type: "date" })} />
       </Field>
-      <Field label={t("closedDays.name")} htmlFor={fields.name.id} errors={text(fields.name.errors)} required>
-        <Input {...getInputProps(fields.name, { type: "text" })} autoComplete="off" />
+      <Field
+        label={t("closedDays.name")}
+        htmlFor={fields.name.id}
+        errors={text(fields.name.errors)}
+        required
+      >
+        <Input
+          {...getInputProps(fields.name, { type: "text" })}
+          autoComplete="off"
+        />
       </Field>
       <SubmitButton intent="addClosedDay" className="sm:mt-8">
         {t("closedDays.add")}
@@ -110,18 +244,53 @@ export function ClosedDayForm({ lastResult }: { lastResult?: SubmissionResult<st
 }
 
 /** Belgium's public holidays of a year, named in a language, as closed days. */
-export function HolidaysForm({ year, language, lastResult }: { year: number; language: string; lastResult?: SubmissionResult<string[]> }) {
+export function HolidaysForm({
+  year,
+  language,
+  lastResult,
+}: {
+  year: number;
+  language: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const { t } = useTranslation("serviceLevels");
   const text = useErrorText(NS);
-  const [form, fields] = useZodForm(validateHolidays, { id: "service-levels-holidays", lastResult, defaultValue: { year: String(year), language } });
+  const [form, fields] = useZodForm(validateHolidays, {
+    id: "service-levels-holidays",
+    lastResult,
+    defaultValue: { year: String(year), language },
+  });
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-[8rem_12rem_auto] sm:items-start">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="grid gap-4 sm:grid-cols-[8rem_12rem_auto] sm:items-start"
+    >
       <input type="hidden" name="intent" value="holidays" />
-      <FormErrors id={form.errorId} errors={form.errors} ns={NS} className="sm:col-span-3" />
-      <Field label={t("holidays.year")} htmlFor={fields.year.id} errors={text(fields.year.errors)} required>
-        <Input {...getInputProps(fields.year, { type: "number" })} min={MIN_HOLIDAY_YEAR} max={MAX_HOLIDAY_YEAR} step={1} />
+      <FormErrors
+        id={form.errorId}
+        errors={form.errors}
+        ns={NS}
+        className="sm:col-span-3"
+      />
+      <Field
+        label={t("holidays.year")}
+        htmlFor={fields.year.id}
+        errors={text(fields.year.errors)}
+        required
+      >
+        <Input
+          {...getInputProps(fields.year, { type: "number" })}
+          min={MIN_HOLIDAY_YEAR}
+          max={MAX_HOLIDAY_YEAR}
+          step={1}
+        />
       </Field>
-      <Field label={t("holidays.language")} htmlFor={fields.language.id} errors={text(fields.language.errors)}>
+      <Field
+        label={t("holidays.language")}
+        htmlFor={fields.language.id}
+        errors={text(fields.language.errors)}
+      >
         <Select {...getSelectProps(fields.language)}>
           {HOLIDAY_LANGUAGES.map((code) => (
             <option key={code} value={code}>
@@ -138,13 +307,27 @@ export function HolidaysForm({ year, language, lastResult }: { year: number; lan
 }
 
 /** The closed days, each with its removal (confirmed in a dialog at `?remove=<id>`). */
-export function ClosedDayList({ days, formatDay }: { days: { id: number; day: string; name: string }[]; formatDay: (day: string) => string }) {
+export function ClosedDayList({
+  days,
+  formatDay,
+}: {
+  days: { id: number; day: string; name: string }[];
+  formatDay: (day: string) => string;
+}) {
   const { t } = useTranslation("serviceLevels");
-  if (days.length === 0) return <p className="text-sm text-muted-foreground">{t("closedDays.empty")}</p>;
+  if (days.length === 0)
+    return (
+      <p className="text-sm text-muted-foreground">{t("closedDays.empty")}</p>
+    );
   return (
     <>
       {days.map((day) => (
-        <RemoveClosedDayDialog key={day.id} id={day.id} name={day.name} day={formatDay(day.day)} />
+        <RemoveClosedDayDialog
+          key={day.id}
+          id={day.id}
+          name={day.name}
+          day={formatDay(day.day)}
+        />
       ))}
       <Table>
         <TableHeader>
@@ -158,7 +341,13 @@ export function ClosedDayList({ days, formatDay }: { days: { id: number; day: st
         </TableHeader>
         <TableBody>
           {days.map((day) => (
-            <ClosedDayRow key={day.id} id={day.id} name={day.name} day={formatDay(day.day)} iso={day.day} />
+            <ClosedDayRow
+              key={day.id}
+              id={day.id}
+              name={day.name}
+              day={formatDay(day.day)}
+              iso={day.day}
+            />
           ))}
         </TableBody>
       </Table>
@@ -166,7 +355,17 @@ export function ClosedDayList({ days, formatDay }: { days: { id: number; day: st
   );
 }
 
-function ClosedDayRow({ id, name, day, iso }: { id: number; name: string; day: string; iso: string }) {
+function ClosedDayRow({
+  id,
+  name,
+  day,
+  iso,
+}: {
+  id: number;
+  name: string;
+  day: string;
+  iso: string;
+}) {
   const { t } = useTranslation("serviceLevels");
   const dialog = useUrlDialog(String(id), "remove");
   return (
@@ -176,7 +375,12 @@ function ClosedDayRow({ id, name, day, iso }: { id: number; name: string; day: s
       </TableCell>
       <TableCell className="break-words">{name}</TableCell>
       <TableCell className="text-right">
-        <DialogTrigger to={dialog.openTo} variant="outline" size="sm" aria-label={t("closedDays.removeLabel", { name, day })}>
+        <DialogTrigger
+          to={dialog.openTo}
+          variant="outline"
+          size="sm"
+          aria-label={t("closedDays.removeLabel", { name, day })}
+        >
           {t("closedDays.remove")}
         </DialogTrigger>
       </TableCell>
@@ -184,18 +388,41 @@ function ClosedDayRow({ id, name, day, iso }: { id: number; name: string; day: s
   );
 }
 
-function RemoveClosedDayDialog({ id, name, day }: { id: number; name: string; day: string }) {
+function RemoveClosedDayDialog({
+  id,
+  name,
+  day,
+}: {
+  id: number;
+  name: string;
+  day: string;
+}) {
   const { t } = useTranslation("serviceLevels");
   const dialog = useUrlDialog(String(id), "remove");
   return (
-    <Dialog open={dialog.open} closeTo={dialog.closeTo} title={t("closedDays.removeTitle", { name })} description={t("closedDays.removeText", { day })} closeLabel={t("common:actions.close")} size="sm">
+    <Dialog
+      open={dialog.open}
+      closeTo={dialog.closeTo}
+      title={t("closedDays.removeTitle", { name })}
+      description={t("closedDays.removeText", { day })}
+      closeLabel={t("common:actions.close")}
+      size="sm"
+    >
       <Form method="post" action={dialog.closeTo} preventScrollReset>
         <input type="hidden" name="closedDayId" value={id} />
         <DialogFooter>
-          <Link to={dialog.closeTo} preventScrollReset className={buttonVariants({ variant: "outline" })}>
+          <Link
+            to={dialog.closeTo}
+            preventScrollReset
+            className={buttonVariants({ variant: "outline" })}
+          >
             {t("common:actions.cancel")}
           </Link>
-          <SubmitButton intent="removeClosedDay" postsIntent variant="destructive">
+          <SubmitButton
+            intent="removeClosedDay"
+            postsIntent
+            variant="destructive"
+          >
             {t("closedDays.removeConfirm")}
           </SubmitButton>
         </DialogFooter>
@@ -204,20 +431,44 @@ function RemoveClosedDayDialog({ id, name, day }: { id: number; name: string; da
   );
 }
 
-type TargetRowValue = { responseMinutes: number | null; responseClock: string; resolutionMinutes: number | null; resolutionClock: string };
+type TargetRowValue = {
+  responseMinutes: number | null;
+  responseClock: string;
+  resolutionMinutes: number | null;
+  resolutionClock: string;
+};
 
 /** The targets of the five priorities: response and resolution, in hours, each with its clock. */
-export function TargetsForm({ targets, lastResult }: { targets: Record<string, TargetRowValue>; lastResult?: SubmissionResult<string[]> }) {
+export function TargetsForm({
+  targets,
+  lastResult,
+}: {
+  targets: Record<string, TargetRowValue>;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const { t } = useTranslation("serviceLevels");
   const text = useErrorText(NS);
-  const hours = (minutes: number | null) => (minutes === null ? "" : hoursOf(minutes));
+  const hours = (minutes: number | null) =>
+    minutes === null ? "" : hoursOf(minutes);
   const defaultValue = Object.fromEntries(
     TARGET_PRIORITIES.map((key) => {
       const row = targets[key];
-      return [key, { responseHours: hours(row.responseMinutes), responseClock: row.responseClock, resolutionHours: hours(row.resolutionMinutes), resolutionClock: row.resolutionClock }];
-    }),
+      return [
+        key,
+        {
+          responseHours: hours(row.responseMinutes),
+          responseClock: row.responseClock,
+          resolutionHours: hours(row.resolutionMinutes),
+          resolutionClock: row.resolutionClock,
+        },
+      ];
+    })
   );
-  const [form, fields] = useZodForm(validateTargets, { id: "service-levels-targets", lastResult, defaultValue });
+  const [form, fields] = useZodForm(validateTargets, {
+    id: "service-levels-targets",
+    lastResult,
+    defaultValue,
+  });
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-4">
       <input type="hidden" name="intent" value="targets" />
@@ -242,23 +493,57 @@ export function TargetsForm({ targets, lastResult }: { targets: Record<string, T
             const response = t("targets.response");
             const resolution = t("targets.resolution");
             return (
-              <TableRow key={key} className="max-sm:grid max-sm:grid-cols-[5rem_1fr] max-sm:gap-x-2 max-sm:py-2">
-                <TableHead scope="row" className="font-medium max-sm:col-span-2 max-sm:h-auto max-sm:px-0">
+              <TableRow
+                key={key}
+                className="max-sm:grid max-sm:grid-cols-[5rem_1fr] max-sm:gap-x-2 max-sm:py-2"
+              >
+                <TableHead
+                  scope="row"
+                  className="font-medium max-sm:col-span-2 max-sm:h-auto max-sm:px-0"
+                >
                   {priority}
                 </TableHead>
                 <TableCell className={captioned} data-caption={response}>
-                  <Input {...getInputProps(row.responseHours, { type: "text" })} inputMode="decimal" aria-label={t("targets.hours", { target: response, priority })} />
-                  <ErrorText id={row.responseHours.errorId} errors={text(row.responseHours.errors)} />
+                  <Input
+                    {...getInputProps(row.responseHours, { type: "text" })}
+                    inputMode="decimal"
+                    aria-label={t("targets.hours", {
+                      target: response,
+                      priority,
+                    })}
+                  />
+                  <ErrorText
+                    id={row.responseHours.errorId}
+                    errors={text(row.responseHours.errors)}
+                  />
                 </TableCell>
                 <TableCell className={captioned} data-caption={response}>
-                  <ClockSelect field={row.responseClock} label={t("targets.clock", { target: response, priority })} errors={text(row.responseClock.errors)} />
+                  <ClockSelect
+                    field={row.responseClock}
+                    label={t("targets.clock", { target: response, priority })}
+                    errors={text(row.responseClock.errors)}
+                  />
                 </TableCell>
                 <TableCell className={captioned} data-caption={resolution}>
-                  <Input {...getInputProps(row.resolutionHours, { type: "text" })} inputMode="decimal" aria-label={t("targets.hours", { target: resolution, priority })} />
-                  <ErrorText id={row.resolutionHours.errorId} errors={text(row.resolutionHours.errors)} />
+                  <Input
+                    {...getInputProps(row.resolutionHours, { type: "text" })}
+                    inputMode="decimal"
+                    aria-label={t("targets.hours", {
+                      target: resolution,
+                      priority,
+                    })}
+                  />
+                  <ErrorText
+                    id={row.resolutionHours.errorId}
+                    errors={text(row.resolutionHours.errors)}
+                  />
                 </TableCell>
                 <TableCell className={captioned} data-caption={resolution}>
-                  <ClockSelect field={row.resolutionClock} label={t("targets.clock", { target: resolution, priority })} errors={text(row.resolutionClock.errors)} />
+                  <ClockSelect
+                    field={row.resolutionClock}
+                    label={t("targets.clock", { target: resolution, priority })}
+                    errors={text(row.resolutionClock.errors)}
+                  />
                 </TableCell>
               </TableRow>
             );
@@ -273,12 +558,21 @@ export function TargetsForm({ targets, lastResult }: { targets: Record<string, T
 }
 
 /**
- * A target cell: a column of the table on wider screens; on phones, where the header row is hidden, a
- * grid cell captioned with its column's name (response or resolution).
+ * A cell of the week's or the targets' table: a column on wider screens; on phones, where the header row
+ * is hidden, a grid cell captioned with its column's name (opens at, response, ...).
  */
-const captioned = "sm:min-w-24 max-sm:px-0 max-sm:py-1 max-sm:before:block max-sm:before:pb-1 max-sm:before:text-xs max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-caption)]";
+const captioned =
+  "sm:min-w-24 max-sm:px-0 max-sm:py-1 max-sm:before:block max-sm:before:pb-1 max-sm:before:text-xs max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-caption)]";
 
-function ClockSelect({ field, label, errors }: { field: Parameters<typeof getSelectProps>[0]; label: string; errors?: string[] | null }) {
+function ClockSelect({
+  field,
+  label,
+  errors,
+}: {
+  field: Parameters<typeof getSelectProps>[0];
+  label: string;
+  errors?: string[] | null;
+}) {
   const { t } = useTranslation("serviceLevels");
   return (
     <>
@@ -295,20 +589,48 @@ function ClockSelect({ field, label, errors }: { field: Parameters<typeof getSel
 }
 
 /** How long before a breach people are warned, in minutes (empty: nobody). */
-export function WarningForm({ warnBeforeMinutes, lastResult }: { warnBeforeMinutes: number | null; lastResult?: SubmissionResult<string[]> }) {
+export function WarningForm({
+  warnBeforeMinutes,
+  lastResult,
+}: {
+  warnBeforeMinutes: number | null;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const { t } = useTranslation("serviceLevels");
   const text = useErrorText(NS);
   const [form, fields] = useZodForm(validateWarning, {
     id: "service-levels-warning",
     lastResult,
-    defaultValue: { warnBeforeMinutes: warnBeforeMinutes === null ? "" : String(warnBeforeMinutes) },
+    defaultValue: {
+      warnBeforeMinutes:
+        warnBeforeMinutes === null ? "" : String(warnBeforeMinutes),
+    },
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-[16rem_auto] sm:items-start">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="grid gap-4 sm:grid-cols-[16rem_auto] sm:items-start"
+    >
       <input type="hidden" name="intent" value="warning" />
-      <FormErrors id={form.errorId} errors={form.errors} ns={NS} className="sm:col-span-2" />
-      <Field label={t("warning.minutes")} htmlFor={fields.warnBeforeMinutes.id} errors={text(fields.warnBeforeMinutes.errors)} description={t("warning.hint")}>
-        <Input {...getInputProps(fields.warnBeforeMinutes, { type: "number" })} min={1} max={MAX_WARNING_MINUTES} step={1} />
+      <FormErrors
+        id={form.errorId}
+        errors={form.errors}
+        ns={NS}
+        className="sm:col-span-2"
+      />
+      <Field
+        label={t("warning.minutes")}
+        htmlFor={fields.warnBeforeMinutes.id}
+        errors={text(fields.warnBeforeMinutes.errors)}
+        description={t("warning.hint")}
+      >
+        <Input
+          {...getInputProps(fields.warnBeforeMinutes, { type: "number" })}
+          min={1}
+          max={MAX_WARNING_MINUTES}
+          step={1}
+        />
       </Field>
       <SubmitButton intent="warning" className="sm:mt-8">
         {t("warning.submit")}
