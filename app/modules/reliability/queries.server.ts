@@ -51,10 +51,9 @@ const NONE: ReliabilityFigures = { failures: 0, repaired: 0, medianRepairHours: 
 
 const hours = (seconds: unknown) => (seconds === null || seconds === undefined ? null : Math.round((Number(seconds) / 3600) * 10) / 10);
 
-/** The incidents that count as failures, within the entity and the viewer's reach. */
+/** The incidents that count as failures, within the viewer's reach (each query adds its entity condition). */
 function failureConditions(ctx: ServiceContext, period?: ReliabilityPeriod): SQL[] {
   return [
-    eq(incidents.entityId, ctx.entityId),
     isNull(incidents.archivedAt),
     ne(incidents.status, IncidentStatus.REJECTED),
     isNull(incidents.duplicateOfId),
@@ -103,7 +102,7 @@ export async function getReliability(ctx: ServiceContext, scope: ReliabilityScop
   const [row] = await ctx.db
     .select(figureColumns())
     .from(incidents)
-    .where(and(scopeCondition(ctx, scope), ...failureConditions(ctx, period)));
+    .where(and(eq(incidents.entityId, ctx.entityId), scopeCondition(ctx, scope), ...failureConditions(ctx, period)));
   return row ? toFigures(row) : NONE;
 }
 
@@ -128,7 +127,7 @@ export async function failuresPerMonth(ctx: ServiceContext, scope: ReliabilitySc
   const rows = await ctx.db
     .select({ month, n: sql<number>`count(*)::int`.mapWith(Number) })
     .from(incidents)
-    .where(and(scopeCondition(ctx, scope), ...failureConditions(ctx, period)))
+    .where(and(eq(incidents.entityId, ctx.entityId), scopeCondition(ctx, scope), ...failureConditions(ctx, period)))
     // By position: the zone is a parameter, so the grouped expression would not match the selected one.
     .groupBy(sql`1`);
   const byMonth = new Map(rows.map((r) => [r.month, r.n]));
@@ -155,7 +154,7 @@ export async function listLeastReliableEquipment(ctx: ServiceContext, limit = LE
   const worst = ctx.db
     .select({ itemId: sql<number>`${incidents.equipmentItemId}`.as("item_id"), ...aliased(figures) })
     .from(incidents)
-    .where(and(isNotNull(incidents.equipmentItemId), ...failureConditions(ctx, period)))
+    .where(and(eq(incidents.entityId, ctx.entityId), isNotNull(incidents.equipmentItemId), ...failureConditions(ctx, period)))
     .groupBy(incidents.equipmentItemId)
     .as("w");
   const rows = await ctx.db
