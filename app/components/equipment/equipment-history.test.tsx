@@ -47,9 +47,16 @@ describe("an equipment item's history", () => {
 describe("the dashboard's least reliable equipment", () => {
   it("links each item to its history, or says there is none", async () => {
     const row = { id: 7, internalReference: "EQ-7", equipmentName: "Boiler", roomId: 3, roomName: "Cellar", failures: 3, repaired: 2, medianRepairHours: 6, meanRepairHours: 6, mtbfHours: 720 };
-    const html = await renderInRouter(i18n, <LeastReliableEquipment rows={[row]} />);
+    const html = await renderInRouter(i18n, <LeastReliableEquipment rows={[row]} />, "/dashboard?from=2026-01-01&reliability=1");
     expect(html).toContain('href="/view-equipment/7"');
     expect(html).toContain("720.0 h");
+    expect(html).toContain('href="/dashboard?from=2026-01-01#least-reliable-equipment"');
     expect(await renderInRouter(i18n, <LeastReliableEquipment rows={[]} />)).toContain("No failures of equipment over the last 12 months.");
+  });
+
+  it("is counted only when asked for, through a plain link", async () => {
+    const html = await renderInRouter(i18n, <LeastReliableEquipment rows={null} />, "/dashboard?from=2026-01-01");
+    expect(html).toContain('href="/dashboard?from=2026-01-01&amp;reliability=1#least-reliable-equipment"');
+    expect(html).not.toContain("<table");
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import { assertCan } from "~/core/actor";
 import type { ServiceContext } from "~/core/context.server";
 import { IncidentStatus, type TaskStatus } from "~/db/enums";
@@ -146,51 +146,51 @@ export interface LeastReliableRow extends ReliabilityFigures {
  * The dashboard's "least reliable equipment": the equipment items (active, within reach) with the
  * most failures reported over the last RELIABILITY_MONTHS months, at most LEAST_RELIABLE_LIMIT, with
  * their MTBF and times to repair over the same failures. Ties: shorter MTBF first, then the item id.
+ *
+ * Two steps: the ranking reads only counts and first and last report times (one hash aggregate over the
+ * period's failures on equipment, a hundred thousand items at the scale seed); the medians, which sort
+ * each group, are then computed for the ranked items alone, on `incidents_equipment_item_idx`.
  */
 export async function listLeastReliableEquipment(ctx: ServiceContext, limit = LEAST_RELIABLE_LIMIT): Promise<LeastReliableRow[]> {
   assertCan(ctx.actor, "read", "dashboard");
   const { period } = lastMonths(ctx);
-  const figures = figureColumns();
-  const worst = ctx.db
-    .select({ itemId: sql<number>`${incidents.equipmentItemId}`.as("item_id"), ...aliased(figures) })
+  const failures = sql<number>`count(*)`;
+  const mtbf = sql`case when count(*) > 1 then max(${incidents.createdAt}) - min(${incidents.createdAt}) end / greatest(count(*) - 1, 1)`;
+  const ranked = await ctx.db
+    .select({ itemId: sql<number>`${incidents.equipmentItemId}`.mapWith(Number) })
     .from(incidents)
+    .innerJoin(equipmentItems, and(eq(equipmentItems.id, incidents.equipmentItemId), eq(equipmentItems.entityId, ctx.entityId), isNull(equipmentItems.archivedAt)))
     .where(and(eq(incidents.entityId, ctx.entityId), isNotNull(incidents.equipmentItemId), ...failureConditions(ctx, period)))
     .groupBy(incidents.equipmentItemId)
-    .as("w");
-  const rows = await ctx.db
-    .select({
-      id: equipmentItems.id,
-      internalReference: equipmentItems.internalReference,
-      equipmentName: equipmentTypes.name,
-      roomId: rooms.id,
-      roomName: rooms.name,
-      failures: worst.failures,
-      repaired: worst.repaired,
-      medianSeconds: worst.medianSeconds,
-      meanSeconds: worst.meanSeconds,
-      mtbfSeconds: worst.mtbfSeconds,
-    })
-    .from(worst)
-    .innerJoin(equipmentItems, and(eq(equipmentItems.id, worst.itemId), eq(equipmentItems.entityId, ctx.entityId), isNull(equipmentItems.archivedAt)))
-    .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipmentItems.equipmentTypeId))
-    .innerJoin(rooms, eq(rooms.id, equipmentItems.roomId))
-    .orderBy(desc(worst.failures), sql`${worst.mtbfSeconds} asc nulls last`, asc(equipmentItems.id))
+    .orderBy(desc(failures), sql`${mtbf} asc nulls last`, asc(incidents.equipmentItemId))
     .limit(limit);
-  return rows.map(({ failures, repaired, medianSeconds, meanSeconds, mtbfSeconds, ...item }) => ({
-    ...item,
-    ...toFigures({ failures, repaired, medianSeconds, meanSeconds, mtbfSeconds }),
-  }));
-}
-
-/** The figure columns named, so that a subquery can expose them. */
-function aliased(f: ReturnType<typeof figureColumns>) {
-  return {
-    failures: f.failures.as("failures"),
-    repaired: f.repaired.as("repaired"),
-    medianSeconds: f.medianSeconds.as("median_seconds"),
-    meanSeconds: f.meanSeconds.as("mean_seconds"),
-    mtbfSeconds: f.mtbfSeconds.as("mtbf_seconds"),
-  };
+  const ids = ranked.map((r) => r.itemId);
+  if (ids.length === 0) return [];
+  const [rows, items] = await Promise.all([
+    ctx.db
+      .select({ itemId: sql<number>`${incidents.equipmentItemId}`.mapWith(Number), ...figureColumns() })
+      .from(incidents)
+      .where(and(eq(incidents.entityId, ctx.entityId), inArray(incidents.equipmentItemId, ids), ...failureConditions(ctx, period)))
+      .groupBy(incidents.equipmentItemId),
+    ctx.db
+      .select({
+        id: equipmentItems.id,
+        internalReference: equipmentItems.internalReference,
+        equipmentName: equipmentTypes.name,
+        roomId: rooms.id,
+        roomName: rooms.name,
+      })
+      .from(equipmentItems)
+      .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipmentItems.equipmentTypeId))
+      .innerJoin(rooms, eq(rooms.id, equipmentItems.roomId))
+      .where(and(eq(equipmentItems.entityId, ctx.entityId), inArray(equipmentItems.id, ids))),
+  ]);
+  const figuresOf = new Map(rows.map(({ itemId, ...r }) => [itemId, toFigures(r)]));
+  const itemOf = new Map(items.map((item) => [item.id, item]));
+  return ids.flatMap((id) => {
+    const item = itemOf.get(id);
+    return item ? [{ ...item, ...(figuresOf.get(id) ?? NONE) }] : [];
+  });
 }
 
 // ---------------------------------------------------------------------------
