@@ -44,6 +44,8 @@ export const screens: Screen[] = [
   { id: "notifications", path: "notifications", file: "routes/notifications.tsx", access: "user" },
   { id: "notification", path: "notification/:id", file: "routes/notification.tsx", access: "user" },
   { id: "view-room", path: "view-room/:id", file: "routes/view-room.tsx", access: "user" },
+  // An equipment item's history (issue 62): readable wherever its room is (reach decides, as for the room view).
+  { id: "view-equipment", path: "view-equipment/:id", file: "routes/view-equipment.tsx", access: "user" },
   { id: "view-facility", path: "view-facility/:id", file: "routes/view-facility.tsx", access: "user" },
   { id: "view-building", path: "view-building/:id", file: "routes/view-building.tsx", access: "user" },
   { id: "task", path: "task", file: "routes/task.tsx", access: "user" },

@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DashboardFilters } from "~/components/dashboard/dashboard-filters";
 import { GettingStarted } from "~/components/dashboard/getting-started";
+import { LEAST_RELIABLE_PARAM, LeastReliableEquipment } from "~/components/dashboard/least-reliable";
 import { DashboardTables, useFigureFormat } from "~/components/dashboard/dashboard-tables";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -13,36 +14,41 @@ import { getGettingStarted } from "~/modules/dashboard/getting-started.server";
 import { getDashboard } from "~/modules/dashboard/queries.server";
 import { listIncidentTypeOptions } from "~/modules/incident-types/queries.server";
 import { listFilterFacilities } from "~/modules/incidents/queries.server";
+import { listLeastReliableEquipment } from "~/modules/reliability/queries.server";
 
 /**
  * /dashboard (facility managers and administrators): the incidents created in the period
  * (the last six months by default) within the viewer's reach: per month, the top 10 incident types, per
  * assignee, the average handling time, by status and by priority. Every figure is a server-rendered
  * table whose counts link to the incidents table; the filters are a GET form; the charts load only when
- * asked for (JavaScript on); the CSV export and the print layout carry the same figures. An entity that
+ * asked for (JavaScript on); the CSV export and the print layout carry the same figures. Below them, the
+ * least reliable equipment of the last twelve months (issue 62), whatever the filters, when asked for
+ * (a plain link, `?reliability=1`). An entity that
  * lacks part of what a first room and its stickers need sees its getting-started path first.
  */
 export const loader = screenLoader(async ({ ctx, url: { searchParams: params } }) => {
   const filters = parseDashboardFilters(params);
-  const [figures, gettingStarted, types, facilities, buildingPicker] = await Promise.all([
+  const [figures, gettingStarted, types, facilities, buildingPicker, leastReliable] = await Promise.all([
     getDashboard(ctx, filters),
     getGettingStarted(ctx),
     listIncidentTypeOptions(ctx),
     listFilterFacilities(ctx),
     buildingPickerData(ctx, params, filters.buildingId, { facilityId: filters.facilityId }),
+    // Counted on request only: at the scale seed the ranking reads a year of failures (see the report).
+    params.get(LEAST_RELIABLE_PARAM) === "1" ? listLeastReliableEquipment(ctx) : null,
   ]);
   // The screen shows the assignees a page at a time (an entity with a hundred technicians would
   // otherwise send and render them all on every visit); the kept figures are not changed.
   const page = assigneePage(params.get(ASSIGNEE_PAGE_PARAM), figures.assignees.length);
   const assignees = figures.assignees.slice(page.offset, page.offset + ASSIGNEES_PER_PAGE);
-  return { figures: { ...figures, assignees }, assigneePage: page, gettingStarted, options: { types, facilities, buildingPicker } };
+  return { figures: { ...figures, assignees }, assigneePage: page, gettingStarted, leastReliable, options: { types, facilities, buildingPicker } };
 });
 
 const DashboardCharts = lazy(() => import("~/components/dashboard/dashboard-charts"));
 
 export default function Dashboard() {
   const { t } = useTranslation("dashboard");
-  const { figures, assigneePage, gettingStarted, options } = useLoaderData<typeof loader>();
+  const { figures, assigneePage, gettingStarted, leastReliable, options } = useLoaderData<typeof loader>();
   const f = useFigureFormat();
   const hydrated = useHydrated();
   const [charts, setCharts] = useState(false);
@@ -85,6 +91,7 @@ export default function Dashboard() {
         </Suspense>
       ) : null}
       <DashboardTables figures={figures} assigneePage={assigneePage} />
+      <LeastReliableEquipment rows={leastReliable} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import {
   createBuilding,
   createEntity,
   createEquipmentCategory,
+  createEquipmentItem,
   createEquipmentType,
   createFacility,
   createIncident,
@@ -54,6 +55,7 @@ async function records(entityName: string) {
   const room = await createRoom(db, { entityId: entity.id, buildingId: building.id });
   const category = await createEquipmentCategory(db, { entityId: entity.id });
   const equipmentType = await createEquipmentType(db, { entityId: entity.id, categoryId: category.id });
+  const equipmentItem = await createEquipmentItem(db, { entityId: entity.id, roomId: room.id, equipmentTypeId: equipmentType.id });
   const incidentType = await createIncidentType(db, { entityId: entity.id, nameEn: `Leak ${entityName}` });
   const incident = await createIncident(db, { entityId: entity.id, roomId: room.id, title: `Leak in ${entityName}` });
   const { notifications } = await createNotification(db, { entityId: entity.id, userIds: [person.id] });
@@ -71,6 +73,7 @@ async function records(entityName: string) {
     "update-room-type": roomType.id,
     "update-room": room.id,
     "view-room": room.id,
+    "view-equipment": equipmentItem.id,
     "view-facility": facility.id,
     "view-building": building.id,
     "update-category": category.id,

@@ -52,6 +52,7 @@ async function demoIds(request: Parameters<typeof apiLogin>[0]): Promise<Record<
     "update-room-type": await first(admin.headers, "facilities/rooms/roomtype"),
     "update-equipment-type": await first(admin.headers, "equipments/type"),
     "update-category": await first(admin.headers, "equipments/category"),
+    "view-equipment": await first(admin.headers, "equipments"),
     "update-user": String(manager.userId),
     "update-incident-type": await firstIncidentType(request),
     "update-maintenance-type": await first(admin.headers, "maintenances/types"),
@@ -78,6 +79,7 @@ async function demoIds(request: Parameters<typeof apiLogin>[0]): Promise<Record<
     technician: {
       ...ids,
       "view-room": await first(technician.headers, "facilities/rooms"),
+      "view-equipment": await first(technician.headers, "equipments"),
       "view-facility": await first(technician.headers, "facilities"),
       "view-building": await first(technician.headers, "facilities/buildings"), notification: await notification(technician), ...(await taskDay(technician.headers)) },
   };

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ActiveIncidentsTable } from "~/components/facilities/place-view";
@@ -122,7 +123,15 @@ export function RoomView({
             <TableBody>
               {room.equipments.map((item) => (
                 <TableRow key={item.id}>
-                  <TableCell className="font-medium">{item.equipmentName}</TableCell>
+                  <TableCell className="font-medium">
+                    <Link
+                      to={`/view-equipment/${item.id}`}
+                      className={linkClass}
+                      aria-label={t("equipment:history.openLabel", { name: [item.equipmentName, item.internalReference].filter(Boolean).join(" ") })}
+                    >
+                      {item.equipmentName}
+                    </Link>
+                  </TableCell>
                   <TableCell>{item.categoryName}</TableCell>
                   <TableCell>{item.internalReference ?? "—"}</TableCell>
                   <TableCell>

@@ -101,6 +101,7 @@ describe("help links", () => {
       ["update-equipment-type", "equipments"],
       ["update-category", "equipments"],
       ["add-equipment-category", "equipments"],
+      ["view-equipment", "equipments"],
       ["incidents", "incidents"],
       ["incident", "incidents"],
       ["add-incident-type", "incident-types"],

@@ -82,7 +82,7 @@ export const MENU: readonly MenuEntry[] = [
         id: "equipments",
         to: "/equipments",
         screen: "equipments",
-        match: ["/add-generic-equipment", "/update-equipment-type/", "/update-category/", "/add-equipment-category"],
+        match: ["/add-generic-equipment", "/update-equipment-type/", "/update-category/", "/add-equipment-category", "/view-equipment/"],
       },
     ],
   },
