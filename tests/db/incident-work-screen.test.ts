@@ -24,7 +24,7 @@ let incident: Incident;
 const authUser = (u: { id: number; entityId: number; role: number }): AuthUser => ({
   id: u.id,
   entityId: u.entityId,
-  role: u.role,
+  role: u.role as Role,
   sessionId: "test",
   expiresAt: Date.now() + 3_600_000,
   timeZone: "Europe/Brussels",
