@@ -18,8 +18,10 @@ export const VIEW_INTENTS = {
   addFiles: "addFiles",
   deleteFile: "deleteFile",
   recordTime: "recordTime",
+  updateTime: "updateTime",
   deleteTime: "deleteTime",
   addMaterial: "addMaterial",
+  updateMaterial: "updateMaterial",
   deleteMaterial: "deleteMaterial",
 } as const;
 export type ViewIntent = (typeof VIEW_INTENTS)[keyof typeof VIEW_INTENTS];
@@ -35,6 +37,9 @@ export const FILE_PARAM = "file";
 /** The time entry or material line a delete dialog asks about. */
 export const ENTRY_PARAM = "entry";
 export const LINE_PARAM = "line";
+/** The time entry or material line being corrected (`?editEntry=5`): its form replaces the add form. */
+export const EDIT_ENTRY_PARAM = "editEntry";
+export const EDIT_LINE_PARAM = "editLine";
 export const ASSIGNEE_Q_PARAM = "assigneeQ";
 export const ASSIGNEE_PAGE_PARAM = "assigneePage";
 /** The activity tabs (`?activity=history`): the events, or the history (comments and events in time order). */

@@ -56,14 +56,14 @@ import {
 import type { FilesContext } from "~/modules/files/uploads.server";
 import { getIncidentWork } from "~/modules/time-costs/queries.server";
 import { MaterialLineSchema, TimeEntrySchema } from "~/modules/time-costs/schema";
-import { addMaterialLine, deleteMaterialLine, deleteTimeEntry, recordTime } from "~/modules/time-costs/service.server";
+import { addMaterialLine, deleteMaterialLine, deleteTimeEntry, recordTime, updateMaterialLine, updateTimeEntry } from "~/modules/time-costs/service.server";
 
 /**
  * /incident/{id} (also /incident/{id}#commentSection), SPEC.md section 2: the incident's details,
  * images and files, checklist answers, duplicates, comments, events and history, and the dialogs
  * (`?dialog=status|assign|priority|tags|title|description|duplicate`), each a plain form posting one
- * `intent`, one verb each; the time and materials section (issue 62) records time and material and
- * deletes entries after a confirmation (`?dialog=delete-time|delete-material`). An incident the viewer cannot see (another entity's, outside their reach,
+ * `intent`, one verb each; the time and materials section (issue 62) records time and material,
+ * corrects an entry (`?editEntry=<id>`, `?editLine=<id>`) and deletes one after a confirmation (`?dialog=delete-time|delete-material`). An incident the viewer cannot see (another entity's, outside their reach,
  * unknown, or a malformed id such as "abc" or 2147483648) is "Incident not found", whatever is posted.
  */
 
@@ -171,6 +171,12 @@ export const action = screenAction({
     [VIEW_INTENTS.addMaterial]: formIntent({ schema: MaterialLineSchema, redirectTo: atWork, toast: "timeCosts:success.lineAdded" }, (value, { ctx, subject }) =>
       addMaterialLine(ctx, { incidentId: subject.id }, value),
     ),
+    [VIEW_INTENTS.updateTime]: formIntent({ schema: TimeEntrySchema, redirectTo: atWork, toast: "timeCosts:success.timeUpdated" }, (value, { ctx, subject, formData }) =>
+      updateTimeEntry(ctx, { incidentId: subject.id }, postedId(formData, ENTRY_PARAM), value),
+    ),
+    [VIEW_INTENTS.updateMaterial]: formIntent({ schema: MaterialLineSchema, redirectTo: atWork, toast: "timeCosts:success.lineUpdated" }, (value, { ctx, subject, formData }) =>
+      updateMaterialLine(ctx, { incidentId: subject.id }, postedId(formData, LINE_PARAM), value),
+    ),
     [VIEW_INTENTS.deleteTime]: formIntent({ schema: NoFields, redirectTo: atWork, toast: "timeCosts:success.timeDeleted", failure: workFailure }, (_, { ctx, subject, formData }) =>
       deleteTimeEntry(ctx, { incidentId: subject.id }, postedId(formData, ENTRY_PARAM)),
     ),
@@ -208,7 +214,14 @@ export default function IncidentScreen() {
           postResult={resultFor(VIEW_INTENTS.comment)}
           editResult={resultFor(VIEW_INTENTS.editComment)}
         />
-        <IncidentWorkSection work={work} today={today} timeResult={resultFor(VIEW_INTENTS.recordTime)} materialResult={resultFor(VIEW_INTENTS.addMaterial)} />
+        <IncidentWorkSection
+          work={work}
+          today={today}
+          timeResult={resultFor(VIEW_INTENTS.recordTime)}
+          materialResult={resultFor(VIEW_INTENTS.addMaterial)}
+          updateTimeResult={resultFor(VIEW_INTENTS.updateTime)}
+          updateMaterialResult={resultFor(VIEW_INTENTS.updateMaterial)}
+        />
         <IncidentActivity active={activity} events={events.items} eventsTotal={events.total} comments={comments.items} />
       </div>
     </>

@@ -91,6 +91,20 @@ describe("/incident/{id}, time and materials", () => {
     expect(page.today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
+  it("corrects one's own entry and material line from their forms", async () => {
+    const [entry] = await api.database.db.select().from(timeEntries).where(eq(timeEntries.incidentId, incident.id));
+    const answer = await call(incidentView.action, `${path()}?editEntry=${entry.id}`, { intent: "updateTime", entry: String(entry.id), workedOn: "2026-03-01", hours: "2", minutes: "5", note: "Two visits" });
+    expect((answer as Response).headers.get("location")).toBe(`${path()}#time-and-materials`);
+    const [after] = await api.database.db.select().from(timeEntries).where(eq(timeEntries.id, entry.id));
+    expect([after.workedOn, after.minutes, after.note, after.userId]).toEqual(["2026-03-01", 125, "Two visits", technician.id]);
+    const [line] = await api.database.db.select().from(materialLines).where(eq(materialLines.incidentId, incident.id));
+    const refused = await call(incidentView.action, path(), { intent: "updateMaterial", line: String(line.id), description: "Copper pipe", quantity: "0", unitCost: "12,40" });
+    expect((refused as { init?: { status?: number } }).init?.status).toBe(400);
+    expect(dataOf(refused).result.error.quantity).toEqual(["timeCosts:validation.quantity"]);
+    await call(incidentView.action, path(), { intent: "updateMaterial", line: String(line.id), description: "Copper pipe", quantity: "3", unitCost: "12,40" });
+    expect(dataOf(await call(incidentView.loader, path())).work.totals).toEqual({ minutes: 125, materials: "37.20" });
+  });
+
   it("refuses deleting a colleague's entry with an error toast, and deletes nothing; one's own material goes", async () => {
     const [{ id }] = await api.database.db
       .insert(timeEntries)

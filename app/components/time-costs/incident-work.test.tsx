@@ -57,6 +57,7 @@ describe("the time and materials section", () => {
     expect(html).toContain('href="/incident/1?dialog=delete-time&amp;entry=5"');
     expect(html).not.toContain("entry=6");
     expect(html).toContain('href="/incident/1?dialog=delete-material&amp;line=9"');
+    expect(html).toContain('href="/incident/1?editEntry=5#time-and-materials"');
   });
 
   it("writes amounts and durations in French with a comma and the euro after the amount", async () => {
@@ -74,6 +75,24 @@ describe("the time and materials section", () => {
     expect(html).toContain("Enter a duration of at least 1 minute and at most 24 hours.");
     expect(html).toMatch(/value="Looked at it"/);
     expect(html).not.toContain('name="userId"');
+  });
+
+  it("puts an entry's correction form, filled in, in place of the add form (only for an entry the viewer may change)", async () => {
+    const html = await renderInRouter(i18n, <IncidentWorkSection work={work} today="2026-03-04" />, "/incident/1?editEntry=5");
+    expect(html).toContain('name="intent" value="updateTime"');
+    expect(html).toContain('name="entry" value="5"');
+    expect(html).not.toContain('name="intent" value="recordTime"');
+    expect(html).toMatch(/name="hours"[^>]*value="1"|value="1"[^>]*name="hours"/);
+    expect(html).toMatch(/name="minutes"[^>]*value="30"|value="30"[^>]*name="minutes"/);
+    expect(html).toMatch(/value="Seal replaced"/);
+    expect(html).toMatch(/<option value="2" selected="">Tom Tech<\/option>/);
+    expect(html).toContain('href="/incident/1#time-and-materials"');
+    const line = await renderInRouter(i18n, <IncidentWorkSection work={work} today="2026-03-04" />, "/incident/1?editLine=9");
+    expect(line).toContain('name="intent" value="updateMaterial"');
+    expect(line).toMatch(/name="quantity"[^>]*value="2.5"|value="2.5"[^>]*name="quantity"/);
+    const other = await renderInRouter(i18n, <IncidentWorkSection work={work} today="2026-03-04" />, "/incident/1?editEntry=6");
+    expect(other).not.toContain('value="updateTime"');
+    expect(other).toContain('name="intent" value="recordTime"');
   });
 
   it("asks before deleting, and the confirmation posts the entry's id", async () => {

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SubmitButton } from "~/components/forms/form-parts";
 import { FormErrors, useErrorText, useZodForm, zodValidator } from "~/components/forms/zod-form";
@@ -11,7 +11,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { ENTRY_PARAM, LINE_PARAM, VIEW_INTENTS, WORK_SECTION } from "~/lib/incident-view";
+import { EDIT_ENTRY_PARAM, EDIT_LINE_PARAM, ENTRY_PARAM, LINE_PARAM, VIEW_INTENTS, WORK_SECTION } from "~/lib/incident-view";
 import { numberFormat } from "~/lib/intl";
 import { useDates } from "~/lib/use-dates";
 import { DEFAULT_CURRENCY, MATERIAL_DESCRIPTION_MAX, MAX_ENTRY_MINUTES, TIME_NOTE_MAX } from "~/modules/time-costs/constants";
@@ -22,6 +22,24 @@ const timeValidator = zodValidator(() => import("~/modules/time-costs/schema").t
 const materialValidator = zodValidator(() => import("~/modules/time-costs/schema").then((m) => m.MaterialLineSchema));
 
 const NS = ["timeCosts", "incidentView"];
+
+/** The page as it is (dialogs closed) with `key=value` added, at the section. */
+const withParam = (page: string, key: string, value: number) => `${page}${page.includes("?") ? "&" : "?"}${key}=${value}#${WORK_SECTION}`;
+
+/** "Edit" and "Delete" of an entry or a line the viewer may change. */
+function RowActions({ editTo, deleteTo, editLabel, deleteLabel }: { editTo: string; deleteTo: string; editLabel: string; deleteLabel: string }) {
+  const { t } = useTranslation("timeCosts");
+  return (
+    <span className="flex justify-end gap-3">
+      <Link to={editTo} preventScrollReset className="text-sm font-medium text-primary underline-offset-4 hover:underline" aria-label={editLabel}>
+        {t("edit")}
+      </Link>
+      <DialogTrigger to={deleteTo} variant="link" size="sm" className="h-auto p-0 text-destructive" aria-label={deleteLabel}>
+        {t("time.delete")}
+      </DialogTrigger>
+    </span>
+  );
+}
 
 /** "1 h 30 min", "45 min" in the page's language. */
 export function useDuration() {
@@ -50,13 +68,21 @@ export function IncidentWorkSection({
   today,
   timeResult,
   materialResult,
+  updateTimeResult,
+  updateMaterialResult,
 }: {
   work: IncidentWork;
   today: string;
   timeResult?: SubmissionResult<string[]>;
   materialResult?: SubmissionResult<string[]>;
+  updateTimeResult?: SubmissionResult<string[]>;
+  updateMaterialResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation("timeCosts");
+  const params = new URLSearchParams(useLocation().search);
+  // `?editEntry=5`: that entry's form (if the viewer may correct it) in place of the add form.
+  const editedEntry = work.entries.find((e) => e.editable && String(e.id) === params.get(EDIT_ENTRY_PARAM));
+  const editedLine = work.lines.find((l) => l.editable && String(l.id) === params.get(EDIT_LINE_PARAM));
   return (
     <Card id={WORK_SECTION}>
       <CardHeader>
@@ -65,9 +91,17 @@ export function IncidentWorkSection({
       </CardHeader>
       <CardContent className="grid gap-8">
         <TimeTable work={work} />
-        {work.canRecord ? <RecordTime key={`time-${work.entries.length}-${work.totals.minutes}`} work={work} today={today} lastResult={timeResult} /> : null}
+        {editedEntry ? (
+          <RecordTime key={`edit-time-${editedEntry.id}`} work={work} today={today} lastResult={updateTimeResult} entry={editedEntry} />
+        ) : work.canRecord ? (
+          <RecordTime key={`time-${work.entries.length}-${work.totals.minutes}`} work={work} today={today} lastResult={timeResult} />
+        ) : null}
         <MaterialTable work={work} />
-        {work.canRecord ? <AddMaterial key={`material-${work.lines.length}-${work.totals.materials}`} lastResult={materialResult} /> : null}
+        {editedLine ? (
+          <AddMaterial key={`edit-line-${editedLine.id}`} lastResult={updateMaterialResult} line={editedLine} />
+        ) : work.canRecord ? (
+          <AddMaterial key={`material-${work.lines.length}-${work.totals.materials}`} lastResult={materialResult} />
+        ) : null}
       </CardContent>
     </Card>
   );
@@ -109,15 +143,12 @@ function TimeTable({ work }: { work: IncidentWork }) {
                 <TableCell className="max-w-xs whitespace-pre-wrap break-words">{entry.note}</TableCell>
                 <TableCell className="text-right">
                   {entry.editable ? (
-                    <DialogTrigger
-                      to={`${dialog.openTo({ [ENTRY_PARAM]: entry.id })}`}
-                      variant="link"
-                      size="sm"
-                      className="h-auto p-0 text-destructive"
-                      aria-label={t("time.deleteLabel", { name: entry.person.name, day: dates.day(entry.workedOn) })}
-                    >
-                      {t("time.delete")}
-                    </DialogTrigger>
+                    <RowActions
+                      editTo={withParam(dialog.closeTo, EDIT_ENTRY_PARAM, entry.id)}
+                      deleteTo={dialog.openTo({ [ENTRY_PARAM]: entry.id })}
+                      editLabel={t("time.editLabel", { name: entry.person.name, day: dates.day(entry.workedOn) })}
+                      deleteLabel={t("time.deleteLabel", { name: entry.person.name, day: dates.day(entry.workedOn) })}
+                    />
                   ) : null}
                 </TableCell>
               </TableRow>
@@ -179,15 +210,12 @@ function MaterialTable({ work }: { work: IncidentWork }) {
                 <TableCell>{line.addedBy?.name}</TableCell>
                 <TableCell className="text-right">
                   {line.editable ? (
-                    <DialogTrigger
-                      to={dialog.openTo({ [LINE_PARAM]: line.id })}
-                      variant="link"
-                      size="sm"
-                      className="h-auto p-0 text-destructive"
-                      aria-label={t("material.deleteLabel", { description: line.description })}
-                    >
-                      {t("material.delete")}
-                    </DialogTrigger>
+                    <RowActions
+                      editTo={withParam(dialog.closeTo, EDIT_LINE_PARAM, line.id)}
+                      deleteTo={dialog.openTo({ [LINE_PARAM]: line.id })}
+                      editLabel={t("material.editLabel", { description: line.description })}
+                      deleteLabel={t("material.deleteLabel", { description: line.description })}
+                    />
                   ) : null}
                 </TableCell>
               </TableRow>
@@ -210,21 +238,30 @@ function MaterialTable({ work }: { work: IncidentWork }) {
   );
 }
 
-function RecordTime({ work, today, lastResult }: { work: IncidentWork; today: string; lastResult?: SubmissionResult<string[]> }) {
+/** The form that records time, or (`entry`) corrects an entry. */
+function RecordTime({ work, today, lastResult, entry }: { work: IncidentWork; today: string; lastResult?: SubmissionResult<string[]>; entry?: TimeEntryRow }) {
   const { t } = useTranslation("timeCosts");
   const text = useErrorText(NS);
-  const [form, fields] = useZodForm(timeValidator, { id: "record-time", lastResult, defaultValue: { workedOn: today } });
+  const { closeTo } = useViewDialog("delete-time");
+  const intent = entry ? VIEW_INTENTS.updateTime : VIEW_INTENTS.recordTime;
+  const defaultValue = entry
+    ? { workedOn: entry.workedOn, hours: String(Math.floor(entry.minutes / 60)), minutes: String(entry.minutes % 60), note: entry.note ?? "", userId: String(entry.person.id) }
+    : { workedOn: today };
+  const [form, fields] = useZodForm(timeValidator, { id: entry ? `edit-time-${entry.id}` : "record-time", lastResult, defaultValue });
+  // The entry's person stays offered even if they no longer reach the incident.
+  const people = entry && !work.people.some((p) => p.id === entry.person.id) ? [...work.people, entry.person] : work.people;
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-3 border-t pt-4">
-      <h3 className="text-base font-semibold">{t("time.add")}</h3>
-      <input type="hidden" name="intent" value={VIEW_INTENTS.recordTime} />
+      <h3 className="text-base font-semibold">{entry ? t("time.edit") : t("time.add")}</h3>
+      <input type="hidden" name="intent" value={intent} />
+      {entry ? <input type="hidden" name={ENTRY_PARAM} value={entry.id} /> : null}
       <FormErrors id={form.errorId} errors={form.errors} ns={NS} />
       <div className="grid gap-3 sm:grid-cols-2">
         {work.people.length ? (
           <Field label={t("time.person")} htmlFor={fields.userId.id} errors={text(fields.userId.errors)}>
             <Select {...getSelectProps(fields.userId)}>
               <option value="">{t("time.self")}</option>
-              {work.people.map((p) => (
+              {people.map((p) => (
                 <option key={p.id} value={p.id}>
                   {p.name}
                 </option>
@@ -248,21 +285,24 @@ function RecordTime({ work, today, lastResult }: { work: IncidentWork; today: st
       <Field label={t("time.note")} htmlFor={fields.note.id} errors={text(fields.note.errors)}>
         <Input {...getInputProps(fields.note, { type: "text" })} maxLength={TIME_NOTE_MAX} autoComplete="off" />
       </Field>
-      <div>
-        <SubmitButton intent={VIEW_INTENTS.recordTime}>{t("time.submit")}</SubmitButton>
-      </div>
+      <FormButtons intent={intent} label={entry ? t("save") : t("time.submit")} cancelTo={entry ? `${closeTo}#${WORK_SECTION}` : null} />
     </Form>
   );
 }
 
-function AddMaterial({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+/** The form that adds a material line, or (`line`) corrects one. */
+function AddMaterial({ lastResult, line }: { lastResult?: SubmissionResult<string[]>; line?: MaterialLineRow }) {
   const { t } = useTranslation("timeCosts");
   const text = useErrorText(NS);
-  const [form, fields] = useZodForm(materialValidator, { id: "add-material", lastResult });
+  const { closeTo } = useViewDialog("delete-material");
+  const intent = line ? VIEW_INTENTS.updateMaterial : VIEW_INTENTS.addMaterial;
+  const defaultValue = line ? { description: line.description, quantity: String(Number(line.quantity)), unitCost: line.unitCost } : undefined;
+  const [form, fields] = useZodForm(materialValidator, { id: line ? `edit-line-${line.id}` : "add-material", lastResult, defaultValue });
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-3 border-t pt-4">
-      <h3 className="text-base font-semibold">{t("material.add")}</h3>
-      <input type="hidden" name="intent" value={VIEW_INTENTS.addMaterial} />
+      <h3 className="text-base font-semibold">{line ? t("material.edit") : t("material.add")}</h3>
+      <input type="hidden" name="intent" value={intent} />
+      {line ? <input type="hidden" name={LINE_PARAM} value={line.id} /> : null}
       <FormErrors id={form.errorId} errors={form.errors} ns={NS} />
       <Field label={t("material.description")} htmlFor={fields.description.id} errors={text(fields.description.errors)} required>
         <Input {...getInputProps(fields.description, { type: "text" })} maxLength={MATERIAL_DESCRIPTION_MAX} autoComplete="off" />
@@ -275,10 +315,22 @@ function AddMaterial({ lastResult }: { lastResult?: SubmissionResult<string[]> }
           <Input {...getInputProps(fields.unitCost, { type: "text" })} inputMode="decimal" autoComplete="off" />
         </Field>
       </div>
-      <div>
-        <SubmitButton intent={VIEW_INTENTS.addMaterial}>{t("material.submit")}</SubmitButton>
-      </div>
+      <FormButtons intent={intent} label={line ? t("save") : t("material.submit")} cancelTo={line ? `${closeTo}#${WORK_SECTION}` : null} />
     </Form>
+  );
+}
+
+function FormButtons({ intent, label, cancelTo }: { intent: string; label: string; cancelTo: string | null }) {
+  const { t } = useTranslation("timeCosts");
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row">
+      <SubmitButton intent={intent}>{label}</SubmitButton>
+      {cancelTo ? (
+        <Link to={cancelTo} preventScrollReset className={buttonVariants({ variant: "outline" })}>
+          {t("common:actions.cancel")}
+        </Link>
+      ) : null}
+    </div>
   );
 }
 

@@ -118,8 +118,9 @@ export async function updateTimeEntry(ctx: ServiceContext, target: WorkTarget, e
   checkDay(ctx, input.workedOn);
   return onIncident(ctx, target, async (tx, incident, effects, actorId) => {
     const entry = await entryToChange(tx, incident, actorId, entryId);
-    // Left out, the person stays who they were; a technician cannot hand their entry to someone else.
-    const userId = input.userId === undefined ? entry.userId : await workerOf(tx, incident, actorId, input.userId);
+    // Left out (or named again), the person stays who they were, even one who no longer reaches the
+    // incident; a technician cannot hand their entry to someone else.
+    const userId = input.userId === undefined || input.userId === entry.userId ? entry.userId : await workerOf(tx, incident, actorId, input.userId);
     const minutes = minutesOf(input);
     if (entry.userId === userId && entry.workedOn === input.workedOn && entry.minutes === minutes && (entry.note ?? null) === input.note) return { id: entry.id };
     await tx.db
