@@ -7,7 +7,7 @@ export const defaultNS = "common";
  * `countries` is not a file of app/locales: the server generates it per language from Intl.DisplayNames
  * (app/lib/countries.ts) and serves it like the others, so both sides show the server's names.
  */
-export const namespaces = ["common", "auth", "shell", "settings", "onboarding", "facilities", "rooms", "equipment", "users", "incidentTypes", "incidents", "incidentList", "incidentView", "workOrder", "report", "live", "dashboard", "notifications", "tasks", "maintenance", "printing", "webhooks", "administration", "exports", "imports", "apiTokens", "serviceLevels", "countries"] as const;
+export const namespaces = ["common", "auth", "shell", "settings", "onboarding", "facilities", "rooms", "equipment", "users", "incidentTypes", "incidents", "incidentList", "incidentView", "timeCosts", "workOrder", "report", "live", "dashboard", "notifications", "tasks", "maintenance", "printing", "webhooks", "administration", "exports", "imports", "apiTokens", "serviceLevels", "countries"] as const;
 
 export const i18nConfig = {
   supportedLngs: [...supportedLngs],

@@ -39,7 +39,9 @@ const every = SUBJECTS.flatMap((subject) => ACTIONS.map((action) => [action, sub
  * - section 5: only an administrator gives the administrator role; section 6: technicians and managers
  *   are linked to facilities and buildings, administrators reach the whole entity; decision 057: webhooks,
  *   the audit history and their pages, the bug reports and making API tokens are administrators' alone;
- *   decision 064 (issue 62): so are the service levels (working hours, closed days, targets).
+ *   decision 064 (issue 62): so are the service levels (working hours, closed days, targets);
+ * - issue 62: a technician records their own time and material on what they handle; managers and
+ *   administrators record for others and correct anyone's, within reach.
  */
 const TECHNICIAN = [
   "read entity",
@@ -56,6 +58,7 @@ const TECHNICIAN = [
   "update notification",
   "read task",
   "update task",
+  "create time",
   "create bugReport",
 ];
 const FACILITY_MANAGER = [
@@ -70,6 +73,7 @@ const FACILITY_MANAGER = [
   "read maintenance",
   "manage maintenance",
   "manage task",
+  "manage time",
   "import data",
   "export data",
   "print printing",

@@ -109,6 +109,8 @@ export const INTEGRATION_SCOPES: readonly Scope[] = ([
  * - `account`: one's own account (settings, password, language);
  * - `notification`: one's own notifications (`deliver`: writing anyone's, the dispatcher);
  * - `dashboard`, `maintenance`, `task`, `data` (import and export), `printing`;
+ * - `time`: time and material recorded on incidents and tasks (`create`: one's own, on what one
+ *   handles; `manage`: anyone's, within reach: record for another person, correct or delete any);
  * - `webhook`: the entity's webhook endpoints and their deliveries; `audit`: the entity's audit history
  *   (administrators only, decision 057: both span the whole entity);
  * - `serviceLevel`: the entity's working hours, closed days, response and resolution targets and the
@@ -134,6 +136,7 @@ export const SUBJECTS = [
   "task",
   "data",
   "printing",
+  "time",
   "bugReport",
   "webhook",
   "audit",
@@ -165,6 +168,7 @@ const technician: Grants = {
   account: ["read", "update"],
   notification: ["read", "update"],
   task: ["read", "update"],
+  time: ["create"],
   bugReport: ["create"],
 };
 
@@ -178,6 +182,7 @@ const facilityManager: Grants = {
   dashboard: ["read"],
   maintenance: ["read", "manage"],
   task: ["read", "update", "manage"],
+  time: ["create", "manage"],
   data: ["import", "export"],
   printing: ["print"],
   managerScreen: ["open"],

@@ -26,6 +26,7 @@ export const AUDIT = {
   facility: { create: "facility.create", update: "facility.update", archive: "facility.archive" },
   import: { start: "import.start" },
   incidentType: { create: "incidentType.create", update: "incidentType.update", archive: "incidentType.archive" },
+  materialLine: { add: "materialLine.add", update: "materialLine.update", delete: "materialLine.delete" },
   maintenanceType: { create: "maintenanceType.create", update: "maintenanceType.update", archive: "maintenanceType.archive" },
   plannedMaintenance: { create: "plannedMaintenance.create", update: "plannedMaintenance.update", archive: "plannedMaintenance.archive" },
   printing: { qrCodes: "printing.qr-codes", calibration: "printing.calibration" },
@@ -40,6 +41,7 @@ export const AUDIT = {
     setTargets: "serviceLevel.set-targets",
     setWarningLead: "serviceLevel.set-warning-lead",
   },
+  timeEntry: { record: "timeEntry.record", update: "timeEntry.update", delete: "timeEntry.delete" },
   user: {
     create: "user.create",
     update: "user.update",

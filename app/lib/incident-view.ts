@@ -17,17 +17,29 @@ export const VIEW_INTENTS = {
   deleteComment: "deleteComment",
   addFiles: "addFiles",
   deleteFile: "deleteFile",
+  recordTime: "recordTime",
+  updateTime: "updateTime",
+  deleteTime: "deleteTime",
+  addMaterial: "addMaterial",
+  updateMaterial: "updateMaterial",
+  deleteMaterial: "deleteMaterial",
 } as const;
 export type ViewIntent = (typeof VIEW_INTENTS)[keyof typeof VIEW_INTENTS];
 
-/** The dialogs of SPEC.md section 2 on the incident view, plus the two delete confirmations. */
-export const VIEW_DIALOGS = ["status", "assign", "priority", "tags", "title", "description", "duplicate", "delete-comment", "delete-file"] as const;
+/** The dialogs of SPEC.md section 2 on the incident view, plus the delete confirmations. */
+export const VIEW_DIALOGS = ["status", "assign", "priority", "tags", "title", "description", "duplicate", "delete-comment", "delete-file", "delete-time", "delete-material"] as const;
 export type ViewDialog = (typeof VIEW_DIALOGS)[number];
 
 /** URL parameters of the view: the comment being edited, the one (or the file) a delete dialog asks about, the assign dialog's search. */
 export const EDIT_PARAM = "edit";
 export const COMMENT_PARAM = "comment";
 export const FILE_PARAM = "file";
+/** The time entry or material line a delete dialog asks about. */
+export const ENTRY_PARAM = "entry";
+export const LINE_PARAM = "line";
+/** The time entry or material line being corrected (`?editEntry=5`): its form replaces the add form. */
+export const EDIT_ENTRY_PARAM = "editEntry";
+export const EDIT_LINE_PARAM = "editLine";
 export const ASSIGNEE_Q_PARAM = "assigneeQ";
 export const ASSIGNEE_PAGE_PARAM = "assigneePage";
 /** The activity tabs (`?activity=history`): the events, or the history (comments and events in time order). */
@@ -55,6 +67,8 @@ export const ASSIGNEES_PAGE_SIZE = 20;
 /** The anchor of the comments section (SPEC.md section 2: /incident/{id}#commentSection). */
 export const COMMENT_SECTION = "commentSection";
 export const ACTIVITY_SECTION = "activity";
+/** The anchor of the time and materials section (issue 62). */
+export const WORK_SECTION = "time-and-materials";
 
 export const incidentPath = (id: number) => `/incident/${id}`;
 

@@ -6,6 +6,7 @@ import { DeleteCommentDialog, IncidentComments } from "~/components/incidents/vi
 import { IncidentDialogs } from "~/components/incidents/view/incident-dialogs";
 import { DeleteFileDialog, IncidentFiles } from "~/components/incidents/view/incident-files";
 import { IncidentChecklist, IncidentDescription, IncidentDetails, IncidentDuplicates, IncidentHeader } from "~/components/incidents/view/incident-header";
+import { DeleteWorkDialogs, IncidentWorkSection } from "~/components/time-costs/incident-work";
 import { z } from "zod";
 import { uploadsOf } from "~/http/form-action.server";
 import { orErrorPage, routeId } from "~/http/route-params.server";
@@ -20,15 +21,19 @@ import {
   COMMENT_SECTION,
   COMMENTS_SHOWN_PARAM,
   EDIT_PARAM,
+  ENTRY_PARAM,
   EVENTS_SHOWN_PARAM,
   INCIDENT_NOT_FOUND,
   incidentPath,
+  LINE_PARAM,
   MAX_COMMENTS_SHOWN,
   MAX_EVENTS_SHOWN,
   shownCount,
   VIEW_INTENTS,
   type ViewIntent,
+  WORK_SECTION,
 } from "~/lib/incident-view";
+import { dayIn } from "~/lib/dates";
 import { intParam, searchParam } from "~/lib/list-query";
 import { COMMENTS_PAGE, EVENTS_PAGE } from "~/modules/incidents/constants";
 import { findIncidentInReach, getIncidentView, listIncidentAssignees } from "~/modules/incidents/queries.server";
@@ -49,12 +54,16 @@ import {
   updateIncidentTitle,
 } from "~/modules/incidents/service.server";
 import type { FilesContext } from "~/modules/files/uploads.server";
+import { getIncidentWork } from "~/modules/time-costs/queries.server";
+import { MaterialLineSchema, TimeEntrySchema } from "~/modules/time-costs/schema";
+import { addMaterialLine, deleteMaterialLine, deleteTimeEntry, recordTime, updateMaterialLine, updateTimeEntry } from "~/modules/time-costs/service.server";
 
 /**
  * /incident/{id} (also /incident/{id}#commentSection), SPEC.md section 2: the incident's details,
  * images and files, checklist answers, duplicates, comments, events and history, and the dialogs
  * (`?dialog=status|assign|priority|tags|title|description|duplicate`), each a plain form posting one
- * `intent`, one verb each. An incident the viewer cannot see (another entity's, outside their reach,
+ * `intent`, one verb each; the time and materials section (issue 62) records time and material,
+ * corrects an entry (`?editEntry=<id>`, `?editLine=<id>`) and deletes one after a confirmation (`?dialog=delete-time|delete-material`). An incident the viewer cannot see (another entity's, outside their reach,
  * unknown, or a malformed id such as "abc" or 2147483648) is "Incident not found", whatever is posted.
  */
 
@@ -84,7 +93,9 @@ export const loader = screenLoader(incidentView, async ({ ctx, url, user, subjec
   const activity: ActivityTab = (ACTIVITY_TABS as readonly string[]).includes(activityParam ?? "") ? (activityParam as ActivityTab) : "events";
   // Events oldest first, like the comments.
   const shownEvents = { items: [...events.items].reverse(), total: events.total };
-  return { incident, comments, events: shownEvents, assignees, assigneeQ, activity, maxBytes: ctx.files.maxBytes, viewerId: user.id };
+  const work = await getIncidentWork(ctx, { incidentId: incident.id });
+  const today = dayIn(new Date(), ctx.timeZone);
+  return { incident, comments, events: shownEvents, assignees, assigneeQ, activity, maxBytes: ctx.files.maxBytes, viewerId: user.id, work, today };
 });
 
 type Here = { subject: { id: number } };
@@ -92,6 +103,9 @@ const here = ({ subject }: Here) => incidentPath(subject.id);
 const inTags = (args: Here) => `${here(args)}?dialog=tags`;
 const atComments = (args: Here) => `${here(args)}#${COMMENT_SECTION}`;
 const atFiles = (args: Here) => `${here(args)}#files`;
+const atWork = (args: Here) => `${here(args)}#${WORK_SECTION}`;
+/** Deleting an entry that is gone or not one's own is an error toast at the section, not a field error. */
+const workFailure = { toast: "timeCosts:errors.deleteFailed", to: atWork, inputErrors: false };
 
 /** A dialog's change: one verb of the incident, then back to `to` (the page, dialog closed) with `toast`. */
 function change<Z extends z.ZodType>(schema: Z, toast: string, verb: (ctx: FilesContext, id: number, value: z.output<Z>) => Promise<unknown>, to = here) {
@@ -151,11 +165,29 @@ export const action = screenAction({
         return removeIncidentFile(ctx, subject.id, typeof fileId === "string" ? fileId : "");
       },
     ),
+    [VIEW_INTENTS.recordTime]: formIntent({ schema: TimeEntrySchema, redirectTo: atWork, toast: "timeCosts:success.timeRecorded" }, (value, { ctx, subject }) =>
+      recordTime(ctx, { incidentId: subject.id }, value),
+    ),
+    [VIEW_INTENTS.addMaterial]: formIntent({ schema: MaterialLineSchema, redirectTo: atWork, toast: "timeCosts:success.lineAdded" }, (value, { ctx, subject }) =>
+      addMaterialLine(ctx, { incidentId: subject.id }, value),
+    ),
+    [VIEW_INTENTS.updateTime]: formIntent({ schema: TimeEntrySchema, redirectTo: atWork, toast: "timeCosts:success.timeUpdated" }, (value, { ctx, subject, formData }) =>
+      updateTimeEntry(ctx, { incidentId: subject.id }, postedId(formData, ENTRY_PARAM), value),
+    ),
+    [VIEW_INTENTS.updateMaterial]: formIntent({ schema: MaterialLineSchema, redirectTo: atWork, toast: "timeCosts:success.lineUpdated" }, (value, { ctx, subject, formData }) =>
+      updateMaterialLine(ctx, { incidentId: subject.id }, postedId(formData, LINE_PARAM), value),
+    ),
+    [VIEW_INTENTS.deleteTime]: formIntent({ schema: NoFields, redirectTo: atWork, toast: "timeCosts:success.timeDeleted", failure: workFailure }, (_, { ctx, subject, formData }) =>
+      deleteTimeEntry(ctx, { incidentId: subject.id }, postedId(formData, ENTRY_PARAM)),
+    ),
+    [VIEW_INTENTS.deleteMaterial]: formIntent({ schema: NoFields, redirectTo: atWork, toast: "timeCosts:success.lineDeleted", failure: workFailure }, (_, { ctx, subject, formData }) =>
+      deleteMaterialLine(ctx, { incidentId: subject.id }, postedId(formData, LINE_PARAM)),
+    ),
   },
 });
 
 export default function IncidentScreen() {
-  const { incident, comments, events, assignees, assigneeQ, activity, maxBytes } = useLoaderData<typeof loader>();
+  const { incident, comments, events, assignees, assigneeQ, activity, maxBytes, work, today } = useLoaderData<typeof loader>();
   const resultFor = useResultFor<ViewIntent>();
   const location = useLocation();
   const edit = new URLSearchParams(location.search).get(EDIT_PARAM);
@@ -166,6 +198,7 @@ export default function IncidentScreen() {
       <IncidentDialogs incident={incident} assignees={assignees} assigneeQ={assigneeQ} resultFor={resultFor} />
       <DeleteCommentDialog comments={comments.items} />
       <DeleteFileDialog files={incident.files} />
+      <DeleteWorkDialogs work={work} />
       <div className="mx-auto grid w-full min-w-0 max-w-5xl gap-6">
         <IncidentHeader incident={incident} />
         <IncidentDetails incident={incident} />
@@ -180,6 +213,14 @@ export default function IncidentScreen() {
           maxBytes={maxBytes}
           postResult={resultFor(VIEW_INTENTS.comment)}
           editResult={resultFor(VIEW_INTENTS.editComment)}
+        />
+        <IncidentWorkSection
+          work={work}
+          today={today}
+          timeResult={resultFor(VIEW_INTENTS.recordTime)}
+          materialResult={resultFor(VIEW_INTENTS.addMaterial)}
+          updateTimeResult={resultFor(VIEW_INTENTS.updateTime)}
+          updateMaterialResult={resultFor(VIEW_INTENTS.updateMaterial)}
         />
         <IncidentActivity active={activity} events={events.items} eventsTotal={events.total} comments={comments.items} />
       </div>

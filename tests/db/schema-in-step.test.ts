@@ -34,7 +34,9 @@ function formatType(drizzleType: string): string {
     .replace(/^time(\(\d+\))?$/, "time$1 without time zone")
     .replace(/^varchar/, "character varying")
     .replace(/^serial$/, "integer")
-    .replace(/^bigserial$/, "bigint");
+    .replace(/^bigserial$/, "bigint")
+    // Drizzle writes "numeric(12, 2)", PostgreSQL "numeric(12,2)".
+    .replace(/^numeric\((\d+), (\d+)\)$/, "numeric($1,$2)");
 }
 
 /**

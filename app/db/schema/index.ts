@@ -21,3 +21,4 @@ export * from "./printing";
 export * from "./webhooks";
 export * from "./api-tokens";
 export * from "./service-levels";
+export * from "./time-costs";

@@ -3,7 +3,17 @@ import type { ReactNode } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
-import { ASSIGNEE_PAGE_PARAM, ASSIGNEE_Q_PARAM, COMMENT_PARAM, FILE_PARAM, type ViewDialog } from "~/lib/incident-view";
+import {
+  ASSIGNEE_PAGE_PARAM,
+  ASSIGNEE_Q_PARAM,
+  COMMENT_PARAM,
+  EDIT_ENTRY_PARAM,
+  EDIT_LINE_PARAM,
+  ENTRY_PARAM,
+  FILE_PARAM,
+  LINE_PARAM,
+  type ViewDialog,
+} from "~/lib/incident-view";
 import { numberFormat } from "~/lib/intl";
 import { useDates } from "~/lib/use-dates";
 
@@ -49,7 +59,7 @@ export const priorityLabel = (t: TFunction, priority: number | null | undefined)
   priority === null || priority === undefined ? t("incidents:priority.none") : t(`incidents:priority.${priority}`);
 
 /** Parameters that belong to a dialog and go when it closes. */
-const DIALOG_PARAMS = ["dialog", COMMENT_PARAM, FILE_PARAM, ASSIGNEE_Q_PARAM, ASSIGNEE_PAGE_PARAM];
+const DIALOG_PARAMS = ["dialog", COMMENT_PARAM, FILE_PARAM, ENTRY_PARAM, LINE_PARAM, EDIT_ENTRY_PARAM, EDIT_LINE_PARAM, ASSIGNEE_Q_PARAM, ASSIGNEE_PAGE_PARAM];
 
 /**
  * The view's URL dialogs (`?dialog=<name>`, with `extra` parameters such as the comment to delete):

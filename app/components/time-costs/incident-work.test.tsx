@@ -1,0 +1,107 @@
+import i18next from "i18next";
+import { beforeAll, describe, expect, it } from "vitest";
+import { initReactI18next } from "react-i18next";
+import common from "~/locales/en/common.json";
+import incidentView from "~/locales/en/incidentView.json";
+import en from "~/locales/en/timeCosts.json";
+import fr from "~/locales/fr-BE/timeCosts.json";
+import type { IncidentWork } from "~/modules/time-costs/queries.server";
+import { renderInRouter } from "#tests/render-in-router";
+import { DeleteWorkDialogs, IncidentWorkSection } from "./incident-work";
+
+/**
+ * The incident view's time and materials section as plain HTML (JavaScript off): the entries and lines
+ * with their totals in the page's language, the two forms posting their intents (a manager's with the
+ * person to pick), a refused entry's error and kept input, and delete links to confirmations that post
+ * the entry's id.
+ */
+const i18n = i18next.createInstance();
+beforeAll(async () => {
+  await i18n.use(initReactI18next).init({
+    lng: "en",
+    resources: { en: { timeCosts: en, common, incidentView }, "fr-BE": { timeCosts: fr, common, incidentView } },
+    defaultNS: "common",
+    interpolation: { escapeValue: false },
+  });
+});
+
+const work: IncidentWork = {
+  entries: [
+    { id: 5, person: { id: 2, name: "Tom Tech" }, workedOn: "2026-03-02", minutes: 90, note: "Seal replaced", editable: true },
+    { id: 6, person: { id: 3, name: "Cleo Colleague" }, workedOn: "2026-03-03", minutes: 45, note: null, editable: false },
+  ],
+  lines: [{ id: 9, description: "Copper pipe", quantity: "2.500", unitCost: "12.40", total: "31.00", addedBy: { id: 2, name: "Tom Tech" }, editable: true }],
+  totals: { minutes: 135, materials: "31.00" },
+  canRecord: true,
+  people: [
+    { id: 3, name: "Cleo Colleague" },
+    { id: 2, name: "Tom Tech" },
+  ],
+};
+
+describe("the time and materials section", () => {
+  it("lists the entries and lines with their totals, and offers both forms", async () => {
+    await i18n.changeLanguage("en");
+    const html = await renderInRouter(i18n, <IncidentWorkSection work={work} today="2026-03-04" />, "/incident/1");
+    expect(html).toContain('id="time-and-materials"');
+    expect(html).toContain("1 h 30 min");
+    expect(html).toContain("45 min");
+    expect(html).toContain("2 h 15 min");
+    expect(html).toContain("€12.40");
+    expect(html).toContain("€31.00");
+    expect(html).toContain('name="intent" value="recordTime"');
+    expect(html).toContain('name="intent" value="addMaterial"');
+    expect(html).toMatch(/<option value="3">Cleo Colleague<\/option>/);
+    expect(html).toMatch(/name="workedOn"[^>]*value="2026-03-04"|value="2026-03-04"[^>]*name="workedOn"/);
+    // Only the viewer's editable entry has a delete link, to its confirmation.
+    expect(html).toContain('href="/incident/1?dialog=delete-time&amp;entry=5"');
+    expect(html).not.toContain("entry=6");
+    expect(html).toContain('href="/incident/1?dialog=delete-material&amp;line=9"');
+    expect(html).toContain('href="/incident/1?editEntry=5#time-and-materials"');
+  });
+
+  it("writes amounts and durations in French with a comma and the euro after the amount", async () => {
+    await i18n.changeLanguage("fr-BE");
+    const html = await renderInRouter(i18n, <IncidentWorkSection work={work} today="2026-03-04" />, "/incident/1");
+    expect(html).toMatch(/12,40\s€/);
+    expect(html).toContain("Temps et matériel");
+    expect(html).toContain("2 h 15 min");
+    await i18n.changeLanguage("en");
+  });
+
+  it("shows a refused entry's error beside its field with the input kept", async () => {
+    const result = { status: "error" as const, initialValue: { workedOn: "2026-03-02", hours: "0", minutes: "0", note: "Looked at it" }, error: { minutes: ["timeCosts:validation.duration"] } };
+    const html = await renderInRouter(i18n, <IncidentWorkSection work={{ ...work, people: [] }} today="2026-03-04" timeResult={result} />, "/incident/1");
+    expect(html).toContain("Enter a duration of at least 1 minute and at most 24 hours.");
+    expect(html).toMatch(/value="Looked at it"/);
+    expect(html).not.toContain('name="userId"');
+  });
+
+  it("puts an entry's correction form, filled in, in place of the add form (only for an entry the viewer may change)", async () => {
+    const html = await renderInRouter(i18n, <IncidentWorkSection work={work} today="2026-03-04" />, "/incident/1?editEntry=5");
+    expect(html).toContain('name="intent" value="updateTime"');
+    expect(html).toContain('name="entry" value="5"');
+    expect(html).not.toContain('name="intent" value="recordTime"');
+    expect(html).toMatch(/name="hours"[^>]*value="1"|value="1"[^>]*name="hours"/);
+    expect(html).toMatch(/name="minutes"[^>]*value="30"|value="30"[^>]*name="minutes"/);
+    expect(html).toMatch(/value="Seal replaced"/);
+    expect(html).toMatch(/<option value="2" selected="">Tom Tech<\/option>/);
+    expect(html).toContain('href="/incident/1#time-and-materials"');
+    const line = await renderInRouter(i18n, <IncidentWorkSection work={work} today="2026-03-04" />, "/incident/1?editLine=9");
+    expect(line).toContain('name="intent" value="updateMaterial"');
+    expect(line).toMatch(/name="quantity"[^>]*value="2.5"|value="2.5"[^>]*name="quantity"/);
+    const other = await renderInRouter(i18n, <IncidentWorkSection work={work} today="2026-03-04" />, "/incident/1?editEntry=6");
+    expect(other).not.toContain('value="updateTime"');
+    expect(other).toContain('name="intent" value="recordTime"');
+  });
+
+  it("asks before deleting, and the confirmation posts the entry's id", async () => {
+    const html = await renderInRouter(i18n, <DeleteWorkDialogs work={work} />, "/incident/1?dialog=delete-time&entry=5");
+    expect(html).toContain("Delete this time entry?");
+    expect(html).toContain('name="entry" value="5"');
+    expect(html).toContain('value="deleteTime"');
+    // Someone else's entry (not editable) opens no dialog.
+    const other = await renderInRouter(i18n, <DeleteWorkDialogs work={work} />, "/incident/1?dialog=delete-time&entry=6");
+    expect(other).not.toContain("Delete this time entry?");
+  });
+});

@@ -1,0 +1,135 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { can } from "~/core/actor";
+import { type ServiceContext, readAll } from "~/core/context.server";
+import { materialLines, timeEntries, users } from "~/db/schema";
+import { assigneeCandidates, findIncidentInReach } from "~/modules/incidents/queries.server";
+import type { WorkTarget } from "./service.server";
+
+/** One time entry as the incident view shows it. */
+export interface TimeEntryRow {
+  id: number;
+  person: { id: number; name: string };
+  /** `YYYY-MM-DD`. */
+  workedOn: string;
+  minutes: number;
+  note: string | null;
+  /** Whether the viewer may correct or delete it (their own, or any for a manager). */
+  editable: boolean;
+}
+
+/** One material line; amounts as exact decimal strings ("2.500", "12.50"). */
+export interface MaterialLineRow {
+  id: number;
+  description: string;
+  quantity: string;
+  unitCost: string;
+  /** quantity × unit cost, rounded to the cent. */
+  total: string;
+  addedBy: { id: number; name: string } | null;
+  editable: boolean;
+}
+
+export interface IncidentWork {
+  entries: TimeEntryRow[];
+  lines: MaterialLineRow[];
+  totals: { minutes: number; materials: string };
+  /** Whether the viewer may record time and material here. */
+  canRecord: boolean;
+  /** The people a manager may record time for (the incident's possible assignees); empty for others. */
+  people: { id: number; name: string }[];
+}
+
+const personName = (name: string | null, surname: string | null) => `${name ?? ""} ${surname ?? ""}`.trim();
+
+/** At most this many entries and lines are listed on the view (the totals count them all). */
+export const WORK_ROWS_SHOWN = 200;
+
+/**
+ * The time entries and material lines of an incident in the viewer's reach ("Incident not found"
+ * otherwise), oldest first, with their totals computed in SQL over every row.
+ */
+export async function getIncidentWork(ctx: ServiceContext, target: WorkTarget): Promise<IncidentWork> {
+  const incident = await findIncidentInReach(ctx, target.incidentId);
+  const viewerId = ctx.actor?.id ?? null;
+  const manages = can(ctx.actor, "manage", "time");
+  const canRecord = can(ctx.actor, "create", "time") && can(ctx.actor, "handle", "incident") && ctx.actor?.kind !== "system";
+  const addedBy = alias(users, "added_by");
+  const [entries, lines, [timeTotal], [materialTotal], people] = await readAll(ctx, [
+    () =>
+      ctx.db
+        .select({
+          id: timeEntries.id,
+          userId: timeEntries.userId,
+          name: users.name,
+          surname: users.surname,
+          workedOn: timeEntries.workedOn,
+          minutes: timeEntries.minutes,
+          note: timeEntries.note,
+        })
+        .from(timeEntries)
+        .innerJoin(users, eq(users.id, timeEntries.userId))
+        .where(and(eq(timeEntries.incidentId, incident.id), eq(timeEntries.entityId, ctx.entityId)))
+        .orderBy(asc(timeEntries.workedOn), asc(timeEntries.id))
+        .limit(WORK_ROWS_SHOWN),
+    () =>
+      ctx.db
+        .select({
+          id: materialLines.id,
+          description: materialLines.description,
+          quantity: materialLines.quantity,
+          unitCost: materialLines.unitCost,
+          total: sql<string>`round(${materialLines.quantity} * ${materialLines.unitCost}, 2)::text`,
+          createdById: materialLines.createdById,
+          name: addedBy.name,
+          surname: addedBy.surname,
+        })
+        .from(materialLines)
+        .leftJoin(addedBy, eq(addedBy.id, materialLines.createdById))
+        .where(and(eq(materialLines.incidentId, incident.id), eq(materialLines.entityId, ctx.entityId)))
+        .orderBy(asc(materialLines.id))
+        .limit(WORK_ROWS_SHOWN),
+    () =>
+      ctx.db
+        .select({ minutes: sql<number>`coalesce(sum(${timeEntries.minutes}), 0)::int` })
+        .from(timeEntries)
+        .where(and(eq(timeEntries.incidentId, incident.id), eq(timeEntries.entityId, ctx.entityId))),
+    () =>
+      ctx.db
+        .select({ amount: sql<string>`coalesce(sum(round(${materialLines.quantity} * ${materialLines.unitCost}, 2)), 0)::numeric(14,2)::text` })
+        .from(materialLines)
+        .where(and(eq(materialLines.incidentId, incident.id), eq(materialLines.entityId, ctx.entityId))),
+    async () =>
+      manages
+        ? // tenant-scope: scoped by assigneeCandidates, whose first condition is users.entity_id = ctx.entityId
+          ctx.db
+            .select({ id: users.id, name: users.name, surname: users.surname })
+            .from(users)
+            .where(assigneeCandidates(ctx, incident.roomId))
+            .orderBy(asc(sql`lower(${users.surname})`), asc(sql`lower(${users.name})`), asc(users.id))
+            .limit(500)
+        : [],
+  ] as const);
+  return {
+    entries: entries.map((e) => ({
+      id: e.id,
+      person: { id: e.userId, name: personName(e.name, e.surname) },
+      workedOn: e.workedOn,
+      minutes: e.minutes,
+      note: e.note,
+      editable: canRecord && (manages || e.userId === viewerId),
+    })),
+    lines: lines.map((l) => ({
+      id: l.id,
+      description: l.description,
+      quantity: l.quantity,
+      unitCost: l.unitCost,
+      total: l.total,
+      addedBy: l.createdById ? { id: l.createdById, name: personName(l.name, l.surname) } : null,
+      editable: canRecord && (manages || l.createdById === viewerId),
+    })),
+    totals: { minutes: timeTotal?.minutes ?? 0, materials: materialTotal?.amount ?? "0.00" },
+    canRecord,
+    people: people.map((p) => ({ id: p.id, name: personName(p.name, p.surname) })),
+  };
+}

@@ -1,0 +1,240 @@
+import { and, eq } from "drizzle-orm";
+import { assertCan, can, personWhoCan } from "~/core/actor";
+import { AUDIT } from "~/core/audit-actions";
+import type { ServiceContext } from "~/core/context.server";
+import { type Input, resolveInput } from "~/core/input";
+import { type Effects, withTx } from "~/core/unit-of-work.server";
+import { type Incident, materialLines, timeEntries, users } from "~/db/schema";
+import { dayIn } from "~/lib/dates";
+import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
+import { parseInput } from "~/lib/validation";
+import { assigneeCandidates, findIncidentInReach } from "~/modules/incidents/queries.server";
+import { incidentWorkLogged } from "./changes.server";
+import { type MaterialLineInput, MaterialLineSchema, type TimeEntryInput, TimeEntrySchema } from "./schema";
+
+/**
+ * Time and material recorded on an incident (issue 62; tasks follow with the same tables). Who may:
+ * - whoever handles the incident (it is in their reach) and may record time (`create time`) records
+ *   their own time and material lines, and corrects or deletes their own entries only;
+ * - who may `manage time` (managers and administrators) records time for any person the incident may
+ *   be assigned to, and corrects or deletes any entry of an incident in their reach.
+ * An incident out of reach, another entity's or archived, is "Incident not found"; an entry not of that
+ * incident is "Entry not found". Each verb writes its audit row and emits `incident.work-logged` in its
+ * transaction.
+ */
+
+/** The record the work was done on: an incident for now, a task later. */
+export interface WorkTarget {
+  incidentId: number;
+}
+
+export const timeEntryNotFound = () => new NotFoundError("timeCosts:errors.entryNotFound", "TIME_ENTRY_NOT_FOUND");
+export const materialLineNotFound = () => new NotFoundError("timeCosts:errors.lineNotFound", "MATERIAL_LINE_NOT_FOUND");
+const notYours = () => new ForbiddenError("timeCosts:errors.notYours", "NOT_YOUR_ENTRY");
+
+const validId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
+
+/** Checks the permission, then runs `work` on the locked incident in reach, in one unit of work. */
+function onIncident<T>(ctx: ServiceContext, target: WorkTarget, work: (tx: ServiceContext, incident: Incident, effects: Effects, actorId: number) => Promise<T>) {
+  const actor = personWhoCan(ctx.actor, "create", "time");
+  assertCan(actor, "handle", "incident");
+  return withTx(ctx, async (tx, effects) => {
+    const incident = await findIncidentInReach(tx, target.incidentId, { lock: true });
+    return work(tx, incident, effects, actor.id);
+  });
+}
+
+/**
+ * The person the time is for: the actor when none is named (or themselves); someone else only for who
+ * may manage time, and only a person the incident may be assigned to (active, of the entity, reaching
+ * its room).
+ */
+async function workerOf(ctx: ServiceContext, incident: Incident, actorId: number, userId: number | null | undefined): Promise<number> {
+  if (userId == null || userId === actorId) return actorId;
+  if (!can(ctx.actor, "manage", "time")) throw new ForbiddenError("timeCosts:errors.othersTime", "NOT_YOUR_TIME");
+  const [person] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.entityId, ctx.entityId), assigneeCandidates(ctx, incident.roomId)));
+  if (!person) throw new ValidationError({ userId: ["timeCosts:validation.personOutOfReach"] }, "timeCosts:validation.personOutOfReach", "PERSON_NOT_ALLOWED");
+  return person.id;
+}
+
+/** Work is recorded up to today (the entity's), not ahead. */
+function checkDay(ctx: ServiceContext, workedOn: string) {
+  if (workedOn > dayIn(new Date(), ctx.timeZone)) {
+    throw new ValidationError({ workedOn: ["timeCosts:validation.future"] }, "timeCosts:validation.future", "WORK_IN_FUTURE");
+  }
+}
+
+const minutesOf = (value: { hours: number; minutes: number }) => value.hours * 60 + value.minutes;
+
+// ---------------------------------------------------------------------------
+// Time
+// ---------------------------------------------------------------------------
+
+/** Records time spent on the incident (one's own, or a manager's for another person). */
+export async function recordTime(ctx: ServiceContext, target: WorkTarget, rawInput: Input<TimeEntryInput>): Promise<{ id: number }> {
+  personWhoCan(ctx.actor, "create", "time");
+  assertCan(ctx.actor, "handle", "incident");
+  const input = parseInput(TimeEntrySchema, await resolveInput(rawInput));
+  checkDay(ctx, input.workedOn);
+  return onIncident(ctx, target, async (tx, incident, effects, actorId) => {
+    const userId = await workerOf(tx, incident, actorId, input.userId);
+    const minutes = minutesOf(input);
+    const [row] = await tx.db
+      .insert(timeEntries)
+      .values({ entityId: tx.entityId, incidentId: incident.id, userId, workedOn: input.workedOn, minutes, note: input.note, createdById: actorId })
+      .returning({ id: timeEntries.id });
+    await effects.audit({
+      action: AUDIT.timeEntry.record,
+      recordType: "timeEntry",
+      recordId: row.id,
+      details: { incidentId: incident.id, userId, workedOn: input.workedOn, minutes },
+    });
+    await effects.emit(incidentWorkLogged, { incidentId: incident.id, shortId: incident.shortId, kind: "time", id: row.id, action: "added" });
+    return { id: row.id };
+  });
+}
+
+/** The entry of the incident, locked; one's own unless the actor may manage time. */
+async function entryToChange(ctx: ServiceContext, incident: Incident, actorId: number, entryId: number) {
+  if (!validId(entryId)) throw timeEntryNotFound();
+  const [entry] = await ctx.db
+    .select()
+    .from(timeEntries)
+    .where(and(eq(timeEntries.id, entryId), eq(timeEntries.incidentId, incident.id), eq(timeEntries.entityId, ctx.entityId)))
+    .for("update");
+  if (!entry) throw timeEntryNotFound();
+  if (entry.userId !== actorId && !can(ctx.actor, "manage", "time")) throw notYours();
+  return entry;
+}
+
+/** Corrects a time entry (the day, the duration, the note; the person for a manager). */
+export async function updateTimeEntry(ctx: ServiceContext, target: WorkTarget, entryId: number, rawInput: Input<TimeEntryInput>): Promise<{ id: number }> {
+  personWhoCan(ctx.actor, "create", "time");
+  assertCan(ctx.actor, "handle", "incident");
+  const input = parseInput(TimeEntrySchema, await resolveInput(rawInput));
+  checkDay(ctx, input.workedOn);
+  return onIncident(ctx, target, async (tx, incident, effects, actorId) => {
+    const entry = await entryToChange(tx, incident, actorId, entryId);
+    // Left out (or named again), the person stays who they were, even one who no longer reaches the
+    // incident; a technician cannot hand their entry to someone else.
+    const userId = input.userId === undefined || input.userId === entry.userId ? entry.userId : await workerOf(tx, incident, actorId, input.userId);
+    const minutes = minutesOf(input);
+    if (entry.userId === userId && entry.workedOn === input.workedOn && entry.minutes === minutes && (entry.note ?? null) === input.note) return { id: entry.id };
+    await tx.db
+      .update(timeEntries)
+      .set({ userId, workedOn: input.workedOn, minutes, note: input.note, updatedAt: new Date() })
+      .where(and(eq(timeEntries.id, entry.id), eq(timeEntries.entityId, tx.entityId)));
+    await effects.audit({
+      action: AUDIT.timeEntry.update,
+      recordType: "timeEntry",
+      recordId: entry.id,
+      details: {
+        incidentId: incident.id,
+        before: { userId: entry.userId, workedOn: entry.workedOn, minutes: entry.minutes },
+        after: { userId, workedOn: input.workedOn, minutes },
+      },
+    });
+    await effects.emit(incidentWorkLogged, { incidentId: incident.id, shortId: incident.shortId, kind: "time", id: entry.id, action: "updated" });
+    return { id: entry.id };
+  });
+}
+
+/** Deletes a time entry (one's own; any for a manager). */
+export async function deleteTimeEntry(ctx: ServiceContext, target: WorkTarget, entryId: number): Promise<void> {
+  await onIncident(ctx, target, async (tx, incident, effects, actorId) => {
+    const entry = await entryToChange(tx, incident, actorId, entryId);
+    await tx.db.delete(timeEntries).where(and(eq(timeEntries.id, entry.id), eq(timeEntries.entityId, tx.entityId)));
+    await effects.audit({
+      action: AUDIT.timeEntry.delete,
+      recordType: "timeEntry",
+      recordId: entry.id,
+      details: { incidentId: incident.id, userId: entry.userId, workedOn: entry.workedOn, minutes: entry.minutes },
+    });
+    await effects.emit(incidentWorkLogged, { incidentId: incident.id, shortId: incident.shortId, kind: "time", id: entry.id, action: "deleted" });
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Material
+// ---------------------------------------------------------------------------
+
+/** Adds a material line (description, quantity, unit cost) to the incident. */
+export async function addMaterialLine(ctx: ServiceContext, target: WorkTarget, rawInput: Input<MaterialLineInput>): Promise<{ id: number }> {
+  personWhoCan(ctx.actor, "create", "time");
+  assertCan(ctx.actor, "handle", "incident");
+  const input = parseInput(MaterialLineSchema, await resolveInput(rawInput));
+  return onIncident(ctx, target, async (tx, incident, effects, actorId) => {
+    const [row] = await tx.db
+      .insert(materialLines)
+      .values({ entityId: tx.entityId, incidentId: incident.id, description: input.description, quantity: input.quantity, unitCost: input.unitCost, createdById: actorId })
+      .returning({ id: materialLines.id });
+    await effects.audit({
+      action: AUDIT.materialLine.add,
+      recordType: "materialLine",
+      recordId: row.id,
+      details: { incidentId: incident.id, description: input.description, quantity: input.quantity, unitCost: input.unitCost },
+    });
+    await effects.emit(incidentWorkLogged, { incidentId: incident.id, shortId: incident.shortId, kind: "material", id: row.id, action: "added" });
+    return { id: row.id };
+  });
+}
+
+/** The line of the incident, locked; one the actor added unless they may manage time. */
+async function lineToChange(ctx: ServiceContext, incident: Incident, actorId: number, lineId: number) {
+  if (!validId(lineId)) throw materialLineNotFound();
+  const [line] = await ctx.db
+    .select()
+    .from(materialLines)
+    .where(and(eq(materialLines.id, lineId), eq(materialLines.incidentId, incident.id), eq(materialLines.entityId, ctx.entityId)))
+    .for("update");
+  if (!line) throw materialLineNotFound();
+  if (line.createdById !== actorId && !can(ctx.actor, "manage", "time")) throw notYours();
+  return line;
+}
+
+/** Corrects a material line (one's own; any for a manager). */
+export async function updateMaterialLine(ctx: ServiceContext, target: WorkTarget, lineId: number, rawInput: Input<MaterialLineInput>): Promise<{ id: number }> {
+  personWhoCan(ctx.actor, "create", "time");
+  assertCan(ctx.actor, "handle", "incident");
+  const input = parseInput(MaterialLineSchema, await resolveInput(rawInput));
+  return onIncident(ctx, target, async (tx, incident, effects, actorId) => {
+    const line = await lineToChange(tx, incident, actorId, lineId);
+    if (line.description === input.description && Number(line.quantity) === Number(input.quantity) && Number(line.unitCost) === Number(input.unitCost)) {
+      return { id: line.id };
+    }
+    await tx.db
+      .update(materialLines)
+      .set({ description: input.description, quantity: input.quantity, unitCost: input.unitCost, updatedAt: new Date() })
+      .where(and(eq(materialLines.id, line.id), eq(materialLines.entityId, tx.entityId)));
+    await effects.audit({
+      action: AUDIT.materialLine.update,
+      recordType: "materialLine",
+      recordId: line.id,
+      details: {
+        incidentId: incident.id,
+        before: { description: line.description, quantity: line.quantity, unitCost: line.unitCost },
+        after: { description: input.description, quantity: input.quantity, unitCost: input.unitCost },
+      },
+    });
+    await effects.emit(incidentWorkLogged, { incidentId: incident.id, shortId: incident.shortId, kind: "material", id: line.id, action: "updated" });
+    return { id: line.id };
+  });
+}
+
+/** Deletes a material line (one's own; any for a manager). */
+export async function deleteMaterialLine(ctx: ServiceContext, target: WorkTarget, lineId: number): Promise<void> {
+  await onIncident(ctx, target, async (tx, incident, effects, actorId) => {
+    const line = await lineToChange(tx, incident, actorId, lineId);
+    await tx.db.delete(materialLines).where(and(eq(materialLines.id, line.id), eq(materialLines.entityId, tx.entityId)));
+    await effects.audit({
+      action: AUDIT.materialLine.delete,
+      recordType: "materialLine",
+      recordId: line.id,
+      details: { incidentId: incident.id, description: line.description, quantity: line.quantity, unitCost: line.unitCost },
+    });
+    await effects.emit(incidentWorkLogged, { incidentId: incident.id, shortId: incident.shortId, kind: "material", id: line.id, action: "deleted" });
+  });
+}
