@@ -84,7 +84,9 @@ export const loader = screenLoader(incidentView, async ({ ctx, url, user, subjec
   const activity: ActivityTab = (ACTIVITY_TABS as readonly string[]).includes(activityParam ?? "") ? (activityParam as ActivityTab) : "events";
   // Events oldest first, like the comments.
   const shownEvents = { items: [...events.items].reverse(), total: events.total };
-  return { incident, comments, events: shownEvents, assignees, assigneeQ, activity, maxBytes: ctx.files.maxBytes, viewerId: user.id };
+  // The instant the page was read: service-level "due in" texts are written from it, alike on both sides.
+  const now = new Date().toISOString();
+  return { incident, comments, events: shownEvents, assignees, assigneeQ, activity, maxBytes: ctx.files.maxBytes, viewerId: user.id, now };
 });
 
 type Here = { subject: { id: number } };
@@ -155,7 +157,7 @@ export const action = screenAction({
 });
 
 export default function IncidentScreen() {
-  const { incident, comments, events, assignees, assigneeQ, activity, maxBytes } = useLoaderData<typeof loader>();
+  const { incident, comments, events, assignees, assigneeQ, activity, maxBytes, now } = useLoaderData<typeof loader>();
   const resultFor = useResultFor<ViewIntent>();
   const location = useLocation();
   const edit = new URLSearchParams(location.search).get(EDIT_PARAM);
@@ -168,7 +170,7 @@ export default function IncidentScreen() {
       <DeleteFileDialog files={incident.files} />
       <div className="mx-auto grid w-full min-w-0 max-w-5xl gap-6">
         <IncidentHeader incident={incident} />
-        <IncidentDetails incident={incident} />
+        <IncidentDetails incident={incident} now={now} />
         <IncidentDescription incident={incident} />
         <IncidentFiles files={incident.files} maxBytes={maxBytes} lastResult={resultFor(VIEW_INTENTS.addFiles)} />
         <IncidentChecklist incident={incident} />

@@ -574,6 +574,18 @@ export interface IncidentDetail extends IncidentRow {
   reportCode: string | null;
   /** Whether the incident type lets reporters change the priority. */
   reporterMayChangePriority: boolean;
+  /**
+   * Service levels (decision 064): each target fixed for it (minutes; null: none), when it is due while
+   * its clock runs (null: stopped, met or no target), when it was met and whether in time (null: not yet).
+   */
+  responseTargetMinutes: number | null;
+  responseDueAt: string | null;
+  respondedAt: string | null;
+  responseMet: boolean | null;
+  resolutionTargetMinutes: number | null;
+  resolutionDueAt: string | null;
+  resolvedAt: string | null;
+  resolutionMet: boolean | null;
 }
 
 const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
@@ -724,6 +736,14 @@ async function detailOf(ctx: ServiceContext, incident: IncidentInReach): Promise
     duplicates,
     reportCode: code,
     reporterMayChangePriority: Boolean(type?.allow),
+    responseTargetMinutes: incident.responseTargetMinutes,
+    responseDueAt: incident.responseDueAt?.toISOString() ?? null,
+    respondedAt: incident.respondedAt?.toISOString() ?? null,
+    responseMet: incident.responseMet,
+    resolutionTargetMinutes: incident.resolutionTargetMinutes,
+    resolutionDueAt: incident.resolutionDueAt?.toISOString() ?? null,
+    resolvedAt: incident.resolvedAt?.toISOString() ?? null,
+    resolutionMet: incident.resolutionMet,
   };
 }
 

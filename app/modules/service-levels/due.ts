@@ -1,0 +1,41 @@
+/**
+ * Where an incident's service-level target stands for the screens (decision 064): from its stored
+ * clock and the instant the page was read. Pure and client-safe: the server's render and the
+ * browser's hydration give the same answer from the same `now`.
+ */
+
+/** One target as the incident's read model carries it. */
+export interface DueFacts {
+  targetMinutes: number | null;
+  dueAt: string | null;
+  metAt: string | null;
+  met: boolean | null;
+}
+
+export type DueState =
+  /** The clock runs: due in `minutes` (real minutes until the due instant), or overdue by them. */
+  | { kind: "dueIn" | "overdueBy"; minutes: number; dueAt: string }
+  /** Met in time, or met late. */
+  | { kind: "met" | "missed" }
+  /** Not met, and the clock is stopped (Rejected). */
+  | { kind: "stopped" };
+
+/** Null when the incident has no such target: nothing is shown. */
+export function dueState(facts: DueFacts, now: Date): DueState | null {
+  if (facts.targetMinutes === null) return null;
+  if (facts.metAt !== null) return { kind: facts.met ? "met" : "missed" };
+  if (facts.dueAt === null) return { kind: "stopped" };
+  const minutes = (new Date(facts.dueAt).getTime() - now.getTime()) / 60_000;
+  return minutes > 0
+    ? { kind: "dueIn", minutes: Math.max(1, Math.ceil(minutes)), dueAt: facts.dueAt }
+    : { kind: "overdueBy", minutes: Math.max(1, Math.floor(-minutes)), dueAt: facts.dueAt };
+}
+
+/** The parts a duration is written with: days and hours from a day on, hours and minutes from an hour on. */
+export function durationParts(minutes: number): { key: "days" | "hours" | "minutes"; d: number; h: number; m: number } {
+  const whole = Math.max(0, Math.round(minutes));
+  const d = Math.floor(whole / 1440);
+  const h = Math.floor((whole % 1440) / 60);
+  const m = whole % 60;
+  return { key: d > 0 ? "days" : h > 0 ? "hours" : "minutes", d, h, m };
+}
