@@ -29,7 +29,13 @@ export interface IncidentFilters {
   to: string | null;
   /** Searched in the short id, the title and the description. */
   q: string;
+  /** "breached": a service-level clock runs past its due time (decision 064); null: any. */
+  due: DueFilter | null;
 }
+
+/** The service-level filter's values (`due=breached`). */
+export const DUE_FILTERS = ["breached"] as const;
+export type DueFilter = (typeof DUE_FILTERS)[number];
 
 export const NO_FILTERS: IncidentFilters = {
   statuses: [],
@@ -43,6 +49,7 @@ export const NO_FILTERS: IncidentFilters = {
   from: null,
   to: null,
   q: "",
+  due: null,
 };
 
 const STATUSES = Object.values(IncidentStatus) as number[];
@@ -97,6 +104,10 @@ export function parseIncidentFilters(params: URLSearchParams, options: { strict?
     return null;
   };
 
+  const dueParam = params.get("due");
+  const due = (DUE_FILTERS as readonly string[]).includes(dueParam ?? "") ? (dueParam as DueFilter) : null;
+  if (due === null && dueParam) bad("due");
+
   const filters: IncidentFilters = {
     statuses: [...new Set(statuses)],
     priorities: [...new Set(priorities)],
@@ -109,6 +120,7 @@ export function parseIncidentFilters(params: URLSearchParams, options: { strict?
     from: day("from"),
     to: day("to"),
     q: searchParam(params),
+    due,
   };
   if (options.strict && Object.keys(errors).length) throw new ValidationError(errors, "errors.list.invalid", "INVALID_LIST_QUERY");
   return filters;
@@ -128,6 +140,7 @@ export function filterParams(filters: IncidentFilters): URLSearchParams {
   if (filters.from) params.set("from", filters.from);
   if (filters.to) params.set("to", filters.to);
   if (filters.q) params.set("q", filters.q);
+  if (filters.due) params.set("due", filters.due);
   return params;
 }
 

@@ -91,6 +91,8 @@ export function incidentListWhere(ctx: ServiceContext, filters: IncidentFilters,
   if (filters.from) conditions.push(gte(incidents.createdAt, startOfDay(filters.from, ctx.timeZone)));
   if (filters.to) conditions.push(lt(incidents.createdAt, endOfDay(filters.to, ctx.timeZone)));
   if (filters.q) conditions.push(or(...searchBranches(filters.q)));
+  // A running clock past its due time: on the stored due column and its index (decision 064).
+  if (filters.due === "breached") conditions.push(sql`${incidents.nextDueAt} <= now()`);
   return and(...conditions)!;
 }
 
@@ -121,7 +123,8 @@ function countedByStatus(ctx: ServiceContext, filters: IncidentFilters): boolean
     filters.tags.length === 0 &&
     !filters.from &&
     !filters.to &&
-    !filters.q
+    !filters.q &&
+    !filters.due
   );
 }
 

@@ -5,6 +5,8 @@ import type { Database } from "~/db/client.server";
 import { type IncidentPriority, IncidentStatus, Priority, Role } from "~/db/enums";
 import { type Entity, type Incident, type IncidentType, incidents, type Room, type User } from "~/db/schema";
 import { assignIncident, setIncidentPriority, setIncidentStatus } from "~/modules/incidents/service.server";
+import { NO_FILTERS } from "~/modules/incidents/filters";
+import { listIncidents } from "~/modules/incidents/queries.server";
 import { createReportedIncident } from "~/modules/incidents/writes.server";
 import { createEntity, createIncidentType, createRoom, createUser } from "#tests/factories";
 import { actorContext } from "#tests/service-helpers";
@@ -268,5 +270,19 @@ describe("an incident's clocks", () => {
     }
     await setIncidentStatus(ctxOf(adminC), inC.id, { status: IncidentStatus.DONE });
     expect(await clocksOf(inC)).toMatchObject({ resolvedAt: null, resolutionMet: null });
+  });
+
+  it("lists only the incidents whose clock runs past its due time under the \"breached\" filter", async () => {
+    // Reported in 2020: long overdue. Reported in 2100: not due yet. Rejected in 2020: its clock stopped.
+    const late = await report(adminA, roomA, typeA, Priority.HIGH, new Date("2020-01-06T08:00:00Z"));
+    await report(adminA, roomA, typeA, Priority.HIGH, new Date("2100-01-04T08:00:00Z"));
+    const stopped = await report(adminA, roomA, typeA, Priority.HIGH, new Date("2020-01-06T08:00:00Z"));
+    await setIncidentStatus(ctxOf(adminA), stopped.id, { status: IncidentStatus.REJECTED });
+    const page = await listIncidents(ctxOf(adminA), { page: 1, size: 100, sort: "createdAt", dir: "asc", q: "" }, { ...NO_FILTERS, statuses: [0, 1, 2, 3], due: "breached" });
+    expect(page.items.map((row) => row.id)).toContain(late.id);
+    expect(page.items.map((row) => row.id)).not.toContain(stopped.id);
+    expect(page.items.every((row) => new Date(row.createdAt) < new Date("2099-01-01"))).toBe(true);
+    // Entity B's overdue incidents are not A's.
+    expect((await listIncidents(ctxOf(adminB), { page: 1, size: 100, sort: "createdAt", dir: "asc", q: "" }, { ...NO_FILTERS, due: "breached" })).items.map((row) => row.id)).not.toContain(late.id);
   });
 });

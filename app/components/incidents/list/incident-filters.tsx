@@ -92,6 +92,12 @@ export function IncidentFilters({ view, filters, query, choices }: IncidentFilte
           </CheckboxGroup>
         </div>
 
+        <CheckboxGroup legend={t("serviceLevels:filter.legend")}>
+          <CheckboxOption name="due" value="breached" checked={filters.due === "breached"}>
+            {t("serviceLevels:filter.breached")}
+          </CheckboxOption>
+        </CheckboxGroup>
+
         {choices ? (
           <MoreFilters filters={filters} choices={choices} />
         ) : (
