@@ -181,6 +181,10 @@ export interface IncidentRow {
   tags: string[];
   incidentType: { id: number; name: string } | null;
   location: IncidentLocation;
+  /** The earlier due time of its running service-level clocks (decision 064); null: none runs. */
+  nextDueAt: string | null;
+  /** Whether a service-level target was met late. */
+  serviceLevelMissed: boolean;
 }
 
 /** The sort of each field, ascending; `desc` reverses every key. Ties go by id. The assignee sort reads by blocks (`idsByAssignee`). */
@@ -234,6 +238,9 @@ export async function incidentRows(ctx: ServiceContext, ids: number[]): Promise<
       equipmentName: equipmentTypes.name,
       internalReference: equipmentItems.internalReference,
       locationText: incidents.location,
+      nextDueAt: incidents.nextDueAt,
+      responseMet: incidents.responseMet,
+      resolutionMet: incidents.resolutionMet,
     })
     .from(incidents)
     .leftJoin(assignee, and(eq(assignee.id, incidents.assigneeId), eq(assignee.entityId, ctx.entityId)))
@@ -274,6 +281,8 @@ export async function incidentRows(ctx: ServiceContext, ids: number[]): Promise<
           internalReference: r.internalReference,
           text: r.locationText,
         },
+        nextDueAt: r.nextDueAt?.toISOString() ?? null,
+        serviceLevelMissed: r.responseMet === false || r.resolutionMet === false,
       } satisfies IncidentRow,
     ]),
   );

@@ -38,7 +38,7 @@ let typeC: IncidentType;
 
 const ctxOf = (user: User) => actorContext(database.db, user);
 const closed = {};
-const office = { open: "on", opens: "08:00", closes: "17:00" };
+const office = { open: "on" as const, opens: "08:00", closes: "17:00" };
 const week: WorkingWeekInput = { monday: office, tuesday: office, wednesday: office, thursday: office, friday: office, saturday: closed, sunday: closed };
 const noTargets: TargetsInput = { low: {}, medium: {}, high: {}, critical: {}, none: {} };
 
