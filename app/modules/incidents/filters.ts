@@ -29,12 +29,19 @@ export interface IncidentFilters {
   to: string | null;
   /** Searched in the short id, the title and the description. */
   q: string;
-  /** "breached": a service-level clock runs past its due time (decision 064); null: any. */
+  /**
+   * "breached": a service-level clock runs past its due time; "soon": one reaches it within the next
+   * 4 working hours (decision 064); null: any.
+   */
   due: DueFilter | null;
+  /** For "soon": the instant 4 working hours from now, worked out by the list's query (`withDueWindow`), never read from the URL. */
+  dueSoonUntil?: Date;
 }
 
-/** The service-level filter's values (`due=breached`). */
-export const DUE_FILTERS = ["breached"] as const;
+/** The service-level filter's values (`due=breached`, `due=soon`). */
+export const DUE_FILTERS = ["breached", "soon"] as const;
+/** "Breaching within" this many working minutes. */
+export const DUE_SOON_MINUTES = 4 * 60;
 export type DueFilter = (typeof DUE_FILTERS)[number];
 
 export const NO_FILTERS: IncidentFilters = {

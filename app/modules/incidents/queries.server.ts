@@ -34,7 +34,9 @@ import { incidentReach, isEntityWide, type ReachOutline, reachOutline, treeScope
 import { fileUrl } from "~/modules/files/uploads.server";
 import { incidentTypeName } from "~/modules/incident-types/queries.server";
 import { BOARD_PAGE_SIZE, BOARD_STATUSES, COMMENTS_PAGE, EVENTS_PAGE, type IncidentSort } from "./constants";
-import type { IncidentFilters } from "./filters";
+import { DUE_SOON_MINUTES, type IncidentFilters } from "./filters";
+import { workingCalendar } from "~/modules/service-levels/queries.server";
+import { addClockTime, hasOpeningHours } from "~/modules/service-levels/working-time";
 
 /**
  * Reads of the incidents area, each applying the viewer's reach (`incidentReach`:
@@ -93,7 +95,22 @@ export function incidentListWhere(ctx: ServiceContext, filters: IncidentFilters,
   if (filters.q) conditions.push(or(...searchBranches(filters.q)));
   // A running clock past its due time: on the stored due column and its index (decision 064).
   if (filters.due === "breached") conditions.push(sql`${incidents.nextDueAt} <= now()`);
+  else if (filters.due === "soon") {
+    const until = filters.dueSoonUntil ?? new Date(Date.now() + DUE_SOON_MINUTES * 60_000);
+    conditions.push(sql`${incidents.nextDueAt} > now()`, sql`${incidents.nextDueAt} <= ${until.toISOString()}::timestamptz`);
+  }
   return and(...conditions)!;
+}
+
+/**
+ * The filters with the "soon" window worked out: 4 working hours from now in the entity's calendar (4 hours
+ * when it has no opening hours). Other filters come back as they are, without a read.
+ */
+export async function withDueWindow(ctx: ServiceContext, filters: IncidentFilters): Promise<IncidentFilters> {
+  if (filters.due !== "soon" || filters.dueSoonUntil) return filters;
+  const cal = await workingCalendar(ctx);
+  const clock = hasOpeningHours(cal) ? "working" : "calendar";
+  return { ...filters, dueSoonUntil: addClockTime(new Date(), DUE_SOON_MINUTES, clock, cal) };
 }
 
 /**
@@ -294,7 +311,8 @@ export async function incidentRows(ctx: ServiceContext, ids: number[]): Promise<
  * skips index entries only); a page past the middle of a counted list is read from the other end, so
  * the last page costs what the first one does. Then the page's rows are read by id.
  */
-export async function listIncidents(ctx: ServiceContext, query: ListQuery<IncidentSort>, filters: IncidentFilters): Promise<Page<IncidentRow>> {
+export async function listIncidents(ctx: ServiceContext, query: ListQuery<IncidentSort>, asked: IncidentFilters): Promise<Page<IncidentRow>> {
+  const filters = await withDueWindow(ctx, asked);
   const outline = await reachOutline(ctx);
   const where = incidentListWhere(ctx, filters, outline);
   const counted = await countIncidents(ctx, filters, where);
@@ -468,9 +486,10 @@ function boardColumn(status: number, items: IncidentRow[], more: boolean, counte
 export async function listBoardColumn(
   ctx: ServiceContext,
   status: number,
-  filters: IncidentFilters,
+  asked: IncidentFilters,
   options: { after?: string | null; size?: number } = {},
 ): Promise<BoardColumn> {
+  const filters = await withDueWindow(ctx, asked);
   const size = Math.min(Math.max(1, options.size ?? BOARD_PAGE_SIZE), 100);
   const column = columnWhere(ctx, status, filters, await reachOutline(ctx), options.after);
   const [idRows, counted] = await readAll(ctx, [
@@ -498,7 +517,8 @@ export async function listBoardColumn(
  * counts from the status counters when nothing but the status narrows an entity-wide board (else each
  * column is counted up to 1,000, the columns side by side).
  */
-export async function listBoard(ctx: ServiceContext, filters: IncidentFilters, cursors: Partial<Record<number, string | null>> = {}): Promise<BoardColumn[]> {
+export async function listBoard(ctx: ServiceContext, asked: IncidentFilters, cursors: Partial<Record<number, string | null>> = {}): Promise<BoardColumn[]> {
+  const filters = await withDueWindow(ctx, asked);
   const size = BOARD_PAGE_SIZE;
   const shown = BOARD_STATUSES.filter((s) => !filters.statuses.length || filters.statuses.includes(s));
   const outline = await reachOutline(ctx);

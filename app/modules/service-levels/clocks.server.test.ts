@@ -285,4 +285,14 @@ describe("an incident's clocks", () => {
     // Entity B's overdue incidents are not A's.
     expect((await listIncidents(ctxOf(adminB), { page: 1, size: 100, sort: "createdAt", dir: "asc", q: "" }, { ...NO_FILTERS, due: "breached" })).items.map((row) => row.id)).not.toContain(late.id);
   });
+
+  it("lists the incidents due within the next 4 working hours under the \"soon\" filter", async () => {
+    // Reported now: a 2 calendar-hour response (the type's override) is due before 4 working hours
+    // have passed, whenever now is; an 8 working-hour response (Low) is not.
+    const soon = await report(adminA, roomA, typeOverridden, Priority.HIGH, new Date());
+    const later = await report(adminA, roomA, typeA, Priority.LOW, new Date());
+    const ids = (await listIncidents(ctxOf(adminA), { page: 1, size: 100, sort: "createdAt", dir: "asc", q: "" }, { ...NO_FILTERS, due: "soon" })).items.map((row) => row.id);
+    expect(ids).toContain(soon.id);
+    expect(ids).not.toContain(later.id);
+  });
 });
