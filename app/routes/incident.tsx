@@ -94,8 +94,11 @@ export const loader = screenLoader(incidentView, async ({ ctx, url, user, subjec
   // Events oldest first, like the comments.
   const shownEvents = { items: [...events.items].reverse(), total: events.total };
   const work = await getIncidentWork(ctx, { incidentId: incident.id });
-  const today = dayIn(new Date(), ctx.timeZone);
-  return { incident, comments, events: shownEvents, assignees, assigneeQ, activity, maxBytes: ctx.files.maxBytes, viewerId: user.id, work, today };
+  // The instant the page was read: service-level "due in" texts are written from it, alike on both sides.
+  const read = new Date();
+  const now = read.toISOString();
+  const today = dayIn(read, ctx.timeZone);
+  return { incident, comments, events: shownEvents, assignees, assigneeQ, activity, maxBytes: ctx.files.maxBytes, viewerId: user.id, work, today, now };
 });
 
 type Here = { subject: { id: number } };
@@ -187,7 +190,7 @@ export const action = screenAction({
 });
 
 export default function IncidentScreen() {
-  const { incident, comments, events, assignees, assigneeQ, activity, maxBytes, work, today } = useLoaderData<typeof loader>();
+  const { incident, comments, events, assignees, assigneeQ, activity, maxBytes, work, today, now } = useLoaderData<typeof loader>();
   const resultFor = useResultFor<ViewIntent>();
   const location = useLocation();
   const edit = new URLSearchParams(location.search).get(EDIT_PARAM);
@@ -201,7 +204,7 @@ export default function IncidentScreen() {
       <DeleteWorkDialogs work={work} />
       <div className="mx-auto grid w-full min-w-0 max-w-5xl gap-6">
         <IncidentHeader incident={incident} />
-        <IncidentDetails incident={incident} />
+        <IncidentDetails incident={incident} now={now} />
         <IncidentDescription incident={incident} />
         <IncidentFiles files={incident.files} maxBytes={maxBytes} lastResult={resultFor(VIEW_INTENTS.addFiles)} />
         <IncidentChecklist incident={incident} />

@@ -7261,6 +7261,21 @@ export interface operations {
                         shortId: number;
                         status: number;
                         title?: string | null;
+                        /** @description The response target fixed for it, in minutes of its clock; null: none */
+                        responseTargetMinutes: number | null;
+                        /** @description When the response is due while its clock runs; null: stopped, met or no target */
+                        responseDueAt: string | null;
+                        /** @description When it was first assigned or put In Progress */
+                        respondedAt: string | null;
+                        /** @description Whether the response was in time; null: not yet answered or no target */
+                        responseMet: boolean | null;
+                        resolutionTargetMinutes: number | null;
+                        /** @description When the resolution is due while its clock runs; null: stopped, met or no target */
+                        resolutionDueAt: string | null;
+                        /** @description When it was marked Done */
+                        resolvedAt: string | null;
+                        /** @description Whether it was Done in time; null: not Done or no target */
+                        resolutionMet: boolean | null;
                     } & {
                         [key: string]: unknown;
                     };

@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -25,6 +27,7 @@ import { equipmentItems } from "./equipment";
 import { rooms } from "./facilities";
 import { storedFiles } from "./files";
 import { incidentTypes } from "./incident-types";
+import { CLOCK_KIND_VALUES } from "./service-levels";
 import { users } from "./users";
 
 /**
@@ -62,6 +65,29 @@ export const incidents = pgTable(
     updatedAt: updatedAt(),
     doneAt: timestamptz("done_at"),
     archivedAt: archivedAt(),
+    // Service-level clocks (issue 62, decision 064), written by modules/service-levels/clocks.server.ts
+    // in the incident verbs' transactions. Per target (response, resolution): the minutes and clock fixed
+    // when reported (re-fixed on a priority or type change; null: no target), the due instant while the
+    // clock runs (null: stopped, met or no target), the clock minutes counted before the current run (all
+    // of them once stopped), when it was met and whether in time, and when to warn before the breach.
+    responseTargetMinutes: integer("response_target_minutes"),
+    responseClock: text("response_clock").$type<(typeof CLOCK_KIND_VALUES)[number]>(),
+    responseDueAt: timestamptz("response_due_at"),
+    responseElapsedMinutes: doublePrecision("response_elapsed_minutes"),
+    respondedAt: timestamptz("responded_at"),
+    responseMet: boolean("response_met"),
+    responseWarnAt: timestamptz("response_warn_at"),
+    resolutionTargetMinutes: integer("resolution_target_minutes"),
+    resolutionClock: text("resolution_clock").$type<(typeof CLOCK_KIND_VALUES)[number]>(),
+    resolutionDueAt: timestamptz("resolution_due_at"),
+    resolutionElapsedMinutes: doublePrecision("resolution_elapsed_minutes"),
+    resolvedAt: timestamptz("resolved_at"),
+    resolutionMet: boolean("resolution_met"),
+    resolutionWarnAt: timestamptz("resolution_warn_at"),
+    /** The earlier running due instant of the two (null: no clock runs): the table's sort and filters. */
+    nextDueAt: timestamptz("next_due_at"),
+    /** The earlier warning instant of the two (null: nobody to warn): the breach schedule. */
+    nextWarnAt: timestamptz("next_warn_at"),
   },
   (t) => [
     uniqueIndex("incidents_entity_short_id_key").on(t.entityId, t.shortId),
@@ -93,6 +119,16 @@ export const incidents = pgTable(
       .on(t.entityId, t.incidentTypeId)
       .where(sql`${t.status} in (0, 1) and ${t.archivedAt} is null`),
     index("incidents_equipment_item_idx").on(t.equipmentItemId),
+    // Sort and filter by due time ("breaching within", "breached") within the entity.
+    index("incidents_entity_next_due_idx")
+      .on(t.entityId, t.nextDueAt, t.id)
+      .where(sql`${t.nextDueAt} is not null and ${t.archivedAt} is null`),
+    // The breach schedule: incidents whose warning time has come, across entities.
+    index("incidents_next_warn_idx")
+      .on(t.nextWarnAt)
+      .where(sql`${t.nextWarnAt} is not null`),
+    check("incidents_response_clock_check", sql`${t.responseClock} is null or ${t.responseClock} in (${sql.raw(CLOCK_KIND_VALUES.map((k) => `'${k}'`).join(", "))})`),
+    check("incidents_resolution_clock_check", sql`${t.resolutionClock} is null or ${t.resolutionClock} in (${sql.raw(CLOCK_KIND_VALUES.map((k) => `'${k}'`).join(", "))})`),
     index("incidents_duplicate_of_idx")
       .on(t.duplicateOfId)
       .where(sql`${t.duplicateOfId} is not null`),

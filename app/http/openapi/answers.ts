@@ -54,6 +54,17 @@ export const User = z
   .meta({ title: "User" });
 export const UserRow = z.looseObject({ id, name: z.string(), surname: z.string(), email: z.string(), role: z.number().int(), status: z.number().int() }).meta({ title: "UserRow" });
 export const Incident = z.looseObject({ id, shortId: z.number().int(), status: z.number().int(), title: z.string().nullable().optional() }).meta({ title: "Incident" });
+/** One incident read whole (GET /api/incidents/{id}): with its service-level due times (decision 064). */
+export const IncidentDetail = Incident.extend({
+  responseTargetMinutes: z.number().int().nullable().describe("The response target fixed for it, in minutes of its clock; null: none"),
+  responseDueAt: when.nullable().describe("When the response is due while its clock runs; null: stopped, met or no target"),
+  respondedAt: when.nullable().describe("When it was first assigned or put In Progress"),
+  responseMet: z.boolean().nullable().describe("Whether the response was in time; null: not yet answered or no target"),
+  resolutionTargetMinutes: z.number().int().nullable(),
+  resolutionDueAt: when.nullable().describe("When the resolution is due while its clock runs; null: stopped, met or no target"),
+  resolvedAt: when.nullable().describe("When it was marked Done"),
+  resolutionMet: z.boolean().nullable().describe("Whether it was Done in time; null: not Done or no target"),
+}).meta({ title: "IncidentDetail" });
 export const IncidentChange = z
   .looseObject({ id, shortId: z.number().int(), status: z.number().int(), priority: z.number().int().nullable(), assigneeId: z.number().int().nullable() })
   .meta({ title: "IncidentChange" });

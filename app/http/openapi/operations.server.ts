@@ -137,7 +137,7 @@ export const API_OPERATIONS: Readonly<Record<string, Operation[]>> = {
   "api-dashboard": [op("get", "The dashboard's figures", "managers", A.Anything)],
   "api-incidents-bulk": [op("post", "One change to several incidents, all or nothing", "anyone", A.Anything, { body: BulkChangeSchema })],
   "api-incident": [
-    op("get", "Read an incident", "anyone", A.Incident),
+    op("get", "Read an incident", "anyone", A.IncidentDetail),
     op("patch", "Change an incident's title and/or description", "anyone", A.IncidentChange, { body: TitleSchema.partial().extend(DescriptionSchema.partial().shape) }),
   ],
   "api-incident-status": [op("put", "Set an incident's status", "anyone", A.IncidentChange, { body: SetStatusSchema })],

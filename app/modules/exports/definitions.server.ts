@@ -10,7 +10,7 @@ import { type CategoryRow, type EquipmentTypeFilter, type EquipmentTypeRow, list
 import { type BuildingFilter, type BuildingRow, type FacilityRow, listBuildings, listFacilities } from "~/modules/facilities/queries.server";
 import { type IncidentTypeRow, listIncidentTypes } from "~/modules/incident-types/queries.server";
 import { type IncidentFilters, parseIncidentFilters } from "~/modules/incidents/filters";
-import { type IncidentRow, incidentListWhere, incidentRows } from "~/modules/incidents/queries.server";
+import { type IncidentRow, incidentListWhere, incidentRows, withDueWindow } from "~/modules/incidents/queries.server";
 import { reachOutline } from "~/modules/facilities/policy.server";
 import { listMaintenanceTypes, listPlannedMaintenances, type MaintenanceTypeRow, type PlannedMaintenanceFilters, type PlannedMaintenanceRow } from "~/modules/maintenance/queries.server";
 import { selectTasks, type TaskRow, taskWhere } from "~/modules/maintenance/task-queries.server";
@@ -337,7 +337,7 @@ const incidentsExport = define<IncidentRow, IncidentFilters>({
   ],
   async *batches(ctx, filters, total) {
     // A wide reach is tested by its complement (`incidentReach`): one outline for every page.
-    const where = incidentListWhere(ctx, filters, await reachOutline(ctx));
+    const where = incidentListWhere(ctx, await withDueWindow(ctx, filters), await reachOutline(ctx));
     // tenant-scope: scoped by incidentListWhere (the entity and the viewer's reach, incidents/queries.server.ts)
     const [{ n }] = await ctx.db.select({ n: count() }).from(incidents).where(where);
     total(n);

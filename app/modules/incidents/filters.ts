@@ -29,7 +29,20 @@ export interface IncidentFilters {
   to: string | null;
   /** Searched in the short id, the title and the description. */
   q: string;
+  /**
+   * "breached": a service-level clock runs past its due time; "soon": one reaches it within the next
+   * 4 working hours (decision 064); null: any.
+   */
+  due: DueFilter | null;
+  /** For "soon": the instant 4 working hours from now, worked out by the list's query (`withDueWindow`), never read from the URL. */
+  dueSoonUntil?: Date;
 }
+
+/** The service-level filter's values (`due=breached`, `due=soon`). */
+export const DUE_FILTERS = ["breached", "soon"] as const;
+/** "Breaching within" this many working minutes. */
+export const DUE_SOON_MINUTES = 4 * 60;
+export type DueFilter = (typeof DUE_FILTERS)[number];
 
 export const NO_FILTERS: IncidentFilters = {
   statuses: [],
@@ -43,6 +56,7 @@ export const NO_FILTERS: IncidentFilters = {
   from: null,
   to: null,
   q: "",
+  due: null,
 };
 
 const STATUSES = Object.values(IncidentStatus) as number[];
@@ -97,6 +111,10 @@ export function parseIncidentFilters(params: URLSearchParams, options: { strict?
     return null;
   };
 
+  const dueParam = params.get("due");
+  const due = (DUE_FILTERS as readonly string[]).includes(dueParam ?? "") ? (dueParam as DueFilter) : null;
+  if (due === null && dueParam) bad("due");
+
   const filters: IncidentFilters = {
     statuses: [...new Set(statuses)],
     priorities: [...new Set(priorities)],
@@ -109,6 +127,7 @@ export function parseIncidentFilters(params: URLSearchParams, options: { strict?
     from: day("from"),
     to: day("to"),
     q: searchParam(params),
+    due,
   };
   if (options.strict && Object.keys(errors).length) throw new ValidationError(errors, "errors.list.invalid", "INVALID_LIST_QUERY");
   return filters;
@@ -128,6 +147,7 @@ export function filterParams(filters: IncidentFilters): URLSearchParams {
   if (filters.from) params.set("from", filters.from);
   if (filters.to) params.set("to", filters.to);
   if (filters.q) params.set("q", filters.q);
+  if (filters.due) params.set("due", filters.due);
   return params;
 }
 

@@ -34,7 +34,9 @@ import { incidentReach, isEntityWide, type ReachOutline, reachOutline, treeScope
 import { fileUrl } from "~/modules/files/uploads.server";
 import { incidentTypeName } from "~/modules/incident-types/queries.server";
 import { BOARD_PAGE_SIZE, BOARD_STATUSES, COMMENTS_PAGE, EVENTS_PAGE, type IncidentSort } from "./constants";
-import type { IncidentFilters } from "./filters";
+import { DUE_SOON_MINUTES, type IncidentFilters } from "./filters";
+import { workingCalendar } from "~/modules/service-levels/queries.server";
+import { addClockTime, hasOpeningHours } from "~/modules/service-levels/working-time";
 
 /**
  * Reads of the incidents area, each applying the viewer's reach (`incidentReach`:
@@ -91,7 +93,24 @@ export function incidentListWhere(ctx: ServiceContext, filters: IncidentFilters,
   if (filters.from) conditions.push(gte(incidents.createdAt, startOfDay(filters.from, ctx.timeZone)));
   if (filters.to) conditions.push(lt(incidents.createdAt, endOfDay(filters.to, ctx.timeZone)));
   if (filters.q) conditions.push(or(...searchBranches(filters.q)));
+  // A running clock past its due time: on the stored due column and its index (decision 064).
+  if (filters.due === "breached") conditions.push(sql`${incidents.nextDueAt} <= now()`);
+  else if (filters.due === "soon") {
+    const until = filters.dueSoonUntil ?? new Date(Date.now() + DUE_SOON_MINUTES * 60_000);
+    conditions.push(sql`${incidents.nextDueAt} > now()`, sql`${incidents.nextDueAt} <= ${until.toISOString()}::timestamptz`);
+  }
   return and(...conditions)!;
+}
+
+/**
+ * The filters with the "soon" window worked out: 4 working hours from now in the entity's calendar (4 hours
+ * when it has no opening hours). Other filters come back as they are, without a read.
+ */
+export async function withDueWindow(ctx: ServiceContext, filters: IncidentFilters): Promise<IncidentFilters> {
+  if (filters.due !== "soon" || filters.dueSoonUntil) return filters;
+  const cal = await workingCalendar(ctx);
+  const clock = hasOpeningHours(cal) ? "working" : "calendar";
+  return { ...filters, dueSoonUntil: addClockTime(new Date(), DUE_SOON_MINUTES, clock, cal) };
 }
 
 /**
@@ -121,7 +140,8 @@ function countedByStatus(ctx: ServiceContext, filters: IncidentFilters): boolean
     filters.tags.length === 0 &&
     !filters.from &&
     !filters.to &&
-    !filters.q
+    !filters.q &&
+    !filters.due
   );
 }
 
@@ -178,6 +198,10 @@ export interface IncidentRow {
   tags: string[];
   incidentType: { id: number; name: string } | null;
   location: IncidentLocation;
+  /** The earlier due time of its running service-level clocks (decision 064); null: none runs. */
+  nextDueAt: string | null;
+  /** Whether a service-level target was met late. */
+  serviceLevelMissed: boolean;
 }
 
 /** The sort of each field, ascending; `desc` reverses every key. Ties go by id. The assignee sort reads by blocks (`idsByAssignee`). */
@@ -231,6 +255,9 @@ export async function incidentRows(ctx: ServiceContext, ids: number[]): Promise<
       equipmentName: equipmentTypes.name,
       internalReference: equipmentItems.internalReference,
       locationText: incidents.location,
+      nextDueAt: incidents.nextDueAt,
+      responseMet: incidents.responseMet,
+      resolutionMet: incidents.resolutionMet,
     })
     .from(incidents)
     .leftJoin(assignee, and(eq(assignee.id, incidents.assigneeId), eq(assignee.entityId, ctx.entityId)))
@@ -271,6 +298,8 @@ export async function incidentRows(ctx: ServiceContext, ids: number[]): Promise<
           internalReference: r.internalReference,
           text: r.locationText,
         },
+        nextDueAt: r.nextDueAt?.toISOString() ?? null,
+        serviceLevelMissed: r.responseMet === false || r.resolutionMet === false,
       } satisfies IncidentRow,
     ]),
   );
@@ -282,7 +311,8 @@ export async function incidentRows(ctx: ServiceContext, ids: number[]): Promise<
  * skips index entries only); a page past the middle of a counted list is read from the other end, so
  * the last page costs what the first one does. Then the page's rows are read by id.
  */
-export async function listIncidents(ctx: ServiceContext, query: ListQuery<IncidentSort>, filters: IncidentFilters): Promise<Page<IncidentRow>> {
+export async function listIncidents(ctx: ServiceContext, query: ListQuery<IncidentSort>, asked: IncidentFilters): Promise<Page<IncidentRow>> {
+  const filters = await withDueWindow(ctx, asked);
   const outline = await reachOutline(ctx);
   const where = incidentListWhere(ctx, filters, outline);
   const counted = await countIncidents(ctx, filters, where);
@@ -456,9 +486,10 @@ function boardColumn(status: number, items: IncidentRow[], more: boolean, counte
 export async function listBoardColumn(
   ctx: ServiceContext,
   status: number,
-  filters: IncidentFilters,
+  asked: IncidentFilters,
   options: { after?: string | null; size?: number } = {},
 ): Promise<BoardColumn> {
+  const filters = await withDueWindow(ctx, asked);
   const size = Math.min(Math.max(1, options.size ?? BOARD_PAGE_SIZE), 100);
   const column = columnWhere(ctx, status, filters, await reachOutline(ctx), options.after);
   const [idRows, counted] = await readAll(ctx, [
@@ -486,7 +517,8 @@ export async function listBoardColumn(
  * counts from the status counters when nothing but the status narrows an entity-wide board (else each
  * column is counted up to 1,000, the columns side by side).
  */
-export async function listBoard(ctx: ServiceContext, filters: IncidentFilters, cursors: Partial<Record<number, string | null>> = {}): Promise<BoardColumn[]> {
+export async function listBoard(ctx: ServiceContext, asked: IncidentFilters, cursors: Partial<Record<number, string | null>> = {}): Promise<BoardColumn[]> {
+  const filters = await withDueWindow(ctx, asked);
   const size = BOARD_PAGE_SIZE;
   const shown = BOARD_STATUSES.filter((s) => !filters.statuses.length || filters.statuses.includes(s));
   const outline = await reachOutline(ctx);
@@ -574,6 +606,18 @@ export interface IncidentDetail extends IncidentRow {
   reportCode: string | null;
   /** Whether the incident type lets reporters change the priority. */
   reporterMayChangePriority: boolean;
+  /**
+   * Service levels (decision 064): each target fixed for it (minutes; null: none), when it is due while
+   * its clock runs (null: stopped, met or no target), when it was met and whether in time (null: not yet).
+   */
+  responseTargetMinutes: number | null;
+  responseDueAt: string | null;
+  respondedAt: string | null;
+  responseMet: boolean | null;
+  resolutionTargetMinutes: number | null;
+  resolutionDueAt: string | null;
+  resolvedAt: string | null;
+  resolutionMet: boolean | null;
 }
 
 const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
@@ -724,6 +768,14 @@ async function detailOf(ctx: ServiceContext, incident: IncidentInReach): Promise
     duplicates,
     reportCode: code,
     reporterMayChangePriority: Boolean(type?.allow),
+    responseTargetMinutes: incident.responseTargetMinutes,
+    responseDueAt: incident.responseDueAt?.toISOString() ?? null,
+    respondedAt: incident.respondedAt?.toISOString() ?? null,
+    responseMet: incident.responseMet,
+    resolutionTargetMinutes: incident.resolutionTargetMinutes,
+    resolutionDueAt: incident.resolutionDueAt?.toISOString() ?? null,
+    resolvedAt: incident.resolvedAt?.toISOString() ?? null,
+    resolutionMet: incident.resolutionMet,
   };
 }
 

@@ -9,6 +9,7 @@ import { ForbiddenError, ValidationError } from "~/lib/errors";
 import { MAX_TAGS, TAG_TOO_MANY } from "~/lib/schema-helpers";
 import { parseInput } from "~/lib/validation";
 import { prepareImages } from "~/modules/files/images.server";
+import { followIncidentClocks } from "~/modules/service-levels/clocks.server";
 import { type FilesContext, type Upload, uploadsOf } from "~/modules/files/uploads.server";
 import {
   incidentAssigned,
@@ -100,6 +101,7 @@ export async function setIncidentStatus(ctx: ServiceContext, id: number, rawInpu
     if (incident.status === status) return change(incident);
     const doneAt = status === IncidentStatus.DONE ? new Date() : status === IncidentStatus.ARCHIVED ? (incident.doneAt ?? null) : null;
     const row = await touch(tx, incident.id, { status: status as IncidentStatus, doneAt });
+    await followIncidentClocks(tx, incident, row, status === IncidentStatus.DONE && doneAt ? doneAt : row.updatedAt);
     await recordIncidentEvent(tx, incident.id, IncidentEventType.STATUS_UPDATE, incident.status, status);
     await effects.emit(incidentStatusChanged, { incidentId: row.id, shortId: row.shortId, assigneeId: row.assigneeId, from: incident.status, to: status });
     return change(row);
@@ -113,6 +115,7 @@ export async function setIncidentPriority(ctx: ServiceContext, id: number, rawIn
   return onIncident(ctx, id, async (tx, incident, effects) => {
     if (incident.priority === priority) return change(incident);
     const row = await touch(tx, incident.id, { priority: priority as IncidentPriority });
+    await followIncidentClocks(tx, incident, row);
     await recordIncidentEvent(tx, incident.id, IncidentEventType.PRIORITY_UPDATE, incident.priority, priority);
     await effects.emit(incidentPriorityChanged, { incidentId: row.id, shortId: row.shortId, from: incident.priority, to: priority });
     return change(row);
@@ -146,6 +149,7 @@ export async function assignIncident(ctx: ServiceContext, id: number, rawInput: 
       if (!candidate) throw new ValidationError({ assigneeId: ["incidents:validation.assigneeOutOfReach"] }, "incidents:validation.assigneeOutOfReach", "ASSIGNEE_NOT_ALLOWED");
     }
     const row = await touch(tx, incident.id, { assigneeId });
+    await followIncidentClocks(tx, incident, row);
     const [before, after] = [await personOf(tx, incident.assigneeId), await personOf(tx, assigneeId)];
     await recordIncidentEvent(tx, incident.id, IncidentEventType.ASSIGNED, before, after);
     // The new assignee hears of it; the previous one, that it was taken off them.
@@ -262,6 +266,7 @@ export async function markIncidentDuplicate(ctx: ServiceContext, id: number, raw
     const closed = duplicate.status === IncidentStatus.DONE || duplicate.status === IncidentStatus.REJECTED || duplicate.status === IncidentStatus.ARCHIVED;
     const status = closed ? duplicate.status : IncidentStatus.REJECTED;
     const dupeRow = await touch(tx, duplicate.id, { duplicateOfId: kept.id, status });
+    await followIncidentClocks(tx, duplicate, dupeRow);
     await recordIncidentEvent(tx, duplicate.id, IncidentEventType.DUPLICATE, null, { id: kept.id, shortId: kept.shortId });
     // Its reporters now follow the kept incident: no "rejected" mail for them.
     if (status !== duplicate.status) {

@@ -13,6 +13,7 @@ import { sniff } from "~/modules/files/sniff";
 import { readStoredFile } from "~/modules/files/storage.server";
 import { WORK_ORDER_COMMENTS } from "./constants";
 import { answersByReport, answerText } from "~/lib/checklist-answers";
+import { dueState, dueWords } from "~/modules/service-levels/due";
 import { getIncident, incidentNotFound, incidentTypeChecklist, listIncidentComments, type IncidentComment, type IncidentDetail } from "./queries.server";
 
 /**
@@ -128,6 +129,17 @@ interface DrawInput {
   now: Date;
 }
 
+/** The incident's service-level targets, where it has them (decision 064), as of the printing. */
+function serviceLevelFacts(incident: IncidentDetail, locale: Locale, now: Date, date: (at: string) => string): [string, string][] {
+  const t = getT(locale, "serviceLevels");
+  const facts: [string, string][] = [];
+  const response = dueState({ targetMinutes: incident.responseTargetMinutes, dueAt: incident.responseDueAt, metAt: incident.respondedAt, met: incident.responseMet }, now);
+  const resolution = dueState({ targetMinutes: incident.resolutionTargetMinutes, dueAt: incident.resolutionDueAt, metAt: incident.resolvedAt, met: incident.resolutionMet }, now);
+  if (response) facts.push([t("due.response"), dueWords(response, t, date)]);
+  if (resolution) facts.push([t("due.resolution"), dueWords(resolution, t, date)]);
+  return facts;
+}
+
 function draw(input: DrawInput): Promise<Buffer> {
   const { locale, incident, comments, checklist, entity, reportUrl, now } = input;
   const t = getT(locale, "workOrder");
@@ -205,6 +217,7 @@ function draw(input: DrawInput): Promise<Buffer> {
     [t("printedOn"), date(now)],
     [ti("fields.tags"), incident.tags.length ? incident.tags.join(", ") : "–"],
     [ti("fields.reporters"), incident.reporters.length ? incident.reporters.join(", ") : "–"],
+    ...serviceLevelFacts(incident, locale, now, date),
   ];
   const labelWidth = 118;
   for (const [label, value] of facts) {

@@ -6,6 +6,7 @@ import { type IncidentPriority, IncidentEventType, IncidentStatus, UserStatus } 
 import { type Incident, incidentEvents, incidents, users } from "~/db/schema";
 import { nextShortId } from "~/db/short-id.server";
 import { rowsOf } from "~/lib/list-page.server";
+import { refixIncidentClocks, startIncidentClocks, stopIncidentClocks } from "~/modules/service-levels/clocks.server";
 import { incidentAssigned, incidentCreated, incidentReportedAgain, incidentStatusChanged, incidentTypeRemoved } from "./changes.server";
 
 /**
@@ -70,6 +71,7 @@ export async function createReportedIncident(ctx: ServiceContext, effects: Effec
       updatedAt: values.at,
     })
     .returning();
+  await startIncidentClocks(ctx, row);
   const source = !ctx.actor ? "occupier" : ctx.actor.kind === "system" ? "import" : "staff";
   await recordIncidentEvent(ctx, row.id, IncidentEventType.CREATED, null, { source });
   if (values.assigneeId) {
@@ -162,8 +164,14 @@ export async function rejectOpenIncidents(ctx: ServiceContext, effects: Effects,
         to_jsonb(c.old_status::int), to_jsonb(${rejected}::int)
       from changed c
     ), changes as (${changes})
-    select count(*)::int as n from changed`);
-  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+    select c.id, c.old_status, now() as at from changed c`);
+  const rows = rowsOf<{ id: number | string; old_status: number | string; at: Date | string }>(result);
+  // Their service-level clocks stop (as `setIncidentStatus` would stop them), at the statement's time.
+  if (rows.length > 0) {
+    const from = new Map(rows.map((r) => [Number(r.id), Number(r.old_status) as IncidentStatus]));
+    await stopIncidentClocks(ctx, [...from.keys()], from, new Date(rows[0].at));
+  }
+  return rows.length;
 }
 
 /** A person as incident events record them. */
@@ -194,7 +202,8 @@ export async function openIncidentsOutOfReach(ctx: ServiceContext, fromUserId: n
 /**
  * Archiving a user (SPEC.md section 4): their Pending and In Progress incidents go to `to`, or become
  * unassigned (null), as `assignIncident` would one by one: event 1 and `incident.assigned` each (so the
- * successor is told). Returns how many moved.
+ * successor is told). Returns how many moved. Their service-level clocks do not move: an incident that
+ * was assigned has had its response, and resolution does not depend on who holds it.
  */
 export async function reassignUser(ctx: ServiceContext, effects: Effects, from: PersonRef, to: PersonRef | null): Promise<number> {
   const changes = effects.changesSql(
@@ -236,6 +245,9 @@ export async function removeIncidentType(ctx: ServiceContext, effects: Effects, 
       select ${ctx.entityId}, c.id, ${IncidentEventType.INCIDENT_TYPE_REMOVED}, ${ctx.actor?.id ?? null}::int, ${JSON.stringify(type)}::jsonb, null
       from changed c
     ), changes as (${changes})
-    select count(*)::int as n from changed`);
-  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+    select c.id, now() as at from changed c`);
+  const rows = rowsOf<{ id: number | string; at: Date | string }>(result);
+  // Without the type, the entity's own targets apply (as a type change would re-fix them).
+  if (rows.length > 0) await refixIncidentClocks(ctx, rows.map((r) => Number(r.id)), type.id, new Date(rows[0].at));
+  return rows.length;
 }

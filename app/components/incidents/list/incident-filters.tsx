@@ -12,7 +12,7 @@ import { Select } from "~/components/ui/select";
 import type { ListQuery } from "~/lib/list-query";
 import { cn } from "~/lib/utils";
 import { ASSIGNEE_ME, ASSIGNEE_NONE, BOARD_STATUSES, NO_PRIORITY, SETTABLE_STATUSES } from "~/modules/incidents/constants";
-import { activeFilterCount, type IncidentFilters as Filters } from "~/modules/incidents/filters";
+import { activeFilterCount, DUE_FILTERS, type IncidentFilters as Filters } from "~/modules/incidents/filters";
 import { clearFiltersHref, FILTERS_PARAM, type ListView, withParam } from "~/modules/incidents/list-url";
 import type { AssigneeChoice } from "./shared";
 
@@ -91,6 +91,17 @@ export function IncidentFilters({ view, filters, query, choices }: IncidentFilte
             ))}
           </CheckboxGroup>
         </div>
+
+        <CheckboxGroup legend={t("serviceLevels:filter.legend")}>
+          {DUE_FILTERS.map((value) => (
+            <RadioOption key={value} name="due" value={value} checked={filters.due === value}>
+              {t(`serviceLevels:filter.${value}`)}
+            </RadioOption>
+          ))}
+          <RadioOption name="due" value="" checked={filters.due === null}>
+            {t("serviceLevels:filter.any")}
+          </RadioOption>
+        </CheckboxGroup>
 
         {choices ? (
           <MoreFilters filters={filters} choices={choices} />
@@ -199,6 +210,15 @@ function CheckboxGroup({ legend, children }: { legend: string; children: ReactNo
       <legend className="mb-1.5 text-sm font-medium">{legend}</legend>
       <div className="flex flex-wrap gap-x-4 gap-y-1">{children}</div>
     </fieldset>
+  );
+}
+
+function RadioOption({ name, value, checked, children }: { name: string; value: string; checked: boolean; children: ReactNode }) {
+  return (
+    <label className="ui-label flex min-h-9 cursor-pointer items-center gap-2 font-normal">
+      <input type="radio" name={name} value={value} defaultChecked={checked} key={String(checked)} className="size-4 accent-primary" />
+      {children}
+    </label>
   );
 }
 

@@ -12,6 +12,7 @@ import type { ListQuery, Page } from "~/lib/list-query";
 import { NO_PRIORITY, SETTABLE_STATUSES } from "~/modules/incidents/constants";
 import { BULK_PARAM, CHOICES_PARAM, clearFiltersHref, INCIDENTS_PATH, withParam } from "~/modules/incidents/list-url";
 import type { IncidentRow } from "~/modules/incidents/queries.server";
+import { dueWords, runningDue } from "~/modules/service-levels/due";
 import type { RootLoaderData } from "~/root";
 import { type AssigneeChoice, type ListActionError, locationLines, priorityBadge, StatusSelect } from "./shared";
 import { useDates } from "~/lib/use-dates";
@@ -35,10 +36,21 @@ export interface TableIncident {
   type: string | null;
   /** "North campus / Main building / Room 1.02, floor 1 · Boiler (B-1)". */
   place: string | null;
+  /** Its service level written out ("due in 3 h 20 min", "overdue by 2 h 5 min", "missed"); null: nothing to show. */
+  due: { text: string; late: boolean } | null;
+}
+
+/** The service level of a row: its running due time from `now`, else "missed" when a target was met late. */
+function dueOf(row: IncidentRow, t: (key: string, values?: Record<string, unknown>) => string, now: Date): TableIncident["due"] {
+  if (row.nextDueAt) {
+    const state = runningDue(row.nextDueAt, now);
+    return { text: dueWords(state, t), late: state.kind === "overdueBy" };
+  }
+  return row.serviceLevelMissed ? { text: t("serviceLevels:due.missed"), late: true } : null;
 }
 
 /** The table's row of an incident, with `t` of the viewer's language (the loader calls it). */
-export function tableIncident(row: IncidentRow, t: (key: string, values?: Record<string, unknown>) => string): TableIncident {
+export function tableIncident(row: IncidentRow, t: (key: string, values?: Record<string, unknown>) => string, now: Date = new Date()): TableIncident {
   const place = locationLines(row.location, t).join(" · ");
   return {
     id: row.id,
@@ -52,6 +64,7 @@ export function tableIncident(row: IncidentRow, t: (key: string, values?: Record
     tags: row.tags,
     type: row.incidentType?.name ?? null,
     place: place || null,
+    due: dueOf(row, t, now),
   };
 }
 
@@ -165,6 +178,15 @@ export function IncidentsTable({ page, query, filtered }: IncidentsTableProps) {
       column.accessor("occurrences", {
         header: t("incidents:fields.occurrences"),
         meta: { sortKey: "occurrences", className: "it-occ" },
+      }),
+      column.display({
+        id: "due",
+        header: t("serviceLevels:due.column"),
+        meta: { className: "it-due" },
+        cell: (c) => {
+          const due = c.row.original.due;
+          return due ? <span className={due.late ? "font-medium text-destructive" : undefined}>{due.text}</span> : null;
+        },
       }),
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- i18n.language changes t and date

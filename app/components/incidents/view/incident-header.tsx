@@ -10,6 +10,7 @@ import { answersByReport, answerText } from "~/lib/checklist-answers";
 import { COMMENT_SECTION, type ViewDialog } from "~/lib/incident-view";
 import { cn } from "~/lib/utils";
 import type { IncidentDetail } from "~/modules/incidents/queries.server";
+import { DueText } from "~/components/service-levels/due";
 import { DateTime, priorityLabel, StatusBadge, useViewDialog } from "./format";
 import { numberFormat } from "~/lib/intl";
 
@@ -92,7 +93,7 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The incident's fields (SPEC.md section 3), the location as links to the room view. */
-export function IncidentDetails({ incident }: { incident: IncidentView }) {
+export function IncidentDetails({ incident, now }: { incident: IncidentView; now: string }) {
   const { t, i18n } = useTranslation("incidentView");
   const none = <span className="text-muted-foreground">{t("none")}</span>;
   const loc = incident.location;
@@ -177,6 +178,16 @@ export function IncidentDetails({ incident }: { incident: IncidentView }) {
           {incident.doneAt ? (
             <Item label={t("doneAt")}>
               <DateTime iso={incident.doneAt} />
+            </Item>
+          ) : null}
+          {incident.responseTargetMinutes !== null ? (
+            <Item label={t("serviceLevels:due.response")}>
+              <DueText now={now} facts={{ targetMinutes: incident.responseTargetMinutes, dueAt: incident.responseDueAt, metAt: incident.respondedAt, met: incident.responseMet }} />
+            </Item>
+          ) : null}
+          {incident.resolutionTargetMinutes !== null ? (
+            <Item label={t("serviceLevels:due.resolution")}>
+              <DueText now={now} facts={{ targetMinutes: incident.resolutionTargetMinutes, dueAt: incident.resolutionDueAt, metAt: incident.resolvedAt, met: incident.resolutionMet }} />
             </Item>
           ) : null}
         </dl>
