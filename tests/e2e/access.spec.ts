@@ -38,7 +38,7 @@ const ROLES: RoleName[] = ["visitor", "technician", "manager", "admin", "other"]
 type Outcome = "ok" | "login" | "forbidden" | "home" | "notFound" | "error" | `status ${number}` | `redirect ${string}`;
 
 /** The kinds of record a screen's `:id` names, with where the demo data holds one. */
-type Kind = "entity" | "facility" | "building" | "room" | "roomType" | "equipmentType" | "category" | "user" | "incidentType" | "incident"
+type Kind = "entity" | "facility" | "building" | "room" | "equipmentItem" | "roomType" | "equipmentType" | "category" | "user" | "incidentType" | "incident"
   | "notification" | "notificationOwner" | "taskDay" | "maintenanceType" | "plannedMaintenance" | "webhook";
 
 /**
@@ -49,6 +49,7 @@ const ID_KINDS: Record<string, Kind> = {
   "update-building": "building",
   "update-room": "room",
   "view-room": "room",
+  "view-equipment": "equipmentItem",
   "view-facility": "facility",
   "view-building": "building",
   "update-room-type": "roomType",
@@ -83,7 +84,7 @@ const ID_KINDS: Record<string, Kind> = {
  */
 type SpecAccess = "user" | "manager" | "admin" | "visitor" | "public";
 const SPEC_ACCESS: Record<string, SpecAccess> = {
-  home: "user", settings: "user", notifications: "user", notification: "user", "view-room": "user", "view-facility": "user", "view-building": "user", task: "user",
+  home: "user", settings: "user", notifications: "user", notification: "user", "view-room": "user", "view-equipment": "user", "view-facility": "user", "view-building": "user", task: "user",
   "view-task": "user", incidents: "user", incident: "user", tutorial: "user",
   file: "user", "report-issue": "user", "building-options": "user", "incident-work-order": "user", "incident-assignee-options": "user",
   administration: "manager", configuration: "manager", dashboard: "manager", users: "manager", "add-user": "manager",
@@ -188,9 +189,9 @@ interface DemoIds {
   /** One record of each kind in the first entity, within the technician's reach where that applies. */
   reachable: Record<Kind, number>;
   /** Records of the first entity outside the technician's linked facilities and buildings (an incident neither there nor assigned to them). */
-  unreachable: { facility: number; building: number; room: number; incident: number };
+  unreachable: { facility: number; building: number; room: number; equipmentItem: number; incident: number };
   /** Records of the first entity outside the facility manager's linked facilities (made by the administrator). */
-  outsideManager: { facility: number; building: number; room: number };
+  outsideManager: { facility: number; building: number; room: number; equipmentItem: number };
   /** The day of the `taskDay` record's task. */
   taskDate: string;
 }
@@ -291,12 +292,24 @@ async function demoIds(): Promise<DemoIds> {
     roomTypeId: first(roomTypes, "room type").id,
     roomEquipments: [{ equipmentTypeId: first(equipmentTypes, "generic equipment").id, internalReferences: ["ZZ-1"] }],
   });
+  // An equipment item in a room of each kind (the rooms' equipment, GET /equipments?roomIds=).
+  const itemIn = async (roomIds: number[], what: string) => {
+    for (const roomId of roomIds.slice(0, 20)) {
+      const items = await list("admin", `equipments?roomIds=${roomId}`);
+      if (items.length > 0) return (items[0] as Row).id;
+    }
+    throw new Error(`the demo data has an equipment item in a ${what}`);
+  };
+  const reachableItem = await itemIn([...techR], "room the technician reaches");
+  const unreachableItem = await itemIn(rooms.filter((r) => !techR.has(r.id)).map((r) => r.id), "room the technician does not reach");
+  const outsideItem = await itemIn([outsideRoom], "room outside the manager's reach");
   return {
     reachable: {
       entity: first(facilities, "facility").entityId!,
       facility: first(techFacilities, "facility the technician reaches").id,
       building: first(techBuildings, "building the technician reaches").id,
       room: first(techRooms, "room the technician reaches").id,
+      equipmentItem: reachableItem,
       roomType: first(roomTypes, "room type").id,
       equipmentType: first(equipmentTypes, "generic equipment").id,
       category: first(categories, "equipment category").id,
@@ -314,9 +327,10 @@ async function demoIds(): Promise<DemoIds> {
       facility: first(facilities.filter((f) => !techF.has(f.id)), "facility the technician does not reach").id,
       building: first(buildings.filter((b) => !techB.has(b.id)), "building the technician does not reach").id,
       room: first(rooms.filter((r) => !techR.has(r.id)), "room the technician does not reach").id,
+      equipmentItem: unreachableItem,
       incident: first(incidents.filter((i) => !techI.has(i.id)), "incident the technician does not reach").id,
     },
-    outsideManager: { facility: outsideFacility, building: outsideBuilding, room: outsideRoom },
+    outsideManager: { facility: outsideFacility, building: outsideBuilding, room: outsideRoom, equipmentItem: outsideItem },
     taskDate: techTasks[0].dueDate,
   };
 }
@@ -355,7 +369,7 @@ const isAllowed = (o: Outcome) => o === "ok" || o.startsWith("redirect ");
 // ---------------------------------------------------------------------------
 type Target = "reachable" | "unreachable" | "outsideManager" | "none";
 /** The kinds of record that lie in the facility tree, where reach applies. */
-const TREE_KINDS = new Set<Kind>(["facility", "building", "room"]);
+const TREE_KINDS = new Set<Kind>(["facility", "building", "room", "equipmentItem"]);
 
 function fill(path: string, screenId: string, kinds: Record<string, Kind>, target: Target): string {
   const kind = kinds[screenId];
@@ -464,7 +478,7 @@ for (const screen of walked) {
   const hasRecord = Boolean(ID_KINDS[screen.id]);
   // A technician reaches rooms of their linked facilities and buildings only (SPEC.md section 6).
   const techTargets: Target[] =
-    hasRecord && (ID_KINDS[screen.id] === "room" || ID_KINDS[screen.id] === "incident" || screen.id === "view-facility" || screen.id === "view-building") ? ["reachable", "unreachable"] : [hasRecord ? "reachable" : "none"];
+    hasRecord && (ID_KINDS[screen.id] === "room" || ID_KINDS[screen.id] === "equipmentItem" || ID_KINDS[screen.id] === "incident" || screen.id === "view-facility" || screen.id === "view-building") ? ["reachable", "unreachable"] : [hasRecord ? "reachable" : "none"];
   // So does a facility manager, and only the facilities, buildings and rooms they reach can they edit.
   const managerTargets: Target[] = hasRecord && TREE_KINDS.has(ID_KINDS[screen.id]) ? ["reachable", "outsideManager"] : [hasRecord ? "reachable" : "none"];
 
