@@ -75,7 +75,7 @@ import { REPORT_CODE_ALPHABET, REPORT_CODE_LENGTH } from "~/db/report-identifier
 import { addDays, DEFAULT_TIME_ZONE, dayIn, localInstant } from "~/lib/dates";
 import { regeneratePlans } from "~/modules/maintenance/generation.server";
 import { occurrenceDates } from "~/modules/maintenance/recurrence";
-import { incidentReporters, incidents, type User } from "~/db/schema";
+import { incidentReporters, incidents, materialLines, timeEntries, type User } from "~/db/schema";
 import { storeFile } from "~/modules/files/storage.server";
 import { reserveShortIds } from "~/db/short-id.server";
 import { type ClockStep, replayIncidentClocks } from "~/modules/service-levels/clocks.server";
@@ -1256,6 +1256,43 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
       reporterEmails,
       lastChange,
     });
+  }
+
+  services.step("time and material");
+  // Time and material on the six latest Done incidents (decision 065): whoever handled them records
+  // their hours (the manager sometimes for the technician), and the parts bought, with notes.
+  const WORK: { minutes: number[]; notes: string[]; parts: [string, string, string][] }[] = [
+    { minutes: [45, 90], notes: ["Diagnosed the fault and ordered the part.", "Fitted the new part and tested it."], parts: [["Replacement part", "1", "38.50"]] },
+    { minutes: [30], notes: ["Quick fix on site."], parts: [] },
+    { minutes: [120], notes: ["Took it apart, cleaned and reassembled."], parts: [["Cleaning kit", "1", "12.90"], ["Screws (pack of 20)", "2", "3.25"]] },
+    { minutes: [60, 45], notes: ["First visit: checked with the occupant.", "Second visit: done and checked."], parts: [] },
+    { minutes: [75], notes: ["Replaced the worn parts."], parts: [["Seal", "4", "1.80"]] },
+    { minutes: [20, 40], notes: ["Looked at it with the occupant.", "Repaired and tidied up."], parts: [["Cable ties", "10", "0.15"]] },
+  ];
+  const worked = created.filter((c) => c.status === IncidentStatus.DONE).slice(-WORK.length);
+  for (const [index, c] of worked.entries()) {
+    const work = WORK[index];
+    const worker = c.assigneeId === technician.id ? technician : manager;
+    // The manager records the technician's time on every other incident.
+    const writer = worker === technician && index % 2 === 1 ? manager : worker;
+    const span = c.finishedAt.getTime() - c.createdAt.getTime();
+    for (const [n, minutes] of work.minutes.entries()) {
+      const at = new Date(c.createdAt.getTime() + ((n + 1) / (work.minutes.length + 1)) * span);
+      await db.insert(timeEntries).values({
+        entityId,
+        incidentId: c.id,
+        userId: worker.id,
+        workedOn: dayIn(at, DEFAULT_TIME_ZONE),
+        minutes,
+        note: work.notes[n],
+        createdById: writer.id,
+        createdAt: at,
+        updatedAt: at,
+      });
+    }
+    for (const [description, quantity, unitCost] of work.parts) {
+      await db.insert(materialLines).values({ entityId, incidentId: c.id, description, quantity, unitCost, createdById: worker.id, createdAt: c.finishedAt, updatedAt: c.finishedAt });
+    }
   }
 
   services.step("notifications");
