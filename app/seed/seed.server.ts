@@ -179,8 +179,9 @@ export type SeedStep = (step: string) => void;
 
 /**
  * Creates the demo data in one transaction: "Demo Campus" (3 facilities, 8 buildings, 31 rooms,
- * equipment, 10 incident types with checklists, 60 incidents over the last 6 months, maintenance,
- * notifications; the accounts of DEMO_ACCOUNTS) and a small second entity "Other Org". The incidents
+ * equipment, 10 incident types with checklists, service levels, 60 incidents over the last 6 months
+ * with their service-level clocks, time and material on some, maintenance, notifications; the accounts
+ * of DEMO_ACCOUNTS) and a small second entity "Other Org". The incidents
  * are written as occupiers report them, mostly in English, some in French and Dutch (demo-texts.ts),
  * with their checklist answers, photos (generated PNGs stored in `files`), comments and an event
  * history that replays to their current state, one of them closed as a duplicate of another.
