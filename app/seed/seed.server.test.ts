@@ -274,6 +274,45 @@ describe("seedDemo", () => {
     expect(manager.unread).toBeGreaterThan(0);
   });
 
+  it("sets Demo Campus's service levels and gives its incidents clocks met, missed, overdue and due soon", async () => {
+    const entityId = await entityIdByName(DEMO_ENTITY_NAME);
+    const settings = await one<{ hours: number; closed: number; targets: number; lead: number }>(sql`
+      select (select count(*)::int from service_level_opening_hours where entity_id = ${entityId}) as hours,
+        (select count(*)::int from service_level_closed_days where entity_id = ${entityId}) as closed,
+        (select count(*)::int from service_level_targets where entity_id = ${entityId}) as targets,
+        (select warn_before_minutes from service_level_settings where entity_id = ${entityId}) as lead`);
+    expect(settings).toMatchObject({ hours: 5, targets: 5, lead: 60 });
+    expect(settings.closed).toBeGreaterThanOrEqual(30); // Belgium's ten public holidays a year, three years
+    const clocks = await one<{ without: number; met: number; missed: number; overdue: number; soon: number; done_open: number }>(sql`
+      select count(*) filter (where response_target_minutes is null or resolution_target_minutes is null)::int as without,
+        count(*) filter (where response_met or resolution_met)::int as met,
+        count(*) filter (where response_met = false or resolution_met = false)::int as missed,
+        count(*) filter (where next_due_at <= now())::int as overdue,
+        count(*) filter (where next_due_at > now() and next_due_at <= now() + interval '4 days')::int as soon,
+        count(*) filter (where status = ${IncidentStatus.DONE} and (resolved_at is null or next_due_at is not null))::int as done_open
+      from incidents where entity_id = ${entityId}`);
+    expect(clocks).toMatchObject({ without: 0, done_open: 0 });
+    expect(clocks.met).toBeGreaterThan(0);
+    expect(clocks.missed).toBeGreaterThan(0);
+    expect(clocks.overdue).toBeGreaterThan(0);
+    expect(clocks.soon).toBeGreaterThan(0);
+  });
+
+  it("records time and material on some Done incidents, and has an equipment item with three failures", async () => {
+    const entityId = await entityIdByName(DEMO_ENTITY_NAME);
+    const work = await one<{ entries: number; lines: number; not_done: number }>(sql`
+      select (select count(*)::int from time_entries where entity_id = ${entityId}) as entries,
+        (select count(*)::int from material_lines where entity_id = ${entityId}) as lines,
+        (select count(*)::int from time_entries t join incidents i on i.id = t.incident_id where t.entity_id = ${entityId} and i.status <> ${IncidentStatus.DONE}) as not_done`);
+    expect(work.entries).toBeGreaterThanOrEqual(6);
+    expect(work.lines).toBeGreaterThanOrEqual(3);
+    expect(work.not_done).toBe(0);
+    const { failures } = await one<{ failures: number }>(sql`
+      select max(n)::int as failures from (select count(*) as n from incidents where entity_id = ${entityId} and equipment_item_id is not null
+        and status <> ${IncidentStatus.REJECTED} and duplicate_of_id is null and archived_at is null group by equipment_item_id) f`);
+    expect(failures).toBeGreaterThanOrEqual(3);
+  });
+
   it("gives the demo entity incident types in three languages, with checklists of every content type", async () => {
     const entityId = await entityIdByName(DEMO_ENTITY_NAME);
     const types = await query<{ name: string; full: boolean; everywhere: boolean; room_types: number; items: number }>(sql`

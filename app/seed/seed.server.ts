@@ -75,9 +75,15 @@ import { REPORT_CODE_ALPHABET, REPORT_CODE_LENGTH } from "~/db/report-identifier
 import { addDays, DEFAULT_TIME_ZONE, dayIn, localInstant } from "~/lib/dates";
 import { regeneratePlans } from "~/modules/maintenance/generation.server";
 import { occurrenceDates } from "~/modules/maintenance/recurrence";
-import { incidentReporters, incidents, type User } from "~/db/schema";
+import { incidentReporters, incidents, materialLines, timeEntries, type User } from "~/db/schema";
 import { storeFile } from "~/modules/files/storage.server";
 import { reserveShortIds } from "~/db/short-id.server";
+import { type ClockStep, replayIncidentClocks } from "~/modules/service-levels/clocks.server";
+import { addPublicHolidays, setTargets, setWarningLead, setWorkingWeek } from "~/modules/service-levels/service.server";
+import type { WorkingCalendar } from "~/modules/service-levels/calendar";
+import { workingCalendar } from "~/modules/service-levels/queries.server";
+import { TARGET_PRIORITIES, type TargetPriority, type TargetsInput } from "~/modules/service-levels/schema";
+import { clockMinutesBetween } from "~/modules/service-levels/working-time";
 
 /** The password of every demo and scale account. */
 export const DEMO_PASSWORD = DEFAULT_PASSWORD;
@@ -173,8 +179,9 @@ export type SeedStep = (step: string) => void;
 
 /**
  * Creates the demo data in one transaction: "Demo Campus" (3 facilities, 8 buildings, 31 rooms,
- * equipment, 10 incident types with checklists, 60 incidents over the last 6 months, maintenance,
- * notifications; the accounts of DEMO_ACCOUNTS) and a small second entity "Other Org". The incidents
+ * equipment, 10 incident types with checklists, service levels, 60 incidents over the last 6 months
+ * with their service-level clocks, time and material on some, maintenance, notifications; the accounts
+ * of DEMO_ACCOUNTS) and a small second entity "Other Org". The incidents
  * are written as occupiers report them, mostly in English, some in French and Dutch (demo-texts.ts),
  * with their checklist answers, photos (generated PNGs stored in `files`), comments and an event
  * history that replays to their current state, one of them closed as a duplicate of another.
@@ -811,6 +818,22 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
     incidentTypeRows.set(spec.key, { id: row.id, assigneeIds });
   }
 
+  services.step("service levels");
+  // Service levels (decision 064), set before the incidents are reported: office hours, Belgium's public
+  // holidays (the past year's too, which the older incidents' clocks cross), a target per priority counted
+  // in working hours, and a warning an hour before a breach.
+  const office = { open: "on" as const, opens: "08:00", closes: "17:00" };
+  await setWorkingWeek(asAdmin, { monday: office, tuesday: office, wednesday: office, thursday: office, friday: office, saturday: {}, sunday: {} });
+  const thisYear = Number(dayIn(now, DEFAULT_TIME_ZONE).slice(0, 4));
+  for (const year of [thisYear - 1, thisYear, thisYear + 1]) await addPublicHolidays(asAdmin, { year, language: "en" });
+  await setTargets(
+    asAdmin,
+    null,
+    Object.fromEntries(TARGET_PRIORITIES.map((key) => [key, { responseHours: String(DEMO_TARGET_HOURS[key][0]), resolutionHours: String(DEMO_TARGET_HOURS[key][1]) }])) as TargetsInput,
+  );
+  await setWarningLead(asAdmin, { warnBeforeMinutes: 60 });
+  const calendar = await workingCalendar(asAdmin);
+
   services.step("incidents");
   // Incidents: 60 over the last 6 months, oldest first (short ids follow creation order). `rng` decides
   // their structure (type, place, status, people, priority, tags, reporters) as it did before the texts,
@@ -830,6 +853,13 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
   };
   /** This one (Rejected) is a second report of an earlier incident's problem, closed as its duplicate. */
   const DUPLICATE_INDEX = 30;
+  /** The last one (Pending) was reported Critical a little before now: its clock is due in the next working hours. */
+  const DUE_SOON_INDEX = 59;
+  /**
+   * This one (a climate problem, Done) is on its room's radiator, which two later incidents report again:
+   * the least reliable item of the reliability figures, with three failures.
+   */
+  const FAILING_RADIATOR_INDEX = 6;
   interface Made {
     id: number;
     shortId: number;
@@ -866,7 +896,7 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
   for (let i = 0; i < INCIDENTS; i++) {
     let spec = INCIDENT_TYPES[rng.weighted(INCIDENT_TYPES.map((t, index) => [index, t.weight] as const))];
     let type = incidentTypeRows.get(spec.key)!;
-    const createdAt = new Date(now.getTime() - span + i * slot + rng.next() * 0.8 * slot);
+    let createdAt = new Date(now.getTime() - span + i * slot + rng.next() * 0.8 * slot);
     const recent = now.getTime() - createdAt.getTime() < 30 * DAY;
     const status: IncidentStatus =
       forcedStatus[i] ??
@@ -891,14 +921,22 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
     const useItem = withItems.length > 0 && (spec.key === "equipment" || rng.chance(0.5));
     let place = rng.pick(useItem ? withItems : candidates);
     let item = useItem ? rng.pick(place.items.filter((it) => spec.equipment.includes(it.key))) : undefined;
+    if (i === FAILING_RADIATOR_INDEX) item = place.items.find((it) => it.key === "RAD") ?? item;
 
     // Timeline: handled within H (2 hours to 10 days), always before now.
-    const t0 = createdAt.getTime();
-    const handling = Math.min(rng.int(2, 240) * HOUR, 0.8 * (now.getTime() - t0));
-    const assignedAt = new Date(t0 + 0.05 * handling);
-    const startedAt = new Date(t0 + 0.25 * handling);
-    const finishedAt = new Date(t0 + handling);
-    const archivedAt = new Date(t0 + handling + 0.5 * Math.min(DAY, now.getTime() - (t0 + handling)));
+    const handlingDraw = rng.int(2, 240) * HOUR;
+    const timeline = (reported: Date) => {
+      const t0 = reported.getTime();
+      const handling = Math.min(handlingDraw, 0.8 * (now.getTime() - t0));
+      return {
+        t0,
+        assignedAt: new Date(t0 + 0.05 * handling),
+        startedAt: new Date(t0 + 0.25 * handling),
+        finishedAt: new Date(t0 + handling),
+        archivedAt: new Date(t0 + handling + 0.5 * Math.min(DAY, now.getTime() - (t0 + handling))),
+      };
+    };
+    let { t0, assignedAt, startedAt, finishedAt, archivedAt } = timeline(createdAt);
 
     // Who: a default assignee of the type, else the technician in their scope, else the manager.
     const technicianMayHandle = inTechnicianScope(place);
@@ -938,8 +976,8 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
       const email = rng.pick(REPORTER_EMAILS);
       if (!reporterEmails.includes(email)) reporterEmails.push(email);
     }
-    const lastOccurrenceAt =
-      occurrences > 1 ? new Date(t0 + 0.5 * Math.min(3 * DAY, now.getTime() - t0)) : createdAt;
+    const lastOccurredAt = (t: number) => (occurrences > 1 ? new Date(t + 0.5 * Math.min(3 * DAY, now.getTime() - t)) : new Date(t));
+    let lastOccurrenceAt = lastOccurredAt(t0);
     const problemRoll = rng.next();
     const ending = rng.pick(DESCRIPTION_ENDINGS);
 
@@ -991,6 +1029,19 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
         : undefined;
     const asksPhoto = spec.checklist.some((c) => c.contentType === 3);
     const withPhoto = flavor.chance(asksPhoto ? 0.75 : 0.1);
+
+    if (i === DUE_SOON_INDEX) {
+      // Reported so that its running clock (the response, or the resolution once someone has it) has
+      // 150 working minutes left now (half its target when shorter), and after the incident before it.
+      priority = Priority.CRITICAL;
+      const [responseHours, resolutionHours] = DEMO_TARGET_HOURS.critical;
+      const targetMinutes = 60 * (assignee || unassigned ? resolutionHours : responseHours);
+      const counted = targetMinutes - Math.min(150, targetMinutes / 2);
+      const earliest = created[created.length - 1].createdAt.getTime() + 60_000;
+      createdAt = new Date(workingTimeBefore(now, counted, calendar, earliest));
+      ({ t0, assignedAt, startedAt, finishedAt, archivedAt } = timeline(createdAt));
+      lastOccurrenceAt = lastOccurredAt(t0);
+    }
 
     const done = status === IncidentStatus.DONE || status === IncidentStatus.ARCHIVED;
     const incident = await createIncident(db, {
@@ -1094,6 +1145,16 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
     events.sort((a, b) => a.createdAt!.getTime() - b.createdAt!.getTime());
     await createIncidentEvents(db, events);
 
+    // Its service-level clocks, as the verbs would have kept them through this history.
+    const steps: ClockStep[] = events.flatMap((e): ClockStep[] => {
+      const at = e.createdAt!;
+      if (e.type === IncidentEventType.ASSIGNED) return [{ at, assigneeId: (e.newValue as { id: number } | null)?.id ?? null }];
+      if (e.type === IncidentEventType.STATUS_UPDATE) return [{ at, status: e.newValue as IncidentStatus }];
+      if (e.type === IncidentEventType.PRIORITY_UPDATE) return [{ at, priority: e.newValue as IncidentPriority }];
+      return [];
+    });
+    await replayIncidentClocks(asAdmin, incident, changedFrom !== undefined ? changedFrom : priority, steps);
+
     // Comments of the technician and the manager: a thread in the reporter's language (or English), work
     // notes, then the closing note. `rng`'s draws come first (as before), `flavor` adds more.
     const notes: Texts[] = [];
@@ -1196,6 +1257,43 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
       reporterEmails,
       lastChange,
     });
+  }
+
+  services.step("time and material");
+  // Time and material on the six latest Done incidents (decision 065): whoever handled them records
+  // their hours (the manager sometimes for the technician), and the parts bought, with notes.
+  const WORK: { minutes: number[]; notes: string[]; parts: [string, string, string][] }[] = [
+    { minutes: [45, 90], notes: ["Diagnosed the fault and ordered the part.", "Fitted the new part and tested it."], parts: [["Replacement part", "1", "38.50"]] },
+    { minutes: [30], notes: ["Quick fix on site."], parts: [] },
+    { minutes: [120], notes: ["Took it apart, cleaned and reassembled."], parts: [["Cleaning kit", "1", "12.90"], ["Screws (pack of 20)", "2", "3.25"]] },
+    { minutes: [60, 45], notes: ["First visit: checked with the occupant.", "Second visit: done and checked."], parts: [] },
+    { minutes: [75], notes: ["Replaced the worn parts."], parts: [["Seal", "4", "1.80"]] },
+    { minutes: [20, 40], notes: ["Looked at it with the occupant.", "Repaired and tidied up."], parts: [["Cable ties", "10", "0.15"]] },
+  ];
+  const worked = created.filter((c) => c.status === IncidentStatus.DONE).slice(-WORK.length);
+  for (const [index, c] of worked.entries()) {
+    const work = WORK[index];
+    const worker = c.assigneeId === technician.id ? technician : manager;
+    // The manager records the technician's time on every other incident.
+    const writer = worker === technician && index % 2 === 1 ? manager : worker;
+    const span = c.finishedAt.getTime() - c.createdAt.getTime();
+    for (const [n, minutes] of work.minutes.entries()) {
+      const at = new Date(c.createdAt.getTime() + ((n + 1) / (work.minutes.length + 1)) * span);
+      await db.insert(timeEntries).values({
+        entityId,
+        incidentId: c.id,
+        userId: worker.id,
+        workedOn: dayIn(at, DEFAULT_TIME_ZONE),
+        minutes,
+        note: work.notes[n],
+        createdById: writer.id,
+        createdAt: at,
+        updatedAt: at,
+      });
+    }
+    for (const [description, quantity, unitCost] of work.parts) {
+      await db.insert(materialLines).values({ entityId, incidentId: c.id, description, quantity, unitCost, createdById: worker.id, createdAt: c.finishedAt, updatedAt: c.finishedAt });
+    }
   }
 
   services.step("notifications");
@@ -1351,6 +1449,27 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
   }
   // From today to the horizon, as the verbs and the nightly schedule make them.
   await regeneratePlans(asAdmin, planIds, { today });
+}
+
+/** The demo's service-level targets per priority, in working hours: response, resolution. */
+const DEMO_TARGET_HOURS: Record<TargetPriority, [number, number]> = {
+  critical: [1, 8],
+  high: [4, 24],
+  medium: [8, 40],
+  low: [24, 80],
+  none: [8, 40],
+};
+
+/** The latest instant (ms) at least `minutes` working minutes before `to`, not before `earliest`. */
+function workingTimeBefore(to: Date, minutes: number, calendar: WorkingCalendar, earliest: number): number {
+  let [low, high] = [earliest, to.getTime()];
+  if (clockMinutesBetween(new Date(low), to, "working", calendar) <= minutes) return low;
+  while (high - low > 1000) {
+    const middle = Math.floor((low + high) / 2);
+    if (clockMinutesBetween(new Date(middle), to, "working", calendar) >= minutes) low = middle;
+    else high = middle;
+  }
+  return low;
 }
 
 /** A second, small tenant to make isolation testable. */

@@ -8,9 +8,10 @@ import { assignIncident, setIncidentPriority, setIncidentStatus } from "~/module
 import { NO_FILTERS } from "~/modules/incidents/filters";
 import { listIncidents } from "~/modules/incidents/queries.server";
 import { createReportedIncident } from "~/modules/incidents/writes.server";
-import { createEntity, createIncidentType, createRoom, createUser } from "#tests/factories";
+import { createEntity, createIncident, createIncidentType, createRoom, createUser } from "#tests/factories";
 import { actorContext } from "#tests/service-helpers";
 import { createTestDatabase } from "#tests/test-db";
+import { type ClockStep, replayIncidentClocks } from "./clocks.server";
 import type { TargetsInput, WorkingWeekInput } from "./schema";
 import { setTargets, setWarningLead, setWorkingWeek } from "./service.server";
 
@@ -294,5 +295,83 @@ describe("an incident's clocks", () => {
     const ids = (await listIncidents(ctxOf(adminA), { page: 1, size: 100, sort: "createdAt", dir: "asc", q: "" }, { ...NO_FILTERS, due: "soon" })).items.map((row) => row.id);
     expect(ids).toContain(soon.id);
     expect(ids).not.toContain(later.id);
+  });
+});
+
+describe("replaying an incident's clocks from its history (rows written without the verbs)", () => {
+  const CLOCK_COLUMNS = [
+    "responseTargetMinutes",
+    "responseClock",
+    "responseDueAt",
+    "responseElapsedMinutes",
+    "respondedAt",
+    "responseMet",
+    "responseWarnAt",
+    "resolutionTargetMinutes",
+    "resolutionClock",
+    "resolutionDueAt",
+    "resolutionElapsedMinutes",
+    "resolvedAt",
+    "resolutionMet",
+    "resolutionWarnAt",
+    "nextDueAt",
+    "nextWarnAt",
+  ] as const;
+  const clockColumns = (row: Incident) => Object.fromEntries(CLOCK_COLUMNS.map((key) => [key, row[key]]));
+
+  it("gives the clocks the verbs would have given, through a priority change, a rejection, a reopening and Done", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const history: ClockStep[] = [
+      { at: new Date("2026-12-07T08:00:00Z"), priority: Priority.LOW }, // Monday 09:00
+      { at: new Date("2026-12-07T10:00:00Z"), status: IncidentStatus.REJECTED },
+      { at: new Date("2026-12-08T09:00:00Z"), status: IncidentStatus.PENDING }, // Tuesday 10:00
+      { at: new Date("2026-12-08T12:00:00Z"), assigneeId: adminA.id },
+      { at: new Date("2026-12-09T10:00:00Z"), status: IncidentStatus.IN_PROGRESS },
+      { at: new Date("2026-12-10T15:00:00Z"), status: IncidentStatus.DONE }, // Thursday 16:00
+    ];
+    const byVerbs = await report(adminA, roomA, typeA, Priority.HIGH);
+    for (const step of history) {
+      at(step.at.toISOString());
+      if (step.priority !== undefined) await setIncidentPriority(ctxOf(adminA), byVerbs.id, { priority: step.priority });
+      if (step.status !== undefined) await setIncidentStatus(ctxOf(adminA), byVerbs.id, { status: step.status });
+      if (step.assigneeId !== undefined) await assignIncident(ctxOf(adminA), byVerbs.id, { assigneeId: step.assigneeId });
+    }
+    vi.useRealTimers();
+
+    const written = await createIncident(database.db, {
+      entityId: entityA.id,
+      roomId: roomA.id,
+      incidentTypeId: typeA.id,
+      priority: Priority.LOW,
+      status: IncidentStatus.DONE,
+      assigneeId: adminA.id,
+      createdAt: FRIDAY_1630,
+      doneAt: new Date("2026-12-10T15:00:00Z"),
+    });
+    expect(written.responseTargetMinutes).toBeNull();
+    // Out of order on purpose: the steps are replayed in time order.
+    await replayIncidentClocks(ctxOf(adminA), written, Priority.HIGH, [...history].reverse());
+
+    const expected = clockColumns(await clocksOf(byVerbs));
+    expect(expected).toMatchObject({ responseTargetMinutes: 480, respondedAt: new Date("2026-12-08T12:00:00Z") });
+    expect(clockColumns(await clocksOf(written))).toEqual(expected);
+  });
+
+  it("leaves an open incident's clock running from its report, overdue once past its due time", async () => {
+    const written = await createIncident(database.db, {
+      entityId: entityA.id,
+      roomId: roomA.id,
+      incidentTypeId: typeA.id,
+      priority: Priority.HIGH,
+      status: IncidentStatus.PENDING,
+      createdAt: FRIDAY_1630,
+    });
+    await replayIncidentClocks(ctxOf(adminA), written, Priority.HIGH, []);
+    expect(await clocksOf(written)).toMatchObject({
+      responseDueAt: new Date("2026-12-07T10:30:00Z"),
+      responseWarnAt: new Date("2026-12-07T09:30:00Z"),
+      resolutionDueAt: new Date("2026-12-08T13:30:00Z"),
+      nextDueAt: new Date("2026-12-07T10:30:00Z"),
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 import type { ServiceContext } from "~/core/context.server";
-import { IncidentStatus } from "~/db/enums";
+import { type IncidentPriority, IncidentStatus } from "~/db/enums";
 import { entities, type Incident, incidents, serviceLevelTargets } from "~/db/schema";
 import type { ClockKind, WorkingCalendar } from "./calendar";
 import { type Target, targetsFor, warningLead, workingCalendar } from "./queries.server";
@@ -303,4 +303,39 @@ export async function refixIncidentClocks(ctx: ServiceContext, ids: readonly num
       ),
     );
   for (const row of rows) await followIncidentClocks(ctx, { ...row, incidentTypeId: previousTypeId }, row, at);
+}
+
+/** One change of an incident's history that moves its clocks, at `at`: only the fields that changed. */
+export interface ClockStep {
+  at: Date;
+  status?: IncidentStatus;
+  assigneeId?: number | null;
+  priority?: IncidentPriority;
+}
+
+/**
+ * An incident's clocks recomputed from its history, for rows written without the verbs (the demo seed):
+ * reported at its `createdAt` Pending, unassigned and of `reportedPriority`, then each step in time order,
+ * as the verbs would have followed them (the targets are the entity's current settings). Writes them.
+ */
+export async function replayIncidentClocks(ctx: ServiceContext, incident: Incident, reportedPriority: IncidentPriority, steps: readonly ClockStep[]): Promise<void> {
+  const s = await settingsOf(ctx);
+  const targets = await targetsFor(ctx, incident.incidentTypeId, reportedPriority);
+  const at = incident.createdAt;
+  const start = (t: Target | null): StoredClock => (t ? running({ ...NONE, targetMinutes: t.minutes, clock: t.clock }, 0, at, s) : NONE);
+  let row: ClockRow = {
+    ...incident,
+    ...asColumns(start(targets.response), start(targets.resolution)),
+    status: IncidentStatus.PENDING,
+    assigneeId: null,
+    priority: reportedPriority,
+  };
+  for (const step of [...steps].sort((a, b) => a.at.getTime() - b.at.getTime())) {
+    const { at: when, ...change } = step;
+    const after: ClockRow = { ...row, ...change };
+    const retarget = after.priority !== row.priority ? await targetsFor(ctx, after.incidentTypeId, after.priority) : null;
+    const { response, resolution } = follow(row, after, when, s, retarget);
+    row = { ...after, ...asColumns(response, resolution) };
+  }
+  await write(ctx, incident.id, read(row, "response"), read(row, "resolution"));
 }
