@@ -6,13 +6,15 @@ import { type ContextServices, type ServiceContext } from "../app/core/context.s
 import { createEventBus, type EventBus, type LiveEvent } from "../app/core/events.server";
 import type { JobDefinition, MailSender } from "../app/core/jobs.server";
 import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll } from "vitest";
 import { type MailPayload, sendEmailJob } from "../app/mail/jobs.server";
-import type { Database } from "../app/db/client.server";
+import type { Database, Db } from "../app/db/client.server";
 import { jobQueue } from "../app/db/schema";
 import { type StartedQueue, startQueue } from "../app/jobs/queue.server";
 import { createChangeDispatcher } from "../app/jobs/changes.server";
 import { changeHandlers, jobs } from "../app/jobs/registry.server";
 import type { FilesContext } from "../app/modules/files/uploads.server";
+import { createTestDatabase } from "./test-db";
 
 /**
  * One place for what service tests need besides a database (tests/test-db.ts): the real job queue on
@@ -79,6 +81,47 @@ export async function createTestServices(
     async close() {
       await queue.stop();
       fs.rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A test file's database, and its services when asked for; read once the file's hooks have run. */
+export interface TestDatabaseHandle {
+  readonly database: Database;
+  readonly db: Db;
+  /** Only with `useTestDatabase({ services: true })`. */
+  readonly services: TestServices;
+}
+
+/**
+ * Opens a fresh test database (tests/test-db.ts) in a beforeAll, with `services: true` also the queue,
+ * events and files on it (createTestServices), and closes them in an afterAll. Call it at the top of a
+ * test file, before the file's own beforeAll, which then finds the database open.
+ */
+export function useTestDatabase(options: { services?: boolean } = {}): TestDatabaseHandle {
+  let database: Database | undefined;
+  let services: TestServices | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    if (options.services) services = await createTestServices(database);
+  });
+  afterAll(async () => {
+    await services?.close();
+    await database?.close();
+  });
+  const opened = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`useTestDatabase: no ${what} (${options.services || what === "database" ? "read before its beforeAll ran" : "pass { services: true }"})`);
+    return value;
+  };
+  return {
+    get database() {
+      return opened(database, "database");
+    },
+    get db() {
+      return opened(database, "database").db;
+    },
+    get services() {
+      return opened(services, "services");
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * What tests build data with: the production factories (app/seed/factories, also used by the demo
- * seed) plus test-only helpers (images, cascaded trees).
+ * seed) plus test-only helpers (images, cascaded trees, an entity's staff).
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
@@ -8,6 +8,7 @@ import type { Db } from "~/db/client.server";
 export * from "~/seed/factories";
 export { pngBytes, streamedWorkbook } from "./files";
 export { claimedPngBytes, jpegWithExif } from "./images";
+export { createStaff, type Staff, type StaffMember } from "./staff";
 
 /**
  * Links a user (a facility manager or technician) to every facility of their entity that exists now,
