@@ -8,7 +8,7 @@ import { gated } from "~/http/gate.server";
 import type { AuthUser } from "~/modules/auth/service.server";
 import { addClosedDay } from "~/modules/service-levels/service.server";
 import * as screen from "~/routes/administration.service-levels";
-import { createEntity, createUser } from "#tests/factories";
+import { createEntity, createStaff, createUser } from "#tests/factories";
 import { type ApiHarness, apiContext, startApiRuntime } from "#tests/api-helpers";
 
 /**
@@ -61,9 +61,7 @@ beforeAll(async () => {
   const db = api.database.db;
   const entity = await createEntity(db);
   const other = await createEntity(db);
-  admin = await createUser(db, { entityId: entity.id, role: Role.ADMINISTRATOR });
-  manager = await createUser(db, { entityId: entity.id, role: Role.FACILITY_MANAGER });
-  technician = await createUser(db, { entityId: entity.id, role: Role.TECHNICIAN });
+  ({ admin, manager, technician } = await createStaff(db, entity.id));
   const otherAdmin = await createUser(db, { entityId: other.id, role: Role.ADMINISTRATOR });
   const ctx = { db, entityId: other.id, actor: personActor(otherAdmin), locale: "en", timeZone: "Europe/Brussels" };
   foreignDayId = (await addClosedDay(ctx, { day: "2027-01-01", name: "Theirs" })).id;

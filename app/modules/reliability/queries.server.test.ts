@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { IncidentStatus, Role, TaskStatus } from "~/db/enums";
 import type { Entity, EquipmentItem, User } from "~/db/schema";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
@@ -13,12 +12,13 @@ import {
   createMaintenanceType,
   createPlannedMaintenance,
   createRoom,
+  createStaff,
   createTask,
   createUser,
   linkUserTo,
 } from "#tests/factories";
 import { actorContext, rejectionOf } from "#tests/service-helpers";
-import { createTestDatabase } from "#tests/test-db";
+import { useTestDatabase } from "#tests/test-context";
 import {
   failuresPerMonth,
   getEquipmentItemSummary,
@@ -47,7 +47,7 @@ import {
  * Done 7 h, Pending, and one Rejected 2 days ago => 3 failures, median 6 h, mean 6 h, MTBF 60 days / 2 = 720 h;
  * item E (room C) one failure 5 days ago. A technician linked to building C only.
  */
-let database: Database;
+const database = useTestDatabase();
 let entity: Entity;
 let other: Entity;
 let admin: User;
@@ -68,14 +68,11 @@ const hoursAfter = (iso: string, h: number) => new Date(Date.parse(iso) + h * 36
 const DAY = 24 * 3600_000;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const db = database.db;
   entity = await createEntity(db);
   other = await createEntity(db);
   const e = entity.id;
-  admin = await createUser(db, { entityId: e, role: Role.ADMINISTRATOR });
-  manager = await createUser(db, { entityId: e, role: Role.FACILITY_MANAGER });
-  technician = await createUser(db, { entityId: e, role: Role.TECHNICIAN });
+  ({ admin, manager, technician } = await createStaff(db, e));
   stranger = await createUser(db, { entityId: other.id, role: Role.ADMINISTRATOR });
   const buildingA = await createBuilding(db, { entityId: e });
   const buildingC = await createBuilding(db, { entityId: e });
@@ -121,10 +118,6 @@ beforeAll(async () => {
   await createTask(db, { entityId: e, plannedMaintenanceId: plan.id, roomId: roomA, equipmentItemId: itemA.id, dueDate: "2020-01-15", status: TaskStatus.DONE, doneAt: at("2020-01-15T10:00Z") });
   await createTask(db, { entityId: e, plannedMaintenanceId: plan.id, roomId: roomA, equipmentItemId: itemA.id, dueDate: "2020-02-15" });
   await createTask(db, { entityId: e, plannedMaintenanceId: plan.id, roomId: roomA, equipmentItemId: itemA.id, dueDate: dayIn(Date.now() + 400 * DAY, "Europe/Brussels") });
-});
-
-afterAll(async () => {
-  await database?.close();
 });
 
 describe("getReliability", () => {

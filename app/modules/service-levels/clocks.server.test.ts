@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { withTx } from "~/core/unit-of-work.server";
-import type { Database } from "~/db/client.server";
 import { type IncidentPriority, IncidentStatus, Priority, Role } from "~/db/enums";
 import { type Entity, type Incident, type IncidentType, incidents, type Room, type User } from "~/db/schema";
 import { assignIncident, setIncidentPriority, setIncidentStatus } from "~/modules/incidents/service.server";
@@ -10,7 +9,7 @@ import { listIncidents } from "~/modules/incidents/queries.server";
 import { createReportedIncident } from "~/modules/incidents/writes.server";
 import { createEntity, createIncident, createIncidentType, createRoom, createUser } from "#tests/factories";
 import { actorContext } from "#tests/service-helpers";
-import { createTestDatabase } from "#tests/test-db";
+import { useTestDatabase } from "#tests/test-context";
 import { type ClockStep, replayIncidentClocks } from "./clocks.server";
 import type { TargetsInput, WorkingWeekInput } from "./schema";
 import { setTargets, setWarningLead, setWorkingWeek } from "./service.server";
@@ -22,7 +21,7 @@ import { setTargets, setWarningLead, setWorkingWeek } from "./service.server";
  * response and no resolution target; it warns an hour before. Entity B has other targets, and a type of
  * A overrides the High response with 2 calendar hours. Times below are written out by hand.
  */
-let database: Database;
+const database = useTestDatabase();
 let entityA: Entity;
 let entityB: Entity;
 let entityC: Entity;
@@ -77,7 +76,6 @@ async function clocksOf(incident: Incident) {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const db = database.db;
   entityA = await createEntity(db, { timeZone: "Europe/Brussels" });
   entityB = await createEntity(db, { timeZone: "Europe/Brussels" });
@@ -107,10 +105,6 @@ beforeAll(async () => {
 
 afterEach(() => {
   vi.useRealTimers();
-});
-
-afterAll(async () => {
-  await database?.close();
 });
 
 describe("an incident's clocks", () => {

@@ -1,18 +1,17 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Priority, Role } from "~/db/enums";
 import { auditLog, changeEvents, type Entity, type IncidentType, serviceLevelClosedDays, serviceLevelOpeningHours, serviceLevelSettings, serviceLevelTargets, type User } from "~/db/schema";
 import { CLOCK_KIND_VALUES } from "~/db/schema/service-levels";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
-import { createEntity, createIncidentType, createUser } from "#tests/factories";
+import { createEntity, createIncidentType, createStaff, createUser } from "#tests/factories";
 import { actorContext, expectFieldError, rejectionOf } from "#tests/service-helpers";
-import { createTestDatabase } from "#tests/test-db";
+import { useTestDatabase } from "#tests/test-context";
 import { getServiceLevelSettings, getTargetOverride, targetsFor, warningLead, workingCalendar } from "./queries.server";
 import { CLOCK_KINDS, type TargetsInput, TargetsSchema, type WorkingWeekInput, WorkingWeekSchema } from "./schema";
 import { addClosedDay, addPublicHolidays, clearTargetOverride, removeClosedDay, setTargets, setWarningLead, setWorkingWeek } from "./service.server";
 
-let database: Database;
+const database = useTestDatabase();
 let entityA: Entity;
 let entityB: Entity;
 let admin: User;
@@ -59,20 +58,13 @@ async function auditActions(entityId: number) {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const db = database.db;
   entityA = await createEntity(db);
   entityB = await createEntity(db);
-  admin = await createUser(db, { entityId: entityA.id, role: Role.ADMINISTRATOR });
-  manager = await createUser(db, { entityId: entityA.id, role: Role.FACILITY_MANAGER });
-  technician = await createUser(db, { entityId: entityA.id, role: Role.TECHNICIAN });
+  ({ admin, manager, technician } = await createStaff(db, entityA.id));
   otherAdmin = await createUser(db, { entityId: entityB.id, role: Role.ADMINISTRATOR });
   typeA = await createIncidentType(db, { entityId: entityA.id });
   typeB = await createIncidentType(db, { entityId: entityB.id });
-});
-
-afterAll(async () => {
-  await database?.close();
 });
 
 describe("the working week", () => {

@@ -1,19 +1,16 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Role, UserStatus } from "~/db/enums";
 import { auditLog, changeEvents, type Entity, type Incident, materialLines, type Room, timeEntries, type User } from "~/db/schema";
 import { dayIn } from "~/lib/dates";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
-import { createBuilding, createEntity, createIncident, createRoom, createUser, linkUserTo } from "#tests/factories";
+import { createBuilding, createEntity, createIncident, createRoom, createStaff, createUser, linkUserTo } from "#tests/factories";
 import { expectFieldError, rejectionOf } from "#tests/service-helpers";
-import { createTestServices, type TestServices } from "#tests/test-context";
-import { createTestDatabase } from "#tests/test-db";
+import { useTestDatabase } from "#tests/test-context";
 import { getIncidentWork } from "./queries.server";
 import { addMaterialLine, deleteMaterialLine, deleteTimeEntry, recordTime, updateMaterialLine, updateTimeEntry } from "./service.server";
 
-let database: Database;
-let services: TestServices;
+const database = useTestDatabase({ services: true });
 let entityA: Entity;
 let entityB: Entity;
 let admin: User;
@@ -27,7 +24,7 @@ let room: Room;
 let farRoom: Room;
 let otherRoom: Room;
 
-const ctxOf = (user: User) => services.ctx(user.entityId, { id: user.id, role: user.role });
+const ctxOf = (user: User) => database.services.ctx(user.entityId, { id: user.id, role: user.role });
 const incidentIn = (r: Room): Promise<Incident> => createIncident(database.db, { entityId: r.entityId, roomId: r.id });
 const entriesOf = (incidentId: number) => database.db.select().from(timeEntries).where(eq(timeEntries.incidentId, incidentId)).orderBy(asc(timeEntries.id));
 const linesOf = (incidentId: number) => database.db.select().from(materialLines).where(eq(materialLines.incidentId, incidentId)).orderBy(asc(materialLines.id));
@@ -54,13 +51,13 @@ async function snapshot(incidentIds: number[]) {
 const DAY = "2026-03-02";
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  services = await createTestServices(database);
   entityA = await createEntity(database.db);
   entityB = await createEntity(database.db);
-  admin = await createUser(database.db, { entityId: entityA.id, role: Role.ADMINISTRATOR, name: "Ada", surname: "Admin" });
-  manager = await createUser(database.db, { entityId: entityA.id, role: Role.FACILITY_MANAGER, name: "Mia", surname: "Manager" });
-  technician = await createUser(database.db, { entityId: entityA.id, role: Role.TECHNICIAN, name: "Tom", surname: "Tech" });
+  ({ admin, manager, technician } = await createStaff(database.db, entityA.id, {
+    admin: { name: "Ada", surname: "Admin" },
+    manager: { name: "Mia", surname: "Manager" },
+    technician: { name: "Tom", surname: "Tech" },
+  }));
   colleague = await createUser(database.db, { entityId: entityA.id, role: Role.TECHNICIAN, name: "Cleo", surname: "Colleague" });
   farTechnician = await createUser(database.db, { entityId: entityA.id, role: Role.TECHNICIAN, name: "Fay", surname: "Far" });
   disabled = await createUser(database.db, { entityId: entityA.id, role: Role.TECHNICIAN, status: UserStatus.DISABLED });
@@ -75,11 +72,6 @@ beforeAll(async () => {
   await linkUserTo(database.db, { entityId: entityA.id, userId: colleague.id, buildingId: building.id });
   await linkUserTo(database.db, { entityId: entityA.id, userId: farTechnician.id, buildingId: farBuilding.id });
   await linkUserTo(database.db, { entityId: entityA.id, userId: disabled.id, buildingId: building.id });
-});
-
-afterAll(async () => {
-  await services?.close();
-  await database?.close();
 });
 
 describe("recordTime", () => {
@@ -143,9 +135,9 @@ describe("recordTime", () => {
 
   it("refuses the system and nobody (no person worked)", async () => {
     const incident = await incidentIn(room);
-    const system = services.ctx(entityA.id, { kind: "system", id: null, role: null, name: "test" });
+    const system = database.services.ctx(entityA.id, { kind: "system", id: null, role: null, name: "test" });
     expect(await rejectionOf(recordTime(system, { incidentId: incident.id }, { workedOn: DAY, hours: 1, minutes: 0 }))).toBeInstanceOf(ForbiddenError);
-    expect(await rejectionOf(recordTime(services.ctx(entityA.id, null), { incidentId: incident.id }, { workedOn: DAY, hours: 1, minutes: 0 }))).toBeInstanceOf(ForbiddenError);
+    expect(await rejectionOf(recordTime(database.services.ctx(entityA.id, null), { incidentId: incident.id }, { workedOn: DAY, hours: 1, minutes: 0 }))).toBeInstanceOf(ForbiddenError);
     expect(await entriesOf(incident.id)).toEqual([]);
   });
 
