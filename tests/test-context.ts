@@ -89,7 +89,7 @@ export async function createTestServices(
 export interface TestDatabaseHandle {
   readonly database: Database;
   readonly db: Db;
-  /** Only with `useTestDatabase({ services: true })`. */
+  /** Only with `setupTestDatabase({ services: true })`. */
   readonly services: TestServices;
 }
 
@@ -98,7 +98,7 @@ export interface TestDatabaseHandle {
  * events and files on it (createTestServices), and closes them in an afterAll. Call it at the top of a
  * test file, before the file's own beforeAll, which then finds the database open.
  */
-export function useTestDatabase(options: { services?: boolean } = {}): TestDatabaseHandle {
+export function setupTestDatabase(options: { services?: boolean } = {}): TestDatabaseHandle {
   let database: Database | undefined;
   let services: TestServices | undefined;
   beforeAll(async () => {
@@ -110,7 +110,7 @@ export function useTestDatabase(options: { services?: boolean } = {}): TestDatab
     await database?.close();
   });
   const opened = <T>(value: T | undefined, what: string): T => {
-    if (value === undefined) throw new Error(`useTestDatabase: no ${what} (${options.services || what === "database" ? "read before its beforeAll ran" : "pass { services: true }"})`);
+    if (value === undefined) throw new Error(`setupTestDatabase: no ${what} (${options.services || what === "database" ? "read before its beforeAll ran" : "pass { services: true }"})`);
     return value;
   };
   return {

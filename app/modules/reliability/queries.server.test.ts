@@ -18,7 +18,7 @@ import {
   linkUserTo,
 } from "#tests/factories";
 import { actorContext, rejectionOf } from "#tests/service-helpers";
-import { useTestDatabase } from "#tests/test-context";
+import { setupTestDatabase } from "#tests/test-context";
 import {
   failuresPerMonth,
   getEquipmentItemSummary,
@@ -47,7 +47,7 @@ import {
  * Done 7 h, Pending, and one Rejected 2 days ago => 3 failures, median 6 h, mean 6 h, MTBF 60 days / 2 = 720 h;
  * item E (room C) one failure 5 days ago. A technician linked to building C only.
  */
-const database = useTestDatabase();
+const database = setupTestDatabase();
 let entity: Entity;
 let other: Entity;
 let admin: User;

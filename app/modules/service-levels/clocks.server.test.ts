@@ -9,7 +9,7 @@ import { listIncidents } from "~/modules/incidents/queries.server";
 import { createReportedIncident } from "~/modules/incidents/writes.server";
 import { createEntity, createIncident, createIncidentType, createRoom, createUser } from "#tests/factories";
 import { actorContext } from "#tests/service-helpers";
-import { useTestDatabase } from "#tests/test-context";
+import { setupTestDatabase } from "#tests/test-context";
 import { type ClockStep, replayIncidentClocks } from "./clocks.server";
 import type { TargetsInput, WorkingWeekInput } from "./schema";
 import { setTargets, setWarningLead, setWorkingWeek } from "./service.server";
@@ -21,7 +21,7 @@ import { setTargets, setWarningLead, setWorkingWeek } from "./service.server";
  * response and no resolution target; it warns an hour before. Entity B has other targets, and a type of
  * A overrides the High response with 2 calendar hours. Times below are written out by hand.
  */
-const database = useTestDatabase();
+const database = setupTestDatabase();
 let entityA: Entity;
 let entityB: Entity;
 let entityC: Entity;

@@ -6,12 +6,12 @@ import { CLOCK_KIND_VALUES } from "~/db/schema/service-levels";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { createEntity, createIncidentType, createStaff, createUser } from "#tests/factories";
 import { actorContext, expectFieldError, rejectionOf } from "#tests/service-helpers";
-import { useTestDatabase } from "#tests/test-context";
+import { setupTestDatabase } from "#tests/test-context";
 import { getServiceLevelSettings, getTargetOverride, targetsFor, warningLead, workingCalendar } from "./queries.server";
 import { CLOCK_KINDS, type TargetsInput, TargetsSchema, type WorkingWeekInput, WorkingWeekSchema } from "./schema";
 import { addClosedDay, addPublicHolidays, clearTargetOverride, removeClosedDay, setTargets, setWarningLead, setWorkingWeek } from "./service.server";
 
-const database = useTestDatabase();
+const database = setupTestDatabase();
 let entityA: Entity;
 let entityB: Entity;
 let admin: User;

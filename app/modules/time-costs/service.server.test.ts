@@ -6,11 +6,11 @@ import { dayIn } from "~/lib/dates";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import { createBuilding, createEntity, createIncident, createRoom, createStaff, createUser, linkUserTo } from "#tests/factories";
 import { expectFieldError, rejectionOf } from "#tests/service-helpers";
-import { useTestDatabase } from "#tests/test-context";
+import { setupTestDatabase } from "#tests/test-context";
 import { getIncidentWork } from "./queries.server";
 import { addMaterialLine, deleteMaterialLine, deleteTimeEntry, recordTime, updateMaterialLine, updateTimeEntry } from "./service.server";
 
-const database = useTestDatabase({ services: true });
+const database = setupTestDatabase({ services: true });
 let entityA: Entity;
 let entityB: Entity;
 let admin: User;
