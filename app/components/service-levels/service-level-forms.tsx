@@ -2,10 +2,13 @@ import {
   getFormProps,
   getInputProps,
   getSelectProps,
+  type FormMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import type { z } from "zod";
 import {
   CheckboxField,
   DefaultSubmit,
@@ -37,6 +40,7 @@ import {
   TableRow,
 } from "~/components/ui/table";
 import type { OpeningInterval } from "~/modules/service-levels/calendar";
+import type * as schemas from "~/modules/service-levels/schema";
 import {
   CLOCK_KINDS,
   HOLIDAY_LANGUAGES,
@@ -59,22 +63,84 @@ export const SERVICE_LEVELS = "/administration/service-levels";
 
 const NS = ["serviceLevels"];
 
-const loadSchemas = () => import("~/modules/service-levels/schema");
-const validateWeek = zodValidator(() =>
-  loadSchemas().then((m) => m.WorkingWeekSchema)
-);
-const validateClosedDay = zodValidator(() =>
-  loadSchemas().then((m) => m.ClosedDaySchema)
-);
-const validateHolidays = zodValidator(() =>
-  loadSchemas().then((m) => m.PublicHolidaysSchema)
-);
-const validateTargets = zodValidator(() =>
-  loadSchemas().then((m) => m.TargetsSchema)
-);
-const validateWarning = zodValidator(() =>
-  loadSchemas().then((m) => m.WarningLeadSchema)
-);
+type Schemas = typeof schemas;
+
+/** A browser-side validator with one of the area's schemas, loaded with the others on first use. */
+function validatorOf<T>(pick: (schemas: Schemas) => z.ZodType<unknown, T>) {
+  return zodValidator(() =>
+    import("~/modules/service-levels/schema").then(pick)
+  );
+}
+
+const validateWeek = validatorOf((m) => m.WorkingWeekSchema);
+const validateClosedDay = validatorOf((m) => m.ClosedDaySchema);
+const validateHolidays = validatorOf((m) => m.PublicHolidaysSchema);
+const validateTargets = validatorOf((m) => m.TargetsSchema);
+const validateWarning = validatorOf((m) => m.WarningLeadSchema);
+
+/**
+ * One post of the page: the plain form, the hidden `intent` that tells it apart from the others, and
+ * the form-level errors above its fields.
+ */
+function IntentForm({
+  form,
+  intent,
+  className,
+  errorsClassName,
+  children,
+}: {
+  form: FormMetadata;
+  intent: string;
+  className: string;
+  errorsClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" {...getFormProps(form)} className={className}>
+      <input type="hidden" name="intent" value={intent} />
+      <FormErrors
+        id={form.errorId}
+        errors={form.errors}
+        ns={NS}
+        className={errorsClassName}
+      />
+      {children}
+    </Form>
+  );
+}
+
+/**
+ * A form that edits a table at once (the week, the targets): Enter posts it, the submit button
+ * stands under the table, and the header row hides on phones where each cell carries a caption.
+ */
+function TableForm({
+  form,
+  intent,
+  submit,
+  header,
+  children,
+}: {
+  form: FormMetadata;
+  intent: string;
+  submit: string;
+  header: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <IntentForm form={form} intent={intent} className="grid gap-4">
+      <DefaultSubmit />
+      <Table className="max-sm:block max-sm:[&_tbody]:block">
+        <TableHeader className="max-sm:hidden">
+          <TableRow>{header}</TableRow>
+        </TableHeader>
+        <TableBody>{children}</TableBody>
+      </Table>
+      <div className="flex justify-end">
+        <SubmitButton intent={intent}>{submit}</SubmitButton>
+      </div>
+    </IntentForm>
+  );
+}
 
 /** The working week: per weekday open or closed, opening and closing times. */
 export function WorkingWeekForm({
@@ -107,87 +173,72 @@ export function WorkingWeekForm({
     defaultValue,
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-4">
-      <input type="hidden" name="intent" value="week" />
-      <FormErrors id={form.errorId} errors={form.errors} ns={NS} />
-      <DefaultSubmit />
-      <Table className="max-sm:block max-sm:[&_tbody]:block">
-        <TableHeader className="max-sm:hidden">
-          <TableRow>
-            <TableHead scope="col">{t("week.day")}</TableHead>
-            <TableHead scope="col">{t("week.open")}</TableHead>
-            <TableHead scope="col">{t("week.opens")}</TableHead>
-            <TableHead scope="col">{t("week.closes")}</TableHead>
+    <TableForm
+      form={form}
+      intent="week"
+      submit={t("week.submit")}
+      header={
+        <>
+          <TableHead scope="col">{t("week.day")}</TableHead>
+          <TableHead scope="col">{t("week.open")}</TableHead>
+          <TableHead scope="col">{t("week.opens")}</TableHead>
+          <TableHead scope="col">{t("week.closes")}</TableHead>
+        </>
+      }
+    >
+      {WEEKDAYS.map((name) => {
+        const day = fields[name].getFieldset();
+        const dayName = t(`weekdays.${name}`);
+        const {
+          key: _openKey,
+          type: _type,
+          ...open
+        } = getInputProps(day.open, { type: "checkbox" });
+        return (
+          <TableRow
+            key={name}
+            className="max-sm:grid max-sm:grid-cols-2 max-sm:items-center max-sm:gap-x-2 max-sm:py-2"
+          >
+            <TableHead
+              scope="row"
+              className="font-medium capitalize max-sm:h-auto max-sm:px-0"
+            >
+              {dayName}
+            </TableHead>
+            <TableCell className="max-sm:px-0 max-sm:py-1">
+              <CheckboxField
+                {...open}
+                id={day.open.id}
+                label={
+                  <>
+                    <span className="sr-only">
+                      {t("week.openOn", { day: dayName })}
+                    </span>
+                    <span aria-hidden="true" className="sm:hidden">
+                      {t("week.open")}
+                    </span>
+                  </>
+                }
+              />
+            </TableCell>
+            <InputCell
+              field={day.opens}
+              type="time"
+              caption={t("week.opens")}
+              label={t("week.opensOn", { day: dayName })}
+              errors={text(day.opens.errors)}
+            />
+            <InputCell
+              field={day.closes}
+              type="time"
+              caption={t("week.closes")}
+              label={t("week.closesOn", { day: dayName })}
+              errors={text(day.closes.errors)}
+            />
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {WEEKDAYS.map((name) => {
-            const day = fields[name].getFieldset();
-            const dayName = t(`weekdays.${name}`);
-            const {
-              key: _openKey,
-              type: _type,
-              ...open
-            } = getInputProps(day.open, { type: "checkbox" });
-            return (
-              <TableRow
-                key={name}
-                className="max-sm:grid max-sm:grid-cols-2 max-sm:items-center max-sm:gap-x-2 max-sm:py-2"
-              >
-                <TableHead
-                  scope="row"
-                  className="font-medium capitalize max-sm:h-auto max-sm:px-0"
-                >
-                  {dayName}
-                </TableHead>
-                <TableCell className="max-sm:px-0 max-sm:py-1">
-                  <CheckboxField
-                    {...open}
-                    id={day.open.id}
-                    label={
-                      <>
-                        <span className="sr-only">
-                          {t("week.openOn", { day: dayName })}
-                        </span>
-                        <span aria-hidden="true" className="sm:hidden">
-                          {t("week.open")}
-                        </span>
-                      </>
-                    }
-                  />
-                </TableCell>
-                <TableCell className={captioned} data-caption={t("week.opens")}>
-                  <Input
-                    {...getInputProps(day.opens, { type: "time" })}
-                    aria-label={t("week.opensOn", { day: dayName })}
-                  />
-                  <ErrorText
-                    id={day.opens.errorId}
-                    errors={text(day.opens.errors)}
-                  />
-                </TableCell>
-                <TableCell
-                  className={captioned}
-                  data-caption={t("week.closes")}
-                >
-                  <Input
-                    {...getInputProps(day.closes, { type: "time" })}
-                    aria-label={t("week.closesOn", { day: dayName })}
-                  />
-                  <ErrorText
-                    id={day.closes.errorId}
-                    errors={text(day.closes.errors)}
-                  />
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-      <div className="flex justify-end">
-        <SubmitButton intent="week">{t("week.submit")}</SubmitButton>
-      </div>
-    </Form>
+        );
+      })}
+    </TableForm>
   );
 }
 
@@ -205,18 +256,12 @@ export function ClosedDayForm({
     defaultValue: { day: "", name: "" },
   });
   return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
+    <IntentForm
+      form={form}
+      intent="addClosedDay"
       className="grid gap-4 sm:grid-cols-[auto_1fr_auto] sm:items-start"
+      errorsClassName="sm:col-span-3"
     >
-      <input type="hidden" name="intent" value="addClosedDay" />
-      <FormErrors
-        id={form.errorId}
-        errors={form.errors}
-        ns={NS}
-        className="sm:col-span-3"
-      />
       <Field
         label={t("closedDays.date")}
         htmlFor={fields.day.id}
@@ -239,7 +284,7 @@ export function ClosedDayForm({
       <SubmitButton intent="addClosedDay" className="sm:mt-8">
         {t("closedDays.add")}
       </SubmitButton>
-    </Form>
+    </IntentForm>
   );
 }
 
@@ -261,18 +306,12 @@ export function HolidaysForm({
     defaultValue: { year: String(year), language },
   });
   return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
+    <IntentForm
+      form={form}
+      intent="holidays"
       className="grid gap-4 sm:grid-cols-[8rem_12rem_auto] sm:items-start"
+      errorsClassName="sm:col-span-3"
     >
-      <input type="hidden" name="intent" value="holidays" />
-      <FormErrors
-        id={form.errorId}
-        errors={form.errors}
-        ns={NS}
-        className="sm:col-span-3"
-      />
       <Field
         label={t("holidays.year")}
         htmlFor={fields.year.id}
@@ -302,7 +341,7 @@ export function HolidaysForm({
       <SubmitButton intent="holidays" className="sm:mt-8">
         {t("holidays.submit")}
       </SubmitButton>
-    </Form>
+    </IntentForm>
   );
 }
 
@@ -447,7 +486,6 @@ export function TargetsForm({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation("serviceLevels");
-  const text = useErrorText(NS);
   const hours = (minutes: number | null) =>
     minutes === null ? "" : hoursOf(minutes);
   const defaultValue = Object.fromEntries(
@@ -470,90 +508,54 @@ export function TargetsForm({
     defaultValue,
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-4">
-      <input type="hidden" name="intent" value="targets" />
-      <FormErrors id={form.errorId} errors={form.errors} ns={NS} />
-      <DefaultSubmit />
-      <Table className="max-sm:block max-sm:[&_tbody]:block">
-        <TableHeader className="max-sm:hidden">
-          <TableRow>
-            <TableHead scope="col">{t("targets.priority")}</TableHead>
-            <TableHead scope="col" colSpan={2}>
-              {t("targets.response")}
+    <TableForm
+      form={form}
+      intent="targets"
+      submit={t("targets.submit")}
+      header={
+        <>
+          <TableHead scope="col">{t("targets.priority")}</TableHead>
+          <TableHead scope="col" colSpan={2}>
+            {t("targets.response")}
+          </TableHead>
+          <TableHead scope="col" colSpan={2}>
+            {t("targets.resolution")}
+          </TableHead>
+        </>
+      }
+    >
+      {TARGET_PRIORITIES.map((key) => {
+        const row = fields[key].getFieldset();
+        const priority = t(`priorities.${key}`);
+        const response = t("targets.response");
+        const resolution = t("targets.resolution");
+        return (
+          <TableRow
+            key={key}
+            className="max-sm:grid max-sm:grid-cols-[5rem_1fr] max-sm:gap-x-2 max-sm:py-2"
+          >
+            <TableHead
+              scope="row"
+              className="font-medium max-sm:col-span-2 max-sm:h-auto max-sm:px-0"
+            >
+              {priority}
             </TableHead>
-            <TableHead scope="col" colSpan={2}>
-              {t("targets.resolution")}
-            </TableHead>
+            <TargetCells
+              target={response}
+              priority={priority}
+              hours={row.responseHours}
+              clock={row.responseClock}
+            />
+            <TargetCells
+              target={resolution}
+              priority={priority}
+              hours={row.resolutionHours}
+              clock={row.resolutionClock}
+            />
           </TableRow>
-        </TableHeader>
-        <TableBody>
-          {TARGET_PRIORITIES.map((key) => {
-            const row = fields[key].getFieldset();
-            const priority = t(`priorities.${key}`);
-            const response = t("targets.response");
-            const resolution = t("targets.resolution");
-            return (
-              <TableRow
-                key={key}
-                className="max-sm:grid max-sm:grid-cols-[5rem_1fr] max-sm:gap-x-2 max-sm:py-2"
-              >
-                <TableHead
-                  scope="row"
-                  className="font-medium max-sm:col-span-2 max-sm:h-auto max-sm:px-0"
-                >
-                  {priority}
-                </TableHead>
-                <TableCell className={captioned} data-caption={response}>
-                  <Input
-                    {...getInputProps(row.responseHours, { type: "text" })}
-                    inputMode="decimal"
-                    aria-label={t("targets.hours", {
-                      target: response,
-                      priority,
-                    })}
-                  />
-                  <ErrorText
-                    id={row.responseHours.errorId}
-                    errors={text(row.responseHours.errors)}
-                  />
-                </TableCell>
-                <TableCell className={captioned} data-caption={response}>
-                  <ClockSelect
-                    field={row.responseClock}
-                    label={t("targets.clock", { target: response, priority })}
-                    errors={text(row.responseClock.errors)}
-                  />
-                </TableCell>
-                <TableCell className={captioned} data-caption={resolution}>
-                  <Input
-                    {...getInputProps(row.resolutionHours, { type: "text" })}
-                    inputMode="decimal"
-                    aria-label={t("targets.hours", {
-                      target: resolution,
-                      priority,
-                    })}
-                  />
-                  <ErrorText
-                    id={row.resolutionHours.errorId}
-                    errors={text(row.resolutionHours.errors)}
-                  />
-                </TableCell>
-                <TableCell className={captioned} data-caption={resolution}>
-                  <ClockSelect
-                    field={row.resolutionClock}
-                    label={t("targets.clock", { target: resolution, priority })}
-                    errors={text(row.resolutionClock.errors)}
-                  />
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-      <div className="flex justify-end">
-        <SubmitButton intent="targets">{t("targets.submit")}</SubmitButton>
-      </div>
-    </Form>
+        );
+      })}
+    </TableForm>
   );
 }
 
@@ -563,6 +565,69 @@ export function TargetsForm({
  */
 const captioned =
   "sm:min-w-24 max-sm:px-0 max-sm:py-1 max-sm:before:block max-sm:before:pb-1 max-sm:before:text-xs max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-caption)]";
+
+/** A captioned cell with one input of the row, labelled for screen readers, its errors under it. */
+function InputCell({
+  field,
+  type,
+  caption,
+  label,
+  errors,
+  inputMode,
+}: {
+  field: Parameters<typeof getInputProps>[0];
+  type: "time" | "text";
+  caption: string;
+  label: string;
+  errors?: string[] | null;
+  inputMode?: "decimal";
+}) {
+  return (
+    <TableCell className={captioned} data-caption={caption}>
+      <Input
+        {...getInputProps(field, { type })}
+        inputMode={inputMode}
+        aria-label={label}
+      />
+      <ErrorText id={field.errorId} errors={errors} />
+    </TableCell>
+  );
+}
+
+/** The two cells of one target of a priority (response or resolution): its hours and its clock. */
+function TargetCells({
+  target,
+  priority,
+  hours,
+  clock,
+}: {
+  target: string;
+  priority: string;
+  hours: Parameters<typeof getInputProps>[0];
+  clock: Parameters<typeof getSelectProps>[0];
+}) {
+  const { t } = useTranslation("serviceLevels");
+  const text = useErrorText(NS);
+  return (
+    <>
+      <InputCell
+        field={hours}
+        type="text"
+        inputMode="decimal"
+        caption={target}
+        label={t("targets.hours", { target, priority })}
+        errors={text(hours.errors)}
+      />
+      <TableCell className={captioned} data-caption={target}>
+        <ClockSelect
+          field={clock}
+          label={t("targets.clock", { target, priority })}
+          errors={text(clock.errors)}
+        />
+      </TableCell>
+    </>
+  );
+}
 
 function ClockSelect({
   field,
@@ -607,18 +672,12 @@ export function WarningForm({
     },
   });
   return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
+    <IntentForm
+      form={form}
+      intent="warning"
       className="grid gap-4 sm:grid-cols-[16rem_auto] sm:items-start"
+      errorsClassName="sm:col-span-2"
     >
-      <input type="hidden" name="intent" value="warning" />
-      <FormErrors
-        id={form.errorId}
-        errors={form.errors}
-        ns={NS}
-        className="sm:col-span-2"
-      />
       <Field
         label={t("warning.minutes")}
         htmlFor={fields.warnBeforeMinutes.id}
@@ -635,6 +694,6 @@ export function WarningForm({
       <SubmitButton intent="warning" className="sm:mt-8">
         {t("warning.submit")}
       </SubmitButton>
-    </Form>
+    </IntentForm>
   );
 }

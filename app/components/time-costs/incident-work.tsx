@@ -1,5 +1,6 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { SubmitButton } from "~/components/forms/form-parts";
 import { FormErrors, useErrorText, useZodForm, zodValidator } from "~/components/forms/zod-form";
@@ -107,67 +108,110 @@ export function IncidentWorkSection({
   );
 }
 
+/**
+ * A titled table of the work (time entries, material lines) with a last column for the row actions and
+ * a footer row with the total; `empty` (a sentence) stands in its place while there are no rows.
+ */
+function WorkTable({
+  titleId,
+  title,
+  empty,
+  header,
+  actions,
+  totalLabel,
+  totalSpan,
+  total,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  empty: string | null;
+  header: ReactNode;
+  actions: string;
+  totalLabel: string;
+  totalSpan: number;
+  total: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="grid gap-3" aria-labelledby={titleId}>
+      <h3 id={titleId} className="text-base font-semibold">
+        {title}
+      </h3>
+      {empty === null ? (
+        <Table>
+          <TableHeader>
+            <TableRow>
+              {header}
+              <TableHead scope="col">
+                <span className="sr-only">{actions}</span>
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>{children}</TableBody>
+          <tfoot className="border-t bg-muted/40">
+            <TableRow>
+              <TableHead scope="row" colSpan={totalSpan}>
+                {totalLabel}
+              </TableHead>
+              <TableCell className="whitespace-nowrap text-right font-semibold tabular-nums">{total}</TableCell>
+              <TableCell colSpan={2} />
+            </TableRow>
+          </tfoot>
+        </Table>
+      ) : (
+        <p className="text-sm text-muted-foreground">{empty}</p>
+      )}
+    </section>
+  );
+}
+
 function TimeTable({ work }: { work: IncidentWork }) {
   const { t } = useTranslation("timeCosts");
   const dates = useDates();
   const duration = useDuration();
   const dialog = useViewDialog("delete-time");
   return (
-    <section className="grid gap-3" aria-labelledby="work-time-title">
-      <h3 id="work-time-title" className="text-base font-semibold">
-        {t("time.title")}
-      </h3>
-      {work.entries.length ? (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead scope="col">{t("time.workedOn")}</TableHead>
-              <TableHead scope="col">{t("time.person")}</TableHead>
-              <TableHead scope="col" className="text-right">
-                {t("time.duration")}
-              </TableHead>
-              <TableHead scope="col">{t("time.note")}</TableHead>
-              <TableHead scope="col">
-                <span className="sr-only">{t("time.actions")}</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {work.entries.map((entry: TimeEntryRow) => (
-              <TableRow key={entry.id}>
-                <TableCell className="whitespace-nowrap">
-                  <time dateTime={entry.workedOn}>{dates.day(entry.workedOn)}</time>
-                </TableCell>
-                <TableCell>{entry.person.name}</TableCell>
-                <TableCell className="whitespace-nowrap text-right tabular-nums">{duration(entry.minutes)}</TableCell>
-                <TableCell className="max-w-xs whitespace-pre-wrap break-words">{entry.note}</TableCell>
-                <TableCell className="text-right">
-                  {entry.editable ? (
-                    <RowActions
-                      editTo={withParam(dialog.closeTo, EDIT_ENTRY_PARAM, entry.id)}
-                      deleteTo={dialog.openTo({ [ENTRY_PARAM]: entry.id })}
-                      editLabel={t("time.editLabel", { name: entry.person.name, day: dates.day(entry.workedOn) })}
-                      deleteLabel={t("time.deleteLabel", { name: entry.person.name, day: dates.day(entry.workedOn) })}
-                    />
-                  ) : null}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-          <tfoot className="border-t bg-muted/40">
-            <TableRow>
-              <TableHead scope="row" colSpan={2}>
-                {t("time.total")}
-              </TableHead>
-              <TableCell className="whitespace-nowrap text-right font-semibold tabular-nums">{duration(work.totals.minutes)}</TableCell>
-              <TableCell colSpan={2} />
-            </TableRow>
-          </tfoot>
-        </Table>
-      ) : (
-        <p className="text-sm text-muted-foreground">{t("time.empty")}</p>
-      )}
-    </section>
+    <WorkTable
+      titleId="work-time-title"
+      title={t("time.title")}
+      empty={work.entries.length ? null : t("time.empty")}
+      header={
+        <>
+          <TableHead scope="col">{t("time.workedOn")}</TableHead>
+          <TableHead scope="col">{t("time.person")}</TableHead>
+          <TableHead scope="col" className="text-right">
+            {t("time.duration")}
+          </TableHead>
+          <TableHead scope="col">{t("time.note")}</TableHead>
+        </>
+      }
+      actions={t("time.actions")}
+      totalLabel={t("time.total")}
+      totalSpan={2}
+      total={duration(work.totals.minutes)}
+    >
+      {work.entries.map((entry: TimeEntryRow) => (
+        <TableRow key={entry.id}>
+          <TableCell className="whitespace-nowrap">
+            <time dateTime={entry.workedOn}>{dates.day(entry.workedOn)}</time>
+          </TableCell>
+          <TableCell>{entry.person.name}</TableCell>
+          <TableCell className="whitespace-nowrap text-right tabular-nums">{duration(entry.minutes)}</TableCell>
+          <TableCell className="max-w-xs whitespace-pre-wrap break-words">{entry.note}</TableCell>
+          <TableCell className="text-right">
+            {entry.editable ? (
+              <RowActions
+                editTo={withParam(dialog.closeTo, EDIT_ENTRY_PARAM, entry.id)}
+                deleteTo={dialog.openTo({ [ENTRY_PARAM]: entry.id })}
+                editLabel={t("time.editLabel", { name: entry.person.name, day: dates.day(entry.workedOn) })}
+                deleteLabel={t("time.deleteLabel", { name: entry.person.name, day: dates.day(entry.workedOn) })}
+              />
+            ) : null}
+          </TableCell>
+        </TableRow>
+      ))}
+    </WorkTable>
   );
 }
 
@@ -176,65 +220,50 @@ function MaterialTable({ work }: { work: IncidentWork }) {
   const { money, quantity } = useAmounts();
   const dialog = useViewDialog("delete-material");
   return (
-    <section className="grid gap-3" aria-labelledby="work-material-title">
-      <h3 id="work-material-title" className="text-base font-semibold">
-        {t("material.title")}
-      </h3>
-      {work.lines.length ? (
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead scope="col">{t("material.description")}</TableHead>
-              <TableHead scope="col" className="text-right">
-                {t("material.quantity")}
-              </TableHead>
-              <TableHead scope="col" className="text-right">
-                {t("material.unitCost")}
-              </TableHead>
-              <TableHead scope="col" className="text-right">
-                {t("material.lineTotal")}
-              </TableHead>
-              <TableHead scope="col">{t("material.addedBy")}</TableHead>
-              <TableHead scope="col">
-                <span className="sr-only">{t("material.actions")}</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {work.lines.map((line: MaterialLineRow) => (
-              <TableRow key={line.id}>
-                <TableCell className="max-w-xs break-words">{line.description}</TableCell>
-                <TableCell className="text-right tabular-nums">{quantity(line.quantity)}</TableCell>
-                <TableCell className="whitespace-nowrap text-right tabular-nums">{money(line.unitCost)}</TableCell>
-                <TableCell className="whitespace-nowrap text-right tabular-nums">{money(line.total)}</TableCell>
-                <TableCell>{line.addedBy?.name}</TableCell>
-                <TableCell className="text-right">
-                  {line.editable ? (
-                    <RowActions
-                      editTo={withParam(dialog.closeTo, EDIT_LINE_PARAM, line.id)}
-                      deleteTo={dialog.openTo({ [LINE_PARAM]: line.id })}
-                      editLabel={t("material.editLabel", { description: line.description })}
-                      deleteLabel={t("material.deleteLabel", { description: line.description })}
-                    />
-                  ) : null}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-          <tfoot className="border-t bg-muted/40">
-            <TableRow>
-              <TableHead scope="row" colSpan={3}>
-                {t("material.total")}
-              </TableHead>
-              <TableCell className="whitespace-nowrap text-right font-semibold tabular-nums">{money(work.totals.materials)}</TableCell>
-              <TableCell colSpan={2} />
-            </TableRow>
-          </tfoot>
-        </Table>
-      ) : (
-        <p className="text-sm text-muted-foreground">{t("material.empty")}</p>
-      )}
-    </section>
+    <WorkTable
+      titleId="work-material-title"
+      title={t("material.title")}
+      empty={work.lines.length ? null : t("material.empty")}
+      header={
+        <>
+          <TableHead scope="col">{t("material.description")}</TableHead>
+          <TableHead scope="col" className="text-right">
+            {t("material.quantity")}
+          </TableHead>
+          <TableHead scope="col" className="text-right">
+            {t("material.unitCost")}
+          </TableHead>
+          <TableHead scope="col" className="text-right">
+            {t("material.lineTotal")}
+          </TableHead>
+          <TableHead scope="col">{t("material.addedBy")}</TableHead>
+        </>
+      }
+      actions={t("material.actions")}
+      totalLabel={t("material.total")}
+      totalSpan={3}
+      total={money(work.totals.materials)}
+    >
+      {work.lines.map((line: MaterialLineRow) => (
+        <TableRow key={line.id}>
+          <TableCell className="max-w-xs break-words">{line.description}</TableCell>
+          <TableCell className="text-right tabular-nums">{quantity(line.quantity)}</TableCell>
+          <TableCell className="whitespace-nowrap text-right tabular-nums">{money(line.unitCost)}</TableCell>
+          <TableCell className="whitespace-nowrap text-right tabular-nums">{money(line.total)}</TableCell>
+          <TableCell>{line.addedBy?.name}</TableCell>
+          <TableCell className="text-right">
+            {line.editable ? (
+              <RowActions
+                editTo={withParam(dialog.closeTo, EDIT_LINE_PARAM, line.id)}
+                deleteTo={dialog.openTo({ [LINE_PARAM]: line.id })}
+                editLabel={t("material.editLabel", { description: line.description })}
+                deleteLabel={t("material.deleteLabel", { description: line.description })}
+              />
+            ) : null}
+          </TableCell>
+        </TableRow>
+      ))}
+    </WorkTable>
   );
 }
 
@@ -251,11 +280,14 @@ function RecordTime({ work, today, lastResult, entry }: { work: IncidentWork; to
   // The entry's person stays offered even if they no longer reach the incident.
   const people = entry && !work.people.some((p) => p.id === entry.person.id) ? [...work.people, entry.person] : work.people;
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-3 border-t pt-4">
-      <h3 className="text-base font-semibold">{entry ? t("time.edit") : t("time.add")}</h3>
-      <input type="hidden" name="intent" value={intent} />
-      {entry ? <input type="hidden" name={ENTRY_PARAM} value={entry.id} /> : null}
-      <FormErrors id={form.errorId} errors={form.errors} ns={NS} />
+    <WorkForm
+      form={form}
+      title={entry ? t("time.edit") : t("time.add")}
+      intent={intent}
+      edited={entry ? { name: ENTRY_PARAM, id: entry.id } : null}
+      submit={entry ? t("save") : t("time.submit")}
+      cancelTo={entry ? `${closeTo}#${WORK_SECTION}` : null}
+    >
       <div className="grid gap-3 sm:grid-cols-2">
         {work.people.length ? (
           <Field label={t("time.person")} htmlFor={fields.userId.id} errors={text(fields.userId.errors)}>
@@ -285,8 +317,7 @@ function RecordTime({ work, today, lastResult, entry }: { work: IncidentWork; to
       <Field label={t("time.note")} htmlFor={fields.note.id} errors={text(fields.note.errors)}>
         <Input {...getInputProps(fields.note, { type: "text" })} maxLength={TIME_NOTE_MAX} autoComplete="off" />
       </Field>
-      <FormButtons intent={intent} label={entry ? t("save") : t("time.submit")} cancelTo={entry ? `${closeTo}#${WORK_SECTION}` : null} />
-    </Form>
+    </WorkForm>
   );
 }
 
@@ -299,11 +330,14 @@ function AddMaterial({ lastResult, line }: { lastResult?: SubmissionResult<strin
   const defaultValue = line ? { description: line.description, quantity: String(Number(line.quantity)), unitCost: line.unitCost } : undefined;
   const [form, fields] = useZodForm(materialValidator, { id: line ? `edit-line-${line.id}` : "add-material", lastResult, defaultValue });
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-3 border-t pt-4">
-      <h3 className="text-base font-semibold">{line ? t("material.edit") : t("material.add")}</h3>
-      <input type="hidden" name="intent" value={intent} />
-      {line ? <input type="hidden" name={LINE_PARAM} value={line.id} /> : null}
-      <FormErrors id={form.errorId} errors={form.errors} ns={NS} />
+    <WorkForm
+      form={form}
+      title={line ? t("material.edit") : t("material.add")}
+      intent={intent}
+      edited={line ? { name: LINE_PARAM, id: line.id } : null}
+      submit={line ? t("save") : t("material.submit")}
+      cancelTo={line ? `${closeTo}#${WORK_SECTION}` : null}
+    >
       <Field label={t("material.description")} htmlFor={fields.description.id} errors={text(fields.description.errors)} required>
         <Input {...getInputProps(fields.description, { type: "text" })} maxLength={MATERIAL_DESCRIPTION_MAX} autoComplete="off" />
       </Field>
@@ -315,7 +349,39 @@ function AddMaterial({ lastResult, line }: { lastResult?: SubmissionResult<strin
           <Input {...getInputProps(fields.unitCost, { type: "text" })} inputMode="decimal" autoComplete="off" />
         </Field>
       </div>
-      <FormButtons intent={intent} label={line ? t("save") : t("material.submit")} cancelTo={line ? `${closeTo}#${WORK_SECTION}` : null} />
+    </WorkForm>
+  );
+}
+
+/**
+ * A titled form that records work or (`edited`: which entry or line) corrects it, its errors first and
+ * its buttons last; a correction can be cancelled.
+ */
+function WorkForm({
+  form,
+  title,
+  intent,
+  edited,
+  submit,
+  cancelTo,
+  children,
+}: {
+  form: FormMetadata;
+  title: string;
+  intent: string;
+  edited: { name: string; id: number } | null;
+  submit: string;
+  cancelTo: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-3 border-t pt-4">
+      <h3 className="text-base font-semibold">{title}</h3>
+      <input type="hidden" name="intent" value={intent} />
+      {edited ? <input type="hidden" name={edited.name} value={edited.id} /> : null}
+      <FormErrors id={form.errorId} errors={form.errors} ns={NS} />
+      {children}
+      <FormButtons intent={intent} label={submit} cancelTo={cancelTo} />
     </Form>
   );
 }

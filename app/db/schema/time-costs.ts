@@ -12,13 +12,43 @@ import { users } from "./users";
  * Amounts are `numeric` (exact): quantities with up to 3 decimals, unit costs in the entity's
  * currency with 2.
  */
+
+/** The record a row belongs to: an incident or a maintenance task (exactly one, see the check). */
+const workRecord = () => ({
+  incidentId: integer("incident_id").references((): AnyPgColumn => incidents.id, { onDelete: "cascade" }),
+  taskId: integer("task_id").references((): AnyPgColumn => tasks.id, { onDelete: "cascade" }),
+});
+
+/** Who wrote the row, and when it was written and last changed. */
+const writtenBy = () => ({
+  createdById: integer("created_by_id").references((): AnyPgColumn => users.id),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The entity's index, the partial per-record indexes (a record's rows in `order`), and the check that a
+ * row belongs to exactly one record, named after `table`.
+ */
+function workRecordIndexes(table: string, t: { entityId: AnyPgColumn; incidentId: AnyPgColumn; taskId: AnyPgColumn }, order: AnyPgColumn) {
+  return [
+    index(`${table}_entity_idx`).on(t.entityId),
+    index(`${table}_incident_idx`)
+      .on(t.incidentId, order)
+      .where(sql`${t.incidentId} is not null`),
+    index(`${table}_task_idx`)
+      .on(t.taskId, order)
+      .where(sql`${t.taskId} is not null`),
+    check(`${table}_one_record_check`, sql`num_nonnulls(${t.incidentId}, ${t.taskId}) = 1`),
+  ];
+}
+
 export const timeEntries = pgTable(
   "time_entries",
   {
     id: id(),
     entityId: entityId(),
-    incidentId: integer("incident_id").references((): AnyPgColumn => incidents.id, { onDelete: "cascade" }),
-    taskId: integer("task_id").references((): AnyPgColumn => tasks.id, { onDelete: "cascade" }),
+    ...workRecord(),
     /** Who worked. */
     userId: integer("user_id")
       .notNull()
@@ -29,22 +59,13 @@ export const timeEntries = pgTable(
     startedAt: timestamptz("started_at"),
     minutes: integer("minutes").notNull(),
     note: text("note"),
-    /** Who wrote the entry (the worker, or a manager for them). */
-    createdById: integer("created_by_id").references((): AnyPgColumn => users.id),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    // Written by the worker, or by a manager for them.
+    ...writtenBy(),
   },
   (t) => [
-    index("time_entries_entity_idx").on(t.entityId),
-    index("time_entries_incident_idx")
-      .on(t.incidentId, t.workedOn)
-      .where(sql`${t.incidentId} is not null`),
-    index("time_entries_task_idx")
-      .on(t.taskId, t.workedOn)
-      .where(sql`${t.taskId} is not null`),
+    ...workRecordIndexes("time_entries", t, t.workedOn),
     // A person's time over a period (their timesheet, the costs per person).
     index("time_entries_entity_user_day_idx").on(t.entityId, t.userId, t.workedOn),
-    check("time_entries_one_record_check", sql`num_nonnulls(${t.incidentId}, ${t.taskId}) = 1`),
     // At most a day per entry.
     check("time_entries_minutes_check", sql`${t.minutes} between 1 and 1440`),
   ]
@@ -55,24 +76,14 @@ export const materialLines = pgTable(
   {
     id: id(),
     entityId: entityId(),
-    incidentId: integer("incident_id").references((): AnyPgColumn => incidents.id, { onDelete: "cascade" }),
-    taskId: integer("task_id").references((): AnyPgColumn => tasks.id, { onDelete: "cascade" }),
+    ...workRecord(),
     description: text("description").notNull(),
     quantity: numeric("quantity", { precision: 12, scale: 3 }).notNull(),
     unitCost: numeric("unit_cost", { precision: 12, scale: 2 }).notNull(),
-    createdById: integer("created_by_id").references((): AnyPgColumn => users.id),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...writtenBy(),
   },
   (t) => [
-    index("material_lines_entity_idx").on(t.entityId),
-    index("material_lines_incident_idx")
-      .on(t.incidentId, t.id)
-      .where(sql`${t.incidentId} is not null`),
-    index("material_lines_task_idx")
-      .on(t.taskId, t.id)
-      .where(sql`${t.taskId} is not null`),
-    check("material_lines_one_record_check", sql`num_nonnulls(${t.incidentId}, ${t.taskId}) = 1`),
+    ...workRecordIndexes("material_lines", t, t.id),
     check("material_lines_quantity_check", sql`${t.quantity} > 0`),
     check("material_lines_unit_cost_check", sql`${t.unitCost} >= 0`),
   ]

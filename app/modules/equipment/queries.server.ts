@@ -21,6 +21,7 @@ import { nameLike, readPage, rowsOf } from "~/lib/list-page.server";
 import { equipmentTypeReach, treeScope } from "~/modules/facilities/policy.server";
 import { incidentTypeName } from "~/modules/incident-types/queries.server";
 import { type AttachedFile, toAttachedFile } from "~/modules/rooms/queries.server";
+import { equipmentItemColumns, itemType, typeCategory } from "./columns.server";
 import { CATEGORY_FIELDS, CategorySchema, EQUIPMENT_TYPE_FIELDS, EquipmentTypeFieldsSchema } from "./schema";
 
 /**
@@ -316,20 +317,16 @@ export async function listEquipmentItems(
   if (ids.length === 0) return { items: [], total, ...page };
   const rows = await ctx.db
     .select({
-      id: equipmentItems.id,
-      internalReference: equipmentItems.internalReference,
-      equipmentTypeId: equipmentItems.equipmentTypeId,
-      equipmentName: equipmentTypes.name,
+      ...equipmentItemColumns,
       categoryId: equipmentTypes.categoryId,
-      categoryName: equipmentCategories.name,
       roomId: equipmentItems.roomId,
       roomName: rooms.name,
       buildingId: rooms.buildingId,
       reportIdentifier: reportIdentifiers.code,
     })
     .from(equipmentItems)
-    .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipmentItems.equipmentTypeId))
-    .innerJoin(equipmentCategories, eq(equipmentCategories.id, equipmentTypes.categoryId))
+    .innerJoin(equipmentTypes, itemType)
+    .innerJoin(equipmentCategories, typeCategory)
     .innerJoin(rooms, eq(rooms.id, equipmentItems.roomId))
     .leftJoin(reportIdentifiers, and(eq(reportIdentifiers.equipmentItemId, equipmentItems.id), isNull(reportIdentifiers.archivedAt)))
     .where(and(eq(equipmentItems.entityId, e), inArray(equipmentItems.id, ids)));

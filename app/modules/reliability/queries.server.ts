@@ -10,6 +10,7 @@ import type { ListQuery, Page } from "~/lib/list-query";
 import { readPage } from "~/lib/list-page.server";
 import { incidentReach, treeScope } from "~/modules/facilities/policy.server";
 import { addMonths } from "~/modules/dashboard/filters";
+import { equipmentItemColumns, equipmentItemName, itemType, typeCategory } from "~/modules/equipment/columns.server";
 
 /**
  * Equipment reliability (issue 62): per equipment item, generic equipment or room, the failures (the
@@ -173,15 +174,9 @@ export async function listLeastReliableEquipment(ctx: ServiceContext, limit = LE
       .where(and(eq(incidents.entityId, ctx.entityId), inArray(incidents.equipmentItemId, ids), ...failureConditions(ctx, period)))
       .groupBy(incidents.equipmentItemId),
     ctx.db
-      .select({
-        id: equipmentItems.id,
-        internalReference: equipmentItems.internalReference,
-        equipmentName: equipmentTypes.name,
-        roomId: rooms.id,
-        roomName: rooms.name,
-      })
+      .select({ ...equipmentItemName, roomId: rooms.id, roomName: rooms.name })
       .from(equipmentItems)
-      .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipmentItems.equipmentTypeId))
+      .innerJoin(equipmentTypes, itemType)
       .innerJoin(rooms, eq(rooms.id, equipmentItems.roomId))
       .where(and(eq(equipmentItems.entityId, ctx.entityId), inArray(equipmentItems.id, ids))),
   ]);
@@ -214,19 +209,10 @@ export interface EquipmentItemSummary {
 export async function getEquipmentItemSummary(ctx: ServiceContext, id: number): Promise<EquipmentItemSummary> {
   assertCan(ctx.actor, "read", "place");
   const [row] = await ctx.db
-    .select({
-      id: equipmentItems.id,
-      internalReference: equipmentItems.internalReference,
-      equipmentTypeId: equipmentItems.equipmentTypeId,
-      equipmentName: equipmentTypes.name,
-      categoryName: equipmentCategories.name,
-      roomId: rooms.id,
-      roomName: rooms.name,
-      buildingName: buildings.name,
-    })
+    .select({ ...equipmentItemColumns, roomId: rooms.id, roomName: rooms.name, buildingName: buildings.name })
     .from(equipmentItems)
-    .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipmentItems.equipmentTypeId))
-    .innerJoin(equipmentCategories, eq(equipmentCategories.id, equipmentTypes.categoryId))
+    .innerJoin(equipmentTypes, itemType)
+    .innerJoin(equipmentCategories, typeCategory)
     .innerJoin(rooms, eq(rooms.id, equipmentItems.roomId))
     .innerJoin(buildings, eq(buildings.id, rooms.buildingId))
     .where(

@@ -28,6 +28,7 @@ import { nameLike, readPage, rowsOf } from "~/lib/list-page.server";
 import { ACTIVE, type ActiveIncidentView, activeIncidentsIn } from "~/modules/facilities/queries.server";
 import { fileUrl } from "~/modules/files/uploads.server";
 import { incidentTypeName } from "~/modules/incident-types/queries.server";
+import { equipmentItemColumns, itemType, typeCategory } from "~/modules/equipment/columns.server";
 import { ROOM_FIELDS, ROOM_TYPE_FIELDS, RoomFieldsSchema, RoomTypeFieldsSchema } from "./schema";
 
 /**
@@ -376,17 +377,10 @@ export async function getRoom(ctx: ServiceContext, id: number): Promise<RoomDeta
       .where(and(eq(incidentTypeRooms.roomId, id), eq(incidentTypeRooms.entityId, ctx.entityId), isNull(incidentTypes.archivedAt)))
       .orderBy(asc(sql`lower(${name})`)),
     async () => ctx.db
-      .select({
-        id: equipmentItems.id,
-        internalReference: equipmentItems.internalReference,
-        equipmentTypeId: equipmentItems.equipmentTypeId,
-        equipmentName: equipmentTypes.name,
-        categoryName: equipmentCategories.name,
-        reportIdentifier: reportIdentifiers.code,
-      })
+      .select({ ...equipmentItemColumns, reportIdentifier: reportIdentifiers.code })
       .from(equipmentItems)
-      .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipmentItems.equipmentTypeId))
-      .innerJoin(equipmentCategories, eq(equipmentCategories.id, equipmentTypes.categoryId))
+      .innerJoin(equipmentTypes, itemType)
+      .innerJoin(equipmentCategories, typeCategory)
       .leftJoin(
         reportIdentifiers,
         and(eq(reportIdentifiers.equipmentItemId, equipmentItems.id), isNull(reportIdentifiers.archivedAt)),

@@ -75,6 +75,11 @@ async function clocksOf(incident: Incident) {
   return row;
 }
 
+/** The clocks of an incident just reported, as its report fixed them. */
+async function clocksOfNew(...reported: Parameters<typeof report>) {
+  return clocksOf(await report(...reported));
+}
+
 beforeAll(async () => {
   const db = database.db;
   entityA = await createEntity(db, { timeZone: "Europe/Brussels" });
@@ -205,8 +210,7 @@ describe("an incident's clocks", () => {
   });
 
   it("meets the response at once for an incident reported with its first assignee", async () => {
-    const incident = await report(adminA, roomA, typeA, Priority.HIGH, FRIDAY_1630, adminA.id);
-    expect(await clocksOf(incident)).toMatchObject({ respondedAt: FRIDAY_1630, responseMet: true, responseDueAt: null, nextDueAt: new Date("2026-12-08T13:30:00Z") });
+    expect(await clocksOfNew(adminA, roomA, typeA, Priority.HIGH, FRIDAY_1630, adminA.id)).toMatchObject({ respondedAt: FRIDAY_1630, responseMet: true, responseDueAt: null, nextDueAt: new Date("2026-12-08T13:30:00Z") });
   });
 
   it("re-fixes the targets when the priority changes, keeping the time counted", async () => {
@@ -226,8 +230,7 @@ describe("an incident's clocks", () => {
   });
 
   it("applies the incident type's override, in its own clock", async () => {
-    const incident = await report(adminA, roomA, typeOverridden, Priority.HIGH);
-    expect(await clocksOf(incident)).toMatchObject({
+    expect(await clocksOfNew(adminA, roomA, typeOverridden, Priority.HIGH)).toMatchObject({
       responseTargetMinutes: 120,
       responseClock: "calendar",
       responseDueAt: new Date("2026-12-04T17:30:00Z"), // Friday 18:30: calendar hours
@@ -237,8 +240,7 @@ describe("an incident's clocks", () => {
   });
 
   it("uses only the incident's own entity's settings; an entity without targets stores nothing", async () => {
-    const inB = await report(adminB, roomB, typeB, Priority.HIGH);
-    expect(await clocksOf(inB)).toMatchObject({
+    expect(await clocksOfNew(adminB, roomB, typeB, Priority.HIGH)).toMatchObject({
       responseTargetMinutes: 60,
       responseClock: "calendar",
       responseDueAt: new Date("2026-12-04T16:30:00Z"), // an hour later: B's calendar clock, not A's working week

@@ -70,16 +70,18 @@ async function closedDays(ctx: ServiceContext): Promise<ClosedDayView[]> {
     .orderBy(asc(serviceLevelClosedDays.day));
 }
 
+/** A target row's two targets, each its minutes and its clock. */
+const targetColumns = {
+  responseMinutes: serviceLevelTargets.responseMinutes,
+  responseClock: serviceLevelTargets.responseClock,
+  resolutionMinutes: serviceLevelTargets.resolutionMinutes,
+  resolutionClock: serviceLevelTargets.resolutionClock,
+};
+
 /** The targets of the entity (`incidentTypeId` null) or of a type's override, by priority (none set: no target). */
 async function targetRows(ctx: ServiceContext, incidentTypeId: number | null): Promise<Record<TargetPriority, TargetRow>> {
   const rows = await ctx.db
-    .select({
-      priority: serviceLevelTargets.priority,
-      responseMinutes: serviceLevelTargets.responseMinutes,
-      responseClock: serviceLevelTargets.responseClock,
-      resolutionMinutes: serviceLevelTargets.resolutionMinutes,
-      resolutionClock: serviceLevelTargets.resolutionClock,
-    })
+    .select({ priority: serviceLevelTargets.priority, ...targetColumns })
     .from(serviceLevelTargets)
     .where(
       and(
@@ -130,13 +132,7 @@ export async function workingCalendar(ctx: ServiceContext): Promise<WorkingCalen
  */
 export async function targetsFor(ctx: ServiceContext, incidentTypeId: number | null, priority: IncidentPriority): Promise<{ response: Target | null; resolution: Target | null }> {
   const rows = await ctx.db
-    .select({
-      incidentTypeId: serviceLevelTargets.incidentTypeId,
-      responseMinutes: serviceLevelTargets.responseMinutes,
-      responseClock: serviceLevelTargets.responseClock,
-      resolutionMinutes: serviceLevelTargets.resolutionMinutes,
-      resolutionClock: serviceLevelTargets.resolutionClock,
-    })
+    .select({ incidentTypeId: serviceLevelTargets.incidentTypeId, ...targetColumns })
     .from(serviceLevelTargets)
     .where(
       and(

@@ -55,6 +55,10 @@ export async function getIncidentWork(ctx: ServiceContext, target: WorkTarget): 
   const manages = can(ctx.actor, "manage", "time");
   const canRecord = can(ctx.actor, "create", "time") && can(ctx.actor, "handle", "incident") && ctx.actor?.kind !== "system";
   const addedBy = alias(users, "added_by");
+  // The incident's own entries and lines, within the entity; a line's total is rounded to the cent.
+  const incidentEntries = and(eq(timeEntries.incidentId, incident.id), eq(timeEntries.entityId, ctx.entityId));
+  const incidentLines = and(eq(materialLines.incidentId, incident.id), eq(materialLines.entityId, ctx.entityId));
+  const lineTotal = sql`round(${materialLines.quantity} * ${materialLines.unitCost}, 2)`;
   const [entries, lines, [timeTotal], [materialTotal], people] = await readAll(ctx, [
     () =>
       ctx.db
@@ -69,7 +73,7 @@ export async function getIncidentWork(ctx: ServiceContext, target: WorkTarget): 
         })
         .from(timeEntries)
         .innerJoin(users, eq(users.id, timeEntries.userId))
-        .where(and(eq(timeEntries.incidentId, incident.id), eq(timeEntries.entityId, ctx.entityId)))
+        .where(incidentEntries)
         .orderBy(asc(timeEntries.workedOn), asc(timeEntries.id))
         .limit(WORK_ROWS_SHOWN),
     () =>
@@ -79,26 +83,26 @@ export async function getIncidentWork(ctx: ServiceContext, target: WorkTarget): 
           description: materialLines.description,
           quantity: materialLines.quantity,
           unitCost: materialLines.unitCost,
-          total: sql<string>`round(${materialLines.quantity} * ${materialLines.unitCost}, 2)::text`,
+          total: sql<string>`${lineTotal}::text`,
           createdById: materialLines.createdById,
           name: addedBy.name,
           surname: addedBy.surname,
         })
         .from(materialLines)
         .leftJoin(addedBy, eq(addedBy.id, materialLines.createdById))
-        .where(and(eq(materialLines.incidentId, incident.id), eq(materialLines.entityId, ctx.entityId)))
+        .where(incidentLines)
         .orderBy(asc(materialLines.id))
         .limit(WORK_ROWS_SHOWN),
     () =>
       ctx.db
         .select({ minutes: sql<number>`coalesce(sum(${timeEntries.minutes}), 0)::int` })
         .from(timeEntries)
-        .where(and(eq(timeEntries.incidentId, incident.id), eq(timeEntries.entityId, ctx.entityId))),
+        .where(incidentEntries),
     () =>
       ctx.db
-        .select({ amount: sql<string>`coalesce(sum(round(${materialLines.quantity} * ${materialLines.unitCost}, 2)), 0)::numeric(14,2)::text` })
+        .select({ amount: sql<string>`coalesce(sum(${lineTotal}), 0)::numeric(14,2)::text` })
         .from(materialLines)
-        .where(and(eq(materialLines.incidentId, incident.id), eq(materialLines.entityId, ctx.entityId))),
+        .where(incidentLines),
     async () =>
       manages
         ? // tenant-scope: scoped by assigneeCandidates, whose first condition is users.entity_id = ctx.entityId

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
 import { assertCan, can, personWhoCan } from "~/core/actor";
-import { AUDIT } from "~/core/audit-actions";
+import { AUDIT, type AuditAction } from "~/core/audit-actions";
 import type { ServiceContext } from "~/core/context.server";
 import { type Input, resolveInput } from "~/core/input";
 import { type Effects, withTx } from "~/core/unit-of-work.server";
@@ -67,6 +68,31 @@ function checkDay(ctx: ServiceContext, workedOn: string) {
   }
 }
 
+/**
+ * One change of the work in the unit of work: its audit row (the incident's id first in its details)
+ * and the `incident.work-logged` event.
+ */
+async function logWork(
+  effects: Effects,
+  incident: Incident,
+  change: { kind: "time" | "material"; id: number; action: "added" | "updated" | "deleted"; audit: AuditAction; details: Record<string, unknown> },
+) {
+  await effects.audit({
+    action: change.audit,
+    recordType: change.kind === "time" ? "timeEntry" : "materialLine",
+    recordId: change.id,
+    details: { incidentId: incident.id, ...change.details },
+  });
+  await effects.emit(incidentWorkLogged, { incidentId: incident.id, shortId: incident.shortId, kind: change.kind, id: change.id, action: change.action });
+}
+
+/** The input of a verb that records work, read once the actor is known to be allowed to record it. */
+async function recorderInput<S extends z.ZodType>(ctx: ServiceContext, schema: S, rawInput: Input<z.input<S>>): Promise<z.output<S>> {
+  personWhoCan(ctx.actor, "create", "time");
+  assertCan(ctx.actor, "handle", "incident");
+  return parseInput(schema, await resolveInput(rawInput));
+}
+
 const minutesOf = (value: { hours: number; minutes: number }) => value.hours * 60 + value.minutes;
 
 // ---------------------------------------------------------------------------
@@ -75,9 +101,7 @@ const minutesOf = (value: { hours: number; minutes: number }) => value.hours * 6
 
 /** Records time spent on the incident (one's own, or a manager's for another person). */
 export async function recordTime(ctx: ServiceContext, target: WorkTarget, rawInput: Input<TimeEntryInput>): Promise<{ id: number }> {
-  personWhoCan(ctx.actor, "create", "time");
-  assertCan(ctx.actor, "handle", "incident");
-  const input = parseInput(TimeEntrySchema, await resolveInput(rawInput));
+  const input = await recorderInput(ctx, TimeEntrySchema, rawInput);
   checkDay(ctx, input.workedOn);
   return onIncident(ctx, target, async (tx, incident, effects, actorId) => {
     const userId = await workerOf(tx, incident, actorId, input.userId);
@@ -86,13 +110,13 @@ export async function recordTime(ctx: ServiceContext, target: WorkTarget, rawInp
       .insert(timeEntries)
       .values({ entityId: tx.entityId, incidentId: incident.id, userId, workedOn: input.workedOn, minutes, note: input.note, createdById: actorId })
       .returning({ id: timeEntries.id });
-    await effects.audit({
-      action: AUDIT.timeEntry.record,
-      recordType: "timeEntry",
-      recordId: row.id,
-      details: { incidentId: incident.id, userId, workedOn: input.workedOn, minutes },
+    await logWork(effects, incident, {
+      kind: "time",
+      id: row.id,
+      action: "added",
+      audit: AUDIT.timeEntry.record,
+      details: { userId, workedOn: input.workedOn, minutes },
     });
-    await effects.emit(incidentWorkLogged, { incidentId: incident.id, shortId: incident.shortId, kind: "time", id: row.id, action: "added" });
     return { id: row.id };
   });
 }
@@ -112,9 +136,7 @@ async function entryToChange(ctx: ServiceContext, incident: Incident, actorId: n
 
 /** Corrects a time entry (the day, the duration, the note; the person for a manager). */
 export async function updateTimeEntry(ctx: ServiceContext, target: WorkTarget, entryId: number, rawInput: Input<TimeEntryInput>): Promise<{ id: number }> {
-  personWhoCan(ctx.actor, "create", "time");
-  assertCan(ctx.actor, "handle", "incident");
-  const input = parseInput(TimeEntrySchema, await resolveInput(rawInput));
+  const input = await recorderInput(ctx, TimeEntrySchema, rawInput);
   checkDay(ctx, input.workedOn);
   return onIncident(ctx, target, async (tx, incident, effects, actorId) => {
     const entry = await entryToChange(tx, incident, actorId, entryId);
@@ -127,17 +149,16 @@ export async function updateTimeEntry(ctx: ServiceContext, target: WorkTarget, e
       .update(timeEntries)
       .set({ userId, workedOn: input.workedOn, minutes, note: input.note, updatedAt: new Date() })
       .where(and(eq(timeEntries.id, entry.id), eq(timeEntries.entityId, tx.entityId)));
-    await effects.audit({
-      action: AUDIT.timeEntry.update,
-      recordType: "timeEntry",
-      recordId: entry.id,
+    await logWork(effects, incident, {
+      kind: "time",
+      id: entry.id,
+      action: "updated",
+      audit: AUDIT.timeEntry.update,
       details: {
-        incidentId: incident.id,
         before: { userId: entry.userId, workedOn: entry.workedOn, minutes: entry.minutes },
         after: { userId, workedOn: input.workedOn, minutes },
       },
     });
-    await effects.emit(incidentWorkLogged, { incidentId: incident.id, shortId: incident.shortId, kind: "time", id: entry.id, action: "updated" });
     return { id: entry.id };
   });
 }
@@ -147,13 +168,13 @@ export async function deleteTimeEntry(ctx: ServiceContext, target: WorkTarget, e
   await onIncident(ctx, target, async (tx, incident, effects, actorId) => {
     const entry = await entryToChange(tx, incident, actorId, entryId);
     await tx.db.delete(timeEntries).where(and(eq(timeEntries.id, entry.id), eq(timeEntries.entityId, tx.entityId)));
-    await effects.audit({
-      action: AUDIT.timeEntry.delete,
-      recordType: "timeEntry",
-      recordId: entry.id,
-      details: { incidentId: incident.id, userId: entry.userId, workedOn: entry.workedOn, minutes: entry.minutes },
+    await logWork(effects, incident, {
+      kind: "time",
+      id: entry.id,
+      action: "deleted",
+      audit: AUDIT.timeEntry.delete,
+      details: { userId: entry.userId, workedOn: entry.workedOn, minutes: entry.minutes },
     });
-    await effects.emit(incidentWorkLogged, { incidentId: incident.id, shortId: incident.shortId, kind: "time", id: entry.id, action: "deleted" });
   });
 }
 
@@ -163,21 +184,19 @@ export async function deleteTimeEntry(ctx: ServiceContext, target: WorkTarget, e
 
 /** Adds a material line (description, quantity, unit cost) to the incident. */
 export async function addMaterialLine(ctx: ServiceContext, target: WorkTarget, rawInput: Input<MaterialLineInput>): Promise<{ id: number }> {
-  personWhoCan(ctx.actor, "create", "time");
-  assertCan(ctx.actor, "handle", "incident");
-  const input = parseInput(MaterialLineSchema, await resolveInput(rawInput));
+  const input = await recorderInput(ctx, MaterialLineSchema, rawInput);
   return onIncident(ctx, target, async (tx, incident, effects, actorId) => {
     const [row] = await tx.db
       .insert(materialLines)
       .values({ entityId: tx.entityId, incidentId: incident.id, description: input.description, quantity: input.quantity, unitCost: input.unitCost, createdById: actorId })
       .returning({ id: materialLines.id });
-    await effects.audit({
-      action: AUDIT.materialLine.add,
-      recordType: "materialLine",
-      recordId: row.id,
-      details: { incidentId: incident.id, description: input.description, quantity: input.quantity, unitCost: input.unitCost },
+    await logWork(effects, incident, {
+      kind: "material",
+      id: row.id,
+      action: "added",
+      audit: AUDIT.materialLine.add,
+      details: { description: input.description, quantity: input.quantity, unitCost: input.unitCost },
     });
-    await effects.emit(incidentWorkLogged, { incidentId: incident.id, shortId: incident.shortId, kind: "material", id: row.id, action: "added" });
     return { id: row.id };
   });
 }
@@ -197,9 +216,7 @@ async function lineToChange(ctx: ServiceContext, incident: Incident, actorId: nu
 
 /** Corrects a material line (one's own; any for a manager). */
 export async function updateMaterialLine(ctx: ServiceContext, target: WorkTarget, lineId: number, rawInput: Input<MaterialLineInput>): Promise<{ id: number }> {
-  personWhoCan(ctx.actor, "create", "time");
-  assertCan(ctx.actor, "handle", "incident");
-  const input = parseInput(MaterialLineSchema, await resolveInput(rawInput));
+  const input = await recorderInput(ctx, MaterialLineSchema, rawInput);
   return onIncident(ctx, target, async (tx, incident, effects, actorId) => {
     const line = await lineToChange(tx, incident, actorId, lineId);
     if (line.description === input.description && Number(line.quantity) === Number(input.quantity) && Number(line.unitCost) === Number(input.unitCost)) {
@@ -209,17 +226,16 @@ export async function updateMaterialLine(ctx: ServiceContext, target: WorkTarget
       .update(materialLines)
       .set({ description: input.description, quantity: input.quantity, unitCost: input.unitCost, updatedAt: new Date() })
       .where(and(eq(materialLines.id, line.id), eq(materialLines.entityId, tx.entityId)));
-    await effects.audit({
-      action: AUDIT.materialLine.update,
-      recordType: "materialLine",
-      recordId: line.id,
+    await logWork(effects, incident, {
+      kind: "material",
+      id: line.id,
+      action: "updated",
+      audit: AUDIT.materialLine.update,
       details: {
-        incidentId: incident.id,
         before: { description: line.description, quantity: line.quantity, unitCost: line.unitCost },
         after: { description: input.description, quantity: input.quantity, unitCost: input.unitCost },
       },
     });
-    await effects.emit(incidentWorkLogged, { incidentId: incident.id, shortId: incident.shortId, kind: "material", id: line.id, action: "updated" });
     return { id: line.id };
   });
 }
@@ -229,12 +245,12 @@ export async function deleteMaterialLine(ctx: ServiceContext, target: WorkTarget
   await onIncident(ctx, target, async (tx, incident, effects, actorId) => {
     const line = await lineToChange(tx, incident, actorId, lineId);
     await tx.db.delete(materialLines).where(and(eq(materialLines.id, line.id), eq(materialLines.entityId, tx.entityId)));
-    await effects.audit({
-      action: AUDIT.materialLine.delete,
-      recordType: "materialLine",
-      recordId: line.id,
-      details: { incidentId: incident.id, description: line.description, quantity: line.quantity, unitCost: line.unitCost },
+    await logWork(effects, incident, {
+      kind: "material",
+      id: line.id,
+      action: "deleted",
+      audit: AUDIT.materialLine.delete,
+      details: { description: line.description, quantity: line.quantity, unitCost: line.unitCost },
     });
-    await effects.emit(incidentWorkLogged, { incidentId: incident.id, shortId: incident.shortId, kind: "material", id: line.id, action: "deleted" });
   });
 }
