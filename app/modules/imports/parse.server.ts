@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { CsvError, parse as csvParser } from "csv-parse";
 import ExcelJS from "exceljs";
+import { logger } from "~/lib/logger.server";
 import { BulkUploadErrorCode } from "~/db/enums";
 import { ValidationError } from "~/lib/errors";
 import { ImportFileError, MAX_IMPORT_ROWS } from "./check.server";
@@ -142,7 +143,10 @@ async function readXlsx(bytes: Uint8Array): Promise<Sheet> {
         break;
       }
     }
-  } catch {
+  } catch (error) {
+    // Kept in the log: the reader's own reason (a broken zip, a part it cannot parse) behind the user's
+    // "not a spreadsheet".
+    logger().info({ err: error }, "an uploaded workbook could not be read");
     throw notSpreadsheet();
   }
   if (!chosen) throw notSpreadsheet();
