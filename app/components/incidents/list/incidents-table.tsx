@@ -17,6 +17,7 @@ import type { RootLoaderData } from "~/root";
 import { type AssigneeChoice, type ListActionError, locationLines, priorityBadge, StatusSelect } from "./shared";
 import { useDates } from "~/lib/use-dates";
 import { useHydrated } from "~/lib/use-hydrated";
+import { cn } from "~/lib/utils";
 
 /**
  * A row of the table as the page carries it (and hydrates): what the cells show, the place already
@@ -173,20 +174,21 @@ export function IncidentsTable({ page, query, filtered }: IncidentsTableProps) {
       column.accessor("createdAt", {
         header: t("incidents:fields.createdAt"),
         meta: { sortKey: "createdAt", className: "it-at" },
-        cell: (c) => <time dateTime={c.getValue()}>{date(c.getValue())}</time>,
+        // The service level goes under the creation time, the clock's start, rather than in a column of
+        // its own: the table keeps to the width of a 1280 px screen in all three languages.
+        cell: (c) => {
+          const due = c.row.original.due;
+          return (
+            <>
+              <time dateTime={c.getValue()}>{date(c.getValue())}</time>
+              {due ? <span className={cn("block", due.late && "font-medium text-destructive")}>{due.text}</span> : null}
+            </>
+          );
+        },
       }),
       column.accessor("occurrences", {
         header: t("incidents:fields.occurrences"),
         meta: { sortKey: "occurrences", className: "it-occ" },
-      }),
-      column.display({
-        id: "due",
-        header: t("serviceLevels:due.column"),
-        meta: { className: "it-due" },
-        cell: (c) => {
-          const due = c.row.original.due;
-          return due ? <span className={due.late ? "font-medium text-destructive" : undefined}>{due.text}</span> : null;
-        },
       }),
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- i18n.language changes t and date
