@@ -68,6 +68,9 @@ function checkDay(ctx: ServiceContext, workedOn: string) {
   }
 }
 
+/** The audit log's record kind of each kind of work. */
+const WORK_RECORD_TYPE = { time: "timeEntry", material: "materialLine" } as const;
+
 /**
  * One change of the work in the unit of work: its audit row (the incident's id first in its details)
  * and the `incident.work-logged` event.
@@ -79,7 +82,7 @@ async function logWork(
 ) {
   await effects.audit({
     action: change.audit,
-    recordType: change.kind === "time" ? "timeEntry" : "materialLine",
+    recordType: WORK_RECORD_TYPE[change.kind],
     recordId: change.id,
     details: { incidentId: incident.id, ...change.details },
   });
