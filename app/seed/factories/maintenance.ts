@@ -1,6 +1,8 @@
 import type { Db } from "~/db/client.server";
+import { eq } from "drizzle-orm";
 import { ObjectType, TimeMeasure } from "~/db/enums";
 import {
+  entities,
   maintenanceTypeAssignees,
   maintenanceTypeEquipmentItems,
   maintenanceTypeRooms,
@@ -18,6 +20,7 @@ import {
   type Task,
   tasks,
 } from "~/db/schema";
+import { DEFAULT_TIME_ZONE, dayIn } from "~/lib/dates";
 import { type Overrides, sequence } from "./core";
 
 export type CreateMaintenanceTypeOverrides = Overrides<NewMaintenanceType> & {
@@ -138,14 +141,19 @@ export async function createPlannedMaintenance(
   return row;
 }
 
-/** A maintenance task (pending, due today unless overridden). */
+/**
+ * A maintenance task (pending, due today unless overridden). "Today" is the day in the entity's time
+ * zone, as the calendar and the API read it, so a task made just before midnight UTC is not yesterday's.
+ */
 export async function createTask(
   db: Db,
   overrides: Overrides<NewTask> & Pick<NewTask, "plannedMaintenanceId" | "roomId">,
 ): Promise<Task> {
+  const [entity] = await db.select({ timeZone: entities.timeZone }).from(entities).where(eq(entities.id, overrides.entityId));
+  const dueDate = overrides.dueDate ?? dayIn(new Date(), entity?.timeZone ?? DEFAULT_TIME_ZONE);
   const [row] = await db
     .insert(tasks)
-    .values({ dueDate: isoDate(new Date()), ...overrides })
+    .values({ ...overrides, dueDate })
     .returning();
   return row;
 }
