@@ -297,6 +297,10 @@ export const NotificationType = {
   PRINT_READY: 26,
   /** Not in SPEC.md's list: a webhook endpoint was disabled after repeated failed deliveries (issue 50). */
   WEBHOOK_DISABLED: 27,
+  /** Not in SPEC.md's list: an incident's response or resolution target is close to its breach (issue 62). */
+  SERVICE_LEVEL_WARNING: 28,
+  /** Not in SPEC.md's list: an incident's response or resolution target was breached (issue 62). */
+  SERVICE_LEVEL_BREACHED: 29,
 } as const;
 export type NotificationType = ValueOf<typeof NotificationType>;
 export const NOTIFICATION_TYPE_VALUES = valuesOf(NotificationType);

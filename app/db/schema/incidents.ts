@@ -86,7 +86,10 @@ export const incidents = pgTable(
     resolutionWarnAt: timestamptz("resolution_warn_at"),
     /** The earlier running due instant of the two (null: no clock runs): the table's sort and filters. */
     nextDueAt: timestamptz("next_due_at"),
-    /** The earlier warning instant of the two (null: nobody to warn): the breach schedule. */
+    /**
+     * The next instant the breach pass looks at this incident: the earliest warning or due instant of its
+     * running clocks not yet passed by the pass (null: nothing to alert). The pass moves it on.
+     */
     nextWarnAt: timestamptz("next_warn_at"),
   },
   (t) => [

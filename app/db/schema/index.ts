@@ -22,3 +22,4 @@ export * from "./webhooks";
 export * from "./api-tokens";
 export * from "./service-levels";
 export * from "./time-costs";
+export * from "./service-level-alerts";
