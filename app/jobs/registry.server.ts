@@ -13,13 +13,15 @@ import { printStickersJob } from "~/modules/printing/jobs.server";
 import { printingNotificationKinds } from "~/modules/printing/notifications.server";
 import { exportExpiryJob, exportExpirySchedule, exportJob } from "~/modules/exports/jobs.server";
 import { exportNotificationKinds } from "~/modules/exports/notifications.server";
+import { breachPassJob, breachPassSchedule } from "~/modules/service-levels/alerts.server";
+import { serviceLevelNotificationKinds } from "~/modules/service-levels/notifications.server";
 import { reporterMailsHandler } from "~/modules/occupier-reports/reporter-mail.server";
 import { webhookDeliveryJob, webhookRetentionJob, webhookRetentionSchedule, webhooksHandler } from "~/modules/webhooks/delivery.server";
 import { webhookNotificationKinds } from "~/modules/webhooks/notifications.server";
 import { liveEventsHandler } from "./changes.server";
 
 /** Every background job of the app: the workers run these (app/jobs/queue.server.ts). */
-export const jobs: readonly JobDefinition[] = [sendEmailJob, notificationDigestJob, notificationRetentionJob, taskGenerationJob, printStickersJob, webhookDeliveryJob, webhookRetentionJob, exportJob, exportExpiryJob, importJob];
+export const jobs: readonly JobDefinition[] = [sendEmailJob, notificationDigestJob, notificationRetentionJob, taskGenerationJob, printStickersJob, webhookDeliveryJob, webhookRetentionJob, exportJob, exportExpiryJob, importJob, breachPassJob];
 
 /** What the schedules take from the configuration. */
 export interface ScheduleSettings {
@@ -34,11 +36,12 @@ export function schedules(settings: ScheduleSettings): readonly ScheduleDefiniti
     taskGenerationSchedule,
     exportExpirySchedule,
     webhookRetentionSchedule(settings.webhookDeliveryRetentionDays),
+    breachPassSchedule,
   ];
 }
 
 /** Every notification kind (SPEC.md section 3's types), each beside the area whose change it follows. */
-export const notificationKinds: readonly NotificationKind[] = [...incidentNotificationKinds, ...taskNotificationKinds, ...printingNotificationKinds, ...webhookNotificationKinds, ...exportNotificationKinds, ...importNotificationKinds];
+export const notificationKinds: readonly NotificationKind[] = [...incidentNotificationKinds, ...taskNotificationKinds, ...printingNotificationKinds, ...webhookNotificationKinds, ...exportNotificationKinds, ...importNotificationKinds, ...serviceLevelNotificationKinds];
 
 /** What follows from change events (decision 048), in this order for each change. */
 export const changeHandlers: readonly ChangeHandler[] = [notificationsHandler(notificationKinds), reporterMailsHandler, webhooksHandler, liveEventsHandler];

@@ -41,3 +41,23 @@ describe("an import notification's title", () => {
     expect(titleOf("en", NotificationType.IMPORT_FACILITIES_FAILURE, 99)).toBe("Facilities import failed");
   });
 });
+
+describe("a service-level alert's title", () => {
+  const title = (locale: Locale, type: NotificationType, side: string | undefined) => {
+    const message = { incidentShortId: 12, incidentTitle: "Leak", ...(side ? { serviceLevelSide: side } : {}) };
+    const { key, params } = notificationTitle({ type, subject: "#12 Leak", message, incidentId: 5 });
+    return getT(locale)(key, params);
+  };
+
+  it("names the side and the stage", () => {
+    expect(title("en", NotificationType.SERVICE_LEVEL_WARNING, "response")).toBe("Response due soon on incident #12: Leak");
+    expect(title("en", NotificationType.SERVICE_LEVEL_BREACHED, "resolution")).toBe("Resolution target missed on incident #12: Leak");
+    expect(title("fr-BE", NotificationType.SERVICE_LEVEL_BREACHED, "response")).toBe("Délai de réponse dépassé pour l'incident #12 : Leak");
+    expect(title("nl-BE", NotificationType.SERVICE_LEVEL_WARNING, "resolution")).toBe("Oplostermijn verloopt bijna voor incident #12: Leak");
+  });
+
+  it("falls back to the type's title without a side", () => {
+    expect(title("en", NotificationType.SERVICE_LEVEL_BREACHED, undefined)).toBe("Incident #12 overdue: Leak");
+    expect(title("en", NotificationType.SERVICE_LEVEL_WARNING, "sideways")).toBe("Incident #12 due soon: Leak");
+  });
+});

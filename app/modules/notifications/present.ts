@@ -27,11 +27,22 @@ function importTitleKey(n: NotificationLike): string | null {
   return `notifications:importType.${importType}.${succeeded ? "succeeded" : "failed"}`;
 }
 
+/**
+ * A service-level alert's title names its side (`notifications:serviceLevel.<side>.warning|breach`): "due
+ * soon" alone does not say whether the answer or the fix is late.
+ */
+function serviceLevelTitleKey(n: NotificationLike): string | null {
+  if (n.type !== NotificationType.SERVICE_LEVEL_WARNING && n.type !== NotificationType.SERVICE_LEVEL_BREACHED) return null;
+  const side = n.message?.serviceLevelSide;
+  if (side !== "response" && side !== "resolution") return null;
+  return `notifications:serviceLevel.${side}.${n.type === NotificationType.SERVICE_LEVEL_BREACHED ? "breach" : "warning"}`;
+}
+
 /** The title's key (`notifications:type.<n>`, an import's by its type) and its parameters. */
 export function notificationTitle(n: NotificationLike): { key: string; params: Record<string, string | number> } {
   const m = n.message ?? {};
   return {
-    key: importTitleKey(n) ?? `notifications:type.${n.type}`,
+    key: importTitleKey(n) ?? serviceLevelTitleKey(n) ?? `notifications:type.${n.type}`,
     params: {
       shortId: typeof m.incidentShortId === "number" ? m.incidentShortId : "",
       title: typeof m.incidentTitle === "string" ? m.incidentTitle : n.subject,

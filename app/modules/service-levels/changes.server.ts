@@ -13,3 +13,21 @@ export const serviceLevelsChanged = defineChange({
   payload: z.object({ part: z.enum(SERVICE_LEVEL_PARTS), incidentTypeId: z.number().int().positive().nullable() }),
   subject: (p) => p.incidentTypeId,
 });
+
+/**
+ * The breach pass (./alerts.server.ts) raised an alert: the incident's `side` target is `stage` ("warning":
+ * within the entity's warning lead of `dueAt`; "breach": past it). Emitted once per incident, side, stage
+ * and target; the "service level" notification kinds and webhooks follow it.
+ */
+export const serviceLevelAlerted = defineChange({
+  type: "incident.service-level-alert",
+  webhook: true,
+  payload: z.object({
+    incidentId: z.number().int().positive(),
+    side: z.enum(["response", "resolution"]),
+    stage: z.enum(["warning", "breach"]),
+    targetMinutes: z.number().int().positive(),
+    dueAt: z.string(),
+  }),
+  subject: (p) => p.incidentId,
+});

@@ -109,7 +109,9 @@ function columns(response: StoredClock, resolution: StoredClock): Partial<typeof
     resolutionMet: resolution.met,
     resolutionWarnAt: resolution.warnAt,
     nextDueAt: earliest(response.dueAt, resolution.dueAt),
-    nextWarnAt: earliest(response.warnAt, resolution.warnAt),
+    // The breach pass (./alerts.server.ts) looks again at the earliest warning or due instant; the
+    // alerts it raised before are kept in service_level_alerts, so looking again repeats none.
+    nextWarnAt: earliest(response.warnAt, response.dueAt, resolution.warnAt, resolution.dueAt),
   };
 }
 

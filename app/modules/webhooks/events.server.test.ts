@@ -28,6 +28,6 @@ describe("webhook events", () => {
       .filter((change) => change.webhook)
       .map((change) => change.type);
     expect([...marked].sort()).toEqual([...WEBHOOK_EVENTS].sort());
-    expect(marked.sort()).toEqual(["export.finished", "import.finished", "incident.assigned", "incident.commented", "incident.created", "incident.status-changed", "task.done"]);
+    expect(marked.sort()).toEqual(["export.finished", "import.finished", "incident.assigned", "incident.commented", "incident.created", "incident.service-level-alert", "incident.status-changed", "task.done"]);
   });
 });

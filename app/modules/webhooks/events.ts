@@ -9,7 +9,7 @@
  * exists for the form and its schema in the browser, and events.server.test.ts fails when the two
  * differ. The import and export ones are emitted by the data area once it finishes a background job.
  */
-export const WEBHOOK_EVENTS = ["incident.created", "incident.status-changed", "incident.assigned", "incident.commented", "task.done", "import.finished", "export.finished"] as const;
+export const WEBHOOK_EVENTS = ["incident.created", "incident.status-changed", "incident.assigned", "incident.commented", "incident.service-level-alert", "task.done", "import.finished", "export.finished"] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** The translation key of an event's name (`webhooks:` namespace; keys hold no dots, decision 005). */
