@@ -331,8 +331,27 @@ describe("GET /api/incidents", () => {
     const byAssigneeDesc = (await list("?sort=assignee&dir=desc")).body.map((r: { title: string }) => r.title);
     expect(byAssigneeDesc[byAssigneeDesc.length - 1]).toBe("Door squeaks");
     expect((await list("?sort=createdAt&dir=asc")).body[0].title).toBe("Broken window");
-    for (const sort of ["createdAt", "title", "priority", "status", "assignee", "occurrences", "shortId"]) {
+    for (const sort of ["createdAt", "title", "priority", "status", "assignee", "occurrences", "shortId", "due"]) {
       expect((await list(`?sort=${sort}&dir=asc`)).status, sort).toBe(200);
+    }
+  });
+
+  it("sorts by due time, the incidents without one last both ways (sort=due)", async () => {
+    const db = api.database.db;
+    const due = async (title: string, at: string | null) => {
+      const incident = listed.find((i) => i.title === title)!;
+      await db.update(incidents).set({ nextDueAt: at === null ? null : new Date(at) }).where(eq(incidents.id, incident.id));
+    };
+    await due("Door squeaks", "2026-11-03T09:00:00Z");
+    await due("Broken chair", "2026-11-02T15:00:00Z");
+    try {
+      const titles = async (q: string) => (await list(q)).body.map((r: { title: string }) => r.title);
+      expect(await titles("?sort=due")).toEqual(["Broken chair", "Door squeaks", "Broken window", "No heating", "Light flickers"]);
+      expect(await titles("?sort=due&dir=desc")).toEqual(["Door squeaks", "Broken chair", "Light flickers", "No heating", "Broken window"]);
+      expect(await titles("?sort=due&size=2&page=2")).toEqual(["Broken window", "No heating"]);
+    } finally {
+      await due("Door squeaks", null);
+      await due("Broken chair", null);
     }
   });
 

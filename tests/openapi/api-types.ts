@@ -6985,8 +6985,8 @@ export interface operations {
                 page?: number;
                 /** @description Page size (at most 100) */
                 size?: number;
-                /** @description Sort field */
-                sort?: string;
+                /** @description Sort field (due: the earlier running service-level due time, incidents without one last) */
+                sort?: "createdAt" | "title" | "priority" | "status" | "assignee" | "occurrences" | "shortId" | "due";
                 /** @description Sort direction */
                 dir?: "asc" | "desc";
                 /** @description Search text */

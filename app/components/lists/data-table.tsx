@@ -28,6 +28,8 @@ declare module "@tanstack/react-table" {
   interface ColumnMeta<in out TFeatures extends TableFeatures, in out TData extends RowData, TValue extends CellData = CellData> {
     /** The `sort` value of the list query; a column with one gets a sort link in its header. */
     sortKey?: string;
+    /** More sorts offered in the same header, each a sort link after the column's own (the incidents' due time beside their creation time). */
+    moreSorts?: { key: string; label: string }[];
     /** Classes of the column's header and cells (e.g. "text-right" for numbers). */
     className?: string;
     /** The column whose value titles a row's card on a phone (default: the first column). */
@@ -130,7 +132,20 @@ export function DataTable<T extends RowData>({ columns, page, query, filtered = 
               {group.headers.map((header) => {
                 const meta = header.column.columnDef.meta;
                 const label = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
-                const sorted = meta?.sortKey !== undefined && meta.sortKey === sort;
+                const more = meta?.moreSorts ?? [];
+                const sorted = (meta?.sortKey !== undefined && meta.sortKey === sort) || more.some((m) => m.key === sort);
+                // A header of several sorts: only the link of the sort in use shows its direction.
+                const sortLink = (key: string, text: ReactNode) => (
+                  <a
+                    key={key}
+                    href={sortHref(location, key, { sort, dir })}
+                    data-prevent-scroll-reset
+                    data-unsorted={more.length > 0 && key !== sort ? "" : undefined}
+                    className={key === sort ? "ui-sort text-foreground" : "ui-sort"}
+                  >
+                    {text}
+                  </a>
+                );
                 return (
                   <TableHead
                     key={header.id}
@@ -138,17 +153,7 @@ export function DataTable<T extends RowData>({ columns, page, query, filtered = 
                     aria-sort={sorted ? (dir === "asc" ? "ascending" : "descending") : undefined}
                     className={meta?.className}
                   >
-                    {meta?.sortKey && label ? (
-                      <a
-                        href={sortHref(location, meta.sortKey, { sort, dir })}
-                        data-prevent-scroll-reset
-                        className={sorted ? "ui-sort text-foreground" : "ui-sort"}
-                      >
-                        {label}
-                      </a>
-                    ) : (
-                      label
-                    )}
+                    {meta?.sortKey && label ? [sortLink(meta.sortKey, label), ...more.map((m) => sortLink(m.key, m.label))] : label}
                   </TableHead>
                 );
               })}

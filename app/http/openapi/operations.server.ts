@@ -5,6 +5,7 @@ import { PatchStickerBodySchema, PutEntityBodySchema } from "~/modules/entities/
 import { CategoryBodySchema, CreateEquipmentTypeBodySchema, TagBodySchema, UpdateEquipmentTypeBodySchema } from "~/modules/equipment/api-body";
 import { BuildingSchema, FacilitySchema } from "~/modules/facilities/schema";
 import { IncidentTypeSchema, TranslateNamesSchema } from "~/modules/incident-types/schema";
+import { INCIDENT_SORTS } from "~/modules/incidents/constants";
 import { AssignSchema, BulkChangeSchema, DescriptionSchema, DuplicateSchema, SetPrioritySchema, SetStatusSchema, TagSchema, TitleSchema } from "~/modules/incidents/schema";
 import { MaintenanceTypeSchema, PlannedMaintenanceSchema } from "~/modules/maintenance/schema";
 import { MarkReadSchema } from "~/modules/notifications/schema";
@@ -133,7 +134,13 @@ export const API_OPERATIONS: Readonly<Record<string, Operation[]>> = {
   "api-incident-types-translate": [op("post", "Translate an incident type's name into the other languages", "managers", A.Anything, { body: TranslateNamesSchema })],
   "api-incident-types-reportable": [op("get", "Incident types that can be reported in a room or on an equipment", "anyone", z.array(A.IncidentType))],
   "api-incident-type": item("incident type", managers, A.IncidentType, IncidentTypeSchema),
-  "api-incidents": [op("get", "Incidents in reach, filtered, sorted and paged", "anyone", z.array(A.Incident), { list: true, query: page, errors: [400, 403] })],
+  "api-incidents": [
+    op("get", "Incidents in reach, filtered, sorted and paged", "anyone", z.array(A.Incident), {
+      list: true,
+      query: { ...page, sort: { schema: z.enum(INCIDENT_SORTS), description: "Sort field (due: the earlier running service-level due time, incidents without one last)" } },
+      errors: [400, 403],
+    }),
+  ],
   "api-dashboard": [op("get", "The dashboard's figures", "managers", A.Anything)],
   "api-incidents-bulk": [op("post", "One change to several incidents, all or nothing", "anyone", A.Anything, { body: BulkChangeSchema })],
   "api-incident": [

@@ -4,8 +4,11 @@
  */
 import { IncidentStatus } from "~/db/enums";
 
-/** SPEC.md section 3: the seven sort fields of the incidents table. */
-export const INCIDENT_SORTS = ["createdAt", "title", "priority", "status", "assignee", "occurrences", "shortId"] as const;
+/**
+ * SPEC.md section 3: the seven sort fields of the incidents table, and the service levels' due time (issue
+ * 62, decision 064: the stored `next_due_at`, incidents without a running clock last).
+ */
+export const INCIDENT_SORTS = ["createdAt", "title", "priority", "status", "assignee", "occurrences", "shortId", "due"] as const;
 export type IncidentSort = (typeof INCIDENT_SORTS)[number];
 
 /** The kanban columns, in order (Archived has no column). */

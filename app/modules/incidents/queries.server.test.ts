@@ -189,6 +189,57 @@ describe("listIncidents", () => {
   });
 });
 
+describe("the due sort", () => {
+  // Six incidents of an entity of their own: four with a running clock (two due at the same instant), two
+  // without. Expected orders written out: soonest first, ties by id, the ones without a due time last.
+  const specs = [
+    { title: "Due 3 June", nextDueAt: new Date("2026-06-03T09:00:00Z") },
+    { title: "No clock A", nextDueAt: null },
+    { title: "Due 1 June (first)", nextDueAt: new Date("2026-06-01T12:00:00Z") },
+    { title: "Due 2 June", nextDueAt: new Date("2026-06-02T08:30:00Z") },
+    { title: "No clock B", nextDueAt: null },
+    { title: "Due 1 June (second)", nextDueAt: new Date("2026-06-01T12:00:00Z") },
+  ];
+  const ascending = ["Due 1 June (first)", "Due 1 June (second)", "Due 2 June", "Due 3 June", "No clock A", "No clock B"];
+  const descending = ["Due 3 June", "Due 2 June", "Due 1 June (second)", "Due 1 June (first)", "No clock B", "No clock A"];
+
+  async function dueEntity() {
+    const own = await createEntity(database.db);
+    const user = await createUser(database.db, { entityId: own.id, role: Role.ADMINISTRATOR });
+    const place = await createRoom(database.db, { entityId: own.id, buildingId: (await createBuilding(database.db, { entityId: own.id })).id });
+    for (const spec of specs) await createIncident(database.db, { entityId: own.id, roomId: place.id, ...spec });
+    return ctxOf(user);
+  }
+
+  it("sorts by the stored due time, incidents without one last in both directions, ties by id", async () => {
+    const ctx = await dueEntity();
+    expect(titles(await listIncidents(ctx, query("due"), filters()))).toEqual(ascending);
+    expect(titles(await listIncidents(ctx, query("due", { dir: "desc" }), filters()))).toEqual(descending);
+  });
+
+  it("gives the same order page by page (the pages past the middle read from the end) and with a search", async () => {
+    const ctx = await dueEntity();
+    for (const [dir, expected] of [
+      ["asc", ascending],
+      ["desc", descending],
+    ] as const) {
+      for (const size of [1, 2, 4, 5]) {
+        const paged: string[] = [];
+        for (let page = 1; page <= Math.ceil(6 / size); page++) paged.push(...titles(await listIncidents(ctx, query("due", { dir, size, page }), filters())));
+        expect(paged, `${dir}, ${size} a page`).toEqual(expected);
+      }
+    }
+    expect(titles(await listIncidents(ctx, query("due"), filters({ q: "June" })))).toEqual(["Due 1 June (first)", "Due 1 June (second)", "Due 2 June", "Due 3 June"]);
+    expect(titles(await listIncidents(ctx, query("due", { size: 1, page: 2 }), filters({ q: "clock" })))).toEqual(["No clock B"]);
+  });
+
+  it("keeps to the viewer's entity", async () => {
+    const ctx = await dueEntity();
+    expect((await listIncidents(ctx, query("due"), filters())).total).toBe(6);
+    expect(titles(await listIncidents(ctxOf(admin), query("due"), filters()))).not.toContain("Due 2 June");
+  });
+});
+
 describe("the date filters follow the entity's time zone", () => {
   /** Four incidents around the start and the end of each day of a change of summer time in New York. */
   const around = [

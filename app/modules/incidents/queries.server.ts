@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { checklistQuestion } from "~/modules/incident-types/queries.server";
 import { alias } from "drizzle-orm/pg-core";
 import type { ServiceContext } from "~/core/context.server";
@@ -204,8 +204,11 @@ export interface IncidentRow {
   serviceLevelMissed: boolean;
 }
 
-/** The sort of each field, ascending; `desc` reverses every key. Ties go by id. The assignee sort reads by blocks (`idsByAssignee`). */
-function sortKeys(sort: Exclude<IncidentSort, "assignee">): SQL[] {
+/**
+ * The sort of each field, ascending; `desc` reverses every key. Ties go by id. The assignee and due sorts
+ * read by blocks (`idsByAssignee`, `idsByDue`).
+ */
+function sortKeys(sort: Exclude<IncidentSort, "assignee" | "due">): SQL[] {
   switch (sort) {
     case "createdAt":
       return [sql`${incidents.createdAt}`, sql`${incidents.id}`];
@@ -322,7 +325,7 @@ export async function listIncidents(ctx: ServiceContext, query: ListQuery<Incide
   const offset = (page - 1) * limit;
   if (counted.total === 0) return { items: [], total: 0, page: 1, size: limit, capped: false };
 
-  const keys = query.sort === "assignee" ? [] : sortKeys(query.sort);
+  const keys = query.sort === "assignee" || query.sort === "due" ? [] : sortKeys(query.sort);
   // Past the middle: the same rows, read backwards from the end.
   const reversed = !counted.capped && offset > counted.total / 2;
   const forward = query.dir === "asc" ? !reversed : reversed;
@@ -336,7 +339,9 @@ export async function listIncidents(ctx: ServiceContext, query: ListQuery<Incide
   const ids =
     query.sort === "assignee"
       ? await idsByAssignee(ctx, where, forward, skip, take)
-      : filters.q
+      : query.sort === "due"
+        ? await idsByDue(ctx, where, forward, reversed, skip, take)
+        : filters.q
         ? await idsOfSearch(ctx, filters, outline, keys, forward, skip, take)
         : (await ctx.db.select({ id: incidents.id }).from(incidents).where(where).orderBy(...order).offset(skip).limit(take)).map((r) => r.id);
   if (reversed) ids.reverse();
@@ -437,6 +442,48 @@ async function idsByAssignee(ctx: ServiceContext, where: SQL | undefined, forwar
       .from(incidents)
       .where(inBlock(block))
       .orderBy(forward ? asc(incidents.id) : desc(incidents.id))
+      .offset(left)
+      .limit(take - ids.length);
+    left = 0;
+    ids.push(...rows.map((r) => r.id));
+  }
+  return ids;
+}
+
+/**
+ * A page of ids sorted by due time (decision 064): first the incidents with a running clock by
+ * `next_due_at` then id, on the partial index `(entity_id, next_due_at, id) where next_due_at is not null
+ * and archived_at is null`; then those without one by id, last in both directions. `forward` is the
+ * direction each block is read in; `reversed` (a page read from the end) takes the blocks in the other
+ * order, so that the caller's reversal of the page gives the same rows as reading from the start. A later
+ * page counts the rows of the block it skips, up to what is left to skip (as `idsByAssignee`).
+ */
+async function idsByDue(ctx: ServiceContext, where: SQL | undefined, forward: boolean, reversed: boolean, skip: number, take: number): Promise<number[]> {
+  const by = (key: Parameters<typeof asc>[0]) => (forward ? asc(key) : desc(key));
+  const blocks = [
+    { where: and(where, isNotNull(incidents.nextDueAt)), order: [by(incidents.nextDueAt), by(incidents.id)] },
+    { where: and(where, isNull(incidents.nextDueAt)), order: [by(incidents.id)] },
+  ];
+  if (reversed) blocks.reverse();
+  const ids: number[] = [];
+  let left = skip;
+  for (const block of blocks) {
+    if (ids.length >= take) break;
+    if (left > 0) {
+      // tenant-scope: scoped by the callers' where: incidentListWhere, which compares incidents.entityId
+      const counted = ctx.db.select({ one: sql`1` }).from(incidents).where(block.where).limit(left).as("counted");
+      const [{ n }] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(counted);
+      if (n < left) {
+        left -= n;
+        continue;
+      }
+    }
+    // tenant-scope: scoped by the callers' where: incidentListWhere, which compares incidents.entityId
+    const rows = await ctx.db
+      .select({ id: incidents.id })
+      .from(incidents)
+      .where(block.where)
+      .orderBy(...block.order)
       .offset(left)
       .limit(take - ids.length);
     left = 0;

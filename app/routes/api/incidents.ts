@@ -10,8 +10,9 @@ import { listIncidents } from "~/modules/incidents/queries.server";
  * the incidents the caller reaches (administrators their entity; managers and technicians their linked
  * facilities and buildings and what is assigned to them), as a JSON array with X-Total-Count (and
  * X-Total-Count-Capped when a search counted up to 1,000). `sort` is one of createdAt (default; newest
- * first unless `dir=asc`), title, priority, status, assignee, occurrences, shortId (ascending unless
- * `dir=desc`). Filters as on the
+ * first unless `dir=asc`), title, priority, status, assignee, occurrences, shortId, due (the earlier due
+ * time of the running service-level clocks, incidents without one last in both directions) (ascending
+ * unless `dir=desc`). Filters as on the
  * /incidents screen: `status` and `priority` repeat or take commas (`priority=none` is Not Selected),
  * `assignee` is a user id, `me` or `none`, `tag` repeats (all must match), `from`/`to` are days
  * (YYYY-MM-DD, in the entity's time zone). An unreadable parameter is 400 INVALID_LIST_QUERY naming it.

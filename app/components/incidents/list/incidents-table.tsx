@@ -173,7 +173,8 @@ export function IncidentsTable({ page, query, filtered }: IncidentsTableProps) {
       }),
       column.accessor("createdAt", {
         header: t("incidents:fields.createdAt"),
-        meta: { sortKey: "createdAt", className: "it-at" },
+        // The due time sorts from this header too: it is shown here (decision 064), not in a column of its own.
+        meta: { sortKey: "createdAt", moreSorts: [{ key: "due", label: t("table.sortDue") }], className: "it-at" },
         // The service level goes under the creation time, the clock's start, rather than in a column of
         // its own: the table keeps to the width of a 1280 px screen in all three languages.
         cell: (c) => {
