@@ -75,7 +75,8 @@ const hours = () =>
   z
     .string({ error: HOURS_INVALID })
     .trim()
-    .regex(HOURS, HOURS_INVALID)
+    // Text that is not hours stops here: one message beside the field, not three.
+    .regex(HOURS, { message: HOURS_INVALID, abort: true })
     .refine((text) => minutesOfHours(text) >= 1, HOURS_INVALID)
     .refine((text) => minutesOfHours(text) <= MAX_TARGET_HOURS * 60, "serviceLevels:validation.hoursTooMany")
     .nullish()
