@@ -21,7 +21,14 @@ const SPEC_SCREENS = {
     "/import-data/export", "/administration/api-tokens",
   ],
   /** Decision 057: webhooks and the audit history are administrators' alone; decision 064 (issue 62): the service levels too. */
-  admin: ["/administration/webhooks", "/administration/webhooks/{id}", "/administration/audit", "/administration/service-levels"],
+  admin: [
+    "/administration/webhooks",
+    "/administration/webhooks/{id}",
+    "/administration/audit",
+    "/administration/service-levels",
+    // An incident type's own targets (decision 064).
+    "/administration/service-levels/incident-types/{id}",
+  ],
   /** Section 6: "Unauthenticated visitors reach only login, signup, password reset" (and sign-up's success step). */
   visitor: ["/login", "/signup", "/password/reset", "/signup/success"],
   /** Section 2, public: the forbidden page; the occupier's pages of a QR code (section 1) and sign-up's e-mail check. */

@@ -11,6 +11,9 @@ import {
   HolidaysForm,
   SERVICE_LEVELS,
   TargetsForm,
+  TYPE_PARAM,
+  TypeOverrides,
+  typeServiceLevels,
   WarningForm,
   WorkingWeekForm,
 } from "~/components/service-levels/service-level-forms";
@@ -21,7 +24,8 @@ import { toastHeader } from "~/http/toast.server";
 import { now } from "~/lib/clock.server";
 import { dayIn } from "~/lib/dates";
 import { useDates } from "~/lib/use-dates";
-import { getServiceLevelSettings } from "~/modules/service-levels/queries.server";
+import { listIncidentTypeOptions } from "~/modules/incident-types/queries.server";
+import { getServiceLevelSettings, listTargetOverrides } from "~/modules/service-levels/queries.server";
 import { ClosedDaySchema, PublicHolidaysSchema, RemoveClosedDaySchema, TargetsSchema, WarningLeadSchema, WorkingWeekSchema } from "~/modules/service-levels/schema";
 import { holidayLanguageOf } from "~/modules/service-levels/values";
 import { addClosedDay, addPublicHolidays, removeClosedDay, setTargets, setWarningLead, setWorkingWeek } from "~/modules/service-levels/service.server";
@@ -29,14 +33,18 @@ import { addClosedDay, addPublicHolidays, removeClosedDay, setTargets, setWarnin
 /**
  * /administration/service-levels (issue 62, decision 064): the entity's working week, closed days (one by
  * one, or Belgium's public holidays of a year), the targets of each priority and the warning before a
- * breach. Administrators only (the gate, the read and every verb). Each part is a form of its own
- * (`intent`), posted and answered with a redirect and a toast, or with its errors and input kept.
+ * breach, and the incident types with targets of their own (each type's on its own screen, chosen with a
+ * GET form: `?type=<id>` redirects there). Administrators only (the gate, the read and every verb). Each
+ * part is a form of its own (`intent`), posted and answered with a redirect and a toast, or with its
+ * errors and input kept.
  */
-export const loader = screenLoader(async ({ ctx }) => ({
-  settings: await getServiceLevelSettings(ctx),
-  year: Number(dayIn(now(), ctx.timeZone).slice(0, 4)),
-  holidayLanguage: holidayLanguageOf(ctx.locale),
-}));
+export const loader = screenLoader(async ({ ctx, url }) => {
+  const chosen = url.searchParams.get(TYPE_PARAM);
+  // The type's screen reads it within the entity: another entity's id is its "not found" page.
+  if (chosen && /^[1-9]\d{0,8}$/.test(chosen)) throw redirect(typeServiceLevels(Number(chosen)));
+  const [settings, overrides, types] = await Promise.all([getServiceLevelSettings(ctx), listTargetOverrides(ctx), listIncidentTypeOptions(ctx)]);
+  return { settings, overrides, types, year: Number(dayIn(now(), ctx.timeZone).slice(0, 4)), holidayLanguage: holidayLanguageOf(ctx.locale) };
+});
 
 export const action = screenAction({
   intents: {
@@ -84,7 +92,7 @@ function Section({ id, title, description, children }: { id: string; title: stri
 
 export default function AdministrationServiceLevels() {
   const { t } = useTranslation("serviceLevels");
-  const { settings, year, holidayLanguage } = useLoaderData<typeof loader>();
+  const { settings, overrides, types, year, holidayLanguage } = useLoaderData<typeof loader>();
   const resultFor = useResultFor();
   const dates = useDates();
   return (
@@ -115,6 +123,10 @@ export default function AdministrationServiceLevels() {
 
       <Section id="service-levels-targets" title={t("targets.title")} description={t("targets.description")}>
         <TargetsForm targets={settings.targets} lastResult={resultFor("targets")} />
+      </Section>
+
+      <Section id="service-levels-types" title={t("types.title")} description={t("types.description")}>
+        <TypeOverrides overrides={overrides} types={types} />
       </Section>
 
       <Section id="service-levels-warning" title={t("warning.title")} description={t("warning.description")}>

@@ -1,10 +1,13 @@
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ARCHIVE_INTENT, ArchiveTrigger } from "~/components/forms/archive-dialog";
 import { FormPage } from "~/components/forms/form-parts";
 import { useResultFor } from "~/components/forms/zod-form";
 import { ArchiveIncidentTypeDialog } from "~/components/incident-types/archive-incident-type-dialog";
 import { IncidentTypeForm, type IncidentTypeFormOptionsView } from "~/components/incident-types/incident-type-form";
+import { typeServiceLevels } from "~/components/service-levels/service-level-forms";
+import { buttonVariants } from "~/components/ui/button";
+import { can } from "~/core/actor";
 import { INCIDENT_TYPES_LIST, type TranslateOutcome, UPDATE_INTENT } from "~/lib/incident-type-form";
 import { incidentTypeFormOptions, incidentTypeHelpers, withPostedOptions } from "~/http/incident-type-form.server";
 import { archiveIntent, formIntent, screenAction, screenLoader, subjectById } from "~/http/screen.server";
@@ -23,6 +26,8 @@ const incidentType = subjectById(getIncidentTypeForEdit);
 
 export const loader = screenLoader(incidentType, async ({ ctx, url, subject: type }) => ({
   type,
+  // Administrators set the type's own service-level targets on a page of the service levels.
+  serviceLevels: can(ctx.actor, "manage", "serviceLevel"),
   // The form's starting values of the type's declared fields (schema.ts).
   values: pickFields(INCIDENT_TYPE_FIELDS, type),
   options: await incidentTypeFormOptions(ctx, url.searchParams, { roomIds: type.rooms.map((r) => r.id), assigneeIds: type.defaultAssignees.map((u) => u.id) }),
@@ -43,7 +48,7 @@ export const action = screenAction({
 
 export default function UpdateIncidentType() {
   const { t } = useTranslation("incidentTypes");
-  const { type, values, options } = useLoaderData<typeof loader>();
+  const { type, values, options, serviceLevels } = useLoaderData<typeof loader>();
   const helped = useActionData<typeof action>() as { revision?: number; options?: IncidentTypeFormOptionsView; translated?: TranslateOutcome } | undefined;
   const resultFor = useResultFor();
   const names = [type.nameEn, type.nameFr, type.nameNl].filter((n): n is string => Boolean(n));
@@ -55,7 +60,16 @@ export default function UpdateIncidentType() {
         subtitle={type.name}
         backTo={INCIDENT_TYPES_LIST}
         backLabel={t("form.back")}
-        actions={<ArchiveTrigger>{t("form.archive")}</ArchiveTrigger>}
+        actions={
+          <>
+            {serviceLevels ? (
+              <Link to={typeServiceLevels(type.id)} className={buttonVariants({ variant: "outline" })}>
+                {t("form.serviceLevels")}
+              </Link>
+            ) : null}
+            <ArchiveTrigger>{t("form.archive")}</ArchiveTrigger>
+          </>
+        }
       >
         <IncidentTypeForm
           key={helped?.revision ?? 0}

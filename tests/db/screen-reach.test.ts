@@ -85,6 +85,7 @@ async function records(entityName: string) {
     notification: notifications[0].id,
     "view-task": plan.id,
     "administration-webhook": webhook.id,
+    "administration-service-level-type": incidentType.id,
   };
   return { entity, person, ids };
 }

@@ -55,6 +55,7 @@ async function demoIds(request: Parameters<typeof apiLogin>[0]): Promise<Record<
     "view-equipment": await first(admin.headers, "equipments"),
     "update-user": String(manager.userId),
     "update-incident-type": await firstIncidentType(request),
+    "administration-service-level-type": await firstIncidentType(request),
     "update-maintenance-type": await first(admin.headers, "maintenances/types"),
     "update-planned-maintenance": await first(admin.headers, "maintenances/planned"),
     "administration-webhook": await registeredWebhook(request),

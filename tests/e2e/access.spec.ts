@@ -57,6 +57,7 @@ const ID_KINDS: Record<string, Kind> = {
   "update-category": "category",
   "update-user": "user",
   "update-incident-type": "incidentType",
+  "administration-service-level-type": "incidentType",
   "update-maintenance-type": "maintenanceType",
   "update-planned-maintenance": "plannedMaintenance",
   incident: "incident",
@@ -97,6 +98,7 @@ const SPEC_ACCESS: Record<string, SpecAccess> = {
   "import-data-export": "manager", "administration-api-tokens": "manager",
   "dashboard-csv": "manager", "printing-qr-codes": "manager", "printing-explanatory-stickers": "manager", "import-template": "manager",
   "administration-webhooks": "admin", "administration-webhook": "admin", "administration-audit": "admin", "administration-service-levels": "admin",
+  "administration-service-level-type": "admin",
   login: "visitor", signup: "visitor", "password-reset": "visitor", "signup-success": "visitor",
   forbidden: "public", report: "public", "report-status": "public", "signup-verify": "public",
 };

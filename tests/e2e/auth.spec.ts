@@ -9,7 +9,13 @@ import { apiLogin, webSession } from "./helpers";
  */
 
 /** Manager screens for administrators only (decision 057): a facility manager is sent to the forbidden page. */
-const ADMINISTRATORS_ONLY = new Set(["administration-webhooks", "administration-webhook", "administration-audit", "administration-service-levels"]);
+const ADMINISTRATORS_ONLY = new Set([
+  "administration-webhooks",
+  "administration-webhook",
+  "administration-audit",
+  "administration-service-levels",
+  "administration-service-level-type",
+]);
 
 const concrete = (path: string) => `/${path.replace(/:date/g, "2026-01-05").replace(/:\w+/g, "1")}`;
 

@@ -4,7 +4,7 @@ import { initReactI18next } from "react-i18next";
 import common from "~/locales/en/common.json";
 import en from "~/locales/en/serviceLevels.json";
 import { renderInRouter } from "#tests/render-in-router";
-import { ClosedDayList, HolidaysForm, TargetsForm, WarningForm, WorkingWeekForm } from "./service-level-forms";
+import { ClearOverrideForm, ClosedDayList, HolidaysForm, TargetsForm, TypeOverrides, WarningForm, WorkingWeekForm } from "./service-level-forms";
 
 /**
  * The service levels' forms render as plain HTML forms (JavaScript off): each posts its intent, the
@@ -36,6 +36,34 @@ describe("the service levels' forms", () => {
     expect(html).toMatch(/name="critical\.responseHours"[^>]*value="1\.5"|value="1\.5"[^>]*name="critical\.responseHours"/);
     expect(html).toMatch(/<option value="calendar" selected="">Calendar hours<\/option>/);
     expect(html).toContain("Not Selected");
+  });
+
+  it("show an incident type's own targets, the entity's written under each field, and their removal", async () => {
+    const entity = { low: none, medium: none, high: none, critical: { responseMinutes: 60, responseClock: "calendar", resolutionMinutes: 240, resolutionClock: "working" }, none };
+    const own = { low: none, medium: none, high: none, critical: { responseMinutes: 30, responseClock: "working", resolutionMinutes: null, resolutionClock: "working" }, none };
+    const html = await renderInRouter(i18n, <TargetsForm targets={own} inherited={entity} />);
+    expect(html).toContain('name="intent" value="targets"');
+    expect(html).toMatch(/name="critical\.responseHours"[^>]*value="0\.5"|value="0\.5"[^>]*name="critical\.responseHours"/);
+    expect(html).toContain("Entity&#x27;s: 1 h (Calendar hours)");
+    expect(html).toContain("Entity&#x27;s: 4 h (Working hours)");
+    expect(html).toContain("Entity&#x27;s: no target");
+    expect(html).toContain("Save this type&#x27;s targets");
+    expect(html).toMatch(/aria-describedby="[^"]*critical\.resolutionHours-hint|aria-describedby="[^"]*-hint/);
+    const clear = await renderInRouter(i18n, <ClearOverrideForm />);
+    expect(clear).toContain('name="intent" value="clearOverride"');
+    expect(clear).toContain('method="post"');
+  });
+
+  it("list the types with targets of their own and choose a type with a GET form", async () => {
+    const html = await renderInRouter(i18n, <TypeOverrides overrides={[{ id: 4, name: "Leak", priorities: 2 }]} types={[{ id: 4, name: "Leak" }, { id: 9, name: "Lift" }]} />);
+    expect(html).toContain('href="/administration/service-levels/incident-types/4"');
+    expect(html).toContain("2 priorities");
+    expect(html).toMatch(/<form method="get" action="\/administration\/service-levels"/);
+    expect(html).toContain('name="type"');
+    expect(html).toContain('<option value="9">Lift</option>');
+    const empty = await renderInRouter(i18n, <TypeOverrides overrides={[]} types={[]} />);
+    expect(empty).toContain("No incident type sets targets of its own.");
+    expect(empty).not.toContain("<form");
   });
 
   it("offer the holidays, the warning, and a confirmation before removing a closed day", async () => {

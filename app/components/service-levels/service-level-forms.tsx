@@ -477,15 +477,28 @@ type TargetRowValue = {
   resolutionClock: string;
 };
 
-/** The targets of the five priorities: response and resolution, in hours, each with its clock. */
+/**
+ * The targets of the five priorities: response and resolution, in hours, each with its clock. With
+ * `inherited` (an incident type's override, the entity's targets), empty hours use the entity's target,
+ * which is written under each field.
+ */
 export function TargetsForm({
   targets,
+  inherited,
   lastResult,
 }: {
   targets: Record<string, TargetRowValue>;
+  inherited?: Record<string, TargetRowValue>;
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t } = useTranslation("serviceLevels");
+  const inheritedText = (minutes: number | null, clock: string) =>
+    minutes === null
+      ? t("override.entityNone")
+      : t("override.entityTarget", {
+          hours: hoursOf(minutes),
+          clock: t(`clocks.${clock}`),
+        });
   const hours = (minutes: number | null) =>
     minutes === null ? "" : hoursOf(minutes);
   const defaultValue = Object.fromEntries(
@@ -503,7 +516,7 @@ export function TargetsForm({
     })
   );
   const [form, fields] = useZodForm(validateTargets, {
-    id: "service-levels-targets",
+    id: inherited ? "service-levels-type-targets" : "service-levels-targets",
     lastResult,
     defaultValue,
   });
@@ -511,7 +524,7 @@ export function TargetsForm({
     <TableForm
       form={form}
       intent="targets"
-      submit={t("targets.submit")}
+      submit={t(inherited ? "override.submit" : "targets.submit")}
       header={
         <>
           <TableHead scope="col">{t("targets.priority")}</TableHead>
@@ -529,6 +542,7 @@ export function TargetsForm({
         const priority = t(`priorities.${key}`);
         const response = t("targets.response");
         const resolution = t("targets.resolution");
+        const entity = inherited?.[key];
         return (
           <TableRow
             key={key}
@@ -545,12 +559,20 @@ export function TargetsForm({
               priority={priority}
               hours={row.responseHours}
               clock={row.responseClock}
+              inherited={
+                entity &&
+                inheritedText(entity.responseMinutes, entity.responseClock)
+              }
             />
             <TargetCells
               target={resolution}
               priority={priority}
               hours={row.resolutionHours}
               clock={row.resolutionClock}
+              inherited={
+                entity &&
+                inheritedText(entity.resolutionMinutes, entity.resolutionClock)
+              }
             />
           </TableRow>
         );
@@ -574,6 +596,7 @@ function InputCell({
   label,
   errors,
   inputMode,
+  hint,
 }: {
   field: Parameters<typeof getInputProps>[0];
   type: "time" | "text";
@@ -581,14 +604,28 @@ function InputCell({
   label: string;
   errors?: string[] | null;
   inputMode?: "decimal";
+  /** A line under the input, read with it (an override's: the entity's target). */
+  hint?: string;
 }) {
+  const props = getInputProps(field, { type });
+  const hintId = `${field.id}-hint`;
   return (
     <TableCell className={captioned} data-caption={caption}>
       <Input
-        {...getInputProps(field, { type })}
+        {...props}
         inputMode={inputMode}
         aria-label={label}
+        aria-describedby={
+          hint
+            ? [hintId, props["aria-describedby"]].filter(Boolean).join(" ")
+            : props["aria-describedby"]
+        }
       />
+      {hint ? (
+        <p id={hintId} className="pt-1 text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
       <ErrorText id={field.errorId} errors={errors} />
     </TableCell>
   );
@@ -600,11 +637,14 @@ function TargetCells({
   priority,
   hours,
   clock,
+  inherited,
 }: {
   target: string;
   priority: string;
   hours: Parameters<typeof getInputProps>[0];
   clock: Parameters<typeof getSelectProps>[0];
+  /** An override's: the entity's target, which applies while the hours are empty. */
+  inherited?: string;
 }) {
   const { t } = useTranslation("serviceLevels");
   const text = useErrorText(NS);
@@ -617,6 +657,7 @@ function TargetCells({
         caption={target}
         label={t("targets.hours", { target, priority })}
         errors={text(hours.errors)}
+        hint={inherited}
       />
       <TableCell className={captioned} data-caption={target}>
         <ClockSelect
@@ -695,5 +736,98 @@ export function WarningForm({
         {t("warning.submit")}
       </SubmitButton>
     </IntentForm>
+  );
+}
+
+/** The address of an incident type's service levels (its own targets). */
+export const typeServiceLevels = (id: number) =>
+  `${SERVICE_LEVELS}/incident-types/${id}`;
+
+/** The query parameter of the settings screen's incident type choice (a GET form, redirected to the type's screen). */
+export const TYPE_PARAM = "type";
+
+/**
+ * The incident types that set targets of their own, each linking to its screen, and a choice of any
+ * active type to set its targets: a GET form, so it works without JavaScript.
+ */
+export function TypeOverrides({
+  overrides,
+  types,
+}: {
+  overrides: { id: number; name: string; priorities: number }[];
+  types: { id: number; name: string }[];
+}) {
+  const { t } = useTranslation("serviceLevels");
+  return (
+    <>
+      {overrides.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t("types.empty")}</p>
+      ) : (
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead scope="col">{t("types.name")}</TableHead>
+              <TableHead scope="col">{t("types.ownTargets")}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {overrides.map((type) => (
+              <TableRow key={type.id}>
+                <TableCell>
+                  <Link
+                    to={typeServiceLevels(type.id)}
+                    className="font-medium underline-offset-4 hover:underline"
+                  >
+                    {type.name}
+                  </Link>
+                </TableCell>
+                <TableCell>
+                  {t("types.priorities", { count: type.priorities })}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {types.length > 0 ? (
+        <Form
+          method="get"
+          action={SERVICE_LEVELS}
+          className="grid gap-3 border-t pt-6 sm:grid-cols-[minmax(0,20rem)_auto] sm:items-end"
+        >
+          <Field label={t("types.choose")} htmlFor="service-levels-type">
+            <Select id="service-levels-type" name={TYPE_PARAM}>
+              {types.map((type) => (
+                <option key={type.id} value={type.id}>
+                  {type.name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <button
+            type="submit"
+            className={buttonVariants({ variant: "outline" })}
+          >
+            {t("types.open")}
+          </button>
+        </Form>
+      ) : null}
+    </>
+  );
+}
+
+/** Removes every target of an incident type (`intent=clearOverride`): the entity's apply again. */
+export function ClearOverrideForm() {
+  const { t } = useTranslation("serviceLevels");
+  return (
+    <Form method="post" className="grid gap-3 sm:justify-items-start">
+      <input type="hidden" name="intent" value="clearOverride" />
+      <p className="text-sm text-muted-foreground">
+        {t("override.clearDescription")}
+      </p>
+      <SubmitButton intent="clearOverride" variant="destructive">
+        {t("override.clear")}
+      </SubmitButton>
+    </Form>
   );
 }

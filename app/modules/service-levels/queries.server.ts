@@ -1,9 +1,10 @@
-import { and, asc, eq, isNull, or } from "drizzle-orm";
+import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import { assertCan } from "~/core/actor";
 import type { ServiceContext } from "~/core/context.server";
 import type { IncidentPriority } from "~/db/enums";
 import { incidentTypes, serviceLevelClosedDays, serviceLevelOpeningHours, serviceLevelSettings, serviceLevelTargets } from "~/db/schema";
 import { NotFoundError } from "~/lib/errors";
+import { incidentTypeName } from "~/modules/incident-types/queries.server";
 import type { ClockKind, OpeningInterval, WorkingCalendar } from "./calendar";
 import { type IsoWeekday, TARGET_PRIORITIES, type TargetPriority, targetPriorityOf } from "./schema";
 
@@ -118,6 +119,61 @@ export async function getTargetOverride(ctx: ServiceContext, incidentTypeId: num
     .where(and(eq(incidentTypes.entityId, ctx.entityId), eq(incidentTypes.id, incidentTypeId)));
   if (!type) throw serviceLevelsNotFound();
   return targetRows(ctx, incidentTypeId);
+}
+
+/** An incident type's service levels as its screen shows them. */
+export interface IncidentTypeServiceLevelsView {
+  id: number;
+  /** The type's name in the viewer's language (another language's when it has none). */
+  name: string;
+  /** The type's own targets, by priority; minutes null: the entity's target applies. */
+  override: Record<TargetPriority, TargetRow>;
+  /** The entity's own targets, shown beside each target the type leaves to them. */
+  entity: Record<TargetPriority, TargetRow>;
+  /** Whether the type sets any target of its own. */
+  overrides: boolean;
+}
+
+/** An active incident type's name in the viewer's language; another entity's, or an archived one, is not found. */
+async function activeTypeName(ctx: ServiceContext, incidentTypeId: number): Promise<string> {
+  const [type] = await ctx.db
+    .select({ name: incidentTypeName(ctx.locale) })
+    .from(incidentTypes)
+    .where(and(eq(incidentTypes.entityId, ctx.entityId), eq(incidentTypes.id, incidentTypeId), isNull(incidentTypes.archivedAt)));
+  if (!type) throw serviceLevelsNotFound();
+  return type.name;
+}
+
+/**
+ * An incident type's screen of service levels: its own targets and the entity's. Administrators only, as
+ * the settings; another entity's type, or an archived one, is not found.
+ */
+export async function getIncidentTypeServiceLevels(ctx: ServiceContext, incidentTypeId: number): Promise<IncidentTypeServiceLevelsView> {
+  assertCan(ctx.actor, "read", "serviceLevel");
+  const name = await activeTypeName(ctx, incidentTypeId);
+  const [override, entity] = await Promise.all([targetRows(ctx, incidentTypeId), targetRows(ctx, null)]);
+  const overrides = TARGET_PRIORITIES.some((key) => override[key].responseMinutes !== null || override[key].resolutionMinutes !== null);
+  return { id: incidentTypeId, name, override, entity, overrides };
+}
+
+/** An incident type that sets targets of its own: its name and how many priorities it sets one for. */
+export interface TargetOverrideView {
+  id: number;
+  name: string;
+  priorities: number;
+}
+
+/** The entity's active incident types that override targets, by name (the settings screen lists them). */
+export async function listTargetOverrides(ctx: ServiceContext): Promise<TargetOverrideView[]> {
+  assertCan(ctx.actor, "read", "serviceLevel");
+  const name = incidentTypeName(ctx.locale);
+  return ctx.db
+    .select({ id: incidentTypes.id, name, priorities: sql<number>`count(*)::int` })
+    .from(serviceLevelTargets)
+    .innerJoin(incidentTypes, and(eq(incidentTypes.id, serviceLevelTargets.incidentTypeId), eq(incidentTypes.entityId, ctx.entityId), isNull(incidentTypes.archivedAt)))
+    .where(eq(serviceLevelTargets.entityId, ctx.entityId))
+    .groupBy(incidentTypes.id, name)
+    .orderBy(asc(sql`lower(${name})`), asc(incidentTypes.id));
 }
 
 /** When the entity's working clock runs: its opening hours and closed days, in its time zone. */

@@ -1,13 +1,13 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { Priority, Role } from "~/db/enums";
+import { IncidentTypeStatus, Priority, Role } from "~/db/enums";
 import { auditLog, changeEvents, type Entity, type IncidentType, serviceLevelClosedDays, serviceLevelOpeningHours, serviceLevelSettings, serviceLevelTargets, type User } from "~/db/schema";
 import { CLOCK_KIND_VALUES } from "~/db/schema/service-levels";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { createEntity, createIncidentType, createStaff, createUser } from "#tests/factories";
 import { actorContext, expectFieldError, rejectionOf } from "#tests/service-helpers";
 import { setupTestDatabase } from "#tests/test-context";
-import { getServiceLevelSettings, getTargetOverride, targetsFor, warningLead, workingCalendar } from "./queries.server";
+import { getIncidentTypeServiceLevels, getServiceLevelSettings, getTargetOverride, listTargetOverrides, targetsFor, warningLead, workingCalendar } from "./queries.server";
 import { CLOCK_KINDS, type TargetsInput, TargetsSchema, type WorkingWeekInput, WorkingWeekSchema } from "./schema";
 import { addClosedDay, addPublicHolidays, clearTargetOverride, removeClosedDay, setTargets, setWarningLead, setWorkingWeek } from "./service.server";
 
@@ -182,6 +182,89 @@ describe("targets", () => {
 
   it("names the clocks as the table's CHECK does", () => {
     expect([...CLOCK_KINDS]).toEqual([...CLOCK_KIND_VALUES]);
+  });
+});
+
+describe("an incident type's own targets (its screen)", () => {
+  // The entity's targets here are those the "targets" tests above saved: Critical 1 h response and 4 h
+  // resolution on the calendar clock, High 2.5 h and 16 h working, Not Selected 40 h resolution.
+  const none = { responseMinutes: null, responseClock: "working", resolutionMinutes: null, resolutionClock: "working" };
+
+  it("lets the type's target win over the entity's, priority by priority, and lists the type", async () => {
+    const leak = await createIncidentType(database.db, { entityId: entityA.id, nameEn: "Leak", nameFr: "Fuite", nameNl: "Lek" });
+    await setTargets(ctxOf(admin), leak.id, { ...noTargets, critical: { responseHours: "0,5", responseClock: "working" }, low: { resolutionHours: "72", resolutionClock: "calendar" } });
+    // The type's response wins; its resolution is left to the entity's.
+    expect(await targetsFor(ctxOf(technician), leak.id, Priority.CRITICAL)).toEqual({ response: { minutes: 30, clock: "working" }, resolution: { minutes: 240, clock: "calendar" } });
+    expect(await targetsFor(ctxOf(technician), leak.id, Priority.LOW)).toEqual({ response: null, resolution: { minutes: 4320, clock: "calendar" } });
+    expect(await targetsFor(ctxOf(technician), leak.id, Priority.HIGH)).toEqual({ response: { minutes: 150, clock: "working" }, resolution: { minutes: 960, clock: "working" } });
+    // Another type and incidents without a type keep the entity's.
+    expect(await targetsFor(ctxOf(technician), null, Priority.CRITICAL)).toEqual({ response: { minutes: 60, clock: "calendar" }, resolution: { minutes: 240, clock: "calendar" } });
+
+    const view = await getIncidentTypeServiceLevels(ctxOf(admin), leak.id);
+    expect(view).toMatchObject({ id: leak.id, name: "Leak", overrides: true });
+    expect(view.override.critical).toEqual({ responseMinutes: 30, responseClock: "working", resolutionMinutes: null, resolutionClock: "working" });
+    expect(view.override.low).toEqual({ responseMinutes: null, responseClock: "working", resolutionMinutes: 4320, resolutionClock: "calendar" });
+    expect(view.override.high).toEqual(none);
+    expect(view.entity.critical).toEqual({ responseMinutes: 60, responseClock: "calendar", resolutionMinutes: 240, resolutionClock: "calendar" });
+    expect((await getIncidentTypeServiceLevels(actorContext(database.db, admin, { locale: "fr-BE" }), leak.id)).name).toBe("Fuite");
+    expect((await listTargetOverrides(ctxOf(admin))).find((row) => row.id === leak.id)).toEqual({ id: leak.id, name: "Leak", priorities: 2 });
+
+    // Its audit row and change event name the type.
+    const [audit] = await database.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, entityA.id), eq(auditLog.action, "serviceLevel.set-targets")))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(audit.details).toMatchObject({ incidentTypeId: leak.id, minutes: { critical: { response: 30, responseClock: "working", resolution: null } } });
+    const changes = await database.db.select({ payload: changeEvents.payload }).from(changeEvents).where(and(eq(changeEvents.entityId, entityA.id), eq(changeEvents.type, "serviceLevel.changed")));
+    expect(changes.map((c) => c.payload)).toContainEqual({ part: "targets", incidentTypeId: leak.id });
+  });
+
+  it("falls back to the entity's targets once the override is removed", async () => {
+    const [{ id: leakId }] = (await listTargetOverrides(ctxOf(admin))).filter((row) => row.name === "Leak");
+    await clearTargetOverride(ctxOf(admin), leakId);
+    expect(await targetsFor(ctxOf(technician), leakId, Priority.CRITICAL)).toEqual({ response: { minutes: 60, clock: "calendar" }, resolution: { minutes: 240, clock: "calendar" } });
+    expect(await targetsFor(ctxOf(technician), leakId, Priority.LOW)).toEqual({ response: null, resolution: null });
+    const view = await getIncidentTypeServiceLevels(ctxOf(admin), leakId);
+    expect(view.overrides).toBe(false);
+    expect(view.override.critical).toEqual(none);
+    expect((await listTargetOverrides(ctxOf(admin))).map((row) => row.id)).not.toContain(leakId);
+    // Saving every hour empty removes it too: the entity's targets apply.
+    await setTargets(ctxOf(admin), leakId, { ...noTargets, high: { responseHours: "1" } });
+    await setTargets(ctxOf(admin), leakId, noTargets);
+    expect((await getIncidentTypeServiceLevels(ctxOf(admin), leakId)).overrides).toBe(false);
+  });
+
+  it("does not find another entity's incident type, nor an archived one, changing nothing", async () => {
+    const archived = await createIncidentType(database.db, { entityId: entityA.id, status: IncidentTypeStatus.ARCHIVED, archivedAt: new Date("2026-01-01T00:00:00Z") });
+    const before = await snapshot(entityA.id);
+    expect(await rejectionOf(getIncidentTypeServiceLevels(ctxOf(admin), typeB.id))).toBeInstanceOf(NotFoundError);
+    expect(await rejectionOf(getIncidentTypeServiceLevels(ctxOf(admin), archived.id))).toBeInstanceOf(NotFoundError);
+    expect(await rejectionOf(getIncidentTypeServiceLevels(ctxOf(admin), 2147483647))).toBeInstanceOf(NotFoundError);
+    expect(await rejectionOf(setTargets(ctxOf(admin), typeB.id, { ...noTargets, high: { responseHours: "1" } }))).toBeInstanceOf(NotFoundError);
+    expect(await rejectionOf(clearTargetOverride(ctxOf(admin), typeB.id))).toBeInstanceOf(NotFoundError);
+    expect(await snapshot(entityA.id)).toEqual(before);
+    expect((await listTargetOverrides(ctxOf(otherAdmin))).map((row) => row.id)).not.toContain(typeA.id);
+  });
+
+  it("refuses facility managers and technicians the type's screen and its two writes, changing nothing", async () => {
+    await setTargets(ctxOf(admin), typeA.id, { ...noTargets, medium: { responseHours: "8" } });
+    const before = await snapshot(entityA.id);
+    for (const user of [manager, technician]) {
+      const ctx = ctxOf(user);
+      for (const attempt of [
+        getIncidentTypeServiceLevels(ctx, typeA.id),
+        listTargetOverrides(ctx),
+        setTargets(ctx, typeA.id, { ...noTargets, medium: { responseHours: "1" } }),
+        clearTargetOverride(ctx, typeA.id),
+      ]) {
+        expect(await rejectionOf(attempt)).toBeInstanceOf(ForbiddenError);
+      }
+    }
+    expect(await snapshot(entityA.id)).toEqual(before);
+    expect(await targetsFor(ctxOf(technician), typeA.id, Priority.MEDIUM)).toEqual({ response: { minutes: 480, clock: "working" }, resolution: null });
+    await clearTargetOverride(ctxOf(admin), typeA.id);
   });
 });
 
