@@ -123,6 +123,11 @@ export const incidents = pgTable(
       .where(sql`${t.status} in (0, 1) and ${t.archivedAt} is null`),
     index("incidents_equipment_item_idx").on(t.equipmentItemId),
     // Sort and filter by due time ("breaching within", "breached") within the entity.
+    // The dashboard's service levels: the period's incidents that have a target (none for an entity that
+    // never set one, so its dashboard reads nothing more).
+    index("incidents_entity_created_targets_idx")
+      .on(t.entityId, t.createdAt)
+      .where(sql`${t.archivedAt} is null and (${t.responseTargetMinutes} is not null or ${t.resolutionTargetMinutes} is not null)`),
     index("incidents_entity_next_due_idx")
       .on(t.entityId, t.nextDueAt, t.id)
       .where(sql`${t.nextDueAt} is not null and ${t.archivedAt} is null`),

@@ -1,0 +1,1 @@
+CREATE INDEX "incidents_entity_created_targets_idx" ON "incidents" USING btree ("entity_id","created_at") WHERE "incidents"."archived_at" is null and ("incidents"."response_target_minutes" is not null or "incidents"."resolution_target_minutes" is not null);
