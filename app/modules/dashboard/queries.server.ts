@@ -106,7 +106,7 @@ const PRIORITIES: (number | null)[] = [null, 0, 1, 2, 3];
 const hours = (seconds: number, n: number) => (n > 0 ? Math.round((seconds / n / 3600) * 10) / 10 : null);
 
 /** Checks that the filters' facility, building and type exist in the entity (and in reach): else "not found". */
-async function checkFilters(ctx: ServiceContext, filters: DashboardFilters): Promise<void> {
+export async function checkFilters(ctx: ServiceContext, filters: DashboardFilters): Promise<void> {
   if (filters.facilityId) {
     const [row] = await ctx.db
       .select({ id: facilities.id })
@@ -188,22 +188,17 @@ async function cellsFromCounters(ctx: ServiceContext, filters: DashboardFilters,
 }
 
 /**
- * The period's incidents grouped as the counters are. `only: "assignee"`: the assignee grouping alone.
- * `outside`: the incidents of this part of the outside of the actor's reach (`incidentsOutsideReach`) instead of those in it.
+ * The conditions selecting the dashboard's incidents: the entity's, not archived, within `reach`, created
+ * in the period (its days and months are the entity's: the context's zone, which the counters' triggers
+ * read from the same column), of the filters' type and place. Shared by every figure counted from the
+ * incidents (the service levels too, `service-levels.server.ts`).
  */
-async function cellsFromIncidents(
-  ctx: ServiceContext,
-  filters: DashboardFilters,
-  period: DashboardPeriod,
-  { only, outside }: { only?: "assignee"; outside?: SQL } = {},
-): Promise<Cell[]> {
-  // The period's days and the months are the entity's (the context's zone, which the counters' triggers
-  // read from the same column).
+export function periodIncidents(ctx: ServiceContext, filters: DashboardFilters, period: DashboardPeriod, reach: SQL | undefined): (SQL | undefined)[] {
   const tz = ctx.timeZone;
   const conditions: (SQL | undefined)[] = [
     eq(incidents.entityId, ctx.entityId),
     isNull(incidents.archivedAt),
-    outside ?? incidentReach(ctx),
+    reach,
     gte(incidents.createdAt, startOfDay(period.from, tz)),
     lt(incidents.createdAt, endOfDay(period.to, tz)),
   ];
@@ -216,6 +211,22 @@ async function cellsFromIncidents(
         where r.entity_id = ${ctx.entityId} and b.facility_id = ${filters.facilityId})`,
     );
   }
+  return conditions;
+}
+
+/**
+ * The period's incidents grouped as the counters are. `only: "assignee"`: the assignee grouping alone.
+ * `outside`: the incidents of this part of the outside of the actor's reach (`incidentsOutsideReach`) instead of those in it.
+ */
+async function cellsFromIncidents(
+  ctx: ServiceContext,
+  filters: DashboardFilters,
+  period: DashboardPeriod,
+  { only, outside }: { only?: "assignee"; outside?: SQL } = {},
+): Promise<Cell[]> {
+  const tz = ctx.timeZone;
+  const conditions = periodIncidents(ctx, filters, period, outside ?? incidentReach(ctx));
+  // tenant-scope: scoped by periodIncidents, whose first condition is the entity's
   const inner = ctx.db
     .select({
       month: sql<string>`to_char(date_trunc('month', ${incidents.createdAt} at time zone ${tz}), 'YYYY-MM')`.as("month"),
