@@ -4,6 +4,7 @@ import { isLocale } from "~/i18n";
 import { getT } from "~/i18n.server";
 import type { DashboardFilters } from "~/modules/dashboard/filters";
 import { type DashboardFigures, getDashboard } from "~/modules/dashboard/queries.server";
+import { getServiceLevelFigures, type ServiceLevelFigures } from "~/modules/dashboard/service-levels.server";
 
 /**
  * The dashboard's figures as CSV, for /dashboard.csv. The screen (app/routes/dashboard.tsx)
@@ -17,8 +18,31 @@ const cell = (value: string | number | null) => {
   return /[",\n\r;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 };
 
-/** The figures as one CSV table: section, item, then the values (hours with a dot, shares 0 to 1). */
-export function dashboardCsv(figures: DashboardFigures, t: TFunction): string {
+/**
+ * The service levels' rows: per target a header, then per row (a month's facility, the month over all
+ * facilities, the period) the incidents counted, the share met and the median and 90th percentile in
+ * clock minutes. None when there are no rows.
+ */
+function serviceLevelRows(levels: ServiceLevelFigures, t: TFunction): (string | number | null)[][] {
+  const rows: (string | number | null)[][] = [];
+  if (levels.rows.length === 0) return rows;
+  for (const side of ["response", "resolution"] as const) {
+    const section = t(`dashboard:serviceLevels.csv.${side}`);
+    rows.push([section, t("dashboard:serviceLevels.csv.item"), t("dashboard:serviceLevels.csv.counted"), t("dashboard:serviceLevels.csv.share"), t("dashboard:serviceLevels.csv.median"), t("dashboard:serviceLevels.csv.p90")]);
+    for (const row of levels.rows) {
+      const facility = row.scope !== "facility" ? t("dashboard:serviceLevels.allFacilities") : (row.facilityName ?? t("dashboard:serviceLevels.noFacility"));
+      const f = row[side];
+      rows.push([section, `${row.month ?? t("dashboard:serviceLevels.period")} – ${facility}`, f.counted, f.share === null ? null : Number(f.share.toFixed(4)), f.medianMinutes, f.p90Minutes]);
+    }
+  }
+  return rows;
+}
+
+/**
+ * The figures as one CSV table: section, item, then the values (hours with a dot, shares 0 to 1); the
+ * service levels (when given) after the counts by priority.
+ */
+export function dashboardCsv(figures: DashboardFigures, t: TFunction, serviceLevels?: ServiceLevelFigures): string {
   const rows: (string | number | null)[][] = [
     [t("dashboard:csv.section"), t("dashboard:csv.item"), t("dashboard:csv.value1"), t("dashboard:csv.value2"), t("dashboard:csv.value3"), t("dashboard:csv.value4")],
     [t("dashboard:csv.period"), `${figures.period.from} – ${figures.period.to}`, figures.timeZone, null, null, null],
@@ -36,13 +60,14 @@ export function dashboardCsv(figures: DashboardFigures, t: TFunction): string {
   }
   for (const s of figures.byStatus) rows.push([t("dashboard:status.title"), t(`incidents:status.${s.status}`), s.count, null, null, null]);
   for (const p of figures.byPriority) rows.push([t("dashboard:priority.title"), t(`incidents:priority.${p.priority ?? "none"}`), p.count, null, null, null]);
+  if (serviceLevels) rows.push(...serviceLevelRows(serviceLevels, t));
   return `\uFEFF${rows.map((r) => r.map(cell).join(",")).join("\r\n")}\r\n`;
 }
 
 /** GET /dashboard.csv: the figures of the same filters, as a download. */
 export async function dashboardCsvResponse(ctx: ServiceContext, filters: DashboardFilters): Promise<Response> {
-  const figures = await getDashboard(ctx, filters);
-  const csv = dashboardCsv(figures, getT(isLocale(ctx.locale) ? ctx.locale : "en"));
+  const [figures, serviceLevels] = await Promise.all([getDashboard(ctx, filters), getServiceLevelFigures(ctx, filters)]);
+  const csv = dashboardCsv(figures, getT(isLocale(ctx.locale) ? ctx.locale : "en"), serviceLevels);
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

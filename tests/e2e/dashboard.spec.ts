@@ -54,6 +54,10 @@ async function expectTables(page: Page, lng: string) {
   expect(typeCount).toBeLessThanOrEqual(10);
   const assignees = section(page, text(lng, "dashboard:assignees.title")).locator("tbody tr");
   expect(await assignees.count()).toBeGreaterThan(0);
+  // The demo data sets targets and replays its incidents' clocks: the service levels end with the period.
+  const levels = section(page, text(lng, "dashboard:serviceLevels.title"));
+  await expect(levels.getByRole("region", { name: text(lng, "dashboard:serviceLevels.caption") })).toBeVisible();
+  await expect(levels.locator('tbody tr[data-scope="period"]')).toHaveCount(1);
 }
 
 test("English, administrator: every count of the six months, the top 10 and the assignees matches the incidents; the filters narrow them", async ({ page, login, request }) => {
@@ -114,6 +118,8 @@ test("charts load when asked for, and the CSV export carries the figures", async
   const body = await csv.text();
   expect(body).toContain("6-month overview");
   expect(body).toContain("Top 10 incident types");
+  expect(body).toContain("Service levels: response,Month – facility,");
+  expect(body).toContain("Service levels: resolution,Whole period – All facilities,");
 });
 
 test("on a 390 px phone no table is cut off: each fits or scrolls sideways in a named box the keyboard reaches; the page does not (issue #60)", async ({ page, login, javaScriptEnabled }) => {
