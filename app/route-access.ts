@@ -193,6 +193,11 @@ export const apiRoutes: Screen[] = [
   api("api-incident-files", "incidents/:id/files", "incidents.$id.files.ts"),
   api("api-incident-file", "incidents/:id/files/:fileId", "incidents.$id.files.$fileId.ts"),
   api("api-incident-work-order", "incidents/:id/work-order", "incidents.$id.work-order.ts"),
+  // Time and material recorded on an incident (issue 62, decision 065)
+  api("api-incident-time-entries", "incidents/:id/time-entries", "incidents.$id.time-entries.ts"),
+  api("api-incident-time-entry", "incidents/:id/time-entries/:entryId", "incidents.$id.time-entries.$entryId.ts"),
+  api("api-incident-material-lines", "incidents/:id/material-lines", "incidents.$id.material-lines.ts"),
+  api("api-incident-material-line", "incidents/:id/material-lines/:lineId", "incidents.$id.material-lines.$lineId.ts"),
   // Maintenance tasks (section 7 leaves them out; designed like the incident calls)
   api("api-tasks", "tasks", "tasks.ts"),
   api("api-task-status", "tasks/:id/status", "tasks.$id.status.ts"),

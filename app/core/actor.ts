@@ -92,6 +92,7 @@ export const INTEGRATION_SCOPES: readonly Scope[] = ([
   "task",
   "data",
   "printing",
+  "time",
   "wholeEntity",
 ] as const satisfies readonly Subject[]).map((subject) => `${subject}:*` as const);
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { Role } from "~/db/enums";
+import { materialLines, timeEntries } from "~/db/schema";
 import { gated } from "~/http/gate.server";
 import { apiRoutes } from "~/route-access";
 import {
@@ -47,6 +48,8 @@ beforeAll(async () => {
   const room = await createRoom(db, { entityId: entity.id, buildingId: building.id });
   const incident = await createIncident(db, { entityId: entity.id, roomId: room.id, title: "Fuzzed" });
   const comment = await createIncidentComment(db, { entityId: entity.id, incidentId: incident.id, authorId: admin.id, body: "A comment" });
+  const [entry] = await db.insert(timeEntries).values({ entityId: entity.id, incidentId: incident.id, userId: admin.id, workedOn: "2026-03-02", minutes: 30, createdById: admin.id }).returning();
+  const [line] = await db.insert(materialLines).values({ entityId: entity.id, incidentId: incident.id, description: "Seal", quantity: "1", unitCost: "2.50", createdById: admin.id }).returning();
   // One record of every kind a call names by id, so that the bodies reach each call's validation.
   const roomType = await createRoomType(db, { entityId: entity.id });
   const category = await createEquipmentCategory(db, { entityId: entity.id });
@@ -64,6 +67,8 @@ beforeAll(async () => {
     room: String(room.id),
     incident: String(incident.id),
     commentId: String(comment.id),
+    entryId: String(entry.id),
+    lineId: String(line.id),
     roomType: String(roomType.id),
     category: String(category.id),
     equipmentType: String(equipmentType.id),
@@ -106,6 +111,8 @@ const QUERIES = ["", "?size=-1&page=0", "?size=1e9&page=2147483648", "?sort=%00&
 /** The record id a route parameter takes: the record's own parameter name, or the route's main record. */
 function realId(routePath: string, param: string): string {
   if (param === "commentId") return real.commentId;
+  if (param === "entryId") return real.entryId;
+  if (param === "lineId") return real.lineId;
   if (param === "fileId") return "1";
   if (param === "tag") return "fuzz";
   const first = routePath.split("/")[0];

@@ -133,6 +133,8 @@ const LIST_CHECKS: Record<string, { kind: ListKind; query?: () => string }> = {
   "api-incident-assignees": { kind: "incident" },
   "api-incident-comments": { kind: "incident" },
   "api-incident-events": { kind: "incident" },
+  "api-incident-time-entries": { kind: "incident" },
+  "api-incident-material-lines": { kind: "incident" },
   "api-tasks": { kind: "facility" },
   "api-maintenance-types": { kind: "catalogue" },
   "api-planned-maintenances": { kind: "facility" },

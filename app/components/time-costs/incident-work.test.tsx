@@ -31,7 +31,7 @@ const work: IncidentWork = {
     { id: 6, person: { id: 3, name: "Cleo Colleague" }, workedOn: "2026-03-03", minutes: 45, note: null, editable: false },
   ],
   lines: [{ id: 9, description: "Copper pipe", quantity: "2.500", unitCost: "12.40", total: "31.00", addedBy: { id: 2, name: "Tom Tech" }, editable: true }],
-  totals: { minutes: 135, materials: "31.00" },
+  totals: { minutes: 135, materials: "31.00", entries: 2, lines: 1 },
   canRecord: true,
   people: [
     { id: 3, name: "Cleo Colleague" },

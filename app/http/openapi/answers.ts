@@ -77,3 +77,27 @@ export const Notification = z.looseObject({ id, type: z.number().int(), createdA
 export const Person = z.looseObject({ id, name: z.string() }).meta({ title: "Person" });
 export const Created = z.looseObject({ id }).meta({ title: "Created" });
 export const CascadeCounts = z.looseObject({}).meta({ title: "CascadeCounts", description: "How many records the archive reached, by kind" });
+/** A time entry of an incident (issue 62). */
+export const TimeEntry = z
+  .looseObject({
+    id,
+    person: Person,
+    workedOn: z.string().describe("YYYY-MM-DD"),
+    minutes: z.number().int().min(1).max(1440),
+    note: z.string().nullable(),
+    editable: z.boolean().describe("Whether the caller may change or delete it"),
+  })
+  .meta({ title: "TimeEntry" });
+const amount = z.string().describe('Exact decimal, e.g. "12.50"');
+/** A material line of an incident (issue 62); amounts are exact decimal strings. */
+export const MaterialLine = z
+  .looseObject({
+    id,
+    description: z.string(),
+    quantity: amount,
+    unitCost: amount,
+    total: amount.describe("quantity × unitCost, rounded to the cent"),
+    addedBy: Person.nullable(),
+    editable: z.boolean().describe("Whether the caller may change or delete it"),
+  })
+  .meta({ title: "MaterialLine" });

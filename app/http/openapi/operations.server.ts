@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CommentBodySchema, FilesBodySchema } from "~/http/incident-api.server";
+import { MaterialLineBodySchema, MaterialLinePatchSchema, TimeEntryBodySchema, TimeEntryPatchSchema } from "~/http/work-api.server";
 import { LoginSchema, RefreshSchema } from "~/modules/auth/schema";
 import { PatchStickerBodySchema, PutEntityBodySchema } from "~/modules/entities/schema";
 import { CategoryBodySchema, CreateEquipmentTypeBodySchema, TagBodySchema, UpdateEquipmentTypeBodySchema } from "~/modules/equipment/api-body";
@@ -166,6 +167,24 @@ export const API_OPERATIONS: Readonly<Record<string, Operation[]>> = {
   "api-incident-files": [op("post", "Attach files to an incident (JSON or multipart)", "anyone", A.Anything, { body: FilesBodySchema, status: 201 })],
   "api-incident-file": [op("delete", "Remove a file of an incident", "anyone", A.Anything)],
   "api-incident-work-order": [op("get", "The incident's printable work order", "anyone", A.Anything, { file: "application/pdf" })],
+  // Time and material (issue 62, decision 065): technicians record and change their own on incidents in
+  // reach (403 NOT_YOUR_ENTRY for another's); managers and administrators any within reach.
+  "api-incident-time-entries": [
+    op("get", "An incident's time entries, oldest first (at most 200; X-Total-Minutes: the sum of all)", "anyone", z.array(A.TimeEntry), { list: true }),
+    op("post", "Record time on an incident (one's own; managers also for another person)", "anyone", A.Created, { body: TimeEntryBodySchema, status: 201 }),
+  ],
+  "api-incident-time-entry": [
+    op("patch", "Change a time entry (the fields sent)", "anyone", A.Created, { body: TimeEntryPatchSchema }),
+    op("delete", "Delete a time entry", "anyone", A.Ok),
+  ],
+  "api-incident-material-lines": [
+    op("get", "An incident's material lines, oldest first (at most 200; X-Total-Amount: the sum of all)", "anyone", z.array(A.MaterialLine), { list: true }),
+    op("post", "Add a material line to an incident", "anyone", A.Created, { body: MaterialLineBodySchema, status: 201 }),
+  ],
+  "api-incident-material-line": [
+    op("patch", "Change a material line (the fields sent)", "anyone", A.Created, { body: MaterialLinePatchSchema }),
+    op("delete", "Delete a material line", "anyone", A.Ok),
+  ],
   "api-tasks": [
     op("get", "Maintenance tasks in reach due between two days (at most 2,000; X-Truncated: true when there were more)", "anyone", z.array(A.Task), {
       query: {

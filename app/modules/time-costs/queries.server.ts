@@ -4,7 +4,8 @@ import { can } from "~/core/actor";
 import { type ServiceContext, readAll } from "~/core/context.server";
 import { materialLines, timeEntries, users } from "~/db/schema";
 import { assigneeCandidates, findIncidentInReach } from "~/modules/incidents/queries.server";
-import type { WorkTarget } from "./service.server";
+import type { MaterialLineInput, TimeEntryInput } from "./schema";
+import { materialLineNotFound, timeEntryNotFound, type WorkTarget } from "./service.server";
 
 /** One time entry as the incident view shows it. */
 export interface TimeEntryRow {
@@ -33,7 +34,8 @@ export interface MaterialLineRow {
 export interface IncidentWork {
   entries: TimeEntryRow[];
   lines: MaterialLineRow[];
-  totals: { minutes: number; materials: string };
+  /** Over every row, also those beyond WORK_ROWS_SHOWN: the minutes and amount, and how many entries and lines. */
+  totals: { minutes: number; materials: string; entries: number; lines: number };
   /** Whether the viewer may record time and material here. */
   canRecord: boolean;
   /** The people a manager may record time for (the incident's possible assignees); empty for others. */
@@ -95,12 +97,12 @@ export async function getIncidentWork(ctx: ServiceContext, target: WorkTarget): 
         .limit(WORK_ROWS_SHOWN),
     () =>
       ctx.db
-        .select({ minutes: sql<number>`coalesce(sum(${timeEntries.minutes}), 0)::int` })
+        .select({ minutes: sql<number>`coalesce(sum(${timeEntries.minutes}), 0)::int`, count: sql<number>`count(*)::int` })
         .from(timeEntries)
         .where(incidentEntries),
     () =>
       ctx.db
-        .select({ amount: sql<string>`coalesce(sum(${lineTotal}), 0)::numeric(14,2)::text` })
+        .select({ amount: sql<string>`coalesce(sum(${lineTotal}), 0)::numeric(14,2)::text`, count: sql<number>`count(*)::int` })
         .from(materialLines)
         .where(incidentLines),
     async () =>
@@ -132,8 +134,34 @@ export async function getIncidentWork(ctx: ServiceContext, target: WorkTarget): 
       addedBy: l.createdById ? { id: l.createdById, name: personName(l.name, l.surname) } : null,
       editable: canRecord && (manages || l.createdById === viewerId),
     })),
-    totals: { minutes: timeTotal?.minutes ?? 0, materials: materialTotal?.amount ?? "0.00" },
+    totals: { minutes: timeTotal?.minutes ?? 0, materials: materialTotal?.amount ?? "0.00", entries: timeTotal?.count ?? 0, lines: materialTotal?.count ?? 0 },
     canRecord,
     people: people.map((p) => ({ id: p.id, name: personName(p.name, p.surname) })),
   };
+}
+
+/**
+ * The stored values of a time entry of an incident in reach, as the verbs' input (the duration as hours
+ * and minutes): what a partial change (PATCH) keeps for the fields it leaves out. "Incident not found"
+ * or "Entry not found" otherwise; whether the actor may change it is the verb's question.
+ */
+export async function timeEntryValues(ctx: ServiceContext, target: WorkTarget, entryId: number): Promise<Required<Omit<TimeEntryInput, "note">> & { note: string | null }> {
+  const incident = await findIncidentInReach(ctx, target.incidentId);
+  const [entry] = await ctx.db
+    .select({ userId: timeEntries.userId, workedOn: timeEntries.workedOn, minutes: timeEntries.minutes, note: timeEntries.note })
+    .from(timeEntries)
+    .where(and(eq(timeEntries.id, entryId), eq(timeEntries.incidentId, incident.id), eq(timeEntries.entityId, ctx.entityId)));
+  if (!entry) throw timeEntryNotFound();
+  return { userId: entry.userId, workedOn: entry.workedOn, hours: Math.floor(entry.minutes / 60), minutes: entry.minutes % 60, note: entry.note };
+}
+
+/** The stored values of a material line of an incident in reach, as the verbs' input (see timeEntryValues). */
+export async function materialLineValues(ctx: ServiceContext, target: WorkTarget, lineId: number): Promise<Required<MaterialLineInput>> {
+  const incident = await findIncidentInReach(ctx, target.incidentId);
+  const [line] = await ctx.db
+    .select({ description: materialLines.description, quantity: materialLines.quantity, unitCost: materialLines.unitCost })
+    .from(materialLines)
+    .where(and(eq(materialLines.id, lineId), eq(materialLines.incidentId, incident.id), eq(materialLines.entityId, ctx.entityId)));
+  if (!line) throw materialLineNotFound();
+  return line;
 }

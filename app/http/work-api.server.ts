@@ -1,0 +1,116 @@
+import { z } from "zod";
+import type { ServiceContext } from "~/core/context.server";
+import { type Deferred, deferred } from "~/core/input";
+import { idParam, parseJson } from "~/http/api.server";
+import { MATERIAL_DESCRIPTION_MAX, MAX_ENTRY_MINUTES, TIME_NOTE_MAX } from "~/modules/time-costs/constants";
+import { materialLineValues, timeEntryValues } from "~/modules/time-costs/queries.server";
+import type { MaterialLineInput, TimeEntryInput } from "~/modules/time-costs/schema";
+import { materialLineNotFound, timeEntryNotFound, type WorkTarget } from "~/modules/time-costs/service.server";
+
+/**
+ * What the time and material calls under /api/incidents/{id} share (issue 62): the entry and line ids of
+ * the address (a malformed one is "not found" before the database is asked), the bodies as the verbs
+ * read them (validated by the verb, after its permission check, with TimeEntrySchema or
+ * MaterialLineSchema), a PATCH's body completed with the stored values of the fields it leaves out,
+ * and the documented shapes of those bodies (the verbs' schemas preprocess their fields, which JSON
+ * Schema cannot express).
+ */
+
+/** The time entry id of the address; a malformed one is 404 TIME_ENTRY_NOT_FOUND. */
+export function entryIdParam(params: { entryId?: string }): number {
+  const id = idParam(params.entryId);
+  if (!id) throw timeEntryNotFound();
+  return id;
+}
+
+/** The material line id of the address; a malformed one is 404 MATERIAL_LINE_NOT_FOUND. */
+export function lineIdParam(params: { lineId?: string }): number {
+  const id = idParam(params.lineId);
+  if (!id) throw materialLineNotFound();
+  return id;
+}
+
+/** A JSON object body (anything else is 400 INVALID_BODY through parseJson); its fields are the verb's to check. */
+const ObjectBody = z.record(z.string(), z.unknown());
+
+function objectBody(request: Request): Promise<Record<string, unknown>> {
+  return parseJson(request, ObjectBody);
+}
+
+/** A POST's body: the whole entry or line, read when the verb asks for it. */
+export function workBody<T>(request: Request): Deferred<T> {
+  return deferred(async () => (await objectBody(request)) as T);
+}
+
+const has = (body: Record<string, unknown>, field: string) => Object.hasOwn(body, field);
+
+/**
+ * A PATCH of a time entry: the fields sent replace the stored ones, the others are kept. The duration
+ * is one value: sending `hours` or `minutes` replaces both (the one left out is 0), so "minutes: 30"
+ * is half an hour, not the stored hours and 30 minutes.
+ */
+export function timeEntryPatch(request: Request, ctx: ServiceContext, target: WorkTarget, entryId: number): Deferred<TimeEntryInput> {
+  return deferred(async () => {
+    const body = await objectBody(request);
+    const stored = await timeEntryValues(ctx, target, entryId);
+    const duration = has(body, "hours") || has(body, "minutes") ? { hours: body.hours, minutes: body.minutes } : { hours: stored.hours, minutes: stored.minutes };
+    return {
+      userId: has(body, "userId") ? body.userId : undefined,
+      workedOn: has(body, "workedOn") ? body.workedOn : stored.workedOn,
+      ...duration,
+      note: has(body, "note") ? body.note : stored.note,
+    } as TimeEntryInput;
+  });
+}
+
+/** A PATCH of a material line: the fields sent replace the stored ones, the others are kept. */
+export function materialLinePatch(request: Request, ctx: ServiceContext, target: WorkTarget, lineId: number): Deferred<MaterialLineInput> {
+  return deferred(async () => {
+    const body = await objectBody(request);
+    const stored = await materialLineValues(ctx, target, lineId);
+    return {
+      description: has(body, "description") ? body.description : stored.description,
+      quantity: has(body, "quantity") ? body.quantity : stored.quantity,
+      unitCost: has(body, "unitCost") ? body.unitCost : stored.unitCost,
+    } as MaterialLineInput;
+  });
+}
+
+// ---------------------------------------------------------------------------
+// The documented bodies and answers (OpenAPI)
+// ---------------------------------------------------------------------------
+
+const wholeOrText = (description: string) => z.union([z.number().int().min(0), z.string()]).describe(description);
+const decimal = (description: string) => z.union([z.number().min(0), z.string()]).describe(description);
+
+export const TimeEntryBodySchema = z
+  .object({
+    userId: z
+      .number()
+      .int()
+      .positive()
+      .nullable()
+      .optional()
+      .describe("Who worked: left out or null, the caller; another person only for managers and administrators (someone the incident may be assigned to)"),
+    workedOn: z.string().describe("The day worked (YYYY-MM-DD), not after today in the entity's time zone"),
+    hours: wholeOrText("Hours (0 to 24)").optional(),
+    minutes: wholeOrText(`Minutes; hours and minutes together 1 to ${MAX_ENTRY_MINUTES}`).optional(),
+    note: z.string().max(TIME_NOTE_MAX).nullable().optional(),
+  })
+  .meta({ title: "TimeEntryBody" });
+export const TimeEntryPatchSchema = TimeEntryBodySchema.partial().meta({
+  title: "TimeEntryPatch",
+  description: "The fields to change; the others keep their values. Sending hours or minutes replaces the whole duration.",
+});
+
+export const MaterialLineBodySchema = z
+  .object({
+    description: z.string().max(MATERIAL_DESCRIPTION_MAX),
+    quantity: decimal('More than 0, at most 3 decimals (a point or a comma: "2,5")'),
+    unitCost: decimal("0 or more, at most 2 decimals, in the entity's currency"),
+  })
+  .meta({ title: "MaterialLineBody" });
+export const MaterialLinePatchSchema = MaterialLineBodySchema.partial().meta({
+  title: "MaterialLinePatch",
+  description: "The fields to change; the others keep their values.",
+});
