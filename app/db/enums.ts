@@ -256,6 +256,10 @@ export const ExportType = {
   GENERIC_EQUIPMENTS: 9,
   PLANNED_MAINTENANCE: 10,
   EQUIPMENT_CATEGORIES: 11,
+  /** Not in SPEC.md's list: the time recorded on incidents (issue 62). */
+  TIME_ENTRIES: 12,
+  /** Not in SPEC.md's list: the material recorded on incidents (issue 62). */
+  MATERIAL_LINES: 13,
 } as const;
 export type ExportType = ValueOf<typeof ExportType>;
 export const EXPORT_TYPE_VALUES = valuesOf(ExportType);
@@ -263,7 +267,9 @@ export const EXPORT_TYPE_VALUES = valuesOf(ExportType);
 /**
  * Incident notifications first, then import success/failure per area
  * (facilities, equipments, maintenance, incidents), then one export-success
- * value per `ExportType`, in `ExportType` order (EXPORT_* = 13 + ExportType).
+ * value per SPEC.md's `ExportType` (12 of them), in `ExportType` order (13 + ExportType), then the
+ * app's own. The export types added since (time entries, material lines) have their success types
+ * further on, where free values were (`exportSuccessNotificationType` maps each export type to its own).
  */
 export const NotificationType = {
   INCIDENT_CREATED: 0,
@@ -301,14 +307,42 @@ export const NotificationType = {
   SERVICE_LEVEL_WARNING: 28,
   /** Not in SPEC.md's list: an incident's response or resolution target was breached (issue 62). */
   SERVICE_LEVEL_BREACHED: 29,
+  /** Not in SPEC.md's list: an export of time entries is ready (issue 62). */
+  EXPORT_TIME_ENTRIES_SUCCESS: 30,
+  /** Not in SPEC.md's list: an export of material lines is ready (issue 62). */
+  EXPORT_MATERIAL_LINES_SUCCESS: 31,
 } as const;
 export type NotificationType = ValueOf<typeof NotificationType>;
 export const NOTIFICATION_TYPE_VALUES = valuesOf(NotificationType);
 
+/**
+ * The export-success notification type of each export type: SPEC.md's twelve are 13 + the export type;
+ * the later ones are listed, their values placed after the other notification types.
+ */
+const EXPORT_SUCCESS_TYPES: Readonly<Record<ExportType, NotificationType>> = {
+  [ExportType.USERS]: NotificationType.EXPORT_USERS_SUCCESS,
+  [ExportType.ROOMS]: NotificationType.EXPORT_ROOMS_SUCCESS,
+  [ExportType.BUILDINGS]: NotificationType.EXPORT_BUILDINGS_SUCCESS,
+  [ExportType.INCIDENTS]: NotificationType.EXPORT_INCIDENTS_SUCCESS,
+  [ExportType.FACILITIES]: NotificationType.EXPORT_FACILITIES_SUCCESS,
+  [ExportType.ROOM_TYPES]: NotificationType.EXPORT_ROOM_TYPES_SUCCESS,
+  [ExportType.INCIDENT_TYPES]: NotificationType.EXPORT_INCIDENT_TYPES_SUCCESS,
+  [ExportType.MAINTENANCE_TYPES]: NotificationType.EXPORT_MAINTENANCE_TYPES_SUCCESS,
+  [ExportType.MAINTENANCE_TASKS]: NotificationType.EXPORT_MAINTENANCE_TASKS_SUCCESS,
+  [ExportType.GENERIC_EQUIPMENTS]: NotificationType.EXPORT_GENERIC_EQUIPMENTS_SUCCESS,
+  [ExportType.PLANNED_MAINTENANCE]: NotificationType.EXPORT_PLANNED_MAINTENANCE_SUCCESS,
+  [ExportType.EQUIPMENT_CATEGORIES]: NotificationType.EXPORT_EQUIPMENT_CATEGORIES_SUCCESS,
+  [ExportType.TIME_ENTRIES]: NotificationType.EXPORT_TIME_ENTRIES_SUCCESS,
+  [ExportType.MATERIAL_LINES]: NotificationType.EXPORT_MATERIAL_LINES_SUCCESS,
+};
+
 /** The export-success notification type for an export type. */
 export function exportSuccessNotificationType(exportType: ExportType): NotificationType {
-  return (NotificationType.EXPORT_USERS_SUCCESS + exportType) as NotificationType;
+  return EXPORT_SUCCESS_TYPES[exportType];
 }
+
+/** The export-success notification types, every one. */
+export const EXPORT_SUCCESS_NOTIFICATION_TYPES: readonly NotificationType[] = Object.values(EXPORT_SUCCESS_TYPES);
 
 export const QrPrintStatus = {
   PRINTED: 0,
