@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { personActor } from "~/core/actor";
 import { DataJobStatus, Role } from "~/db/enums";
-import type { Entity, Incident, Room, User } from "~/db/schema";
+import { type Entity, type Incident, materialLines, type Room, timeEntries, type User } from "~/db/schema";
 import { API_OPERATIONS } from "~/http/openapi/operations.server";
 import en from "~/locales/en/exports.json";
 import { EXPORT_TYPE_NAMES } from "~/modules/exports/constants";
@@ -36,7 +36,7 @@ import { type ApiHarness, apiContext, callApi, type RouteModule, startApiRuntime
  * A manager-role API token limited to one facility (issue 60 item 9): every list call and every export
  * it starts shows that facility's rows only, never another facility's (here one only the administrator who
  * made the token reaches). The exports run as the `export` job runs them. Every record of the other
- * facility (places, incidents, people linked to it alone, equipment items, plans, comments) carries
+ * facility (places, incidents, people linked to it alone, equipment items, plans, comments, time and material) carries
  * "South" in its name, so that a list or a file naming any of them is seen to leak it.
  */
 let api: ApiHarness;
@@ -95,6 +95,15 @@ beforeAll(async () => {
   await createTask(db, { entityId: entity.id, plannedMaintenanceId: southPlan.id, roomId: southRoom.id });
   await createIncidentComment(db, { entityId: entity.id, incidentId: northIncident.id, authorId: northTech.id, body: "North comment" });
   await createIncidentComment(db, { entityId: entity.id, incidentId: southIncident.id, authorId: southTech.id, body: "South comment" });
+  // Time and material recorded on both sides.
+  await db.insert(timeEntries).values([
+    { entityId: entity.id, incidentId: northIncident.id, userId: northTech.id, workedOn: "2026-03-02", minutes: 30, note: "North work", createdById: northTech.id },
+    { entityId: entity.id, incidentId: southIncident.id, userId: southTech.id, workedOn: "2026-03-02", minutes: 40, note: "South work", createdById: southTech.id },
+  ]);
+  await db.insert(materialLines).values([
+    { entityId: entity.id, incidentId: northIncident.id, description: "North pipe", quantity: "1", unitCost: "5", createdById: northTech.id },
+    { entityId: entity.id, incidentId: southIncident.id, description: "South pipe", quantity: "2", unitCost: "6", createdById: southTech.id },
+  ]);
   const made = await createApiToken(
     { db, entityId: entity.id, actor: personActor(admin), locale: "en", timeZone: "Europe/Brussels" },
     { name: "North integration", role: Role.FACILITY_MANAGER as 1, facilityIds: [north.id], expiresInDays: 30 },
@@ -162,6 +171,8 @@ const FACILITY_EXPORTS: [string, string, string][] = [
   ["buildings", "North hall", "South hall"],
   ["rooms", "North lab", "South lab"],
   ["incidents", "North leak", "South leak"],
+  ["time-entries", "North work", "South"],
+  ["material-lines", "North pipe", "South"],
 ];
 /** The entity's people (see "people" above): none of the other facility's places in them. */
 const PEOPLE_EXPORTS = ["users"];

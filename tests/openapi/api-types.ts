@@ -10972,7 +10972,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "users" | "rooms" | "buildings" | "incidents" | "facilities" | "room-types" | "incident-types" | "maintenance-types" | "maintenance-tasks" | "generic-equipments" | "planned-maintenance" | "equipment-categories";
+                    type: "users" | "rooms" | "buildings" | "incidents" | "facilities" | "room-types" | "incident-types" | "maintenance-types" | "maintenance-tasks" | "generic-equipments" | "planned-maintenance" | "equipment-categories" | "time-entries" | "material-lines";
                     /**
                      * @default xlsx
                      * @enum {string}

@@ -21,7 +21,7 @@ export interface ExportFormOptions {
 }
 
 /** The filter kinds the form offers (the API takes the others too: building, incident type, plan, assignee). */
-const SHOWN: ReadonlySet<ExportFilterKind> = new Set(["statuses", "priorities", "facility", "from", "to", "q", "role", "userStatus", "category", "maintenanceType", "taskStatus"]);
+const SHOWN: ReadonlySet<ExportFilterKind> = new Set(["statuses", "priorities", "facility", "from", "to", "q", "role", "userStatus", "category", "maintenanceType", "taskStatus", "workedFrom", "workedTo"]);
 
 /**
  * The type chooser (a GET form: the chosen type's filters are a page of their own, so it works without
@@ -111,6 +111,8 @@ export function ExportForm({ type, options, lastResult }: { type: ExportTypeSlug
         return select(name, t("form.taskStatus"), (["pending", "done"] as const).map((s) => ({ value: s, label: t(`form.taskStatuses.${s}`) })));
       case "from":
       case "to":
+      case "workedFrom":
+      case "workedTo":
       case "q":
         return (
           <div className="grid gap-2" key={name}>

@@ -18,6 +18,9 @@ export const EXPORT_TYPE_SLUGS = {
   "generic-equipments": ExportType.GENERIC_EQUIPMENTS,
   "planned-maintenance": ExportType.PLANNED_MAINTENANCE,
   "equipment-categories": ExportType.EQUIPMENT_CATEGORIES,
+  // Not in SPEC.md's list (issue 62): the time and material recorded on incidents.
+  "time-entries": ExportType.TIME_ENTRIES,
+  "material-lines": ExportType.MATERIAL_LINES,
 } as const satisfies Record<string, ExportType>;
 export type ExportTypeSlug = keyof typeof EXPORT_TYPE_SLUGS;
 export const EXPORT_TYPE_NAMES = Object.keys(EXPORT_TYPE_SLUGS) as ExportTypeSlug[];
@@ -34,12 +37,30 @@ export const EXPORT_FORMATS = ["xlsx", "csv"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** A filter of the export form: its parameter (the list screen's) and how it is chosen. */
-export type ExportFilterKind = "statuses" | "priorities" | "facility" | "building" | "from" | "to" | "incidentType" | "q" | "role" | "userStatus" | "category" | "maintenanceType" | "taskStatus" | "plan" | "assignee";
+export type ExportFilterKind =
+  | "statuses"
+  | "priorities"
+  | "facility"
+  | "building"
+  | "from"
+  | "to"
+  | "incidentType"
+  | "q"
+  | "role"
+  | "userStatus"
+  | "category"
+  | "maintenanceType"
+  | "taskStatus"
+  | "plan"
+  | "assignee"
+  | "workedFrom"
+  | "workedTo";
 
 /**
  * The list screens' filters each type takes, by URL parameter (the same names as the list's address):
  * incidents those of /incidents; rooms and buildings the facility; users role and status; generic
- * equipment the category; planned maintenance the type and the facility; tasks status and building.
+ * equipment the category; planned maintenance the type and the facility; tasks status and building;
+ * time entries the incident's facility and the days worked; material lines the incident's facility.
  */
 export const EXPORT_FILTERS: Record<ExportTypeSlug, Partial<Record<string, ExportFilterKind>>> = {
   users: { role: "role", status: "userStatus" },
@@ -54,4 +75,6 @@ export const EXPORT_FILTERS: Record<ExportTypeSlug, Partial<Record<string, Expor
   "generic-equipments": { categoryId: "category" },
   "planned-maintenance": { maintenanceTypeId: "maintenanceType", facilityId: "facility", assigneeId: "assignee" },
   "equipment-categories": {},
+  "time-entries": { facility: "facility", from: "workedFrom", to: "workedTo" },
+  "material-lines": { facility: "facility" },
 };

@@ -3,6 +3,7 @@ import type { ServiceContext } from "~/core/context.server";
 import { fieldColumns } from "~/core/fields.server";
 import { ExportType, ROLE_VALUES, USER_STATUS_VALUES } from "~/db/enums";
 import { buildings, incidents, maintenanceTypes, plannedMaintenances, rooms, tasks } from "~/db/schema";
+import { isCalendarDay } from "~/lib/dates";
 import { ValidationError } from "~/lib/errors";
 import { type AreaFields, exportKeys, fieldCell, fieldLabelKey } from "~/lib/fields";
 import type { ListQuery, Page } from "~/lib/list-query";
@@ -21,12 +22,21 @@ import { BUILDING_FIELDS, FACILITY_FIELDS } from "~/modules/facilities/schema";
 import { INCIDENT_TYPE_FIELDS } from "~/modules/incident-types/schema";
 import { MAINTENANCE_TYPE_FIELDS } from "~/modules/maintenance/schema";
 import { ROOM_FIELDS, ROOM_TYPE_FIELDS } from "~/modules/rooms/schema";
+import {
+  countMaterialLinesForExport,
+  countTimeEntriesForExport,
+  type MaterialLineExportRow,
+  materialLinesForExport,
+  type TimeEntryExportRow,
+  timeEntriesForExport,
+  type WorkExportFilters,
+} from "~/modules/time-costs/export-queries.server";
 import { listUsers, type UserFilters, type UserRow } from "~/modules/users/queries.server";
 import type { Cell, ExportFormatter } from "./format";
 import { EXPORT_TYPE_SLUGS, type ExportTypeSlug } from "./schema";
 
 /**
- * The twelve exports (decision 055), one definition each: its columns (a header key of
+ * The exports (decision 055: SPEC.md's twelve; issue 62 adds time entries and material lines), one definition each: its columns (a header key of
  * `exports:columns` and how a row gives the cell) and its rows, read with the list screen's own query,
  * filters and the reader's reach, a batch at a time so memory stays flat whatever the size:
  *
@@ -127,6 +137,13 @@ function filterReader(params: URLSearchParams) {
       const v = params.get(name);
       if (v === null || v === "") return null;
       if (/^\d{1,9}$/.test(v) && Number(v) > 0) return Number(v);
+      bad(name);
+      return null;
+    },
+    day(name: string): string | null {
+      const v = params.get(name);
+      if (v === null || v === "") return null;
+      if (isCalendarDay(v)) return v;
       bad(name);
       return null;
     },
@@ -389,9 +406,89 @@ const tasksExport = define<TaskRow, TaskFilters>({
   },
 });
 
-/** The definitions by export type (SPEC.md section 3's values). */
+/** The time and material exports' filters: the incident's facility; for time, the days worked (YYYY-MM-DD). */
+function workFilters(params: URLSearchParams, withDays: boolean): WorkExportFilters {
+  const r = filterReader(params);
+  return r.done({ facilityId: r.id("facility"), from: withDays ? r.day("from") : null, to: withDays ? r.day("to") : null });
+}
+
+/** Where the work was done: the incident and its place, first in both exports. */
+const workPlaceColumns = <R extends TimeEntryExportRow | MaterialLineExportRow>(): ExportColumn<R>[] => [
+  { key: "incident", value: (r) => r.incidentShortId },
+  { key: "incidentTitle", value: (r) => r.incidentTitle },
+  { key: "facility", value: (r) => r.facilityName },
+  { key: "building", value: (r) => r.buildingName },
+  { key: "room", value: (r) => r.roomName },
+];
+
+/**
+ * The time recorded on the incidents in the reader's reach (decision 065), by entry: the minutes as a
+ * whole number and as hours to two decimals, which a spreadsheet sums.
+ */
+const timeEntriesExport = define<TimeEntryExportRow, WorkExportFilters>({
+  type: ExportType.TIME_ENTRIES,
+  slug: "time-entries",
+  parseFilters: (params) => workFilters(params, true),
+  columns: [
+    ...workPlaceColumns<TimeEntryExportRow>(),
+    { key: "workedOn", value: (r, f) => f.day(r.workedOn) },
+    { key: "person", value: (r) => r.person },
+    { key: "minutes", value: (r) => r.minutes },
+    { key: "hours", value: (r) => Math.round((r.minutes / 60) * 100) / 100 },
+    { key: "note", value: (r) => r.note },
+  ],
+  async *batches(ctx, filters, total) {
+    const outline = await reachOutline(ctx);
+    total(await countTimeEntriesForExport(ctx, filters, outline));
+    yield* keysetPages(async (after) => {
+      const rows = await timeEntriesForExport(ctx, filters, outline, after, EXPORT_BATCH);
+      return { rows, last: rows.at(-1)?.id ?? null, full: rows.length === EXPORT_BATCH };
+    });
+  },
+});
+
+/** The material recorded on the incidents in the reader's reach, by line; amounts as numbers a spreadsheet sums. */
+const materialLinesExport = define<MaterialLineExportRow, WorkExportFilters>({
+  type: ExportType.MATERIAL_LINES,
+  slug: "material-lines",
+  parseFilters: (params) => workFilters(params, false),
+  columns: [
+    ...workPlaceColumns<MaterialLineExportRow>(),
+    { key: "description", value: (r) => r.description },
+    { key: "quantity", value: (r) => Number(r.quantity) },
+    { key: "unitCost", value: (r) => Number(r.unitCost) },
+    { key: "lineTotal", value: (r) => Number(r.total) },
+    { key: "addedBy", value: (r) => r.addedBy },
+    { key: "createdAt", value: (r, f) => f.instant(r.createdAt) },
+  ],
+  async *batches(ctx, filters, total) {
+    const outline = await reachOutline(ctx);
+    total(await countMaterialLinesForExport(ctx, filters, outline));
+    yield* keysetPages(async (after) => {
+      const rows = await materialLinesForExport(ctx, filters, outline, after, EXPORT_BATCH);
+      return { rows, last: rows.at(-1)?.id ?? null, full: rows.length === EXPORT_BATCH };
+    });
+  },
+});
+
+/** The definitions by export type (SPEC.md section 3's values, then the app's own). */
 export const EXPORTS: Record<ExportType, ExportDefinition> = Object.fromEntries(
-  [users, roomsExport, buildingsExport, incidentsExport, facilitiesExport, roomTypesExport, incidentTypesExport, maintenanceTypesExport, tasksExport, equipmentTypesExport, plannedExport, categoriesExport].map((d) => [
+  [
+    users,
+    roomsExport,
+    buildingsExport,
+    incidentsExport,
+    facilitiesExport,
+    roomTypesExport,
+    incidentTypesExport,
+    maintenanceTypesExport,
+    tasksExport,
+    equipmentTypesExport,
+    plannedExport,
+    categoriesExport,
+    timeEntriesExport,
+    materialLinesExport,
+  ].map((d) => [
     d.type,
     d as unknown as ExportDefinition,
   ]),

@@ -7,7 +7,8 @@ import { exportReady } from "./changes.server";
 import { exportSlugOf } from "./schema";
 
 /**
- * The export success notifications (SPEC.md section 3: one type per export type, 13 to 24), each
+ * The export success notifications (SPEC.md section 3: one type per export type, 13 to 24; 30 and 31
+ * for the time entries and material lines exports, `exportSuccessNotificationType`), each
  * following "export ready" for its own type: they tell the person who asked for the export, if they
  * are still an active user of the entity who may export, with the file as the download link
  * (`message.downloadFileId`, which notificationLink turns into /files/{id}).

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ServiceContext } from "~/core/context.server";
 import type { Database } from "~/db/client.server";
 import { DataJobStatus, exportSuccessNotificationType, ExportType, IncidentStatus, Role, UserLanguage, UserStatus } from "~/db/enums";
-import { dataJobs, type Entity, notificationDetails, notifications, storedFiles, type User, users } from "~/db/schema";
+import { dataJobs, type Entity, materialLines, notificationDetails, notifications, storedFiles, timeEntries, type User, users } from "~/db/schema";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import { listCategories, listEquipmentTypes } from "~/modules/equipment/queries.server";
 import { listBuildings, listFacilities } from "~/modules/facilities/queries.server";
@@ -65,6 +65,10 @@ let technician: User;
 let strangerB: User;
 let northFacilityId: number;
 let southFacilityId: number;
+let northShortId: number;
+let southShortId: number;
+/** The exports of time and material (issue 62): no list screen to compare with, their contents written out below. */
+const WORK_EXPORTS: readonly ExportTypeSlug[] = ["time-entries", "material-lines"];
 
 const ctxOf = (user: User) => services.ctx(user.entityId, { id: user.id, role: user.role });
 const SECRET = "ZZB";
@@ -139,6 +143,9 @@ async function listed(ctx: ServiceContext, type: ExportTypeSlug): Promise<unknow
       return (await listIncidents(ctx, q("createdAt"), NO_FILTERS)).items;
     case "maintenance-tasks":
       return (await listTasks(ctx, { status: "all", buildingId: null, plannedMaintenanceId: null, assignee: null }, { page: 1, size: 100 })).items;
+    case "time-entries":
+    case "material-lines":
+      throw new Error(`${type} has no list screen`);
   }
 }
 
@@ -181,8 +188,20 @@ beforeAll(async () => {
   const plan = await createPlannedMaintenance(db, { entityId: entityA.id, maintenanceTypeId: service.id, name: "Boiler plan", assigneeIds: [technician.id], roomIds: [northRoom.id, southRoom.id] });
   await createTask(db, { entityId: entityA.id, plannedMaintenanceId: plan.id, roomId: northRoom.id, dueDate: "2026-12-01" });
   await createTask(db, { entityId: entityA.id, plannedMaintenanceId: plan.id, roomId: southRoom.id, dueDate: "2026-12-02", note: "South task" });
-  await createIncident(db, { entityId: entityA.id, roomId: northRoom.id, title: "Leaking tap in the North office", createdAt: new Date("2026-07-01T10:00:00Z"), tags: ["water"] });
-  await createIncident(db, { entityId: entityA.id, roomId: southRoom.id, title: "Broken lamp in the South office", status: IncidentStatus.IN_PROGRESS, priority: 2 });
+  const northIncident = await createIncident(db, { entityId: entityA.id, roomId: northRoom.id, title: "Leaking tap in the North office", createdAt: new Date("2026-07-01T10:00:00Z"), tags: ["water"] });
+  const southIncident = await createIncident(db, { entityId: entityA.id, roomId: southRoom.id, title: "Broken lamp in the South office", status: IncidentStatus.IN_PROGRESS, priority: 2 });
+  northShortId = northIncident.shortId;
+  southShortId = southIncident.shortId;
+  // Time and material on both facilities' incidents (the North one in the manager's reach, the South one not).
+  await db.insert(timeEntries).values([
+    { entityId: entityA.id, incidentId: northIncident.id, userId: technician.id, workedOn: "2026-07-02", minutes: 90, note: "Seal replaced", createdById: technician.id },
+    { entityId: entityA.id, incidentId: northIncident.id, userId: manager.id, workedOn: "2026-07-05", minutes: 20, createdById: manager.id },
+    { entityId: entityA.id, incidentId: southIncident.id, userId: admin.id, workedOn: "2026-07-03", minutes: 45, note: "South visit", createdById: admin.id },
+  ]);
+  await db.insert(materialLines).values([
+    { entityId: entityA.id, incidentId: northIncident.id, description: "Copper pipe", quantity: "2.5", unitCost: "12.40", createdById: technician.id, createdAt: new Date("2026-07-02T08:30:00Z") },
+    { entityId: entityA.id, incidentId: southIncident.id, description: "South bulb", quantity: "3", unitCost: "0.33", createdById: admin.id, createdAt: new Date("2026-07-03T09:00:00Z") },
+  ]);
   await createIncident(db, { entityId: entityA.id, roomId: southRoom.id, title: "=HYPERLINK(evil) in the South office", status: IncidentStatus.DONE });
 
   // Entity B: one record of every kind, every name carrying SECRET.
@@ -196,7 +215,9 @@ beforeAll(async () => {
   const bService = await createMaintenanceType(db, { entityId: entityB.id, name: `${SECRET} service` });
   const bPlan = await createPlannedMaintenance(db, { entityId: entityB.id, maintenanceTypeId: bService.id, name: `${SECRET} plan` });
   await createTask(db, { entityId: entityB.id, plannedMaintenanceId: bPlan.id, roomId: bRoom.id, dueDate: "2026-12-01", note: SECRET });
-  await createIncident(db, { entityId: entityB.id, roomId: bRoom.id, title: `${SECRET} incident` });
+  const bIncident = await createIncident(db, { entityId: entityB.id, roomId: bRoom.id, title: `${SECRET} incident` });
+  await db.insert(timeEntries).values({ entityId: entityB.id, incidentId: bIncident.id, userId: strangerB.id, workedOn: "2026-07-02", minutes: 30, note: SECRET, createdById: strangerB.id });
+  await db.insert(materialLines).values({ entityId: entityB.id, incidentId: bIncident.id, description: SECRET, quantity: "1", unitCost: "1", createdById: strangerB.id });
 });
 
 afterAll(async () => {
@@ -209,7 +230,7 @@ beforeEach(async () => {
 });
 
 describe("every export type", () => {
-  for (const type of EXPORT_TYPE_NAMES) {
+  for (const type of EXPORT_TYPE_NAMES.filter((t) => !WORK_EXPORTS.includes(t))) {
     it(`${type}: the list screen's rows and columns, for an administrator and a facility manager, never another entity's`, async () => {
       for (const user of [admin, manager]) {
         const { view, bytes } = await exportAs(user, type);
@@ -235,6 +256,56 @@ describe("every export type", () => {
       }
     });
   }
+});
+
+describe("the time and material exports", () => {
+  it("time entries: every entry in reach, with its incident and place, for an administrator; the North ones for its manager, in Dutch", async () => {
+    const all = parseCsv((await exportAs(admin, "time-entries")).bytes.toString("utf8"));
+    expect(all).toEqual([
+      ["Incident", "Incident title", "Facility", "Building", "Room", "Day worked", "Person", "Minutes", "Hours", "Note"],
+      [String(northShortId), "Leaking tap in the North office", "North site", "North hall", "North office", "2026-07-02", "Tess Tech", "90", "1.5", "Seal replaced"],
+      [String(northShortId), "Leaking tap in the North office", "North site", "North hall", "North office", "2026-07-05", "Mona Manager", "20", "0.33", ""],
+      [String(southShortId), "Broken lamp in the South office", "South site", "South hall", "South office", "2026-07-03", "Ada Admin", "45", "0.75", "South visit"],
+    ]);
+    const { view, bytes } = await exportAs(manager, "time-entries");
+    expect(parseCsv(bytes.toString("utf8"))).toEqual([
+      ["Incident", "Titel van het incident", "Site", "Gebouw", "Lokaal", "Gewerkte dag", "Persoon", "Minuten", "Uren", "Notitie"],
+      [String(northShortId), "Leaking tap in the North office", "North site", "North hall", "North office", "2026-07-02", "Tess Tech", "90", "1.5", "Seal replaced"],
+      [String(northShortId), "Leaking tap in the North office", "North site", "North hall", "North office", "2026-07-05", "Mona Manager", "20", "0.33", ""],
+    ]);
+    expect([view.totalRows, view.processedRows]).toEqual([2, 2]);
+  });
+
+  it("time entries: filtered by facility and days worked", async () => {
+    const south = parseCsv((await exportAs(admin, "time-entries", { filters: { facility: String(southFacilityId) } })).bytes.toString("utf8"));
+    expect(south.slice(1).map((r) => [r[0], r[5]])).toEqual([[String(southShortId), "2026-07-03"]]);
+    const days = parseCsv((await exportAs(admin, "time-entries", { filters: { from: "2026-07-03", to: "2026-07-05" } })).bytes.toString("utf8"));
+    expect(days.slice(1).map((r) => r[5])).toEqual(["2026-07-05", "2026-07-03"]);
+    // The manager asking for the South facility gets none of it.
+    expect(parseCsv((await exportAs(manager, "time-entries", { filters: { facility: String(southFacilityId) } })).bytes.toString("utf8"))).toHaveLength(1);
+    expect(await rejectionOf(startExport(ctxOf(admin), { type: "time-entries", format: "csv", filters: { from: "2026-02-30" } }))).toBeInstanceOf(ValidationError);
+    expect(await rejectionOf(startExport(ctxOf(admin), { type: "material-lines", format: "csv", filters: { from: "2026-07-01" } }))).toBeInstanceOf(ValidationError);
+  });
+
+  it("material lines: every line in reach with its exact total, for an administrator; the North ones for its manager", async () => {
+    const all = parseCsv((await exportAs(admin, "material-lines")).bytes.toString("utf8"));
+    expect(all).toEqual([
+      ["Incident", "Incident title", "Facility", "Building", "Room", "Description", "Quantity", "Unit cost", "Line total", "Added by", "Created"],
+      [String(northShortId), "Leaking tap in the North office", "North site", "North hall", "North office", "Copper pipe", "2.5", "12.4", "31", "Tess Tech", "2026-07-02 10:30"],
+      [String(southShortId), "Broken lamp in the South office", "South site", "South hall", "South office", "South bulb", "3", "0.33", "0.99", "Ada Admin", "2026-07-03 11:00"],
+    ]);
+    const north = parseCsv((await exportAs(manager, "material-lines")).bytes.toString("utf8"));
+    expect(north.slice(1)).toEqual([[String(northShortId), "Leaking tap in the North office", "North site", "North hall", "North office", "Copper pipe", "2.5", "12.4", "31", "Tess Tech", "2026-07-02 10:30"]]);
+    const filtered = parseCsv((await exportAs(admin, "material-lines", { filters: { facility: String(northFacilityId) } })).bytes.toString("utf8"));
+    expect(filtered.slice(1).map((r) => r[5])).toEqual(["Copper pipe"]);
+  });
+
+  it("tells the requester with its own notification type (30 and 31)", async () => {
+    const { view } = await exportAs(admin, "material-lines");
+    const [told] = await database.db.select().from(notificationDetails).where(eq(notificationDetails.dataJobId, view.id));
+    expect(told.type).toBe(31);
+    expect(exportSuccessNotificationType(ExportType.TIME_ENTRIES)).toBe(30);
+  });
 });
 
 describe("reach and filters", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BulkUploadType, NotificationType } from "~/db/enums";
 import { getT } from "~/i18n.server";
 import type { Locale } from "~/i18n";
-import { notificationTitle } from "./present";
+import { notificationTitle, subjectIsItsTitle } from "./present";
 
 /**
  * An import's notification names what was imported (issue 60): a rooms import is not announced as a
@@ -59,5 +59,17 @@ describe("a service-level alert's title", () => {
   it("falls back to the type's title without a side", () => {
     expect(title("en", NotificationType.SERVICE_LEVEL_BREACHED, undefined)).toBe("Incident #12 overdue: Leak");
     expect(title("en", NotificationType.SERVICE_LEVEL_WARNING, "sideways")).toBe("Incident #12 due soon: Leak");
+  });
+});
+
+describe("subjectIsItsTitle", () => {
+  it("holds for imports and every export's success (13 to 24, and 30 and 31 for time and material), not for the others", () => {
+    expect([5, 12, 13, 24, 30, 31].map(subjectIsItsTitle)).toEqual([true, true, true, true, true, true]);
+    expect([0, 4, 25, 26, 27, 28, 29].map(subjectIsItsTitle)).toEqual([false, false, false, false, false, false, false]);
+  });
+
+  it("titles the time and material exports in each language", () => {
+    const title = (locale: Locale, type: number) => getT(locale)(`notifications:type.${type}`);
+    expect([title("en", 30), title("fr-BE", 30), title("nl-BE", 31)]).toEqual(["Time entries export ready", "Export des prestations prêt", "Export van materiaallijnen klaar"]);
   });
 });

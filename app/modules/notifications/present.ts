@@ -3,7 +3,7 @@
  * text is a translation key of the `notifications` namespace with its parameters: the reader's language
  * decides, not the writer's (decision 028).
  */
-import { BULK_UPLOAD_TYPE_VALUES, NotificationType } from "~/db/enums";
+import { BULK_UPLOAD_TYPE_VALUES, EXPORT_SUCCESS_NOTIFICATION_TYPES, NotificationType } from "~/db/enums";
 import type { NotificationMessage } from "~/db/schema/notifications";
 
 export interface NotificationLike {
@@ -52,10 +52,13 @@ export function notificationTitle(n: NotificationLike): { key: string; params: R
 
 /**
  * Whether the notification's stored subject is only a key (an import's "import 8", an export's type
- * slug): an import's or an export's (types 5 to 24). Readers get its title instead.
+ * slug): an import's or an export's (types 5 to 24, 30 and 31). Readers get its title instead.
  */
 export function subjectIsItsTitle(type: number): boolean {
-  return type >= NotificationType.IMPORT_FACILITIES_SUCCESS && type <= NotificationType.EXPORT_EQUIPMENT_CATEGORIES_SUCCESS;
+  return (
+    (type >= NotificationType.IMPORT_FACILITIES_SUCCESS && type <= NotificationType.IMPORT_INCIDENTS_FAILURE) ||
+    (EXPORT_SUCCESS_NOTIFICATION_TYPES as readonly number[]).includes(type)
+  );
 }
 
 /** Where it leads: the incident, the task's day, the export's or print's download, the import screen, or the webhooks. */
