@@ -30,7 +30,7 @@ export function lineIdParam(params: { lineId?: string }): number {
   return id;
 }
 
-/** A JSON object body (anything else is 400 INVALID_BODY through parseJson); its fields are the verb's to check. */
+/** A JSON object body (anything else is 400 through parseJson: INVALID_JSON, VALIDATION); its fields are the verb's to check. */
 const ObjectBody = z.record(z.string(), z.unknown());
 
 function objectBody(request: Request): Promise<Record<string, unknown>> {
