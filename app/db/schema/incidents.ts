@@ -61,6 +61,13 @@ export const incidents = pgTable(
     tags: tags(),
     /** Set when the incident is marked as a duplicate of another one. */
     duplicateOfId: integer("duplicate_of_id").references((): AnyPgColumn => incidents.id),
+    /**
+     * The incident's equipment was out of service because of it (issue 62, decision 066): its downtime
+     * runs from the report to Done, unless `downtime_minutes` says how long by hand.
+     */
+    equipmentDown: boolean("equipment_down").notNull().default(false),
+    /** The downtime set by hand, in minutes (null: from the report to Done when `equipment_down`). */
+    downtimeMinutes: integer("downtime_minutes"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     doneAt: timestamptz("done_at"),
@@ -145,6 +152,7 @@ export const incidents = pgTable(
     index("incidents_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
     index("incidents_description_trgm_idx").using("gin", sql`${t.description} gin_trgm_ops`),
     check("incidents_status_check", inValues(t.status, INCIDENT_STATUS_VALUES)),
+    check("incidents_downtime_minutes_check", sql`${t.downtimeMinutes} is null or ${t.downtimeMinutes} between 0 and 527040`),
     check("incidents_priority_check", sql`${t.priority} is null or ${inValues(t.priority, PRIORITY_VALUES)}`),
     check("incidents_occurrences_check", sql`${t.occurrences} >= 1`),
     check("incidents_duplicate_of_check", sql`${t.duplicateOfId} <> ${t.id}`),
