@@ -25,6 +25,7 @@ export const AUDIT = {
   export: { start: "export.start" },
   facility: { create: "facility.create", update: "facility.update", archive: "facility.archive" },
   import: { start: "import.start" },
+  incident: { setDowntime: "incident.set-downtime" },
   incidentType: { create: "incidentType.create", update: "incidentType.update", archive: "incidentType.archive" },
   materialLine: { add: "materialLine.add", update: "materialLine.update", delete: "materialLine.delete" },
   maintenanceType: { create: "maintenanceType.create", update: "maintenanceType.update", archive: "maintenanceType.archive" },

@@ -13,7 +13,7 @@ beforeAll(async () => {
   await i18n.use(initReactI18next).init({ lng: "en", resources: { en: { common, dashboard, equipment } }, defaultNS: "common", interpolation: { escapeValue: false } });
 });
 
-const none = { failures: 0, repaired: 0, medianRepairHours: null, meanRepairHours: null, mtbfHours: null };
+const none = { failures: 0, repaired: 0, medianRepairHours: null, meanRepairHours: null, mtbfHours: null, downtimeHours: 0 };
 
 describe("an equipment item's history", () => {
   it("says there are no failures yet instead of empty figures", async () => {
@@ -23,9 +23,10 @@ describe("an equipment item's history", () => {
   });
 
   it("shows the three figures in hours, and why there is no MTBF under two failures", async () => {
-    const html = await renderInRouter(i18n, <ReliabilitySummary figures={{ failures: 1, repaired: 1, medianRepairHours: 4, meanRepairHours: 4.25, mtbfHours: null }} />);
+    const html = await renderInRouter(i18n, <ReliabilitySummary figures={{ failures: 1, repaired: 1, medianRepairHours: 4, meanRepairHours: 4.25, mtbfHours: null, downtimeHours: 0 }} />);
     expect(html).toContain("4.0 h");
     expect(html).toContain("4.3 h");
+    expect(html).toContain("Downtime");
     expect(html).toContain("The mean time between failures needs at least two failures.");
   });
 
@@ -46,7 +47,7 @@ describe("an equipment item's history", () => {
 
 describe("the dashboard's least reliable equipment", () => {
   it("links each item to its history, or says there is none", async () => {
-    const row = { id: 7, internalReference: "EQ-7", equipmentName: "Boiler", roomId: 3, roomName: "Cellar", failures: 3, repaired: 2, medianRepairHours: 6, meanRepairHours: 6, mtbfHours: 720 };
+    const row = { id: 7, internalReference: "EQ-7", equipmentName: "Boiler", roomId: 3, roomName: "Cellar", failures: 3, repaired: 2, medianRepairHours: 6, meanRepairHours: 6, mtbfHours: 720, downtimeHours: 0 };
     const html = await renderInRouter(i18n, <LeastReliableEquipment rows={[row]} />, "/dashboard?from=2026-01-01&reliability=1");
     expect(html).toContain('href="/view-equipment/7"');
     expect(html).toContain("720.0 h");

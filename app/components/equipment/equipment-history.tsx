@@ -40,13 +40,14 @@ export function ReliabilitySummary({ figures }: { figures: ReliabilityFigures })
         <ViewEmpty>{t("history.noFailures")}</ViewEmpty>
       ) : (
         <div className="grid gap-3">
-          <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
             {(
               [
                 [t("history.failures"), String(figures.failures)],
                 [t("history.medianRepair"), hours(figures.medianRepairHours)],
                 [t("history.meanRepair"), hours(figures.meanRepairHours)],
                 [t("history.mtbf"), hours(figures.mtbfHours)],
+                [t("history.downtime"), hours(figures.downtimeHours)],
               ] as const
             ).map(([label, value]) => (
               <div key={label} className="grid gap-0.5 rounded-md border p-3">

@@ -77,3 +77,10 @@ export const incidentTypeRemoved = defineChange({
   payload: z.object({ ...base, incidentTypeId: id }),
   subject,
 });
+
+/** Its equipment was marked out of service or back in service, or its downtime set by hand (decision 066). */
+export const incidentDowntimeChanged = defineChange({
+  type: "incident.downtime-changed",
+  payload: z.object({ ...base, equipmentDown: z.boolean(), downtimeMinutes: z.number().int().nonnegative().nullable() }),
+  subject,
+});

@@ -47,6 +47,33 @@ export type SetPriorityInput = z.input<typeof SetPrioritySchema>;
 export const AssignSchema = z.object({ assigneeId: assigneeField() });
 export type AssignInput = z.input<typeof AssignSchema>;
 
+const DOWNTIME_INVALID = "incidents:validation.downtimeHours";
+
+/**
+ * The equipment's downtime (decision 066): out of service or not, and, optionally, how long in hours
+ * ("1.5" or "1,5"; empty: from the report until Done), at most a year.
+ */
+export const DowntimeSchema = z.object({
+  equipmentDown: z
+    .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false")], { error: INVALID })
+    .nullish()
+    .transform((v) => v === true || v === "on" || v === "true"),
+  downtimeHours: z
+    .union([z.string(), z.number()], { error: DOWNTIME_INVALID })
+    .nullish()
+    .transform((v, ctx) => {
+      const text = typeof v === "number" ? String(v) : (v ?? "").trim().replace(",", ".");
+      if (text === "") return null;
+      const hours = /^\d{1,4}(\.\d{1,2})?$/.test(text) ? Number(text) : NaN;
+      if (!Number.isFinite(hours) || hours > 366 * 24) {
+        ctx.addIssue({ code: "custom", message: DOWNTIME_INVALID });
+        return z.NEVER;
+      }
+      return Math.round(hours * 60);
+    }),
+});
+export type DowntimeInput = z.input<typeof DowntimeSchema>;
+
 export const TagSchema = z.object({ tag: tagField() });
 export type TagInput = z.input<typeof TagSchema>;
 

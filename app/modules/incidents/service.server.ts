@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { assertCan, personWhoCan } from "~/core/actor";
+import { AUDIT } from "~/core/audit-actions";
 import type { ServiceContext } from "~/core/context.server";
 import { type Input, resolveInput } from "~/core/input";
 import { type Effects, withTx } from "~/core/unit-of-work.server";
@@ -15,6 +16,7 @@ import {
   incidentAssigned,
   incidentCommented,
   incidentDescriptionChanged,
+  incidentDowntimeChanged,
   incidentMarkedDuplicate,
   incidentPriorityChanged,
   incidentStatusChanged,
@@ -33,6 +35,8 @@ import {
   type CommentInput,
   DescriptionSchema,
   type DescriptionInput,
+  DowntimeSchema,
+  type DowntimeInput,
   DuplicateSchema,
   type DuplicateInput,
   SetPrioritySchema,
@@ -155,6 +159,32 @@ export async function assignIncident(ctx: ServiceContext, id: number, rawInput: 
     // The new assignee hears of it; the previous one, that it was taken off them.
     await effects.emit(incidentAssigned, { incidentId: row.id, shortId: row.shortId, from: incident.assigneeId, to: assigneeId });
     return change(row);
+  });
+}
+
+/**
+ * Marks the incident's equipment out of service (its downtime runs from the report to Done) or back in
+ * service, and optionally sets the downtime by hand (decision 066). Only an incident on a piece of
+ * equipment has one. Audited; no incident event (SPEC.md's event types do not name it).
+ */
+export async function setIncidentDowntime(ctx: ServiceContext, id: number, rawInput: Input<DowntimeInput>): Promise<Pick<Incident, "id" | "equipmentDown" | "downtimeMinutes">> {
+  assertCan(ctx.actor, "handle", "incident");
+  const { equipmentDown, downtimeHours: downtimeMinutes } = parseInput(DowntimeSchema, await resolveInput(rawInput));
+  return onIncident(ctx, id, async (tx, incident, effects) => {
+    if (incident.equipmentItemId === null) {
+      throw new ValidationError({ equipmentDown: ["incidents:validation.downtimeNoEquipment"] }, "incidents:validation.downtimeNoEquipment", "INCIDENT_HAS_NO_EQUIPMENT");
+    }
+    const minutes = equipmentDown ? downtimeMinutes : null;
+    if (incident.equipmentDown === equipmentDown && incident.downtimeMinutes === minutes) return incident;
+    const row = await touch(tx, incident.id, { equipmentDown, downtimeMinutes: minutes });
+    await effects.audit({
+      action: AUDIT.incident.setDowntime,
+      recordType: "incident",
+      recordId: row.id,
+      details: { shortId: row.shortId, equipmentDown, downtimeMinutes: minutes },
+    });
+    await effects.emit(incidentDowntimeChanged, { incidentId: row.id, shortId: row.shortId, equipmentDown, downtimeMinutes: minutes });
+    return row;
   });
 }
 

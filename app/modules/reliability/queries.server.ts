@@ -38,6 +38,11 @@ export interface ReliabilityFigures {
   meanRepairHours: number | null;
   /** Mean time between failures, in hours (one decimal); null under two failures. */
   mtbfHours: number | null;
+  /**
+   * Hours out of service (one decimal): over the failures marked "equipment out of service", the
+   * downtime set by hand, else report to Done (to now while open). 0 when none is marked.
+   */
+  downtimeHours: number;
 }
 
 export type ReliabilityScope = { equipmentItemId: number } | { equipmentTypeId: number } | { roomId: number };
@@ -48,7 +53,7 @@ export interface ReliabilityPeriod {
   to: Date;
 }
 
-const NONE: ReliabilityFigures = { failures: 0, repaired: 0, medianRepairHours: null, meanRepairHours: null, mtbfHours: null };
+const NONE: ReliabilityFigures = { failures: 0, repaired: 0, medianRepairHours: null, meanRepairHours: null, mtbfHours: null, downtimeHours: 0 };
 
 const hours = (seconds: unknown) => (seconds === null || seconds === undefined ? null : Math.round((Number(seconds) / 3600) * 10) / 10);
 
@@ -74,16 +79,21 @@ function figureColumns() {
     meanSeconds: sql<number | null>`avg(${repairSeconds}) filter (where ${repaired})`,
     mtbfSeconds: sql<number | null>`case when count(*) > 1
       then extract(epoch from max(${incidents.createdAt}) - min(${incidents.createdAt})) / (count(*) - 1) end`,
+    downtimeSeconds: sql<number>`coalesce(sum(case
+      when ${incidents.downtimeMinutes} is not null then ${incidents.downtimeMinutes} * 60
+      else extract(epoch from coalesce(${incidents.doneAt}, ${new Date(now()).toISOString()}::timestamptz) - ${incidents.createdAt}) end)
+      filter (where ${incidents.equipmentDown}), 0)`,
   };
 }
 
-type RawFigures = { failures: number; repaired: number; medianSeconds: unknown; meanSeconds: unknown; mtbfSeconds: unknown };
+type RawFigures = { failures: number; repaired: number; medianSeconds: unknown; meanSeconds: unknown; mtbfSeconds: unknown; downtimeSeconds: unknown };
 const toFigures = (r: RawFigures): ReliabilityFigures => ({
   failures: Number(r.failures),
   repaired: Number(r.repaired),
   medianRepairHours: hours(r.medianSeconds),
   meanRepairHours: hours(r.meanSeconds),
   mtbfHours: hours(r.mtbfSeconds),
+  downtimeHours: hours(r.downtimeSeconds) ?? 0,
 });
 
 /** The condition naming the scope's incidents (a generic equipment: the incidents on its items). */
