@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, boolean, check, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, check, integer, numeric, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { addressColumns, archivedAt, createdAt, id, updatedAt } from "./columns";
 import { storedFiles } from "./files";
 
@@ -33,6 +33,10 @@ export const entities = pgTable(
     explanatoryStickerFileId: uuid("explanatory_sticker_file_id").references((): AnyPgColumn => storedFiles.id),
     /** IANA time zone of the entity: the dashboard's months (migration 0011). */
     timeZone: text("time_zone").notNull().default("Europe/Brussels"),
+    /** The hourly rate of people without one of their own, in `currency`; null: none (issue 62). */
+    defaultHourlyRate: numeric("default_hourly_rate", { precision: 10, scale: 2 }),
+    /** ISO 4217 code of every amount of the entity (rates, costs, material). */
+    currency: text("currency").notNull().default("EUR"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     archivedAt: archivedAt(),
@@ -40,6 +44,8 @@ export const entities = pgTable(
   (t) => [
     check("entities_template_color_check", sql`${t.templateColor} ~ '^#[0-9A-Fa-f]{6}$'`),
     check("entities_template_text_color_check", sql`${t.templateTextColor} ~ '^#[0-9A-Fa-f]{6}$'`),
+    check("entities_default_hourly_rate_check", sql`${t.defaultHourlyRate} >= 0`),
+    check("entities_currency_check", sql`${t.currency} ~ '^[A-Z]{3}$'`),
   ]
 );
 

@@ -58,6 +58,11 @@ export const timeEntries = pgTable(
     /** When the work started, for entries made by starting and stopping a clock; null for a duration typed in. */
     startedAt: timestamptz("started_at"),
     minutes: integer("minutes").notNull(),
+    /**
+     * The worker's hourly rate when the entry was recorded (theirs, else the entity's default; null: none),
+     * so a later change of rates does not rewrite past costs. Kept on corrections unless the person changes.
+     */
+    hourlyRate: numeric("hourly_rate", { precision: 10, scale: 2 }),
     note: text("note"),
     // Written by the worker, or by a manager for them.
     ...writtenBy(),
@@ -68,6 +73,7 @@ export const timeEntries = pgTable(
     index("time_entries_entity_user_day_idx").on(t.entityId, t.userId, t.workedOn),
     // At most a day per entry.
     check("time_entries_minutes_check", sql`${t.minutes} between 1 and 1440`),
+    check("time_entries_hourly_rate_check", sql`${t.hourlyRate} >= 0`),
   ]
 );
 

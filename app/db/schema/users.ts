@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   smallint,
   text,
@@ -58,6 +59,8 @@ export const users = pgTable(
     lastLoginAt: timestamptz("last_login_at"),
     /** The secret of the person's calendar feed URL (their tasks as iCalendar); null until asked for. */
     calendarToken: text("calendar_token"),
+    /** The person's hourly rate in the entity's currency (administrators set it); null: the entity's default. */
+    hourlyRate: numeric("hourly_rate", { precision: 10, scale: 2 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     archivedAt: archivedAt(),
@@ -70,6 +73,7 @@ export const users = pgTable(
     check("users_role_check", inValues(t.role, ROLE_VALUES)),
     check("users_language_check", inValues(t.language, USER_LANGUAGE_VALUES)),
     check("users_status_check", inValues(t.status, USER_STATUS_VALUES)),
+    check("users_hourly_rate_check", sql`${t.hourlyRate} >= 0`),
   ]
 );
 
