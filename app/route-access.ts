@@ -64,6 +64,7 @@ export const screens: Screen[] = [
   { id: "administration-audit", path: "administration/audit", file: "routes/administration.audit.tsx", access: "admin" },
   // Service levels (issue 62, decision 064): administrators only, like their verbs and reads.
   { id: "administration-service-levels", path: "administration/service-levels", file: "routes/administration.service-levels.tsx", access: "admin" },
+  { id: "administration-rates", path: "administration/rates", file: "routes/administration.rates.tsx", access: "admin" },
   // An incident type's own targets (its override of the entity's), a page of the service levels.
   { id: "administration-service-level-type", path: "administration/service-levels/incident-types/:id", file: "routes/administration.service-levels.incident-types.$id.tsx", access: "admin" },
   { id: "administration-api-tokens", path: "administration/api-tokens", file: "routes/administration.api-tokens.tsx", access: "manager" },

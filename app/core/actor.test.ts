@@ -41,7 +41,8 @@ const every = SUBJECTS.flatMap((subject) => ACTIONS.map((action) => [action, sub
  *   the audit history and their pages, the bug reports and making API tokens are administrators' alone;
  *   decision 064 (issue 62): so are the service levels (working hours, closed days, targets);
  * - issue 62: a technician records their own time and material on what they handle; managers and
- *   administrators record for others and correct anyone's, within reach.
+ *   administrators record for others and correct anyone's, within reach; hourly rates and the currency
+ *   are administrators' only.
  */
 const TECHNICIAN = [
   "read entity",
@@ -89,6 +90,8 @@ const ADMINISTRATOR = [
   "read audit",
   "read serviceLevel",
   "manage serviceLevel",
+  "read rate",
+  "manage rate",
   "open adminScreen",
   "manage apiToken",
   "reach wholeEntity",

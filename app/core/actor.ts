@@ -112,6 +112,8 @@ export const INTEGRATION_SCOPES: readonly Scope[] = ([
  * - `dashboard`, `maintenance`, `task`, `data` (import and export), `printing`;
  * - `time`: time and material recorded on incidents and tasks (`create`: one's own, on what one
  *   handles; `manage`: anyone's, within reach: record for another person, correct or delete any);
+ * - `rate`: the hourly rates of the entity's people, its default rate and its currency (administrators
+ *   only, issue 62);
  * - `webhook`: the entity's webhook endpoints and their deliveries; `audit`: the entity's audit history
  *   (administrators only, decision 057: both span the whole entity);
  * - `serviceLevel`: the entity's working hours, closed days, response and resolution targets and the
@@ -138,6 +140,7 @@ export const SUBJECTS = [
   "data",
   "printing",
   "time",
+  "rate",
   "bugReport",
   "webhook",
   "audit",
@@ -200,6 +203,7 @@ export const PERMISSIONS: PermissionTable = {
     webhook: ["read", "manage"],
     audit: ["read"],
     serviceLevel: ["read", "manage"],
+    rate: ["read", "manage"],
     adminScreen: ["open"],
     apiToken: ["read", "manage"],
     wholeEntity: ["reach"],

@@ -30,6 +30,7 @@ export const AUDIT = {
   materialLine: { add: "materialLine.add", update: "materialLine.update", delete: "materialLine.delete" },
   maintenanceType: { create: "maintenanceType.create", update: "maintenanceType.update", archive: "maintenanceType.archive" },
   plannedMaintenance: { create: "plannedMaintenance.create", update: "plannedMaintenance.update", archive: "plannedMaintenance.archive" },
+  rate: { set: "rate.set" },
   printing: { qrCodes: "printing.qr-codes", calibration: "printing.calibration" },
   report: { submit: "report.submit" },
   room: { create: "room.create", update: "room.update", archive: "room.archive" },

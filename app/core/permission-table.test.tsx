@@ -50,7 +50,7 @@ async function gate(id: string, role: Role): Promise<string> {
 }
 
 describe("the administrators' screens follow the table", () => {
-  const adminScreens = ["administration-webhooks", "administration-webhook", "administration-audit", "administration-service-levels", "administration-service-level-type"];
+  const adminScreens = ["administration-webhooks", "administration-webhook", "administration-audit", "administration-service-levels", "administration-service-level-type", "administration-rates"];
 
   it("as it is: administrators only", async () => {
     for (const id of adminScreens) {

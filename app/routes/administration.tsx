@@ -6,7 +6,7 @@ import { administrationCounts, AUDIT_COUNT_DAYS } from "~/modules/administration
 
 /**
  * /administration (decision 057): the hub of the administration menu. Users and Import/Export for managers
- * and administrators; API tokens, webhooks, service levels and the audit history for administrators only (the cards of
+ * and administrators; API tokens, webhooks, service levels, hourly rates and the audit history for administrators only (the cards of
  * what a manager may not open are left out). Each card has its count and links to its screen.
  */
 export const loader = screenLoader(async ({ ctx }) => ({ counts: await administrationCounts(ctx), auditDays: AUDIT_COUNT_DAYS }));
@@ -36,6 +36,9 @@ export default function Administration() {
       description: t("cards.serviceLevels.description"),
       count: t("cards.serviceLevels.count", { count: counts.serviceLevels }),
     });
+  }
+  if (counts.rates !== null) {
+    cards.push({ key: "rates", to: "/administration/rates", title: t("cards.rates.title"), description: t("cards.rates.description"), count: t("cards.rates.count", { count: counts.rates }) });
   }
   if (counts.auditRecent !== null) {
     cards.push({

@@ -97,7 +97,7 @@ const SPEC_ACCESS: Record<string, SpecAccess> = {
   "update-planned-maintenance": "manager", printing: "manager", "add-incident-type": "manager", "update-incident-type": "manager",
   "import-data-export": "manager", "administration-api-tokens": "manager",
   "dashboard-csv": "manager", "printing-qr-codes": "manager", "printing-explanatory-stickers": "manager", "import-template": "manager",
-  "administration-webhooks": "admin", "administration-webhook": "admin", "administration-audit": "admin", "administration-service-levels": "admin",
+  "administration-webhooks": "admin", "administration-webhook": "admin", "administration-audit": "admin", "administration-service-levels": "admin", "administration-rates": "admin",
   "administration-service-level-type": "admin",
   login: "visitor", signup: "visitor", "password-reset": "visitor", "signup-success": "visitor",
   forbidden: "public", report: "public", "report-status": "public", "signup-verify": "public",

@@ -27,11 +27,12 @@ beforeAll(async () => {
 
 const work: IncidentWork = {
   entries: [
-    { id: 5, person: { id: 2, name: "Tom Tech" }, workedOn: "2026-03-02", minutes: 90, note: "Seal replaced", editable: true },
-    { id: 6, person: { id: 3, name: "Cleo Colleague" }, workedOn: "2026-03-03", minutes: 45, note: null, editable: false },
+    { id: 5, person: { id: 2, name: "Tom Tech" }, workedOn: "2026-03-02", minutes: 90, hourlyRate: "45.00", cost: "67.50", note: "Seal replaced", editable: true },
+    { id: 6, person: { id: 3, name: "Cleo Colleague" }, workedOn: "2026-03-03", minutes: 45, hourlyRate: null, cost: null, note: null, editable: false },
   ],
   lines: [{ id: 9, description: "Copper pipe", quantity: "2.500", unitCost: "12.40", total: "31.00", addedBy: { id: 2, name: "Tom Tech" }, editable: true }],
-  totals: { minutes: 135, materials: "31.00", entries: 2, lines: 1 },
+  totals: { minutes: 135, labour: "67.50", materials: "31.00", total: "98.50", unpricedEntries: 1, entries: 2, lines: 1 },
+  currency: "EUR",
   canRecord: true,
   people: [
     { id: 3, name: "Cleo Colleague" },
@@ -49,6 +50,11 @@ describe("the time and materials section", () => {
     expect(html).toContain("2 h 15 min");
     expect(html).toContain("€12.40");
     expect(html).toContain("€31.00");
+    // Each entry's cost at its rate, "no rate" without one; labour, materials and their total.
+    expect(html).toContain("€67.50");
+    expect(html).toContain("no rate");
+    expect(html).toContain("€98.50");
+    expect(html).toContain("Partial: 1 entry has no hourly rate.");
     expect(html).toContain('name="intent" value="recordTime"');
     expect(html).toContain('name="intent" value="addMaterial"');
     expect(html).toMatch(/<option value="3">Cleo Colleague<\/option>/);
@@ -64,6 +70,8 @@ describe("the time and materials section", () => {
     await i18n.changeLanguage("fr-BE");
     const html = await renderInRouter(i18n, <IncidentWorkSection work={work} today="2026-03-04" />, "/incident/1");
     expect(html).toMatch(/12,40\s€/);
+    expect(html).toMatch(/98,50\s€/);
+    expect(html).toContain("pas de tarif");
     expect(html).toContain("Temps et matériel");
     expect(html).toContain("2 h 15 min");
     await i18n.changeLanguage("en");
@@ -103,5 +111,16 @@ describe("the time and materials section", () => {
     // Someone else's entry (not editable) opens no dialog.
     const other = await renderInRouter(i18n, <DeleteWorkDialogs work={work} />, "/incident/1?dialog=delete-time&entry=6");
     expect(other).not.toContain("Delete this time entry?");
+  });
+});
+
+describe("amounts in another currency", () => {
+  it("writes the entity's currency in the reader's language", async () => {
+    await i18n.changeLanguage("fr-BE");
+    const html = await renderInRouter(i18n, <IncidentWorkSection work={{ ...work, currency: "CHF" }} today="2026-03-04" />, "/incident/1");
+    expect(html).toMatch(/98,50\sCHF/);
+    await i18n.changeLanguage("en");
+    const en = await renderInRouter(i18n, <IncidentWorkSection work={{ ...work, currency: "USD" }} today="2026-03-04" />, "/incident/1");
+    expect(en).toContain("$98.50");
   });
 });

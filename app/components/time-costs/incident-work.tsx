@@ -14,8 +14,9 @@ import { Select } from "~/components/ui/select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { EDIT_ENTRY_PARAM, EDIT_LINE_PARAM, ENTRY_PARAM, LINE_PARAM, VIEW_INTENTS, WORK_SECTION } from "~/lib/incident-view";
 import { numberFormat } from "~/lib/intl";
+import { moneyFormatter } from "~/lib/money";
 import { useDates } from "~/lib/use-dates";
-import { DEFAULT_CURRENCY, MATERIAL_DESCRIPTION_MAX, MAX_ENTRY_MINUTES, TIME_NOTE_MAX } from "~/modules/time-costs/constants";
+import { MATERIAL_DESCRIPTION_MAX, MAX_ENTRY_MINUTES, TIME_NOTE_MAX } from "~/modules/time-costs/constants";
 import type { IncidentWork, MaterialLineRow, TimeEntryRow } from "~/modules/time-costs/queries.server";
 
 // The schemas arrive lazily, on the first interaction with a form (decision 021): no zod in the page.
@@ -52,12 +53,11 @@ export function useDuration() {
   };
 }
 
-/** Amounts in the entity's currency (EUR until entities choose theirs) and quantities, in the page's language. */
-export function useAmounts() {
+/** Amounts in the entity's currency and quantities, in the page's language. */
+export function useAmounts(currency: string) {
   const { i18n } = useTranslation();
-  const money = numberFormat(i18n.language, { style: "currency", currency: DEFAULT_CURRENCY });
   const quantity = numberFormat(i18n.language, { maximumFractionDigits: 3 });
-  return { money: (amount: string) => money.format(Number(amount)), quantity: (value: string) => quantity.format(Number(value)) };
+  return { money: moneyFormatter(currency, i18n.language), quantity: (value: string) => quantity.format(Number(value)) };
 }
 
 /**
@@ -99,10 +99,11 @@ export function IncidentWorkSection({
         ) : null}
         <MaterialTable work={work} />
         {editedLine ? (
-          <AddMaterial key={`edit-line-${editedLine.id}`} lastResult={updateMaterialResult} line={editedLine} />
+          <AddMaterial key={`edit-line-${editedLine.id}`} currency={work.currency} lastResult={updateMaterialResult} line={editedLine} />
         ) : work.canRecord ? (
-          <AddMaterial key={`material-${work.lines.length}-${work.totals.materials}`} lastResult={materialResult} />
+          <AddMaterial key={`material-${work.lines.length}-${work.totals.materials}`} currency={work.currency} lastResult={materialResult} />
         ) : null}
+        <WorkTotals work={work} />
       </CardContent>
     </Card>
   );
@@ -121,6 +122,7 @@ function WorkTable({
   totalLabel,
   totalSpan,
   total,
+  extraTotal,
   children,
 }: {
   titleId: string;
@@ -131,6 +133,8 @@ function WorkTable({
   totalLabel: string;
   totalSpan: number;
   total: string;
+  /** A second total, in the column after the first (the time's labour cost). */
+  extraTotal?: string;
   children: ReactNode;
 }) {
   return (
@@ -155,6 +159,7 @@ function WorkTable({
                 {totalLabel}
               </TableHead>
               <TableCell className="whitespace-nowrap text-right font-semibold tabular-nums">{total}</TableCell>
+              {extraTotal === undefined ? null : <TableCell className="whitespace-nowrap text-right font-semibold tabular-nums">{extraTotal}</TableCell>}
               <TableCell colSpan={2} />
             </TableRow>
           </tfoot>
@@ -170,6 +175,7 @@ function TimeTable({ work }: { work: IncidentWork }) {
   const { t } = useTranslation("timeCosts");
   const dates = useDates();
   const duration = useDuration();
+  const { money } = useAmounts(work.currency);
   const dialog = useViewDialog("delete-time");
   return (
     <WorkTable
@@ -183,6 +189,9 @@ function TimeTable({ work }: { work: IncidentWork }) {
           <TableHead scope="col" className="text-right">
             {t("time.duration")}
           </TableHead>
+          <TableHead scope="col" className="text-right">
+            {t("time.cost")}
+          </TableHead>
           <TableHead scope="col">{t("time.note")}</TableHead>
         </>
       }
@@ -190,6 +199,7 @@ function TimeTable({ work }: { work: IncidentWork }) {
       totalLabel={t("time.total")}
       totalSpan={2}
       total={duration(work.totals.minutes)}
+      extraTotal={money(work.totals.labour)}
     >
       {work.entries.map((entry: TimeEntryRow) => (
         <TableRow key={entry.id}>
@@ -198,6 +208,9 @@ function TimeTable({ work }: { work: IncidentWork }) {
           </TableCell>
           <TableCell>{entry.person.name}</TableCell>
           <TableCell className="whitespace-nowrap text-right tabular-nums">{duration(entry.minutes)}</TableCell>
+          <TableCell className="whitespace-nowrap text-right tabular-nums">
+            {entry.cost === null ? <span className="text-muted-foreground">{t("time.noRate")}</span> : money(entry.cost)}
+          </TableCell>
           <TableCell className="max-w-xs whitespace-pre-wrap break-words">{entry.note}</TableCell>
           <TableCell className="text-right">
             {entry.editable ? (
@@ -217,7 +230,7 @@ function TimeTable({ work }: { work: IncidentWork }) {
 
 function MaterialTable({ work }: { work: IncidentWork }) {
   const { t } = useTranslation("timeCosts");
-  const { money, quantity } = useAmounts();
+  const { money, quantity } = useAmounts(work.currency);
   const dialog = useViewDialog("delete-material");
   return (
     <WorkTable
@@ -321,8 +334,39 @@ function RecordTime({ work, today, lastResult, entry }: { work: IncidentWork; to
   );
 }
 
+/**
+ * The incident's costs: labour (the entries with a rate; "partial" when some have none), materials and
+ * their total, in the entity's currency.
+ */
+function WorkTotals({ work }: { work: IncidentWork }) {
+  const { t } = useTranslation("timeCosts");
+  const { money } = useAmounts(work.currency);
+  if (!work.entries.length && !work.lines.length) return null;
+  const rows: [string, string, string | null][] = [
+    [t("totals.labour"), money(work.totals.labour), work.totals.unpricedEntries ? t("totals.labourPartial", { count: work.totals.unpricedEntries }) : null],
+    [t("totals.materials"), money(work.totals.materials), null],
+    [t("totals.total"), money(work.totals.total), null],
+  ];
+  return (
+    <section className="grid gap-3 border-t pt-4" aria-labelledby="work-totals-title">
+      <h3 id="work-totals-title" className="text-base font-semibold">
+        {t("totals.title")}
+      </h3>
+      <dl className="grid max-w-md gap-2 text-sm">
+        {rows.map(([label, amount, note], index) => (
+          <div key={label} className={`grid grid-cols-[1fr_auto] gap-x-4 ${index === rows.length - 1 ? "border-t pt-2 font-semibold" : ""}`}>
+            <dt>{label}</dt>
+            <dd className="text-right tabular-nums">{amount}</dd>
+            {note ? <dd className="col-span-2 text-xs text-muted-foreground">{note}</dd> : null}
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
 /** The form that adds a material line, or (`line`) corrects one. */
-function AddMaterial({ lastResult, line }: { lastResult?: SubmissionResult<string[]>; line?: MaterialLineRow }) {
+function AddMaterial({ currency, lastResult, line }: { currency: string; lastResult?: SubmissionResult<string[]>; line?: MaterialLineRow }) {
   const { t } = useTranslation("timeCosts");
   const text = useErrorText(NS);
   const { closeTo } = useViewDialog("delete-material");
@@ -345,7 +389,7 @@ function AddMaterial({ lastResult, line }: { lastResult?: SubmissionResult<strin
         <Field label={t("material.quantity")} htmlFor={fields.quantity.id} errors={text(fields.quantity.errors)} description={t("material.decimalHint")} required>
           <Input {...getInputProps(fields.quantity, { type: "text" })} inputMode="decimal" autoComplete="off" />
         </Field>
-        <Field label={`${t("material.unitCost")} (${DEFAULT_CURRENCY})`} htmlFor={fields.unitCost.id} errors={text(fields.unitCost.errors)} required>
+        <Field label={`${t("material.unitCost")} (${currency})`} htmlFor={fields.unitCost.id} errors={text(fields.unitCost.errors)} required>
           <Input {...getInputProps(fields.unitCost, { type: "text" })} inputMode="decimal" autoComplete="off" />
         </Field>
       </div>
@@ -405,7 +449,7 @@ export function DeleteWorkDialogs({ work }: { work: IncidentWork }) {
   const { t } = useTranslation("timeCosts");
   const dates = useDates();
   const duration = useDuration();
-  const { money, quantity } = useAmounts();
+  const { money, quantity } = useAmounts(work.currency);
   const timeDialog = useViewDialog("delete-time");
   const lineDialog = useViewDialog("delete-material");
   const entry = work.entries.find((e) => e.editable && String(e.id) === timeDialog.params.get(ENTRY_PARAM));

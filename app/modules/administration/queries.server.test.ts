@@ -88,7 +88,7 @@ describe("the hubs' counts", () => {
   it("give a manager the users and import/export counts only, and a technician nothing", async () => {
     const counts = await administrationCounts(ctxOf(manager));
     expect(counts.users).toBeGreaterThan(0);
-    expect(counts).toMatchObject({ webhooks: null, auditRecent: null, apiTokens: null, serviceLevels: null });
+    expect(counts).toMatchObject({ webhooks: null, auditRecent: null, apiTokens: null, serviceLevels: null, rates: null });
     expect((await configurationCounts(ctxOf(manager))).entityName).toBe(entityA.name);
     expect(await rejectionOf(administrationCounts(ctxOf(technician)))).toBeInstanceOf(ForbiddenError);
     expect(await rejectionOf(configurationCounts(ctxOf(technician)))).toBeInstanceOf(ForbiddenError);

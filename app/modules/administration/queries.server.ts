@@ -21,6 +21,8 @@ export interface AdministrationCounts {
   apiTokens: number | null;
   /** Administrators only: the priorities with an entity-wide service-level target (issue 62). */
   serviceLevels: number | null;
+  /** Administrators only: the people (not archived) with an hourly rate of their own (issue 62). */
+  rates: number | null;
 }
 
 export const AUDIT_COUNT_DAYS = 30;
@@ -45,9 +47,20 @@ export async function administrationCounts(ctx: ServiceContext): Promise<Adminis
       serviceLevels: can(ctx.actor, "read", "serviceLevel")
         ? countOf(sql`${serviceLevelTargets} where ${serviceLevelTargets.entityId} = ${e} and ${serviceLevelTargets.incidentTypeId} is null`)
         : sql<null>`null::int`,
+      rates: can(ctx.actor, "read", "rate")
+        ? countOf(sql`${users} where ${users.entityId} = ${e} and ${users.archivedAt} is null and ${users.hourlyRate} is not null`)
+        : sql<null>`null::int`,
     })
     .from(sql`(select 1) as one`);
-  return { users: row.users, dataJobs: row.dataJobs, webhooks: row.webhooks, auditRecent: row.auditRecent, apiTokens: row.apiTokens, serviceLevels: row.serviceLevels };
+  return {
+    users: row.users,
+    dataJobs: row.dataJobs,
+    webhooks: row.webhooks,
+    auditRecent: row.auditRecent,
+    apiTokens: row.apiTokens,
+    serviceLevels: row.serviceLevels,
+    rates: row.rates,
+  };
 }
 
 export interface ConfigurationCounts {

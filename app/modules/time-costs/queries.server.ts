@@ -1,9 +1,10 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { can } from "~/core/actor";
+import { assertCan, can } from "~/core/actor";
 import { type ServiceContext, readAll } from "~/core/context.server";
-import { materialLines, timeEntries, users } from "~/db/schema";
+import { entities, materialLines, timeEntries, users } from "~/db/schema";
 import { assigneeCandidates, findIncidentInReach } from "~/modules/incidents/queries.server";
+import { DEFAULT_CURRENCY } from "./constants";
 import type { MaterialLineInput, TimeEntryInput } from "./schema";
 import { materialLineNotFound, timeEntryNotFound, type WorkTarget } from "./service.server";
 
@@ -14,6 +15,10 @@ export interface TimeEntryRow {
   /** `YYYY-MM-DD`. */
   workedOn: string;
   minutes: number;
+  /** The hourly rate captured when the entry was recorded ("45.00"); null: none. */
+  hourlyRate: string | null;
+  /** minutes / 60 × the rate, rounded to the cent ("67.50"); null without a rate. */
+  cost: string | null;
   note: string | null;
   /** Whether the viewer may correct or delete it (their own, or any for a manager). */
   editable: boolean;
@@ -34,8 +39,13 @@ export interface MaterialLineRow {
 export interface IncidentWork {
   entries: TimeEntryRow[];
   lines: MaterialLineRow[];
-  /** Over every row, also those beyond WORK_ROWS_SHOWN: the minutes and amount, and how many entries and lines. */
-  totals: { minutes: number; materials: string; entries: number; lines: number };
+  /**
+   * Every entry and line counted: the time, the labour cost (the entries with a rate), the material and
+   * their sum, as exact decimal strings, and how many entries and lines (beyond WORK_ROWS_SHOWN too); `unpricedEntries`: the entries without a rate (labour is partial).
+   */
+  totals: { minutes: number; labour: string; materials: string; total: string; unpricedEntries: number; entries: number; lines: number };
+  /** The entity's currency (ISO 4217) of every amount. */
+  currency: string;
   /** Whether the viewer may record time and material here. */
   canRecord: boolean;
   /** The people a manager may record time for (the incident's possible assignees); empty for others. */
@@ -61,7 +71,8 @@ export async function getIncidentWork(ctx: ServiceContext, target: WorkTarget): 
   const incidentEntries = and(eq(timeEntries.incidentId, incident.id), eq(timeEntries.entityId, ctx.entityId));
   const incidentLines = and(eq(materialLines.incidentId, incident.id), eq(materialLines.entityId, ctx.entityId));
   const lineTotal = sql`round(${materialLines.quantity} * ${materialLines.unitCost}, 2)`;
-  const [entries, lines, [timeTotal], [materialTotal], people] = await readAll(ctx, [
+  const entryCost = sql`round(${timeEntries.minutes} * ${timeEntries.hourlyRate} / 60, 2)`;
+  const [entries, lines, [timeTotal], [materialTotal], people, [entity]] = await readAll(ctx, [
     () =>
       ctx.db
         .select({
@@ -71,6 +82,8 @@ export async function getIncidentWork(ctx: ServiceContext, target: WorkTarget): 
           surname: users.surname,
           workedOn: timeEntries.workedOn,
           minutes: timeEntries.minutes,
+          hourlyRate: timeEntries.hourlyRate,
+          cost: sql<string | null>`${entryCost}::text`,
           note: timeEntries.note,
         })
         .from(timeEntries)
@@ -97,7 +110,12 @@ export async function getIncidentWork(ctx: ServiceContext, target: WorkTarget): 
         .limit(WORK_ROWS_SHOWN),
     () =>
       ctx.db
-        .select({ minutes: sql<number>`coalesce(sum(${timeEntries.minutes}), 0)::int`, count: sql<number>`count(*)::int` })
+        .select({
+          minutes: sql<number>`coalesce(sum(${timeEntries.minutes}), 0)::int`,
+          labour: sql<string>`coalesce(sum(${entryCost}), 0)::numeric(14,2)::text`,
+          unpriced: sql<number>`(count(*) filter (where ${timeEntries.hourlyRate} is null))::int`,
+          count: sql<number>`count(*)::int`,
+        })
         .from(timeEntries)
         .where(incidentEntries),
     () =>
@@ -115,13 +133,18 @@ export async function getIncidentWork(ctx: ServiceContext, target: WorkTarget): 
             .orderBy(asc(sql`lower(${users.surname})`), asc(sql`lower(${users.name})`), asc(users.id))
             .limit(500)
         : [],
+    () => ctx.db.select({ currency: entities.currency }).from(entities).where(eq(entities.id, ctx.entityId)),
   ] as const);
+  const labour = timeTotal?.labour ?? "0.00";
+  const materials = materialTotal?.amount ?? "0.00";
   return {
     entries: entries.map((e) => ({
       id: e.id,
       person: { id: e.userId, name: personName(e.name, e.surname) },
       workedOn: e.workedOn,
       minutes: e.minutes,
+      hourlyRate: e.hourlyRate,
+      cost: e.cost,
       note: e.note,
       editable: canRecord && (manages || e.userId === viewerId),
     })),
@@ -134,7 +157,8 @@ export async function getIncidentWork(ctx: ServiceContext, target: WorkTarget): 
       addedBy: l.createdById ? { id: l.createdById, name: personName(l.name, l.surname) } : null,
       editable: canRecord && (manages || l.createdById === viewerId),
     })),
-    totals: { minutes: timeTotal?.minutes ?? 0, materials: materialTotal?.amount ?? "0.00", entries: timeTotal?.count ?? 0, lines: materialTotal?.count ?? 0 },
+    totals: { minutes: timeTotal?.minutes ?? 0, labour, materials, total: addCents(labour, materials), unpricedEntries: timeTotal?.unpriced ?? 0, entries: timeTotal?.count ?? 0, lines: materialTotal?.count ?? 0 },
+    currency: entity?.currency ?? DEFAULT_CURRENCY,
     canRecord,
     people: people.map((p) => ({ id: p.id, name: personName(p.name, p.surname) })),
   };
@@ -164,4 +188,43 @@ export async function materialLineValues(ctx: ServiceContext, target: WorkTarget
     .where(and(eq(materialLines.id, lineId), eq(materialLines.incidentId, incident.id), eq(materialLines.entityId, ctx.entityId)));
   if (!line) throw materialLineNotFound();
   return line;
+}
+
+/** The sum of two amounts with two decimals ("12.50" + "3.05" = "15.55"), exactly, in cents. */
+function addCents(a: string, b: string): string {
+  const cents = (amount: string) => {
+    const [whole, fraction = ""] = amount.split(".");
+    return BigInt(whole) * 100n + BigInt((fraction + "00").slice(0, 2));
+  };
+  const total = cents(a) + cents(b);
+  return `${total / 100n}.${String(total % 100n).padStart(2, "0")}`;
+}
+
+/** The entity's rates as the rates screen shows them. */
+export interface HourlyRates {
+  currency: string;
+  /** The default hourly rate ("45.00"); null: none. */
+  defaultRate: string | null;
+  /** The entity's people (not archived), by surname, with their own rate (null: the default). */
+  people: { id: number; name: string; email: string; rate: string | null }[];
+}
+
+/** The entity's currency, default rate and each person's rate (administrators only). */
+export async function getHourlyRates(ctx: ServiceContext): Promise<HourlyRates> {
+  assertCan(ctx.actor, "read", "rate");
+  const [[entity], people] = await readAll(ctx, [
+    () => ctx.db.select({ currency: entities.currency, defaultRate: entities.defaultHourlyRate }).from(entities).where(eq(entities.id, ctx.entityId)),
+    () =>
+      ctx.db
+        .select({ id: users.id, name: users.name, surname: users.surname, email: users.email, rate: users.hourlyRate })
+        .from(users)
+        .where(and(eq(users.entityId, ctx.entityId), isNull(users.archivedAt)))
+        .orderBy(asc(sql`lower(${users.surname})`), asc(sql`lower(${users.name})`), asc(users.id))
+        .limit(2000),
+  ] as const);
+  return {
+    currency: entity?.currency ?? DEFAULT_CURRENCY,
+    defaultRate: entity?.defaultRate ?? null,
+    people: people.map((p) => ({ id: p.id, name: personName(p.name, p.surname), email: p.email, rate: p.rate })),
+  };
 }

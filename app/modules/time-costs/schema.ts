@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { isCalendarDay } from "~/lib/dates";
 import { optionalText, requiredText } from "~/lib/schema-helpers";
-import { MAX_ENTRY_MINUTES, MAX_QUANTITY, MAX_UNIT_COST, MATERIAL_DESCRIPTION_MAX, TIME_NOTE_MAX } from "./constants";
+import { CURRENCIES, MAX_ENTRY_MINUTES, MAX_HOURLY_RATE, MAX_QUANTITY, MAX_UNIT_COST, MATERIAL_DESCRIPTION_MAX, TIME_NOTE_MAX } from "./constants";
 
 const DURATION = "timeCosts:validation.duration";
 const HOURS = "timeCosts:validation.hours";
@@ -83,3 +83,32 @@ export const MaterialLineSchema = z.object({
 });
 export type MaterialLineInput = z.input<typeof MaterialLineSchema>;
 export type MaterialLineValues = z.output<typeof MaterialLineSchema>;
+
+const RATE = "timeCosts:validation.rate";
+const CURRENCY = "timeCosts:validation.currency";
+
+/** An hourly rate ("45", "45,50"), or a blank field: no rate (null). */
+const rateField = () => z.preprocess((v) => (blank(v) ? null : v), decimalField(RATE, 2, MAX_HOURLY_RATE).nullable());
+
+/**
+ * The entity's rates (administrators): its currency, its default hourly rate (blank: none) and each
+ * listed person's own rate (blank: the default). A person left out of `rates` keeps theirs.
+ */
+export const HourlyRatesSchema = z.object({
+  currency: z.enum(CURRENCIES, { error: CURRENCY }),
+  defaultRate: rateField(),
+  rates: z
+    .array(
+      z.object({
+        userId: z.preprocess(
+          (v) => (typeof v === "string" && /^\d{1,10}$/.test(v.trim()) ? Number(v.trim()) : v),
+          z.number({ error: PERSON }).int(PERSON).positive(PERSON).max(2_147_483_647, PERSON),
+        ),
+        rate: rateField(),
+      }),
+    )
+    .max(2000)
+    .default([]),
+});
+export type HourlyRatesInput = z.input<typeof HourlyRatesSchema>;
+export type HourlyRatesValues = z.output<typeof HourlyRatesSchema>;

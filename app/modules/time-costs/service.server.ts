@@ -1,17 +1,17 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { assertCan, can, personWhoCan } from "~/core/actor";
 import { AUDIT, type AuditAction } from "~/core/audit-actions";
 import type { ServiceContext } from "~/core/context.server";
 import { type Input, resolveInput } from "~/core/input";
 import { type Effects, withTx } from "~/core/unit-of-work.server";
-import { type Incident, materialLines, timeEntries, users } from "~/db/schema";
+import { entities, type Incident, materialLines, timeEntries, users } from "~/db/schema";
 import { dayIn } from "~/lib/dates";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import { parseInput } from "~/lib/validation";
 import { assigneeCandidates, findIncidentInReach } from "~/modules/incidents/queries.server";
 import { incidentWorkLogged } from "./changes.server";
-import { type MaterialLineInput, MaterialLineSchema, type TimeEntryInput, TimeEntrySchema } from "./schema";
+import { type HourlyRatesInput, HourlyRatesSchema, type MaterialLineInput, MaterialLineSchema, type TimeEntryInput, TimeEntrySchema } from "./schema";
 
 /**
  * Time and material recorded on an incident (issue 62; tasks follow with the same tables). Who may:
@@ -59,6 +59,19 @@ async function workerOf(ctx: ServiceContext, incident: Incident, actorId: number
     .where(and(eq(users.id, userId), eq(users.entityId, ctx.entityId), assigneeCandidates(ctx, incident.roomId)));
   if (!person) throw new ValidationError({ userId: ["timeCosts:validation.personOutOfReach"] }, "timeCosts:validation.personOutOfReach", "PERSON_NOT_ALLOWED");
   return person.id;
+}
+
+/**
+ * The hourly rate of `userId` now (their own, else the entity's default; null: none), captured on the
+ * entry so that a later change of rates does not rewrite past costs.
+ */
+async function currentRateOf(ctx: ServiceContext, userId: number): Promise<string | null> {
+  const [row] = await ctx.db
+    .select({ rate: sql<string | null>`coalesce(${users.hourlyRate}, ${entities.defaultHourlyRate})::text` })
+    .from(users)
+    .innerJoin(entities, eq(entities.id, users.entityId))
+    .where(and(eq(users.id, userId), eq(users.entityId, ctx.entityId)));
+  return row?.rate ?? null;
 }
 
 /** Work is recorded up to today (the entity's), not ahead. */
@@ -109,16 +122,17 @@ export async function recordTime(ctx: ServiceContext, target: WorkTarget, rawInp
   return onIncident(ctx, target, async (tx, incident, effects, actorId) => {
     const userId = await workerOf(tx, incident, actorId, input.userId);
     const minutes = minutesOf(input);
+    const hourlyRate = await currentRateOf(tx, userId);
     const [row] = await tx.db
       .insert(timeEntries)
-      .values({ entityId: tx.entityId, incidentId: incident.id, userId, workedOn: input.workedOn, minutes, note: input.note, createdById: actorId })
+      .values({ entityId: tx.entityId, incidentId: incident.id, userId, workedOn: input.workedOn, minutes, hourlyRate, note: input.note, createdById: actorId })
       .returning({ id: timeEntries.id });
     await logWork(effects, incident, {
       kind: "time",
       id: row.id,
       action: "added",
       audit: AUDIT.timeEntry.record,
-      details: { userId, workedOn: input.workedOn, minutes },
+      details: { userId, workedOn: input.workedOn, minutes, hourlyRate },
     });
     return { id: row.id };
   });
@@ -148,9 +162,11 @@ export async function updateTimeEntry(ctx: ServiceContext, target: WorkTarget, e
     const userId = input.userId === undefined || input.userId === entry.userId ? entry.userId : await workerOf(tx, incident, actorId, input.userId);
     const minutes = minutesOf(input);
     if (entry.userId === userId && entry.workedOn === input.workedOn && entry.minutes === minutes && (entry.note ?? null) === input.note) return { id: entry.id };
+    // The entry keeps the rate it was recorded with; given to another person, it takes theirs (today's).
+    const hourlyRate = userId === entry.userId ? entry.hourlyRate : await currentRateOf(tx, userId);
     await tx.db
       .update(timeEntries)
-      .set({ userId, workedOn: input.workedOn, minutes, note: input.note, updatedAt: new Date() })
+      .set({ userId, workedOn: input.workedOn, minutes, hourlyRate, note: input.note, updatedAt: new Date() })
       .where(and(eq(timeEntries.id, entry.id), eq(timeEntries.entityId, tx.entityId)));
     await logWork(effects, incident, {
       kind: "time",
@@ -158,8 +174,8 @@ export async function updateTimeEntry(ctx: ServiceContext, target: WorkTarget, e
       action: "updated",
       audit: AUDIT.timeEntry.update,
       details: {
-        before: { userId: entry.userId, workedOn: entry.workedOn, minutes: entry.minutes },
-        after: { userId, workedOn: input.workedOn, minutes },
+        before: { userId: entry.userId, workedOn: entry.workedOn, minutes: entry.minutes, hourlyRate: entry.hourlyRate },
+        after: { userId, workedOn: input.workedOn, minutes, hourlyRate },
       },
     });
     return { id: entry.id };
@@ -254,6 +270,63 @@ export async function deleteMaterialLine(ctx: ServiceContext, target: WorkTarget
       action: "deleted",
       audit: AUDIT.materialLine.delete,
       details: { description: line.description, quantity: line.quantity, unitCost: line.unitCost },
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Rates
+// ---------------------------------------------------------------------------
+
+const sameAmount = (a: string | null, b: string | null) => (a === null || b === null ? a === b : Number(a) === Number(b));
+
+/**
+ * Sets the entity's currency, its default hourly rate and the listed people's own rates (administrators
+ * only). Every listed person must be one of the entity's people, not archived: anyone else (another
+ * entity's id) refuses the whole form. Entries already recorded keep the rate they were recorded with.
+ * One audit row `rate.set` with what changed.
+ */
+export async function setHourlyRates(ctx: ServiceContext, rawInput: Input<HourlyRatesInput>): Promise<void> {
+  personWhoCan(ctx.actor, "manage", "rate");
+  const input = parseInput(HourlyRatesSchema, await resolveInput(rawInput));
+  const ids = input.rates.map((r) => r.userId);
+  if (new Set(ids).size !== ids.length) throw new ValidationError({ rates: ["timeCosts:validation.ratePerson"] }, "timeCosts:validation.ratePerson", "RATE_PERSON_TWICE");
+  await withTx(ctx, async (tx, effects) => {
+    const [entity] = await tx.db
+      .select({ currency: entities.currency, defaultRate: entities.defaultHourlyRate })
+      .from(entities)
+      .where(eq(entities.id, tx.entityId))
+      .for("update");
+    const people = ids.length
+      ? await tx.db
+          .select({ id: users.id, rate: users.hourlyRate })
+          .from(users)
+          .where(and(eq(users.entityId, tx.entityId), inArray(users.id, ids), isNull(users.archivedAt)))
+          .for("update")
+      : [];
+    if (people.length !== ids.length) throw new ValidationError({ rates: ["timeCosts:validation.ratePerson"] }, "timeCosts:validation.ratePerson", "RATE_PERSON_NOT_FOUND");
+    const before = new Map(people.map((p) => [p.id, p.rate]));
+    const changedPeople = input.rates.filter((r) => !sameAmount(before.get(r.userId) ?? null, r.rate));
+    const entityChanged = entity.currency !== input.currency || !sameAmount(entity.defaultRate, input.defaultRate);
+    if (!entityChanged && !changedPeople.length) return;
+    if (entityChanged) {
+      await tx.db.update(entities).set({ currency: input.currency, defaultHourlyRate: input.defaultRate, updatedAt: new Date() }).where(eq(entities.id, tx.entityId));
+    }
+    for (const person of changedPeople) {
+      await tx.db
+        .update(users)
+        .set({ hourlyRate: person.rate })
+        .where(and(eq(users.id, person.userId), eq(users.entityId, tx.entityId)));
+    }
+    await effects.audit({
+      action: AUDIT.rate.set,
+      recordType: "rate",
+      recordId: tx.entityId,
+      details: {
+        ...(entity.currency !== input.currency ? { currency: { from: entity.currency, to: input.currency } } : {}),
+        ...(!sameAmount(entity.defaultRate, input.defaultRate) ? { defaultRate: { from: entity.defaultRate, to: input.defaultRate } } : {}),
+        people: changedPeople.map((p) => ({ userId: p.userId, from: before.get(p.userId) ?? null, to: p.rate })),
+      },
     });
   });
 }
