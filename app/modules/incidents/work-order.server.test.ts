@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { IncidentStatus, Priority, Role } from "~/db/enums";
-import { entities, type Entity, type Incident, incidentChecklistAnswers, incidents, type IncidentType, type User } from "~/db/schema";
+import { entities, type Entity, type Incident, incidentChecklistAnswers, incidents, type IncidentType, materialLines, timeEntries, type User } from "~/db/schema";
 import { eq } from "drizzle-orm";
 import { NotFoundError } from "~/lib/errors";
 import { storeFile } from "~/modules/files/storage.server";
@@ -131,6 +131,13 @@ beforeAll(async () => {
       createdAt: new Date(Date.UTC(2026, 10, 21, 8 + i)),
     });
   }
+  // Time and material: Tom 90 min at 40.00 = 60.00, Ada 30 min without a rate; 2.5 × 12.40 = 31.00.
+  // Labour 60.00 (partial, 1 entry), materials 31.00, total 91.00; 2 h in all.
+  await db.insert(timeEntries).values([
+    { entityId: entity.id, incidentId: incident.id, userId: technician.id, workedOn: "2026-11-21", minutes: 90, hourlyRate: "40.00", createdById: technician.id },
+    { entityId: entity.id, incidentId: incident.id, userId: admin.id, workedOn: "2026-11-22", minutes: 30, hourlyRate: null, createdById: admin.id },
+  ]);
+  await db.insert(materialLines).values({ entityId: entity.id, incidentId: incident.id, description: "HDMI-kabel", quantity: "2.500", unitCost: "12.40", createdById: technician.id });
   longIncident = await createIncident(db, {
     entityId: entity.id,
     roomId: elsewhere.id,
@@ -218,10 +225,13 @@ describe("renderWorkOrder", () => {
     expect(en).toContain("Work order");
     expect(en).toContain("In Progress");
     expect(en).toContain("Signatures");
+    // The totals of the time and material, in the entity's currency (pdftotext reads the labels, then the values).
+    expect(en).toContain("Time and costs Total time Labour Materials Total 2 h 0 min €60.00 (partial: 1 without a rate) €31.00 €91.00");
     const fr = textOf(await renderWorkOrder(services.ctx(entity.id, { id: admin.id, role: Role.ADMINISTRATOR }, { locale: "fr-BE" }), incident.id));
     expect(fr).toContain("Bon de travail");
     expect(fr).toContain("En cours");
     expect(fr).toContain("Équipement");
+    expect(fr).toContain("Temps et coûts Temps total Main-d'œuvre Matériel Total 2 h 0 min 60,00 € (partiel : 1 sans tarif) 31,00 € 91,00 €");
   });
 
   it("flows a long description and long comments onto further pages", async () => {

@@ -8,12 +8,14 @@ import { getT } from "~/i18n.server";
 import { brandColors } from "~/lib/contrast";
 import { dateFormats } from "~/lib/dates";
 import { logger } from "~/lib/logger.server";
+import { formatMoney } from "~/lib/money";
 import { pdfText } from "~/lib/pdf-text";
 import { sniff } from "~/modules/files/sniff";
 import { readStoredFile } from "~/modules/files/storage.server";
 import { WORK_ORDER_COMMENTS } from "./constants";
 import { answersByReport, answerText } from "~/lib/checklist-answers";
 import { dueState, dueWords } from "~/modules/service-levels/due";
+import { workTotals, type WorkTotals } from "~/modules/time-costs/queries.server";
 import { getIncident, incidentNotFound, incidentTypeChecklist, listIncidentComments, type IncidentComment, type IncidentDetail } from "./queries.server";
 
 /**
@@ -21,7 +23,8 @@ import { getIncident, incidentNotFound, incidentTypeChecklist, listIncidentComme
  * viewer's language (`ctx.locale`), for a technician to take along. It carries the entity's logo and
  * colours (a header band), the incident's short id, title, description, priority, status, location
  * with floor and the QR code of its room (or item), assignee, dates (in the entity's time zone), type, tags,
- * reporters, the type's checklist with boxes to tick, the latest comments, a space for notes and the
+ * reporters, the type's checklist with boxes to tick, the latest comments, the time and costs recorded
+ * (total time, labour, materials, total, in the entity's currency), a space for notes and the
  * signature and date lines of the technician and the requester. Long texts wrap and flow onto further
  * pages; every page carries the short id and its number.
  *
@@ -65,6 +68,7 @@ export async function workOrder(ctx: ServiceContext, incidentId: number, options
   const comments = await listIncidentComments(ctx, incident.id, { limit: WORK_ORDER_COMMENTS, newestFirst: true });
   const checklist = await incidentTypeChecklist(ctx, incident.incidentType?.id ?? null);
   const entity = await entityLook(ctx);
+  const work = await workTotals(ctx, incident.id);
   const origin = (options.origin ?? ctx.appUrl ?? "").replace(/\/+$/, "");
   const reportUrl = incident.reportCode && origin ? `${origin}/report/${incident.reportCode}` : null;
   const pdf = await draw({
@@ -74,6 +78,7 @@ export async function workOrder(ctx: ServiceContext, incidentId: number, options
     comments,
     checklist,
     entity,
+    work,
     reportUrl,
     now: options.now ?? new Date(),
   });
@@ -125,8 +130,28 @@ interface DrawInput {
   comments: { items: IncidentComment[]; total: number };
   checklist: { question: string; contentType: number }[];
   entity: EntityLook;
+  work: WorkTotals;
   reportUrl: string | null;
   now: Date;
+}
+
+/**
+ * The "Time and costs" rows: the total time, the labour cost (marked partial when entries have no rate),
+ * the materials and their total, in the entity's currency and the reader's format.
+ */
+function costFacts(work: WorkTotals, locale: Locale): [string, string][] {
+  const t = getT(locale, "workOrder");
+  const tc = getT(locale, "timeCosts");
+  const { minutes, labour, materials, total, unpricedEntries } = work.totals;
+  const money = (amount: string) => formatMoney(amount, work.currency, locale);
+  const hours = Math.floor(minutes / 60);
+  const time = hours ? tc("duration", { hours, minutes: minutes % 60 }) : tc("durationMinutes", { minutes });
+  return [
+    [t("totalTime"), time],
+    [t("labour"), unpricedEntries ? t("labourPartial", { amount: money(labour), count: unpricedEntries }) : money(labour)],
+    [t("materials"), money(materials)],
+    [t("total"), money(total)],
+  ];
 }
 
 /** The incident's service-level targets, where it has them (decision 064), as of the printing. */
@@ -294,6 +319,18 @@ function draw(input: DrawInput): Promise<Buffer> {
       doc.fillColor(MUTED).fontSize(8.5).text(text(`${t("attachments")}: ${comment.files.map((f) => f.name).join(", ")}`), MARGIN, doc.y + 1, { width: CONTENT_WIDTH });
     }
     doc.y += 7;
+  }
+
+  // Time and costs recorded so far.
+  ensure(24 + 4 * 14);
+  section(doc, t("timeAndCosts"));
+  const costs = costFacts(input.work, locale);
+  for (const [index, [label, value]] of costs.entries()) {
+    const y = doc.y;
+    const last = index === costs.length - 1;
+    doc.fillColor(MUTED).font("Helvetica").fontSize(9).text(text(label), MARGIN, y + 0.5, { width: labelWidth - 8 });
+    doc.fillColor(INK).font(last ? "Helvetica-Bold" : "Helvetica").fontSize(10).text(text(value), MARGIN + labelWidth, y, { width: CONTENT_WIDTH - labelWidth });
+    doc.y = Math.max(doc.y, y + 12) + 2;
   }
 
   // Work done: lines to write on.

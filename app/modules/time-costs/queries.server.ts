@@ -41,7 +41,7 @@ export interface IncidentWork {
   lines: MaterialLineRow[];
   /**
    * Every entry and line counted: the time, the labour cost (the entries with a rate), the material and
-   * their sum, as exact decimal strings, and how many entries and lines (beyond WORK_ROWS_SHOWN too); `unpricedEntries`: the entries without a rate (labour is partial).
+   * their sum, as exact decimal strings; `unpricedEntries`: the entries without a rate (labour is partial).
    */
   totals: { minutes: number; labour: string; materials: string; total: string; unpricedEntries: number; entries: number; lines: number };
   /** The entity's currency (ISO 4217) of every amount. */
@@ -53,6 +53,11 @@ export interface IncidentWork {
 }
 
 const personName = (name: string | null, surname: string | null) => `${name ?? ""} ${surname ?? ""}`.trim();
+
+/** A material line's amount, rounded to the cent. */
+const lineTotal = sql`round(${materialLines.quantity} * ${materialLines.unitCost}, 2)`;
+/** A time entry's cost at its captured rate, rounded to the cent; null without a rate. */
+const entryCost = sql`round(${timeEntries.minutes} * ${timeEntries.hourlyRate} / 60, 2)`;
 
 /** At most this many entries and lines are listed on the view (the totals count them all). */
 export const WORK_ROWS_SHOWN = 200;
@@ -67,12 +72,10 @@ export async function getIncidentWork(ctx: ServiceContext, target: WorkTarget): 
   const manages = can(ctx.actor, "manage", "time");
   const canRecord = can(ctx.actor, "create", "time") && can(ctx.actor, "handle", "incident") && ctx.actor?.kind !== "system";
   const addedBy = alias(users, "added_by");
-  // The incident's own entries and lines, within the entity; a line's total is rounded to the cent.
+  // The incident's own entries and lines, within the entity.
   const incidentEntries = and(eq(timeEntries.incidentId, incident.id), eq(timeEntries.entityId, ctx.entityId));
   const incidentLines = and(eq(materialLines.incidentId, incident.id), eq(materialLines.entityId, ctx.entityId));
-  const lineTotal = sql`round(${materialLines.quantity} * ${materialLines.unitCost}, 2)`;
-  const entryCost = sql`round(${timeEntries.minutes} * ${timeEntries.hourlyRate} / 60, 2)`;
-  const [entries, lines, [timeTotal], [materialTotal], people, [entity]] = await readAll(ctx, [
+  const [entries, lines, totals, people] = await readAll(ctx, [
     () =>
       ctx.db
         .select({
@@ -108,21 +111,7 @@ export async function getIncidentWork(ctx: ServiceContext, target: WorkTarget): 
         .where(incidentLines)
         .orderBy(asc(materialLines.id))
         .limit(WORK_ROWS_SHOWN),
-    () =>
-      ctx.db
-        .select({
-          minutes: sql<number>`coalesce(sum(${timeEntries.minutes}), 0)::int`,
-          labour: sql<string>`coalesce(sum(${entryCost}), 0)::numeric(14,2)::text`,
-          unpriced: sql<number>`(count(*) filter (where ${timeEntries.hourlyRate} is null))::int`,
-          count: sql<number>`count(*)::int`,
-        })
-        .from(timeEntries)
-        .where(incidentEntries),
-    () =>
-      ctx.db
-        .select({ amount: sql<string>`coalesce(sum(${lineTotal}), 0)::numeric(14,2)::text`, count: sql<number>`count(*)::int` })
-        .from(materialLines)
-        .where(incidentLines),
+    () => workTotals(ctx, incident.id),
     async () =>
       manages
         ? // tenant-scope: scoped by assigneeCandidates, whose first condition is users.entity_id = ctx.entityId
@@ -133,10 +122,7 @@ export async function getIncidentWork(ctx: ServiceContext, target: WorkTarget): 
             .orderBy(asc(sql`lower(${users.surname})`), asc(sql`lower(${users.name})`), asc(users.id))
             .limit(500)
         : [],
-    () => ctx.db.select({ currency: entities.currency }).from(entities).where(eq(entities.id, ctx.entityId)),
   ] as const);
-  const labour = timeTotal?.labour ?? "0.00";
-  const materials = materialTotal?.amount ?? "0.00";
   return {
     entries: entries.map((e) => ({
       id: e.id,
@@ -157,47 +143,56 @@ export async function getIncidentWork(ctx: ServiceContext, target: WorkTarget): 
       addedBy: l.createdById ? { id: l.createdById, name: personName(l.name, l.surname) } : null,
       editable: canRecord && (manages || l.createdById === viewerId),
     })),
-    totals: { minutes: timeTotal?.minutes ?? 0, labour, materials, total: addCents(labour, materials), unpricedEntries: timeTotal?.unpriced ?? 0, entries: timeTotal?.count ?? 0, lines: materialTotal?.count ?? 0 },
-    currency: entity?.currency ?? DEFAULT_CURRENCY,
+    totals: totals.totals,
+    currency: totals.currency,
     canRecord,
     people: people.map((p) => ({ id: p.id, name: personName(p.name, p.surname) })),
   };
 }
 
+export type WorkTotals = Pick<IncidentWork, "totals" | "currency">;
+
 /**
- * The stored values of a time entry of an incident in reach, as the verbs' input (the duration as hours
- * and minutes): what a partial change (PATCH) keeps for the fields it leaves out. "Incident not found"
- * or "Entry not found" otherwise; whether the actor may change it is the verb's question.
+ * The totals of an incident's work, in one statement over every entry and line: the time, the labour
+ * cost (each entry's minutes / 60 × its captured rate, rounded to the cent, entries without a rate left
+ * out and counted), the material (each line rounded to the cent) and the entity's currency. The caller
+ * has read the incident in the viewer's reach.
  */
-export async function timeEntryValues(ctx: ServiceContext, target: WorkTarget, entryId: number): Promise<Required<Omit<TimeEntryInput, "note">> & { note: string | null }> {
-  const incident = await findIncidentInReach(ctx, target.incidentId);
-  const [entry] = await ctx.db
-    .select({ userId: timeEntries.userId, workedOn: timeEntries.workedOn, minutes: timeEntries.minutes, note: timeEntries.note })
+export async function workTotals(ctx: ServiceContext, incidentId: number): Promise<WorkTotals> {
+  const time = ctx.db
+    .select({
+      minutes: sql<number>`coalesce(sum(${timeEntries.minutes}), 0)::int`.as("minutes"),
+      labour: sql<string>`coalesce(sum(${entryCost}), 0)::numeric(14,2)`.as("labour"),
+      unpriced: sql<number>`(count(*) filter (where ${timeEntries.hourlyRate} is null))::int`.as("unpriced"),
+      entries: sql<number>`count(*)::int`.as("entries"),
+    })
     .from(timeEntries)
-    .where(and(eq(timeEntries.id, entryId), eq(timeEntries.incidentId, incident.id), eq(timeEntries.entityId, ctx.entityId)));
-  if (!entry) throw timeEntryNotFound();
-  return { userId: entry.userId, workedOn: entry.workedOn, hours: Math.floor(entry.minutes / 60), minutes: entry.minutes % 60, note: entry.note };
-}
-
-/** The stored values of a material line of an incident in reach, as the verbs' input (see timeEntryValues). */
-export async function materialLineValues(ctx: ServiceContext, target: WorkTarget, lineId: number): Promise<Required<MaterialLineInput>> {
-  const incident = await findIncidentInReach(ctx, target.incidentId);
-  const [line] = await ctx.db
-    .select({ description: materialLines.description, quantity: materialLines.quantity, unitCost: materialLines.unitCost })
+    .where(and(eq(timeEntries.incidentId, incidentId), eq(timeEntries.entityId, ctx.entityId)))
+    .as("time");
+  const material = ctx.db
+    .select({ amount: sql<string>`coalesce(sum(${lineTotal}), 0)::numeric(14,2)`.as("amount"), lines: sql<number>`count(*)::int`.as("lines") })
     .from(materialLines)
-    .where(and(eq(materialLines.id, lineId), eq(materialLines.incidentId, incident.id), eq(materialLines.entityId, ctx.entityId)));
-  if (!line) throw materialLineNotFound();
-  return line;
-}
-
-/** The sum of two amounts with two decimals ("12.50" + "3.05" = "15.55"), exactly, in cents. */
-function addCents(a: string, b: string): string {
-  const cents = (amount: string) => {
-    const [whole, fraction = ""] = amount.split(".");
-    return BigInt(whole) * 100n + BigInt((fraction + "00").slice(0, 2));
+    .where(and(eq(materialLines.incidentId, incidentId), eq(materialLines.entityId, ctx.entityId)))
+    .as("material");
+  const [row] = await ctx.db
+    .select({
+      currency: entities.currency,
+      minutes: time.minutes,
+      labour: sql<string>`${time.labour}::text`,
+      unpriced: time.unpriced,
+      entries: time.entries,
+      lines: material.lines,
+      materials: sql<string>`${material.amount}::text`,
+      total: sql<string>`(${time.labour} + ${material.amount})::numeric(14,2)::text`,
+    })
+    .from(entities)
+    .crossJoin(time)
+    .crossJoin(material)
+    .where(eq(entities.id, ctx.entityId));
+  return {
+    totals: { minutes: row?.minutes ?? 0, labour: row?.labour ?? "0.00", materials: row?.materials ?? "0.00", total: row?.total ?? "0.00", unpricedEntries: row?.unpriced ?? 0, entries: row?.entries ?? 0, lines: row?.lines ?? 0 },
+    currency: row?.currency ?? DEFAULT_CURRENCY,
   };
-  const total = cents(a) + cents(b);
-  return `${total / 100n}.${String(total % 100n).padStart(2, "0")}`;
 }
 
 /** The entity's rates as the rates screen shows them. */
@@ -227,4 +222,30 @@ export async function getHourlyRates(ctx: ServiceContext): Promise<HourlyRates> 
     defaultRate: entity?.defaultRate ?? null,
     people: people.map((p) => ({ id: p.id, name: personName(p.name, p.surname), email: p.email, rate: p.rate })),
   };
+}
+
+/**
+ * The stored values of a time entry of an incident in reach, as the verbs' input (the duration as hours
+ * and minutes): what a partial change (PATCH) keeps for the fields it leaves out. "Incident not found"
+ * or "Entry not found" otherwise; whether the actor may change it is the verb's question.
+ */
+export async function timeEntryValues(ctx: ServiceContext, target: WorkTarget, entryId: number): Promise<Required<Omit<TimeEntryInput, "note">> & { note: string | null }> {
+  const incident = await findIncidentInReach(ctx, target.incidentId);
+  const [entry] = await ctx.db
+    .select({ userId: timeEntries.userId, workedOn: timeEntries.workedOn, minutes: timeEntries.minutes, note: timeEntries.note })
+    .from(timeEntries)
+    .where(and(eq(timeEntries.id, entryId), eq(timeEntries.incidentId, incident.id), eq(timeEntries.entityId, ctx.entityId)));
+  if (!entry) throw timeEntryNotFound();
+  return { userId: entry.userId, workedOn: entry.workedOn, hours: Math.floor(entry.minutes / 60), minutes: entry.minutes % 60, note: entry.note };
+}
+
+/** The stored values of a material line of an incident in reach, as the verbs' input (see timeEntryValues). */
+export async function materialLineValues(ctx: ServiceContext, target: WorkTarget, lineId: number): Promise<Required<MaterialLineInput>> {
+  const incident = await findIncidentInReach(ctx, target.incidentId);
+  const [line] = await ctx.db
+    .select({ description: materialLines.description, quantity: materialLines.quantity, unitCost: materialLines.unitCost })
+    .from(materialLines)
+    .where(and(eq(materialLines.id, lineId), eq(materialLines.incidentId, incident.id), eq(materialLines.entityId, ctx.entityId)));
+  if (!line) throw materialLineNotFound();
+  return line;
 }

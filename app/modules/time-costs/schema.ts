@@ -39,7 +39,8 @@ export const decimalField = (message: string, scale: number, max: number, option
     },
     z
       .string({ error: message })
-      .regex(new RegExp(`^\\d{1,10}(\\.\\d{1,${scale}})?$`), message)
+      // Text that is not an amount stops here: one message beside the field, not two.
+      .regex(new RegExp(`^\\d{1,10}(\\.\\d{1,${scale}})?$`), { message, abort: true })
       .refine((s) => Number(s) <= max && (options.positive ? Number(s) > 0 : true), message)
       .transform((s) => {
         const [whole, fraction = ""] = s.split(".");

@@ -91,7 +91,7 @@ describe("recordTime", () => {
       { incidentId: incident.id, shortId: incident.shortId, kind: "time", id: second, action: "added" },
     ]);
     const work = await getIncidentWork(ctxOf(technician), { incidentId: incident.id });
-    expect(work.totals).toEqual({ minutes: 135, materials: "0.00", entries: 2, lines: 0 });
+    expect(work.totals).toEqual({ minutes: 135, labour: "0.00", materials: "0.00", total: "0.00", unpricedEntries: 2, entries: 2, lines: 0 });
     expect(work.entries.map((e) => [e.person.name, e.minutes, e.editable])).toEqual([
       ["Tom Tech", 90, true],
       ["Tom Tech", 45, true],
@@ -227,7 +227,7 @@ describe("material lines", () => {
       ["0.99", true],
       ["0.00", false],
     ]);
-    expect(work.totals).toEqual({ minutes: 0, materials: "31.99", entries: 0, lines: 3 });
+    expect(work.totals).toEqual({ minutes: 0, labour: "0.00", materials: "31.99", total: "31.99", unpricedEntries: 0, entries: 0, lines: 3 });
     expect((await auditOf("materialLine", id)).map((a) => a.action)).toEqual(["materialLine.add"]);
     expect((await changesOf(incident.id)).map((c) => (c.payload as { kind: string }).kind)).toEqual(["material", "material", "material"]);
   });
