@@ -20,7 +20,10 @@ const SPEC_SCREENS = {
     // The export tab of /import-data ("an import tab and an export tab"); the API tokens, which managers see (decision 056).
     "/import-data/export", "/administration/api-tokens",
   ],
-  /** Decision 057: webhooks and the audit history are administrators' alone; decision 064 (issue 62): the service levels too. */
+  /**
+   * Decision 057: webhooks and the audit history are administrators' alone; decision 064 (issue 62): the
+   * service levels too; issue 62: so are the hourly rates.
+   */
   admin: [
     "/administration/webhooks",
     "/administration/webhooks/{id}",
@@ -28,6 +31,7 @@ const SPEC_SCREENS = {
     "/administration/service-levels",
     // An incident type's own targets (decision 064).
     "/administration/service-levels/incident-types/{id}",
+    "/administration/rates",
   ],
   /** Section 6: "Unauthenticated visitors reach only login, signup, password reset" (and sign-up's success step). */
   visitor: ["/login", "/signup", "/password/reset", "/signup/success"],

@@ -300,13 +300,16 @@ describe("seedDemo", () => {
 
   it("records time and material on some Done incidents, and has an equipment item with three failures", async () => {
     const entityId = await entityIdByName(DEMO_ENTITY_NAME);
-    const work = await one<{ entries: number; lines: number; not_done: number }>(sql`
+    const work = await one<{ entries: number; lines: number; not_done: number; unpriced: number }>(sql`
       select (select count(*)::int from time_entries where entity_id = ${entityId}) as entries,
+        (select count(*)::int from time_entries where entity_id = ${entityId} and hourly_rate is null) as unpriced,
         (select count(*)::int from material_lines where entity_id = ${entityId}) as lines,
         (select count(*)::int from time_entries t join incidents i on i.id = t.incident_id where t.entity_id = ${entityId} and i.status <> ${IncidentStatus.DONE}) as not_done`);
     expect(work.entries).toBeGreaterThanOrEqual(6);
     expect(work.lines).toBeGreaterThanOrEqual(3);
     expect(work.not_done).toBe(0);
+    // Every demo entry has its worker's rate: the incident view and the work order show costs.
+    expect(work.unpriced).toBe(0);
     const { failures } = await one<{ failures: number }>(sql`
       select max(n)::int as failures from (select count(*) as n from incidents where entity_id = ${entityId} and equipment_item_id is not null
         and status <> ${IncidentStatus.REJECTED} and duplicate_of_id is null and archived_at is null group by equipment_item_id) f`);

@@ -75,7 +75,7 @@ import { REPORT_CODE_ALPHABET, REPORT_CODE_LENGTH } from "~/db/report-identifier
 import { addDays, DEFAULT_TIME_ZONE, dayIn, localInstant } from "~/lib/dates";
 import { regeneratePlans } from "~/modules/maintenance/generation.server";
 import { occurrenceDates } from "~/modules/maintenance/recurrence";
-import { incidentReporters, incidents, materialLines, timeEntries, type User } from "~/db/schema";
+import { entities, incidentReporters, incidents, materialLines, timeEntries, type User, users } from "~/db/schema";
 import { storeFile } from "~/modules/files/storage.server";
 import { reserveShortIds } from "~/db/short-id.server";
 import { type ClockStep, replayIncidentClocks } from "~/modules/service-levels/clocks.server";
@@ -1270,6 +1270,12 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
     { minutes: [75], notes: ["Replaced the worn parts."], parts: [["Seal", "4", "1.80"]] },
     { minutes: [20, 40], notes: ["Looked at it with the occupant.", "Repaired and tidied up."], parts: [["Cable ties", "10", "0.15"]] },
   ];
+  // Hourly rates (issue 62): a default for the entity, the technician's and the manager's own; each
+  // entry carries the rate of its worker, as recordTime captures it.
+  const RATES = { default: "45.00", technician: "38.00", manager: "52.00" };
+  await db.update(entities).set({ defaultHourlyRate: RATES.default }).where(eq(entities.id, entityId));
+  await db.update(users).set({ hourlyRate: RATES.technician }).where(eq(users.id, technician.id));
+  await db.update(users).set({ hourlyRate: RATES.manager }).where(eq(users.id, manager.id));
   const worked = created.filter((c) => c.status === IncidentStatus.DONE).slice(-WORK.length);
   for (const [index, c] of worked.entries()) {
     const work = WORK[index];
@@ -1285,6 +1291,7 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
         userId: worker.id,
         workedOn: dayIn(at, DEFAULT_TIME_ZONE),
         minutes,
+        hourlyRate: worker === technician ? RATES.technician : RATES.manager,
         note: work.notes[n],
         createdById: writer.id,
         createdAt: at,

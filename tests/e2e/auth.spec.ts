@@ -15,6 +15,7 @@ const ADMINISTRATORS_ONLY = new Set([
   "administration-audit",
   "administration-service-levels",
   "administration-service-level-type",
+  "administration-rates",
 ]);
 
 const concrete = (path: string) => `/${path.replace(/:date/g, "2026-01-05").replace(/:\w+/g, "1")}`;
