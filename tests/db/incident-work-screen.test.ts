@@ -85,7 +85,7 @@ describe("/incident/{id}, time and materials", () => {
     const material = await call(incidentView.action, path(), { intent: "addMaterial", description: "Copper pipe", quantity: "2,5", unitCost: "12,40" });
     expect((material as Response).headers.get("location")).toBe(`${path()}#time-and-materials`);
     const page = dataOf(await call(incidentView.loader, path()));
-    expect(page.work.totals).toEqual({ minutes: 80, materials: "31.00", entries: 1, lines: 1 });
+    expect(page.work.totals).toEqual({ minutes: 80, labour: "0.00", materials: "31.00", total: "31.00", unpricedEntries: 1, entries: 1, lines: 1 });
     expect(page.work.canRecord).toBe(true);
     expect(page.work.people).toEqual([]);
     expect(page.today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -102,7 +102,7 @@ describe("/incident/{id}, time and materials", () => {
     expect((refused as { init?: { status?: number } }).init?.status).toBe(400);
     expect(dataOf(refused).result.error.quantity).toEqual(["timeCosts:validation.quantity"]);
     await call(incidentView.action, path(), { intent: "updateMaterial", line: String(line.id), description: "Copper pipe", quantity: "3", unitCost: "12,40" });
-    expect(dataOf(await call(incidentView.loader, path())).work.totals).toEqual({ minutes: 125, materials: "37.20", entries: 1, lines: 1 });
+    expect(dataOf(await call(incidentView.loader, path())).work.totals).toEqual({ minutes: 125, labour: "0.00", materials: "37.20", total: "37.20", unpricedEntries: 1, entries: 1, lines: 1 });
   });
 
   it("refuses deleting a colleague's entry with an error toast, and deletes nothing; one's own material goes", async () => {
