@@ -200,6 +200,8 @@ describe("time entries", () => {
         workedOn: DAY,
         minutes: 90,
         note: "Seal replaced",
+        hourlyRate: null,
+        cost: null,
         editable: false,
       },
       {
@@ -208,6 +210,8 @@ describe("time entries", () => {
         workedOn: DAY,
         minutes: 45,
         note: null,
+        hourlyRate: null,
+        cost: null,
         editable: false,
       },
     ]);

@@ -8845,6 +8845,10 @@ export interface operations {
                         workedOn: string;
                         minutes: number;
                         note: string | null;
+                        /** @description The rate captured when it was recorded, in the entity's currency (null: none) */
+                        hourlyRate: string | null;
+                        /** @description minutes / 60 × hourlyRate, rounded to the cent (null: no rate) */
+                        cost: string | null;
                         /** @description Whether the caller may change or delete it */
                         editable: boolean;
                     } & {

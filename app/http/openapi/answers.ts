@@ -85,6 +85,8 @@ export const TimeEntry = z
     workedOn: z.string().describe("YYYY-MM-DD"),
     minutes: z.number().int().min(1).max(1440),
     note: z.string().nullable(),
+    hourlyRate: z.string().nullable().describe("The rate captured when it was recorded, in the entity's currency (null: none)"),
+    cost: z.string().nullable().describe("minutes / 60 × hourlyRate, rounded to the cent (null: no rate)"),
     editable: z.boolean().describe("Whether the caller may change or delete it"),
   })
   .meta({ title: "TimeEntry" });

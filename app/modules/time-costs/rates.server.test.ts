@@ -122,7 +122,7 @@ describe("costs", () => {
       ["Cleo Colleague", 10, "36.00", "6.00"],
     ]);
     // 60.00 + 22.50 + 16.67 + 6.00 = 105.17; + 31.00 = 136.17.
-    expect(work.totals).toEqual({ minutes: 165, labour: "105.17", materials: "31.00", total: "136.17", unpricedEntries: 0 });
+    expect(work.totals).toEqual({ minutes: 165, labour: "105.17", materials: "31.00", total: "136.17", unpricedEntries: 0, entries: 4, lines: 1 });
     expect(work.currency).toBe("EUR");
 
     // A correction keeps the entry's rate (40.00, not today's 50.00): 60 min = 40.00.
@@ -134,7 +134,7 @@ describe("costs", () => {
     const after = await getIncidentWork(ctxOf(manager), target);
     expect(after.entries.find((e) => e.id === first.id)).toMatchObject({ hourlyRate: "36.00", cost: "36.00" });
     // 36.00 + 22.50 + 16.67 + 6.00 = 81.17; + 31.00 = 112.17.
-    expect(after.totals).toEqual({ minutes: 135, labour: "81.17", materials: "31.00", total: "112.17", unpricedEntries: 0 });
+    expect(after.totals).toEqual({ minutes: 135, labour: "81.17", materials: "31.00", total: "112.17", unpricedEntries: 0, entries: 4, lines: 1 });
   });
 
   it("shows no cost for an entry without a rate, counts it, and uses the entity's currency", async () => {
@@ -149,7 +149,7 @@ describe("costs", () => {
       [120, null, null],
       [6, "50.00", "5.00"],
     ]);
-    expect(work.totals).toEqual({ minutes: 126, labour: "5.00", materials: "0.00", total: "5.00", unpricedEntries: 1 });
+    expect(work.totals).toEqual({ minutes: 126, labour: "5.00", materials: "0.00", total: "5.00", unpricedEntries: 1, entries: 2, lines: 0 });
     expect(work.currency).toBe("CHF");
     // Another entity's view of its own is untouched: EUR.
     expect((await entityRow(other.id)).currency).toBe("EUR");

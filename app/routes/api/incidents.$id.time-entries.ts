@@ -8,7 +8,7 @@ import { recordTime } from "~/modules/time-costs/service.server";
 
 /**
  * GET /api/incidents/{id}/time-entries: the incident's time entries, oldest first (at most 200), as
- * `[{ id, person: { id, name }, workedOn, minutes, note, editable }]` with X-Total-Count (every entry)
+ * `[{ id, person: { id, name }, workedOn, minutes, note, hourlyRate, cost, editable }]` with X-Total-Count (every entry)
  * and X-Total-Minutes (their sum).
  */
 export const loader = apiRoute<LoaderFunctionArgs>(async ({ params, ctx }) => {
