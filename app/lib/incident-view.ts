@@ -23,6 +23,7 @@ export const VIEW_INTENTS = {
   addMaterial: "addMaterial",
   updateMaterial: "updateMaterial",
   deleteMaterial: "deleteMaterial",
+  downtime: "downtime",
 } as const;
 export type ViewIntent = (typeof VIEW_INTENTS)[keyof typeof VIEW_INTENTS];
 

@@ -6,6 +6,7 @@ import { DeleteCommentDialog, IncidentComments } from "~/components/incidents/vi
 import { IncidentDialogs } from "~/components/incidents/view/incident-dialogs";
 import { DeleteFileDialog, IncidentFiles } from "~/components/incidents/view/incident-files";
 import { IncidentChecklist, IncidentDescription, IncidentDetails, IncidentDuplicates, IncidentHeader } from "~/components/incidents/view/incident-header";
+import { IncidentDowntime } from "~/components/incidents/view/incident-downtime";
 import { DeleteWorkDialogs, IncidentWorkSection } from "~/components/time-costs/incident-work";
 import { z } from "zod";
 import { uploadsOf } from "~/http/form-action.server";
@@ -37,7 +38,7 @@ import { dayIn } from "~/lib/dates";
 import { intParam, searchParam } from "~/lib/list-query";
 import { COMMENTS_PAGE, EVENTS_PAGE } from "~/modules/incidents/constants";
 import { findIncidentInReach, getIncidentView, listIncidentAssignees } from "~/modules/incidents/queries.server";
-import { AssignSchema, CommentSchema, DescriptionSchema, DuplicateSchema, SetPrioritySchema, SetStatusSchema, TagSchema, TitleSchema } from "~/modules/incidents/schema";
+import { AssignSchema, CommentSchema, DescriptionSchema, DowntimeSchema, DuplicateSchema, SetPrioritySchema, SetStatusSchema, TagSchema, TitleSchema } from "~/modules/incidents/schema";
 import {
   addIncidentFiles,
   addIncidentTag,
@@ -47,6 +48,7 @@ import {
   postIncidentComment,
   removeIncidentFile,
   removeIncidentTag,
+  setIncidentDowntime,
   setIncidentPriority,
   setIncidentStatus,
   updateIncidentComment,
@@ -168,6 +170,9 @@ export const action = screenAction({
         return removeIncidentFile(ctx, subject.id, typeof fileId === "string" ? fileId : "");
       },
     ),
+    [VIEW_INTENTS.downtime]: formIntent({ schema: DowntimeSchema, redirectTo: here, toast: "incidents:success.downtime" }, (_, { ctx, subject, formData }) =>
+      setIncidentDowntime(ctx, subject.id, { equipmentDown: formData.get("equipmentDown") === "on", downtimeHours: String(formData.get("downtimeHours") ?? "") }),
+    ),
     [VIEW_INTENTS.recordTime]: formIntent({ schema: TimeEntrySchema, redirectTo: atWork, toast: "timeCosts:success.timeRecorded" }, (value, { ctx, subject }) =>
       recordTime(ctx, { incidentId: subject.id }, value),
     ),
@@ -225,6 +230,7 @@ export default function IncidentScreen() {
           updateTimeResult={resultFor(VIEW_INTENTS.updateTime)}
           updateMaterialResult={resultFor(VIEW_INTENTS.updateMaterial)}
         />
+        {incident.location.equipmentItemId ? <IncidentDowntime incident={incident} lastResult={resultFor(VIEW_INTENTS.downtime)} /> : null}
         <IncidentActivity active={activity} events={events.items} eventsTotal={events.total} comments={comments.items} />
       </div>
     </>

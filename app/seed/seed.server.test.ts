@@ -314,6 +314,10 @@ describe("seedDemo", () => {
       select max(n)::int as failures from (select count(*) as n from incidents where entity_id = ${entityId} and equipment_item_id is not null
         and status <> ${IncidentStatus.REJECTED} and duplicate_of_id is null and archived_at is null group by equipment_item_id) f`);
     expect(failures).toBeGreaterThanOrEqual(3);
+    // The failing radiator was out of service each time: one item, three incidents marked down.
+    const down = await one<{ items: number; incidents: number }>(sql`
+      select count(distinct equipment_item_id)::int as items, count(*)::int as incidents from incidents where entity_id = ${entityId} and equipment_down`);
+    expect(down).toEqual({ items: 1, incidents: 3 });
   });
 
   it("gives the demo entity incident types in three languages, with checklists of every content type", async () => {

@@ -6,14 +6,15 @@ import { apiLogin, setLanguage, successToast } from "./helpers";
  * Service levels, time and costs, reliability (issue 62), with JavaScript on in English and off in French:
  * an administrator gives a new incident type a one-minute calendar response target for Critical on its
  * own targets page; an occupier reports a Critical incident of that type on a piece of equipment; the
- * administrator records time and a material line on it and sees the totals; the work order is a PDF; a
+ * administrator records time and a material line on it and sees the totals, and marks the equipment out
+ * of service; the work order is a PDF; a
  * minute later the incident is overdue and the "breached" filter lists it; the dashboard has its service
  * levels section; the equipment's history page lists the incident with the reliability figures.
  * The incident type is this test's own, so no other test's incidents get its minute-long target.
  */
 const TEXT = {
-  en: { save: "Save this type's targets", saved: "Targets of the incident type saved", record: "Record time", recorded: "Time recorded", add: "Add material", added: "Material added", overdue: "overdue by", levels: "Service levels", reliability: "Reliability", hours: "0.02", cost: "12.50" },
-  "fr-BE": { save: "Enregistrer les délais de ce type", saved: "Délais du type d'incident enregistrés", record: "Encoder le temps", recorded: "Temps encodé", add: "Ajouter le matériel", added: "Matériel ajouté", overdue: "en retard de", levels: "Niveaux de service", reliability: "Fiabilité", hours: "0,02", cost: "12,50" },
+  en: { save: "Save this type's targets", saved: "Targets of the incident type saved", record: "Record time", recorded: "Time recorded", add: "Add material", added: "Material added", overdue: "overdue by", levels: "Service levels", reliability: "Reliability", hours: "0.02", cost: "12.50", down: "Equipment out of service", saveDown: "Save the downtime", downSaved: "Downtime saved", downtime: "Downtime" },
+  "fr-BE": { save: "Enregistrer les délais de ce type", saved: "Délais du type d'incident enregistrés", record: "Encoder le temps", recorded: "Temps encodé", add: "Ajouter le matériel", added: "Matériel ajouté", overdue: "en retard de", levels: "Niveaux de service", reliability: "Fiabilité", hours: "0,02", cost: "12,50", down: "Équipement hors service", saveDown: "Enregistrer l'indisponibilité", downSaved: "Indisponibilité enregistrée", downtime: "Indisponibilité" },
 } as const;
 
 const json = async <T>(res: Awaited<ReturnType<APIRequestContext["get"]>>): Promise<T> => {
@@ -89,6 +90,12 @@ test("a type's one-minute target: the incident reported becomes overdue and brea
   await expect(page.getByText("1 h 30 min").first()).toBeVisible();
   await expect(page.getByText(/25[.,]00/).first()).toBeVisible();
 
+  // The equipment is out of service while the incident is open.
+  await page.getByLabel(text.down).check();
+  await page.getByRole("button", { name: text.saveDown }).click();
+  await expect(successToast(page)).toContainText(text.downSaved);
+  await expect(page.getByLabel(text.down)).toBeChecked();
+
   // The work order is a PDF.
   const order = await request.get(`/api/incidents/${incident.id}/work-order`, { headers });
   expect(order.status()).toBe(200);
@@ -112,5 +119,6 @@ test("a type's one-minute target: the incident reported becomes overdue and brea
   await expect(page.getByRole("heading", { name: text.levels })).toBeVisible();
   await page.goto(`/view-equipment/${item.id}`);
   await expect(page.getByRole("heading", { name: text.reliability })).toBeVisible();
+  await expect(page.getByText(text.downtime, { exact: true })).toBeVisible();
   await expect(page.locator(`a[href="/incident/${incident.id}"]`).first()).toBeVisible();
 });

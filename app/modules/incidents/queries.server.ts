@@ -665,6 +665,9 @@ export interface IncidentDetail extends IncidentRow {
   resolutionDueAt: string | null;
   resolvedAt: string | null;
   resolutionMet: boolean | null;
+  /** Its equipment out of service (decision 066), and the downtime set by hand in minutes (null: report to Done). */
+  equipmentDown: boolean;
+  downtimeMinutes: number | null;
 }
 
 const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
@@ -823,6 +826,8 @@ async function detailOf(ctx: ServiceContext, incident: IncidentInReach): Promise
     resolutionDueAt: incident.resolutionDueAt?.toISOString() ?? null,
     resolvedAt: incident.resolvedAt?.toISOString() ?? null,
     resolutionMet: incident.resolutionMet,
+    equipmentDown: incident.equipmentDown,
+    downtimeMinutes: incident.downtimeMinutes,
   };
 }
 

@@ -71,7 +71,9 @@ export const DowntimeSchema = z.object({
       }
       return Math.round(hours * 60);
     }),
-});
+})
+  // The hours typed, as the minutes stored.
+  .transform(({ equipmentDown, downtimeHours }) => ({ equipmentDown, downtimeMinutes: downtimeHours }));
 export type DowntimeInput = z.input<typeof DowntimeSchema>;
 
 export const TagSchema = z.object({ tag: tagField() });

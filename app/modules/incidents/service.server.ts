@@ -169,7 +169,7 @@ export async function assignIncident(ctx: ServiceContext, id: number, rawInput: 
  */
 export async function setIncidentDowntime(ctx: ServiceContext, id: number, rawInput: Input<DowntimeInput>): Promise<Pick<Incident, "id" | "equipmentDown" | "downtimeMinutes">> {
   assertCan(ctx.actor, "handle", "incident");
-  const { equipmentDown, downtimeHours: downtimeMinutes } = parseInput(DowntimeSchema, await resolveInput(rawInput));
+  const { equipmentDown, downtimeMinutes } = parseInput(DowntimeSchema, await resolveInput(rawInput));
   return onIncident(ctx, id, async (tx, incident, effects) => {
     if (incident.equipmentItemId === null) {
       throw new ValidationError({ equipmentDown: ["incidents:validation.downtimeNoEquipment"] }, "incidents:validation.downtimeNoEquipment", "INCIDENT_HAS_NO_EQUIPMENT");

@@ -128,6 +128,7 @@ describe("getReliability", () => {
       medianRepairHours: 20,
       meanRepairHours: 30,
       mtbfHours: 240,
+      downtimeHours: 0,
     });
   });
 
@@ -145,6 +146,7 @@ describe("getReliability", () => {
       medianRepairHours: 40,
       meanRepairHours: 40,
       mtbfHours: 240,
+      downtimeHours: 0,
     });
   });
 
@@ -155,6 +157,7 @@ describe("getReliability", () => {
       medianRepairHours: null,
       meanRepairHours: null,
       mtbfHours: null,
+      downtimeHours: 0,
     });
   });
 
@@ -165,6 +168,7 @@ describe("getReliability", () => {
       medianRepairHours: 15,
       meanRepairHours: 23.5,
       mtbfHours: 240,
+      downtimeHours: 0,
     });
     expect(await getReliability(ctxOf(admin), { roomId: roomA }, { from: at("2019-01-01T00:00Z"), to: at("2021-01-01T00:00Z") })).toEqual({
       failures: 5,
@@ -172,11 +176,12 @@ describe("getReliability", () => {
       medianRepairHours: 20,
       meanRepairHours: 30,
       mtbfHours: 360,
+      downtimeHours: 0,
     });
   });
 
   it("counts only what lies within the viewer's reach", async () => {
-    const none = { failures: 0, repaired: 0, medianRepairHours: null, meanRepairHours: null, mtbfHours: null };
+    const none = { failures: 0, repaired: 0, medianRepairHours: null, meanRepairHours: null, mtbfHours: null, downtimeHours: 0 };
     expect(await getReliability(ctxOf(technician), { equipmentItemId: itemA.id })).toEqual(none);
     // Of G, the technician reaches item C alone.
     expect(await getReliability(ctxOf(technician), { equipmentTypeId: typeG }, { from: at("2019-01-01T00:00Z"), to: at("2021-01-01T00:00Z") })).toEqual({
@@ -185,6 +190,7 @@ describe("getReliability", () => {
       medianRepairHours: 4,
       meanRepairHours: 4,
       mtbfHours: null,
+      downtimeHours: 0,
     });
   });
 
