@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { personActor } from "~/core/actor";
 import { DataJobStatus, IncidentStatus, Role, TimeMeasure, UserStatus } from "~/db/enums";
 import { eq, sql } from "drizzle-orm";
-import { apiTokens, type Building, dataJobs, type Entity, type Facility, type Room, type User, userLinkedObjects } from "~/db/schema";
+import { apiTokens, type Building, dataJobs, type Entity, type Facility, materialLines, type Room, timeEntries, type User, userLinkedObjects } from "~/db/schema";
 import { API_OPERATIONS } from "~/http/openapi/operations.server";
 import { createApiToken } from "~/modules/api-tokens/service.server";
 import * as usersRoute from "~/routes/api/users";
@@ -43,6 +43,10 @@ import * as incidentTagsRoute from "~/routes/api/incidents.$id.tags";
 import * as duplicateRoute from "~/routes/api/incidents.$id.duplicate";
 import * as commentsRoute from "~/routes/api/incidents.$id.comments";
 import * as filesRoute from "~/routes/api/incidents.$id.files";
+import * as timeEntriesRoute from "~/routes/api/incidents.$id.time-entries";
+import * as timeEntryRoute from "~/routes/api/incidents.$id.time-entries.$entryId";
+import * as materialLinesRoute from "~/routes/api/incidents.$id.material-lines";
+import * as materialLineRoute from "~/routes/api/incidents.$id.material-lines.$lineId";
 import * as maintenanceTypesRoute from "~/routes/api/maintenances.types";
 import * as plannedRoute from "~/routes/api/maintenances.planned";
 import * as qrRoute from "~/routes/api/printing.qr-codes";
@@ -117,6 +121,8 @@ const send = (c: Case, call: Call, bearer: string): Promise<RestAnswer> =>
 
 const db = () => api.database.db;
 const at = (base: string, id: number, tail = "") => ({ url: `${base}/${id}${tail}`, params: { id: String(id) } });
+/** A past working day for time entries (an entry is on a day not after today). */
+const WORKED_ON = "2026-01-05";
 const freshIncident = () => createIncident(db(), { entityId: entity.id, roomId: northRoom.id, status: IncidentStatus.PENDING });
 let sequence = 0;
 const unique = (name: string) => `${name} ${++sequence}`;
@@ -265,6 +271,20 @@ const cases: Case[] = [
     method: "POST",
     expected: 201,
     prepare: async () => ({ ...at("/api/incidents", (await freshIncident()).id, "/comments"), body: { body: "Checked", files: [{ name: "tap.png", data: dataUrl(PNG) }] } }),
+  },
+  {
+    routeId: "api-incident-time-entries",
+    route: timeEntriesRoute,
+    method: "POST",
+    expected: 201,
+    prepare: async () => ({ ...at("/api/incidents", (await freshIncident()).id, "/time-entries"), body: { workedOn: WORKED_ON, hours: 1, minutes: 15, note: "Valve" } }),
+  },
+  {
+    routeId: "api-incident-material-lines",
+    route: materialLinesRoute,
+    method: "POST",
+    expected: 201,
+    prepare: async () => ({ ...at("/api/incidents", (await freshIncident()).id, "/material-lines"), body: { description: "Valve", quantity: "2", unitCost: "12.50" } }),
   },
   {
     routeId: "api-incident-files",
@@ -477,6 +497,35 @@ const cases: Case[] = [
       return { url: `/api/incidents/${incident.id}/comments/${comment.id}`, params: { id: String(incident.id), commentId: String(comment.id) } };
     },
   },
+  ...(["PATCH", "DELETE"] as const).map(
+    (method): Case => ({
+      routeId: "api-incident-time-entry",
+      route: timeEntryRoute,
+      method,
+      expected: 200,
+      prepare: async (worker) => {
+        const incident = await freshIncident();
+        const [entry] = await db().insert(timeEntries).values({ entityId: entity.id, incidentId: incident.id, userId: worker, workedOn: WORKED_ON, minutes: 30 }).returning();
+        return { url: `/api/incidents/${incident.id}/time-entries/${entry.id}`, params: { id: String(incident.id), entryId: String(entry.id) }, body: method === "PATCH" ? { note: "Longer" } : undefined };
+      },
+    }),
+  ),
+  ...(["PATCH", "DELETE"] as const).map(
+    (method): Case => ({
+      routeId: "api-incident-material-line",
+      route: materialLineRoute,
+      method,
+      expected: 200,
+      prepare: async (worker) => {
+        const incident = await freshIncident();
+        const [line] = await db()
+          .insert(materialLines)
+          .values({ entityId: entity.id, incidentId: incident.id, description: "Fuse", quantity: "1", unitCost: "3.00", createdById: worker })
+          .returning();
+        return { url: `/api/incidents/${incident.id}/material-lines/${line.id}`, params: { id: String(incident.id), lineId: String(line.id) }, body: method === "PATCH" ? { quantity: "2" } : undefined };
+      },
+    }),
+  ),
   {
     routeId: "api-incident-file",
     route: incidentFileRoute,
@@ -558,6 +607,13 @@ const TECHNICIAN_WRITES = new Set([
   "POST api-incident-files",
   "DELETE api-incident-file",
   "PUT api-task-status",
+  // Their own time and material on the incidents they reach (decision 065).
+  "POST api-incident-time-entries",
+  "PATCH api-incident-time-entry",
+  "DELETE api-incident-time-entry",
+  "POST api-incident-material-lines",
+  "PATCH api-incident-material-line",
+  "DELETE api-incident-material-line",
 ]);
 
 /** A person's own things, which a token never does (decision 056): no token call to compare. */

@@ -39,7 +39,7 @@ describe("loggableUrl", () => {
       .filter((route) => route.id !== "report-status" && route.id !== "calendar-feed")
       .map((route) => (route.id === "import-template" ? { ...route, path: route.path.replace(":file", ":template") } : route))
       .flatMap((route) => route.path.split("/").filter((s) => s.startsWith(":")));
-    for (const param of params) expect(param, "route parameters are ids, languages, namespaces, dates, tags and sticker codes").toMatch(/^:(id|commentId|fileId|lng|ns|date|tag|identifier|template)(\.json)?$/);
+    for (const param of params) expect(param, "route parameters are ids, languages, namespaces, dates, tags and sticker codes").toMatch(/^:(id|commentId|fileId|entryId|lineId|lng|ns|date|tag|identifier|template)(\.json)?$/);
     expect(routesById.get("report-status")?.path).toBe("report/status/:token");
     expect(loggableUrl(`/report/status/${token}`)).toBe("/report/status/:redacted");
     expect(loggableUrl("/Report/Status/lowercaseonlytokenwithoutdigits?x=1")).toBe("/Report/Status/:redacted?x=[redacted]");
