@@ -131,6 +131,8 @@ const API_ID_KINDS: Record<string, Kind> = {
   "api-incident-comments": "incident",
   "api-incident-events": "incident",
   "api-incident-work-order": "incident",
+  "api-incident-time-entries": "incident",
+  "api-incident-material-lines": "incident",
   // The technician's own notifications (issue #14): another user of the entity 403, another entity 404.
   "api-user-notifications": "notificationOwner",
   "api-user-notifications-count": "notificationOwner",
@@ -181,6 +183,8 @@ const API_WITHOUT_GET = new Set([
   "api-incident-comment",
   "api-incident-files",
   "api-incident-file",
+  "api-incident-time-entry",
+  "api-incident-material-line",
   "api-user-notifications-read",
   "api-task-status",
   "api-printing-qr-codes",
