@@ -8,7 +8,7 @@
  */
 import os from "node:os";
 import path from "node:path";
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type FileStore, userContext } from "~/core/context.server";
 import { type UnitOfWork, type UowHost, withTx } from "~/core/unit-of-work.server";
 import { createCategory, createEquipmentType } from "~/modules/equipment/service.server";
@@ -1264,7 +1264,7 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
   const radiator = created[FAILING_RADIATOR_INDEX]?.item;
   if (radiator) {
     const onRadiator = created.filter((c) => c.item?.id === radiator.id && c.status !== IncidentStatus.REJECTED).map((c) => c.id);
-    for (const id of onRadiator) await db.update(incidents).set({ equipmentDown: true }).where(and(eq(incidents.id, id), eq(incidents.entityId, entity.id)));
+    if (onRadiator.length) await db.update(incidents).set({ equipmentDown: true }).where(and(eq(incidents.entityId, entity.id), inArray(incidents.id, onRadiator)));
   }
 
   services.step("time and material");

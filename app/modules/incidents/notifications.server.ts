@@ -2,6 +2,7 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { ServiceContext } from "~/core/context.server";
 import { NotificationType } from "~/db/enums";
 import { incidents, incidentTypeDefaultAssignees, users } from "~/db/schema";
+import { settingsCoverIncident } from "~/modules/notifications/settings-sql.server";
 import { defineNotificationKind, type NotificationContent, type NotificationKind } from "~/modules/notifications/kinds.server";
 import { incidentAssigned, incidentCommented, incidentCreated, incidentStatusChanged } from "./changes.server";
 import { assigneeCandidates } from "./queries.server";
@@ -93,13 +94,7 @@ export const incidentCreatedNotification = defineNotificationKind({
                 .where(and(eq(incidentTypeDefaultAssignees.incidentTypeId, incident.incidentTypeId), eq(incidentTypeDefaultAssignees.entityId, ctx.entityId))),
             )
           : undefined,
-        and(
-          eq(users.receiveNotification, true),
-          sql`(jsonb_array_length(${users.notificationSettings}->'priorities') = 0
-            or ${users.notificationSettings}->'priorities' @> to_jsonb(${incident.priority ?? -1}::int))`,
-          sql`(jsonb_array_length(${users.notificationSettings}->'buildingIds') = 0
-            or ${users.notificationSettings}->'buildingIds' @> to_jsonb(${building}))`,
-        ),
+        and(eq(users.receiveNotification, true), settingsCoverIncident(incident.priority, building)),
       );
     }),
 });

@@ -4,6 +4,7 @@ import { roleMay } from "~/core/role-sql.server";
 import { NotificationType } from "~/db/enums";
 import { incidents, rooms, users } from "~/db/schema";
 import { assigneeCandidates } from "~/modules/incidents/queries.server";
+import { settingsCoverIncident } from "~/modules/notifications/settings-sql.server";
 import { defineNotificationKind, type NotificationKind } from "~/modules/notifications/kinds.server";
 import { serviceLevelAlerted } from "./changes.server";
 
@@ -44,14 +45,7 @@ function serviceLevelKind(type: NotificationType) {
         .leftJoin(rooms, and(eq(rooms.id, incidents.roomId), eq(rooms.entityId, ctx.entityId)))
         .where(and(eq(incidents.id, change.incidentId), eq(incidents.entityId, ctx.entityId)));
       if (!incident?.running) return null;
-      const managers = and(
-        roleMay(users.role, "open", "managerScreen"),
-        eq(users.receiveNotification, true),
-        sql`(jsonb_array_length(coalesce(${users.notificationSettings}->'priorities', '[]'::jsonb)) = 0
-          or ${users.notificationSettings}->'priorities' @> to_jsonb(${incident.priority ?? -1}::int))`,
-        sql`(jsonb_array_length(coalesce(${users.notificationSettings}->'buildingIds', '[]'::jsonb)) = 0
-          or ${users.notificationSettings}->'buildingIds' @> to_jsonb(${incident.buildingId ?? -1}::int))`
-      );
+      const managers = and(roleMay(users.role, "open", "managerScreen"), eq(users.receiveNotification, true), settingsCoverIncident(incident.priority, incident.buildingId));
       // tenant-scope: scoped by assigneeCandidates (incidents/queries.server.ts): active users of ctx.entityId
       const rows = await ctx.db
         .select({ id: users.id })
