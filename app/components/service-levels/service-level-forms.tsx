@@ -52,6 +52,7 @@ import {
   timeOf,
   WEEKDAYS,
 } from "~/modules/service-levels/values";
+import { Options } from "~/components/forms/select-field";
 
 /**
  * The forms of /administration/service-levels (issue 62): plain posts told apart by `intent`, validated
@@ -331,11 +332,7 @@ export function HolidaysForm({
         errors={text(fields.language.errors)}
       >
         <Select {...getSelectProps(fields.language)}>
-          {HOLIDAY_LANGUAGES.map((code) => (
-            <option key={code} value={code}>
-              {t(`languages.${code}`)}
-            </option>
-          ))}
+          <Options values={HOLIDAY_LANGUAGES} label={(code) => t(`languages.${code}`)} />
         </Select>
       </Field>
       <SubmitButton intent="holidays" className="sm:mt-8">
@@ -540,8 +537,6 @@ export function TargetsForm({
       {TARGET_PRIORITIES.map((key) => {
         const row = fields[key].getFieldset();
         const priority = t(`priorities.${key}`);
-        const response = t("targets.response");
-        const resolution = t("targets.resolution");
         const entity = inherited?.[key];
         return (
           <TableRow
@@ -554,26 +549,16 @@ export function TargetsForm({
             >
               {priority}
             </TableHead>
-            <TargetCells
-              target={response}
-              priority={priority}
-              hours={row.responseHours}
-              clock={row.responseClock}
-              inherited={
-                entity &&
-                inheritedText(entity.responseMinutes, entity.responseClock)
-              }
-            />
-            <TargetCells
-              target={resolution}
-              priority={priority}
-              hours={row.resolutionHours}
-              clock={row.resolutionClock}
-              inherited={
-                entity &&
-                inheritedText(entity.resolutionMinutes, entity.resolutionClock)
-              }
-            />
+            {(["response", "resolution"] as const).map((side) => (
+              <TargetCells
+                key={side}
+                target={t(`targets.${side}`)}
+                priority={priority}
+                hours={row[`${side}Hours`]}
+                clock={row[`${side}Clock`]}
+                inherited={entity && inheritedText(entity[`${side}Minutes`], entity[`${side}Clock`])}
+              />
+            ))}
           </TableRow>
         );
       })}
@@ -683,11 +668,7 @@ function ClockSelect({
   return (
     <>
       <Select {...getSelectProps(field)} aria-label={label}>
-        {CLOCK_KINDS.map((kind) => (
-          <option key={kind} value={kind}>
-            {t(`clocks.${kind}`)}
-          </option>
-        ))}
+        <Options values={CLOCK_KINDS} label={(kind) => t(`clocks.${kind}`)} />
       </Select>
       <ErrorText id={field.errorId} errors={errors} />
     </>
@@ -797,11 +778,7 @@ export function TypeOverrides({
         >
           <Field label={t("types.choose")} htmlFor="service-levels-type">
             <Select id="service-levels-type" name={TYPE_PARAM}>
-              {types.map((type) => (
-                <option key={type.id} value={type.id}>
-                  {type.name}
-                </option>
-              ))}
+              <Options values={types} />
             </Select>
           </Field>
           <button

@@ -18,6 +18,7 @@ import { moneyFormatter } from "~/lib/money";
 import { useDates } from "~/lib/use-dates";
 import { MATERIAL_DESCRIPTION_MAX, MAX_ENTRY_MINUTES, TIME_NOTE_MAX } from "~/modules/time-costs/constants";
 import type { IncidentWork, MaterialLineRow, TimeEntryRow } from "~/modules/time-costs/queries.server";
+import { Options } from "~/components/forms/select-field";
 
 // The schemas arrive lazily, on the first interaction with a form (decision 021): no zod in the page.
 const timeValidator = zodValidator(() => import("~/modules/time-costs/schema").then((m) => m.TimeEntrySchema));
@@ -306,11 +307,7 @@ function RecordTime({ work, today, lastResult, entry }: { work: IncidentWork; to
           <Field label={t("time.person")} htmlFor={fields.userId.id} errors={text(fields.userId.errors)}>
             <Select {...getSelectProps(fields.userId)}>
               <option value="">{t("time.self")}</option>
-              {people.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
+              <Options values={people} />
             </Select>
           </Field>
         ) : null}
