@@ -1,18 +1,15 @@
 import { z } from "zod";
-import type { ServiceContext } from "~/core/context.server";
 import { type Deferred, deferred } from "~/core/input";
 import { idParam, parseJson } from "~/http/api.server";
 import { MATERIAL_DESCRIPTION_MAX, MAX_ENTRY_MINUTES, TIME_NOTE_MAX } from "~/modules/time-costs/constants";
-import { materialLineValues, timeEntryValues } from "~/modules/time-costs/queries.server";
-import type { MaterialLineInput, TimeEntryInput } from "~/modules/time-costs/schema";
-import { materialLineNotFound, timeEntryNotFound, type WorkTarget } from "~/modules/time-costs/service.server";
+import { materialLineNotFound, timeEntryNotFound } from "~/modules/time-costs/service.server";
 
 /**
  * What the time and material calls under /api/incidents/{id} share (issue 62): the entry and line ids of
  * the address (a malformed one is "not found" before the database is asked), the bodies as the verbs
  * read them (validated by the verb, after its permission check, with TimeEntrySchema or
- * MaterialLineSchema), a PATCH's body completed with the stored values of the fields it leaves out,
- * and the documented shapes of those bodies (the verbs' schemas preprocess their fields, which JSON
+ * MaterialLineSchema; a PATCH's body is completed with the stored values by the verb, in its
+ * transaction), and the documented shapes of those bodies (the verbs' schemas preprocess their fields, which JSON
  * Schema cannot express).
  */
 
@@ -37,43 +34,9 @@ function objectBody(request: Request): Promise<Record<string, unknown>> {
   return parseJson(request, ObjectBody);
 }
 
-/** A POST's body: the whole entry or line, read when the verb asks for it. */
+/** A POST's body (the whole entry or line) or a PATCH's (the fields to change), read when the verb asks for it. */
 export function workBody<T>(request: Request): Deferred<T> {
   return deferred(async () => (await objectBody(request)) as T);
-}
-
-const has = (body: Record<string, unknown>, field: string) => Object.hasOwn(body, field);
-
-/**
- * A PATCH of a time entry: the fields sent replace the stored ones, the others are kept. The duration
- * is one value: sending `hours` or `minutes` replaces both (the one left out is 0), so "minutes: 30"
- * is half an hour, not the stored hours and 30 minutes.
- */
-export function timeEntryPatch(request: Request, ctx: ServiceContext, target: WorkTarget, entryId: number): Deferred<TimeEntryInput> {
-  return deferred(async () => {
-    const body = await objectBody(request);
-    const stored = await timeEntryValues(ctx, target, entryId);
-    const duration = has(body, "hours") || has(body, "minutes") ? { hours: body.hours, minutes: body.minutes } : { hours: stored.hours, minutes: stored.minutes };
-    return {
-      userId: has(body, "userId") ? body.userId : undefined,
-      workedOn: has(body, "workedOn") ? body.workedOn : stored.workedOn,
-      ...duration,
-      note: has(body, "note") ? body.note : stored.note,
-    } as TimeEntryInput;
-  });
-}
-
-/** A PATCH of a material line: the fields sent replace the stored ones, the others are kept. */
-export function materialLinePatch(request: Request, ctx: ServiceContext, target: WorkTarget, lineId: number): Deferred<MaterialLineInput> {
-  return deferred(async () => {
-    const body = await objectBody(request);
-    const stored = await materialLineValues(ctx, target, lineId);
-    return {
-      description: has(body, "description") ? body.description : stored.description,
-      quantity: has(body, "quantity") ? body.quantity : stored.quantity,
-      unitCost: has(body, "unitCost") ? body.unitCost : stored.unitCost,
-    } as MaterialLineInput;
-  });
 }
 
 // ---------------------------------------------------------------------------

@@ -5,8 +5,7 @@ import { type ServiceContext, readAll } from "~/core/context.server";
 import { entities, materialLines, timeEntries, users } from "~/db/schema";
 import { assigneeCandidates, findIncidentInReach } from "~/modules/incidents/queries.server";
 import { DEFAULT_CURRENCY } from "./constants";
-import type { MaterialLineInput, TimeEntryInput } from "./schema";
-import { materialLineNotFound, timeEntryNotFound, type WorkTarget } from "./service.server";
+import type { WorkTarget } from "./service.server";
 
 /** One time entry as the incident view shows it. */
 export interface TimeEntryRow {
@@ -222,30 +221,4 @@ export async function getHourlyRates(ctx: ServiceContext): Promise<HourlyRates> 
     defaultRate: entity?.defaultRate ?? null,
     people: people.map((p) => ({ id: p.id, name: personName(p.name, p.surname), email: p.email, rate: p.rate })),
   };
-}
-
-/**
- * The stored values of a time entry of an incident in reach, as the verbs' input (the duration as hours
- * and minutes): what a partial change (PATCH) keeps for the fields it leaves out. "Incident not found"
- * or "Entry not found" otherwise; whether the actor may change it is the verb's question.
- */
-export async function timeEntryValues(ctx: ServiceContext, target: WorkTarget, entryId: number): Promise<Required<Omit<TimeEntryInput, "note">> & { note: string | null }> {
-  const incident = await findIncidentInReach(ctx, target.incidentId);
-  const [entry] = await ctx.db
-    .select({ userId: timeEntries.userId, workedOn: timeEntries.workedOn, minutes: timeEntries.minutes, note: timeEntries.note })
-    .from(timeEntries)
-    .where(and(eq(timeEntries.id, entryId), eq(timeEntries.incidentId, incident.id), eq(timeEntries.entityId, ctx.entityId)));
-  if (!entry) throw timeEntryNotFound();
-  return { userId: entry.userId, workedOn: entry.workedOn, hours: Math.floor(entry.minutes / 60), minutes: entry.minutes % 60, note: entry.note };
-}
-
-/** The stored values of a material line of an incident in reach, as the verbs' input (see timeEntryValues). */
-export async function materialLineValues(ctx: ServiceContext, target: WorkTarget, lineId: number): Promise<Required<MaterialLineInput>> {
-  const incident = await findIncidentInReach(ctx, target.incidentId);
-  const [line] = await ctx.db
-    .select({ description: materialLines.description, quantity: materialLines.quantity, unitCost: materialLines.unitCost })
-    .from(materialLines)
-    .where(and(eq(materialLines.id, lineId), eq(materialLines.incidentId, incident.id), eq(materialLines.entityId, ctx.entityId)));
-  if (!line) throw materialLineNotFound();
-  return line;
 }

@@ -111,6 +111,37 @@ async function recorderInput<S extends z.ZodType>(ctx: ServiceContext, schema: S
 
 const minutesOf = (value: { hours: number; minutes: number }) => value.hours * 60 + value.minutes;
 
+/**
+ * The change of a correction, read once the actor is known to be allowed to record work: the fields it
+ * sends (a form sends them all, a REST PATCH some), completed with the stored values inside the verb's
+ * transaction, on the locked row, so that two changes of different fields at once both hold.
+ */
+async function changeInput<T extends object>(ctx: ServiceContext, rawInput: Input<Partial<T>>): Promise<Record<string, unknown>> {
+  personWhoCan(ctx.actor, "create", "time");
+  assertCan(ctx.actor, "handle", "incident");
+  const raw = await resolveInput(rawInput);
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) throw new ValidationError({ _form: ["common:validation.invalid"] }, "common:validation.invalid");
+  return raw as Record<string, unknown>;
+}
+
+const has = (change: Record<string, unknown>, field: string) => Object.hasOwn(change, field);
+const sent = (change: Record<string, unknown>, field: string, stored: unknown) => (has(change, field) ? change[field] : stored);
+
+/**
+ * A time entry's change over its stored values: the fields sent replace the stored ones, the others are
+ * kept. The duration is one value: sending `hours` or `minutes` replaces both (the one left out is 0),
+ * so "minutes: 30" is half an hour, not the stored hours and 30 minutes. Left out, the person stays.
+ */
+function timeEntryChange(entry: { workedOn: string; minutes: number; note: string | null }, change: Record<string, unknown>): unknown {
+  const duration = has(change, "hours") || has(change, "minutes") ? { hours: change.hours, minutes: change.minutes } : { hours: Math.floor(entry.minutes / 60), minutes: entry.minutes % 60 };
+  return { userId: change.userId, workedOn: sent(change, "workedOn", entry.workedOn), ...duration, note: sent(change, "note", entry.note) };
+}
+
+/** A material line's change over its stored values: the fields sent replace the stored ones. */
+function materialLineChange(line: { description: string; quantity: string; unitCost: string }, change: Record<string, unknown>): unknown {
+  return { description: sent(change, "description", line.description), quantity: sent(change, "quantity", line.quantity), unitCost: sent(change, "unitCost", line.unitCost) };
+}
+
 // ---------------------------------------------------------------------------
 // Time
 // ---------------------------------------------------------------------------
@@ -151,12 +182,16 @@ async function entryToChange(ctx: ServiceContext, incident: Incident, actorId: n
   return entry;
 }
 
-/** Corrects a time entry (the day, the duration, the note; the person for a manager). */
-export async function updateTimeEntry(ctx: ServiceContext, target: WorkTarget, entryId: number, rawInput: Input<TimeEntryInput>): Promise<{ id: number }> {
-  const input = await recorderInput(ctx, TimeEntrySchema, rawInput);
-  checkDay(ctx, input.workedOn);
+/**
+ * Corrects a time entry (the day, the duration, the note; the person for a manager). The fields left
+ * out keep their stored values (timeEntryChange), read on the locked entry.
+ */
+export async function updateTimeEntry(ctx: ServiceContext, target: WorkTarget, entryId: number, rawInput: Input<Partial<TimeEntryInput>>): Promise<{ id: number }> {
+  const change = await changeInput<TimeEntryInput>(ctx, rawInput);
   return onIncident(ctx, target, async (tx, incident, effects, actorId) => {
     const entry = await entryToChange(tx, incident, actorId, entryId);
+    const input = parseInput(TimeEntrySchema, timeEntryChange(entry, change));
+    checkDay(tx, input.workedOn);
     // Left out (or named again), the person stays who they were, even one who no longer reaches the
     // incident; a technician cannot hand their entry to someone else.
     const userId = input.userId === undefined || input.userId === entry.userId ? entry.userId : await workerOf(tx, incident, actorId, input.userId);
@@ -233,11 +268,12 @@ async function lineToChange(ctx: ServiceContext, incident: Incident, actorId: nu
   return line;
 }
 
-/** Corrects a material line (one's own; any for a manager). */
-export async function updateMaterialLine(ctx: ServiceContext, target: WorkTarget, lineId: number, rawInput: Input<MaterialLineInput>): Promise<{ id: number }> {
-  const input = await recorderInput(ctx, MaterialLineSchema, rawInput);
+/** Corrects a material line (one's own; any for a manager); the fields left out keep their stored values. */
+export async function updateMaterialLine(ctx: ServiceContext, target: WorkTarget, lineId: number, rawInput: Input<Partial<MaterialLineInput>>): Promise<{ id: number }> {
+  const change = await changeInput<MaterialLineInput>(ctx, rawInput);
   return onIncident(ctx, target, async (tx, incident, effects, actorId) => {
     const line = await lineToChange(tx, incident, actorId, lineId);
+    const input = parseInput(MaterialLineSchema, materialLineChange(line, change));
     if (line.description === input.description && Number(line.quantity) === Number(input.quantity) && Number(line.unitCost) === Number(input.unitCost)) {
       return { id: line.id };
     }
