@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { type Deferred, deferred } from "~/core/input";
 import { idParam, parseJson } from "~/http/api.server";
-import { MATERIAL_DESCRIPTION_MAX, MAX_ENTRY_MINUTES, TIME_NOTE_MAX } from "~/modules/time-costs/constants";
-import { materialLineNotFound, timeEntryNotFound } from "~/modules/time-costs/service.server";
+import { CURRENCIES, MATERIAL_DESCRIPTION_MAX, MAX_ENTRY_MINUTES, MAX_HOURLY_RATE, TIME_NOTE_MAX } from "~/modules/time-costs/constants";
+import { ValidationError } from "~/lib/errors";
+import type { HourlyRatesInput } from "~/modules/time-costs/schema";
+import { entityNotFound, materialLineNotFound, timeEntryNotFound } from "~/modules/time-costs/service.server";
 
 /**
  * What the time and material calls under /api/incidents/{id} share (issue 62): the entry and line ids of
@@ -24,6 +26,13 @@ export function entryIdParam(params: { entryId?: string }): number {
 export function lineIdParam(params: { lineId?: string }): number {
   const id = idParam(params.lineId);
   if (!id) throw materialLineNotFound();
+  return id;
+}
+
+/** The entity id of /api/entities/{id}/hourly-rates; a malformed one is 404 ENTITY_NOT_FOUND (another entity's, the verb's). */
+export function ratesEntityParam(params: { id?: string }): number {
+  const id = idParam(params.id);
+  if (!id) throw entityNotFound();
   return id;
 }
 
@@ -77,3 +86,30 @@ export const MaterialLinePatchSchema = MaterialLineBodySchema.partial().meta({
   title: "MaterialLinePatch",
   description: "The fields to change; the others keep their values.",
 });
+
+/**
+ * A PUT of the rates: a JSON object that names `defaultRate` (null clears it). A form leaves a blank
+ * default out and means "none"; a JSON body that leaves it out must not clear it by accident. The
+ * fields are the verb's to check (HourlyRatesSchema).
+ */
+export function ratesBody(request: Request): Deferred<HourlyRatesInput> {
+  return deferred(async () => {
+    const body = await objectBody(request);
+    if (!Object.hasOwn(body, "defaultRate")) throw new ValidationError({ defaultRate: ["timeCosts:validation.rate"] }, "timeCosts:validation.rate");
+    return body as HourlyRatesInput;
+  });
+}
+
+const rate = (description: string) => z.union([z.number().min(0).max(MAX_HOURLY_RATE), z.string()]).nullable().describe(description);
+
+export const HourlyRatesBodySchema = z
+  .object({
+    currency: z.enum(CURRENCIES).describe("The entity's currency (ISO 4217); amounts are relabelled, not converted"),
+    defaultRate: rate('The default hourly rate of people without their own ("45,50" or 45.5; null: none); required, so that leaving it out does not clear it'),
+    rates: z
+      .array(z.object({ userId: z.number().int().positive(), rate: rate("Their own hourly rate; null: the default") }))
+      .max(2000)
+      .optional()
+      .describe("The people whose rate changes (the entity's, not archived; another id refuses the whole body); the others keep theirs"),
+  })
+  .meta({ title: "HourlyRatesBody" });

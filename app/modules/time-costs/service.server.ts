@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { assertCan, can, personWhoCan } from "~/core/actor";
+import { assertCan, can, personWhoCan, reachesWholeEntity } from "~/core/actor";
 import { AUDIT, type AuditAction } from "~/core/audit-actions";
 import type { ServiceContext } from "~/core/context.server";
 import { type Input, resolveInput } from "~/core/input";
@@ -314,16 +314,30 @@ export async function deleteMaterialLine(ctx: ServiceContext, target: WorkTarget
 // Rates
 // ---------------------------------------------------------------------------
 
+export const entityNotFound = () => new NotFoundError("settings:errors.entityNotFound", "ENTITY_NOT_FOUND");
+
+/**
+ * Who may read or set the rates (`read`/`manage rate`: administrators, or their token with the rate
+ * scope): the rates span every person of the entity, so a token limited to some facilities may not
+ * (403). Another entity's id (the REST address names one) is "Entity not found".
+ */
+export function assertRateKeeper(ctx: ServiceContext, action: "read" | "manage", entityId: number): void {
+  const actor = personWhoCan(ctx.actor, action, "rate");
+  if (!reachesWholeEntity(actor)) throw new ForbiddenError("timeCosts:errors.ratesWholeEntity", "RATES_WHOLE_ENTITY");
+  if (entityId !== ctx.entityId) throw entityNotFound();
+}
+
 const sameAmount = (a: string | null, b: string | null) => (a === null || b === null ? a === b : Number(a) === Number(b));
 
 /**
  * Sets the entity's currency, its default hourly rate and the listed people's own rates (administrators
  * only). Every listed person must be one of the entity's people, not archived: anyone else (another
  * entity's id) refuses the whole form. Entries already recorded keep the rate they were recorded with.
+ * `entityId`: the entity the caller names (REST), refused unless it is theirs.
  * One audit row `rate.set` with what changed.
  */
-export async function setHourlyRates(ctx: ServiceContext, rawInput: Input<HourlyRatesInput>): Promise<void> {
-  personWhoCan(ctx.actor, "manage", "rate");
+export async function setHourlyRates(ctx: ServiceContext, rawInput: Input<HourlyRatesInput>, entityId: number = ctx.entityId): Promise<void> {
+  assertRateKeeper(ctx, "manage", entityId);
   const input = parseInput(HourlyRatesSchema, await resolveInput(rawInput));
   const ids = input.rates.map((r) => r.userId);
   if (new Set(ids).size !== ids.length) throw new ValidationError({ rates: ["timeCosts:validation.ratePerson"] }, "timeCosts:validation.ratePerson", "RATE_PERSON_TWICE");
