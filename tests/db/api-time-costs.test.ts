@@ -202,6 +202,8 @@ describe("time entries", () => {
         note: "Seal replaced",
         hourlyRate: null,
         cost: null,
+        // Read by a colleague, a technician: Ted's rate and cost are not theirs to see (decision 065).
+        costHidden: true,
         editable: false,
       },
       {
@@ -212,6 +214,7 @@ describe("time entries", () => {
         note: null,
         hourlyRate: null,
         cost: null,
+        costHidden: true,
         editable: false,
       },
     ]);
