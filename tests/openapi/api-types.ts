@@ -108,6 +108,30 @@ export interface paths {
         patch: operations["entitySticker_patch"];
         trace?: never;
     };
+    "/api/entities/{id}/hourly-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the entity's currency, default hourly rate and each person's rate
+         * @description Who may call it: Administrators, or an API token with the administrator's role.
+         */
+        get: operations["entityHourlyRates_get"];
+        /**
+         * Set the entity's currency, default hourly rate and the listed people's rates
+         * @description Who may call it: Administrators, or an API token with the administrator's role.
+         */
+        put: operations["entityHourlyRates_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/password": {
         parameters: {
             query?: never;
@@ -1156,6 +1180,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/incidents/{id}/downtime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mark an incident's equipment out of service, or set its downtime by hand
+         * @description Who may call it: Anyone signed in (technicians, facility managers, administrators) or an API token, within their reach.
+         */
+        put: operations["incidentDowntime_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/incidents/{id}/time-entries": {
         parameters: {
             query?: never;
@@ -2118,6 +2162,206 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input (fieldErrors name the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid bearer token (expired, revoked, unknown) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: unknown, another entity's or out of the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many calls: wait RateLimit-Reset seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    entityHourlyRates_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Calls allowed in the window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit and its window, e.g. 600;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description ISO 4217 */
+                        currency: string;
+                        /** @description Exact decimal, e.g. "45.00"; null: none */
+                        defaultRate: string | null;
+                        people: ({
+                            id: number;
+                            name: string;
+                            email: string;
+                            /** @description Their own rate; null: the default */
+                            rate: string | null;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No valid bearer token (expired, revoked, unknown) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: unknown, another entity's or out of the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many calls: wait RateLimit-Reset seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    entityHourlyRates_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The entity's currency (ISO 4217); amounts are relabelled, not converted
+                     * @enum {string}
+                     */
+                    currency: "EUR" | "USD" | "GBP" | "CHF";
+                    /** @description The default hourly rate of people without their own ("45,50" or 45.5; null: none); required, so that leaving it out does not clear it */
+                    defaultRate: (number | string) | null;
+                    /** @description The people whose rate changes (the entity's, not archived; another id refuses the whole body); the others keep theirs */
+                    rates?: {
+                        userId: number;
+                        /** @description Their own hourly rate; null: the default */
+                        rate: (number | string) | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Calls allowed in the window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit and its window, e.g. 600;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description ISO 4217 */
+                        currency: string;
+                        /** @description Exact decimal, e.g. "45.00"; null: none */
+                        defaultRate: string | null;
+                        people: ({
+                            id: number;
+                            name: string;
+                            email: string;
+                            /** @description Their own rate; null: the default */
+                            rate: string | null;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    } & {
                         [key: string]: unknown;
                     };
                 };
@@ -7372,6 +7616,10 @@ export interface operations {
                         resolvedAt: string | null;
                         /** @description Whether it was Done in time; null: not Done or no target */
                         resolutionMet: boolean | null;
+                        /** @description Its equipment was out of service because of it (decision 066) */
+                        equipmentDown: boolean;
+                        /** @description The downtime set by hand; null: from the report to Done */
+                        downtimeMinutes: number | null;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8805,6 +9053,108 @@ export interface operations {
             };
         };
     };
+    incidentDowntime_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The equipment is out of service because of this incident; false clears the downtime set by hand */
+                    equipmentDown: boolean;
+                    /** @description The downtime set by hand, in minutes; null or left out: from the report to Done */
+                    downtimeMinutes?: number | null;
+                    /** @description The same in hours ("1,5" or 1.5, at most 2 decimals); not with downtimeMinutes */
+                    downtimeHours?: (number | string) | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Calls allowed in the window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit and its window, e.g. 600;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        shortId: number;
+                        equipmentDown: boolean;
+                        downtimeMinutes: number | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input (fieldErrors name the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid bearer token (expired, revoked, unknown) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: unknown, another entity's or out of the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many calls: wait RateLimit-Reset seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     incidentTimeEntries_get: {
         parameters: {
             query?: never;
@@ -8845,10 +9195,12 @@ export interface operations {
                         workedOn: string;
                         minutes: number;
                         note: string | null;
-                        /** @description The rate captured when it was recorded, in the entity's currency (null: none) */
+                        /** @description The rate captured when it was recorded, in the entity's currency (null: none, or hidden) */
                         hourlyRate: string | null;
-                        /** @description minutes / 60 × hourlyRate, rounded to the cent (null: no rate) */
+                        /** @description minutes / 60 × hourlyRate, rounded to the cent (null: no rate, or hidden) */
                         cost: string | null;
+                        /** @description A colleague's entry read by a technician: its rate and cost are not given */
+                        costHidden: boolean;
                         /** @description Whether the caller may change or delete it */
                         editable: boolean;
                     } & {

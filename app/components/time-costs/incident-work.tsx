@@ -200,7 +200,7 @@ function TimeTable({ work }: { work: IncidentWork }) {
       totalLabel={t("time.total")}
       totalSpan={2}
       total={duration(work.totals.minutes)}
-      extraTotal={money(work.totals.labour)}
+      extraTotal={work.totals.labour === null ? "" : money(work.totals.labour)}
     >
       {work.entries.map((entry: TimeEntryRow) => (
         <TableRow key={entry.id}>
@@ -210,7 +210,7 @@ function TimeTable({ work }: { work: IncidentWork }) {
           <TableCell>{entry.person.name}</TableCell>
           <TableCell className="whitespace-nowrap text-right tabular-nums">{duration(entry.minutes)}</TableCell>
           <TableCell className="whitespace-nowrap text-right tabular-nums">
-            {entry.cost === null ? <span className="text-muted-foreground">{t("time.noRate")}</span> : money(entry.cost)}
+            {entry.costHidden ? null : entry.cost === null ? <span className="text-muted-foreground">{t("time.noRate")}</span> : money(entry.cost)}
           </TableCell>
           <TableCell className="max-w-xs whitespace-pre-wrap break-words">{entry.note}</TableCell>
           <TableCell className="text-right">
@@ -333,16 +333,18 @@ function RecordTime({ work, today, lastResult, entry }: { work: IncidentWork; to
 
 /**
  * The incident's costs: labour (the entries with a rate; "partial" when some have none), materials and
- * their total, in the entity's currency.
+ * their total, in the entity's currency. Labour and total are left out for a technician while
+ * colleagues' time counts in them (decision 065).
  */
 function WorkTotals({ work }: { work: IncidentWork }) {
   const { t } = useTranslation("timeCosts");
   const { money } = useAmounts(work.currency);
   if (!work.entries.length && !work.lines.length) return null;
+  const { labour, total } = work.totals;
   const rows: [string, string, string | null][] = [
-    [t("totals.labour"), money(work.totals.labour), work.totals.unpricedEntries ? t("totals.labourPartial", { count: work.totals.unpricedEntries }) : null],
+    ...(labour === null ? [] : [[t("totals.labour"), money(labour), work.totals.unpricedEntries ? t("totals.labourPartial", { count: work.totals.unpricedEntries }) : null] as [string, string, string | null]]),
     [t("totals.materials"), money(work.totals.materials), null],
-    [t("totals.total"), money(work.totals.total), null],
+    ...(total === null ? [] : [[t("totals.total"), money(total), null] as [string, string, string | null]]),
   ];
   return (
     <section className="grid gap-3 border-t pt-4" aria-labelledby="work-totals-title">

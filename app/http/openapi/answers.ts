@@ -64,7 +64,21 @@ export const IncidentDetail = Incident.extend({
   resolutionDueAt: when.nullable().describe("When the resolution is due while its clock runs; null: stopped, met or no target"),
   resolvedAt: when.nullable().describe("When it was marked Done"),
   resolutionMet: z.boolean().nullable().describe("Whether it was Done in time; null: not Done or no target"),
+  equipmentDown: z.boolean().describe("Its equipment was out of service because of it (decision 066)"),
+  downtimeMinutes: z.number().int().nullable().describe("The downtime set by hand; null: from the report to Done"),
 }).meta({ title: "IncidentDetail" });
+/** The entity's currency and hourly rates (issue 62; administrators only). */
+export const HourlyRates = z
+  .looseObject({
+    currency: z.string().describe("ISO 4217"),
+    defaultRate: z.string().nullable().describe('Exact decimal, e.g. "45.00"; null: none'),
+    people: z.array(z.looseObject({ id, name: z.string(), email: z.string(), rate: z.string().nullable().describe("Their own rate; null: the default") })),
+  })
+  .meta({ title: "HourlyRates" });
+/** An incident's equipment downtime (decision 066). */
+export const Downtime = z
+  .looseObject({ id, shortId: z.number().int(), equipmentDown: z.boolean(), downtimeMinutes: z.number().int().nullable() })
+  .meta({ title: "Downtime" });
 export const IncidentChange = z
   .looseObject({ id, shortId: z.number().int(), status: z.number().int(), priority: z.number().int().nullable(), assigneeId: z.number().int().nullable() })
   .meta({ title: "IncidentChange" });
@@ -85,8 +99,9 @@ export const TimeEntry = z
     workedOn: z.string().describe("YYYY-MM-DD"),
     minutes: z.number().int().min(1).max(1440),
     note: z.string().nullable(),
-    hourlyRate: z.string().nullable().describe("The rate captured when it was recorded, in the entity's currency (null: none)"),
-    cost: z.string().nullable().describe("minutes / 60 × hourlyRate, rounded to the cent (null: no rate)"),
+    hourlyRate: z.string().nullable().describe("The rate captured when it was recorded, in the entity's currency (null: none, or hidden)"),
+    cost: z.string().nullable().describe("minutes / 60 × hourlyRate, rounded to the cent (null: no rate, or hidden)"),
+    costHidden: z.boolean().describe("A colleague's entry read by a technician: its rate and cost are not given"),
     editable: z.boolean().describe("Whether the caller may change or delete it"),
   })
   .meta({ title: "TimeEntry" });

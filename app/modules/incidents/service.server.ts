@@ -167,7 +167,8 @@ export async function assignIncident(ctx: ServiceContext, id: number, rawInput: 
  * service, and optionally sets the downtime by hand (decision 066). Only an incident on a piece of
  * equipment has one. Audited; no incident event (SPEC.md's event types do not name it).
  */
-export async function setIncidentDowntime(ctx: ServiceContext, id: number, rawInput: Input<DowntimeInput>): Promise<Pick<Incident, "id" | "equipmentDown" | "downtimeMinutes">> {
+export async function setIncidentDowntime(ctx: ServiceContext, id: number, rawInput: Input<DowntimeInput>): Promise<Pick<Incident, "id" | "shortId" | "equipmentDown" | "downtimeMinutes">> {
+  const answer = (row: Incident) => ({ id: row.id, shortId: row.shortId, equipmentDown: row.equipmentDown, downtimeMinutes: row.downtimeMinutes });
   assertCan(ctx.actor, "handle", "incident");
   const { equipmentDown, downtimeMinutes } = parseInput(DowntimeSchema, await resolveInput(rawInput));
   return onIncident(ctx, id, async (tx, incident, effects) => {
@@ -175,7 +176,7 @@ export async function setIncidentDowntime(ctx: ServiceContext, id: number, rawIn
       throw new ValidationError({ equipmentDown: ["incidents:validation.downtimeNoEquipment"] }, "incidents:validation.downtimeNoEquipment", "INCIDENT_HAS_NO_EQUIPMENT");
     }
     const minutes = equipmentDown ? downtimeMinutes : null;
-    if (incident.equipmentDown === equipmentDown && incident.downtimeMinutes === minutes) return incident;
+    if (incident.equipmentDown === equipmentDown && incident.downtimeMinutes === minutes) return answer(incident);
     const row = await touch(tx, incident.id, { equipmentDown, downtimeMinutes: minutes });
     await effects.audit({
       action: AUDIT.incident.setDowntime,
@@ -184,7 +185,7 @@ export async function setIncidentDowntime(ctx: ServiceContext, id: number, rawIn
       details: { shortId: row.shortId, equipmentDown, downtimeMinutes: minutes },
     });
     await effects.emit(incidentDowntimeChanged, { incidentId: row.id, shortId: row.shortId, equipmentDown, downtimeMinutes: minutes });
-    return row;
+    return answer(row);
   });
 }
 

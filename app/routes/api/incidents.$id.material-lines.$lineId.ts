@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiRoute, methodNotAllowed } from "~/http/api.server";
 import { incidentIdParam } from "~/http/incident-api.server";
-import { lineIdParam, materialLinePatch } from "~/http/work-api.server";
+import { lineIdParam, workBody } from "~/http/work-api.server";
+import type { MaterialLineInput } from "~/modules/time-costs/schema";
 import { deleteMaterialLine, updateMaterialLine } from "~/modules/time-costs/service.server";
 
 /**
@@ -14,7 +15,7 @@ export const action = apiRoute<ActionFunctionArgs>(async ({ request, params, ctx
   const target = { incidentId: incidentIdParam(params) };
   const lineId = lineIdParam(params);
   if (request.method === "DELETE") return deleteMaterialLine(ctx, target, lineId);
-  return updateMaterialLine(ctx, target, lineId, materialLinePatch(request, ctx, target, lineId));
+  return updateMaterialLine(ctx, target, lineId, workBody<Partial<MaterialLineInput>>(request));
 });
 
 export const loader = apiRoute(() => methodNotAllowed("PATCH, DELETE"));

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { apiRoute, methodNotAllowed } from "~/http/api.server";
 import { incidentIdParam } from "~/http/incident-api.server";
-import { entryIdParam, timeEntryPatch } from "~/http/work-api.server";
+import { entryIdParam, workBody } from "~/http/work-api.server";
+import type { TimeEntryInput } from "~/modules/time-costs/schema";
 import { deleteTimeEntry, updateTimeEntry } from "~/modules/time-costs/service.server";
 
 /**
@@ -14,7 +15,7 @@ export const action = apiRoute<ActionFunctionArgs>(async ({ request, params, ctx
   const target = { incidentId: incidentIdParam(params) };
   const entryId = entryIdParam(params);
   if (request.method === "DELETE") return deleteTimeEntry(ctx, target, entryId);
-  return updateTimeEntry(ctx, target, entryId, timeEntryPatch(request, ctx, target, entryId));
+  return updateTimeEntry(ctx, target, entryId, workBody<Partial<TimeEntryInput>>(request));
 });
 
 export const loader = apiRoute(() => methodNotAllowed("PATCH, DELETE"));
