@@ -9,7 +9,7 @@ import { incidentReach } from "~/modules/facilities/policy.server";
 import { incidentTypeName } from "~/modules/incident-types/queries.server";
 import { taskReach } from "~/modules/maintenance/task-queries.server";
 import { DEFAULT_CURRENCY } from "~/modules/time-costs/constants";
-import { type DashboardFilters, type DashboardPeriod, dashboardPeriod, monthsBetween } from "./filters";
+import { type DashboardFilters, type DashboardPeriod, dashboardPeriod, monthsBetween, TOP_COST_PLACES } from "./filters";
 import { checkFilters } from "./queries.server";
 
 /**
@@ -28,11 +28,6 @@ import { checkFilters } from "./queries.server";
  * One statement groups the rows by every dimension at once (grouping sets) and keeps the ten costliest
  * rooms and equipment items; a second reads the names of what it lists.
  */
-
-/** Rooms and equipment items listed by cost. */
-export const TOP_COST_PLACES = 10;
-/** Buildings shown on the screen (the CSV and the API list every one with costs). */
-export const COST_BUILDINGS_SHOWN = 20;
 
 export interface CostFigures {
   /** Time recorded, in minutes. */
