@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
@@ -7,7 +7,9 @@ import type { CostFigures, DashboardCosts } from "~/modules/dashboard/costs.serv
 import { COST_BUILDINGS_SHOWN } from "~/modules/dashboard/filters";
 import { useFigureFormat } from "./dashboard-tables";
 
-/** The section's id, for links to it. */
+/** The dashboard's query parameter that asks for the section's figures (`?costs=1`). */
+export const COSTS_PARAM = "costs";
+/** The section's id: the links that show and hide it come back to it. */
 const ANCHOR = "time-and-costs";
 
 const num = "text-right tabular-nums";
@@ -90,28 +92,51 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
  * period last), per facility, per building (the costliest shown, the CSV has all), per incident type
  * (planned maintenance apart), then the ten costliest rooms and equipment items, each linking to its page.
  * Amounts in the entity's currency in the page's language; the entries without a rate are counted and said.
+ * `costs` null: not asked for; a plain link (the page's address with `costs=1`) asks for it, as the least
+ * reliable equipment: over a large entity the sums read every entry of the period.
  */
-export function DashboardCostsSection({ costs }: { costs: DashboardCosts }) {
-  const { t, i18n } = useTranslation("dashboard");
-  const f = useFigureFormat();
-  const money = moneyFormatter(costs.currency, i18n.language || "en");
+export function DashboardCostsSection({ costs }: { costs: DashboardCosts | null }) {
+  const { t } = useTranslation("dashboard");
+  const location = useLocation();
+  const toggle = new URLSearchParams(location.search);
+  if (costs) toggle.delete(COSTS_PARAM);
+  else toggle.set(COSTS_PARAM, "1");
+  const query = toggle.toString();
+  const toggleHref = `${location.pathname}${query ? `?${query}` : ""}#${ANCHOR}`;
   const id = useId();
-  const noRoom = t("costs.noRoom");
-  const buildings = costs.buildings.slice(0, COST_BUILDINGS_SHOWN);
-  const empty = costs.total.entries === 0 && costs.total.lines === 0;
   return (
     <section id={ANCHOR} aria-labelledby={id} className="grid min-w-0 content-start gap-4 rounded-md border bg-background p-4 print:border-0 print:p-0">
       <div className="grid gap-1">
         <h2 id={id} className="text-lg font-semibold">
           {t("costs.title")}
         </h2>
-        <p className="text-sm text-muted-foreground">{t("costs.intro", { currency: costs.currency })}</p>
-        {costs.total.unpricedEntries > 0 ? (
-          <p className="text-sm" data-unpriced={costs.total.unpricedEntries}>
-            {t("costs.unpriced", { count: costs.total.unpricedEntries })}
-          </p>
-        ) : null}
+        {costs ? <p className="text-sm text-muted-foreground">{t("costs.intro", { currency: costs.currency })}</p> : null}
+        <p className="text-sm print:hidden">
+          <Link to={toggleHref} preventScrollReset className={linkClass}>
+            {costs ? t("costs.hide") : t("costs.show")}
+          </Link>
+        </p>
       </div>
+      {costs ? <CostFiguresShown costs={costs} /> : null}
+    </section>
+  );
+}
+
+/** The section's figures, once asked for. */
+function CostFiguresShown({ costs }: { costs: DashboardCosts }) {
+  const { t, i18n } = useTranslation("dashboard");
+  const f = useFigureFormat();
+  const money = moneyFormatter(costs.currency, i18n.language || "en");
+  const noRoom = t("costs.noRoom");
+  const buildings = costs.buildings.slice(0, COST_BUILDINGS_SHOWN);
+  const empty = costs.total.entries === 0 && costs.total.lines === 0;
+  return (
+    <>
+      {costs.total.unpricedEntries > 0 ? (
+        <p className="text-sm" data-unpriced={costs.total.unpricedEntries}>
+          {t("costs.unpriced", { count: costs.total.unpricedEntries })}
+        </p>
+      ) : null}
       {empty ? (
         <p className="text-sm text-muted-foreground" data-empty="no-costs">
           {t("costs.empty")}
@@ -203,6 +228,6 @@ export function DashboardCostsSection({ costs }: { costs: DashboardCosts }) {
           ) : null}
         </>
       )}
-    </section>
+    </>
   );
 }
