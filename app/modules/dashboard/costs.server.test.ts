@@ -30,6 +30,7 @@ import type { DashboardFilters } from "./filters";
  *  iA2 (room A2, no type)    entry: 31 Jan 30 min without a rate (unpriced).
  *  iB  (room B1, Leak)       entry: 20 Jan 60 min at 50.00 = 50.00. Line: 1 × 120.00 on 20 Jan.
  *  tA  (task, room A2, ET)   entry: 10 Mar 120 min at 45.00 = 90.00. Line: 3 × 5.10 = 15.30 on 10 Mar.
+ *  tB  (task, room B1)       entry: 5 Mar 30 min at 60.00 = 30.00.
  *  an archived incident of room A1 with 600 min at 50.00, and another entity's work: never counted.
  */
 const database = setupTestDatabase();
@@ -81,6 +82,7 @@ beforeAll(async () => {
   const archived = (await createIncident(db, { entityId: e, roomId: roomA1, createdAt: jan, archivedAt: at("2026-02-01T00:00Z") })).id;
   const plan = await createPlannedMaintenance(db, { entityId: e, roomIds: [roomA2] });
   const tA = (await createTask(db, { entityId: e, plannedMaintenanceId: plan.id, roomId: roomA2, equipmentItemId: itemET, dueDate: "2026-03-10" })).id;
+  const tB = (await createTask(db, { entityId: e, plannedMaintenanceId: plan.id, roomId: roomB1, dueDate: "2026-03-05" })).id;
 
   const w = technician.id;
   const entry = (record: { incidentId?: number; taskId?: number }, workedOn: string, minutes: number, hourlyRate: string | null) => ({
@@ -98,6 +100,7 @@ beforeAll(async () => {
     entry({ incidentId: iA2 }, "2026-01-31", 30, null),
     entry({ incidentId: iB }, "2026-01-20", 60, "50.00"),
     entry({ taskId: tA }, "2026-03-10", 120, "45.00"),
+    entry({ taskId: tB }, "2026-03-05", 30, "60.00"),
     entry({ incidentId: archived }, "2026-01-10", 600, "50.00"),
   ]);
   const line = (record: { incidentId?: number; taskId?: number }, quantity: string, unitCost: string, createdAt: string) => ({
@@ -132,30 +135,30 @@ describe(`dashboard time and costs (${process.env.DATABASE_URL ? "PostgreSQL" : 
   it("sums an administrator's period per month, facility, building, type, room and equipment", async () => {
     const costs = await getDashboardCosts(ctxOf(admin), period);
     expect(costs.currency).toBe("EUR");
-    // 60.00 + 28.88 + 50.00 + 90.00; 9.98 + 120.00 + 15.30.
-    expect(f(costs.total)).toEqual([345, "228.88", "145.28", "374.16", 1, 5, 3]);
+    // 60.00 + 28.88 + 50.00 + 90.00 + 30.00; 9.98 + 120.00 + 15.30.
+    expect(f(costs.total)).toEqual([375, "258.88", "145.28", "404.16", 1, 6, 3]);
     expect(months(costs)).toEqual([
       ["2026-01", 180, "110.00", "120.00", "230.00", 1, 3, 1],
       // The line of 31 January 23:30 UTC is February's in Brussels.
       ["2026-02", 45, "28.88", "9.98", "38.86", 0, 1, 1],
-      ["2026-03", 120, "90.00", "15.30", "105.30", 0, 1, 1],
+      ["2026-03", 150, "120.00", "15.30", "135.30", 0, 2, 1],
     ]);
     expect(costs.facilities.map((x) => [x.name, ...f(x)])).toEqual([
       ["Alpha", 285, "178.88", "25.28", "204.16", 1, 4, 2],
-      ["Beta", 60, "50.00", "120.00", "170.00", 0, 1, 1],
+      ["Beta", 90, "80.00", "120.00", "200.00", 0, 2, 1],
     ]);
     expect(costs.buildings.map((x) => [x.name, x.facilityName, ...f(x)])).toEqual([
-      ["B1", "Beta", 60, "50.00", "120.00", "170.00", 0, 1, 1],
+      ["B1", "Beta", 90, "80.00", "120.00", "200.00", 0, 2, 1],
       ["A2", "Alpha", 150, "90.00", "15.30", "105.30", 1, 2, 1],
       ["A1", "Alpha", 135, "88.88", "9.98", "98.86", 0, 2, 1],
     ]);
     expect(costs.types.map((x) => [x.kind, x.id, x.name, ...f(x)])).toEqual([
       ["type", leak, "Leak", 195, "138.88", "129.98", "268.86", 0, 3, 2],
-      ["maintenance", null, null, 120, "90.00", "15.30", "105.30", 0, 1, 1],
+      ["maintenance", null, null, 150, "120.00", "15.30", "135.30", 0, 2, 1],
       ["none", null, null, 30, "0.00", "0.00", "0.00", 1, 1, 0],
     ]);
     expect(costs.rooms.map((x) => [x.id, x.name, x.buildingName, x.total])).toEqual([
-      [roomB1, "Room B1", "B1", "170.00"],
+      [roomB1, "Room B1", "B1", "200.00"],
       [roomA2, "Room A2", "A2", "105.30"],
       [roomA1, "Room A1", "A1", "98.86"],
     ]);
@@ -173,7 +176,7 @@ describe(`dashboard time and costs (${process.env.DATABASE_URL ? "PostgreSQL" : 
     expect(f(a2.total)).toEqual([150, "90.00", "15.30", "105.30", 1, 2, 1]);
     expect(a2.rooms.map((x) => x.id)).toEqual([roomA2]);
     const beta_ = await getDashboardCosts(ctxOf(admin), { ...period, facilityId: beta });
-    expect(f(beta_.total)).toEqual([60, "50.00", "120.00", "170.00", 0, 1, 1]);
+    expect(f(beta_.total)).toEqual([90, "80.00", "120.00", "200.00", 0, 2, 1]);
     const february = await getDashboardCosts(ctxOf(admin), { ...period, from: "2026-02-01", to: "2026-02-28" });
     expect(months(february)).toEqual([["2026-02", 45, "28.88", "9.98", "38.86", 0, 1, 1]]);
     expect(f(february.total)).toEqual([45, "28.88", "9.98", "38.86", 0, 1, 1]);
@@ -198,6 +201,26 @@ describe(`dashboard time and costs (${process.env.DATABASE_URL ? "PostgreSQL" : 
     expect(theirs.rooms).toHaveLength(1);
     expect(await rejectionOf(getDashboardCosts(ctxOf(admin), { ...period, facilityId: otherFacility }))).toBeInstanceOf(NotFoundError);
     expect(await rejectionOf(getDashboardCosts(ctxOf(technician), period))).toBeInstanceOf(ForbiddenError);
+  });
+
+  it("lists the ten costliest rooms and equipment items", async () => {
+    const db = database.db;
+    const third = await createEntity(db);
+    const { admin: thirdAdmin } = await createStaff(db, third.id);
+    const building = (await createBuilding(db, { entityId: third.id })).id;
+    // Twelve rooms, each with an item and an incident whose line costs 1.00, 2.00, … 12.00.
+    const ids: number[] = [];
+    for (let n = 1; n <= 12; n++) {
+      const room = (await createRoom(db, { entityId: third.id, buildingId: building })).id;
+      const item = (await createEquipmentItem(db, { entityId: third.id, roomId: room })).id;
+      const incident = (await createIncident(db, { entityId: third.id, roomId: room, equipmentItemId: item, createdAt: at("2026-01-05T09:00Z") })).id;
+      await db.insert(materialLines).values({ entityId: third.id, incidentId: incident, description: "Part", quantity: "1", unitCost: `${n}.00`, createdAt: at("2026-01-05T10:00Z") });
+      ids.push(room);
+    }
+    const costs = await getDashboardCosts(ctxOf(thirdAdmin), period);
+    expect(costs.rooms.map((x) => [x.id, x.total])).toEqual(ids.map((id, i) => [id, `${i + 1}.00`]).reverse().slice(0, 10));
+    expect(costs.equipment.map((x) => x.total)).toEqual(["12.00", "11.00", "10.00", "9.00", "8.00", "7.00", "6.00", "5.00", "4.00", "3.00"]);
+    expect(costs.total.materials).toBe("78.00");
   });
 
   it("answers zeros for a period without work", async () => {
