@@ -119,6 +119,7 @@ describe("answers fit their documented shapes", () => {
       ["api-entity", "get", `/api/entities/${entity.id}`, adminToken],
       ["api-entity-hourly-rates", "get", `/api/entities/${entity.id}/hourly-rates`, adminToken],
       ["api-entity-hourly-rates", "put", `/api/entities/${entity.id}/hourly-rates`, adminToken, { currency: "EUR", defaultRate: "42.50", rates: [{ userId: technician.id, rate: "45" }] }],
+      ["api-dashboard", "get", "/api/dashboard", adminToken],
       ["api-facilities", "post", "/api/facilities", adminToken, { name: "From the contract", description: null }],
     ];
     for (const [routeId, method, url, token, body] of samples) {

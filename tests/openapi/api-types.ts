@@ -856,7 +856,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The dashboard's figures
+         * The dashboard's figures, service levels, time and costs
          * @description Who may call it: Facility managers and administrators, or an API token with one of their roles.
          */
         get: operations["dashboard_get"];
@@ -7404,7 +7404,18 @@ export interface operations {
     };
     dashboard_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description One facility (in reach) */
+                facility?: number;
+                /** @description One building (in reach) */
+                building?: number;
+                /** @description One incident type (the time and costs then leave the tasks out) */
+                type?: number;
+                /** @description First day, YYYY-MM-DD (default: the first of the month five months ago) */
+                from?: string;
+                /** @description Last day, YYYY-MM-DD (default: today, the entity's) */
+                to?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7426,8 +7437,242 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        timeZone: string;
+                        period: {
+                            /** @description YYYY-MM-DD */
+                            from: string;
+                            /** @description YYYY-MM-DD */
+                            to: string;
+                            custom: boolean;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @description Incidents created in the period */
+                        total: number;
+                        months: ({
+                            month: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        /** DashboardServiceLevels */
+                        serviceLevels: {
+                            hasTargets: boolean;
+                            canSetTargets: boolean;
+                            rows: ({
+                                /** @enum {string} */
+                                scope: "facility" | "month" | "period";
+                                /** @description YYYY-MM; null for the period */
+                                month: string | null;
+                                /** @description null: incidents without a room, or a month or period row */
+                                facilityId: number | null;
+                                facilityName: string | null;
+                                /** ServiceLevelSide */
+                                response: {
+                                    /** @description Incidents with an outcome: met in time or late, or open past due */
+                                    counted: number;
+                                    /** @description Of those, met in time */
+                                    met: number;
+                                    /** @description met / counted, 0 to 1; null when none is counted */
+                                    share: number | null;
+                                    /** @description Clock minutes (working or calendar, the target's), one decimal; null when none */
+                                    medianMinutes: number | null;
+                                    /** @description Clock minutes (working or calendar, the target's), one decimal; null when none */
+                                    p90Minutes: number | null;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                /** ServiceLevelSide */
+                                resolution: {
+                                    /** @description Incidents with an outcome: met in time or late, or open past due */
+                                    counted: number;
+                                    /** @description Of those, met in time */
+                                    met: number;
+                                    /** @description met / counted, 0 to 1; null when none is counted */
+                                    share: number | null;
+                                    /** @description Clock minutes (working or calendar, the target's), one decimal; null when none */
+                                    medianMinutes: number | null;
+                                    /** @description Clock minutes (working or calendar, the target's), one decimal; null when none */
+                                    p90Minutes: number | null;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** DashboardCosts */
+                        costs: {
+                            /** @description ISO 4217 code of every amount */
+                            currency: string;
+                            /** CostFigures */
+                            total: {
+                                /** @description Time recorded, in minutes */
+                                minutes: number;
+                                /** @description Σ minutes / 60 × the entry's captured rate, each rounded to the cent; entries without a rate left out */
+                                labour: string;
+                                /** @description Σ quantity × unit cost, each rounded to the cent */
+                                materials: string;
+                                /** @description labour + materials */
+                                total: string;
+                                /** @description Time entries without an hourly rate (their time counted, not their cost) */
+                                unpricedEntries: number;
+                                /** @description Time entries */
+                                entries: number;
+                                /** @description Material lines */
+                                lines: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @description Every month of the period */
+                            months: ({
+                                /** @description YYYY-MM */
+                                month: string;
+                                /** @description Time recorded, in minutes */
+                                minutes: number;
+                                /** @description Σ minutes / 60 × the entry's captured rate, each rounded to the cent; entries without a rate left out */
+                                labour: string;
+                                /** @description Σ quantity × unit cost, each rounded to the cent */
+                                materials: string;
+                                /** @description labour + materials */
+                                total: string;
+                                /** @description Time entries without an hourly rate (their time counted, not their cost) */
+                                unpricedEntries: number;
+                                /** @description Time entries */
+                                entries: number;
+                                /** @description Material lines */
+                                lines: number;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            facilities: ({
+                                /** @description null: incidents without a room */
+                                id: number | null;
+                                name: string | null;
+                                /** @description Time recorded, in minutes */
+                                minutes: number;
+                                /** @description Σ minutes / 60 × the entry's captured rate, each rounded to the cent; entries without a rate left out */
+                                labour: string;
+                                /** @description Σ quantity × unit cost, each rounded to the cent */
+                                materials: string;
+                                /** @description labour + materials */
+                                total: string;
+                                /** @description Time entries without an hourly rate (their time counted, not their cost) */
+                                unpricedEntries: number;
+                                /** @description Time entries */
+                                entries: number;
+                                /** @description Material lines */
+                                lines: number;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            buildings: ({
+                                id: number | null;
+                                name: string | null;
+                                facilityName: string | null;
+                                /** @description Time recorded, in minutes */
+                                minutes: number;
+                                /** @description Σ minutes / 60 × the entry's captured rate, each rounded to the cent; entries without a rate left out */
+                                labour: string;
+                                /** @description Σ quantity × unit cost, each rounded to the cent */
+                                materials: string;
+                                /** @description labour + materials */
+                                total: string;
+                                /** @description Time entries without an hourly rate (their time counted, not their cost) */
+                                unpricedEntries: number;
+                                /** @description Time entries */
+                                entries: number;
+                                /** @description Material lines */
+                                lines: number;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            types: ({
+                                /**
+                                 * @description An incident type, incidents without one, or planned maintenance tasks
+                                 * @enum {string}
+                                 */
+                                kind: "type" | "none" | "maintenance";
+                                id: number | null;
+                                name: string | null;
+                                /** @description Time recorded, in minutes */
+                                minutes: number;
+                                /** @description Σ minutes / 60 × the entry's captured rate, each rounded to the cent; entries without a rate left out */
+                                labour: string;
+                                /** @description Σ quantity × unit cost, each rounded to the cent */
+                                materials: string;
+                                /** @description labour + materials */
+                                total: string;
+                                /** @description Time entries without an hourly rate (their time counted, not their cost) */
+                                unpricedEntries: number;
+                                /** @description Time entries */
+                                entries: number;
+                                /** @description Material lines */
+                                lines: number;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description The 10 costliest */
+                            rooms: ({
+                                id: number;
+                                name: string;
+                                buildingName: string;
+                                /** @description Time recorded, in minutes */
+                                minutes: number;
+                                /** @description Σ minutes / 60 × the entry's captured rate, each rounded to the cent; entries without a rate left out */
+                                labour: string;
+                                /** @description Σ quantity × unit cost, each rounded to the cent */
+                                materials: string;
+                                /** @description labour + materials */
+                                total: string;
+                                /** @description Time entries without an hourly rate (their time counted, not their cost) */
+                                unpricedEntries: number;
+                                /** @description Time entries */
+                                entries: number;
+                                /** @description Material lines */
+                                lines: number;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description The 10 costliest equipment items */
+                            equipment: ({
+                                id: number;
+                                equipmentName: string;
+                                internalReference: string | null;
+                                roomName: string | null;
+                                /** @description Time recorded, in minutes */
+                                minutes: number;
+                                /** @description Σ minutes / 60 × the entry's captured rate, each rounded to the cent; entries without a rate left out */
+                                labour: string;
+                                /** @description Σ quantity × unit cost, each rounded to the cent */
+                                materials: string;
+                                /** @description labour + materials */
+                                total: string;
+                                /** @description Time entries without an hourly rate (their time counted, not their cost) */
+                                unpricedEntries: number;
+                                /** @description Time entries */
+                                entries: number;
+                                /** @description Material lines */
+                                lines: number;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
                         [key: string]: unknown;
                     };
+                };
+            };
+            /** @description Invalid input (fieldErrors name the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No valid bearer token (expired, revoked, unknown) */

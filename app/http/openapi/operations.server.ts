@@ -146,7 +146,18 @@ export const API_OPERATIONS: Readonly<Record<string, Operation[]>> = {
       errors: [400, 403],
     }),
   ],
-  "api-dashboard": [op("get", "The dashboard's figures", "managers", A.Anything)],
+  "api-dashboard": [
+    op("get", "The dashboard's figures, service levels, time and costs", "managers", A.Dashboard, {
+      query: {
+        facility: { schema: z.coerce.number().int().min(1), description: "One facility (in reach)" },
+        building: { schema: z.coerce.number().int().min(1), description: "One building (in reach)" },
+        type: { schema: z.coerce.number().int().min(1), description: "One incident type (the time and costs then leave the tasks out)" },
+        from: { schema: z.string(), description: "First day, YYYY-MM-DD (default: the first of the month five months ago)" },
+        to: { schema: z.string(), description: "Last day, YYYY-MM-DD (default: today, the entity's)" },
+      },
+      errors: [400, 403, 404],
+    }),
+  ],
   "api-incidents-bulk": [op("post", "One change to several incidents, all or nothing", "anyone", A.Anything, { body: BulkChangeSchema })],
   "api-incident": [
     op("get", "Read an incident", "anyone", A.IncidentDetail),
