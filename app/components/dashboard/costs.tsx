@@ -1,18 +1,16 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { type ReactNode, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { moneyFormatter } from "~/lib/money";
 import type { CostFigures, DashboardCosts } from "~/modules/dashboard/costs.server";
 import { COST_BUILDINGS_SHOWN } from "~/modules/dashboard/filters";
-import { useFigureFormat } from "./dashboard-tables";
+import { FigureTable, num, useFigureFormat, useSectionToggle } from "./dashboard-tables";
 
 /** The dashboard's query parameter that asks for the section's figures (`?costs=1`). */
 export const COSTS_PARAM = "costs";
 /** The section's id: the links that show and hide it come back to it. */
 const ANCHOR = "time-and-costs";
 
-const num = "text-right tabular-nums";
 const linkClass = "font-medium text-primary underline-offset-4 hover:underline";
 
 /** One row of a cost table: its heading cells (a name, maybe its place), then the figures. */
@@ -32,46 +30,27 @@ function CostTable({ caption, heads, rows, money }: { caption: string; heads: st
   const { t } = useTranslation("dashboard");
   const f = useFigureFormat();
   return (
-    <Table scrollLabel={caption} wrapperClassName="scroll-shadows">
-      <TableCaption className="sr-only">{caption}</TableCaption>
-      <TableHeader>
-        <TableRow>
-          {heads.map((label) => (
-            <TableHead key={label}>{label}</TableHead>
-          ))}
-          {(["hours", "labour", "materials", "total", "unpriced"] as const).map((column) => (
-            <TableHead key={column} className={`${num} max-sm:whitespace-normal`}>
-              {t(`costs.columns.${column}`)}
-            </TableHead>
-          ))}
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {rows.map((row) => {
-          const data = Object.fromEntries(Object.entries(row.data).map(([k, v]) => [`data-${k}`, v]));
-          return (
-            <TableRow key={row.key} className={row.total ? "font-semibold" : undefined} {...data}>
-              {row.heads.map((head, i) =>
-                i === 0 ? (
-                  <TableHead key={i} scope="row" className={`whitespace-normal text-foreground${row.total ? "" : " font-medium"}`}>
-                    {head}
-                  </TableHead>
-                ) : (
-                  <TableCell key={i} className="whitespace-normal">
-                    {head}
-                  </TableCell>
-                ),
-              )}
-              <TableCell className={num}>{f.hours(Math.round((row.figures.minutes / 60) * 10) / 10)}</TableCell>
-              <TableCell className={num}>{money(row.figures.labour)}</TableCell>
-              <TableCell className={num}>{money(row.figures.materials)}</TableCell>
-              <TableCell className={num}>{money(row.figures.total)}</TableCell>
-              <TableCell className={num}>{f.int(row.figures.unpricedEntries)}</TableCell>
-            </TableRow>
-          );
-        })}
-      </TableBody>
-    </Table>
+    <FigureTable
+      caption={caption}
+      columns={[...heads, ...(["hours", "labour", "materials", "total", "unpriced"] as const).map((column) => t(`costs.columns.${column}`))]}
+      textColumns={heads.length}
+      figureClassName={num}
+      rows={rows.map((row) => ({
+        key: row.key,
+        data: row.data,
+        total: row.total,
+        wrap: true,
+        head: row.heads[0],
+        cells: [
+          ...row.heads.slice(1),
+          f.hours(Math.round((row.figures.minutes / 60) * 10) / 10),
+          money(row.figures.labour),
+          money(row.figures.materials),
+          money(row.figures.total),
+          f.int(row.figures.unpricedEntries),
+        ],
+      }))}
+    />
   );
 }
 
@@ -97,12 +76,7 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
  */
 export function DashboardCostsSection({ costs }: { costs: DashboardCosts | null }) {
   const { t } = useTranslation("dashboard");
-  const location = useLocation();
-  const toggle = new URLSearchParams(location.search);
-  if (costs) toggle.delete(COSTS_PARAM);
-  else toggle.set(COSTS_PARAM, "1");
-  const query = toggle.toString();
-  const toggleHref = `${location.pathname}${query ? `?${query}` : ""}#${ANCHOR}`;
+  const toggleHref = useSectionToggle(COSTS_PARAM, costs !== null, ANCHOR);
   const id = useId();
   return (
     <section id={ANCHOR} aria-labelledby={id} className="grid min-w-0 content-start gap-4 rounded-md border bg-background p-4 print:border-0 print:p-0">
