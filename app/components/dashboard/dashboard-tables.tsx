@@ -8,16 +8,7 @@ import { numberFormat } from "~/lib/intl";
 import { useDates } from "~/lib/use-dates";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { IncidentStatus } from "~/db/enums";
-import {
-  ASSIGNEE_PAGE_PARAM,
-  ASSIGNEES_PER_PAGE,
-  type AssigneePage,
-  type DashboardFilters,
-  type DashboardPeriod,
-  type FigureLink,
-  incidentsHref,
-  OPEN_STATUSES,
-} from "~/modules/dashboard/filters";
+import { ASSIGNEE_PAGE_PARAM, ASSIGNEES_PER_PAGE, type AssigneePage, type DashboardFilters, type DashboardPeriod, type FigureLink, incidentsHref, OPEN_STATUSES } from "~/modules/dashboard/filters";
 
 /** The figures as the loader sends them (client-safe copy of `DashboardFigures`). */
 export interface Figures {

@@ -1,57 +1,19 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  type FormMetadata,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import {
-  CheckboxField,
-  DefaultSubmit,
-  SubmitButton,
-} from "~/components/forms/form-parts";
-import {
-  ErrorText,
-  FormErrors,
-  useErrorText,
-  useZodForm,
-  zodValidator,
-} from "~/components/forms/zod-form";
+import { CheckboxField, DefaultSubmit, SubmitButton } from "~/components/forms/form-parts";
+import { ErrorText, FormErrors, useErrorText, useZodForm, zodValidator } from "~/components/forms/zod-form";
 import { buttonVariants } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogFooter,
-  DialogTrigger,
-  useUrlDialog,
-} from "~/components/ui/dialog";
+import { Dialog, DialogFooter, DialogTrigger, useUrlDialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "~/components/ui/table";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { OpeningInterval } from "~/modules/service-levels/calendar";
 import type * as schemas from "~/modules/service-levels/schema";
-import {
-  CLOCK_KINDS,
-  HOLIDAY_LANGUAGES,
-  hoursOf,
-  MAX_HOLIDAY_YEAR,
-  MAX_WARNING_MINUTES,
-  MIN_HOLIDAY_YEAR,
-  TARGET_PRIORITIES,
-  timeOf,
-  WEEKDAYS,
-} from "~/modules/service-levels/values";
+import { CLOCK_KINDS, HOLIDAY_LANGUAGES, hoursOf, MAX_HOLIDAY_YEAR, MAX_WARNING_MINUTES, MIN_HOLIDAY_YEAR, TARGET_PRIORITIES, timeOf, WEEKDAYS } from "~/modules/service-levels/values";
 import { Options } from "~/components/forms/select-field";
 
 /**

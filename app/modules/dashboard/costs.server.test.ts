@@ -1,19 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Entity, materialLines, timeEntries, type User } from "~/db/schema";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
-import {
-  createBuilding,
-  createEntity,
-  createEquipmentItem,
-  createFacility,
-  createIncident,
-  createIncidentType,
-  createPlannedMaintenance,
-  createRoom,
-  createStaff,
-  createTask,
-  linkUserTo,
-} from "#tests/factories";
+import { createBuilding, createEntity, createEquipmentItem, createFacility, createIncident, createIncidentType, createPlannedMaintenance, createRoom, createStaff, createTask, linkUserTo } from "#tests/factories";
 import { actorContext, rejectionOf } from "#tests/service-helpers";
 import { setupTestDatabase } from "#tests/test-context";
 import { type CostFigures, type DashboardCosts, getDashboardCosts } from "./costs.server";

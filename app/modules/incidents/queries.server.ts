@@ -5,26 +5,7 @@ import type { ServiceContext } from "~/core/context.server";
 import { roleMay } from "~/core/role-sql.server";
 import { readAll } from "~/core/context.server";
 import { type IncidentPriority, IncidentStatus } from "~/db/enums";
-import {
-  buildings,
-  equipmentItems,
-  equipmentTypes,
-  facilities,
-  incidentChecklistAnswers,
-  incidentCommentFiles,
-  incidentComments,
-  incidentEvents,
-  incidentFiles,
-  incidentReporters,
-  incidents,
-  incidentStatusCounts,
-  incidentTypeChecklistItems,
-  incidentTypes,
-  reportIdentifiers,
-  rooms,
-  storedFiles,
-  users,
-} from "~/db/schema";
+import { buildings, equipmentItems, equipmentTypes, facilities, incidentChecklistAnswers, incidentCommentFiles, incidentComments, incidentEvents, incidentFiles, incidentReporters, incidents, incidentStatusCounts, incidentTypeChecklistItems, incidentTypes, reportIdentifiers, rooms, storedFiles, users } from "~/db/schema";
 import { decodeCursor, encodeCursor } from "~/lib/cursor.server";
 import { endOfDay, startOfDay } from "~/lib/dates";
 import { NotFoundError } from "~/lib/errors";

@@ -12,42 +12,11 @@ import { parseInput } from "~/lib/validation";
 import { prepareImages } from "~/modules/files/images.server";
 import { followIncidentClocks } from "~/modules/service-levels/clocks.server";
 import { type FilesContext, type Upload, uploadsOf } from "~/modules/files/uploads.server";
-import {
-  incidentAssigned,
-  incidentCommented,
-  incidentDescriptionChanged,
-  incidentDowntimeChanged,
-  incidentMarkedDuplicate,
-  incidentPriorityChanged,
-  incidentStatusChanged,
-  incidentTagsChanged,
-  incidentTitleChanged,
-} from "./changes.server";
+import { incidentAssigned, incidentCommented, incidentDescriptionChanged, incidentDowntimeChanged, incidentMarkedDuplicate, incidentPriorityChanged, incidentStatusChanged, incidentTagsChanged, incidentTitleChanged } from "./changes.server";
 import { MAX_ATTACHMENTS } from "./constants";
 import { recordIncidentEvent } from "./writes.server";
 import { assigneeCandidates, commentNotFound, findIncidentByShortId, findIncidentInReach, incidentNotFound } from "./queries.server";
-import {
-  AssignSchema,
-  type AssignInput,
-  BulkChangeSchema,
-  type BulkChangeInput,
-  CommentSchema,
-  type CommentInput,
-  DescriptionSchema,
-  type DescriptionInput,
-  DowntimeSchema,
-  type DowntimeInput,
-  DuplicateSchema,
-  type DuplicateInput,
-  SetPrioritySchema,
-  type SetPriorityInput,
-  SetStatusSchema,
-  type SetStatusInput,
-  TagSchema,
-  type TagInput,
-  TitleSchema,
-  type TitleInput,
-} from "./schema";
+import { AssignSchema, type AssignInput, BulkChangeSchema, type BulkChangeInput, CommentSchema, type CommentInput, DescriptionSchema, type DescriptionInput, DowntimeSchema, type DowntimeInput, DuplicateSchema, type DuplicateInput, SetPrioritySchema, type SetPriorityInput, SetStatusSchema, type SetStatusInput, TagSchema, type TagInput, TitleSchema, type TitleInput } from "./schema";
 
 /**
  * Every write of an incident (SPEC.md sections 3-5), one verb each, shared by the form

@@ -9,19 +9,7 @@ import { entities, type Entity, type Incident, incidentChecklistAnswers, inciden
 import { eq } from "drizzle-orm";
 import { NotFoundError } from "~/lib/errors";
 import { storeFile } from "~/modules/files/storage.server";
-import {
-  createBuilding,
-  createEntity,
-  createEquipmentItem,
-  createFacility,
-  createIncident,
-  createIncidentComment,
-  createIncidentType,
-  createRoom,
-  createUser,
-  linkUserTo,
-  pngBytes,
-} from "#tests/factories";
+import { createBuilding, createEntity, createEquipmentItem, createFacility, createIncident, createIncidentComment, createIncidentType, createRoom, createUser, linkUserTo, pngBytes } from "#tests/factories";
 import { createTestDatabase } from "#tests/test-db";
 import { createTestServices, type TestServices } from "#tests/test-context";
 import { pdfText, renderWorkOrder, workOrder } from "./work-order.server";
