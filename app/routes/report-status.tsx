@@ -1,7 +1,7 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Panel, ReportNotFound, ReportShell } from "~/components/report/report-page";
+import { Details, Panel, ReportNotFound, ReportShell } from "~/components/report/report-page";
 import { isDomainError } from "~/lib/errors";
 import { getReportStatus, type ReportStatus } from "~/modules/occupier-reports/status.server";
 import type { ScriptsHandle } from "~/root";
@@ -70,14 +70,7 @@ function ReportStatusView({ status }: { status: ReportStatus }) {
             <strong className={CLOSED.has(status.status) ? "text-success-text" : undefined}>{t(`incidents:status.${status.status}`)}</strong>
           </p>
         </div>
-        <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
-          {rows.map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="text-muted-foreground">{label}</dt>
-              <dd className="break-words font-medium">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <Details rows={rows} />
       </Panel>
       <Panel title={t("status.history")} titleId="report-history">
         <ol className="grid gap-3 border-l-2 pl-4">

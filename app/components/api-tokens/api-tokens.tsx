@@ -18,6 +18,7 @@ import { useDates } from "~/lib/use-dates";
 import { cn } from "~/lib/utils";
 import { TOKEN_LIFETIMES } from "~/modules/api-tokens/constants";
 import { Options } from "~/components/forms/select-field";
+import type { ApiTokenView } from "~/modules/api-tokens/queries.server";
 
 /** Client-side validation, loaded when the form is first used (decision 021). */
 const validateToken = zodValidator(() => import("~/modules/api-tokens/schema").then((m) => m.CreateApiTokenSchema));
@@ -25,19 +26,8 @@ const validateToken = zodValidator(() => import("~/modules/api-tokens/schema").t
 export const API_TOKENS_PAGE = "/administration/api-tokens";
 
 /** One token of the list (the loader's `ApiTokenView`, as JSON). */
-export interface ApiTokenItem {
-  id: number;
-  name: string;
-  role: number;
-  prefix: string;
-  facilities: { id: number; name: string }[];
-  createdAt: string;
-  createdBy: string;
-  expiresAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-  state: "active" | "expired" | "revoked";
-}
+/** One token as the list shows it. */
+export type ApiTokenItem = ApiTokenView;
 
 /** The secret of the token just made: shown once, with how to use it. */
 export function NewTokenSecret({ name, secret }: { name: string; secret: string }) {

@@ -59,6 +59,20 @@ export function Panel({ title, children, className, titleId }: { title?: ReactNo
   );
 }
 
+/** Labelled values in two columns (label, value), as a description list. */
+export function Details({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-muted-foreground">{label}</dt>
+          <dd className="break-words font-medium">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export interface PlaceView {
   facilityName: string;
   buildingName: string;
@@ -81,14 +95,7 @@ export function PlaceSummary({ place }: { place: PlaceView }) {
   ];
   return (
     <Panel title={t("page.where")} titleId="report-where">
-      <dl className="grid grid-cols-[max-content_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-muted-foreground">{label}</dt>
-            <dd className="break-words font-medium">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Details rows={rows} />
     </Panel>
   );
 }

@@ -1,15 +1,9 @@
 import type { TFunction } from "i18next";
+import type { IncidentEventEntry } from "~/modules/incidents/queries.server";
 import { priorityLabel } from "./format";
 
 /** An event of the timeline, as the page receives it (listIncidentEvents). */
-export interface EventEntry {
-  id: number;
-  type: number;
-  actor: string | null;
-  oldValue: unknown;
-  newValue: unknown;
-  createdAt: string;
-}
+export type EventEntry = IncidentEventEntry;
 
 const record = (value: unknown): Record<string, unknown> | null =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
