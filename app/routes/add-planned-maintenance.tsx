@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { FormPage } from "~/components/forms/form-parts";
@@ -16,6 +16,7 @@ import { PLANS_LIST } from "~/lib/maintenance-form";
 import { listAssigneeChoices, listMaintenanceTypeOptions, newPlannedMaintenanceValues } from "~/modules/maintenance/queries.server";
 import { PlannedMaintenanceSchema } from "~/modules/maintenance/schema";
 import { createPlannedMaintenance } from "~/modules/maintenance/service.server";
+import { NeedMaintenanceType } from "~/components/maintenance/maintenance-forms";
 
 /**
  * /add-planned-maintenance: a new plan (SPEC.md sections 3 and 5). `?type=<id>` starts from that
@@ -66,12 +67,7 @@ export default function AddPlannedMaintenance() {
   return (
     <FormPage title={t("common:screens.add-planned-maintenance")} backTo={PLANS_LIST} backLabel={t("plans.back")}>
       {types.length === 0 ? (
-        <p className="text-sm text-muted-foreground">
-          {t("plans.needType")}{" "}
-          <Link to="/add-maintenance-type" className="font-medium text-primary underline-offset-4 hover:underline">
-            {t("types.add")}
-          </Link>
-        </p>
+        <NeedMaintenanceType />
       ) : (
         <StartFromType types={types} chosen={values.maintenanceTypeId} />
       )}

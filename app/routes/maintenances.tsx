@@ -8,6 +8,7 @@ import { tabsLoader } from "~/http/screen.server";
 import { intParam, parseListQuery } from "~/lib/list-query";
 import { listFacilityOptions } from "~/modules/facilities/queries.server";
 import { listAssigneeChoices, listMaintenanceTypeOptions, listMaintenanceTypes, listPlannedMaintenances, MAINTENANCE_TYPE_SORTS, PLANNED_MAINTENANCE_SORTS } from "~/modules/maintenance/queries.server";
+import { NeedMaintenanceType } from "~/components/maintenance/maintenance-forms";
 
 /**
  * /maintenances: "Planned Maintenances" (default; filters by type, facility and assignee) and
@@ -69,12 +70,7 @@ export default function Maintenances() {
             }
           />
           {data.typeOptions.length === 0 ? (
-            <p className="text-sm text-muted-foreground">
-              {t("plans.needType")}{" "}
-              <Link to="/add-maintenance-type" className="font-medium text-primary underline-offset-4 hover:underline">
-                {t("types.add")}
-              </Link>
-            </p>
+            <NeedMaintenanceType />
           ) : null}
           <PlansTable page={data.plans} query={data.query} filtered={Boolean(data.query.q || filters.maintenanceTypeId || filters.facilityId || filters.assigneeId)} />
         </>
