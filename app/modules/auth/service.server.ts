@@ -7,7 +7,7 @@ import { subquery } from "~/db/subquery";
 import { DEFAULT_TIME_ZONE } from "~/lib/dates";
 import { DomainError } from "~/lib/errors";
 import { type LimitStore, RateLimiter } from "~/lib/rate-limit.server";
-import type { Profile } from "~/modules/users/queries.server";
+import { type Profile, profileColumns } from "~/modules/users/queries.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { hashToken, newOpaqueToken, signAccessToken, verifyAccessToken, type AccessClaims } from "./tokens.server";
 
@@ -278,23 +278,13 @@ function sessionUser() {
  * statements (named on PostgreSQL; decision 019). This one reads the shell's profile and unread count too.
  */
 function buildShellQuery(db: Db) {
+  const profile = profileColumns();
   return db
     .select({
       ...sessionState(),
-      name: users.name,
-      surname: users.surname,
-      email: users.email,
-      language: users.language,
-      pictureFileId: users.pictureFileId,
+      ...profile,
       timeZone: entities.timeZone,
-      entity: {
-        id: entities.id,
-        name: entities.name,
-        templateColor: entities.templateColor,
-        templateTextColor: entities.templateTextColor,
-        logoFileId: entities.logoFileId,
-        archivedAt: entities.archivedAt,
-      },
+      entity: { ...profile.entity, archivedAt: entities.archivedAt },
       // The counter the notifications' triggers keep (decision 028): one row, whatever their number.
       unread: sql<number>`coalesce((select ${notificationCounts.unread} from ${notificationCounts}
         where ${notificationCounts.userId} = ${users.id} and ${notificationCounts.entityId} = ${users.entityId}), 0)`.mapWith(Number),

@@ -13,24 +13,31 @@ import { treeScope, withinTokenFacilities } from "~/modules/facilities/policy.se
 import { assertCanManageUsers, isOwnAccount } from "./policy.server";
 import { USER_HISTORY_ACTIONS, currentAuditAction, storedAuditNames } from "~/core/audit-actions";
 
+/** What the shell shows of the signed-in person and their entity's branding (users joined with entities). */
+export function profileColumns() {
+  return {
+    name: users.name,
+    surname: users.surname,
+    email: users.email,
+    language: users.language,
+    pictureFileId: users.pictureFileId,
+    entity: {
+      id: entities.id,
+      name: entities.name,
+      templateColor: entities.templateColor,
+      templateTextColor: entities.templateTextColor,
+      logoFileId: entities.logoFileId,
+    },
+  };
+}
+
 /** The signed-in user's profile and entity branding, loaded once per page by the root loader. */
 export async function getProfile(db: Db, userId: number, entityId: number) {
   const [row] = await db
     .select({
       id: users.id,
-      name: users.name,
-      surname: users.surname,
-      email: users.email,
       role: users.role,
-      language: users.language,
-      pictureFileId: users.pictureFileId,
-      entity: {
-        id: entities.id,
-        name: entities.name,
-        templateColor: entities.templateColor,
-        templateTextColor: entities.templateTextColor,
-        logoFileId: entities.logoFileId,
-      },
+      ...profileColumns(),
     })
     .from(users)
     .innerJoin(entities, eq(entities.id, users.entityId))
