@@ -9,7 +9,10 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
 import { type MailPayload, sendEmailJob } from "../app/mail/jobs.server";
 import type { Database, Db } from "../app/db/client.server";
-import { jobQueue } from "../app/db/schema";
+import { type Entity, jobQueue, type User } from "../app/db/schema";
+import { Role } from "../app/db/enums";
+import { createEntity, createUser } from "../app/seed/factories";
+import { createStaff, type Staff } from "./factories/staff";
 import { type StartedQueue, startQueue } from "../app/jobs/queue.server";
 import { createChangeDispatcher } from "../app/jobs/changes.server";
 import { changeHandlers, jobs } from "../app/jobs/registry.server";
@@ -124,4 +127,35 @@ export function setupTestDatabase(options: { services?: boolean } = {}): TestDat
       return opened(services, "services");
     },
   };
+}
+
+/** Two entities, the staff of the first and the administrator of the second (`setupTwoEntities`). */
+export interface TwoEntities extends Staff {
+  entity: Entity;
+  /** Another entity, whose data the first one's people never see. */
+  other: Entity;
+  otherAdmin: User;
+}
+
+/**
+ * Makes, in a beforeAll after the database's (call it at the top of the file, after
+ * `setupTestDatabase`): an entity with an administrator, a facility manager and a technician (createStaff,
+ * nobody linked to a facility), and another entity with an administrator. Read once the hooks have run.
+ */
+export function setupTwoEntities(handle: TestDatabaseHandle): TwoEntities {
+  let made: TwoEntities | undefined;
+  beforeAll(async () => {
+    const entity = await createEntity(handle.db);
+    const other = await createEntity(handle.db);
+    const staff = await createStaff(handle.db, entity.id);
+    const otherAdmin = await createUser(handle.db, { entityId: other.id, role: Role.ADMINISTRATOR });
+    made = { entity, other, ...staff, otherAdmin };
+  });
+  const read = <K extends keyof TwoEntities>(key: K): TwoEntities[K] => {
+    if (!made) throw new Error(`setupTwoEntities: ${key} read before its beforeAll ran`);
+    return made[key];
+  };
+  const view = {} as TwoEntities;
+  for (const key of ["entity", "other", "admin", "manager", "technician", "otherAdmin"] as const) Object.defineProperty(view, key, { get: () => read(key), enumerable: true });
+  return view;
 }

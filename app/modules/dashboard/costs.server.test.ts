@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Entity, materialLines, timeEntries, type User } from "~/db/schema";
+import { materialLines, timeEntries, type User } from "~/db/schema";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { createBuilding, createEntity, createEquipmentItem, createFacility, createIncident, createIncidentType, createPlannedMaintenance, createRoom, createStaff, createTask, linkUserTo } from "#tests/factories";
 import { actorContext, rejectionOf } from "#tests/service-helpers";
-import { setupTestDatabase } from "#tests/test-context";
+import { setupTestDatabase, setupTwoEntities } from "#tests/test-context";
 import { type CostFigures, type DashboardCosts, getDashboardCosts } from "./costs.server";
 import type { DashboardFilters } from "./filters";
 
@@ -22,12 +22,7 @@ import type { DashboardFilters } from "./filters";
  *  an archived incident of room A1 with 600 min at 50.00, and another entity's work: never counted.
  */
 const database = setupTestDatabase();
-let entity: Entity;
-let other: Entity;
-let admin: User;
-let manager: User;
-let technician: User;
-let otherAdmin: User;
+const people = setupTwoEntities(database);
 let alpha: number;
 let beta: number;
 let leak: number;
@@ -45,11 +40,7 @@ const at = (iso: string) => new Date(iso);
 
 beforeAll(async () => {
   const db = database.db;
-  entity = await createEntity(db);
-  other = await createEntity(db);
-  ({ admin, manager, technician } = await createStaff(db, entity.id));
-  ({ admin: otherAdmin } = await createStaff(db, other.id));
-  const e = entity.id;
+  const e = people.entity.id;
   alpha = (await createFacility(db, { entityId: e, name: "Alpha" })).id;
   beta = (await createFacility(db, { entityId: e, name: "Beta" })).id;
   const buildingA1 = (await createBuilding(db, { entityId: e, facilityId: alpha, name: "A1" })).id;
@@ -61,7 +52,7 @@ beforeAll(async () => {
   itemEA = (await createEquipmentItem(db, { entityId: e, roomId: roomA1, internalReference: "EA" })).id;
   itemET = (await createEquipmentItem(db, { entityId: e, roomId: roomA2, internalReference: "ET" })).id;
   leak = (await createIncidentType(db, { entityId: e, nameEn: "Leak" })).id;
-  await linkUserTo(db, { entityId: e, userId: manager.id, facilityId: alpha });
+  await linkUserTo(db, { entityId: e, userId: people.manager.id, facilityId: alpha });
 
   const jan = at("2026-01-12T09:00Z");
   const iA = (await createIncident(db, { entityId: e, roomId: roomA1, equipmentItemId: itemEA, incidentTypeId: leak, createdAt: jan })).id;
@@ -72,7 +63,7 @@ beforeAll(async () => {
   const tA = (await createTask(db, { entityId: e, plannedMaintenanceId: plan.id, roomId: roomA2, equipmentItemId: itemET, dueDate: "2026-03-10" })).id;
   const tB = (await createTask(db, { entityId: e, plannedMaintenanceId: plan.id, roomId: roomB1, dueDate: "2026-03-05" })).id;
 
-  const w = technician.id;
+  const w = people.technician.id;
   const entry = (record: { incidentId?: number; taskId?: number }, workedOn: string, minutes: number, hourlyRate: string | null) => ({
     entityId: e,
     ...record,
@@ -106,12 +97,12 @@ beforeAll(async () => {
     line({ taskId: tA }, "3", "5.10", "2026-03-10T10:00Z"),
   ]);
 
-  const o = other.id;
+  const o = people.other.id;
   const otherBuilding = await createBuilding(db, { entityId: o });
   otherFacility = otherBuilding.facilityId;
   const otherRoom = (await createRoom(db, { entityId: o, buildingId: otherBuilding.id })).id;
   const theirs = (await createIncident(db, { entityId: o, roomId: otherRoom, createdAt: jan })).id;
-  await db.insert(timeEntries).values({ entityId: o, incidentId: theirs, userId: otherAdmin.id, workedOn: "2026-01-15", minutes: 60, hourlyRate: "99.00" });
+  await db.insert(timeEntries).values({ entityId: o, incidentId: theirs, userId: people.otherAdmin.id, workedOn: "2026-01-15", minutes: 60, hourlyRate: "99.00" });
   await db.insert(materialLines).values({ entityId: o, incidentId: theirs, description: "Theirs", quantity: "1", unitCost: "7.00", createdAt: at("2026-01-15T10:00Z") });
 });
 
@@ -121,7 +112,7 @@ const months = (c: DashboardCosts) => c.months.map((m) => [m.month, ...f(m)]);
 
 describe(`dashboard time and costs (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
   it("sums an administrator's period per month, facility, building, type, room and equipment", async () => {
-    const costs = await getDashboardCosts(ctxOf(admin), period);
+    const costs = await getDashboardCosts(ctxOf(people.admin), period);
     expect(costs.currency).toBe("EUR");
     // 60.00 + 28.88 + 50.00 + 90.00 + 30.00; 9.98 + 120.00 + 15.30.
     expect(f(costs.total)).toEqual([375, "258.88", "145.28", "404.16", 1, 6, 3]);
@@ -157,21 +148,21 @@ describe(`dashboard time and costs (${process.env.DATABASE_URL ? "PostgreSQL" : 
   });
 
   it("keeps to the filters: a type (no tasks), a building, a shorter period", async () => {
-    const leaks = await getDashboardCosts(ctxOf(admin), { ...period, incidentTypeId: leak });
+    const leaks = await getDashboardCosts(ctxOf(people.admin), { ...period, incidentTypeId: leak });
     expect(f(leaks.total)).toEqual([195, "138.88", "129.98", "268.86", 0, 3, 2]);
     expect(leaks.types.map((x) => x.kind)).toEqual(["type"]);
-    const a2 = await getDashboardCosts(ctxOf(admin), { ...period, buildingId: buildingA2 });
+    const a2 = await getDashboardCosts(ctxOf(people.admin), { ...period, buildingId: buildingA2 });
     expect(f(a2.total)).toEqual([150, "90.00", "15.30", "105.30", 1, 2, 1]);
     expect(a2.rooms.map((x) => x.id)).toEqual([roomA2]);
-    const beta_ = await getDashboardCosts(ctxOf(admin), { ...period, facilityId: beta });
+    const beta_ = await getDashboardCosts(ctxOf(people.admin), { ...period, facilityId: beta });
     expect(f(beta_.total)).toEqual([90, "80.00", "120.00", "200.00", 0, 2, 1]);
-    const february = await getDashboardCosts(ctxOf(admin), { ...period, from: "2026-02-01", to: "2026-02-28" });
+    const february = await getDashboardCosts(ctxOf(people.admin), { ...period, from: "2026-02-01", to: "2026-02-28" });
     expect(months(february)).toEqual([["2026-02", 45, "28.88", "9.98", "38.86", 0, 1, 1]]);
     expect(f(february.total)).toEqual([45, "28.88", "9.98", "38.86", 0, 1, 1]);
   });
 
   it("shows a manager linked to one facility only that facility's costs", async () => {
-    const costs = await getDashboardCosts(ctxOf(manager), period);
+    const costs = await getDashboardCosts(ctxOf(people.manager), period);
     expect(f(costs.total)).toEqual([285, "178.88", "25.28", "204.16", 1, 4, 2]);
     expect(months(costs)).toEqual([
       ["2026-01", 120, "60.00", "0.00", "60.00", 1, 2, 0],
@@ -180,15 +171,15 @@ describe(`dashboard time and costs (${process.env.DATABASE_URL ? "PostgreSQL" : 
     ]);
     expect(costs.facilities.map((x) => x.id)).toEqual([alpha]);
     expect(costs.rooms.map((x) => x.id)).toEqual([roomA2, roomA1]);
-    expect(await rejectionOf(getDashboardCosts(ctxOf(manager), { ...period, facilityId: beta }))).toBeInstanceOf(NotFoundError);
+    expect(await rejectionOf(getDashboardCosts(ctxOf(people.manager), { ...period, facilityId: beta }))).toBeInstanceOf(NotFoundError);
   });
 
   it("never counts another entity's work, and refuses its facility and a technician", async () => {
-    const theirs = await getDashboardCosts(ctxOf(otherAdmin), period);
+    const theirs = await getDashboardCosts(ctxOf(people.otherAdmin), period);
     expect(f(theirs.total)).toEqual([60, "99.00", "7.00", "106.00", 0, 1, 1]);
     expect(theirs.rooms).toHaveLength(1);
-    expect(await rejectionOf(getDashboardCosts(ctxOf(admin), { ...period, facilityId: otherFacility }))).toBeInstanceOf(NotFoundError);
-    expect(await rejectionOf(getDashboardCosts(ctxOf(technician), period))).toBeInstanceOf(ForbiddenError);
+    expect(await rejectionOf(getDashboardCosts(ctxOf(people.admin), { ...period, facilityId: otherFacility }))).toBeInstanceOf(NotFoundError);
+    expect(await rejectionOf(getDashboardCosts(ctxOf(people.technician), period))).toBeInstanceOf(ForbiddenError);
   });
 
   it("lists the ten costliest rooms and equipment items", async () => {
@@ -212,7 +203,7 @@ describe(`dashboard time and costs (${process.env.DATABASE_URL ? "PostgreSQL" : 
   });
 
   it("answers zeros for a period without work", async () => {
-    const costs = await getDashboardCosts(ctxOf(admin), { ...period, from: "2025-06-01", to: "2025-06-30" });
+    const costs = await getDashboardCosts(ctxOf(people.admin), { ...period, from: "2025-06-01", to: "2025-06-30" });
     expect(f(costs.total)).toEqual([0, "0.00", "0.00", "0.00", 0, 0, 0]);
     expect(months(costs)).toEqual([["2025-06", 0, "0.00", "0.00", "0.00", 0, 0, 0]]);
     expect([costs.facilities, costs.buildings, costs.types, costs.rooms, costs.equipment]).toEqual([[], [], [], [], []]);
