@@ -56,7 +56,7 @@ import {
   updateIncidentTitle,
 } from "~/modules/incidents/service.server";
 import type { FilesContext } from "~/modules/files/uploads.server";
-import { getIncidentWork } from "~/modules/time-costs/queries.server";
+import { getWork } from "~/modules/time-costs/queries.server";
 import { MaterialLineSchema, TimeEntrySchema } from "~/modules/time-costs/schema";
 import { addMaterialLine, deleteMaterialLine, deleteTimeEntry, recordTime, updateMaterialLine, updateTimeEntry } from "~/modules/time-costs/service.server";
 
@@ -95,7 +95,7 @@ export const loader = screenLoader(incidentView, async ({ ctx, url, user, subjec
   const activity: ActivityTab = (ACTIVITY_TABS as readonly string[]).includes(activityParam ?? "") ? (activityParam as ActivityTab) : "events";
   // Events oldest first, like the comments.
   const shownEvents = { items: [...events.items].reverse(), total: events.total };
-  const work = await getIncidentWork(ctx, { incidentId: incident.id });
+  const work = await getWork(ctx, { incidentId: incident.id });
   // The instant the page was read: service-level "due in" texts are written from it, alike on both sides.
   const read = new Date();
   const now = read.toISOString();

@@ -5,7 +5,7 @@ import common from "~/locales/en/common.json";
 import incidentView from "~/locales/en/incidentView.json";
 import en from "~/locales/en/timeCosts.json";
 import fr from "~/locales/fr-BE/timeCosts.json";
-import type { IncidentWork } from "~/modules/time-costs/queries.server";
+import type { RecordWork } from "~/modules/time-costs/queries.server";
 import { renderInRouter } from "#tests/render-in-router";
 import { DeleteWorkDialogs, IncidentWorkSection } from "./incident-work";
 
@@ -25,7 +25,7 @@ beforeAll(async () => {
   });
 });
 
-const work: IncidentWork = {
+const work: RecordWork = {
   entries: [
     { id: 5, person: { id: 2, name: "Tom Tech" }, workedOn: "2026-03-02", minutes: 90, hourlyRate: "45.00", cost: "67.50", note: "Seal replaced", editable: true },
     { id: 6, person: { id: 3, name: "Cleo Colleague" }, workedOn: "2026-03-03", minutes: 45, hourlyRate: null, cost: null, note: null, editable: false },
@@ -38,6 +38,7 @@ const work: IncidentWork = {
     { id: 3, name: "Cleo Colleague" },
     { id: 2, name: "Tom Tech" },
   ],
+  clock: null,
 };
 
 describe("the time and materials section", () => {

@@ -17,7 +17,7 @@ import { numberFormat } from "~/lib/intl";
 import { moneyFormatter } from "~/lib/money";
 import { useDates } from "~/lib/use-dates";
 import { MATERIAL_DESCRIPTION_MAX, MAX_ENTRY_MINUTES, TIME_NOTE_MAX } from "~/modules/time-costs/constants";
-import type { IncidentWork, MaterialLineRow, TimeEntryRow } from "~/modules/time-costs/queries.server";
+import type { RecordWork, MaterialLineRow, TimeEntryRow } from "~/modules/time-costs/queries.server";
 
 // The schemas arrive lazily, on the first interaction with a form (decision 021): no zod in the page.
 const timeValidator = zodValidator(() => import("~/modules/time-costs/schema").then((m) => m.TimeEntrySchema));
@@ -72,7 +72,7 @@ export function IncidentWorkSection({
   updateTimeResult,
   updateMaterialResult,
 }: {
-  work: IncidentWork;
+  work: RecordWork;
   today: string;
   timeResult?: SubmissionResult<string[]>;
   materialResult?: SubmissionResult<string[]>;
@@ -171,7 +171,7 @@ function WorkTable({
   );
 }
 
-function TimeTable({ work }: { work: IncidentWork }) {
+function TimeTable({ work }: { work: RecordWork }) {
   const { t } = useTranslation("timeCosts");
   const dates = useDates();
   const duration = useDuration();
@@ -228,7 +228,7 @@ function TimeTable({ work }: { work: IncidentWork }) {
   );
 }
 
-function MaterialTable({ work }: { work: IncidentWork }) {
+function MaterialTable({ work }: { work: RecordWork }) {
   const { t } = useTranslation("timeCosts");
   const { money, quantity } = useAmounts(work.currency);
   const dialog = useViewDialog("delete-material");
@@ -281,7 +281,7 @@ function MaterialTable({ work }: { work: IncidentWork }) {
 }
 
 /** The form that records time, or (`entry`) corrects an entry. */
-function RecordTime({ work, today, lastResult, entry }: { work: IncidentWork; today: string; lastResult?: SubmissionResult<string[]>; entry?: TimeEntryRow }) {
+function RecordTime({ work, today, lastResult, entry }: { work: RecordWork; today: string; lastResult?: SubmissionResult<string[]>; entry?: TimeEntryRow }) {
   const { t } = useTranslation("timeCosts");
   const text = useErrorText(NS);
   const { closeTo } = useViewDialog("delete-time");
@@ -338,7 +338,7 @@ function RecordTime({ work, today, lastResult, entry }: { work: IncidentWork; to
  * The incident's costs: labour (the entries with a rate; "partial" when some have none), materials and
  * their total, in the entity's currency.
  */
-function WorkTotals({ work }: { work: IncidentWork }) {
+function WorkTotals({ work }: { work: RecordWork }) {
   const { t } = useTranslation("timeCosts");
   const { money } = useAmounts(work.currency);
   if (!work.entries.length && !work.lines.length) return null;
@@ -445,7 +445,7 @@ function FormButtons({ intent, label, cancelTo }: { intent: string; label: strin
 }
 
 /** `?dialog=delete-time&entry=<id>` and `?dialog=delete-material&line=<id>`: the confirmations before deleting. */
-export function DeleteWorkDialogs({ work }: { work: IncidentWork }) {
+export function DeleteWorkDialogs({ work }: { work: RecordWork }) {
   const { t } = useTranslation("timeCosts");
   const dates = useDates();
   const duration = useDuration();

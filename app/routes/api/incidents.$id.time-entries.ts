@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { apiRoute, created, methodNotAllowed } from "~/http/api.server";
 import { incidentIdParam } from "~/http/incident-api.server";
 import { workBody } from "~/http/work-api.server";
-import { getIncidentWork } from "~/modules/time-costs/queries.server";
+import { getWork } from "~/modules/time-costs/queries.server";
 import type { TimeEntryInput } from "~/modules/time-costs/schema";
 import { recordTime } from "~/modules/time-costs/service.server";
 
@@ -12,7 +12,7 @@ import { recordTime } from "~/modules/time-costs/service.server";
  * and X-Total-Minutes (their sum).
  */
 export const loader = apiRoute<LoaderFunctionArgs>(async ({ params, ctx }) => {
-  const work = await getIncidentWork(ctx, {
+  const work = await getWork(ctx, {
     incidentId: incidentIdParam(params),
   });
   return Response.json(work.entries, {
