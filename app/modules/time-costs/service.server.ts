@@ -271,7 +271,8 @@ export function clockMinutes(startedAt: Date, stoppedAt: Date): { minutes: numbe
  */
 export async function startClock(ctx: ServiceContext, target: WorkTarget): Promise<{ startedAt: Date }> {
   return onRecord(ctx, target, async (tx, record, effects, actorId) => {
-    const startedAt = new Date(now());
+    // To the second: what the card shows ("running since 10:14") and what the entry keeps.
+    const startedAt = new Date(Math.floor(now() / 1000) * 1000);
     const [row] = await tx.db
       .insert(timeClocks)
       .values({ userId: actorId, entityId: tx.entityId, ...recordColumns(record), startedAt })
