@@ -7,7 +7,7 @@ import en from "~/locales/en/timeCosts.json";
 import fr from "~/locales/fr-BE/timeCosts.json";
 import type { RecordWork } from "~/modules/time-costs/queries.server";
 import { renderInRouter } from "#tests/render-in-router";
-import { DeleteWorkDialogs, IncidentWorkSection } from "./incident-work";
+import { DeleteWorkDialogs, WorkSection } from "./incident-work";
 
 /**
  * The incident view's time and materials section as plain HTML (JavaScript off): the entries and lines
@@ -44,7 +44,7 @@ const work: RecordWork = {
 describe("the time and materials section", () => {
   it("lists the entries and lines with their totals, and offers both forms", async () => {
     await i18n.changeLanguage("en");
-    const html = await renderInRouter(i18n, <IncidentWorkSection work={work} today="2026-03-04" />, "/incident/1");
+    const html = await renderInRouter(i18n, <WorkSection record="incident" work={work} today="2026-03-04" />, "/incident/1");
     expect(html).toContain('id="time-and-materials"');
     expect(html).toContain("1 h 30 min");
     expect(html).toContain("45 min");
@@ -69,7 +69,7 @@ describe("the time and materials section", () => {
 
   it("writes amounts and durations in French with a comma and the euro after the amount", async () => {
     await i18n.changeLanguage("fr-BE");
-    const html = await renderInRouter(i18n, <IncidentWorkSection work={work} today="2026-03-04" />, "/incident/1");
+    const html = await renderInRouter(i18n, <WorkSection record="incident" work={work} today="2026-03-04" />, "/incident/1");
     expect(html).toMatch(/12,40\s€/);
     expect(html).toMatch(/98,50\s€/);
     expect(html).toContain("pas de tarif");
@@ -80,14 +80,14 @@ describe("the time and materials section", () => {
 
   it("shows a refused entry's error beside its field with the input kept", async () => {
     const result = { status: "error" as const, initialValue: { workedOn: "2026-03-02", hours: "0", minutes: "0", note: "Looked at it" }, error: { minutes: ["timeCosts:validation.duration"] } };
-    const html = await renderInRouter(i18n, <IncidentWorkSection work={{ ...work, people: [] }} today="2026-03-04" timeResult={result} />, "/incident/1");
+    const html = await renderInRouter(i18n, <WorkSection record="incident" work={{ ...work, people: [] }} today="2026-03-04" timeResult={result} />, "/incident/1");
     expect(html).toContain("Enter a duration of at least 1 minute and at most 24 hours.");
     expect(html).toMatch(/value="Looked at it"/);
     expect(html).not.toContain('name="userId"');
   });
 
   it("puts an entry's correction form, filled in, in place of the add form (only for an entry the viewer may change)", async () => {
-    const html = await renderInRouter(i18n, <IncidentWorkSection work={work} today="2026-03-04" />, "/incident/1?editEntry=5");
+    const html = await renderInRouter(i18n, <WorkSection record="incident" work={work} today="2026-03-04" />, "/incident/1?editEntry=5");
     expect(html).toContain('name="intent" value="updateTime"');
     expect(html).toContain('name="entry" value="5"');
     expect(html).not.toContain('name="intent" value="recordTime"');
@@ -96,10 +96,10 @@ describe("the time and materials section", () => {
     expect(html).toMatch(/value="Seal replaced"/);
     expect(html).toMatch(/<option value="2" selected="">Tom Tech<\/option>/);
     expect(html).toContain('href="/incident/1#time-and-materials"');
-    const line = await renderInRouter(i18n, <IncidentWorkSection work={work} today="2026-03-04" />, "/incident/1?editLine=9");
+    const line = await renderInRouter(i18n, <WorkSection record="incident" work={work} today="2026-03-04" />, "/incident/1?editLine=9");
     expect(line).toContain('name="intent" value="updateMaterial"');
     expect(line).toMatch(/name="quantity"[^>]*value="2.5"|value="2.5"[^>]*name="quantity"/);
-    const other = await renderInRouter(i18n, <IncidentWorkSection work={work} today="2026-03-04" />, "/incident/1?editEntry=6");
+    const other = await renderInRouter(i18n, <WorkSection record="incident" work={work} today="2026-03-04" />, "/incident/1?editEntry=6");
     expect(other).not.toContain('value="updateTime"');
     expect(other).toContain('name="intent" value="recordTime"');
   });
@@ -118,10 +118,10 @@ describe("the time and materials section", () => {
 describe("amounts in another currency", () => {
   it("writes the entity's currency in the reader's language", async () => {
     await i18n.changeLanguage("fr-BE");
-    const html = await renderInRouter(i18n, <IncidentWorkSection work={{ ...work, currency: "CHF" }} today="2026-03-04" />, "/incident/1");
+    const html = await renderInRouter(i18n, <WorkSection record="incident" work={{ ...work, currency: "CHF" }} today="2026-03-04" />, "/incident/1");
     expect(html).toMatch(/98,50\sCHF/);
     await i18n.changeLanguage("en");
-    const en = await renderInRouter(i18n, <IncidentWorkSection work={{ ...work, currency: "USD" }} today="2026-03-04" />, "/incident/1");
+    const en = await renderInRouter(i18n, <WorkSection record="incident" work={{ ...work, currency: "USD" }} today="2026-03-04" />, "/incident/1");
     expect(en).toContain("$98.50");
   });
 });

@@ -61,10 +61,15 @@ export function useAmounts(currency: string) {
 }
 
 /**
- * The incident's "Time and materials" section (issue 62): the time entries and material lines with their
- * totals, and two plain forms to record time and add material; delete buttons open a confirmation.
+ * The "Time and materials" section of an incident or a task (issue 62): the time entries and material
+ * lines with their totals, the viewer's clock (start and stop), and two plain forms to record time and
+ * add material; delete buttons open a confirmation. Every form posts to the page's own address (its
+ * search kept: the task view names its task there), whose action answers the intents of
+ * app/http/work-actions.server.ts.
  */
-export function IncidentWorkSection({
+export function WorkSection({
+  record,
+  place,
   work,
   today,
   timeResult,
@@ -72,6 +77,9 @@ export function IncidentWorkSection({
   updateTimeResult,
   updateMaterialResult,
 }: {
+  record: "incident" | "task";
+  /** Which of the page's records the section is of (the task view lists several locations). */
+  place?: string;
   work: RecordWork;
   today: string;
   timeResult?: SubmissionResult<string[]>;
@@ -88,9 +96,11 @@ export function IncidentWorkSection({
     <Card id={WORK_SECTION}>
       <CardHeader>
         <CardTitle as="h2">{t("title")}</CardTitle>
-        <CardDescription>{t("intro")}</CardDescription>
+        {place ? <p className="text-sm font-medium">{place}</p> : null}
+        <CardDescription>{record === "task" ? t("introTask") : t("intro")}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-8">
+        <WorkClock work={work} />
         <TimeTable work={work} />
         {editedEntry ? (
           <RecordTime key={`edit-time-${editedEntry.id}`} work={work} today={today} lastResult={updateTimeResult} entry={editedEntry} />
@@ -106,6 +116,44 @@ export function IncidentWorkSection({
         <WorkTotals work={work} />
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * The viewer's clock (decision 065): "Start" while none runs, "Running since 10:14" and "Stop" while it
+ * runs here, a note while it runs on another record (one clock per person). A plain post each.
+ */
+function WorkClock({ work }: { work: RecordWork }) {
+  const { t } = useTranslation("timeCosts");
+  const dates = useDates();
+  if (!work.canRecord) return null;
+  const clock = work.clock;
+  const intent = clock?.here ? VIEW_INTENTS.stopClock : VIEW_INTENTS.startClock;
+  return (
+    <section className="grid gap-2" aria-labelledby="work-clock-title">
+      <h3 id="work-clock-title" className="text-base font-semibold">
+        {t("clock.title")}
+      </h3>
+      {clock && !clock.here ? (
+        <p className="text-sm text-muted-foreground" role="status">
+          {t("clock.runningElsewhere", { time: dates.time(clock.startedAt) })}
+        </p>
+      ) : (
+        <Form method="post" className="flex flex-wrap items-center gap-3">
+          <input type="hidden" name="intent" value={intent} />
+          {clock ? (
+            <p className="text-sm font-medium" role="status" data-testid="work-clock-running">
+              {t("clock.runningSince", { time: dates.time(clock.startedAt) })}
+            </p>
+          ) : (
+            <p className="text-sm text-muted-foreground">{t("clock.hint")}</p>
+          )}
+          <SubmitButton intent={intent}>
+            {clock ? t("clock.stop") : t("clock.start")}
+          </SubmitButton>
+        </Form>
+      )}
+    </section>
   );
 }
 
