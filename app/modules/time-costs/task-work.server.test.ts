@@ -6,6 +6,8 @@ import { ConflictError, ForbiddenError, NotFoundError } from "~/lib/errors";
 import { createBuilding, createEntity, createIncident, createPlannedMaintenance, createRoom, createStaff, createTask, createUser, linkUserTo } from "#tests/factories";
 import { rejectionOf } from "#tests/service-helpers";
 import { setupTestDatabase } from "#tests/test-context";
+import { addDays, dayIn } from "~/lib/dates";
+import { removeFuturePendingTasks } from "~/modules/maintenance/generation.server";
 import { getWork } from "./queries.server";
 import { addMaterialLine, deleteMaterialLine, deleteTimeEntry, recordTime, startClock, stopClock, updateMaterialLine, updateTimeEntry } from "./service.server";
 
@@ -183,6 +185,19 @@ describe("time and material on a task", () => {
     expect(await rejectionOf(deleteTimeEntry(ctxOf(colleague), { taskId: mine.id }, entryId))).toMatchObject({ code: "NOT_YOUR_ENTRY" });
     expect(await rejectionOf(updateMaterialLine(ctxOf(colleague), { taskId: mine.id }, lineId, line))).toMatchObject({ code: "NOT_YOUR_ENTRY" });
     expect(await snapshot(ids)).toEqual(before);
+  });
+});
+
+describe("a task with recorded work", () => {
+  it("stays when its plan's pending tasks are removed, with its work; a task without work goes", async () => {
+    const plan = await createPlannedMaintenance(database.db, { entityId: entityA.id, name: "Gutters", assigneeIds: [technician.id], roomIds: [room.id] });
+    const soon = addDays(dayIn(new Date(), "Europe/Brussels"), 10);
+    const worked = await createTask(database.db, { entityId: entityA.id, plannedMaintenanceId: plan.id, roomId: room.id, dueDate: soon });
+    const idle = await createTask(database.db, { entityId: entityA.id, plannedMaintenanceId: plan.id, roomId: room.id, dueDate: addDays(soon, 7) });
+    await addMaterialLine(ctxOf(technician), { taskId: worked.id }, { description: "Ladder hire", quantity: "1", unitCost: "30" });
+    expect(await removeFuturePendingTasks(ctxOf(manager), plan.id)).toBe(1);
+    expect((await database.db.select({ id: tasks.id }).from(tasks).where(inArray(tasks.id, [worked.id, idle.id]))).map((t) => t.id)).toEqual([worked.id]);
+    expect((await linesOf(worked.id)).map((l) => l.description)).toEqual(["Ladder hire"]);
   });
 });
 
