@@ -264,10 +264,24 @@ export function clockMinutes(startedAt: Date, stoppedAt: Date): { minutes: numbe
   return elapsed > MAX_ENTRY_MINUTES ? { minutes: MAX_ENTRY_MINUTES, capped: true } : { minutes: elapsed, capped: false };
 }
 
+/** Whether the actor could still stop `clock` where it runs: its record in reach, and on a task, theirs to mark. */
+async function mayStop(ctx: ServiceContext, clock: { incidentId: number | null; taskId: number | null }): Promise<boolean> {
+  const target: WorkTarget = clock.taskId !== null ? { taskId: clock.taskId } : { incidentId: clock.incidentId! };
+  try {
+    const record = await findWorkRecord(ctx, target);
+    if (record.kind === "task") await mayMarkTask(ctx, ctx.actor!, record.row);
+    return true;
+  } catch (error) {
+    if (error instanceof NotFoundError || error instanceof ForbiddenError) return false;
+    throw error;
+  }
+}
+
 /**
  * Starts the actor's clock on the record (their own time only). A person has at most one running
- * clock: one already running, here or elsewhere, is 409 CLOCK_RUNNING and nothing changes. Written in
- * the audit log (`timeEntry.start-clock`, the person's id as the record).
+ * clock: one already running, here or elsewhere, is 409 CLOCK_RUNNING and nothing changes, unless they
+ * could no longer stop it (its record out of their reach): then this one replaces it. Written in the
+ * audit log (`timeEntry.start-clock`, the person's id as the record).
  */
 export async function startClock(ctx: ServiceContext, target: WorkTarget): Promise<{ startedAt: Date }> {
   return onRecord(ctx, target, async (tx, record, effects, actorId) => {
@@ -278,14 +292,27 @@ export async function startClock(ctx: ServiceContext, target: WorkTarget): Promi
       .values({ userId: actorId, entityId: tx.entityId, ...recordColumns(record), startedAt })
       .onConflictDoNothing({ target: timeClocks.userId })
       .returning({ startedAt: timeClocks.startedAt });
-    if (!row) throw clockRunning();
+    if (!row) {
+      const [running] = await tx.db
+        .select()
+        .from(timeClocks)
+        .where(and(eq(timeClocks.userId, actorId), eq(timeClocks.entityId, tx.entityId)))
+        .for("update");
+      if (!running || (await mayStop(tx, running))) throw clockRunning();
+      // The running clock's record left the person's reach (or is no longer their task): it can no
+      // longer be stopped there, so this start replaces it rather than leave them without a clock.
+      await tx.db
+        .update(timeClocks)
+        .set({ incidentId: null, taskId: null, ...recordColumns(record), startedAt })
+        .where(and(eq(timeClocks.userId, actorId), eq(timeClocks.entityId, tx.entityId)));
+    }
     await effects.audit({
       action: AUDIT.timeEntry.startClock,
       recordType: "timeEntry",
       recordId: actorId,
       details: { ...recordColumns(record), startedAt: startedAt.toISOString() },
     });
-    return { startedAt: row.startedAt };
+    return { startedAt };
   });
 }
 

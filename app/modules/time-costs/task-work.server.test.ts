@@ -262,6 +262,22 @@ describe("startClock and stopClock", () => {
     ]);
   });
 
+  it("lets a start replace a clock the person can no longer stop (its task given to someone else)", async () => {
+    const task = await newTask();
+    const incident = await createIncident(database.db, { entityId: entityA.id, roomId: room.id });
+    setNow("2026-03-03T08:00:00Z");
+    await startClock(ctxOf(colleague), { taskId: task.id });
+    await database.db.update(tasks).set({ assigneeId: technician.id }).where(eq(tasks.id, task.id));
+    expect(await rejectionOf(stopClock(ctxOf(colleague), { taskId: task.id }))).toMatchObject({ code: "TASK_NOT_YOURS" });
+    setNow("2026-03-03T09:30:00Z");
+    await startClock(ctxOf(colleague), { incidentId: incident.id });
+    const rows = await database.db.select().from(timeClocks).where(eq(timeClocks.userId, colleague.id));
+    expect(rows.map((c) => [c.incidentId, c.taskId, c.startedAt.toISOString()])).toEqual([[incident.id, null, "2026-03-03T09:30:00.000Z"]]);
+    expect(await entriesOf(task.id)).toEqual([]);
+    setNow("2026-03-03T09:39:30Z");
+    expect(await stopClock(ctxOf(colleague), { incidentId: incident.id })).toMatchObject({ minutes: 10 });
+  });
+
   it("refuses a clock on a task or incident out of reach and the system, and changes nothing", async () => {
     const far = await newTask({ roomId: farRoom.id });
     const farIncident = await createIncident(database.db, { entityId: entityA.id, roomId: farRoom.id });
