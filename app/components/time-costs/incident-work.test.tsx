@@ -67,6 +67,23 @@ describe("the time and materials section", () => {
     expect(html).toContain('href="/incident/1?editEntry=5#time-and-materials"');
   });
 
+  it("offers Start, shows a clock running here with Stop, and one running elsewhere without a button", async () => {
+    const idle = await renderInRouter(i18n, <WorkSection record="task" work={work} today="2026-03-04" />, "/view-task/3/2026-03-04?work=7");
+    expect(idle).toContain('name="intent" value="startClock"');
+    expect(idle).toContain(">Start<");
+    expect(idle).toContain("The time spent on this task and the material used.");
+    // 09:14 UTC is 10:14 in Brussels, the page's zone.
+    const running = await renderInRouter(i18n, <WorkSection record="task" work={{ ...work, clock: { startedAt: new Date("2026-03-04T09:14:00Z"), here: true } }} today="2026-03-04" />, "/view-task/3/2026-03-04?work=7");
+    expect(running).toContain("Running since 10:14");
+    expect(running).toContain('name="intent" value="stopClock"');
+    expect(running).not.toContain('value="startClock"');
+    const elsewhere = await renderInRouter(i18n, <WorkSection record="incident" work={{ ...work, clock: { startedAt: new Date("2026-03-04T09:14:00Z"), here: false } }} today="2026-03-04" />, "/incident/1");
+    expect(elsewhere).toContain("Your clock is running elsewhere since 10:14");
+    expect(elsewhere).not.toMatch(/value="(start|stop)Clock"/);
+    // Who may not record sees no clock.
+    expect(await renderInRouter(i18n, <WorkSection record="incident" work={{ ...work, canRecord: false }} today="2026-03-04" />, "/incident/1")).not.toContain("Clock");
+  });
+
   it("writes amounts and durations in French with a comma and the euro after the amount", async () => {
     await i18n.changeLanguage("fr-BE");
     const html = await renderInRouter(i18n, <WorkSection record="incident" work={work} today="2026-03-04" />, "/incident/1");
