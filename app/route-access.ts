@@ -145,6 +145,8 @@ export const apiRoutes: Screen[] = [
   api("api-logout", "authentication/logout", "authentication.logout.ts"),
   api("api-entity", "entities/:id", "entities.$id.ts"),
   api("api-entity-sticker", "entities/:id/explanatory-sticker", "entities.$id.explanatory-sticker.ts"),
+  // The entity's currency and hourly rates (issue 62, decision 065; administrators only)
+  api("api-entity-hourly-rates", "entities/:id/hourly-rates", "entities.$id.hourly-rates.ts"),
   api("api-users-password", "users/password", "users.password.ts"),
   api("api-users-password-reset", "users/password/reset", "users.password.reset.ts"),
   api("api-user-password", "users/:id/password", "users.$id.password.ts"),
@@ -194,6 +196,8 @@ export const apiRoutes: Screen[] = [
   api("api-incident-files", "incidents/:id/files", "incidents.$id.files.ts"),
   api("api-incident-file", "incidents/:id/files/:fileId", "incidents.$id.files.$fileId.ts"),
   api("api-incident-work-order", "incidents/:id/work-order", "incidents.$id.work-order.ts"),
+  // The equipment's downtime of an incident (issue 62, decision 066)
+  api("api-incident-downtime", "incidents/:id/downtime", "incidents.$id.downtime.ts"),
   // Time and material recorded on an incident (issue 62, decision 065)
   api("api-incident-time-entries", "incidents/:id/time-entries", "incidents.$id.time-entries.ts"),
   api("api-incident-time-entry", "incidents/:id/time-entries/:entryId", "incidents.$id.time-entries.$entryId.ts"),

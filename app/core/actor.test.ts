@@ -1,25 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Role } from "~/db/enums";
 import { ForbiddenError } from "~/lib/errors";
-import {
-  ACTIONS,
-  type Action,
-  type Actor,
-  assertCan,
-  can,
-  personActor,
-  personWhoCan,
-  reachesWholeEntity,
-  roleCan,
-  roleIsAdministrators,
-  roleNeedsLinks,
-  roleReachesWholeEntity,
-  rolesThat,
-  SUBJECTS,
-  type Subject,
-  systemActor,
-  tokenActor,
-} from "./actor";
+import { ACTIONS, type Action, type Actor, assertCan, can, personActor, personWhoCan, reachesWholeEntity, roleCan, roleIsAdministrators, roleNeedsLinks, roleReachesWholeEntity, rolesThat, SUBJECTS, type Subject, systemActor, tokenActor } from "./actor";
 
 const technician = personActor({ id: 1, role: Role.TECHNICIAN });
 const manager = personActor({ id: 2, role: Role.FACILITY_MANAGER });

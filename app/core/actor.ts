@@ -93,6 +93,7 @@ export const INTEGRATION_SCOPES: readonly Scope[] = ([
   "data",
   "printing",
   "time",
+  "rate",
   "wholeEntity",
 ] as const satisfies readonly Subject[]).map((subject) => `${subject}:*` as const);
 

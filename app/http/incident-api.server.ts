@@ -9,6 +9,7 @@ import { logger } from "~/lib/logger.server";
 import { apiFiles } from "~/modules/files/api-body";
 import type { FilesContext, Upload } from "~/modules/files/uploads.server";
 import { commentNotFound, incidentNotFound } from "~/modules/incidents/queries.server";
+import { MAX_DOWNTIME_MINUTES } from "~/modules/incidents/schema";
 import type { CommentWrite } from "~/modules/incidents/service.server";
 import { workOrder } from "~/modules/incidents/work-order.server";
 
@@ -129,3 +130,15 @@ export async function workOrderResponse(args: { request: Request; context: AppLo
     },
   });
 }
+
+/**
+ * The documented body of PUT /api/incidents/{id}/downtime (OpenAPI): the verb reads it with
+ * DowntimeSchema, whose transforms JSON Schema cannot express.
+ */
+export const DowntimeBodySchema = z
+  .object({
+    equipmentDown: z.boolean().describe("The equipment is out of service because of this incident; false clears the downtime set by hand"),
+    downtimeMinutes: z.number().int().min(0).max(MAX_DOWNTIME_MINUTES).nullable().optional().describe("The downtime set by hand, in minutes; null or left out: from the report to Done"),
+    downtimeHours: z.union([z.number().min(0), z.string()]).nullable().optional().describe('The same in hours ("1,5" or 1.5, at most 2 decimals); not with downtimeMinutes'),
+  })
+  .meta({ title: "DowntimeBody" });

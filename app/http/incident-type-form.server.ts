@@ -1,17 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import {
-  HELPER_FIELDS,
-  PICKER_MOVES,
-  PICKER_PAGE_SIZE,
-  pickerIntent,
-  PICKERS,
-  type PickerKind,
-  type PickerMove,
-  TRANSLATE_INTENT,
-  type TranslateOutcome,
-} from "~/lib/incident-type-form";
+import { HELPER_FIELDS, PICKER_MOVES, PICKER_PAGE_SIZE, pickerIntent, PICKERS, type PickerKind, type PickerMove, TRANSLATE_INTENT, type TranslateOutcome } from "~/lib/incident-type-form";
 import type { ServiceContext } from "~/core/context.server";
 import { searchParam } from "~/lib/list-query";
 import { listEquipmentTypeOptions } from "~/modules/equipment/queries.server";

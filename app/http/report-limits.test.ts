@@ -1,11 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  createReportLimits,
-  MAX_POSTS_PER_ADDRESS,
-  MAX_POSTS_PER_IDENTIFIER,
-  REPORT_WINDOW_MS,
-  REPORTS_BEFORE_CAPTCHA,
-} from "./report-limits.server";
+import { createReportLimits, MAX_POSTS_PER_ADDRESS, MAX_POSTS_PER_IDENTIFIER, REPORT_WINDOW_MS, REPORTS_BEFORE_CAPTCHA } from "./report-limits.server";
 
 beforeEach(() => {
   vi.useFakeTimers();

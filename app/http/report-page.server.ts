@@ -1,14 +1,7 @@
 import { type AppLoadContext, data, redirect } from "@remix-run/node";
 import { readFormData } from "~/http/form-action.server";
 import { reportLimits } from "~/http/report-limits.server";
-import {
-  readReportForm,
-  reportControlErrors,
-  reportFailure,
-  type ReportFormFailure,
-  reportServices,
-  reportWrite,
-} from "~/http/report-form.server";
+import { readReportForm, reportControlErrors, reportFailure, type ReportFormFailure, reportServices, reportWrite } from "~/http/report-form.server";
 import { detectLocale } from "~/i18n.server";
 import { isDomainError } from "~/lib/errors";
 import { type ArithmeticQuestion, captcha } from "~/modules/onboarding/captcha.server";

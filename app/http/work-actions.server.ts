@@ -4,17 +4,7 @@ import { ENTRY_PARAM, LINE_PARAM, VIEW_INTENTS } from "~/lib/incident-view";
 import { asDomainError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 import { MaterialLineSchema, TimeEntrySchema } from "~/modules/time-costs/schema";
-import {
-  addMaterialLine,
-  deleteMaterialLine,
-  deleteTimeEntry,
-  recordTime,
-  startClock,
-  stopClock,
-  updateMaterialLine,
-  updateTimeEntry,
-  type WorkTarget,
-} from "~/modules/time-costs/service.server";
+import { addMaterialLine, deleteMaterialLine, deleteTimeEntry, recordTime, startClock, stopClock, updateMaterialLine, updateTimeEntry, type WorkTarget } from "~/modules/time-costs/service.server";
 import { formIntent, type IntentArgs } from "./screen.server";
 import { toastHeader } from "./toast.server";
 

@@ -1,32 +1,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import type { ServiceContext } from "~/core/context.server";
 import { type Deferred, deferred } from "~/core/input";
 import { apiRoute, created, idParam, methodNotAllowed, parseJson } from "~/http/api.server";
 import { incidentIdParam } from "~/http/incident-api.server";
+import { ValidationError } from "~/lib/errors";
 import { taskNotFound } from "~/modules/maintenance/task-queries.server";
-import { MATERIAL_DESCRIPTION_MAX, MAX_ENTRY_MINUTES, TIME_NOTE_MAX } from "~/modules/time-costs/constants";
-import { getWork, materialLineValues, timeEntryValues } from "~/modules/time-costs/queries.server";
-import type { MaterialLineInput, TimeEntryInput } from "~/modules/time-costs/schema";
-import {
-  addMaterialLine,
-  deleteMaterialLine,
-  deleteTimeEntry,
-  materialLineNotFound,
-  recordTime,
-  timeEntryNotFound,
-  updateMaterialLine,
-  updateTimeEntry,
-  type WorkTarget,
-} from "~/modules/time-costs/service.server";
+import { CURRENCIES, MATERIAL_DESCRIPTION_MAX, MAX_ENTRY_MINUTES, MAX_HOURLY_RATE, TIME_NOTE_MAX } from "~/modules/time-costs/constants";
+import { getWork } from "~/modules/time-costs/queries.server";
+import type { HourlyRatesInput, MaterialLineInput, TimeEntryInput } from "~/modules/time-costs/schema";
+import { addMaterialLine, deleteMaterialLine, deleteTimeEntry, entityNotFound, materialLineNotFound, recordTime, timeEntryNotFound, updateMaterialLine, updateTimeEntry, type WorkTarget } from "~/modules/time-costs/service.server";
 
 /**
  * The time and material calls under /api/incidents/{id} and /api/tasks/{id} (issue 62), one handler of
  * each for both records (the route modules only name theirs), and what they share: the record, entry and
  * line ids of the address (a malformed one is "not found" before the database is asked), the bodies as the verbs
  * read them (validated by the verb, after its permission check, with TimeEntrySchema or
- * MaterialLineSchema), a PATCH's body completed with the stored values of the fields it leaves out,
- * and the documented shapes of those bodies (the verbs' schemas preprocess their fields, which JSON
+ * MaterialLineSchema; a PATCH's body is completed with the stored values by the verb, in its
+ * transaction), and the documented shapes of those bodies (the verbs' schemas preprocess their fields, which JSON
  * Schema cannot express).
  */
 
@@ -88,7 +78,7 @@ export function timeEntryRoute(kind: WorkRecordKind) {
       const target = targetOf(kind, params);
       const entryId = entryIdParam(params);
       if (request.method === "DELETE") return deleteTimeEntry(ctx, target, entryId);
-      return updateTimeEntry(ctx, target, entryId, timeEntryPatch(request, ctx, target, entryId));
+      return updateTimeEntry(ctx, target, entryId, workBody<Partial<TimeEntryInput>>(request));
     }),
     loader: apiRoute(() => methodNotAllowed("PATCH, DELETE")),
   };
@@ -124,10 +114,17 @@ export function materialLineRoute(kind: WorkRecordKind) {
       const target = targetOf(kind, params);
       const lineId = lineIdParam(params);
       if (request.method === "DELETE") return deleteMaterialLine(ctx, target, lineId);
-      return updateMaterialLine(ctx, target, lineId, materialLinePatch(request, ctx, target, lineId));
+      return updateMaterialLine(ctx, target, lineId, workBody<Partial<MaterialLineInput>>(request));
     }),
     loader: apiRoute(() => methodNotAllowed("PATCH, DELETE")),
   };
+}
+
+/** The entity id of /api/entities/{id}/hourly-rates; a malformed one is 404 ENTITY_NOT_FOUND (another entity's, the verb's). */
+export function ratesEntityParam(params: { id?: string }): number {
+  const id = idParam(params.id);
+  if (!id) throw entityNotFound();
+  return id;
 }
 
 /** A JSON object body (anything else is 400 through parseJson: INVALID_JSON, VALIDATION); its fields are the verb's to check. */
@@ -137,43 +134,9 @@ function objectBody(request: Request): Promise<Record<string, unknown>> {
   return parseJson(request, ObjectBody);
 }
 
-/** A POST's body: the whole entry or line, read when the verb asks for it. */
+/** A POST's body (the whole entry or line) or a PATCH's (the fields to change), read when the verb asks for it. */
 export function workBody<T>(request: Request): Deferred<T> {
   return deferred(async () => (await objectBody(request)) as T);
-}
-
-const has = (body: Record<string, unknown>, field: string) => Object.hasOwn(body, field);
-
-/**
- * A PATCH of a time entry: the fields sent replace the stored ones, the others are kept. The duration
- * is one value: sending `hours` or `minutes` replaces both (the one left out is 0), so "minutes: 30"
- * is half an hour, not the stored hours and 30 minutes.
- */
-export function timeEntryPatch(request: Request, ctx: ServiceContext, target: WorkTarget, entryId: number): Deferred<TimeEntryInput> {
-  return deferred(async () => {
-    const body = await objectBody(request);
-    const stored = await timeEntryValues(ctx, target, entryId);
-    const duration = has(body, "hours") || has(body, "minutes") ? { hours: body.hours, minutes: body.minutes } : { hours: stored.hours, minutes: stored.minutes };
-    return {
-      userId: has(body, "userId") ? body.userId : undefined,
-      workedOn: has(body, "workedOn") ? body.workedOn : stored.workedOn,
-      ...duration,
-      note: has(body, "note") ? body.note : stored.note,
-    } as TimeEntryInput;
-  });
-}
-
-/** A PATCH of a material line: the fields sent replace the stored ones, the others are kept. */
-export function materialLinePatch(request: Request, ctx: ServiceContext, target: WorkTarget, lineId: number): Deferred<MaterialLineInput> {
-  return deferred(async () => {
-    const body = await objectBody(request);
-    const stored = await materialLineValues(ctx, target, lineId);
-    return {
-      description: has(body, "description") ? body.description : stored.description,
-      quantity: has(body, "quantity") ? body.quantity : stored.quantity,
-      unitCost: has(body, "unitCost") ? body.unitCost : stored.unitCost,
-    } as MaterialLineInput;
-  });
 }
 
 // ---------------------------------------------------------------------------
@@ -214,3 +177,30 @@ export const MaterialLinePatchSchema = MaterialLineBodySchema.partial().meta({
   title: "MaterialLinePatch",
   description: "The fields to change; the others keep their values.",
 });
+
+/**
+ * A PUT of the rates: a JSON object that names `defaultRate` (null clears it). A form leaves a blank
+ * default out and means "none"; a JSON body that leaves it out must not clear it by accident. The
+ * fields are the verb's to check (HourlyRatesSchema).
+ */
+export function ratesBody(request: Request): Deferred<HourlyRatesInput> {
+  return deferred(async () => {
+    const body = await objectBody(request);
+    if (!Object.hasOwn(body, "defaultRate")) throw new ValidationError({ defaultRate: ["timeCosts:validation.rate"] }, "timeCosts:validation.rate");
+    return body as HourlyRatesInput;
+  });
+}
+
+const rate = (description: string) => z.union([z.number().min(0).max(MAX_HOURLY_RATE), z.string()]).nullable().describe(description);
+
+export const HourlyRatesBodySchema = z
+  .object({
+    currency: z.enum(CURRENCIES).describe("The entity's currency (ISO 4217); amounts are relabelled, not converted"),
+    defaultRate: rate('The default hourly rate of people without their own ("45,50" or 45.5; null: none); required, so that leaving it out does not clear it'),
+    rates: z
+      .array(z.object({ userId: z.number().int().positive(), rate: rate("Their own hourly rate; null: the default") }))
+      .max(2000)
+      .optional()
+      .describe("The people whose rate changes (the entity's, not archived; another id refuses the whole body); the others keep theirs"),
+  })
+  .meta({ title: "HourlyRatesBody" });

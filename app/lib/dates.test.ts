@@ -1,19 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  addDays,
-  dateFormats,
-  dayIn,
-  DEFAULT_TIME_ZONE,
-  endOfDay,
-  endOfMonth,
-  isCalendarDay,
-  isSupportedTimeZone,
-  localInstant,
-  startOfDay,
-  startOfMonth,
-  supportedTimeZones,
-  zoneOffset,
-} from "./dates";
+import { addDays, dateFormats, dayIn, DEFAULT_TIME_ZONE, endOfDay, endOfMonth, isCalendarDay, isSupportedTimeZone, localInstant, startOfDay, startOfMonth, supportedTimeZones, zoneOffset } from "./dates";
 
 const NY = "America/New_York";
 const BXL = "Europe/Brussels";

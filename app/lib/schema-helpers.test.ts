@@ -1,22 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import {
-  checkbox,
-  idField,
-  idList,
-  INVALID,
-  MAX_TAG_LENGTH,
-  MAX_TAGS,
-  optionalText,
-  REQUIRED,
-  requiredText,
-  TAG_EMPTY,
-  TAG_TOO_LONG,
-  TAG_TOO_MANY,
-  tagField,
-  tagsField,
-  TOO_LONG,
-} from "./schema-helpers";
+import { checkbox, idField, idList, INVALID, MAX_TAG_LENGTH, MAX_TAGS, optionalText, REQUIRED, requiredText, TAG_EMPTY, TAG_TOO_LONG, TAG_TOO_MANY, tagField, tagsField, TOO_LONG } from "./schema-helpers";
 
 /** The messages of a failed parse, by dotted path ("" for the root). */
 function errorsOf(schema: z.ZodType, value: unknown): Record<string, string[]> {

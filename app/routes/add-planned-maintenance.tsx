@@ -8,6 +8,7 @@ import { PlannedMaintenanceForm, type PlannedMaintenanceFormValues } from "~/com
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
+import { Options } from "~/components/forms/select-field";
 import { locationBrowser, locationTreeOf, withPostedTree } from "~/http/maintenance-form.server";
 import { formIntent, screenAction, screenLoader } from "~/http/screen.server";
 import { intParam } from "~/lib/list-query";
@@ -47,11 +48,7 @@ function StartFromType({ types, chosen }: { types: { id: number; name: string }[
         <Label htmlFor={id}>{t("form.startFromType")}</Label>
         <Select id={id} name="type" defaultValue={chosen ? String(chosen) : ""}>
           <option value="">{t("form.chooseType")}</option>
-          {types.map((type) => (
-            <option key={type.id} value={String(type.id)}>
-              {type.name}
-            </option>
-          ))}
+          <Options values={types} />
         </Select>
       </div>
       <Button type="submit" variant="secondary">

@@ -5,18 +5,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { BackLink } from "~/components/forms/form-parts";
 import { useResultFor } from "~/components/forms/zod-form";
-import {
-  ClosedDayForm,
-  ClosedDayList,
-  HolidaysForm,
-  SERVICE_LEVELS,
-  TargetsForm,
-  TYPE_PARAM,
-  TypeOverrides,
-  typeServiceLevels,
-  WarningForm,
-  WorkingWeekForm,
-} from "~/components/service-levels/service-level-forms";
+import { ClosedDayForm, ClosedDayList, HolidaysForm, SERVICE_LEVELS, TargetsForm, TYPE_PARAM, TypeOverrides, typeServiceLevels, WarningForm, WorkingWeekForm } from "~/components/service-levels/service-level-forms";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { controlCharacterErrors, formFailed, serviceFailed } from "~/http/form-action.server";
 import { formIntent, screenAction, screenLoader } from "~/http/screen.server";

@@ -1,6 +1,7 @@
 import { useLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { COSTS_PARAM, DashboardCostsSection } from "~/components/dashboard/costs";
 import { DashboardFilters } from "~/components/dashboard/dashboard-filters";
 import { GettingStarted } from "~/components/dashboard/getting-started";
 import { LEAST_RELIABLE_PARAM, LeastReliableEquipment } from "~/components/dashboard/least-reliable";
@@ -11,6 +12,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { buildingPickerData } from "~/http/pickers.server";
 import { screenLoader } from "~/http/screen.server";
 import { ASSIGNEE_PAGE_PARAM, ASSIGNEES_PER_PAGE, assigneePage, DASHBOARD_CSV_PATH, dashboardParams, parseDashboardFilters } from "~/modules/dashboard/filters";
+import { getDashboardCosts } from "~/modules/dashboard/costs.server";
 import { getGettingStarted } from "~/modules/dashboard/getting-started.server";
 import { getDashboard } from "~/modules/dashboard/queries.server";
 import { getServiceLevelFigures } from "~/modules/dashboard/service-levels.server";
@@ -24,16 +26,20 @@ import { listLeastReliableEquipment } from "~/modules/reliability/queries.server
  * assignee, the average handling time, by status and by priority. Every figure is a server-rendered
  * table whose counts link to the incidents table; the filters are a GET form; the charts load only when
  * asked for (JavaScript on); the CSV export and the print layout carry the same figures. Below them, the
- * service levels of the same incidents per month and facility (issue 62; in the CSV too), then the
+ * service levels of the same incidents per month and facility (issue 62; in the CSV too), the time and
+ * costs recorded in the period on the incidents and tasks in reach when asked for (`?costs=1`; issue 62;
+ * always in the CSV and the API), then the
  * least reliable equipment of the last twelve months (issue 62), whatever the filters, when asked for
  * (a plain link, `?reliability=1`). An entity that
  * lacks part of what a first room and its stickers need sees its getting-started path first.
  */
 export const loader = screenLoader(async ({ ctx, url: { searchParams: params } }) => {
   const filters = parseDashboardFilters(params);
-  const [figures, serviceLevels, gettingStarted, types, facilities, buildingPicker, leastReliable] = await Promise.all([
+  const [figures, serviceLevels, costs, gettingStarted, types, facilities, buildingPicker, leastReliable] = await Promise.all([
     getDashboard(ctx, filters),
     getServiceLevelFigures(ctx, filters),
+    // On request too (`?costs=1`): over a large entity the sums read every entry of the period.
+    params.get(COSTS_PARAM) === "1" ? getDashboardCosts(ctx, filters) : null,
     getGettingStarted(ctx),
     listIncidentTypeOptions(ctx),
     listFilterFacilities(ctx),
@@ -45,14 +51,14 @@ export const loader = screenLoader(async ({ ctx, url: { searchParams: params } }
   // otherwise send and render them all on every visit); the kept figures are not changed.
   const page = assigneePage(params.get(ASSIGNEE_PAGE_PARAM), figures.assignees.length);
   const assignees = figures.assignees.slice(page.offset, page.offset + ASSIGNEES_PER_PAGE);
-  return { figures: { ...figures, assignees }, assigneePage: page, serviceLevels, gettingStarted, leastReliable, options: { types, facilities, buildingPicker } };
+  return { figures: { ...figures, assignees }, assigneePage: page, serviceLevels, costs, gettingStarted, leastReliable, options: { types, facilities, buildingPicker } };
 });
 
 const DashboardCharts = lazy(() => import("~/components/dashboard/dashboard-charts"));
 
 export default function Dashboard() {
   const { t } = useTranslation("dashboard");
-  const { figures, assigneePage, serviceLevels, gettingStarted, leastReliable, options } = useLoaderData<typeof loader>();
+  const { figures, assigneePage, serviceLevels, costs, gettingStarted, leastReliable, options } = useLoaderData<typeof loader>();
   const f = useFigureFormat();
   const hydrated = useHydrated();
   const [charts, setCharts] = useState(false);
@@ -96,6 +102,7 @@ export default function Dashboard() {
       ) : null}
       <DashboardTables figures={figures} assigneePage={assigneePage} />
       <ServiceLevels figures={serviceLevels} />
+      <DashboardCostsSection costs={costs} />
       <LeastReliableEquipment rows={leastReliable} />
     </div>
   );

@@ -6,13 +6,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { TabLinks } from "~/components/ui/tabs";
 import { intParam, parseListQuery } from "~/lib/list-query";
 import { tabsLoader } from "~/http/screen.server";
-import {
-  CATEGORY_SORTS,
-  EQUIPMENT_TYPE_SORTS,
-  listCategories,
-  listCategoryOptions,
-  listEquipmentTypes,
-} from "~/modules/equipment/queries.server";
+import { CATEGORY_SORTS, EQUIPMENT_TYPE_SORTS, listCategories, listCategoryOptions, listEquipmentTypes } from "~/modules/equipment/queries.server";
 
 /**
  * /equipments: the equipment catalogue with two link tabs, "Generic equipment" (default; filter by

@@ -10,13 +10,7 @@ import { TabLinks } from "~/components/ui/tabs";
 import { intParam, parseListQuery } from "~/lib/list-query";
 import { buildingPickerData } from "~/http/pickers.server";
 import { tabsLoader } from "~/http/screen.server";
-import {
-  BUILDING_SORTS,
-  FACILITY_SORTS,
-  listBuildings,
-  listFacilities,
-  listFacilityOptions,
-} from "~/modules/facilities/queries.server";
+import { BUILDING_SORTS, FACILITY_SORTS, listBuildings, listFacilities, listFacilityOptions } from "~/modules/facilities/queries.server";
 import { listRooms, ROOM_SORTS } from "~/modules/rooms/queries.server";
 
 /**

@@ -12,47 +12,13 @@ import { z } from "zod";
 import { uploadsOf } from "~/http/form-action.server";
 import { orErrorPage, routeId } from "~/http/route-params.server";
 import { formIntent, screenAction, screenLoader, type SubjectReader, subjectById } from "~/http/screen.server";
-import {
-  ACTIVITY_PARAM,
-  ACTIVITY_TABS,
-  type ActivityTab,
-  ASSIGNEE_PAGE_PARAM,
-  ASSIGNEE_Q_PARAM,
-  ASSIGNEES_PAGE_SIZE,
-  COMMENT_SECTION,
-  COMMENTS_SHOWN_PARAM,
-  EDIT_PARAM,
-  EVENTS_SHOWN_PARAM,
-  INCIDENT_NOT_FOUND,
-  incidentPath,
-  MAX_COMMENTS_SHOWN,
-  MAX_EVENTS_SHOWN,
-  shownCount,
-  VIEW_INTENTS,
-  type ViewIntent,
-  WORK_SECTION,
-} from "~/lib/incident-view";
+import { ACTIVITY_PARAM, ACTIVITY_TABS, type ActivityTab, ASSIGNEE_PAGE_PARAM, ASSIGNEE_Q_PARAM, ASSIGNEES_PAGE_SIZE, COMMENT_SECTION, COMMENTS_SHOWN_PARAM, EDIT_PARAM, EVENTS_SHOWN_PARAM, INCIDENT_NOT_FOUND, incidentPath, MAX_COMMENTS_SHOWN, MAX_EVENTS_SHOWN, shownCount, VIEW_INTENTS, type ViewIntent, WORK_SECTION } from "~/lib/incident-view";
 import { dayIn } from "~/lib/dates";
 import { intParam, searchParam } from "~/lib/list-query";
 import { COMMENTS_PAGE, EVENTS_PAGE } from "~/modules/incidents/constants";
 import { findIncidentInReach, getIncidentView, listIncidentAssignees } from "~/modules/incidents/queries.server";
 import { AssignSchema, CommentSchema, DescriptionSchema, DowntimeSchema, DuplicateSchema, SetPrioritySchema, SetStatusSchema, TagSchema, TitleSchema } from "~/modules/incidents/schema";
-import {
-  addIncidentFiles,
-  addIncidentTag,
-  assignIncident,
-  deleteIncidentComment,
-  markIncidentDuplicate,
-  postIncidentComment,
-  removeIncidentFile,
-  removeIncidentTag,
-  setIncidentDowntime,
-  setIncidentPriority,
-  setIncidentStatus,
-  updateIncidentComment,
-  updateIncidentDescription,
-  updateIncidentTitle,
-} from "~/modules/incidents/service.server";
+import { addIncidentFiles, addIncidentTag, assignIncident, deleteIncidentComment, markIncidentDuplicate, postIncidentComment, removeIncidentFile, removeIncidentTag, setIncidentDowntime, setIncidentPriority, setIncidentStatus, updateIncidentComment, updateIncidentDescription, updateIncidentTitle } from "~/modules/incidents/service.server";
 import type { FilesContext } from "~/modules/files/uploads.server";
 import { getWork } from "~/modules/time-costs/queries.server";
 import { workIntents } from "~/http/work-actions.server";

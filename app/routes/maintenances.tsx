@@ -7,14 +7,7 @@ import { TabLinks } from "~/components/ui/tabs";
 import { tabsLoader } from "~/http/screen.server";
 import { intParam, parseListQuery } from "~/lib/list-query";
 import { listFacilityOptions } from "~/modules/facilities/queries.server";
-import {
-  listAssigneeChoices,
-  listMaintenanceTypeOptions,
-  listMaintenanceTypes,
-  listPlannedMaintenances,
-  MAINTENANCE_TYPE_SORTS,
-  PLANNED_MAINTENANCE_SORTS,
-} from "~/modules/maintenance/queries.server";
+import { listAssigneeChoices, listMaintenanceTypeOptions, listMaintenanceTypes, listPlannedMaintenances, MAINTENANCE_TYPE_SORTS, PLANNED_MAINTENANCE_SORTS } from "~/modules/maintenance/queries.server";
 
 /**
  * /maintenances: "Planned Maintenances" (default; filters by type, facility and assignee) and

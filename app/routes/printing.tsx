@@ -19,6 +19,7 @@ import { BACKGROUND_THRESHOLD, LABEL_LINES, MAX_COPIES } from "~/modules/printin
 import { printFormValues, SelectionSchema, StartSchema, StyleSchema } from "~/modules/printing/schema";
 import { checkQrPrint, setPrintCalibration } from "~/modules/printing/service.server";
 import type { ScreenArgs } from "~/http/screen.server";
+import { Options } from "~/components/forms/select-field";
 
 /**
  * /printing (managers and administrators): "QR codes" (default) and "Explanatory stickers"
@@ -215,11 +216,7 @@ export default function Printing() {
             <label className="grid max-w-xs gap-1 text-sm" htmlFor="print-language">
               {t("style.language")}
               <select id="print-language" name="language" defaultValue={data.style.language ?? data.locale} className="ui-control">
-                {supportedLngs.map((lng) => (
-                  <option key={lng} value={lng}>
-                    {t(`common:language.${lng}`)}
-                  </option>
-                ))}
+                <Options values={supportedLngs} label={(lng) => t(`common:language.${lng}`)} />
               </select>
             </label>
           </fieldset>

@@ -18,12 +18,7 @@ import type { ServiceContext } from "~/core/context.server";
 import { toastHeader } from "~/http/toast.server";
 import { can } from "~/core/actor";
 import { EntitySettingsFormSchema, StickerFormSchema } from "~/modules/entities/schema";
-import {
-  getEntity,
-  getExplanatorySticker,
-  updateEntity,
-  updateExplanatorySticker,
-} from "~/modules/entities/service.server";
+import { getEntity, getExplanatorySticker, updateEntity, updateExplanatorySticker } from "~/modules/entities/service.server";
 import { getAccountSettings } from "~/modules/users/queries.server";
 import { getBuildingOptions } from "~/modules/facilities/queries.server";
 import { buildingPickerData, keepInputReply } from "~/http/pickers.server";

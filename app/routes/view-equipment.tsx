@@ -1,24 +1,12 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import {
-  EquipmentItemDetails,
-  FailuresChart,
-  HistoryIncidents,
-  HistoryTasks,
-  ReliabilitySummary,
-} from "~/components/equipment/equipment-history";
+import { EquipmentItemDetails, FailuresChart, HistoryIncidents, HistoryTasks, ReliabilitySummary } from "~/components/equipment/equipment-history";
 import { BackLink } from "~/components/forms/form-parts";
 import type { TitledHandle } from "~/components/shell/document-title";
 import { can } from "~/core/actor";
 import { screenLoader, subjectById } from "~/http/screen.server";
 import { parseListQuery } from "~/lib/list-query";
-import {
-  failuresPerMonth,
-  getEquipmentItemSummary,
-  getReliability,
-  listEquipmentItemIncidents,
-  listEquipmentItemTasks,
-} from "~/modules/reliability/queries.server";
+import { failuresPerMonth, getEquipmentItemSummary, getReliability, listEquipmentItemIncidents, listEquipmentItemTasks } from "~/modules/reliability/queries.server";
 
 /**
  * /view-equipment/{id}, an equipment item's history (issue 62), for every signed-in user who reaches its

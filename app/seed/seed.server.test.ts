@@ -12,17 +12,7 @@ import { verifyPassword } from "~/modules/auth/password.server";
 import type { Database, Db } from "~/db/client.server";
 import { IncidentEventType, IncidentStatus, Role, TaskStatus, UserStatus } from "~/db/enums";
 import { isReportCode, newReportCode, REPORT_CODE_BITS } from "~/db/report-identifier";
-import {
-  DEMO_ACCOUNTS,
-  DEMO_ENTITY_NAME,
-  DEMO_PASSWORD,
-  OTHER_ENTITY_NAME,
-  SCALE_ACCOUNTS,
-  SCALE_BUSY_INCIDENT,
-  seedDemo,
-  seedDemoIfEmpty,
-  seedScale,
-} from "./seed.server";
+import { DEMO_ACCOUNTS, DEMO_ENTITY_NAME, DEMO_PASSWORD, OTHER_ENTITY_NAME, SCALE_ACCOUNTS, SCALE_BUSY_INCIDENT, seedDemo, seedDemoIfEmpty, seedScale } from "./seed.server";
 import { nextShortId } from "~/db/short-id.server";
 import { findCounterDrift } from "~/modules/facilities/counters.server";
 import { DONE_COMMENTS, type Lang, PROBLEMS, PROGRESS_COMMENTS, REJECTED_COMMENTS, TYPE_COMMENTS } from "./demo-texts";

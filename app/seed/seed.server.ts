@@ -14,63 +14,10 @@ import { type UnitOfWork, type UowHost, withTx } from "~/core/unit-of-work.serve
 import { createCategory, createEquipmentType } from "~/modules/equipment/service.server";
 import { createBuilding, createFacility } from "~/modules/facilities/service.server";
 import { createRoom, createRoomType } from "~/modules/rooms/service.server";
-import {
-  createEntity,
-  createIncident,
-  createChecklistAnswers,
-  createIncidentComment,
-  createIncidentCommentFile,
-  createIncidentEvent,
-  createIncidentEvents,
-  createIncidentFile,
-  createIncidentType,
-  createMaintenanceType,
-  createNotification,
-  createPlannedMaintenance,
-  createTask,
-  createUser,
-  DEFAULT_PASSWORD,
-  linkUserTo,
-  patternPng,
-  type PngPattern,
-  type Rgb,
-  createRoomType as createRoomTypeRow,
-} from "./factories";
-import {
-  DESCRIPTION_ADDITIONS,
-  DESCRIPTION_ENDINGS,
-  DONE_COMMENTS,
-  DUPLICATE_COMMENT,
-  type EquipmentKey,
-  type IncidentTypeKey,
-  inLang,
-  type Lang,
-  PHOTO_COMMENT,
-  type Problem,
-  PROBLEMS,
-  PROGRESS_COMMENTS,
-  REJECTED_COMMENTS,
-  type RoomTypeKey,
-  type Texts,
-  TYPE_COMMENTS,
-  VAGUE_TITLES,
-} from "./demo-texts";
+import { createEntity, createIncident, createChecklistAnswers, createIncidentComment, createIncidentCommentFile, createIncidentEvent, createIncidentEvents, createIncidentFile, createIncidentType, createMaintenanceType, createNotification, createPlannedMaintenance, createTask, createUser, DEFAULT_PASSWORD, linkUserTo, patternPng, type PngPattern, type Rgb, createRoomType as createRoomTypeRow } from "./factories";
+import { DESCRIPTION_ADDITIONS, DESCRIPTION_ENDINGS, DONE_COMMENTS, DUPLICATE_COMMENT, type EquipmentKey, type IncidentTypeKey, inLang, type Lang, PHOTO_COMMENT, type Problem, PROBLEMS, PROGRESS_COMMENTS, REJECTED_COMMENTS, type RoomTypeKey, type Texts, TYPE_COMMENTS, VAGUE_TITLES } from "./demo-texts";
 import type { Db } from "~/db/client.server";
-import {
-  IncidentEventType,
-  IncidentStatus,
-  IncidentTypeStatus,
-  type IncidentPriority,
-  NotificationType,
-  ObjectType,
-  Priority,
-  Role,
-  RoomLinkType,
-  TaskStatus,
-  TimeMeasure,
-  UserLanguage,
-  UserStatus,
-} from "~/db/enums";
+import { IncidentEventType, IncidentStatus, IncidentTypeStatus, type IncidentPriority, NotificationType, ObjectType, Priority, Role, RoomLinkType, TaskStatus, TimeMeasure, UserLanguage, UserStatus } from "~/db/enums";
 import { REPORT_CODE_ALPHABET, REPORT_CODE_LENGTH } from "~/db/report-identifier";
 import { addDays, DEFAULT_TIME_ZONE, dayIn, localInstant } from "~/lib/dates";
 import { regeneratePlans } from "~/modules/maintenance/generation.server";

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IncidentStatus, Role } from "~/db/enums";
-import type { Entity, User } from "~/db/schema";
+import { type Entity, materialLines, timeEntries, type User } from "~/db/schema";
+import { Dashboard } from "~/http/openapi/answers";
 import * as route from "~/routes/api/dashboard";
 import { createBuilding, createEntity, createIncident, createIncidentType, createRoom, createUser } from "#tests/factories";
 import { type ApiHarness, callApi, startApiRuntime } from "#tests/api-helpers";
@@ -32,12 +33,19 @@ beforeAll(async () => {
   const room = await createRoom(db, { entityId: entity.id, buildingId: building.id });
   const type = await createIncidentType(db, { entityId: entity.id, nameEn: "Leak" });
   await createIncident(db, { entityId: entity.id, roomId: room.id, incidentTypeId: type.id, createdAt: new Date("2026-02-10T10:00Z"), status: IncidentStatus.DONE, doneAt: new Date("2026-02-10T22:00Z") });
-  await createIncident(db, { entityId: entity.id, roomId: room.id, createdAt: new Date("2026-03-10T10:00Z") });
+  const open = await createIncident(db, { entityId: entity.id, roomId: room.id, createdAt: new Date("2026-03-10T10:00Z") });
+  // Time and material (issue 62): 90 min at 40.00 = 60.00 and 30 min without a rate in March, 2 × 4.25 = 8.50.
+  await db.insert(timeEntries).values([
+    { entityId: entity.id, incidentId: open.id, userId: technician.id, workedOn: "2026-03-11", minutes: 90, hourlyRate: "40.00" },
+    { entityId: entity.id, incidentId: open.id, userId: technician.id, workedOn: "2026-03-12", minutes: 30, hourlyRate: null },
+  ]);
+  await db.insert(materialLines).values({ entityId: entity.id, incidentId: open.id, description: "Tap", quantity: "2", unitCost: "4.25", createdAt: new Date("2026-03-11T10:00Z") });
   const otherBuilding = await createBuilding(db, { entityId: other.id });
   otherFacilityId = otherBuilding.facilityId;
   otherTypeId = (await createIncidentType(db, { entityId: other.id, nameEn: "Other" })).id;
   const otherRoom = await createRoom(db, { entityId: other.id, buildingId: otherBuilding.id });
-  await createIncident(db, { entityId: other.id, roomId: otherRoom.id, createdAt: new Date("2026-02-11T10:00Z") });
+  const theirs = await createIncident(db, { entityId: other.id, roomId: otherRoom.id, createdAt: new Date("2026-02-11T10:00Z") });
+  await db.insert(timeEntries).values({ entityId: other.id, incidentId: theirs.id, userId: otherAdmin.id, workedOn: "2026-02-11", minutes: 60, hourlyRate: "99.00" });
 });
 
 afterAll(async () => {
@@ -62,6 +70,27 @@ describe(`GET /api/dashboard (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlit
     // The other entity sees only its own incident.
     const theirs = await callApi(route, url, { token: await api.token(otherAdmin) });
     expect(theirs.body.total).toBe(1);
+  });
+
+  it("carries the service levels and the time and costs of the same filters, in the documented shape", async () => {
+    const res = await callApi(route, url, { token: await api.token(admin) });
+    expect(Dashboard.safeParse(res.body).success).toBe(true);
+    expect(res.body.serviceLevels).toEqual({ hasTargets: false, canSetTargets: true, rows: expect.any(Array) });
+    const { costs } = res.body;
+    expect(costs.currency).toBe("EUR");
+    expect(costs.total).toEqual({ minutes: 120, labour: "60.00", materials: "8.50", total: "68.50", unpricedEntries: 1, entries: 2, lines: 1 });
+    expect(costs.months.map((m: { month: string; total: string }) => [m.month, m.total])).toEqual([
+      ["2026-01", "0.00"],
+      ["2026-02", "0.00"],
+      ["2026-03", "68.50"],
+      ["2026-04", "0.00"],
+      ["2026-05", "0.00"],
+      ["2026-06", "0.00"],
+    ]);
+    expect(costs.facilities.map((f: { id: number; total: string }) => [f.id, f.total])).toEqual([[facilityId, "68.50"]]);
+    // The other entity's administrator sees only its own hour.
+    const theirs = await callApi(route, url, { token: await api.token(otherAdmin) });
+    expect(theirs.body.costs.total).toEqual({ minutes: 60, labour: "99.00", materials: "0.00", total: "99.00", unpricedEntries: 0, entries: 1, lines: 0 });
   });
 
   it("refuses a missing token, a technician, a bad filter and another entity's ids", async () => {

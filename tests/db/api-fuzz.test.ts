@@ -94,6 +94,8 @@ const FIELDS = [
   "startDate", "endDate", "occurrenceInterval", "occurrenceUnit", "timeOfDay", "maintenanceTypeId", "plannedMaintenanceId",
   "roomIds", "equipmentItemIds", "equipmentItemId", "locations", "assignees", "instructions", "note", "date", "events", "url",
   "scopes", "expiresAt", "timeZone", "enabled", "format", "kind", "count",
+  // Time and costs: rates, downtime.
+  "currency", "defaultRate", "rates", "equipmentDown", "downtimeMinutes", "downtimeHours",
 ];
 const BODIES: (string | undefined)[] = [
   undefined,

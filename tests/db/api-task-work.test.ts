@@ -93,7 +93,8 @@ describe("time and material on a task", () => {
     expect(listed.headers.get("x-total-count")).toBe("1");
     expect(listed.headers.get("x-total-minutes")).toBe("90");
     expect(listed.body).toEqual([
-      { id, person: { id: technician.id, name: "Ted Tech" }, workedOn: DAY, minutes: 90, note: "Burner cleaned", hourlyRate: null, cost: null, editable: false },
+      // A colleague sees the minutes, not the cost (decision 065).
+      { id, person: { id: technician.id, name: "Ted Tech" }, workedOn: DAY, minutes: 90, note: "Burner cleaned", hourlyRate: null, cost: null, costHidden: true, editable: false },
     ]);
     expect(await entry(task.id, id, { method: "PATCH", token: technicianToken, body: { minutes: 45 } })).toMatchObject({ status: 200, body: { id } });
     const [row] = (await written([task.id])).entries;

@@ -202,6 +202,8 @@ describe("time entries", () => {
         note: "Seal replaced",
         hourlyRate: null,
         cost: null,
+        // Read by a colleague, a technician: Ted's rate and cost are not theirs to see (decision 065).
+        costHidden: true,
         editable: false,
       },
       {
@@ -212,6 +214,7 @@ describe("time entries", () => {
         note: null,
         hourlyRate: null,
         cost: null,
+        costHidden: true,
         editable: false,
       },
     ]);
@@ -239,6 +242,23 @@ describe("time entries", () => {
       minutes: 30,
       note: null,
     });
+  });
+
+  it("keeps every field of three PATCHes sent at once that change different fields", async () => {
+    const [stored] = await api.database.db
+      .insert(timeEntries)
+      .values({ entityId: entityA.id, incidentId: otherIncident.id, userId: technician.id, workedOn: DAY, minutes: 60, note: "First look" })
+      .returning();
+    // One changes the note, one the duration, one the day: each completes its body on the locked entry,
+    // so none writes back another's field as it was before.
+    const answers = await Promise.all([
+      entry(otherIncident.id, stored.id, { method: "PATCH", token: technicianToken, body: { note: "Valve replaced" } }),
+      entry(otherIncident.id, stored.id, { method: "PATCH", token: managerToken, body: { hours: 2, minutes: 15 } }),
+      entry(otherIncident.id, stored.id, { method: "PATCH", token: technicianToken, body: { workedOn: "2026-02-27" } }),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(await entryRow(stored.id)).toMatchObject({ workedOn: "2026-02-27", minutes: 135, note: "Valve replaced", userId: technician.id });
+    await api.database.db.delete(timeEntries).where(eq(timeEntries.id, stored.id));
   });
 
   it("refuses an empty duration, a day in the future and a body that is not an object (400)", async () => {
@@ -509,6 +529,20 @@ describe("material lines", () => {
       quantity: "3.000",
       unitCost: "12.40",
     });
+  });
+
+  it("keeps both of two PATCHes sent at once that change different fields", async () => {
+    const [stored] = await api.database.db
+      .insert(materialLines)
+      .values({ entityId: entityA.id, incidentId: otherIncident.id, description: "Fuse", quantity: "1", unitCost: "3.00", createdById: technician.id })
+      .returning();
+    const [described, counted] = await Promise.all([
+      line(otherIncident.id, stored.id, { method: "PATCH", token: technicianToken, body: { description: "Fuse 16 A" } }),
+      line(otherIncident.id, stored.id, { method: "PATCH", token: managerToken, body: { quantity: "4", unitCost: "2,75" } }),
+    ]);
+    expect([described.status, counted.status]).toEqual([200, 200]);
+    expect(await lineRow(stored.id)).toMatchObject({ description: "Fuse 16 A", quantity: "4.000", unitCost: "2.75" });
+    await api.database.db.delete(materialLines).where(eq(materialLines.id, stored.id));
   });
 
   it("refuses a quantity of 0 and a negative cost (400)", async () => {

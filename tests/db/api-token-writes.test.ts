@@ -11,6 +11,8 @@ import * as facilitiesRoute from "~/routes/api/facilities";
 import * as facilityRoute from "~/routes/api/facilities.$id";
 import * as entityRoute from "~/routes/api/entities.$id";
 import * as stickerRoute from "~/routes/api/entities.$id.explanatory-sticker";
+import * as hourlyRatesRoute from "~/routes/api/entities.$id.hourly-rates";
+import * as incidentDowntimeRoute from "~/routes/api/incidents.$id.downtime";
 import * as userRoute from "~/routes/api/users.$id";
 import * as userStatusRoute from "~/routes/api/users.$id.status";
 import * as roomRoute from "~/routes/api/facilities.rooms.$id";
@@ -61,6 +63,7 @@ import {
   createBuilding,
   createEntity,
   createEquipmentCategory,
+  createEquipmentItem,
   createEquipmentType,
   createFacility,
   createIncident,
@@ -357,6 +360,8 @@ const cases: Case[] = [
   },
   // The entity's settings with a name alone: both callers get the same validation answer.
   { routeId: "api-entity", route: entityRoute, method: "PUT", expected: -1, prepare: async () => ({ ...at("/api/entities", entity.id), body: { name: "Entity" } }) },
+  // Administrators' alone (decision 065): a manager and a technician are refused alike, by token or signed in.
+  { routeId: "api-entity-hourly-rates", route: hourlyRatesRoute, method: "PUT", expected: 403, prepare: async () => ({ ...at("/api/entities", entity.id, "/hourly-rates"), body: { currency: "EUR", defaultRate: "40" } }) },
   { routeId: "api-entity-sticker", route: stickerRoute, method: "PATCH", expected: 200, prepare: async () => ({ ...at("/api/entities", entity.id, "/explanatory-sticker"), body: { newExplanatorySticker: null } }) },
   {
     routeId: "api-user",
@@ -481,6 +486,17 @@ const cases: Case[] = [
   },
   { routeId: "api-incident-type", route: incidentTypeRoute, method: "DELETE", expected: 200, prepare: async () => at("/api/incident-types", (await createIncidentType(db(), { entityId: entity.id })).id) },
   { routeId: "api-incident", route: incidentRoute, method: "PATCH", expected: 200, prepare: async () => ({ ...at("/api/incidents", (await freshIncident()).id), body: { title: unique("Leak") } }) },
+  {
+    routeId: "api-incident-downtime",
+    route: incidentDowntimeRoute,
+    method: "PUT",
+    expected: 200,
+    prepare: async () => {
+      const item = await createEquipmentItem(db(), { entityId: entity.id, roomId: northRoom.id });
+      const incident = await createIncident(db(), { entityId: entity.id, roomId: northRoom.id, equipmentItemId: item.id, status: IncidentStatus.PENDING });
+      return { ...at("/api/incidents", incident.id, "/downtime"), body: { equipmentDown: true, downtimeMinutes: 90 } };
+    },
+  },
   { routeId: "api-incident-priority", route: incidentPriorityRoute, method: "PUT", expected: 200, prepare: async () => ({ ...at("/api/incidents", (await freshIncident()).id, "/priority"), body: { priority: 2 } }) },
   {
     routeId: "api-incident-assignee",
@@ -649,6 +665,7 @@ const TECHNICIAN_WRITES = new Set([
   "POST api-incidents-bulk",
   "PUT api-incident-status",
   "PUT api-incident-priority",
+  "PUT api-incident-downtime",
   "PUT api-incident-assignee",
   "PATCH api-incident",
   "POST api-incident-tags",

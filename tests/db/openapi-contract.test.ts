@@ -117,6 +117,9 @@ describe("answers fit their documented shapes", () => {
       ["api-maintenance-types", "get", "/api/maintenances/types", adminToken],
       ["api-planned-maintenances", "get", "/api/maintenances/planned", adminToken],
       ["api-entity", "get", `/api/entities/${entity.id}`, adminToken],
+      ["api-entity-hourly-rates", "get", `/api/entities/${entity.id}/hourly-rates`, adminToken],
+      ["api-entity-hourly-rates", "put", `/api/entities/${entity.id}/hourly-rates`, adminToken, { currency: "EUR", defaultRate: "42.50", rates: [{ userId: technician.id, rate: "45" }] }],
+      ["api-dashboard", "get", "/api/dashboard", adminToken],
       ["api-facilities", "post", "/api/facilities", adminToken, { name: "From the contract", description: null }],
     ];
     for (const [routeId, method, url, token, body] of samples) {

@@ -115,6 +115,7 @@ const API_WITHOUT_TOKEN = new Set(["api-login", "api-refresh-token", "api-logout
 const API_ID_KINDS: Record<string, Kind> = {
   "api-entity": "entity",
   "api-entity-sticker": "entity",
+  "api-entity-hourly-rates": "entity",
   "api-facility": "facility",
   "api-building": "building",
   "api-room": "room",
@@ -163,6 +164,8 @@ const API_MANAGER_ONLY = new Set([
   "api-imports",
   "api-import",
 ]);
+/** REST routes for administrators alone (the hourly rates, decision 065): a technician and a manager get 403. */
+const API_ADMIN_ONLY = new Set(["api-entity-hourly-rates"]);
 /**
  * REST routes whose `:id` names a background job (an export, an import): the demo data has none, so any
  * id is not found to those who may call them, and a technician is refused before any id is read.
@@ -179,6 +182,7 @@ const API_WITHOUT_GET = new Set([
   "api-incidents-bulk",
   "api-incident-status",
   "api-incident-priority",
+  "api-incident-downtime",
   "api-incident-assignee",
   "api-incident-tags",
   "api-incident-tag",
@@ -526,6 +530,7 @@ function expectedApi(route: Screen, role: RoleName, target: Target): Outcome | "
   const kind = API_ID_KINDS[route.id];
   if (role === "other" && kind) return "notFound";
   if (role === "technician" && API_MANAGER_ONLY.has(route.id)) return "status 403";
+  if ((role === "technician" || role === "manager") && API_ADMIN_ONLY.has(route.id)) return "status 403";
   if (API_JOB_IDS.has(route.id)) return "notFound";
   // Only the technician's own notifications are theirs: another user of the entity is refused.
   if (kind === "notificationOwner" && role !== "technician") return "status 403";

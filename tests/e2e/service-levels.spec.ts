@@ -9,12 +9,12 @@ import { apiLogin, setLanguage, successToast } from "./helpers";
  * administrator records time and a material line on it and sees the totals, and marks the equipment out
  * of service; the work order is a PDF; a
  * minute later the incident is overdue and the "breached" filter lists it; the dashboard has its service
- * levels section; the equipment's history page lists the incident with the reliability figures.
+ * levels section, and its time and costs name the room and the equipment; the equipment's history page lists the incident with the reliability figures.
  * The incident type is this test's own, so no other test's incidents get its minute-long target.
  */
 const TEXT = {
-  en: { save: "Save this type's targets", saved: "Targets of the incident type saved", record: "Record time", recorded: "Time recorded", add: "Add material", added: "Material added", overdue: "overdue by", levels: "Service levels", reliability: "Reliability", hours: "0.02", cost: "12.50", down: "Equipment out of service", saveDown: "Save the downtime", downSaved: "Downtime saved", downtime: "Downtime" },
-  "fr-BE": { save: "Enregistrer les délais de ce type", saved: "Délais du type d'incident enregistrés", record: "Encoder le temps", recorded: "Temps encodé", add: "Ajouter le matériel", added: "Matériel ajouté", overdue: "en retard de", levels: "Niveaux de service", reliability: "Fiabilité", hours: "0,02", cost: "12,50", down: "Équipement hors service", saveDown: "Enregistrer l'indisponibilité", downSaved: "Indisponibilité enregistrée", downtime: "Indisponibilité" },
+  en: { save: "Save this type's targets", saved: "Targets of the incident type saved", record: "Record time", recorded: "Time recorded", add: "Add material", added: "Material added", overdue: "overdue by", levels: "Service levels", costs: "Time and costs", reliability: "Reliability", hours: "0.02", cost: "12.50", down: "Equipment out of service", saveDown: "Save the downtime", downSaved: "Downtime saved", downtime: "Downtime" },
+  "fr-BE": { save: "Enregistrer les délais de ce type", saved: "Délais du type d'incident enregistrés", record: "Encoder le temps", recorded: "Temps encodé", add: "Ajouter le matériel", added: "Matériel ajouté", overdue: "en retard de", levels: "Niveaux de service", costs: "Temps et coûts", reliability: "Fiabilité", hours: "0,02", cost: "12,50", down: "Équipement hors service", saveDown: "Enregistrer l'indisponibilité", downSaved: "Indisponibilité enregistrée", downtime: "Indisponibilité" },
 } as const;
 
 const json = async <T>(res: Awaited<ReturnType<APIRequestContext["get"]>>): Promise<T> => {
@@ -117,6 +117,13 @@ test("a type's one-minute target: the incident reported becomes overdue and brea
   // The dashboard's service levels, and the equipment's history with the incident and its figures.
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { name: text.levels })).toBeVisible();
+  // Its time and costs, asked for, of this test's type alone: the room and the equipment, with the material.
+  await page.goto(`/dashboard?type=${type.id}&costs=1`);
+  const costs = page.locator("#time-and-costs");
+  await expect(costs.getByRole("heading", { name: text.costs, exact: true })).toBeVisible();
+  await expect(costs.locator(`a[href="/view-room/${roomId}"]`)).toBeVisible();
+  await expect(costs.locator(`a[href="/view-equipment/${item.id}"]`)).toBeVisible();
+  await expect(costs.getByText(/25[.,]00/).first()).toBeVisible();
   await page.goto(`/view-equipment/${item.id}`);
   await expect(page.getByRole("heading", { name: text.reliability })).toBeVisible();
   await expect(page.getByText(text.downtime, { exact: true })).toBeVisible();

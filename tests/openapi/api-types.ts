@@ -108,6 +108,30 @@ export interface paths {
         patch: operations["entitySticker_patch"];
         trace?: never;
     };
+    "/api/entities/{id}/hourly-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the entity's currency, default hourly rate and each person's rate
+         * @description Who may call it: Administrators, or an API token with the administrator's role.
+         */
+        get: operations["entityHourlyRates_get"];
+        /**
+         * Set the entity's currency, default hourly rate and the listed people's rates
+         * @description Who may call it: Administrators, or an API token with the administrator's role.
+         */
+        put: operations["entityHourlyRates_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/password": {
         parameters: {
             query?: never;
@@ -832,7 +856,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The dashboard's figures
+         * The dashboard's figures, service levels, time and costs
          * @description Who may call it: Facility managers and administrators, or an API token with one of their roles.
          */
         get: operations["dashboard_get"];
@@ -1149,6 +1173,26 @@ export interface paths {
          */
         get: operations["incidentWorkOrder_get"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/incidents/{id}/downtime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mark an incident's equipment out of service, or set its downtime by hand
+         * @description Who may call it: Anyone signed in (technicians, facility managers, administrators) or an API token, within their reach.
+         */
+        put: operations["incidentDowntime_put"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2214,6 +2258,206 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input (fieldErrors name the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid bearer token (expired, revoked, unknown) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: unknown, another entity's or out of the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many calls: wait RateLimit-Reset seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    entityHourlyRates_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Calls allowed in the window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit and its window, e.g. 600;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description ISO 4217 */
+                        currency: string;
+                        /** @description Exact decimal, e.g. "45.00"; null: none */
+                        defaultRate: string | null;
+                        people: ({
+                            id: number;
+                            name: string;
+                            email: string;
+                            /** @description Their own rate; null: the default */
+                            rate: string | null;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No valid bearer token (expired, revoked, unknown) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: unknown, another entity's or out of the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many calls: wait RateLimit-Reset seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    entityHourlyRates_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The entity's currency (ISO 4217); amounts are relabelled, not converted
+                     * @enum {string}
+                     */
+                    currency: "EUR" | "USD" | "GBP" | "CHF";
+                    /** @description The default hourly rate of people without their own ("45,50" or 45.5; null: none); required, so that leaving it out does not clear it */
+                    defaultRate: (number | string) | null;
+                    /** @description The people whose rate changes (the entity's, not archived; another id refuses the whole body); the others keep theirs */
+                    rates?: {
+                        userId: number;
+                        /** @description Their own hourly rate; null: the default */
+                        rate: (number | string) | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Calls allowed in the window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit and its window, e.g. 600;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description ISO 4217 */
+                        currency: string;
+                        /** @description Exact decimal, e.g. "45.00"; null: none */
+                        defaultRate: string | null;
+                        people: ({
+                            id: number;
+                            name: string;
+                            email: string;
+                            /** @description Their own rate; null: the default */
+                            rate: string | null;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    } & {
                         [key: string]: unknown;
                     };
                 };
@@ -7256,7 +7500,18 @@ export interface operations {
     };
     dashboard_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description One facility (in reach) */
+                facility?: number;
+                /** @description One building (in reach) */
+                building?: number;
+                /** @description One incident type (the time and costs then leave the tasks out) */
+                type?: number;
+                /** @description First day, YYYY-MM-DD (default: the first of the month five months ago) */
+                from?: string;
+                /** @description Last day, YYYY-MM-DD (default: today, the entity's) */
+                to?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7278,8 +7533,242 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        timeZone: string;
+                        period: {
+                            /** @description YYYY-MM-DD */
+                            from: string;
+                            /** @description YYYY-MM-DD */
+                            to: string;
+                            custom: boolean;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @description Incidents created in the period */
+                        total: number;
+                        months: ({
+                            month: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        /** DashboardServiceLevels */
+                        serviceLevels: {
+                            hasTargets: boolean;
+                            canSetTargets: boolean;
+                            rows: ({
+                                /** @enum {string} */
+                                scope: "facility" | "month" | "period";
+                                /** @description YYYY-MM; null for the period */
+                                month: string | null;
+                                /** @description null: incidents without a room, or a month or period row */
+                                facilityId: number | null;
+                                facilityName: string | null;
+                                /** ServiceLevelSide */
+                                response: {
+                                    /** @description Incidents with an outcome: met in time or late, or open past due */
+                                    counted: number;
+                                    /** @description Of those, met in time */
+                                    met: number;
+                                    /** @description met / counted, 0 to 1; null when none is counted */
+                                    share: number | null;
+                                    /** @description Clock minutes (working or calendar, the target's), one decimal; null when none */
+                                    medianMinutes: number | null;
+                                    /** @description Clock minutes (working or calendar, the target's), one decimal; null when none */
+                                    p90Minutes: number | null;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                /** ServiceLevelSide */
+                                resolution: {
+                                    /** @description Incidents with an outcome: met in time or late, or open past due */
+                                    counted: number;
+                                    /** @description Of those, met in time */
+                                    met: number;
+                                    /** @description met / counted, 0 to 1; null when none is counted */
+                                    share: number | null;
+                                    /** @description Clock minutes (working or calendar, the target's), one decimal; null when none */
+                                    medianMinutes: number | null;
+                                    /** @description Clock minutes (working or calendar, the target's), one decimal; null when none */
+                                    p90Minutes: number | null;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** DashboardCosts */
+                        costs: {
+                            /** @description ISO 4217 code of every amount */
+                            currency: string;
+                            /** CostFigures */
+                            total: {
+                                /** @description Time recorded, in minutes */
+                                minutes: number;
+                                /** @description Σ minutes / 60 × the entry's captured rate, each rounded to the cent; entries without a rate left out */
+                                labour: string;
+                                /** @description Σ quantity × unit cost, each rounded to the cent */
+                                materials: string;
+                                /** @description labour + materials */
+                                total: string;
+                                /** @description Time entries without an hourly rate (their time counted, not their cost) */
+                                unpricedEntries: number;
+                                /** @description Time entries */
+                                entries: number;
+                                /** @description Material lines */
+                                lines: number;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            /** @description Every month of the period */
+                            months: ({
+                                /** @description YYYY-MM */
+                                month: string;
+                                /** @description Time recorded, in minutes */
+                                minutes: number;
+                                /** @description Σ minutes / 60 × the entry's captured rate, each rounded to the cent; entries without a rate left out */
+                                labour: string;
+                                /** @description Σ quantity × unit cost, each rounded to the cent */
+                                materials: string;
+                                /** @description labour + materials */
+                                total: string;
+                                /** @description Time entries without an hourly rate (their time counted, not their cost) */
+                                unpricedEntries: number;
+                                /** @description Time entries */
+                                entries: number;
+                                /** @description Material lines */
+                                lines: number;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            facilities: ({
+                                /** @description null: incidents without a room */
+                                id: number | null;
+                                name: string | null;
+                                /** @description Time recorded, in minutes */
+                                minutes: number;
+                                /** @description Σ minutes / 60 × the entry's captured rate, each rounded to the cent; entries without a rate left out */
+                                labour: string;
+                                /** @description Σ quantity × unit cost, each rounded to the cent */
+                                materials: string;
+                                /** @description labour + materials */
+                                total: string;
+                                /** @description Time entries without an hourly rate (their time counted, not their cost) */
+                                unpricedEntries: number;
+                                /** @description Time entries */
+                                entries: number;
+                                /** @description Material lines */
+                                lines: number;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            buildings: ({
+                                id: number | null;
+                                name: string | null;
+                                facilityName: string | null;
+                                /** @description Time recorded, in minutes */
+                                minutes: number;
+                                /** @description Σ minutes / 60 × the entry's captured rate, each rounded to the cent; entries without a rate left out */
+                                labour: string;
+                                /** @description Σ quantity × unit cost, each rounded to the cent */
+                                materials: string;
+                                /** @description labour + materials */
+                                total: string;
+                                /** @description Time entries without an hourly rate (their time counted, not their cost) */
+                                unpricedEntries: number;
+                                /** @description Time entries */
+                                entries: number;
+                                /** @description Material lines */
+                                lines: number;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            types: ({
+                                /**
+                                 * @description An incident type, incidents without one, or planned maintenance tasks
+                                 * @enum {string}
+                                 */
+                                kind: "type" | "none" | "maintenance";
+                                id: number | null;
+                                name: string | null;
+                                /** @description Time recorded, in minutes */
+                                minutes: number;
+                                /** @description Σ minutes / 60 × the entry's captured rate, each rounded to the cent; entries without a rate left out */
+                                labour: string;
+                                /** @description Σ quantity × unit cost, each rounded to the cent */
+                                materials: string;
+                                /** @description labour + materials */
+                                total: string;
+                                /** @description Time entries without an hourly rate (their time counted, not their cost) */
+                                unpricedEntries: number;
+                                /** @description Time entries */
+                                entries: number;
+                                /** @description Material lines */
+                                lines: number;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description The 10 costliest */
+                            rooms: ({
+                                id: number;
+                                name: string;
+                                buildingName: string;
+                                /** @description Time recorded, in minutes */
+                                minutes: number;
+                                /** @description Σ minutes / 60 × the entry's captured rate, each rounded to the cent; entries without a rate left out */
+                                labour: string;
+                                /** @description Σ quantity × unit cost, each rounded to the cent */
+                                materials: string;
+                                /** @description labour + materials */
+                                total: string;
+                                /** @description Time entries without an hourly rate (their time counted, not their cost) */
+                                unpricedEntries: number;
+                                /** @description Time entries */
+                                entries: number;
+                                /** @description Material lines */
+                                lines: number;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                            /** @description The 10 costliest equipment items */
+                            equipment: ({
+                                id: number;
+                                equipmentName: string;
+                                internalReference: string | null;
+                                roomName: string | null;
+                                /** @description Time recorded, in minutes */
+                                minutes: number;
+                                /** @description Σ minutes / 60 × the entry's captured rate, each rounded to the cent; entries without a rate left out */
+                                labour: string;
+                                /** @description Σ quantity × unit cost, each rounded to the cent */
+                                materials: string;
+                                /** @description labour + materials */
+                                total: string;
+                                /** @description Time entries without an hourly rate (their time counted, not their cost) */
+                                unpricedEntries: number;
+                                /** @description Time entries */
+                                entries: number;
+                                /** @description Material lines */
+                                lines: number;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    } & {
                         [key: string]: unknown;
                     };
+                };
+            };
+            /** @description Invalid input (fieldErrors name the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No valid bearer token (expired, revoked, unknown) */
@@ -7468,6 +7957,10 @@ export interface operations {
                         resolvedAt: string | null;
                         /** @description Whether it was Done in time; null: not Done or no target */
                         resolutionMet: boolean | null;
+                        /** @description Its equipment was out of service because of it (decision 066) */
+                        equipmentDown: boolean;
+                        /** @description The downtime set by hand; null: from the report to Done */
+                        downtimeMinutes: number | null;
                     } & {
                         [key: string]: unknown;
                     };
@@ -8901,6 +9394,108 @@ export interface operations {
             };
         };
     };
+    incidentDowntime_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The equipment is out of service because of this incident; false clears the downtime set by hand */
+                    equipmentDown: boolean;
+                    /** @description The downtime set by hand, in minutes; null or left out: from the report to Done */
+                    downtimeMinutes?: number | null;
+                    /** @description The same in hours ("1,5" or 1.5, at most 2 decimals); not with downtimeMinutes */
+                    downtimeHours?: (number | string) | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Calls allowed in the window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit and its window, e.g. 600;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        shortId: number;
+                        equipmentDown: boolean;
+                        downtimeMinutes: number | null;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input (fieldErrors name the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid bearer token (expired, revoked, unknown) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: unknown, another entity's or out of the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many calls: wait RateLimit-Reset seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     incidentTimeEntries_get: {
         parameters: {
             query?: never;
@@ -8941,10 +9536,12 @@ export interface operations {
                         workedOn: string;
                         minutes: number;
                         note: string | null;
-                        /** @description The rate captured when it was recorded, in the entity's currency (null: none) */
+                        /** @description The rate captured when it was recorded, in the entity's currency (null: none, or hidden) */
                         hourlyRate: string | null;
-                        /** @description minutes / 60 × hourlyRate, rounded to the cent (null: no rate) */
+                        /** @description minutes / 60 × hourlyRate, rounded to the cent (null: no rate, or hidden) */
                         cost: string | null;
+                        /** @description A colleague's entry read by a technician: its rate and cost are not given */
+                        costHidden: boolean;
                         /** @description Whether the caller may change or delete it */
                         editable: boolean;
                     } & {

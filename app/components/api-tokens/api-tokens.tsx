@@ -17,6 +17,7 @@ import { Role } from "~/db/enums";
 import { useDates } from "~/lib/use-dates";
 import { cn } from "~/lib/utils";
 import { TOKEN_LIFETIMES } from "~/modules/api-tokens/constants";
+import { Options } from "~/components/forms/select-field";
 
 /** Client-side validation, loaded when the form is first used (decision 021). */
 const validateToken = zodValidator(() => import("~/modules/api-tokens/schema").then((m) => m.CreateApiTokenSchema));
@@ -75,20 +76,12 @@ export function CreateTokenForm({ facilities, lastResult }: { facilities: { id: 
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t("form.role")} htmlFor={fields.role.id} errors={text(fields.role.errors)} required>
           <Select {...getSelectProps(fields.role)}>
-            {ROLES_OFFERED.map((role) => (
-              <option key={role} value={role}>
-                {t(`shell:roles.${role}`)}
-              </option>
-            ))}
+            <Options values={ROLES_OFFERED} label={(role) => t(`shell:roles.${role}`)} />
           </Select>
         </Field>
         <Field label={t("form.expiry")} htmlFor={fields.expiresInDays.id} errors={text(fields.expiresInDays.errors)} required>
           <Select {...getSelectProps(fields.expiresInDays)}>
-            {TOKEN_LIFETIMES.map((days) => (
-              <option key={days} value={days}>
-                {t("form.days", { count: days })}
-              </option>
-            ))}
+            <Options values={TOKEN_LIFETIMES} label={(days) => t("form.days", { count: days })} />
           </Select>
         </Field>
       </div>

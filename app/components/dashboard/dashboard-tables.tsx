@@ -8,16 +8,7 @@ import { numberFormat } from "~/lib/intl";
 import { useDates } from "~/lib/use-dates";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { IncidentStatus } from "~/db/enums";
-import {
-  ASSIGNEE_PAGE_PARAM,
-  ASSIGNEES_PER_PAGE,
-  type AssigneePage,
-  type DashboardFilters,
-  type DashboardPeriod,
-  type FigureLink,
-  incidentsHref,
-  OPEN_STATUSES,
-} from "~/modules/dashboard/filters";
+import { ASSIGNEE_PAGE_PARAM, ASSIGNEES_PER_PAGE, type AssigneePage, type DashboardFilters, type DashboardPeriod, type FigureLink, incidentsHref, OPEN_STATUSES } from "~/modules/dashboard/filters";
 
 /** The figures as the loader sends them (client-safe copy of `DashboardFigures`). */
 export interface Figures {
@@ -72,10 +63,23 @@ function Count({ n, to }: { n: string; to: string }) {
   return <a href={to}>{n}</a>;
 }
 
-const num = "text-right tabular-nums";
+export const num = "text-right tabular-nums";
+
+/**
+ * The address that shows (or, when `shown`, hides) a dashboard section counted only on request: the
+ * page's address with `param=1` added (or removed), back at the section's `anchor`.
+ */
+export function useSectionToggle(param: string, shown: boolean, anchor: string): string {
+  const location = useLocation();
+  const toggle = new URLSearchParams(location.search);
+  if (shown) toggle.delete(param);
+  else toggle.set(param, "1");
+  const query = toggle.toString();
+  return `${location.pathname}${query ? `?${query}` : ""}#${anchor}`;
+}
 
 /** One row of a figures table: its heading cell, then its figures. */
-interface FigureRow {
+export interface FigureRow {
   key: string | number;
   /** `data-*` attributes that name the row (tests and print styles find rows by them). */
   data: Record<string, string | number>;
@@ -91,7 +95,20 @@ interface FigureRow {
  * a phone, it scrolls sideways in its box, a region named by its caption that the keyboard reaches, with
  * a shadow at the edge where columns are hidden.
  */
-function FigureTable({ caption, columns, rows }: { caption: string; columns: string[]; rows: FigureRow[] }) {
+export function FigureTable({
+  caption,
+  columns,
+  rows,
+  textColumns = 1,
+  figureClassName,
+}: {
+  caption: string;
+  columns: string[];
+  rows: FigureRow[];
+  /** How many columns, the row's heading first, hold text (they wrap); the others hold figures. */
+  textColumns?: number;
+  figureClassName?: string;
+}) {
   return (
     <Table scrollLabel={caption} wrapperClassName="scroll-shadows">
       <TableCaption className="sr-only">{caption}</TableCaption>
@@ -99,7 +116,7 @@ function FigureTable({ caption, columns, rows }: { caption: string; columns: str
         <TableRow>
           {columns.map((label, i) => (
             // On a phone a figure's heading may take two lines, so that a narrow table fits.
-            <TableHead key={label} className={i > 0 ? `${num} max-sm:whitespace-normal` : undefined}>
+            <TableHead key={label} className={i >= textColumns ? `${num} max-sm:whitespace-normal` : undefined}>
               {label}
             </TableHead>
           ))}
@@ -114,7 +131,9 @@ function FigureTable({ caption, columns, rows }: { caption: string; columns: str
                 {row.head}
               </TableHead>
               {row.cells.map((cell, i) => (
-                <TableCell key={i}>{cell}</TableCell>
+                <TableCell key={i} className={i < textColumns - 1 ? "whitespace-normal" : figureClassName}>
+                  {cell}
+                </TableCell>
               ))}
             </TableRow>
           );

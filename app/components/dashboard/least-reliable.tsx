@@ -1,9 +1,10 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useHours } from "~/components/equipment/equipment-history";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { LeastReliableRow } from "~/modules/reliability/queries.server";
+import { useSectionToggle } from "./dashboard-tables";
 
 /** The dashboard's query parameter that asks for the table (`?reliability=1`). */
 export const LEAST_RELIABLE_PARAM = "reliability";
@@ -21,12 +22,7 @@ const linkClass = "font-medium text-primary underline-offset-4 hover:underline";
  */
 export function LeastReliableEquipment({ rows }: { rows: LeastReliableRow[] | null }) {
   const { t } = useTranslation("dashboard");
-  const location = useLocation();
-  const toggle = new URLSearchParams(location.search);
-  if (rows) toggle.delete(LEAST_RELIABLE_PARAM);
-  else toggle.set(LEAST_RELIABLE_PARAM, "1");
-  const query = toggle.toString();
-  const toggleHref = `${location.pathname}${query ? `?${query}` : ""}#${ANCHOR}`;
+  const toggleHref = useSectionToggle(LEAST_RELIABLE_PARAM, rows !== null, ANCHOR);
   const hours = useHours();
   const id = useId();
   const caption = t("leastReliable.caption");

@@ -9,6 +9,7 @@ import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { INCIDENT_STATUS_VALUES, PRIORITY_VALUES, ROLE_VALUES, USER_STATUS_VALUES } from "~/db/enums";
 import { EXPORT_FILTERS, EXPORT_FORMATS, EXPORT_TYPE_NAMES, EXPORT_TYPE_SLUGS, type ExportFilterKind, type ExportTypeSlug } from "~/modules/exports/constants";
+import { Options } from "~/components/forms/select-field";
 
 export const START_EXPORT_INTENT = "start";
 const validator = zodValidator(() => import("~/modules/exports/schema").then((m) => m.StartExportSchema));
@@ -34,11 +35,7 @@ export function ExportTypeChooser({ type }: { type: ExportTypeSlug }) {
       <div className="grid gap-2">
         <Label htmlFor="export-type">{t("form.type")}</Label>
         <Select id="export-type" name="type" defaultValue={type} className="sm:w-72" onChange={(e) => e.currentTarget.form?.requestSubmit()}>
-          {EXPORT_TYPE_NAMES.map((slug) => (
-            <option key={slug} value={slug}>
-              {t(`types.${EXPORT_TYPE_SLUGS[slug]}`)}
-            </option>
-          ))}
+          <Options values={EXPORT_TYPE_NAMES} label={(slug) => t(`types.${EXPORT_TYPE_SLUGS[slug]}`)} />
         </Select>
       </div>
       <Button type="submit" variant="outline">

@@ -8,6 +8,7 @@ import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { SearchField } from "~/components/forms/search-field";
 import { BUILDING_AFTER_FIELD, BUILDING_OPTIONS_URL, BUILDING_SEARCH_FIELD } from "~/lib/pickers";
+import { Options } from "~/components/forms/select-field";
 
 /** A building as the picker shows it: "Annex (North campus)". */
 export interface BuildingChoice {
@@ -296,11 +297,7 @@ export function BuildingPicker({
           }}
         >
           <option value="">{emptyLabel}</option>
-          {shown.map((option) => (
-            <option key={option.id} value={option.id}>
-              {labelOf(option)}
-            </option>
-          ))}
+          <Options values={shown} label={(option) => labelOf(option)} />
         </Select>
         <PickerSearchField id={searchId} name={BUILDING_SEARCH_FIELD} state={state} defaultValue={search.q} submit={submit}>
           <PickerMore afterName={BUILDING_AFTER_FIELD} state={state} submit={submit} />

@@ -57,10 +57,10 @@ export function SelectField({
         {(options as (SelectOption | SelectOptionGroup)[]).map((option) =>
           "options" in option ? (
             <optgroup key={option.id} label={option.name}>
-              {option.options.map(optionElement)}
+              <Options values={option.options} />
             </optgroup>
           ) : (
-            optionElement(option)
+            <Options key={option.id} values={[option]} />
           ),
         )}
       </Select>
@@ -68,10 +68,23 @@ export function SelectField({
   );
 }
 
-function optionElement(option: SelectOption) {
+type OptionValue = string | number;
+
+/**
+ * The `<option>`s of `values`: plain values (a status, a language code) or records with an `id`, each
+ * posting its value or id and labelled by `label` (by default the value itself or the record's name).
+ */
+export function Options<T extends OptionValue | { id: OptionValue; name?: string }>({ values, label }: { values: readonly T[]; label?: (value: T) => ReactNode }) {
   return (
-    <option key={option.id} value={option.id}>
-      {option.name}
-    </option>
+    <>
+      {values.map((value) => {
+        const id: OptionValue = typeof value === "object" ? value.id : (value as OptionValue);
+        return (
+          <option key={id} value={id}>
+            {label ? label(value) : typeof value === "object" ? value.name : value}
+          </option>
+        );
+      })}
+    </>
   );
 }

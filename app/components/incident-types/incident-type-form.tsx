@@ -1,14 +1,4 @@
-import {
-  type FieldMetadata,
-  type FormMetadata,
-  getCollectionProps,
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
+import { type FieldMetadata, type FormMetadata, getCollectionProps, getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -25,6 +15,7 @@ import { MAX_CHECKLIST_ITEMS, NAME_FIELDS, NAME_LANGUAGES, type NameLanguage } f
 import type { IncidentTypeInput } from "~/modules/incident-types/schema";
 import { CREATE_INTENT, INCIDENT_TYPES_LIST, TRANSLATE_INTENT, type TranslateOutcome, UPDATE_INTENT } from "~/lib/incident-type-form";
 import { type ChoiceSearch, SearchableChecklist } from "./searchable-checklist";
+import { Options } from "~/components/forms/select-field";
 
 /** The values the form starts from (empty on /add-incident-type). */
 export interface IncidentTypeFormValues {
@@ -196,20 +187,12 @@ export function IncidentTypeForm({
         <div className="grid items-start gap-4 sm:grid-cols-2">
           <Field label={t("form.defaultPriority")} htmlFor={all.defaultPriority.id} errors={text(all.defaultPriority.errors)} required>
             <Select {...getSelectProps(all.defaultPriority)}>
-              {PRIORITIES.map((value) => (
-                <option key={value} value={String(value)}>
-                  {t(`priority.${value}`)}
-                </option>
-              ))}
+              <Options values={PRIORITIES} label={(value) => t(`priority.${value}`)} />
             </Select>
           </Field>
           <Field label={t("form.status")} htmlFor={all.status.id} errors={text(all.status.errors)} description={t("form.statusHint")}>
             <Select {...getSelectProps(all.status, { ariaDescribedBy: fieldDescriptionId(all.status.id) })}>
-              {STATUSES.map((value) => (
-                <option key={value} value={String(value)}>
-                  {t(`status.${value}`)}
-                </option>
-              ))}
+              <Options values={STATUSES} label={(value) => t(`status.${value}`)} />
             </Select>
           </Field>
         </div>
@@ -400,11 +383,7 @@ function ChecklistEditor({
                   </fieldset>
                   <Field label={t("form.contentType")} htmlFor={row.contentType.id} errors={text(row.contentType.errors)}>
                     <Select {...getSelectProps(row.contentType)} key={row.contentType.key}>
-                      {CONTENT_TYPES.map((value) => (
-                        <option key={value} value={String(value)}>
-                          {t(`contentType.${value}`)}
-                        </option>
-                      ))}
+                      <Options values={CONTENT_TYPES} label={(value) => t(`contentType.${value}`)} />
                     </Select>
                   </Field>
                   <Field label={t("form.tutorialLink")} htmlFor={row.tutorialLink.id} errors={text(row.tutorialLink.errors)} className="sm:col-span-2">

@@ -1,18 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import {
-  type CellContext,
-  type CellData,
-  type Column,
-  type ColumnDef,
-  createColumnHelper,
-  flexRender,
-  type Row,
-  type RowData,
-  type Table as TableInstance,
-  type TableFeatures,
-  tableFeatures,
-  useTable,
-} from "@tanstack/react-table";
+import { type CellContext, type CellData, type Column, type ColumnDef, createColumnHelper, flexRender, type Row, type RowData, type Table as TableInstance, type TableFeatures, tableFeatures, useTable } from "@tanstack/react-table";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LinkArea } from "~/components/ui/link-area";

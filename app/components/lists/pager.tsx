@@ -9,6 +9,7 @@ import { type Page, PAGE_SIZES } from "~/lib/list-query";
 import { useHydrated } from "~/lib/use-hydrated";
 import { hiddenParams, pageHref, pageInfo } from "./list-url";
 import { PagerLink } from "./pager-link";
+import { Options } from "~/components/forms/select-field";
 
 /** "1–25 of 73", records per page, and Previous / "Page 1 of 3" / Next. */
 export function Pager<T>({ page }: { page: Page<T> }) {
@@ -42,11 +43,7 @@ export function Pager<T>({ page }: { page: Page<T> }) {
               if (event.currentTarget.form) submit(event.currentTarget.form, { preventScrollReset: true });
             }}
           >
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
+            <Options values={PAGE_SIZES} />
           </Select>
           {hydrated ? null : (
             <Button type="submit" variant="outline" size="sm">

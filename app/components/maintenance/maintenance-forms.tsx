@@ -11,6 +11,7 @@ import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { LOCATION_FIELDS, PLANS_LIST, TYPES_LIST } from "~/lib/maintenance-form";
 import { type CheckedLocations, LocationPicker, type LocationTreeView } from "./location-picker";
+import { Options } from "~/components/forms/select-field";
 
 /**
  * The maintenance type form and the planned maintenance form (SPEC.md sections 3 and 5): plain posts
@@ -71,11 +72,7 @@ function OccurrenceFields({ unit, interval }: { unit: AnyField; interval: AnyFie
     <div className="grid items-start gap-4 sm:grid-cols-2">
       <Field label={t("form.occurrenceUnit")} htmlFor={unit.id} errors={text(unit.errors)}>
         <Select {...getSelectProps(unit)}>
-          {OCCURRENCE_UNITS.map((value) => (
-            <option key={value} value={String(value)}>
-              {t(`form.units.${value}`)}
-            </option>
-          ))}
+          <Options values={OCCURRENCE_UNITS} label={(value) => t(`form.units.${value}`)} />
         </Select>
       </Field>
       <Field label={t("form.occurrenceInterval")} htmlFor={interval.id} errors={text(interval.errors)} description={t("form.occurrenceIntervalHint")}>
@@ -246,11 +243,7 @@ export function PlannedMaintenanceForm({
         <Field label={t("form.type")} htmlFor={all.maintenanceTypeId.id} errors={text(all.maintenanceTypeId.errors)} required>
           <Select {...getSelectProps(all.maintenanceTypeId)}>
             <option value="">{t("form.chooseType")}</option>
-            {types.map((type) => (
-              <option key={type.id} value={String(type.id)}>
-                {type.name}
-              </option>
-            ))}
+            <Options values={types} />
           </Select>
         </Field>
       </FormSection>

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { numberFormat } from "~/lib/intl";
 import { COLUMNS, firstSheetPlan, LABEL_HEIGHT_MM, LABEL_WIDTH_MM, LABELS_PER_SHEET, type StartCell } from "~/modules/printing/layout";
+import { Options } from "~/components/forms/select-field";
 
 /**
  * The first sheet in miniature (decision 053): the 21 labels, 3 by 7, at the sheet's proportions, each
@@ -69,21 +70,13 @@ export function StartFields({ start, idPrefix }: { start: StartCell; idPrefix: s
         <label className="grid gap-1 text-sm" htmlFor={`${idPrefix}-row`}>
           {t("start.row")}
           <select id={`${idPrefix}-row`} name="startRow" defaultValue={String(start.row)} className="ui-control w-24">
-            {[1, 2, 3, 4, 5, 6, 7].map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
+            <Options values={[1, 2, 3, 4, 5, 6, 7]} />
           </select>
         </label>
         <label className="grid gap-1 text-sm" htmlFor={`${idPrefix}-column`}>
           {t("start.column")}
           <select id={`${idPrefix}-column`} name="startColumn" defaultValue={String(start.column)} className="ui-control w-24">
-            {[1, 2, 3].map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
+            <Options values={[1, 2, 3]} />
           </select>
         </label>
       </div>

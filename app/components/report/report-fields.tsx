@@ -4,6 +4,7 @@ import { Field, fieldControlProps, fieldErrorId } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
+import { Options } from "~/components/forms/select-field";
 
 /**
  * The report form's fields, shared by the occupier's page and the staff's dialog on the
@@ -136,11 +137,7 @@ export function ReportFields({
             defaultValue={values?.priority || (type.defaultPriority === null ? "" : String(type.defaultPriority))}
           >
             {type.defaultPriority === null ? <option value="">{t("incidents:priority.none")}</option> : null}
-            {[0, 1, 2, 3].map((p) => (
-              <option key={p} value={p}>
-                {t(`incidents:priority.${p}`)}
-              </option>
-            ))}
+            <Options values={[0, 1, 2, 3]} label={(p) => t(`incidents:priority.${p}`)} />
           </Select>
         </Field>
       ) : null}

@@ -1,57 +1,20 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  type FormMetadata,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import {
-  CheckboxField,
-  DefaultSubmit,
-  SubmitButton,
-} from "~/components/forms/form-parts";
-import {
-  ErrorText,
-  FormErrors,
-  useErrorText,
-  useZodForm,
-  zodValidator,
-} from "~/components/forms/zod-form";
+import { CheckboxField, DefaultSubmit, SubmitButton } from "~/components/forms/form-parts";
+import { ErrorText, FormErrors, useErrorText, useZodForm, zodValidator } from "~/components/forms/zod-form";
 import { buttonVariants } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogFooter,
-  DialogTrigger,
-  useUrlDialog,
-} from "~/components/ui/dialog";
+import { Dialog, DialogFooter, DialogTrigger, useUrlDialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "~/components/ui/table";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { OpeningInterval } from "~/modules/service-levels/calendar";
 import type * as schemas from "~/modules/service-levels/schema";
-import {
-  CLOCK_KINDS,
-  HOLIDAY_LANGUAGES,
-  hoursOf,
-  MAX_HOLIDAY_YEAR,
-  MAX_WARNING_MINUTES,
-  MIN_HOLIDAY_YEAR,
-  TARGET_PRIORITIES,
-  timeOf,
-  WEEKDAYS,
-} from "~/modules/service-levels/values";
+import { CLOCK_KINDS, HOLIDAY_LANGUAGES, hoursOf, MAX_HOLIDAY_YEAR, MAX_WARNING_MINUTES, MIN_HOLIDAY_YEAR, TARGET_PRIORITIES, timeOf, WEEKDAYS } from "~/modules/service-levels/values";
+import { Options } from "~/components/forms/select-field";
 
 /**
  * The forms of /administration/service-levels (issue 62): plain posts told apart by `intent`, validated
@@ -331,11 +294,7 @@ export function HolidaysForm({
         errors={text(fields.language.errors)}
       >
         <Select {...getSelectProps(fields.language)}>
-          {HOLIDAY_LANGUAGES.map((code) => (
-            <option key={code} value={code}>
-              {t(`languages.${code}`)}
-            </option>
-          ))}
+          <Options values={HOLIDAY_LANGUAGES} label={(code) => t(`languages.${code}`)} />
         </Select>
       </Field>
       <SubmitButton intent="holidays" className="sm:mt-8">
@@ -540,8 +499,6 @@ export function TargetsForm({
       {TARGET_PRIORITIES.map((key) => {
         const row = fields[key].getFieldset();
         const priority = t(`priorities.${key}`);
-        const response = t("targets.response");
-        const resolution = t("targets.resolution");
         const entity = inherited?.[key];
         return (
           <TableRow
@@ -554,26 +511,16 @@ export function TargetsForm({
             >
               {priority}
             </TableHead>
-            <TargetCells
-              target={response}
-              priority={priority}
-              hours={row.responseHours}
-              clock={row.responseClock}
-              inherited={
-                entity &&
-                inheritedText(entity.responseMinutes, entity.responseClock)
-              }
-            />
-            <TargetCells
-              target={resolution}
-              priority={priority}
-              hours={row.resolutionHours}
-              clock={row.resolutionClock}
-              inherited={
-                entity &&
-                inheritedText(entity.resolutionMinutes, entity.resolutionClock)
-              }
-            />
+            {(["response", "resolution"] as const).map((side) => (
+              <TargetCells
+                key={side}
+                target={t(`targets.${side}`)}
+                priority={priority}
+                hours={row[`${side}Hours`]}
+                clock={row[`${side}Clock`]}
+                inherited={entity && inheritedText(entity[`${side}Minutes`], entity[`${side}Clock`])}
+              />
+            ))}
           </TableRow>
         );
       })}
@@ -683,11 +630,7 @@ function ClockSelect({
   return (
     <>
       <Select {...getSelectProps(field)} aria-label={label}>
-        {CLOCK_KINDS.map((kind) => (
-          <option key={kind} value={kind}>
-            {t(`clocks.${kind}`)}
-          </option>
-        ))}
+        <Options values={CLOCK_KINDS} label={(kind) => t(`clocks.${kind}`)} />
       </Select>
       <ErrorText id={field.errorId} errors={errors} />
     </>
@@ -797,11 +740,7 @@ export function TypeOverrides({
         >
           <Field label={t("types.choose")} htmlFor="service-levels-type">
             <Select id="service-levels-type" name={TYPE_PARAM}>
-              {types.map((type) => (
-                <option key={type.id} value={type.id}>
-                  {type.name}
-                </option>
-              ))}
+              <Options values={types} />
             </Select>
           </Field>
           <button

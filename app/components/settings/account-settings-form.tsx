@@ -14,6 +14,7 @@ import { FormErrors } from "~/components/forms/zod-form";
 import { CheckboxField, FormSection, SubmitButton, useErrorText } from "./form-parts";
 import { ImageField } from "./image-field";
 import { useLazyValidator, zodValidator } from "~/components/forms/zod-form";
+import { Options } from "~/components/forms/select-field";
 
 /** Client-side validation, loaded when the form is first used (decision 021). */
 const validateAccount = zodValidator(() => import("~/modules/users/schema").then((m) => m.AccountFormSchema));
@@ -116,11 +117,7 @@ export function AccountSettingsForm({
               </Field>
               <Field label={t("account.language")} htmlFor={fields.language.id} errors={text(fields.language.errors)}>
                 <Select {...getSelectProps(fields.language)}>
-                  {USER_LANGUAGE_VALUES.map((value) => (
-                    <option key={value} value={String(value)}>
-                      {t(`account.languages.${value}`)}
-                    </option>
-                  ))}
+                  <Options values={USER_LANGUAGE_VALUES} label={(value) => t(`account.languages.${value}`)} />
                 </Select>
               </Field>
             </div>

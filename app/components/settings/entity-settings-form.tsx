@@ -19,6 +19,7 @@ import { FormSection, SubmitButton, useErrorText } from "./form-parts";
 import { ImageField } from "./image-field";
 import { useLazyValidator, zodValidator } from "~/components/forms/zod-form";
 import { textOf } from "~/lib/text";
+import { Options } from "~/components/forms/select-field";
 
 /** Client-side validation, loaded when the form is first used (decision 021). */
 const validateEntitySettings = zodValidator(() => import("~/modules/entities/schema").then((m) => m.EntitySettingsFormSchema));
@@ -213,18 +214,10 @@ function TimeZoneOptions({ zones, current }: { zones: readonly string[]; current
   const label = (name: string) => name.replaceAll("_", " ").replaceAll("/", " / ");
   return (
     <>
-      {loose.map((zone) => (
-        <option key={zone} value={zone}>
-          {label(zone)}
-        </option>
-      ))}
+      <Options values={loose} label={(zone) => label(zone)} />
       {[...regions].map(([region, inRegion]) => (
         <optgroup key={region} label={region}>
-          {inRegion.map((zone) => (
-            <option key={zone} value={zone}>
-              {label(zone)}
-            </option>
-          ))}
+          <Options values={inRegion} label={(zone) => label(zone)} />
         </optgroup>
       ))}
     </>

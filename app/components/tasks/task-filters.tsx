@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
+import { Options } from "~/components/forms/select-field";
 
 export interface TaskFilterValues {
   status: string;
@@ -44,11 +45,7 @@ export function TaskFilters({ values, choices, calendar, keep }: { values: TaskF
         <Label htmlFor={`${id}-building`}>{t("filters.location")}</Label>
         <Select id={`${id}-building`} name="building" defaultValue={values.building}>
           <option value="">{t("filters.allLocations")}</option>
-          {choices.buildings.map((b) => (
-            <option key={b.id} value={b.id}>
-              {b.name}
-            </option>
-          ))}
+          <Options values={choices.buildings} />
         </Select>
       </div>
       {calendar ? null : (
@@ -56,11 +53,7 @@ export function TaskFilters({ values, choices, calendar, keep }: { values: TaskF
           <Label htmlFor={`${id}-plan`}>{t("filters.plan")}</Label>
           <Select id={`${id}-plan`} name="plan" defaultValue={values.plan}>
             <option value="">{t("filters.allPlans")}</option>
-            {choices.plans.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
+            <Options values={choices.plans} />
           </Select>
         </div>
       )}
@@ -69,11 +62,7 @@ export function TaskFilters({ values, choices, calendar, keep }: { values: TaskF
         <Select id={`${id}-assignee`} name="assignee" defaultValue={values.assignee}>
           <option value="me">{t("filters.mine")}</option>
           <option value="all">{t("filters.everyone")}</option>
-          {choices.assignees.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.name}
-            </option>
-          ))}
+          <Options values={choices.assignees} />
         </Select>
       </div>
       <Button type="submit" variant="outline">

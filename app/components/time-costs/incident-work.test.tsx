@@ -27,8 +27,8 @@ beforeAll(async () => {
 
 const work: RecordWork = {
   entries: [
-    { id: 5, person: { id: 2, name: "Tom Tech" }, workedOn: "2026-03-02", minutes: 90, hourlyRate: "45.00", cost: "67.50", note: "Seal replaced", editable: true },
-    { id: 6, person: { id: 3, name: "Cleo Colleague" }, workedOn: "2026-03-03", minutes: 45, hourlyRate: null, cost: null, note: null, editable: false },
+    { id: 5, person: { id: 2, name: "Tom Tech" }, workedOn: "2026-03-02", minutes: 90, hourlyRate: "45.00", cost: "67.50", costHidden: false, note: "Seal replaced", editable: true },
+    { id: 6, person: { id: 3, name: "Cleo Colleague" }, workedOn: "2026-03-03", minutes: 45, hourlyRate: null, cost: null, costHidden: false, note: null, editable: false },
   ],
   lines: [{ id: 9, description: "Copper pipe", quantity: "2.500", unitCost: "12.40", total: "31.00", addedBy: { id: 2, name: "Tom Tech" }, editable: true }],
   totals: { minutes: 135, labour: "67.50", materials: "31.00", total: "98.50", unpricedEntries: 1, entries: 2, lines: 1 },
@@ -56,6 +56,8 @@ describe("the time and materials section", () => {
     expect(html).toContain("no rate");
     expect(html).toContain("€98.50");
     expect(html).toContain("Partial: 1 entry has no hourly rate.");
+    expect(html).toContain(">Labour<");
+    expect(html).toContain(">Total<");
     expect(html).toContain('name="intent" value="recordTime"');
     expect(html).toContain('name="intent" value="addMaterial"');
     expect(html).toMatch(/<option value="3">Cleo Colleague<\/option>/);
@@ -129,6 +131,25 @@ describe("the time and materials section", () => {
     // Someone else's entry (not editable) opens no dialog.
     const other = await renderInRouter(i18n, <DeleteWorkDialogs work={work} />, "/incident/1?dialog=delete-time&entry=6");
     expect(other).not.toContain("Delete this time entry?");
+  });
+});
+
+describe("a technician's view of a colleague's time (decision 065)", () => {
+  it("shows neither the colleague's cost nor the labour and total that would tell it; the time and material stay", async () => {
+    await i18n.changeLanguage("en");
+    const colleague = { ...work.entries[1], hourlyRate: null, cost: null, costHidden: true };
+    const html = await renderInRouter(
+      i18n,
+      <WorkSection record="incident" work={{ ...work, entries: [work.entries[0], colleague], totals: { ...work.totals, labour: null, total: null, unpricedEntries: 0 } }} today="2026-03-04" />,
+      "/incident/1",
+    );
+    expect(html).toContain("€67.50");
+    expect(html).not.toContain("no rate");
+    expect(html).not.toContain("€98.50");
+    expect(html).toContain("2 h 15 min");
+    expect(html).toContain("€31.00");
+    expect(html).not.toContain(">Labour<");
+    expect(html).not.toContain(">Total<");
   });
 });
 

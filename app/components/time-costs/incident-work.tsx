@@ -18,6 +18,7 @@ import { moneyFormatter } from "~/lib/money";
 import { useDates } from "~/lib/use-dates";
 import { MATERIAL_DESCRIPTION_MAX, MAX_ENTRY_MINUTES, TIME_NOTE_MAX } from "~/modules/time-costs/constants";
 import type { RecordWork, MaterialLineRow, TimeEntryRow } from "~/modules/time-costs/queries.server";
+import { Options } from "~/components/forms/select-field";
 
 // The schemas arrive lazily, on the first interaction with a form (decision 021): no zod in the page.
 const timeValidator = zodValidator(() => import("~/modules/time-costs/schema").then((m) => m.TimeEntrySchema));
@@ -247,7 +248,7 @@ function TimeTable({ work }: { work: RecordWork }) {
       totalLabel={t("time.total")}
       totalSpan={2}
       total={duration(work.totals.minutes)}
-      extraTotal={money(work.totals.labour)}
+      extraTotal={work.totals.labour === null ? "" : money(work.totals.labour)}
     >
       {work.entries.map((entry: TimeEntryRow) => (
         <TableRow key={entry.id}>
@@ -257,7 +258,7 @@ function TimeTable({ work }: { work: RecordWork }) {
           <TableCell>{entry.person.name}</TableCell>
           <TableCell className="whitespace-nowrap text-right tabular-nums">{duration(entry.minutes)}</TableCell>
           <TableCell className="whitespace-nowrap text-right tabular-nums">
-            {entry.cost === null ? <span className="text-muted-foreground">{t("time.noRate")}</span> : money(entry.cost)}
+            {entry.costHidden ? null : entry.cost === null ? <span className="text-muted-foreground">{t("time.noRate")}</span> : money(entry.cost)}
           </TableCell>
           <TableCell className="max-w-xs whitespace-pre-wrap break-words">{entry.note}</TableCell>
           <TableCell className="text-right">
@@ -354,11 +355,7 @@ function RecordTime({ work, today, lastResult, entry }: { work: RecordWork; toda
           <Field label={t("time.person")} htmlFor={fields.userId.id} errors={text(fields.userId.errors)}>
             <Select {...getSelectProps(fields.userId)}>
               <option value="">{t("time.self")}</option>
-              {people.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
+              <Options values={people} />
             </Select>
           </Field>
         ) : null}
@@ -384,16 +381,18 @@ function RecordTime({ work, today, lastResult, entry }: { work: RecordWork; toda
 
 /**
  * The incident's costs: labour (the entries with a rate; "partial" when some have none), materials and
- * their total, in the entity's currency.
+ * their total, in the entity's currency. Labour and total are left out for a technician while
+ * colleagues' time counts in them (decision 065).
  */
 function WorkTotals({ work }: { work: RecordWork }) {
   const { t } = useTranslation("timeCosts");
   const { money } = useAmounts(work.currency);
   if (!work.entries.length && !work.lines.length) return null;
+  const { labour, total } = work.totals;
   const rows: [string, string, string | null][] = [
-    [t("totals.labour"), money(work.totals.labour), work.totals.unpricedEntries ? t("totals.labourPartial", { count: work.totals.unpricedEntries }) : null],
+    ...(labour === null ? [] : [[t("totals.labour"), money(labour), work.totals.unpricedEntries ? t("totals.labourPartial", { count: work.totals.unpricedEntries }) : null] as [string, string, string | null]]),
     [t("totals.materials"), money(work.totals.materials), null],
-    [t("totals.total"), money(work.totals.total), null],
+    ...(total === null ? [] : [[t("totals.total"), money(total), null] as [string, string, string | null]]),
   ];
   return (
     <section className="grid gap-3 border-t pt-4" aria-labelledby="work-totals-title">

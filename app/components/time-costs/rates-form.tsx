@@ -8,6 +8,7 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { CURRENCIES } from "~/modules/time-costs/constants";
 import type { HourlyRates } from "~/modules/time-costs/queries.server";
+import { Options } from "~/components/forms/select-field";
 
 // The schema arrives lazily, on the first interaction with the form (decision 021).
 const ratesValidator = zodValidator(() => import("~/modules/time-costs/schema").then((m) => m.HourlyRatesSchema));
@@ -40,11 +41,7 @@ export function RatesForm({ rates, lastResult }: { rates: HourlyRates; lastResul
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t("rates.currency")} htmlFor={fields.currency.id} errors={text(fields.currency.errors)} description={t("rates.currencyHint")} required>
           <Select {...getSelectProps(fields.currency)}>
-            {CURRENCIES.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
+            <Options values={CURRENCIES} />
           </Select>
         </Field>
         <Field label={t("rates.defaultRate")} htmlFor={fields.defaultRate.id} errors={text(fields.defaultRate.errors)} description={t("rates.defaultRateHint")}>

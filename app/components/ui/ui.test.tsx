@@ -6,25 +6,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { StaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 
-import {
-  Alert,
-  Button,
-  buttonVariants,
-  Dialog,
-  dialogHref,
-  Field,
-  fieldControlProps,
-  Input,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-  TabLink,
-  Tabs,
-  Toaster,
-} from "./index";
+import { Alert, Button, buttonVariants, Dialog, dialogHref, Field, fieldControlProps, Input, Table, TableBody, TableCell, TableHead, TableHeader, TableRow, TabLink, Tabs, Toaster } from "./index";
 
 function render(ui: React.ReactElement, url = "/") {
   return renderToStaticMarkup(<StaticRouter location={url}>{ui}</StaticRouter>);

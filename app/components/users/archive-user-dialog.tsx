@@ -13,6 +13,7 @@ import { Select } from "~/components/ui/select";
 import { ARCHIVE_DIALOG, ARCHIVE_INTENT } from "~/lib/archive-intent";
 import type { Page } from "~/lib/list-query";
 import { ASSIGNEE_SEARCH_FIELD } from "./user-form-constants";
+import { Options } from "~/components/forms/select-field";
 
 export interface AssigneeChoice {
   id: number;
@@ -114,21 +115,13 @@ function ArchiveUserForm({
         >
           <Select {...getSelectProps(fields.incidentsUserId)}>
             <option value="0">{t("archive.unassigned")}</option>
-            {incidentOptions.map((o) => (
-              <option key={o.id} value={String(o.id)}>
-                {o.label}
-              </option>
-            ))}
+            <Options values={incidentOptions} label={(o) => o.label} />
           </Select>
         </Field>
         <Field label={t("archive.maintenanceTo")} htmlFor={fields.plannedMaintenanceUserId.id} errors={text(fields.plannedMaintenanceUserId.errors)}>
           <Select {...getSelectProps(fields.plannedMaintenanceUserId)}>
             <option value="0">{t("archive.unassigned")}</option>
-            {options.map((o) => (
-              <option key={o.id} value={String(o.id)}>
-                {o.label}
-              </option>
-            ))}
+            <Options values={options} label={(o) => o.label} />
           </Select>
         </Field>
         <ConfirmNameField name={name} field={fields.confirmName} errors={text(fields.confirmName.errors)} />

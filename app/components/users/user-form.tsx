@@ -13,6 +13,7 @@ import { roleNeedsLinks } from "~/core/actor";
 import { PRIORITY_VALUES, USER_LANGUAGE_VALUES } from "~/db/enums";
 import { LINK_PICKER, NOTIFY_PICKER } from "~/lib/pickers";
 import { CREATE_INTENT, UPDATE_INTENT, USERS_LIST } from "./user-form-constants";
+import { Options } from "~/components/forms/select-field";
 
 const validateCreate = zodValidator(() => import("~/modules/users/schema").then((m) => m.CreateUserFormSchema));
 const validateUpdate = zodValidator(() => import("./user-form-schema").then((m) => m.UpdateUserFormSchema));
@@ -158,20 +159,12 @@ export function UserForm({
           <Field label={t("form.role")} htmlFor={all.role.id} errors={text(all.role.errors)} required>
             <Select {...getSelectProps(all.role)}>
               <option value="">{t("form.chooseRole")}</option>
-              {roleOptions.map((role) => (
-                <option key={role} value={String(role)}>
-                  {t(`shell:roles.${role}`)}
-                </option>
-              ))}
+              <Options values={roleOptions} label={(role) => t(`shell:roles.${role}`)} />
             </Select>
           </Field>
           <Field label={t("form.language")} htmlFor={all.language.id} errors={text(all.language.errors)}>
             <Select {...getSelectProps(all.language)}>
-              {USER_LANGUAGE_VALUES.map((value) => (
-                <option key={value} value={String(value)}>
-                  {t(`settings:account.languages.${value}`)}
-                </option>
-              ))}
+              <Options values={USER_LANGUAGE_VALUES} label={(value) => t(`settings:account.languages.${value}`)} />
             </Select>
           </Field>
         </div>

@@ -1,18 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, check, index, integer, jsonb, pgTable, smallint, text, uuid } from "drizzle-orm/pg-core";
-import {
-  BULK_UPLOAD_ERROR_CODE_VALUES,
-  BULK_UPLOAD_TYPE_VALUES,
-  BulkUploadErrorCode,
-  type BulkUploadErrorMessageType,
-  type BulkUploadType,
-  DATA_JOB_KIND_VALUES,
-  DATA_JOB_STATUS_VALUES,
-  DataJobKind,
-  DataJobStatus,
-  EXPORT_TYPE_VALUES,
-  type ExportType,
-} from "../enums";
+import { BULK_UPLOAD_ERROR_CODE_VALUES, BULK_UPLOAD_TYPE_VALUES, BulkUploadErrorCode, type BulkUploadErrorMessageType, type BulkUploadType, DATA_JOB_KIND_VALUES, DATA_JOB_STATUS_VALUES, DataJobKind, DataJobStatus, EXPORT_TYPE_VALUES, type ExportType } from "../enums";
 import { createdAt, entityId, id, inValues, timestamptz, updatedAt } from "./columns";
 import { storedFiles } from "./files";
 import { users } from "./users";

@@ -1,24 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  type AnyPgColumn,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
-import {
-  QR_PRINT_STATUS_VALUES,
-  QrPrintStatus,
-  ROOM_LINK_TYPE_VALUES,
-  type RoomLinkType,
-  type UserLanguage,
-} from "../enums";
+import { type AnyPgColumn, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { QR_PRINT_STATUS_VALUES, QrPrintStatus, ROOM_LINK_TYPE_VALUES, type RoomLinkType, type UserLanguage } from "../enums";
 import { addressColumns, archivedAt, counter, createdAt, entityId, id, inValues, notArchived, tags, timestamptz, updatedAt } from "./columns";
 import { equipmentItems } from "./equipment";
 import { storedFiles } from "./files";

@@ -1,16 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  type AnyPgColumn,
-  boolean,
-  check,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-} from "drizzle-orm/pg-core";
+import { type AnyPgColumn, boolean, check, foreignKey, index, integer, pgTable, primaryKey, smallint, text } from "drizzle-orm/pg-core";
 import { CHECKLIST_CONTENT_TYPE_VALUES, INCIDENT_TYPE_STATUS_VALUES, IncidentTypeStatus, PRIORITY_VALUES, type Priority } from "../enums";
 import { archivedAt, createdAt, entityId, id, inValues, notArchived, updatedAt } from "./columns";
 import { equipmentTypes } from "./equipment";

@@ -1,27 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  type AnyPgColumn,
-  boolean,
-  check,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
-import {
-  INCIDENT_EVENT_TYPE_VALUES,
-  INCIDENT_STATUS_VALUES,
-  type IncidentEventType,
-  type IncidentPriority,
-  IncidentStatus,
-  PRIORITY_VALUES,
-} from "../enums";
+import { type AnyPgColumn, boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { INCIDENT_EVENT_TYPE_VALUES, INCIDENT_STATUS_VALUES, type IncidentEventType, type IncidentPriority, IncidentStatus, PRIORITY_VALUES } from "../enums";
 import { archivedAt, createdAt, entityId, id, inValues, notArchived, tags, timestamptz, updatedAt } from "./columns";
 import { equipmentItems } from "./equipment";
 import { rooms } from "./facilities";

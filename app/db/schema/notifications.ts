@@ -1,16 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  type AnyPgColumn,
-  index,
-  integer,
-  primaryKey,
-  jsonb,
-  pgTable,
-  smallint,
-  text,
-  uniqueIndex,
-  check,
-} from "drizzle-orm/pg-core";
+import { type AnyPgColumn, index, integer, primaryKey, jsonb, pgTable, smallint, text, uniqueIndex, check } from "drizzle-orm/pg-core";
 import { type IncidentPriority, NOTIFICATION_TYPE_VALUES, type NotificationType } from "../enums";
 import { createdAt, entityId, id, inValues, timestamptz } from "./columns";
 import { dataJobs } from "./data-jobs";

@@ -71,6 +71,8 @@ export const timeEntries = pgTable(
     ...workRecordIndexes("time_entries", t, t.workedOn),
     // A person's time over a period (their timesheet, the costs per person).
     index("time_entries_entity_user_day_idx").on(t.entityId, t.userId, t.workedOn),
+    // The entity's time over a period (the dashboard's time and costs).
+    index("time_entries_entity_day_idx").on(t.entityId, t.workedOn),
     // At most a day per entry.
     check("time_entries_minutes_check", sql`${t.minutes} between 1 and 1440`),
     check("time_entries_hourly_rate_check", sql`${t.hourlyRate} >= 0`),
@@ -90,6 +92,8 @@ export const materialLines = pgTable(
   },
   (t) => [
     ...workRecordIndexes("material_lines", t, t.id),
+    // The entity's material over a period (the dashboard's time and costs).
+    index("material_lines_entity_created_idx").on(t.entityId, t.createdAt),
     check("material_lines_quantity_check", sql`${t.quantity} > 0`),
     check("material_lines_unit_cost_check", sql`${t.unitCost} >= 0`),
   ]

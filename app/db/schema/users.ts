@@ -1,28 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  type AnyPgColumn,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  smallint,
-  text,
-  unique,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
-import {
-  type Priority,
-  type Role,
-  ROLE_VALUES,
-  USER_LANGUAGE_VALUES,
-  USER_STATUS_VALUES,
-  UserLanguage,
-  UserStatus,
-} from "../enums";
+import { type AnyPgColumn, boolean, check, index, integer, jsonb, numeric, pgTable, smallint, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type Priority, type Role, ROLE_VALUES, USER_LANGUAGE_VALUES, USER_STATUS_VALUES, UserLanguage, UserStatus } from "../enums";
 import { archivedAt, createdAt, entityId, id, inValues, notArchived, timestamptz, updatedAt } from "./columns";
 import { buildings, facilities } from "./facilities";
 import { storedFiles } from "./files";

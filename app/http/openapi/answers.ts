@@ -64,7 +64,21 @@ export const IncidentDetail = Incident.extend({
   resolutionDueAt: when.nullable().describe("When the resolution is due while its clock runs; null: stopped, met or no target"),
   resolvedAt: when.nullable().describe("When it was marked Done"),
   resolutionMet: z.boolean().nullable().describe("Whether it was Done in time; null: not Done or no target"),
+  equipmentDown: z.boolean().describe("Its equipment was out of service because of it (decision 066)"),
+  downtimeMinutes: z.number().int().nullable().describe("The downtime set by hand; null: from the report to Done"),
 }).meta({ title: "IncidentDetail" });
+/** The entity's currency and hourly rates (issue 62; administrators only). */
+export const HourlyRates = z
+  .looseObject({
+    currency: z.string().describe("ISO 4217"),
+    defaultRate: z.string().nullable().describe('Exact decimal, e.g. "45.00"; null: none'),
+    people: z.array(z.looseObject({ id, name: z.string(), email: z.string(), rate: z.string().nullable().describe("Their own rate; null: the default") })),
+  })
+  .meta({ title: "HourlyRates" });
+/** An incident's equipment downtime (decision 066). */
+export const Downtime = z
+  .looseObject({ id, shortId: z.number().int(), equipmentDown: z.boolean(), downtimeMinutes: z.number().int().nullable() })
+  .meta({ title: "Downtime" });
 export const IncidentChange = z
   .looseObject({ id, shortId: z.number().int(), status: z.number().int(), priority: z.number().int().nullable(), assigneeId: z.number().int().nullable() })
   .meta({ title: "IncidentChange" });
@@ -85,8 +99,9 @@ export const TimeEntry = z
     workedOn: z.string().describe("YYYY-MM-DD"),
     minutes: z.number().int().min(1).max(1440),
     note: z.string().nullable(),
-    hourlyRate: z.string().nullable().describe("The rate captured when it was recorded, in the entity's currency (null: none)"),
-    cost: z.string().nullable().describe("minutes / 60 × hourlyRate, rounded to the cent (null: no rate)"),
+    hourlyRate: z.string().nullable().describe("The rate captured when it was recorded, in the entity's currency (null: none, or hidden)"),
+    cost: z.string().nullable().describe("minutes / 60 × hourlyRate, rounded to the cent (null: no rate, or hidden)"),
+    costHidden: z.boolean().describe("A colleague's entry read by a technician: its rate and cost are not given"),
     editable: z.boolean().describe("Whether the caller may change or delete it"),
   })
   .meta({ title: "TimeEntry" });
@@ -103,3 +118,79 @@ export const MaterialLine = z
     editable: z.boolean().describe("Whether the caller may change or delete it"),
   })
   .meta({ title: "MaterialLine" });
+
+const minutes = z.number().nullable().describe("Clock minutes (working or calendar, the target's), one decimal; null when none");
+/** One target's figures of a service-level row (issue 62). */
+const ServiceLevelSide = z
+  .looseObject({
+    counted: z.number().int().describe("Incidents with an outcome: met in time or late, or open past due"),
+    met: z.number().int().describe("Of those, met in time"),
+    share: z.number().nullable().describe("met / counted, 0 to 1; null when none is counted"),
+    medianMinutes: minutes,
+    p90Minutes: minutes,
+  })
+  .meta({ title: "ServiceLevelSide" });
+/** The dashboard's service levels (issue 62): per month and facility, each month over all, the period. */
+export const DashboardServiceLevels = z
+  .looseObject({
+    hasTargets: z.boolean(),
+    canSetTargets: z.boolean(),
+    rows: z.array(
+      z.looseObject({
+        scope: z.enum(["facility", "month", "period"]),
+        month: z.string().nullable().describe("YYYY-MM; null for the period"),
+        facilityId: id.nullable().describe("null: incidents without a room, or a month or period row"),
+        facilityName: z.string().nullable(),
+        response: ServiceLevelSide,
+        resolution: ServiceLevelSide,
+      }),
+    ),
+  })
+  .meta({ title: "DashboardServiceLevels" });
+/** Time and costs of a group of work rows (issue 62); amounts in the entity's currency, exact decimal strings. */
+const costFigures = {
+  minutes: z.number().int().describe("Time recorded, in minutes"),
+  labour: amount.describe("Σ minutes / 60 × the entry's captured rate, each rounded to the cent; entries without a rate left out"),
+  materials: amount.describe("Σ quantity × unit cost, each rounded to the cent"),
+  total: amount.describe("labour + materials"),
+  unpricedEntries: z.number().int().describe("Time entries without an hourly rate (their time counted, not their cost)"),
+  entries: z.number().int().describe("Time entries"),
+  lines: z.number().int().describe("Material lines"),
+};
+export const CostFigures = z.looseObject(costFigures).meta({ title: "CostFigures" });
+/**
+ * The dashboard's time and costs (issue 62): the work recorded in the period (a time entry's day, a
+ * material line's creation, in the entity's time zone) on the incidents and tasks in reach.
+ */
+export const DashboardCosts = z
+  .looseObject({
+    currency: z.string().describe("ISO 4217 code of every amount"),
+    total: CostFigures,
+    months: z.array(z.looseObject({ month: z.string().describe("YYYY-MM"), ...costFigures })).describe("Every month of the period"),
+    facilities: z.array(z.looseObject({ id: id.nullable().describe("null: incidents without a room"), name: z.string().nullable(), ...costFigures })),
+    buildings: z.array(z.looseObject({ id: id.nullable(), name: z.string().nullable(), facilityName: z.string().nullable(), ...costFigures })),
+    types: z.array(
+      z.looseObject({
+        kind: z.enum(["type", "none", "maintenance"]).describe("An incident type, incidents without one, or planned maintenance tasks"),
+        id: id.nullable(),
+        name: z.string().nullable(),
+        ...costFigures,
+      }),
+    ),
+    rooms: z.array(z.looseObject({ id, name: z.string(), buildingName: z.string(), ...costFigures })).describe("The 10 costliest"),
+    equipment: z
+      .array(z.looseObject({ id, equipmentName: z.string(), internalReference: z.string().nullable(), roomName: z.string().nullable(), ...costFigures }))
+      .describe("The 10 costliest equipment items"),
+  })
+  .meta({ title: "DashboardCosts" });
+/** GET /api/dashboard: the incident figures (see the dashboard), the service levels, the time and costs. */
+export const Dashboard = z
+  .looseObject({
+    timeZone: z.string(),
+    period: z.looseObject({ from: z.string().describe("YYYY-MM-DD"), to: z.string().describe("YYYY-MM-DD"), custom: z.boolean() }),
+    total: z.number().int().describe("Incidents created in the period"),
+    months: z.array(z.looseObject({ month: z.string() })),
+    serviceLevels: DashboardServiceLevels,
+    costs: DashboardCosts,
+  })
+  .meta({ title: "Dashboard" });

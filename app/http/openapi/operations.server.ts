@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { CommentBodySchema, FilesBodySchema } from "~/http/incident-api.server";
-import { MaterialLineBodySchema, MaterialLinePatchSchema, TimeEntryBodySchema, TimeEntryPatchSchema } from "~/http/work-api.server";
+import { CommentBodySchema, DowntimeBodySchema, FilesBodySchema } from "~/http/incident-api.server";
+import { HourlyRatesBodySchema, MaterialLineBodySchema, MaterialLinePatchSchema, TimeEntryBodySchema, TimeEntryPatchSchema } from "~/http/work-api.server";
 import { LoginSchema, RefreshSchema } from "~/modules/auth/schema";
 import { PatchStickerBodySchema, PutEntityBodySchema } from "~/modules/entities/schema";
 import { CategoryBodySchema, CreateEquipmentTypeBodySchema, TagBodySchema, UpdateEquipmentTypeBodySchema } from "~/modules/equipment/api-body";
@@ -94,6 +94,10 @@ export const API_OPERATIONS: Readonly<Record<string, Operation[]>> = {
     op("get", "Read the explanatory sticker", "anyone", A.Anything),
     op("patch", "Replace the explanatory sticker", "managers", A.Anything, { body: PatchStickerBodySchema }),
   ],
+  "api-entity-hourly-rates": [
+    op("get", "Read the entity's currency, default hourly rate and each person's rate", "administrators", A.HourlyRates),
+    op("put", "Set the entity's currency, default hourly rate and the listed people's rates", "administrators", A.HourlyRates, { body: HourlyRatesBodySchema }),
+  ],
   "api-users-password": [op("post", "Start a password reset (an email is sent)", "visitor", A.Ok, { body: z.object({ email: z.string() }), ...visitorErrors })],
   "api-users-password-reset": [op("post", "Set a new password with a reset token", "visitor", A.Ok, { body: z.object({ token: z.string(), newPassword: z.string() }), ...visitorErrors })],
   "api-user-password": [op("patch", "Change one's own password", "anyone", A.Anything, { body: ChangePasswordSchema })],
@@ -142,7 +146,18 @@ export const API_OPERATIONS: Readonly<Record<string, Operation[]>> = {
       errors: [400, 403],
     }),
   ],
-  "api-dashboard": [op("get", "The dashboard's figures", "managers", A.Anything)],
+  "api-dashboard": [
+    op("get", "The dashboard's figures, service levels, time and costs", "managers", A.Dashboard, {
+      query: {
+        facility: { schema: z.coerce.number().int().min(1), description: "One facility (in reach)" },
+        building: { schema: z.coerce.number().int().min(1), description: "One building (in reach)" },
+        type: { schema: z.coerce.number().int().min(1), description: "One incident type (the time and costs then leave the tasks out)" },
+        from: { schema: z.string(), description: "First day, YYYY-MM-DD (default: the first of the month five months ago)" },
+        to: { schema: z.string(), description: "Last day, YYYY-MM-DD (default: today, the entity's)" },
+      },
+      errors: [400, 403, 404],
+    }),
+  ],
   "api-incidents-bulk": [op("post", "One change to several incidents, all or nothing", "anyone", A.Anything, { body: BulkChangeSchema })],
   "api-incident": [
     op("get", "Read an incident", "anyone", A.IncidentDetail),
@@ -150,6 +165,7 @@ export const API_OPERATIONS: Readonly<Record<string, Operation[]>> = {
   ],
   "api-incident-status": [op("put", "Set an incident's status", "anyone", A.IncidentChange, { body: SetStatusSchema })],
   "api-incident-priority": [op("put", "Set an incident's priority", "anyone", A.IncidentChange, { body: SetPrioritySchema })],
+  "api-incident-downtime": [op("put", "Mark an incident's equipment out of service, or set its downtime by hand", "anyone", A.Downtime, { body: DowntimeBodySchema })],
   "api-incident-assignee": [op("put", "Assign an incident", "anyone", A.IncidentChange, { body: AssignSchema })],
   "api-incident-assignees": [op("get", "People an incident may be assigned to", "anyone", A.AnyList)],
   "api-incident-tags": [op("post", "Add a tag to an incident", "anyone", A.IncidentChange, { body: TagSchema, status: 201 })],

@@ -9,14 +9,7 @@ import { createEntity, createUser, type CreateUserOverrides } from "#tests/facto
 import { createTestDatabase } from "#tests/test-db";
 import { createTestServices, type TestServices } from "#tests/test-context";
 import { rejectionOf } from "#tests/service-helpers";
-import {
-  createResetLimits,
-  isResetTokenUsable,
-  requestPasswordReset,
-  resetPassword,
-  RESET_TTL_MINUTES,
-  type PasswordResetDeps,
-} from "./password-reset.server";
+import { createResetLimits, isResetTokenUsable, requestPasswordReset, resetPassword, RESET_TTL_MINUTES, type PasswordResetDeps } from "./password-reset.server";
 import { authenticate, login, refresh, type AuthDeps } from "./service.server";
 
 /**

@@ -6,18 +6,7 @@ import { entities, refreshTokens, users } from "~/db/schema";
 import { getProfile } from "~/modules/users/queries.server";
 import { createEntity, createNotification, createUser } from "#tests/factories";
 import { createTestDatabase } from "#tests/test-db";
-import {
-  authenticate as authenticateOnly,
-  authenticateWithShell,
-  AuthError,
-  createLoginLimits,
-  login,
-  LoginErrorCode,
-  logout,
-  refresh,
-  ROTATION_GRACE_MS,
-  type AuthDeps,
-} from "./service.server";
+import { authenticate as authenticateOnly, authenticateWithShell, AuthError, createLoginLimits, login, LoginErrorCode, logout, refresh, ROTATION_GRACE_MS, type AuthDeps } from "./service.server";
 import { signAccessToken, verifyAccessToken } from "./tokens.server";
 
 let database: Database;

@@ -65,6 +65,18 @@ export interface TokenPair {
   sessionId: string;
 }
 
+/** A token pair as the API answers it (SPEC section 7): the tokens, who, and the access token's expiry as ISO text. */
+export function tokenPairBody(pair: TokenPair) {
+  return {
+    jwtToken: pair.jwtToken,
+    refreshToken: pair.refreshToken,
+    role: pair.role,
+    userId: pair.userId,
+    entityId: pair.entityId,
+    expiresAt: new Date(pair.expiresAt).toISOString(),
+  };
+}
+
 /** The signed-in user as every request sees it. */
 export interface AuthUser {
   id: number;

@@ -20,6 +20,10 @@ export const DEFAULT_MONTHS = 6;
 export const MAX_MONTHS = 36;
 /** Types listed in the top. */
 export const TOP_TYPES = 10;
+/** Rooms and equipment items listed by cost in the time and costs (issue 62). */
+export const TOP_COST_PLACES = 10;
+/** Buildings of the time and costs shown on the screen (the CSV and the API list every one with costs). */
+export const COST_BUILDINGS_SHOWN = 20;
 /** Assignees per page of the screen's assignee table (the CSV and the API list every one). */
 export const ASSIGNEES_PER_PAGE = 20;
 /** The GET parameter of that table's page. */

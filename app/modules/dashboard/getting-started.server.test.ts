@@ -3,15 +3,7 @@ import type { Database } from "~/db/client.server";
 import { QrPrintStatus, Role } from "~/db/enums";
 import type { Entity, User } from "~/db/schema";
 import { ForbiddenError } from "~/lib/errors";
-import {
-  createEntity,
-  createEquipmentType,
-  createFacility,
-  createIncidentType,
-  createReportIdentifier,
-  createRoom,
-  createUser,
-} from "#tests/factories";
+import { createEntity, createEquipmentType, createFacility, createIncidentType, createReportIdentifier, createRoom, createUser } from "#tests/factories";
 import { actorContext, rejectionOf } from "#tests/service-helpers";
 import { createTestDatabase } from "#tests/test-db";
 import { getGettingStarted } from "./getting-started.server";

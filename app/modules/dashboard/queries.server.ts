@@ -8,16 +8,7 @@ import { dayIn, endOfDay, startOfDay } from "~/lib/dates";
 import { NotFoundError } from "~/lib/errors";
 import { incidentReach, incidentsOutsideReach, isEntityWide, reachOutline, treeScope } from "~/modules/facilities/policy.server";
 import { incidentTypeName } from "~/modules/incident-types/queries.server";
-import {
-  ALL_STATUSES,
-  type DashboardFilters,
-  type DashboardPeriod,
-  dashboardPeriod,
-  lastDayOfMonth,
-  monthsBetween,
-  OPEN_STATUSES,
-  TOP_TYPES,
-} from "./filters";
+import { ALL_STATUSES, type DashboardFilters, type DashboardPeriod, dashboardPeriod, lastDayOfMonth, monthsBetween, OPEN_STATUSES, TOP_TYPES } from "./filters";
 
 /**
  * The dashboard's figures (SPEC.md sections 2 and 9; decision 030). Every figure counts the

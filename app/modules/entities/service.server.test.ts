@@ -13,12 +13,7 @@ import { pngBytes } from "#tests/factories/files";
 import { createTestDatabase } from "#tests/test-db";
 import { actorContext, expectFieldError, rejectionOf } from "#tests/service-helpers";
 import { type UpdateEntityInput, decodeDataUrl } from "./schema";
-import {
-  getEntity,
-  getExplanatorySticker,
-  updateEntity,
-  updateExplanatorySticker,
-} from "./service.server";
+import { getEntity, getExplanatorySticker, updateEntity, updateExplanatorySticker } from "./service.server";
 
 let database: Database;
 let entityA: Entity;

@@ -9,16 +9,7 @@ import { NotFoundError, ValidationError } from "~/lib/errors";
 import { checkImage, fileUrl, uploadsOf, type FilesContext } from "~/modules/files/uploads.server";
 import { parseInput } from "~/lib/validation";
 import { assertCanManageEntity } from "./policy.server";
-import {
-  type Address,
-  GREETING_LANGUAGES,
-  STICKER_SUGGESTED_SIZE,
-  type UpdateEntityInput,
-  UpdateEntitySchema,
-  type UpdateStickerInput,
-  UpdateStickerSchema,
-  UNKNOWN_TIME_ZONE,
-} from "./schema";
+import { type Address, GREETING_LANGUAGES, STICKER_SUGGESTED_SIZE, type UpdateEntityInput, UpdateEntitySchema, type UpdateStickerInput, UpdateStickerSchema, UNKNOWN_TIME_ZONE } from "./schema";
 import { AUDIT } from "~/core/audit-actions";
 
 /**

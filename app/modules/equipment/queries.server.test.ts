@@ -2,44 +2,14 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { EquipmentTypeStatus, IncidentTypeStatus, Role } from "~/db/enums";
-import {
-  type EquipmentCategory,
-  type EquipmentType,
-  equipmentTypeFiles,
-  type Room,
-  storedFiles,
-  type User,
-} from "~/db/schema";
+import { type EquipmentCategory, type EquipmentType, equipmentTypeFiles, type Room, storedFiles, type User } from "~/db/schema";
 import type { ServiceContext } from "~/core/context.server";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import type { ListQuery } from "~/lib/list-query";
-import {
-  createBuilding,
-  createEquipmentCategory,
-  createEquipmentItem,
-  createEquipmentType,
-  createIncidentType,
-  createRoom,
-  createUser,
-  linkUserTo,
-} from "#tests/factories";
+import { createBuilding, createEquipmentCategory, createEquipmentItem, createEquipmentType, createIncidentType, createRoom, createUser, linkUserTo } from "#tests/factories";
 import { createTestDatabase } from "#tests/test-db";
 import { actorContext, entityWithManager, listQuery as query, reachAll } from "#tests/service-helpers";
-import {
-  CATEGORY_SORTS,
-  type CategorySort,
-  EQUIPMENT_TYPE_SORTS,
-  type EquipmentTypeSort,
-  getCategory,
-  getCategoryForEdit,
-  getEquipmentType,
-  getEquipmentTypeForEdit,
-  listCategories,
-  listCategoryOptions,
-  listEquipmentItems,
-  listEquipmentTypeOptions,
-  listEquipmentTypes,
-} from "./queries.server";
+import { CATEGORY_SORTS, type CategorySort, EQUIPMENT_TYPE_SORTS, type EquipmentTypeSort, getCategory, getCategoryForEdit, getEquipmentType, getEquipmentTypeForEdit, listCategories, listCategoryOptions, listEquipmentItems, listEquipmentTypeOptions, listEquipmentTypes } from "./queries.server";
 
 let database: Database;
 

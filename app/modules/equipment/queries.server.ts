@@ -3,17 +3,7 @@ import type { z } from "zod";
 import { assertCan } from "~/core/actor";
 import { fieldColumns } from "~/core/fields.server";
 import { EquipmentTypeStatus } from "~/db/enums";
-import {
-  equipmentCategories,
-  equipmentItems,
-  equipmentTypeFiles,
-  equipmentTypes,
-  incidentTypeEquipmentTypes,
-  incidentTypes,
-  reportIdentifiers,
-  rooms,
-  storedFiles,
-} from "~/db/schema";
+import { equipmentCategories, equipmentItems, equipmentTypeFiles, equipmentTypes, incidentTypeEquipmentTypes, incidentTypes, reportIdentifiers, rooms, storedFiles } from "~/db/schema";
 import { readAll, type ServiceContext } from "~/core/context.server";
 import { NotFoundError } from "~/lib/errors";
 import { DEFAULT_PAGE_SIZE, type ListQuery, type Page, pageWindow } from "~/lib/list-query";

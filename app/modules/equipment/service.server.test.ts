@@ -5,55 +5,17 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { EquipmentTypeStatus, IncidentEventType, IncidentStatus, IncidentTypeStatus, Role } from "~/db/enums";
-import {
-  type Entity,
-  type EquipmentCategory,
-  equipmentCategories,
-  type EquipmentItem,
-  equipmentItems,
-  type EquipmentType,
-  equipmentTypeFiles,
-  equipmentTypes,
-  type Incident,
-  incidentEvents,
-  incidents,
-  type IncidentType,
-  incidentTypeEquipmentTypes,
-  reportIdentifiers,
-  type Room,
-  rooms,
-  storedFiles,
-  type User,
-} from "~/db/schema";
+import { type Entity, type EquipmentCategory, equipmentCategories, type EquipmentItem, equipmentItems, type EquipmentType, equipmentTypeFiles, equipmentTypes, type Incident, incidentEvents, incidents, type IncidentType, incidentTypeEquipmentTypes, reportIdentifiers, type Room, rooms, storedFiles, type User } from "~/db/schema";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import type { FileStore } from "~/modules/files/storage.server";
 import type { FilesContext } from "~/modules/files/uploads.server";
-import {
-  createEntity,
-  createEquipmentCategory,
-  createEquipmentItem,
-  createEquipmentType as createEquipmentTypeRow,
-  createIncident,
-  createIncidentType,
-  createRoom,
-  createUser,
-} from "#tests/factories";
+import { createEntity, createEquipmentCategory, createEquipmentItem, createEquipmentType as createEquipmentTypeRow, createIncident, createIncidentType, createRoom, createUser } from "#tests/factories";
 import { pngBytes } from "#tests/factories/files";
 import { createTestDatabase } from "#tests/test-db";
 import { actorContext, expectFieldError, fieldErrorsOf, rejectionOf } from "#tests/service-helpers";
 import { getCategory, getEquipmentType } from "./queries.server";
 import type { EquipmentTypeInput } from "./schema";
-import {
-  addEquipmentTypeTag,
-  archiveCategory,
-  archiveEquipmentType,
-  createCategory,
-  createEquipmentType,
-  type EquipmentTypeWrite,
-  removeEquipmentTypeTag,
-  updateCategory,
-  updateEquipmentType,
-} from "./service.server";
+import { addEquipmentTypeTag, archiveCategory, archiveEquipmentType, createCategory, createEquipmentType, type EquipmentTypeWrite, removeEquipmentTypeTag, updateCategory, updateEquipmentType } from "./service.server";
 
 const NAME_REQUIRED = "equipment:validation.nameRequired";
 const CATEGORY_REQUIRED = "equipment:validation.categoryRequired";

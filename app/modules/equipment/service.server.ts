@@ -15,24 +15,8 @@ import { archiveEquipmentItemsWhere, type CascadeCounts } from "~/modules/facili
 import { lockCounted } from "~/modules/facilities/counters.server";
 import { type FilesContext, uploadsOf, type Upload } from "~/modules/files/uploads.server";
 import { activeIncidentTypeIds } from "~/modules/incident-types/queries.server";
-import {
-  categoryNotFound,
-  type CategoryRow,
-  equipmentTypeNotFound,
-  type EquipmentTypeDetail,
-  getCategory,
-  getEquipmentType,
-} from "./queries.server";
-import {
-  CATEGORY_FIELDS,
-  type CategoryInput,
-  CategorySchema,
-  EQUIPMENT_TYPE_FIELDS,
-  EquipmentTypeFieldsSchema,
-  type EquipmentTypeFieldsInput,
-  type EquipmentTypeInput,
-  EquipmentTypeSchema,
-} from "./schema";
+import { categoryNotFound, type CategoryRow, equipmentTypeNotFound, type EquipmentTypeDetail, getCategory, getEquipmentType } from "./queries.server";
+import { CATEGORY_FIELDS, type CategoryInput, CategorySchema, EQUIPMENT_TYPE_FIELDS, EquipmentTypeFieldsSchema, type EquipmentTypeFieldsInput, type EquipmentTypeInput, EquipmentTypeSchema } from "./schema";
 import { AUDIT } from "~/core/audit-actions";
 
 /**

@@ -22,15 +22,7 @@ import { BUILDING_FIELDS, FACILITY_FIELDS } from "~/modules/facilities/schema";
 import { INCIDENT_TYPE_FIELDS } from "~/modules/incident-types/schema";
 import { MAINTENANCE_TYPE_FIELDS } from "~/modules/maintenance/schema";
 import { ROOM_FIELDS, ROOM_TYPE_FIELDS } from "~/modules/rooms/schema";
-import {
-  countMaterialLinesForExport,
-  countTimeEntriesForExport,
-  type MaterialLineExportRow,
-  materialLinesForExport,
-  type TimeEntryExportRow,
-  timeEntriesForExport,
-  type WorkExportFilters,
-} from "~/modules/time-costs/export-queries.server";
+import { countMaterialLinesForExport, countTimeEntriesForExport, type MaterialLineExportRow, materialLinesForExport, type TimeEntryExportRow, timeEntriesForExport, type WorkExportFilters } from "~/modules/time-costs/export-queries.server";
 import { listUsers, type UserFilters, type UserRow } from "~/modules/users/queries.server";
 import type { Cell, ExportFormatter } from "./format";
 import { EXPORT_TYPE_SLUGS, type ExportTypeSlug } from "./schema";

@@ -23,22 +23,7 @@ import enImports from "~/locales/en/imports.json";
 import nlImports from "~/locales/nl-BE/imports.json";
 import enMaintenance from "~/locales/en/maintenance.json";
 import nlMaintenance from "~/locales/nl-BE/maintenance.json";
-import {
-  createBuilding,
-  createEntity,
-  createEquipmentCategory,
-  createEquipmentType,
-  createFacility,
-  createIncident,
-  createIncidentType,
-  createMaintenanceType,
-  createPlannedMaintenance,
-  createRoom,
-  createRoomType,
-  createTask,
-  createUser,
-  linkUserTo,
-} from "#tests/factories";
+import { createBuilding, createEntity, createEquipmentCategory, createEquipmentType, createFacility, createIncident, createIncidentType, createMaintenanceType, createPlannedMaintenance, createRoom, createRoomType, createTask, createUser, linkUserTo } from "#tests/factories";
 import { rejectionOf } from "#tests/service-helpers";
 import { createTestServices, type TestServices } from "#tests/test-context";
 import { createTestDatabase } from "#tests/test-db";

@@ -5,33 +5,10 @@ import { type Building, type Entity, type Facility, type User } from "~/db/schem
 import type { ServiceContext } from "~/core/context.server";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { type ListQuery, parseListQuery } from "~/lib/list-query";
-import {
-  createBuilding,
-  createEntity,
-  createEquipmentItem,
-  createFacility,
-  createIncident,
-  createRoom,
-  createUser,
-  linkUserTo,
-} from "#tests/factories";
+import { createBuilding, createEntity, createEquipmentItem, createFacility, createIncident, createRoom, createUser, linkUserTo } from "#tests/factories";
 import { createTestDatabase } from "#tests/test-db";
 import { actorContext, entityWithManager, listQuery as query, reachAll } from "#tests/service-helpers";
-import {
-  BUILDING_SORTS,
-  type BuildingSort,
-  FACILITY_SORTS,
-  type FacilitySort,
-  getBuilding,
-  getBuildingForEdit,
-  getFacility,
-  getFacilityForEdit,
-  searchBuildingOptions,
-  getBuildingOption,
-  listBuildings,
-  listFacilities,
-  listFacilityOptions,
-} from "./queries.server";
+import { BUILDING_SORTS, type BuildingSort, FACILITY_SORTS, type FacilitySort, getBuilding, getBuildingForEdit, getFacility, getFacilityForEdit, searchBuildingOptions, getBuildingOption, listBuildings, listFacilities, listFacilityOptions } from "./queries.server";
 import { archiveRoom } from "~/modules/rooms/service.server";
 import { createFacility as addFacility } from "./service.server";
 

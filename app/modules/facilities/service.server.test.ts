@@ -2,45 +2,15 @@ import { and, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { IncidentEventType, IncidentStatus, Role } from "~/db/enums";
-import {
-  auditLog,
-  type Building,
-  buildings,
-  type Entity,
-  equipmentItems,
-  facilities,
-  incidentEvents,
-  incidents,
-  type Incident,
-  reportIdentifiers,
-  rooms,
-  type User,
-  userLinkedObjects,
-} from "~/db/schema";
+import { auditLog, type Building, buildings, type Entity, equipmentItems, facilities, incidentEvents, incidents, type Incident, reportIdentifiers, rooms, type User, userLinkedObjects } from "~/db/schema";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
-import {
-  createBuilding,
-  createEntity,
-  createFacility,
-  createIncident,
-  createRoom,
-  createUser,
-  linkToEveryFacility,
-  linkUserTo,
-} from "#tests/factories";
+import { createBuilding, createEntity, createFacility, createIncident, createRoom, createUser, linkToEveryFacility, linkUserTo } from "#tests/factories";
 import { createFacilityTree, type FacilityTree } from "#tests/factories/cascade";
 import { createTestDatabase } from "#tests/test-db";
 import { actorContext, expectFieldError, rejectionOf } from "#tests/service-helpers";
 import { getBuilding, getFacility, listBuildings, listFacilities } from "./queries.server";
 import type { BuildingInput } from "./schema";
-import {
-  archiveBuilding,
-  archiveFacility,
-  createBuilding as createBuildingVerb,
-  createFacility as createFacilityVerb,
-  updateBuilding,
-  updateFacility,
-} from "./service.server";
+import { archiveBuilding, archiveFacility, createBuilding as createBuildingVerb, createFacility as createFacilityVerb, updateBuilding, updateFacility } from "./service.server";
 
 const NAME_REQUIRED = "facilities:validation.nameRequired";
 const FACILITY_REQUIRED = "facilities:validation.facilityRequired";

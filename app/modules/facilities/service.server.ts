@@ -16,14 +16,7 @@ import { parseInput } from "~/lib/validation";
 import { archiveTree, type CascadeCounts } from "./cascade.server";
 import { lockCounted } from "./counters.server";
 import { isEntityWide, type TreeLevel, treeScope } from "./policy.server";
-import {
-  buildingNotFound,
-  type BuildingRow,
-  facilityNotFound,
-  type FacilityRow,
-  getBuilding,
-  getFacility,
-} from "./queries.server";
+import { buildingNotFound, type BuildingRow, facilityNotFound, type FacilityRow, getBuilding, getFacility } from "./queries.server";
 import { BUILDING_FIELDS, type BuildingInput, BuildingSchema, FACILITY_FIELDS, type FacilityInput, FacilitySchema } from "./schema";
 import { AUDIT } from "~/core/audit-actions";
 

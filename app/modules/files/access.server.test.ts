@@ -5,31 +5,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { BulkUploadType, DataJobKind, ExportType, ReportType, Role } from "~/db/enums";
-import {
-  dataJobs,
-  entities,
-  equipmentTypeFiles,
-  incidentCommentFiles,
-  incidentFiles,
-  reports,
-  roomFiles,
-  storedFiles,
-  type User,
-  users,
-} from "~/db/schema";
+import { dataJobs, entities, equipmentTypeFiles, incidentCommentFiles, incidentFiles, reports, roomFiles, storedFiles, type User, users } from "~/db/schema";
 import type { ServiceContext } from "~/core/context.server";
 import { NotFoundError } from "~/lib/errors";
-import {
-  createBuilding,
-  createEntity,
-  createEquipmentItem,
-  createEquipmentType,
-  createIncident,
-  createIncidentComment,
-  createRoom,
-  createUser,
-  linkUserTo,
-} from "#tests/factories";
+import { createBuilding, createEntity, createEquipmentItem, createEquipmentType, createIncident, createIncidentComment, createRoom, createUser, linkUserTo } from "#tests/factories";
 import { pngBytes } from "#tests/factories/files";
 import { createTestDatabase } from "#tests/test-db";
 import { actorContext } from "#tests/service-helpers";

@@ -1,22 +1,6 @@
 import { and, eq, exists, gt, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import {
-  dataJobs,
-  entities,
-  equipmentTypeFiles,
-  equipmentTypes,
-  incidentCommentFiles,
-  incidentComments,
-  incidentFiles,
-  incidents,
-  printJobs,
-  reports,
-  roomFiles,
-  rooms,
-  storedFiles,
-  tasks,
-  users,
-} from "~/db/schema";
+import { dataJobs, entities, equipmentTypeFiles, equipmentTypes, incidentCommentFiles, incidentComments, incidentFiles, incidents, printJobs, reports, roomFiles, rooms, storedFiles, tasks, users } from "~/db/schema";
 import type { FileStore, ServiceContext } from "~/core/context.server";
 import { can } from "~/core/actor";
 import { DataJobKind } from "~/db/enums";

@@ -1,14 +1,7 @@
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { ServiceContext } from "~/core/context.server";
 import { BulkUploadErrorCode, BulkUploadErrorMessageType, BulkUploadType, IncidentTypeStatus } from "~/db/enums";
-import {
-  buildings,
-  type DataJobLineError,
-  equipmentCategories,
-  facilities,
-  incidentTypes,
-  roomTypes,
-} from "~/db/schema";
+import { buildings, type DataJobLineError, equipmentCategories, facilities, incidentTypes, roomTypes } from "~/db/schema";
 import { ValidationError } from "~/lib/errors";
 import { MAX_TAGS, MAX_TAG_LENGTH, TAG_TOO_LONG, TAG_TOO_MANY, TOO_LONG } from "~/lib/schema-helpers";
 import { treeScope } from "~/modules/facilities/policy.server";

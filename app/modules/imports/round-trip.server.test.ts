@@ -7,18 +7,7 @@ import { buildings, dataJobs, type Entity, equipmentCategories, equipmentTypes, 
 import { getExport, getExportDownload } from "~/modules/exports/queries.server";
 import type { ExportTypeSlug } from "~/modules/exports/schema";
 import { startExport } from "~/modules/exports/service.server";
-import {
-  createBuilding,
-  createEntity,
-  createEquipmentCategory,
-  createEquipmentType,
-  createFacility,
-  createIncidentType,
-  createMaintenanceType,
-  createRoom,
-  createRoomType,
-  createUser,
-} from "#tests/factories";
+import { createBuilding, createEntity, createEquipmentCategory, createEquipmentType, createFacility, createIncidentType, createMaintenanceType, createRoom, createRoomType, createUser } from "#tests/factories";
 import { createTestServices, type TestServices } from "#tests/test-context";
 import { createTestDatabase } from "#tests/test-db";
 import { startImport } from "./service.server";

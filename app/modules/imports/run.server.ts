@@ -34,28 +34,23 @@ const IMPORT_ACTOR = "import";
 const CHUNK = 1_000;
 const ACTIVE = [DataJobStatus.QUEUED, DataJobStatus.RUNNING];
 
+/** The bulk verb of each import type (each writes its rows in the caller's unit of work). */
+const BULK_WRITERS = {
+  [BulkUploadType.FACILITY]: createFacilitiesBulk,
+  [BulkUploadType.BUILDING]: createBuildingsBulk,
+  [BulkUploadType.ROOM_TYPES]: createRoomTypesBulk,
+  [BulkUploadType.EQUIPMENT_CATEGORIES]: createCategoriesBulk,
+  [BulkUploadType.EQUIPMENT_TYPES]: createEquipmentTypesBulk,
+  [BulkUploadType.MAINTENANCE_TYPES]: createMaintenanceTypesBulk,
+  [BulkUploadType.ROOMS]: createRoomsBulk,
+  [BulkUploadType.INCIDENT_TYPE]: createIncidentTypesBulk,
+} satisfies Record<BulkUploadType, (ctx: ServiceContext, input: never[], options: { details: Record<string, unknown> }) => Promise<unknown>>;
+
 /** The rows of a checked file as the area's bulk verb takes them: each line's values under the declared fields' input keys. */
 async function writeRows(ctx: ServiceContext, definition: ImportTypeDefinition, rows: CheckedRow[], options: { details: Record<string, unknown> }) {
   const input = rows.map((r) => fieldInput(definition.fields, r.values)) as never[];
   const details = { details: options.details };
-  switch (definition.type) {
-    case BulkUploadType.FACILITY:
-      return createFacilitiesBulk(ctx, input, details);
-    case BulkUploadType.BUILDING:
-      return createBuildingsBulk(ctx, input, details);
-    case BulkUploadType.ROOM_TYPES:
-      return createRoomTypesBulk(ctx, input, details);
-    case BulkUploadType.EQUIPMENT_CATEGORIES:
-      return createCategoriesBulk(ctx, input, details);
-    case BulkUploadType.EQUIPMENT_TYPES:
-      return createEquipmentTypesBulk(ctx, input, details);
-    case BulkUploadType.MAINTENANCE_TYPES:
-      return createMaintenanceTypesBulk(ctx, input, details);
-    case BulkUploadType.ROOMS:
-      return createRoomsBulk(ctx, input, details);
-    case BulkUploadType.INCIDENT_TYPE:
-      return createIncidentTypesBulk(ctx, input, details);
-  }
+  return BULK_WRITERS[definition.type](ctx, input, details);
 }
 
 /** Test hooks: called inside the import's transaction after each chunk is written (a crash injected there). */

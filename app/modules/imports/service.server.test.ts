@@ -3,25 +3,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { BulkUploadErrorCode, BulkUploadErrorMessageType, BulkUploadType, DataJobStatus, NotificationType, Role } from "~/db/enums";
-import {
-  apiTokens,
-  auditLog,
-  buildings,
-  dataJobs,
-  type Entity,
-  equipmentCategories,
-  equipmentTypes,
-  facilities,
-  incidentTypes,
-  maintenanceTypes,
-  notificationDetails,
-  notifications,
-  reportIdentifiers,
-  rooms,
-  roomTypes,
-  type User,
-  userLinkedObjects,
-} from "~/db/schema";
+import { apiTokens, auditLog, buildings, dataJobs, type Entity, equipmentCategories, equipmentTypes, facilities, incidentTypes, maintenanceTypes, notificationDetails, notifications, reportIdentifiers, rooms, roomTypes, type User, userLinkedObjects } from "~/db/schema";
 import { getT } from "~/i18n.server";
 import { ConflictError, ForbiddenError, NotFoundError } from "~/lib/errors";
 import { findCounterDrift } from "~/modules/facilities/counters.server";

@@ -4,19 +4,7 @@ import { readAll, type ServiceContext } from "~/core/context.server";
 import { fieldColumns } from "~/core/fields.server";
 import type { FieldKey } from "~/lib/fields";
 import { IncidentStatus, IncidentTypeStatus } from "~/db/enums";
-import {
-  equipmentTypes,
-  incidents,
-  incidentTypeChecklistItems,
-  incidentTypeDefaultAssignees,
-  incidentTypeEquipmentTypes,
-  incidentTypeRooms,
-  incidentTypeRoomTypes,
-  incidentTypes,
-  rooms,
-  roomTypes,
-  users,
-} from "~/db/schema";
+import { equipmentTypes, incidents, incidentTypeChecklistItems, incidentTypeDefaultAssignees, incidentTypeEquipmentTypes, incidentTypeRooms, incidentTypeRoomTypes, incidentTypes, rooms, roomTypes, users } from "~/db/schema";
 import { NotFoundError } from "~/lib/errors";
 import { nameLike, readPage } from "~/lib/list-page.server";
 import type { ListQuery, Page } from "~/lib/list-query";

@@ -4,33 +4,10 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { IncidentEventType, IncidentStatus, IncidentTypeStatus, Role, UserStatus } from "~/db/enums";
-import {
-  auditLog,
-  type Building,
-  type Entity,
-  type EquipmentItem,
-  type EquipmentType,
-  incidentEvents,
-  incidents,
-  incidentTypes,
-  type Room,
-  type RoomType,
-  type User,
-} from "~/db/schema";
+import { auditLog, type Building, type Entity, type EquipmentItem, type EquipmentType, incidentEvents, incidents, incidentTypes, type Room, type RoomType, type User } from "~/db/schema";
 import { ForbiddenError, NotFoundError, type ValidationError } from "~/lib/errors";
 import { libreTranslate } from "~/lib/libretranslate.server";
-import {
-  createBuilding,
-  createEntity,
-  createEquipmentCategory,
-  createEquipmentItem,
-  createEquipmentType,
-  createIncident,
-  createRoom,
-  createRoomType,
-  createUser,
-  linkUserTo,
-} from "#tests/factories";
+import { createBuilding, createEntity, createEquipmentCategory, createEquipmentItem, createEquipmentType, createIncident, createRoom, createRoomType, createUser, linkUserTo } from "#tests/factories";
 import { createTestDatabase } from "#tests/test-db";
 import { actorContext, expectFieldError, listQuery, rejectionOf } from "#tests/service-helpers";
 import { getIncidentType, getReportableIncidentType, listIncidentTypeOptions, listIncidentTypes, listReportableIncidentTypes } from "./queries.server";

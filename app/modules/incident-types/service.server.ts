@@ -8,35 +8,13 @@ import { insertRecords } from "~/core/bulk-insert.server";
 import { fieldRow, fieldValues } from "~/core/fields.server";
 import { z } from "zod";
 import { IncidentTypeStatus, UserStatus } from "~/db/enums";
-import {
-  equipmentTypes,
-  incidentTypeChecklistItems,
-  incidentTypeDefaultAssignees,
-  incidentTypeEquipmentTypes,
-  incidentTypeRooms,
-  incidentTypeRoomTypes,
-  incidentTypes,
-  rooms,
-  roomTypes,
-  users,
-} from "~/db/schema";
+import { equipmentTypes, incidentTypeChecklistItems, incidentTypeDefaultAssignees, incidentTypeEquipmentTypes, incidentTypeRooms, incidentTypeRoomTypes, incidentTypes, rooms, roomTypes, users } from "~/db/schema";
 import { ValidationError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 import { parseInput } from "~/lib/validation";
 import { treeScope } from "~/modules/facilities/policy.server";
 import { getIncidentType, type IncidentTypeDetail, incidentTypeNotFound } from "./queries.server";
-import {
-  displayName,
-  type IncidentTypeInput,
-  INCIDENT_TYPE_FIELDS,
-  IncidentTypeSchema,
-  type IncidentTypeValues,
-  NAME_FIELDS,
-  NAME_LANGUAGES,
-  type NameLanguage,
-  type TranslateNamesInput,
-  TranslateNamesSchema,
-} from "./schema";
+import { displayName, type IncidentTypeInput, INCIDENT_TYPE_FIELDS, IncidentTypeSchema, type IncidentTypeValues, NAME_FIELDS, NAME_LANGUAGES, type NameLanguage, type TranslateNamesInput, TranslateNamesSchema } from "./schema";
 import { AUDIT } from "~/core/audit-actions";
 
 /**

@@ -1,7 +1,7 @@
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, type SQL } from "drizzle-orm";
 import type { ServiceContext } from "~/core/context.server";
 import { NotificationType } from "~/db/enums";
-import { incidents, incidentTypeDefaultAssignees, users } from "~/db/schema";
+import { incidents, incidentTypeDefaultAssignees, rooms, users } from "~/db/schema";
 import { settingsCoverIncident } from "~/modules/notifications/settings-sql.server";
 import { defineNotificationKind, type NotificationContent, type NotificationKind } from "~/modules/notifications/kinds.server";
 import { incidentAssigned, incidentCommented, incidentCreated, incidentStatusChanged } from "./changes.server";
@@ -21,9 +21,20 @@ import { assigneeCandidates } from "./queries.server";
  * users who can reach the incident's location (the assignee candidates of its room: administrators,
  * and managers and technicians linked to its facility or building; archived and disabled accounts never).
  */
-type IncidentFacts = { id: number; shortId: number; title: string; description: string | null; priority: number | null; roomId: number | null; incidentTypeId: number | null };
+type IncidentFacts = {
+  id: number;
+  shortId: number;
+  title: string;
+  description: string | null;
+  priority: number | null;
+  roomId: number | null;
+  buildingId: number | null;
+  assigneeId: number | null;
+  incidentTypeId: number | null;
+};
 
-async function incidentFacts(ctx: ServiceContext, incidentId: number): Promise<IncidentFacts | null> {
+/** The incident's facts, or null when it is not the entity's or fails `only` (a further condition). */
+async function incidentFacts(ctx: ServiceContext, incidentId: number, only?: SQL): Promise<IncidentFacts | null> {
   const [row] = await ctx.db
     .select({
       id: incidents.id,
@@ -32,10 +43,13 @@ async function incidentFacts(ctx: ServiceContext, incidentId: number): Promise<I
       description: incidents.description,
       priority: incidents.priority,
       roomId: incidents.roomId,
+      buildingId: rooms.buildingId,
+      assigneeId: incidents.assigneeId,
       incidentTypeId: incidents.incidentTypeId,
     })
     .from(incidents)
-    .where(and(eq(incidents.id, incidentId), eq(incidents.entityId, ctx.entityId)));
+    .leftJoin(rooms, and(eq(rooms.id, incidents.roomId), eq(rooms.entityId, ctx.entityId)))
+    .where(and(eq(incidents.id, incidentId), eq(incidents.entityId, ctx.entityId), only));
   return row ?? null;
 }
 
@@ -50,14 +64,18 @@ async function reachingUsers(ctx: ServiceContext, incident: IncidentFacts, who: 
   return rows.map((r) => r.id);
 }
 
-/** What every incident notification says: its subject and the incident's facts in the message. */
-async function about(
+/**
+ * What every incident notification says: its subject and the incident's facts in the message, with
+ * `extra`; nobody is told when the incident fails `only`.
+ */
+export async function aboutIncident(
   ctx: ServiceContext,
   incidentId: number,
   recipients: (incident: IncidentFacts) => ReturnType<typeof or> | null,
   extra: Record<string, unknown> = {},
+  only?: SQL,
 ): Promise<NotificationContent | null> {
-  const incident = await incidentFacts(ctx, incidentId);
+  const incident = await incidentFacts(ctx, incidentId, only);
   if (!incident) return null;
   const who = recipients(incident);
   if (!who) return null;
@@ -81,9 +99,8 @@ export const incidentCreatedNotification = defineNotificationKind({
   type: NotificationType.INCIDENT_CREATED,
   change: incidentCreated,
   compose: (ctx, change) =>
-    about(ctx, change.incidentId, (incident) => {
-      const building = sql`(select r.building_id from rooms r where r.id = ${incident.roomId ?? 0} and r.entity_id = ${ctx.entityId})`;
-      return or(
+    aboutIncident(ctx, change.incidentId, (incident) =>
+      or(
         change.assigneeId ? eq(users.id, change.assigneeId) : undefined,
         incident.incidentTypeId
           ? inArray(
@@ -94,33 +111,33 @@ export const incidentCreatedNotification = defineNotificationKind({
                 .where(and(eq(incidentTypeDefaultAssignees.incidentTypeId, incident.incidentTypeId), eq(incidentTypeDefaultAssignees.entityId, ctx.entityId))),
             )
           : undefined,
-        and(eq(users.receiveNotification, true), settingsCoverIncident(incident.priority, building)),
-      );
-    }),
+        and(eq(users.receiveNotification, true), settingsCoverIncident(incident.priority, incident.buildingId)),
+      ),
+    ),
 });
 
 export const incidentAssignedNotification = defineNotificationKind({
   type: NotificationType.INCIDENT_ASSIGNED,
   change: incidentAssigned,
-  compose: (ctx, change) => about(ctx, change.incidentId, () => person(change.to)),
+  compose: (ctx, change) => aboutIncident(ctx, change.incidentId, () => person(change.to)),
 });
 
 export const incidentUnassignedNotification = defineNotificationKind({
   type: NotificationType.INCIDENT_UNASSIGNED,
   change: incidentAssigned,
-  compose: (ctx, change) => about(ctx, change.incidentId, () => person(change.from)),
+  compose: (ctx, change) => aboutIncident(ctx, change.incidentId, () => person(change.from)),
 });
 
 export const incidentStatusNotification = defineNotificationKind({
   type: NotificationType.INCIDENT_STATUS_UPDATED,
   change: incidentStatusChanged,
-  compose: (ctx, change) => about(ctx, change.incidentId, () => person(change.assigneeId), { status: change.to }),
+  compose: (ctx, change) => aboutIncident(ctx, change.incidentId, () => person(change.assigneeId), { status: change.to }),
 });
 
 export const incidentCommentNotification = defineNotificationKind({
   type: NotificationType.INCIDENT_NEW_COMMENT,
   change: incidentCommented,
-  compose: (ctx, change) => about(ctx, change.incidentId, () => person(change.assigneeId), { commentId: change.commentId }),
+  compose: (ctx, change) => aboutIncident(ctx, change.incidentId, () => person(change.assigneeId), { commentId: change.commentId }),
 });
 
 export const incidentNotificationKinds: readonly NotificationKind[] = [

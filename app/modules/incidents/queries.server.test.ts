@@ -4,16 +4,7 @@ import { IncidentStatus, Priority, Role } from "~/db/enums";
 import { type Entity, type Incident, type Room, type User } from "~/db/schema";
 import { NotFoundError } from "~/lib/errors";
 import type { ListQuery } from "~/lib/list-query";
-import {
-  createBuilding,
-  createEntity,
-  createIncident,
-  createIncidentComment,
-  createIncidentType,
-  createRoom,
-  createUser,
-  linkUserTo,
-} from "#tests/factories";
+import { createBuilding, createEntity, createIncident, createIncidentComment, createIncidentType, createRoom, createUser, linkUserTo } from "#tests/factories";
 import { actorContext, rejectionOf } from "#tests/service-helpers";
 import { createTestDatabase } from "#tests/test-db";
 import type { IncidentSort } from "./constants";

@@ -5,26 +5,7 @@ import type { ServiceContext } from "~/core/context.server";
 import { roleMay } from "~/core/role-sql.server";
 import { readAll } from "~/core/context.server";
 import { type IncidentPriority, IncidentStatus } from "~/db/enums";
-import {
-  buildings,
-  equipmentItems,
-  equipmentTypes,
-  facilities,
-  incidentChecklistAnswers,
-  incidentCommentFiles,
-  incidentComments,
-  incidentEvents,
-  incidentFiles,
-  incidentReporters,
-  incidents,
-  incidentStatusCounts,
-  incidentTypeChecklistItems,
-  incidentTypes,
-  reportIdentifiers,
-  rooms,
-  storedFiles,
-  users,
-} from "~/db/schema";
+import { buildings, equipmentItems, equipmentTypes, facilities, incidentChecklistAnswers, incidentCommentFiles, incidentComments, incidentEvents, incidentFiles, incidentReporters, incidents, incidentStatusCounts, incidentTypeChecklistItems, incidentTypes, reportIdentifiers, rooms, storedFiles, users } from "~/db/schema";
 import { decodeCursor, encodeCursor } from "~/lib/cursor.server";
 import { endOfDay, startOfDay } from "~/lib/dates";
 import { NotFoundError } from "~/lib/errors";
@@ -423,48 +404,18 @@ async function idsByAssignee(ctx: ServiceContext, where: SQL | undefined, forwar
     .where(eq(users.entityId, ctx.entityId))
     .orderBy(...[sql`lower(${users.surname})`, sql`lower(${users.name})`, sql`${users.id}`].map((k) => (forward ? sql`${k} asc` : sql`${k} desc`)));
   const blocks: (number | null)[] = forward ? [...people.map((p) => p.id), null] : [null, ...people.map((p) => p.id)];
-  const ids: number[] = [];
-  let left = skip;
-  for (const block of blocks) {
-    if (ids.length >= take) break;
-    if (left > 0) {
-      // tenant-scope: scoped by the callers' where: incidentListWhere, which compares incidents.entityId
-      const counted = ctx.db.select({ one: sql`1` }).from(incidents).where(inBlock(block)).limit(left).as("counted");
-      const [{ n }] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(counted);
-      if (n < left) {
-        left -= n;
-        continue;
-      }
-    }
-    // tenant-scope: scoped by the callers' where: incidentListWhere, which compares incidents.entityId
-    const rows = await ctx.db
-      .select({ id: incidents.id })
-      .from(incidents)
-      .where(inBlock(block))
-      .orderBy(forward ? asc(incidents.id) : desc(incidents.id))
-      .offset(left)
-      .limit(take - ids.length);
-    left = 0;
-    ids.push(...rows.map((r) => r.id));
-  }
-  return ids;
+  const order = [forward ? asc(incidents.id) : desc(incidents.id)];
+  return idsFromBlocks(ctx, blocks.map((block) => ({ where: inBlock(block), order })), skip, take);
 }
 
+type IdBlock = { where: SQL | undefined; order: SQL[] };
+
 /**
- * A page of ids sorted by due time (decision 064): first the incidents with a running clock by
- * `next_due_at` then id, on the partial index `(entity_id, next_due_at, id) where next_due_at is not null
- * and archived_at is null`; then those without one by id, last in both directions. `forward` is the
- * direction each block is read in; `reversed` (a page read from the end) takes the blocks in the other
- * order, so that the caller's reversal of the page gives the same rows as reading from the start. A later
- * page counts the rows of the block it skips, up to what is left to skip (as `idsByAssignee`).
+ * Reads `take` ids after skipping `skip`, from `blocks` in turn (each one's rows in its `order`): a
+ * block wholly skipped is only counted, up to what is left to skip, so that a later page does not read
+ * the rows before it.
  */
-async function idsByDue(ctx: ServiceContext, where: SQL | undefined, forward: boolean, reversed: boolean, skip: number, take: number): Promise<number[]> {
-  const by = (key: Parameters<typeof asc>[0]) => (forward ? asc(key) : desc(key));
-  const blocks = [
-    { where: and(where, isNotNull(incidents.nextDueAt)), order: [by(incidents.nextDueAt), by(incidents.id)] },
-    { where: and(where, isNull(incidents.nextDueAt)), order: [by(incidents.id)] },
-  ];
-  if (reversed) blocks.reverse();
+async function idsFromBlocks(ctx: ServiceContext, blocks: IdBlock[], skip: number, take: number): Promise<number[]> {
   const ids: number[] = [];
   let left = skip;
   for (const block of blocks) {
@@ -490,6 +441,24 @@ async function idsByDue(ctx: ServiceContext, where: SQL | undefined, forward: bo
     ids.push(...rows.map((r) => r.id));
   }
   return ids;
+}
+
+/**
+ * A page of ids sorted by due time (decision 064): first the incidents with a running clock by
+ * `next_due_at` then id, on the partial index `(entity_id, next_due_at, id) where next_due_at is not null
+ * and archived_at is null`; then those without one by id, last in both directions. `forward` is the
+ * direction each block is read in; `reversed` (a page read from the end) takes the blocks in the other
+ * order, so that the caller's reversal of the page gives the same rows as reading from the start. A later
+ * page counts the rows of the block it skips, up to what is left to skip (as `idsByAssignee`).
+ */
+async function idsByDue(ctx: ServiceContext, where: SQL | undefined, forward: boolean, reversed: boolean, skip: number, take: number): Promise<number[]> {
+  const by = (key: Parameters<typeof asc>[0]) => (forward ? asc(key) : desc(key));
+  const blocks: IdBlock[] = [
+    { where: and(where, isNotNull(incidents.nextDueAt)), order: [by(incidents.nextDueAt), by(incidents.id)] },
+    { where: and(where, isNull(incidents.nextDueAt)), order: [by(incidents.id)] },
+  ];
+  if (reversed) blocks.reverse();
+  return idsFromBlocks(ctx, blocks, skip, take);
 }
 
 // ---------------------------------------------------------------------------

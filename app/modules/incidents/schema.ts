@@ -49,9 +49,13 @@ export type AssignInput = z.input<typeof AssignSchema>;
 
 const DOWNTIME_INVALID = "incidents:validation.downtimeHours";
 
+/** At most a year of downtime set by hand, in minutes (the column's check). */
+export const MAX_DOWNTIME_MINUTES = 366 * 24 * 60;
+
 /**
  * The equipment's downtime (decision 066): out of service or not, and, optionally, how long in hours
- * ("1.5" or "1,5"; empty: from the report until Done), at most a year.
+ * ("1.5" or "1,5", the form's field) or in whole minutes (`downtimeMinutes`, as the REST answers give it;
+ * not both); empty: from the report until Done; at most a year.
  */
 export const DowntimeSchema = z.object({
   equipmentDown: z
@@ -71,9 +75,19 @@ export const DowntimeSchema = z.object({
       }
       return Math.round(hours * 60);
     }),
+  downtimeMinutes: z
+    .number({ error: DOWNTIME_INVALID })
+    .int(DOWNTIME_INVALID)
+    .min(0, DOWNTIME_INVALID)
+    .max(MAX_DOWNTIME_MINUTES, DOWNTIME_INVALID)
+    .nullish()
+    .transform((v) => v ?? null),
 })
-  // The hours typed, as the minutes stored.
-  .transform(({ equipmentDown, downtimeHours }) => ({ equipmentDown, downtimeMinutes: downtimeHours }));
+  .superRefine((value, ctx) => {
+    if (value.downtimeHours !== null && value.downtimeMinutes !== null) ctx.addIssue({ code: "custom", message: DOWNTIME_INVALID, path: ["downtimeMinutes"] });
+  })
+  // The hours typed (or the minutes sent), as the minutes stored.
+  .transform(({ equipmentDown, downtimeHours, downtimeMinutes }) => ({ equipmentDown, downtimeMinutes: downtimeHours ?? downtimeMinutes }));
 export type DowntimeInput = z.input<typeof DowntimeSchema>;
 
 export const TagSchema = z.object({ tag: tagField() });

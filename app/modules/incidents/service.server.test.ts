@@ -5,20 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { IncidentEventType, IncidentStatus, Priority, Role, UserStatus } from "~/db/enums";
-import {
-  type Building,
-  type Entity,
-  type Incident,
-  incidentCommentFiles,
-  incidentComments,
-  incidentEvents,
-  incidentFiles,
-  incidentReporters,
-  incidents,
-  type Room,
-  storedFiles,
-  type User,
-} from "~/db/schema";
+import { type Building, type Entity, type Incident, incidentCommentFiles, incidentComments, incidentEvents, incidentFiles, incidentReporters, incidents, type Room, storedFiles, type User } from "~/db/schema";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { TAG_EMPTY, TAG_TOO_LONG, TAG_TOO_MANY } from "~/lib/schema-helpers";
 import { findCounterDrift } from "~/modules/facilities/counters.server";
@@ -27,22 +14,7 @@ import { claimedPngBytes, createBuilding, createEntity, createIncident, createRo
 import { expectFieldError, rejectionOf } from "#tests/service-helpers";
 import { createTestServices, type TestServices } from "#tests/test-context";
 import { createTestDatabase } from "#tests/test-db";
-import {
-  addIncidentFiles,
-  addIncidentTag,
-  assignIncident,
-  bulkChangeIncidents,
-  deleteIncidentComment,
-  markIncidentDuplicate,
-  postIncidentComment,
-  removeIncidentFile,
-  removeIncidentTag,
-  setIncidentPriority,
-  setIncidentStatus,
-  updateIncidentComment,
-  updateIncidentDescription,
-  updateIncidentTitle,
-} from "./service.server";
+import { addIncidentFiles, addIncidentTag, assignIncident, bulkChangeIncidents, deleteIncidentComment, markIncidentDuplicate, postIncidentComment, removeIncidentFile, removeIncidentTag, setIncidentPriority, setIncidentStatus, updateIncidentComment, updateIncidentDescription, updateIncidentTitle } from "./service.server";
 
 let database: Database;
 let services: TestServices;

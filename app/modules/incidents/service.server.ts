@@ -12,42 +12,11 @@ import { parseInput } from "~/lib/validation";
 import { prepareImages } from "~/modules/files/images.server";
 import { followIncidentClocks } from "~/modules/service-levels/clocks.server";
 import { type FilesContext, type Upload, uploadsOf } from "~/modules/files/uploads.server";
-import {
-  incidentAssigned,
-  incidentCommented,
-  incidentDescriptionChanged,
-  incidentDowntimeChanged,
-  incidentMarkedDuplicate,
-  incidentPriorityChanged,
-  incidentStatusChanged,
-  incidentTagsChanged,
-  incidentTitleChanged,
-} from "./changes.server";
+import { incidentAssigned, incidentCommented, incidentDescriptionChanged, incidentDowntimeChanged, incidentMarkedDuplicate, incidentPriorityChanged, incidentStatusChanged, incidentTagsChanged, incidentTitleChanged } from "./changes.server";
 import { MAX_ATTACHMENTS } from "./constants";
 import { recordIncidentEvent } from "./writes.server";
 import { assigneeCandidates, commentNotFound, findIncidentByShortId, findIncidentInReach, incidentNotFound } from "./queries.server";
-import {
-  AssignSchema,
-  type AssignInput,
-  BulkChangeSchema,
-  type BulkChangeInput,
-  CommentSchema,
-  type CommentInput,
-  DescriptionSchema,
-  type DescriptionInput,
-  DowntimeSchema,
-  type DowntimeInput,
-  DuplicateSchema,
-  type DuplicateInput,
-  SetPrioritySchema,
-  type SetPriorityInput,
-  SetStatusSchema,
-  type SetStatusInput,
-  TagSchema,
-  type TagInput,
-  TitleSchema,
-  type TitleInput,
-} from "./schema";
+import { AssignSchema, type AssignInput, BulkChangeSchema, type BulkChangeInput, CommentSchema, type CommentInput, DescriptionSchema, type DescriptionInput, DowntimeSchema, type DowntimeInput, DuplicateSchema, type DuplicateInput, SetPrioritySchema, type SetPriorityInput, SetStatusSchema, type SetStatusInput, TagSchema, type TagInput, TitleSchema, type TitleInput } from "./schema";
 
 /**
  * Every write of an incident (SPEC.md sections 3-5), one verb each, shared by the form
@@ -167,7 +136,8 @@ export async function assignIncident(ctx: ServiceContext, id: number, rawInput: 
  * service, and optionally sets the downtime by hand (decision 066). Only an incident on a piece of
  * equipment has one. Audited; no incident event (SPEC.md's event types do not name it).
  */
-export async function setIncidentDowntime(ctx: ServiceContext, id: number, rawInput: Input<DowntimeInput>): Promise<Pick<Incident, "id" | "equipmentDown" | "downtimeMinutes">> {
+export async function setIncidentDowntime(ctx: ServiceContext, id: number, rawInput: Input<DowntimeInput>): Promise<Pick<Incident, "id" | "shortId" | "equipmentDown" | "downtimeMinutes">> {
+  const answer = (row: Incident) => ({ id: row.id, shortId: row.shortId, equipmentDown: row.equipmentDown, downtimeMinutes: row.downtimeMinutes });
   assertCan(ctx.actor, "handle", "incident");
   const { equipmentDown, downtimeMinutes } = parseInput(DowntimeSchema, await resolveInput(rawInput));
   return onIncident(ctx, id, async (tx, incident, effects) => {
@@ -175,7 +145,7 @@ export async function setIncidentDowntime(ctx: ServiceContext, id: number, rawIn
       throw new ValidationError({ equipmentDown: ["incidents:validation.downtimeNoEquipment"] }, "incidents:validation.downtimeNoEquipment", "INCIDENT_HAS_NO_EQUIPMENT");
     }
     const minutes = equipmentDown ? downtimeMinutes : null;
-    if (incident.equipmentDown === equipmentDown && incident.downtimeMinutes === minutes) return incident;
+    if (incident.equipmentDown === equipmentDown && incident.downtimeMinutes === minutes) return answer(incident);
     const row = await touch(tx, incident.id, { equipmentDown, downtimeMinutes: minutes });
     await effects.audit({
       action: AUDIT.incident.setDowntime,
@@ -184,7 +154,7 @@ export async function setIncidentDowntime(ctx: ServiceContext, id: number, rawIn
       details: { shortId: row.shortId, equipmentDown, downtimeMinutes: minutes },
     });
     await effects.emit(incidentDowntimeChanged, { incidentId: row.id, shortId: row.shortId, equipmentDown, downtimeMinutes: minutes });
-    return row;
+    return answer(row);
   });
 }
 

@@ -9,19 +9,7 @@ import { entities, type Entity, type Incident, incidentChecklistAnswers, inciden
 import { eq } from "drizzle-orm";
 import { NotFoundError } from "~/lib/errors";
 import { storeFile } from "~/modules/files/storage.server";
-import {
-  createBuilding,
-  createEntity,
-  createEquipmentItem,
-  createFacility,
-  createIncident,
-  createIncidentComment,
-  createIncidentType,
-  createRoom,
-  createUser,
-  linkUserTo,
-  pngBytes,
-} from "#tests/factories";
+import { createBuilding, createEntity, createEquipmentItem, createFacility, createIncident, createIncidentComment, createIncidentType, createRoom, createUser, linkUserTo, pngBytes } from "#tests/factories";
 import { createTestDatabase } from "#tests/test-db";
 import { createTestServices, type TestServices } from "#tests/test-context";
 import { pdfText, renderWorkOrder, workOrder } from "./work-order.server";
@@ -232,6 +220,11 @@ describe("renderWorkOrder", () => {
     expect(fr).toContain("En cours");
     expect(fr).toContain("Équipement");
     expect(fr).toContain("Temps et coûts Temps total Main-d'œuvre Matériel Total 2 h 0 min 60,00 € (partiel : 1 sans tarif) 31,00 € 91,00 €");
+    // Tom, a technician: Ada's time counts in the labour, so neither labour nor total is printed for him (decision 065).
+    const tom = textOf(await renderWorkOrder(services.ctx(entity.id, { id: technician.id, role: Role.TECHNICIAN }, { locale: "en" }), incident.id));
+    expect(tom).toContain("Time and costs Total time Materials 2 h 0 min €31.00");
+    expect(tom).not.toContain("€60.00");
+    expect(tom).not.toContain("€91.00");
   });
 
   it("flows a long description and long comments onto further pages", async () => {

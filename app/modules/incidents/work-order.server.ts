@@ -146,11 +146,12 @@ function costFacts(work: WorkTotals, locale: Locale): [string, string][] {
   const money = (amount: string) => formatMoney(amount, work.currency, locale);
   const hours = Math.floor(minutes / 60);
   const time = hours ? tc("duration", { hours, minutes: minutes % 60 }) : tc("durationMinutes", { minutes });
+  // Labour and total are left out for a technician while colleagues' time counts in them (decision 065).
   return [
     [t("totalTime"), time],
-    [t("labour"), unpricedEntries ? t("labourPartial", { amount: money(labour), count: unpricedEntries }) : money(labour)],
+    ...(labour === null ? [] : [[t("labour"), unpricedEntries ? t("labourPartial", { amount: money(labour), count: unpricedEntries }) : money(labour)] as [string, string]]),
     [t("materials"), money(materials)],
-    [t("total"), money(total)],
+    ...(total === null ? [] : [[t("total"), money(total)] as [string, string]]),
   ];
 }
 

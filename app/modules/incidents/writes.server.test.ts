@@ -4,17 +4,7 @@ import { personActor } from "~/core/actor";
 import type { LiveEvent } from "~/core/events.server";
 import type { Database } from "~/db/client.server";
 import { IncidentEventType, IncidentStatus, NotificationType, Priority, Role } from "~/db/enums";
-import {
-  type Building,
-  type Entity,
-  incidentEvents,
-  incidentReporters,
-  notificationDetails,
-  notifications,
-  reportIdentifiers,
-  type RoomType,
-  type User,
-} from "~/db/schema";
+import { type Building, type Entity, incidentEvents, incidentReporters, notificationDetails, notifications, reportIdentifiers, type RoomType, type User } from "~/db/schema";
 import { archiveIncidentType } from "~/modules/incident-types/service.server";
 import { reportIncident } from "~/modules/occupier-reports/service.server";
 import { archiveRoom } from "~/modules/rooms/service.server";

@@ -5,28 +5,12 @@ import { Role, TaskStatus } from "~/db/enums";
 import { type Entity, type User, users } from "~/db/schema";
 import { addDays, dayIn, zoneOffset } from "~/lib/dates";
 import { ForbiddenError } from "~/lib/errors";
-import {
-  createBuilding,
-  createEntity,
-  createPlannedMaintenance,
-  createRoom,
-  createTask,
-  createUser,
-  linkUserTo,
-} from "#tests/factories";
+import { createBuilding, createEntity, createPlannedMaintenance, createRoom, createTask, createUser, linkUserTo } from "#tests/factories";
 import { actorContext, rejectionOf } from "#tests/service-helpers";
 import { createTestDatabase } from "#tests/test-db";
 import { localInstant } from "~/lib/dates";
-import {
-  getCalendarToken,
-  issueCalendarToken,
-} from "~/modules/users/calendar-token.server";
-import {
-  calendarFeed,
-  escapeText,
-  foldLine,
-  icsDocument,
-} from "./calendar-feed.server";
+import { getCalendarToken, issueCalendarToken } from "~/modules/users/calendar-token.server";
+import { calendarFeed, escapeText, foldLine, icsDocument } from "./calendar-feed.server";
 
 const zonedInstant = (day: string, time: string, timeZone: string) =>
   localInstant(day, time, timeZone).getTime();

@@ -4,32 +4,13 @@ import { systemActor } from "~/core/actor";
 import type { ServiceContext } from "~/core/context.server";
 import { openDatabase, type Database } from "~/db/client.server";
 import { ObjectType, Role, TaskStatus, TimeMeasure } from "~/db/enums";
-import {
-  buildings,
-  type Entity,
-  equipmentItems,
-  jobQueue,
-  plannedMaintenanceRooms,
-  plannedMaintenances,
-  rooms,
-  tasks,
-  type User,
-} from "~/db/schema";
+import { buildings, type Entity, equipmentItems, jobQueue, plannedMaintenanceRooms, plannedMaintenances, rooms, tasks, type User } from "~/db/schema";
 import { addDays, dayIn } from "~/lib/dates";
 import { ForbiddenError } from "~/lib/errors";
 import { rowsOf } from "~/lib/list-page.server";
 import { jobs } from "~/jobs/registry.server";
 import { startQueue } from "~/jobs/queue.server";
-import {
-  createBuilding,
-  createEntity,
-  createEquipmentItem,
-  createFacility,
-  createPlannedMaintenance,
-  createRoom,
-  createTask,
-  createUser,
-} from "#tests/factories";
+import { createBuilding, createEntity, createEquipmentItem, createFacility, createPlannedMaintenance, createRoom, createTask, createUser } from "#tests/factories";
 import { actorContext, rejectionOf } from "#tests/service-helpers";
 import { createTestDatabase } from "#tests/test-db";
 import { taskGenerationSchedule } from "./generation-jobs.server";

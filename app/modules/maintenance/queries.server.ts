@@ -2,23 +2,7 @@ import { and, asc, count, desc, eq, exists, inArray, isNull, ne, or, type SQL, s
 import { assertCan, systemActor } from "~/core/actor";
 import type { ServiceContext } from "~/core/context.server";
 import { TimeMeasure, UserStatus } from "~/db/enums";
-import {
-  buildings,
-  equipmentItems,
-  equipmentTypes,
-  facilities,
-  maintenanceTypeAssignees,
-  maintenanceTypeEquipmentItems,
-  maintenanceTypeRooms,
-  maintenanceTypes,
-  plannedMaintenanceAssignees,
-  plannedMaintenanceEquipmentItems,
-  plannedMaintenanceLocations,
-  plannedMaintenanceRooms,
-  plannedMaintenances,
-  rooms,
-  users,
-} from "~/db/schema";
+import { buildings, equipmentItems, equipmentTypes, facilities, maintenanceTypeAssignees, maintenanceTypeEquipmentItems, maintenanceTypeRooms, maintenanceTypes, plannedMaintenanceAssignees, plannedMaintenanceEquipmentItems, plannedMaintenanceLocations, plannedMaintenanceRooms, plannedMaintenances, rooms, users } from "~/db/schema";
 import { subquery } from "~/db/subquery";
 import type { MaintenanceType } from "~/db/schema";
 import { fieldColumns } from "~/core/fields.server";

@@ -2,34 +2,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { ObjectType, Role, TaskStatus, TimeMeasure, UserStatus } from "~/db/enums";
-import {
-  auditLog,
-  type Building,
-  type Entity,
-  type EquipmentItem,
-  maintenanceTypeRooms,
-  maintenanceTypes,
-  plannedMaintenanceLocations,
-  plannedMaintenanceRooms,
-  plannedMaintenances,
-  type Room,
-  tasks,
-  type User,
-} from "~/db/schema";
+import { auditLog, type Building, type Entity, type EquipmentItem, maintenanceTypeRooms, maintenanceTypes, plannedMaintenanceLocations, plannedMaintenanceRooms, plannedMaintenances, type Room, tasks, type User } from "~/db/schema";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import { createBuilding, createEntity, createEquipmentItem, createFacility, createRoom, createUser, linkUserTo } from "#tests/factories";
 import { createTestDatabase } from "#tests/test-db";
 import { actorContext, expectFieldError, listQuery, rejectionOf } from "#tests/service-helpers";
 import { getMaintenanceType, getPlannedMaintenance, listMaintenanceTypes, listPlannedMaintenances } from "./queries.server";
 import type { MaintenanceTypeInput, PlannedMaintenanceInput } from "./schema";
-import {
-  archiveMaintenanceType,
-  archivePlannedMaintenance,
-  createMaintenanceType,
-  createPlannedMaintenance,
-  updateMaintenanceType,
-  updatePlannedMaintenance,
-} from "./service.server";
+import { archiveMaintenanceType, archivePlannedMaintenance, createMaintenanceType, createPlannedMaintenance, updateMaintenanceType, updatePlannedMaintenance } from "./service.server";
 
 let database: Database;
 let entityA: Entity;

@@ -8,44 +8,14 @@ import { insertRecords } from "~/core/bulk-insert.server";
 import { fieldRow, fieldValues } from "~/core/fields.server";
 import { z } from "zod";
 import { ObjectType, UserStatus } from "~/db/enums";
-import {
-  buildings,
-  equipmentItems,
-  facilities,
-  maintenanceTypeAssignees,
-  maintenanceTypeEquipmentItems,
-  maintenanceTypeRooms,
-  maintenanceTypes,
-  plannedMaintenanceAssignees,
-  plannedMaintenanceEquipmentItems,
-  plannedMaintenanceLocations,
-  plannedMaintenanceRooms,
-  plannedMaintenances,
-  rooms,
-  users,
-} from "~/db/schema";
+import { buildings, equipmentItems, facilities, maintenanceTypeAssignees, maintenanceTypeEquipmentItems, maintenanceTypeRooms, maintenanceTypes, plannedMaintenanceAssignees, plannedMaintenanceEquipmentItems, plannedMaintenanceLocations, plannedMaintenanceRooms, plannedMaintenances, rooms, users } from "~/db/schema";
 import { type ArchiveInput, checkConfirmName } from "~/lib/archive";
 import { ValidationError } from "~/lib/errors";
 import { parseInput } from "~/lib/validation";
 import { treeScope } from "~/modules/facilities/policy.server";
 import { regeneratePlanTasks, removeFuturePendingTasks } from "./generation.server";
-import {
-  getMaintenanceType,
-  getPlannedMaintenance,
-  type MaintenanceTypeDetail,
-  maintenanceTypeNotFound,
-  type PlannedMaintenanceDetail,
-  plannedMaintenanceNotFound,
-} from "./queries.server";
-import {
-  MAINTENANCE_TYPE_FIELDS,
-  type MaintenanceTypeInput,
-  MaintenanceTypeSchema,
-  type MaintenanceTypeValues,
-  type PlannedMaintenanceInput,
-  PlannedMaintenanceSchema,
-  type PlannedMaintenanceValues,
-} from "./schema";
+import { getMaintenanceType, getPlannedMaintenance, type MaintenanceTypeDetail, maintenanceTypeNotFound, type PlannedMaintenanceDetail, plannedMaintenanceNotFound } from "./queries.server";
+import { MAINTENANCE_TYPE_FIELDS, type MaintenanceTypeInput, MaintenanceTypeSchema, type MaintenanceTypeValues, type PlannedMaintenanceInput, PlannedMaintenanceSchema, type PlannedMaintenanceValues } from "./schema";
 import { AUDIT } from "~/core/audit-actions";
 
 /**

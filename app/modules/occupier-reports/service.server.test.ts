@@ -6,40 +6,11 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { IncidentEventType, IncidentStatus, NotificationType, Priority, Role } from "~/db/enums";
-import {
-  changeEvents,
-  type Entity,
-  type EquipmentItem,
-  incidentChecklistAnswers,
-  incidentEvents,
-  incidentFiles,
-  incidentReporters,
-  incidents,
-  type IncidentType,
-  notificationDetails,
-  notifications,
-  reportIdentifiers,
-  type Room,
-  storedFiles,
-  type User,
-} from "~/db/schema";
+import { changeEvents, type Entity, type EquipmentItem, incidentChecklistAnswers, incidentEvents, incidentFiles, incidentReporters, incidents, type IncidentType, notificationDetails, notifications, reportIdentifiers, type Room, storedFiles, type User } from "~/db/schema";
 import { NotFoundError } from "~/lib/errors";
 import { findCounterDrift } from "~/modules/facilities/counters.server";
 import { setIncidentStatus } from "~/modules/incidents/service.server";
-import {
-  createBuilding,
-  createEntity,
-  createEquipmentCategory,
-  createEquipmentItem,
-  createEquipmentType,
-  createIncidentType,
-  createRoom,
-  createRoomType,
-  createUser,
-  jpegWithExif,
-  linkUserTo,
-  pngBytes,
-} from "#tests/factories";
+import { createBuilding, createEntity, createEquipmentCategory, createEquipmentItem, createEquipmentType, createIncidentType, createRoom, createRoomType, createUser, jpegWithExif, linkUserTo, pngBytes } from "#tests/factories";
 import { expectFieldError, rejectionOf } from "#tests/service-helpers";
 import { createTestServices, type TestServices } from "#tests/test-context";
 import { createTestDatabase } from "#tests/test-db";

@@ -2,18 +2,7 @@ import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import { logger } from "~/lib/logger.server";
 import { pdfText } from "~/lib/pdf-text";
-import {
-  type LabelCell,
-  LABEL_HEIGHT_MM,
-  LABEL_PADDING_MM,
-  LABEL_WIDTH_MM,
-  labelCells,
-  type Offset,
-  PT_PER_MM,
-  SHEET_HEIGHT_MM,
-  SHEET_WIDTH_MM,
-  type StartCell,
-} from "./layout";
+import { type LabelCell, LABEL_HEIGHT_MM, LABEL_PADDING_MM, LABEL_WIDTH_MM, labelCells, type Offset, PT_PER_MM, SHEET_HEIGHT_MM, SHEET_WIDTH_MM, type StartCell } from "./layout";
 
 /**
  * The sticker sheets as PDF (decision 053), drawn with pdfkit on the A4 21-up geometry of ./layout.ts.

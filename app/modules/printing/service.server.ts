@@ -21,18 +21,7 @@ import { printStickersJob } from "./jobs.server";
 import { sheetCount } from "./layout";
 import { type QrSticker, renderImageSheets, renderQrSheets } from "./pdf.server";
 import { type PrintTarget, type PrintTargetRow, printTargetOf, readStickerSettings, resolveSelection } from "./queries.server";
-import {
-  BACKGROUND_THRESHOLD,
-  CalibrationSchema,
-  type CalibrationValues,
-  ExplanatoryStickersSchema,
-  type ExplanatoryStickersValues,
-  type LabelLine,
-  MAX_STICKERS,
-  QrCodesSchema,
-  type QrCodesValues,
-  type StyleValues,
-} from "./schema";
+import { BACKGROUND_THRESHOLD, CalibrationSchema, type CalibrationValues, ExplanatoryStickersSchema, type ExplanatoryStickersValues, type LabelLine, MAX_STICKERS, QrCodesSchema, type QrCodesValues, type StyleValues } from "./schema";
 import { AUDIT } from "~/core/audit-actions";
 
 /**

@@ -3,30 +3,10 @@ import { IncidentStatus, Role, TaskStatus } from "~/db/enums";
 import type { Entity, EquipmentItem, User } from "~/db/schema";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { dayIn } from "~/lib/dates";
-import {
-  createBuilding,
-  createEntity,
-  createEquipmentItem,
-  createEquipmentType,
-  createIncident,
-  createMaintenanceType,
-  createPlannedMaintenance,
-  createRoom,
-  createStaff,
-  createTask,
-  createUser,
-  linkUserTo,
-} from "#tests/factories";
+import { createBuilding, createEntity, createEquipmentItem, createEquipmentType, createIncident, createMaintenanceType, createPlannedMaintenance, createRoom, createStaff, createTask, createUser, linkUserTo } from "#tests/factories";
 import { actorContext, rejectionOf } from "#tests/service-helpers";
 import { setupTestDatabase } from "#tests/test-context";
-import {
-  failuresPerMonth,
-  getEquipmentItemSummary,
-  getReliability,
-  listEquipmentItemIncidents,
-  listEquipmentItemTasks,
-  listLeastReliableEquipment,
-} from "./queries.server";
+import { failuresPerMonth, getEquipmentItemSummary, getReliability, listEquipmentItemIncidents, listEquipmentItemTasks, listLeastReliableEquipment } from "./queries.server";
 
 /**
  * Figures written out by hand. Old incidents (UTC, far outside the last twelve months):

@@ -3,50 +3,14 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { IncidentStatus, IncidentTypeStatus, Priority, Role, RoomLinkType } from "~/db/enums";
-import {
-  type Building,
-  type Entity,
-  type Facility,
-  type Room,
-  roomFiles,
-  roomLinks,
-  type RoomType,
-  storedFiles,
-  type User,
-} from "~/db/schema";
+import { type Building, type Entity, type Facility, type Room, roomFiles, roomLinks, type RoomType, storedFiles, type User } from "~/db/schema";
 import type { ServiceContext } from "~/core/context.server";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { LIST_COUNT_CAP, type ListQuery } from "~/lib/list-query";
-import {
-  createBuilding,
-  createEntity,
-  createEquipmentItem,
-  createEquipmentType,
-  createFacility,
-  createIncident,
-  createIncidentType,
-  createReportIdentifier,
-  createRoom,
-  createRoomType,
-  createUser,
-  linkUserTo,
-} from "#tests/factories";
+import { createBuilding, createEntity, createEquipmentItem, createEquipmentType, createFacility, createIncident, createIncidentType, createReportIdentifier, createRoom, createRoomType, createUser, linkUserTo } from "#tests/factories";
 import { createTestDatabase } from "#tests/test-db";
 import { actorContext, entityWithManager, listQuery as query, reachAll } from "#tests/service-helpers";
-import {
-  getRoom,
-  getRoomForEdit,
-  getRoomPlace,
-  getRoomType,
-  getRoomTypeForEdit,
-  listRoomTypeOptions,
-  listRooms,
-  listRoomTypes,
-  ROOM_SORTS,
-  ROOM_TYPE_SORTS,
-  type RoomSort,
-  viewRoom,
-} from "./queries.server";
+import { getRoom, getRoomForEdit, getRoomPlace, getRoomType, getRoomTypeForEdit, listRoomTypeOptions, listRooms, listRoomTypes, ROOM_SORTS, ROOM_TYPE_SORTS, type RoomSort, viewRoom } from "./queries.server";
 
 let database: Database;
 

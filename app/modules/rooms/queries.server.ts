@@ -3,22 +3,7 @@ import type { z } from "zod";
 import { assertCan } from "~/core/actor";
 import { fieldColumns } from "~/core/fields.server";
 import type { RoomLinkType } from "~/db/enums";
-import {
-  buildings,
-  equipmentCategories,
-  equipmentItems,
-  equipmentTypes,
-  facilities,
-  incidentTypeRooms,
-  incidentTypeRoomTypes,
-  incidentTypes,
-  reportIdentifiers,
-  roomFiles,
-  roomLinks,
-  rooms,
-  roomTypes,
-  storedFiles,
-} from "~/db/schema";
+import { buildings, equipmentCategories, equipmentItems, equipmentTypes, facilities, incidentTypeRooms, incidentTypeRoomTypes, incidentTypes, reportIdentifiers, roomFiles, roomLinks, rooms, roomTypes, storedFiles } from "~/db/schema";
 import { subquery } from "~/db/subquery";
 import { readAll, type ServiceContext } from "~/core/context.server";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";

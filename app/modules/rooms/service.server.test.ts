@@ -6,47 +6,12 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { IncidentEventType, IncidentStatus, IncidentTypeStatus, Role, RoomLinkType } from "~/db/enums";
-import {
-  type Building,
-  type Entity,
-  entityCounters,
-  type EquipmentType,
-  equipmentItems,
-  equipmentTypes,
-  type Facility,
-  type Incident,
-  incidentEvents,
-  incidents,
-  type IncidentType,
-  incidentTypeRooms,
-  incidentTypeRoomTypes,
-  reportIdentifiers,
-  roomFiles,
-  roomLinks,
-  rooms,
-  type RoomType,
-  roomTypes,
-  storedFiles,
-  type User,
-} from "~/db/schema";
+import { type Building, type Entity, entityCounters, type EquipmentType, equipmentItems, equipmentTypes, type Facility, type Incident, incidentEvents, incidents, type IncidentType, incidentTypeRooms, incidentTypeRoomTypes, reportIdentifiers, roomFiles, roomLinks, rooms, type RoomType, roomTypes, storedFiles, type User } from "~/db/schema";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import { parseInput } from "~/lib/validation";
 import type { FileStore } from "~/modules/files/storage.server";
 import type { FilesContext } from "~/modules/files/uploads.server";
-import {
-  createBuilding,
-  createEntity,
-  createEquipmentItem,
-  createEquipmentType as createEquipmentTypeRow,
-  createFacility,
-  createIncident,
-  createIncidentType,
-  createRoom as createRoomRow,
-  createRoomType as createRoomTypeRow,
-  createUser,
-  linkToEveryFacility,
-  linkUserTo,
-} from "#tests/factories";
+import { createBuilding, createEntity, createEquipmentItem, createEquipmentType as createEquipmentTypeRow, createFacility, createIncident, createIncidentType, createRoom as createRoomRow, createRoomType as createRoomTypeRow, createUser, linkToEveryFacility, linkUserTo } from "#tests/factories";
 import { createFacilityTree } from "#tests/factories/cascade";
 import { pngBytes } from "#tests/factories/files";
 import { createTestDatabase } from "#tests/test-db";

@@ -5,15 +5,7 @@ import { fieldRow, fieldValues } from "~/core/fields.server";
 import { assertCan } from "~/core/actor";
 import { type Input, resolveInput } from "~/core/input";
 import { withTx } from "~/core/unit-of-work.server";
-import {
-  buildings,
-  equipmentItems,
-  equipmentTypes,
-  roomFiles,
-  roomLinks,
-  rooms,
-  roomTypes,
-} from "~/db/schema";
+import { buildings, equipmentItems, equipmentTypes, roomFiles, roomLinks, rooms, roomTypes } from "~/db/schema";
 import { nextShortId, reserveShortIds } from "~/db/short-id.server";
 import { type ArchiveInput, checkConfirmName, confirmNameErrors } from "~/lib/archive";
 import type { ServiceContext } from "~/core/context.server";
@@ -28,21 +20,7 @@ import { activeIncidentTypeIds } from "~/modules/incident-types/queries.server";
 import { replaceRoomType, setRoomIncidentTypes } from "~/modules/incident-types/places.server";
 import { getRoom, getRoomType, type RoomDetail, roomNotFound, type RoomTypeRow, roomTypeNotFound } from "./queries.server";
 import { issueReportIdentifiers } from "./report-identifiers.server";
-import {
-  type RemoveRoomTypeInput,
-  RemoveRoomTypeSchema,
-  ROOM_FIELDS,
-  ROOM_TYPE_FIELDS,
-  RoomFieldsSchema,
-  type RoomFieldsInput,
-  type RoomInput,
-  RoomSchema,
-  type RoomTypeInput,
-  RoomTypeSchema,
-  type RoomValues,
-  type UpdateRoomInput,
-  UpdateRoomSchema,
-} from "./schema";
+import { type RemoveRoomTypeInput, RemoveRoomTypeSchema, ROOM_FIELDS, ROOM_TYPE_FIELDS, RoomFieldsSchema, type RoomFieldsInput, type RoomInput, RoomSchema, type RoomTypeInput, RoomTypeSchema, type RoomValues, type UpdateRoomInput, UpdateRoomSchema } from "./schema";
 import { AUDIT } from "~/core/audit-actions";
 
 /**

@@ -3,17 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { withTx } from "~/core/unit-of-work.server";
 import { type Database, openDatabase } from "~/db/client.server";
 import { IncidentStatus, NotificationType, Priority, Role } from "~/db/enums";
-import {
-  type Entity,
-  type Incident,
-  type IncidentType,
-  incidents,
-  notificationDetails,
-  notifications,
-  type Room,
-  serviceLevelAlerts,
-  type User,
-} from "~/db/schema";
+import { type Entity, type Incident, type IncidentType, incidents, notificationDetails, notifications, type Room, serviceLevelAlerts, type User } from "~/db/schema";
 import { setIncidentStatus } from "~/modules/incidents/service.server";
 import { createReportedIncident } from "~/modules/incidents/writes.server";
 import { createBuilding, createEntity, createFacility, createIncidentType, createRoom, createUser, linkUserTo } from "#tests/factories";

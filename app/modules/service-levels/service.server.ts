@@ -10,25 +10,7 @@ import { parseInput } from "~/lib/validation";
 import { serviceLevelsChanged, type SERVICE_LEVEL_PARTS } from "./changes.server";
 import { belgianPublicHolidays } from "./holidays.server";
 import { serviceLevelsNotFound } from "./queries.server";
-import {
-  type ClosedDayInput,
-  ClosedDaySchema,
-  intervalsOf,
-  minutesOfHours,
-  PRIORITY_OF,
-  type PublicHolidaysInput,
-  PublicHolidaysSchema,
-  RemoveClosedDaySchema,
-  TARGET_PRIORITIES,
-  type TargetsInput,
-  TargetsSchema,
-  timeOf,
-  type WarningLeadInput,
-  WarningLeadSchema,
-  WEEKDAYS,
-  type WorkingWeekInput,
-  WorkingWeekSchema,
-} from "./schema";
+import { type ClosedDayInput, ClosedDaySchema, intervalsOf, minutesOfHours, PRIORITY_OF, type PublicHolidaysInput, PublicHolidaysSchema, RemoveClosedDaySchema, TARGET_PRIORITIES, type TargetsInput, TargetsSchema, timeOf, type WarningLeadInput, WarningLeadSchema, WEEKDAYS, type WorkingWeekInput, WorkingWeekSchema } from "./schema";
 
 /**
  * Every write of the service levels (issue 62, decision 064): the working week, closed days (one by one,

@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ClockRun, OpeningInterval, WorkingCalendar } from "./calendar";
 import { belgianPublicHolidays } from "./holidays.server";
-import {
-  addClockTime,
-  clockMinutesBetween,
-  formatClockTime,
-  hasOpeningHours,
-  isWorkingTime,
-  localDay,
-  parseClockTime,
-  targetState,
-} from "./working-time";
+import { addClockTime, clockMinutesBetween, formatClockTime, hasOpeningHours, isWorkingTime, localDay, parseClockTime, targetState } from "./working-time";
 
 /*
  * Every expected instant below was worked out by hand and is written in UTC, with the local wall time

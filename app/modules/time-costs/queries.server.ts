@@ -1,14 +1,13 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { assertCan, can } from "~/core/actor";
+import { can } from "~/core/actor";
 import { type ServiceContext, readAll } from "~/core/context.server";
 import { entities, materialLines, timeClocks, timeEntries, users } from "~/db/schema";
 import { assigneeCandidates } from "~/modules/incidents/queries.server";
 import { mayMarkTask } from "~/modules/maintenance/tasks.server";
 import { ForbiddenError } from "~/lib/errors";
 import { DEFAULT_CURRENCY } from "./constants";
-import type { MaterialLineInput, TimeEntryInput } from "./schema";
-import { findWorkRecord, isTaskTarget, materialLineNotFound, timeEntryNotFound, type WorkRecord, type WorkTarget, workOfRecord } from "./service.server";
+import { assertRateKeeper, findWorkRecord, isTaskTarget, type WorkRecord, type WorkTarget, workOfRecord } from "./service.server";
 
 /** One time entry as the incident and task views show it. */
 export interface TimeEntryRow {
@@ -17,10 +16,12 @@ export interface TimeEntryRow {
   /** `YYYY-MM-DD`. */
   workedOn: string;
   minutes: number;
-  /** The hourly rate captured when the entry was recorded ("45.00"); null: none. */
+  /** The hourly rate captured when the entry was recorded ("45.00"); null: none, or hidden from the viewer. */
   hourlyRate: string | null;
-  /** minutes / 60 × the rate, rounded to the cent ("67.50"); null without a rate. */
+  /** minutes / 60 × the rate, rounded to the cent ("67.50"); null without a rate, or hidden from the viewer. */
   cost: string | null;
+  /** A colleague's entry seen by a technician: its rate and cost are not shown (seesEveryonesCost). */
+  costHidden: boolean;
   note: string | null;
   /** Whether the viewer may correct or delete it (their own, or any for a manager). */
   editable: boolean;
@@ -44,8 +45,10 @@ export interface RecordWork {
   /**
    * Every entry and line counted: the time, the labour cost (the entries with a rate), the material and
    * their sum, as exact decimal strings; `unpricedEntries`: the entries without a rate (labour is partial).
+   * `labour` and `total` are null for a viewer who does not see everyone's cost while other people's
+   * time counts in them (they would tell a colleague's cost by subtraction).
    */
-  totals: { minutes: number; labour: string; materials: string; total: string; unpricedEntries: number; entries: number; lines: number };
+  totals: { minutes: number; labour: string | null; materials: string; total: string | null; unpricedEntries: number; entries: number; lines: number };
   /** The entity's currency (ISO 4217) of every amount. */
   currency: string;
   /** Whether the viewer may record time and material here. */
@@ -65,6 +68,15 @@ const personName = (name: string | null, surname: string | null) => `${name ?? "
 const lineTotal = sql`round(${materialLines.quantity} * ${materialLines.unitCost}, 2)`;
 /** A time entry's cost at its captured rate, rounded to the cent; null without a rate. */
 const entryCost = sql`round(${timeEntries.minutes} * ${timeEntries.hourlyRate} / 60, 2)`;
+
+/**
+ * Whether the reader sees the rate and cost of everyone's time (decision 065): who may manage time
+ * (managers and administrators, within their reach) and the system. Others (technicians) see those of
+ * their own entries only; a record's labour total only while all its time is theirs.
+ */
+export function seesEveryonesCost(ctx: ServiceContext): boolean {
+  return ctx.actor?.kind === "system" || can(ctx.actor, "manage", "time");
+}
 
 /** At most this many entries and lines are listed on the view (the totals count them all). */
 export const WORK_ROWS_SHOWN = 200;
@@ -96,6 +108,7 @@ export async function getWork(ctx: ServiceContext, target: WorkTarget): Promise<
   const record = await findWorkRecord(ctx, target);
   const viewerId = ctx.actor?.id ?? null;
   const manages = can(ctx.actor, "manage", "time");
+  const seesAll = seesEveryonesCost(ctx);
   const canRecord = await mayRecordOn(ctx, record);
   const addedBy = alias(users, "added_by");
   // The record's own entries and lines, within the entity.
@@ -157,16 +170,20 @@ export async function getWork(ctx: ServiceContext, target: WorkTarget): Promise<
         : [],
   ] as const);
   return {
-    entries: entries.map((e) => ({
-      id: e.id,
-      person: { id: e.userId, name: personName(e.name, e.surname) },
-      workedOn: e.workedOn,
-      minutes: e.minutes,
-      hourlyRate: e.hourlyRate,
-      cost: e.cost,
-      note: e.note,
-      editable: canRecord && (manages || e.userId === viewerId),
-    })),
+    entries: entries.map((e) => {
+      const costHidden = !seesAll && e.userId !== viewerId;
+      return {
+        id: e.id,
+        person: { id: e.userId, name: personName(e.name, e.surname) },
+        workedOn: e.workedOn,
+        minutes: e.minutes,
+        hourlyRate: costHidden ? null : e.hourlyRate,
+        cost: costHidden ? null : e.cost,
+        costHidden,
+        note: e.note,
+        editable: canRecord && (manages || e.userId === viewerId),
+      };
+    }),
     lines: lines.map((l) => ({
       id: l.id,
       description: l.description,
@@ -189,14 +206,19 @@ export type WorkTotals = Pick<RecordWork, "totals" | "currency">;
 /**
  * The totals of an incident's or a task's work, in one statement over every entry and line: the time,
  * the labour cost (each entry's minutes / 60 × its captured rate, rounded to the cent, entries without a
- * rate left out and counted), the material (each line rounded to the cent) and the entity's currency.
- * The caller has read the record in the viewer's reach.
+ * rate left out and counted), the material (each line rounded to the cent) and the entity's currency;
+ * labour and total null for a viewer who sees only their own cost while others' time counts
+ * (seesEveryonesCost). The caller has read the record in the viewer's reach.
  */
 export async function workTotals(ctx: ServiceContext, target: WorkTarget): Promise<WorkTotals> {
   const entriesOf = isTaskTarget(target) ? eq(timeEntries.taskId, target.taskId) : eq(timeEntries.incidentId, target.incidentId);
   const linesOf = isTaskTarget(target) ? eq(materialLines.taskId, target.taskId) : eq(materialLines.incidentId, target.incidentId);
+  const viewerId = ctx.actor?.id ?? null;
+  // For a viewer who sees only their own cost: how many entries are someone else's.
+  const othersTime = seesEveryonesCost(ctx) ? sql`0` : viewerId === null ? sql`count(*)` : sql`count(*) filter (where ${timeEntries.userId} <> ${viewerId})`;
   const time = ctx.db
     .select({
+      others: sql<number>`(${othersTime})::int`.as("others"),
       minutes: sql<number>`coalesce(sum(${timeEntries.minutes}), 0)::int`.as("minutes"),
       labour: sql<string>`coalesce(sum(${entryCost}), 0)::numeric(14,2)`.as("labour"),
       unpriced: sql<number>`(count(*) filter (where ${timeEntries.hourlyRate} is null))::int`.as("unpriced"),
@@ -216,6 +238,7 @@ export async function workTotals(ctx: ServiceContext, target: WorkTarget): Promi
       minutes: time.minutes,
       labour: sql<string>`${time.labour}::text`,
       unpriced: time.unpriced,
+      others: time.others,
       entries: time.entries,
       lines: material.lines,
       materials: sql<string>`${material.amount}::text`,
@@ -225,8 +248,17 @@ export async function workTotals(ctx: ServiceContext, target: WorkTarget): Promi
     .crossJoin(time)
     .crossJoin(material)
     .where(eq(entities.id, ctx.entityId));
+  const hidden = (row?.others ?? 0) > 0;
   return {
-    totals: { minutes: row?.minutes ?? 0, labour: row?.labour ?? "0.00", materials: row?.materials ?? "0.00", total: row?.total ?? "0.00", unpricedEntries: row?.unpriced ?? 0, entries: row?.entries ?? 0, lines: row?.lines ?? 0 },
+    totals: {
+      minutes: row?.minutes ?? 0,
+      labour: hidden ? null : (row?.labour ?? "0.00"),
+      materials: row?.materials ?? "0.00",
+      total: hidden ? null : (row?.total ?? "0.00"),
+      unpricedEntries: row?.unpriced ?? 0,
+      entries: row?.entries ?? 0,
+      lines: row?.lines ?? 0,
+    },
     currency: row?.currency ?? DEFAULT_CURRENCY,
   };
 }
@@ -240,9 +272,9 @@ export interface HourlyRates {
   people: { id: number; name: string; email: string; rate: string | null }[];
 }
 
-/** The entity's currency, default rate and each person's rate (administrators only). */
-export async function getHourlyRates(ctx: ServiceContext): Promise<HourlyRates> {
-  assertCan(ctx.actor, "read", "rate");
+/** The entity's currency, default rate and each person's rate (administrators only; `entityId`: the one the caller names). */
+export async function getHourlyRates(ctx: ServiceContext, entityId: number = ctx.entityId): Promise<HourlyRates> {
+  assertRateKeeper(ctx, "read", entityId);
   const [[entity], people] = await readAll(ctx, [
     () => ctx.db.select({ currency: entities.currency, defaultRate: entities.defaultHourlyRate }).from(entities).where(eq(entities.id, ctx.entityId)),
     () =>
@@ -258,31 +290,4 @@ export async function getHourlyRates(ctx: ServiceContext): Promise<HourlyRates> 
     defaultRate: entity?.defaultRate ?? null,
     people: people.map((p) => ({ id: p.id, name: personName(p.name, p.surname), email: p.email, rate: p.rate })),
   };
-}
-
-/**
- * The stored values of a time entry of an incident or a task in reach, as the verbs' input (the duration
- * as hours and minutes): what a partial change (PATCH) keeps for the fields it leaves out. "Incident not
- * found", "Task not found" or "Entry not found" otherwise; whether the actor may change it is the verb's
- * question.
- */
-export async function timeEntryValues(ctx: ServiceContext, target: WorkTarget, entryId: number): Promise<Required<Omit<TimeEntryInput, "note">> & { note: string | null }> {
-  const record = await findWorkRecord(ctx, target);
-  const [entry] = await ctx.db
-    .select({ userId: timeEntries.userId, workedOn: timeEntries.workedOn, minutes: timeEntries.minutes, note: timeEntries.note })
-    .from(timeEntries)
-    .where(and(eq(timeEntries.id, entryId), workOfRecord(timeEntries, record), eq(timeEntries.entityId, ctx.entityId)));
-  if (!entry) throw timeEntryNotFound();
-  return { userId: entry.userId, workedOn: entry.workedOn, hours: Math.floor(entry.minutes / 60), minutes: entry.minutes % 60, note: entry.note };
-}
-
-/** The stored values of a material line of an incident or a task in reach, as the verbs' input (see timeEntryValues). */
-export async function materialLineValues(ctx: ServiceContext, target: WorkTarget, lineId: number): Promise<Required<MaterialLineInput>> {
-  const record = await findWorkRecord(ctx, target);
-  const [line] = await ctx.db
-    .select({ description: materialLines.description, quantity: materialLines.quantity, unitCost: materialLines.unitCost })
-    .from(materialLines)
-    .where(and(eq(materialLines.id, lineId), workOfRecord(materialLines, record), eq(materialLines.entityId, ctx.entityId)));
-  if (!line) throw materialLineNotFound();
-  return line;
 }

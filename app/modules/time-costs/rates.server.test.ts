@@ -149,7 +149,9 @@ describe("costs", () => {
       [120, null, null],
       [6, "50.00", "5.00"],
     ]);
-    expect(work.totals).toEqual({ minutes: 126, labour: "5.00", materials: "0.00", total: "5.00", unpricedEntries: 1, entries: 2, lines: 0 });
+    // Cleo's time counts in the labour: Tom, a technician, is not given it; the administrator is.
+    expect(work.totals).toEqual({ minutes: 126, labour: null, materials: "0.00", total: null, unpricedEntries: 1, entries: 2, lines: 0 });
+    expect((await getWork(ctxOf(admin), target)).totals).toEqual({ minutes: 126, labour: "5.00", materials: "0.00", total: "5.00", unpricedEntries: 1, entries: 2, lines: 0 });
     expect(work.currency).toBe("CHF");
     // Another entity's view of its own is untouched: EUR.
     expect((await entityRow(other.id)).currency).toBe("EUR");

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { assertCan, can, personWhoCan } from "~/core/actor";
+import { assertCan, can, personWhoCan, reachesWholeEntity } from "~/core/actor";
 import { AUDIT, type AuditAction } from "~/core/audit-actions";
 import type { ServiceContext } from "~/core/context.server";
 import { type Input, resolveInput } from "~/core/input";
@@ -152,6 +152,36 @@ async function recorderInput<S extends z.ZodType>(ctx: ServiceContext, target: W
 
 const minutesOf = (value: { hours: number; minutes: number }) => value.hours * 60 + value.minutes;
 
+/**
+ * The change of a correction, read once the actor is known to be allowed to record work: the fields it
+ * sends (a form sends them all, a REST PATCH some), completed with the stored values inside the verb's
+ * transaction, on the locked row, so that two changes of different fields at once both hold.
+ */
+async function changeInput<T extends object>(ctx: ServiceContext, target: WorkTarget, rawInput: Input<Partial<T>>): Promise<Record<string, unknown>> {
+  recorderOf(ctx, target);
+  const raw = await resolveInput(rawInput);
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) throw new ValidationError({ _form: ["common:validation.invalid"] }, "common:validation.invalid");
+  return raw as Record<string, unknown>;
+}
+
+const has = (change: Record<string, unknown>, field: string) => Object.hasOwn(change, field);
+const sent = (change: Record<string, unknown>, field: string, stored: unknown) => (has(change, field) ? change[field] : stored);
+
+/**
+ * A time entry's change over its stored values: the fields sent replace the stored ones, the others are
+ * kept. The duration is one value: sending `hours` or `minutes` replaces both (the one left out is 0),
+ * so "minutes: 30" is half an hour, not the stored hours and 30 minutes. Left out, the person stays.
+ */
+function timeEntryChange(entry: { workedOn: string; minutes: number; note: string | null }, change: Record<string, unknown>): unknown {
+  const duration = has(change, "hours") || has(change, "minutes") ? { hours: change.hours, minutes: change.minutes } : { hours: Math.floor(entry.minutes / 60), minutes: entry.minutes % 60 };
+  return { userId: change.userId, workedOn: sent(change, "workedOn", entry.workedOn), ...duration, note: sent(change, "note", entry.note) };
+}
+
+/** A material line's change over its stored values: the fields sent replace the stored ones. */
+function materialLineChange(line: { description: string; quantity: string; unitCost: string }, change: Record<string, unknown>): unknown {
+  return { description: sent(change, "description", line.description), quantity: sent(change, "quantity", line.quantity), unitCost: sent(change, "unitCost", line.unitCost) };
+}
+
 // ---------------------------------------------------------------------------
 // Time
 // ---------------------------------------------------------------------------
@@ -202,12 +232,16 @@ async function entryToChange(ctx: ServiceContext, record: WorkRecord, actorId: n
   return entry;
 }
 
-/** Corrects a time entry (the day, the duration, the note; the person for a manager). */
-export async function updateTimeEntry(ctx: ServiceContext, target: WorkTarget, entryId: number, rawInput: Input<TimeEntryInput>): Promise<{ id: number }> {
-  const input = await recorderInput(ctx, target, TimeEntrySchema, rawInput);
-  checkDay(ctx, input.workedOn);
+/**
+ * Corrects a time entry (the day, the duration, the note; the person for a manager). The fields left
+ * out keep their stored values (timeEntryChange), read on the locked entry.
+ */
+export async function updateTimeEntry(ctx: ServiceContext, target: WorkTarget, entryId: number, rawInput: Input<Partial<TimeEntryInput>>): Promise<{ id: number }> {
+  const change = await changeInput<TimeEntryInput>(ctx, target, rawInput);
   return onRecord(ctx, target, async (tx, record, effects, actorId) => {
     const entry = await entryToChange(tx, record, actorId, entryId);
+    const input = parseInput(TimeEntrySchema, timeEntryChange(entry, change));
+    checkDay(tx, input.workedOn);
     // Left out (or named again), the person stays who they were, even one who no longer reaches the
     // record; a technician cannot hand their entry to someone else.
     const userId = input.userId === undefined || input.userId === entry.userId ? entry.userId : await workerOf(tx, record, actorId, input.userId);
@@ -371,11 +405,12 @@ async function lineToChange(ctx: ServiceContext, record: WorkRecord, actorId: nu
   return line;
 }
 
-/** Corrects a material line (one's own; any for a manager). */
-export async function updateMaterialLine(ctx: ServiceContext, target: WorkTarget, lineId: number, rawInput: Input<MaterialLineInput>): Promise<{ id: number }> {
-  const input = await recorderInput(ctx, target, MaterialLineSchema, rawInput);
+/** Corrects a material line (one's own; any for a manager); the fields left out keep their stored values. */
+export async function updateMaterialLine(ctx: ServiceContext, target: WorkTarget, lineId: number, rawInput: Input<Partial<MaterialLineInput>>): Promise<{ id: number }> {
+  const change = await changeInput<MaterialLineInput>(ctx, target, rawInput);
   return onRecord(ctx, target, async (tx, record, effects, actorId) => {
     const line = await lineToChange(tx, record, actorId, lineId);
+    const input = parseInput(MaterialLineSchema, materialLineChange(line, change));
     if (line.description === input.description && Number(line.quantity) === Number(input.quantity) && Number(line.unitCost) === Number(input.unitCost)) {
       return { id: line.id };
     }
@@ -416,16 +451,30 @@ export async function deleteMaterialLine(ctx: ServiceContext, target: WorkTarget
 // Rates
 // ---------------------------------------------------------------------------
 
+export const entityNotFound = () => new NotFoundError("settings:errors.entityNotFound", "ENTITY_NOT_FOUND");
+
+/**
+ * Who may read or set the rates (`read`/`manage rate`: administrators, or their token with the rate
+ * scope): the rates span every person of the entity, so a token limited to some facilities may not
+ * (403). Another entity's id (the REST address names one) is "Entity not found".
+ */
+export function assertRateKeeper(ctx: ServiceContext, action: "read" | "manage", entityId: number): void {
+  const actor = personWhoCan(ctx.actor, action, "rate");
+  if (!reachesWholeEntity(actor)) throw new ForbiddenError("timeCosts:errors.ratesWholeEntity", "RATES_WHOLE_ENTITY");
+  if (entityId !== ctx.entityId) throw entityNotFound();
+}
+
 const sameAmount = (a: string | null, b: string | null) => (a === null || b === null ? a === b : Number(a) === Number(b));
 
 /**
  * Sets the entity's currency, its default hourly rate and the listed people's own rates (administrators
  * only). Every listed person must be one of the entity's people, not archived: anyone else (another
  * entity's id) refuses the whole form. Entries already recorded keep the rate they were recorded with.
+ * `entityId`: the entity the caller names (REST), refused unless it is theirs.
  * One audit row `rate.set` with what changed.
  */
-export async function setHourlyRates(ctx: ServiceContext, rawInput: Input<HourlyRatesInput>): Promise<void> {
-  personWhoCan(ctx.actor, "manage", "rate");
+export async function setHourlyRates(ctx: ServiceContext, rawInput: Input<HourlyRatesInput>, entityId: number = ctx.entityId): Promise<void> {
+  assertRateKeeper(ctx, "manage", entityId);
   const input = parseInput(HourlyRatesSchema, await resolveInput(rawInput));
   const ids = input.rates.map((r) => r.userId);
   if (new Set(ids).size !== ids.length) throw new ValidationError({ rates: ["timeCosts:validation.ratePerson"] }, "timeCosts:validation.ratePerson", "RATE_PERSON_TWICE");

@@ -2,39 +2,13 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { IncidentEventType, IncidentStatus, NotificationType, Role, TaskStatus, UserStatus } from "~/db/enums";
-import {
-  apiTokens,
-  auditLog,
-  type Building,
-  type Entity,
-  type Facility,
-  incidentEvents,
-  incidents,
-  notificationDetails,
-  notifications,
-  plannedMaintenanceAssignees,
-  refreshTokens,
-  tasks,
-  type User,
-  userLinkedObjects,
-  users,
-} from "~/db/schema";
+import { apiTokens, auditLog, type Building, type Entity, type Facility, incidentEvents, incidents, notificationDetails, notifications, plannedMaintenanceAssignees, refreshTokens, tasks, type User, userLinkedObjects, users } from "~/db/schema";
 import { ConflictError, ForbiddenError, NotFoundError, type ValidationError } from "~/lib/errors";
 import { authenticateApiToken } from "~/modules/api-tokens/authenticate.server";
 import { createApiToken } from "~/modules/api-tokens/service.server";
 import { isResetTokenUsable, resetPassword } from "~/modules/auth/password-reset.server";
 import { calendarTokenOwner, issueCalendarToken } from "./calendar-token.server";
-import {
-  createBuilding,
-  createEntity,
-  createFacility,
-  createIncident,
-  createPlannedMaintenance,
-  createRoom,
-  createTask,
-  createUser,
-  linkUserTo,
-} from "#tests/factories";
+import { createBuilding, createEntity, createFacility, createIncident, createPlannedMaintenance, createRoom, createTask, createUser, linkUserTo } from "#tests/factories";
 import { createTestDatabase } from "#tests/test-db";
 import { createTestServices, type TestServices } from "#tests/test-context";
 import { actorContext, expectFieldError, listQuery, rejectionOf } from "#tests/service-helpers";

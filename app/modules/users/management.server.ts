@@ -6,16 +6,7 @@ import { roleMay } from "~/core/role-sql.server";
 import type { Effects } from "~/core/unit-of-work.server";
 import { withTx } from "~/core/unit-of-work.server";
 import { UserStatus } from "~/db/enums";
-import {
-  buildings,
-  entities,
-  facilities,
-  passwordResetTokens,
-  refreshTokens,
-  type User,
-  userLinkedObjects,
-  users,
-} from "~/db/schema";
+import { buildings, entities, facilities, passwordResetTokens, refreshTokens, type User, userLinkedObjects, users } from "~/db/schema";
 import { checkConfirmName } from "~/lib/archive";
 import { ConflictError, NotFoundError, ValidationError } from "~/lib/errors";
 import { parseInput } from "~/lib/validation";
@@ -32,20 +23,7 @@ import { userDeactivated } from "./changes.server";
 import { assertCanManageUsers, assertMayHandleRole, isOwnAccount } from "./policy.server";
 import { updateAccount } from "./service.server";
 import { getUser, type UserDetail } from "./queries.server";
-import {
-  type ArchiveUserInput,
-  ArchiveUserSchema,
-  type CreateUserInput,
-  CreateUserSchema,
-  fullName,
-  type LinkedObjects,
-  type SetUserStatusInput,
-  SetUserStatusSchema,
-  type UpdateOwnProfileInput,
-  UpdateOwnProfileSchema,
-  type UpdateUserInput,
-  UpdateUserSchema,
-} from "./schema";
+import { type ArchiveUserInput, ArchiveUserSchema, type CreateUserInput, CreateUserSchema, fullName, type LinkedObjects, type SetUserStatusInput, SetUserStatusSchema, type UpdateOwnProfileInput, UpdateOwnProfileSchema, type UpdateUserInput, UpdateUserSchema } from "./schema";
 import { AUDIT } from "~/core/audit-actions";
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { reachesOpenIncidentsOf } from "~/modules/incidents/queries.server";
 import { alias } from "drizzle-orm/pg-core";
 import { readAll, type ServiceContext } from "~/core/context.server";
@@ -119,33 +119,27 @@ async function linksOf(ctx: ServiceContext, userIds: number[], inTokenReach = fa
   const facilitiesByUser = new Map<number, { id: number; name: string }[]>();
   const buildingsByUser = new Map<number, { id: number; name: string; facilityName: string }[]>();
   if (!userIds.length) return { facilitiesByUser, buildingsByUser };
+  // The users' links to places that are not archived (and within the token's facilities when asked).
+  const linksOf = (archivedAt: AnyColumn, facilityId: AnyColumn) =>
+    and(
+      eq(userLinkedObjects.entityId, ctx.entityId),
+      inArray(userLinkedObjects.userId, userIds),
+      isNull(archivedAt),
+      inTokenReach ? withinTokenFacilities(ctx.actor, facilityId) : undefined,
+    );
   const [facilityLinks, buildingLinks] = await readAll(ctx, [
     () => ctx.db
       .select({ userId: userLinkedObjects.userId, id: facilities.id, name: facilities.name })
       .from(userLinkedObjects)
       .innerJoin(facilities, and(eq(facilities.id, userLinkedObjects.facilityId), eq(facilities.entityId, ctx.entityId)))
-      .where(
-        and(
-          eq(userLinkedObjects.entityId, ctx.entityId),
-          inArray(userLinkedObjects.userId, userIds),
-          isNull(facilities.archivedAt),
-          inTokenReach ? withinTokenFacilities(ctx.actor, facilities.id) : undefined,
-        ),
-      )
+      .where(linksOf(facilities.archivedAt, facilities.id))
       .orderBy(asc(sql`lower(${facilities.name})`), asc(facilities.id)),
     () => ctx.db
       .select({ userId: userLinkedObjects.userId, id: buildings.id, name: buildings.name, facilityName: facilities.name })
       .from(userLinkedObjects)
       .innerJoin(buildings, and(eq(buildings.id, userLinkedObjects.buildingId), eq(buildings.entityId, ctx.entityId)))
       .innerJoin(facilities, eq(facilities.id, buildings.facilityId))
-      .where(
-        and(
-          eq(userLinkedObjects.entityId, ctx.entityId),
-          inArray(userLinkedObjects.userId, userIds),
-          isNull(buildings.archivedAt),
-          inTokenReach ? withinTokenFacilities(ctx.actor, buildings.facilityId) : undefined,
-        ),
-      )
+      .where(linksOf(buildings.archivedAt, buildings.facilityId))
       .orderBy(asc(sql`lower(${buildings.name})`), asc(buildings.id)),
   ]);
   for (const { userId, ...f } of facilityLinks) facilitiesByUser.set(userId, [...(facilitiesByUser.get(userId) ?? []), f]);

@@ -10,14 +10,7 @@ import { hashPassword, verifyPassword } from "~/modules/auth/password.server";
 import { treeScope } from "~/modules/facilities/policy.server";
 import { parseInput } from "~/lib/validation";
 import { checkImage, fileUrl, uploadsOf, type FilesContext } from "~/modules/files/uploads.server";
-import {
-  type ChangePasswordInput,
-  ChangePasswordInputSchema,
-  type SetLanguageInput,
-  SetLanguageSchema,
-  type UpdateAccountInput,
-  UpdateAccountSchema,
-} from "./schema";
+import { type ChangePasswordInput, ChangePasswordInputSchema, type SetLanguageInput, SetLanguageSchema, type UpdateAccountInput, UpdateAccountSchema } from "./schema";
 import { AUDIT } from "~/core/audit-actions";
 
 /**

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { getT } from "~/i18n.server";
 import { parseJson, requestLocale, toApiError } from "~/http/api.server";
 import { LoginSchema } from "~/modules/auth/schema";
-import { AuthError, login, LoginErrorCode } from "~/modules/auth/service.server";
+import { AuthError, login, LoginErrorCode, tokenPairBody } from "~/modules/auth/service.server";
 
 /** POST /api/authentication/login { username, password } → tokens, role, ids, errorCode. */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -11,15 +11,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const input = await parseJson(request, LoginSchema);
     const pair = await login(context.runtime.auth, { email: input.username, password: input.password, address: context.clientAddress });
-    return Response.json({
-      jwtToken: pair.jwtToken,
-      refreshToken: pair.refreshToken,
-      role: pair.role,
-      userId: pair.userId,
-      entityId: pair.entityId,
-      expiresAt: new Date(pair.expiresAt).toISOString(),
-      errorCode: LoginErrorCode.NONE,
-    });
+    return Response.json({ ...tokenPairBody(pair), errorCode: LoginErrorCode.NONE });
   } catch (error) {
     if (error instanceof AuthError) {
       return Response.json(

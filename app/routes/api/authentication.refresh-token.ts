@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { parseJson, requestLocale, toApiError } from "~/http/api.server";
 import { RefreshSchema } from "~/modules/auth/schema";
-import { refresh } from "~/modules/auth/service.server";
+import { refresh, tokenPairBody } from "~/modules/auth/service.server";
 
 /** POST /api/authentication/refresh-token { jwtToken, refreshToken } → a new pair (the old refresh token is spent). */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -9,14 +9,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const input = await parseJson(request, RefreshSchema);
     const pair = await refresh(context.runtime.auth, input);
-    return Response.json({
-      jwtToken: pair.jwtToken,
-      refreshToken: pair.refreshToken,
-      role: pair.role,
-      userId: pair.userId,
-      entityId: pair.entityId,
-      expiresAt: new Date(pair.expiresAt).toISOString(),
-    });
+    return Response.json(tokenPairBody(pair));
   } catch (error) {
     return toApiError(error, locale);
   }

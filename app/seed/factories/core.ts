@@ -1,16 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "~/db/client.server";
 import { Role, UserStatus } from "~/db/enums";
-import {
-  type Entity,
-  entities,
-  type NewEntity,
-  type NewUser,
-  type User,
-  type UserLinkedObject,
-  userLinkedObjects,
-  users,
-} from "~/db/schema";
+import { type Entity, entities, type NewEntity, type NewUser, type User, type UserLinkedObject, userLinkedObjects, users } from "~/db/schema";
 import { hashPassword } from "~/modules/auth/password.server";
 
 /** The password of every factory-made and demo account unless told otherwise. */

@@ -1,16 +1,6 @@
 import type { Db } from "~/db/client.server";
 import { newReportCode } from "~/db/report-identifier";
-import {
-  type EquipmentCategory,
-  equipmentCategories,
-  type EquipmentItem,
-  equipmentItems,
-  type EquipmentType,
-  equipmentTypes,
-  type NewEquipmentCategory,
-  type NewEquipmentItem,
-  type NewEquipmentType,
-} from "~/db/schema";
+import { type EquipmentCategory, equipmentCategories, type EquipmentItem, equipmentItems, type EquipmentType, equipmentTypes, type NewEquipmentCategory, type NewEquipmentItem, type NewEquipmentType } from "~/db/schema";
 import { type Overrides, sequence } from "./core";
 import { createReportIdentifier, createRoom } from "./places";
 

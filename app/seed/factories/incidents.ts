@@ -1,31 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { IncidentEventType, type IncidentPriority, IncidentStatus, Priority } from "~/db/enums";
-import {
-  equipmentItems,
-  type Incident,
-  incidentChecklistAnswers,
-  incidentCommentFiles,
-  incidentFiles,
-  type IncidentComment,
-  type IncidentEvent,
-  type IncidentType,
-  incidentComments,
-  incidentEvents,
-  incidentReporters,
-  incidents,
-  incidentTypeChecklistItems,
-  incidentTypeDefaultAssignees,
-  incidentTypeEquipmentTypes,
-  incidentTypeRooms,
-  incidentTypeRoomTypes,
-  incidentTypes,
-  type NewIncident,
-  type NewIncidentComment,
-  type NewIncidentEvent,
-  type NewIncidentType,
-  rooms,
-} from "~/db/schema";
+import { equipmentItems, type Incident, incidentChecklistAnswers, incidentCommentFiles, incidentFiles, type IncidentComment, type IncidentEvent, type IncidentType, incidentComments, incidentEvents, incidentReporters, incidents, incidentTypeChecklistItems, incidentTypeDefaultAssignees, incidentTypeEquipmentTypes, incidentTypeRooms, incidentTypeRoomTypes, incidentTypes, type NewIncident, type NewIncidentComment, type NewIncidentEvent, type NewIncidentType, rooms } from "~/db/schema";
 import { nextShortId } from "~/db/short-id.server";
 import { type Overrides, sequence } from "./core";
 

@@ -1,25 +1,7 @@
 import type { Db } from "~/db/client.server";
 import { eq } from "drizzle-orm";
 import { ObjectType, TimeMeasure } from "~/db/enums";
-import {
-  entities,
-  maintenanceTypeAssignees,
-  maintenanceTypeEquipmentItems,
-  maintenanceTypeRooms,
-  type MaintenanceType,
-  maintenanceTypes,
-  type NewMaintenanceType,
-  type NewPlannedMaintenance,
-  type NewTask,
-  plannedMaintenanceAssignees,
-  plannedMaintenanceEquipmentItems,
-  plannedMaintenanceLocations,
-  plannedMaintenanceRooms,
-  type PlannedMaintenance,
-  plannedMaintenances,
-  type Task,
-  tasks,
-} from "~/db/schema";
+import { entities, maintenanceTypeAssignees, maintenanceTypeEquipmentItems, maintenanceTypeRooms, type MaintenanceType, maintenanceTypes, type NewMaintenanceType, type NewPlannedMaintenance, type NewTask, plannedMaintenanceAssignees, plannedMaintenanceEquipmentItems, plannedMaintenanceLocations, plannedMaintenanceRooms, type PlannedMaintenance, plannedMaintenances, type Task, tasks } from "~/db/schema";
 import { DEFAULT_TIME_ZONE, dayIn } from "~/lib/dates";
 import { type Overrides, sequence } from "./core";
 

@@ -1,12 +1,6 @@
 import type { Db } from "~/db/client.server";
 import { NotificationType } from "~/db/enums";
-import {
-  type NewNotificationDetails,
-  type Notification,
-  type NotificationDetails,
-  notificationDetails,
-  notifications,
-} from "~/db/schema";
+import { type NewNotificationDetails, type Notification, type NotificationDetails, notificationDetails, notifications } from "~/db/schema";
 import type { Overrides } from "./core";
 
 export type CreateNotificationOverrides = Overrides<NewNotificationDetails> & {

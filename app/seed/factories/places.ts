@@ -1,23 +1,7 @@
 import type { Db } from "~/db/client.server";
 import type { RoomLinkType } from "~/db/enums";
 import { newReportCode } from "~/db/report-identifier";
-import {
-  type Building,
-  buildings,
-  type Facility,
-  facilities,
-  type NewBuilding,
-  type NewFacility,
-  type NewRoom,
-  type NewRoomType,
-  type ReportIdentifier,
-  reportIdentifiers,
-  type Room,
-  roomLinks,
-  rooms,
-  type RoomType,
-  roomTypes,
-} from "~/db/schema";
+import { type Building, buildings, type Facility, facilities, type NewBuilding, type NewFacility, type NewRoom, type NewRoomType, type ReportIdentifier, reportIdentifiers, type Room, roomLinks, rooms, type RoomType, roomTypes } from "~/db/schema";
 import { nextShortId } from "~/db/short-id.server";
 import { type Overrides, sequence } from "./core";
 

@@ -15,6 +15,7 @@ import { ASSIGNEE_ME, ASSIGNEE_NONE, BOARD_STATUSES, NO_PRIORITY, SETTABLE_STATU
 import { activeFilterCount, DUE_FILTERS, type IncidentFilters as Filters } from "~/modules/incidents/filters";
 import { clearFiltersHref, FILTERS_PARAM, type ListView, withParam } from "~/modules/incidents/list-url";
 import type { AssigneeChoice } from "./shared";
+import { Options } from "~/components/forms/select-field";
 
 /** The choices of the "More filters" panel, loaded only while it is open (decision 021). */
 export interface FilterChoices {
@@ -157,11 +158,7 @@ function MoreFilters({ filters, choices }: { filters: Filters; choices: FilterCh
             {typeof filters.assignee === "number" && !assignees.some((a) => a.id === filters.assignee) ? (
               <option value={filters.assignee}>{t("filters.userNumber", { id: filters.assignee })}</option>
             ) : null}
-            {assignees.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
+            <Options values={assignees} />
           </Select>
         </div>
         <FilterSelect

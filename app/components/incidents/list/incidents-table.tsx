@@ -18,6 +18,7 @@ import { type AssigneeChoice, type ListActionError, locationLines, priorityBadge
 import { useDates } from "~/lib/use-dates";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
+import { Options } from "~/components/forms/select-field";
 
 /**
  * A row of the table as the page carries it (and hydrates): what the cells show, the place already
@@ -298,11 +299,7 @@ export function BulkForm({ rows, everyone, error }: BulkFormProps) {
           <div className="grid gap-1.5">
             <Label htmlFor={ids.status}>{t("bulk.status")}</Label>
             <Select id={ids.status} name="status" defaultValue="1" wrapperClassName="sm:w-44">
-              {SETTABLE_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`incidents:status.${s}`)}
-                </option>
-              ))}
+              <Options values={SETTABLE_STATUSES} label={(s) => t(`incidents:status.${s}`)} />
             </Select>
           </div>
         ) : null}
@@ -311,11 +308,7 @@ export function BulkForm({ rows, everyone, error }: BulkFormProps) {
             <Label htmlFor={ids.priority}>{t("bulk.priority")}</Label>
             <Select id={ids.priority} name="priority" defaultValue="2" wrapperClassName="sm:w-44">
               <option value={NO_PRIORITY}>{t("incidents:priority.none")}</option>
-              {[0, 1, 2, 3].map((p) => (
-                <option key={p} value={p}>
-                  {t(`incidents:priority.${p}`)}
-                </option>
-              ))}
+              <Options values={[0, 1, 2, 3]} label={(p) => t(`incidents:priority.${p}`)} />
             </Select>
           </div>
         ) : null}

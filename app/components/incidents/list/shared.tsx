@@ -8,6 +8,7 @@ import type { ToastData } from "~/components/ui/toast";
 import { SETTABLE_STATUSES } from "~/modules/incidents/constants";
 import type { IncidentLocation, IncidentRow } from "~/modules/incidents/queries.server";
 import { useHydrated } from "~/lib/use-hydrated";
+import { Options } from "~/components/forms/select-field";
 
 /** What the action answers when it refuses a change (see http/incident-list.server.ts). */
 export interface ListActionError {
@@ -167,11 +168,7 @@ export function StatusSelect({ row, label, onSubmitted, fill = false }: StatusSe
             fetcher.submit({ intent: "status", id: String(row.id), status }, { method: "post", preventScrollReset: true });
           }}
         >
-          {SETTABLE_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`incidents:status.${s}`)}
-            </option>
-          ))}
+          <Options values={SETTABLE_STATUSES} label={(s) => t(`incidents:status.${s}`)} />
         </select>
       </span>
       {hydrated ? null : (

@@ -3,17 +3,7 @@ import type { ReactNode } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
-import {
-  ASSIGNEE_PAGE_PARAM,
-  ASSIGNEE_Q_PARAM,
-  COMMENT_PARAM,
-  EDIT_ENTRY_PARAM,
-  EDIT_LINE_PARAM,
-  ENTRY_PARAM,
-  FILE_PARAM,
-  LINE_PARAM,
-  type ViewDialog,
-} from "~/lib/incident-view";
+import { ASSIGNEE_PAGE_PARAM, ASSIGNEE_Q_PARAM, COMMENT_PARAM, EDIT_ENTRY_PARAM, EDIT_LINE_PARAM, ENTRY_PARAM, FILE_PARAM, LINE_PARAM, type ViewDialog } from "~/lib/incident-view";
 import { numberFormat } from "~/lib/intl";
 import { useDates } from "~/lib/use-dates";
 

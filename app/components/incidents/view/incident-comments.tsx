@@ -6,14 +6,13 @@ import { FormErrors, useErrorText, useZodForm, zodValidator } from "~/components
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Dialog, DialogFooter, DialogTrigger } from "~/components/ui/dialog";
-import { Field, fieldControlProps } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { Field } from "~/components/ui/field";
 import { Textarea } from "~/components/ui/textarea";
 import { COMMENT_PARAM, COMMENT_SECTION, COMMENTS_SHOWN_PARAM, EDIT_PARAM, MAX_COMMENTS_SHOWN, VIEW_INTENTS } from "~/lib/incident-view";
-import { COMMENT_MAX, COMMENTS_PAGE, MAX_ATTACHMENTS } from "~/modules/incidents/constants";
+import { COMMENT_MAX, COMMENTS_PAGE } from "~/modules/incidents/constants";
 import type { IncidentComment } from "~/modules/incidents/queries.server";
 import { DateTime, ShowEarlier, useDateTime, useViewDialog } from "./format";
-import { ACCEPT, FileList, megabytes } from "./incident-files";
+import { AttachmentsField, FileList } from "./incident-files";
 
 const commentValidator = zodValidator(() => import("~/modules/incidents/schema").then((m) => m.CommentSchema));
 
@@ -189,27 +188,7 @@ function NewComment({ maxBytes, lastResult }: { maxBytes: number; lastResult?: S
       <Field label={t("comments.body")} htmlFor={fields.body.id} errors={errors} required>
         <Textarea {...getTextareaProps(fields.body)} maxLength={COMMENT_MAX} rows={4} />
       </Field>
-      <Field
-        label={t("comments.attachments")}
-        htmlFor={filesId}
-        errors={fileErrors}
-        description={t("files.hint", {
-          size: megabytes(maxBytes),
-          count: MAX_ATTACHMENTS,
-        })}
-      >
-        <Input
-          type="file"
-          name="files"
-          multiple
-          accept={ACCEPT}
-          {...fieldControlProps(filesId, {
-            errors: fileErrors,
-            description: true,
-          })}
-          className="h-auto cursor-pointer py-2 sm:h-auto"
-        />
-      </Field>
+      <AttachmentsField label={t("comments.attachments")} id={filesId} errors={fileErrors} maxBytes={maxBytes} />
       <div>
         <SubmitButton intent={VIEW_INTENTS.comment}>{t("comments.post")}</SubmitButton>
       </div>

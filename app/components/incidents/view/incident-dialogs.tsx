@@ -18,6 +18,7 @@ import { DESCRIPTION_MAX, SETTABLE_STATUSES, TITLE_MAX } from "~/modules/inciden
 import { priorityLabel, useViewDialog } from "./format";
 import type { IncidentView } from "./incident-header";
 import { textOf } from "~/lib/text";
+import { Options } from "~/components/forms/select-field";
 
 const schemas = () => import("~/modules/incidents/schema");
 const statusValidator = zodValidator(() => schemas().then((m) => m.SetStatusSchema));
@@ -110,11 +111,7 @@ function StatusDialog({ status, lastResult }: { status: number; lastResult?: Sub
           <FormErrors id={form.errorId} errors={form.errors} ns={["incidents"]} />
           <Field label={t("incidents:fields.status")} htmlFor={fields.status.id} errors={text(fields.status.errors)}>
             <Select {...getSelectProps(fields.status)} data-autofocus>
-              {SETTABLE_STATUSES.map((s) => (
-                <option key={s} value={String(s)}>
-                  {t(`incidents:status.${s}`)}
-                </option>
-              ))}
+              <Options values={SETTABLE_STATUSES} label={(s) => t(`incidents:status.${s}`)} />
             </Select>
           </Field>
           <Footer closeTo={closeTo} intent={VIEW_INTENTS.status} label={t("dialogs.status.save")} />
@@ -141,11 +138,7 @@ function PriorityDialog({ priority, lastResult }: { priority: number | null; las
           <Field label={t("incidents:fields.priority")} htmlFor={fields.priority.id} errors={text(fields.priority.errors)}>
             <Select {...getSelectProps(fields.priority)} data-autofocus>
               <option value="none">{t("incidents:priority.none")}</option>
-              {[0, 1, 2, 3].map((p) => (
-                <option key={p} value={String(p)}>
-                  {priorityLabel(t, p)}
-                </option>
-              ))}
+              <Options values={[0, 1, 2, 3]} label={(p) => priorityLabel(t, p)} />
             </Select>
           </Field>
           <Footer closeTo={closeTo} intent={VIEW_INTENTS.priority} label={t("dialogs.priority.save")} />

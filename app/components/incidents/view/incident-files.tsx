@@ -18,6 +18,23 @@ export const ACCEPT = ".png,.jpg,.jpeg,.gif,.webp,.pdf,.txt,.csv,.docx,.xlsx,.pp
 
 export const megabytes = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 10) / 10;
 
+/** The file input of an incident's attachments (several files), with the size and count hint below it. */
+export function AttachmentsField({ label, id, errors, maxBytes }: { label: string; id: string; errors?: string[] | null; maxBytes: number }) {
+  const { t } = useTranslation("incidentView");
+  return (
+    <Field label={label} htmlFor={id} errors={errors} description={t("files.hint", { size: megabytes(maxBytes), count: MAX_ATTACHMENTS })}>
+      <Input
+        type="file"
+        name="files"
+        multiple
+        accept={ACCEPT}
+        {...fieldControlProps(id, { errors, description: true })}
+        className="h-auto cursor-pointer py-2 sm:h-auto"
+      />
+    </Field>
+  );
+}
+
 const formErrorsOf = (result?: SubmissionResult<string[]>) => (result?.error?.[""] ?? null) as string[] | null;
 const fieldErrorsOf = (result: SubmissionResult<string[]> | undefined, name: string) => (result?.error?.[name] ?? null) as string[] | null;
 
@@ -94,24 +111,7 @@ export function IncidentFiles({ files, maxBytes, lastResult }: { files: Incident
         <Form method="post" encType="multipart/form-data" className="grid gap-3 border-t pt-4" key={files.map((f) => f.id).join()}>
           <input type="hidden" name="intent" value={VIEW_INTENTS.addFiles} />
           <FormErrors errors={formErrorsOf(lastResult)} ns={["incidents"]} />
-          <Field
-            label={t("files.add")}
-            htmlFor={inputId}
-            errors={errors}
-            description={t("files.hint", {
-              size: megabytes(maxBytes),
-              count: MAX_ATTACHMENTS,
-            })}
-          >
-            <Input
-              type="file"
-              name="files"
-              multiple
-              accept={ACCEPT}
-              {...fieldControlProps(inputId, { errors, description: true })}
-              className="h-auto cursor-pointer py-2 sm:h-auto"
-            />
-          </Field>
+          <AttachmentsField label={t("files.add")} id={inputId} errors={errors} maxBytes={maxBytes} />
           <div>
             <SubmitButton intent={VIEW_INTENTS.addFiles}>{t("files.upload")}</SubmitButton>
           </div>

@@ -1,0 +1,2 @@
+CREATE INDEX "material_lines_entity_created_idx" ON "material_lines" USING btree ("entity_id","created_at");--> statement-breakpoint
+CREATE INDEX "time_entries_entity_day_idx" ON "time_entries" USING btree ("entity_id","worked_on");
