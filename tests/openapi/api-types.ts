@@ -10455,10 +10455,12 @@ export interface operations {
                         workedOn: string;
                         minutes: number;
                         note: string | null;
-                        /** @description The rate captured when it was recorded, in the entity's currency (null: none) */
+                        /** @description The rate captured when it was recorded, in the entity's currency (null: none, or hidden) */
                         hourlyRate: string | null;
-                        /** @description minutes / 60 × hourlyRate, rounded to the cent (null: no rate) */
+                        /** @description minutes / 60 × hourlyRate, rounded to the cent (null: no rate, or hidden) */
                         cost: string | null;
+                        /** @description A colleague's entry read by a technician: its rate and cost are not given */
+                        costHidden: boolean;
                         /** @description Whether the caller may change or delete it */
                         editable: boolean;
                     } & {
