@@ -206,6 +206,11 @@ export const apiRoutes: Screen[] = [
   // Maintenance tasks (section 7 leaves them out; designed like the incident calls)
   api("api-tasks", "tasks", "tasks.ts"),
   api("api-task-status", "tasks/:id/status", "tasks.$id.status.ts"),
+  // Time and material recorded on a task (issue 62, decision 065): the incident calls' handlers
+  api("api-task-time-entries", "tasks/:id/time-entries", "tasks.$id.time-entries.ts"),
+  api("api-task-time-entry", "tasks/:id/time-entries/:entryId", "tasks.$id.time-entries.$entryId.ts"),
+  api("api-task-material-lines", "tasks/:id/material-lines", "tasks.$id.material-lines.ts"),
+  api("api-task-material-line", "tasks/:id/material-lines/:lineId", "tasks.$id.material-lines.$lineId.ts"),
   // Maintenance types and planned maintenance (section 7 leaves them out; designed like the facility calls)
   api("api-maintenance-types", "maintenances/types", "maintenances.types.ts"),
   api("api-maintenance-type", "maintenances/types/:id", "maintenances.types.$id.ts"),

@@ -43,7 +43,7 @@ export const AUDIT = {
     setTargets: "serviceLevel.set-targets",
     setWarningLead: "serviceLevel.set-warning-lead",
   },
-  timeEntry: { record: "timeEntry.record", update: "timeEntry.update", delete: "timeEntry.delete" },
+  timeEntry: { record: "timeEntry.record", update: "timeEntry.update", delete: "timeEntry.delete", startClock: "timeEntry.start-clock" },
   user: {
     create: "user.create",
     update: "user.update",

@@ -1,14 +1,19 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { type Deferred, deferred } from "~/core/input";
-import { idParam, parseJson } from "~/http/api.server";
-import { CURRENCIES, MATERIAL_DESCRIPTION_MAX, MAX_ENTRY_MINUTES, MAX_HOURLY_RATE, TIME_NOTE_MAX } from "~/modules/time-costs/constants";
+import { apiRoute, created, idParam, methodNotAllowed, parseJson } from "~/http/api.server";
+import { incidentIdParam } from "~/http/incident-api.server";
 import { ValidationError } from "~/lib/errors";
-import type { HourlyRatesInput } from "~/modules/time-costs/schema";
-import { entityNotFound, materialLineNotFound, timeEntryNotFound } from "~/modules/time-costs/service.server";
+import { taskNotFound } from "~/modules/maintenance/task-queries.server";
+import { CURRENCIES, MATERIAL_DESCRIPTION_MAX, MAX_ENTRY_MINUTES, MAX_HOURLY_RATE, TIME_NOTE_MAX } from "~/modules/time-costs/constants";
+import { getWork } from "~/modules/time-costs/queries.server";
+import type { HourlyRatesInput, MaterialLineInput, TimeEntryInput } from "~/modules/time-costs/schema";
+import { addMaterialLine, deleteMaterialLine, deleteTimeEntry, entityNotFound, materialLineNotFound, recordTime, timeEntryNotFound, updateMaterialLine, updateTimeEntry, type WorkTarget } from "~/modules/time-costs/service.server";
 
 /**
- * What the time and material calls under /api/incidents/{id} share (issue 62): the entry and line ids of
- * the address (a malformed one is "not found" before the database is asked), the bodies as the verbs
+ * The time and material calls under /api/incidents/{id} and /api/tasks/{id} (issue 62), one handler of
+ * each for both records (the route modules only name theirs), and what they share: the record, entry and
+ * line ids of the address (a malformed one is "not found" before the database is asked), the bodies as the verbs
  * read them (validated by the verb, after its permission check, with TimeEntrySchema or
  * MaterialLineSchema; a PATCH's body is completed with the stored values by the verb, in its
  * transaction), and the documented shapes of those bodies (the verbs' schemas preprocess their fields, which JSON
@@ -27,6 +32,92 @@ export function lineIdParam(params: { lineId?: string }): number {
   const id = idParam(params.lineId);
   if (!id) throw materialLineNotFound();
   return id;
+}
+
+/** The kinds of record whose work the REST calls read and write. */
+export type WorkRecordKind = "incident" | "task";
+
+/** The record of the address (`{id}`); a malformed id is 404 INCIDENT_NOT_FOUND or TASK_NOT_FOUND. */
+function targetOf(kind: WorkRecordKind, params: { id?: string }): WorkTarget {
+  if (kind === "incident") return { incidentId: incidentIdParam(params) };
+  const id = idParam(params.id);
+  if (!id) throw taskNotFound();
+  return { taskId: id };
+}
+
+/**
+ * GET and POST /api/{incidents|tasks}/{id}/time-entries. GET: the record's time entries, oldest first
+ * (at most 200), as `[{ id, person: { id, name }, workedOn, minutes, note, hourlyRate, cost, editable }]`
+ * with X-Total-Count (every entry) and X-Total-Minutes (their sum). POST `{ workedOn, hours, minutes,
+ * note?, userId? }`: records time (one's own; a manager's also for another person who reaches the
+ * record's room); 201 with `{ id }`.
+ */
+export function timeEntriesRoute(kind: WorkRecordKind) {
+  return {
+    loader: apiRoute<LoaderFunctionArgs>(async ({ params, ctx }) => {
+      const work = await getWork(ctx, targetOf(kind, params));
+      return Response.json(work.entries, { headers: { "X-Total-Count": String(work.totals.entries), "X-Total-Minutes": String(work.totals.minutes) } });
+    }),
+    action: apiRoute<ActionFunctionArgs>(async ({ request, params, ctx }) => {
+      if (request.method !== "POST") return methodNotAllowed("GET, POST");
+      return created(await recordTime(ctx, targetOf(kind, params), workBody<TimeEntryInput>(request)));
+    }),
+  };
+}
+
+/**
+ * PATCH and DELETE /api/{incidents|tasks}/{id}/time-entries/{entryId}: PATCH changes the fields sent (the
+ * others are kept) and answers `{ id }`; DELETE removes the entry. A technician changes their own entries
+ * only (403 NOT_YOUR_ENTRY); managers any within reach. An entry of another record is 404
+ * TIME_ENTRY_NOT_FOUND.
+ */
+export function timeEntryRoute(kind: WorkRecordKind) {
+  return {
+    action: apiRoute<ActionFunctionArgs>(async ({ request, params, ctx }) => {
+      if (request.method !== "PATCH" && request.method !== "DELETE") return methodNotAllowed("PATCH, DELETE");
+      const target = targetOf(kind, params);
+      const entryId = entryIdParam(params);
+      if (request.method === "DELETE") return deleteTimeEntry(ctx, target, entryId);
+      return updateTimeEntry(ctx, target, entryId, workBody<Partial<TimeEntryInput>>(request));
+    }),
+    loader: apiRoute(() => methodNotAllowed("PATCH, DELETE")),
+  };
+}
+
+/**
+ * GET and POST /api/{incidents|tasks}/{id}/material-lines. GET: the record's material lines, oldest first
+ * (at most 200), as `[{ id, description, quantity, unitCost, total, addedBy, editable }]` (amounts as
+ * exact decimal strings) with X-Total-Count (every line) and X-Total-Amount (the sum of their totals).
+ * POST `{ description, quantity, unitCost }`: adds a line; 201 with `{ id }`.
+ */
+export function materialLinesRoute(kind: WorkRecordKind) {
+  return {
+    loader: apiRoute<LoaderFunctionArgs>(async ({ params, ctx }) => {
+      const work = await getWork(ctx, targetOf(kind, params));
+      return Response.json(work.lines, { headers: { "X-Total-Count": String(work.totals.lines), "X-Total-Amount": work.totals.materials } });
+    }),
+    action: apiRoute<ActionFunctionArgs>(async ({ request, params, ctx }) => {
+      if (request.method !== "POST") return methodNotAllowed("GET, POST");
+      return created(await addMaterialLine(ctx, targetOf(kind, params), workBody<MaterialLineInput>(request)));
+    }),
+  };
+}
+
+/**
+ * PATCH and DELETE /api/{incidents|tasks}/{id}/material-lines/{lineId}: as timeEntryRoute; a line of
+ * another record is 404 MATERIAL_LINE_NOT_FOUND.
+ */
+export function materialLineRoute(kind: WorkRecordKind) {
+  return {
+    action: apiRoute<ActionFunctionArgs>(async ({ request, params, ctx }) => {
+      if (request.method !== "PATCH" && request.method !== "DELETE") return methodNotAllowed("PATCH, DELETE");
+      const target = targetOf(kind, params);
+      const lineId = lineIdParam(params);
+      if (request.method === "DELETE") return deleteMaterialLine(ctx, target, lineId);
+      return updateMaterialLine(ctx, target, lineId, workBody<Partial<MaterialLineInput>>(request));
+    }),
+    loader: apiRoute(() => methodNotAllowed("PATCH, DELETE")),
+  };
 }
 
 /** The entity id of /api/entities/{id}/hourly-rates; a malformed one is 404 ENTITY_NOT_FOUND (another entity's, the verb's). */
@@ -63,7 +154,7 @@ export const TimeEntryBodySchema = z
       .positive()
       .nullable()
       .optional()
-      .describe("Who worked: left out or null, the caller; another person only for managers and administrators (someone the incident may be assigned to)"),
+      .describe("Who worked: left out or null, the caller; another person only for managers and administrators (someone who reaches the incident's or task's room)"),
     workedOn: z.string().describe("The day worked (YYYY-MM-DD), not after today in the entity's time zone"),
     hours: wholeOrText("Hours (0 to 24)").optional(),
     minutes: wholeOrText(`Minutes; hours and minutes together 1 to ${MAX_ENTRY_MINUTES}`).optional(),

@@ -23,6 +23,8 @@ export const VIEW_INTENTS = {
   addMaterial: "addMaterial",
   updateMaterial: "updateMaterial",
   deleteMaterial: "deleteMaterial",
+  startClock: "startClock",
+  stopClock: "stopClock",
   downtime: "downtime",
 } as const;
 export type ViewIntent = (typeof VIEW_INTENTS)[keyof typeof VIEW_INTENTS];
@@ -68,6 +70,9 @@ export const ASSIGNEES_PAGE_SIZE = 20;
 /** The anchor of the comments section (SPEC.md section 2: /incident/{id}#commentSection). */
 export const COMMENT_SECTION = "commentSection";
 export const ACTIVITY_SECTION = "activity";
+/** The task whose time and materials the task view shows (`/view-task/{id}/{date}?work=<taskId>`). */
+export const WORK_TASK_PARAM = "work";
+
 /** The anchor of the time and materials section (issue 62). */
 export const WORK_SECTION = "time-and-materials";
 

@@ -7,12 +7,12 @@ import { IncidentDialogs } from "~/components/incidents/view/incident-dialogs";
 import { DeleteFileDialog, IncidentFiles } from "~/components/incidents/view/incident-files";
 import { IncidentChecklist, IncidentDescription, IncidentDetails, IncidentDuplicates, IncidentHeader } from "~/components/incidents/view/incident-header";
 import { IncidentDowntime } from "~/components/incidents/view/incident-downtime";
-import { DeleteWorkDialogs, IncidentWorkSection } from "~/components/time-costs/incident-work";
+import { DeleteWorkDialogs, WorkSection } from "~/components/time-costs/incident-work";
 import { z } from "zod";
 import { uploadsOf } from "~/http/form-action.server";
 import { orErrorPage, routeId } from "~/http/route-params.server";
 import { formIntent, screenAction, screenLoader, type SubjectReader, subjectById } from "~/http/screen.server";
-import { ACTIVITY_PARAM, ACTIVITY_TABS, type ActivityTab, ASSIGNEE_PAGE_PARAM, ASSIGNEE_Q_PARAM, ASSIGNEES_PAGE_SIZE, COMMENT_SECTION, COMMENTS_SHOWN_PARAM, EDIT_PARAM, ENTRY_PARAM, EVENTS_SHOWN_PARAM, INCIDENT_NOT_FOUND, incidentPath, LINE_PARAM, MAX_COMMENTS_SHOWN, MAX_EVENTS_SHOWN, shownCount, VIEW_INTENTS, type ViewIntent, WORK_SECTION } from "~/lib/incident-view";
+import { ACTIVITY_PARAM, ACTIVITY_TABS, type ActivityTab, ASSIGNEE_PAGE_PARAM, ASSIGNEE_Q_PARAM, ASSIGNEES_PAGE_SIZE, COMMENT_SECTION, COMMENTS_SHOWN_PARAM, EDIT_PARAM, EVENTS_SHOWN_PARAM, INCIDENT_NOT_FOUND, incidentPath, MAX_COMMENTS_SHOWN, MAX_EVENTS_SHOWN, shownCount, VIEW_INTENTS, type ViewIntent, WORK_SECTION } from "~/lib/incident-view";
 import { dayIn } from "~/lib/dates";
 import { intParam, searchParam } from "~/lib/list-query";
 import { COMMENTS_PAGE, EVENTS_PAGE } from "~/modules/incidents/constants";
@@ -20,16 +20,16 @@ import { findIncidentInReach, getIncidentView, listIncidentAssignees } from "~/m
 import { AssignSchema, CommentSchema, DescriptionSchema, DowntimeSchema, DuplicateSchema, SetPrioritySchema, SetStatusSchema, TagSchema, TitleSchema } from "~/modules/incidents/schema";
 import { addIncidentFiles, addIncidentTag, assignIncident, deleteIncidentComment, markIncidentDuplicate, postIncidentComment, removeIncidentFile, removeIncidentTag, setIncidentDowntime, setIncidentPriority, setIncidentStatus, updateIncidentComment, updateIncidentDescription, updateIncidentTitle } from "~/modules/incidents/service.server";
 import type { FilesContext } from "~/modules/files/uploads.server";
-import { getIncidentWork } from "~/modules/time-costs/queries.server";
-import { MaterialLineSchema, TimeEntrySchema } from "~/modules/time-costs/schema";
-import { addMaterialLine, deleteMaterialLine, deleteTimeEntry, recordTime, updateMaterialLine, updateTimeEntry } from "~/modules/time-costs/service.server";
+import { getWork } from "~/modules/time-costs/queries.server";
+import { workIntents } from "~/http/work-actions.server";
 
 /**
  * /incident/{id} (also /incident/{id}#commentSection), SPEC.md section 2: the incident's details,
  * images and files, checklist answers, duplicates, comments, events and history, and the dialogs
  * (`?dialog=status|assign|priority|tags|title|description|duplicate`), each a plain form posting one
- * `intent`, one verb each; the time and materials section (issue 62) records time and material,
- * corrects an entry (`?editEntry=<id>`, `?editLine=<id>`) and deletes one after a confirmation (`?dialog=delete-time|delete-material`). An incident the viewer cannot see (another entity's, outside their reach,
+ * `intent`, one verb each; the time and materials section (issue 62, app/http/work-actions.server.ts)
+ * records time and material, starts and stops the clock, corrects an entry (`?editEntry=<id>`,
+ * `?editLine=<id>`) and deletes one after a confirmation (`?dialog=delete-time|delete-material`). An incident the viewer cannot see (another entity's, outside their reach,
  * unknown, or a malformed id such as "abc" or 2147483648) is "Incident not found", whatever is posted.
  */
 
@@ -59,7 +59,7 @@ export const loader = screenLoader(incidentView, async ({ ctx, url, user, subjec
   const activity: ActivityTab = (ACTIVITY_TABS as readonly string[]).includes(activityParam ?? "") ? (activityParam as ActivityTab) : "events";
   // Events oldest first, like the comments.
   const shownEvents = { items: [...events.items].reverse(), total: events.total };
-  const work = await getIncidentWork(ctx, { incidentId: incident.id });
+  const work = await getWork(ctx, { incidentId: incident.id });
   // The instant the page was read: service-level "due in" texts are written from it, alike on both sides.
   const read = new Date();
   const now = read.toISOString();
@@ -68,13 +68,13 @@ export const loader = screenLoader(incidentView, async ({ ctx, url, user, subjec
 });
 
 type Here = { subject: { id: number } };
+/** The incident the action reads (in reach), the subject of its intents. */
+type Incident = Awaited<ReturnType<typeof findIncidentInReach>>;
 const here = ({ subject }: Here) => incidentPath(subject.id);
 const inTags = (args: Here) => `${here(args)}?dialog=tags`;
 const atComments = (args: Here) => `${here(args)}#${COMMENT_SECTION}`;
 const atFiles = (args: Here) => `${here(args)}#files`;
 const atWork = (args: Here) => `${here(args)}#${WORK_SECTION}`;
-/** Deleting an entry that is gone or not one's own is an error toast at the section, not a field error. */
-const workFailure = { toast: "timeCosts:errors.deleteFailed", to: atWork, inputErrors: false };
 
 /** A dialog's change: one verb of the incident, then back to `to` (the page, dialog closed) with `toast`. */
 function change<Z extends z.ZodType>(schema: Z, toast: string, verb: (ctx: FilesContext, id: number, value: z.output<Z>) => Promise<unknown>, to = here) {
@@ -98,7 +98,7 @@ const postedId = (formData: FormData, name: string) => {
  */
 const commentFailure = (toast: string) => ({ toast, to: atComments });
 
-export const action = screenAction({
+export const action = screenAction<Incident>({
   // Out of reach (or another entity's) is "Incident not found" whatever is posted, before the body is read.
   subject: subjectById(findIncidentInReach, INCIDENT_NOT_FOUND),
   files: true,
@@ -137,24 +137,7 @@ export const action = screenAction({
     [VIEW_INTENTS.downtime]: formIntent({ schema: DowntimeSchema, redirectTo: here, toast: "incidents:success.downtime" }, (_, { ctx, subject, formData }) =>
       setIncidentDowntime(ctx, subject.id, { equipmentDown: formData.get("equipmentDown") === "on", downtimeHours: String(formData.get("downtimeHours") ?? "") }),
     ),
-    [VIEW_INTENTS.recordTime]: formIntent({ schema: TimeEntrySchema, redirectTo: atWork, toast: "timeCosts:success.timeRecorded" }, (value, { ctx, subject }) =>
-      recordTime(ctx, { incidentId: subject.id }, value),
-    ),
-    [VIEW_INTENTS.addMaterial]: formIntent({ schema: MaterialLineSchema, redirectTo: atWork, toast: "timeCosts:success.lineAdded" }, (value, { ctx, subject }) =>
-      addMaterialLine(ctx, { incidentId: subject.id }, value),
-    ),
-    [VIEW_INTENTS.updateTime]: formIntent({ schema: TimeEntrySchema, redirectTo: atWork, toast: "timeCosts:success.timeUpdated" }, (value, { ctx, subject, formData }) =>
-      updateTimeEntry(ctx, { incidentId: subject.id }, postedId(formData, ENTRY_PARAM), value),
-    ),
-    [VIEW_INTENTS.updateMaterial]: formIntent({ schema: MaterialLineSchema, redirectTo: atWork, toast: "timeCosts:success.lineUpdated" }, (value, { ctx, subject, formData }) =>
-      updateMaterialLine(ctx, { incidentId: subject.id }, postedId(formData, LINE_PARAM), value),
-    ),
-    [VIEW_INTENTS.deleteTime]: formIntent({ schema: NoFields, redirectTo: atWork, toast: "timeCosts:success.timeDeleted", failure: workFailure }, (_, { ctx, subject, formData }) =>
-      deleteTimeEntry(ctx, { incidentId: subject.id }, postedId(formData, ENTRY_PARAM)),
-    ),
-    [VIEW_INTENTS.deleteMaterial]: formIntent({ schema: NoFields, redirectTo: atWork, toast: "timeCosts:success.lineDeleted", failure: workFailure }, (_, { ctx, subject, formData }) =>
-      deleteMaterialLine(ctx, { incidentId: subject.id }, postedId(formData, LINE_PARAM)),
-    ),
+    ...workIntents<Incident>(({ subject }) => ({ incidentId: subject.id }), atWork),
   },
 });
 
@@ -186,7 +169,8 @@ export default function IncidentScreen() {
           postResult={resultFor(VIEW_INTENTS.comment)}
           editResult={resultFor(VIEW_INTENTS.editComment)}
         />
-        <IncidentWorkSection
+        <WorkSection
+          record="incident"
           work={work}
           today={today}
           timeResult={resultFor(VIEW_INTENTS.recordTime)}

@@ -10,7 +10,7 @@ import { imageSize, sniff } from "~/modules/files/sniff";
 import { readStoredFile } from "~/modules/files/storage.server";
 import { verifyPassword } from "~/modules/auth/password.server";
 import type { Database, Db } from "~/db/client.server";
-import { IncidentEventType, IncidentStatus, Role, UserStatus } from "~/db/enums";
+import { IncidentEventType, IncidentStatus, Role, TaskStatus, UserStatus } from "~/db/enums";
 import { isReportCode, newReportCode, REPORT_CODE_BITS } from "~/db/report-identifier";
 import { DEMO_ACCOUNTS, DEMO_ENTITY_NAME, DEMO_PASSWORD, OTHER_ENTITY_NAME, SCALE_ACCOUNTS, SCALE_BUSY_INCIDENT, seedDemo, seedDemoIfEmpty, seedScale } from "./seed.server";
 import { nextShortId } from "~/db/short-id.server";
@@ -300,6 +300,12 @@ describe("seedDemo", () => {
     expect(work.not_done).toBe(0);
     // Every demo entry has its worker's rate: the incident view and the work order show costs.
     expect(work.unpriced).toBe(0);
+    // Done tasks have work too: three entries (the task view's totals), a material line on one.
+    const onTasks = await one<{ entries: number; lines: number; pending: number }>(sql`
+      select (select count(*)::int from time_entries where entity_id = ${entityId} and task_id is not null) as entries,
+        (select count(*)::int from material_lines where entity_id = ${entityId} and task_id is not null) as lines,
+        (select count(*)::int from time_entries w join tasks t on t.id = w.task_id where w.entity_id = ${entityId} and t.status <> ${TaskStatus.DONE}) as pending`);
+    expect(onTasks).toEqual({ entries: 3, lines: 1, pending: 0 });
     const { failures } = await one<{ failures: number }>(sql`
       select max(n)::int as failures from (select count(*) as n from incidents where entity_id = ${entityId} and equipment_item_id is not null
         and status <> ${IncidentStatus.REJECTED} and duplicate_of_id is null and archived_at is null group by equipment_item_id) f`);

@@ -1371,6 +1371,8 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
     { name: "Roof check after the storm – Library", type: inspectionType, unit: TimeMeasure.UNSPECIFIED, interval: null, start: addDays(today, 5), end: addDays(today, 5), time: "14:00", assignees: [technician.id], rooms: roomsOf("LIB").slice(0, 1) },
   ];
   const planIds: number[] = [];
+  /** The tasks made done, in the order made: the latest ones get time and material below. */
+  const doneTasks: { id: number; doneById: number | null; dueDate: string }[] = [];
   for (const spec of plans) {
     const plan = await createPlannedMaintenance(db, {
       entityId,
@@ -1397,7 +1399,7 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
     for (const [index, due] of past.entries()) {
       const open = index >= past.length - (spec.open ?? 0);
       for (const at of where) {
-        await createTask(db, {
+        const task = await createTask(db, {
           entityId,
           plannedMaintenanceId: plan.id,
           roomId: at.roomId,
@@ -1406,8 +1408,26 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
           dueTime: spec.time ? `${spec.time}:00` : null,
           ...(open ? { status: TaskStatus.PENDING } : { status: TaskStatus.DONE, doneAt: new Date(localInstant(due, spec.time ?? "11:00", DEFAULT_TIME_ZONE).getTime() + HOUR / 2), doneById: spec.assignees[0] }),
         });
+        if (!open) doneTasks.push({ id: task.id, doneById: task.doneById, dueDate: due });
       }
     }
+  }
+  // Time and material on the three latest done tasks (decision 065): the doer's time at their rate
+  // (the rates are set with the incidents' work above), a filter bought for one.
+  const TASK_WORK: [number, string][] = [
+    [40, "Replaced the filters; the old ones were clogged."],
+    [25, "Routine check, nothing to report."],
+    [55, "Checked and cleaned; one part to watch."],
+  ];
+  for (const [index, task] of doneTasks.slice(-TASK_WORK.length).entries()) {
+    if (!task.doneById) continue;
+    const [minutes, note] = TASK_WORK[index];
+    const [{ rate }] = await rows<{ rate: string | null }>(
+      db,
+      sql`select coalesce(u.hourly_rate, e.default_hourly_rate)::text as rate from users u join entities e on e.id = u.entity_id where u.id = ${task.doneById} and u.entity_id = ${entityId}`,
+    );
+    await db.insert(timeEntries).values({ entityId, taskId: task.id, userId: task.doneById, workedOn: task.dueDate, minutes, hourlyRate: rate, note, createdById: task.doneById });
+    if (index === 0) await db.insert(materialLines).values({ entityId, taskId: task.id, description: "Air filter", quantity: "2", unitCost: "14.90", createdById: task.doneById });
   }
   // From today to the horizon, as the verbs and the nightly schedule make them.
   await regeneratePlans(asAdmin, planIds, { today });

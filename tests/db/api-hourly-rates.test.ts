@@ -210,13 +210,13 @@ describe("the privacy of rates in the time entries' answers", () => {
   });
 
   it("keeps the record's labour and total from a technician while a colleague's time counts in them; the time and material stay", async () => {
-    const { getIncidentWork } = await import("~/modules/time-costs/queries.server");
+    const { getWork } = await import("~/modules/time-costs/queries.server");
     const ctxOf = (user: User) => ({ db: api.database.db, entityId: entity.id, actor: personActor(user), locale: "en", timeZone: "Europe/Brussels" });
     // Labour 60.00 + 30.00 = 90.00, material 2 × 2.50 = 5.00, total 95.00.
-    expect((await getIncidentWork(ctxOf(manager), { incidentId: incident.id })).totals).toEqual({ minutes: 120, labour: "90.00", materials: "5.00", total: "95.00", unpricedEntries: 0, entries: 2, lines: 1 });
-    expect((await getIncidentWork(ctxOf(tom), { incidentId: incident.id })).totals).toEqual({ minutes: 120, labour: null, materials: "5.00", total: null, unpricedEntries: 0, entries: 2, lines: 1 });
+    expect((await getWork(ctxOf(manager), { incidentId: incident.id })).totals).toEqual({ minutes: 120, labour: "90.00", materials: "5.00", total: "95.00", unpricedEntries: 0, entries: 2, lines: 1 });
+    expect((await getWork(ctxOf(tom), { incidentId: incident.id })).totals).toEqual({ minutes: 120, labour: null, materials: "5.00", total: null, unpricedEntries: 0, entries: 2, lines: 1 });
     // All of the lamp's time is Tom's: 45 min at 40.00 = 30.00.
-    expect((await getIncidentWork(ctxOf(tom), { incidentId: soloIncident.id })).totals).toEqual({ minutes: 45, labour: "30.00", materials: "0.00", total: "30.00", unpricedEntries: 0, entries: 1, lines: 0 });
+    expect((await getWork(ctxOf(tom), { incidentId: soloIncident.id })).totals).toEqual({ minutes: 45, labour: "30.00", materials: "0.00", total: "30.00", unpricedEntries: 0, entries: 1, lines: 0 });
     const lines = await callApi(materialLinesRoute, `/api/incidents/${incident.id}/material-lines`, { token: tokens.tom, params: { id: String(incident.id) } });
     expect(lines.headers.get("x-total-amount")).toBe("5.00");
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { personActor } from "~/core/actor";
 import { DataJobStatus, Role } from "~/db/enums";
-import { type Entity, type Incident, materialLines, type Room, timeEntries, type User } from "~/db/schema";
+import { type Entity, type Incident, materialLines, type Room, type Task, timeEntries, type User } from "~/db/schema";
 import { API_OPERATIONS } from "~/http/openapi/operations.server";
 import en from "~/locales/en/exports.json";
 import { EXPORT_TYPE_NAMES } from "~/modules/exports/constants";
@@ -47,6 +47,8 @@ let northRoom: Room;
 let southRoom: Room;
 let northIncident: Incident;
 let southIncident: Incident;
+let northTask: Task;
+let southTask: Task;
 
 const routeModules = import.meta.glob<RouteModule>("../../app/routes/api/*.ts");
 const SOUTH = /South/;
@@ -91,18 +93,22 @@ beforeAll(async () => {
   await createEquipmentItem(db, { entityId: entity.id, roomId: southRoom.id, internalReference: "South boiler" });
   const northPlan = await createPlannedMaintenance(db, { entityId: entity.id, name: "North servicing", roomIds: [northRoom.id] });
   const southPlan = await createPlannedMaintenance(db, { entityId: entity.id, name: "South servicing", roomIds: [southRoom.id] });
-  await createTask(db, { entityId: entity.id, plannedMaintenanceId: northPlan.id, roomId: northRoom.id });
-  await createTask(db, { entityId: entity.id, plannedMaintenanceId: southPlan.id, roomId: southRoom.id });
+  northTask = await createTask(db, { entityId: entity.id, plannedMaintenanceId: northPlan.id, roomId: northRoom.id });
+  southTask = await createTask(db, { entityId: entity.id, plannedMaintenanceId: southPlan.id, roomId: southRoom.id });
   await createIncidentComment(db, { entityId: entity.id, incidentId: northIncident.id, authorId: northTech.id, body: "North comment" });
   await createIncidentComment(db, { entityId: entity.id, incidentId: southIncident.id, authorId: southTech.id, body: "South comment" });
   // Time and material recorded on both sides.
   await db.insert(timeEntries).values([
     { entityId: entity.id, incidentId: northIncident.id, userId: northTech.id, workedOn: "2026-03-02", minutes: 30, note: "North work", createdById: northTech.id },
     { entityId: entity.id, incidentId: southIncident.id, userId: southTech.id, workedOn: "2026-03-02", minutes: 40, note: "South work", createdById: southTech.id },
+    { entityId: entity.id, taskId: northTask.id, userId: northTech.id, workedOn: "2026-03-03", minutes: 20, note: "North task work", createdById: northTech.id },
+    { entityId: entity.id, taskId: southTask.id, userId: southTech.id, workedOn: "2026-03-03", minutes: 25, note: "South task work", createdById: southTech.id },
   ]);
   await db.insert(materialLines).values([
     { entityId: entity.id, incidentId: northIncident.id, description: "North pipe", quantity: "1", unitCost: "5", createdById: northTech.id },
     { entityId: entity.id, incidentId: southIncident.id, description: "South pipe", quantity: "2", unitCost: "6", createdById: southTech.id },
+    { entityId: entity.id, taskId: northTask.id, description: "North filter", quantity: "1", unitCost: "4", createdById: northTech.id },
+    { entityId: entity.id, taskId: southTask.id, description: "South filter", quantity: "1", unitCost: "4", createdById: southTech.id },
   ]);
   const made = await createApiToken(
     { db, entityId: entity.id, actor: personActor(admin), locale: "en", timeZone: "Europe/Brussels" },
@@ -119,12 +125,12 @@ afterAll(async () => {
  * How each list GET of the contract is read through the token: "facility", rows of places (or of people
  * and things in them): the token's facility's, none of the other's; "catalogue", the entity's lists that
  * belong to no facility (types, categories, jobs): none of the other facility's names in them; "incident",
- * a list of one incident: the token's facility's incident answers, the other's is not found; "people",
+ * a list of one incident (or "task", one task): the token's facility's answers, the other's is not found; "people",
  * the entity's people (users are the entity's, not a facility's: a manager linked to one facility lists
  * them all too): none of the other facility's places in them; "own", a person's own, which no token reads
  * (decision 056).
  */
-type ListKind = "facility" | "catalogue" | "incident" | "people" | "own";
+type ListKind = "facility" | "catalogue" | "incident" | "task" | "people" | "own";
 const LIST_CHECKS: Record<string, { kind: ListKind; query?: () => string }> = {
   "api-users": { kind: "people" },
   "api-users-assignees": { kind: "people", query: () => `?entityIds=${entity.id}` },
@@ -145,6 +151,8 @@ const LIST_CHECKS: Record<string, { kind: ListKind; query?: () => string }> = {
   "api-incident-time-entries": { kind: "incident" },
   "api-incident-material-lines": { kind: "incident" },
   "api-tasks": { kind: "facility" },
+  "api-task-time-entries": { kind: "task" },
+  "api-task-material-lines": { kind: "task" },
   "api-maintenance-types": { kind: "catalogue" },
   "api-planned-maintenances": { kind: "facility" },
   "api-exports": { kind: "catalogue" },
@@ -206,6 +214,14 @@ describe("an API token limited to one facility", () => {
       expect(north.status).toBe(200);
       expect(JSON.stringify(north.body)).not.toMatch(SOUTH);
       expect((await listThroughToken(routeId, urlOf(routeId, southIncident.id), { id: String(southIncident.id) })).status).toBe(404);
+      return;
+    }
+    if (kind === "task") {
+      const north = await listThroughToken(routeId, urlOf(routeId, northTask.id), { id: String(northTask.id) });
+      expect(north.status).toBe(200);
+      expect(JSON.stringify(north.body)).toMatch(/North/);
+      expect(JSON.stringify(north.body)).not.toMatch(SOUTH);
+      expect((await listThroughToken(routeId, urlOf(routeId, southTask.id), { id: String(southTask.id) })).status).toBe(404);
       return;
     }
     const answer = await listThroughToken(routeId, urlOf(routeId) + (query?.() ?? ""));

@@ -49,6 +49,10 @@ import * as timeEntriesRoute from "~/routes/api/incidents.$id.time-entries";
 import * as timeEntryRoute from "~/routes/api/incidents.$id.time-entries.$entryId";
 import * as materialLinesRoute from "~/routes/api/incidents.$id.material-lines";
 import * as materialLineRoute from "~/routes/api/incidents.$id.material-lines.$lineId";
+import * as taskTimeEntriesRoute from "~/routes/api/tasks.$id.time-entries";
+import * as taskTimeEntryRoute from "~/routes/api/tasks.$id.time-entries.$entryId";
+import * as taskMaterialLinesRoute from "~/routes/api/tasks.$id.material-lines";
+import * as taskMaterialLineRoute from "~/routes/api/tasks.$id.material-lines.$lineId";
 import * as maintenanceTypesRoute from "~/routes/api/maintenances.types";
 import * as plannedRoute from "~/routes/api/maintenances.planned";
 import * as qrRoute from "~/routes/api/printing.qr-codes";
@@ -127,6 +131,12 @@ const at = (base: string, id: number, tail = "") => ({ url: `${base}/${id}${tail
 /** A past working day for time entries (an entry is on a day not after today). */
 const WORKED_ON = "2026-01-05";
 const freshIncident = () => createIncident(db(), { entityId: entity.id, roomId: northRoom.id, status: IncidentStatus.PENDING });
+let taskDays = 0;
+/** A task nobody is assigned to (a technician who reaches its room may work on it), each on its own day. */
+const freshTask = async () => {
+  const plan = await createPlannedMaintenance(db(), { entityId: entity.id, roomIds: [northRoom.id] });
+  return createTask(db(), { entityId: entity.id, plannedMaintenanceId: plan.id, roomId: northRoom.id, dueDate: `2027-02-${String(1 + (taskDays++ % 28)).padStart(2, "0")}` });
+};
 let sequence = 0;
 const unique = (name: string) => `${name} ${++sequence}`;
 
@@ -288,6 +298,20 @@ const cases: Case[] = [
     method: "POST",
     expected: 201,
     prepare: async () => ({ ...at("/api/incidents", (await freshIncident()).id, "/material-lines"), body: { description: "Valve", quantity: "2", unitCost: "12.50" } }),
+  },
+  {
+    routeId: "api-task-time-entries",
+    route: taskTimeEntriesRoute,
+    method: "POST",
+    expected: 201,
+    prepare: async () => ({ ...at("/api/tasks", (await freshTask()).id, "/time-entries"), body: { workedOn: WORKED_ON, hours: 0, minutes: 40 } }),
+  },
+  {
+    routeId: "api-task-material-lines",
+    route: taskMaterialLinesRoute,
+    method: "POST",
+    expected: 201,
+    prepare: async () => ({ ...at("/api/tasks", (await freshTask()).id, "/material-lines"), body: { description: "Filter", quantity: "1", unitCost: "8" } }),
   },
   {
     routeId: "api-incident-files",
@@ -542,6 +566,35 @@ const cases: Case[] = [
       },
     }),
   ),
+  ...(["PATCH", "DELETE"] as const).map(
+    (method): Case => ({
+      routeId: "api-task-time-entry",
+      route: taskTimeEntryRoute,
+      method,
+      expected: 200,
+      prepare: async (worker) => {
+        const task = await freshTask();
+        const [entry] = await db().insert(timeEntries).values({ entityId: entity.id, taskId: task.id, userId: worker, workedOn: WORKED_ON, minutes: 30 }).returning();
+        return { url: `/api/tasks/${task.id}/time-entries/${entry.id}`, params: { id: String(task.id), entryId: String(entry.id) }, body: method === "PATCH" ? { note: "Longer" } : undefined };
+      },
+    }),
+  ),
+  ...(["PATCH", "DELETE"] as const).map(
+    (method): Case => ({
+      routeId: "api-task-material-line",
+      route: taskMaterialLineRoute,
+      method,
+      expected: 200,
+      prepare: async (worker) => {
+        const task = await freshTask();
+        const [line] = await db()
+          .insert(materialLines)
+          .values({ entityId: entity.id, taskId: task.id, description: "Filter", quantity: "1", unitCost: "3.00", createdById: worker })
+          .returning();
+        return { url: `/api/tasks/${task.id}/material-lines/${line.id}`, params: { id: String(task.id), lineId: String(line.id) }, body: method === "PATCH" ? { quantity: "2" } : undefined };
+      },
+    }),
+  ),
   {
     routeId: "api-incident-file",
     route: incidentFileRoute,
@@ -631,6 +684,13 @@ const TECHNICIAN_WRITES = new Set([
   "POST api-incident-material-lines",
   "PATCH api-incident-material-line",
   "DELETE api-incident-material-line",
+  // And on the tasks they may mark done.
+  "POST api-task-time-entries",
+  "PATCH api-task-time-entry",
+  "DELETE api-task-time-entry",
+  "POST api-task-material-lines",
+  "PATCH api-task-material-line",
+  "DELETE api-task-material-line",
 ]);
 
 /** A person's own things, which a token never does (decision 056): no token call to compare. */

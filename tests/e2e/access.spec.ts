@@ -39,7 +39,7 @@ type Outcome = "ok" | "login" | "forbidden" | "home" | "notFound" | "error" | `s
 
 /** The kinds of record a screen's `:id` names, with where the demo data holds one. */
 type Kind = "entity" | "facility" | "building" | "room" | "equipmentItem" | "roomType" | "equipmentType" | "category" | "user" | "incidentType" | "incident"
-  | "notification" | "notificationOwner" | "taskDay" | "maintenanceType" | "plannedMaintenance" | "webhook";
+  | "notification" | "notificationOwner" | "taskDay" | "task" | "maintenanceType" | "plannedMaintenance" | "webhook";
 
 /**
  * Screens whose `:id` loads a record of the first entity. Every screen with a parameter must be here.
@@ -134,6 +134,9 @@ const API_ID_KINDS: Record<string, Kind> = {
   "api-incident-work-order": "incident",
   "api-incident-time-entries": "incident",
   "api-incident-material-lines": "incident",
+  // A task's time and material (issue 62): the technician's task, another entity's is not found.
+  "api-task-time-entries": "task",
+  "api-task-material-lines": "task",
   // The technician's own notifications (issue #14): another user of the entity 403, another entity 404.
   "api-user-notifications": "notificationOwner",
   "api-user-notifications-count": "notificationOwner",
@@ -191,6 +194,8 @@ const API_WITHOUT_GET = new Set([
   "api-incident-material-line",
   "api-user-notifications-read",
   "api-task-status",
+  "api-task-time-entry",
+  "api-task-material-line",
   "api-printing-qr-codes",
   "api-printing-explanatory-stickers",
 ]);
@@ -249,7 +254,7 @@ async function demoIds(): Promise<DemoIds> {
   };
   type Row = { id: number; facilityId?: number; buildingId?: number; entityId?: number };
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  const techTasks = (await list("technician", `tasks?from=${day(-180)}&to=${day(180)}`)) as { plannedMaintenanceId: number; dueDate: string }[];
+  const techTasks = (await list("technician", `tasks?from=${day(-180)}&to=${day(180)}`)) as { id: number; plannedMaintenanceId: number; dueDate: string }[];
   expect(techTasks.length, "the demo data has a task the technician reaches").toBeGreaterThan(0);
   const [facilities, buildings, rooms, roomTypes, equipmentTypes, categories, users, incidentTypes, techFacilities, techBuildings, techRooms, incidents, techIncidents, techNotifications, maintenanceTypes, plannedMaintenances] = (await Promise.all([
     list("admin", "facilities?size=100"),
@@ -329,6 +334,7 @@ async function demoIds(): Promise<DemoIds> {
       notification: first(techNotifications, "notification of the technician").id,
       notificationOwner: techUserId,
       taskDay: techTasks[0].plannedMaintenanceId,
+      task: techTasks[0].id,
       maintenanceType: first(maintenanceTypes, "maintenance type").id,
       plannedMaintenance: first(plannedMaintenances, "planned maintenance").id,
       webhook,

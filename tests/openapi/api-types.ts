@@ -1336,6 +1336,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tasks/{id}/time-entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A task's time entries, oldest first (at most 200; X-Total-Minutes: the sum of all)
+         * @description Who may call it: Anyone signed in (technicians, facility managers, administrators) or an API token, within their reach.
+         */
+        get: operations["taskTimeEntries_get"];
+        put?: never;
+        /**
+         * Record time on a task (one's own; managers also for another person)
+         * @description Who may call it: Anyone signed in (technicians, facility managers, administrators) or an API token, within their reach.
+         */
+        post: operations["taskTimeEntries_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/{id}/time-entries/{entryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a time entry of a task
+         * @description Who may call it: Anyone signed in (technicians, facility managers, administrators) or an API token, within their reach.
+         */
+        delete: operations["taskTimeEntry_delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a time entry of a task (the fields sent)
+         * @description Who may call it: Anyone signed in (technicians, facility managers, administrators) or an API token, within their reach.
+         */
+        patch: operations["taskTimeEntry_patch"];
+        trace?: never;
+    };
+    "/api/tasks/{id}/material-lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A task's material lines, oldest first (at most 200; X-Total-Amount: the sum of all)
+         * @description Who may call it: Anyone signed in (technicians, facility managers, administrators) or an API token, within their reach.
+         */
+        get: operations["taskMaterialLines_get"];
+        put?: never;
+        /**
+         * Add a material line to a task
+         * @description Who may call it: Anyone signed in (technicians, facility managers, administrators) or an API token, within their reach.
+         */
+        post: operations["taskMaterialLines_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/{id}/material-lines/{lineId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a material line of a task
+         * @description Who may call it: Anyone signed in (technicians, facility managers, administrators) or an API token, within their reach.
+         */
+        delete: operations["taskMaterialLine_delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a material line of a task (the fields sent)
+         * @description Who may call it: Anyone signed in (technicians, facility managers, administrators) or an API token, within their reach.
+         */
+        patch: operations["taskMaterialLine_patch"];
+        trace?: never;
+    };
     "/api/maintenances/types": {
         parameters: {
             query?: never;
@@ -9503,7 +9599,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Who worked: left out or null, the caller; another person only for managers and administrators (someone the incident may be assigned to) */
+                    /** @description Who worked: left out or null, the caller; another person only for managers and administrators (someone who reaches the incident's or task's room) */
                     userId?: number | null;
                     /** @description The day worked (YYYY-MM-DD), not after today in the entity's time zone */
                     workedOn: string;
@@ -9685,7 +9781,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Who worked: left out or null, the caller; another person only for managers and administrators (someone the incident may be assigned to) */
+                    /** @description Who worked: left out or null, the caller; another person only for managers and administrators (someone who reaches the incident's or task's room) */
                     userId?: number | null;
                     /** @description The day worked (YYYY-MM-DD), not after today in the entity's time zone */
                     workedOn?: string;
@@ -10258,6 +10354,744 @@ export interface operations {
                         id: number;
                         plannedMaintenanceId: number;
                         dueDate: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input (fieldErrors name the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid bearer token (expired, revoked, unknown) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: unknown, another entity's or out of the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many calls: wait RateLimit-Reset seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    taskTimeEntries_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Calls allowed in the window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit and its window, e.g. 600;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Rows in every page */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ({
+                        id: number;
+                        /** Person */
+                        person: {
+                            id: number;
+                            name: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @description YYYY-MM-DD */
+                        workedOn: string;
+                        minutes: number;
+                        note: string | null;
+                        /** @description The rate captured when it was recorded, in the entity's currency (null: none, or hidden) */
+                        hourlyRate: string | null;
+                        /** @description minutes / 60 × hourlyRate, rounded to the cent (null: no rate, or hidden) */
+                        cost: string | null;
+                        /** @description A colleague's entry read by a technician: its rate and cost are not given */
+                        costHidden: boolean;
+                        /** @description Whether the caller may change or delete it */
+                        editable: boolean;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                };
+            };
+            /** @description No valid bearer token (expired, revoked, unknown) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: unknown, another entity's or out of the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many calls: wait RateLimit-Reset seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    taskTimeEntries_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Who worked: left out or null, the caller; another person only for managers and administrators (someone who reaches the incident's or task's room) */
+                    userId?: number | null;
+                    /** @description The day worked (YYYY-MM-DD), not after today in the entity's time zone */
+                    workedOn: string;
+                    /** @description Hours (0 to 24) */
+                    hours?: number | string;
+                    /** @description Minutes; hours and minutes together 1 to 1440 */
+                    minutes?: number | string;
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    /** @description Calls allowed in the window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit and its window, e.g. 600;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input (fieldErrors name the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid bearer token (expired, revoked, unknown) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: unknown, another entity's or out of the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many calls: wait RateLimit-Reset seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    taskTimeEntry_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                entryId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Calls allowed in the window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit and its window, e.g. 600;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        responseCode: 0;
+                    };
+                };
+            };
+            /** @description Invalid input (fieldErrors name the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid bearer token (expired, revoked, unknown) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: unknown, another entity's or out of the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many calls: wait RateLimit-Reset seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    taskTimeEntry_patch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                entryId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Who worked: left out or null, the caller; another person only for managers and administrators (someone who reaches the incident's or task's room) */
+                    userId?: number | null;
+                    /** @description The day worked (YYYY-MM-DD), not after today in the entity's time zone */
+                    workedOn?: string;
+                    /** @description Hours (0 to 24) */
+                    hours?: number | string;
+                    /** @description Minutes; hours and minutes together 1 to 1440 */
+                    minutes?: number | string;
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Calls allowed in the window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit and its window, e.g. 600;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input (fieldErrors name the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid bearer token (expired, revoked, unknown) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: unknown, another entity's or out of the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many calls: wait RateLimit-Reset seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    taskMaterialLines_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Calls allowed in the window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit and its window, e.g. 600;w=60 */
+                    "RateLimit-Policy"?: string;
+                    /** @description Rows in every page */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ({
+                        id: number;
+                        description: string;
+                        /** @description Exact decimal, e.g. "12.50" */
+                        quantity: string;
+                        /** @description Exact decimal, e.g. "12.50" */
+                        unitCost: string;
+                        /** @description quantity × unitCost, rounded to the cent */
+                        total: string;
+                        addedBy: ({
+                            id: number;
+                            name: string;
+                        } & {
+                            [key: string]: unknown;
+                        }) | null;
+                        /** @description Whether the caller may change or delete it */
+                        editable: boolean;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                };
+            };
+            /** @description No valid bearer token (expired, revoked, unknown) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: unknown, another entity's or out of the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many calls: wait RateLimit-Reset seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    taskMaterialLines_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description: string;
+                    /** @description More than 0, at most 3 decimals (a point or a comma: "2,5") */
+                    quantity: number | string;
+                    /** @description 0 or more, at most 2 decimals, in the entity's currency */
+                    unitCost: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    /** @description Calls allowed in the window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit and its window, e.g. 600;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input (fieldErrors name the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid bearer token (expired, revoked, unknown) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: unknown, another entity's or out of the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many calls: wait RateLimit-Reset seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    taskMaterialLine_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                lineId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Calls allowed in the window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit and its window, e.g. 600;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        responseCode: 0;
+                    };
+                };
+            };
+            /** @description Invalid input (fieldErrors name the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid bearer token (expired, revoked, unknown) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: unknown, another entity's or out of the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many calls: wait RateLimit-Reset seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    taskMaterialLine_patch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                lineId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string;
+                    /** @description More than 0, at most 3 decimals (a point or a comma: "2,5") */
+                    quantity?: number | string;
+                    /** @description 0 or more, at most 2 decimals, in the entity's currency */
+                    unitCost?: number | string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Calls allowed in the window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit and its window, e.g. 600;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
                     } & {
                         [key: string]: unknown;
                     };

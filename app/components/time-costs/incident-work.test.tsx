@@ -5,9 +5,9 @@ import common from "~/locales/en/common.json";
 import incidentView from "~/locales/en/incidentView.json";
 import en from "~/locales/en/timeCosts.json";
 import fr from "~/locales/fr-BE/timeCosts.json";
-import type { IncidentWork } from "~/modules/time-costs/queries.server";
+import type { RecordWork } from "~/modules/time-costs/queries.server";
 import { renderInRouter } from "#tests/render-in-router";
-import { DeleteWorkDialogs, IncidentWorkSection } from "./incident-work";
+import { DeleteWorkDialogs, WorkSection } from "./incident-work";
 
 /**
  * The incident view's time and materials section as plain HTML (JavaScript off): the entries and lines
@@ -25,7 +25,7 @@ beforeAll(async () => {
   });
 });
 
-const work: IncidentWork = {
+const work: RecordWork = {
   entries: [
     { id: 5, person: { id: 2, name: "Tom Tech" }, workedOn: "2026-03-02", minutes: 90, hourlyRate: "45.00", cost: "67.50", costHidden: false, note: "Seal replaced", editable: true },
     { id: 6, person: { id: 3, name: "Cleo Colleague" }, workedOn: "2026-03-03", minutes: 45, hourlyRate: null, cost: null, costHidden: false, note: null, editable: false },
@@ -38,12 +38,13 @@ const work: IncidentWork = {
     { id: 3, name: "Cleo Colleague" },
     { id: 2, name: "Tom Tech" },
   ],
+  clock: null,
 };
 
 describe("the time and materials section", () => {
   it("lists the entries and lines with their totals, and offers both forms", async () => {
     await i18n.changeLanguage("en");
-    const html = await renderInRouter(i18n, <IncidentWorkSection work={work} today="2026-03-04" />, "/incident/1");
+    const html = await renderInRouter(i18n, <WorkSection record="incident" work={work} today="2026-03-04" />, "/incident/1");
     expect(html).toContain('id="time-and-materials"');
     expect(html).toContain("1 h 30 min");
     expect(html).toContain("45 min");
@@ -68,9 +69,26 @@ describe("the time and materials section", () => {
     expect(html).toContain('href="/incident/1?editEntry=5#time-and-materials"');
   });
 
+  it("offers Start, shows a clock running here with Stop, and one running elsewhere without a button", async () => {
+    const idle = await renderInRouter(i18n, <WorkSection record="task" work={work} today="2026-03-04" />, "/view-task/3/2026-03-04?work=7");
+    expect(idle).toContain('name="intent" value="startClock"');
+    expect(idle).toContain(">Start<");
+    expect(idle).toContain("The time spent on this task and the material used.");
+    // 09:14 UTC is 10:14 in Brussels, the page's zone.
+    const running = await renderInRouter(i18n, <WorkSection record="task" work={{ ...work, clock: { startedAt: new Date("2026-03-04T09:14:00Z"), here: true } }} today="2026-03-04" />, "/view-task/3/2026-03-04?work=7");
+    expect(running).toContain("Running since 10:14");
+    expect(running).toContain('name="intent" value="stopClock"');
+    expect(running).not.toContain('value="startClock"');
+    const elsewhere = await renderInRouter(i18n, <WorkSection record="incident" work={{ ...work, clock: { startedAt: new Date("2026-03-04T09:14:00Z"), here: false } }} today="2026-03-04" />, "/incident/1");
+    expect(elsewhere).toContain("Your clock is running elsewhere since 10:14");
+    expect(elsewhere).not.toMatch(/value="(start|stop)Clock"/);
+    // Who may not record sees no clock.
+    expect(await renderInRouter(i18n, <WorkSection record="incident" work={{ ...work, canRecord: false }} today="2026-03-04" />, "/incident/1")).not.toContain("Clock");
+  });
+
   it("writes amounts and durations in French with a comma and the euro after the amount", async () => {
     await i18n.changeLanguage("fr-BE");
-    const html = await renderInRouter(i18n, <IncidentWorkSection work={work} today="2026-03-04" />, "/incident/1");
+    const html = await renderInRouter(i18n, <WorkSection record="incident" work={work} today="2026-03-04" />, "/incident/1");
     expect(html).toMatch(/12,40\s€/);
     expect(html).toMatch(/98,50\s€/);
     expect(html).toContain("pas de tarif");
@@ -81,14 +99,14 @@ describe("the time and materials section", () => {
 
   it("shows a refused entry's error beside its field with the input kept", async () => {
     const result = { status: "error" as const, initialValue: { workedOn: "2026-03-02", hours: "0", minutes: "0", note: "Looked at it" }, error: { minutes: ["timeCosts:validation.duration"] } };
-    const html = await renderInRouter(i18n, <IncidentWorkSection work={{ ...work, people: [] }} today="2026-03-04" timeResult={result} />, "/incident/1");
+    const html = await renderInRouter(i18n, <WorkSection record="incident" work={{ ...work, people: [] }} today="2026-03-04" timeResult={result} />, "/incident/1");
     expect(html).toContain("Enter a duration of at least 1 minute and at most 24 hours.");
     expect(html).toMatch(/value="Looked at it"/);
     expect(html).not.toContain('name="userId"');
   });
 
   it("puts an entry's correction form, filled in, in place of the add form (only for an entry the viewer may change)", async () => {
-    const html = await renderInRouter(i18n, <IncidentWorkSection work={work} today="2026-03-04" />, "/incident/1?editEntry=5");
+    const html = await renderInRouter(i18n, <WorkSection record="incident" work={work} today="2026-03-04" />, "/incident/1?editEntry=5");
     expect(html).toContain('name="intent" value="updateTime"');
     expect(html).toContain('name="entry" value="5"');
     expect(html).not.toContain('name="intent" value="recordTime"');
@@ -97,10 +115,10 @@ describe("the time and materials section", () => {
     expect(html).toMatch(/value="Seal replaced"/);
     expect(html).toMatch(/<option value="2" selected="">Tom Tech<\/option>/);
     expect(html).toContain('href="/incident/1#time-and-materials"');
-    const line = await renderInRouter(i18n, <IncidentWorkSection work={work} today="2026-03-04" />, "/incident/1?editLine=9");
+    const line = await renderInRouter(i18n, <WorkSection record="incident" work={work} today="2026-03-04" />, "/incident/1?editLine=9");
     expect(line).toContain('name="intent" value="updateMaterial"');
     expect(line).toMatch(/name="quantity"[^>]*value="2.5"|value="2.5"[^>]*name="quantity"/);
-    const other = await renderInRouter(i18n, <IncidentWorkSection work={work} today="2026-03-04" />, "/incident/1?editEntry=6");
+    const other = await renderInRouter(i18n, <WorkSection record="incident" work={work} today="2026-03-04" />, "/incident/1?editEntry=6");
     expect(other).not.toContain('value="updateTime"');
     expect(other).toContain('name="intent" value="recordTime"');
   });
@@ -122,7 +140,7 @@ describe("a technician's view of a colleague's time (decision 065)", () => {
     const colleague = { ...work.entries[1], hourlyRate: null, cost: null, costHidden: true };
     const html = await renderInRouter(
       i18n,
-      <IncidentWorkSection work={{ ...work, entries: [work.entries[0], colleague], totals: { ...work.totals, labour: null, total: null, unpricedEntries: 0 } }} today="2026-03-04" />,
+      <WorkSection record="incident" work={{ ...work, entries: [work.entries[0], colleague], totals: { ...work.totals, labour: null, total: null, unpricedEntries: 0 } }} today="2026-03-04" />,
       "/incident/1",
     );
     expect(html).toContain("€67.50");
@@ -138,10 +156,10 @@ describe("a technician's view of a colleague's time (decision 065)", () => {
 describe("amounts in another currency", () => {
   it("writes the entity's currency in the reader's language", async () => {
     await i18n.changeLanguage("fr-BE");
-    const html = await renderInRouter(i18n, <IncidentWorkSection work={{ ...work, currency: "CHF" }} today="2026-03-04" />, "/incident/1");
+    const html = await renderInRouter(i18n, <WorkSection record="incident" work={{ ...work, currency: "CHF" }} today="2026-03-04" />, "/incident/1");
     expect(html).toMatch(/98,50\sCHF/);
     await i18n.changeLanguage("en");
-    const en = await renderInRouter(i18n, <IncidentWorkSection work={{ ...work, currency: "USD" }} today="2026-03-04" />, "/incident/1");
+    const en = await renderInRouter(i18n, <WorkSection record="incident" work={{ ...work, currency: "USD" }} today="2026-03-04" />, "/incident/1");
     expect(en).toContain("$98.50");
   });
 });

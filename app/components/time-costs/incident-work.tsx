@@ -17,7 +17,7 @@ import { numberFormat } from "~/lib/intl";
 import { moneyFormatter } from "~/lib/money";
 import { useDates } from "~/lib/use-dates";
 import { MATERIAL_DESCRIPTION_MAX, MAX_ENTRY_MINUTES, TIME_NOTE_MAX } from "~/modules/time-costs/constants";
-import type { IncidentWork, MaterialLineRow, TimeEntryRow } from "~/modules/time-costs/queries.server";
+import type { RecordWork, MaterialLineRow, TimeEntryRow } from "~/modules/time-costs/queries.server";
 import { Options } from "~/components/forms/select-field";
 
 // The schemas arrive lazily, on the first interaction with a form (decision 021): no zod in the page.
@@ -62,10 +62,15 @@ export function useAmounts(currency: string) {
 }
 
 /**
- * The incident's "Time and materials" section (issue 62): the time entries and material lines with their
- * totals, and two plain forms to record time and add material; delete buttons open a confirmation.
+ * The "Time and materials" section of an incident or a task (issue 62): the time entries and material
+ * lines with their totals, the viewer's clock (start and stop), and two plain forms to record time and
+ * add material; delete buttons open a confirmation. Every form posts to the page's own address (its
+ * search kept: the task view names its task there), whose action answers the intents of
+ * app/http/work-actions.server.ts.
  */
-export function IncidentWorkSection({
+export function WorkSection({
+  record,
+  place,
   work,
   today,
   timeResult,
@@ -73,7 +78,10 @@ export function IncidentWorkSection({
   updateTimeResult,
   updateMaterialResult,
 }: {
-  work: IncidentWork;
+  record: "incident" | "task";
+  /** Which of the page's records the section is of (the task view lists several locations). */
+  place?: string;
+  work: RecordWork;
   today: string;
   timeResult?: SubmissionResult<string[]>;
   materialResult?: SubmissionResult<string[]>;
@@ -89,9 +97,11 @@ export function IncidentWorkSection({
     <Card id={WORK_SECTION}>
       <CardHeader>
         <CardTitle as="h2">{t("title")}</CardTitle>
-        <CardDescription>{t("intro")}</CardDescription>
+        {place ? <p className="text-sm font-medium">{place}</p> : null}
+        <CardDescription>{record === "task" ? t("introTask") : t("intro")}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-8">
+        <WorkClock work={work} />
         <TimeTable work={work} />
         {editedEntry ? (
           <RecordTime key={`edit-time-${editedEntry.id}`} work={work} today={today} lastResult={updateTimeResult} entry={editedEntry} />
@@ -107,6 +117,44 @@ export function IncidentWorkSection({
         <WorkTotals work={work} />
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * The viewer's clock (decision 065): "Start" while none runs, "Running since 10:14" and "Stop" while it
+ * runs here, a note while it runs on another record (one clock per person). A plain post each.
+ */
+function WorkClock({ work }: { work: RecordWork }) {
+  const { t } = useTranslation("timeCosts");
+  const dates = useDates();
+  if (!work.canRecord) return null;
+  const clock = work.clock;
+  const intent = clock?.here ? VIEW_INTENTS.stopClock : VIEW_INTENTS.startClock;
+  return (
+    <section className="grid gap-2" aria-labelledby="work-clock-title">
+      <h3 id="work-clock-title" className="text-base font-semibold">
+        {t("clock.title")}
+      </h3>
+      {clock && !clock.here ? (
+        <p className="text-sm text-muted-foreground" role="status">
+          {t("clock.runningElsewhere", { time: dates.time(clock.startedAt) })}
+        </p>
+      ) : (
+        <Form method="post" className="flex flex-wrap items-center gap-3">
+          <input type="hidden" name="intent" value={intent} />
+          {clock ? (
+            <p className="text-sm font-medium" role="status" data-testid="work-clock-running">
+              {t("clock.runningSince", { time: dates.time(clock.startedAt) })}
+            </p>
+          ) : (
+            <p className="text-sm text-muted-foreground">{t("clock.hint")}</p>
+          )}
+          <SubmitButton intent={intent}>
+            {clock ? t("clock.stop") : t("clock.start")}
+          </SubmitButton>
+        </Form>
+      )}
+    </section>
   );
 }
 
@@ -172,7 +220,7 @@ function WorkTable({
   );
 }
 
-function TimeTable({ work }: { work: IncidentWork }) {
+function TimeTable({ work }: { work: RecordWork }) {
   const { t } = useTranslation("timeCosts");
   const dates = useDates();
   const duration = useDuration();
@@ -229,7 +277,7 @@ function TimeTable({ work }: { work: IncidentWork }) {
   );
 }
 
-function MaterialTable({ work }: { work: IncidentWork }) {
+function MaterialTable({ work }: { work: RecordWork }) {
   const { t } = useTranslation("timeCosts");
   const { money, quantity } = useAmounts(work.currency);
   const dialog = useViewDialog("delete-material");
@@ -282,7 +330,7 @@ function MaterialTable({ work }: { work: IncidentWork }) {
 }
 
 /** The form that records time, or (`entry`) corrects an entry. */
-function RecordTime({ work, today, lastResult, entry }: { work: IncidentWork; today: string; lastResult?: SubmissionResult<string[]>; entry?: TimeEntryRow }) {
+function RecordTime({ work, today, lastResult, entry }: { work: RecordWork; today: string; lastResult?: SubmissionResult<string[]>; entry?: TimeEntryRow }) {
   const { t } = useTranslation("timeCosts");
   const text = useErrorText(NS);
   const { closeTo } = useViewDialog("delete-time");
@@ -336,7 +384,7 @@ function RecordTime({ work, today, lastResult, entry }: { work: IncidentWork; to
  * their total, in the entity's currency. Labour and total are left out for a technician while
  * colleagues' time counts in them (decision 065).
  */
-function WorkTotals({ work }: { work: IncidentWork }) {
+function WorkTotals({ work }: { work: RecordWork }) {
   const { t } = useTranslation("timeCosts");
   const { money } = useAmounts(work.currency);
   if (!work.entries.length && !work.lines.length) return null;
@@ -444,7 +492,7 @@ function FormButtons({ intent, label, cancelTo }: { intent: string; label: strin
 }
 
 /** `?dialog=delete-time&entry=<id>` and `?dialog=delete-material&line=<id>`: the confirmations before deleting. */
-export function DeleteWorkDialogs({ work }: { work: IncidentWork }) {
+export function DeleteWorkDialogs({ work }: { work: RecordWork }) {
   const { t } = useTranslation("timeCosts");
   const dates = useDates();
   const duration = useDuration();

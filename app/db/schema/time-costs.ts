@@ -99,5 +99,33 @@ export const materialLines = pgTable(
   ]
 );
 
+/**
+ * A running clock (start and stop, issue 62): a person started timing their work on an incident or a
+ * task; stopping it records a time entry from `started_at` and deletes the row. The person is the key:
+ * at most one running clock per person.
+ */
+export const timeClocks = pgTable(
+  "time_clocks",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references((): AnyPgColumn => users.id, { onDelete: "cascade" }),
+    entityId: entityId(),
+    ...workRecord(),
+    startedAt: timestamptz("started_at").notNull(),
+  },
+  (t) => [
+    index("time_clocks_entity_idx").on(t.entityId),
+    index("time_clocks_incident_idx")
+      .on(t.incidentId)
+      .where(sql`${t.incidentId} is not null`),
+    index("time_clocks_task_idx")
+      .on(t.taskId)
+      .where(sql`${t.taskId} is not null`),
+    check("time_clocks_one_record_check", sql`num_nonnulls(${t.incidentId}, ${t.taskId}) = 1`),
+  ]
+);
+
 export type TimeEntry = typeof timeEntries.$inferSelect;
 export type MaterialLine = typeof materialLines.$inferSelect;
+export type TimeClock = typeof timeClocks.$inferSelect;

@@ -215,6 +215,24 @@ export const API_OPERATIONS: Readonly<Record<string, Operation[]>> = {
     }),
   ],
   "api-task-status": [op("put", "Mark a task done or pending", "anyone", A.Task, { body: z.looseObject({ status: z.number().int() }) })],
+  // Time and material on a task, as on an incident: technicians record and change their own on the tasks
+  // they may mark done (403 TASK_NOT_YOURS on another's task, NOT_YOUR_ENTRY on another's entry).
+  "api-task-time-entries": [
+    op("get", "A task's time entries, oldest first (at most 200; X-Total-Minutes: the sum of all)", "anyone", z.array(A.TimeEntry), { list: true }),
+    op("post", "Record time on a task (one's own; managers also for another person)", "anyone", A.Created, { body: TimeEntryBodySchema, status: 201 }),
+  ],
+  "api-task-time-entry": [
+    op("patch", "Change a time entry of a task (the fields sent)", "anyone", A.Created, { body: TimeEntryPatchSchema }),
+    op("delete", "Delete a time entry of a task", "anyone", A.Ok),
+  ],
+  "api-task-material-lines": [
+    op("get", "A task's material lines, oldest first (at most 200; X-Total-Amount: the sum of all)", "anyone", z.array(A.MaterialLine), { list: true }),
+    op("post", "Add a material line to a task", "anyone", A.Created, { body: MaterialLineBodySchema, status: 201 }),
+  ],
+  "api-task-material-line": [
+    op("patch", "Change a material line of a task (the fields sent)", "anyone", A.Created, { body: MaterialLinePatchSchema }),
+    op("delete", "Delete a material line of a task", "anyone", A.Ok),
+  ],
   "api-maintenance-types": collection("maintenance types", managersOnly, A.MaintenanceType, MaintenanceTypeSchema),
   "api-maintenance-type": item("maintenance type", managersOnly, A.MaintenanceType, MaintenanceTypeSchema),
   "api-planned-maintenances": collection("planned maintenance", managersOnly, A.PlannedMaintenance, PlannedMaintenanceSchema),

@@ -398,23 +398,24 @@ const tasksExport = define<TaskRow, TaskFilters>({
   },
 });
 
-/** The time and material exports' filters: the incident's facility; for time, the days worked (YYYY-MM-DD). */
+/** The time and material exports' filters: the incident's or task's facility; for time, the days worked (YYYY-MM-DD). */
 function workFilters(params: URLSearchParams, withDays: boolean): WorkExportFilters {
   const r = filterReader(params);
   return r.done({ facilityId: r.id("facility"), from: withDays ? r.day("from") : null, to: withDays ? r.day("to") : null });
 }
 
-/** Where the work was done: the incident and its place, first in both exports. */
+/** Where the work was done: the incident or the task (its id), and its place, first in both exports. */
 const workPlaceColumns = <R extends TimeEntryExportRow | MaterialLineExportRow>(): ExportColumn<R>[] => [
   { key: "incident", value: (r) => r.incidentShortId },
   { key: "incidentTitle", value: (r) => r.incidentTitle },
+  { key: "task", value: (r) => r.taskId },
   { key: "facility", value: (r) => r.facilityName },
   { key: "building", value: (r) => r.buildingName },
   { key: "room", value: (r) => r.roomName },
 ];
 
 /**
- * The time recorded on the incidents in the reader's reach (decision 065), by entry: the minutes as a
+ * The time recorded on the incidents and tasks in the reader's reach (decision 065), by entry: the minutes as a
  * whole number and as hours to two decimals, which a spreadsheet sums.
  */
 const timeEntriesExport = define<TimeEntryExportRow, WorkExportFilters>({
@@ -439,7 +440,7 @@ const timeEntriesExport = define<TimeEntryExportRow, WorkExportFilters>({
   },
 });
 
-/** The material recorded on the incidents in the reader's reach, by line; amounts as numbers a spreadsheet sums. */
+/** The material recorded on the incidents and tasks in the reader's reach, by line; amounts as numbers a spreadsheet sums. */
 const materialLinesExport = define<MaterialLineExportRow, WorkExportFilters>({
   type: ExportType.MATERIAL_LINES,
   slug: "material-lines",

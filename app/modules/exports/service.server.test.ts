@@ -51,6 +51,8 @@ let strangerB: User;
 let northFacilityId: number;
 let southFacilityId: number;
 let northShortId: number;
+let northTaskId: number;
+let southTaskId: number;
 let southShortId: number;
 /** The exports of time and material (issue 62): no list screen to compare with, their contents written out below. */
 const WORK_EXPORTS: readonly ExportTypeSlug[] = ["time-entries", "material-lines"];
@@ -171,8 +173,8 @@ beforeAll(async () => {
   await createIncidentType(db, { entityId: entityA.id, nameEn: "Leak", nameNl: "Lek" });
   const service = await createMaintenanceType(db, { entityId: entityA.id, name: "Boiler service", tags: ["heating"] });
   const plan = await createPlannedMaintenance(db, { entityId: entityA.id, maintenanceTypeId: service.id, name: "Boiler plan", assigneeIds: [technician.id], roomIds: [northRoom.id, southRoom.id] });
-  await createTask(db, { entityId: entityA.id, plannedMaintenanceId: plan.id, roomId: northRoom.id, dueDate: "2026-12-01" });
-  await createTask(db, { entityId: entityA.id, plannedMaintenanceId: plan.id, roomId: southRoom.id, dueDate: "2026-12-02", note: "South task" });
+  northTaskId = (await createTask(db, { entityId: entityA.id, plannedMaintenanceId: plan.id, roomId: northRoom.id, dueDate: "2026-12-01" })).id;
+  southTaskId = (await createTask(db, { entityId: entityA.id, plannedMaintenanceId: plan.id, roomId: southRoom.id, dueDate: "2026-12-02", note: "South task" })).id;
   const northIncident = await createIncident(db, { entityId: entityA.id, roomId: northRoom.id, title: "Leaking tap in the North office", createdAt: new Date("2026-07-01T10:00:00Z"), tags: ["water"] });
   const southIncident = await createIncident(db, { entityId: entityA.id, roomId: southRoom.id, title: "Broken lamp in the South office", status: IncidentStatus.IN_PROGRESS, priority: 2 });
   northShortId = northIncident.shortId;
@@ -187,6 +189,9 @@ beforeAll(async () => {
     { entityId: entityA.id, incidentId: northIncident.id, description: "Copper pipe", quantity: "2.5", unitCost: "12.40", createdById: technician.id, createdAt: new Date("2026-07-02T08:30:00Z") },
     { entityId: entityA.id, incidentId: southIncident.id, description: "South bulb", quantity: "3", unitCost: "0.33", createdById: admin.id, createdAt: new Date("2026-07-03T09:00:00Z") },
   ]);
+  // Work on the tasks too: the North one's time, the South one's material.
+  await db.insert(timeEntries).values({ entityId: entityA.id, taskId: northTaskId, userId: technician.id, workedOn: "2026-07-04", minutes: 30, note: "Boiler serviced", createdById: technician.id });
+  await db.insert(materialLines).values({ entityId: entityA.id, taskId: southTaskId, description: "South filter", quantity: "1", unitCost: "7.50", createdById: admin.id, createdAt: new Date("2026-07-04T07:00:00Z") });
   await createIncident(db, { entityId: entityA.id, roomId: southRoom.id, title: "=HYPERLINK(evil) in the South office", status: IncidentStatus.DONE });
 
   // Entity B: one record of every kind, every name carrying SECRET.
@@ -199,7 +204,9 @@ beforeAll(async () => {
   await createIncidentType(db, { entityId: entityB.id, nameEn: `${SECRET} leak` });
   const bService = await createMaintenanceType(db, { entityId: entityB.id, name: `${SECRET} service` });
   const bPlan = await createPlannedMaintenance(db, { entityId: entityB.id, maintenanceTypeId: bService.id, name: `${SECRET} plan` });
-  await createTask(db, { entityId: entityB.id, plannedMaintenanceId: bPlan.id, roomId: bRoom.id, dueDate: "2026-12-01", note: SECRET });
+  const bTask = await createTask(db, { entityId: entityB.id, plannedMaintenanceId: bPlan.id, roomId: bRoom.id, dueDate: "2026-12-01", note: SECRET });
+  await db.insert(timeEntries).values({ entityId: entityB.id, taskId: bTask.id, userId: strangerB.id, workedOn: "2026-07-02", minutes: 30, note: SECRET, createdById: strangerB.id });
+  await db.insert(materialLines).values({ entityId: entityB.id, taskId: bTask.id, description: SECRET, quantity: "1", unitCost: "1", createdById: strangerB.id });
   const bIncident = await createIncident(db, { entityId: entityB.id, roomId: bRoom.id, title: `${SECRET} incident` });
   await db.insert(timeEntries).values({ entityId: entityB.id, incidentId: bIncident.id, userId: strangerB.id, workedOn: "2026-07-02", minutes: 30, note: SECRET, createdById: strangerB.id });
   await db.insert(materialLines).values({ entityId: entityB.id, incidentId: bIncident.id, description: SECRET, quantity: "1", unitCost: "1", createdById: strangerB.id });
@@ -244,28 +251,30 @@ describe("every export type", () => {
 });
 
 describe("the time and material exports", () => {
-  it("time entries: every entry in reach, with its incident and place, for an administrator; the North ones for its manager, in Dutch", async () => {
+  it("time entries: every entry in reach, with its incident or task and place, for an administrator; the North ones for its manager, in Dutch", async () => {
     const all = parseCsv((await exportAs(admin, "time-entries")).bytes.toString("utf8"));
     expect(all).toEqual([
-      ["Incident", "Incident title", "Facility", "Building", "Room", "Day worked", "Person", "Minutes", "Hours", "Note"],
-      [String(northShortId), "Leaking tap in the North office", "North site", "North hall", "North office", "2026-07-02", "Tess Tech", "90", "1.5", "Seal replaced"],
-      [String(northShortId), "Leaking tap in the North office", "North site", "North hall", "North office", "2026-07-05", "Mona Manager", "20", "0.33", ""],
-      [String(southShortId), "Broken lamp in the South office", "South site", "South hall", "South office", "2026-07-03", "Ada Admin", "45", "0.75", "South visit"],
+      ["Incident", "Incident title", "Task", "Facility", "Building", "Room", "Day worked", "Person", "Minutes", "Hours", "Note"],
+      [String(northShortId), "Leaking tap in the North office", "", "North site", "North hall", "North office", "2026-07-02", "Tess Tech", "90", "1.5", "Seal replaced"],
+      [String(northShortId), "Leaking tap in the North office", "", "North site", "North hall", "North office", "2026-07-05", "Mona Manager", "20", "0.33", ""],
+      [String(southShortId), "Broken lamp in the South office", "", "South site", "South hall", "South office", "2026-07-03", "Ada Admin", "45", "0.75", "South visit"],
+      ["", "", String(northTaskId), "North site", "North hall", "North office", "2026-07-04", "Tess Tech", "30", "0.5", "Boiler serviced"],
     ]);
     const { view, bytes } = await exportAs(manager, "time-entries");
     expect(parseCsv(bytes.toString("utf8"))).toEqual([
-      ["Incident", "Titel van het incident", "Site", "Gebouw", "Lokaal", "Gewerkte dag", "Persoon", "Minuten", "Uren", "Notitie"],
-      [String(northShortId), "Leaking tap in the North office", "North site", "North hall", "North office", "2026-07-02", "Tess Tech", "90", "1.5", "Seal replaced"],
-      [String(northShortId), "Leaking tap in the North office", "North site", "North hall", "North office", "2026-07-05", "Mona Manager", "20", "0.33", ""],
+      ["Incident", "Titel van het incident", "Taak", "Site", "Gebouw", "Lokaal", "Gewerkte dag", "Persoon", "Minuten", "Uren", "Notitie"],
+      [String(northShortId), "Leaking tap in the North office", "", "North site", "North hall", "North office", "2026-07-02", "Tess Tech", "90", "1.5", "Seal replaced"],
+      [String(northShortId), "Leaking tap in the North office", "", "North site", "North hall", "North office", "2026-07-05", "Mona Manager", "20", "0.33", ""],
+      ["", "", String(northTaskId), "North site", "North hall", "North office", "2026-07-04", "Tess Tech", "30", "0.5", "Boiler serviced"],
     ]);
-    expect([view.totalRows, view.processedRows]).toEqual([2, 2]);
+    expect([view.totalRows, view.processedRows]).toEqual([3, 3]);
   });
 
   it("time entries: filtered by facility and days worked", async () => {
     const south = parseCsv((await exportAs(admin, "time-entries", { filters: { facility: String(southFacilityId) } })).bytes.toString("utf8"));
-    expect(south.slice(1).map((r) => [r[0], r[5]])).toEqual([[String(southShortId), "2026-07-03"]]);
+    expect(south.slice(1).map((r) => [r[0], r[6]])).toEqual([[String(southShortId), "2026-07-03"]]);
     const days = parseCsv((await exportAs(admin, "time-entries", { filters: { from: "2026-07-03", to: "2026-07-05" } })).bytes.toString("utf8"));
-    expect(days.slice(1).map((r) => r[5])).toEqual(["2026-07-05", "2026-07-03"]);
+    expect(days.slice(1).map((r) => r[6])).toEqual(["2026-07-05", "2026-07-03", "2026-07-04"]);
     // The manager asking for the South facility gets none of it.
     expect(parseCsv((await exportAs(manager, "time-entries", { filters: { facility: String(southFacilityId) } })).bytes.toString("utf8"))).toHaveLength(1);
     expect(await rejectionOf(startExport(ctxOf(admin), { type: "time-entries", format: "csv", filters: { from: "2026-02-30" } }))).toBeInstanceOf(ValidationError);
@@ -275,14 +284,15 @@ describe("the time and material exports", () => {
   it("material lines: every line in reach with its exact total, for an administrator; the North ones for its manager", async () => {
     const all = parseCsv((await exportAs(admin, "material-lines")).bytes.toString("utf8"));
     expect(all).toEqual([
-      ["Incident", "Incident title", "Facility", "Building", "Room", "Description", "Quantity", "Unit cost", "Line total", "Added by", "Created"],
-      [String(northShortId), "Leaking tap in the North office", "North site", "North hall", "North office", "Copper pipe", "2.5", "12.4", "31", "Tess Tech", "2026-07-02 10:30"],
-      [String(southShortId), "Broken lamp in the South office", "South site", "South hall", "South office", "South bulb", "3", "0.33", "0.99", "Ada Admin", "2026-07-03 11:00"],
+      ["Incident", "Incident title", "Task", "Facility", "Building", "Room", "Description", "Quantity", "Unit cost", "Line total", "Added by", "Created"],
+      [String(northShortId), "Leaking tap in the North office", "", "North site", "North hall", "North office", "Copper pipe", "2.5", "12.4", "31", "Tess Tech", "2026-07-02 10:30"],
+      [String(southShortId), "Broken lamp in the South office", "", "South site", "South hall", "South office", "South bulb", "3", "0.33", "0.99", "Ada Admin", "2026-07-03 11:00"],
+      ["", "", String(southTaskId), "South site", "South hall", "South office", "South filter", "1", "7.5", "7.5", "Ada Admin", "2026-07-04 09:00"],
     ]);
     const north = parseCsv((await exportAs(manager, "material-lines")).bytes.toString("utf8"));
-    expect(north.slice(1)).toEqual([[String(northShortId), "Leaking tap in the North office", "North site", "North hall", "North office", "Copper pipe", "2.5", "12.4", "31", "Tess Tech", "2026-07-02 10:30"]]);
-    const filtered = parseCsv((await exportAs(admin, "material-lines", { filters: { facility: String(northFacilityId) } })).bytes.toString("utf8"));
-    expect(filtered.slice(1).map((r) => r[5])).toEqual(["Copper pipe"]);
+    expect(north.slice(1)).toEqual([[String(northShortId), "Leaking tap in the North office", "", "North site", "North hall", "North office", "Copper pipe", "2.5", "12.4", "31", "Tess Tech", "2026-07-02 10:30"]]);
+    const filtered = parseCsv((await exportAs(admin, "material-lines", { filters: { facility: String(southFacilityId) } })).bytes.toString("utf8"));
+    expect(filtered.slice(1).map((r) => r[6])).toEqual(["South bulb", "South filter"]);
   });
 
   it("tells the requester with its own notification type (30 and 31)", async () => {

@@ -68,7 +68,7 @@ export async function workOrder(ctx: ServiceContext, incidentId: number, options
   const comments = await listIncidentComments(ctx, incident.id, { limit: WORK_ORDER_COMMENTS, newestFirst: true });
   const checklist = await incidentTypeChecklist(ctx, incident.incidentType?.id ?? null);
   const entity = await entityLook(ctx);
-  const work = await workTotals(ctx, incident.id);
+  const work = await workTotals(ctx, { incidentId: incident.id });
   const origin = (options.origin ?? ctx.appUrl ?? "").replace(/\/+$/, "");
   const reportUrl = incident.reportCode && origin ? `${origin}/report/${incident.reportCode}` : null;
   const pdf = await draw({

@@ -216,7 +216,7 @@ async function reconcile(ctx: ServiceContext, plans: readonly PlanRow[], today: 
   let removed = 0;
   if (removeIds.length) {
     const result = await ctx.db.execute(sql`
-      delete from tasks where entity_id = ${e} and status = ${TaskStatus.PENDING} and id = any(${intArray(removeIds)}::int[]) returning id`);
+      delete from tasks where entity_id = ${e} and status = ${TaskStatus.PENDING} and id = any(${intArray(removeIds)}::int[]) and ${noRecordedWork} returning id`);
     removed = rowsOf(result).length;
   }
   if (retimeIds.length) {
@@ -314,7 +314,15 @@ export async function regeneratePlans(ctx: ServiceContext, planIds: readonly num
   });
 }
 
-/** Archiving a plan: removes its pending tasks from today on; done tasks stay. */
+/**
+ * A condition on `tasks`: no time or material was recorded on the task. Deleting a task deletes its work
+ * (on delete cascade), so a pending task someone already worked on stays when its plan stops yielding
+ * it (decision 065).
+ */
+// tenant-scope: scoped by the outer tasks row (of the entity): the task's own entries and lines
+const noRecordedWork = sql`not exists (select 1 from time_entries w where w.task_id = tasks.id) and not exists (select 1 from material_lines m where m.task_id = tasks.id)`;
+
+/** Archiving a plan: removes its pending tasks from today on (but those with recorded work); done tasks stay. */
 export async function removeFuturePendingTasks(ctx: ServiceContext, plannedMaintenanceId: number): Promise<number> {
   assertCan(ctx.actor, "manage", "maintenance");
   const today = todayOf(ctx, {});
@@ -322,7 +330,7 @@ export async function removeFuturePendingTasks(ctx: ServiceContext, plannedMaint
     const result = await c.db.execute(sql`
       delete from tasks
       where entity_id = ${c.entityId} and planned_maintenance_id = ${plannedMaintenanceId}
-        and status = ${TaskStatus.PENDING} and due_date >= ${today}::date
+        and status = ${TaskStatus.PENDING} and due_date >= ${today}::date and ${noRecordedWork}
       returning id`);
     return rowsOf(result).length;
   });

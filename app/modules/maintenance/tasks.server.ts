@@ -41,8 +41,11 @@ const state = (row: Task): TaskState => ({
   photoFileId: row.photoFileId,
 });
 
-/** Whether the actor may mark this task: managers any in reach; technicians theirs, or nobody's (Forbidden otherwise). */
-async function mayAct(ctx: ServiceContext, actor: Actor, task: Task): Promise<void> {
+/**
+ * Whether the actor may mark this task: managers any in reach; technicians theirs, or nobody's (Forbidden
+ * otherwise). The same rule lets a technician record time and material on it (time-costs).
+ */
+export async function mayMarkTask(ctx: ServiceContext, actor: Actor, task: Task): Promise<void> {
   if (can(actor, "manage", "task") || actor.kind === "system") return;
   const me = actor.id;
   if (task.assigneeId !== null) {
@@ -75,7 +78,7 @@ function onTask<C extends ServiceContext, T>(ctx: C, id: number, work: (tx: C, t
   const actor = ctx.actor;
   return withTx(ctx, async (tx, effects) => {
     const task = await findTaskInReach(tx, id, { lock: true });
-    await mayAct(tx, actor, task);
+    await mayMarkTask(tx, actor, task);
     return work(tx, task, effects);
   });
 }

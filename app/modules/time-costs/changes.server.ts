@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineChange } from "~/core/changes.server";
 
 /**
- * Time or material recorded, corrected or deleted on an incident (issue 62), emitted by every verb of
+ * Time or material recorded, corrected or deleted on an incident or a task (issue 62), emitted by every verb of
  * ./service.server.ts in its transaction. No one is notified of it yet; the dispatcher publishes it as
  * a live event of the same name (an open incident view, later the costs on the dashboard).
  */
@@ -19,4 +19,19 @@ export const incidentWorkLogged = defineChange({
     action: z.enum(["added", "updated", "deleted"]),
   }),
   subject: (p) => p.incidentId,
+});
+
+/** The same on a maintenance task, with what the task changes (maintenance/changes.server.ts) carry. */
+export const taskWorkLogged = defineChange({
+  type: "task.work-logged",
+  payload: z.object({
+    taskId: id,
+    plannedMaintenanceId: id,
+    roomId: id,
+    dueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    kind: z.enum(["time", "material"]),
+    id,
+    action: z.enum(["added", "updated", "deleted"]),
+  }),
+  subject: (p) => p.taskId,
 });

@@ -1,27 +1,30 @@
-import { type AnyColumn, and, asc, count, eq, gt, gte, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, count, eq, gt, gte, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { ServiceContext } from "~/core/context.server";
-import { buildings, facilities, incidents, materialLines, rooms, timeEntries, users } from "~/db/schema";
+import { buildings, facilities, incidents, materialLines, plannedMaintenances, rooms, tasks, timeEntries, users } from "~/db/schema";
 import { incidentReach, type ReachOutline } from "~/modules/facilities/policy.server";
+import { taskWhere } from "~/modules/maintenance/task-queries.server";
 
 /**
- * The time entries and material lines of the incidents a reader reaches, for the exports (issue 62):
- * the entity's, on incidents not archived within the reader's incident reach (`incidentReach`: linked
- * facilities and buildings, a token's facilities, one's assigned incidents), in keyset pages by id.
- * Tasks' entries join when tasks record work.
+ * The time entries and material lines of the incidents and maintenance tasks a reader reaches, for the
+ * exports (issue 62): the entity's, on incidents not archived within the reader's incident reach
+ * (`incidentReach`: linked facilities and buildings, a token's facilities, one's assigned incidents) and
+ * on tasks within their task reach (`taskWhere`: the rooms they reach, live plans and rooms), in keyset
+ * pages by id. A row names its incident (short id, title) or its task (id); the place is the record's room.
  */
 export interface WorkExportFilters {
-  /** Only incidents in a room of this facility. */
+  /** Only incidents and tasks in a room of this facility. */
   facilityId: number | null;
   /** Time entries worked on from / until these days (YYYY-MM-DD); material lines ignore them. */
   from: string | null;
   to: string | null;
 }
 
-/** Where the work was done: the incident and its place. */
+/** Where the work was done: the incident or the task, and its place. */
 interface WorkPlace {
-  incidentShortId: number;
+  incidentShortId: number | null;
   incidentTitle: string | null;
+  taskId: number | null;
   facilityName: string | null;
   buildingName: string | null;
   roomName: string | null;
@@ -48,14 +51,33 @@ export interface MaterialLineExportRow extends WorkPlace {
 
 const fullName = (name: AnyColumn, surname: AnyColumn) => sql<string>`trim(coalesce(${name}, '') || ' ' || coalesce(${surname}, ''))`;
 
-/** The incidents whose work the reader may export: the entity's, not archived, in reach, in the facility asked. */
-function incidentsInReach(ctx: ServiceContext, filters: WorkExportFilters, outline: ReachOutline | null): SQL {
-  return and(eq(incidents.entityId, ctx.entityId), isNull(incidents.archivedAt), incidentReach(ctx, outline), filters.facilityId ? eq(buildings.facilityId, filters.facilityId) : undefined)!;
+/**
+ * The records whose work the reader may export, as a condition on the row's joined incident or task:
+ * an incident of the entity, not archived, in reach; or a task in the reader's task reach; either in the
+ * facility asked.
+ */
+function recordsInReach(ctx: ServiceContext, filters: WorkExportFilters, outline: ReachOutline | null, taskId: AnyColumn): SQL {
+  // The tasks in reach, as the task list reads them (entity, reach, live plan and room).
+  // tenant-scope: scoped by taskWhere, whose first condition is tasks.entity_id = ctx.entityId
+  const reachedTasks = ctx.db
+    .select({ id: tasks.id })
+    .from(tasks)
+    .innerJoin(plannedMaintenances, and(eq(plannedMaintenances.id, tasks.plannedMaintenanceId), eq(plannedMaintenances.entityId, ctx.entityId)))
+    .innerJoin(rooms, and(eq(rooms.id, tasks.roomId), eq(rooms.entityId, ctx.entityId)))
+    .where(taskWhere(ctx, {}));
+  return and(
+    or(and(eq(incidents.entityId, ctx.entityId), isNull(incidents.archivedAt), incidentReach(ctx, outline)), and(eq(tasks.entityId, ctx.entityId), inArray(taskId, reachedTasks))),
+    filters.facilityId ? eq(buildings.facilityId, filters.facilityId) : undefined,
+  )!;
 }
+
+/** The row's room: its incident's, or its task's. */
+const recordRoom = sql`coalesce(${incidents.roomId}, ${tasks.roomId})`;
 
 const place = {
   incidentShortId: incidents.shortId,
   incidentTitle: incidents.title,
+  taskId: tasks.id,
   facilityName: facilities.name,
   buildingName: buildings.name,
   roomName: rooms.name,
@@ -64,7 +86,7 @@ const place = {
 function timeEntriesWhere(ctx: ServiceContext, filters: WorkExportFilters, outline: ReachOutline | null): SQL {
   return and(
     eq(timeEntries.entityId, ctx.entityId),
-    incidentsInReach(ctx, filters, outline),
+    recordsInReach(ctx, filters, outline, timeEntries.taskId),
     filters.from ? gte(timeEntries.workedOn, filters.from) : undefined,
     filters.to ? lte(timeEntries.workedOn, filters.to) : undefined
   )!;
@@ -72,12 +94,13 @@ function timeEntriesWhere(ctx: ServiceContext, filters: WorkExportFilters, outli
 
 /** How many time entries the export holds. */
 export async function countTimeEntriesForExport(ctx: ServiceContext, filters: WorkExportFilters, outline: ReachOutline | null): Promise<number> {
-  // tenant-scope: scoped by timeEntriesWhere (the entity's entries on the entity's incidents in reach)
+  // tenant-scope: scoped by timeEntriesWhere (the entity's entries on the entity's incidents and tasks in reach)
   const [row] = await ctx.db
     .select({ n: count() })
     .from(timeEntries)
-    .innerJoin(incidents, eq(incidents.id, timeEntries.incidentId))
-    .leftJoin(rooms, eq(rooms.id, incidents.roomId))
+    .leftJoin(incidents, eq(incidents.id, timeEntries.incidentId))
+    .leftJoin(tasks, eq(tasks.id, timeEntries.taskId))
+    .leftJoin(rooms, eq(rooms.id, recordRoom))
     .leftJoin(buildings, eq(buildings.id, rooms.buildingId))
     .leftJoin(facilities, eq(facilities.id, buildings.facilityId))
     .where(timeEntriesWhere(ctx, filters, outline));
@@ -87,7 +110,7 @@ export async function countTimeEntriesForExport(ctx: ServiceContext, filters: Wo
 /** The time entries after id `after`, by id, at most `limit`. */
 export async function timeEntriesForExport(ctx: ServiceContext, filters: WorkExportFilters, outline: ReachOutline | null, after: number, limit: number): Promise<TimeEntryExportRow[]> {
   const worker = alias(users, "worker");
-  // tenant-scope: scoped by timeEntriesWhere (the entity's entries on the entity's incidents in reach)
+  // tenant-scope: scoped by timeEntriesWhere (the entity's entries on the entity's incidents and tasks in reach)
   return ctx.db
     .select({
       id: timeEntries.id,
@@ -98,8 +121,9 @@ export async function timeEntriesForExport(ctx: ServiceContext, filters: WorkExp
       ...place,
     })
     .from(timeEntries)
-    .innerJoin(incidents, eq(incidents.id, timeEntries.incidentId))
-    .leftJoin(rooms, eq(rooms.id, incidents.roomId))
+    .leftJoin(incidents, eq(incidents.id, timeEntries.incidentId))
+    .leftJoin(tasks, eq(tasks.id, timeEntries.taskId))
+    .leftJoin(rooms, eq(rooms.id, recordRoom))
     .leftJoin(buildings, eq(buildings.id, rooms.buildingId))
     .leftJoin(facilities, eq(facilities.id, buildings.facilityId))
     .innerJoin(worker, eq(worker.id, timeEntries.userId))
@@ -109,17 +133,18 @@ export async function timeEntriesForExport(ctx: ServiceContext, filters: WorkExp
 }
 
 function materialLinesWhere(ctx: ServiceContext, filters: WorkExportFilters, outline: ReachOutline | null): SQL {
-  return and(eq(materialLines.entityId, ctx.entityId), incidentsInReach(ctx, filters, outline))!;
+  return and(eq(materialLines.entityId, ctx.entityId), recordsInReach(ctx, filters, outline, materialLines.taskId))!;
 }
 
 /** How many material lines the export holds. */
 export async function countMaterialLinesForExport(ctx: ServiceContext, filters: WorkExportFilters, outline: ReachOutline | null): Promise<number> {
-  // tenant-scope: scoped by materialLinesWhere (the entity's lines on the entity's incidents in reach)
+  // tenant-scope: scoped by materialLinesWhere (the entity's lines on the entity's incidents and tasks in reach)
   const [row] = await ctx.db
     .select({ n: count() })
     .from(materialLines)
-    .innerJoin(incidents, eq(incidents.id, materialLines.incidentId))
-    .leftJoin(rooms, eq(rooms.id, incidents.roomId))
+    .leftJoin(incidents, eq(incidents.id, materialLines.incidentId))
+    .leftJoin(tasks, eq(tasks.id, materialLines.taskId))
+    .leftJoin(rooms, eq(rooms.id, recordRoom))
     .leftJoin(buildings, eq(buildings.id, rooms.buildingId))
     .leftJoin(facilities, eq(facilities.id, buildings.facilityId))
     .where(materialLinesWhere(ctx, filters, outline));
@@ -129,7 +154,7 @@ export async function countMaterialLinesForExport(ctx: ServiceContext, filters: 
 /** The material lines after id `after`, by id, at most `limit`. */
 export async function materialLinesForExport(ctx: ServiceContext, filters: WorkExportFilters, outline: ReachOutline | null, after: number, limit: number): Promise<MaterialLineExportRow[]> {
   const adder = alias(users, "adder");
-  // tenant-scope: scoped by materialLinesWhere (the entity's lines on the entity's incidents in reach)
+  // tenant-scope: scoped by materialLinesWhere (the entity's lines on the entity's incidents and tasks in reach)
   return ctx.db
     .select({
       id: materialLines.id,
@@ -142,8 +167,9 @@ export async function materialLinesForExport(ctx: ServiceContext, filters: WorkE
       ...place,
     })
     .from(materialLines)
-    .innerJoin(incidents, eq(incidents.id, materialLines.incidentId))
-    .leftJoin(rooms, eq(rooms.id, incidents.roomId))
+    .leftJoin(incidents, eq(incidents.id, materialLines.incidentId))
+    .leftJoin(tasks, eq(tasks.id, materialLines.taskId))
+    .leftJoin(rooms, eq(rooms.id, recordRoom))
     .leftJoin(buildings, eq(buildings.id, rooms.buildingId))
     .leftJoin(facilities, eq(facilities.id, buildings.facilityId))
     .leftJoin(adder, eq(adder.id, materialLines.createdById))

@@ -2,12 +2,14 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { can } from "~/core/actor";
 import { type ServiceContext, readAll } from "~/core/context.server";
-import { entities, materialLines, timeEntries, users } from "~/db/schema";
-import { assigneeCandidates, findIncidentInReach } from "~/modules/incidents/queries.server";
+import { entities, materialLines, timeClocks, timeEntries, users } from "~/db/schema";
+import { assigneeCandidates } from "~/modules/incidents/queries.server";
+import { mayMarkTask } from "~/modules/maintenance/tasks.server";
+import { ForbiddenError } from "~/lib/errors";
 import { DEFAULT_CURRENCY } from "./constants";
-import { assertRateKeeper, type WorkTarget } from "./service.server";
+import { assertRateKeeper, findWorkRecord, isTaskTarget, type WorkRecord, type WorkTarget, workOfRecord } from "./service.server";
 
-/** One time entry as the incident view shows it. */
+/** One time entry as the incident and task views show it. */
 export interface TimeEntryRow {
   id: number;
   person: { id: number; name: string };
@@ -37,7 +39,7 @@ export interface MaterialLineRow {
   editable: boolean;
 }
 
-export interface IncidentWork {
+export interface RecordWork {
   entries: TimeEntryRow[];
   lines: MaterialLineRow[];
   /**
@@ -51,8 +53,13 @@ export interface IncidentWork {
   currency: string;
   /** Whether the viewer may record time and material here. */
   canRecord: boolean;
-  /** The people a manager may record time for (the incident's possible assignees); empty for others. */
+  /** The people a manager may record time for (who reach the record's room); empty for others. */
   people: { id: number; name: string }[];
+  /**
+   * The viewer's running clock (start and stop): `here` on this record, or elsewhere (then they cannot
+   * start one here); null: none.
+   */
+  clock: { startedAt: Date; here: boolean } | null;
 }
 
 const personName = (name: string | null, surname: string | null) => `${name ?? ""} ${surname ?? ""}`.trim();
@@ -75,20 +82,39 @@ export function seesEveryonesCost(ctx: ServiceContext): boolean {
 export const WORK_ROWS_SHOWN = 200;
 
 /**
- * The time entries and material lines of an incident in the viewer's reach ("Incident not found"
- * otherwise), oldest first, with their totals computed in SQL over every row.
+ * Whether the viewer may record work on the record: a person who may record time, and handle incidents
+ * or, on a task, mark it done (theirs or nobody's for a technician).
  */
-export async function getIncidentWork(ctx: ServiceContext, target: WorkTarget): Promise<IncidentWork> {
-  const incident = await findIncidentInReach(ctx, target.incidentId);
+async function mayRecordOn(ctx: ServiceContext, record: WorkRecord): Promise<boolean> {
+  const actor = ctx.actor;
+  if (!actor || actor.kind === "system" || !can(actor, "create", "time")) return false;
+  if (record.kind === "incident") return can(actor, "handle", "incident");
+  if (!can(actor, "update", "task")) return false;
+  return mayMarkTask(ctx, actor, record.row).then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof ForbiddenError) return false;
+      throw error;
+    },
+  );
+}
+
+/**
+ * The time entries and material lines of an incident or a task in the viewer's reach ("Incident not
+ * found", "Task not found" otherwise), oldest first, with their totals computed in SQL over every row,
+ * and the viewer's running clock.
+ */
+export async function getWork(ctx: ServiceContext, target: WorkTarget): Promise<RecordWork> {
+  const record = await findWorkRecord(ctx, target);
   const viewerId = ctx.actor?.id ?? null;
   const manages = can(ctx.actor, "manage", "time");
   const seesAll = seesEveryonesCost(ctx);
-  const canRecord = can(ctx.actor, "create", "time") && can(ctx.actor, "handle", "incident") && ctx.actor?.kind !== "system";
+  const canRecord = await mayRecordOn(ctx, record);
   const addedBy = alias(users, "added_by");
-  // The incident's own entries and lines, within the entity.
-  const incidentEntries = and(eq(timeEntries.incidentId, incident.id), eq(timeEntries.entityId, ctx.entityId));
-  const incidentLines = and(eq(materialLines.incidentId, incident.id), eq(materialLines.entityId, ctx.entityId));
-  const [entries, lines, totals, people] = await readAll(ctx, [
+  // The record's own entries and lines, within the entity.
+  const recordEntries = and(workOfRecord(timeEntries, record), eq(timeEntries.entityId, ctx.entityId));
+  const recordLines = and(workOfRecord(materialLines, record), eq(materialLines.entityId, ctx.entityId));
+  const [entries, lines, totals, people, clocks] = await readAll(ctx, [
     () =>
       ctx.db
         .select({
@@ -104,7 +130,7 @@ export async function getIncidentWork(ctx: ServiceContext, target: WorkTarget): 
         })
         .from(timeEntries)
         .innerJoin(users, eq(users.id, timeEntries.userId))
-        .where(incidentEntries)
+        .where(recordEntries)
         .orderBy(asc(timeEntries.workedOn), asc(timeEntries.id))
         .limit(WORK_ROWS_SHOWN),
     () =>
@@ -121,19 +147,26 @@ export async function getIncidentWork(ctx: ServiceContext, target: WorkTarget): 
         })
         .from(materialLines)
         .leftJoin(addedBy, eq(addedBy.id, materialLines.createdById))
-        .where(incidentLines)
+        .where(recordLines)
         .orderBy(asc(materialLines.id))
         .limit(WORK_ROWS_SHOWN),
-    () => workTotals(ctx, incident.id),
+    () => workTotals(ctx, target),
     async () =>
       manages
         ? // tenant-scope: scoped by assigneeCandidates, whose first condition is users.entity_id = ctx.entityId
           ctx.db
             .select({ id: users.id, name: users.name, surname: users.surname })
             .from(users)
-            .where(assigneeCandidates(ctx, incident.roomId))
+            .where(assigneeCandidates(ctx, record.row.roomId))
             .orderBy(asc(sql`lower(${users.surname})`), asc(sql`lower(${users.name})`), asc(users.id))
             .limit(500)
+        : [],
+    async () =>
+      viewerId !== null && ctx.actor?.kind !== "system"
+        ? ctx.db
+            .select({ startedAt: timeClocks.startedAt, here: sql<boolean>`coalesce(${workOfRecord(timeClocks, record)}, false)` })
+            .from(timeClocks)
+            .where(and(eq(timeClocks.userId, viewerId), eq(timeClocks.entityId, ctx.entityId)))
         : [],
   ] as const);
   return {
@@ -164,19 +197,22 @@ export async function getIncidentWork(ctx: ServiceContext, target: WorkTarget): 
     currency: totals.currency,
     canRecord,
     people: people.map((p) => ({ id: p.id, name: personName(p.name, p.surname) })),
+    clock: clocks[0] ? { startedAt: clocks[0].startedAt, here: clocks[0].here } : null,
   };
 }
 
-export type WorkTotals = Pick<IncidentWork, "totals" | "currency">;
+export type WorkTotals = Pick<RecordWork, "totals" | "currency">;
 
 /**
- * The totals of an incident's work, in one statement over every entry and line: the time, the labour
- * cost (each entry's minutes / 60 × its captured rate, rounded to the cent, entries without a rate left
- * out and counted), the material (each line rounded to the cent) and the entity's currency; labour and
- * total null for a viewer who sees only their own cost while others' time counts (seesEveryonesCost).
- * The caller has read the incident in the viewer's reach.
+ * The totals of an incident's or a task's work, in one statement over every entry and line: the time,
+ * the labour cost (each entry's minutes / 60 × its captured rate, rounded to the cent, entries without a
+ * rate left out and counted), the material (each line rounded to the cent) and the entity's currency;
+ * labour and total null for a viewer who sees only their own cost while others' time counts
+ * (seesEveryonesCost). The caller has read the record in the viewer's reach.
  */
-export async function workTotals(ctx: ServiceContext, incidentId: number): Promise<WorkTotals> {
+export async function workTotals(ctx: ServiceContext, target: WorkTarget): Promise<WorkTotals> {
+  const entriesOf = isTaskTarget(target) ? eq(timeEntries.taskId, target.taskId) : eq(timeEntries.incidentId, target.incidentId);
+  const linesOf = isTaskTarget(target) ? eq(materialLines.taskId, target.taskId) : eq(materialLines.incidentId, target.incidentId);
   const viewerId = ctx.actor?.id ?? null;
   // For a viewer who sees only their own cost: how many entries are someone else's.
   const othersTime = seesEveryonesCost(ctx) ? sql`0` : viewerId === null ? sql`count(*)` : sql`count(*) filter (where ${timeEntries.userId} <> ${viewerId})`;
@@ -189,12 +225,12 @@ export async function workTotals(ctx: ServiceContext, incidentId: number): Promi
       entries: sql<number>`count(*)::int`.as("entries"),
     })
     .from(timeEntries)
-    .where(and(eq(timeEntries.incidentId, incidentId), eq(timeEntries.entityId, ctx.entityId)))
+    .where(and(entriesOf, eq(timeEntries.entityId, ctx.entityId)))
     .as("time");
   const material = ctx.db
     .select({ amount: sql<string>`coalesce(sum(${lineTotal}), 0)::numeric(14,2)`.as("amount"), lines: sql<number>`count(*)::int`.as("lines") })
     .from(materialLines)
-    .where(and(eq(materialLines.incidentId, incidentId), eq(materialLines.entityId, ctx.entityId)))
+    .where(and(linesOf, eq(materialLines.entityId, ctx.entityId)))
     .as("material");
   const [row] = await ctx.db
     .select({

@@ -6,7 +6,7 @@ import { ForbiddenError, ValidationError } from "~/lib/errors";
 import { createBuilding, createEntity, createIncident, createRoom, createStaff, createUser, linkUserTo } from "#tests/factories";
 import { rejectionOf } from "#tests/service-helpers";
 import { setupTestDatabase } from "#tests/test-context";
-import { getHourlyRates, getIncidentWork } from "./queries.server";
+import { getHourlyRates, getWork } from "./queries.server";
 import { addMaterialLine, recordTime, setHourlyRates, updateTimeEntry } from "./service.server";
 
 /**
@@ -114,7 +114,7 @@ describe("costs", () => {
     // Material: 2.5 × 12.40 = 31.00.
     await addMaterialLine(ctxOf(technician), target, { description: "Copper pipe", quantity: "2,5", unitCost: "12.40" });
 
-    const work = await getIncidentWork(ctxOf(manager), target);
+    const work = await getWork(ctxOf(manager), target);
     expect(work.entries.map((e) => [e.person.name, e.minutes, e.hourlyRate, e.cost])).toEqual([
       ["Tom Tech", 90, "40.00", "60.00"],
       ["Cleo Colleague", 45, "30.00", "22.50"],
@@ -131,7 +131,7 @@ describe("costs", () => {
     const [kept] = await database.db.select({ rate: timeEntries.hourlyRate }).from(timeEntries).where(eq(timeEntries.id, first.id));
     expect(kept.rate).toBe("40.00");
     await updateTimeEntry(ctxOf(manager), target, first.id, { workedOn: DAY, hours: "1", minutes: "0", note: "Shorter", userId: String(colleague.id) });
-    const after = await getIncidentWork(ctxOf(manager), target);
+    const after = await getWork(ctxOf(manager), target);
     expect(after.entries.find((e) => e.id === first.id)).toMatchObject({ hourlyRate: "36.00", cost: "36.00" });
     // 36.00 + 22.50 + 16.67 + 6.00 = 81.17; + 31.00 = 112.17.
     expect(after.totals).toEqual({ minutes: 135, labour: "81.17", materials: "31.00", total: "112.17", unpricedEntries: 0, entries: 4, lines: 1 });
@@ -144,14 +144,14 @@ describe("costs", () => {
     await setHourlyRates(ctxOf(admin), { currency: "CHF", defaultRate: "", rates: [{ userId: technician.id, rate: "50" }] });
     await recordTime(ctxOf(colleague), target, { workedOn: DAY, hours: "2", minutes: "0" });
     await recordTime(ctxOf(technician), target, { workedOn: DAY, hours: "0", minutes: "6" });
-    const work = await getIncidentWork(ctxOf(technician), target);
+    const work = await getWork(ctxOf(technician), target);
     expect(work.entries.map((e) => [e.minutes, e.hourlyRate, e.cost])).toEqual([
       [120, null, null],
       [6, "50.00", "5.00"],
     ]);
     // Cleo's time counts in the labour: Tom, a technician, is not given it; the administrator is.
     expect(work.totals).toEqual({ minutes: 126, labour: null, materials: "0.00", total: null, unpricedEntries: 1, entries: 2, lines: 0 });
-    expect((await getIncidentWork(ctxOf(admin), target)).totals).toEqual({ minutes: 126, labour: "5.00", materials: "0.00", total: "5.00", unpricedEntries: 1, entries: 2, lines: 0 });
+    expect((await getWork(ctxOf(admin), target)).totals).toEqual({ minutes: 126, labour: "5.00", materials: "0.00", total: "5.00", unpricedEntries: 1, entries: 2, lines: 0 });
     expect(work.currency).toBe("CHF");
     // Another entity's view of its own is untouched: EUR.
     expect((await entityRow(other.id)).currency).toBe("EUR");

@@ -7,7 +7,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import { createBuilding, createEntity, createIncident, createRoom, createStaff, createUser, linkUserTo } from "#tests/factories";
 import { expectFieldError, rejectionOf } from "#tests/service-helpers";
 import { setupTestDatabase } from "#tests/test-context";
-import { getIncidentWork } from "./queries.server";
+import { getWork } from "./queries.server";
 import { addMaterialLine, deleteMaterialLine, deleteTimeEntry, recordTime, updateMaterialLine, updateTimeEntry } from "./service.server";
 
 const database = setupTestDatabase({ services: true });
@@ -90,7 +90,7 @@ describe("recordTime", () => {
       { incidentId: incident.id, shortId: incident.shortId, kind: "time", id, action: "added" },
       { incidentId: incident.id, shortId: incident.shortId, kind: "time", id: second, action: "added" },
     ]);
-    const work = await getIncidentWork(ctxOf(technician), { incidentId: incident.id });
+    const work = await getWork(ctxOf(technician), { incidentId: incident.id });
     expect(work.totals).toEqual({ minutes: 135, labour: "0.00", materials: "0.00", total: "0.00", unpricedEntries: 2, entries: 2, lines: 0 });
     expect(work.entries.map((e) => [e.person.name, e.minutes, e.editable])).toEqual([
       ["Tom Tech", 90, true],
@@ -109,7 +109,7 @@ describe("recordTime", () => {
       await expectFieldError(recordTime(ctxOf(manager), { incidentId: incident.id }, { workedOn: DAY, hours: 1, minutes: 0, userId: person.id }), "userId", "timeCosts:validation.personOutOfReach");
     }
     expect(await snapshot([incident.id])).toEqual(before);
-    const work = await getIncidentWork(ctxOf(manager), { incidentId: incident.id });
+    const work = await getWork(ctxOf(manager), { incidentId: incident.id });
     expect(work.people.map((p) => p.name)).toEqual(["Ada Admin", "Cleo Colleague", "Mia Manager", "Tom Tech"]);
   });
 
@@ -129,7 +129,7 @@ describe("recordTime", () => {
     expect(await rejectionOf(recordTime(ctxOf(manager), { incidentId: other.id }, { workedOn: DAY, hours: 1, minutes: 0 }))).toBeInstanceOf(NotFoundError);
     expect(await rejectionOf(recordTime(ctxOf(technician), { incidentId: far.id }, { workedOn: DAY, hours: 1, minutes: 0 }))).toBeInstanceOf(NotFoundError);
     expect(await rejectionOf(addMaterialLine(ctxOf(technician), { incidentId: far.id }, { description: "Seal", quantity: "1", unitCost: "1" }))).toBeInstanceOf(NotFoundError);
-    expect(await rejectionOf(getIncidentWork(ctxOf(otherManager), { incidentId: mine.id }))).toBeInstanceOf(NotFoundError);
+    expect(await rejectionOf(getWork(ctxOf(otherManager), { incidentId: mine.id }))).toBeInstanceOf(NotFoundError);
     expect(await snapshot([mine.id, far.id, other.id])).toEqual(before);
   });
 
@@ -182,7 +182,7 @@ describe("updateTimeEntry and deleteTimeEntry", () => {
     expect(await rejectionOf(updateTimeEntry(ctxOf(technician), at, id, { workedOn: DAY, hours: 3, minutes: 0 }))).toBeInstanceOf(ForbiddenError);
     expect(await rejectionOf(deleteTimeEntry(ctxOf(technician), at, id))).toBeInstanceOf(ForbiddenError);
     expect(await snapshot([incident.id])).toEqual(before);
-    const work = await getIncidentWork(ctxOf(technician), at);
+    const work = await getWork(ctxOf(technician), at);
     expect(work.entries.map((e) => e.editable)).toEqual([false]);
   });
 
@@ -220,7 +220,7 @@ describe("material lines", () => {
       ["Seal", "3.000", "0.33", technician.id],
       ["Labour-free part", "1.000", "0.00", manager.id],
     ]);
-    const work = await getIncidentWork(ctxOf(technician), at);
+    const work = await getWork(ctxOf(technician), at);
     // 2.5 × 12.40 = 31.00; 3 × 0.33 = 0.99; 1 × 0 = 0.00.
     expect(work.lines.map((l) => [l.total, l.editable])).toEqual([
       ["31.00", true],
@@ -263,7 +263,7 @@ describe("material lines", () => {
     await updateMaterialLine(ctxOf(technician), at, id, { description: "Seals", quantity: "2", unitCost: "2.5" });
     expect((await linesOf(incident.id)).map((l) => [l.description, l.quantity, l.unitCost])).toEqual([["Seals", "2.000", "2.50"]]);
     await updateMaterialLine(ctxOf(manager), at, id, { description: "Seals", quantity: "4", unitCost: "2.5" });
-    expect((await getIncidentWork(ctxOf(manager), at)).totals.materials).toBe("10.00");
+    expect((await getWork(ctxOf(manager), at)).totals.materials).toBe("10.00");
     await deleteMaterialLine(ctxOf(admin), at, id);
     expect(await linesOf(incident.id)).toEqual([]);
     expect((await auditOf("materialLine", id)).map((a) => a.action).sort()).toEqual([
