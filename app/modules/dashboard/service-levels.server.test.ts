@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { IncidentStatus } from "~/db/enums";
-import { type Entity, serviceLevelTargets, type User } from "~/db/schema";
+import { serviceLevelTargets, type User } from "~/db/schema";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
-import { createBuilding, createEntity, createFacility, createIncident, createRoom, createStaff, linkUserTo } from "#tests/factories";
+import { createBuilding, createFacility, createIncident, createRoom, linkUserTo } from "#tests/factories";
 import { actorContext, rejectionOf } from "#tests/service-helpers";
-import { setupTestDatabase } from "#tests/test-context";
+import { setupTestDatabase, setupTwoEntities } from "#tests/test-context";
 import type { DashboardFilters } from "./filters";
 import { getServiceLevelFigures, type ServiceLevelFigures } from "./service-levels.server";
 
@@ -29,12 +29,7 @@ import { getServiceLevelFigures, type ServiceLevelFigures } from "./service-leve
  * Plus an April incident (outside the period) and one of another entity in January, never counted.
  */
 const database = setupTestDatabase();
-let entity: Entity;
-let other: Entity;
-let admin: User;
-let manager: User;
-let technician: User;
-let otherAdmin: User;
+const people = setupTwoEntities(database);
 let alpha: number;
 let beta: number;
 let otherFacility: number;
@@ -78,18 +73,14 @@ const stopped = (elapsed: number) => ({
 
 beforeAll(async () => {
   const db = database.db;
-  entity = await createEntity(db);
-  other = await createEntity(db);
-  ({ admin, manager, technician } = await createStaff(db, entity.id));
-  ({ admin: otherAdmin } = await createStaff(db, other.id));
-  alpha = (await createFacility(db, { entityId: entity.id, name: "Alpha" })).id;
-  beta = (await createFacility(db, { entityId: entity.id, name: "Beta" })).id;
-  const buildingA = await createBuilding(db, { entityId: entity.id, facilityId: alpha });
-  const buildingB = await createBuilding(db, { entityId: entity.id, facilityId: beta });
-  const roomA = (await createRoom(db, { entityId: entity.id, buildingId: buildingA.id })).id;
-  const roomB = (await createRoom(db, { entityId: entity.id, buildingId: buildingB.id })).id;
-  await linkUserTo(db, { entityId: entity.id, userId: manager.id, facilityId: alpha });
-  const e = entity.id;
+  alpha = (await createFacility(db, { entityId: people.entity.id, name: "Alpha" })).id;
+  beta = (await createFacility(db, { entityId: people.entity.id, name: "Beta" })).id;
+  const buildingA = await createBuilding(db, { entityId: people.entity.id, facilityId: alpha });
+  const buildingB = await createBuilding(db, { entityId: people.entity.id, facilityId: beta });
+  const roomA = (await createRoom(db, { entityId: people.entity.id, buildingId: buildingA.id })).id;
+  const roomB = (await createRoom(db, { entityId: people.entity.id, buildingId: buildingB.id })).id;
+  await linkUserTo(db, { entityId: people.entity.id, userId: people.manager.id, facilityId: alpha });
+  const e = people.entity.id;
   const jan = at("2026-01-12T09:00Z");
   const specs: Parameters<typeof createIncident>[1][] = [
     { entityId: e, roomId: roomA, createdAt: jan, status: IncidentStatus.DONE, ...response(true, 10), ...resolution(true, 100) },
@@ -107,11 +98,11 @@ beforeAll(async () => {
     { entityId: e, roomId: roomA, createdAt: at("2026-04-02T09:00Z"), status: IncidentStatus.DONE, ...response(false, 999), ...resolution(false, 999) },
   ];
   for (const spec of specs) await createIncident(db, spec);
-  const otherBuilding = await createBuilding(db, { entityId: other.id });
+  const otherBuilding = await createBuilding(db, { entityId: people.other.id });
   otherFacility = otherBuilding.facilityId;
-  const otherRoom = (await createRoom(db, { entityId: other.id, buildingId: otherBuilding.id })).id;
-  await createIncident(db, { entityId: other.id, roomId: otherRoom, createdAt: jan, status: IncidentStatus.DONE, ...response(false, 1000), ...resolution(false, 2000) });
-  await db.insert(serviceLevelTargets).values({ entityId: entity.id, priority: null, responseMinutes: 60, resolutionMinutes: 480 });
+  const otherRoom = (await createRoom(db, { entityId: people.other.id, buildingId: otherBuilding.id })).id;
+  await createIncident(db, { entityId: people.other.id, roomId: otherRoom, createdAt: jan, status: IncidentStatus.DONE, ...response(false, 1000), ...resolution(false, 2000) });
+  await db.insert(serviceLevelTargets).values({ entityId: people.entity.id, priority: null, responseMinutes: 60, resolutionMinutes: 480 });
 });
 
 /** A row as [scope, month, facility, response: counted, met, share, median, p90, resolution: the same]. */
@@ -141,7 +132,7 @@ const alphaFebruary = ["facility", "2026-02", "Alpha", 1, 1, 1, 15, 15, 1, 1, 1,
 
 describe(`dashboard service levels (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
   it("gives an administrator each month's facilities, the month over all of them and the period", async () => {
-    const figures = await getServiceLevelFigures(ctxOf(admin), period);
+    const figures = await getServiceLevelFigures(ctxOf(people.admin), period);
     expect(figures.hasTargets).toBe(true);
     expect(figures.canSetTargets).toBe(true);
     expect(table(figures)).toEqual([
@@ -163,18 +154,18 @@ describe(`dashboard service levels (${process.env.DATABASE_URL ? "PostgreSQL" : 
   });
 
   it("keeps to the filters: a facility, a shorter period", async () => {
-    const b = await getServiceLevelFigures(ctxOf(admin), { ...period, facilityId: beta });
+    const b = await getServiceLevelFigures(ctxOf(people.admin), { ...period, facilityId: beta });
     expect(table(b).map((r) => r.slice(0, 8))).toEqual([
       ["month", "2026-01", null, 2, 1, 0.5, 37.5, 63.5],
       ["facility", "2026-01", "Beta", 2, 1, 0.5, 37.5, 63.5],
       ["period", null, null, 2, 1, 0.5, 37.5, 63.5],
     ]);
-    const february = await getServiceLevelFigures(ctxOf(admin), { ...period, from: "2026-02-01", to: "2026-02-28" });
+    const february = await getServiceLevelFigures(ctxOf(people.admin), { ...period, from: "2026-02-01", to: "2026-02-28" });
     expect(table(february)).toEqual([["month", "2026-02", null, 1, 1, 1, 15, 15, 1, 1, 1, 45, 45], alphaFebruary, ["period", null, null, 1, 1, 1, 15, 15, 1, 1, 1, 45, 45]]);
   });
 
   it("shows a manager linked to one facility only that facility's incidents", async () => {
-    const figures = await getServiceLevelFigures(ctxOf(manager), period);
+    const figures = await getServiceLevelFigures(ctxOf(people.manager), period);
     expect(figures.canSetTargets).toBe(false);
     expect(table(figures)).toEqual([
       ["month", "2026-01", null, ...alphaJanuary.slice(3)],
@@ -186,11 +177,11 @@ describe(`dashboard service levels (${process.env.DATABASE_URL ? "PostgreSQL" : 
       // 2.7: 300 + 0.7 × 300 = 510.
       ["period", null, null, 6, 4, 4 / 6, 20, 70, 5, 3, 0.6, 200, 510],
     ]);
-    expect(await rejectionOf(getServiceLevelFigures(ctxOf(manager), { ...period, facilityId: beta }))).toBeInstanceOf(NotFoundError);
+    expect(await rejectionOf(getServiceLevelFigures(ctxOf(people.manager), { ...period, facilityId: beta }))).toBeInstanceOf(NotFoundError);
   });
 
   it("never counts another entity's incidents, and refuses its facility and a technician", async () => {
-    const mine = await getServiceLevelFigures(ctxOf(otherAdmin), period);
+    const mine = await getServiceLevelFigures(ctxOf(people.otherAdmin), period);
     // The other entity has clocks on its incident but no targets set.
     expect(mine.hasTargets).toBe(false);
     expect(table(mine)).toEqual([
@@ -198,12 +189,12 @@ describe(`dashboard service levels (${process.env.DATABASE_URL ? "PostgreSQL" : 
       ["facility", "2026-01", expect.any(String), 1, 0, 0, 1000, 1000, 1, 0, 0, 2000, 2000],
       ["period", null, null, 1, 0, 0, 1000, 1000, 1, 0, 0, 2000, 2000],
     ]);
-    expect(await rejectionOf(getServiceLevelFigures(ctxOf(admin), { ...period, facilityId: otherFacility }))).toBeInstanceOf(NotFoundError);
-    expect(await rejectionOf(getServiceLevelFigures(ctxOf(technician), period))).toBeInstanceOf(ForbiddenError);
+    expect(await rejectionOf(getServiceLevelFigures(ctxOf(people.admin), { ...period, facilityId: otherFacility }))).toBeInstanceOf(NotFoundError);
+    expect(await rejectionOf(getServiceLevelFigures(ctxOf(people.technician), period))).toBeInstanceOf(ForbiddenError);
   });
 
   it("answers no rows for a period without incidents that have a target", async () => {
-    const figures = await getServiceLevelFigures(ctxOf(admin), { ...period, from: "2025-06-01", to: "2025-06-30" });
+    const figures = await getServiceLevelFigures(ctxOf(people.admin), { ...period, from: "2025-06-01", to: "2025-06-30" });
     expect(figures.rows).toEqual([]);
     expect(figures.hasTargets).toBe(true);
   });

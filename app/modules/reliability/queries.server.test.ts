@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { IncidentStatus, Role, TaskStatus } from "~/db/enums";
-import type { Entity, EquipmentItem, User } from "~/db/schema";
+import { IncidentStatus, TaskStatus } from "~/db/enums";
+import type { EquipmentItem, User } from "~/db/schema";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { dayIn } from "~/lib/dates";
-import { createBuilding, createEntity, createEquipmentItem, createEquipmentType, createIncident, createMaintenanceType, createPlannedMaintenance, createRoom, createStaff, createTask, createUser, linkUserTo } from "#tests/factories";
+import { createBuilding, createEquipmentItem, createEquipmentType, createIncident, createMaintenanceType, createPlannedMaintenance, createRoom, createTask, linkUserTo } from "#tests/factories";
 import { actorContext, rejectionOf } from "#tests/service-helpers";
-import { setupTestDatabase } from "#tests/test-context";
+import { setupTestDatabase, setupTwoEntities } from "#tests/test-context";
 import { failuresPerMonth, getEquipmentItemSummary, getReliability, listEquipmentItemIncidents, listEquipmentItemTasks, listLeastReliableEquipment } from "./queries.server";
 
 /**
@@ -28,12 +28,7 @@ import { failuresPerMonth, getEquipmentItemSummary, getReliability, listEquipmen
  * item E (room C) one failure 5 days ago. A technician linked to building C only.
  */
 const database = setupTestDatabase();
-let entity: Entity;
-let other: Entity;
-let admin: User;
-let manager: User;
-let technician: User;
-let stranger: User;
+const people = setupTwoEntities(database);
 let itemA: EquipmentItem;
 let itemB: EquipmentItem;
 let itemC: EquipmentItem;
@@ -49,17 +44,13 @@ const DAY = 24 * 3600_000;
 
 beforeAll(async () => {
   const db = database.db;
-  entity = await createEntity(db);
-  other = await createEntity(db);
-  const e = entity.id;
-  ({ admin, manager, technician } = await createStaff(db, e));
-  stranger = await createUser(db, { entityId: other.id, role: Role.ADMINISTRATOR });
+  const e = people.entity.id;
   const buildingA = await createBuilding(db, { entityId: e });
   const buildingC = await createBuilding(db, { entityId: e });
   roomA = (await createRoom(db, { entityId: e, buildingId: buildingA.id })).id;
   const roomC = (await createRoom(db, { entityId: e, buildingId: buildingC.id })).id;
-  await linkUserTo(db, { entityId: e, userId: manager.id, buildingId: buildingA.id });
-  await linkUserTo(db, { entityId: e, userId: technician.id, buildingId: buildingC.id });
+  await linkUserTo(db, { entityId: e, userId: people.manager.id, buildingId: buildingA.id });
+  await linkUserTo(db, { entityId: e, userId: people.technician.id, buildingId: buildingC.id });
   typeG = (await createEquipmentType(db, { entityId: e })).id;
   itemA = await createEquipmentItem(db, { entityId: e, roomId: roomA, equipmentTypeId: typeG });
   itemB = await createEquipmentItem(db, { entityId: e, roomId: roomA });
@@ -89,8 +80,8 @@ beforeAll(async () => {
   await createIncident(db, { entityId: e, equipmentItemId: itemE.id, title: "e1", createdAt: ago(5) });
 
   // Another entity's equipment with a failure: never counted here.
-  const otherItem = await createEquipmentItem(db, { entityId: other.id });
-  await createIncident(db, { entityId: other.id, equipmentItemId: otherItem.id, createdAt: ago(3) });
+  const otherItem = await createEquipmentItem(db, { entityId: people.other.id });
+  await createIncident(db, { entityId: people.other.id, equipmentItemId: otherItem.id, createdAt: ago(3) });
 
   // Maintenance tasks of item A: one done, one pending, and one due next year (not shown).
   const maintenanceType = await createMaintenanceType(db, { entityId: e });
@@ -102,7 +93,7 @@ beforeAll(async () => {
 
 describe("getReliability", () => {
   it("counts failures, the median and mean time to repair and the MTBF of an equipment item", async () => {
-    expect(await getReliability(ctxOf(admin), { equipmentItemId: itemA.id })).toEqual({
+    expect(await getReliability(ctxOf(people.admin), { equipmentItemId: itemA.id })).toEqual({
       failures: 4,
       repaired: 3,
       medianRepairHours: 20,
@@ -113,14 +104,14 @@ describe("getReliability", () => {
   });
 
   it("leaves out rejected incidents, duplicates and archived rows (a6 alone would make the median 15 h)", async () => {
-    const figures = await getReliability(ctxOf(admin), { equipmentItemId: itemA.id });
+    const figures = await getReliability(ctxOf(people.admin), { equipmentItemId: itemA.id });
     expect(figures.failures).toBe(4);
     expect(figures.medianRepairHours).not.toBe(15);
   });
 
   it("counts only the failures reported in a period", async () => {
     const period = { from: at("2020-01-10T00:00Z"), to: at("2020-02-01T00:00Z") };
-    expect(await getReliability(ctxOf(admin), { equipmentItemId: itemA.id }, period)).toEqual({
+    expect(await getReliability(ctxOf(people.admin), { equipmentItemId: itemA.id }, period)).toEqual({
       failures: 3,
       repaired: 2,
       medianRepairHours: 40,
@@ -131,7 +122,7 @@ describe("getReliability", () => {
   });
 
   it("has no MTBF under two failures and no time to repair before a Done", async () => {
-    expect(await getReliability(ctxOf(admin), { equipmentItemId: itemB.id })).toEqual({
+    expect(await getReliability(ctxOf(people.admin), { equipmentItemId: itemB.id })).toEqual({
       failures: 1,
       repaired: 0,
       medianRepairHours: null,
@@ -142,7 +133,7 @@ describe("getReliability", () => {
   });
 
   it("works per generic equipment and per room", async () => {
-    expect(await getReliability(ctxOf(admin), { equipmentTypeId: typeG }, { from: at("2019-01-01T00:00Z"), to: at("2021-01-01T00:00Z") })).toEqual({
+    expect(await getReliability(ctxOf(people.admin), { equipmentTypeId: typeG }, { from: at("2019-01-01T00:00Z"), to: at("2021-01-01T00:00Z") })).toEqual({
       failures: 5,
       repaired: 4,
       medianRepairHours: 15,
@@ -150,7 +141,7 @@ describe("getReliability", () => {
       mtbfHours: 240,
       downtimeHours: 0,
     });
-    expect(await getReliability(ctxOf(admin), { roomId: roomA }, { from: at("2019-01-01T00:00Z"), to: at("2021-01-01T00:00Z") })).toEqual({
+    expect(await getReliability(ctxOf(people.admin), { roomId: roomA }, { from: at("2019-01-01T00:00Z"), to: at("2021-01-01T00:00Z") })).toEqual({
       failures: 5,
       repaired: 3,
       medianRepairHours: 20,
@@ -162,9 +153,9 @@ describe("getReliability", () => {
 
   it("counts only what lies within the viewer's reach", async () => {
     const none = { failures: 0, repaired: 0, medianRepairHours: null, meanRepairHours: null, mtbfHours: null, downtimeHours: 0 };
-    expect(await getReliability(ctxOf(technician), { equipmentItemId: itemA.id })).toEqual(none);
+    expect(await getReliability(ctxOf(people.technician), { equipmentItemId: itemA.id })).toEqual(none);
     // Of G, the technician reaches item C alone.
-    expect(await getReliability(ctxOf(technician), { equipmentTypeId: typeG }, { from: at("2019-01-01T00:00Z"), to: at("2021-01-01T00:00Z") })).toEqual({
+    expect(await getReliability(ctxOf(people.technician), { equipmentTypeId: typeG }, { from: at("2019-01-01T00:00Z"), to: at("2021-01-01T00:00Z") })).toEqual({
       failures: 1,
       repaired: 1,
       medianRepairHours: 4,
@@ -175,13 +166,13 @@ describe("getReliability", () => {
   });
 
   it("counts nothing of another entity's equipment", async () => {
-    expect((await getReliability(ctxOf(stranger), { equipmentItemId: itemA.id })).failures).toBe(0);
+    expect((await getReliability(ctxOf(people.otherAdmin), { equipmentItemId: itemA.id })).failures).toBe(0);
   });
 });
 
 describe("an equipment item's history", () => {
   it("reads the item, its incidents newest first (duplicates marked) and its tasks due so far", async () => {
-    const ctx = ctxOf(manager);
+    const ctx = ctxOf(people.manager);
     const item = await getEquipmentItemSummary(ctx, itemA.id);
     expect(item).toMatchObject({ id: itemA.id, roomId: roomA, equipmentTypeId: typeG });
     const page = await listEquipmentItemIncidents(ctx, itemA.id, { page: 1, size: 4 });
@@ -198,23 +189,23 @@ describe("an equipment item's history", () => {
   });
 
   it("is not found for a technician outside the item's reach, nor for another entity", async () => {
-    expect(await rejectionOf(getEquipmentItemSummary(ctxOf(technician), itemA.id))).toBeInstanceOf(NotFoundError);
-    expect(await rejectionOf(getEquipmentItemSummary(ctxOf(stranger), itemA.id))).toBeInstanceOf(NotFoundError);
-    expect((await getEquipmentItemSummary(ctxOf(technician), itemC.id)).id).toBe(itemC.id);
+    expect(await rejectionOf(getEquipmentItemSummary(ctxOf(people.technician), itemA.id))).toBeInstanceOf(NotFoundError);
+    expect(await rejectionOf(getEquipmentItemSummary(ctxOf(people.otherAdmin), itemA.id))).toBeInstanceOf(NotFoundError);
+    expect((await getEquipmentItemSummary(ctxOf(people.technician), itemC.id)).id).toBe(itemC.id);
   });
 
   it("counts the failures of the last twelve months per month", async () => {
-    const months = await failuresPerMonth(ctxOf(admin), { equipmentItemId: itemD.id });
+    const months = await failuresPerMonth(ctxOf(people.admin), { equipmentItemId: itemD.id });
     expect(months).toHaveLength(12);
     expect(months.at(-1)?.month).toBe(dayIn(Date.now(), "Europe/Brussels").slice(0, 7));
     expect(months.reduce((s, m) => s + m.failures, 0)).toBe(3);
-    expect((await failuresPerMonth(ctxOf(admin), { equipmentItemId: itemA.id })).every((m) => m.failures === 0)).toBe(true);
+    expect((await failuresPerMonth(ctxOf(people.admin), { equipmentItemId: itemA.id })).every((m) => m.failures === 0)).toBe(true);
   });
 });
 
 describe("listLeastReliableEquipment", () => {
   it("lists the items with the most failures over the last twelve months", async () => {
-    const rows = await listLeastReliableEquipment(ctxOf(admin));
+    const rows = await listLeastReliableEquipment(ctxOf(people.admin));
     expect(rows.map((r) => [r.id, r.failures, r.medianRepairHours, r.meanRepairHours, r.mtbfHours])).toEqual([
       [itemD.id, 3, 6, 6, 720],
       [itemE.id, 1, null, null, null],
@@ -222,10 +213,10 @@ describe("listLeastReliableEquipment", () => {
   });
 
   it("keeps to the viewer's reach", async () => {
-    expect((await listLeastReliableEquipment(ctxOf(manager))).map((r) => r.id)).toEqual([itemD.id]);
+    expect((await listLeastReliableEquipment(ctxOf(people.manager))).map((r) => r.id)).toEqual([itemD.id]);
   });
 
   it("is the dashboard's: a technician is refused", async () => {
-    expect(await rejectionOf(listLeastReliableEquipment(ctxOf(technician)))).toBeInstanceOf(ForbiddenError);
+    expect(await rejectionOf(listLeastReliableEquipment(ctxOf(people.technician)))).toBeInstanceOf(ForbiddenError);
   });
 });
