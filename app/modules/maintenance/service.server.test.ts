@@ -1,25 +1,19 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ObjectType, Role, TaskStatus, TimeMeasure, UserStatus } from "~/db/enums";
-import { auditLog, type Building, type Entity, type EquipmentItem, maintenanceTypeRooms, maintenanceTypes, plannedMaintenanceLocations, plannedMaintenanceRooms, plannedMaintenances, type Room, tasks, type User } from "~/db/schema";
+import { auditLog, type Building, type EquipmentItem, maintenanceTypeRooms, maintenanceTypes, plannedMaintenanceLocations, plannedMaintenanceRooms, plannedMaintenances, type Room, tasks, type User } from "~/db/schema";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import { createBuilding, createEntity, createEquipmentItem, createFacility, createRoom, createUser, linkUserTo } from "#tests/factories";
-import { createTestDatabase } from "#tests/test-db";
+import { setupTestDatabase, setupTwoEntities } from "#tests/test-context";
 import { actorContext, expectFieldError, listQuery, rejectionOf } from "#tests/service-helpers";
 import { getMaintenanceType, getPlannedMaintenance, listMaintenanceTypes, listPlannedMaintenances } from "./queries.server";
 import type { MaintenanceTypeInput, PlannedMaintenanceInput } from "./schema";
 import { archiveMaintenanceType, archivePlannedMaintenance, createMaintenanceType, createPlannedMaintenance, updateMaintenanceType, updatePlannedMaintenance } from "./service.server";
 
-let database: Database;
-let entityA: Entity;
-let entityB: Entity;
-let admin: User;
+const database = setupTestDatabase();
+const people = setupTwoEntities(database);
 /** Linked to facility "Campus" only. */
-let manager: User;
-let technician: User;
 let disabled: User;
-let otherAdmin: User;
 let campusBuilding: Building;
 let farBuilding: Building;
 let room: Room;
@@ -40,7 +34,7 @@ const typeInput = (overrides: Partial<MaintenanceTypeInput> = {}): MaintenanceTy
 });
 
 async function newType(overrides: Partial<MaintenanceTypeInput> = {}) {
-  return createMaintenanceType(ctxOf(admin), typeInput(overrides));
+  return createMaintenanceType(ctxOf(people.admin), typeInput(overrides));
 }
 
 async function planInput(overrides: Partial<PlannedMaintenanceInput> = {}): Promise<PlannedMaintenanceInput> {
@@ -59,39 +53,28 @@ async function planInput(overrides: Partial<PlannedMaintenanceInput> = {}): Prom
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   const db = database.db;
-  entityA = await createEntity(db);
-  entityB = await createEntity(db);
-  admin = await createUser(db, { entityId: entityA.id, role: Role.ADMINISTRATOR });
-  manager = await createUser(db, { entityId: entityA.id, role: Role.FACILITY_MANAGER });
-  technician = await createUser(db, { entityId: entityA.id, role: Role.TECHNICIAN });
-  disabled = await createUser(db, { entityId: entityA.id, role: Role.TECHNICIAN, status: UserStatus.DISABLED });
-  otherAdmin = await createUser(db, { entityId: entityB.id, role: Role.ADMINISTRATOR });
-  const campus = await createFacility(db, { entityId: entityA.id, name: "Campus" });
-  campusBuilding = await createBuilding(db, { entityId: entityA.id, facilityId: campus.id, name: "Main" });
-  farBuilding = await createBuilding(db, { entityId: entityA.id, name: "Far" });
-  await linkUserTo(db, { entityId: entityA.id, userId: manager.id, facilityId: campus.id });
-  room = await createRoom(db, { entityId: entityA.id, buildingId: campusBuilding.id, name: "Boiler room" });
-  farRoom = await createRoom(db, { entityId: entityA.id, buildingId: farBuilding.id, name: "Far room" });
-  otherRoom = await createRoom(db, { entityId: entityB.id, name: "Elsewhere" });
-  item = await createEquipmentItem(db, { entityId: entityA.id, roomId: room.id });
-  farItem = await createEquipmentItem(db, { entityId: entityA.id, roomId: farRoom.id });
+  disabled = await createUser(db, { entityId: people.entity.id, role: Role.TECHNICIAN, status: UserStatus.DISABLED });
+  const campus = await createFacility(db, { entityId: people.entity.id, name: "Campus" });
+  campusBuilding = await createBuilding(db, { entityId: people.entity.id, facilityId: campus.id, name: "Main" });
+  farBuilding = await createBuilding(db, { entityId: people.entity.id, name: "Far" });
+  await linkUserTo(db, { entityId: people.entity.id, userId: people.manager.id, facilityId: campus.id });
+  room = await createRoom(db, { entityId: people.entity.id, buildingId: campusBuilding.id, name: "Boiler room" });
+  farRoom = await createRoom(db, { entityId: people.entity.id, buildingId: farBuilding.id, name: "Far room" });
+  otherRoom = await createRoom(db, { entityId: people.other.id, name: "Elsewhere" });
+  item = await createEquipmentItem(db, { entityId: people.entity.id, roomId: room.id });
+  farItem = await createEquipmentItem(db, { entityId: people.entity.id, roomId: farRoom.id });
 });
-afterAll(async () => {
-  await database?.close();
-});
-
 describe("maintenance types", () => {
   it("creates a type with its defaults, and reads it back", async () => {
-    const type = await createMaintenanceType(ctxOf(manager), typeInput({ assigneeIds: [technician.id], roomIds: [room.id], equipmentItemIds: [item.id], tags: ["Heating", "heating", " gas "] }));
+    const type = await createMaintenanceType(ctxOf(people.manager), typeInput({ assigneeIds: [people.technician.id], roomIds: [room.id], equipmentItemIds: [item.id], tags: ["Heating", "heating", " gas "] }));
     expect(type).toMatchObject({
       name: "Boiler check",
       tags: ["Heating", "gas"],
       occurrenceUnit: TimeMeasure.MONTH,
       occurrenceInterval: 3,
       instructions: "Check the pressure.",
-      assignees: [{ id: technician.id }],
+      assignees: [{ id: people.technician.id }],
       rooms: [{ id: room.id, buildingName: "Main", facilityName: "Campus" }],
       equipmentItems: [{ id: item.id, roomId: room.id }],
       plansCount: 0,
@@ -108,10 +91,10 @@ describe("maintenance types", () => {
   it("keeps a type's estimated duration in minutes, or none, and refuses one that is not a whole number above 0", async () => {
     const type = await newType({ estimatedDuration: 30 });
     expect(type).toMatchObject({ estimatedDuration: 30 });
-    expect(await getMaintenanceType(ctxOf(manager), type.id)).toMatchObject({ estimatedDuration: 30 });
-    const updated = await updateMaintenanceType(ctxOf(manager), type.id, typeInput({ estimatedDuration: 120 }));
+    expect(await getMaintenanceType(ctxOf(people.manager), type.id)).toMatchObject({ estimatedDuration: 30 });
+    const updated = await updateMaintenanceType(ctxOf(people.manager), type.id, typeInput({ estimatedDuration: 120 }));
     expect(updated).toMatchObject({ estimatedDuration: 120 });
-    expect(await updateMaintenanceType(ctxOf(manager), type.id, typeInput({ estimatedDuration: null }))).toMatchObject({ estimatedDuration: null });
+    expect(await updateMaintenanceType(ctxOf(people.manager), type.id, typeInput({ estimatedDuration: null }))).toMatchObject({ estimatedDuration: null });
     expect(await newType({})).toMatchObject({ estimatedDuration: null });
     for (const bad of [0, -5, 2.5]) await expectFieldError(newType({ estimatedDuration: bad }), "estimatedDuration", "maintenance:validation.estimatedDuration");
   });
@@ -126,16 +109,16 @@ describe("maintenance types", () => {
   });
 
   it("refuses assignees and rooms of another entity, disabled users, and a room outside a manager's reach", async () => {
-    await expectFieldError(newType({ assigneeIds: [otherAdmin.id] }), "assigneeIds", "maintenance:validation.assigneeNotFound");
+    await expectFieldError(newType({ assigneeIds: [people.otherAdmin.id] }), "assigneeIds", "maintenance:validation.assigneeNotFound");
     await expectFieldError(newType({ assigneeIds: [disabled.id] }), "assigneeIds", "maintenance:validation.assigneeNotFound");
     await expectFieldError(newType({ roomIds: [otherRoom.id] }), "roomIds", "maintenance:validation.locationNotFound");
-    await expectFieldError(createMaintenanceType(ctxOf(manager), typeInput({ roomIds: [farRoom.id] })), "roomIds", "maintenance:validation.locationNotFound");
-    await expectFieldError(createMaintenanceType(ctxOf(manager), typeInput({ equipmentItemIds: [farItem.id] })), "selection", "maintenance:validation.locationNotFound");
+    await expectFieldError(createMaintenanceType(ctxOf(people.manager), typeInput({ roomIds: [farRoom.id] })), "roomIds", "maintenance:validation.locationNotFound");
+    await expectFieldError(createMaintenanceType(ctxOf(people.manager), typeInput({ equipmentItemIds: [farItem.id] })), "selection", "maintenance:validation.locationNotFound");
   });
 
   it("updates a type; a manager's update keeps the rooms outside their reach", async () => {
     const type = await newType({ roomIds: [room.id, farRoom.id] });
-    const updated = await updateMaintenanceType(ctxOf(manager), type.id, typeInput({ name: "Boiler service", roomIds: [], occurrenceUnit: TimeMeasure.YEAR, occurrenceInterval: 1 }));
+    const updated = await updateMaintenanceType(ctxOf(people.manager), type.id, typeInput({ name: "Boiler service", roomIds: [], occurrenceUnit: TimeMeasure.YEAR, occurrenceInterval: 1 }));
     expect(updated).toMatchObject({ name: "Boiler service", occurrenceUnit: TimeMeasure.YEAR, rooms: [] });
     const stored = await database.db.select().from(maintenanceTypeRooms).where(eq(maintenanceTypeRooms.maintenanceTypeId, type.id));
     expect(stored.map((r) => r.roomId)).toEqual([farRoom.id]);
@@ -143,31 +126,31 @@ describe("maintenance types", () => {
 
   it("archives a type with the retyped name, and its plans with it", async () => {
     const type = await newType({ name: "Filters" });
-    const plan = await createPlannedMaintenance(ctxOf(admin), await planInput({ maintenanceTypeId: type.id }));
-    await expectFieldError(archiveMaintenanceType(ctxOf(admin), type.id, { confirmName: "Filter" }), "confirmName", "common:archive.wrongName");
-    expect(await archiveMaintenanceType(ctxOf(admin), type.id, { confirmName: " Filters " })).toEqual({ plannedMaintenancesArchived: 1 });
+    const plan = await createPlannedMaintenance(ctxOf(people.admin), await planInput({ maintenanceTypeId: type.id }));
+    await expectFieldError(archiveMaintenanceType(ctxOf(people.admin), type.id, { confirmName: "Filter" }), "confirmName", "common:archive.wrongName");
+    expect(await archiveMaintenanceType(ctxOf(people.admin), type.id, { confirmName: " Filters " })).toEqual({ plannedMaintenancesArchived: 1 });
     const [row] = await database.db.select().from(maintenanceTypes).where(eq(maintenanceTypes.id, type.id));
     expect(row.archivedAt).not.toBeNull();
     const [planRow] = await database.db.select().from(plannedMaintenances).where(eq(plannedMaintenances.id, plan.id));
     expect(planRow.archivedAt).not.toBeNull();
-    expect(await rejectionOf(getMaintenanceType(ctxOf(admin), type.id))).toBeInstanceOf(NotFoundError);
-    expect(await rejectionOf(archiveMaintenanceType(ctxOf(admin), type.id))).toBeInstanceOf(NotFoundError);
+    expect(await rejectionOf(getMaintenanceType(ctxOf(people.admin), type.id))).toBeInstanceOf(NotFoundError);
+    expect(await rejectionOf(archiveMaintenanceType(ctxOf(people.admin), type.id))).toBeInstanceOf(NotFoundError);
   });
 
   it("answers Maintenance type not found for another entity's type, and changes nothing", async () => {
     const type = await newType({ name: "Mine" });
-    const other = actorContext(database.db, otherAdmin);
+    const other = actorContext(database.db, people.otherAdmin);
     for (const call of [() => getMaintenanceType(other, type.id), () => updateMaintenanceType(other, type.id, typeInput()), () => archiveMaintenanceType(other, type.id, { confirmName: "Mine" })]) {
       const error = await rejectionOf(call());
       expect(error).toBeInstanceOf(NotFoundError);
       expect((error as NotFoundError).messageKey).toBe("maintenance:errors.typeNotFound");
     }
-    expect((await getMaintenanceType(ctxOf(admin), type.id)).name).toBe("Mine");
+    expect((await getMaintenanceType(ctxOf(people.admin), type.id)).name).toBe("Mine");
   });
 
   it("refuses a technician every verb and read (Forbidden)", async () => {
     const type = await newType();
-    const tech = ctxOf(technician);
+    const tech = ctxOf(people.technician);
     for (const call of [
       () => createMaintenanceType(tech, typeInput()),
       () => updateMaintenanceType(tech, type.id, typeInput()),
@@ -228,10 +211,10 @@ describe("planned maintenance", () => {
   it("creates a plan with its selection and reads it back", async () => {
     const type = await newType({ name: "Heating" });
     const plan = await createPlannedMaintenance(
-      ctxOf(manager),
+      ctxOf(people.manager),
       await planInput({
         maintenanceTypeId: type.id,
-        assigneeIds: [technician.id],
+        assigneeIds: [people.technician.id],
         facilityIds: [campusBuilding.facilityId],
         buildingIds: [campusBuilding.id],
         roomIds: [room.id],
@@ -249,7 +232,7 @@ describe("planned maintenance", () => {
       occurrenceUnit: TimeMeasure.WEEK,
       occurrenceInterval: 2,
       instructions: "Bleed the radiators",
-      assignees: [{ id: technician.id }],
+      assignees: [{ id: people.technician.id }],
       facilities: [{ id: campusBuilding.facilityId, name: "Campus" }],
       buildings: [{ id: campusBuilding.id, name: "Main" }],
       rooms: [{ id: room.id }],
@@ -261,7 +244,7 @@ describe("planned maintenance", () => {
   });
 
   it("refuses missing fields with SPEC section 5's messages, all at once", async () => {
-    const error = await rejectionOf<ValidationError>(createPlannedMaintenance(ctxOf(admin), { name: "", startDate: "", endDate: "" } as PlannedMaintenanceInput));
+    const error = await rejectionOf<ValidationError>(createPlannedMaintenance(ctxOf(people.admin), { name: "", startDate: "", endDate: "" } as PlannedMaintenanceInput));
     expect(error).toBeInstanceOf(ValidationError);
     expect(error.fieldErrors).toMatchObject({
       name: ["maintenance:validation.planNameRequired"],
@@ -273,70 +256,70 @@ describe("planned maintenance", () => {
   });
 
   it("refuses an end before the start, an impossible date and a bad time", async () => {
-    await expectFieldError(createPlannedMaintenance(ctxOf(admin), await planInput({ startDate: "2027-05-02", endDate: "2027-05-01" })), "endDate", "maintenance:validation.endBeforeStart");
-    await expectFieldError(createPlannedMaintenance(ctxOf(admin), await planInput({ startDate: "2027-02-30" })), "startDate", "maintenance:validation.date");
-    await expectFieldError(createPlannedMaintenance(ctxOf(admin), await planInput({ timeOfDay: "25:00" })), "timeOfDay", "maintenance:validation.time");
+    await expectFieldError(createPlannedMaintenance(ctxOf(people.admin), await planInput({ startDate: "2027-05-02", endDate: "2027-05-01" })), "endDate", "maintenance:validation.endBeforeStart");
+    await expectFieldError(createPlannedMaintenance(ctxOf(people.admin), await planInput({ startDate: "2027-02-30" })), "startDate", "maintenance:validation.date");
+    await expectFieldError(createPlannedMaintenance(ctxOf(people.admin), await planInput({ timeOfDay: "25:00" })), "timeOfDay", "maintenance:validation.time");
   });
 
   it("refuses another entity's type or an archived one, and locations of another entity", async () => {
-    const foreignType = await createMaintenanceType(actorContext(database.db, otherAdmin), typeInput());
-    await expectFieldError(createPlannedMaintenance(ctxOf(admin), await planInput({ maintenanceTypeId: foreignType.id })), "maintenanceTypeId", "maintenance:errors.typeNotFound");
-    await expectFieldError(createPlannedMaintenance(ctxOf(admin), await planInput({ roomIds: [otherRoom.id] })), "selection", "maintenance:validation.locationNotFound");
+    const foreignType = await createMaintenanceType(actorContext(database.db, people.otherAdmin), typeInput());
+    await expectFieldError(createPlannedMaintenance(ctxOf(people.admin), await planInput({ maintenanceTypeId: foreignType.id })), "maintenanceTypeId", "maintenance:errors.typeNotFound");
+    await expectFieldError(createPlannedMaintenance(ctxOf(people.admin), await planInput({ roomIds: [otherRoom.id] })), "selection", "maintenance:validation.locationNotFound");
   });
 
   it("refuses a manager locations outside their reach: a far room, building, item, or a facility they do not reach whole", async () => {
-    const ctx = ctxOf(manager);
+    const ctx = ctxOf(people.manager);
     await expectFieldError(createPlannedMaintenance(ctx, await planInput({ roomIds: [farRoom.id] })), "roomIds", "maintenance:validation.locationNotFound");
     await expectFieldError(createPlannedMaintenance(ctx, await planInput({ roomIds: [], buildingIds: [farBuilding.id] })), "buildingIds", "maintenance:validation.locationNotFound");
     await expectFieldError(createPlannedMaintenance(ctx, await planInput({ roomIds: [], facilityIds: [farBuilding.facilityId] })), "facilityIds", "maintenance:validation.locationNotFound");
     await expectFieldError(createPlannedMaintenance(ctx, await planInput({ equipmentItemIds: [farItem.id] })), "equipmentItemIds", "maintenance:validation.locationNotFound");
     // The administrator reaches the whole entity.
-    expect((await createPlannedMaintenance(ctxOf(admin), await planInput({ roomIds: [farRoom.id] }))).rooms).toMatchObject([{ id: farRoom.id }]);
+    expect((await createPlannedMaintenance(ctxOf(people.admin), await planInput({ roomIds: [farRoom.id] }))).rooms).toMatchObject([{ id: farRoom.id }]);
   });
 
   it("updates a plan; a manager sees and replaces only the selection within reach", async () => {
-    const plan = await createPlannedMaintenance(ctxOf(admin), await planInput({ roomIds: [room.id, farRoom.id] }));
-    const seen = await getPlannedMaintenance(ctxOf(manager), plan.id);
+    const plan = await createPlannedMaintenance(ctxOf(people.admin), await planInput({ roomIds: [room.id, farRoom.id] }));
+    const seen = await getPlannedMaintenance(ctxOf(people.manager), plan.id);
     expect(seen.rooms.map((r) => r.id)).toEqual([room.id]);
     expect(seen.hiddenLocations).toBe(1);
-    expect((await getPlannedMaintenance(ctxOf(admin), plan.id)).hiddenLocations).toBe(0);
-    const updated = await updatePlannedMaintenance(ctxOf(manager), plan.id, await planInput({ maintenanceTypeId: plan.maintenanceTypeId, name: "Renamed", roomIds: [], buildingIds: [campusBuilding.id], timeOfDay: null, occurrenceUnit: TimeMeasure.UNSPECIFIED }));
+    expect((await getPlannedMaintenance(ctxOf(people.admin), plan.id)).hiddenLocations).toBe(0);
+    const updated = await updatePlannedMaintenance(ctxOf(people.manager), plan.id, await planInput({ maintenanceTypeId: plan.maintenanceTypeId, name: "Renamed", roomIds: [], buildingIds: [campusBuilding.id], timeOfDay: null, occurrenceUnit: TimeMeasure.UNSPECIFIED }));
     expect(updated).toMatchObject({ name: "Renamed", timeOfDay: null, occurrenceUnit: 0, occurrenceInterval: null, rooms: [], buildings: [{ id: campusBuilding.id }] });
     const rooms = await database.db.select().from(plannedMaintenanceRooms).where(eq(plannedMaintenanceRooms.plannedMaintenanceId, plan.id));
     expect(rooms.map((r) => r.roomId)).toEqual([farRoom.id]);
   });
 
   it("archives a plan with the retyped name only", async () => {
-    const plan = await createPlannedMaintenance(ctxOf(admin), await planInput({ name: "Gutters" }));
-    await expectFieldError(archivePlannedMaintenance(ctxOf(manager), plan.id, { confirmName: "gutters" }), "confirmName", "common:archive.wrongName");
-    expect((await getPlannedMaintenance(ctxOf(admin), plan.id)).name).toBe("Gutters");
+    const plan = await createPlannedMaintenance(ctxOf(people.admin), await planInput({ name: "Gutters" }));
+    await expectFieldError(archivePlannedMaintenance(ctxOf(people.manager), plan.id, { confirmName: "gutters" }), "confirmName", "common:archive.wrongName");
+    expect((await getPlannedMaintenance(ctxOf(people.admin), plan.id)).name).toBe("Gutters");
     // Its tasks were generated; one is done, and stays when the plan is archived with its pending ones gone.
     const generated = await database.db.select().from(tasks).where(eq(tasks.plannedMaintenanceId, plan.id));
     expect(generated.length).toBeGreaterThan(1);
     await database.db.update(tasks).set({ status: TaskStatus.DONE, doneAt: new Date() }).where(eq(tasks.id, generated[0].id));
-    expect(await archivePlannedMaintenance(ctxOf(manager), plan.id, { confirmName: "Gutters" })).toEqual({ tasksRemoved: generated.length - 1 });
+    expect(await archivePlannedMaintenance(ctxOf(people.manager), plan.id, { confirmName: "Gutters" })).toEqual({ tasksRemoved: generated.length - 1 });
     const left = await database.db.select().from(tasks).where(eq(tasks.plannedMaintenanceId, plan.id));
     expect(left.map((task) => [task.id, task.status])).toEqual([[generated[0].id, TaskStatus.DONE]]);
-    const error = await rejectionOf(getPlannedMaintenance(ctxOf(admin), plan.id));
+    const error = await rejectionOf(getPlannedMaintenance(ctxOf(people.admin), plan.id));
     expect(error).toBeInstanceOf(NotFoundError);
     expect((error as NotFoundError).messageKey).toBe("maintenance:errors.planNotFound");
   });
 
   it("answers Planned maintenance not found for another entity's plan, and changes nothing", async () => {
-    const plan = await createPlannedMaintenance(ctxOf(admin), await planInput({ name: "Ours" }));
-    const other = actorContext(database.db, otherAdmin);
+    const plan = await createPlannedMaintenance(ctxOf(people.admin), await planInput({ name: "Ours" }));
+    const other = actorContext(database.db, people.otherAdmin);
     const body = await planInput();
     for (const call of [() => getPlannedMaintenance(other, plan.id), () => updatePlannedMaintenance(other, plan.id, body), () => archivePlannedMaintenance(other, plan.id, { confirmName: "Ours" })]) {
       const error = await rejectionOf(call());
       expect(error).toBeInstanceOf(NotFoundError);
       expect((error as NotFoundError).messageKey).toBe("maintenance:errors.planNotFound");
     }
-    expect((await getPlannedMaintenance(ctxOf(admin), plan.id)).name).toBe("Ours");
+    expect((await getPlannedMaintenance(ctxOf(people.admin), plan.id)).name).toBe("Ours");
   });
 
   it("refuses a technician every verb and read (Forbidden)", async () => {
-    const plan = await createPlannedMaintenance(ctxOf(admin), await planInput());
-    const tech = ctxOf(technician);
+    const plan = await createPlannedMaintenance(ctxOf(people.admin), await planInput());
+    const tech = ctxOf(people.technician);
     const body = await planInput();
     for (const call of [
       () => createPlannedMaintenance(tech, body),
