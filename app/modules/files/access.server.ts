@@ -3,6 +3,8 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import {
   dataJobs,
   entities,
+  equipmentItemFiles,
+  equipmentItems,
   equipmentTypeFiles,
   equipmentTypes,
   incidentCommentFiles,
@@ -30,6 +32,7 @@ import { fileNotFound, readBytes, type StoredFile } from "./storage.server";
  * - the entity's logo and explanatory sticker, and users' pictures: every user of the entity;
  * - a room's files and images: whoever may view the room (administrators; managers and technicians
  *   within their linked facilities and buildings, `treeScope`);
+ * - an equipment item's documents and photos: whoever may view its room (`treeScope`), while the item is active;
  * - a generic equipment's documentation: managers and administrators (the catalogue is entity-wide), and
  *   technicians with an item of that equipment in a room they reach (`equipmentTypeReach`);
  * - an incident's files and its comments' attachments: whoever may read the incident (`incidentReach`:
@@ -70,6 +73,13 @@ export function fileReach(ctx: ServiceContext): SQL {
     ownedBy(entities, entities.id, [entities.logoFileId, entities.explanatoryStickerFileId]),
     ownedBy(users, users.entityId, users.pictureFileId),
     ownedBy(roomFiles, roomFiles.entityId, roomFiles.fileId, [isNull(rooms.archivedAt), treeScope(ctx, "room")], [[rooms, eq(rooms.id, roomFiles.roomId)]]),
+    ownedBy(
+      equipmentItemFiles,
+      equipmentItemFiles.entityId,
+      equipmentItemFiles.fileId,
+      [isNull(equipmentItems.archivedAt), treeScope(ctx, "equipmentItem")],
+      [[equipmentItems, eq(equipmentItems.id, equipmentItemFiles.equipmentItemId)]],
+    ),
     ownedBy(
       equipmentTypeFiles,
       equipmentTypeFiles.entityId,

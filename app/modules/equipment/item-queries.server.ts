@@ -1,0 +1,124 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { assertCan } from "~/core/actor";
+import { readAll, type ServiceContext } from "~/core/context.server";
+import { equipmentItemFiles, equipmentItems, equipmentTypes, rooms, storedFiles } from "~/db/schema";
+import { treeScope } from "~/modules/facilities/policy.server";
+import { type AttachedFile, toAttachedFile } from "~/modules/rooms/queries.server";
+import { equipmentItemNotFound } from "~/modules/reliability/queries.server";
+import type { EquipmentItemRecord } from "./schema";
+
+/**
+ * An equipment item's record (issue 63): its own fields, its parent, its children and its files, read
+ * within the viewer's reach (an item whose room they do not reach is not found, like another entity's).
+ */
+
+/** An item named as a parent or a child: its generic equipment and internal reference. */
+export interface RelatedItem {
+  id: number;
+  equipmentName: string;
+  internalReference: string | null;
+  /** An archived parent keeps its children; it is shown, marked, without a link. */
+  archived: boolean;
+}
+
+export interface EquipmentItemRecordView extends EquipmentItemRecord {
+  id: number;
+  roomId: number;
+  parent: RelatedItem | null;
+  children: RelatedItem[];
+  files: AttachedFile[];
+}
+
+const relatedColumns = {
+  id: equipmentItems.id,
+  equipmentName: equipmentTypes.name,
+  internalReference: equipmentItems.internalReference,
+  archived: sql<boolean>`${equipmentItems.archivedAt} is not null`,
+};
+
+/** The record of an active item in an active room the viewer reaches; NotFound otherwise. */
+export async function getEquipmentItemRecord(ctx: ServiceContext, id: number): Promise<EquipmentItemRecordView> {
+  assertCan(ctx.actor, "read", "place");
+  const [row] = await ctx.db
+    .select({
+      id: equipmentItems.id,
+      roomId: equipmentItems.roomId,
+      serialNumber: equipmentItems.serialNumber,
+      manufacturer: equipmentItems.manufacturer,
+      model: equipmentItems.model,
+      installedOn: equipmentItems.installedOn,
+      warrantyEndsOn: equipmentItems.warrantyEndsOn,
+      supplier: equipmentItems.supplier,
+      notes: equipmentItems.notes,
+      parentItemId: equipmentItems.parentItemId,
+    })
+    .from(equipmentItems)
+    .innerJoin(rooms, eq(rooms.id, equipmentItems.roomId))
+    .where(and(eq(equipmentItems.id, id), eq(equipmentItems.entityId, ctx.entityId), isNull(equipmentItems.archivedAt), isNull(rooms.archivedAt), treeScope(ctx, "equipmentItem")))
+    .limit(1);
+  if (!row) throw equipmentItemNotFound();
+  const [parents, children, files] = await readAll(ctx, [
+    // The parent as stored, archived or not; one out of the viewer's reach is not named.
+    () =>
+      ctx.db
+        .select(relatedColumns)
+        .from(equipmentItems)
+        .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipmentItems.equipmentTypeId))
+        .innerJoin(rooms, eq(rooms.id, equipmentItems.roomId))
+        .where(and(eq(equipmentItems.id, row.parentItemId ?? -1), eq(equipmentItems.entityId, ctx.entityId), treeScope(ctx, "room"))),
+    () => listEquipmentItemChildren(ctx, id),
+    () =>
+      ctx.db
+        .select({ id: storedFiles.id, name: storedFiles.originalName, mimeType: storedFiles.mimeType, sizeBytes: storedFiles.sizeBytes })
+        .from(equipmentItemFiles)
+        .innerJoin(storedFiles, eq(storedFiles.id, equipmentItemFiles.fileId))
+        .where(and(eq(equipmentItemFiles.equipmentItemId, id), eq(equipmentItemFiles.entityId, ctx.entityId), isNull(storedFiles.deletedAt)))
+        .orderBy(asc(equipmentItemFiles.createdAt), asc(storedFiles.originalName)),
+  ] as const);
+  return { ...row, parent: parents[0] ?? null, children, files: files.map(toAttachedFile) };
+}
+
+/** The active items whose parent is `id`, within the viewer's reach, by generic equipment and reference. */
+export async function listEquipmentItemChildren(ctx: ServiceContext, id: number): Promise<RelatedItem[]> {
+  assertCan(ctx.actor, "read", "place");
+  return ctx.db
+    .select(relatedColumns)
+    .from(equipmentItems)
+    .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipmentItems.equipmentTypeId))
+    .innerJoin(rooms, eq(rooms.id, equipmentItems.roomId))
+    .where(and(eq(equipmentItems.parentItemId, id), eq(equipmentItems.entityId, ctx.entityId), isNull(equipmentItems.archivedAt), isNull(rooms.archivedAt), treeScope(ctx, "equipmentItem")))
+    .orderBy(asc(equipmentTypes.name), asc(equipmentItems.internalReference), asc(equipmentItems.id));
+}
+
+/**
+ * The items the viewer may choose as `id`'s parent: the active items of the rooms they reach, but
+ * never the item itself nor one of its descendants (which would close a loop).
+ */
+export async function listParentChoices(ctx: ServiceContext, id: number): Promise<RelatedItem[]> {
+  assertCan(ctx.actor, "read", "place");
+  return ctx.db
+    .select(relatedColumns)
+    .from(equipmentItems)
+    .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipmentItems.equipmentTypeId))
+    .innerJoin(rooms, eq(rooms.id, equipmentItems.roomId))
+    .where(
+      and(
+        eq(equipmentItems.entityId, ctx.entityId),
+        isNull(equipmentItems.archivedAt),
+        isNull(rooms.archivedAt),
+        treeScope(ctx, "equipmentItem"),
+        sql`${equipmentItems.id} not in (${descendantsAndSelf(ctx.entityId, id)})`,
+      ),
+    )
+    .orderBy(asc(equipmentTypes.name), asc(equipmentItems.internalReference), asc(equipmentItems.id))
+    .limit(500);
+}
+
+/** The ids of item `id` and of every item below it (children, their children, ...), of the entity. */
+export function descendantsAndSelf(entityId: number, id: number) {
+  return sql`with recursive below(id) as (
+      select ${id}::int
+      union
+      select c.id from equipment_items c join below on c.parent_item_id = below.id where c.entity_id = ${entityId}
+    ) select id from below`;
+}
