@@ -1,7 +1,11 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { assertCan } from "~/core/actor";
 import { readAll, type ServiceContext } from "~/core/context.server";
-import { equipmentItemFiles, equipmentItems, equipmentTypes, rooms, storedFiles } from "~/db/schema";
+import { buildings, equipmentItemFiles, equipmentItems, equipmentTypes, rooms, storedFiles } from "~/db/schema";
+import { addDays, dayIn } from "~/lib/dates";
+import { now } from "~/lib/clock.server";
+import type { ListQuery, Page } from "~/lib/list-query";
+import { nameLike, readPage } from "~/lib/list-page.server";
 import { treeScope } from "~/modules/facilities/policy.server";
 import { type AttachedFile, toAttachedFile } from "~/modules/rooms/queries.server";
 import { equipmentItemNotFound } from "~/modules/reliability/queries.server";
@@ -121,4 +125,90 @@ export function descendantsAndSelf(entityId: number, id: number) {
       union
       select c.id from equipment_items c join below on c.parent_item_id = below.id where c.entity_id = ${entityId}
     ) select id from below`;
+}
+
+export const ITEM_SORTS = ["equipmentName", "roomName", "warrantyEndsOn"] as const;
+export type ItemSort = (typeof ITEM_SORTS)[number];
+/** The longest "warranty ending within N days" the list takes. */
+export const MAX_WARRANTY_DAYS = 3650;
+
+export interface ItemListRow {
+  id: number;
+  equipmentName: string;
+  internalReference: string | null;
+  serialNumber: string | null;
+  manufacturer: string | null;
+  model: string | null;
+  warrantyEndsOn: string | null;
+  roomId: number;
+  roomName: string;
+  buildingName: string;
+}
+
+export interface ItemListFilter {
+  /** Only the items whose warranty ends from today (the entity's day) to today + N days. */
+  warrantyWithinDays?: number | null;
+}
+
+/**
+ * The active items of the rooms the viewer reaches (the "Items" tab of /equipments), one page at a
+ * time: the search matches the generic equipment, internal reference, serial number, manufacturer or
+ * model; the filter keeps the warranties ending within N days (not those already ended).
+ */
+export async function listItemRecords(ctx: ServiceContext, query: ListQuery<ItemSort>, filter: ItemListFilter = {}): Promise<Page<ItemListRow>> {
+  assertCan(ctx.actor, "read", "place");
+  const today = dayIn(now(), ctx.timeZone);
+  const days = filter.warrantyWithinDays ?? null;
+  const where = and(
+    eq(equipmentItems.entityId, ctx.entityId),
+    isNull(equipmentItems.archivedAt),
+    isNull(rooms.archivedAt),
+    treeScope(ctx, "equipmentItem"),
+    days !== null
+      ? and(isNotNull(equipmentItems.warrantyEndsOn), sql`${equipmentItems.warrantyEndsOn} >= ${today}::date`, lte(equipmentItems.warrantyEndsOn, addDays(today, days)))
+      : undefined,
+    query.q
+      ? or(
+          nameLike(equipmentTypes.name, query.q),
+          nameLike(sql`coalesce(${equipmentItems.internalReference}, '')`, query.q),
+          nameLike(sql`coalesce(${equipmentItems.serialNumber}, '')`, query.q),
+          nameLike(sql`coalesce(${equipmentItems.manufacturer}, '')`, query.q),
+          nameLike(sql`coalesce(${equipmentItems.model}, '')`, query.q),
+        )
+      : undefined,
+  );
+  const column = {
+    equipmentName: sql`lower(${equipmentTypes.name})`,
+    roomName: sql`lower(${rooms.name})`,
+    warrantyEndsOn: equipmentItems.warrantyEndsOn,
+  }[query.sort];
+  return readPage(
+    query,
+    ctx.db
+      .select({
+        id: equipmentItems.id,
+        equipmentName: equipmentTypes.name,
+        internalReference: equipmentItems.internalReference,
+        serialNumber: equipmentItems.serialNumber,
+        manufacturer: equipmentItems.manufacturer,
+        model: equipmentItems.model,
+        warrantyEndsOn: equipmentItems.warrantyEndsOn,
+        roomId: rooms.id,
+        roomName: rooms.name,
+        buildingName: buildings.name,
+      })
+      .from(equipmentItems)
+      .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipmentItems.equipmentTypeId))
+      .innerJoin(rooms, eq(rooms.id, equipmentItems.roomId))
+      .innerJoin(buildings, eq(buildings.id, rooms.buildingId))
+      .where(where)
+      .orderBy(query.dir === "desc" ? sql`${column} desc nulls last` : sql`${column} asc nulls last`, asc(equipmentItems.internalReference), asc(equipmentItems.id))
+      .$dynamic(),
+    ctx.db
+      .select({ n: count() })
+      .from(equipmentItems)
+      .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipmentItems.equipmentTypeId))
+      .innerJoin(rooms, eq(rooms.id, equipmentItems.roomId))
+      .where(where),
+  );
 }

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "~/db/client.server";
 import { Role } from "~/db/enums";
 import { auditLog, changeEvents, type Entity, type EquipmentItem, equipmentItemFiles, equipmentItems, storedFiles, type User } from "~/db/schema";
@@ -11,8 +11,8 @@ import { getReadableFile } from "~/modules/files/access.server";
 import type { FileStore } from "~/modules/files/storage.server";
 import { createBuilding, createEntity, createEquipmentItem, createRoom, createUser, linkUserTo } from "#tests/factories";
 import { createTestDatabase } from "#tests/test-db";
-import { actorContext, expectFieldError, rejectionOf } from "#tests/service-helpers";
-import { getEquipmentItemRecord, listParentChoices } from "./item-queries.server";
+import { actorContext, expectFieldError, listQuery, rejectionOf } from "#tests/service-helpers";
+import { getEquipmentItemRecord, listItemRecords, listParentChoices } from "./item-queries.server";
 import { type EquipmentItemWrite, PARENT_LOOP, updateEquipmentItem } from "./items.server";
 
 let database: Database;
@@ -177,5 +177,31 @@ describe("an item's documents and photos", () => {
     const [stored] = await database.db.select().from(storedFiles).where(eq(storedFiles.id, fileId));
     expect(stored.deletedAt).not.toBeNull();
     expect(await rejectionOf(getReadableFile(ctxFor(manager), fileId))).toBeInstanceOf(NotFoundError);
+  });
+});
+
+describe("listItemRecords", () => {
+  it("lists the items within reach, searched by serial number, filtered by warranty ending within N days", async () => {
+    const db = database.db;
+    await db.update(equipmentItems).set({ archivedAt: null, parentItemId: null }).where(inArray(equipmentItems.id, [boiler.id, pump.id, valve.id]));
+    await db.update(equipmentItems).set({ warrantyEndsOn: "2026-12-20", serialNumber: "SN-BOIL" }).where(eq(equipmentItems.id, boiler.id));
+    await db.update(equipmentItems).set({ warrantyEndsOn: "2027-02-01", serialNumber: "SN-PUMP" }).where(eq(equipmentItems.id, pump.id));
+    await db.update(equipmentItems).set({ warrantyEndsOn: "2026-12-01", serialNumber: "SN-VALVE" }).where(eq(equipmentItems.id, valve.id));
+    await db.update(equipmentItems).set({ warrantyEndsOn: "2026-12-10" }).where(eq(equipmentItems.id, elsewhere.id));
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-12-07T10:00:00Z"));
+    try {
+      const refs = async (user: User, q: string, days: number | null) =>
+        (await listItemRecords(ctxFor(user), listQuery("warrantyEndsOn", { q }), { warrantyWithinDays: days })).items.map((i) => i.internalReference);
+      // The manager reaches one building: the far item is never listed; the valve's warranty has ended.
+      expect(await refs(manager, "", null)).toEqual(["VALVE-1", "BOILER-1", "PUMP-1"]);
+      expect(await refs(manager, "", 30)).toEqual(["BOILER-1"]);
+      expect(await refs(manager, "", 60)).toEqual(["BOILER-1", "PUMP-1"]);
+      expect(await refs(manager, "sn-pu", null)).toEqual(["PUMP-1"]);
+      expect(await refs(unlinkedManager, "", null)).toEqual([]);
+      expect(await refs(managerB, "", null)).toEqual(["B-1"]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
