@@ -311,6 +311,8 @@ export const NotificationType = {
   EXPORT_TIME_ENTRIES_SUCCESS: 30,
   /** Not in SPEC.md's list: an export of material lines is ready (issue 62). */
   EXPORT_MATERIAL_LINES_SUCCESS: 31,
+  /** Not in SPEC.md's list: an equipment item's warranty ends within the entity's reminder days (issue 63). */
+  WARRANTY_ENDING: 32,
 } as const;
 export type NotificationType = ValueOf<typeof NotificationType>;
 export const NOTIFICATION_TYPE_VALUES = valuesOf(NotificationType);
