@@ -12,3 +12,13 @@ export const equipmentItemChanged = defineChange({
   payload: z.object({ equipmentItemId: z.number().int().positive(), part: z.enum(EQUIPMENT_ITEM_PARTS) }),
   subject: (p) => p.equipmentItemId,
 });
+
+/**
+ * The warranty pass (./warranty.server.ts) found an item's warranty ending within the entity's reminder
+ * days: emitted once per item and warranty end date; the "warranty ending" notification kind follows it.
+ */
+export const equipmentWarrantyEnding = defineChange({
+  type: "equipmentItem.warranty-ending",
+  payload: z.object({ equipmentItemId: z.number().int().positive(), warrantyEndsOn: z.string() }),
+  subject: (p) => p.equipmentItemId,
+});
