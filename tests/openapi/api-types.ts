@@ -1975,6 +1975,7 @@ export interface operations {
                     templateColor: string;
                     templateTextColor: string;
                     timeZone?: string;
+                    warrantyReminderDays?: number;
                     oldLogo?: string | null;
                     newLogo?: string | null;
                     /** @default false */
