@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { assertCan } from "~/core/actor";
 import { readAll, type ServiceContext } from "~/core/context.server";
 import { buildings, equipmentItemFiles, equipmentItems, equipmentTypes, rooms, storedFiles } from "~/db/schema";
@@ -82,40 +82,33 @@ export async function getEquipmentItemRecord(ctx: ServiceContext, id: number): P
   return { ...row, parent: parents[0] ?? null, children, files: files.map(toAttachedFile) };
 }
 
-/** The active items whose parent is `id`, within the viewer's reach, by generic equipment and reference. */
-export async function listEquipmentItemChildren(ctx: ServiceContext, id: number): Promise<RelatedItem[]> {
+/**
+ * Items named as parents or children: the active items of active rooms the viewer reaches that match
+ * `where`, by generic equipment and reference (at most 500).
+ */
+function relatedItems(ctx: ServiceContext, where: SQL | undefined): Promise<RelatedItem[]> {
   assertCan(ctx.actor, "read", "place");
   return ctx.db
     .select(relatedColumns)
     .from(equipmentItems)
     .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipmentItems.equipmentTypeId))
     .innerJoin(rooms, eq(rooms.id, equipmentItems.roomId))
-    .where(and(eq(equipmentItems.parentItemId, id), eq(equipmentItems.entityId, ctx.entityId), isNull(equipmentItems.archivedAt), isNull(rooms.archivedAt), treeScope(ctx, "equipmentItem")))
-    .orderBy(asc(equipmentTypes.name), asc(equipmentItems.internalReference), asc(equipmentItems.id));
+    .where(and(eq(equipmentItems.entityId, ctx.entityId), isNull(equipmentItems.archivedAt), isNull(rooms.archivedAt), treeScope(ctx, "equipmentItem"), where))
+    .orderBy(asc(equipmentTypes.name), asc(equipmentItems.internalReference), asc(equipmentItems.id))
+    .limit(500);
+}
+
+/** The active items whose parent is `id`, within the viewer's reach. */
+export function listEquipmentItemChildren(ctx: ServiceContext, id: number): Promise<RelatedItem[]> {
+  return relatedItems(ctx, eq(equipmentItems.parentItemId, id));
 }
 
 /**
  * The items the viewer may choose as `id`'s parent: the active items of the rooms they reach, but
  * never the item itself nor one of its descendants (which would close a loop).
  */
-export async function listParentChoices(ctx: ServiceContext, id: number): Promise<RelatedItem[]> {
-  assertCan(ctx.actor, "read", "place");
-  return ctx.db
-    .select(relatedColumns)
-    .from(equipmentItems)
-    .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipmentItems.equipmentTypeId))
-    .innerJoin(rooms, eq(rooms.id, equipmentItems.roomId))
-    .where(
-      and(
-        eq(equipmentItems.entityId, ctx.entityId),
-        isNull(equipmentItems.archivedAt),
-        isNull(rooms.archivedAt),
-        treeScope(ctx, "equipmentItem"),
-        sql`${equipmentItems.id} not in (${descendantsAndSelf(ctx.entityId, id)})`,
-      ),
-    )
-    .orderBy(asc(equipmentTypes.name), asc(equipmentItems.internalReference), asc(equipmentItems.id))
-    .limit(500);
+export function listParentChoices(ctx: ServiceContext, id: number): Promise<RelatedItem[]> {
+  return relatedItems(ctx, sql`${equipmentItems.id} not in (${descendantsAndSelf(ctx.entityId, id)})`);
 }
 
 /** The ids of item `id` and of every item below it (children, their children, ...), of the entity. */
