@@ -1,0 +1,5 @@
+ALTER TABLE "notification_details" DROP CONSTRAINT "notification_details_type_check";--> statement-breakpoint
+ALTER TABLE "data_jobs" DROP CONSTRAINT "data_jobs_type_check";--> statement-breakpoint
+ALTER TABLE "notification_details" ADD CONSTRAINT "notification_details_type_check" CHECK ("notification_details"."type" in (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33));--> statement-breakpoint
+ALTER TABLE "data_jobs" ADD CONSTRAINT "data_jobs_type_check" CHECK (("data_jobs"."kind" = 0 and "data_jobs"."export_type" is null and "data_jobs"."import_type" in (0, 1, 2, 3, 4, 5, 6, 7))
+        or ("data_jobs"."kind" = 1 and "data_jobs"."import_type" is null and "data_jobs"."export_type" in (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14)));
