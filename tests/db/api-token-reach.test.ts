@@ -179,6 +179,7 @@ const FACILITY_EXPORTS: [string, string, string][] = [
   ["incidents", "North leak", "South leak"],
   ["time-entries", "North work", "South"],
   ["material-lines", "North pipe", "South"],
+  ["equipment-items", "North boiler", "South boiler"],
 ];
 /** The entity's people (see "people" above): none of the other facility's places in them. */
 const PEOPLE_EXPORTS = ["users"];

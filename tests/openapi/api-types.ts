@@ -11935,7 +11935,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "users" | "rooms" | "buildings" | "incidents" | "facilities" | "room-types" | "incident-types" | "maintenance-types" | "maintenance-tasks" | "generic-equipments" | "planned-maintenance" | "equipment-categories" | "time-entries" | "material-lines";
+                    type: "users" | "rooms" | "buildings" | "incidents" | "facilities" | "room-types" | "incident-types" | "maintenance-types" | "maintenance-tasks" | "generic-equipments" | "planned-maintenance" | "equipment-categories" | "time-entries" | "material-lines" | "equipment-items";
                     /**
                      * @default xlsx
                      * @enum {string}

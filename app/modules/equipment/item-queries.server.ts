@@ -132,7 +132,10 @@ export interface ItemListRow {
   serialNumber: string | null;
   manufacturer: string | null;
   model: string | null;
+  installedOn: string | null;
   warrantyEndsOn: string | null;
+  supplier: string | null;
+  notes: string | null;
   roomId: number;
   roomName: string;
   buildingName: string;
@@ -185,7 +188,10 @@ export async function listItemRecords(ctx: ServiceContext, query: ListQuery<Item
         serialNumber: equipmentItems.serialNumber,
         manufacturer: equipmentItems.manufacturer,
         model: equipmentItems.model,
+        installedOn: equipmentItems.installedOn,
         warrantyEndsOn: equipmentItems.warrantyEndsOn,
+        supplier: equipmentItems.supplier,
+        notes: equipmentItems.notes,
         roomId: rooms.id,
         roomName: rooms.name,
         buildingName: buildings.name,
