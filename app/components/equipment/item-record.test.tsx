@@ -22,13 +22,13 @@ beforeAll(async () => {
 const record: EquipmentItemRecordView = {
   id: 12,
   roomId: 3,
-  serialNumber: "SN-4471-B",
-  manufacturer: "Viessmann",
-  model: "Vitodens 200-W",
-  installedOn: "2024-03-15",
+  serialNumber: "WB-20-77",
+  manufacturer: "Bosch",
+  model: "Condens 7000",
+  installedOn: "2023-10-02",
   warrantyEndsOn: "2027-03-14",
-  supplier: "Chauffage Dupont",
   notes: null,
+  supplier: "Thermo Liège",
   parentItemId: 5,
   parent: { id: 5, equipmentName: "Boiler room", internalReference: "BR-1", archived: true },
   children: [{ id: 14, equipmentName: "Pump", internalReference: "PMP-1", archived: false }],
@@ -38,7 +38,7 @@ const record: EquipmentItemRecordView = {
 describe("an equipment item's record", () => {
   it("shows its fields, an archived parent without a link, its children and files linked", async () => {
     const html = await renderInRouter(i18n, <ItemRecordView record={record} />);
-    expect(html).toContain("SN-4471-B");
+    expect(html).toContain("WB-20-77");
     expect(html).toContain("Mar 14, 2027");
     expect(html).toContain("Boiler room · BR-1 (archived)");
     expect(html).not.toContain('href="/view-equipment/5"');

@@ -33,6 +33,17 @@ export interface EquipmentItemRecordView extends EquipmentItemRecord {
   files: AttachedFile[];
 }
 
+/** An item's own record columns (issue 63). */
+const recordColumns = {
+  serialNumber: equipmentItems.serialNumber,
+  manufacturer: equipmentItems.manufacturer,
+  model: equipmentItems.model,
+  installedOn: equipmentItems.installedOn,
+  warrantyEndsOn: equipmentItems.warrantyEndsOn,
+  supplier: equipmentItems.supplier,
+  notes: equipmentItems.notes,
+};
+
 const relatedColumns = {
   id: equipmentItems.id,
   equipmentName: equipmentTypes.name,
@@ -47,13 +58,7 @@ export async function getEquipmentItemRecord(ctx: ServiceContext, id: number): P
     .select({
       id: equipmentItems.id,
       roomId: equipmentItems.roomId,
-      serialNumber: equipmentItems.serialNumber,
-      manufacturer: equipmentItems.manufacturer,
-      model: equipmentItems.model,
-      installedOn: equipmentItems.installedOn,
-      warrantyEndsOn: equipmentItems.warrantyEndsOn,
-      supplier: equipmentItems.supplier,
-      notes: equipmentItems.notes,
+      ...recordColumns,
       parentItemId: equipmentItems.parentItemId,
     })
     .from(equipmentItems)
@@ -185,13 +190,7 @@ export async function listItemRecords(ctx: ServiceContext, query: ListQuery<Item
         id: equipmentItems.id,
         equipmentName: equipmentTypes.name,
         internalReference: equipmentItems.internalReference,
-        serialNumber: equipmentItems.serialNumber,
-        manufacturer: equipmentItems.manufacturer,
-        model: equipmentItems.model,
-        installedOn: equipmentItems.installedOn,
-        warrantyEndsOn: equipmentItems.warrantyEndsOn,
-        supplier: equipmentItems.supplier,
-        notes: equipmentItems.notes,
+        ...recordColumns,
         roomId: rooms.id,
         roomName: rooms.name,
         buildingName: buildings.name,

@@ -14,19 +14,11 @@ import { runWarrantyPass } from "./warranty.server";
  */
 const database = setupTestDatabase({ services: true });
 let second: Database;
-let entityA: Entity;
-let entityB: Entity;
-let adminA: User;
-let managerNorth: User;
-let managerSouth: User;
-let techNorth: User;
-let adminB: User;
-let soon: EquipmentItem;
-let later: EquipmentItem;
-let ended: EquipmentItem;
-let archived: EquipmentItem;
-let itemB: EquipmentItem;
-let farB: EquipmentItem;
+let [entityA, entityB] = [] as Entity[];
+/** The people told or not: entity A's administrator, its North and South managers, its North technician; B's administrator. */
+let [adminA, managerNorth, managerSouth, techNorth, adminB] = [] as User[];
+/** Entity A's items ending on 2026-12-20, 2027-01-20, 2026-12-06 (ended) and an archived one; entity B's, 12-12 and 12-25. */
+let [soon, later, ended, archived, itemB, farB] = [] as EquipmentItem[];
 
 function passAt(instant: string, db = database.database) {
   return runWarrantyPass({ ...database.services.ctx(entityA.id, null), db: db.db }, new Date(instant));
