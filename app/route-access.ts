@@ -167,6 +167,8 @@ export const apiRoutes: Screen[] = [
   api("api-room-types", "facilities/rooms/roomtype", "facilities.rooms.roomtype.ts"),
   api("api-room-type", "facilities/rooms/roomtype/:id", "facilities.rooms.roomtype.$id.ts"),
   api("api-equipment-items", "equipments", "equipments.ts"),
+  api("api-equipment-item", "equipments/:id", "equipments.$id.ts"),
+  api("api-equipment-item-children", "equipments/:id/children", "equipments.$id.children.ts"),
   api("api-equipment-types", "equipments/type", "equipments.type.ts"),
   api("api-equipment-type", "equipments/type/:id", "equipments.type.$id.ts"),
   api("api-equipment-type-tags", "equipments/type/:id/tags", "equipments.type.$id.tags.ts"),

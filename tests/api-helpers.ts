@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { Database } from "~/db/client.server";
 import type { User } from "~/db/schema";
+import { gated } from "~/http/gate.server";
 import type { MailPayload } from "~/mail/jobs.server";
-import { type AuthDeps, login } from "~/modules/auth/service.server";
+import { type AuthDeps, type AuthUser, login } from "~/modules/auth/service.server";
 import type { FileStore } from "~/modules/files/storage.server";
 import type { Runtime } from "~/runtime.server";
 import { DEFAULT_PASSWORD } from "#tests/factories";
@@ -110,3 +111,33 @@ export function apiContext() {
 export function dataUrl(bytes: Uint8Array, mime = "image/png"): string {
   return `data:${mime};base64,${Buffer.from(bytes).toString("base64")}`;
 }
+
+/**
+ * Calls a screen's loader (no body) or action (a form, `FormData` for a multipart post) as the signed-in
+ * `user`, behind the access gate as on the server; a thrown answer (a redirect, the 404 page) is returned.
+ */
+export async function callScreen(
+  handler: unknown,
+  options: { access: Parameters<typeof gated>[0]; url: string; user: Pick<AuthUser, "id" | "entityId" | "role">; params?: Record<string, string>; body?: Record<string, string> | FormData },
+): Promise<unknown> {
+  const { body } = options;
+  const form = body && !(body instanceof FormData);
+  const request = new Request(`http://x${options.url}`, {
+    method: body ? "POST" : "GET",
+    headers: { "x-language": "en", ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
+    body: form ? new URLSearchParams(body).toString() : body,
+  });
+  const auth: AuthUser = { ...options.user, sessionId: "s", expiresAt: Date.now() + 60_000, timeZone: "Europe/Brussels" };
+  const context = { ...apiContext(), auth: { user: auth, session: null } };
+  try {
+    return await (gated(options.access, handler as Handler) as Handler)({ request, params: options.params ?? {}, context } as unknown as LoaderFunctionArgs & ActionFunctionArgs);
+  } catch (thrown) {
+    return thrown;
+  }
+}
+
+/** A screen answer's data (a `data()` answer's, or the value itself), its status and its redirect. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- loader and action answers, checked by the assertions
+export const screenData = (answer: unknown) => ((answer as { data?: unknown })?.data ?? answer) as any;
+export const screenStatus = (answer: unknown) => (answer as { init?: { status?: number }; status?: number })?.init?.status ?? (answer as { status?: number })?.status;
+export const screenLocation = (answer: unknown) => (answer instanceof Response ? answer.headers.get("location") : null);

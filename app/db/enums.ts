@@ -260,6 +260,8 @@ export const ExportType = {
   TIME_ENTRIES: 12,
   /** Not in SPEC.md's list: the material recorded on incidents (issue 62). */
   MATERIAL_LINES: 13,
+  /** Not in SPEC.md's list: the equipment items with their records (issue 63). */
+  EQUIPMENT_ITEMS: 14,
 } as const;
 export type ExportType = ValueOf<typeof ExportType>;
 export const EXPORT_TYPE_VALUES = valuesOf(ExportType);
@@ -311,6 +313,10 @@ export const NotificationType = {
   EXPORT_TIME_ENTRIES_SUCCESS: 30,
   /** Not in SPEC.md's list: an export of material lines is ready (issue 62). */
   EXPORT_MATERIAL_LINES_SUCCESS: 31,
+  /** Not in SPEC.md's list: an equipment item's warranty ends within the entity's reminder days (issue 63). */
+  WARRANTY_ENDING: 32,
+  /** Not in SPEC.md's list: an export of equipment items is ready (issue 63). */
+  EXPORT_EQUIPMENT_ITEMS_SUCCESS: 33,
 } as const;
 export type NotificationType = ValueOf<typeof NotificationType>;
 export const NOTIFICATION_TYPE_VALUES = valuesOf(NotificationType);
@@ -334,6 +340,7 @@ const EXPORT_SUCCESS_TYPES: Readonly<Record<ExportType, NotificationType>> = {
   [ExportType.EQUIPMENT_CATEGORIES]: NotificationType.EXPORT_EQUIPMENT_CATEGORIES_SUCCESS,
   [ExportType.TIME_ENTRIES]: NotificationType.EXPORT_TIME_ENTRIES_SUCCESS,
   [ExportType.MATERIAL_LINES]: NotificationType.EXPORT_MATERIAL_LINES_SUCCESS,
+  [ExportType.EQUIPMENT_ITEMS]: NotificationType.EXPORT_EQUIPMENT_ITEMS_SUCCESS,
 };
 
 /** The export-success notification type for an export type. */

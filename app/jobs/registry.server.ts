@@ -2,6 +2,8 @@ import type { ChangeHandler } from "~/core/changes.server";
 import type { JobDefinition } from "~/core/jobs.server";
 import type { ScheduleDefinition } from "~/core/schedules.server";
 import { sendEmailJob } from "~/mail/jobs.server";
+import { equipmentNotificationKinds } from "~/modules/equipment/notifications.server";
+import { warrantyPassJob, warrantyPassSchedule } from "~/modules/equipment/warranty.server";
 import { taskGenerationJob, taskGenerationSchedule } from "~/modules/maintenance/generation-jobs.server";
 import { importJob } from "~/modules/imports/jobs.server";
 import { importNotificationKinds } from "~/modules/imports/notifications.server";
@@ -21,7 +23,7 @@ import { webhookNotificationKinds } from "~/modules/webhooks/notifications.serve
 import { liveEventsHandler } from "./changes.server";
 
 /** Every background job of the app: the workers run these (app/jobs/queue.server.ts). */
-export const jobs: readonly JobDefinition[] = [sendEmailJob, notificationDigestJob, notificationRetentionJob, taskGenerationJob, printStickersJob, webhookDeliveryJob, webhookRetentionJob, exportJob, exportExpiryJob, importJob, breachPassJob];
+export const jobs: readonly JobDefinition[] = [sendEmailJob, notificationDigestJob, notificationRetentionJob, taskGenerationJob, printStickersJob, webhookDeliveryJob, webhookRetentionJob, exportJob, exportExpiryJob, importJob, breachPassJob, warrantyPassJob];
 
 /** What the schedules take from the configuration. */
 export interface ScheduleSettings {
@@ -37,11 +39,12 @@ export function schedules(settings: ScheduleSettings): readonly ScheduleDefiniti
     exportExpirySchedule,
     webhookRetentionSchedule(settings.webhookDeliveryRetentionDays),
     breachPassSchedule,
+    warrantyPassSchedule,
   ];
 }
 
 /** Every notification kind (SPEC.md section 3's types), each beside the area whose change it follows. */
-export const notificationKinds: readonly NotificationKind[] = [...incidentNotificationKinds, ...taskNotificationKinds, ...printingNotificationKinds, ...webhookNotificationKinds, ...exportNotificationKinds, ...importNotificationKinds, ...serviceLevelNotificationKinds];
+export const notificationKinds: readonly NotificationKind[] = [...incidentNotificationKinds, ...taskNotificationKinds, ...printingNotificationKinds, ...webhookNotificationKinds, ...exportNotificationKinds, ...importNotificationKinds, ...serviceLevelNotificationKinds, ...equipmentNotificationKinds];
 
 /** What follows from change events (decision 048), in this order for each change. */
 export const changeHandlers: readonly ChangeHandler[] = [notificationsHandler(notificationKinds), reporterMailsHandler, webhooksHandler, liveEventsHandler];

@@ -251,11 +251,12 @@ describe("the notification retention schedule", () => {
     expect(list.map((s) => [s.name, scheduleSpec(s)])).toContainEqual(["notification-retention", "cron 15 3 * * * Europe/Brussels"]);
     expect(list.map((s) => [s.name, scheduleSpec(s)])).toContainEqual(["webhook-retention", "cron 45 3 * * * Europe/Brussels"]);
     expect(list.map((s) => [s.name, scheduleSpec(s)])).toContainEqual(["service-level-breach-pass", "every 60s"]);
+    expect(list.map((s) => [s.name, scheduleSpec(s)])).toContainEqual(["equipment-warranty-pass", "every 3600s"]);
 
     clockMs = Date.parse("2026-01-05T01:00:00Z"); // 02:00 in Brussels
     const services = { db: database.db, files: { root: "", maxBytes: 0 }, events: { publish() {}, subscribe: () => () => {} }, queue: null, mailer: { send: async () => undefined } };
-    // The minutely breach pass would fire at 02:15 as well: left out, this counts the nightly job.
-    const nightly = list.filter((s) => s.name !== "service-level-breach-pass");
+    // The minutely breach pass and the hourly warranty pass would fire at 02:15 as well: left out, this counts the nightly job.
+    const nightly = list.filter((s) => s.name !== "service-level-breach-pass" && s.name !== "equipment-warranty-pass");
     const queue = await startQueue({ database, jobs, schedules: nightly, clock, work: false, services: services as never });
     started.push(queue);
     expect(await queue.drain()).toBe(0);

@@ -12,6 +12,7 @@ import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type FileStore, userContext } from "~/core/context.server";
 import { type UnitOfWork, type UowHost, withTx } from "~/core/unit-of-work.server";
 import { createCategory, createEquipmentType } from "~/modules/equipment/service.server";
+import { updateEquipmentItem } from "~/modules/equipment/items.server";
 import { createBuilding, createFacility } from "~/modules/facilities/service.server";
 import { createRoom, createRoomType } from "~/modules/rooms/service.server";
 import { createEntity, createIncident, createChecklistAnswers, createIncidentComment, createIncidentCommentFile, createIncidentEvent, createIncidentEvents, createIncidentFile, createIncidentType, createMaintenanceType, createNotification, createPlannedMaintenance, createTask, createUser, DEFAULT_PASSWORD, linkUserTo, patternPng, type PngPattern, type Rgb, createRoomType as createRoomTypeRow } from "./factories";
@@ -742,6 +743,41 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
   await linkUserTo(db, { entityId, userId: technician.id, facilityId: facilityIds[0] });
   await linkUserTo(db, { entityId, userId: technician.id, buildingId: buildingIds.LBA });
   const inTechnicianScope = (p: PlacedRoom) => p.facility === 0 || p.buildingCode === "LBA";
+
+  services.step("equipment records");
+  // Equipment records (issue 63): the air conditioning units and fume hoods with their serial numbers
+  // and warranties, the first unit's ending in 20 days (a reminder on the way); the first meeting room's
+  // screen is part of its projector's installation.
+  const recordDay = dayIn(now, DEFAULT_TIME_ZONE);
+  const allItems = placed.flatMap((p) => p.items);
+  for (const [i, item] of allItems.filter((x) => x.key === "ACU").entries()) {
+    await updateEquipmentItem(asAdmin, item.id, {
+      serialNumber: `DKN-35R-${String(48_210 + i * 37)}`,
+      manufacturer: "Daikin",
+      model: "FTXM35R",
+      installedOn: "2023-04-18",
+      warrantyEndsOn: i === 0 ? addDays(recordDay, 20) : "2028-04-17",
+      supplier: "Clim Services Namur",
+      notes: i === 0 ? "Filters cleaned every spring." : null,
+    });
+  }
+  for (const [i, item] of allItems.filter((x) => x.key === "FMH").entries()) {
+    await updateEquipmentItem(asAdmin, item.id, {
+      serialNumber: `WSF-${String(7_301 + i)}`,
+      manufacturer: "Waldner",
+      model: "Secuflow",
+      installedOn: "2022-09-05",
+      warrantyEndsOn: "2027-09-04",
+      supplier: "Labo Equip Belgium",
+    });
+  }
+  const meeting = placed.find((p) => p.type === "meeting");
+  const projector = meeting?.items.find((x) => x.key === "PRJ");
+  const screen = meeting?.items.find((x) => x.key === "SCR");
+  if (projector && screen) {
+    await updateEquipmentItem(asAdmin, projector.id, { serialNumber: "EPS-EB-L520U-1187", manufacturer: "Epson", model: "EB-L520U", installedOn: "2024-01-22", warrantyEndsOn: "2029-01-21" });
+    await updateEquipmentItem(asAdmin, screen.id, { manufacturer: "Projecta", model: "Tensioned Elpro", parentItemId: projector.id });
+  }
 
   services.step("incident types");
   // Incident types

@@ -5,6 +5,8 @@ import { type Entity, equipmentItems, equipmentTypes, incidents, type User } fro
 import * as categoriesRoute from "~/routes/api/equipments.category";
 import * as categoryRoute from "~/routes/api/equipments.category.$id";
 import * as itemsRoute from "~/routes/api/equipments";
+import * as itemRoute from "~/routes/api/equipments.$id";
+import * as childrenRoute from "~/routes/api/equipments.$id.children";
 import * as typeRoute from "~/routes/api/equipments.type.$id";
 import * as typesRoute from "~/routes/api/equipments.type";
 import * as tagRoute from "~/routes/api/equipments.type.$id.tags.$tag";
@@ -489,5 +491,54 @@ describe("/api/equipments", () => {
     expect(foreign.body).toEqual([]);
     const none = await callApi(itemsRoute, "/api/equipments?roomIds=", { token });
     expect(none.body).toEqual([]);
+  });
+});
+
+describe("/api/equipments/{id} (issue 63)", () => {
+  it("GET and PUT an item's record with a document; its children; refusals change nothing", async () => {
+    const db = api.database.db;
+    const room = await createRoom(db, { entityId: entityA.id, name: "Boiler room" });
+    const type = await createEquipmentType(db, { entityId: entityA.id, name: "Boiler" });
+    const boiler = await createEquipmentItem(db, { entityId: entityA.id, roomId: room.id, equipmentTypeId: type.id, internalReference: "BLR-1" });
+    const pump = await createEquipmentItem(db, { entityId: entityA.id, roomId: room.id, equipmentTypeId: type.id, internalReference: "PMP-1", parentItemId: boiler.id });
+    const unlinked = await createUser(db, { entityId: entityA.id, role: Role.FACILITY_MANAGER });
+    const unlinkedToken = await api.token(unlinked);
+    await linkToEveryFacility(db, manager);
+    const url = `/api/equipments/${boiler.id}`;
+    const params = { id: String(boiler.id) };
+
+    const put = await callApi(itemRoute, url, {
+      method: "PUT",
+      token: managerToken,
+      params,
+      body: { serialNumber: "SN-1001", manufacturer: "Vaillant", model: "ecoTEC", installedOn: "2025-05-02", warrantyEndsOn: "2030-05-01", supplier: "Dupont", notes: "Yearly check", newFiles: [{ name: "plate.png", data: dataUrl(pngBytes(2, 2)) }] },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body).toMatchObject({ id: boiler.id, serialNumber: "SN-1001", manufacturer: "Vaillant", model: "ecoTEC", installedOn: "2025-05-02", warrantyEndsOn: "2030-05-01", supplier: "Dupont", notes: "Yearly check", parentItemId: null });
+    expect(put.body.files.map((f: { name: string }) => f.name)).toEqual(["plate.png"]);
+    expect(put.body.children).toEqual([{ id: pump.id, equipmentName: "Boiler", internalReference: "PMP-1", archived: false }]);
+    const read = await callApi(itemRoute, url, { token: technicianToken, params });
+    expect(read.status).toBe(404); // the technician is linked to no facility
+    expect((await callApi(itemRoute, url, { token: managerToken, params })).body.serialNumber).toBe("SN-1001");
+    const children = await callApi(childrenRoute, `${url}/children`, { token: managerToken, params });
+    expect(children.body).toEqual([{ id: pump.id, equipmentName: "Boiler", internalReference: "PMP-1", archived: false }]);
+
+    const stored = async () => JSON.stringify(await db.select().from(equipmentItems).where(eq(equipmentItems.entityId, entityA.id)).orderBy(equipmentItems.id));
+    const before = await stored();
+    // A parent loop: the boiler under its own pump.
+    const loop = await callApi(itemRoute, url, { method: "PUT", token: managerToken, params, body: { parentItemId: pump.id } });
+    expect(loop.status).toBe(400);
+    expect(loop.body.code).toBe("PARENT_LOOP");
+    // Another entity, a manager out of reach, a technician: refused.
+    for (const token of [otherToken, unlinkedToken]) {
+      expect((await callApi(itemRoute, url, { token, params })).status).toBe(404);
+      expect((await callApi(childrenRoute, `${url}/children`, { token, params })).status).toBe(404);
+      const refused = await callApi(itemRoute, url, { method: "PUT", token, params, body: { serialNumber: "X" } });
+      expect(refused.status).toBe(404);
+      expect(refused.body.code).toBe("EQUIPMENT_ITEM_NOT_FOUND");
+    }
+    expect((await callApi(itemRoute, url, { method: "PUT", token: technicianToken, params, body: { serialNumber: "X" } })).status).toBe(403);
+    expect((await callApi(itemRoute, url, { method: "DELETE", token: managerToken, params })).status).toBe(405);
+    expect(await stored()).toBe(before);
   });
 });

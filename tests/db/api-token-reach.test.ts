@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { personActor } from "~/core/actor";
 import { DataJobStatus, Role } from "~/db/enums";
-import { type Entity, type Incident, materialLines, type Room, type Task, timeEntries, type User } from "~/db/schema";
+import { type Entity, type Incident, materialLines, type Room, type Task, timeEntries, type User, type EquipmentItem } from "~/db/schema";
 import { API_OPERATIONS } from "~/http/openapi/operations.server";
 import en from "~/locales/en/exports.json";
 import { EXPORT_TYPE_NAMES } from "~/modules/exports/constants";
@@ -49,6 +49,8 @@ let northIncident: Incident;
 let southIncident: Incident;
 let northTask: Task;
 let southTask: Task;
+let northBoiler: EquipmentItem;
+let southBoiler: EquipmentItem;
 
 const routeModules = import.meta.glob<RouteModule>("../../app/routes/api/*.ts");
 const SOUTH = /South/;
@@ -89,8 +91,10 @@ beforeAll(async () => {
   const southTech = await createUser(db, { entityId: entity.id, role: Role.TECHNICIAN, name: "Sam", surname: "Southby" });
   await linkUserTo(db, { entityId: entity.id, userId: northTech.id, facilityId: north.id });
   await linkUserTo(db, { entityId: entity.id, userId: southTech.id, facilityId: south.id });
-  await createEquipmentItem(db, { entityId: entity.id, roomId: northRoom.id, internalReference: "North boiler" });
-  await createEquipmentItem(db, { entityId: entity.id, roomId: southRoom.id, internalReference: "South boiler" });
+  northBoiler = await createEquipmentItem(db, { entityId: entity.id, roomId: northRoom.id, internalReference: "North boiler" });
+  southBoiler = await createEquipmentItem(db, { entityId: entity.id, roomId: southRoom.id, internalReference: "South boiler" });
+  // A valve of the North boiler (the North boiler's children).
+  await createEquipmentItem(db, { entityId: entity.id, roomId: northRoom.id, internalReference: "North valve", parentItemId: northBoiler.id });
   const northPlan = await createPlannedMaintenance(db, { entityId: entity.id, name: "North servicing", roomIds: [northRoom.id] });
   const southPlan = await createPlannedMaintenance(db, { entityId: entity.id, name: "South servicing", roomIds: [southRoom.id] });
   northTask = await createTask(db, { entityId: entity.id, plannedMaintenanceId: northPlan.id, roomId: northRoom.id });
@@ -125,12 +129,13 @@ afterAll(async () => {
  * How each list GET of the contract is read through the token: "facility", rows of places (or of people
  * and things in them): the token's facility's, none of the other's; "catalogue", the entity's lists that
  * belong to no facility (types, categories, jobs): none of the other facility's names in them; "incident",
- * a list of one incident (or "task", one task): the token's facility's answers, the other's is not found; "people",
+ * a list of one incident (or "task", one task): the token's facility's answers, the other's is not found; "item", a
+ * list of one equipment item, alike; "people",
  * the entity's people (users are the entity's, not a facility's: a manager linked to one facility lists
  * them all too): none of the other facility's places in them; "own", a person's own, which no token reads
  * (decision 056).
  */
-type ListKind = "facility" | "catalogue" | "incident" | "task" | "people" | "own";
+type ListKind = "facility" | "catalogue" | "incident" | "task" | "item" | "people" | "own";
 const LIST_CHECKS: Record<string, { kind: ListKind; query?: () => string }> = {
   "api-users": { kind: "people" },
   "api-users-assignees": { kind: "people", query: () => `?entityIds=${entity.id}` },
@@ -140,6 +145,7 @@ const LIST_CHECKS: Record<string, { kind: ListKind; query?: () => string }> = {
   "api-rooms": { kind: "facility" },
   "api-room-types": { kind: "catalogue" },
   "api-equipment-items": { kind: "facility", query: () => `?roomIds=${northRoom.id},${southRoom.id}` },
+  "api-equipment-item-children": { kind: "item" },
   "api-equipment-types": { kind: "catalogue" },
   "api-equipment-categories": { kind: "catalogue" },
   "api-incident-types": { kind: "catalogue" },
@@ -181,6 +187,7 @@ const FACILITY_EXPORTS: [string, string, string][] = [
   ["incidents", "North leak", "South leak"],
   ["time-entries", "North work", "South"],
   ["material-lines", "North pipe", "South"],
+  ["equipment-items", "North boiler", "South boiler"],
 ];
 /** The entity's people (see "people" above): none of the other facility's places in them. */
 const PEOPLE_EXPORTS = ["users"];
@@ -209,11 +216,13 @@ describe("an API token limited to one facility", () => {
       expect((await listThroughToken(routeId, urlOf(routeId, admin.id), { id: String(admin.id) })).status).toBe(403);
       return;
     }
-    if (kind === "incident") {
-      const north = await listThroughToken(routeId, urlOf(routeId, northIncident.id), { id: String(northIncident.id) });
+    if (kind === "incident" || kind === "item") {
+      const [mine, theirs] = kind === "incident" ? [northIncident.id, southIncident.id] : [northBoiler.id, southBoiler.id];
+      const north = await listThroughToken(routeId, urlOf(routeId, mine), { id: String(mine) });
       expect(north.status).toBe(200);
       expect(JSON.stringify(north.body)).not.toMatch(SOUTH);
-      expect((await listThroughToken(routeId, urlOf(routeId, southIncident.id), { id: String(southIncident.id) })).status).toBe(404);
+      if (kind === "item") expect(JSON.stringify(north.body)).toMatch(/North valve/);
+      expect((await listThroughToken(routeId, urlOf(routeId, theirs), { id: String(theirs) })).status).toBe(404);
       return;
     }
     if (kind === "task") {

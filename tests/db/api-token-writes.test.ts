@@ -18,6 +18,7 @@ import * as userStatusRoute from "~/routes/api/users.$id.status";
 import * as roomRoute from "~/routes/api/facilities.rooms.$id";
 import * as roomTypeRoute from "~/routes/api/facilities.rooms.roomtype.$id";
 import * as equipmentTypeRoute from "~/routes/api/equipments.type.$id";
+import * as equipmentItemRoute from "~/routes/api/equipments.$id";
 import * as equipmentTypeTagRoute from "~/routes/api/equipments.type.$id.tags.$tag";
 import * as categoryRoute from "~/routes/api/equipments.category.$id";
 import * as incidentTypeRoute from "~/routes/api/incident-types.$id";
@@ -434,6 +435,17 @@ const cases: Case[] = [
     prepare: async () => ({ ...at("/api/facilities/rooms/roomtype", (await createRoomType(db(), { entityId: entity.id })).id), body: { roomTypeName: unique("Kitchen"), tags: [] } }),
   },
   { routeId: "api-room-type", route: roomTypeRoute, method: "DELETE", expected: 200, prepare: async () => at("/api/facilities/rooms/roomtype", (await createRoomType(db(), { entityId: entity.id })).id) },
+  {
+    routeId: "api-equipment-item",
+    route: equipmentItemRoute,
+    method: "PUT",
+    expected: 200,
+    prepare: async () => {
+      const room = await createRoom(db(), { entityId: entity.id, buildingId: northBuilding.id });
+      const item = await createEquipmentItem(db(), { entityId: entity.id, roomId: room.id });
+      return { ...at("/api/equipments", item.id), body: { serialNumber: unique("SN"), warrantyEndsOn: "2028-06-30", newFiles: [{ name: "plate.png", data: dataUrl(PNG) }] } };
+    },
+  },
   {
     routeId: "api-equipment-type",
     route: equipmentTypeRoute,

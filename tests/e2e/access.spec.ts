@@ -121,6 +121,8 @@ const API_ID_KINDS: Record<string, Kind> = {
   "api-room": "room",
   "api-room-type": "roomType",
   "api-equipment-type": "equipmentType",
+  "api-equipment-item": "equipmentItem",
+  "api-equipment-item-children": "equipmentItem",
   "api-equipment-category": "category",
   "api-user": "user",
   "api-incident-type": "incidentType",

@@ -592,6 +592,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/equipments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an equipment item's record: serial number, maker, model, dates, supplier, notes, parent, children, files
+         * @description Who may call it: Anyone signed in (technicians, facility managers, administrators) or an API token, within their reach.
+         */
+        get: operations["equipmentItem_get"];
+        /**
+         * Replace an equipment item's record, add and delete its documents and photos
+         * @description Who may call it: Facility managers and administrators, or an API token with one of their roles.
+         */
+        put: operations["equipmentItem_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/equipments/{id}/children": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The equipment items that belong to an item
+         * @description Who may call it: Anyone signed in (technicians, facility managers, administrators) or an API token, within their reach.
+         */
+        get: operations["equipmentItemChildren_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/equipments/type": {
         parameters: {
             query?: never;
@@ -2071,6 +2115,7 @@ export interface operations {
                     templateColor: string;
                     templateTextColor: string;
                     timeZone?: string;
+                    warrantyReminderDays?: number;
                     oldLogo?: string | null;
                     newLogo?: string | null;
                     /** @default false */
@@ -5646,6 +5691,323 @@ export interface operations {
                     "application/json": {
                         [key: string]: unknown;
                     }[];
+                };
+            };
+            /** @description No valid bearer token (expired, revoked, unknown) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: unknown, another entity's or out of the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many calls: wait RateLimit-Reset seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    equipmentItem_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Calls allowed in the window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit and its window, e.g. 600;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        roomId: number;
+                        serialNumber: string | null;
+                        manufacturer: string | null;
+                        model: string | null;
+                        /** @description YYYY-MM-DD */
+                        installedOn: string | null;
+                        /** @description YYYY-MM-DD */
+                        warrantyEndsOn: string | null;
+                        supplier: string | null;
+                        notes: string | null;
+                        parentItemId: number | null;
+                        parent: ({
+                            id: number;
+                            equipmentName: string;
+                            internalReference: string | null;
+                            archived: boolean;
+                        } & {
+                            [key: string]: unknown;
+                        }) | null;
+                        children: ({
+                            id: number;
+                            equipmentName: string;
+                            internalReference: string | null;
+                            archived: boolean;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        files: ({
+                            id: string;
+                            name: string;
+                            url: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description No valid bearer token (expired, revoked, unknown) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: unknown, another entity's or out of the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many calls: wait RateLimit-Reset seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    equipmentItem_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    serialNumber?: string | null;
+                    manufacturer?: string | null;
+                    model?: string | null;
+                    installedOn?: string | null;
+                    warrantyEndsOn?: string | null;
+                    supplier?: string | null;
+                    notes?: string | null;
+                    parentItemId?: number | null;
+                    deletedFiles?: string[] | null;
+                    newFiles?: {
+                        name: string;
+                        data: string;
+                    }[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Calls allowed in the window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit and its window, e.g. 600;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        roomId: number;
+                        serialNumber: string | null;
+                        manufacturer: string | null;
+                        model: string | null;
+                        /** @description YYYY-MM-DD */
+                        installedOn: string | null;
+                        /** @description YYYY-MM-DD */
+                        warrantyEndsOn: string | null;
+                        supplier: string | null;
+                        notes: string | null;
+                        parentItemId: number | null;
+                        parent: ({
+                            id: number;
+                            equipmentName: string;
+                            internalReference: string | null;
+                            archived: boolean;
+                        } & {
+                            [key: string]: unknown;
+                        }) | null;
+                        children: ({
+                            id: number;
+                            equipmentName: string;
+                            internalReference: string | null;
+                            archived: boolean;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        files: ({
+                            id: string;
+                            name: string;
+                            url: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Invalid input (fieldErrors name the fields) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid bearer token (expired, revoked, unknown) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's role may not do this */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found: unknown, another entity's or out of the caller's reach */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many calls: wait RateLimit-Reset seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    equipmentItemChildren_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Calls allowed in the window */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the window */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window ends */
+                    "RateLimit-Reset"?: number;
+                    /** @description The limit and its window, e.g. 600;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ({
+                        id: number;
+                        equipmentName: string;
+                        internalReference: string | null;
+                        archived: boolean;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
                 };
             };
             /** @description No valid bearer token (expired, revoked, unknown) */
@@ -12407,7 +12769,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    type: "users" | "rooms" | "buildings" | "incidents" | "facilities" | "room-types" | "incident-types" | "maintenance-types" | "maintenance-tasks" | "generic-equipments" | "planned-maintenance" | "equipment-categories" | "time-entries" | "material-lines";
+                    type: "users" | "rooms" | "buildings" | "incidents" | "facilities" | "room-types" | "incident-types" | "maintenance-types" | "maintenance-tasks" | "generic-equipments" | "planned-maintenance" | "equipment-categories" | "time-entries" | "material-lines" | "equipment-items";
                     /**
                      * @default xlsx
                      * @enum {string}

@@ -1,9 +1,10 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { countLinkCell, linkCell, tagsCell } from "~/components/lists/cells";
+import { countLinkCell, linkCell, tagsCell, textLinkCell } from "~/components/lists/cells";
 import { DataTable, listColumns, type ListTableProps, listTexts } from "~/components/lists/data-table";
 import { numberColumnClass } from "~/components/lists/styles";
 import { TagList } from "~/components/lists/tag-list";
+import type { ItemListRow } from "~/modules/equipment/item-queries.server";
 import type { CategoryRow, EquipmentTypeRow } from "~/modules/equipment/queries.server";
 import { useDates } from "~/lib/use-dates";
 
@@ -66,4 +67,38 @@ export function CategoriesTable(list: ListTableProps<CategoryRow>) {
   return (
     <DataTable columns={columns} {...list} {...listTexts(t, "categories")} />
   );
+}
+
+const itemColumn = listColumns<ItemListRow>();
+
+/** The equipment items in the rooms the viewer reaches: an item links to its screen, its room to the room's. */
+export function ItemsTable(list: ListTableProps<ItemListRow>) {
+  const { t } = useTranslation("equipment");
+  const dates = useDates();
+  const columns = useMemo(
+    () => [
+      itemColumn.accessor("equipmentName", {
+        header: t("columns.item"),
+        meta: { sortKey: "equipmentName" },
+        cell: textLinkCell((item) => `/view-equipment/${item.id}`, (item) => [item.equipmentName, item.internalReference].filter(Boolean).join(" · ")),
+      }),
+      itemColumn.accessor("serialNumber", { header: t("item.serialNumber") }),
+      itemColumn.accessor("model", { header: t("item.model"), cell: (c) => [c.row.original.manufacturer, c.getValue()].filter(Boolean).join(" ") }),
+      itemColumn.accessor("roomName", {
+        header: t("columns.room"),
+        meta: { sortKey: "roomName" },
+        cell: textLinkCell((item) => `/view-room/${item.roomId}`, (item) => `${item.roomName} · ${item.buildingName}`),
+      }),
+      itemColumn.accessor("warrantyEndsOn", {
+        header: t("item.warrantyEndsOn"),
+        meta: { sortKey: "warrantyEndsOn", className: "whitespace-nowrap" },
+        cell: (c) => {
+          const day = c.getValue();
+          return day ? <time dateTime={day}>{dates.day(day)}</time> : null;
+        },
+      }),
+    ],
+    [t, dates],
+  );
+  return <DataTable columns={columns} {...list} {...listTexts(t, "items")} />;
 }

@@ -22,6 +22,17 @@ export function linkCell<T extends RowData, V extends string | number>(to: (row:
   };
 }
 
+/** A cell linking to `to(row)` with the text `text(row)` (several of the row's values in one cell). */
+export function textLinkCell<T extends RowData>(to: (row: T) => string, text: (row: T) => string) {
+  return function TextLinkCell(c: CellContext<ListFeatures, T, unknown>) {
+    return (
+      <a href={to(c.row.original)} className={cellLinkClass}>
+        {text(c.row.original)}
+      </a>
+    );
+  };
+}
+
 /** A cell of tags, as badges. */
 export function tagsCell<T extends RowData>(c: CellContext<ListFeatures, T, string[]>) {
   return <TagList tags={c.getValue()} />;

@@ -59,6 +59,7 @@ export function EntitySettingsForm({
       templateColor: entity.templateColor,
       templateTextColor: entity.templateTextColor,
       timeZone: entity.timeZone,
+      warrantyReminderDays: String(entity.warrantyReminderDays),
     },
     onValidate,
     shouldValidate: "onSubmit",
@@ -99,6 +100,14 @@ export function EntitySettingsForm({
                 <Select {...getSelectProps(fields.timeZone, { ariaDescribedBy: fieldDescriptionId(fields.timeZone.id) })}>
                   <TimeZoneOptions zones={timeZones} current={entity.timeZone} />
                 </Select>
+              </Field>
+              <Field
+                label={t("entity.warrantyReminderDays")}
+                htmlFor={fields.warrantyReminderDays.id}
+                errors={text(fields.warrantyReminderDays.errors)}
+                description={t("entity.warrantyReminderDaysHint")}
+              >
+                <Input {...getInputProps(fields.warrantyReminderDays, { type: "number", ariaDescribedBy: fieldDescriptionId(fields.warrantyReminderDays.id) })} min={1} max={365} className="sm:w-32" />
               </Field>
             </div>
           </FormSection>

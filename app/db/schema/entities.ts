@@ -37,6 +37,8 @@ export const entities = pgTable(
     defaultHourlyRate: numeric("default_hourly_rate", { precision: 10, scale: 2 }),
     /** ISO 4217 code of every amount of the entity (rates, costs, material). */
     currency: text("currency").notNull().default("EUR"),
+    /** How many days before an equipment item's warranty ends its managers are told (issue 63). */
+    warrantyReminderDays: integer("warranty_reminder_days").notNull().default(30),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     archivedAt: archivedAt(),
@@ -46,6 +48,7 @@ export const entities = pgTable(
     check("entities_template_text_color_check", sql`${t.templateTextColor} ~ '^#[0-9A-Fa-f]{6}$'`),
     check("entities_default_hourly_rate_check", sql`${t.defaultHourlyRate} >= 0`),
     check("entities_currency_check", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check("entities_warranty_reminder_days_check", sql`${t.warrantyReminderDays} between 1 and 365`),
   ]
 );
 

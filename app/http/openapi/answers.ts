@@ -37,6 +37,28 @@ export const Facility = z.looseObject({ id, shortId: z.number().int(), name: z.s
 export const Building = z.looseObject({ id, shortId: z.number().int(), name: z.string(), facilityId: id }).meta({ title: "Building" });
 export const Room = z.looseObject({ id, name: z.string(), floor: z.string(), buildingId: id, roomTypeId: id }).meta({ title: "Room" });
 export const RoomType = z.looseObject({ id, roomTypeName: z.string(), tags: z.array(z.string()) }).meta({ title: "RoomType" });
+/** An item named as a parent or a child (issue 63). */
+export const RelatedEquipmentItem = z
+  .looseObject({ id, equipmentName: z.string(), internalReference: z.string().nullable(), archived: z.boolean() })
+  .meta({ title: "RelatedEquipmentItem" });
+/** An equipment item's record (issue 63): dates are YYYY-MM-DD. */
+export const EquipmentItemRecord = z
+  .looseObject({
+    id,
+    roomId: id,
+    serialNumber: z.string().nullable(),
+    manufacturer: z.string().nullable(),
+    model: z.string().nullable(),
+    installedOn: z.string().nullable().describe("YYYY-MM-DD"),
+    warrantyEndsOn: z.string().nullable().describe("YYYY-MM-DD"),
+    supplier: z.string().nullable(),
+    notes: z.string().nullable(),
+    parentItemId: id.nullable(),
+    parent: RelatedEquipmentItem.nullable(),
+    children: z.array(RelatedEquipmentItem),
+    files: z.array(z.looseObject({ id: z.string(), name: z.string(), url: z.string() })),
+  })
+  .meta({ title: "EquipmentItemRecord" });
 export const EquipmentType = z.looseObject({ id, equipmentName: z.string(), categoryId: id, tags: z.array(z.looseObject({ label: z.string() })) }).meta({ title: "EquipmentType" });
 export const EquipmentCategory = z.looseObject({ id, categoryName: z.string(), tags: z.array(z.string()) }).meta({ title: "EquipmentCategory" });
 export const IncidentType = z.looseObject({ id }).meta({ title: "IncidentType" });

@@ -3,7 +3,7 @@ import { CommentBodySchema, DowntimeBodySchema, FilesBodySchema } from "~/http/i
 import { HourlyRatesBodySchema, MaterialLineBodySchema, MaterialLinePatchSchema, TimeEntryBodySchema, TimeEntryPatchSchema } from "~/http/work-api.server";
 import { LoginSchema, RefreshSchema } from "~/modules/auth/schema";
 import { PatchStickerBodySchema, PutEntityBodySchema } from "~/modules/entities/schema";
-import { CategoryBodySchema, CreateEquipmentTypeBodySchema, TagBodySchema, UpdateEquipmentTypeBodySchema } from "~/modules/equipment/api-body";
+import { CategoryBodySchema, CreateEquipmentTypeBodySchema, TagBodySchema, UpdateEquipmentItemBodySchema, UpdateEquipmentTypeBodySchema } from "~/modules/equipment/api-body";
 import { BuildingSchema, FacilitySchema } from "~/modules/facilities/schema";
 import { IncidentTypeSchema, TranslateNamesSchema } from "~/modules/incident-types/schema";
 import { INCIDENT_SORTS } from "~/modules/incidents/constants";
@@ -129,6 +129,14 @@ export const API_OPERATIONS: Readonly<Record<string, Operation[]>> = {
   "api-room-types": collection("room types", managers, A.RoomType, RoomTypeBodySchema),
   "api-room-type": item("room type", managers, A.RoomType, RoomTypeBodySchema).map((o) => (o.method === "delete" ? { ...o, body: RemoveRoomTypeSchema, answer: A.Anything } : o)),
   "api-equipment-items": [op("get", "Equipment items (query roomIds)", "anyone", A.AnyList, { list: true, query: { roomIds: { schema: ids, description: "Only in these rooms" } } })],
+  "api-equipment-item": [
+    op("get", "Read an equipment item's record: serial number, maker, model, dates, supplier, notes, parent, children, files", "anyone", A.EquipmentItemRecord),
+    op("put", "Replace an equipment item's record, add and delete its documents and photos", "managers", A.EquipmentItemRecord, {
+      body: UpdateEquipmentItemBodySchema,
+      errors: [400, 403, 404],
+    }),
+  ],
+  "api-equipment-item-children": [op("get", "The equipment items that belong to an item", "anyone", z.array(A.RelatedEquipmentItem))],
   "api-equipment-types": collection("generic equipment", managers, A.EquipmentType, CreateEquipmentTypeBodySchema),
   "api-equipment-type": item("generic equipment", managers, A.EquipmentType, UpdateEquipmentTypeBodySchema),
   "api-equipment-type-tags": [op("post", "Add a tag to a generic equipment", "managers", A.Anything, { body: TagBodySchema, status: 201 })],

@@ -60,6 +60,8 @@ const ColorSchema = z
   .refine((value) => value === "" || HEX_COLOR.test(value), "settings:validation.color")
   .transform((value) => value.toLowerCase());
 
+const WARRANTY_DAYS = "settings:validation.warrantyReminderDays";
+
 /** The message of an unknown time zone (the service checks the zone against the server's list). */
 export const UNKNOWN_TIME_ZONE = "settings:validation.timeZone";
 
@@ -87,6 +89,16 @@ export const entityShape = {
   templateColor: ColorSchema,
   templateTextColor: ColorSchema,
   timeZone: TimeZoneSchema,
+  /**
+   * How many days before an equipment item's warranty ends its managers are told (issue 63), 1 to 365;
+   * optional like the time zone: missing keeps the current value.
+   */
+  warrantyReminderDays: z
+    .number({ error: WARRANTY_DAYS })
+    .int(WARRANTY_DAYS)
+    .min(1, WARRANTY_DAYS)
+    .max(365, WARRANTY_DAYS)
+    .optional(),
 };
 
 type EntityShapeOutput = z.infer<z.ZodObject<typeof entityShape>>;

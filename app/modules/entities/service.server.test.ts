@@ -268,6 +268,21 @@ describe("updateEntity", () => {
     expect((await entityRow(entityA.id)).timeZone).toBe("Europe/Brussels");
   });
 
+  it("sets the warranty reminder days from 1 to 365, keeps them when none are sent, refuses others", async () => {
+    const entity = await createEntity(database.db);
+    const entityAdmin = await createUser(database.db, { entityId: entity.id, role: Role.ADMINISTRATOR });
+    const ctx = actorContext(database.db, entityAdmin, { files });
+    expect((await getEntity(ctx, entity.id)).warrantyReminderDays).toBe(30);
+    expect((await updateEntity(ctx, validInput(entity.id, { warrantyReminderDays: 45 }))).warrantyReminderDays).toBe(45);
+    expect((await updateEntity(ctx, validInput(entity.id, { name: "Renamed" }))).warrantyReminderDays).toBe(45);
+    for (const wrong of [0, 366, 2.5]) {
+      await expectFieldError(updateEntity(ctx, validInput(entity.id, { warrantyReminderDays: wrong })), "warrantyReminderDays", "settings:validation.warrantyReminderDays");
+    }
+    expect((await entityRow(entity.id)).warrantyReminderDays).toBe(45);
+    expect(await rejectionOf(updateEntity(ctx, validInput(entityA.id, { warrantyReminderDays: 7 })))).toBeInstanceOf(NotFoundError);
+    expect((await entityRow(entityA.id)).warrantyReminderDays).toBe(30);
+  });
+
   it("does not ask for the billing address when it is the same as the address", async () => {
     const view = await updateEntity(ctxFor(admin), validInput(entityA.id, { billingSameAsAddress: true, billingAddress: { streetName: "" } }));
     expect(view.billingSameAsAddress).toBe(true);

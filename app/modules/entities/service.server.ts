@@ -35,6 +35,8 @@ export interface EntityView {
   templateTextColor: string;
   /** IANA time zone: every date of the entity's screens, work orders and dashboard follows it. */
   timeZone: string;
+  /** Days before an equipment item's warranty ends that its managers are told (issue 63). */
+  warrantyReminderDays: number;
   updatedAt: string;
 }
 
@@ -95,6 +97,7 @@ function toView(row: Entity): EntityView {
     templateColor: row.templateColor,
     templateTextColor: row.templateTextColor,
     timeZone: row.timeZone,
+    warrantyReminderDays: row.warrantyReminderDays,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -151,6 +154,7 @@ export async function updateEntity(ctx: FilesContext, rawInput: Input<UpdateEnti
         templateTextColor: input.templateTextColor,
         // A new zone recounts the dashboard's monthly counters in the same transaction (trigger of 0011).
         ...(input.timeZone !== undefined ? { timeZone: input.timeZone } : {}),
+        ...(input.warrantyReminderDays !== undefined ? { warrantyReminderDays: input.warrantyReminderDays } : {}),
         updatedAt: new Date(),
       })
       .where(and(eq(entities.id, ctx.entityId), isNull(entities.archivedAt)))

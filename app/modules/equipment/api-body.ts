@@ -2,7 +2,7 @@ import { z } from "zod";
 import { apiFiles, idRefs, tagLabels } from "~/modules/files/api-body";
 import { ForbiddenError } from "~/lib/errors";
 import { INVALID, tagField } from "~/lib/schema-helpers";
-import { CategorySchema, EquipmentTypeSchema } from "./schema";
+import { CategorySchema, EquipmentItemRecordSchema, EquipmentTypeSchema } from "./schema";
 
 /**
  * The REST bodies of generic equipment and categories (SPEC.md section 7) mapped onto the service
@@ -39,3 +39,9 @@ export function checkCategoryEntity<B extends { entityId?: number | null }>(body
   if (body.entityId != null && body.entityId !== entityId) throw new ForbiddenError();
   return body;
 }
+
+/**
+ * PUT /api/equipments/{id}: an item's record (serialNumber, manufacturer, model, installedOn,
+ * warrantyEndsOn, supplier, notes, parentItemId), `deletedFiles` (ids) and `newFiles` ({ name, data }).
+ */
+export const UpdateEquipmentItemBodySchema = EquipmentItemRecordSchema.extend({ newFiles: apiFiles() });

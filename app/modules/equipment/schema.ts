@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isCalendarDay } from "~/lib/dates";
 import { defineFields, textMax } from "~/lib/fields";
 import { idField, idList, INVALID, optionalText, requiredText, tagsField } from "~/lib/schema-helpers";
 
@@ -51,3 +52,35 @@ export const EQUIPMENT_TYPE_FIELDS = defineFields({
     tags: { kind: "tags", example: "hvac", cell: (tags, f) => f.list((tags as { label: string }[]).map((x) => x.label)) },
   },
 });
+
+/** A local date `YYYY-MM-DD` that exists in the calendar; empty or missing is none. */
+const optionalDate = () =>
+  z
+    .string({ error: INVALID })
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || isCalendarDay(v), "equipment:validation.date");
+
+/**
+ * An equipment item's record (issue 63), the columns of `equipment_items` beside its room, generic
+ * equipment and internal reference: what the item screen's form and PUT /equipments/{id} write.
+ * `parentItemId`: another item of the entity it belongs to, or none (empty).
+ */
+export const EquipmentItemRecordSchema = z.object({
+  serialNumber: optionalText(100),
+  manufacturer: optionalText(200),
+  model: optionalText(200),
+  installedOn: optionalDate(),
+  warrantyEndsOn: optionalDate(),
+  supplier: optionalText(200),
+  notes: optionalText(4000),
+  parentItemId: idField(INVALID).nullish().transform((v) => v ?? null),
+  /** Stored files of the item to delete (ids). */
+  deletedFiles: z
+    .array(z.string({ error: INVALID }).uuid(INVALID), { error: INVALID })
+    .nullish()
+    .transform((v) => [...new Set(v ?? [])]),
+});
+export type EquipmentItemRecordInput = z.input<typeof EquipmentItemRecordSchema>;
+export type EquipmentItemRecord = Omit<z.output<typeof EquipmentItemRecordSchema>, "deletedFiles">;

@@ -21,6 +21,8 @@ export const EXPORT_TYPE_SLUGS = {
   // Not in SPEC.md's list (issue 62): the time and material recorded on incidents.
   "time-entries": ExportType.TIME_ENTRIES,
   "material-lines": ExportType.MATERIAL_LINES,
+  // Not in SPEC.md's list (issue 63): the equipment items with their records.
+  "equipment-items": ExportType.EQUIPMENT_ITEMS,
 } as const satisfies Record<string, ExportType>;
 export type ExportTypeSlug = keyof typeof EXPORT_TYPE_SLUGS;
 export const EXPORT_TYPE_NAMES = Object.keys(EXPORT_TYPE_SLUGS) as ExportTypeSlug[];
@@ -77,4 +79,5 @@ export const EXPORT_FILTERS: Record<ExportTypeSlug, Partial<Record<string, Expor
   "equipment-categories": {},
   "time-entries": { facility: "facility", from: "workedFrom", to: "workedTo" },
   "material-lines": { facility: "facility" },
+  "equipment-items": {},
 };

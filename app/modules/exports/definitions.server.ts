@@ -7,6 +7,7 @@ import { isCalendarDay } from "~/lib/dates";
 import { ValidationError } from "~/lib/errors";
 import { type AreaFields, exportKeys, fieldCell, fieldLabelKey } from "~/lib/fields";
 import type { ListQuery, Page } from "~/lib/list-query";
+import { type ItemListRow, listItemRecords } from "~/modules/equipment/item-queries.server";
 import { type CategoryRow, type EquipmentTypeFilter, type EquipmentTypeRow, listCategories, listEquipmentTypes } from "~/modules/equipment/queries.server";
 import { type BuildingFilter, type BuildingRow, type FacilityRow, listBuildings, listFacilities } from "~/modules/facilities/queries.server";
 import { type IncidentTypeRow, listIncidentTypes } from "~/modules/incident-types/queries.server";
@@ -246,6 +247,27 @@ const categoriesExport = define<CategoryRow, NoFilters>({
   batches: (ctx, _filters, total) => pagesOf((page) => listCategories(ctx, listQuery("name", page)), total),
 });
 
+/** The equipment items in the reader's reach with their records (issue 63), by generic equipment and reference. */
+const equipmentItemsExport = define<ItemListRow, NoFilters>({
+  type: ExportType.EQUIPMENT_ITEMS,
+  slug: "equipment-items",
+  parseFilters: noFilters,
+  columns: [
+    { key: "equipment", value: (r) => r.equipmentName },
+    { key: "internalReference", value: (r) => r.internalReference },
+    { key: "serialNumber", value: (r) => r.serialNumber },
+    { key: "manufacturer", value: (r) => r.manufacturer },
+    { key: "model", value: (r) => r.model },
+    { key: "installedOn", value: (r, f) => f.day(r.installedOn) },
+    { key: "warrantyEndsOn", value: (r, f) => f.day(r.warrantyEndsOn) },
+    { key: "supplier", value: (r) => r.supplier },
+    { key: "note", value: (r) => r.notes },
+    { key: "room", value: (r) => r.roomName },
+    { key: "building", value: (r) => r.buildingName },
+  ],
+  batches: (ctx, _filters, total) => pagesOf((page) => listItemRecords(ctx, listQuery("equipmentName", page)), total),
+});
+
 const equipmentTypesExport = define<EquipmentTypeRow, EquipmentTypeFilter>({
   type: ExportType.GENERIC_EQUIPMENTS,
   slug: "generic-equipments",
@@ -481,6 +503,7 @@ export const EXPORTS: Record<ExportType, ExportDefinition> = Object.fromEntries(
     categoriesExport,
     timeEntriesExport,
     materialLinesExport,
+    equipmentItemsExport,
   ].map((d) => [
     d.type,
     d as unknown as ExportDefinition,

@@ -16,6 +16,7 @@ import { listIncidents } from "~/modules/incidents/queries.server";
 import { listMaintenanceTypes, listPlannedMaintenances } from "~/modules/maintenance/queries.server";
 import { listTasks } from "~/modules/maintenance/task-queries.server";
 import { listRooms, listRoomTypes } from "~/modules/rooms/queries.server";
+import { listItemRecords } from "~/modules/equipment/item-queries.server";
 import { listUsers } from "~/modules/users/queries.server";
 import en from "~/locales/en/exports.json";
 import nl from "~/locales/nl-BE/exports.json";
@@ -23,7 +24,7 @@ import enImports from "~/locales/en/imports.json";
 import nlImports from "~/locales/nl-BE/imports.json";
 import enMaintenance from "~/locales/en/maintenance.json";
 import nlMaintenance from "~/locales/nl-BE/maintenance.json";
-import { createBuilding, createEntity, createEquipmentCategory, createEquipmentType, createFacility, createIncident, createIncidentType, createMaintenanceType, createPlannedMaintenance, createRoom, createRoomType, createTask, createUser, linkUserTo } from "#tests/factories";
+import { createBuilding, createEntity, createEquipmentCategory, createEquipmentType, createFacility, createIncident, createIncidentType, createMaintenanceType, createPlannedMaintenance, createRoom, createRoomType, createTask, createUser, linkUserTo, createEquipmentItem } from "#tests/factories";
 import { rejectionOf } from "#tests/service-helpers";
 import { createTestServices, type TestServices } from "#tests/test-context";
 import { createTestDatabase } from "#tests/test-db";
@@ -130,6 +131,8 @@ async function listed(ctx: ServiceContext, type: ExportTypeSlug): Promise<unknow
       return (await listIncidents(ctx, q("createdAt"), NO_FILTERS)).items;
     case "maintenance-tasks":
       return (await listTasks(ctx, { status: "all", buildingId: null, plannedMaintenanceId: null, assignee: null }, { page: 1, size: 100 })).items;
+    case "equipment-items":
+      return (await listItemRecords(ctx, q("equipmentName"))).items;
     case "time-entries":
     case "material-lines":
       throw new Error(`${type} has no list screen`);
@@ -169,7 +172,10 @@ beforeAll(async () => {
   await linkUserTo(db, { entityId: entityA.id, userId: manager.id, facilityId: north.id });
   await linkUserTo(db, { entityId: entityA.id, userId: technician.id, buildingId: northBuilding.id });
   const lighting = await createEquipmentCategory(db, { entityId: entityA.id, name: "Lighting", tags: ["light"] });
-  await createEquipmentType(db, { entityId: entityA.id, categoryId: lighting.id, name: "Lamp; ceiling", notes: 'Say "hi"\nthen =SUM(A1)' });
+  const lamp = await createEquipmentType(db, { entityId: entityA.id, categoryId: lighting.id, name: "Lamp; ceiling", notes: 'Say "hi"\nthen =SUM(A1)' });
+  // Equipment items with their records (issue 63): the North one in the manager's reach, the South one not.
+  await createEquipmentItem(db, { entityId: entityA.id, roomId: northRoom.id, equipmentTypeId: lamp.id, internalReference: "LMP-N", serialNumber: "SN; 1", manufacturer: "Philips", warrantyEndsOn: "2027-06-30" });
+  await createEquipmentItem(db, { entityId: entityA.id, roomId: southRoom.id, equipmentTypeId: lamp.id, internalReference: "LMP-S", installedOn: "2024-02-01", notes: "South lamp" });
   await createIncidentType(db, { entityId: entityA.id, nameEn: "Leak", nameNl: "Lek" });
   const service = await createMaintenanceType(db, { entityId: entityA.id, name: "Boiler service", tags: ["heating"] });
   const plan = await createPlannedMaintenance(db, { entityId: entityA.id, maintenanceTypeId: service.id, name: "Boiler plan", assigneeIds: [technician.id], roomIds: [northRoom.id, southRoom.id] });
@@ -200,7 +206,8 @@ beforeAll(async () => {
   const bType = await createRoomType(db, { entityId: entityB.id, name: `${SECRET} type` });
   const bRoom = await createRoom(db, { entityId: entityB.id, buildingId: bBuilding.id, roomTypeId: bType.id, name: `${SECRET} room` });
   const bCategory = await createEquipmentCategory(db, { entityId: entityB.id, name: `${SECRET} category` });
-  await createEquipmentType(db, { entityId: entityB.id, categoryId: bCategory.id, name: `${SECRET} equipment` });
+  const bEquipment = await createEquipmentType(db, { entityId: entityB.id, categoryId: bCategory.id, name: `${SECRET} equipment` });
+  await createEquipmentItem(db, { entityId: entityB.id, roomId: bRoom.id, equipmentTypeId: bEquipment.id, internalReference: `${SECRET}-1`, serialNumber: SECRET });
   await createIncidentType(db, { entityId: entityB.id, nameEn: `${SECRET} leak` });
   const bService = await createMaintenanceType(db, { entityId: entityB.id, name: `${SECRET} service` });
   const bPlan = await createPlannedMaintenance(db, { entityId: entityB.id, maintenanceTypeId: bService.id, name: `${SECRET} plan` });
@@ -222,6 +229,15 @@ beforeEach(async () => {
 });
 
 describe("every export type", () => {
+  it("equipment-items: each item's record, only the items in the reader's reach", async () => {
+    const admins = parseCsv((await exportAs(admin, "equipment-items")).bytes.toString("utf8"));
+    const managers = parseCsv((await exportAs(manager, "equipment-items")).bytes.toString("utf8"));
+    expect(admins[0].slice(0, 3)).toEqual(["Equipment", "Internal reference", "Serial number"]);
+    expect(admins.slice(1).map((r) => r[1]).sort()).toEqual(["LMP-N", "LMP-S"]);
+    expect(managers.slice(1).map((r) => r[1])).toEqual(["LMP-N"]);
+    expect(managers[1].slice(0, 4)).toEqual(["Lamp; ceiling", "LMP-N", "SN; 1", "Philips"]);
+  });
+
   for (const type of EXPORT_TYPE_NAMES.filter((t) => !WORK_EXPORTS.includes(t))) {
     it(`${type}: the list screen's rows and columns, for an administrator and a facility manager, never another entity's`, async () => {
       for (const user of [admin, manager]) {

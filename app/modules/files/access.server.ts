@@ -1,6 +1,6 @@
 import { and, eq, exists, gt, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import { dataJobs, entities, equipmentTypeFiles, equipmentTypes, incidentCommentFiles, incidentComments, incidentFiles, incidents, printJobs, reports, roomFiles, rooms, storedFiles, tasks, users } from "~/db/schema";
+import { dataJobs, entities, equipmentTypeFiles, equipmentTypes, incidentCommentFiles, incidentComments, incidentFiles, incidents, printJobs, reports, roomFiles, rooms, storedFiles, tasks, users, equipmentItemFiles, equipmentItems } from "~/db/schema";
 import type { FileStore, ServiceContext } from "~/core/context.server";
 import { can } from "~/core/actor";
 import { DataJobKind } from "~/db/enums";
@@ -14,6 +14,7 @@ import { fileNotFound, readBytes, type StoredFile } from "./storage.server";
  * - the entity's logo and explanatory sticker, and users' pictures: every user of the entity;
  * - a room's files and images: whoever may view the room (administrators; managers and technicians
  *   within their linked facilities and buildings, `treeScope`);
+ * - an equipment item's documents and photos: whoever may view its room (`treeScope`), while the item is active;
  * - a generic equipment's documentation: managers and administrators (the catalogue is entity-wide), and
  *   technicians with an item of that equipment in a room they reach (`equipmentTypeReach`);
  * - an incident's files and its comments' attachments: whoever may read the incident (`incidentReach`:
@@ -54,6 +55,13 @@ export function fileReach(ctx: ServiceContext): SQL {
     ownedBy(entities, entities.id, [entities.logoFileId, entities.explanatoryStickerFileId]),
     ownedBy(users, users.entityId, users.pictureFileId),
     ownedBy(roomFiles, roomFiles.entityId, roomFiles.fileId, [isNull(rooms.archivedAt), treeScope(ctx, "room")], [[rooms, eq(rooms.id, roomFiles.roomId)]]),
+    ownedBy(
+      equipmentItemFiles,
+      equipmentItemFiles.entityId,
+      equipmentItemFiles.fileId,
+      [isNull(equipmentItems.archivedAt), treeScope(ctx, "equipmentItem")],
+      [[equipmentItems, eq(equipmentItems.id, equipmentItemFiles.equipmentItemId)]],
+    ),
     ownedBy(
       equipmentTypeFiles,
       equipmentTypeFiles.entityId,

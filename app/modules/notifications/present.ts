@@ -61,7 +61,7 @@ export function subjectIsItsTitle(type: number): boolean {
   );
 }
 
-/** Where it leads: the incident, the task's day, the export's or print's download, the import screen, or the webhooks. */
+/** Where it leads: the incident, the task's day, the export's or print's download, the import screen, the webhooks, or the equipment item. */
 export function notificationLink(n: NotificationLike): string | null {
   if (n.incidentId) return `/incident/${n.incidentId}`;
   // A maintenance task's: the plan's day (decision 051).
@@ -71,6 +71,8 @@ export function notificationLink(n: NotificationLike): string | null {
   if (typeof n.message?.downloadFileId === "string") return `/files/${n.message.downloadFileId}`;
   if (n.type >= 5 && n.type <= 12) return "/import-data";
   if (n.type === 27) return "/administration/webhooks";
+  // An equipment item's warranty ending (issue 63): the item's screen.
+  if (typeof n.message?.equipmentItemId === "number") return `/view-equipment/${n.message.equipmentItemId}`;
   return null;
 }
 
