@@ -2,7 +2,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { type HubCard, HubCards } from "~/components/administration/hub-cards";
 import { IncidentTypesTable } from "~/components/incident-types/incident-types-table";
-import { FilterSelect, ListToolbar } from "~/components/lists/list-toolbar";
+import { ListToolbar } from "~/components/lists/list-toolbar";
 import { buttonVariants } from "~/components/ui/button";
 import { TabLinks } from "~/components/ui/tabs";
 import { tabsLoader } from "~/http/screen.server";
@@ -68,15 +68,7 @@ export default function Configuration() {
         <>
           <ListToolbar
             q={data.query.q}
-            filters={
-              <FilterSelect
-                name="status"
-                label={t("list.filterStatus")}
-                allLabel={t("list.allStatuses")}
-                value={data.status}
-                options={STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
-              />
-            }
+            filter={{ name: "status", label: t("list.filterStatus"), allLabel: t("list.allStatuses"), value: data.status, options: STATUSES.map((value) => ({ value, label: t(`status.${value}`) })) }}
             actions={
               <Link to="/add-incident-type" className={buttonVariants()}>
                 {t("list.add")}

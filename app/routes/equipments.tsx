@@ -1,7 +1,7 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CategoriesTable, EquipmentTypesTable, ItemsTable } from "~/components/equipment/equipment-tables";
-import { FilterSelect, ListToolbar } from "~/components/lists/list-toolbar";
+import { ListToolbar } from "~/components/lists/list-toolbar";
 import { buttonVariants } from "~/components/ui/button";
 import { TabLinks } from "~/components/ui/tabs";
 import { intParam, parseListQuery } from "~/lib/list-query";
@@ -64,15 +64,7 @@ export default function Equipments() {
         <>
           <ListToolbar
             q={data.query.q}
-            filters={
-              <FilterSelect
-                name="categoryId"
-                label={t("types.filterCategory")}
-                value={data.categoryId}
-                allLabel={t("types.allCategories")}
-                options={data.categoryOptions.map((c) => ({ value: c.id, label: c.name }))}
-              />
-            }
+            filter={{ name: "categoryId", label: t("types.filterCategory"), value: data.categoryId, allLabel: t("types.allCategories"), options: data.categoryOptions.map((c) => ({ value: c.id, label: c.name })) }}
             actions={
               data.categoryOptions.length > 0 ? (
                 <Link to={addTo} className={buttonVariants()}>
@@ -97,15 +89,7 @@ export default function Equipments() {
         <>
           <ListToolbar
             q={data.query.q}
-            filters={
-              <FilterSelect
-                name="warrantyDays"
-                label={t("items.filterWarranty")}
-                value={data.warrantyDays}
-                allLabel={t("items.anyWarranty")}
-                options={[...new Set([...WARRANTY_CHOICES, ...(data.warrantyDays ? [data.warrantyDays] : [])])].sort((a, b) => a - b).map((days) => ({ value: days, label: t("items.warrantyWithin", { count: days }) }))}
-              />
-            }
+            filter={{ name: "warrantyDays", label: t("items.filterWarranty"), value: data.warrantyDays, allLabel: t("items.anyWarranty"), options: [...new Set([...WARRANTY_CHOICES, ...(data.warrantyDays ? [data.warrantyDays] : [])])].sort((a, b) => a - b).map((days) => ({ value: days, label: t("items.warrantyWithin", { count: days }) })) }}
           />
           <ItemsTable page={data.items} query={data.query} filtered={Boolean(data.query.q || data.warrantyDays)} />
         </>

@@ -4,7 +4,7 @@ import { BuildingsTable } from "~/components/facilities/buildings-table";
 import { FacilitiesTable } from "~/components/facilities/facilities-table";
 import { RoomTabs } from "~/components/rooms/room-tabs";
 import { roomListPage, RoomsTable } from "~/components/rooms/rooms-table";
-import { FilterSelect, ListToolbar } from "~/components/lists/list-toolbar";
+import { ListToolbar } from "~/components/lists/list-toolbar";
 import { buttonVariants } from "~/components/ui/button";
 import { TabLinks } from "~/components/ui/tabs";
 import { intParam, parseListQuery } from "~/lib/list-query";
@@ -78,15 +78,7 @@ export default function Facilities() {
         <>
           <ListToolbar
             q={data.query.q}
-            filters={
-              <FilterSelect
-                name="facilityId"
-                label={t("buildings.filterFacility")}
-                allLabel={t("buildings.allFacilities")}
-                value={data.facilityId}
-                options={data.facilityOptions.map((f) => ({ value: f.id, label: f.name }))}
-              />
-            }
+            filter={{ name: "facilityId", label: t("buildings.filterFacility"), allLabel: t("buildings.allFacilities"), value: data.facilityId, options: data.facilityOptions.map((f) => ({ value: f.id, label: f.name })) }}
             actions={
               data.facilityOptions.length > 0 ? (
                 <Link to={data.facilityId ? `/add-building?facilityId=${data.facilityId}` : "/add-building"} className={buttonVariants()}>

@@ -16,6 +16,8 @@ export interface ListToolbarProps {
   q: string;
   /** Filter controls posted with the search (e.g. `<FilterSelect name="facilityId">`). */
   filters?: ReactNode;
+  /** One select filter, the common case: the props of its `FilterSelect`. */
+  filter?: FilterSelectProps;
   /** Parameters of the current address kept as hidden inputs (and by Clear); the rest is reset. */
   keep?: readonly string[];
   /** The primary action, on the right (e.g. an "Add facility" link button). */
@@ -27,7 +29,7 @@ export interface ListToolbarProps {
  * The search bar above a list: a GET form with the name search, optional filters and the kept
  * parameters (a new search starts again at page 1), Search and Clear; the primary action on the right.
  */
-export function ListToolbar({ q, filters, keep = KEPT_PARAMS, actions, className }: ListToolbarProps) {
+export function ListToolbar({ q, filters, filter, keep = KEPT_PARAMS, actions, className }: ListToolbarProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const searchId = useId();
@@ -46,6 +48,7 @@ export function ListToolbar({ q, filters, keep = KEPT_PARAMS, actions, className
           <Input id={searchId} type="search" name="q" defaultValue={q} key={q} className="sm:w-64" autoComplete="off" />
         </div>
         {filters}
+        {filter ? <FilterSelect {...filter} /> : null}
         <div className="flex gap-2">
           <Button type="submit" variant="secondary" className="flex-1 sm:flex-none">
             {t("list.searchButton")}

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, isNotNull, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import { assertCan } from "~/core/actor";
 import { readAll, type ServiceContext } from "~/core/context.server";
 import { buildings, equipmentItemFiles, equipmentItems, equipmentTypes, rooms, storedFiles } from "~/db/schema";
@@ -10,6 +11,20 @@ import { treeScope } from "~/modules/facilities/policy.server";
 import { type AttachedFile, toAttachedFile } from "~/modules/rooms/queries.server";
 import { equipmentItemNotFound } from "~/modules/reliability/queries.server";
 import type { EquipmentItemRecord } from "./schema";
+
+/**
+ * Equipment items with their generic equipment, room and building joined, selecting `fields` and the
+ * place (room id and name, building name); the caller adds its conditions, the entity's among them.
+ */
+export function itemsWithPlace<F extends SelectedFields>(ctx: ServiceContext, fields: F) {
+  // tenant-scope: scoped by the callers' where, which compares equipmentItems.entityId
+  return ctx.db
+    .select({ ...fields, roomId: rooms.id, roomName: rooms.name, buildingName: buildings.name })
+    .from(equipmentItems)
+    .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipmentItems.equipmentTypeId))
+    .innerJoin(rooms, eq(rooms.id, equipmentItems.roomId))
+    .innerJoin(buildings, eq(buildings.id, rooms.buildingId));
+}
 
 /**
  * An equipment item's record (issue 63): its own fields, its parent, its children and its files, read
@@ -185,20 +200,7 @@ export async function listItemRecords(ctx: ServiceContext, query: ListQuery<Item
   }[query.sort];
   return readPage(
     query,
-    ctx.db
-      .select({
-        id: equipmentItems.id,
-        equipmentName: equipmentTypes.name,
-        internalReference: equipmentItems.internalReference,
-        ...recordColumns,
-        roomId: rooms.id,
-        roomName: rooms.name,
-        buildingName: buildings.name,
-      })
-      .from(equipmentItems)
-      .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipmentItems.equipmentTypeId))
-      .innerJoin(rooms, eq(rooms.id, equipmentItems.roomId))
-      .innerJoin(buildings, eq(buildings.id, rooms.buildingId))
+    itemsWithPlace(ctx, { id: equipmentItems.id, equipmentName: equipmentTypes.name, internalReference: equipmentItems.internalReference, ...recordColumns })
       .where(where)
       .orderBy(query.dir === "desc" ? sql`${column} desc nulls last` : sql`${column} asc nulls last`, asc(equipmentItems.internalReference), asc(equipmentItems.id))
       .$dynamic(),

@@ -14,6 +14,7 @@ import { NotFoundError } from "~/lib/errors";
 import { nameLike, readPage } from "~/lib/list-page.server";
 import type { ListQuery, Page } from "~/lib/list-query";
 import { isEntityWide, treeScope } from "~/modules/facilities/policy.server";
+import { itemsWithPlace } from "~/modules/equipment/item-queries.server";
 
 /**
  * Reads of maintenance types and planned maintenance (SPEC.md sections 2, 3 and 8) for the screens and
@@ -164,19 +165,7 @@ async function roomRefs(ctx: ServiceContext, ids: number[]): Promise<RoomRef[]> 
 
 async function itemRefs(ctx: ServiceContext, ids: number[]): Promise<EquipmentItemRef[]> {
   if (!ids.length) return [];
-  return ctx.db
-    .select({
-      id: equipmentItems.id,
-      name: equipmentTypes.name,
-      internalReference: equipmentItems.internalReference,
-      roomId: rooms.id,
-      roomName: rooms.name,
-      buildingName: buildings.name,
-    })
-    .from(equipmentItems)
-    .innerJoin(equipmentTypes, eq(equipmentTypes.id, equipmentItems.equipmentTypeId))
-    .innerJoin(rooms, eq(rooms.id, equipmentItems.roomId))
-    .innerJoin(buildings, eq(buildings.id, rooms.buildingId))
+  return itemsWithPlace(ctx, { id: equipmentItems.id, name: equipmentTypes.name, internalReference: equipmentItems.internalReference })
     .where(and(eq(equipmentItems.entityId, ctx.entityId), inArray(equipmentItems.id, ids), isNull(equipmentItems.archivedAt), isNull(rooms.archivedAt), treeScope(ctx, "equipmentItem")))
     .orderBy(asc(sql`lower(${rooms.name})`), asc(sql`lower(${equipmentTypes.name})`), asc(equipmentItems.id));
 }
