@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { BackLink } from "~/components/forms/form-parts";
 import { useErrorText } from "~/components/forms/zod-form";
 import type { TitledHandle } from "~/components/shell/document-title";
+import { ChecklistFields, InspectionAnswers } from "~/components/tasks/inspection-parts";
 import { DONE, DoneBy, TaskStatusBadge, useWallTime } from "~/components/tasks/task-parts";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
@@ -13,6 +14,7 @@ import { screenAction, screenLoader, type SubjectReader } from "~/http/screen.se
 import { taskIntents } from "~/http/task-actions.server";
 import { isCalendarDay } from "~/lib/dates";
 import { useDates } from "~/lib/use-dates";
+import { inspectionOfDay } from "~/modules/maintenance/inspections.server";
 import { getTaskDay, type TaskDay } from "~/modules/maintenance/task-queries.server";
 import { TASK_DONE_INTENT, TASK_NOTE_MAX } from "~/modules/maintenance/task-constants";
 
@@ -20,7 +22,9 @@ import { TASK_DONE_INTENT, TASK_NOTE_MAX } from "~/modules/maintenance/task-cons
  * /view-task/{id}/{date}, for every signed-in user (SPEC.md section 2): planned maintenance {id}'s tasks
  * of {date} (one per location) within the viewer's reach, with the plan's instructions, each task's
  * place (linking to its room), status and who did it when; mark done (note, photo) and undo, as plain
- * multipart posts. A plan the viewer cannot reach, or a day without its tasks, is the 404 page
+ * multipart posts. A plan whose type has an inspection checklist shows it inside each pending task's form
+ * (every check to answer), and each done task's answers, the incidents they opened and the sign-off.
+ * A plan the viewer cannot reach, or a day without its tasks, is the 404 page
  * ("Planned maintenance not found").
  */
 const NOT_FOUND = "tasks:notFound.plannedMaintenance";
@@ -35,7 +39,11 @@ export const handle: TitledHandle = {
   documentTitle: (data: { day?: TaskDay }) => data.day?.plan.name,
 };
 
-export const loader = screenLoader(taskDay, ({ subject, ctx }) => ({ day: subject, maxBytes: ctx.files.maxBytes }));
+export const loader = screenLoader(taskDay, async ({ subject, ctx }) => ({
+  day: subject,
+  maxBytes: ctx.files.maxBytes,
+  inspection: await inspectionOfDay(ctx, subject.plan.id, subject.tasks.map((t) => t.id)),
+}));
 
 export const action = screenAction({
   subject: taskDay,
@@ -45,7 +53,7 @@ export const action = screenAction({
 
 export default function ViewTask() {
   const { t } = useTranslation("tasks");
-  const { day, maxBytes } = useLoaderData<typeof loader>();
+  const { day, maxBytes, inspection } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>() as FormFailure | undefined;
   const dates = useDates();
   const wallTime = useWallTime();
@@ -101,6 +109,7 @@ export default function ViewTask() {
                     <p>
                       <DoneBy task={task} />
                     </p>
+                    <InspectionAnswers answers={inspection.answers[task.id] ?? []} signedOff={{ name: task.signedOffName, at: task.signedOffAt }} />
                     {task.note ? <p className="whitespace-pre-line break-words">{task.note}</p> : null}
                     {task.photoFileId ? (
                       <a href={`/files/${task.photoFileId}`} className="w-fit underline-offset-4 hover:underline">
@@ -121,6 +130,14 @@ export default function ViewTask() {
                       <p role="alert" className="text-sm text-destructive">
                         {message(formError)}
                       </p>
+                    ) : null}
+                    {inspection.checks.length ? (
+                      <ChecklistFields
+                        taskId={task.id}
+                        checks={inspection.checks}
+                        values={failed ? (failed.result.initialValue as Record<string, unknown> | undefined) : undefined}
+                        errors={failed?.result.error}
+                      />
                     ) : null}
                     <div className="grid gap-1.5">
                       <Label htmlFor={noteId}>{t("view.note")}</Label>

@@ -14,6 +14,7 @@ import {
   roomFiles,
   rooms,
   storedFiles,
+  taskCheckAnswers,
   tasks,
   users,
 } from "~/db/schema";
@@ -91,6 +92,11 @@ export function fileReach(ctx: ServiceContext): SQL {
       ],
     ),
     ownedBy(tasks, tasks.entityId, tasks.photoFileId, [treeScope(ctx, "room")], [[rooms, eq(rooms.id, tasks.roomId)]]),
+    // An inspection's photos, read like the task's own.
+    ownedBy(taskCheckAnswers, taskCheckAnswers.entityId, taskCheckAnswers.photoFileId, [treeScope(ctx, "room")], [
+      [tasks, eq(tasks.id, taskCheckAnswers.taskId)],
+      [rooms, eq(rooms.id, tasks.roomId)],
+    ]),
     ownedBy(reports, reports.entityId, reports.fileId, [can(actor, "read", "bugReport") ? undefined : eq(reports.userId, actor.id ?? -1)]),
     dataFiles ? ownedBy(dataJobs, dataJobs.entityId, dataJobs.sourceFileId) : undefined,
     can(actor, "export", "data")

@@ -1,8 +1,10 @@
 import type { Db } from "~/db/client.server";
 import { eq } from "drizzle-orm";
-import { ObjectType, TimeMeasure } from "~/db/enums";
+import { InspectionCheckKind, ObjectType, Priority, TimeMeasure } from "~/db/enums";
 import {
   entities,
+  type MaintenanceTypeCheck,
+  maintenanceTypeChecks,
   maintenanceTypeAssignees,
   maintenanceTypeEquipmentItems,
   maintenanceTypeRooms,
@@ -154,6 +156,18 @@ export async function createTask(
   const [row] = await db
     .insert(tasks)
     .values({ ...overrides, dueDate })
+    .returning();
+  return row;
+}
+
+/** A check of a maintenance type's inspection checklist (pass/fail, medium priority, at the end unless overridden). */
+export async function createMaintenanceCheck(
+  db: Db,
+  overrides: Overrides<typeof maintenanceTypeChecks.$inferInsert> & Pick<typeof maintenanceTypeChecks.$inferInsert, "maintenanceTypeId">,
+): Promise<MaintenanceTypeCheck> {
+  const [row] = await db
+    .insert(maintenanceTypeChecks)
+    .values({ kind: InspectionCheckKind.PASS_FAIL, priority: Priority.MEDIUM, label: `Check ${sequence()}`, ...overrides })
     .returning();
   return row;
 }
