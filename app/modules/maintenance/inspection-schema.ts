@@ -26,7 +26,9 @@ const bound = () =>
   z.preprocess(
     (v) => (typeof v === "string" ? (v.trim() === "" ? null : (readNumber(v) ?? v)) : (v ?? null)),
     z.number({ error: "maintenance:checks.validation.number" }).min(-1e12, "maintenance:checks.validation.number").max(1e12, "maintenance:checks.validation.number").nullable(),
-  );
+  )
+    .optional()
+    .transform((v) => v ?? null);
 
 /**
  * One check: its kind, its label in English (`label`), French and Dutch (at least one, like an incident
