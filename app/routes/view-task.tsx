@@ -71,6 +71,11 @@ export default function ViewTask() {
           {dates.day(day.date)} · {time}
           {day.plan.maintenanceTypeName ? ` · ${day.plan.maintenanceTypeName}` : ""}
         </p>
+        {inspection.checks.length ? (
+          <a href={`/view-task/${day.plan.id}/${day.date}/inspection.pdf`} target="_blank" rel="noopener" className="w-fit text-sm font-medium underline underline-offset-4">
+            {t("inspection.report")}
+          </a>
+        ) : null}
       </div>
 
       <section aria-labelledby="task-instructions" className="grid gap-2 rounded-md border bg-background p-4">

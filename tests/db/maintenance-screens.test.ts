@@ -9,6 +9,7 @@ import * as addPlan from "~/routes/add-planned-maintenance";
 import * as updatePlan from "~/routes/update-planned-maintenance";
 import * as updateType from "~/routes/update-maintenance-type";
 import * as viewTask from "~/routes/view-task";
+import * as inspectionPdf from "~/routes/resources/view-task.$id.$date.inspection[.pdf]";
 import * as incidentScreen from "~/routes/incident";
 import * as maintenances from "~/routes/maintenances";
 import {
@@ -205,5 +206,11 @@ describe("/view-task/{id}/{date}: an inspection", () => {
     expect(after.day.tasks[0].signedOffName).toEqual(expect.any(String));
     const incident = dataOf(await call(incidentScreen.loader, `/incident/${opened[0].id}`, undefined, { id: String(opened[0].id) }));
     expect(incident.inspection).toMatchObject({ plannedMaintenanceId: plan.id, dueDate: "2027-03-01", planName: "Fire round 2027", label: "Seal intact" });
+
+    const pdf = (await call(inspectionPdf.loader, `${path}/inspection.pdf?task=${task.id}`, undefined, params)) as Response;
+    expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
+    expect(pdf.headers.get("Content-Disposition")).toBe(`inline; filename="inspection-${task.id}.pdf"`);
+    expect((await call(inspectionPdf.loader, `${path}/inspection.pdf?to=2027-02-01`, undefined, params)) as Response).toMatchObject({ status: 404 });
+    expect((await call(inspectionPdf.loader, `/view-task/${plan.id}/2027-03-02/inspection.pdf`, undefined, { id: String(plan.id), date: "2027-03-02" })) as Response).toMatchObject({ status: 404 });
   });
 });

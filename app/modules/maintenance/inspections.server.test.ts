@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "~/db/client.server";
@@ -34,6 +38,7 @@ import {
 import { fieldErrorsOf, rejectionOf } from "#tests/service-helpers";
 import { createTestServices, type TestServices } from "#tests/test-context";
 import { createTestDatabase } from "#tests/test-db";
+import { renderInspectionReport } from "./inspection-report.server";
 import { addMaintenanceCheck, removeMaintenanceCheck, taskAnswers, taskOfIncident, updateMaintenanceCheck } from "./inspections.server";
 import { completeTask, reopenTask } from "./tasks.server";
 
@@ -265,3 +270,43 @@ describe("doing an inspection", () => {
     expect(await taskOfIncident(ctxOf(otherManager), answer.incidentId!)).toBeNull();
   });
 });
+
+describe("the inspection report", () => {
+  it("prints a task's answers, the failed check's incident and the sign-off, in the viewer's language, read back with pdftotext", async () => {
+    const task = await newTask();
+    await completeTask(ctxOf(technician), task.id, answersOf("fail", "3"));
+    const opened = (await database.db.select().from(taskCheckAnswers).where(and(eq(taskCheckAnswers.taskId, task.id), eq(taskCheckAnswers.checkId, sealed))))[0].incidentId!;
+    const [{ shortId }] = await database.db.select({ shortId: incidents.shortId }).from(incidents).where(eq(incidents.id, opened));
+    const scope = { plannedMaintenanceId: planId, from: task.dueDate, to: task.dueDate, taskId: task.id };
+    const english = pdfToText(await renderInspectionReport(ctxOf(manager), scope));
+    expect(english).toContain("Inspection report");
+    expect(english).toContain("Extinguishers · Fire safety round");
+    expect(english).toContain("Boiler room");
+    expect(english).toContain("Seal intact: Fail · Failed");
+    expect(english).toContain(`Opened incident #${shortId}`);
+    expect(english).toContain("Pressure (bar): 3 (Allowed: 1.5 to 2.5) · Failed");
+    expect(english).toContain("Remarks: Hose replaced");
+    expect(english).toContain("Signed off by Tom Tech");
+    const dutch = pdfToText(await renderInspectionReport({ ...ctxOf(manager), locale: "nl-BE" }, scope));
+    expect(dutch).toContain("Inspectierapport");
+    expect(dutch).toContain("Afgetekend door Tom Tech");
+  });
+
+  it("is not found for another entity's person, a technician out of reach, or a day without tasks", async () => {
+    const task = await newTask();
+    const scope = { plannedMaintenanceId: planId, from: task.dueDate, to: task.dueDate };
+    expect(await rejectionOf(renderInspectionReport(ctxOf(otherManager), scope))).toBeInstanceOf(NotFoundError);
+    expect(await rejectionOf(renderInspectionReport(ctxOf(farTechnician), scope))).toBeInstanceOf(NotFoundError);
+    expect(await rejectionOf(renderInspectionReport(ctxOf(manager), { ...scope, from: "2030-01-01", to: "2030-01-01" }))).toBeInstanceOf(NotFoundError);
+  });
+});
+
+function pdfToText(pdf: Buffer): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "inspection-"));
+  try {
+    fs.writeFileSync(path.join(dir, "report.pdf"), pdf);
+    return execFileSync("pdftotext", ["-layout", path.join(dir, "report.pdf"), "-"], { encoding: "utf8" }).replace(/[ \t]+/g, " ");
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
