@@ -214,7 +214,15 @@ export const API_OPERATIONS: Readonly<Record<string, Operation[]>> = {
       errors: [400, 403],
     }),
   ],
-  "api-task-status": [op("put", "Mark a task done or pending", "anyone", A.Task, { body: z.looseObject({ status: z.number().int() }) })],
+  "api-task-status": [
+    op("put", "Mark a task done or pending; an inspection is done with every check answered (a check that requires a photo is answered on the task's screen)", "anyone", A.Task, {
+      body: z.looseObject({
+        status: z.number().int(),
+        note: z.string().nullable().optional(),
+        checks: z.record(z.string(), z.string()).optional().describe('An inspection\'s answers by check id: "pass" or "fail", a number, or a text'),
+      }),
+    }),
+  ],
   "api-maintenance-types": collection("maintenance types", managersOnly, A.MaintenanceType, MaintenanceTypeSchema),
   "api-maintenance-type": item("maintenance type", managersOnly, A.MaintenanceType, MaintenanceTypeSchema),
   "api-planned-maintenances": collection("planned maintenance", managersOnly, A.PlannedMaintenance, PlannedMaintenanceSchema),

@@ -10,7 +10,7 @@ import { parseInput } from "~/lib/validation";
 import { prepareImage } from "~/modules/files/images.server";
 import { type FilesContext, type Upload, uploadsOf } from "~/modules/files/uploads.server";
 import { taskDone, taskReopened } from "./changes.server";
-import { checksOfTask, inspectionTitle, readCheckAnswers, recordCheckAnswers, signerName } from "./inspections.server";
+import { checksOfTask, inspectionTitle, readCheckAnswers, recordCheckAnswers, signerName, type TaskAnswerView, taskAnswers } from "./inspections.server";
 import { findTaskInReach } from "./task-queries.server";
 import { type CompleteTaskInput, CompleteTaskSchema, type SetTaskStatusInput, SetTaskStatusSchema } from "./task-schema";
 
@@ -145,9 +145,13 @@ export async function reopenTask(ctx: ServiceContext, id: number): Promise<TaskS
   });
 }
 
-/** PUT /api/tasks/{id}/status: done (1, with an optional note) or pending (0). */
-export async function setTaskStatus(ctx: ServiceContext, id: number, rawInput: Input<SetTaskStatusInput>): Promise<TaskState> {
+/**
+ * PUT /api/tasks/{id}/status: done (1, with an optional note and an inspection's answers) or pending (0).
+ * Answers with the task's checklist answers (none for a plain task).
+ */
+export async function setTaskStatus(ctx: ServiceContext, id: number, rawInput: Input<SetTaskStatusInput>): Promise<TaskState & { answers: TaskAnswerView[] }> {
   assertCan(ctx.actor, "update", "task");
-  const { status, note } = parseInput(SetTaskStatusSchema, await resolveInput(rawInput));
-  return status === TaskStatus.DONE ? completeTask(ctx, id, { note }) : reopenTask(ctx, id);
+  const { status, note, checks } = parseInput(SetTaskStatusSchema, await resolveInput(rawInput));
+  const task = status === TaskStatus.DONE ? await completeTask(ctx, id, { note, checks }) : await reopenTask(ctx, id);
+  return { ...task, answers: await taskAnswers(ctx, task.id) };
 }
