@@ -210,7 +210,9 @@ describe("/view-task/{id}/{date}: an inspection", () => {
     const pdf = (await call(inspectionPdf.loader, `${path}/inspection.pdf?task=${task.id}`, undefined, params)) as Response;
     expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
     expect(pdf.headers.get("Content-Disposition")).toBe(`inline; filename="inspection-${task.id}.pdf"`);
-    expect((await call(inspectionPdf.loader, `${path}/inspection.pdf?to=2027-02-01`, undefined, params)) as Response).toMatchObject({ status: 404 });
+    const before = (await call(inspectionPdf.loader, `${path}/inspection.pdf?to=2027-02-01`, undefined, params)) as Response;
+    expect(before.status).toBe(404);
+    expect(await before.text()).toBe("Planned maintenance not found");
     expect((await call(inspectionPdf.loader, `/view-task/${plan.id}/2027-03-02/inspection.pdf`, undefined, { id: String(plan.id), date: "2027-03-02" })) as Response).toMatchObject({ status: 404 });
   });
 });

@@ -6,22 +6,12 @@ import { Button } from "~/components/ui/button";
 import { Field, fieldControlProps } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
+import type { InspectionCheck } from "~/modules/maintenance/inspection-schema";
 
 /** The intents of the checklist's forms on the maintenance type screen. */
 export const CHECK_INTENTS = { add: "add-check", update: "update-check", remove: "remove-check" } as const;
 
-export interface CheckView {
-  id: number;
-  kind: number;
-  label: string | null;
-  labelFr: string | null;
-  labelNl: string | null;
-  minValue: number | null;
-  maxValue: number | null;
-  photoRequired: boolean;
-  incidentTypeId: number | null;
-  priority: number;
-}
+export type CheckView = InspectionCheck;
 
 type Values = Partial<Record<keyof CheckView | "checkId", unknown>>;
 

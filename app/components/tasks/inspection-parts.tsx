@@ -5,28 +5,12 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { useDates } from "~/lib/use-dates";
+import type { CheckToAnswer, TaskAnswer } from "~/modules/maintenance/inspection-schema";
 
 /** A check to answer, its label in the viewer's language (maintenance/inspections.server.ts). */
-export interface CheckToAnswerView {
-  id: number;
-  kind: number;
-  label: string;
-  minValue: number | null;
-  maxValue: number | null;
-  photoRequired: boolean;
-}
+export type CheckToAnswerView = CheckToAnswer;
 
-export interface AnswerView {
-  position: number;
-  kind: number;
-  label: string;
-  minValue: number | null;
-  maxValue: number | null;
-  answer: string;
-  passed: boolean | null;
-  photoFileId: string | null;
-  incident: { id: number; shortId: number } | null;
-}
+export type AnswerView = TaskAnswer;
 
 /** A number check's allowed range in words ("1.5 to 2.5", "at least 1.5"), or nothing. */
 function useRange() {

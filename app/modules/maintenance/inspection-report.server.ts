@@ -1,11 +1,11 @@
 import { and, asc, eq, gte, lte } from "drizzle-orm";
-import PDFDocument from "pdfkit";
 import type { ServiceContext } from "~/core/context.server";
 import { TaskStatus } from "~/db/enums";
 import { buildings, entities, maintenanceTypes, plannedMaintenances, rooms, tasks } from "~/db/schema";
 import { fallbackLng, isLocale, type Locale } from "~/i18n";
 import { getT } from "~/i18n.server";
 import { dateFormats } from "~/lib/dates";
+import { A4, drawFooters, openA4 } from "~/lib/pdf-document.server";
 import { pdfText } from "~/lib/pdf-text";
 import { answersOfTasks, type TaskAnswerView } from "./inspections.server";
 import { selectTasks, type TaskRow, taskWhere } from "./task-queries.server";
@@ -19,9 +19,8 @@ import { NotFoundError } from "~/lib/errors";
  */
 
 const MARGIN = 42;
-const PAGE = { width: 595.28, height: 841.89 }; // A4 in points
-const CONTENT_WIDTH = PAGE.width - 2 * MARGIN;
-const BOTTOM = PAGE.height - MARGIN - 14;
+const CONTENT_WIDTH = A4.width - 2 * MARGIN;
+const BOTTOM = A4.height - MARGIN - 14;
 const INK = "#111827";
 const MUTED = "#4b5563";
 const FAIL = "#b91c1c";
@@ -83,20 +82,7 @@ function draw(input: {
   const dates = dateFormats(input.locale, input.timeZone);
   const day = (d: string) => dates.day(d);
   const title = t("report.title");
-  const doc = new PDFDocument({
-    size: "A4",
-    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
-    bufferPages: true,
-    info: { Title: pdfText(`${title} - ${plan.name}`), Author: pdfText(input.entityName), Creator: "Caretaker" },
-    lang: input.locale,
-    displayTitle: true,
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
+  const { doc, done } = openA4({ margin: MARGIN, title: `${title} - ${plan.name}`, author: input.entityName, lang: input.locale });
   const ensure = (height: number) => {
     if (doc.y + height > BOTTOM) doc.addPage();
   };
@@ -141,15 +127,7 @@ function draw(input: {
   }
 
   // Footer on every page: the entity, the plan, the day printed and the page number.
-  const pages = doc.bufferedPageRange();
-  for (let i = pages.start; i < pages.start + pages.count; i++) {
-    doc.switchToPage(i);
-    doc.page.margins.bottom = 0;
-    const y = PAGE.height - MARGIN + 4;
-    doc.lineWidth(0.5).strokeColor(RULE).moveTo(MARGIN, y - 6).lineTo(PAGE.width - MARGIN, y - 6).stroke();
-    doc.fillColor(MUTED).font("Helvetica").fontSize(8).text(pdfText(`${input.entityName} · ${plan.name} · ${dates.date(input.now)}`), MARGIN, y, { width: CONTENT_WIDTH - 80, lineBreak: false, height: 10 });
-    doc.text(pdfText(t("report.page", { page: i - pages.start + 1, pages: pages.count })), PAGE.width - MARGIN - 80, y, { width: 80, align: "right", lineBreak: false, height: 10 });
-  }
+  drawFooters(doc, { margin: MARGIN, left: `${input.entityName} · ${plan.name} · ${dates.date(input.now)}`, page: (page, pages) => t("report.page", { page, pages }), rule: RULE, color: MUTED });
   doc.end();
   return done;
 }

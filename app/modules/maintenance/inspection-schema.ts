@@ -6,6 +6,42 @@ import { z } from "zod";
 import { idField, noControl, optionalText } from "~/lib/schema-helpers";
 import { CONTROL_CHARACTERS_MESSAGE } from "~/lib/text";
 
+/** A check of a maintenance type's checklist, as the verbs read it and the type's screen edits it. */
+export interface InspectionCheck {
+  id: number;
+  position: number;
+  /** InspectionCheckKind: pass/fail 0, number 1, text 2. */
+  kind: number;
+  label: string | null;
+  labelFr: string | null;
+  labelNl: string | null;
+  minValue: number | null;
+  maxValue: number | null;
+  photoRequired: boolean;
+  incidentTypeId: number | null;
+  /** Priority: low 0 to critical 3. */
+  priority: number;
+}
+
+/** A check as a task's form shows it: its label in the viewer's language. */
+export type CheckToAnswer = Pick<InspectionCheck, "id" | "kind" | "minValue" | "maxValue" | "photoRequired"> & { label: string };
+
+/** A task's answer to a check, as the task's screen, the report and the API show it. */
+export interface TaskAnswer {
+  /** Null once the check was removed from the type. */
+  checkId: number | null;
+  position: number;
+  kind: number;
+  label: string;
+  minValue: number | null;
+  maxValue: number | null;
+  answer: string;
+  passed: boolean | null;
+  photoFileId: string | null;
+  /** The incident the failed check opened, when the viewer reaches it. */
+  incident: { id: number; shortId: number } | null;
+}
+
 /** Check kinds (app/db/enums.ts InspectionCheckKind): pass/fail 0, number 1, text 2. */
 export const CHECK_KINDS = [0, 1, 2] as const;
 export const MAX_CHECKS = 40;

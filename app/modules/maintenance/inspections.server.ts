@@ -13,7 +13,7 @@ import { type FilesContext, type Upload, uploadsOf } from "~/modules/files/uploa
 import { attachToIncident, createReportedIncident, type IncidentAnswer } from "~/modules/incidents/writes.server";
 import { incidentReach } from "~/modules/facilities/policy.server";
 import { incidentTypeName } from "~/modules/incident-types/queries.server";
-import { answerField, answerPasses, CHECK_ANSWER_MAX, type CheckInput, CheckSchema, type CheckValues, MAX_CHECKS, photoField, readNumber } from "./inspection-schema";
+import { answerField, answerPasses, CHECK_ANSWER_MAX, type CheckToAnswer, type InspectionCheck, type TaskAnswer, type CheckInput, CheckSchema, type CheckValues, MAX_CHECKS, photoField, readNumber } from "./inspection-schema";
 import { lockMaintenanceType } from "./service.server";
 
 /**
@@ -28,17 +28,8 @@ import { lockMaintenanceType } from "./service.server";
  * opened its incident open none again (a task reopened and done again updates its answers only).
  */
 
-export interface CheckRow {
-  id: number;
-  position: number;
+export interface CheckRow extends InspectionCheck {
   kind: InspectionCheckKind;
-  label: string | null;
-  labelFr: string | null;
-  labelNl: string | null;
-  minValue: number | null;
-  maxValue: number | null;
-  photoRequired: boolean;
-  incidentTypeId: number | null;
   priority: Priority;
 }
 
@@ -270,19 +261,7 @@ export async function recordCheckAnswers(tx: ServiceContext, effects: Effects, t
   return opened;
 }
 
-export interface TaskAnswerView {
-  checkId: number | null;
-  position: number;
-  kind: InspectionCheckKind;
-  label: string;
-  minValue: number | null;
-  maxValue: number | null;
-  answer: string;
-  passed: boolean | null;
-  photoFileId: string | null;
-  /** The incident the failed check opened, when the viewer reaches it. */
-  incident: { id: number; shortId: number } | null;
-}
+export type TaskAnswerView = TaskAnswer;
 
 /** A task's answers, in order (the task already read within reach). */
 export async function taskAnswers(ctx: ServiceContext, taskId: number): Promise<TaskAnswerView[]> {
@@ -325,15 +304,6 @@ export async function answersOfTasks(ctx: ServiceContext, taskIds: number[]): Pr
   return byTask;
 }
 
-/** A check as the task form shows it: its label in the viewer's language. */
-export interface CheckToAnswer {
-  id: number;
-  kind: InspectionCheckKind;
-  label: string;
-  minValue: number | null;
-  maxValue: number | null;
-  photoRequired: boolean;
-}
 
 /**
  * The inspection of a plan's day (/view-task): the checks of the plan's type to answer, and the answers
