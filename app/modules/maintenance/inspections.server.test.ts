@@ -38,6 +38,7 @@ import {
 import { fieldErrorsOf, rejectionOf } from "#tests/service-helpers";
 import { createTestServices, type TestServices } from "#tests/test-context";
 import { createTestDatabase } from "#tests/test-db";
+import { getReadableFile } from "~/modules/files/access.server";
 import { renderInspectionReport } from "./inspection-report.server";
 import { addMaintenanceCheck, removeMaintenanceCheck, taskAnswers, taskOfIncident, updateMaintenanceCheck } from "./inspections.server";
 import { completeTask, reopenTask } from "./tasks.server";
@@ -201,6 +202,10 @@ describe("doing an inspection", () => {
     ]);
     const files = await database.db.select({ fileId: incidentFiles.fileId }).from(incidentFiles).where(eq(incidentFiles.incidentId, opened[0].id));
     expect(files).toEqual([{ fileId: answers[0].photoFileId }]);
+    // The check's photo is read like the task's own: by those who reach the room, nobody else.
+    expect((await getReadableFile(ctxOf(technician), answers[0].photoFileId!)).id).toBe(answers[0].photoFileId);
+    expect(await rejectionOf(getReadableFile(ctxOf(farTechnician), answers[0].photoFileId!))).toBeInstanceOf(NotFoundError);
+    expect(await rejectionOf(getReadableFile(ctxOf(otherManager), answers[0].photoFileId!))).toBeInstanceOf(NotFoundError);
     expect(await taskOfIncident(ctxOf(manager), opened[0].id)).toMatchObject({ taskId: task.id, planName: "Extinguishers", label: "Seal intact" });
     const created = await database.db.select().from(changeEvents).where(and(eq(changeEvents.type, "incident.created"), eq(changeEvents.subjectId, opened[0].id)));
     expect(created).toHaveLength(1);
