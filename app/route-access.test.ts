@@ -75,7 +75,7 @@ describe("who may open each screen (SPEC.md sections 2 and 6)", () => {
     for (const id of ["dashboard-csv", "printing-qr-codes", "printing-explanatory-stickers", "import-template"]) {
       expect(WHO.filter((role) => mayOpen(byId.get(id)!, role)), id).toEqual(ADMITS.manager);
     }
-    for (const id of ["file", "report-issue", "building-options", "incident-work-order", "incident-assignee-options"]) {
+    for (const id of ["file", "report-issue", "building-options", "incident-work-order", "incident-assignee-options", "task-inspection-report"]) {
       expect(WHO.filter((role) => mayOpen(byId.get(id)!, role)), id).toEqual(ADMITS.user);
     }
   });

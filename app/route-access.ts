@@ -120,6 +120,8 @@ export const resources: Screen[] = [
   // The printed work order of an incident (PDF, pdfkit), and the assign dialog's user picker pages.
   { id: "incident-work-order", path: "incident/:id/work-order.pdf", file: "routes/resources/incident.$id.work-order[.pdf].ts", access: "user" },
   { id: "incident-assignee-options", path: "incident/:id/assignee-options", file: "routes/resources/incident.$id.assignee-options.ts", access: "user" },
+  // The printed inspection report of a plan's day (one task of it, or the plan over a period; PDF, pdfkit).
+  { id: "task-inspection-report", path: "view-task/:id/:date/inspection.pdf", file: "routes/resources/view-task.$id.$date.inspection[.pdf].ts", access: "user" },
   // The live notifications of the signed-in user (server-sent events, decision 028). Signed-in only, but
   // "api" for the gate: it accepts the session cookie or the API's bearer token, so it authenticates
   // itself and answers 401 (never a redirect to the login page, which a streaming client cannot use).

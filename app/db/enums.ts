@@ -76,6 +76,15 @@ export const TaskStatus = {
 export type TaskStatus = ValueOf<typeof TaskStatus>;
 export const TASK_STATUS_VALUES = valuesOf(TaskStatus);
 
+/** What a maintenance type's inspection check asks (issue 63): pass or fail, a number in a range, a text. */
+export const InspectionCheckKind = {
+  PASS_FAIL: 0,
+  NUMBER: 1,
+  TEXT: 2,
+} as const;
+export type InspectionCheckKind = ValueOf<typeof InspectionCheckKind>;
+export const INSPECTION_CHECK_KIND_VALUES = valuesOf(InspectionCheckKind);
+
 export const EquipmentTypeStatus = {
   ARCHIVE: 0,
   ACTIVE: 1,

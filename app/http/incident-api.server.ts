@@ -1,3 +1,4 @@
+import { pdfResponse } from "./printing.server";
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { type Deferred, deferred } from "~/core/input";
@@ -120,15 +121,7 @@ export async function commentCall<T>(what: "post" | "update" | "delete", call: (
  */
 export async function workOrderResponse(args: { request: Request; context: AppLoadContext }, ctx: FilesContext, id: number): Promise<Response> {
   const { pdf, fileName } = await workOrder(ctx, id, { origin: publicOrigin(args) });
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Length": String(pdf.byteLength),
-      "Content-Disposition": `inline; filename="${fileName}"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return pdfResponse(pdf, fileName, "inline");
 }
 
 /**

@@ -9,13 +9,13 @@ import { toastHeader } from "./toast.server";
  * with the re-rendered form, so this way back is only for a print refused between the check and the print).
  */
 
-/** The PDF as a download. */
-export function pdfResponse(pdf: Buffer, fileName: string): Response {
+/** The PDF as a download (or `inline`: shown by the browser, as the work order and the inspection report are). */
+export function pdfResponse(pdf: Buffer, fileName: string, disposition: "attachment" | "inline" = "attachment"): Response {
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",
       "Content-Length": String(pdf.byteLength),
-      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Content-Disposition": `${disposition}; filename="${fileName}"`,
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
     },

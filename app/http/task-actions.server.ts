@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import { asDomainError, ForbiddenError } from "~/lib/errors";
 import { logger } from "~/lib/logger.server";
 import { CompleteTaskSchema, TASK_DONE_INTENT, TASK_UNDO_INTENT } from "~/modules/maintenance/task-schema";
+import type { Upload } from "~/modules/files/uploads.server";
 import { completeTask, reopenTask } from "~/modules/maintenance/tasks.server";
 import { controlCharacterErrors, formFailed, toUpload, uploadedFile } from "./form-action.server";
 import type { IntentArgs } from "./screen.server";
@@ -27,6 +28,19 @@ async function refused(error: unknown, back: string) {
   return redirect(back, { headers: { "Set-Cookie": await toastHeader({ type: "error", key }) } });
 }
 
+/** An inspection's answers and photos as posted: `checks.<id>` and `checkPhotos.<id>` (none for a plain task). */
+async function checklistOf(formData: FormData): Promise<{ checks: Record<string, string>; checkPhotos: Record<string, Upload> }> {
+  const checks: Record<string, string> = {};
+  const checkPhotos: Record<string, Upload> = {};
+  for (const [name, value] of formData.entries()) {
+    const answer = /^checks\.(\d{1,9})$/.exec(name);
+    if (answer && typeof value === "string") checks[answer[1]] = value;
+    const photo = /^checkPhotos\.(\d{1,9})$/.exec(name);
+    if (photo && typeof value !== "string" && value.size > 0) checkPhotos[photo[1]] = await toUpload(value);
+  }
+  return { checks, checkPhotos };
+}
+
 /** The task intents of a screen, going back to `back(args)` after each. */
 export function taskIntents<S>(back: (args: IntentArgs<S>) => string, options: { allowed?: (taskId: number, args: IntentArgs<S>) => boolean } = {}) {
   const allowed = options.allowed ?? (() => true);
@@ -41,7 +55,7 @@ export function taskIntents<S>(back: (args: IntentArgs<S>) => string, options: {
       try {
         if (!allowed(taskId, args)) throw new ForbiddenError("tasks:notFound.task");
         const photo = uploadedFile(formData, "photo");
-        await completeTask(ctx, taskId, { note: submission.value.note, photo: photo ? await toUpload(photo) : null });
+        await completeTask(ctx, taskId, { note: submission.value.note, photo: photo ? await toUpload(photo) : null, ...(await checklistOf(formData)) });
       } catch (error) {
         const known = asDomainError(error);
         if (known?.status === 400) {

@@ -5,6 +5,7 @@ import { IncidentActivity } from "~/components/incidents/view/incident-activity"
 import { DeleteCommentDialog, IncidentComments } from "~/components/incidents/view/incident-comments";
 import { IncidentDialogs } from "~/components/incidents/view/incident-dialogs";
 import { DeleteFileDialog, IncidentFiles } from "~/components/incidents/view/incident-files";
+import { OpenedByInspection } from "~/components/tasks/inspection-parts";
 import { IncidentChecklist, IncidentDescription, IncidentDetails, IncidentDuplicates, IncidentHeader } from "~/components/incidents/view/incident-header";
 import { IncidentDowntime } from "~/components/incidents/view/incident-downtime";
 import { DeleteWorkDialogs, WorkSection } from "~/components/time-costs/incident-work";
@@ -22,6 +23,7 @@ import { addIncidentFiles, addIncidentTag, assignIncident, deleteIncidentComment
 import type { FilesContext } from "~/modules/files/uploads.server";
 import { getWork } from "~/modules/time-costs/queries.server";
 import { workIntents } from "~/http/work-actions.server";
+import { taskOfIncident } from "~/modules/maintenance/inspections.server";
 
 /**
  * /incident/{id} (also /incident/{id}#commentSection), SPEC.md section 2: the incident's details,
@@ -59,12 +61,12 @@ export const loader = screenLoader(incidentView, async ({ ctx, url, user, subjec
   const activity: ActivityTab = (ACTIVITY_TABS as readonly string[]).includes(activityParam ?? "") ? (activityParam as ActivityTab) : "events";
   // Events oldest first, like the comments.
   const shownEvents = { items: [...events.items].reverse(), total: events.total };
-  const work = await getWork(ctx, { incidentId: incident.id });
+  const [work, inspection] = await Promise.all([getWork(ctx, { incidentId: incident.id }), taskOfIncident(ctx, incident.id)]);
   // The instant the page was read: service-level "due in" texts are written from it, alike on both sides.
   const read = new Date();
   const now = read.toISOString();
   const today = dayIn(read, ctx.timeZone);
-  return { incident, comments, events: shownEvents, assignees, assigneeQ, activity, maxBytes: ctx.files.maxBytes, viewerId: user.id, work, today, now };
+  return { incident, comments, events: shownEvents, assignees, assigneeQ, activity, maxBytes: ctx.files.maxBytes, viewerId: user.id, work, today, now, inspection };
 });
 
 type Here = { subject: { id: number } };
@@ -142,7 +144,7 @@ export const action = screenAction<Incident>({
 });
 
 export default function IncidentScreen() {
-  const { incident, comments, events, assignees, assigneeQ, activity, maxBytes, work, today, now } = useLoaderData<typeof loader>();
+  const { incident, comments, events, assignees, assigneeQ, activity, maxBytes, work, today, now, inspection } = useLoaderData<typeof loader>();
   const resultFor = useResultFor<ViewIntent>();
   const location = useLocation();
   const edit = new URLSearchParams(location.search).get(EDIT_PARAM);
@@ -156,6 +158,7 @@ export default function IncidentScreen() {
       <DeleteWorkDialogs work={work} />
       <div className="mx-auto grid w-full min-w-0 max-w-5xl gap-6">
         <IncidentHeader incident={incident} />
+        {inspection ? <OpenedByInspection inspection={inspection} /> : null}
         <IncidentDetails incident={incident} now={now} />
         <IncidentDescription incident={incident} />
         <IncidentFiles files={incident.files} maxBytes={maxBytes} lastResult={resultFor(VIEW_INTENTS.addFiles)} />

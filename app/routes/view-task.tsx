@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { BackLink } from "~/components/forms/form-parts";
 import { useErrorText } from "~/components/forms/zod-form";
 import type { TitledHandle } from "~/components/shell/document-title";
+import { ChecklistFields, InspectionAnswers } from "~/components/tasks/inspection-parts";
 import { DONE, DoneBy, TaskStatusBadge, useWallTime } from "~/components/tasks/task-parts";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
@@ -18,6 +19,7 @@ import { dayIn, isCalendarDay } from "~/lib/dates";
 import { VIEW_INTENTS, WORK_SECTION, WORK_TASK_PARAM } from "~/lib/incident-view";
 import { getWork } from "~/modules/time-costs/queries.server";
 import { useDates } from "~/lib/use-dates";
+import { inspectionOfDay } from "~/modules/maintenance/inspections.server";
 import { getTaskDay, type TaskDay } from "~/modules/maintenance/task-queries.server";
 import { TASK_DONE_INTENT, TASK_NOTE_MAX } from "~/modules/maintenance/task-constants";
 
@@ -25,7 +27,9 @@ import { TASK_DONE_INTENT, TASK_NOTE_MAX } from "~/modules/maintenance/task-cons
  * /view-task/{id}/{date}, for every signed-in user (SPEC.md section 2): planned maintenance {id}'s tasks
  * of {date} (one per location) within the viewer's reach, with the plan's instructions, each task's
  * place (linking to its room), status and who did it when; mark done (note, photo) and undo, as plain
- * multipart posts. A plan the viewer cannot reach, or a day without its tasks, is the 404 page
+ * multipart posts. A plan whose type has an inspection checklist shows it inside each pending task's form
+ * (every check to answer), and each done task's answers, the incidents they opened and the sign-off.
+ * A plan the viewer cannot reach, or a day without its tasks, is the 404 page
  * ("Planned maintenance not found").
  *
  * The time and materials section (issue 62) of one of the day's tasks: `?work=<taskId>` (the first
@@ -53,8 +57,8 @@ function workTaskId(day: TaskDay, url: URL): number {
 
 export const loader = screenLoader(taskDay, async ({ subject, ctx, url }) => {
   const taskId = workTaskId(subject, url) || subject.tasks[0].id;
-  const work = await getWork(ctx, { taskId });
-  return { day: subject, maxBytes: ctx.files.maxBytes, workTaskId: taskId, work, today: dayIn(new Date(), ctx.timeZone) };
+  const [work, inspection] = await Promise.all([getWork(ctx, { taskId }), inspectionOfDay(ctx, subject.plan.id, subject.tasks.map((t) => t.id))]);
+  return { day: subject, maxBytes: ctx.files.maxBytes, workTaskId: taskId, work, today: dayIn(new Date(), ctx.timeZone), inspection };
 });
 
 /** Back at the section of the task worked on. */
@@ -71,7 +75,7 @@ export const action = screenAction<TaskDay>({
 
 export default function ViewTask() {
   const { t } = useTranslation("tasks");
-  const { day, maxBytes, work, workTaskId: shownTaskId, today } = useLoaderData<typeof loader>();
+  const { day, maxBytes, work, workTaskId: shownTaskId, today, inspection } = useLoaderData<typeof loader>();
   const resultFor = useResultFor();
   const shownTask = day.tasks.find((task) => task.id === shownTaskId);
   const failure = useActionData<typeof action>() as FormFailure | undefined;
@@ -93,6 +97,11 @@ export default function ViewTask() {
             {dates.day(day.date)} · {time}
             {day.plan.maintenanceTypeName ? ` · ${day.plan.maintenanceTypeName}` : ""}
           </p>
+          {inspection.checks.length ? (
+            <a href={`/view-task/${day.plan.id}/${day.date}/inspection.pdf`} target="_blank" rel="noopener" className="w-fit text-sm font-medium underline underline-offset-4">
+              {t("inspection.report")}
+            </a>
+          ) : null}
         </div>
 
         <section aria-labelledby="task-instructions" className="grid gap-2 rounded-md border bg-background p-4">
@@ -142,6 +151,7 @@ export default function ViewTask() {
                       <p>
                         <DoneBy task={task} />
                       </p>
+                      <InspectionAnswers answers={inspection.answers[task.id] ?? []} signedOff={{ name: task.signedOffName, at: task.signedOffAt }} />
                       {task.note ? <p className="whitespace-pre-line break-words">{task.note}</p> : null}
                       {task.photoFileId ? (
                         <a href={`/files/${task.photoFileId}`} className="w-fit underline-offset-4 hover:underline">
@@ -162,6 +172,14 @@ export default function ViewTask() {
                         <p role="alert" className="text-sm text-destructive">
                           {message(formError)}
                         </p>
+                      ) : null}
+                      {inspection.checks.length ? (
+                        <ChecklistFields
+                          taskId={task.id}
+                          checks={inspection.checks}
+                          values={failed ? (failed.result.initialValue as Record<string, unknown> | undefined) : undefined}
+                          errors={failed?.result.error}
+                        />
                       ) : null}
                       <div className="grid gap-1.5">
                         <Label htmlFor={noteId}>{t("view.note")}</Label>

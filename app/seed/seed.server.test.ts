@@ -139,7 +139,13 @@ const SAME_ENTITY_LINKS: [string, string, string][] = [
   ["notification_details", "incident_id", "incidents"],
   ["notifications", "details_id", "notification_details"],
   ["notifications", "user_id", "users"],
+  ["maintenance_type_checks", "maintenance_type_id", "maintenance_types"],
+  ["task_check_answers", "task_id", "tasks"],
+  ["task_check_answers", "incident_id", "incidents"],
 ];
+
+/** The demo's reported incidents: not the one an inspection's failed check opened (it carries the inspection's answers). */
+const REPORTED = sql`id not in (select incident_id from task_check_answers where incident_id is not null)`;
 
 async function crossEntityReferences(): Promise<string[]> {
   const problems: string[] = [];
@@ -174,7 +180,8 @@ describe("seedDemo", () => {
     expect(await tableCounts()).toEqual(first);
 
     expect(first).toMatchObject({ entities: 2, users: 5, facilities: 4, buildings: 9, rooms: 33 });
-    expect(first.incidents).toBe(63);
+    // 63 reported, and one opened by the fire safety inspection's failed check.
+    expect(first.incidents).toBe(64);
   });
 
   it("creates the demo accounts with their roles and the demo password", async () => {
@@ -224,7 +231,8 @@ describe("seedDemo", () => {
       IncidentStatus.REJECTED,
       IncidentStatus.ARCHIVED,
     ]);
-    expect(byStatus.reduce((sum, r) => sum + r.n, 0)).toBe(60);
+    // 60 reported, and the one the fire safety inspection opened.
+    expect(byStatus.reduce((sum, r) => sum + r.n, 0)).toBe(61);
 
     const span = await one<{ days: number; future: number; bad_done: number; short_ids: number }>(sql`
       select extract(epoch from max(created_at) - min(created_at))::float8 / 86400 as days,
@@ -286,6 +294,19 @@ describe("seedDemo", () => {
     expect(clocks.missed).toBeGreaterThan(0);
     expect(clocks.overdue).toBeGreaterThan(0);
     expect(clocks.soon).toBeGreaterThan(0);
+  });
+
+  it("has a fire safety checklist in three languages and a signed-off inspection whose low pressure opened an incident", async () => {
+    const entityId = await entityIdByName(DEMO_ENTITY_NAME);
+    const checks = await query<{ label: string; label_nl: string; kind: number }>(sql`
+      select c.label, c.label_nl, c.kind::int as kind from maintenance_type_checks c join maintenance_types t on t.id = c.maintenance_type_id
+      where c.entity_id = ${entityId} and t.name = 'Fire safety check' order by c.position`);
+    expect(checks.map((c) => c.label)).toEqual(["Extinguisher seal intact", "Extinguisher pressure (bar)", "Emergency lighting works", "Remarks"]);
+    expect(checks[1]).toMatchObject({ label_nl: "Druk van de blusser (bar)", kind: 1 });
+    const failed = await query<{ answer: string; title: string; priority: number; signed: string | null }>(sql`
+      select a.answer, i.title, i.priority::int as priority, t.signed_off_name as signed from task_check_answers a
+      join incidents i on i.id = a.incident_id join tasks t on t.id = a.task_id where a.entity_id = ${entityId}`);
+    expect(failed).toEqual([{ answer: "10.5", title: "Fire safety check – Lab Building A: Extinguisher pressure (bar)", priority: 3, signed: expect.any(String) }]);
   });
 
   it("records time and material on some Done incidents, and has an equipment item with three failures", async () => {
@@ -395,7 +416,7 @@ describe("seedDemo", () => {
     };
     const rows = await query<Row>(sql`
       select id, short_id, title, description, status, priority, assignee_id, tags, created_at, updated_at
-      from incidents where entity_id = ${entityId} order by id`);
+      from incidents where entity_id = ${entityId} and ${REPORTED} order by id`);
     type Ev = { incident_id: number; type: number; actor_id: number | null; old_value: unknown; new_value: unknown; created_at: Date };
     const events = await query<Ev>(sql`
       select incident_id, type, actor_id, old_value, new_value, created_at from incident_events
@@ -527,7 +548,7 @@ describe("seedDemo", () => {
         .flat()
         .map((p) => new RegExp(`^${p.title[index[lang]].replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace("{room}", "[A-Z]{3}\\.\\d\\.\\d{2}")}$`)),
     );
-    const titles = (await query<{ title: string }>(sql`select title from incidents where entity_id = ${entityId}`)).map((r) => r.title);
+    const titles = (await query<{ title: string }>(sql`select title from incidents where entity_id = ${entityId} and ${REPORTED}`)).map((r) => r.title);
     const titleLanguages = titles.map((t) => languages.filter((_, l) => titlePatterns[l].some((re) => re.test(t))));
     expect(titleLanguages.every((l) => l.length > 0), "every title is a known problem").toBe(true);
     for (const lang of languages) expect(titleLanguages.filter((l) => l.includes(lang)).length, lang).toBeGreaterThan(0);
@@ -584,7 +605,7 @@ describe("seedDemo", () => {
     // Every question of the type answered once, in order, in one of its three languages (the reporter's).
     const mismatched = await one<{ n: number }>(sql`
       select count(*)::int as n from incidents i
-      where i.entity_id = ${entityId} and (
+      where i.entity_id = ${entityId} and ${REPORTED} and (
         (select coalesce(array_agg(a.position || '|' || a.content_type order by a.position), '{}')
           from incident_checklist_answers a where a.incident_id = i.id)
         is distinct from
@@ -598,7 +619,7 @@ describe("seedDemo", () => {
     const answers = await query<{ content_type: number; answer: string | null; file_id: string | null; linked: boolean }>(sql`
       select a.content_type, a.answer, a.file_id,
         exists (select 1 from incident_files f where f.incident_id = a.incident_id and f.file_id = a.file_id) as linked
-      from incident_checklist_answers a where a.entity_id = ${entityId}`);
+      from incident_checklist_answers a where a.entity_id = ${entityId} and a.incident_id in (select id from incidents where ${REPORTED})`);
     expect(answers.length).toBeGreaterThanOrEqual(60);
     expect(answers.filter((a) => a.content_type === 0).every((a) => a.answer === "yes" || a.answer === "no")).toBe(true);
     expect(answers.filter((a) => a.content_type === 1).every((a) => !!a.answer && a.answer.length > 1)).toBe(true);

@@ -23,6 +23,8 @@ import { REPORT_CODE_ALPHABET, REPORT_CODE_LENGTH } from "~/db/report-identifier
 import { addDays, DEFAULT_TIME_ZONE, dayIn, localInstant } from "~/lib/dates";
 import { regeneratePlans } from "~/modules/maintenance/generation.server";
 import { occurrenceDates } from "~/modules/maintenance/recurrence";
+import { addMaintenanceCheck } from "~/modules/maintenance/inspections.server";
+import { completeTask } from "~/modules/maintenance/tasks.server";
 import { entities, incidentReporters, incidents, materialLines, timeEntries, type User, users } from "~/db/schema";
 import { storeFile } from "~/modules/files/storage.server";
 import { reserveShortIds } from "~/db/short-id.server";
@@ -1361,6 +1363,14 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
     instructions: "Check the extinguishers' pressure and seals, the emergency lighting and that exits are free.",
     assigneeIds: [technician.id, manager.id],
   });
+  // Its inspection checklist (issue 63), in three languages: a failed check opens a fire safety incident.
+  const fireIncidentType = incidentTypeRows.get("fire")!.id;
+  const fireChecks = [
+    await addMaintenanceCheck(asAdmin, fireType.id, { kind: 0, label: "Extinguisher seal intact", labelFr: "Scellé de l'extincteur intact", labelNl: "Zegel van de blusser intact", incidentTypeId: fireIncidentType, priority: 2 }),
+    await addMaintenanceCheck(asAdmin, fireType.id, { kind: 1, label: "Extinguisher pressure (bar)", labelFr: "Pression de l'extincteur (bar)", labelNl: "Druk van de blusser (bar)", minValue: 12, maxValue: 15, incidentTypeId: fireIncidentType, priority: 3 }),
+    await addMaintenanceCheck(asAdmin, fireType.id, { kind: 0, label: "Emergency lighting works", labelFr: "L'éclairage de secours fonctionne", labelNl: "Noodverlichting werkt", incidentTypeId: fireIncidentType, priority: 2 }),
+    await addMaintenanceCheck(asAdmin, fireType.id, { kind: 2, label: "Remarks", labelFr: "Remarques", labelNl: "Opmerkingen", priority: 1 }),
+  ].map((c) => c.id);
   const roundType = await createMaintenanceType(db, {
     entityId,
     name: "Building round",
@@ -1409,6 +1419,8 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
   const planIds: number[] = [];
   /** The tasks made done, in the order made: the latest ones get time and material below. */
   const doneTasks: { id: number; doneById: number | null; dueDate: string }[] = [];
+  /** The fire safety check's latest past task in its first room, done below through the verb with its checklist. */
+  let inspected: number | null = null;
   for (const spec of plans) {
     const plan = await createPlannedMaintenance(db, {
       entityId,
@@ -1434,7 +1446,8 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
     const past = occurrenceDates({ startDate: spec.start, endDate: spec.end, occurrenceInterval: spec.interval, occurrenceUnit: spec.unit }, spec.start, addDays(today, -1));
     for (const [index, due] of past.entries()) {
       const open = index >= past.length - (spec.open ?? 0);
-      for (const at of where) {
+      for (const [place, at] of where.entries()) {
+        const inspection = spec.type === fireType && index === past.length - 1 && place === 0;
         const task = await createTask(db, {
           entityId,
           plannedMaintenanceId: plan.id,
@@ -1442,9 +1455,12 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
           equipmentItemId: at.equipmentItemId ?? null,
           dueDate: due,
           dueTime: spec.time ? `${spec.time}:00` : null,
-          ...(open ? { status: TaskStatus.PENDING } : { status: TaskStatus.DONE, doneAt: new Date(localInstant(due, spec.time ?? "11:00", DEFAULT_TIME_ZONE).getTime() + HOUR / 2), doneById: spec.assignees[0] }),
+          ...(open || inspection
+            ? { status: TaskStatus.PENDING }
+            : { status: TaskStatus.DONE, doneAt: new Date(localInstant(due, spec.time ?? "11:00", DEFAULT_TIME_ZONE).getTime() + HOUR / 2), doneById: spec.assignees[0] }),
         });
-        if (!open) doneTasks.push({ id: task.id, doneById: task.doneById, dueDate: due });
+        if (!open && !inspection) doneTasks.push({ id: task.id, doneById: task.doneById, dueDate: due });
+        if (inspection) inspected = task.id;
       }
     }
   }
@@ -1464,6 +1480,13 @@ async function seedDemoCampus(services: SeedServices, rng: Rng, now: Date): Prom
     );
     await db.insert(timeEntries).values({ entityId, taskId: task.id, userId: task.doneById, workedOn: task.dueDate, minutes, hourlyRate: rate, note, createdById: task.doneById });
     if (index === 0) await db.insert(materialLines).values({ entityId, taskId: task.id, description: "Air filter", quantity: "2", unitCost: "14.90", createdById: task.doneById });
+  }
+  // The technician's last fire safety inspection: the pressure was low, which opened an incident.
+  if (inspected !== null) {
+    const [seal, pressure, lighting, remarks] = fireChecks;
+    await completeTask(actingAs(services, technician), inspected, {
+      checks: { [seal]: "pass", [pressure]: "10.5", [lighting]: "pass", [remarks]: "Extinguisher by the east exit to be refilled." },
+    });
   }
   // From today to the horizon, as the verbs and the nightly schedule make them.
   await regeneratePlans(asAdmin, planIds, { today });

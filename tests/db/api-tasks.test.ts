@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role, TaskStatus } from "~/db/enums";
-import { type Entity, type Room, type Task, tasks, type User } from "~/db/schema";
+import { type Entity, incidents, type Room, type Task, taskCheckAnswers, tasks, type User } from "~/db/schema";
 import { addDays } from "~/lib/dates";
 import { todayOf } from "~/modules/maintenance/task-queries.server";
 import * as statusRoute from "~/routes/api/tasks.$id.status";
 import * as tasksRoute from "~/routes/api/tasks";
-import { createBuilding, createEntity, createPlannedMaintenance, createRoom, createTask, createUser, linkUserTo } from "#tests/factories";
+import { createBuilding, createEntity, createMaintenanceCheck, createMaintenanceType, createPlannedMaintenance, createRoom, createTask, createUser, linkUserTo } from "#tests/factories";
 import { type ApiHarness, callApi, startApiRuntime } from "#tests/api-helpers";
 
 /**
@@ -133,5 +133,39 @@ describe("PUT /api/tasks/{id}/status", () => {
     expect(notJson.status).toBe(400);
     for (const id of [theirs.id, far.id]) expect((await reload(id)).status).toBe(TaskStatus.PENDING);
     expect((await callApi(statusRoute, status(mine.id).url, { token: technicianToken, params: status(mine.id).params })).status).toBe(405);
+  });
+});
+
+describe("PUT /api/tasks/{id}/status: an inspection", () => {
+  it("is done with every check answered by id: the answers and sign-off come back, in the list too; another entity's caller changes nothing", async () => {
+    const db = api.database.db;
+    const type = await createMaintenanceType(db, { entityId: entityA.id, name: "Gas round" });
+    const valve = await createMaintenanceCheck(db, { entityId: entityA.id, maintenanceTypeId: type.id, position: 0, label: "Valve closes" });
+    const ppm = await createMaintenanceCheck(db, { entityId: entityA.id, maintenanceTypeId: type.id, position: 1, kind: 1, label: "Gas (ppm)", maxValue: 10 });
+    const plan = await createPlannedMaintenance(db, { entityId: entityA.id, name: "Gas 2027", maintenanceTypeId: type.id, assigneeIds: [technician.id] });
+    const task = await createTask(db, { entityId: entityA.id, plannedMaintenanceId: plan.id, roomId: room.id, dueDate: addDays(today, 1) });
+    const put = (token: string, body: unknown) => callApi(statusRoute, status(task.id).url, { method: "PUT", token, params: status(task.id).params, body });
+
+    const foreign = await put(otherToken, { status: 1, checks: { [valve.id]: "fail", [ppm.id]: "4" } });
+    expect(foreign.status).toBe(404);
+    const missing = await put(technicianToken, { status: 1, checks: { [valve.id]: "fail" } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.code).toBe("CHECKLIST_INCOMPLETE");
+    expect(await db.select().from(taskCheckAnswers).where(eq(taskCheckAnswers.taskId, task.id))).toEqual([]);
+    expect((await reload(task.id)).status).toBe(TaskStatus.PENDING);
+
+    const done = await put(technicianToken, { status: 1, checks: { [valve.id]: "fail", [ppm.id]: "4" } });
+    expect(done.status).toBe(200);
+    const [opened] = await db.select().from(incidents).where(eq(incidents.title, "Gas 2027: Valve closes"));
+    expect(done.body).toMatchObject({
+      status: TaskStatus.DONE,
+      signedOffById: technician.id,
+      answers: [
+        { checkId: valve.id, label: "Valve closes", answer: "fail", passed: false, incident: { id: opened.id, shortId: opened.shortId } },
+        { checkId: ppm.id, label: "Gas (ppm)", answer: "4", passed: true, maxValue: 10, incident: null },
+      ],
+    });
+    const listed = await callApi(tasksRoute, `/api/tasks?from=${addDays(today, 1)}&to=${addDays(today, 1)}&plan=${plan.id}`, { token: managerToken });
+    expect(listed.body[0]).toMatchObject({ id: task.id, signedOffName: expect.any(String), answers: [{ answer: "fail" }, { answer: "4" }] });
   });
 });

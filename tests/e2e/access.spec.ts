@@ -67,6 +67,7 @@ const ID_KINDS: Record<string, Kind> = {
   notification: "notification",
   // A planned maintenance with a task the technician reaches, on that task's day (`taskDate`).
   "view-task": "taskDay",
+  "task-inspection-report": "taskDay",
   // A webhook endpoint the administrator registers for the walk (none in the demo data).
   "administration-webhook": "webhook",
 };
@@ -88,6 +89,7 @@ const SPEC_ACCESS: Record<string, SpecAccess> = {
   home: "user", settings: "user", notifications: "user", notification: "user", "view-room": "user", "view-equipment": "user", "view-facility": "user", "view-building": "user", task: "user",
   "view-task": "user", incidents: "user", incident: "user", tutorial: "user",
   file: "user", "report-issue": "user", "building-options": "user", "incident-work-order": "user", "incident-assignee-options": "user",
+  "task-inspection-report": "user",
   administration: "manager", configuration: "manager", dashboard: "manager", users: "manager", "add-user": "manager",
   "update-user": "manager", "import-data": "manager", facilities: "manager", "add-facility": "manager", "update-facility": "manager",
   "add-building": "manager", "update-building": "manager", "add-room-type": "manager", "update-room-type": "manager",

@@ -1369,7 +1369,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Mark a task done or pending
+         * Mark a task done or pending; an inspection is done with every check answered (a check that requires a photo is answered on the task's screen)
          * @description Who may call it: Anyone signed in (technicians, facility managers, administrators) or an API token, within their reach.
          */
         put: operations["taskStatus_put"];
@@ -10636,6 +10636,36 @@ export interface operations {
                         id: number;
                         plannedMaintenanceId: number;
                         dueDate: string;
+                        /** @description An inspection's sign-off: who, by name as it was then */
+                        signedOffName?: string | null;
+                        /** @description An inspection's sign-off: when */
+                        signedOffAt?: string | null;
+                        /** @description An inspection's answers, in the checklist's order */
+                        answers?: ({
+                            /** @description The check answered (null once the check was removed from the type) */
+                            checkId: number | null;
+                            position: number;
+                            /** @description 0 pass/fail, 1 number, 2 text */
+                            kind: number;
+                            /** @description The check's label as it was answered, in the language of the person who answered */
+                            label: string;
+                            minValue: number | null;
+                            maxValue: number | null;
+                            /** @description "pass" or "fail", a number, or a text */
+                            answer: string;
+                            /** @description false: failed or out of range; null: a text */
+                            passed: boolean | null;
+                            photoFileId: string | null;
+                            /** @description The incident the failed check opened, when the caller reaches it */
+                            incident: ({
+                                id: number;
+                                shortId: number;
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
                     } & {
                         [key: string]: unknown;
                     })[];
@@ -10692,6 +10722,11 @@ export interface operations {
             content: {
                 "application/json": {
                     status: number;
+                    note?: string | null;
+                    /** @description An inspection's answers by check id: "pass" or "fail", a number, or a text */
+                    checks?: {
+                        [key: string]: string;
+                    };
                 } & {
                     [key: string]: unknown;
                 };
@@ -10716,6 +10751,36 @@ export interface operations {
                         id: number;
                         plannedMaintenanceId: number;
                         dueDate: string;
+                        /** @description An inspection's sign-off: who, by name as it was then */
+                        signedOffName?: string | null;
+                        /** @description An inspection's sign-off: when */
+                        signedOffAt?: string | null;
+                        /** @description An inspection's answers, in the checklist's order */
+                        answers?: ({
+                            /** @description The check answered (null once the check was removed from the type) */
+                            checkId: number | null;
+                            position: number;
+                            /** @description 0 pass/fail, 1 number, 2 text */
+                            kind: number;
+                            /** @description The check's label as it was answered, in the language of the person who answered */
+                            label: string;
+                            minValue: number | null;
+                            maxValue: number | null;
+                            /** @description "pass" or "fail", a number, or a text */
+                            answer: string;
+                            /** @description false: failed or out of range; null: a text */
+                            passed: boolean | null;
+                            photoFileId: string | null;
+                            /** @description The incident the failed check opened, when the caller reaches it */
+                            incident: ({
+                                id: number;
+                                shortId: number;
+                            } & {
+                                [key: string]: unknown;
+                            }) | null;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
                     } & {
                         [key: string]: unknown;
                     };

@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, check, foreignKey, date, index, integer, pgTable, primaryKey, smallint, text, time, unique, uuid } from "drizzle-orm/pg-core";
-import { OBJECT_TYPE_VALUES, ObjectType, TASK_STATUS_VALUES, TaskStatus, TIME_MEASURE_VALUES, TimeMeasure } from "../enums";
+import { type AnyPgColumn, check, foreignKey, date, index, integer, pgTable, primaryKey, smallint, text, time, unique, uuid, boolean, numeric } from "drizzle-orm/pg-core";
+import { OBJECT_TYPE_VALUES, ObjectType, TASK_STATUS_VALUES, TaskStatus, TIME_MEASURE_VALUES, TimeMeasure, INSPECTION_CHECK_KIND_VALUES, InspectionCheckKind, PRIORITY_VALUES, type Priority } from "../enums";
 import { archivedAt, createdAt, entityId, id, inValues, notArchived, tags, timestamptz, updatedAt } from "./columns";
 import { equipmentItems } from "./equipment";
 import { buildings, facilities, rooms } from "./facilities";
 import { storedFiles } from "./files";
+import { incidents } from "./incidents";
+import { incidentTypes } from "./incident-types";
 import { users } from "./users";
 
 // Dates are `date` columns read as 'YYYY-MM-DD' strings (no time-zone shifts);
@@ -302,6 +304,13 @@ export const tasks = pgTable(
     /** What the person who did it noted, and their photo. */
     note: text("note"),
     photoFileId: uuid("photo_file_id"),
+    /**
+     * The sign-off of an inspection (a task whose type has checks, done with them answered): who signed,
+     * their name as it was then (the printed report keeps it), and when. Null for other tasks and when pending.
+     */
+    signedOffById: integer("signed_off_by_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    signedOffName: text("signed_off_name"),
+    signedOffAt: timestamptz("signed_off_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -334,6 +343,92 @@ export const tasks = pgTable(
   ]
 );
 
+/**
+ * The inspection checklist of a maintenance type (issue 63), in `position` order. The label in English,
+ * French and Dutch: at least one of the three (like an incident type's questions). A number check may
+ * bound its allowed range (`min_value`, `max_value`, both included). A failed pass/fail check or a
+ * number outside its range opens an incident of `incident_type_id` (none: the incident has no type) at
+ * `priority` on the task's room or equipment item.
+ */
+export const maintenanceTypeChecks = pgTable(
+  "maintenance_type_checks",
+  {
+    id: id(),
+    entityId: entityId(),
+    maintenanceTypeId: integer("maintenance_type_id").notNull(),
+    position: smallint("position").notNull().default(0),
+    kind: smallint("kind").$type<InspectionCheckKind>().notNull(),
+    label: text("label"),
+    labelFr: text("label_fr"),
+    labelNl: text("label_nl"),
+    minValue: numeric("min_value", { mode: "number" }),
+    maxValue: numeric("max_value", { mode: "number" }),
+    photoRequired: boolean("photo_required").notNull().default(false),
+    incidentTypeId: integer("incident_type_id").references((): AnyPgColumn => incidentTypes.id, { onDelete: "set null" }),
+    priority: smallint("priority").$type<Priority>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    foreignKey({
+      name: "maintenance_type_checks_maintenance_type_id_fk",
+      columns: [t.maintenanceTypeId],
+      foreignColumns: [maintenanceTypes.id],
+    }).onDelete("cascade"),
+    index("maintenance_type_checks_entity_idx").on(t.entityId),
+    index("maintenance_type_checks_type_idx").on(t.maintenanceTypeId, t.position),
+    index("maintenance_type_checks_incident_type_idx")
+      .on(t.incidentTypeId)
+      .where(sql`${t.incidentTypeId} is not null`),
+    check("maintenance_type_checks_kind_check", inValues(t.kind, INSPECTION_CHECK_KIND_VALUES)),
+    check("maintenance_type_checks_priority_check", inValues(t.priority, PRIORITY_VALUES)),
+    check("maintenance_type_checks_label_check", sql`coalesce(${t.label}, ${t.labelFr}, ${t.labelNl}) is not null`),
+    check(
+      "maintenance_type_checks_range_check",
+      sql`${t.minValue} is null or ${t.maxValue} is null or ${t.minValue} <= ${t.maxValue}`
+    ),
+  ]
+);
+
+/**
+ * A task's answer to one check of its type's checklist. The label, kind and range are copied, so a later
+ * edit of the checklist does not change what was answered (the check itself may be removed: null).
+ * `answer`: "pass"/"fail", a number as text, a text; `passed` false for a failed check or a number out
+ * of range, null for a text. `incident_id` is the incident the failed check opened (the link both ways).
+ * One answer per task and check (unique): doing the same task twice opens no second incident.
+ */
+export const taskCheckAnswers = pgTable(
+  "task_check_answers",
+  {
+    id: id(),
+    entityId: entityId(),
+    taskId: integer("task_id")
+      .notNull()
+      .references((): AnyPgColumn => tasks.id, { onDelete: "cascade" }),
+    checkId: integer("check_id").references((): AnyPgColumn => maintenanceTypeChecks.id, { onDelete: "set null" }),
+    position: smallint("position").notNull(),
+    kind: smallint("kind").$type<InspectionCheckKind>().notNull(),
+    label: text("label").notNull(),
+    minValue: numeric("min_value", { mode: "number" }),
+    maxValue: numeric("max_value", { mode: "number" }),
+    answer: text("answer").notNull(),
+    passed: boolean("passed"),
+    photoFileId: uuid("photo_file_id").references((): AnyPgColumn => storedFiles.id, { onDelete: "set null" }),
+    incidentId: integer("incident_id").references((): AnyPgColumn => incidents.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("task_check_answers_task_check_key").on(t.taskId, t.checkId),
+    index("task_check_answers_entity_idx").on(t.entityId),
+    index("task_check_answers_task_idx").on(t.taskId, t.position),
+    index("task_check_answers_incident_idx")
+      .on(t.incidentId)
+      .where(sql`${t.incidentId} is not null`),
+    check("task_check_answers_kind_check", inValues(t.kind, INSPECTION_CHECK_KIND_VALUES)),
+  ]
+);
+
 export type MaintenanceType = typeof maintenanceTypes.$inferSelect;
 export type NewMaintenanceType = typeof maintenanceTypes.$inferInsert;
 export type PlannedMaintenance = typeof plannedMaintenances.$inferSelect;
@@ -341,3 +436,5 @@ export type NewPlannedMaintenance = typeof plannedMaintenances.$inferInsert;
 export type PlannedMaintenanceLocation = typeof plannedMaintenanceLocations.$inferSelect;
 export type Task = typeof tasks.$inferSelect;
 export type NewTask = typeof tasks.$inferInsert;
+export type MaintenanceTypeCheck = typeof maintenanceTypeChecks.$inferSelect;
+export type TaskCheckAnswer = typeof taskCheckAnswers.$inferSelect;

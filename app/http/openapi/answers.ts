@@ -107,7 +107,31 @@ export const IncidentChange = z
 export const Entity = z.looseObject({ id, name: z.string() }).meta({ title: "Entity" });
 export const MaintenanceType = z.looseObject({ id, name: z.string(), tags: z.array(z.string()) }).meta({ title: "MaintenanceType" });
 export const PlannedMaintenance = z.looseObject({ id, name: z.string(), maintenanceTypeId: id, startDate: z.string() }).meta({ title: "PlannedMaintenance" });
-export const Task = z.looseObject({ id, plannedMaintenanceId: id, dueDate: z.string() }).meta({ title: "Task" });
+/** A task's answer to one check of its type's inspection checklist (issue 63). */
+export const TaskAnswer = z
+  .looseObject({
+    checkId: id.nullable().describe("The check answered (null once the check was removed from the type)"),
+    position: z.number().int(),
+    kind: z.number().int().describe("0 pass/fail, 1 number, 2 text"),
+    label: z.string().describe("The check's label as it was answered, in the language of the person who answered"),
+    minValue: z.number().nullable(),
+    maxValue: z.number().nullable(),
+    answer: z.string().describe('"pass" or "fail", a number, or a text'),
+    passed: z.boolean().nullable().describe("false: failed or out of range; null: a text"),
+    photoFileId: z.string().nullable(),
+    incident: z.looseObject({ id, shortId: z.number().int() }).nullable().describe("The incident the failed check opened, when the caller reaches it"),
+  })
+  .meta({ title: "TaskAnswer" });
+export const Task = z
+  .looseObject({
+    id,
+    plannedMaintenanceId: id,
+    dueDate: z.string(),
+    signedOffName: z.string().nullable().optional().describe("An inspection's sign-off: who, by name as it was then"),
+    signedOffAt: when.nullable().optional().describe("An inspection's sign-off: when"),
+    answers: z.array(TaskAnswer).optional().describe("An inspection's answers, in the checklist's order"),
+  })
+  .meta({ title: "Task" });
 export const NotificationCount = z.object({ total: z.number().int(), unread: z.number().int() }).meta({ title: "NotificationCount" });
 export const Notification = z.looseObject({ id, type: z.number().int(), createdAt: when }).meta({ title: "Notification" });
 export const Person = z.looseObject({ id, name: z.string() }).meta({ title: "Person" });

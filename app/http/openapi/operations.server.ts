@@ -222,7 +222,15 @@ export const API_OPERATIONS: Readonly<Record<string, Operation[]>> = {
       errors: [400, 403],
     }),
   ],
-  "api-task-status": [op("put", "Mark a task done or pending", "anyone", A.Task, { body: z.looseObject({ status: z.number().int() }) })],
+  "api-task-status": [
+    op("put", "Mark a task done or pending; an inspection is done with every check answered (a check that requires a photo is answered on the task's screen)", "anyone", A.Task, {
+      body: z.looseObject({
+        status: z.number().int(),
+        note: z.string().nullable().optional(),
+        checks: z.record(z.string(), z.string()).optional().describe('An inspection\'s answers by check id: "pass" or "fail", a number, or a text'),
+      }),
+    }),
+  ],
   // Time and material on a task, as on an incident: technicians record and change their own on the tasks
   // they may mark done (403 TASK_NOT_YOURS on another's task, NOT_YOUR_ENTRY on another's entry).
   "api-task-time-entries": [

@@ -401,6 +401,9 @@ const tasksExport = define<TaskRow, TaskFilters>({
     { key: "doneAt", value: (r, f) => f.instant(r.doneAt) },
     { key: "doneBy", value: (r) => r.doneByName },
     { key: "note", value: (r) => r.note },
+    // An inspection's sign-off (issue 63): who signed, by their name as it was then, and when.
+    { key: "signedOffBy", value: (r) => r.signedOffName },
+    { key: "signedOffAt", value: (r, f) => f.instant(r.signedOffAt) },
   ],
   async *batches(ctx, filters, total) {
     const where = taskWhere(ctx, filters);

@@ -1,6 +1,6 @@
 import { and, eq, exists, gt, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import { dataJobs, entities, equipmentTypeFiles, equipmentTypes, incidentCommentFiles, incidentComments, incidentFiles, incidents, printJobs, reports, roomFiles, rooms, storedFiles, tasks, users, equipmentItemFiles, equipmentItems } from "~/db/schema";
+import { dataJobs, entities, equipmentTypeFiles, equipmentTypes, incidentCommentFiles, incidentComments, incidentFiles, incidents, printJobs, reports, roomFiles, rooms, storedFiles, tasks, users, equipmentItemFiles, equipmentItems, taskCheckAnswers } from "~/db/schema";
 import type { FileStore, ServiceContext } from "~/core/context.server";
 import { can } from "~/core/actor";
 import { DataJobKind } from "~/db/enums";
@@ -83,6 +83,11 @@ export function fileReach(ctx: ServiceContext): SQL {
       ],
     ),
     ownedBy(tasks, tasks.entityId, tasks.photoFileId, [treeScope(ctx, "room")], [[rooms, eq(rooms.id, tasks.roomId)]]),
+    // An inspection's photos, read like the task's own.
+    ownedBy(taskCheckAnswers, taskCheckAnswers.entityId, taskCheckAnswers.photoFileId, [treeScope(ctx, "room")], [
+      [tasks, eq(tasks.id, taskCheckAnswers.taskId)],
+      [rooms, eq(rooms.id, tasks.roomId)],
+    ]),
     ownedBy(reports, reports.entityId, reports.fileId, [can(actor, "read", "bugReport") ? undefined : eq(reports.userId, actor.id ?? -1)]),
     dataFiles ? ownedBy(dataJobs, dataJobs.entityId, dataJobs.sourceFileId) : undefined,
     can(actor, "export", "data")

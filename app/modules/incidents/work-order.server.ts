@@ -1,5 +1,4 @@
 import { and, eq, isNull } from "drizzle-orm";
-import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import type { ServiceContext } from "~/core/context.server";
 import { entities } from "~/db/schema";
@@ -9,6 +8,7 @@ import { brandColors } from "~/lib/contrast";
 import { dateFormats } from "~/lib/dates";
 import { logger } from "~/lib/logger.server";
 import { formatMoney } from "~/lib/money";
+import { A4, drawFooters, openA4 } from "~/lib/pdf-document.server";
 import { pdfText } from "~/lib/pdf-text";
 import { sniff } from "~/modules/files/sniff";
 import { readStoredFile } from "~/modules/files/storage.server";
@@ -47,7 +47,7 @@ export interface WorkOrder {
 export const workOrderFileName = (shortId: number) => `work-order-${shortId}.pdf`;
 
 const MARGIN = 42;
-const PAGE = { width: 595.28, height: 841.89 }; // A4 in points
+const PAGE = A4;
 const CONTENT_WIDTH = PAGE.width - 2 * MARGIN;
 const BOTTOM = PAGE.height - MARGIN - 6; // room for the footer
 const BAND_HEIGHT = 64;
@@ -173,25 +173,12 @@ function draw(input: DrawInput): Promise<Buffer> {
   const dates = dateFormats(locale, input.timeZone);
   const date = dates.dateTime;
 
-  const doc = new PDFDocument({
-    size: "A4",
-    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
-    bufferPages: true,
-    autoFirstPage: true,
-    info: {
-      Title: pdfText(`${t("title")} #${incident.shortId} - ${incident.title}`),
-      Author: pdfText(entity.name),
-      Subject: pdfText(incident.title),
-      Creator: "Caretaker",
-    },
+  const { doc, done } = openA4({
+    margin: MARGIN,
+    title: `${t("title")} #${incident.shortId} - ${incident.title}`,
+    author: entity.name,
+    subject: incident.title,
     lang: locale,
-    displayTitle: true,
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
   });
 
   const text = (value: string) => pdfText(value);
@@ -364,20 +351,7 @@ function draw(input: DrawInput): Promise<Buffer> {
   doc.y = startY + 12 + 3 * 21 + 8;
 
   // Footer on every page: the entity, the short id, "printed on" day and the page number.
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    // Below the bottom margin: pdfkit would otherwise start a new page for the footer's text.
-    doc.page.margins.bottom = 0;
-    const y = PAGE.height - MARGIN + 4;
-    doc.lineWidth(0.5).strokeColor(RULE).moveTo(MARGIN, y - 6).lineTo(PAGE.width - MARGIN, y - 6).stroke();
-    doc
-      .fillColor(MUTED)
-      .font("Helvetica")
-      .fontSize(8)
-      .text(text(`${entity.name} · ${t("title")} #${incident.shortId} · ${dates.date(now)}`), MARGIN, y, { width: CONTENT_WIDTH - 80, lineBreak: false, height: 10 });
-    doc.text(text(t("page", { page: i - range.start + 1, pages: range.count })), PAGE.width - MARGIN - 80, y, { width: 80, align: "right", lineBreak: false, height: 10 });
-  }
+  drawFooters(doc, { margin: MARGIN, left: `${entity.name} · ${t("title")} #${incident.shortId} · ${dates.date(now)}`, page: (page, pages) => t("page", { page, pages }), rule: RULE, color: MUTED });
   doc.end();
   return done;
 }

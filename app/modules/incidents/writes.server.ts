@@ -3,7 +3,7 @@ import type { ServiceContext } from "~/core/context.server";
 import { roleMay } from "~/core/role-sql.server";
 import type { Effects, StatementEffects } from "~/core/unit-of-work.server";
 import { type IncidentPriority, IncidentEventType, IncidentStatus, UserStatus } from "~/db/enums";
-import { type Incident, incidentEvents, incidents, users } from "~/db/schema";
+import { type Incident, incidentChecklistAnswers, incidentEvents, incidentFiles, incidents, users } from "~/db/schema";
 import { nextShortId } from "~/db/short-id.server";
 import { rowsOf } from "~/lib/list-page.server";
 import { refixIncidentClocks, startIncidentClocks, stopIncidentClocks } from "~/modules/service-levels/clocks.server";
@@ -39,7 +39,8 @@ export interface NewReportedIncident {
   location: string | null;
   floor: string | null;
   priority: IncidentPriority;
-  incidentTypeId: number;
+  /** Its type; none for an inspection check that names none. */
+  incidentTypeId: number | null;
   /** Its first assignee (the type's default assignee who reaches the room), or nobody. */
   assigneeId: number | null;
   at: Date;
@@ -90,6 +91,25 @@ export async function createReportedIncident(ctx: ServiceContext, effects: Effec
   }
   await effects.emit(incidentCreated, { incidentId: row.id, shortId: row.shortId, assigneeId: row.assigneeId, source });
   return row;
+}
+
+/** An answer an incident carries (a report's checklist, or the inspection that opened it). */
+export interface IncidentAnswer {
+  position: number;
+  question: string;
+  contentType: number;
+  answer: string | null;
+  fileId?: string | null;
+}
+
+/** Attaches answers and already stored files (their ids) to an incident of the context's entity. */
+export async function attachToIncident(ctx: ServiceContext, incidentId: number, parts: { answers: IncidentAnswer[]; fileIds: string[] }): Promise<void> {
+  if (parts.answers.length) {
+    await ctx.db.insert(incidentChecklistAnswers).values(parts.answers.map((a) => ({ entityId: ctx.entityId, incidentId, position: a.position, question: a.question, contentType: a.contentType, answer: a.answer, fileId: a.fileId ?? null })));
+  }
+  if (parts.fileIds.length) {
+    await ctx.db.insert(incidentFiles).values(parts.fileIds.map((fileId) => ({ entityId: ctx.entityId, incidentId, fileId }))).onConflictDoNothing();
+  }
 }
 
 /**

@@ -148,7 +148,7 @@ async function writeTypeParts(ctx: ServiceContext, id: number, input: Maintenanc
   }
 }
 
-async function lockMaintenanceType(ctx: ServiceContext, id: number) {
+export async function lockMaintenanceType(ctx: ServiceContext, id: number) {
   const [row] = await ctx.db
     .select()
     .from(maintenanceTypes)

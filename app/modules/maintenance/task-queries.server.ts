@@ -203,6 +203,8 @@ function taskColumns() {
     doneByName,
     note: tasks.note,
     photoFileId: tasks.photoFileId,
+    signedOffName: tasks.signedOffName,
+    signedOffAt: tasks.signedOffAt,
   };
 }
 
@@ -253,6 +255,8 @@ async function taskPage(
       doneById: tasks.doneById,
       note: tasks.note,
       photoFileId: tasks.photoFileId,
+      signedOffName: tasks.signedOffName,
+      signedOffAt: tasks.signedOffAt,
     })
     .from(tasks)
     .$dynamic();
@@ -302,6 +306,8 @@ async function taskPage(
       doneByName: sql<string | null>`trim(${doer.name} || ' ' || ${doer.surname})`.as("done_by_name"),
       note: page.note,
       photoFileId: page.photoFileId,
+      signedOffName: page.signedOffName,
+      signedOffAt: page.signedOffAt,
     })
     .from(page)
     .innerJoin(buildings, eq(buildings.id, page.buildingId))
@@ -336,6 +342,8 @@ async function taskPage(
     doneByName: r.done_by_name as string | null,
     note: decode(tasks.note, r.note),
     photoFileId: decode(tasks.photoFileId, r.photo_file_id),
+    signedOffName: decode(tasks.signedOffName, r.signed_off_name),
+    signedOffAt: decode(tasks.signedOffAt, r.signed_off_at),
   }));
 }
 

@@ -21,7 +21,10 @@ const asNumber = (v: unknown) => (typeof v === "string" && /^-?\d{1,10}$/.test(v
 export const CompleteTaskSchema = z.object({ note: optionalText(TASK_NOTE_MAX) });
 export type CompleteTaskInput = z.input<typeof CompleteTaskSchema>;
 
-/** PUT /api/tasks/{id}/status: `{ status: 0 | 1, note? }` (the note only counts when marking done). */
+/**
+ * PUT /api/tasks/{id}/status: `{ status: 0 | 1, note?, checks? }` (the note and an inspection's answers,
+ * by check id, only count when marking done).
+ */
 export const SetTaskStatusSchema = z.object({
   status: z.preprocess(
     asNumber,
@@ -31,6 +34,7 @@ export const SetTaskStatusSchema = z.object({
       .refine((s) => (TASK_STATUSES as readonly number[]).includes(s), TASK_STATUS_INVALID),
   ),
   note: optionalText(TASK_NOTE_MAX),
+  checks: z.record(z.string().regex(/^\d{1,9}$/, TASK_STATUS_INVALID), z.string().max(2000, "common:validation.tooLong"), { error: "common:validation.invalid" }).optional(),
 });
 export type SetTaskStatusInput = z.input<typeof SetTaskStatusSchema>;
 

@@ -10,6 +10,7 @@ import { parseInput } from "~/lib/validation";
 import { prepareImage } from "~/modules/files/images.server";
 import { type FilesContext, type Upload, uploadsOf } from "~/modules/files/uploads.server";
 import { taskDone, taskReopened } from "./changes.server";
+import { checksOfTask, inspectionTitle, readCheckAnswers, recordCheckAnswers, signerName, type TaskAnswerView, taskAnswers } from "./inspections.server";
 import { findTaskInReach } from "./task-queries.server";
 import { type CompleteTaskInput, CompleteTaskSchema, type SetTaskStatusInput, SetTaskStatusSchema } from "./task-schema";
 
@@ -27,7 +28,10 @@ import { type CompleteTaskInput, CompleteTaskSchema, type SetTaskStatusInput, Se
  * transaction; marking a task as what it already is writes nothing and emits nothing.
  */
 
-export type TaskState = Pick<Task, "id" | "plannedMaintenanceId" | "roomId" | "dueDate" | "status" | "doneAt" | "doneById" | "note" | "photoFileId">;
+export type TaskState = Pick<
+  Task,
+  "id" | "plannedMaintenanceId" | "roomId" | "dueDate" | "status" | "doneAt" | "doneById" | "note" | "photoFileId" | "signedOffById" | "signedOffName" | "signedOffAt"
+>;
 
 const state = (row: Task): TaskState => ({
   id: row.id,
@@ -39,6 +43,9 @@ const state = (row: Task): TaskState => ({
   doneById: row.doneById,
   note: row.note,
   photoFileId: row.photoFileId,
+  signedOffById: row.signedOffById,
+  signedOffName: row.signedOffName,
+  signedOffAt: row.signedOffAt,
 });
 
 /**
@@ -86,9 +93,17 @@ function onTask<C extends ServiceContext, T>(ctx: C, id: number, work: (tx: C, t
 export interface CompleteTaskUpload extends CompleteTaskInput {
   /** A photo of the work (an image: PNG, JPEG, GIF or WebP), scaled down and stripped of metadata. */
   photo?: Upload | null;
+  /** The answers to its type's checks, by check id (an inspection: every check must be answered). */
+  checks?: Record<string, string | null | undefined>;
+  /** The checks' photos, by check id. */
+  checkPhotos?: Record<string, Upload | null | undefined>;
 }
 
-/** Marks a task done, with an optional note and photo. A task already done stays as it is. */
+/**
+ * Marks a task done, with an optional note and photo. A task already done stays as it is. A task whose
+ * type has checks is an inspection: done only with every check answered, which records the answers, opens
+ * the incidents of failed checks (./inspections.server.ts) and the sign-off (who, their name, when).
+ */
 export async function completeTask(ctx: ServiceContext, id: number, rawInput: Input<CompleteTaskUpload>): Promise<TaskState> {
   assertCan(ctx.actor, "update", "task");
   const raw = (await resolveInput(rawInput)) ?? {};
@@ -96,10 +111,18 @@ export async function completeTask(ctx: ServiceContext, id: number, rawInput: In
   const given = raw.photo && (raw.photo.bytes.byteLength > 0 || raw.photo.name) ? raw.photo : null;
   if (given && !ctx.files) throw new ValidationError({ photo: ["errors.file.uploadFailed"] }, "errors.file.uploadFailed", "FILE_UPLOAD_FAILED");
   const photo = given ? await prepareImage(given, "photo", { maxBytes: ctx.files?.maxBytes }) : null;
+  // The checklist is read and checked before the transaction (the task in reach first: nothing is said
+  // of a task out of reach); the answers are written with the task locked.
+  const checks = await checksOfTask(ctx, await findTaskInReach(ctx, id));
+  const answers = checks.length ? await readCheckAnswers(ctx, checks, raw.checks ?? {}, raw.checkPhotos ?? {}) : [];
   return onTask(ctx, id, async (tx, task, effects) => {
     if (task.status === TaskStatus.DONE) return state(task);
     const photoFileId = photo ? await uploadsOf(tx as FilesContext, effects).add(photo, { kind: "image", field: "photo" }) : null;
-    const row = await write(tx, task.id, { status: TaskStatus.DONE, doneAt: new Date(), doneById: tx.actor?.id ?? null, note, photoFileId });
+    const at = new Date();
+    const by = tx.actor?.id ?? null;
+    if (answers.length) await recordCheckAnswers(tx, effects, task, answers, await inspectionTitle(tx, task));
+    const signOff = answers.length ? { signedOffById: by, signedOffName: await signerName(tx, by), signedOffAt: at } : {};
+    const row = await write(tx, task.id, { status: TaskStatus.DONE, doneAt: at, doneById: by, note, photoFileId, ...signOff });
     await effects.emit(taskDone, {
       taskId: row.id,
       plannedMaintenanceId: row.plannedMaintenanceId,
@@ -117,16 +140,21 @@ export async function completeTask(ctx: ServiceContext, id: number, rawInput: In
 export async function reopenTask(ctx: ServiceContext, id: number): Promise<TaskState> {
   return onTask(ctx, id, async (tx, task, effects) => {
     if (task.status === TaskStatus.PENDING) return state(task);
-    const row = await write(tx, task.id, { status: TaskStatus.PENDING, doneAt: null, doneById: null, note: null, photoFileId: null });
+    // The checklist's answers stay (with the incidents they opened); the sign-off goes with "done".
+    const row = await write(tx, task.id, { status: TaskStatus.PENDING, doneAt: null, doneById: null, note: null, photoFileId: null, signedOffById: null, signedOffName: null, signedOffAt: null });
     if (task.photoFileId && tx.files) uploadsOf(tx as FilesContext, effects).retire(task.photoFileId);
     await effects.emit(taskReopened, { taskId: row.id, plannedMaintenanceId: row.plannedMaintenanceId, roomId: row.roomId, dueDate: row.dueDate });
     return state(row);
   });
 }
 
-/** PUT /api/tasks/{id}/status: done (1, with an optional note) or pending (0). */
-export async function setTaskStatus(ctx: ServiceContext, id: number, rawInput: Input<SetTaskStatusInput>): Promise<TaskState> {
+/**
+ * PUT /api/tasks/{id}/status: done (1, with an optional note and an inspection's answers) or pending (0).
+ * Answers with the task's checklist answers (none for a plain task).
+ */
+export async function setTaskStatus(ctx: ServiceContext, id: number, rawInput: Input<SetTaskStatusInput>): Promise<TaskState & { answers: TaskAnswerView[] }> {
   assertCan(ctx.actor, "update", "task");
-  const { status, note } = parseInput(SetTaskStatusSchema, await resolveInput(rawInput));
-  return status === TaskStatus.DONE ? completeTask(ctx, id, { note }) : reopenTask(ctx, id);
+  const { status, note, checks } = parseInput(SetTaskStatusSchema, await resolveInput(rawInput));
+  const task = status === TaskStatus.DONE ? await completeTask(ctx, id, { note, checks }) : await reopenTask(ctx, id);
+  return { ...task, answers: await taskAnswers(ctx, task.id) };
 }

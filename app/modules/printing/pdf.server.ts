@@ -1,6 +1,7 @@
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import { logger } from "~/lib/logger.server";
+import { bytesOf } from "~/lib/pdf-document.server";
 import { pdfText } from "~/lib/pdf-text";
 import { type LabelCell, LABEL_HEIGHT_MM, LABEL_PADDING_MM, LABEL_WIDTH_MM, labelCells, type Offset, PT_PER_MM, SHEET_HEIGHT_MM, SHEET_WIDTH_MM, type StartCell } from "./layout";
 
@@ -80,13 +81,7 @@ function newDocument(options: SheetOptions) {
     compress: options.compress ?? true,
     info: { Title: pdfText(options.title ?? "Caretaker"), Creator: "Caretaker" },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  return { doc, done };
+  return { doc, done: bytesOf(doc) };
 }
 
 /** Adds pages up to `sheet` (0-based). */

@@ -1,7 +1,7 @@
 import type { Db } from "~/db/client.server";
 import { eq } from "drizzle-orm";
-import { ObjectType, TimeMeasure } from "~/db/enums";
-import { entities, maintenanceTypeAssignees, maintenanceTypeEquipmentItems, maintenanceTypeRooms, type MaintenanceType, maintenanceTypes, type NewMaintenanceType, type NewPlannedMaintenance, type NewTask, plannedMaintenanceAssignees, plannedMaintenanceEquipmentItems, plannedMaintenanceLocations, plannedMaintenanceRooms, type PlannedMaintenance, plannedMaintenances, type Task, tasks } from "~/db/schema";
+import { ObjectType, TimeMeasure, InspectionCheckKind, Priority } from "~/db/enums";
+import { entities, maintenanceTypeAssignees, maintenanceTypeEquipmentItems, maintenanceTypeRooms, type MaintenanceType, maintenanceTypes, type NewMaintenanceType, type NewPlannedMaintenance, type NewTask, plannedMaintenanceAssignees, plannedMaintenanceEquipmentItems, plannedMaintenanceLocations, plannedMaintenanceRooms, type PlannedMaintenance, plannedMaintenances, type Task, tasks, type MaintenanceTypeCheck, maintenanceTypeChecks } from "~/db/schema";
 import { DEFAULT_TIME_ZONE, dayIn } from "~/lib/dates";
 import { type Overrides, sequence } from "./core";
 
@@ -136,6 +136,18 @@ export async function createTask(
   const [row] = await db
     .insert(tasks)
     .values({ ...overrides, dueDate })
+    .returning();
+  return row;
+}
+
+/** A check of a maintenance type's inspection checklist (pass/fail, medium priority, at the end unless overridden). */
+export async function createMaintenanceCheck(
+  db: Db,
+  overrides: Overrides<typeof maintenanceTypeChecks.$inferInsert> & Pick<typeof maintenanceTypeChecks.$inferInsert, "maintenanceTypeId">,
+): Promise<MaintenanceTypeCheck> {
+  const [row] = await db
+    .insert(maintenanceTypeChecks)
+    .values({ kind: InspectionCheckKind.PASS_FAIL, priority: Priority.MEDIUM, label: `Check ${sequence()}`, ...overrides })
     .returning();
   return row;
 }
