@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, check, foreignKey, date, index, integer, pgTable, primaryKey, smallint, text, time, unique, uuid, boolean, numeric } from "drizzle-orm/pg-core";
-import { OBJECT_TYPE_VALUES, ObjectType, TASK_STATUS_VALUES, TaskStatus, TIME_MEASURE_VALUES, TimeMeasure, INSPECTION_CHECK_KIND_VALUES, InspectionCheckKind, PRIORITY_VALUES, type Priority } from "../enums";
+import { OBJECT_TYPE_VALUES, ObjectType, TASK_STATUS_VALUES, TaskStatus, TIME_MEASURE_VALUES, TimeMeasure, INSPECTION_CHECK_KIND_VALUES, type InspectionCheckKind, PRIORITY_VALUES, type Priority } from "../enums";
 import { archivedAt, createdAt, entityId, id, inValues, notArchived, tags, timestamptz, updatedAt } from "./columns";
 import { equipmentItems } from "./equipment";
 import { buildings, facilities, rooms } from "./facilities";
