@@ -22,6 +22,11 @@ const json = async <T>(res: Awaited<ReturnType<APIRequestContext["get"]>>): Prom
   return (await res.json()) as T;
 };
 
+// The language is stored on the demo account, which other specs sign in as: put English back, pass or fail.
+test.afterEach(async ({ page }) => {
+  await setLanguage(page, "en");
+});
+
 test("a type's one-minute target: the incident reported becomes overdue and breached; time, material and their totals; the work order, the dashboard and the equipment's history", async ({ page, login, request, baseURL, javaScriptEnabled }) => {
   test.setTimeout(180_000);
   const lng = javaScriptEnabled ? "en" : "fr-BE";

@@ -11,6 +11,11 @@ const TEXT = {
   "fr-BE": { start: "Démarrer", stop: "Arrêter", running: "En cours depuis", started: "Chronomètre démarré", stopped: "Chronomètre arrêté", add: "Ajouter le matériel", added: "Matériel ajouté", cost: "4,50", total: /9,00/ },
 } as const;
 
+// The language is stored on the demo account, which other specs sign in as: put English back, pass or fail.
+test.afterEach(async ({ page }) => {
+  await setLanguage(page, "en");
+});
+
 test("a technician times a task with Start and Stop, adds material and sees the totals", async ({ page, login, request, javaScriptEnabled }) => {
   test.setTimeout(120_000);
   const lng = javaScriptEnabled ? "en" : "fr-BE";

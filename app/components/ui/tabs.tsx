@@ -19,7 +19,8 @@ export interface TabsProps extends React.HTMLAttributes<HTMLElement> {
 
 export function Tabs({ label, className, children, ...props }: TabsProps) {
   return (
-    <nav aria-label={label} className={cn("w-full", className)} {...props}>
+    // min-w-0: in a grid or flex column the tab row scrolls sideways instead of widening the page.
+    <nav aria-label={label} className={cn("w-full min-w-0", className)} {...props}>
       <ul className="flex w-full gap-1 overflow-x-auto border-b">{children}</ul>
     </nav>
   );
