@@ -151,7 +151,11 @@ async function main() {
     // Only requests for files of the build reach the static handlers (no file-system lookup per page).
     const buildFiles = listFiles("build/client");
     app.use("/assets", knownFilesOnly(buildFiles, express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false })));
-    app.use(knownFilesOnly(buildFiles, express.static("build/client", { maxAge: "1h", index: false })));
+    // The service worker is checked for a new version at every visit (decision 043).
+    const noCache = (res: express.Response, file: string) => {
+      if (path.basename(file).startsWith("sw.js")) res.setHeader("Cache-Control", "no-cache");
+    };
+    app.use(knownFilesOnly(buildFiles, express.static("build/client", { maxAge: "1h", index: false, setHeaders: noCache })));
   }
 
   // Cross-origin calls to /api from the configured origins only (decision 056); their preflights end here.

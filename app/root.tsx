@@ -15,6 +15,7 @@ import { DEFAULT_TIME_ZONE } from "~/lib/dates";
 import { TimeZoneProvider } from "~/lib/use-dates";
 import { useNonce } from "~/lib/nonce";
 import { readToast } from "~/http/toast.server";
+import { KEPT_FOR_HEADER } from "~/lib/offline-rules";
 import { logout } from "~/modules/auth/service.server";
 import { clearTokens, commitSession } from "~/modules/auth/session.server";
 import { getProfile, type Profile } from "~/modules/users/queries.server";
@@ -43,7 +44,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
   }
   const locale = await detectLocale(request, profile ? localeByUserLanguage[profile.language] : null);
-  const { toast, setCookie } = await readToast(request);
+  // A page the service worker keeps (issue 64) leaves the flash toast to the page the person opens.
+  const { toast, setCookie } = request.headers.has(KEPT_FOR_HEADER) ? { toast: null, setCookie: null } : await readToast(request);
   const t = getT(locale);
   const consent = await consentData(request);
   return data(
@@ -110,7 +112,9 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content={THEME_COLOR} />
+        <meta name="theme-color" content={colors?.background ?? THEME_COLOR} />
+        {/* Signed-in staff may install the app (issue 64); the occupier's pages are not an app. */}
+        {rootData?.profile ? <link rel="manifest" href="/manifest.webmanifest" crossOrigin="use-credentials" /> : null}
         <DocumentTitle />
         <Meta />
         <Links />

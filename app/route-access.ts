@@ -53,6 +53,7 @@ export const screens: Screen[] = [
   { id: "incidents", path: "incidents", file: "routes/incidents.tsx", access: "user" },
   { id: "incident", path: "incident/:id", file: "routes/incident.tsx", access: "user" },
   { id: "tutorial", path: "tutorial", file: "routes/tutorial.tsx", access: "user" },
+  { id: "offline", path: "offline", file: "routes/offline.tsx", access: "user" },
 
   // Facility managers and administrators
   { id: "administration", path: "administration", file: "routes/administration.tsx", access: "manager" },
@@ -113,6 +114,9 @@ export const resources: Screen[] = [
   { id: "altcha-challenge", path: "altcha/challenge", file: "routes/resources/altcha-challenge.ts", access: "public" },
   { id: "report-issue", path: "report-issue", file: "routes/resources/report-issue.tsx", access: "user" },
   { id: "cookie-consent", path: "cookie-consent", file: "routes/resources/cookie-consent.ts", access: "public" },
+  // The service worker's list of pages to keep, and the installable app's manifest (issue 64).
+  { id: "offline-pages", path: "offline/pages", file: "routes/resources/offline.pages.ts", access: "user" },
+  { id: "web-manifest", path: "manifest.webmanifest", file: "routes/resources/manifest.ts", access: "public" },
   // The entity logo of the public report page (no account: /files/{id} is for signed-in users).
   { id: "report-logo", path: "report/:identifier/logo", file: "routes/resources/report.$identifier.logo.ts", access: "public" },
   // The building picker's pages (searchable, keyset-paged), read by the picker when JavaScript runs.

@@ -9,8 +9,10 @@ import { MainNav } from "~/components/shell/main-nav";
 import { type MenuEntry, menuFor } from "~/components/shell/menu";
 import { MobileMenu } from "~/components/shell/mobile-menu";
 import { NotificationsBell } from "~/components/shell/notifications-bell";
+import { OfflineStatus } from "~/components/shell/offline-status";
 import { ReportDialog } from "~/components/shell/report-dialog";
 import { UserMenu } from "~/components/shell/user-menu";
+import { KEPT_FOR_HEADER, personKey } from "~/lib/offline-rules";
 import { guard, mayOpen } from "~/modules/auth/guard.server";
 import { countNotifications } from "~/modules/notifications/queries.server";
 import { screensById } from "~/route-access";
@@ -25,6 +27,9 @@ import type { loader as rootLoader } from "~/root";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await guard(request, context);
   if (!user) throw redirect("/login"); // the guard already sends signed-out visitors there
+  // A page the service worker keeps for someone (issue 64) is never given to another person's session.
+  const keptFor = request.headers.get(KEPT_FOR_HEADER);
+  if (keptFor !== null && keptFor !== personKey(user.entityId, user.id)) throw new Response(null, { status: 409 });
   const rt = context.runtime;
   // Read with the session check on reads (app/modules/auth/session.server.ts); counted here otherwise.
   const unread = context.auth.shell?.unread ?? (await countNotifications(rt.database.db, user.entityId, user.id)).unread;
@@ -106,6 +111,7 @@ export default function AppLayout() {
         </aside>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-hidden sm:px-6 lg:px-10 lg:py-8">
           <div className="mx-auto w-full max-w-6xl">
+            {profile ? <OfflineStatus person={personKey(profile.entity.id, profile.id)} /> : null}
             <Outlet />
           </div>
         </main>

@@ -87,9 +87,9 @@ const ID_KINDS: Record<string, Kind> = {
 type SpecAccess = "user" | "manager" | "admin" | "visitor" | "public";
 const SPEC_ACCESS: Record<string, SpecAccess> = {
   home: "user", settings: "user", notifications: "user", notification: "user", "view-room": "user", "view-equipment": "user", "view-facility": "user", "view-building": "user", task: "user",
-  "view-task": "user", incidents: "user", incident: "user", tutorial: "user",
+  "view-task": "user", incidents: "user", incident: "user", tutorial: "user", offline: "user",
   file: "user", "report-issue": "user", "building-options": "user", "incident-work-order": "user", "incident-assignee-options": "user",
-  "task-inspection-report": "user",
+  "task-inspection-report": "user", "offline-pages": "user",
   administration: "manager", configuration: "manager", dashboard: "manager", users: "manager", "add-user": "manager",
   "update-user": "manager", "import-data": "manager", facilities: "manager", "add-facility": "manager", "update-facility": "manager",
   "add-building": "manager", "update-building": "manager", "add-room-type": "manager", "update-room-type": "manager",

@@ -116,7 +116,7 @@ export function FormErrors({ id, errors, ns, className }: { id?: string; errors?
   if (!errors?.length) return null;
   return (
     <Alert variant="destructive" className={className} id={id}>
-      {text(errors)?.join(" ")}
+      <span data-refusal="">{text(errors)?.join(" ")}</span>
     </Alert>
   );
 }
@@ -128,7 +128,7 @@ export function FormErrors({ id, errors, ns, className }: { id?: string; errors?
 export function ErrorText({ id, errors, role, className }: { id?: string; errors?: string[] | null; role?: "alert"; className?: string }) {
   if (!errors?.length) return null;
   return (
-    <p id={id} role={role} className={cn("text-sm font-medium text-destructive", className)}>
+    <p id={id} role={role} className={cn("text-sm font-medium text-destructive", className)} data-refusal="">
       {errors.join(" ")}
     </p>
   );

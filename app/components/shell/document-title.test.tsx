@@ -77,7 +77,7 @@ describe("the toast stack", () => {
       </I18nextProvider>,
     );
     expect(html).toContain("Succès\u00a0: </span>Créé");
-    expect(html).toContain("Erreur\u00a0: </span>Échec");
+    expect(html).toContain('Erreur\u00a0: </span><span data-refusal="">Échec');
     expect(html).toContain("Information\u00a0: </span>Note");
     expect(html).not.toMatch(/Success|Error:/);
     // Before JavaScript runs, a screen's own toasts are drawn where they are; the root's stack is always there.

@@ -90,7 +90,10 @@ export function Field({
           className="grid gap-1 text-sm font-medium text-destructive"
         >
           {errorList.map((error, i) => (
-            <p key={`${i}-${error}`}>{error}</p>
+            // data-refusal: the service worker reads it from a refused replay (app/lib/offline-rules.ts).
+            <p key={`${i}-${error}`} data-refusal="">
+              {error}
+            </p>
           ))}
         </div>
       ) : null}

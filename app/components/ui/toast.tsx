@@ -158,7 +158,7 @@ function ToastItem({
       <div className="grid min-w-0 flex-1 gap-1">
         <p className="text-sm font-semibold leading-tight">
           <span className="sr-only">{typeLabel} </span>
-          {toast.title}
+          {toast.type === "error" ? <span data-refusal="">{toast.title}</span> : toast.title}
         </p>
         {toast.description ? (
           <p className="text-sm text-muted-foreground">{toast.description}</p>
