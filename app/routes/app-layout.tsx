@@ -10,6 +10,7 @@ import { type MenuEntry, menuFor } from "~/components/shell/menu";
 import { MobileMenu } from "~/components/shell/mobile-menu";
 import { NotificationsBell } from "~/components/shell/notifications-bell";
 import { ReportDialog } from "~/components/shell/report-dialog";
+import { ScanLink } from "~/components/shell/scan-link";
 import { UserMenu } from "~/components/shell/user-menu";
 import { guard, mayOpen } from "~/modules/auth/guard.server";
 import { countNotifications } from "~/modules/notifications/queries.server";
@@ -89,6 +90,7 @@ export default function AppLayout() {
           <Brand entity={entity} className="mr-auto px-1" />
           <LanguageSwitch tone="brand" className="mr-1 hidden sm:inline-flex" />
           <HelpLink baseUrl={helpBaseUrl} />
+          <ScanLink />
           <NotificationsBell unread={unread} />
           {profile ? <UserMenu user={profile} /> : null}
         </div>
