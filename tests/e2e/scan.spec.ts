@@ -89,8 +89,10 @@ test("a typed code opens its room's or item's staff page; other codes stay on /s
 
   // A made-up code, then an address that names no sticker.
   await typeCode("ZZZZZZZZZZZZZ");
+  await expect(page).toHaveURL(/\/scan\?code=ZZZZZZZZZZZZZ$/);
   await expect(page.getByRole("alert")).toHaveText(NOT_FOUND);
   await typeCode("https://elsewhere.example/login");
+  await expect(page).toHaveURL(/\/scan\?code=https/);
   await expect(page.getByRole("alert")).toHaveText(NOT_A_CODE);
   expect(new URL(page.url()).host).toBe(new URL(baseURL!).host);
 });
