@@ -65,6 +65,7 @@ test("a typed code opens its room's or item's staff page; other codes stay on /s
   await page.getByRole("link", { name: "Scan a code" }).click();
   await expect(page).toHaveURL(/\/scan$/);
   await expect(page.getByRole("heading", { level: 1, name: "Scan a code" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), "the screen fits a phone's 390 px").toBeLessThanOrEqual(390);
 
   const typeCode = async (text: string) => {
     await page.getByLabel("Code on the sticker").fill(text);
@@ -120,6 +121,22 @@ test.describe("the camera", () => {
     await page.getByRole("button", { name: "Use the camera" }).click();
     await expect(page).toHaveURL(new RegExp(`/view-room/${own.roomId}$`), { timeout: 20_000 });
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+
+  test("without the camera's permission says so, and the typed code still works", async ({ page, login, baseURL }) => {
+    const own = await firstRoomSticker(baseURL!, accounts.technician);
+    await page.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
+    });
+    await login(accounts.technician, { consent: true });
+    await page.goto("/scan");
+    await page.getByRole("button", { name: "Use the camera" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "The camera could not be opened" })).toHaveText(
+      "The camera could not be opened (no camera, or permission refused). Type the code below instead.",
+    );
+    await page.getByLabel("Code on the sticker").fill(own.code);
+    await page.getByRole("button", { name: "Open", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/view-room/${own.roomId}$`));
   });
 
   test("refuses another entity's sticker with the reason", async ({ page, login, baseURL }) => {
