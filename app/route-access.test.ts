@@ -8,8 +8,11 @@ import { resources, screens } from "./route-access";
  * screens after it, never read from route-access.ts: a wrong access level there fails here.
  */
 const SPEC_SCREENS = {
-  /** Section 2, "Open to any signed-in user (including technicians)", the tutorial of its menu, an equipment item's history (issue 62), and what is kept offline (issue 64). */
-  user: ["/", "/settings", "/notifications", "/notification/{id}", "/view-room/{id}", "/view-equipment/{id}", "/view-facility/{id}", "/view-building/{id}", "/task", "/view-task/{id}/{date}", "/incidents", "/incident/{id}", "/tutorial", "/offline"],
+  /**
+   * Section 2, "Open to any signed-in user (including technicians)", the tutorial of its menu, an equipment
+   * item's history (issue 62), the staff's scan screen and what is kept offline (issue 64).
+   */
+  user: ["/", "/settings", "/notifications", "/notification/{id}", "/view-room/{id}", "/view-equipment/{id}", "/view-facility/{id}", "/view-building/{id}", "/task", "/view-task/{id}/{date}", "/incidents", "/incident/{id}", "/tutorial", "/scan", "/offline"],
   /** Section 2, "Facility manager and administrator only" (section 6: managers and administrators). */
   manager: [
     "/administration", "/configuration", "/dashboard", "/users", "/add-user", "/update-user/{id}", "/import-data", "/facilities",

@@ -54,6 +54,8 @@ export const screens: Screen[] = [
   { id: "incident", path: "incident/:id", file: "routes/incident.tsx", access: "user" },
   { id: "tutorial", path: "tutorial", file: "routes/tutorial.tsx", access: "user" },
   { id: "offline", path: "offline", file: "routes/offline.tsx", access: "user" },
+  // A sticker's QR code scanned with the camera, or its code typed, opens the staff page of its room or item (issue 64).
+  { id: "scan", path: "scan", file: "routes/scan.tsx", access: "user" },
 
   // Facility managers and administrators
   { id: "administration", path: "administration", file: "routes/administration.tsx", access: "manager" },

@@ -11,6 +11,7 @@ import { MobileMenu } from "~/components/shell/mobile-menu";
 import { NotificationsBell } from "~/components/shell/notifications-bell";
 import { OfflineStatus } from "~/components/shell/offline-status";
 import { ReportDialog } from "~/components/shell/report-dialog";
+import { ScanLink } from "~/components/shell/scan-link";
 import { UserMenu } from "~/components/shell/user-menu";
 import { KEPT_FOR_HEADER, personKey } from "~/lib/offline-rules";
 import { guard, mayOpen } from "~/modules/auth/guard.server";
@@ -94,6 +95,7 @@ export default function AppLayout() {
           <Brand entity={entity} className="mr-auto px-1" />
           <LanguageSwitch tone="brand" className="mr-1 hidden sm:inline-flex" />
           <HelpLink baseUrl={helpBaseUrl} />
+          <ScanLink />
           <NotificationsBell unread={unread} />
           {profile ? <UserMenu user={profile} /> : null}
         </div>

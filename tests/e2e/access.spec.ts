@@ -75,7 +75,8 @@ const ID_KINDS: Record<string, Kind> = {
 /**
  * Who may open each screen and secured resource route, from SPEC.md (not from route-access.ts):
  * - `user`: section 2 "Open to any signed-in user (including technicians)", the tutorial of its menu, and
- *   the resources of those screens (files, the bug report dialog, pickers, the work order);
+ *   the resources of those screens (files, the bug report dialog, pickers, the work order), and the staff's scan
+ *   screen (issue 64: "a Scan button in the staff shell");
  * - `manager`: section 2 "Facility manager and administrator only" (section 6: everyone else is sent to the
  *   forbidden page), the export tab of /import-data, the API tokens managers see (decision 056), and the
  *   downloads of those screens (dashboard CSV, sticker PDFs, import templates);
@@ -87,7 +88,7 @@ const ID_KINDS: Record<string, Kind> = {
 type SpecAccess = "user" | "manager" | "admin" | "visitor" | "public";
 const SPEC_ACCESS: Record<string, SpecAccess> = {
   home: "user", settings: "user", notifications: "user", notification: "user", "view-room": "user", "view-equipment": "user", "view-facility": "user", "view-building": "user", task: "user",
-  "view-task": "user", incidents: "user", incident: "user", tutorial: "user", offline: "user",
+  "view-task": "user", incidents: "user", incident: "user", tutorial: "user", scan: "user", offline: "user",
   file: "user", "report-issue": "user", "building-options": "user", "incident-work-order": "user", "incident-assignee-options": "user",
   "task-inspection-report": "user", "offline-pages": "user",
   administration: "manager", configuration: "manager", dashboard: "manager", users: "manager", "add-user": "manager",

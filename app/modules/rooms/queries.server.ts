@@ -418,3 +418,66 @@ export async function viewRoom(ctx: ServiceContext, id: number): Promise<RoomDet
   if (!(await canViewRoom(ctx, place))) throw new ForbiddenError("rooms:errors.roomForbidden");
   return getRoom(ctx, id);
 }
+
+// ---------------------------------------------------------------------------
+// A sticker's code, scanned or typed by staff (/scan)
+// ---------------------------------------------------------------------------
+
+/** A report identifier as the schema allows it (codes made by `newReportCode`, and older imported ones). */
+const STICKER_CODE = /^[A-Za-z0-9_-]{4,32}$/;
+const STICKER_PATH = /\/report\/([A-Za-z0-9_-]{4,32})\/?$/;
+
+/**
+ * The code in what a person typed, pasted or read from a sticker's QR code: the bare code, or an address
+ * whose path ends in `/report/{code}` (whatever its host: only the code is kept, looked up in the
+ * viewer's own entity, never followed). Null for anything else.
+ */
+export function stickerCode(text: string): string | null {
+  const value = text.trim();
+  if (STICKER_CODE.test(value)) return value;
+  let path: string;
+  try {
+    path = new URL(value, "http://sticker.invalid").pathname;
+  } catch {
+    return null;
+  }
+  return STICKER_PATH.exec(path)?.[1] ?? null;
+}
+
+/** The staff page a sticker leads to: its room, or its equipment item. */
+export type ScannedPlace = { kind: "room"; id: number } | { kind: "equipmentItem"; id: number };
+
+/**
+ * The room or equipment item a sticker's code names, for the staff who scan it: an active identifier of
+ * the viewer's entity, of an active item in an active room, or of an active room, within the viewer's
+ * reach. "notACode" when the text holds no code; "notFound" for an unknown, replaced or archived code,
+ * another entity's and one out of reach alike (saying nothing of what another entity has).
+ * Codes are read aloud in capitals: a code typed in lower case is also looked up in capitals.
+ */
+export async function findScannedPlace(ctx: ServiceContext, text: string): Promise<ScannedPlace | "notACode" | "notFound"> {
+  assertCan(ctx.actor, "read", "place");
+  const code = stickerCode(text);
+  if (!code) return "notACode";
+  const [row] = await ctx.db
+    .select({ roomId: rooms.id, equipmentItemId: equipmentItems.id })
+    .from(reportIdentifiers)
+    .leftJoin(
+      equipmentItems,
+      and(eq(equipmentItems.id, reportIdentifiers.equipmentItemId), eq(equipmentItems.entityId, ctx.entityId), isNull(equipmentItems.archivedAt)),
+    )
+    .innerJoin(
+      rooms,
+      and(eq(rooms.id, sql`coalesce(${reportIdentifiers.roomId}, ${equipmentItems.roomId})`), eq(rooms.entityId, ctx.entityId), isNull(rooms.archivedAt)),
+    )
+    .where(
+      and(
+        eq(reportIdentifiers.entityId, ctx.entityId),
+        inArray(reportIdentifiers.code, [...new Set([code, code.toUpperCase()])]),
+        isNull(reportIdentifiers.archivedAt),
+        treeScope(ctx, "room"),
+      ),
+    )
+    .limit(1);
+  if (!row) return "notFound";
+  return row.equipmentItemId != null ? { kind: "equipmentItem", id: row.equipmentItemId } : { kind: "room", id: row.roomId };
+}
