@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
+import { KEPT_FOR_HEADER, personKey } from "~/lib/offline-rules";
 import { mayOpen } from "~/modules/auth/guard.server";
 import { commitSession } from "~/modules/auth/session.server";
 import { type Access, routesById } from "~/route-access";
@@ -39,8 +40,15 @@ export async function applyGate(access: Access | undefined, args: Args): Promise
     case "admin":
       if (!user) throw await toLogin(request, context);
       if (!mayOpen({ access }, user.role)) throw redirect("/forbidden");
+      // A page the service worker keeps for one person (issue 64) is never read with another person's session.
+      if (keptForSomeoneElse(request, user)) throw new Response(null, { status: 409 });
       return;
   }
+}
+
+function keptForSomeoneElse(request: Request, user: { id: number; entityId: number }): boolean {
+  const keptFor = request.headers.get(KEPT_FOR_HEADER);
+  return keptFor !== null && keptFor !== personKey(user.entityId, user.id);
 }
 
 async function toLogin(request: Request, context: AppLoadContext): Promise<Response> {

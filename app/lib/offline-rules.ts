@@ -65,7 +65,7 @@ export function mayKeep(url: URL, origin: string): boolean {
   const path = url.pathname;
   if (!path.startsWith("/") || path.includes("//") || path.includes("..")) return false;
   if (path.endsWith(".data") || path.includes(".")) return false;
-  return !/^\/(api|report|report-issue|resources|login|logout|signup|password|set-language|cookie-consent|altcha|locales|import-data|printing|calendar|import-template)(\/|$)/.test(path);
+  return !/^\/(api|files|report|report-issue|resources|login|logout|signup|password|set-language|cookie-consent|altcha|locales|import-data|printing|calendar|import-template)(\/|$)/.test(path);
 }
 
 /** Whether a photo address may be kept (a stored file of the kept pages). */
@@ -97,7 +97,7 @@ export const REFUSAL_ATTRIBUTE = "data-refusal";
 /** The refusal texts of a page the server answered, in the order of the page. */
 export function refusalReasons(html: string): string[] {
   const found: string[] = [];
-  const marked = /<([a-z][a-z0-9]*)\b[^>]*\sdata-refusal(?:=""|\b)[^>]*>([\s\S]*?)<\/\1>/gi;
+  const marked = /<([a-z][a-z0-9]*)\b[^>]*\sdata-refusal(?:=""|(?=[\s/>]))[^>]*>([\s\S]*?)<\/\1>/gi;
   for (const match of html.matchAll(marked)) {
     const text = decodeEntities(match[2].replace(/<[^>]*>/g, " ")).replace(/\s+/g, " ").trim();
     if (text && !found.includes(text)) found.push(text);

@@ -13,7 +13,7 @@ import { OfflineStatus } from "~/components/shell/offline-status";
 import { ReportDialog } from "~/components/shell/report-dialog";
 import { ScanLink } from "~/components/shell/scan-link";
 import { UserMenu } from "~/components/shell/user-menu";
-import { KEPT_FOR_HEADER, personKey } from "~/lib/offline-rules";
+import { personKey } from "~/lib/offline-rules";
 import { guard, mayOpen } from "~/modules/auth/guard.server";
 import { countNotifications } from "~/modules/notifications/queries.server";
 import { screensById } from "~/route-access";
@@ -28,9 +28,6 @@ import type { loader as rootLoader } from "~/root";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await guard(request, context);
   if (!user) throw redirect("/login"); // the guard already sends signed-out visitors there
-  // A page the service worker keeps for someone (issue 64) is never given to another person's session.
-  const keptFor = request.headers.get(KEPT_FOR_HEADER);
-  if (keptFor !== null && keptFor !== personKey(user.entityId, user.id)) throw new Response(null, { status: 409 });
   const rt = context.runtime;
   // Read with the session check on reads (app/modules/auth/session.server.ts); counted here otherwise.
   const unread = context.auth.shell?.unread ?? (await countNotifications(rt.database.db, user.entityId, user.id)).unread;

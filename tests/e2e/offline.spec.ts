@@ -26,9 +26,16 @@ async function waitForCopy(page: Page, path: string) {
           }
           return false;
         }, path),
-      { timeout: 30_000, message: `${path} kept` },
+      { timeout: 60_000, message: `${path} kept` },
     )
-    .toBe(true);
+    .toBe(true)
+    .catch(async (error: Error) => {
+      const worker = await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker?.getRegistration();
+        return { active: registration?.active?.state, installing: registration?.installing?.state, waiting: registration?.waiting?.state, controlled: !!navigator.serviceWorker?.controller, caches: await caches.keys() };
+      });
+      throw new Error(`${error.message}\nkept: ${JSON.stringify(await keptPaths(page))}\nworker: ${JSON.stringify(worker)}`);
+    });
 }
 
 async function keptPaths(page: Page): Promise<string[]> {
@@ -57,6 +64,8 @@ async function goOffline(context: BrowserContext, page: Page) {
 
 test.describe("offline work (JavaScript on)", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the service worker needs JavaScript");
+  // A new browser profile each: the worker installs (the app's files) and makes the copy first.
+  test.setTimeout(150_000);
 
   test("a technician's day opens offline, two writes wait and reach the server in order", async ({ page, context, request }) => {
     await signIn(page, accounts.technician);
@@ -166,5 +175,28 @@ test.describe("offline page (JavaScript off)", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Available offline" })).toBeVisible();
     await expect(page.getByRole("link", { name: "My tasks" })).toBeVisible();
     await expect(page.getByRole("link", { name: "My open incidents" })).toBeVisible();
+  });
+
+  test("a page kept for someone is never given to another person's session", async ({ page, login }) => {
+    await login(accounts.technician);
+    const own = await page.request.get("/offline/pages");
+    expect(own.status()).toBe(200);
+    const { person, pages } = (await own.json()) as { person: string; pages: string[] };
+    expect(pages.slice(0, 3)).toEqual(["/offline", "/task", "/incidents"]);
+    const asked = (key: string) => ({ headers: { "X-Kept-For": key } });
+    expect((await page.request.get("/task", asked(person))).status()).toBe(200);
+    // Another person of the entity, or of another entity: refused, with nothing of the page.
+    const other = person.replace(/-u\d+$/, "-u999999");
+    for (const key of [other, "e999999-u1"]) {
+      for (const path of ["/task", "/offline", pages.find((p) => p.startsWith("/incident/")) ?? "/incidents"]) {
+        const answer = await page.request.get(path, asked(key));
+        expect(answer.status(), `${path} for ${key}`).toBe(409);
+        // No screen's data: neither the task list's nor the incident's.
+        const body = await answer.text();
+        expect(body).not.toContain("plannedMaintenanceId");
+        expect(body).not.toContain("shortId");
+      }
+      expect((await page.request.get("/offline/pages", asked(key))).status()).toBe(409);
+    }
   });
 });

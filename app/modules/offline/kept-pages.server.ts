@@ -1,9 +1,10 @@
 import { and, eq, inArray, isNull, like } from "drizzle-orm";
 import type { ServiceContext } from "~/core/context.server";
 import { IncidentStatus } from "~/db/enums";
-import { incidentFiles, storedFiles } from "~/db/schema";
+import { incidentFiles, rooms as roomTable, storedFiles } from "~/db/schema";
 import { addDays } from "~/lib/dates";
 import { MAX_KEPT, OFFLINE_PAGE, personKey } from "~/lib/offline-rules";
+import { treeScope } from "~/modules/facilities/policy.server";
 import { NO_FILTERS } from "~/modules/incidents/filters";
 import { listIncidents } from "~/modules/incidents/queries.server";
 import { tasksBetween, todayOf } from "~/modules/maintenance/task-queries.server";
@@ -74,11 +75,13 @@ export async function keptPages(ctx: ServiceContext): Promise<KeptPages> {
     else tasks.set(href, { href, planName: row.planName, roomName: row.roomName, buildingName: row.buildingName, dueDate: row.dueDate, done: row.status !== 0 });
     if (!rooms.has(row.roomId)) rooms.set(row.roomId, { href: `/view-room/${row.roomId}`, roomName: row.roomName, buildingName: row.buildingName });
   }
-  const incidents = incidentPage.items.map((row) => {
-    const { roomId, roomName, buildingName } = row.location;
-    if (roomId !== null && !rooms.has(roomId)) rooms.set(roomId, { href: `/view-room/${roomId}`, roomName: roomName ?? "", buildingName: buildingName ?? "" });
-    return { href: `/incident/${row.id}`, shortId: row.shortId, title: row.title };
-  });
+  // An incident assigned to the person may lie in a room they cannot open (decision 022): that room is not kept.
+  const incidentRooms = incidentPage.items.map((row) => row.location).filter((l) => l.roomId !== null && !rooms.has(l.roomId));
+  const reached = await roomsInReach(ctx, incidentRooms.map((l) => l.roomId!));
+  for (const { roomId, roomName, buildingName } of incidentRooms) {
+    if (reached.has(roomId!)) rooms.set(roomId!, { href: `/view-room/${roomId}`, roomName: roomName ?? "", buildingName: buildingName ?? "" });
+  }
+  const incidents = incidentPage.items.map((row) => ({ href: `/incident/${row.id}`, shortId: row.shortId, title: row.title }));
 
   const incidentIds = incidentPage.items.map((row) => row.id);
   const photos = incidentIds.length
@@ -99,6 +102,16 @@ export async function keptPages(ctx: ServiceContext): Promise<KeptPages> {
     rooms: [...rooms.values()],
     photos: photos.map((photo) => `/files/${photo.id}`),
   };
+}
+
+/** Those of `ids` that are rooms the person may open. */
+async function roomsInReach(ctx: ServiceContext, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const found = await ctx.db
+    .select({ id: roomTable.id })
+    .from(roomTable)
+    .where(and(eq(roomTable.entityId, ctx.entityId), inArray(roomTable.id, ids), isNull(roomTable.archivedAt), treeScope(ctx, "room")));
+  return new Set(found.map((room) => room.id));
 }
 
 /** The addresses the service worker keeps, in the order it fetches them (the most needed first). */
