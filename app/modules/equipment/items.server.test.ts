@@ -171,11 +171,11 @@ describe("an item's documents and photos", () => {
 });
 
 describe("listItemRecords", () => {
-  it("lists the items within reach, searched by serial number, filtered by warranty ending within N days", async () => {
+  it("lists the items within reach, searched by serial number, internal reference or model, filtered by warranty ending within N days", async () => {
     const db = database.db;
     await db.update(equipmentItems).set({ archivedAt: null, parentItemId: null }).where(inArray(equipmentItems.id, [boiler.id, pump.id, valve.id]));
     await db.update(equipmentItems).set({ warrantyEndsOn: "2026-12-20", serialNumber: "SN-BOIL" }).where(eq(equipmentItems.id, boiler.id));
-    await db.update(equipmentItems).set({ warrantyEndsOn: "2027-02-01", serialNumber: "SN-PUMP" }).where(eq(equipmentItems.id, pump.id));
+    await db.update(equipmentItems).set({ warrantyEndsOn: "2027-02-01", serialNumber: "SN-PUMP", model: "Magna3" }).where(eq(equipmentItems.id, pump.id));
     await db.update(equipmentItems).set({ warrantyEndsOn: "2026-12-01", serialNumber: "SN-VALVE" }).where(eq(equipmentItems.id, valve.id));
     await db.update(equipmentItems).set({ warrantyEndsOn: "2026-12-10" }).where(eq(equipmentItems.id, elsewhere.id));
     vi.useFakeTimers({ toFake: ["Date"] });
@@ -188,6 +188,12 @@ describe("listItemRecords", () => {
       expect(await refs(manager, "", 30)).toEqual(["BOILER-1"]);
       expect(await refs(manager, "", 60)).toEqual(["BOILER-1", "PUMP-1"]);
       expect(await refs(manager, "sn-pu", null)).toEqual(["PUMP-1"]);
+      // Found by internal reference and by model too, never another entity's or an unreached item.
+      expect(await refs(manager, "valve-1", null)).toEqual(["VALVE-1"]);
+      expect(await refs(manager, "magna", null)).toEqual(["PUMP-1"]);
+      expect(await refs(manager, "B-1", null)).toEqual([]);
+      expect(await refs(manager, "FAR-1", null)).toEqual([]);
+      expect(await refs(managerB, "magna", null)).toEqual([]);
       expect(await refs(unlinkedManager, "", null)).toEqual([]);
       expect(await refs(managerB, "", null)).toEqual(["B-1"]);
     } finally {
