@@ -12,6 +12,7 @@ import { prepareImage } from "~/modules/files/images.server";
 import { type FilesContext, type Upload, uploadsOf } from "~/modules/files/uploads.server";
 import { attachToIncident, createReportedIncident, type IncidentAnswer } from "~/modules/incidents/writes.server";
 import { incidentReach } from "~/modules/facilities/policy.server";
+import { assigneeCandidates } from "~/modules/incidents/queries.server";
 import { incidentTypeName } from "~/modules/incident-types/queries.server";
 import { answerField, answerPasses, CHECK_ANSWER_MAX, type CheckToAnswer, type InspectionCheck, type TaskAnswer, type CheckInput, CheckSchema, type CheckValues, MAX_CHECKS, photoField, readNumber } from "./inspection-schema";
 import { lockMaintenanceType } from "./service.server";
@@ -23,8 +24,9 @@ import { lockMaintenanceType } from "./service.server";
  *
  * A failed pass/fail check or a number outside its range opens one incident on the task's room or
  * equipment item, of the check's incident type and priority, carrying every answer of the task and the
- * check's photo; the answer keeps the incident's id (the link both ways). One answer per task and check
- * (a unique key): the task's lock makes a second "done" a no-op, and the key makes a check that already
+ * check's photo, assigned to the person who signs the inspection off when they may handle incidents of
+ * that room (else unassigned); the answer keeps the incident's id (the link both ways). One answer per
+ * task and check (a unique key): the task's lock makes a second "done" a no-op, and the key makes a check that already
  * opened its incident open none again (a task reopened and done again updates its answers only).
  */
 
@@ -238,6 +240,11 @@ export async function recordCheckAnswers(tx: ServiceContext, effects: Effects, t
     answer: w.kind === InspectionCheckKind.PASS_FAIL ? (w.answer === "pass" ? "yes" : "no") : w.answer,
   }));
   const [room] = await tx.db.select({ name: rooms.name, floor: rooms.floor }).from(rooms).where(and(eq(rooms.id, task.roomId), eq(rooms.entityId, tx.entityId)));
+  // The person signing the inspection off takes its incidents when they may handle incidents of that room.
+  const signer = tx.actor?.id ?? null;
+  const [assignee] = signer === null || !written.some((w) => w.passed === false && w.incidentId === null)
+    ? []
+    : await tx.db.select({ id: users.id }).from(users).where(and(eq(users.id, signer), eq(users.entityId, tx.entityId), assigneeCandidates(tx, task.roomId)));
   let opened = 0;
   for (const w of written) {
     if (w.passed !== false || w.incidentId !== null) continue;
@@ -251,7 +258,7 @@ export async function recordCheckAnswers(tx: ServiceContext, effects: Effects, t
       floor: room?.floor ?? null,
       priority: check.priority,
       incidentTypeId: check.incidentTypeId,
-      assigneeId: null,
+      assigneeId: assignee?.id ?? null,
       at: new Date(),
     });
     await attachToIncident(tx, incident.id, { answers: carried, fileIds: w.fileId ? [w.fileId] : [] });
