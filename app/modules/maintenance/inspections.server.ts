@@ -14,7 +14,7 @@ import { attachToIncident, createReportedIncident, type IncidentAnswer } from "~
 import { incidentReach } from "~/modules/facilities/policy.server";
 import { assigneeCandidates } from "~/modules/incidents/queries.server";
 import { incidentTypeName } from "~/modules/incident-types/queries.server";
-import { answerField, answerPasses, CHECK_ANSWER_MAX, type CheckToAnswer, type InspectionCheck, type TaskAnswer, type CheckInput, CheckSchema, type CheckValues, MAX_CHECKS, photoField, readNumber } from "./inspection-schema";
+import { answerField, answerPasses, CHECK_ANSWER_MAX, type CheckToAnswer, type InspectionCheck, type TaskAnswer, type CheckInput, CheckSchema, type ChecklistInput, ChecklistSchema, type CheckValues, MAX_CHECKS, photoField, readNumber } from "./inspection-schema";
 import { lockMaintenanceType } from "./service.server";
 
 /**
@@ -151,6 +151,44 @@ export async function removeMaintenanceCheck(ctx: ServiceContext, maintenanceTyp
       .returning({ id: maintenanceTypeChecks.id });
     if (removed.length === 0) throw checkNotFound();
     await effects.audit({ action: AUDIT.maintenanceType.removeCheck, recordType: "maintenanceType", recordId: maintenanceTypeId });
+  });
+}
+
+/**
+ * Replaces a type's checklist (the REST call): the checks in the given order, those with the id of one of
+ * the type's checks changed, those without added, the type's other checks removed (answers already given
+ * keep their copy), in one transaction with an audit row per check added, changed or removed. Answers the
+ * checklist as stored.
+ */
+export async function replaceMaintenanceChecklist(ctx: ServiceContext, maintenanceTypeId: number, rawInput: Input<ChecklistInput>): Promise<CheckRow[]> {
+  assertCan(ctx.actor, "manage", "maintenance");
+  const { checks } = parseInput(ChecklistSchema, await resolveInput(rawInput));
+  return withTx(ctx, async (tx, effects) => {
+    await lockMaintenanceType(tx, maintenanceTypeId);
+    for (const incidentTypeId of new Set(checks.map((c) => c.incidentTypeId))) if (incidentTypeId !== null) await checkIncidentType(tx, incidentTypeId);
+    const current = new Set((await listChecks(tx, maintenanceTypeId)).map((c) => c.id));
+    const given = checks.flatMap((c) => (c.id === null ? [] : [c.id]));
+    if (given.some((id) => !current.has(id)) || new Set(given).size !== given.length) throw checkNotFound();
+    const removed = [...current].filter((id) => !given.includes(id));
+    if (removed.length) {
+      await tx.db
+        .delete(maintenanceTypeChecks)
+        .where(and(eq(maintenanceTypeChecks.entityId, tx.entityId), eq(maintenanceTypeChecks.maintenanceTypeId, maintenanceTypeId), inArray(maintenanceTypeChecks.id, removed)));
+    }
+    for (const checkId of removed) await effects.audit({ action: AUDIT.maintenanceType.removeCheck, recordType: "maintenanceType", recordId: maintenanceTypeId, details: { checkId } });
+    for (const [position, check] of checks.entries()) {
+      if (check.id === null) {
+        const [added] = await tx.db.insert(maintenanceTypeChecks).values({ entityId: tx.entityId, maintenanceTypeId, position, ...columnsOf(check) }).returning({ id: maintenanceTypeChecks.id });
+        await effects.audit({ action: AUDIT.maintenanceType.addCheck, recordType: "maintenanceType", recordId: maintenanceTypeId, details: { checkId: added.id } });
+      } else {
+        await tx.db
+          .update(maintenanceTypeChecks)
+          .set({ position, ...columnsOf(check), updatedAt: new Date() })
+          .where(and(eq(maintenanceTypeChecks.id, check.id), eq(maintenanceTypeChecks.maintenanceTypeId, maintenanceTypeId), eq(maintenanceTypeChecks.entityId, tx.entityId)));
+        await effects.audit({ action: AUDIT.maintenanceType.updateCheck, recordType: "maintenanceType", recordId: maintenanceTypeId, details: { checkId: check.id } });
+      }
+    }
+    return listChecks(tx, maintenanceTypeId);
   });
 }
 
