@@ -158,7 +158,8 @@ export async function importEquipmentItemsBulk(ctx: ServiceContext, rawRows: Inp
           .orderBy(equipmentItems.id)
           .for("update", { of: equipmentItems })
       : [];
-    if (locked.length !== targetIds.length || targetIds.length !== targets.filter((id) => id !== null).length) throw equipmentItemNotFound();
+    if (locked.length !== targetIds.length) throw equipmentItemNotFound();
+    if (targetIds.length !== targets.filter((id) => id !== null).length) throw new ValidationError({ id: ["imports:errors.duplicateInFile"] }, "imports:errors.duplicateInFile", "DUPLICATE_ITEM");
     const current = new Map(locked.map((l) => [l.id, l]));
     rows.forEach(({ row }, i) => {
       const item = targets[i] === null ? null : current.get(targets[i]!)!;
