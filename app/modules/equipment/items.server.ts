@@ -237,14 +237,18 @@ async function checkParents(ctx: ServiceContext, links: Array<{ id: number | nul
   const stored = await ctx.db.select({ id: equipmentItems.id, parentItemId: equipmentItems.parentItemId }).from(equipmentItems).where(and(eq(equipmentItems.entityId, ctx.entityId), isNotNull(equipmentItems.parentItemId)));
   const parents = new Map(stored.map((s) => [s.id, s.parentItemId]));
   for (const l of links) if (l.id !== null) parents.set(l.id, l.parentItemId);
-  for (const l of links) {
-    if (l.id === null) continue;
-    let at = parents.get(l.id) ?? null;
-    for (let steps = 0; at !== null && steps <= parents.size; steps++) {
-      if (at === l.id) throw new ValidationError({ parentItemId: [PARENT_LOOP] }, PARENT_LOOP, "PARENT_LOOP");
-      at = parents.get(at) ?? null;
-    }
+  const ids = links.flatMap((l) => (l.id === null ? [] : [l.id]));
+  if (ids.some((id) => liesAboveItself(parents, id))) throw new ValidationError({ parentItemId: [PARENT_LOOP] }, PARENT_LOOP, "PARENT_LOOP");
+}
+
+/** Whether item `id` is found above itself following `parents` (item to parent, null for none): a loop. */
+export function liesAboveItself(parents: ReadonlyMap<number, number | null>, id: number): boolean {
+  let at = parents.get(id) ?? null;
+  for (let steps = 0; at !== null && steps <= parents.size; steps++) {
+    if (at === id) return true;
+    at = parents.get(at) ?? null;
   }
+  return false;
 }
 
 /** Sets the given columns (Drizzle keys of `equipment_items`, the same for every row) of the entity's items, in one statement. */

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { ServiceContext } from "~/core/context.server";
 import { BulkUploadErrorMessageType } from "~/db/enums";
 import { type DataJobLineError, equipmentItems, rooms } from "~/db/schema";
-import { PARENT_LOOP } from "~/modules/equipment/items.server";
+import { liesAboveItself, PARENT_LOOP } from "~/modules/equipment/items.server";
 import type { CheckedRow } from "./check.server";
 import { normalise } from "./headers.server";
 
@@ -68,15 +68,6 @@ export async function checkItemLines(ctx: ServiceContext, rows: CheckedRow[]): P
   }
 
   // With every line's parent in place, no item may lie above itself.
-  for (const { row, id } of targets) {
-    let at = parents.get(id) ?? null;
-    for (let steps = 0; at !== null && steps <= parents.size; steps++) {
-      if (at === id) {
-        fail(row.line, "parent", BulkUploadErrorMessageType.INVALID_VALUE, PARENT_LOOP);
-        break;
-      }
-      at = parents.get(at) ?? null;
-    }
-  }
+  for (const { row, id } of targets) if (liesAboveItself(parents, id)) fail(row.line, "parent", BulkUploadErrorMessageType.INVALID_VALUE, PARENT_LOOP);
   return errors;
 }
