@@ -224,6 +224,7 @@ export const apiRoutes: Screen[] = [
   // Maintenance types and planned maintenance (section 7 leaves them out; designed like the facility calls)
   api("api-maintenance-types", "maintenances/types", "maintenances.types.ts"),
   api("api-maintenance-type", "maintenances/types/:id", "maintenances.types.$id.ts"),
+  api("api-maintenance-type-checklist", "maintenances/types/:id/checklist", "maintenances.types.$id.checklist.ts"),
   api("api-planned-maintenances", "maintenances/planned", "maintenances.planned.ts"),
   api("api-planned-maintenance", "maintenances/planned/:id", "maintenances.planned.$id.ts"),
   // Printing (section 7 leaves it out): sticker sheet PDFs and the print status (decision 053)

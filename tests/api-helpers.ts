@@ -37,7 +37,7 @@ export async function startApiRuntime(): Promise<ApiHarness> {
   current = {
     // The API's per-caller limits (decision 056) out of the way of files making thousands of calls;
     // tests/db/api-tokens.test.ts lowers them to see them work.
-    config: { API_RATE_LIMIT_PER_PERSON: 1_000_000, API_RATE_LIMIT_PER_TOKEN: 1_000_000 },
+    config: { API_RATE_LIMIT_PER_PERSON: 1_000_000, API_RATE_LIMIT_PER_TOKEN: 1_000_000, RATE_LIMIT_MULTIPLIER: 1000 },
     database,
     queue: services.queue,
     mailer: null,

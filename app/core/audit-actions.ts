@@ -15,7 +15,7 @@ export const AUDIT = {
   building: { create: "building.create", update: "building.update", archive: "building.archive" },
   entity: { signUp: "entity.sign-up", update: "entity.update", updateExplanatorySticker: "entity.update-explanatory-sticker" },
   equipmentCategory: { create: "equipmentCategory.create", update: "equipmentCategory.update", archive: "equipmentCategory.archive" },
-  equipmentItem: { update: "equipmentItem.update" },
+  equipmentItem: { create: "equipmentItem.create", update: "equipmentItem.update" },
   equipmentType: {
     create: "equipmentType.create",
     update: "equipmentType.update",

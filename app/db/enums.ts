@@ -230,6 +230,8 @@ export const BulkUploadType = {
   MAINTENANCE_TYPES: 5,
   ROOMS: 6,
   INCIDENT_TYPE: 7,
+  /** Equipment items with their records (issue 63): created, or updated when the file names them. */
+  EQUIPMENT_ITEMS: 8,
 } as const;
 export type BulkUploadType = ValueOf<typeof BulkUploadType>;
 export const BULK_UPLOAD_TYPE_VALUES = valuesOf(BulkUploadType);

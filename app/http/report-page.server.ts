@@ -5,7 +5,8 @@ import { readReportForm, reportControlErrors, reportFailure, type ReportFormFail
 import { detectLocale } from "~/i18n.server";
 import { isDomainError } from "~/lib/errors";
 import { type ArithmeticQuestion, captcha } from "~/modules/onboarding/captcha.server";
-import { getReportPlace, type ReportPlace, resolveReportIdentifierKept } from "~/modules/occupier-reports/place.server";
+import { getReportPlace, type ReportPlace, resolveReportIdentifierKept, staffPlaceLink } from "~/modules/occupier-reports/place.server";
+import { serviceContext } from "~/http/route-context.server";
 import { REPORT_HONEYPOT_FIELD } from "~/modules/occupier-reports/schema";
 import { reportIncident } from "~/modules/occupier-reports/service.server";
 
@@ -56,6 +57,8 @@ export type ReportPageData =
       question: { a: number; b: number; token: string } | null;
       /** Minutes until this address or sticker may report again, when it may not now. */
       limitedMinutes: number | null;
+      /** For a signed-in staff person who reaches the place: the item's screen or the room view. */
+      staffLink: string | null;
     };
 
 export type ReportActionData =
@@ -95,6 +98,8 @@ export async function reportPageLoader(args: Args) {
   const limits = reportLimits(context.runtime.config.RATE_LIMIT_MULTIPLIER);
   const limited = await limits.limited(context.clientAddress, place.code);
   const question: ArithmeticQuestion | null = typeId !== null && !sent && (await limits.needsCaptcha(context.clientAddress)) ? captcha().question() : null;
+  const user = context.auth.user;
+  const staffLink = user ? await staffPlaceLink(await serviceContext(args, user), place) : null;
   return data<ReportPageData>(
     {
       state: "page",
@@ -103,6 +108,7 @@ export async function reportPageLoader(args: Args) {
       sent,
       question: question ? { a: question.a, b: question.b, token: question.token } : null,
       limitedMinutes: limited.ok ? null : minutes(limited.retryAfterSeconds),
+      staffLink,
     },
     // The page changes with the address's limits and the language: never from a shared cache.
     { headers: { "Cache-Control": "private, no-store" } },

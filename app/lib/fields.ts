@@ -10,7 +10,7 @@ import type { z } from "zod";
  */
 
 /** What a reference column names: an existing record, by name or short id (decision 054). */
-export type ReferenceKind = "facility" | "building" | "roomType" | "category";
+export type ReferenceKind = "facility" | "building" | "roomType" | "category" | "equipmentType" | "room" | "equipmentItem" | "itemIdentifier";
 /** The enumerations a choice column offers (translated labels, or the stored number). */
 export type ChoiceKind = "priority" | "occurrenceUnit" | "yesNo";
 
@@ -25,7 +25,8 @@ export interface FieldFormatter {
 }
 
 export interface FieldDeclaration {
-  kind: "text" | "tags" | "integer" | "reference" | "choice";
+  /** `date`: a calendar day, written `YYYY-MM-DD` (also read as `DD/MM/YYYY`, `DD.MM.YYYY`). */
+  kind: "text" | "tags" | "integer" | "reference" | "choice" | "date";
   /** The import refuses a line without it (the template marks its header " *"). */
   required?: boolean;
   /** Longest text (the area's schema's own limit). */

@@ -16,7 +16,8 @@ import type { ScriptsHandle } from "~/root";
  * /report/{identifier}: the page a sticker's QR code opens, public, no account, no script.
  * The entity's logo, colours and greeting; where the sticker is; the room's links; the incident
  * types that apply, each a link to its form (`?type=<id>`); the thank-you after a report
- * (`?sent=<shortId>`). The logic is in app/http/report-page.server.ts.
+ * (`?sent=<shortId>`); for a signed-in staff person who reaches the place, a link to the item's screen or
+ * the room view (the sticker's staff side). The logic is in app/http/report-page.server.ts.
  */
 export const handle: ScriptsHandle = { scripts: false };
 
@@ -52,6 +53,11 @@ export default function ReportPage() {
               <h1 className="sr-only">{t("page.title")}</h1>
               {place.entity.greeting ? <p className="whitespace-pre-line text-base">{place.entity.greeting}</p> : null}
               <PlaceSummary place={place} />
+              {page.staffLink ? (
+                <a href={page.staffLink} className={`${buttonVariants({ variant: "outline" })} w-full`}>
+                  {t(place.equipmentItem ? "page.staffItem" : "page.staffRoom")}
+                </a>
+              ) : null}
               <TypeChoices types={place.incidentTypes} hrefOf={(id) => `${base}?type=${id}`} />
               <RoomLinks links={place.links} />
             </>

@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role, TimeMeasure } from "~/db/enums";
-import { type Entity, maintenanceTypes, plannedMaintenances, type Room, type User } from "~/db/schema";
+import { auditLog, type Entity, maintenanceTypeChecks, maintenanceTypes, plannedMaintenances, type Room, type User } from "~/db/schema";
 import * as plannedRoute from "~/routes/api/maintenances.planned";
 import * as planRoute from "~/routes/api/maintenances.planned.$id";
 import * as typeRoute from "~/routes/api/maintenances.types.$id";
+import * as checklistRoute from "~/routes/api/maintenances.types.$id.checklist";
 import * as typesRoute from "~/routes/api/maintenances.types";
-import { createBuilding, createEntity, createFacility, createRoom, createUser, linkUserTo } from "#tests/factories";
+import { createBuilding, createEntity, createFacility, createIncidentType, createMaintenanceCheck, createMaintenanceType, createRoom, createUser, linkUserTo } from "#tests/factories";
 import { type ApiHarness, callApi, startApiRuntime } from "#tests/api-helpers";
 
 /**
@@ -78,6 +79,8 @@ describe("every /api/maintenances call", () => {
       [typeRoute, `${typesUrl}/1`, "GET", { id: "1" }],
       [typeRoute, `${typesUrl}/1`, "PUT", { id: "1" }],
       [typeRoute, `${typesUrl}/1`, "DELETE", { id: "1" }],
+      [checklistRoute, `${typesUrl}/1/checklist`, "GET", { id: "1" }],
+      [checklistRoute, `${typesUrl}/1/checklist`, "PUT", { id: "1" }],
       [plannedRoute, plannedUrl, "GET", {}],
       [plannedRoute, plannedUrl, "POST", {}],
       [planRoute, `${plannedUrl}/1`, "GET", { id: "1" }],
@@ -93,6 +96,7 @@ describe("every /api/maintenances call", () => {
     const wrong: [Parameters<typeof callApi>[0], string, string, Record<string, string>, string][] = [
       [typesRoute, typesUrl, "PUT", {}, "GET, POST"],
       [typeRoute, `${typesUrl}/1`, "POST", { id: "1" }, "GET, PUT, DELETE"],
+      [checklistRoute, `${typesUrl}/1/checklist`, "DELETE", { id: "1" }, "GET, PUT"],
       [plannedRoute, plannedUrl, "DELETE", {}, "GET, POST"],
       [planRoute, `${plannedUrl}/1`, "PATCH", { id: "1" }, "GET, PUT, DELETE"],
     ];
@@ -221,5 +225,74 @@ describe("/api/maintenances/planned", () => {
     }
     const [row] = await api.database.db.select().from(plannedMaintenances).where(eq(plannedMaintenances.id, id));
     expect(row).toMatchObject({ name: "Ours", archivedAt: null });
+  });
+});
+
+describe("/api/maintenances/types/{id}/checklist", () => {
+  const checklistOf = (id: number) => ({ url: `${typesUrl}/${id}/checklist`, params: { id: String(id) } });
+
+  it("reads and replaces a type's checklist: changed, added, removed and reordered in one call", async () => {
+    const db = api.database.db;
+    const type = await createMaintenanceType(db, { entityId: entityA.id, name: "Fire round" });
+    const leak = await createIncidentType(db, { entityId: entityA.id, nameEn: "Leak" });
+    const seal = await createMaintenanceCheck(db, { entityId: entityA.id, maintenanceTypeId: type.id, position: 0, label: "Seal intact", priority: 2 });
+    const gone = await createMaintenanceCheck(db, { entityId: entityA.id, maintenanceTypeId: type.id, position: 1, label: "Old check", priority: 1 });
+    const { url, params } = checklistOf(type.id);
+    const got = await callApi(checklistRoute, url, { token: managerToken, params });
+    expect(got.status).toBe(200);
+    expect(got.body.map((c: { id: number; label: string }) => [c.id, c.label])).toEqual([
+      [seal.id, "Seal intact"],
+      [gone.id, "Old check"],
+    ]);
+    const put = await callApi(checklistRoute, url, {
+      method: "PUT",
+      token: managerToken,
+      params,
+      body: {
+        checks: [
+          { kind: 1, label: "Pressure (bar)", minValue: 1.5, maxValue: "2,5", priority: 3, incidentTypeId: leak.id },
+          { id: seal.id, kind: 0, label: "Seal intact", labelNl: "Zegel intact", photoRequired: true, priority: 2 },
+        ],
+      },
+    });
+    expect(put.status).toBe(200);
+    expect(put.body).toEqual([
+      expect.objectContaining({ position: 0, kind: 1, label: "Pressure (bar)", minValue: 1.5, maxValue: 2.5, priority: 3, incidentTypeId: leak.id, photoRequired: false }),
+      expect.objectContaining({ id: seal.id, position: 1, kind: 0, labelNl: "Zegel intact", photoRequired: true, minValue: null }),
+    ]);
+    const stored = await db.select().from(maintenanceTypeChecks).where(eq(maintenanceTypeChecks.maintenanceTypeId, type.id));
+    expect(stored.map((c) => c.id).sort()).toEqual([seal.id, put.body[0].id].sort());
+    const audit = await db.select().from(auditLog).where(eq(auditLog.recordId, String(type.id)));
+    expect(audit.filter((a) => a.recordType === "maintenanceType").map((a) => a.action).sort()).toEqual(["maintenanceType.add-check", "maintenanceType.remove-check", "maintenanceType.update-check"]);
+  });
+
+  it("refuses another entity's type and checks, an unknown incident type, and a bad check, changing nothing", async () => {
+    const db = api.database.db;
+    const type = await createMaintenanceType(db, { entityId: entityA.id, name: "Lift round" });
+    const check = await createMaintenanceCheck(db, { entityId: entityA.id, maintenanceTypeId: type.id, position: 0, label: "Doors close", priority: 1 });
+    const typeB = await createMaintenanceType(db, { entityId: entityB.id, name: "Elsewhere" });
+    const checkB = await createMaintenanceCheck(db, { entityId: entityB.id, maintenanceTypeId: typeB.id, position: 0, label: "Theirs", priority: 1 });
+    const otherLeak = await createIncidentType(db, { entityId: entityB.id, nameEn: "Their leak" });
+    const snapshot = async () => JSON.stringify(await db.select().from(maintenanceTypeChecks).orderBy(maintenanceTypeChecks.id));
+    const before = await snapshot();
+    const put = (token: string, id: number, checks: unknown[]) => callApi(checklistRoute, checklistOf(id).url, { method: "PUT", token, params: checklistOf(id).params, body: { checks } });
+
+    const fromB = await callApi(checklistRoute, checklistOf(type.id).url, { token: otherToken, params: checklistOf(type.id).params });
+    expect(fromB.status).toBe(404);
+    expect(fromB.body).toMatchObject({ code: "MAINTENANCE_TYPE_NOT_FOUND" });
+    expect((await put(otherToken, type.id, [])).status).toBe(404);
+    expect((await callApi(checklistRoute, checklistOf(typeB.id).url, { token: adminToken, params: checklistOf(typeB.id).params })).status).toBe(404);
+    // Another type's check (here another entity's) is not one of this type's.
+    const foreign = await put(managerToken, type.id, [{ id: checkB.id, kind: 0, label: "Mine now", priority: 1 }]);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toMatchObject({ code: "CHECK_NOT_FOUND" });
+    const theirType = await put(managerToken, type.id, [{ id: check.id, kind: 0, label: "Doors close", priority: 1, incidentTypeId: otherLeak.id }]);
+    expect(theirType.status).toBe(400);
+    expect(theirType.body.fieldErrorKeys).toEqual({ incidentTypeId: ["maintenance:checks.validation.incidentType"] });
+    const bad = await put(managerToken, type.id, [{ kind: 1, label: "", minValue: 3, maxValue: 2, priority: 1 }]);
+    expect(bad.status).toBe(400);
+    expect(bad.body.fieldErrorKeys).toMatchObject({ "checks.0.label": ["maintenance:checks.validation.labelRequired"], "checks.0.maxValue": ["maintenance:checks.validation.range"] });
+    expect((await put(technicianToken, type.id, [])).status).toBe(403);
+    expect(await snapshot()).toBe(before);
   });
 });

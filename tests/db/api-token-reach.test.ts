@@ -24,6 +24,7 @@ import {
   createFacility,
   createIncident,
   createIncidentComment,
+  createMaintenanceCheck,
   createPlannedMaintenance,
   createRoom,
   createTask,
@@ -51,6 +52,7 @@ let northTask: Task;
 let southTask: Task;
 let northBoiler: EquipmentItem;
 let southBoiler: EquipmentItem;
+let checkedTypeId: number;
 
 const routeModules = import.meta.glob<RouteModule>("../../app/routes/api/*.ts");
 const SOUTH = /South/;
@@ -96,6 +98,8 @@ beforeAll(async () => {
   // A valve of the North boiler (the North boiler's children).
   await createEquipmentItem(db, { entityId: entity.id, roomId: northRoom.id, internalReference: "North valve", parentItemId: northBoiler.id });
   const northPlan = await createPlannedMaintenance(db, { entityId: entity.id, name: "North servicing", roomIds: [northRoom.id] });
+  checkedTypeId = northPlan.maintenanceTypeId;
+  await createMaintenanceCheck(db, { entityId: entity.id, maintenanceTypeId: checkedTypeId, label: "Seal intact" });
   const southPlan = await createPlannedMaintenance(db, { entityId: entity.id, name: "South servicing", roomIds: [southRoom.id] });
   northTask = await createTask(db, { entityId: entity.id, plannedMaintenanceId: northPlan.id, roomId: northRoom.id });
   southTask = await createTask(db, { entityId: entity.id, plannedMaintenanceId: southPlan.id, roomId: southRoom.id });
@@ -130,12 +134,12 @@ afterAll(async () => {
  * and things in them): the token's facility's, none of the other's; "catalogue", the entity's lists that
  * belong to no facility (types, categories, jobs): none of the other facility's names in them; "incident",
  * a list of one incident (or "task", one task): the token's facility's answers, the other's is not found; "item", a
- * list of one equipment item, alike; "people",
+ * list of one equipment item, alike; "checklist", a maintenance type's checks (the entity's catalogue); "people",
  * the entity's people (users are the entity's, not a facility's: a manager linked to one facility lists
  * them all too): none of the other facility's places in them; "own", a person's own, which no token reads
  * (decision 056).
  */
-type ListKind = "facility" | "catalogue" | "incident" | "task" | "item" | "people" | "own";
+type ListKind = "facility" | "catalogue" | "checklist" | "incident" | "task" | "item" | "people" | "own";
 const LIST_CHECKS: Record<string, { kind: ListKind; query?: () => string }> = {
   "api-users": { kind: "people" },
   "api-users-assignees": { kind: "people", query: () => `?entityIds=${entity.id}` },
@@ -160,6 +164,7 @@ const LIST_CHECKS: Record<string, { kind: ListKind; query?: () => string }> = {
   "api-task-time-entries": { kind: "task" },
   "api-task-material-lines": { kind: "task" },
   "api-maintenance-types": { kind: "catalogue" },
+  "api-maintenance-type-checklist": { kind: "checklist" },
   "api-planned-maintenances": { kind: "facility" },
   "api-exports": { kind: "catalogue" },
   "api-imports": { kind: "catalogue" },
@@ -223,6 +228,12 @@ describe("an API token limited to one facility", () => {
       expect(JSON.stringify(north.body)).not.toMatch(SOUTH);
       if (kind === "item") expect(JSON.stringify(north.body)).toMatch(/North valve/);
       expect((await listThroughToken(routeId, urlOf(routeId, theirs), { id: String(theirs) })).status).toBe(404);
+      return;
+    }
+    if (kind === "checklist") {
+      const checks = await listThroughToken(routeId, urlOf(routeId, checkedTypeId), { id: String(checkedTypeId) });
+      expect(checks.status).toBe(200);
+      expect(checks.body.map((c: { label: string }) => c.label)).toEqual(["Seal intact"]);
       return;
     }
     if (kind === "task") {

@@ -30,6 +30,7 @@ import * as commentRoute from "~/routes/api/incidents.$id.comments.$commentId";
 import * as incidentFileRoute from "~/routes/api/incidents.$id.files.$fileId";
 import * as taskStatusRoute from "~/routes/api/tasks.$id.status";
 import * as maintenanceTypeRoute from "~/routes/api/maintenances.types.$id";
+import * as maintenanceChecklistRoute from "~/routes/api/maintenances.types.$id.checklist";
 import * as planRoute from "~/routes/api/maintenances.planned.$id";
 import * as buildingsRoute from "~/routes/api/facilities.buildings";
 import * as buildingRoute from "~/routes/api/facilities.buildings.$id";
@@ -643,6 +644,13 @@ const cases: Case[] = [
     prepare: async () => ({ ...at("/api/maintenances/types", (await createMaintenanceType(db(), { entityId: entity.id })).id), body: { name: unique("Boilers"), tags: [], occurrenceUnit: TimeMeasure.MONTH, occurrenceInterval: 1 } }),
   },
   { routeId: "api-maintenance-type", route: maintenanceTypeRoute, method: "DELETE", expected: 200, prepare: async () => at("/api/maintenances/types", (await createMaintenanceType(db(), { entityId: entity.id })).id) },
+  {
+    routeId: "api-maintenance-type-checklist",
+    route: maintenanceChecklistRoute,
+    method: "PUT",
+    expected: 200,
+    prepare: async () => ({ ...at("/api/maintenances/types", (await createMaintenanceType(db(), { entityId: entity.id })).id, "/checklist"), body: { checks: [{ kind: 0, label: "Seal intact", priority: 2 }] } }),
+  },
   {
     routeId: "api-planned-maintenance",
     route: planRoute,

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Role } from "~/db/enums";
 import { type EquipmentItem, equipmentItemFiles, equipmentItems, type User } from "~/db/schema";
 import * as screen from "~/routes/view-equipment";
+import * as report from "~/routes/report";
 import { createBuilding, createEntity, createEquipmentItem, createRoom, createUser, linkUserTo } from "#tests/factories";
-import { type ApiHarness, callScreen, screenData, screenLocation, screenStatus, startApiRuntime } from "#tests/api-helpers";
+import { type ApiHarness, apiContext, callScreen, screenData, screenLocation, screenStatus, startApiRuntime } from "#tests/api-helpers";
 
 /**
  * /view-equipment/{id} as the browser posts it with JavaScript off (issue 63): the record's form is
@@ -16,7 +17,9 @@ let manager: User;
 let technician: User;
 let unlinked: User;
 let stranger: User;
-let boiler: EquipmentItem;
+let boiler: EquipmentItem & { reportCode: string | null };
+let roomCode: string;
+let roomId: number;
 
 const call = (handler: unknown, user: User, item: EquipmentItem, body?: Record<string, string> | FormData) =>
   callScreen(handler, { access: "user", url: `/view-equipment/${item.id}`, user, params: { id: String(item.id) }, body });
@@ -44,6 +47,8 @@ beforeAll(async () => {
   await linkUserTo(db, { entityId: entity.id, userId: technician.id, buildingId: building.id });
   const room = await createRoom(db, { entityId: entity.id, buildingId: building.id });
   boiler = await createEquipmentItem(db, { entityId: entity.id, roomId: room.id, internalReference: "BOILER-1" });
+  roomCode = room.reportCode!;
+  roomId = room.id;
 });
 afterAll(async () => {
   await api?.close();
@@ -88,5 +93,28 @@ describe("/view-equipment/{id}: the item's record", () => {
       expect(screenStatus(await call(screen.action, user, boiler, formOf({ intent: "record", serialNumber: "X" })))).toBe(404);
     }
     expect(await stored()).toEqual({ serialNumber: "SN-77", warrantyEndsOn: "2028-01-31", manufacturer: "Buderus" });
+  });
+});
+
+describe("/report/{identifier}: the sticker's staff side", () => {
+  const open = (code: string, user: User | null) =>
+    user
+      ? callScreen(report.loader, { access: "public", url: `/report/${code}`, user, params: { identifier: code } })
+      : report.loader({ request: new Request(`http://x/report/${code}`, { headers: { "x-language": "en" } }), params: { identifier: code }, context: { ...apiContext(), auth: { user: null, session: null } } } as never);
+  const linkOf = async (code: string, user: User | null) => screenData(await open(code, user)).staffLink;
+
+  it("links a signed-in person who reaches the place to the item's screen or the room view", async () => {
+    expect(await linkOf(boiler.reportCode!, manager)).toBe(`/view-equipment/${boiler.id}`);
+    expect(await linkOf(boiler.reportCode!, technician)).toBe(`/view-equipment/${boiler.id}`);
+    expect(await linkOf(roomCode, manager)).toBe(`/view-room/${roomId}`);
+  });
+
+  it("shows no link to a visitor, another entity's user or a person who does not reach the room", async () => {
+    expect(await linkOf(boiler.reportCode!, null)).toBeNull();
+    expect(await linkOf(boiler.reportCode!, stranger)).toBeNull();
+    expect(await linkOf(boiler.reportCode!, unlinked)).toBeNull();
+    expect(await linkOf(roomCode, unlinked)).toBeNull();
+    // The page itself stays the occupiers' page for all of them.
+    expect(screenData(await open(boiler.reportCode!, stranger)).place.equipmentItem).toEqual({ name: expect.any(String), internalReference: "BOILER-1" });
   });
 });

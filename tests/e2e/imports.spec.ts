@@ -9,7 +9,8 @@ import { apiLogin, setLanguage, successToast } from "./helpers";
  * Bulk import end to end (issue 49, decision 054), in English and Dutch, JavaScript on and off: an
  * administrator downloads the rooms template, fills it (exceljs, as Excel would), imports it with faults
  * and sees every fault listed by line and column, fixes the file, imports it, and finds the import done,
- * the success notification and the new rooms. Technicians are refused the tab and the templates; a
+ * the success notification and the new rooms; the equipment items' template (issue 63) and a faulty
+ * items file's faults. Technicians are refused the tab and the templates; a
  * 100 MB upload is refused before the app reads it.
  */
 type Dict = Record<string, unknown>;
@@ -114,6 +115,36 @@ for (const lng of ["en", "nl-BE"] as const) {
     });
   });
 }
+
+test("equipment items: the ninth type's template, and a faulty file's every fault listed", async ({ page, login, javaScriptEnabled }) => {
+  const t = locale("en");
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "caretaker-items-import-e2e-"));
+  await page.context().clearCookies();
+  await login(accounts.admin, { consent: true });
+  await page.goto("/import-data");
+  await page.getByText(t("imports:templates"), { exact: true }).click();
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: `${t("imports:downloadXlsx")} (${t("imports:types.8")})` }).click();
+  const template = path.join(dir, "items-template.xlsx");
+  await (await download).saveAs(template);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(template);
+  const header = workbook.worksheets[0].getRow(1);
+  expect([1, 2, 3, 10, 13].map((n) => header.getCell(n).value)).toEqual(["Equipment *", "Internal reference", "Serial number", "Room *", "Report identifier"]);
+
+  const faulty = path.join(dir, "items.xlsx");
+  await writeWorkbook(template, [["No such equipment", "X-1", "SN-1", "", "", "2025-02-30", "", "", "", "No such room"]], faulty);
+  await page.getByLabel(t("imports:type")).selectOption({ label: t("imports:types.8") });
+  await page.locator('input[type="file"][name="file"]').setInputFiles(faulty);
+  await page.getByRole("button", { name: t("imports:start"), exact: true }).click();
+  const faults = page.getByRole("table", { name: t("imports:errorsTitle", { count: 3 }) });
+  await expect(faults.getByRole("row")).toHaveCount(4);
+  await expect(faults.getByRole("row").nth(1)).toContainText(t("imports:columns.equipment"));
+  await expect(faults.getByRole("row").nth(2)).toContainText(t("imports:errors.date"));
+  await expect(faults.getByRole("row").nth(3)).toContainText(t("imports:columns.room"));
+  expect(await axeProblemsOnce(page, { javaScriptEnabled, screen: "import-data" })).toEqual([]);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 test("a technician is refused the import tab and its templates", async ({ page, login }) => {
   await page.context().clearCookies();

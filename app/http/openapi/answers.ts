@@ -106,6 +106,22 @@ export const IncidentChange = z
   .meta({ title: "IncidentChange" });
 export const Entity = z.looseObject({ id, name: z.string() }).meta({ title: "Entity" });
 export const MaintenanceType = z.looseObject({ id, name: z.string(), tags: z.array(z.string()) }).meta({ title: "MaintenanceType" });
+/** One check of a maintenance type's inspection checklist (issue 63): kind 0 pass/fail, 1 number (its range), 2 text. */
+export const MaintenanceCheck = z
+  .looseObject({
+    id,
+    position: z.number().int(),
+    kind: z.number().int(),
+    label: z.string().nullable(),
+    labelFr: z.string().nullable(),
+    labelNl: z.string().nullable(),
+    minValue: z.number().nullable(),
+    maxValue: z.number().nullable(),
+    photoRequired: z.boolean(),
+    incidentTypeId: id.nullable(),
+    priority: z.number().int(),
+  })
+  .meta({ title: "MaintenanceCheck" });
 export const PlannedMaintenance = z.looseObject({ id, name: z.string(), maintenanceTypeId: id, startDate: z.string() }).meta({ title: "PlannedMaintenance" });
 /** A task's answer to one check of its type's inspection checklist (issue 63). */
 export const TaskAnswer = z

@@ -8,6 +8,7 @@ import { BuildingSchema, FacilitySchema } from "~/modules/facilities/schema";
 import { IncidentTypeSchema, TranslateNamesSchema } from "~/modules/incident-types/schema";
 import { INCIDENT_SORTS } from "~/modules/incidents/constants";
 import { AssignSchema, BulkChangeSchema, DescriptionSchema, DuplicateSchema, SetPrioritySchema, SetStatusSchema, TagSchema, TitleSchema } from "~/modules/incidents/schema";
+import { ChecklistSchema } from "~/modules/maintenance/inspection-schema";
 import { MaintenanceTypeSchema, PlannedMaintenanceSchema } from "~/modules/maintenance/schema";
 import { MarkReadSchema } from "~/modules/notifications/schema";
 import { StartExportSchema } from "~/modules/exports/schema";
@@ -251,6 +252,13 @@ export const API_OPERATIONS: Readonly<Record<string, Operation[]>> = {
   ],
   "api-maintenance-types": collection("maintenance types", managersOnly, A.MaintenanceType, MaintenanceTypeSchema),
   "api-maintenance-type": item("maintenance type", managersOnly, A.MaintenanceType, MaintenanceTypeSchema),
+  "api-maintenance-type-checklist": [
+    op("get", "Read a maintenance type's checklist (an inspection's checks, in order)", "managers", z.array(A.MaintenanceCheck)),
+    op("put", "Replace a maintenance type's checklist: checks with an id are changed, without one added, the others removed", "managers", z.array(A.MaintenanceCheck), {
+      body: ChecklistSchema,
+      errors: [400, 403, 404],
+    }),
+  ],
   "api-planned-maintenances": collection("planned maintenance", managersOnly, A.PlannedMaintenance, PlannedMaintenanceSchema),
   "api-planned-maintenance": item("planned maintenance", managersOnly, A.PlannedMaintenance, PlannedMaintenanceSchema),
   "api-printing-qr-codes": [

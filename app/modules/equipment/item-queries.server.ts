@@ -140,6 +140,10 @@ export function descendantsAndSelf(entityId: number, id: number) {
     ) select id from below`;
 }
 
+/** The active report identifier of the item `id` (of the listed item's entity). */
+const identifierOf = (id: typeof equipmentItems.id | typeof equipmentItems.parentItemId) =>
+  sql<string | null>`(select ri.code from report_identifiers ri where ri.equipment_item_id = ${id} and ri.entity_id = ${equipmentItems.entityId} and ri.archived_at is null limit 1)`;
+
 export const ITEM_SORTS = ["equipmentName", "roomName", "warrantyEndsOn"] as const;
 export type ItemSort = (typeof ITEM_SORTS)[number];
 /** The longest "warranty ending within N days" the list takes. */
@@ -159,6 +163,9 @@ export interface ItemListRow {
   roomId: number;
   roomName: string;
   buildingName: string;
+  /** Its sticker's report identifier, and its parent's (the export's, so an import names them back). */
+  identifier: string | null;
+  parentIdentifier: string | null;
 }
 
 export interface ItemListFilter {
@@ -200,7 +207,14 @@ export async function listItemRecords(ctx: ServiceContext, query: ListQuery<Item
   }[query.sort];
   return readPage(
     query,
-    itemsWithPlace(ctx, { id: equipmentItems.id, equipmentName: equipmentTypes.name, internalReference: equipmentItems.internalReference, ...recordColumns })
+    itemsWithPlace(ctx, {
+      id: equipmentItems.id,
+      equipmentName: equipmentTypes.name,
+      internalReference: equipmentItems.internalReference,
+      ...recordColumns,
+      identifier: identifierOf(equipmentItems.id),
+      parentIdentifier: identifierOf(equipmentItems.parentItemId),
+    })
       .where(where)
       .orderBy(query.dir === "desc" ? sql`${column} desc nulls last` : sql`${column} asc nulls last`, asc(equipmentItems.internalReference), asc(equipmentItems.id))
       .$dynamic(),

@@ -13,7 +13,7 @@ import { createBuilding, createEntity, createEquipmentItem, createRoom, createUs
 import { createTestDatabase } from "#tests/test-db";
 import { actorContext, expectFieldError, listQuery, rejectionOf } from "#tests/service-helpers";
 import { getEquipmentItemRecord, listItemRecords, listParentChoices } from "./item-queries.server";
-import { type EquipmentItemWrite, PARENT_LOOP, updateEquipmentItem } from "./items.server";
+import { type EquipmentItemWrite, importEquipmentItemsBulk, PARENT_LOOP, updateEquipmentItem } from "./items.server";
 
 let database: Database;
 let entityA: Entity;
@@ -171,11 +171,11 @@ describe("an item's documents and photos", () => {
 });
 
 describe("listItemRecords", () => {
-  it("lists the items within reach, searched by serial number, filtered by warranty ending within N days", async () => {
+  it("lists the items within reach, searched by serial number, internal reference or model, filtered by warranty ending within N days", async () => {
     const db = database.db;
     await db.update(equipmentItems).set({ archivedAt: null, parentItemId: null }).where(inArray(equipmentItems.id, [boiler.id, pump.id, valve.id]));
     await db.update(equipmentItems).set({ warrantyEndsOn: "2026-12-20", serialNumber: "SN-BOIL" }).where(eq(equipmentItems.id, boiler.id));
-    await db.update(equipmentItems).set({ warrantyEndsOn: "2027-02-01", serialNumber: "SN-PUMP" }).where(eq(equipmentItems.id, pump.id));
+    await db.update(equipmentItems).set({ warrantyEndsOn: "2027-02-01", serialNumber: "SN-PUMP", model: "Magna3" }).where(eq(equipmentItems.id, pump.id));
     await db.update(equipmentItems).set({ warrantyEndsOn: "2026-12-01", serialNumber: "SN-VALVE" }).where(eq(equipmentItems.id, valve.id));
     await db.update(equipmentItems).set({ warrantyEndsOn: "2026-12-10" }).where(eq(equipmentItems.id, elsewhere.id));
     vi.useFakeTimers({ toFake: ["Date"] });
@@ -188,10 +188,53 @@ describe("listItemRecords", () => {
       expect(await refs(manager, "", 30)).toEqual(["BOILER-1"]);
       expect(await refs(manager, "", 60)).toEqual(["BOILER-1", "PUMP-1"]);
       expect(await refs(manager, "sn-pu", null)).toEqual(["PUMP-1"]);
+      // Found by internal reference and by model too, never another entity's or an unreached item.
+      expect(await refs(manager, "valve-1", null)).toEqual(["VALVE-1"]);
+      expect(await refs(manager, "magna", null)).toEqual(["PUMP-1"]);
+      expect(await refs(manager, "B-1", null)).toEqual([]);
+      expect(await refs(manager, "FAR-1", null)).toEqual([]);
+      expect(await refs(managerB, "magna", null)).toEqual([]);
       expect(await refs(unlinkedManager, "", null)).toEqual([]);
       expect(await refs(managerB, "", null)).toEqual(["B-1"]);
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe("importEquipmentItemsBulk (the import's writer, called as the import job calls it)", () => {
+  beforeEach(async () => {
+    await database.db.update(equipmentItems).set({ parentItemId: null, archivedAt: null }).where(inArray(equipmentItems.id, [boiler.id, pump.id, valve.id]));
+  });
+  const line = (item: EquipmentItem, extra: Record<string, unknown> = {}) => ({ id: item.id, roomId: item.roomId, equipmentTypeId: item.equipmentTypeId, internalReference: null, ...extra });
+
+  it("refuses a technician, another entity's or an unreached item or room, a moved item and a parent loop, changing nothing", async () => {
+    await updateEquipmentItem(ctxFor(manager), pump.id, { parentItemId: boiler.id });
+    const before = await snapshot();
+    expect(await rejectionOf(importEquipmentItemsBulk(ctxFor(technician), [line(boiler, { serialNumber: "X" })]))).toBeInstanceOf(ForbiddenError);
+    expect(await rejectionOf(importEquipmentItemsBulk(ctxFor(manager), [line(itemB, { serialNumber: "X" })]))).toMatchObject({ code: "ROOM_NOT_FOUND" });
+    expect(await rejectionOf(importEquipmentItemsBulk(ctxFor(manager), [line(boiler, { id: itemB.id })]))).toBeInstanceOf(NotFoundError);
+    expect(await rejectionOf(importEquipmentItemsBulk(ctxFor(manager), [line(elsewhere)]))).toMatchObject({ code: "ROOM_NOT_FOUND" });
+    expect(await rejectionOf(importEquipmentItemsBulk(ctxFor(manager), [line(boiler, { equipmentTypeId: pump.equipmentTypeId })]))).toMatchObject({ code: "ITEM_MOVED" });
+    await expectFieldError(importEquipmentItemsBulk(ctxFor(manager), [line(boiler, { parentItemId: pump.id })]), "parentItemId", PARENT_LOOP);
+    await expectFieldError(importEquipmentItemsBulk(ctxFor(manager), [line(valve, { parentItemId: itemB.id })]), "parentItemId", "equipment:errors.parentNotFound");
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("updates the fields a line carries, keeps the others, and creates the others' items numbered after the room's", async () => {
+    const ids = await importEquipmentItemsBulk(ctxFor(manager), [
+      line(valve, { model: "V2", parentItemId: boiler.id }),
+      { id: null, roomId: valve.roomId, equipmentTypeId: valve.equipmentTypeId, internalReference: "NEW-1", serialNumber: "SN-NEW" },
+      { id: null, roomId: valve.roomId, equipmentTypeId: valve.equipmentTypeId, internalReference: null },
+    ]);
+    expect(ids[0]).toBe(valve.id);
+    expect(await row(valve.id)).toMatchObject({ model: "V2", parentItemId: boiler.id, internalReference: "VALVE-1" });
+    expect(await row(ids[1])).toMatchObject({ internalReference: "NEW-1", serialNumber: "SN-NEW", roomId: valve.roomId, parentItemId: null });
+    // The room has the valve and the new item of that generic equipment already: the default reference is its third.
+    expect((await row(ids[2])).internalReference).toMatch(/ 3$/);
+    // Named by its reference in its room (any case): the valve, which keeps its reference and parent.
+    expect(await importEquipmentItemsBulk(ctxFor(manager), [{ id: null, roomId: valve.roomId, equipmentTypeId: valve.equipmentTypeId, internalReference: "valve-1", serialNumber: "SN-V" }])).toEqual([valve.id]);
+    expect(await row(valve.id)).toMatchObject({ serialNumber: "SN-V", internalReference: "VALVE-1", parentItemId: boiler.id, model: "V2" });
+    expect(await rejectionOf(importEquipmentItemsBulk(ctxFor(manager), [line(valve), { ...line(valve), id: null, internalReference: "VALVE-1" }]))).toMatchObject({ code: "DUPLICATE_ITEM" });
   });
 });

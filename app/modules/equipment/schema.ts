@@ -84,3 +84,41 @@ export const EquipmentItemRecordSchema = z.object({
 });
 export type EquipmentItemRecordInput = z.input<typeof EquipmentItemRecordSchema>;
 export type EquipmentItemRecord = Omit<z.output<typeof EquipmentItemRecordSchema>, "deletedFiles">;
+
+/**
+ * The equipment items' import (issue 63, decision 010): one line per item, created in its room or, when
+ * the line names an existing item (its identifier, else its internal reference in that room), updated.
+ * A record field whose column the file leaves out is kept; an empty cell clears it (as the form does).
+ */
+export const EquipmentItemImportSchema = EquipmentItemRecordSchema.omit({ deletedFiles: true }).extend({
+  /** The existing item the line's identifier named. */
+  id: idField(INVALID).nullish().transform((v) => v ?? null),
+  equipmentTypeId: idField(),
+  roomId: idField(),
+  internalReference: optionalText(100),
+});
+export type EquipmentItemImportInput = z.input<typeof EquipmentItemImportSchema>;
+
+/**
+ * An item's importable fields, the export `equipment-items` too (its columns read back): its generic
+ * equipment and room named (the room within the building column, by name or short id), its parent and
+ * itself by their sticker identifiers (the parent also by a reference no other item of the entity has).
+ */
+export const EQUIPMENT_ITEM_FIELDS = defineFields({
+  fields: {
+    equipment: { kind: "reference", required: true, reference: "equipmentType", example: "Radiator", input: "equipmentTypeId", row: "equipmentName" },
+    internalReference: { kind: "text", max: textMax(EquipmentItemImportSchema.shape.internalReference), example: "Radiator 1" },
+    serialNumber: { kind: "text", max: textMax(EquipmentItemRecordSchema.shape.serialNumber), example: "SN-20431" },
+    manufacturer: { kind: "text", max: textMax(EquipmentItemRecordSchema.shape.manufacturer), example: "Vaillant" },
+    model: { kind: "text", max: textMax(EquipmentItemRecordSchema.shape.model), example: "ecoTEC plus" },
+    installedOn: { kind: "date", example: "2024-03-15" },
+    warrantyEndsOn: { kind: "date", example: "2029-03-15" },
+    supplier: { kind: "text", max: textMax(EquipmentItemRecordSchema.shape.supplier), example: "" },
+    notes: { kind: "text", max: textMax(EquipmentItemRecordSchema.shape.notes), example: "" },
+    room: { kind: "reference", required: true, reference: "room", within: "building", example: "Room 1.01", input: "roomId", row: "roomName" },
+    // Optional: the room's building, by name or short id, when room names repeat across buildings.
+    building: { kind: "text", max: 200, example: "Building A", input: null, row: "buildingName" },
+    parent: { kind: "reference", reference: "equipmentItem", example: "", input: "parentItemId", row: "parentIdentifier" },
+    identifier: { kind: "reference", reference: "itemIdentifier", example: "", input: "id" },
+  },
+});

@@ -18,7 +18,7 @@ import { listMaintenanceTypes, listPlannedMaintenances, type MaintenanceTypeRow,
 import { selectTasks, type TaskRow, taskWhere } from "~/modules/maintenance/task-queries.server";
 import type { TaskFilters } from "~/modules/maintenance/task-schema";
 import { listRooms, listRoomTypes, type RoomFilter, type RoomRow, type RoomTypeRow } from "~/modules/rooms/queries.server";
-import { CATEGORY_FIELDS, EQUIPMENT_TYPE_FIELDS } from "~/modules/equipment/schema";
+import { CATEGORY_FIELDS, EQUIPMENT_ITEM_FIELDS, EQUIPMENT_TYPE_FIELDS } from "~/modules/equipment/schema";
 import { BUILDING_FIELDS, FACILITY_FIELDS } from "~/modules/facilities/schema";
 import { INCIDENT_TYPE_FIELDS } from "~/modules/incident-types/schema";
 import { MAINTENANCE_TYPE_FIELDS } from "~/modules/maintenance/schema";
@@ -252,19 +252,7 @@ const equipmentItemsExport = define<ItemListRow, NoFilters>({
   type: ExportType.EQUIPMENT_ITEMS,
   slug: "equipment-items",
   parseFilters: noFilters,
-  columns: [
-    { key: "equipment", value: (r) => r.equipmentName },
-    { key: "internalReference", value: (r) => r.internalReference },
-    { key: "serialNumber", value: (r) => r.serialNumber },
-    { key: "manufacturer", value: (r) => r.manufacturer },
-    { key: "model", value: (r) => r.model },
-    { key: "installedOn", value: (r, f) => f.day(r.installedOn) },
-    { key: "warrantyEndsOn", value: (r, f) => f.day(r.warrantyEndsOn) },
-    { key: "supplier", value: (r) => r.supplier },
-    { key: "note", value: (r) => r.notes },
-    { key: "room", value: (r) => r.roomName },
-    { key: "building", value: (r) => r.buildingName },
-  ],
+  columns: importables<ItemListRow>(EQUIPMENT_ITEM_FIELDS),
   batches: (ctx, _filters, total) => pagesOf((page) => listItemRecords(ctx, listQuery("equipmentName", page)), total),
 });
 

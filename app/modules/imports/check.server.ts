@@ -1,13 +1,15 @@
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { ServiceContext } from "~/core/context.server";
 import { BulkUploadErrorCode, BulkUploadErrorMessageType, BulkUploadType, IncidentTypeStatus } from "~/db/enums";
-import { buildings, type DataJobLineError, equipmentCategories, facilities, incidentTypes, roomTypes } from "~/db/schema";
+import { buildings, type DataJobLineError, equipmentCategories, equipmentItems, equipmentTypes, facilities, incidentTypes, reportIdentifiers, rooms, roomTypes } from "~/db/schema";
+import { isCalendarDay } from "~/lib/dates";
 import { ValidationError } from "~/lib/errors";
 import { MAX_TAGS, MAX_TAG_LENGTH, TAG_TOO_LONG, TAG_TOO_MANY, TOO_LONG } from "~/lib/schema-helpers";
 import { treeScope } from "~/modules/facilities/policy.server";
 import { type ImportColumn, type ImportTypeDefinition, importTypeOf, type ReferenceKind } from "./columns";
 import { choiceValue, matchHeader, normalise } from "./headers.server";
 import type { Sheet } from "./parse.server";
+import { checkItemLines } from "./items-check.server";
 import { lineErrorLabel } from "./types";
 
 /**
@@ -161,6 +163,37 @@ async function referenceIndex(ctx: ServiceContext, kind: ReferenceKind): Promise
           .from(equipmentCategories)
           .where(and(eq(equipmentCategories.entityId, e), isNull(equipmentCategories.archivedAt))),
       );
+    case "equipmentType":
+      return new ReferenceIndex(
+        await ctx.db.select({ id: equipmentTypes.id, name: equipmentTypes.name }).from(equipmentTypes).where(and(eq(equipmentTypes.entityId, e), isNull(equipmentTypes.archivedAt))),
+      );
+    case "room":
+      return new ReferenceIndex(
+        await ctx.db
+          .select({ id: rooms.id, shortId: rooms.shortId, name: rooms.name, parentName: buildings.name, parentShortId: buildings.shortId })
+          .from(rooms)
+          .innerJoin(buildings, and(eq(buildings.id, rooms.buildingId), eq(buildings.entityId, e)))
+          .where(and(eq(rooms.entityId, e), isNull(rooms.archivedAt), treeScope(ctx, "room"))),
+      );
+    case "equipmentItem":
+    case "itemIdentifier": {
+      // An item by its sticker's identifier; a parent also by its internal reference.
+      const items = await ctx.db
+        .select({ id: equipmentItems.id, code: reportIdentifiers.code, reference: equipmentItems.internalReference })
+        .from(equipmentItems)
+        .innerJoin(rooms, eq(rooms.id, equipmentItems.roomId))
+        .leftJoin(reportIdentifiers, and(eq(reportIdentifiers.equipmentItemId, equipmentItems.id), eq(reportIdentifiers.entityId, e), isNull(reportIdentifiers.archivedAt)))
+        .where(and(eq(equipmentItems.entityId, e), isNull(equipmentItems.archivedAt), isNull(rooms.archivedAt), treeScope(ctx, "equipmentItem")));
+      const names = new Map<string, Set<number>>();
+      const add = (name: string | null, id: number) => {
+        if (name) names.set(normalise(name), (names.get(normalise(name)) ?? new Set()).add(id));
+      };
+      for (const item of items) {
+        add(item.code, item.id);
+        if (kind === "equipmentItem") add(item.reference, item.id);
+      }
+      return new ReferenceIndex([...names].flatMap(([name, ids]) => [...ids].map((id) => ({ id, name }))));
+    }
   }
 }
 
@@ -285,6 +318,12 @@ function checkCell(
       if (value === undefined) fail(MESSAGE_TYPE.INVALID_VALUE, "imports:errors.choice");
       return value ?? null;
     }
+    case "date": {
+      const day = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(cell);
+      const value = day ? `${day[3]}-${day[2].padStart(2, "0")}-${day[1].padStart(2, "0")}` : cell;
+      if (!isCalendarDay(value)) fail(MESSAGE_TYPE.INVALID_VALUE, "imports:errors.date");
+      return isCalendarDay(value) ? value : null;
+    }
     case "reference": {
       const found = refs.get(column.reference!)!.find(cell, parent);
       if (found === undefined) fail(MESSAGE_TYPE.UNKNOWN_REFERENCE, "imports:errors.unknownReference");
@@ -321,6 +360,7 @@ export async function checkSheet(ctx: ServiceContext, definition: ImportTypeDefi
     const values: Record<string, CellValue> = {};
     for (const column of definition.columns) {
       const at = positions.get(column.key);
+      if (at === undefined && definition.updates && !column.required) continue;
       const cell = at === undefined ? "" : (cells[at] ?? "");
       const parentAt = column.within === undefined ? undefined : positions.get(column.within);
       const parent = parentAt === undefined ? "" : (cells[parentAt] ?? "");
@@ -332,6 +372,7 @@ export async function checkSheet(ctx: ServiceContext, definition: ImportTypeDefi
     rows.push({ line, values });
   }
 
+  if (definition.type === BulkUploadType.EQUIPMENT_ITEMS) errors.push(...(await checkItemLines(ctx, rows)));
   const existing = await existingKeys(ctx, definition.type, rows);
   const firstLine = new Map<string, number>();
   for (const row of rows) {

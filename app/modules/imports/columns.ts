@@ -1,7 +1,7 @@
 import { BulkUploadType } from "~/db/enums";
 import { type AreaFields, type ChoiceKind, type FieldDeclaration, type FieldKey, fieldLabelKey } from "~/lib/fields";
 import { BUILDING_FIELDS, FACILITY_FIELDS } from "~/modules/facilities/schema";
-import { CATEGORY_FIELDS, EQUIPMENT_TYPE_FIELDS } from "~/modules/equipment/schema";
+import { CATEGORY_FIELDS, EQUIPMENT_ITEM_FIELDS, EQUIPMENT_TYPE_FIELDS } from "~/modules/equipment/schema";
 import { INCIDENT_TYPE_FIELDS } from "~/modules/incident-types/schema";
 import { MAINTENANCE_TYPE_FIELDS } from "~/modules/maintenance/schema";
 import { ROOM_FIELDS, ROOM_TYPE_FIELDS } from "~/modules/rooms/schema";
@@ -31,6 +31,7 @@ const AREAS = {
   [BulkUploadType.MAINTENANCE_TYPES]: MAINTENANCE_TYPE_FIELDS,
   [BulkUploadType.ROOMS]: ROOM_FIELDS,
   [BulkUploadType.INCIDENT_TYPE]: INCIDENT_TYPE_FIELDS,
+  [BulkUploadType.EQUIPMENT_ITEMS]: EQUIPMENT_ITEM_FIELDS,
 };
 
 /** Every import column's key: the declared fields' keys (the exports of the same columns write them too). */
@@ -54,6 +55,11 @@ export interface ImportTypeDefinition {
   fields: AreaFields;
   /** For incident types: at least one of these (the names), reported on the first. */
   oneOf?: readonly ImportColumnKey[];
+  /**
+   * Lines may name existing records, which they update (equipment items): a column the file leaves out
+   * is left out of the line's values, so the record keeps that field.
+   */
+  updates?: boolean;
 }
 
 /** The columns of an area's declaration, in its order (what the template, the check and the screen read). */
@@ -74,8 +80,9 @@ function columnsOf(area: AreaFields): ImportColumn[] {
   });
 }
 
-const extras: Partial<Record<BulkUploadType, Pick<ImportTypeDefinition, "oneOf">>> = {
+const extras: Partial<Record<BulkUploadType, Pick<ImportTypeDefinition, "oneOf" | "updates">>> = {
   [BulkUploadType.INCIDENT_TYPE]: { oneOf: ["nameEn", "nameFr", "nameNl"] },
+  [BulkUploadType.EQUIPMENT_ITEMS]: { updates: true },
 };
 
 export const IMPORT_TYPES: readonly ImportTypeDefinition[] = IMPORT_TYPE_LIST.map(({ type, slug }) => ({
@@ -118,6 +125,7 @@ export function importArea(type: BulkUploadType): ImportArea {
   switch (type) {
     case BulkUploadType.EQUIPMENT_CATEGORIES:
     case BulkUploadType.EQUIPMENT_TYPES:
+    case BulkUploadType.EQUIPMENT_ITEMS:
       return "equipments";
     case BulkUploadType.MAINTENANCE_TYPES:
       return "maintenance";

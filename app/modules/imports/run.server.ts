@@ -8,6 +8,7 @@ import { type DataJob, type DataJobLineError, dataJobs, users } from "~/db/schem
 import { isDomainError } from "~/lib/errors";
 import { fieldInput } from "~/lib/fields";
 import { logger } from "~/lib/logger.server";
+import { importEquipmentItemsBulk } from "~/modules/equipment/items.server";
 import { createCategoriesBulk, createEquipmentTypesBulk } from "~/modules/equipment/service.server";
 import { createBuildingsBulk, createFacilitiesBulk } from "~/modules/facilities/service.server";
 import { readStoredFile } from "~/modules/files/storage.server";
@@ -44,6 +45,7 @@ const BULK_WRITERS = {
   [BulkUploadType.MAINTENANCE_TYPES]: createMaintenanceTypesBulk,
   [BulkUploadType.ROOMS]: createRoomsBulk,
   [BulkUploadType.INCIDENT_TYPE]: createIncidentTypesBulk,
+  [BulkUploadType.EQUIPMENT_ITEMS]: importEquipmentItemsBulk,
 } satisfies Record<BulkUploadType, (ctx: ServiceContext, input: never[], options: { details: Record<string, unknown> }) => Promise<unknown>>;
 
 /** The rows of a checked file as the area's bulk verb takes them: each line's values under the declared fields' input keys. */

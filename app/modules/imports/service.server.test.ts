@@ -117,8 +117,8 @@ describe("reading files", () => {
     expect(label(open.messageKey, open.params)).toBe("Line 3 cannot be read: a quote opened in it is never closed");
   });
 
-  it("answers Unknown import type (code 1) for a type that is not one of the eight", async () => {
-    for (const type of [8, -1, "rooms", null, 2 ** 31]) {
+  it("answers Unknown import type (code 1) for a type that is not one of the nine (SPEC.md's eight and the equipment items)", async () => {
+    for (const type of [9, -1, "rooms", null, 2 ** 31]) {
       const error = await rejectionOf<ImportFileError>(previewImport(ctxOf(admin), { type, file: csv("Name\nA\n") }));
       expect(error).toBeInstanceOf(ImportFileError);
       expect(error.errorCode).toBe(BulkUploadErrorCode.UNKNOWN_IMPORT_TYPE);

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { assertCan } from "~/core/actor";
 import type { ServiceContext } from "~/core/context.server";
-import { buildings, equipmentCategories, facilities, roomTypes } from "~/db/schema";
+import { buildings, equipmentCategories, equipmentTypes, facilities, roomTypes } from "~/db/schema";
 import { treeScope } from "~/modules/facilities/policy.server";
 import { CHOICES, columnLabelKey, type ImportColumn, type ImportTypeDefinition, type ReferenceKind } from "./columns";
 
@@ -59,6 +59,18 @@ async function referenceNames(ctx: ServiceContext, kind: ReferenceKind): Promise
           .where(and(eq(equipmentCategories.entityId, e), isNull(equipmentCategories.archivedAt)))
           .orderBy(asc(equipmentCategories.name))
           .limit(VALIDATED_LINES);
+      case "equipmentType":
+        return ctx.db
+          .select({ name: equipmentTypes.name })
+          .from(equipmentTypes)
+          .where(and(eq(equipmentTypes.entityId, e), isNull(equipmentTypes.archivedAt)))
+          .orderBy(asc(equipmentTypes.name))
+          .limit(VALIDATED_LINES);
+      case "room":
+      case "equipmentItem":
+      case "itemIdentifier":
+        // Room names repeat across buildings and items are many: no list, the names are typed.
+        return Promise.resolve([]);
     }
   })();
   return [...new Set(rows.map((r) => r.name))];

@@ -14,6 +14,7 @@ export const IMPORT_TYPE_LIST = [
   { type: BulkUploadType.MAINTENANCE_TYPES, slug: "maintenance-types" },
   { type: BulkUploadType.ROOMS, slug: "rooms" },
   { type: BulkUploadType.INCIDENT_TYPE, slug: "incident-type" },
+  { type: BulkUploadType.EQUIPMENT_ITEMS, slug: "equipment-items" },
 ] as const;
 
 /** The header text key of a line fault's column: the one the check recorded, else the shared `imports:columns.<column>`. */

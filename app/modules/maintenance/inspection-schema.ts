@@ -130,3 +130,15 @@ export function answerPasses(check: { kind: number; minValue: number | null; max
 }
 
 export const checkAnswerText = optionalText(CHECK_ANSWER_MAX);
+
+/**
+ * A type's whole checklist as REST replaces it (PUT /api/maintenances/types/{id}/checklist): the checks in
+ * their order, each with the `id` of one of the type's checks to change it, or none to add one; a check
+ * left out is removed.
+ */
+export const ChecklistSchema = z.object({
+  checks: z
+    .array(z.intersection(z.object({ id: idField().nullish().transform((v) => v ?? null) }), CheckSchema), { error: "common:validation.invalid" })
+    .max(MAX_CHECKS, "maintenance:checks.validation.tooMany"),
+});
+export type ChecklistInput = z.input<typeof ChecklistSchema>;

@@ -5,12 +5,14 @@ import path from "node:path";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "~/db/client.server";
-import { InspectionCheckKind, Priority, Role, TaskStatus } from "~/db/enums";
+import { systemActor, tokenActor } from "~/core/actor";
+import { IncidentEventType, InspectionCheckKind, Priority, Role, TaskStatus } from "~/db/enums";
 import {
   auditLog,
   changeEvents,
   type Entity,
   incidentChecklistAnswers,
+  incidentEvents,
   incidentFiles,
   incidents,
   type IncidentType,
@@ -53,6 +55,7 @@ let technician: User;
 let farTechnician: User;
 let otherManager: User;
 let room: Room;
+let roomFacilityId: number;
 let type: MaintenanceType;
 let leakType: IncidentType;
 let otherEntityType: IncidentType;
@@ -90,6 +93,7 @@ beforeAll(async () => {
   const building = await createBuilding(database.db, { entityId: entityA.id });
   const farBuilding = await createBuilding(database.db, { entityId: entityA.id });
   room = await createRoom(database.db, { entityId: entityA.id, buildingId: building.id, name: "Boiler room" });
+  roomFacilityId = building.facilityId;
   await linkUserTo(database.db, { entityId: entityA.id, userId: manager.id, facilityId: building.facilityId });
   await linkUserTo(database.db, { entityId: entityA.id, userId: technician.id, buildingId: building.id });
   await linkUserTo(database.db, { entityId: entityA.id, userId: farTechnician.id, buildingId: farBuilding.id });
@@ -184,6 +188,10 @@ describe("doing an inspection", () => {
     const opened = (await incidentsOfRoom()).slice(before);
     expect(opened).toHaveLength(1);
     expect(opened[0]).toMatchObject({ entityId: entityA.id, roomId: room.id, equipmentItemId: null, incidentTypeId: leakType.id, priority: Priority.HIGH, title: "Extinguishers: Seal intact", location: "Boiler room" });
+    // The technician who signed it off handles incidents of the room: the incident is theirs.
+    expect(opened[0].assigneeId).toBe(technician.id);
+    const assigned = await database.db.select().from(incidentEvents).where(and(eq(incidentEvents.incidentId, opened[0].id), eq(incidentEvents.type, IncidentEventType.ASSIGNED)));
+    expect(assigned.map((e) => e.newValue)).toEqual([{ id: technician.id, name: "Tom Tech" }]);
     const carried = await database.db
       .select({ position: incidentChecklistAnswers.position, question: incidentChecklistAnswers.question, contentType: incidentChecklistAnswers.contentType, answer: incidentChecklistAnswers.answer })
       .from(incidentChecklistAnswers)
@@ -219,6 +227,23 @@ describe("doing an inspection", () => {
     await completeTask(ctxOf(manager), task.id, answersOf("fail", "2"));
     expect((await incidentsOfRoom()).slice(before)).toHaveLength(1);
     expect((await database.db.select().from(tasks).where(eq(tasks.id, task.id)))[0]).toMatchObject({ signedOffById: manager.id, signedOffName: "Mia Manager" });
+  });
+
+  it("leaves the incident unassigned when whoever signs off may not handle incidents of the room", async () => {
+    // A technician of another building, through a token limited to the room's facility, reaches the task
+    // but not the room's incidents; a job signs off as nobody.
+    const viaToken = await newTask();
+    await database.db.update(tasks).set({ assigneeId: farTechnician.id }).where(eq(tasks.id, viaToken.id));
+    const before = (await incidentsOfRoom()).length;
+    const token = tokenActor(farTechnician, 1, ["task:update", "task:read"], { facilityIds: [roomFacilityId] });
+    await completeTask(services.ctx(entityA.id, token), viaToken.id, answersOf("fail", "2"));
+    const bySystem = await newTask();
+    await completeTask(services.ctx(entityA.id, systemActor("test")), bySystem.id, answersOf("fail", "2"));
+    const opened = (await incidentsOfRoom()).slice(before);
+    expect(opened.map((i) => [i.title, i.assigneeId])).toEqual([
+      ["Extinguishers: Seal intact", null],
+      ["Extinguishers: Seal intact", null],
+    ]);
   });
 
   it("opens one incident when the same done is posted by two processes at once", async () => {

@@ -12,8 +12,9 @@ import { prepareImage } from "~/modules/files/images.server";
 import { type FilesContext, type Upload, uploadsOf } from "~/modules/files/uploads.server";
 import { attachToIncident, createReportedIncident, type IncidentAnswer } from "~/modules/incidents/writes.server";
 import { incidentReach } from "~/modules/facilities/policy.server";
+import { assigneeCandidates } from "~/modules/incidents/queries.server";
 import { incidentTypeName } from "~/modules/incident-types/queries.server";
-import { answerField, answerPasses, CHECK_ANSWER_MAX, type CheckToAnswer, type InspectionCheck, type TaskAnswer, type CheckInput, CheckSchema, type CheckValues, MAX_CHECKS, photoField, readNumber } from "./inspection-schema";
+import { answerField, answerPasses, CHECK_ANSWER_MAX, type CheckToAnswer, type InspectionCheck, type TaskAnswer, type CheckInput, CheckSchema, type ChecklistInput, ChecklistSchema, type CheckValues, MAX_CHECKS, photoField, readNumber } from "./inspection-schema";
 import { lockMaintenanceType } from "./service.server";
 
 /**
@@ -23,8 +24,9 @@ import { lockMaintenanceType } from "./service.server";
  *
  * A failed pass/fail check or a number outside its range opens one incident on the task's room or
  * equipment item, of the check's incident type and priority, carrying every answer of the task and the
- * check's photo; the answer keeps the incident's id (the link both ways). One answer per task and check
- * (a unique key): the task's lock makes a second "done" a no-op, and the key makes a check that already
+ * check's photo, assigned to the person who signs the inspection off when they may handle incidents of
+ * that room (else unassigned); the answer keeps the incident's id (the link both ways). One answer per
+ * task and check (a unique key): the task's lock makes a second "done" a no-op, and the key makes a check that already
  * opened its incident open none again (a task reopened and done again updates its answers only).
  */
 
@@ -152,6 +154,44 @@ export async function removeMaintenanceCheck(ctx: ServiceContext, maintenanceTyp
   });
 }
 
+/**
+ * Replaces a type's checklist (the REST call): the checks in the given order, those with the id of one of
+ * the type's checks changed, those without added, the type's other checks removed (answers already given
+ * keep their copy), in one transaction with an audit row per check added, changed or removed. Answers the
+ * checklist as stored.
+ */
+export async function replaceMaintenanceChecklist(ctx: ServiceContext, maintenanceTypeId: number, rawInput: Input<ChecklistInput>): Promise<CheckRow[]> {
+  assertCan(ctx.actor, "manage", "maintenance");
+  const { checks } = parseInput(ChecklistSchema, await resolveInput(rawInput));
+  return withTx(ctx, async (tx, effects) => {
+    await lockMaintenanceType(tx, maintenanceTypeId);
+    for (const incidentTypeId of new Set(checks.map((c) => c.incidentTypeId))) if (incidentTypeId !== null) await checkIncidentType(tx, incidentTypeId);
+    const current = new Set((await listChecks(tx, maintenanceTypeId)).map((c) => c.id));
+    const given = checks.flatMap((c) => (c.id === null ? [] : [c.id]));
+    if (given.some((id) => !current.has(id)) || new Set(given).size !== given.length) throw checkNotFound();
+    const removed = [...current].filter((id) => !given.includes(id));
+    if (removed.length) {
+      await tx.db
+        .delete(maintenanceTypeChecks)
+        .where(and(eq(maintenanceTypeChecks.entityId, tx.entityId), eq(maintenanceTypeChecks.maintenanceTypeId, maintenanceTypeId), inArray(maintenanceTypeChecks.id, removed)));
+    }
+    for (const checkId of removed) await effects.audit({ action: AUDIT.maintenanceType.removeCheck, recordType: "maintenanceType", recordId: maintenanceTypeId, details: { checkId } });
+    for (const [position, check] of checks.entries()) {
+      if (check.id === null) {
+        const [added] = await tx.db.insert(maintenanceTypeChecks).values({ entityId: tx.entityId, maintenanceTypeId, position, ...columnsOf(check) }).returning({ id: maintenanceTypeChecks.id });
+        await effects.audit({ action: AUDIT.maintenanceType.addCheck, recordType: "maintenanceType", recordId: maintenanceTypeId, details: { checkId: added.id } });
+      } else {
+        await tx.db
+          .update(maintenanceTypeChecks)
+          .set({ position, ...columnsOf(check), updatedAt: new Date() })
+          .where(and(eq(maintenanceTypeChecks.id, check.id), eq(maintenanceTypeChecks.maintenanceTypeId, maintenanceTypeId), eq(maintenanceTypeChecks.entityId, tx.entityId)));
+        await effects.audit({ action: AUDIT.maintenanceType.updateCheck, recordType: "maintenanceType", recordId: maintenanceTypeId, details: { checkId: check.id } });
+      }
+    }
+    return listChecks(tx, maintenanceTypeId);
+  });
+}
+
 /** The checks a task is done with: its plan's type's (none when the type has no checklist). */
 export async function checksOfTask(ctx: ServiceContext, task: Pick<Task, "plannedMaintenanceId">): Promise<CheckRow[]> {
   const [plan] = await ctx.db
@@ -238,6 +278,11 @@ export async function recordCheckAnswers(tx: ServiceContext, effects: Effects, t
     answer: w.kind === InspectionCheckKind.PASS_FAIL ? (w.answer === "pass" ? "yes" : "no") : w.answer,
   }));
   const [room] = await tx.db.select({ name: rooms.name, floor: rooms.floor }).from(rooms).where(and(eq(rooms.id, task.roomId), eq(rooms.entityId, tx.entityId)));
+  // The person signing the inspection off takes its incidents when they may handle incidents of that room.
+  const signer = tx.actor?.id ?? null;
+  const [assignee] = signer === null || !written.some((w) => w.passed === false && w.incidentId === null)
+    ? []
+    : await tx.db.select({ id: users.id }).from(users).where(and(eq(users.id, signer), eq(users.entityId, tx.entityId), assigneeCandidates(tx, task.roomId)));
   let opened = 0;
   for (const w of written) {
     if (w.passed !== false || w.incidentId !== null) continue;
@@ -251,7 +296,7 @@ export async function recordCheckAnswers(tx: ServiceContext, effects: Effects, t
       floor: room?.floor ?? null,
       priority: check.priority,
       incidentTypeId: check.incidentTypeId,
-      assigneeId: null,
+      assigneeId: assignee?.id ?? null,
       at: new Date(),
     });
     await attachToIncident(tx, incident.id, { answers: carried, fileIds: w.fileId ? [w.fileId] : [] });

@@ -23,6 +23,7 @@ describe("an import notification's title", () => {
     [BulkUploadType.EQUIPMENT_TYPES, NotificationType.IMPORT_EQUIPMENTS_SUCCESS, NotificationType.IMPORT_EQUIPMENTS_FAILURE, "Generic equipment import succeeded", "Generic equipment import failed"],
     [BulkUploadType.MAINTENANCE_TYPES, NotificationType.IMPORT_MAINTENANCE_SUCCESS, NotificationType.IMPORT_MAINTENANCE_FAILURE, "Maintenance types import succeeded", "Maintenance types import failed"],
     [BulkUploadType.INCIDENT_TYPE, NotificationType.IMPORT_INCIDENTS_SUCCESS, NotificationType.IMPORT_INCIDENTS_FAILURE, "Incident types import succeeded", "Incident types import failed"],
+    [BulkUploadType.EQUIPMENT_ITEMS, NotificationType.IMPORT_EQUIPMENTS_SUCCESS, NotificationType.IMPORT_EQUIPMENTS_FAILURE, "Equipment items import succeeded", "Equipment items import failed"],
   ])("names import type %i in English", (importType, success, failure, succeeded, failed) => {
     expect(titleOf("en", success, importType)).toBe(succeeded);
     expect(titleOf("en", failure, importType)).toBe(failed);

@@ -15,7 +15,7 @@ export interface NotificationLike {
 
 /**
  * An import's title names its import type (`notifications:importType.<importType>.succeeded|failed`):
- * SPEC.md's import notification types group the eight import types into four areas, and "Facilities
+ * SPEC.md's import notification types group the import types into four areas, and "Facilities
  * import succeeded" for a rooms import misleads. The area's title stays for a message without its type.
  */
 function importTitleKey(n: NotificationLike): string | null {

@@ -1,11 +1,13 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { checklistQuestion } from "~/modules/incident-types/queries.server";
+import { can } from "~/core/actor";
 import type { ServiceContext } from "~/core/context.server";
 import { keptAnswers } from "~/core/kept-answers.server";
 import type { Db } from "~/db/client.server";
 import { buildings, entities, equipmentItems, equipmentTypes, facilities, incidentTypeChecklistItems, reportIdentifiers, roomLinks, rooms } from "~/db/schema";
 import { NotFoundError } from "~/lib/errors";
 import { listReportableIncidentTypes, type ReportableIncidentType } from "~/modules/incident-types/queries.server";
+import { treeScope } from "~/modules/facilities/policy.server";
 
 /**
  * What the public report page (/report/{identifier}) shows: the entity's branding and
@@ -162,4 +164,19 @@ export async function getReportPlace(services: Pick<ServiceContext, "db">, code:
         .map(({ position, question, tutorialLink, message, contentType }) => ({ position, question, tutorialLink, message, contentType })),
     })),
   };
+}
+
+/**
+ * The staff side of a sticker: where a signed-in person of the sticker's entity goes from its page, the
+ * item's screen (`/view-equipment/{id}`) for an item's sticker, the room view for a room's, when they
+ * reach that room; null for anyone else (another entity's user, a room out of their reach).
+ */
+export async function staffPlaceLink(ctx: ServiceContext, place: Pick<ReportPlace, "entity" | "roomId" | "equipmentItem">): Promise<string | null> {
+  if (place.entity.id !== ctx.entityId || !can(ctx.actor, "read", "place")) return null;
+  const [room] = await ctx.db
+    .select({ id: rooms.id })
+    .from(rooms)
+    .where(and(eq(rooms.id, place.roomId), eq(rooms.entityId, ctx.entityId), isNull(rooms.archivedAt), treeScope(ctx, "room")));
+  if (!room) return null;
+  return place.equipmentItem ? `/view-equipment/${place.equipmentItem.id}` : `/view-room/${room.id}`;
 }

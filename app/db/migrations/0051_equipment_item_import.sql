@@ -1,0 +1,3 @@
+ALTER TABLE "data_jobs" DROP CONSTRAINT "data_jobs_type_check";--> statement-breakpoint
+ALTER TABLE "data_jobs" ADD CONSTRAINT "data_jobs_type_check" CHECK (("data_jobs"."kind" = 0 and "data_jobs"."export_type" is null and "data_jobs"."import_type" in (0, 1, 2, 3, 4, 5, 6, 7, 8))
+        or ("data_jobs"."kind" = 1 and "data_jobs"."import_type" is null and "data_jobs"."export_type" in (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14)));
