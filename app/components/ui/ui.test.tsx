@@ -184,7 +184,7 @@ describe("Toaster and Alert", () => {
     expect(html).toMatch(/aria-live="polite"/);
     expect(html).toContain("Saved");
     expect(html).toContain("Asset updated");
-    expect(html).toContain("Error: </span>Could not delete");
+    expect(html).toContain('Error: </span><span data-refusal="">Could not delete');
     // The dismiss button only appears once hydrated (JS on).
     expect(html).not.toContain("<button");
   });
