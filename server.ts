@@ -151,7 +151,7 @@ async function main() {
     // Only requests for files of the build reach the static handlers (no file-system lookup per page).
     const buildFiles = listFiles("build/client");
     app.use("/assets", knownFilesOnly(buildFiles, express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false })));
-    // The service worker is checked for a new version at every visit (decision 043).
+    // The service worker is checked for a new version at every visit (decision 067).
     const noCache = (res: express.Response, file: string) => {
       if (path.basename(file).startsWith("sw.js")) res.setHeader("Cache-Control", "no-cache");
     };

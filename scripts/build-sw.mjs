@@ -1,4 +1,4 @@
-// Builds the service worker (app/service-worker/sw.ts, decision 043) into build/client/sw.js: bundled with
+// Builds the service worker (app/service-worker/sw.ts, decision 067) into build/client/sw.js: bundled with
 // its Workbox modules by esbuild, then Workbox's injectManifest writes in the list of the client build's
 // files to precache (each with its revision), so a new build replaces exactly the files that changed.
 import { build } from "esbuild";

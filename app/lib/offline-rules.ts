@@ -1,5 +1,5 @@
 /**
- * What the service worker keeps and queues (issue 64, decision 043), as plain functions shared by the
+ * What the service worker keeps and queues (issue 64, decision 067), as plain functions shared by the
  * worker (app/service-worker/sw.ts), the page's offline agent and their tests. A leaf: imports nothing.
  */
 

@@ -6,7 +6,7 @@ import { useDates } from "~/lib/use-dates";
 import { keptPages } from "~/modules/offline/kept-pages.server";
 
 /**
- * /offline, for every signed-in user (issue 64, decision 043): what this person keeps for working without
+ * /offline, for every signed-in user (issue 64, decision 067): what this person keeps for working without
  * the network (their tasks of today and tomorrow, their open incidents, the rooms those are in). The service
  * worker keeps this page too, and shows it for any page that is not kept while the network is down.
  */

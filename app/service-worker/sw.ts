@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The service worker of signed-in staff (issue 64, decision 043), built with Workbox by
+ * The service worker of signed-in staff (issue 64, decision 067), built with Workbox by
  * scripts/build-sw.mjs into build/client/sw.js:
  * - the app's own static files are precached (their list is injected at build time);
  * - the day's pages of the signed-in person (read from /offline/pages) are kept in that person's cache, and
@@ -360,10 +360,24 @@ function sameOriginReferrer(referrer: string): string | null {
 }
 
 let replaying: Promise<void> | null = null;
+let askedAgain = false;
 
-/** Sends the signed-in person's waiting posts in order; stops at the first that cannot reach the server. */
+/**
+ * Sends the signed-in person's waiting posts in order; stops at the first that cannot reach the server. Asked
+ * while a round runs (the network came back while that round was failing), another round follows it.
+ */
 function replay(): Promise<void> {
-  replaying ??= sendWaiting().finally(() => {
+  if (replaying) {
+    askedAgain = true;
+    return replaying;
+  }
+  const rounds = async () => {
+    do {
+      askedAgain = false;
+      await sendWaiting();
+    } while (askedAgain);
+  };
+  replaying = rounds().finally(() => {
     replaying = null;
   });
   return replaying;

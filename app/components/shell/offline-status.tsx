@@ -7,20 +7,26 @@ import { useHydrated } from "~/lib/use-hydrated";
 
 type Message = { type: "hello"; person: string; locales?: string } | { type: "replay" } | { type: "dismiss"; id: string } | { type: "copy" };
 
-/** The page's line to the service worker, once it is registered (workbox-window's `messageSW`). */
+/** How often waiting posts are tried again while the page is online. */
+const RETRY_MS = 15_000;
+
+/** The page's line to the service worker (workbox-window's `messageSW`, answered on a message channel). */
 let send: ((message: Message) => Promise<OfflineState | undefined>) | null = null;
 
 /**
- * Registers the service worker of signed-in staff (issue 64, decision 043) and says who is signed in, so it
+ * Registers the service worker of signed-in staff (issue 64, decision 067) and says who is signed in, so it
  * keeps that person's pages and nobody else's. Workbox's window library is loaded only here, after the page
  * is up; without service workers (or JavaScript) nothing happens and every page works online as before.
  */
 async function register(person: string): Promise<OfflineState | undefined> {
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return undefined;
-  const { Workbox } = await import("workbox-window");
-  const workbox = new Workbox("/sw.js");
-  await workbox.register();
-  send = async (message) => (await workbox.messageSW(message)) as OfflineState | undefined;
+  const { Workbox, messageSW } = await import("workbox-window");
+  void new Workbox("/sw.js").register({ immediate: true }).catch(() => undefined);
+  // Messages go to the active worker of this scope, once there is one (the first visit waits for its install).
+  send = async (message) => {
+    const { active } = await navigator.serviceWorker.ready;
+    return active ? ((await messageSW(active, message)) as OfflineState | undefined) : undefined;
+  };
   // The page's translations (app/i18n.client.ts) are kept with the copy: a kept page starts with them.
   const { lang, dataset } = document.documentElement;
   const locales = `/locales/${encodeURIComponent(lang)}.json${dataset.i18n ? `?v=${encodeURIComponent(dataset.i18n)}` : ""}`;
@@ -95,6 +101,15 @@ function useOfflineState(person: string) {
       live = false;
     };
   }, [online, person]);
+
+  // While posts wait and the browser says it is online, the worker is asked again now and then: a network
+  // that came back without an "online" event (a weak signal) still gets them sent.
+  const waiting = state?.waiting ?? 0;
+  useEffect(() => {
+    if (!online || waiting === 0) return;
+    const timer = window.setInterval(() => void send?.({ type: "replay" }).catch(() => undefined), RETRY_MS);
+    return () => window.clearInterval(timer);
+  }, [online, waiting]);
 
   return { state, online, pageKeptAt };
 }
