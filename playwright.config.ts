@@ -28,6 +28,9 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
   use: {
     baseURL: process.env.E2E_BASE_URL,
+    // The app's service worker (issue 64) precaches the whole client build in every new browser profile: only
+    // the offline walk (offline.spec.ts) lets it register.
+    serviceWorkers: "block",
     trace: "on-first-retry",
     screenshot: "only-on-failure",
     launchOptions: {

@@ -62,6 +62,9 @@ async function goOffline(context: BrowserContext, page: Page) {
   await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
 }
 
+// The other specs block the service worker (playwright.config.ts); this one is about it.
+test.use({ serviceWorkers: "allow" });
+
 test.describe("offline work (JavaScript on)", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the service worker needs JavaScript");
   // A new browser profile each: the worker installs (the app's files) and makes the copy first.
