@@ -24,81 +24,64 @@ export default function OfflineScreen() {
         <p className="max-w-3xl text-muted-foreground">{t("offline.page.intro")}</p>
       </div>
       <div className="grid gap-4 lg:grid-cols-3">
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <Link to="/task" className="underline-offset-4 hover:underline">
-                {t("offline.page.tasks")}
-              </Link>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            {kept.tasks.length ? (
-              <ul className="grid gap-2">
-                {kept.tasks.map((task) => (
-                  <li key={task.href}>
-                    <Link to={task.href} className="font-medium text-primary underline-offset-4 hover:underline">
-                      {task.planName}
-                    </Link>
-                    <span className="block text-sm text-muted-foreground">
-                      {dayLabel(task.dueDate)} · {task.roomName}, {task.buildingName}
-                      {task.done ? ` · ${t("offline.page.done")}` : ""}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="text-sm text-muted-foreground">{t("offline.page.noTasks")}</p>
-            )}
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <Link to="/incidents" className="underline-offset-4 hover:underline">
-                {t("offline.page.incidents")}
-              </Link>
-            </CardTitle>
-          </CardHeader>
-          <CardContent>
-            {kept.incidents.length ? (
-              <ul className="grid gap-2">
-                {kept.incidents.map((incident) => (
-                  <li key={incident.href}>
-                    <Link to={incident.href} className="font-medium text-primary underline-offset-4 hover:underline">
-                      #{incident.shortId} {incident.title}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="text-sm text-muted-foreground">{t("offline.page.noIncidents")}</p>
-            )}
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("offline.page.rooms")}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            {kept.rooms.length ? (
-              <ul className="grid gap-2">
-                {kept.rooms.map((room) => (
-                  <li key={room.href}>
-                    <Link to={room.href} className="font-medium text-primary underline-offset-4 hover:underline">
-                      {room.roomName}
-                    </Link>
-                    <span className="block text-sm text-muted-foreground">{room.buildingName}</span>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="text-sm text-muted-foreground">{t("offline.page.noRooms")}</p>
-            )}
-          </CardContent>
-        </Card>
+        <KeptCard
+          title={t("offline.page.tasks")}
+          to="/task"
+          empty={t("offline.page.noTasks")}
+          entries={kept.tasks.map((task) => ({
+            href: task.href,
+            label: task.planName,
+            detail: `${dayLabel(task.dueDate)} · ${task.roomName}, ${task.buildingName}${task.done ? ` · ${t("offline.page.done")}` : ""}`,
+          }))}
+        />
+        <KeptCard
+          title={t("offline.page.incidents")}
+          to="/incidents"
+          empty={t("offline.page.noIncidents")}
+          entries={kept.incidents.map((incident) => ({ href: incident.href, label: `#${incident.shortId} ${incident.title}` }))}
+        />
+        <KeptCard
+          title={t("offline.page.rooms")}
+          empty={t("offline.page.noRooms")}
+          entries={kept.rooms.map((room) => ({ href: room.href, label: room.roomName, detail: room.buildingName }))}
+        />
       </div>
       <p className="max-w-3xl text-sm text-muted-foreground">{t("offline.page.writes")}</p>
     </div>
+  );
+}
+
+/** One kind of kept page: its links, each with a line of detail, or what to say when there is none. */
+function KeptCard({ title, to, empty, entries }: { title: string; to?: string; empty: string; entries: { href: string; label: string; detail?: string }[] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          {to ? (
+            <Link to={to} className="underline-offset-4 hover:underline">
+              {title}
+            </Link>
+          ) : (
+            title
+          )}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {entries.length ? (
+          <ul className="grid gap-2">
+            {entries.map((entry) => (
+              <li key={entry.href}>
+                <Link to={entry.href} className="font-medium text-primary underline-offset-4 hover:underline">
+                  {entry.label}
+                </Link>
+                {entry.detail ? <span className="block text-sm text-muted-foreground">{entry.detail}</span> : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-muted-foreground">{empty}</p>
+        )}
+      </CardContent>
+    </Card>
   );
 }
