@@ -35,3 +35,31 @@ export const incidentMonthAssigneeCounts = pgTable(
   },
   (t) => [primaryKey({ name: "incident_month_assignee_counts_pkey", columns: [t.entityId, t.month, t.assigneeId, t.status] })]
 );
+
+/**
+ * The time and costs of the dashboard (issue 62, decision 065) per month, kept by statement-level
+ * triggers on `time_entries`, `material_lines`, `incidents` and `tasks` in the writing transaction
+ * (migration 0052). A row sums the work rows of one entity's month (a time entry's `worked_on`, a
+ * material line's creation in the entity's time zone) by where the work sits now: the room (0: none) and
+ * equipment item (0: none) of its incident or task, and `type_key` (the incident type; 0: an incident
+ * without a type; -1: a maintenance task). Work on archived incidents is left out. Amounts are whole
+ * cents, each entry and line rounded to the cent first as the record's view rounds it. A row whose
+ * entries and lines fall to zero is deleted.
+ */
+export const workCostMonths = pgTable(
+  "work_cost_months",
+  {
+    entityId: entityId(),
+    month: date("month", { mode: "string" }).notNull(),
+    roomId: integer("room_id").notNull().default(0),
+    equipmentItemId: integer("equipment_item_id").notNull().default(0),
+    typeKey: integer("type_key").notNull().default(0),
+    minutes: bigint("minutes", { mode: "number" }).notNull().default(0),
+    labourCents: bigint("labour_cents", { mode: "number" }).notNull().default(0),
+    materialsCents: bigint("materials_cents", { mode: "number" }).notNull().default(0),
+    unpriced: integer("unpriced").notNull().default(0),
+    entries: integer("entries").notNull().default(0),
+    lines: integer("lines").notNull().default(0),
+  },
+  (t) => [primaryKey({ name: "work_cost_months_pkey", columns: [t.entityId, t.month, t.roomId, t.equipmentItemId, t.typeKey] })]
+);
