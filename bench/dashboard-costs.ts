@@ -15,7 +15,7 @@ import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { personActor } from "~/core/actor";
 import type { ServiceContext } from "~/core/context.server";
-import { openDatabase, runMigrations } from "~/db/client.server";
+import { type Db, openDatabase, runMigrations } from "~/db/client.server";
 import { Role } from "~/db/enums";
 import { rowsOf } from "~/lib/list-page.server";
 import { getDashboardCosts } from "~/modules/dashboard/costs.server";
@@ -37,10 +37,8 @@ const ITEMS = Math.round(200_000 * SCALE);
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(p * values.length) - 1)];
 
-async function main() {
-  const database = await openDatabase(url ? { url, poolMax: 4 } : {});
-  await runMigrations(database);
-  const db = database.db;
+/** A fresh entity shaped as the scale seed, with its work. */
+async function seed(db: Db) {
   const entity = await createEntity(db, { defaultHourlyRate: "45.00" });
   const e = entity.id;
   const admin = await createUser(db, { entityId: e, role: Role.ADMINISTRATOR });
@@ -80,11 +78,30 @@ async function main() {
     on conflict do nothing`);
   await db.execute(sql`insert into time_entries (entity_id, task_id, user_id, worked_on, minutes, hourly_rate)
     select ${e}, t.id, ${technician.id}::int, t.due_date, 60, 38.00 from tasks t where t.entity_id = ${e}`);
-  for (const table of ["facilities", "buildings", "rooms", "equipment_items", "incidents", "tasks", "time_entries", "material_lines", "user_linked_objects"]) {
+  for (const table of ["facilities", "buildings", "rooms", "equipment_items", "incidents", "tasks", "time_entries", "material_lines", "user_linked_objects", "work_cost_months"]) {
     await db.execute(sql.raw(`analyze ${table}`));
   }
   console.log(`data written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
+  return { entity, admin, manager };
+}
+
+/** An entity a previous run seeded (BENCH_ENTITY): the same data timed again, by another build of the code. */
+async function benchEntity(db: Db, id: number) {
+  const [entity] = rowsOf<{ id: number; timeZone: string }>(await db.execute(sql`select id, time_zone as "timeZone" from entities where id = ${id}`));
+  const userOf = async (role: number) =>
+    rowsOf<{ id: number; role: number }>(await db.execute(sql`select id, role from users where entity_id = ${id} and role = ${role} order by id limit 1`))[0];
+  return { entity, admin: await userOf(Role.ADMINISTRATOR), manager: await userOf(Role.FACILITY_MANAGER) };
+}
+
+async function main() {
+  const database = await openDatabase(url ? { url, poolMax: 4 } : {});
+  await runMigrations(database);
+  const db = database.db;
+  const reuse = process.env.BENCH_ENTITY ? Number(process.env.BENCH_ENTITY) : null;
+  const { entity, admin, manager } = reuse ? await benchEntity(db, reuse) : await seed(db);
+  const e = entity.id;
+  console.log(`entity ${e}`);
   const ctxOf = (user: { id: number; role: number }): ServiceContext => ({ db, entityId: e, actor: personActor(user), locale: "en", timeZone: entity.timeZone });
   const filters: DashboardFilters = { facilityId: null, buildingId: null, incidentTypeId: null, from: null, to: null };
   const [facility] = rowsOf<{ id: number }>(await db.execute(sql`select id from facilities where entity_id = ${e} order by id limit 1`));

@@ -5,11 +5,11 @@ import { buildings, entities, equipmentItems, equipmentTypes, facilities, incide
 import { now } from "~/lib/clock.server";
 import { dayIn, endOfDay, startOfDay } from "~/lib/dates";
 import { rowsOf } from "~/lib/list-page.server";
-import { incidentReach } from "~/modules/facilities/policy.server";
+import { incidentReachByRoom } from "~/modules/facilities/policy.server";
 import { incidentTypeName } from "~/modules/incident-types/queries.server";
-import { taskReach } from "~/modules/maintenance/task-queries.server";
+import { roomReach } from "~/modules/maintenance/task-queries.server";
 import { DEFAULT_CURRENCY } from "~/modules/time-costs/constants";
-import { type DashboardFilters, type DashboardPeriod, dashboardPeriod, monthsBetween, TOP_COST_PLACES } from "./filters";
+import { addMonths, type DashboardFilters, type DashboardPeriod, dashboardPeriod, lastDayOfMonth, monthsBetween, TOP_COST_PLACES } from "./filters";
 import { checkFilters } from "./queries.server";
 
 /**
@@ -139,61 +139,105 @@ function figuresOf(row: RawRow): CostFigures {
   };
 }
 
-/** The period's work rows within reach and filters, grouped by each dimension (the top ten of rooms and equipment). */
+/**
+ * The time entries and material lines of the entity that `entries` and `lines` select, with their month
+ * and amounts as the roll-up counts them, each figure multiplied by `sign`.
+ */
+function workRows(entityId: number, entries: SQL, lines: SQL, sign: 1 | -1): SQL {
+  // tenant-scope: both tables filtered by the entity
+  return sql`select te.incident_id, te.task_id, to_char(te.worked_on, 'YYYY-MM') as month, ${sign}::int as sign,
+      te.minutes::bigint as minutes, (round(te.minutes * coalesce(te.hourly_rate, 0) / 60, 2) * 100)::bigint as labour_cents,
+      0::bigint as materials_cents, (te.hourly_rate is null)::int as unpriced, 1 as entries, 0 as lines
+    from time_entries te where te.entity_id = ${entityId} and ${entries}
+    union all
+    select ml.incident_id, ml.task_id, to_char(ml.created_at at time zone e.time_zone, 'YYYY-MM'), ${sign}::int,
+      0, 0, (round(ml.quantity * ml.unit_cost, 2) * 100)::bigint, 0, 0, 1
+    from material_lines ml join entities e on e.id = ml.entity_id where ml.entity_id = ${entityId} and ${lines}`;
+}
+
+/**
+ * The period's work within reach and filters, grouped by each dimension (the top ten of rooms and
+ * equipment), read from the monthly roll-up `work_cost_months` (decision 065) with three corrections
+ * from the work rows themselves, each read by index and usually empty or small:
+ * - `edges`: the work of the period's first and last months that lies outside the period (before
+ *   `from`, after `to`), taken away, so a period need not start or end on a month's bounds;
+ * - `mine`: the work on incidents assigned to the viewer outside the rooms they reach (reach follows the
+ *   assignee as well as the room: `incidentReachByRoom`), added;
+ * the roll-up's rows and the edges are then kept by the room reach, as `incidentReach`/`taskReach` keep
+ * the incidents and tasks of those rooms.
+ */
 async function groupedRows(ctx: ServiceContext, filters: DashboardFilters, period: DashboardPeriod): Promise<RawRow[]> {
   const e = ctx.entityId;
   const tz = ctx.timeZone;
+  const firstDay = addMonths(period.from, 0);
+  const lastDay = lastDayOfMonth(period.to);
   const start = startOfDay(period.from, tz).toISOString();
   const end = endOfDay(period.to, tz).toISOString();
-  const incidentInReach = incidentReach(ctx) ?? sql`true`;
-  const taskInReach: SQL = filters.incidentTypeId ? sql`false` : (taskReach(ctx) ?? sql`true`);
-  const typeFilter = filters.incidentTypeId ? sql`and incidents.incident_type_id = ${filters.incidentTypeId}` : sql``;
+  const monthsStart = startOfDay(firstDay, tz).toISOString();
+  const monthsEnd = endOfDay(lastDay, tz).toISOString();
+  const reach = incidentReachByRoom(ctx);
+  const incidentRooms = reach.room ?? sql`true`;
+  const taskRooms: SQL = filters.incidentTypeId ? sql`false` : (roomReach(ctx) ?? sql`true`);
+  const typeFilter = filters.incidentTypeId ? sql`and x.type_key = ${filters.incidentTypeId}` : sql``;
   const placeFilter = filters.buildingId
-    ? sql`and r.building_id = ${filters.buildingId}`
+    ? sql`and rooms.building_id = ${filters.buildingId}`
     : filters.facilityId
       ? sql`and b.facility_id = ${filters.facilityId}`
       : sql``;
+  // The incidents assigned to the viewer in no room they reach (none for an actor without an assignee part).
+  const mine =
+    reach.assigneeId === null
+      ? sql`select null::int as id where false`
+      : sql`select i.id from incidents i
+          where i.entity_id = ${e} and i.assignee_id = ${reach.assigneeId} and i.archived_at is null
+            and (i.room_id is null or not exists (select 1 from rooms where rooms.id = i.room_id and rooms.entity_id = ${e} and ${incidentRooms}))`;
   const sets = DIMENSIONS.map((d) => sql.raw(`(${d})`));
-  // tenant-scope: every table read is filtered by the entity (work rows, their records, rooms, buildings)
+  // tenant-scope: every table read is filtered by the entity (roll-up, work rows, their records, rooms, buildings)
   const result = await ctx.db.execute(sql`
-    with work as (
-      select te.incident_id, te.task_id, to_char(te.worked_on, 'YYYY-MM') as month, te.minutes,
-        round(te.minutes * te.hourly_rate / 60, 2) as labour, 0::numeric as materials,
-        (te.hourly_rate is null) as unpriced, 1 as entries, 0 as lines
-      from time_entries te
-      where te.entity_id = ${e} and te.worked_on >= ${period.from}::date and te.worked_on <= ${period.to}::date
+    with mine as (${mine}),
+    work as (
+      ${workRows(e, sql`te.worked_on >= ${firstDay}::date and te.worked_on < ${period.from}::date`, sql`ml.created_at >= ${monthsStart}::timestamptz and ml.created_at < ${start}::timestamptz`, -1)}
       union all
-      select ml.incident_id, ml.task_id, to_char(ml.created_at at time zone ${tz}, 'YYYY-MM'), 0,
-        0::numeric, round(ml.quantity * ml.unit_cost, 2), false, 0, 1
-      from material_lines ml
-      where ml.entity_id = ${e} and ml.created_at >= ${start}::timestamptz and ml.created_at < ${end}::timestamptz
+      ${workRows(e, sql`te.worked_on > ${period.to}::date and te.worked_on <= ${lastDay}::date`, sql`ml.created_at >= ${end}::timestamptz and ml.created_at < ${monthsEnd}::timestamptz`, -1)}
+      union all
+      ${workRows(
+        e,
+        sql`te.worked_on >= ${period.from}::date and te.worked_on <= ${period.to}::date and te.incident_id in (select id from mine)`,
+        sql`ml.created_at >= ${start}::timestamptz and ml.created_at < ${end}::timestamptz and ml.incident_id in (select id from mine)`,
+        1
+      )}
     ),
-    placed as (
-      select w.*, coalesce(incidents.room_id, tasks.room_id) as room_id,
-        coalesce(incidents.equipment_item_id, tasks.equipment_item_id) as equipment_id,
-        case when w.task_id is not null then ${MAINTENANCE_KEY} else coalesce(incidents.incident_type_id, ${NO_TYPE_KEY}) end as type_key
+    cells as (
+      select to_char(c.month, 'YYYY-MM') as month, nullif(c.room_id, 0) as room_id, nullif(c.equipment_item_id, 0) as equipment_id,
+        c.type_key, c.minutes, c.labour_cents, c.materials_cents, c.unpriced, c.entries, c.lines, false as assigned
+      from work_cost_months c
+      where c.entity_id = ${e} and c.month >= ${firstDay}::date and c.month <= ${lastDay}::date
+      union all
+      select w.month, coalesce(incidents.room_id, tasks.room_id), coalesce(incidents.equipment_item_id, tasks.equipment_item_id),
+        case when w.task_id is not null then ${MAINTENANCE_KEY} else coalesce(incidents.incident_type_id, ${NO_TYPE_KEY}) end,
+        w.sign * w.minutes, w.sign * w.labour_cents, w.sign * w.materials_cents, w.sign * w.unpriced, w.sign * w.entries, w.sign * w.lines,
+        w.sign > 0
       from work w
       left join incidents on incidents.id = w.incident_id and incidents.entity_id = ${e}
       left join tasks on tasks.id = w.task_id and tasks.entity_id = ${e}
-      where (incidents.id is not null and incidents.archived_at is null and ${incidentInReach} ${typeFilter})
-        or (tasks.id is not null and ${taskInReach})
+      where (incidents.id is not null and incidents.archived_at is null) or tasks.id is not null
     ),
     grouped as (
       select grouping(month, facility_id, building_id, type_key, room_id, equipment_id) as grp,
         month, facility_id, building_id, type_key, room_id, equipment_id,
         coalesce(sum(x.minutes), 0)::int as minutes,
-        coalesce(sum(x.labour), 0)::numeric(14,2)::text as labour,
-        coalesce(sum(x.materials), 0)::numeric(14,2)::text as materials,
-        (coalesce(sum(x.labour), 0) + coalesce(sum(x.materials), 0))::numeric(14,2) as total,
-        (count(*) filter (where x.unpriced))::int as unpriced,
+        (coalesce(sum(x.labour_cents), 0) / 100.0)::numeric(14,2)::text as labour,
+        (coalesce(sum(x.materials_cents), 0) / 100.0)::numeric(14,2)::text as materials,
+        ((coalesce(sum(x.labour_cents), 0) + coalesce(sum(x.materials_cents), 0)) / 100.0)::numeric(14,2) as total,
+        coalesce(sum(x.unpriced), 0)::int as unpriced,
         coalesce(sum(x.entries), 0)::int as entries,
         coalesce(sum(x.lines), 0)::int as lines
       from (
-        select p.*, b.facility_id, r.building_id
-        from placed p
-        left join rooms r on r.id = p.room_id and r.entity_id = ${e}
-        left join buildings b on b.id = r.building_id and b.entity_id = ${e}
-        where true ${placeFilter}
+        select x.*, b.facility_id, rooms.building_id
+        from cells x
+        left join rooms on rooms.id = x.room_id and rooms.entity_id = ${e}
+        left join buildings b on b.id = rooms.building_id and b.entity_id = ${e}
+        where (x.assigned or (case when x.type_key = ${MAINTENANCE_KEY} then ${taskRooms} else ${incidentRooms} end)) ${typeFilter} ${placeFilter}
       ) x
       group by grouping sets (${sql.join(sets, sql`, `)}, ())
     )
@@ -203,6 +247,8 @@ async function groupedRows(ctx: ServiceContext, filters: DashboardFilters, perio
       from grouped g
       where not (g.grp = ${groupingOf("room_id")} and g.room_id is null)
         and not (g.grp = ${groupingOf("equipment_id")} and g.equipment_id is null)
+        -- a key whose work all lies outside the period (the edges took it away) has none in it
+        and (g.grp = ${ALL_GROUPED} or g.entries + g.lines > 0)
     ) ranked
     where ranked.grp not in (${groupingOf("room_id")}, ${groupingOf("equipment_id")}) or ranked.rank <= ${TOP_COST_PLACES}
   `);

@@ -177,6 +177,19 @@ export function incidentReach(ctx: ServiceContext, outline?: ReachOutline | null
 }
 
 /**
+ * `incidentReach` in two parts, for reads that start from rooms rather than incidents (the dashboard's
+ * monthly costs): a condition on the `rooms` row of the incident's room (undefined: every room, and the
+ * incidents without one), and the person whose assigned incidents are in reach wherever they are (null:
+ * none). The incidents in reach are those in a room that meets `room`, plus those assigned to `assigneeId`.
+ */
+export function incidentReachByRoom(ctx: ServiceContext): { room: SQL | undefined; assigneeId: number | null } {
+  const actor = ctx.actor;
+  if (isEntityWide(actor)) return { room: undefined, assigneeId: null };
+  if (actor?.id == null) return { room: sql`false`, assigneeId: null };
+  return { room: treeScope(ctx, "room") ?? sql`true`, assigneeId: tokenFacilities(actor) ? null : actor.id };
+}
+
+/**
  * An outline of the actor's reach in the facility tree: the entity's buildings they do not reach
  * (archived ones too), and whether they reach at least half of the buildings not archived (`wide`), a
  * cheap measure of whether the reach or its complement is the smaller set to test. Null for an actor

@@ -49,7 +49,7 @@ export function taskReach(ctx: ServiceContext): SQL | undefined {
  * once per room it reads (against the few buildings in scope) rather than looking each task's room up
  * again.
  */
-function roomReach(ctx: ServiceContext): SQL | undefined {
+export function roomReach(ctx: ServiceContext): SQL | undefined {
   if (!can(ctx.actor, "read", "task") && !can(ctx.actor, "update", "task")) return sql`false`;
   return treeScope(ctx, "room");
 }
