@@ -7,6 +7,7 @@
  * and BENCH_TASK_ENTRIES (30,000) entries on maintenance tasks. It times `getDashboardCosts` for a manager
  * linked to every facility and for the administrator (the default six months, then one facility), p50 and
  * p95 of BENCH_REPEAT (20) calls one at a time after 3 warm-up calls. Target: the manager's p95 <= 100 ms.
+ * BENCH_ENTITY=<id> times an entity a previous run seeded instead (another build of the code, same data).
  *
  *   createdb -h 127.0.0.1 -U postgres caretaker_costs_bench
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/caretaker_costs_bench npm run bench:dashboard-costs
