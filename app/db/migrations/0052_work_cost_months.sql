@@ -1,3 +1,17 @@
+CREATE TABLE "work_cost_building_months" (
+	"entity_id" integer NOT NULL,
+	"month" date NOT NULL,
+	"building_id" integer DEFAULT 0 NOT NULL,
+	"type_key" integer DEFAULT 0 NOT NULL,
+	"minutes" bigint DEFAULT 0 NOT NULL,
+	"labour_cents" bigint DEFAULT 0 NOT NULL,
+	"materials_cents" bigint DEFAULT 0 NOT NULL,
+	"unpriced" integer DEFAULT 0 NOT NULL,
+	"entries" integer DEFAULT 0 NOT NULL,
+	"lines" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "work_cost_building_months_pkey" PRIMARY KEY("entity_id","month","building_id","type_key")
+);
+--> statement-breakpoint
 CREATE TABLE "work_cost_months" (
 	"entity_id" integer NOT NULL,
 	"month" date NOT NULL,
@@ -13,14 +27,23 @@ CREATE TABLE "work_cost_months" (
 	CONSTRAINT "work_cost_months_pkey" PRIMARY KEY("entity_id","month","room_id","equipment_item_id","type_key")
 );
 --> statement-breakpoint
+ALTER TABLE "work_cost_building_months" ADD CONSTRAINT "work_cost_building_months_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "work_cost_months" ADD CONSTRAINT "work_cost_months_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "work_cost_building_months_empty_idx" ON "work_cost_building_months" USING btree ("entity_id") WHERE "work_cost_building_months"."entries" = 0 and "work_cost_building_months"."lines" = 0;--> statement-breakpoint
+CREATE INDEX "work_cost_months_total_idx" ON "work_cost_months" USING btree ("entity_id",("labour_cents" + "materials_cents") desc);--> statement-breakpoint
+CREATE INDEX "work_cost_months_room_idx" ON "work_cost_months" USING btree ("entity_id","room_id","month");--> statement-breakpoint
+CREATE INDEX "work_cost_months_item_idx" ON "work_cost_months" USING btree ("entity_id","equipment_item_id","month");--> statement-breakpoint
+CREATE INDEX "work_cost_months_empty_idx" ON "work_cost_months" USING btree ("entity_id") WHERE "work_cost_months"."entries" = 0 and "work_cost_months"."lines" = 0;--> statement-breakpoint
 -- Decision 065: the dashboard's time and costs per month (work_cost_months) are kept by statement-level
 -- triggers in the writer's transaction, like the incident counters of 0011: every verb, cascade and
 -- set-based seed that writes a time entry, a material line, or where an incident or a task sits (room,
 -- equipment item, type, archive state) moves its work between the keys. A row places the work where its
 -- record sits now; work on archived incidents is left out. Amounts are whole cents, each entry and line
 -- rounded to the cent first.
--- Adds signed, placed figures to the keys, then drops the rows left without entries or lines.
+-- work_cost_building_months sums the same per building of the room, and also follows rooms moved to
+-- another building or deleted.
+-- Adds signed, placed figures to the keys (and to their buildings), then drops the rows left without
+-- entries or lines.
 CREATE FUNCTION "work_cost_months_add"(deltas work_cost_months[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO work_cost_months AS c (entity_id, month, room_id, equipment_item_id, type_key, minutes, labour_cents, materials_cents, unpriced, entries, lines)
@@ -35,6 +58,20 @@ BEGIN
         materials_cents = c.materials_cents + excluded.materials_cents, unpriced = c.unpriced + excluded.unpriced,
         entries = c.entries + excluded.entries, lines = c.lines + excluded.lines;
   DELETE FROM work_cost_months WHERE entries = 0 AND lines = 0;
+  -- The same per building of the room now. A room not found was deleted: its share left with it.
+  INSERT INTO work_cost_building_months AS c (entity_id, month, building_id, type_key, minutes, labour_cents, materials_cents, unpriced, entries, lines)
+    SELECT d.entity_id, d.month, coalesce(r.building_id, 0), d.type_key, sum(d.minutes), sum(d.labour_cents), sum(d.materials_cents),
+      sum(d.unpriced), sum(d.entries), sum(d.lines)
+    FROM unnest(deltas) d LEFT JOIN rooms r ON r.id = d.room_id
+    WHERE d.room_id = 0 OR r.id IS NOT NULL
+    GROUP BY 1, 2, 3, 4
+    HAVING sum(d.entries) <> 0 OR sum(d.lines) <> 0 OR sum(d.minutes) <> 0 OR sum(d.labour_cents) <> 0 OR sum(d.materials_cents) <> 0 OR sum(d.unpriced) <> 0
+    ORDER BY 1, 2, 3, 4
+    ON CONFLICT (entity_id, month, building_id, type_key) DO UPDATE
+      SET minutes = c.minutes + excluded.minutes, labour_cents = c.labour_cents + excluded.labour_cents,
+        materials_cents = c.materials_cents + excluded.materials_cents, unpriced = c.unpriced + excluded.unpriced,
+        entries = c.entries + excluded.entries, lines = c.lines + excluded.lines;
+  DELETE FROM work_cost_building_months WHERE entries = 0 AND lines = 0;
 END $$;
 --> statement-breakpoint
 -- The work rows of some incidents and tasks (or of a whole entity), with their month and amounts.
@@ -170,6 +207,50 @@ CREATE TRIGGER "incidents_work_cost_delete" BEFORE DELETE ON "incidents"
 CREATE TRIGGER "tasks_work_cost_delete" BEFORE DELETE ON "tasks"
   FOR EACH ROW EXECUTE FUNCTION "work_cost_months_record_deleted"();
 --> statement-breakpoint
+-- One entity's per-building figures from its per-room ones.
+CREATE FUNCTION "work_cost_building_months_rebuild"(entity integer) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM work_cost_building_months WHERE entity_id = entity;
+  INSERT INTO work_cost_building_months (entity_id, month, building_id, type_key, minutes, labour_cents, materials_cents, unpriced, entries, lines)
+    SELECT c.entity_id, c.month, coalesce(r.building_id, 0), c.type_key, sum(c.minutes), sum(c.labour_cents), sum(c.materials_cents),
+      sum(c.unpriced), sum(c.entries), sum(c.lines)
+    FROM work_cost_months c LEFT JOIN rooms r ON r.id = c.room_id
+    WHERE c.entity_id = entity
+    GROUP BY 1, 2, 3, 4;
+END $$;
+--> statement-breakpoint
+-- A room moved to another building: its figures leave the old building and join the new one. A room
+-- deleted (its tasks and their work go with it): its figures leave its building first.
+CREATE FUNCTION "work_cost_months_room_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO work_cost_building_months AS c (entity_id, month, building_id, type_key, minutes, labour_cents, materials_cents, unpriced, entries, lines)
+    SELECT w.entity_id, w.month, m.building_id, w.type_key, m.sign * sum(w.minutes), m.sign * sum(w.labour_cents), m.sign * sum(w.materials_cents),
+      m.sign * sum(w.unpriced), m.sign * sum(w.entries), m.sign * sum(w.lines)
+    FROM (
+      SELECT -1 AS sign, OLD.entity_id AS entity_id, OLD.id AS room_id, OLD.building_id AS building_id
+      UNION ALL
+      SELECT 1, NEW.entity_id, NEW.id, NEW.building_id WHERE TG_OP = 'UPDATE'
+    ) m
+    JOIN work_cost_months w ON w.entity_id = m.entity_id AND w.room_id = m.room_id
+    GROUP BY m.sign, w.entity_id, w.month, m.building_id, w.type_key
+    ORDER BY 2, 3, 4, 1
+    ON CONFLICT (entity_id, month, building_id, type_key) DO UPDATE
+      SET minutes = c.minutes + excluded.minutes, labour_cents = c.labour_cents + excluded.labour_cents,
+        materials_cents = c.materials_cents + excluded.materials_cents, unpriced = c.unpriced + excluded.unpriced,
+        entries = c.entries + excluded.entries, lines = c.lines + excluded.lines;
+  DELETE FROM work_cost_building_months WHERE entries = 0 AND lines = 0;
+  IF TG_OP = 'DELETE' THEN
+    RETURN OLD;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "rooms_work_cost_move" AFTER UPDATE OF "building_id" ON "rooms"
+  FOR EACH ROW WHEN (OLD.building_id IS DISTINCT FROM NEW.building_id) EXECUTE FUNCTION "work_cost_months_room_changed"();
+--> statement-breakpoint
+CREATE TRIGGER "rooms_work_cost_delete" BEFORE DELETE ON "rooms"
+  FOR EACH ROW EXECUTE FUNCTION "work_cost_months_room_changed"();
+--> statement-breakpoint
 -- Recomputes one entity's figures from its work (the backfill below; a change of the entity's time zone,
 -- which moves material lines between months).
 CREATE FUNCTION "work_cost_months_rebuild"(entity integer) RETURNS void LANGUAGE plpgsql AS $$
@@ -184,6 +265,7 @@ BEGIN
     LEFT JOIN tasks t ON t.id = w.task_id
     WHERE (i.id IS NOT NULL AND i.archived_at IS NULL) OR t.id IS NOT NULL
     GROUP BY 1, 2, 3, 4, 5;
+  PERFORM work_cost_building_months_rebuild(entity);
 END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION "entities_time_zone_changed"() RETURNS trigger LANGUAGE plpgsql AS $$

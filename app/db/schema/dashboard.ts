@@ -1,4 +1,5 @@
-import { bigint, date, integer, pgTable, primaryKey, smallint } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, date, index, integer, pgTable, primaryKey, smallint } from "drizzle-orm/pg-core";
 import { entityId } from "./columns";
 
 /**
@@ -61,5 +62,39 @@ export const workCostMonths = pgTable(
     entries: integer("entries").notNull().default(0),
     lines: integer("lines").notNull().default(0),
   },
-  (t) => [primaryKey({ name: "work_cost_months_pkey", columns: [t.entityId, t.month, t.roomId, t.equipmentItemId, t.typeKey] })]
+  (t) => [
+    primaryKey({ name: "work_cost_months_pkey", columns: [t.entityId, t.month, t.roomId, t.equipmentItemId, t.typeKey] }),
+    // The costliest cells first: the section's top rooms and equipment start from them (decision 065).
+    index("work_cost_months_total_idx").on(t.entityId, sql`(${t.labourCents} + ${t.materialsCents}) desc`),
+    // A room's or an item's months (the exact sums of the top's candidates).
+    index("work_cost_months_room_idx").on(t.entityId, t.roomId, t.month),
+    index("work_cost_months_item_idx").on(t.entityId, t.equipmentItemId, t.month),
+    // The rows a change left without entries or lines, deleted after each change.
+    index("work_cost_months_empty_idx").on(t.entityId).where(sql`${t.entries} = 0 and ${t.lines} = 0`),
+  ]
+);
+
+/**
+ * `work_cost_months` summed per building (0: no room) instead of room and equipment item: the months,
+ * facilities, buildings and types of the section read these few rows. Kept by the same triggers, and by
+ * a trigger on rooms moved to another building or deleted.
+ */
+export const workCostBuildingMonths = pgTable(
+  "work_cost_building_months",
+  {
+    entityId: entityId(),
+    month: date("month", { mode: "string" }).notNull(),
+    buildingId: integer("building_id").notNull().default(0),
+    typeKey: integer("type_key").notNull().default(0),
+    minutes: bigint("minutes", { mode: "number" }).notNull().default(0),
+    labourCents: bigint("labour_cents", { mode: "number" }).notNull().default(0),
+    materialsCents: bigint("materials_cents", { mode: "number" }).notNull().default(0),
+    unpriced: integer("unpriced").notNull().default(0),
+    entries: integer("entries").notNull().default(0),
+    lines: integer("lines").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: "work_cost_building_months_pkey", columns: [t.entityId, t.month, t.buildingId, t.typeKey] }),
+    index("work_cost_building_months_empty_idx").on(t.entityId).where(sql`${t.entries} = 0 and ${t.lines} = 0`),
+  ]
 );
