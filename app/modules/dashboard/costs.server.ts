@@ -5,9 +5,9 @@ import { buildings, entities, equipmentItems, equipmentTypes, facilities, incide
 import { now } from "~/lib/clock.server";
 import { dayIn, endOfDay, startOfDay } from "~/lib/dates";
 import { rowsOf } from "~/lib/list-page.server";
-import { incidentReachByRoom } from "~/modules/facilities/policy.server";
+import { incidentReachByPlace } from "~/modules/facilities/policy.server";
 import { incidentTypeName } from "~/modules/incident-types/queries.server";
-import { roomReach } from "~/modules/maintenance/task-queries.server";
+import { buildingReach, roomReach } from "~/modules/maintenance/task-queries.server";
 import { DEFAULT_CURRENCY } from "~/modules/time-costs/constants";
 import { addMonths, type DashboardFilters, type DashboardPeriod, dashboardPeriod, lastDayOfMonth, monthsBetween, TOP_COST_PLACES } from "./filters";
 import { checkFilters } from "./queries.server";
@@ -155,18 +155,22 @@ function workRows(entityId: number, entries: SQL, lines: SQL, sign: 1 | -1): SQL
     from material_lines ml join entities e on e.id = ml.entity_id where ml.entity_id = ${entityId} and ${lines}`;
 }
 
-/**
- * The period's work within reach and filters, grouped by each dimension (the top ten of rooms and
- * equipment), read from the monthly roll-up `work_cost_months` (decision 065) with three corrections
- * from the work rows themselves, each read by index and usually empty or small:
- * - `edges`: the work of the period's first and last months that lies outside the period (before
- *   `from`, after `to`), taken away, so a period need not start or end on a month's bounds;
- * - `mine`: the work on incidents assigned to the viewer outside the rooms they reach (reach follows the
- *   assignee as well as the room: `incidentReachByRoom`), added;
- * the roll-up's rows and the edges are then kept by the room reach, as `incidentReach`/`taskReach` keep
- * the incidents and tasks of those rooms.
- */
-async function groupedRows(ctx: ServiceContext, filters: DashboardFilters, period: DashboardPeriod): Promise<RawRow[]> {
+/** What every read of the section needs: the period's bounds, the reach and the filters as SQL. */
+interface CostScope {
+  e: number;
+  filters: DashboardFilters;
+  period: DashboardPeriod;
+  /** The first day of the period's first month and the last of its last: the roll-up's months. */
+  firstDay: string;
+  lastDay: string;
+  reach: ReturnType<typeof incidentReachByPlace>;
+  taskRooms: SQL;
+  taskBuildings: SQL;
+  /** The corrections from the work rows (`corrections`), as CTEs named `mine`, `work` and `placed`. */
+  ctes: SQL;
+}
+
+function costScope(ctx: ServiceContext, filters: DashboardFilters, period: DashboardPeriod): CostScope {
   const e = ctx.entityId;
   const tz = ctx.timeZone;
   const firstDay = addMonths(period.from, 0);
@@ -175,26 +179,16 @@ async function groupedRows(ctx: ServiceContext, filters: DashboardFilters, perio
   const end = endOfDay(period.to, tz).toISOString();
   const monthsStart = startOfDay(firstDay, tz).toISOString();
   const monthsEnd = endOfDay(lastDay, tz).toISOString();
-  const reach = incidentReachByRoom(ctx);
-  const incidentRooms = reach.room ?? sql`true`;
-  const taskRooms: SQL = filters.incidentTypeId ? sql`false` : (roomReach(ctx) ?? sql`true`);
-  const typeFilter = filters.incidentTypeId ? sql`and x.type_key = ${filters.incidentTypeId}` : sql``;
-  const placeFilter = filters.buildingId
-    ? sql`and rooms.building_id = ${filters.buildingId}`
-    : filters.facilityId
-      ? sql`and b.facility_id = ${filters.facilityId}`
-      : sql``;
+  const reach = incidentReachByPlace(ctx);
   // The incidents assigned to the viewer in no room they reach (none for an actor without an assignee part).
   const mine =
     reach.assigneeId === null
       ? sql`select null::int as id where false`
       : sql`select i.id from incidents i
           where i.entity_id = ${e} and i.assignee_id = ${reach.assigneeId} and i.archived_at is null
-            and (i.room_id is null or not exists (select 1 from rooms where rooms.id = i.room_id and rooms.entity_id = ${e} and ${incidentRooms}))`;
-  const sets = DIMENSIONS.map((d) => sql.raw(`(${d})`));
-  // tenant-scope: every table read is filtered by the entity (roll-up, work rows, their records, rooms, buildings)
-  const result = await ctx.db.execute(sql`
-    with mine as (${mine}),
+            and (i.room_id is null or not exists (select 1 from rooms where rooms.id = i.room_id and rooms.entity_id = ${e} and ${reach.room ?? sql`true`}))`;
+  // tenant-scope: the work rows are the entity's (workRows), their records read by id within the entity
+  const ctes = sql`mine as (${mine}),
     work as (
       ${workRows(e, sql`te.worked_on >= ${firstDay}::date and te.worked_on < ${period.from}::date`, sql`ml.created_at >= ${monthsStart}::timestamptz and ml.created_at < ${start}::timestamptz`, -1)}
       union all
@@ -207,52 +201,137 @@ async function groupedRows(ctx: ServiceContext, filters: DashboardFilters, perio
         1
       )}
     ),
-    cells as (
-      select to_char(c.month, 'YYYY-MM') as month, nullif(c.room_id, 0) as room_id, nullif(c.equipment_item_id, 0) as equipment_id,
-        c.type_key, c.minutes, c.labour_cents, c.materials_cents, c.unpriced, c.entries, c.lines, false as assigned
-      from work_cost_months c
-      where c.entity_id = ${e} and c.month >= ${firstDay}::date and c.month <= ${lastDay}::date
-      union all
-      select w.month, coalesce(incidents.room_id, tasks.room_id), coalesce(incidents.equipment_item_id, tasks.equipment_item_id),
-        case when w.task_id is not null then ${MAINTENANCE_KEY} else coalesce(incidents.incident_type_id, ${NO_TYPE_KEY}) end,
-        w.sign * w.minutes, w.sign * w.labour_cents, w.sign * w.materials_cents, w.sign * w.unpriced, w.sign * w.entries, w.sign * w.lines,
-        w.sign > 0
+    placed as (
+      select w.month, coalesce(incidents.room_id, tasks.room_id) as room_id, coalesce(incidents.equipment_item_id, tasks.equipment_item_id) as equipment_id,
+        case when w.task_id is not null then ${MAINTENANCE_KEY} else coalesce(incidents.incident_type_id, ${NO_TYPE_KEY}) end as type_key,
+        w.sign * w.minutes as minutes, w.sign * w.labour_cents as labour_cents, w.sign * w.materials_cents as materials_cents,
+        w.sign * w.unpriced as unpriced, w.sign * w.entries as entries, w.sign * w.lines as lines, w.sign > 0 as assigned
       from work w
       left join incidents on incidents.id = w.incident_id and incidents.entity_id = ${e}
       left join tasks on tasks.id = w.task_id and tasks.entity_id = ${e}
       where (incidents.id is not null and incidents.archived_at is null) or tasks.id is not null
+    )`;
+  return {
+    e,
+    filters,
+    period,
+    firstDay,
+    lastDay,
+    reach,
+    taskRooms: filters.incidentTypeId ? sql`false` : (roomReach(ctx) ?? sql`true`),
+    taskBuildings: filters.incidentTypeId ? sql`false` : (buildingReach(ctx) ?? sql`true`),
+    ctes,
+  };
+}
+
+/** The sums of a group of roll-up rows, named as `RawRow`. */
+const SUMS = sql.raw(`coalesce(sum(x.minutes), 0)::int as minutes,
+  (coalesce(sum(x.labour_cents), 0) / 100.0)::numeric(14,2)::text as labour,
+  (coalesce(sum(x.materials_cents), 0) / 100.0)::numeric(14,2)::text as materials,
+  ((coalesce(sum(x.labour_cents), 0) + coalesce(sum(x.materials_cents), 0)) / 100.0)::numeric(14,2) as total,
+  coalesce(sum(x.unpriced), 0)::int as unpriced,
+  coalesce(sum(x.entries), 0)::int as entries,
+  coalesce(sum(x.lines), 0)::int as lines`);
+const FIGURES = sql.raw(`minutes, labour_cents, materials_cents, unpriced, entries, lines`);
+
+/**
+ * The months, facilities, buildings, types and total, from the roll-up per building plus the
+ * corrections placed in their rooms' buildings; reach and place filters are the buildings'.
+ */
+async function placeRows(ctx: ServiceContext, s: CostScope): Promise<RawRow[]> {
+  const { e, filters } = s;
+  const typeFilter = filters.incidentTypeId ? sql`and x.type_key = ${filters.incidentTypeId}` : sql``;
+  const placeFilter = filters.buildingId
+    ? sql`and buildings.id = ${filters.buildingId}`
+    : filters.facilityId
+      ? sql`and buildings.facility_id = ${filters.facilityId}`
+      : sql``;
+  // tenant-scope: the roll-up, rooms and buildings are filtered by the entity
+  const result = await ctx.db.execute(sql`
+    with ${s.ctes},
+    cells as (
+      select to_char(c.month, 'YYYY-MM') as month, nullif(c.building_id, 0) as building_id, c.type_key, ${FIGURES}, false as assigned
+      from work_cost_building_months c
+      where c.entity_id = ${e} and c.month >= ${s.firstDay}::date and c.month <= ${s.lastDay}::date
+      union all
+      select p.month, rooms.building_id, p.type_key, ${FIGURES}, p.assigned
+      from placed p left join rooms on rooms.id = p.room_id and rooms.entity_id = ${e}
+    )
+    select grouping(month, facility_id, building_id, type_key) * 4 + 3 as grp, month, facility_id, building_id, type_key,
+      null as room_id, null as equipment_id, ${SUMS}
+    from (
+      select x.*, buildings.facility_id
+      from cells x
+      left join buildings on buildings.id = x.building_id and buildings.entity_id = ${e}
+      where (x.assigned or (case when x.type_key = ${MAINTENANCE_KEY} then ${s.taskBuildings} else ${s.reach.building ?? sql`true`} end)) ${typeFilter} ${placeFilter}
+    ) x
+    group by grouping sets ((month), (facility_id), (building_id), (type_key), ())
+    -- a key whose work all lies outside the period (the edges took it away) has none in it
+    having grouping(month, facility_id, building_id, type_key) = 15 or sum(x.entries) + sum(x.lines) > 0
+  `);
+  return rowsOf<RawRow>(result);
+}
+
+/** The ten costliest rooms and equipment items, from the roll-up per room plus the corrections. */
+async function topRows(ctx: ServiceContext, s: CostScope): Promise<RawRow[]> {
+  const { e, filters } = s;
+  const typeFilter = filters.incidentTypeId ? sql`and x.type_key = ${filters.incidentTypeId}` : sql``;
+  const placeFilter = filters.buildingId
+    ? sql`and rooms.building_id = ${filters.buildingId}`
+    : filters.facilityId
+      ? sql`and b.facility_id = ${filters.facilityId}`
+      : sql``;
+  const buildingJoin = filters.facilityId && !filters.buildingId ? sql`left join buildings b on b.id = rooms.building_id and b.entity_id = ${e}` : sql``;
+  // tenant-scope: the roll-up, rooms and buildings are filtered by the entity
+  const result = await ctx.db.execute(sql`
+    with ${s.ctes},
+    cells as (
+      select nullif(c.room_id, 0) as room_id, nullif(c.equipment_item_id, 0) as equipment_id, c.type_key, ${FIGURES}, false as assigned
+      from work_cost_months c
+      where c.entity_id = ${e} and c.month >= ${s.firstDay}::date and c.month <= ${s.lastDay}::date
+      union all
+      select p.room_id, p.equipment_id, p.type_key, ${FIGURES}, p.assigned from placed p
     ),
     grouped as (
-      select grouping(month, facility_id, building_id, type_key, room_id, equipment_id) as grp,
-        month, facility_id, building_id, type_key, room_id, equipment_id,
-        coalesce(sum(x.minutes), 0)::int as minutes,
-        (coalesce(sum(x.labour_cents), 0) / 100.0)::numeric(14,2)::text as labour,
-        (coalesce(sum(x.materials_cents), 0) / 100.0)::numeric(14,2)::text as materials,
-        ((coalesce(sum(x.labour_cents), 0) + coalesce(sum(x.materials_cents), 0)) / 100.0)::numeric(14,2) as total,
-        coalesce(sum(x.unpriced), 0)::int as unpriced,
-        coalesce(sum(x.entries), 0)::int as entries,
-        coalesce(sum(x.lines), 0)::int as lines
+      select case when grouping(room_id) = 0 then ${groupingOf("room_id")} else ${groupingOf("equipment_id")} end as grp, room_id, equipment_id, ${SUMS}
       from (
-        select x.*, b.facility_id, rooms.building_id
+        select x.*
         from cells x
         left join rooms on rooms.id = x.room_id and rooms.entity_id = ${e}
-        left join buildings b on b.id = rooms.building_id and b.entity_id = ${e}
-        where (x.assigned or (case when x.type_key = ${MAINTENANCE_KEY} then ${taskRooms} else ${incidentRooms} end)) ${typeFilter} ${placeFilter}
+        ${buildingJoin}
+        where (x.assigned or (case when x.type_key = ${MAINTENANCE_KEY} then ${s.taskRooms} else ${s.reach.room ?? sql`true`} end)) ${typeFilter} ${placeFilter}
       ) x
-      group by grouping sets (${sql.join(sets, sql`, `)}, ())
+      group by grouping sets ((room_id), (equipment_id))
+      having sum(x.entries) + sum(x.lines) > 0
     )
-    select grp, month, facility_id, building_id, type_key, room_id, equipment_id, minutes, labour, materials, total::text as total, unpriced, entries, lines
+    select grp, null as month, null as facility_id, null as building_id, null as type_key, room_id, equipment_id,
+      minutes, labour, materials, total::text as total, unpriced, entries, lines
     from (
       select g.*, row_number() over (partition by g.grp order by g.total desc, g.minutes desc, g.room_id, g.equipment_id) as rank
       from grouped g
-      where not (g.grp = ${groupingOf("room_id")} and g.room_id is null)
-        and not (g.grp = ${groupingOf("equipment_id")} and g.equipment_id is null)
-        -- a key whose work all lies outside the period (the edges took it away) has none in it
-        and (g.grp = ${ALL_GROUPED} or g.entries + g.lines > 0)
+      where coalesce(g.room_id, g.equipment_id) is not null
     ) ranked
-    where ranked.grp not in (${groupingOf("room_id")}, ${groupingOf("equipment_id")}) or ranked.rank <= ${TOP_COST_PLACES}
+    where ranked.rank <= ${TOP_COST_PLACES}
   `);
   return rowsOf<RawRow>(result);
+}
+
+/**
+ * The period's work within reach and filters, grouped by each dimension (the top ten of rooms and
+ * equipment), read from the monthly roll-ups (decision 065): `work_cost_building_months` for the
+ * months, facilities, buildings and types, `work_cost_months` for the rooms and equipment items. Two
+ * corrections come from the work rows themselves, each read by index and usually empty or small:
+ * - the work of the period's first and last months that lies outside the period (before `from`, after
+ *   `to`) is taken away, so a period need not start or end on a month's bounds;
+ * - the work on incidents assigned to the viewer outside the rooms they reach is added (reach follows
+ *   the assignee as well as the room: `incidentReachByPlace`).
+ * The roll-ups' rows and the first correction are kept by the place reach, as `incidentReach` and
+ * `taskReach` keep the incidents and tasks of those rooms.
+ */
+async function groupedRows(ctx: ServiceContext, filters: DashboardFilters, period: DashboardPeriod): Promise<RawRow[]> {
+  const scope = costScope(ctx, filters, period);
+  const [places, tops] = await Promise.all([placeRows(ctx, scope), topRows(ctx, scope)]);
+  return [...places, ...tops];
 }
 
 const byCost = <T extends CostFigures>(x: T, y: T) => Number(y.total) - Number(x.total) || y.minutes - x.minutes;

@@ -177,16 +177,21 @@ export function incidentReach(ctx: ServiceContext, outline?: ReachOutline | null
 }
 
 /**
- * `incidentReach` in two parts, for reads that start from rooms rather than incidents (the dashboard's
- * monthly costs): a condition on the `rooms` row of the incident's room (undefined: every room, and the
- * incidents without one), and the person whose assigned incidents are in reach wherever they are (null:
- * none). The incidents in reach are those in a room that meets `room`, plus those assigned to `assigneeId`.
+ * `incidentReach` in parts, for reads that start from places rather than incidents (the dashboard's
+ * monthly costs): a condition on the `rooms` row of the incident's room and the same on its `buildings`
+ * row (undefined: every place, and the incidents without a room), and the person whose assigned
+ * incidents are in reach wherever they are (null: none). The incidents in reach are those in a room that
+ * meets `room` (or a building that meets `building`), plus those assigned to `assigneeId`.
  */
-export function incidentReachByRoom(ctx: ServiceContext): { room: SQL | undefined; assigneeId: number | null } {
+export function incidentReachByPlace(ctx: ServiceContext): { room: SQL | undefined; building: SQL | undefined; assigneeId: number | null } {
   const actor = ctx.actor;
-  if (isEntityWide(actor)) return { room: undefined, assigneeId: null };
-  if (actor?.id == null) return { room: sql`false`, assigneeId: null };
-  return { room: treeScope(ctx, "room") ?? sql`true`, assigneeId: tokenFacilities(actor) ? null : actor.id };
+  if (isEntityWide(actor)) return { room: undefined, building: undefined, assigneeId: null };
+  if (actor?.id == null) return { room: sql`false`, building: sql`false`, assigneeId: null };
+  return {
+    room: treeScope(ctx, "room") ?? sql`true`,
+    building: treeScope(ctx, "building") ?? sql`true`,
+    assigneeId: tokenFacilities(actor) ? null : actor.id,
+  };
 }
 
 /**

@@ -54,6 +54,12 @@ export function roomReach(ctx: ServiceContext): SQL | undefined {
   return treeScope(ctx, "room");
 }
 
+/** `taskReach` as a condition on the `buildings` row of the task's room (the dashboard's monthly costs). */
+export function buildingReach(ctx: ServiceContext): SQL | undefined {
+  if (!can(ctx.actor, "read", "task") && !can(ctx.actor, "update", "task")) return sql`false`;
+  return treeScope(ctx, "building");
+}
+
 /** The tasks assigned to `userId`: theirs by override, or their plan's when the task names nobody. */
 export function assignedTo(userId: number): SQL {
   // The person's plans as a set (a few), rather than a lookup per task: the planner then reads the
