@@ -12,6 +12,15 @@ CREATE TABLE "work_cost_building_months" (
 	CONSTRAINT "work_cost_building_months_pkey" PRIMARY KEY("entity_id","month","building_id","type_key")
 );
 --> statement-breakpoint
+CREATE TABLE "work_cost_item_months" (
+	"entity_id" integer NOT NULL,
+	"month" date NOT NULL,
+	"equipment_item_id" integer NOT NULL,
+	"cost_cents" bigint DEFAULT 0 NOT NULL,
+	"records" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "work_cost_item_months_pkey" PRIMARY KEY("entity_id","month","equipment_item_id")
+);
+--> statement-breakpoint
 CREATE TABLE "work_cost_months" (
 	"entity_id" integer NOT NULL,
 	"month" date NOT NULL,
@@ -27,13 +36,27 @@ CREATE TABLE "work_cost_months" (
 	CONSTRAINT "work_cost_months_pkey" PRIMARY KEY("entity_id","month","room_id","equipment_item_id","type_key")
 );
 --> statement-breakpoint
+CREATE TABLE "work_cost_room_months" (
+	"entity_id" integer NOT NULL,
+	"month" date NOT NULL,
+	"room_id" integer NOT NULL,
+	"cost_cents" bigint DEFAULT 0 NOT NULL,
+	"records" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "work_cost_room_months_pkey" PRIMARY KEY("entity_id","month","room_id")
+);
+--> statement-breakpoint
 ALTER TABLE "work_cost_building_months" ADD CONSTRAINT "work_cost_building_months_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "work_cost_item_months" ADD CONSTRAINT "work_cost_item_months_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "work_cost_months" ADD CONSTRAINT "work_cost_months_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "work_cost_room_months" ADD CONSTRAINT "work_cost_room_months_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "work_cost_building_months_empty_idx" ON "work_cost_building_months" USING btree ("entity_id") WHERE "work_cost_building_months"."entries" = 0 and "work_cost_building_months"."lines" = 0;--> statement-breakpoint
-CREATE INDEX "work_cost_months_total_idx" ON "work_cost_months" USING btree ("entity_id",("labour_cents" + "materials_cents") desc);--> statement-breakpoint
+CREATE INDEX "work_cost_item_months_cost_idx" ON "work_cost_item_months" USING btree ("entity_id","cost_cents" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "work_cost_item_months_empty_idx" ON "work_cost_item_months" USING btree ("entity_id") WHERE "work_cost_item_months"."records" = 0;--> statement-breakpoint
 CREATE INDEX "work_cost_months_room_idx" ON "work_cost_months" USING btree ("entity_id","room_id","month");--> statement-breakpoint
 CREATE INDEX "work_cost_months_item_idx" ON "work_cost_months" USING btree ("entity_id","equipment_item_id","month");--> statement-breakpoint
 CREATE INDEX "work_cost_months_empty_idx" ON "work_cost_months" USING btree ("entity_id") WHERE "work_cost_months"."entries" = 0 and "work_cost_months"."lines" = 0;--> statement-breakpoint
+CREATE INDEX "work_cost_room_months_cost_idx" ON "work_cost_room_months" USING btree ("entity_id","cost_cents" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "work_cost_room_months_empty_idx" ON "work_cost_room_months" USING btree ("entity_id") WHERE "work_cost_room_months"."records" = 0;--> statement-breakpoint
 -- Decision 065: the dashboard's time and costs per month (work_cost_months) are kept by statement-level
 -- triggers in the writer's transaction, like the incident counters of 0011: every verb, cascade and
 -- set-based seed that writes a time entry, a material line, or where an incident or a task sits (room,
@@ -41,7 +64,8 @@ CREATE INDEX "work_cost_months_empty_idx" ON "work_cost_months" USING btree ("en
 -- record sits now; work on archived incidents is left out. Amounts are whole cents, each entry and line
 -- rounded to the cent first.
 -- work_cost_building_months sums the same per building of the room, and also follows rooms moved to
--- another building or deleted.
+-- another building or deleted; work_cost_room_months and work_cost_item_months the cost per room and per
+-- equipment item (the tops' bounds).
 -- Adds signed, placed figures to the keys (and to their buildings), then drops the rows left without
 -- entries or lines.
 CREATE FUNCTION "work_cost_months_add"(deltas work_cost_months[]) RETURNS void LANGUAGE plpgsql AS $$
@@ -72,6 +96,19 @@ BEGIN
         materials_cents = c.materials_cents + excluded.materials_cents, unpriced = c.unpriced + excluded.unpriced,
         entries = c.entries + excluded.entries, lines = c.lines + excluded.lines;
   DELETE FROM work_cost_building_months WHERE entries = 0 AND lines = 0;
+  -- The cost per room and per equipment item and month, whatever the type.
+  INSERT INTO work_cost_room_months AS c (entity_id, month, room_id, cost_cents, records)
+    SELECT d.entity_id, d.month, d.room_id, sum(d.labour_cents + d.materials_cents), sum(d.entries + d.lines)
+    FROM unnest(deltas) d WHERE d.room_id <> 0
+    GROUP BY 1, 2, 3 HAVING sum(d.entries + d.lines) <> 0 OR sum(d.labour_cents + d.materials_cents) <> 0 ORDER BY 1, 2, 3
+    ON CONFLICT (entity_id, month, room_id) DO UPDATE SET cost_cents = c.cost_cents + excluded.cost_cents, records = c.records + excluded.records;
+  DELETE FROM work_cost_room_months WHERE records = 0;
+  INSERT INTO work_cost_item_months AS c (entity_id, month, equipment_item_id, cost_cents, records)
+    SELECT d.entity_id, d.month, d.equipment_item_id, sum(d.labour_cents + d.materials_cents), sum(d.entries + d.lines)
+    FROM unnest(deltas) d WHERE d.equipment_item_id <> 0
+    GROUP BY 1, 2, 3 HAVING sum(d.entries + d.lines) <> 0 OR sum(d.labour_cents + d.materials_cents) <> 0 ORDER BY 1, 2, 3
+    ON CONFLICT (entity_id, month, equipment_item_id) DO UPDATE SET cost_cents = c.cost_cents + excluded.cost_cents, records = c.records + excluded.records;
+  DELETE FROM work_cost_item_months WHERE records = 0;
 END $$;
 --> statement-breakpoint
 -- The work rows of some incidents and tasks (or of a whole entity), with their month and amounts.
@@ -207,9 +244,17 @@ CREATE TRIGGER "incidents_work_cost_delete" BEFORE DELETE ON "incidents"
 CREATE TRIGGER "tasks_work_cost_delete" BEFORE DELETE ON "tasks"
   FOR EACH ROW EXECUTE FUNCTION "work_cost_months_record_deleted"();
 --> statement-breakpoint
--- One entity's per-building figures from its per-room ones.
-CREATE FUNCTION "work_cost_building_months_rebuild"(entity integer) RETURNS void LANGUAGE plpgsql AS $$
+-- One entity's per-building, per-room and per-item figures from its per-room and item ones.
+CREATE FUNCTION "work_cost_summaries_rebuild"(entity integer) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
+  DELETE FROM work_cost_room_months WHERE entity_id = entity;
+  INSERT INTO work_cost_room_months (entity_id, month, room_id, cost_cents, records)
+    SELECT entity_id, month, room_id, sum(labour_cents + materials_cents), sum(entries + lines)
+    FROM work_cost_months WHERE entity_id = entity AND room_id <> 0 GROUP BY 1, 2, 3;
+  DELETE FROM work_cost_item_months WHERE entity_id = entity;
+  INSERT INTO work_cost_item_months (entity_id, month, equipment_item_id, cost_cents, records)
+    SELECT entity_id, month, equipment_item_id, sum(labour_cents + materials_cents), sum(entries + lines)
+    FROM work_cost_months WHERE entity_id = entity AND equipment_item_id <> 0 GROUP BY 1, 2, 3;
   DELETE FROM work_cost_building_months WHERE entity_id = entity;
   INSERT INTO work_cost_building_months (entity_id, month, building_id, type_key, minutes, labour_cents, materials_cents, unpriced, entries, lines)
     SELECT c.entity_id, c.month, coalesce(r.building_id, 0), c.type_key, sum(c.minutes), sum(c.labour_cents), sum(c.materials_cents),
@@ -265,7 +310,7 @@ BEGIN
     LEFT JOIN tasks t ON t.id = w.task_id
     WHERE (i.id IS NOT NULL AND i.archived_at IS NULL) OR t.id IS NOT NULL
     GROUP BY 1, 2, 3, 4, 5;
-  PERFORM work_cost_building_months_rebuild(entity);
+  PERFORM work_cost_summaries_rebuild(entity);
 END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION "entities_time_zone_changed"() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -64,8 +64,6 @@ export const workCostMonths = pgTable(
   },
   (t) => [
     primaryKey({ name: "work_cost_months_pkey", columns: [t.entityId, t.month, t.roomId, t.equipmentItemId, t.typeKey] }),
-    // The costliest cells first: the section's top rooms and equipment start from them (decision 065).
-    index("work_cost_months_total_idx").on(t.entityId, sql`(${t.labourCents} + ${t.materialsCents}) desc`),
     // A room's or an item's months (the exact sums of the top's candidates).
     index("work_cost_months_room_idx").on(t.entityId, t.roomId, t.month),
     index("work_cost_months_item_idx").on(t.entityId, t.equipmentItemId, t.month),
@@ -98,3 +96,31 @@ export const workCostBuildingMonths = pgTable(
     index("work_cost_building_months_empty_idx").on(t.entityId).where(sql`${t.entries} = 0 and ${t.lines} = 0`),
   ]
 );
+
+/**
+ * The work of a room (`work_cost_room_months`) or an equipment item (`work_cost_item_months`) per month,
+ * whatever its type, cost only: one row per key and month, so a key's total over a period is at most
+ * its costliest month times the months. The section's tops read the costliest rows first and stop once
+ * no key left unread can reach the tenth (decision 065). Kept with `work_cost_months`.
+ */
+function keyMonths(name: string, key: string) {
+  return pgTable(
+    name,
+    {
+      entityId: entityId(),
+      month: date("month", { mode: "string" }).notNull(),
+      key: integer(key).notNull(),
+      costCents: bigint("cost_cents", { mode: "number" }).notNull().default(0),
+      /** Entries and lines: the row is deleted at 0. */
+      records: integer("records").notNull().default(0),
+    },
+    (t) => [
+      primaryKey({ name: `${name}_pkey`, columns: [t.entityId, t.month, t.key] }),
+      index(`${name}_cost_idx`).on(t.entityId, t.costCents.desc()),
+      index(`${name}_empty_idx`).on(t.entityId).where(sql`${t.records} = 0`),
+    ]
+  );
+}
+
+export const workCostRoomMonths = keyMonths("work_cost_room_months", "room_id");
+export const workCostItemMonths = keyMonths("work_cost_item_months", "equipment_item_id");

@@ -224,15 +224,15 @@ function costScope(ctx: ServiceContext, filters: DashboardFilters, period: Dashb
   };
 }
 
+const FIGURES = sql.raw(`minutes, labour_cents, materials_cents, unpriced, entries, lines`);
 /** The sums of a group of roll-up rows, named as `RawRow`. */
 const SUMS = sql.raw(`coalesce(sum(x.minutes), 0)::int as minutes,
   (coalesce(sum(x.labour_cents), 0) / 100.0)::numeric(14,2)::text as labour,
   (coalesce(sum(x.materials_cents), 0) / 100.0)::numeric(14,2)::text as materials,
-  ((coalesce(sum(x.labour_cents), 0) + coalesce(sum(x.materials_cents), 0)) / 100.0)::numeric(14,2) as total,
+  ((coalesce(sum(x.labour_cents), 0) + coalesce(sum(x.materials_cents), 0)) / 100.0)::numeric(14,2)::text as total,
   coalesce(sum(x.unpriced), 0)::int as unpriced,
   coalesce(sum(x.entries), 0)::int as entries,
   coalesce(sum(x.lines), 0)::int as lines`);
-const FIGURES = sql.raw(`minutes, labour_cents, materials_cents, unpriced, entries, lines`);
 
 /**
  * The months, facilities, buildings, types and total, from the roll-up per building plus the
@@ -272,9 +272,53 @@ async function placeRows(ctx: ServiceContext, s: CostScope): Promise<RawRow[]> {
   return rowsOf<RawRow>(result);
 }
 
-/** The ten costliest rooms and equipment items, from the roll-up per room plus the corrections. */
-async function topRows(ctx: ServiceContext, s: CostScope): Promise<RawRow[]> {
+/** Roll-up rows per key and month read first for the tops, costliest first. */
+const TOP_CELLS = 100;
+
+const TOP_KEYS = {
+  room: { grp: groupingOf("room_id"), column: sql.raw("room_id"), bounds: sql.raw("work_cost_room_months") },
+  equipment: { grp: groupingOf("equipment_id"), column: sql.raw("equipment_item_id"), bounds: sql.raw("work_cost_item_months") },
+} as const;
+
+/** A decimal string of the section ("1234.50") in cents. */
+const centsOf = (amount: string) => Number(amount.replace(".", ""));
+
+/**
+ * The ten costliest rooms or equipment items. Their exact figures come from the roll-up per room (with
+ * reach, filters and corrections), for a few candidates: the keys of the `TOP_CELLS` costliest months in
+ * `work_cost_room_months` or `work_cost_item_months`. A key not among them costs at most the last of
+ * those months times the period's months (one row per key and month; reach, filters and the taken-away
+ * edges only lower it), so when the tenth candidate costs more, no other key can take its place; when it
+ * does not, the candidates become every key with a month of at least a months' share of the tenth (the
+ * only ones that can reach it), or every key when fewer than ten have work.
+ */
+async function topRows(ctx: ServiceContext, s: CostScope, dim: keyof typeof TOP_KEYS): Promise<RawRow[]> {
+  const { e } = s;
+  const { column, bounds } = TOP_KEYS[dim];
+  const months = monthsBetween(s.firstDay, s.lastDay).length;
+  const inMonths = sql`k.entity_id = ${e} and k.month >= ${s.firstDay}::date and k.month <= ${s.lastDay}::date`;
+  // tenant-scope: the bounds are the entity's
+  const cells = rowsOf<{ id: number; cost: number | string }>(
+    await ctx.db.execute(sql`select k.${column} as id, k.cost_cents as cost from ${bounds} k where ${inMonths}
+      order by k.cost_cents desc nulls last limit ${TOP_CELLS}`)
+  );
+  const ids = [...new Set(cells.map((c) => Number(c.id)))];
+  let top = await exactTop(ctx, s, dim, ids.length ? sql`select v.id from (values ${sql.join(ids.map((id) => sql`(${id}::int)`), sql`, `)}) v (id)` : sql`select null::int where false`);
+  if (cells.length === TOP_CELLS) {
+    const tenth = top.length === TOP_COST_PLACES ? centsOf(top[TOP_COST_PLACES - 1].total) : null;
+    if (tenth === null || tenth <= months * Number(cells[TOP_CELLS - 1].cost)) {
+      const floor = tenth === null ? sql`` : sql`and k.cost_cents * ${months} >= ${tenth}`;
+      top = await exactTop(ctx, s, dim, sql`select k.${column} from ${bounds} k where ${inMonths} ${floor}`);
+    }
+  }
+  return top;
+}
+
+/** The exact figures of the rooms or equipment items the select `candidates` names (and those of the viewer's assigned work), the ten costliest. */
+async function exactTop(ctx: ServiceContext, s: CostScope, dim: keyof typeof TOP_KEYS, candidates: SQL): Promise<RawRow[]> {
   const { e, filters } = s;
+  const { grp, column } = TOP_KEYS[dim];
+  const key = dim === "room" ? sql.raw("room_id") : sql.raw("equipment_id");
   const typeFilter = filters.incidentTypeId ? sql`and x.type_key = ${filters.incidentTypeId}` : sql``;
   const placeFilter = filters.buildingId
     ? sql`and rooms.building_id = ${filters.buildingId}`
@@ -285,33 +329,24 @@ async function topRows(ctx: ServiceContext, s: CostScope): Promise<RawRow[]> {
   // tenant-scope: the roll-up, rooms and buildings are filtered by the entity
   const result = await ctx.db.execute(sql`
     with ${s.ctes},
+    keys as (${candidates} union select p.${key} from placed p where p.assigned),
     cells as (
       select nullif(c.room_id, 0) as room_id, nullif(c.equipment_item_id, 0) as equipment_id, c.type_key, ${FIGURES}, false as assigned
       from work_cost_months c
-      where c.entity_id = ${e} and c.month >= ${s.firstDay}::date and c.month <= ${s.lastDay}::date
+      where c.entity_id = ${e} and c.${column} in (select id from keys k (id)) and c.month >= ${s.firstDay}::date and c.month <= ${s.lastDay}::date
       union all
-      select p.room_id, p.equipment_id, p.type_key, ${FIGURES}, p.assigned from placed p
-    ),
-    grouped as (
-      select case when grouping(room_id) = 0 then ${groupingOf("room_id")} else ${groupingOf("equipment_id")} end as grp, room_id, equipment_id, ${SUMS}
-      from (
-        select x.*
-        from cells x
-        left join rooms on rooms.id = x.room_id and rooms.entity_id = ${e}
-        ${buildingJoin}
-        where (x.assigned or (case when x.type_key = ${MAINTENANCE_KEY} then ${s.taskRooms} else ${s.reach.room ?? sql`true`} end)) ${typeFilter} ${placeFilter}
-      ) x
-      group by grouping sets ((room_id), (equipment_id))
-      having sum(x.entries) + sum(x.lines) > 0
+      select p.room_id, p.equipment_id, p.type_key, ${FIGURES}, p.assigned from placed p where p.${key} in (select id from keys k (id))
     )
-    select grp, null as month, null as facility_id, null as building_id, null as type_key, room_id, equipment_id,
-      minutes, labour, materials, total::text as total, unpriced, entries, lines
-    from (
-      select g.*, row_number() over (partition by g.grp order by g.total desc, g.minutes desc, g.room_id, g.equipment_id) as rank
-      from grouped g
-      where coalesce(g.room_id, g.equipment_id) is not null
-    ) ranked
-    where ranked.rank <= ${TOP_COST_PLACES}
+    select ${grp} as grp, null as month, null as facility_id, null as building_id, null as type_key,
+      ${dim === "room" ? sql`x.room_id` : sql`null`} as room_id, ${dim === "equipment" ? sql`x.equipment_id` : sql`null`} as equipment_id, ${SUMS}
+    from cells x
+    left join rooms on rooms.id = x.room_id and rooms.entity_id = ${e}
+    ${buildingJoin}
+    where (x.assigned or (case when x.type_key = ${MAINTENANCE_KEY} then ${s.taskRooms} else ${s.reach.room ?? sql`true`} end)) ${typeFilter} ${placeFilter}
+    group by x.${key}
+    having sum(x.entries) + sum(x.lines) > 0
+    order by sum(x.labour_cents) + sum(x.materials_cents) desc, sum(x.minutes) desc, x.${key}
+    limit ${TOP_COST_PLACES}
   `);
   return rowsOf<RawRow>(result);
 }
@@ -330,8 +365,8 @@ async function topRows(ctx: ServiceContext, s: CostScope): Promise<RawRow[]> {
  */
 async function groupedRows(ctx: ServiceContext, filters: DashboardFilters, period: DashboardPeriod): Promise<RawRow[]> {
   const scope = costScope(ctx, filters, period);
-  const [places, tops] = await Promise.all([placeRows(ctx, scope), topRows(ctx, scope)]);
-  return [...places, ...tops];
+  const [places, rooms, items] = await Promise.all([placeRows(ctx, scope), topRows(ctx, scope, "room"), topRows(ctx, scope, "equipment")]);
+  return [...places, ...rooms, ...items];
 }
 
 const byCost = <T extends CostFigures>(x: T, y: T) => Number(y.total) - Number(x.total) || y.minutes - x.minutes;
