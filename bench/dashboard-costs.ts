@@ -79,7 +79,7 @@ async function seed(db: Db) {
     on conflict do nothing`);
   await db.execute(sql`insert into time_entries (entity_id, task_id, user_id, worked_on, minutes, hourly_rate)
     select ${e}, t.id, ${technician.id}::int, t.due_date, 60, 38.00 from tasks t where t.entity_id = ${e}`);
-  for (const table of ["facilities", "buildings", "rooms", "equipment_items", "incidents", "tasks", "time_entries", "material_lines", "user_linked_objects", "work_cost_months"]) {
+  for (const table of ["facilities", "buildings", "rooms", "equipment_items", "incidents", "tasks", "time_entries", "material_lines", "user_linked_objects", "work_cost_months", "work_cost_building_months", "work_cost_room_months", "work_cost_item_months"]) {
     await db.execute(sql.raw(`analyze ${table}`));
   }
   console.log(`data written in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -272,8 +272,8 @@ async function placeRows(ctx: ServiceContext, s: CostScope): Promise<RawRow[]> {
   return rowsOf<RawRow>(result);
 }
 
-/** Roll-up rows per key and month read first for the tops, costliest first. */
-const TOP_CELLS = 100;
+/** Keys whose exact figures are read first for the tops (with those tied with the last). */
+const TOP_CANDIDATES = 30;
 
 const TOP_KEYS = {
   room: { grp: groupingOf("room_id"), column: sql.raw("room_id"), bounds: sql.raw("work_cost_room_months") },
@@ -285,33 +285,39 @@ const centsOf = (amount: string) => Number(amount.replace(".", ""));
 
 /**
  * The ten costliest rooms or equipment items. Their exact figures come from the roll-up per room (with
- * reach, filters and corrections), for a few candidates: the keys of the `TOP_CELLS` costliest months in
- * `work_cost_room_months` or `work_cost_item_months`. A key not among them costs at most the last of
- * those months times the period's months (one row per key and month; reach, filters and the taken-away
- * edges only lower it), so when the tenth candidate costs more, no other key can take its place; when it
- * does not, the candidates become every key with a month of at least a months' share of the tenth (the
- * only ones that can reach it), or every key when fewer than ten have work.
+ * reach, filters and corrections) for a few candidates: the `TOP_CANDIDATES` keys that cost the most
+ * over the period's months in `work_cost_room_months` or `work_cost_item_months` (one row per key and
+ * month, whatever the type; the rooms kept by the reach and place filters). That cost bounds a key's
+ * exact one (the type filter, the reach of tasks or incidents and the edges taken away only lower it),
+ * so when the tenth candidate's exact cost is at least the last candidate's bound, no other key can
+ * take its place; when it is not, the candidates become every key whose bound reaches the tenth (every
+ * key, when fewer than ten have work).
  */
 async function topRows(ctx: ServiceContext, s: CostScope, dim: keyof typeof TOP_KEYS): Promise<RawRow[]> {
-  const { e } = s;
+  const { e, filters } = s;
   const { column, bounds } = TOP_KEYS[dim];
-  const months = monthsBetween(s.firstDay, s.lastDay).length;
-  const inMonths = sql`k.entity_id = ${e} and k.month >= ${s.firstDay}::date and k.month <= ${s.lastDay}::date`;
+  const placeFilter = filters.buildingId
+    ? sql`and rooms.building_id = ${filters.buildingId}`
+    : filters.facilityId
+      ? sql`and rooms.building_id in (select b.id from buildings b where b.entity_id = ${e} and b.facility_id = ${filters.facilityId})`
+      : sql``;
+  // The rooms' bounds kept by the reach of incidents or tasks and the place filters (the items' cannot be: an item's work may be in several rooms).
+  const kept =
+    dim === "room"
+      ? sql`join rooms on rooms.id = a.id and rooms.entity_id = ${e} where (${s.reach.room ?? sql`true`} or ${s.taskRooms}) ${placeFilter}`
+      : sql``;
   // tenant-scope: the bounds are the entity's
-  const cells = rowsOf<{ id: number; cost: number | string }>(
-    await ctx.db.execute(sql`select k.${column} as id, k.cost_cents as cost from ${bounds} k where ${inMonths}
-      order by k.cost_cents desc nulls last limit ${TOP_CELLS}`)
+  const costs = sql`select k.${column} as id, sum(k.cost_cents) as cost from ${bounds} k
+    where k.entity_id = ${e} and k.month >= ${s.firstDay}::date and k.month <= ${s.lastDay}::date group by 1`;
+  const bounded = rowsOf<{ id: number; cost: number | string }>(
+    await ctx.db.execute(sql`select a.id, a.cost from (${costs}) a ${kept} order by a.cost desc fetch first ${TOP_CANDIDATES} rows with ties`)
   );
-  const ids = [...new Set(cells.map((c) => Number(c.id)))];
-  let top = await exactTop(ctx, s, dim, ids.length ? sql`select v.id from (values ${sql.join(ids.map((id) => sql`(${id}::int)`), sql`, `)}) v (id)` : sql`select null::int where false`);
-  if (cells.length === TOP_CELLS) {
-    const tenth = top.length === TOP_COST_PLACES ? centsOf(top[TOP_COST_PLACES - 1].total) : null;
-    if (tenth === null || tenth <= months * Number(cells[TOP_CELLS - 1].cost)) {
-      const floor = tenth === null ? sql`` : sql`and k.cost_cents * ${months} >= ${tenth}`;
-      top = await exactTop(ctx, s, dim, sql`select k.${column} from ${bounds} k where ${inMonths} ${floor}`);
-    }
-  }
-  return top;
+  const ids = bounded.map((c) => Number(c.id));
+  const top = await exactTop(ctx, s, dim, ids.length ? sql`select v.id from (values ${sql.join(ids.map((id) => sql`(${id}::int)`), sql`, `)}) v (id)` : sql`select null::int where false`);
+  if (bounded.length < TOP_CANDIDATES) return top;
+  const tenth = top.length === TOP_COST_PLACES ? centsOf(top[TOP_COST_PLACES - 1].total) : null;
+  if (tenth !== null && tenth >= Number(bounded[bounded.length - 1].cost)) return top;
+  return exactTop(ctx, s, dim, sql`select a.id from (${costs}) a ${kept} ${tenth === null ? sql`` : sql`${dim === "room" ? sql`and` : sql`where`} a.cost >= ${tenth}`}`);
 }
 
 /** The exact figures of the rooms or equipment items the select `candidates` names (and those of the viewer's assigned work), the ten costliest. */
