@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { incidents, materialLines, tasks, timeEntries } from "~/db/schema";
+import { incidents, materialLines, rooms, tasks, timeEntries } from "~/db/schema";
 import { rowsOf } from "~/lib/list-page.server";
-import { createBuilding, createEquipmentItem, createFacility, createIncident, createIncidentType, createPlannedMaintenance, createRoom, createTask, linkUserTo } from "#tests/factories";
+import { Role } from "~/db/enums";
+import { createBuilding, createEntity, createEquipmentItem, createFacility, createIncident, createIncidentType, createPlannedMaintenance, createRoom, createTask, createUser, linkUserTo } from "#tests/factories";
 import { actorContext } from "#tests/service-helpers";
 import { setupTestDatabase, setupTwoEntities } from "#tests/test-context";
 import { getDashboardCosts } from "./costs.server";
@@ -15,6 +16,8 @@ import { getDashboardCosts } from "./costs.server";
  */
 const database = setupTestDatabase();
 const people = setupTwoEntities(database);
+let b1: number;
+let b2: number;
 let r1: number;
 let r2: number;
 let e1: number;
@@ -64,8 +67,8 @@ beforeAll(async () => {
   const db = database.db;
   const e = people.entity.id;
   const facility = (await createFacility(db, { entityId: e, name: "F" })).id;
-  const b1 = (await createBuilding(db, { entityId: e, facilityId: facility, name: "B1" })).id;
-  const b2 = (await createBuilding(db, { entityId: e, facilityId: facility, name: "B2" })).id;
+  b1 = (await createBuilding(db, { entityId: e, facilityId: facility, name: "B1" })).id;
+  b2 = (await createBuilding(db, { entityId: e, facilityId: facility, name: "B2" })).id;
   r1 = (await createRoom(db, { entityId: e, buildingId: b1, name: "R1" })).id;
   r2 = (await createRoom(db, { entityId: e, buildingId: b2, name: "R2" })).id;
   e1 = (await createEquipmentItem(db, { entityId: e, roomId: r1, internalReference: "E1" })).id;
@@ -132,6 +135,35 @@ describe("work_cost_months", () => {
       ["2026-02-01", r2, 0, t2, 100, 3333, 0, 0, 1, 0],
       ["2026-03-01", r1, e1, -1, 0, 0, 999, 0, 0, 1],
     ]);
+
+    // Per building, and per room: room R2 moved from B2 to B1 takes its months along.
+    const perBuilding = async () =>
+      rowsOf<Record<string, string | number>>(
+        await db.execute(sql`select to_char(month, 'YYYY-MM-DD') as month, building_id, type_key, minutes, labour_cents, materials_cents, entries, lines
+          from work_cost_building_months where entity_id = ${people.entity.id} order by 1, 2, 3`)
+      ).map((r) => [String(r.month), ...[r.building_id, r.type_key, r.minutes, r.labour_cents, r.materials_cents, r.entries, r.lines].map(Number)]);
+    expect(await perBuilding()).toEqual([
+      ["2026-01-01", b2, t2, 0, 0, 850, 0, 1],
+      ["2026-02-01", b1, -1, 30, 2250, 0, 1, 0],
+      ["2026-02-01", b2, t2, 100, 3333, 0, 1, 0],
+      ["2026-03-01", b1, -1, 0, 0, 999, 0, 1],
+    ]);
+    await db.update(rooms).set({ buildingId: b1 }).where(eq(rooms.id, r2));
+    expect(await perBuilding()).toEqual([
+      ["2026-01-01", b1, t2, 0, 0, 850, 0, 1],
+      ["2026-02-01", b1, -1, 30, 2250, 0, 1, 0],
+      ["2026-02-01", b1, t2, 100, 3333, 0, 1, 0],
+      ["2026-03-01", b1, -1, 0, 0, 999, 0, 1],
+    ]);
+    const perRoom = rowsOf<Record<string, string | number>>(
+      await db.execute(sql`select to_char(month, 'YYYY-MM-DD') as month, room_id, cost_cents, records from work_cost_room_months where entity_id = ${people.entity.id} order by 1, 2`)
+    ).map((r) => [String(r.month), Number(r.room_id), Number(r.cost_cents), Number(r.records)]);
+    expect(perRoom).toEqual([
+      ["2026-01-01", r2, 850, 1],
+      ["2026-02-01", r1, 2250, 1],
+      ["2026-02-01", r2, 3333, 1],
+      ["2026-03-01", r1, 999, 1],
+    ]);
   });
 
   it("reads the period's edges and a manager's assigned work out of reach from the work rows", async () => {
@@ -169,3 +201,39 @@ async function facilityOf(room: number): Promise<number> {
   const [row] = rowsOf<{ id: number }>(await database.db.execute(sql`select b.facility_id as id from rooms r join buildings b on b.id = r.building_id where r.id = ${room}`));
   return Number(row.id);
 }
+
+describe("the costliest rooms", () => {
+  /**
+   * Another entity, 47 rooms with an incident each, the period 15 January to 31 March 2026 (three months
+   * of the roll-up). Material lines: rooms 1-10 one of 50.00 on 5 January (before the period) and one
+   * of 1.00 on 20 January; rooms 11-35 one of 50.00 on 5 January; rooms 36-46 one of 15.00 on
+   * 10 February; room 47 one of 12.00 on 1 March. The rooms' monthly costs put rooms 1-35 first
+   * (50.00 or 51.00), whose costs in the period are 1.00 or nothing: the ten costliest are rooms 36-45
+   * (15.00 each, in room order), found only by reading every room that can reach the tenth.
+   */
+  it("are the exact ten when the costliest months lie outside the period", async () => {
+    const db = database.db;
+    const entity = await createEntity(db);
+    const e = entity.id;
+    const admin = await createUser(db, { entityId: e, role: Role.ADMINISTRATOR });
+    const facility = (await createFacility(db, { entityId: e, name: "F" })).id;
+    const building = (await createBuilding(db, { entityId: e, facilityId: facility, name: "B" })).id;
+    const records: number[] = [];
+    for (let n = 1; n <= 47; n++) {
+      const room = (await createRoom(db, { entityId: e, buildingId: building, name: `Room ${n}` })).id;
+      records.push((await createIncident(db, { entityId: e, roomId: room })).id);
+    }
+    const line = (n: number, unitCost: string, at: string) => ({ entityId: e, incidentId: records[n - 1], description: "Part", quantity: "1", unitCost, createdAt: new Date(at) });
+    const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+    await db.insert(materialLines).values([
+      ...range(1, 35).map((n) => line(n, "50.00", "2026-01-05T10:00Z")),
+      ...range(1, 10).map((n) => line(n, "1.00", "2026-01-20T10:00Z")),
+      ...range(36, 46).map((n) => line(n, "15.00", "2026-02-10T10:00Z")),
+      line(47, "12.00", "2026-03-01T10:00Z"),
+    ]);
+    const costs = await getDashboardCosts(actorContext(db, admin), { facilityId: null, buildingId: null, incidentTypeId: null, from: "2026-01-15", to: "2026-03-31" });
+    expect(costs.rooms.map((r) => [r.name, r.total])).toEqual(range(36, 45).map((n) => [`Room ${n}`, "15.00"]));
+    expect(costs.total).toEqual({ minutes: 0, labour: "0.00", materials: "187.00", total: "187.00", unpricedEntries: 0, entries: 0, lines: 22 });
+  });
+});
+
