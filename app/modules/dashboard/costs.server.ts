@@ -5,7 +5,7 @@ import { buildings, entities, equipmentItems, equipmentTypes, facilities, incide
 import { now } from "~/lib/clock.server";
 import { dayIn, endOfDay, startOfDay } from "~/lib/dates";
 import { rowsOf } from "~/lib/list-page.server";
-import { incidentReachByPlace } from "~/modules/facilities/policy.server";
+import { incidentReachByPlace, reachOutline } from "~/modules/facilities/policy.server";
 import { incidentTypeName } from "~/modules/incident-types/queries.server";
 import { buildingReach, roomReach } from "~/modules/maintenance/task-queries.server";
 import { DEFAULT_CURRENCY } from "~/modules/time-costs/constants";
@@ -168,9 +168,11 @@ interface CostScope {
   taskBuildings: SQL;
   /** The corrections from the work rows (`corrections`), as CTEs named `mine`, `work` and `placed`. */
   ctes: SQL;
+  /** Whether the viewer reaches less than half the buildings (`reachOutline`). */
+  narrowReach: boolean;
 }
 
-function costScope(ctx: ServiceContext, filters: DashboardFilters, period: DashboardPeriod): CostScope {
+function costScope(ctx: ServiceContext, filters: DashboardFilters, period: DashboardPeriod, narrowReach: boolean): CostScope {
   const e = ctx.entityId;
   const tz = ctx.timeZone;
   const firstDay = addMonths(period.from, 0);
@@ -221,6 +223,7 @@ function costScope(ctx: ServiceContext, filters: DashboardFilters, period: Dashb
     taskRooms: filters.incidentTypeId ? sql`false` : (roomReach(ctx) ?? sql`true`),
     taskBuildings: filters.incidentTypeId ? sql`false` : (buildingReach(ctx) ?? sql`true`),
     ctes,
+    narrowReach,
   };
 }
 
@@ -301,11 +304,11 @@ async function topRows(ctx: ServiceContext, s: CostScope, dim: keyof typeof TOP_
     : filters.facilityId
       ? sql`and rooms.building_id in (select b.id from buildings b where b.entity_id = ${e} and b.facility_id = ${filters.facilityId})`
       : sql``;
-  // The rooms' bounds kept by the reach of incidents or tasks and the place filters (the items' cannot be: an item's work may be in several rooms).
-  const kept =
-    dim === "room"
-      ? sql`join rooms on rooms.id = a.id and rooms.entity_id = ${e} where (${s.reach.room ?? sql`true`} or ${s.taskRooms}) ${placeFilter}`
-      : sql``;
+  // The rooms' bounds kept by the place filters and a narrow reach (of incidents or tasks); the items'
+  // cannot be (an item's work may be in several rooms). A wide reach keeps most rooms: testing it would
+  // cost more than the few candidates out of reach it saves.
+  const reach = s.narrowReach ? sql`and (${s.reach.room ?? sql`true`} or ${s.taskRooms})` : sql``;
+  const kept = dim === "room" && (s.narrowReach || filters.buildingId || filters.facilityId) ? sql`join rooms on rooms.id = a.id and rooms.entity_id = ${e} where true ${reach} ${placeFilter}` : sql`where true`;
   // tenant-scope: the bounds are the entity's
   const costs = sql`select k.${column} as id, sum(k.cost_cents) as cost from ${bounds} k
     where k.entity_id = ${e} and k.month >= ${s.firstDay}::date and k.month <= ${s.lastDay}::date group by 1`;
@@ -317,7 +320,7 @@ async function topRows(ctx: ServiceContext, s: CostScope, dim: keyof typeof TOP_
   if (bounded.length < TOP_CANDIDATES) return top;
   const tenth = top.length === TOP_COST_PLACES ? centsOf(top[TOP_COST_PLACES - 1].total) : null;
   if (tenth !== null && tenth >= Number(bounded[bounded.length - 1].cost)) return top;
-  return exactTop(ctx, s, dim, sql`select a.id from (${costs}) a ${kept} ${tenth === null ? sql`` : sql`${dim === "room" ? sql`and` : sql`where`} a.cost >= ${tenth}`}`);
+  return exactTop(ctx, s, dim, sql`select a.id from (${costs}) a ${kept} ${tenth === null ? sql`` : sql`and a.cost >= ${tenth}`}`);
 }
 
 /** The exact figures of the rooms or equipment items the select `candidates` names (and those of the viewer's assigned work), the ten costliest. */
@@ -370,7 +373,8 @@ async function exactTop(ctx: ServiceContext, s: CostScope, dim: keyof typeof TOP
  * `taskReach` keep the incidents and tasks of those rooms.
  */
 async function groupedRows(ctx: ServiceContext, filters: DashboardFilters, period: DashboardPeriod): Promise<RawRow[]> {
-  const scope = costScope(ctx, filters, period);
+  const outline = await reachOutline(ctx);
+  const scope = costScope(ctx, filters, period, outline !== null && !outline.wide);
   const [places, rooms, items] = await Promise.all([placeRows(ctx, scope), topRows(ctx, scope, "room"), topRows(ctx, scope, "equipment")]);
   return [...places, ...rooms, ...items];
 }
