@@ -1,7 +1,7 @@
 import { useLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { COSTS_PARAM, DashboardCostsSection } from "~/components/dashboard/costs";
+import { DashboardCostsSection } from "~/components/dashboard/costs";
 import { DashboardFilters } from "~/components/dashboard/dashboard-filters";
 import { GettingStarted } from "~/components/dashboard/getting-started";
 import { LEAST_RELIABLE_PARAM, LeastReliableEquipment } from "~/components/dashboard/least-reliable";
@@ -27,8 +27,8 @@ import { listLeastReliableEquipment } from "~/modules/reliability/queries.server
  * table whose counts link to the incidents table; the filters are a GET form; the charts load only when
  * asked for (JavaScript on); the CSV export and the print layout carry the same figures. Below them, the
  * service levels of the same incidents per month and facility (issue 62; in the CSV too), the time and
- * costs recorded in the period on the incidents and tasks in reach when asked for (`?costs=1`; issue 62;
- * always in the CSV and the API), then the
+ * costs recorded in the period on the incidents and tasks in reach (issue 62, read from monthly roll-ups;
+ * in the CSV and the API too), then the
  * least reliable equipment of the last twelve months (issue 62), whatever the filters, when asked for
  * (a plain link, `?reliability=1`). An entity that
  * lacks part of what a first room and its stickers need sees its getting-started path first.
@@ -38,8 +38,7 @@ export const loader = screenLoader(async ({ ctx, url: { searchParams: params } }
   const [figures, serviceLevels, costs, gettingStarted, types, facilities, buildingPicker, leastReliable] = await Promise.all([
     getDashboard(ctx, filters),
     getServiceLevelFigures(ctx, filters),
-    // On request too (`?costs=1`): over a large entity the sums read every entry of the period.
-    params.get(COSTS_PARAM) === "1" ? getDashboardCosts(ctx, filters) : null,
+    getDashboardCosts(ctx, filters),
     getGettingStarted(ctx),
     listIncidentTypeOptions(ctx),
     listFilterFacilities(ctx),

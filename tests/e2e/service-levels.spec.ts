@@ -122,8 +122,8 @@ test("a type's one-minute target: the incident reported becomes overdue and brea
   // The dashboard's service levels, and the equipment's history with the incident and its figures.
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { name: text.levels })).toBeVisible();
-  // Its time and costs, asked for, of this test's type alone: the room and the equipment, with the material.
-  await page.goto(`/dashboard?type=${type.id}&costs=1`);
+  // Its time and costs, of this test's type alone: the room and the equipment, with the material.
+  await page.goto(`/dashboard?type=${type.id}`);
   const costs = page.locator("#time-and-costs");
   await expect(costs.getByRole("heading", { name: text.costs, exact: true })).toBeVisible();
   await expect(costs.locator(`a[href="/view-room/${roomId}"]`)).toBeVisible();

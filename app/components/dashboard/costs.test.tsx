@@ -45,7 +45,7 @@ const costs: DashboardCosts = {
   equipment: [{ id: 7, equipmentName: "Boiler", internalReference: "EQ-1", roomName: "Kitchen", ...cost(60, "1000.00", "9.98", "1009.98") }],
 };
 
-const render = (c: DashboardCosts | null, path = "/dashboard?type=3&costs=1") => renderInRouter(i18n, <DashboardCostsSection costs={c} />, path);
+const render = (c: DashboardCosts) => renderInRouter(i18n, <DashboardCostsSection costs={c} />, "/dashboard");
 /** The text of the table row marked by `attributes` (tags dropped, spaces squeezed). */
 const rowText = (html: string, attributes: string) => {
   const row = html.match(new RegExp(`<tr[^>]*${attributes}[^>]*>(.*?)</tr>`))?.[1] ?? "";
@@ -85,17 +85,6 @@ describe("the dashboard's time and costs", () => {
     } finally {
       await i18n.changeLanguage("en");
     }
-  });
-
-  it("is counted when asked for: a plain link that keeps the filters shows it, another hides it", async () => {
-    const asked = await render(null, "/dashboard?type=3");
-    expect(asked).toContain(">Time and costs</h2>");
-    expect(asked).toContain('href="/dashboard?type=3&amp;costs=1#time-and-costs"');
-    expect(asked).toContain("Show the time and costs");
-    expect(asked).not.toContain("<table");
-    const shown = await render(costs);
-    expect(shown).toContain('href="/dashboard?type=3#time-and-costs"');
-    expect(shown).toContain("Hide the time and costs");
   });
 
   it("says when nothing was recorded, instead of tables", async () => {

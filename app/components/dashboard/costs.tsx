@@ -4,11 +4,9 @@ import { useTranslation } from "react-i18next";
 import { moneyFormatter } from "~/lib/money";
 import type { CostFigures, DashboardCosts } from "~/modules/dashboard/costs.server";
 import { COST_BUILDINGS_SHOWN } from "~/modules/dashboard/filters";
-import { FigureTable, num, useFigureFormat, useSectionToggle } from "./dashboard-tables";
+import { FigureTable, num, useFigureFormat } from "./dashboard-tables";
 
-/** The dashboard's query parameter that asks for the section's figures (`?costs=1`). */
-export const COSTS_PARAM = "costs";
-/** The section's id: the links that show and hide it come back to it. */
+/** The section's id. */
 const ANCHOR = "time-and-costs";
 
 const linkClass = "font-medium text-primary underline-offset-4 hover:underline";
@@ -71,12 +69,9 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
  * period last), per facility, per building (the costliest shown, the CSV has all), per incident type
  * (planned maintenance apart), then the ten costliest rooms and equipment items, each linking to its page.
  * Amounts in the entity's currency in the page's language; the entries without a rate are counted and said.
- * `costs` null: not asked for; a plain link (the page's address with `costs=1`) asks for it, as the least
- * reliable equipment: over a large entity the sums read every entry of the period.
  */
-export function DashboardCostsSection({ costs }: { costs: DashboardCosts | null }) {
+export function DashboardCostsSection({ costs }: { costs: DashboardCosts }) {
   const { t } = useTranslation("dashboard");
-  const toggleHref = useSectionToggle(COSTS_PARAM, costs !== null, ANCHOR);
   const id = useId();
   return (
     <section id={ANCHOR} aria-labelledby={id} className="grid min-w-0 content-start gap-4 rounded-md border bg-background p-4 print:border-0 print:p-0">
@@ -84,19 +79,14 @@ export function DashboardCostsSection({ costs }: { costs: DashboardCosts | null 
         <h2 id={id} className="text-lg font-semibold">
           {t("costs.title")}
         </h2>
-        {costs ? <p className="text-sm text-muted-foreground">{t("costs.intro", { currency: costs.currency })}</p> : null}
-        <p className="text-sm print:hidden">
-          <Link to={toggleHref} preventScrollReset className={linkClass}>
-            {costs ? t("costs.hide") : t("costs.show")}
-          </Link>
-        </p>
+        <p className="text-sm text-muted-foreground">{t("costs.intro", { currency: costs.currency })}</p>
       </div>
-      {costs ? <CostFiguresShown costs={costs} /> : null}
+      <CostFiguresShown costs={costs} />
     </section>
   );
 }
 
-/** The section's figures, once asked for. */
+/** The section's figures. */
 function CostFiguresShown({ costs }: { costs: DashboardCosts }) {
   const { t, i18n } = useTranslation("dashboard");
   const f = useFigureFormat();
