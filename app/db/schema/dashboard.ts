@@ -37,6 +37,18 @@ export const incidentMonthAssigneeCounts = pgTable(
   (t) => [primaryKey({ name: "incident_month_assignee_counts_pkey", columns: [t.entityId, t.month, t.assigneeId, t.status] })]
 );
 
+/** The figures of the time and costs' roll-ups: minutes, amounts in whole cents, entries and lines. */
+function costFigures() {
+  return {
+    minutes: bigint("minutes", { mode: "number" }).notNull().default(0),
+    labourCents: bigint("labour_cents", { mode: "number" }).notNull().default(0),
+    materialsCents: bigint("materials_cents", { mode: "number" }).notNull().default(0),
+    unpriced: integer("unpriced").notNull().default(0),
+    entries: integer("entries").notNull().default(0),
+    lines: integer("lines").notNull().default(0),
+  };
+}
+
 /**
  * The time and costs of the dashboard (issue 62, decision 065) per month, kept by statement-level
  * triggers on `time_entries`, `material_lines`, `incidents` and `tasks` in the writing transaction
@@ -55,12 +67,7 @@ export const workCostMonths = pgTable(
     roomId: integer("room_id").notNull().default(0),
     equipmentItemId: integer("equipment_item_id").notNull().default(0),
     typeKey: integer("type_key").notNull().default(0),
-    minutes: bigint("minutes", { mode: "number" }).notNull().default(0),
-    labourCents: bigint("labour_cents", { mode: "number" }).notNull().default(0),
-    materialsCents: bigint("materials_cents", { mode: "number" }).notNull().default(0),
-    unpriced: integer("unpriced").notNull().default(0),
-    entries: integer("entries").notNull().default(0),
-    lines: integer("lines").notNull().default(0),
+    ...costFigures(),
   },
   (t) => [
     primaryKey({ name: "work_cost_months_pkey", columns: [t.entityId, t.month, t.roomId, t.equipmentItemId, t.typeKey] }),
@@ -84,12 +91,7 @@ export const workCostBuildingMonths = pgTable(
     month: date("month", { mode: "string" }).notNull(),
     buildingId: integer("building_id").notNull().default(0),
     typeKey: integer("type_key").notNull().default(0),
-    minutes: bigint("minutes", { mode: "number" }).notNull().default(0),
-    labourCents: bigint("labour_cents", { mode: "number" }).notNull().default(0),
-    materialsCents: bigint("materials_cents", { mode: "number" }).notNull().default(0),
-    unpriced: integer("unpriced").notNull().default(0),
-    entries: integer("entries").notNull().default(0),
-    lines: integer("lines").notNull().default(0),
+    ...costFigures(),
   },
   (t) => [
     primaryKey({ name: "work_cost_building_months_pkey", columns: [t.entityId, t.month, t.buildingId, t.typeKey] }),
