@@ -111,20 +111,20 @@ BEGIN
   DELETE FROM work_cost_item_months WHERE records = 0;
 END $$;
 --> statement-breakpoint
--- The work rows of some incidents and tasks (or of a whole entity), with their month and amounts.
-CREATE FUNCTION "work_cost_rows"(entity integer, incident_ids integer[], task_ids integer[])
+-- The work rows of some incidents and tasks, with their month and amounts.
+CREATE FUNCTION "work_cost_rows"(incident_ids integer[], task_ids integer[])
   RETURNS TABLE (entity_id integer, incident_id integer, task_id integer, month date, minutes bigint, labour_cents bigint,
     materials_cents bigint, unpriced integer, entries integer, lines integer)
   LANGUAGE sql STABLE AS $$
   SELECT te.entity_id, te.incident_id, te.task_id, date_trunc('month', te.worked_on)::date, te.minutes::bigint,
     (round(te.minutes * coalesce(te.hourly_rate, 0) / 60, 2) * 100)::bigint, 0::bigint, (te.hourly_rate IS NULL)::int, 1, 0
   FROM time_entries te
-  WHERE (entity IS NOT NULL AND te.entity_id = entity) OR te.incident_id = ANY (incident_ids) OR te.task_id = ANY (task_ids)
+  WHERE te.incident_id = ANY (incident_ids) OR te.task_id = ANY (task_ids)
   UNION ALL
   SELECT ml.entity_id, ml.incident_id, ml.task_id, date_trunc('month', ml.created_at AT TIME ZONE e.time_zone)::date, 0::bigint,
     0::bigint, (round(ml.quantity * ml.unit_cost, 2) * 100)::bigint, 0, 0, 1
   FROM material_lines ml JOIN entities e ON e.id = ml.entity_id
-  WHERE (entity IS NOT NULL AND ml.entity_id = entity) OR ml.incident_id = ANY (incident_ids) OR ml.task_id = ANY (task_ids)
+  WHERE ml.incident_id = ANY (incident_ids) OR ml.task_id = ANY (task_ids)
 $$;
 --> statement-breakpoint
 -- A time entry or material line written, changed or deleted: its old figures leave the key of its record,
@@ -197,7 +197,7 @@ BEGIN
       )
       SELECT ROW(w.entity_id, w.month, coalesce(p.room_id, 0), coalesce(p.item_id, 0), coalesce(p.type_id, 0), p.sign * w.minutes,
         p.sign * w.labour_cents, p.sign * w.materials_cents, p.sign * w.unpriced, p.sign * w.entries, p.sign * w.lines)::work_cost_months
-      FROM placed p JOIN work_cost_rows(NULL, ARRAY(SELECT id FROM moved), '{}') w ON w.incident_id = p.id));
+      FROM placed p JOIN work_cost_rows(ARRAY(SELECT id FROM moved), '{}') w ON w.incident_id = p.id));
   ELSE
     PERFORM work_cost_months_add(ARRAY(
       WITH moved AS (
@@ -211,7 +211,7 @@ BEGIN
       )
       SELECT ROW(w.entity_id, w.month, coalesce(p.room_id, 0), coalesce(p.item_id, 0), -1, p.sign * w.minutes,
         p.sign * w.labour_cents, p.sign * w.materials_cents, p.sign * w.unpriced, p.sign * w.entries, p.sign * w.lines)::work_cost_months
-      FROM placed p JOIN work_cost_rows(NULL, '{}', ARRAY(SELECT id FROM moved)) w ON w.task_id = p.id));
+      FROM placed p JOIN work_cost_rows('{}', ARRAY(SELECT id FROM moved)) w ON w.task_id = p.id));
   END IF;
   RETURN NULL;
 END $$;
@@ -233,7 +233,7 @@ BEGIN
     SELECT ROW(w.entity_id, w.month, coalesce(OLD.room_id, 0), coalesce(OLD.equipment_item_id, 0),
       CASE WHEN TG_TABLE_NAME = 'tasks' THEN -1 ELSE coalesce((to_jsonb(OLD) ->> 'incident_type_id')::int, 0) END,
       -w.minutes, -w.labour_cents, -w.materials_cents, -w.unpriced, -w.entries, -w.lines)::work_cost_months
-    FROM work_cost_rows(NULL, CASE WHEN TG_TABLE_NAME = 'incidents' THEN ARRAY[OLD.id] ELSE '{}' END,
+    FROM work_cost_rows(CASE WHEN TG_TABLE_NAME = 'incidents' THEN ARRAY[OLD.id] ELSE '{}' END,
       CASE WHEN TG_TABLE_NAME = 'tasks' THEN ARRAY[OLD.id] ELSE '{}' END) w));
   RETURN OLD;
 END $$;
@@ -305,7 +305,7 @@ BEGIN
     SELECT w.entity_id, w.month, coalesce(i.room_id, t.room_id, 0), coalesce(i.equipment_item_id, t.equipment_item_id, 0),
       CASE WHEN w.task_id IS NOT NULL THEN -1 ELSE coalesce(i.incident_type_id, 0) END,
       sum(w.minutes), sum(w.labour_cents), sum(w.materials_cents), sum(w.unpriced), sum(w.entries), sum(w.lines)
-    FROM work_cost_rows(entity, '{}', '{}') w
+    FROM work_cost_rows(ARRAY(SELECT id FROM incidents WHERE entity_id = entity), ARRAY(SELECT id FROM tasks WHERE entity_id = entity)) w
     LEFT JOIN incidents i ON i.id = w.incident_id
     LEFT JOIN tasks t ON t.id = w.task_id
     WHERE (i.id IS NOT NULL AND i.archived_at IS NULL) OR t.id IS NOT NULL
