@@ -22,11 +22,11 @@ import { checkFilters } from "./queries.server";
  * - A row counts when its incident (not archived) is in the viewer's reach (`incidentReach`, as every
  *   other figure of the dashboard) or its task is (`taskReach`). The place filters apply to the record's
  *   room; the type filter keeps the incidents of that type (and so no task).
- * - Amounts are exact (`numeric`): each entry's cost is minutes / 60 × the rate it captured and each
+ * - Amounts are exact (whole cents): each entry's cost is minutes / 60 × the rate it captured and each
  *   line's quantity × unit cost, rounded to the cent as the incident view rounds them, then summed.
  *   Entries without a rate count in the hours and as `unpricedEntries`, not in the labour cost.
- * One statement groups the rows by every dimension at once (grouping sets) and keeps the ten costliest
- * rooms and equipment items; a second reads the names of what it lists.
+ * The sums are read from monthly roll-ups kept by triggers (migration 0052, decision 065), not from the
+ * work rows: see `groupedRows`. Then one more read names what the section lists.
  */
 
 export interface CostFigures {
