@@ -219,6 +219,24 @@ test.describe("offline page (JavaScript off)", () => {
     await expect(page.getByRole("link", { name: "My open incidents" })).toBeVisible();
   });
 
+  test("a post the worker sends again with its id is applied once; the second send is answered as done", async ({ page, login, request }) => {
+    await login(accounts.technician);
+    const { pages } = (await (await page.request.get("/offline/pages")).json()) as { pages: string[] };
+    const incident = pages.find((p) => /^\/incident\/\d+$/.test(p))!;
+    expect(incident, "an open incident of the technician").toBeTruthy();
+    const body = unique("Sent twice");
+    const writeId = crypto.randomUUID();
+    const send = () => page.request.post(incident, { multipart: { intent: "comment", body }, headers: { "X-Offline-Write": writeId }, maxRedirects: 0 });
+    expect([302, 303]).toContain((await send()).status());
+    const again = await send();
+    expect(again.status()).toBe(303);
+    expect(again.headers().location).toBe(incident);
+
+    const api = await apiLogin(request, accounts.technician);
+    const answer = (await (await request.get(`/api/incidents/${incident.split("/")[2]}/comments`, { headers: api.headers })).json()) as { body: string }[] | { items: { body: string }[] };
+    expect((Array.isArray(answer) ? answer : answer.items).filter((c) => c.body === body)).toHaveLength(1);
+  });
+
   test("a page kept for someone is never given to another person's session", async ({ page, login }) => {
     await login(accounts.technician);
     const own = await page.request.get("/offline/pages");
