@@ -1,13 +1,13 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { can } from "~/core/actor";
+import { can, personWhoCan } from "~/core/actor";
 import { type ServiceContext, readAll } from "~/core/context.server";
 import { entities, materialLines, timeClocks, timeEntries, users } from "~/db/schema";
 import { assigneeCandidates } from "~/modules/incidents/queries.server";
 import { mayMarkTask } from "~/modules/maintenance/tasks.server";
-import { ForbiddenError } from "~/lib/errors";
+import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { DEFAULT_CURRENCY } from "./constants";
-import { assertRateKeeper, findWorkRecord, isTaskTarget, type WorkRecord, type WorkTarget, workOfRecord } from "./service.server";
+import { assertRateKeeper, findWorkRecord, isTaskTarget, mayStopClock, validId, type WorkRecord, type WorkTarget, workOfRecord } from "./service.server";
 
 /** One time entry as the incident and task views show it. */
 export interface TimeEntryRow {
@@ -290,4 +290,42 @@ export async function getHourlyRates(ctx: ServiceContext, entityId: number = ctx
     defaultRate: entity?.defaultRate ?? null,
     people: people.map((p) => ({ id: p.id, name: personName(p.name, p.surname), email: p.email, rate: p.rate })),
   };
+}
+
+/** A person's running clock (start and stop), as the REST call answers it. */
+export interface RunningClock {
+  startedAt: Date;
+  /** The record it runs on: an incident or a task (the other null). */
+  incidentId: number | null;
+  taskId: number | null;
+  /**
+   * Whether they can still stop it there (its record in their reach, and a task theirs to mark); when
+   * not, starting a clock elsewhere replaces it (startClock).
+   */
+  stoppable: boolean;
+}
+
+/**
+ * The running clock of `userId`, who must be the caller (who may record time): one's own only, like
+ * one's notifications. Another person of the entity is 403 NOT_YOUR_CLOCK, anyone else (another
+ * entity's, an id that is none) 404 USER_NOT_FOUND. Null: no clock runs.
+ */
+export async function getRunningClock(ctx: ServiceContext, userId: number): Promise<RunningClock | null> {
+  const actor = personWhoCan(ctx.actor, "create", "time");
+  if (userId !== actor.id) {
+    const [person] = validId(userId)
+      ? await ctx.db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.id, userId), eq(users.entityId, ctx.entityId)))
+      : [];
+    if (!person) throw new NotFoundError("users:errors.notFound", "USER_NOT_FOUND");
+    throw new ForbiddenError("timeCosts:errors.othersClock", "NOT_YOUR_CLOCK");
+  }
+  const [clock] = await ctx.db
+    .select({ startedAt: timeClocks.startedAt, incidentId: timeClocks.incidentId, taskId: timeClocks.taskId })
+    .from(timeClocks)
+    .where(and(eq(timeClocks.userId, actor.id), eq(timeClocks.entityId, ctx.entityId)));
+  if (!clock) return null;
+  return { ...clock, stoppable: await mayStopClock(ctx, clock) };
 }
