@@ -166,6 +166,8 @@ export const apiRoutes: Screen[] = [
   api("api-user-notifications-count", "users/:id/notifications/count", "users.$id.notifications.count.ts"),
   api("api-user-notifications-read", "users/:id/notifications/read", "users.$id.notifications.read.ts"),
   api("api-user-invitation", "users/:id/invitation", "users.$id.invitation.ts"),
+  // One's own running clock (start and stop, issue 62)
+  api("api-user-clock", "users/:id/clock", "users.$id.clock.ts"),
   api("api-facilities", "facilities", "facilities.ts"),
   api("api-facility", "facilities/:id", "facilities.$id.ts"),
   api("api-buildings", "facilities/buildings", "facilities.buildings.ts"),
@@ -213,6 +215,8 @@ export const apiRoutes: Screen[] = [
   api("api-incident-time-entry", "incidents/:id/time-entries/:entryId", "incidents.$id.time-entries.$entryId.ts"),
   api("api-incident-material-lines", "incidents/:id/material-lines", "incidents.$id.material-lines.ts"),
   api("api-incident-material-line", "incidents/:id/material-lines/:lineId", "incidents.$id.material-lines.$lineId.ts"),
+  api("api-incident-clock-start", "incidents/:id/clock/start", "incidents.$id.clock.start.ts"),
+  api("api-incident-clock-stop", "incidents/:id/clock/stop", "incidents.$id.clock.stop.ts"),
   // Maintenance tasks (section 7 leaves them out; designed like the incident calls)
   api("api-tasks", "tasks", "tasks.ts"),
   api("api-task-status", "tasks/:id/status", "tasks.$id.status.ts"),
@@ -221,6 +225,8 @@ export const apiRoutes: Screen[] = [
   api("api-task-time-entry", "tasks/:id/time-entries/:entryId", "tasks.$id.time-entries.$entryId.ts"),
   api("api-task-material-lines", "tasks/:id/material-lines", "tasks.$id.material-lines.ts"),
   api("api-task-material-line", "tasks/:id/material-lines/:lineId", "tasks.$id.material-lines.$lineId.ts"),
+  api("api-task-clock-start", "tasks/:id/clock/start", "tasks.$id.clock.start.ts"),
+  api("api-task-clock-stop", "tasks/:id/clock/stop", "tasks.$id.clock.stop.ts"),
   // Maintenance types and planned maintenance (section 7 leaves them out; designed like the facility calls)
   api("api-maintenance-types", "maintenances/types", "maintenances.types.ts"),
   api("api-maintenance-type", "maintenances/types/:id", "maintenances.types.$id.ts"),

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { OfflineWrite } from "./offline-writes.server";
 import type { Db } from "~/db/client.server";
 import { entities } from "~/db/schema";
 import { DEFAULT_TIME_ZONE } from "~/lib/dates";
@@ -58,6 +59,8 @@ export interface ServiceContext {
   appUrl?: string;
   /** Machine translation, when a service is configured (`TRANSLATE_URL`); null or missing otherwise. */
   translator?: Translator | null;
+  /** A post the service worker sends again (issue 64): its first unit of work records it, once. */
+  offlineWrite?: OfflineWrite | null;
 }
 
 /** The process services a context is built from (the runtime's, or a test's). */

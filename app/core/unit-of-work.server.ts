@@ -5,13 +5,14 @@ import { auditLog, changeEvents } from "~/db/schema";
 import type { AuditAction } from "./audit-actions";
 import { logger } from "~/lib/logger.server";
 import { noteCommittedWrite } from "./kept-answers.server";
+import { recordOfflineWrite } from "./offline-writes.server";
 import type { ServiceContext } from "./context.server";
 
 /**
  * What a unit of work runs on: a service context, or (public flows such as sign-up and password
  * reset, before anyone is signed in) the same services without a user.
  */
-export type UowHost = Pick<ServiceContext, "db" | "queue" | "events" | "uow" | "requestId"> &
+export type UowHost = Pick<ServiceContext, "db" | "queue" | "events" | "uow" | "requestId" | "offlineWrite"> &
   Partial<Pick<ServiceContext, "entityId" | "actor">>;
 import { type ChangeDefinition, changeInsertSql, changeRow } from "./changes.server";
 import type { LiveEvent } from "./events.server";
@@ -186,6 +187,9 @@ export async function withTx<C extends UowHost, T>(ctx: C, work: (tx: C, effects
   try {
     result = await ctx.db.transaction(async (db) => {
       const tx = { ...ctx, db: db as unknown as Db } as C;
+      // A post sent again by the service worker is applied once: its id is recorded with its work.
+      const write = ctx.offlineWrite;
+      if (write && !write.recorded) await recordOfflineWrite(tx.db, write);
       uow = new UnitOfWork(tx, ctx);
       tx.uow = uow;
       return work(tx, uow.effects);
@@ -194,6 +198,7 @@ export async function withTx<C extends UowHost, T>(ctx: C, work: (tx: C, effects
     await uow?.rollback();
     throw error;
   }
+  if (ctx.offlineWrite) ctx.offlineWrite.recorded = true;
   noteCommittedWrite(ctx.entityId);
   await uow?.commit();
   return result;

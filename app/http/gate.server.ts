@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { KEPT_FOR_HEADER, personKey } from "~/lib/offline-rules";
+import { OfflineWriteApplied, offlineWriteApplied, offlineWriteOf } from "~/core/offline-writes.server";
+import { KEPT_FOR_HEADER, OFFLINE_WRITE_HEADER, personKey } from "~/lib/offline-rules";
 import { mayOpen } from "~/modules/auth/guard.server";
 import { commitSession } from "~/modules/auth/session.server";
 import { type Access, routesById } from "~/route-access";
@@ -42,6 +43,8 @@ export async function applyGate(access: Access | undefined, args: Args): Promise
       if (!mayOpen({ access }, user.role)) throw redirect("/forbidden");
       // A page the service worker keeps for one person (issue 64) is never read with another person's session.
       if (keptForSomeoneElse(request, user)) throw new Response(null, { status: 409 });
+      // A post it sends again whose first send was applied (the answer was lost on the way): done already.
+      await notAppliedTwice(request, context, user);
       return;
   }
 }
@@ -49,6 +52,17 @@ export async function applyGate(access: Access | undefined, args: Args): Promise
 function keptForSomeoneElse(request: Request, user: { id: number; entityId: number }): boolean {
   const keptFor = request.headers.get(KEPT_FOR_HEADER);
   return keptFor !== null && keptFor !== personKey(user.entityId, user.id);
+}
+
+async function notAppliedTwice(request: Request, context: AppLoadContext, user: { id: number; entityId: number }): Promise<void> {
+  const write = offlineWriteOf(request, user, OFFLINE_WRITE_HEADER);
+  if (write && (await offlineWriteApplied(context.runtime.services.db, write))) throw appliedAlready(request);
+}
+
+/** The answer to a post applied before: back to its page, as after the first send. */
+function appliedAlready(request: Request): Response {
+  const url = new URL(request.url);
+  return redirect(`${url.pathname}${url.search}`, 303);
 }
 
 async function toLogin(request: Request, context: AppLoadContext): Promise<Response> {
@@ -68,6 +82,7 @@ export function gated(access: Access | undefined, handler: Handler | undefined):
     try {
       return await handler(args);
     } catch (error) {
+      if (error instanceof OfflineWriteApplied) throw appliedAlready(args.request);
       throw escapedErrorResponse(error, { api: access === "api" }) ?? error;
     }
   };

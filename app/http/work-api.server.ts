@@ -8,7 +8,7 @@ import { taskNotFound } from "~/modules/maintenance/task-queries.server";
 import { CURRENCIES, MATERIAL_DESCRIPTION_MAX, MAX_ENTRY_MINUTES, MAX_HOURLY_RATE, TIME_NOTE_MAX } from "~/modules/time-costs/constants";
 import { getWork } from "~/modules/time-costs/queries.server";
 import type { HourlyRatesInput, MaterialLineInput, TimeEntryInput } from "~/modules/time-costs/schema";
-import { addMaterialLine, deleteMaterialLine, deleteTimeEntry, entityNotFound, materialLineNotFound, recordTime, timeEntryNotFound, updateMaterialLine, updateTimeEntry, type WorkTarget } from "~/modules/time-costs/service.server";
+import { addMaterialLine, deleteMaterialLine, deleteTimeEntry, entityNotFound, materialLineNotFound, recordTime, startClock, stopClock, timeEntryNotFound, updateMaterialLine, updateTimeEntry, type WorkTarget } from "~/modules/time-costs/service.server";
 
 /**
  * The time and material calls under /api/incidents/{id} and /api/tasks/{id} (issue 62), one handler of
@@ -117,6 +117,23 @@ export function materialLineRoute(kind: WorkRecordKind) {
       return updateMaterialLine(ctx, target, lineId, workBody<Partial<MaterialLineInput>>(request));
     }),
     loader: apiRoute(() => methodNotAllowed("PATCH, DELETE")),
+  };
+}
+
+/**
+ * POST /api/{incidents|tasks}/{id}/clock/start and /clock/stop: the caller's own clock on the record,
+ * the verbs of the views' Start and Stop buttons. Start answers 201 `{ startedAt }` (409 CLOCK_RUNNING
+ * while one of theirs runs, here or elsewhere); stop records the time entry and answers 201 `{ id,
+ * minutes, capped }` (409 CLOCK_NOT_RUNNING when none of theirs runs on this record).
+ */
+export function clockRoute(kind: WorkRecordKind, step: "start" | "stop") {
+  const verb = step === "start" ? startClock : stopClock;
+  return {
+    action: apiRoute<ActionFunctionArgs>(async ({ request, params, ctx }) => {
+      if (request.method !== "POST") return methodNotAllowed("POST");
+      return created(await verb(ctx, targetOf(kind, params)));
+    }),
+    loader: apiRoute(() => methodNotAllowed("POST")),
   };
 }
 

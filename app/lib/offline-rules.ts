@@ -144,3 +144,12 @@ export interface RefusedWrite {
   /** When it was made (ISO). */
   madeAt: string;
 }
+
+/** The header of a post the service worker sends again: the id it gave the post when it queued it. */
+export const OFFLINE_WRITE_HEADER = "X-Offline-Write";
+const WRITE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `value` is a write id as the worker makes them (a UUID). */
+export function isWriteId(value: unknown): value is string {
+  return typeof value === "string" && WRITE_ID.test(value);
+}

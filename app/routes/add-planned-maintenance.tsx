@@ -8,7 +8,7 @@ import { PlannedMaintenanceForm, type PlannedMaintenanceFormValues } from "~/com
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
-import { Options } from "~/components/forms/select-field";
+import { Options } from "~/components/ui/options";
 import { locationBrowser, locationTreeOf, withPostedTree } from "~/http/maintenance-form.server";
 import { formIntent, screenAction, screenLoader } from "~/http/screen.server";
 import { intParam } from "~/lib/list-query";
@@ -16,7 +16,7 @@ import { PLANS_LIST } from "~/lib/maintenance-form";
 import { listAssigneeChoices, listMaintenanceTypeOptions, newPlannedMaintenanceValues } from "~/modules/maintenance/queries.server";
 import { PlannedMaintenanceSchema } from "~/modules/maintenance/schema";
 import { createPlannedMaintenance } from "~/modules/maintenance/service.server";
-import { NeedMaintenanceType } from "~/components/maintenance/maintenance-forms";
+import { NeedMaintenanceType } from "~/components/maintenance/need-maintenance-type";
 
 /**
  * /add-planned-maintenance: a new plan (SPEC.md sections 3 and 5). `?type=<id>` starts from that

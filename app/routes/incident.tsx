@@ -3,7 +3,7 @@ import type { TitledHandle } from "~/components/shell/document-title";
 import { useResultFor } from "~/components/forms/zod-form";
 import { IncidentActivity } from "~/components/incidents/view/incident-activity";
 import { DeleteCommentDialog, IncidentComments } from "~/components/incidents/view/incident-comments";
-import { IncidentDialogs } from "~/components/incidents/view/incident-dialogs";
+import { LazyIncidentDialogs } from "~/components/incidents/view/lazy-dialogs";
 import { DeleteFileDialog, IncidentFiles } from "~/components/incidents/view/incident-files";
 import { OpenedByInspection } from "~/components/tasks/inspection-parts";
 import { IncidentChecklist, IncidentDescription, IncidentDetails, IncidentDuplicates, IncidentHeader } from "~/components/incidents/view/incident-header";
@@ -152,7 +152,7 @@ export default function IncidentScreen() {
   return (
     <>
       {/* Dialogs first: without JavaScript they come first in the tab order. */}
-      <IncidentDialogs incident={incident} assignees={assignees} assigneeQ={assigneeQ} resultFor={resultFor} />
+      <LazyIncidentDialogs incident={incident} assignees={assignees} assigneeQ={assigneeQ} resultFor={resultFor} />
       <DeleteCommentDialog comments={comments.items} />
       <DeleteFileDialog files={incident.files} />
       <DeleteWorkDialogs work={work} />

@@ -8,7 +8,7 @@ import { tabsLoader } from "~/http/screen.server";
 import { intParam, parseListQuery } from "~/lib/list-query";
 import { listFacilityOptions } from "~/modules/facilities/queries.server";
 import { listAssigneeChoices, listMaintenanceTypeOptions, listMaintenanceTypes, listPlannedMaintenances, MAINTENANCE_TYPE_SORTS, PLANNED_MAINTENANCE_SORTS } from "~/modules/maintenance/queries.server";
-import { NeedMaintenanceType } from "~/components/maintenance/maintenance-forms";
+import { NeedMaintenanceType } from "~/components/maintenance/need-maintenance-type";
 
 /**
  * /maintenances: "Planned Maintenances" (default; filters by type, facility and assignee) and

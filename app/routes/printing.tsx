@@ -19,7 +19,7 @@ import { BACKGROUND_THRESHOLD, LABEL_LINES, MAX_COPIES } from "~/modules/printin
 import { printFormValues, SelectionSchema, StartSchema, StyleSchema } from "~/modules/printing/schema";
 import { checkQrPrint, setPrintCalibration } from "~/modules/printing/service.server";
 import type { ScreenArgs } from "~/http/screen.server";
-import { Options } from "~/components/forms/select-field";
+import { Options } from "~/components/ui/options";
 
 /**
  * /printing (managers and administrators): "QR codes" (default) and "Explanatory stickers"

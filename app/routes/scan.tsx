@@ -23,7 +23,8 @@ export const loader = screenLoader(async ({ ctx, url }) => {
   const code = url.searchParams.get("code") ?? "";
   if (!code.trim()) return { code, error: null };
   const found = code.length > MAX_LENGTH ? "notACode" : await findScannedPlace(ctx, code);
-  if (found === "notACode" || found === "notFound") return { code, error: found };
+  // What was typed comes back to the field, as much of it as the field takes.
+  if (found === "notACode" || found === "notFound") return { code: code.slice(0, MAX_LENGTH), error: found };
   throw redirect(found.kind === "room" ? `/view-room/${found.id}` : `/view-equipment/${found.id}`);
 });
 

@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useResultFor } from "~/components/forms/zod-form";
 import { DeleteWorkDialogs, WorkSection } from "~/components/time-costs/incident-work";
+import { TaskDayWorkTable } from "~/components/time-costs/task-day-work";
 import { useTranslation } from "react-i18next";
 import { BackLink } from "~/components/forms/form-parts";
 import { useErrorText } from "~/components/forms/zod-form";
@@ -17,7 +18,7 @@ import { taskIntents } from "~/http/task-actions.server";
 import { workIntents } from "~/http/work-actions.server";
 import { dayIn, isCalendarDay } from "~/lib/dates";
 import { VIEW_INTENTS, WORK_SECTION, WORK_TASK_PARAM } from "~/lib/incident-view";
-import { getWork } from "~/modules/time-costs/queries.server";
+import { getWork, taskDayWork } from "~/modules/time-costs/queries.server";
 import { useDates } from "~/lib/use-dates";
 import { inspectionOfDay } from "~/modules/maintenance/inspections.server";
 import { getTaskDay, type TaskDay } from "~/modules/maintenance/task-queries.server";
@@ -34,7 +35,9 @@ import { TASK_DONE_INTENT, TASK_NOTE_MAX } from "~/modules/maintenance/task-cons
  *
  * The time and materials section (issue 62) of one of the day's tasks: `?work=<taskId>` (the first
  * location's by default), the incident view's section and forms (app/http/work-actions.server.ts),
- * posting to this address with its `work` parameter.
+ * posting to this address with its `work` parameter. With several locations, a table above it gives
+ * each location's time, material and cost and the day's over them all, each location linking to its
+ * section.
  */
 const NOT_FOUND = "tasks:notFound.plannedMaintenance";
 
@@ -57,8 +60,13 @@ function workTaskId(day: TaskDay, url: URL): number {
 
 export const loader = screenLoader(taskDay, async ({ subject, ctx, url }) => {
   const taskId = workTaskId(subject, url) || subject.tasks[0].id;
-  const [work, inspection] = await Promise.all([getWork(ctx, { taskId }), inspectionOfDay(ctx, subject.plan.id, subject.tasks.map((t) => t.id))]);
-  return { day: subject, maxBytes: ctx.files.maxBytes, workTaskId: taskId, work, today: dayIn(new Date(), ctx.timeZone), inspection };
+  const taskIds = subject.tasks.map((t) => t.id);
+  const [work, inspection, dayWork] = await Promise.all([
+    getWork(ctx, { taskId }),
+    inspectionOfDay(ctx, subject.plan.id, taskIds),
+    taskIds.length > 1 ? taskDayWork(ctx, taskIds) : null,
+  ]);
+  return { day: subject, maxBytes: ctx.files.maxBytes, workTaskId: taskId, work, dayWork, today: dayIn(new Date(), ctx.timeZone), inspection };
 });
 
 /** Back at the section of the task worked on. */
@@ -73,9 +81,12 @@ export const action = screenAction<TaskDay>({
   },
 });
 
+/** A location of the day: its building, room and equipment. */
+const placeOf = (task: TaskDay["tasks"][number]) => [task.buildingName, task.roomName, task.equipmentName].filter(Boolean).join(" · ");
+
 export default function ViewTask() {
   const { t } = useTranslation("tasks");
-  const { day, maxBytes, work, workTaskId: shownTaskId, today, inspection } = useLoaderData<typeof loader>();
+  const { day, maxBytes, work, dayWork, workTaskId: shownTaskId, today, inspection } = useLoaderData<typeof loader>();
   const resultFor = useResultFor();
   const shownTask = day.tasks.find((task) => task.id === shownTaskId);
   const failure = useActionData<typeof action>() as FormFailure | undefined;
@@ -123,7 +134,7 @@ export default function ViewTask() {
               const formError = failed?.result.error?.[""]?.[0];
               const noteId = `note-${task.id}`;
               const photoId = `photo-${task.id}`;
-              const place = [task.buildingName, task.roomName, task.equipmentName].filter(Boolean).join(" · ");
+              const place = placeOf(task);
               return (
                 <li key={task.id} className="grid gap-3 rounded-md border bg-background p-4" data-testid={`task-${task.id}`}>
                   <div className="flex flex-wrap items-center justify-between gap-2">
@@ -217,9 +228,17 @@ export default function ViewTask() {
           </ul>
         </section>
 
+        {dayWork ? (
+          <TaskDayWorkTable
+            locations={day.tasks.map((task) => ({ taskId: task.id, place: placeOf(task) }))}
+            work={dayWork}
+            shownTaskId={shownTaskId}
+          />
+        ) : null}
+
         <WorkSection
           record="task"
-          place={day.tasks.length > 1 && shownTask ? [shownTask.buildingName, shownTask.roomName, shownTask.equipmentName].filter(Boolean).join(" · ") : undefined}
+          place={day.tasks.length > 1 && shownTask ? placeOf(shownTask) : undefined}
           work={work}
           today={today}
           timeResult={resultFor(VIEW_INTENTS.recordTime)}

@@ -15,7 +15,7 @@ import { clientsClaim } from "workbox-core";
 import { cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
 import { registerRoute } from "workbox-routing";
 import { StaleWhileRevalidate } from "workbox-strategies";
-import { KEPT_AT_HEADER, KEPT_FOR_HEADER, KEPT_MAX_AGE_MS, KEPT_PAGES_URL, KEPT_PREFIX, MAX_KEPT, OFFLINE_CHANNEL, OFFLINE_PAGE, type OfflineState, type RefusedWrite, isPersonKey, keptCacheName, mayKeep, mayKeepFile, queuedWrite, replayOutcome, type WriteKind } from "~/lib/offline-rules";
+import { KEPT_AT_HEADER, KEPT_FOR_HEADER, KEPT_MAX_AGE_MS, KEPT_PAGES_URL, KEPT_PREFIX, MAX_KEPT, OFFLINE_CHANNEL, OFFLINE_PAGE, OFFLINE_WRITE_HEADER, type OfflineState, type RefusedWrite, isPersonKey, keptCacheName, mayKeep, mayKeepFile, queuedWrite, replayOutcome, type WriteKind } from "~/lib/offline-rules";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
@@ -399,7 +399,10 @@ async function sendWaiting(): Promise<void> {
       let answer: Response;
       try {
         // A copy is sent: the entry keeps its body for going back in the queue.
-        answer = await fetch(new Request(entry.request.clone(), { redirect: "follow", mode: "same-origin", credentials: "same-origin" }));
+        // With the post's own id, so that a send whose answer was lost is not applied twice (OFFLINE_WRITE_HEADER).
+        const headers = new Headers(entry.request.headers);
+        headers.set(OFFLINE_WRITE_HEADER, meta.id);
+        answer = await fetch(new Request(entry.request.clone(), { headers, redirect: "follow", mode: "same-origin", credentials: "same-origin" }));
       } catch {
         await queue.unshiftRequest(entry);
         stop = "network";

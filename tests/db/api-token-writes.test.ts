@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { personActor } from "~/core/actor";
 import { DataJobStatus, IncidentStatus, Role, TimeMeasure, UserStatus } from "~/db/enums";
 import { eq, sql } from "drizzle-orm";
-import { apiTokens, type Building, dataJobs, type Entity, type Facility, materialLines, type Room, timeEntries, type User, userLinkedObjects } from "~/db/schema";
+import { apiTokens, type Building, dataJobs, type Entity, type Facility, materialLines, type Room, timeClocks, timeEntries, type User, userLinkedObjects } from "~/db/schema";
 import { API_OPERATIONS } from "~/http/openapi/operations.server";
 import { createApiToken } from "~/modules/api-tokens/service.server";
 import * as usersRoute from "~/routes/api/users";
@@ -55,6 +55,10 @@ import * as taskTimeEntriesRoute from "~/routes/api/tasks.$id.time-entries";
 import * as taskTimeEntryRoute from "~/routes/api/tasks.$id.time-entries.$entryId";
 import * as taskMaterialLinesRoute from "~/routes/api/tasks.$id.material-lines";
 import * as taskMaterialLineRoute from "~/routes/api/tasks.$id.material-lines.$lineId";
+import * as incidentClockStartRoute from "~/routes/api/incidents.$id.clock.start";
+import * as incidentClockStopRoute from "~/routes/api/incidents.$id.clock.stop";
+import * as taskClockStartRoute from "~/routes/api/tasks.$id.clock.start";
+import * as taskClockStopRoute from "~/routes/api/tasks.$id.clock.stop";
 import * as maintenanceTypesRoute from "~/routes/api/maintenances.types";
 import * as plannedRoute from "~/routes/api/maintenances.planned";
 import * as qrRoute from "~/routes/api/printing.qr-codes";
@@ -315,6 +319,28 @@ const cases: Case[] = [
     expected: 201,
     prepare: async () => ({ ...at("/api/tasks", (await freshTask()).id, "/material-lines"), body: { description: "Filter", quantity: "1", unitCost: "8" } }),
   },
+  // The clock: started by a person without one running; stopped by one whose clock runs on the record.
+  ...(
+    [
+      ["api-incident-clock-start", incidentClockStartRoute, "/api/incidents", "start"],
+      ["api-incident-clock-stop", incidentClockStopRoute, "/api/incidents", "stop"],
+      ["api-task-clock-start", taskClockStartRoute, "/api/tasks", "start"],
+      ["api-task-clock-stop", taskClockStopRoute, "/api/tasks", "stop"],
+    ] as const
+  ).map(
+    ([routeId, route, base, step]): Case => ({
+      routeId,
+      route,
+      method: "POST",
+      expected: 201,
+      prepare: async (worker) => {
+        const record = base === "/api/tasks" ? { taskId: (await freshTask()).id } : { incidentId: (await freshIncident()).id };
+        await db().delete(timeClocks).where(eq(timeClocks.userId, worker));
+        if (step === "stop") await db().insert(timeClocks).values({ userId: worker, entityId: entity.id, ...record, startedAt: new Date(Date.now() - 5 * 60_000) });
+        return at(base, record.taskId ?? record.incidentId, `/clock/${step}`);
+      },
+    }),
+  ),
   {
     routeId: "api-incident-files",
     route: filesRoute,
@@ -711,6 +737,11 @@ const TECHNICIAN_WRITES = new Set([
   "POST api-task-material-lines",
   "PATCH api-task-material-line",
   "DELETE api-task-material-line",
+  // Their own clock on those incidents and tasks.
+  "POST api-incident-clock-start",
+  "POST api-incident-clock-stop",
+  "POST api-task-clock-start",
+  "POST api-task-clock-stop",
 ]);
 
 /** A person's own things, which a token never does (decision 056): no token call to compare. */

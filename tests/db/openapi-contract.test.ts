@@ -25,6 +25,7 @@ let entity: Entity;
 let admin: User;
 let technician: User;
 let facility: Facility;
+let incidentId: number;
 let adminToken: string;
 let technicianToken: string;
 
@@ -37,7 +38,7 @@ beforeAll(async () => {
   facility = await createFacility(db, { entityId: entity.id, name: "Main site" });
   const building = await createBuilding(db, { entityId: entity.id, facilityId: facility.id });
   const room = await createRoom(db, { entityId: entity.id, buildingId: building.id });
-  await createIncident(db, { entityId: entity.id, roomId: room.id });
+  incidentId = (await createIncident(db, { entityId: entity.id, roomId: room.id })).id;
   await linkUserTo(db, { entityId: entity.id, userId: technician.id, facilityId: facility.id });
   [adminToken, technicianToken] = await Promise.all([api.token(admin), api.token(technician)]);
 });
@@ -120,6 +121,11 @@ describe("answers fit their documented shapes", () => {
       ["api-entity-hourly-rates", "get", `/api/entities/${entity.id}/hourly-rates`, adminToken],
       ["api-entity-hourly-rates", "put", `/api/entities/${entity.id}/hourly-rates`, adminToken, { currency: "EUR", defaultRate: "42.50", rates: [{ userId: technician.id, rate: "45" }] }],
       ["api-dashboard", "get", "/api/dashboard", adminToken],
+      // The clock: none running, started, running, stopped.
+      ["api-user-clock", "get", `/api/users/${technician.id}/clock`, technicianToken],
+      ["api-incident-clock-start", "post", `/api/incidents/${incidentId}/clock/start`, technicianToken],
+      ["api-user-clock", "get", `/api/users/${technician.id}/clock`, technicianToken],
+      ["api-incident-clock-stop", "post", `/api/incidents/${incidentId}/clock/stop`, technicianToken],
       ["api-facilities", "post", "/api/facilities", adminToken, { name: "From the contract", description: null }],
     ];
     for (const [routeId, method, url, token, body] of samples) {

@@ -1,10 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { asc, eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { personActor } from "~/core/actor";
 import { Role } from "~/db/enums";
-import { type Incident, materialLines, type Task, timeClocks, timeEntries } from "~/db/schema";
+import { type Incident, materialLines, rooms, type Task, timeClocks, timeEntries } from "~/db/schema";
 import { gated } from "~/http/gate.server";
 import type { AuthUser } from "~/modules/auth/service.server";
+import { taskDayWork } from "~/modules/time-costs/queries.server";
 import * as incidentView from "~/routes/incident";
 import * as taskView from "~/routes/view-task";
 import { createBuilding, createEntity, createIncident, createPlannedMaintenance, createRoom, createTask, createUser, linkUserTo } from "#tests/factories";
@@ -37,13 +39,13 @@ const authUser = (u: { id: number; entityId: number; role: number }): AuthUser =
   timeZone: "Europe/Brussels",
 });
 
-async function call(handler: unknown, path: string, params: Record<string, string>, body?: Record<string, string>) {
+async function call(handler: unknown, path: string, params: Record<string, string>, body?: Record<string, string>, user: AuthUser = technician) {
   const request = new Request(`http://x${path}`, {
     method: body ? "POST" : "GET",
     headers: { "x-language": "en", ...(body ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
     body: body ? new URLSearchParams(body).toString() : undefined,
   });
-  const context = { ...apiContext(), auth: { user: technician, session: null } };
+  const context = { ...apiContext(), auth: { user, session: null } };
   try {
     return await (gated("user", handler as Handler) as Handler)({ request, params, context } as unknown as LoaderFunctionArgs & ActionFunctionArgs);
   } catch (thrown) {
@@ -158,5 +160,46 @@ describe("the clock's Start and Stop, without JavaScript", () => {
     const rows = await api.database.db.select().from(timeEntries).where(eq(timeEntries.incidentId, incident.id));
     expect(rows.map((e) => [e.minutes, e.workedOn, e.userId])).toEqual([[10, "2026-05-05", technician.id]]);
     expect(await api.database.db.select().from(materialLines).where(eq(materialLines.incidentId, incident.id))).toEqual([]);
+  });
+});
+
+describe("the day's work over its locations", () => {
+  it("gives each location's time, material and cost and the day's, hiding from a technician the costs a colleague's time counts in", async () => {
+    const db = api.database.db;
+    const entityId = first.entityId;
+    const manager = await createUser(db, { entityId, role: Role.FACILITY_MANAGER });
+    await linkUserTo(db, { entityId, userId: manager.id, buildingId: (await db.select().from(rooms).where(eq(rooms.id, first.roomId)))[0].buildingId });
+    const colleague = colleaguesTask.assigneeId!;
+    const plan = await createPlannedMaintenance(db, { entityId, name: "Gutters", roomIds: [first.roomId, second.roomId] });
+    const boilerRoom = await createTask(db, { entityId, plannedMaintenanceId: plan.id, roomId: first.roomId, dueDate: "2026-06-01" });
+    const hall = await createTask(db, { entityId, plannedMaintenanceId: plan.id, roomId: second.roomId, dueDate: "2026-06-01" });
+    await db.insert(timeEntries).values([
+      { entityId, taskId: boilerRoom.id, userId: technician.id, workedOn: "2026-05-04", minutes: 30, hourlyRate: "40.00", createdById: technician.id },
+      { entityId, taskId: hall.id, userId: colleague, workedOn: "2026-05-04", minutes: 15, hourlyRate: "60.00", createdById: colleague },
+    ]);
+    await db.insert(materialLines).values({ entityId, taskId: boilerRoom.id, description: "Sealant", quantity: "2", unitCost: "5.00", createdById: technician.id });
+    const path = `/view-task/${plan.id}/2026-06-01`;
+    const params = { id: String(plan.id), date: "2026-06-01" };
+
+    const forManager = dataOf(await call(taskView.loader, path, params, undefined, authUser(manager))).dayWork;
+    expect(forManager).toEqual({
+      currency: "EUR",
+      byTask: {
+        [boilerRoom.id]: { minutes: 30, labour: "20.00", materials: "10.00", total: "30.00", unpricedEntries: 0, entries: 1, lines: 1 },
+        [hall.id]: { minutes: 15, labour: "15.00", materials: "0.00", total: "15.00", unpricedEntries: 0, entries: 1, lines: 0 },
+      },
+      day: { minutes: 45, labour: "35.00", materials: "10.00", total: "45.00", unpricedEntries: 0, entries: 2, lines: 1 },
+    });
+    const forTechnician = dataOf(await call(taskView.loader, path, params)).dayWork;
+    expect(forTechnician.byTask[boilerRoom.id]).toEqual({ minutes: 30, labour: "20.00", materials: "10.00", total: "30.00", unpricedEntries: 0, entries: 1, lines: 1 });
+    expect(forTechnician.byTask[hall.id]).toEqual({ minutes: 15, labour: null, materials: "0.00", total: null, unpricedEntries: 0, entries: 1, lines: 0 });
+    expect(forTechnician.day).toEqual({ minutes: 45, labour: null, materials: "10.00", total: null, unpricedEntries: 0, entries: 2, lines: 1 });
+    // Another entity's administrator naming these tasks: nothing of them.
+    const foreign = await createEntity(db, { name: "Foreign" });
+    const foreignAdmin = await createUser(db, { entityId: foreign.id, role: Role.ADMINISTRATOR });
+    const foreignCtx = { db, entityId: foreign.id, actor: personActor(foreignAdmin), locale: "en", timeZone: "Europe/Brussels" };
+    expect(await taskDayWork(foreignCtx, [boilerRoom.id, hall.id])).toMatchObject({ byTask: {}, day: { minutes: 0, labour: "0.00", materials: "0.00", total: "0.00", entries: 0, lines: 0 } });
+    // One location: no table (the section is that location's already).
+    expect(dataOf(await call(taskView.loader, `/view-task/${colleaguesTask.plannedMaintenanceId}/${DATE}`, { id: String(colleaguesTask.plannedMaintenanceId), date: DATE })).dayWork).toBeNull();
   });
 });

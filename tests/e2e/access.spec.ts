@@ -146,6 +146,8 @@ const API_ID_KINDS: Record<string, Kind> = {
   // The technician's own notifications (issue #14): another user of the entity 403, another entity 404.
   "api-user-notifications": "notificationOwner",
   "api-user-notifications-count": "notificationOwner",
+  // One's own running clock (issue 62): alike.
+  "api-user-clock": "notificationOwner",
 };
 /**
  * REST routes that name their record in the query instead of the path (`?roomId=`): the parameter,
@@ -203,6 +205,10 @@ const API_WITHOUT_GET = new Set([
   "api-task-status",
   "api-task-time-entry",
   "api-task-material-line",
+  "api-incident-clock-start",
+  "api-incident-clock-stop",
+  "api-task-clock-start",
+  "api-task-clock-stop",
   "api-printing-qr-codes",
   "api-printing-explanatory-stickers",
 ]);

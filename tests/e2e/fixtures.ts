@@ -3,8 +3,8 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type axe from "axe-core";
-import { test as base, type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
-import { DEMO_PASSWORD } from "./helpers";
+import { type APIRequestContext, test as base, type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
+import { apiLogin, DEMO_PASSWORD } from "./helpers";
 import { type AppServer, startServer } from "./server";
 
 /**
@@ -338,4 +338,37 @@ export async function waitForMail(to: string, after = 0, timeoutMs = 20_000, dat
 /** A unique suffix for values a test creates (tests run twice: JavaScript on and off). */
 export function unique(prefix: string) {
   return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/**
+ * A person of the test's own in the demo entity, invited by the administrator whose REST `headers` are
+ * given, who chose their password through the invitation's link: a test that changes its account (its
+ * language, its notifications) does so without touching the demo accounts that specs running beside it
+ * sign in as. `linkedObjects` defaults to every facility of the entity (administrators need none).
+ */
+export async function newPerson(
+  request: APIRequestContext,
+  adminHeaders: Record<string, string>,
+  person: { role: number; language: number; name: string; surname: string; prefix: string; receiveNotification?: boolean },
+) {
+  const facilities = (await (await request.get("/api/facilities?size=100", { headers: adminHeaders })).json()) as { id: number }[];
+  const email = `${unique(person.prefix)}@example.test`;
+  const created = await request.post("/api/users", {
+    headers: adminHeaders,
+    data: {
+      name: person.name,
+      surname: person.surname,
+      email,
+      role: person.role,
+      language: person.language,
+      receiveNotification: person.receiveNotification ?? false,
+      linkedObjects: { facilityIds: facilities.map((f) => f.id), buildingIds: [] },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const invitation = await waitForMail(email);
+  const token = new URL(invitation.link!).searchParams.get("token");
+  const password = "Own-person-pass-1!";
+  expect((await request.post("/api/users/password/reset", { data: { token, newPassword: password } })).status()).toBe(200);
+  return { email, password, ...(await apiLogin(request, email, password)) };
 }

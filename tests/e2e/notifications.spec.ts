@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { Role, UserLanguage } from "../../app/db/enums";
-import { accounts, expect, readOutbox, test, unique, waitForMail } from "./fixtures";
+import { accounts, expect, newPerson, readOutbox, test } from "./fixtures";
 import { apiLogin } from "./helpers";
 
 /**
@@ -22,19 +22,8 @@ async function unreadCount(page: Page): Promise<number> {
  * more than three notifications within a minute would bring (decision 028; the digest itself is tested in
  * app/modules/notifications/service.server.test.ts).
  */
-async function newTechnician(request: APIRequestContext, admin: { headers: Record<string, string> }) {
-  const facilities = (await (await request.get("/api/facilities?size=100", { headers: admin.headers })).json()) as { id: number }[];
-  const email = `${unique("notified")}@example.test`;
-  const created = await request.post("/api/users", {
-    headers: admin.headers,
-    data: { name: "Nel", surname: "Notified", email, role: Role.TECHNICIAN, language: UserLanguage.EN, receiveNotification: true, linkedObjects: { facilityIds: facilities.map((f) => f.id), buildingIds: [] } },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const invitation = await waitForMail(email);
-  const token = new URL(invitation.link!).searchParams.get("token");
-  const password = "Notified-pass-1!";
-  expect((await request.post("/api/users/password/reset", { data: { token, newPassword: password } })).status()).toBe(200);
-  return { email, password, ...(await apiLogin(request, email, password)) };
+function newTechnician(request: APIRequestContext, admin: { headers: Record<string, string> }) {
+  return newPerson(request, admin.headers, { role: Role.TECHNICIAN, language: UserLanguage.EN, name: "Nel", surname: "Notified", prefix: "notified", receiveNotification: true });
 }
 
 /** The look of the way back on another screen (`from`'s back link), to compare with; the page comes back after. */

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { accounts, expect, test, unique } from "./fixtures";
+import { accounts, axeProblems, expect, test, unique } from "./fixtures";
 import { apiLogin } from "./helpers";
 
 /**
@@ -101,6 +101,8 @@ test.describe("offline work (JavaScript on)", () => {
     await page.getByRole("textbox", { name: "Comment", exact: true }).fill(comment);
     await page.getByRole("button", { name: "Post comment" }).click();
     await expect(page.getByText("Waiting to send (2)")).toBeVisible();
+    // The banner and the count are part of the page for assistive technology too.
+    expect(await axeProblems(page)).toEqual([]);
 
     await context.setOffline(false);
     await expect(page.getByText(/^Waiting to send/)).toHaveCount(0, { timeout: 30_000 });
@@ -138,6 +140,43 @@ test.describe("offline work (JavaScript on)", () => {
     await expect(refused).toContainText("minute");
     await refused.getByRole("button", { name: "Dismiss" }).click();
     await expect(refused).toHaveCount(0);
+  });
+
+  test("a session that ended while a write waited asks for a login, keeps the write and sends it after", async ({ page, context, request }) => {
+    await signIn(page, accounts.technician);
+    await page.goto("/offline");
+    const incidentHref = (await page.locator('main a[href^="/incident/"]').first().getAttribute("href"))!;
+    await waitForCopy(page, incidentHref);
+
+    await goOffline(context, page);
+    await page.goto(incidentHref);
+    const comment = unique("Comment kept over a login");
+    await page.getByRole("textbox", { name: "Comment", exact: true }).fill(comment);
+    await page.getByRole("button", { name: "Post comment" }).click();
+    await expect(page.getByText("Waiting to send (1)")).toBeVisible();
+
+    // The session ends meanwhile (expired, or signed out elsewhere): the replay meets the sign-in page.
+    await context.clearCookies();
+    await context.setOffline(false);
+    const ask = page.getByRole("alert").filter({ hasText: "Your session has ended: log in again to send the changes that are waiting." });
+    await expect(ask).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText("Waiting to send (1)")).toBeVisible();
+    expect(await axeProblems(page)).toEqual([]);
+
+    // The same person signs in again: the waiting comment is sent, once.
+    await ask.getByRole("link", { name: "Log in" }).click();
+    await page.getByLabel(/^Email/).fill(accounts.technician);
+    await page.getByLabel(/^Password/).fill("Demo-pass-1!");
+    await page.getByLabel(/^Password/).press("Enter");
+    await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+    const api = await apiLogin(request, accounts.technician);
+    const incidentId = incidentHref.split("/")[2];
+    const bodies = async () => {
+      const answer = (await (await request.get(`/api/incidents/${incidentId}/comments`, { headers: api.headers })).json()) as { body: string }[] | { items: { body: string }[] };
+      return (Array.isArray(answer) ? answer : answer.items).filter((c) => c.body === comment).length;
+    };
+    await expect.poll(bodies, { timeout: 30_000 }).toBe(1);
+    await expect(page.getByText(/^Waiting to send/)).toHaveCount(0);
   });
 
   test("logging out clears the copy: the next person on this browser sees nothing of it offline", async ({ page, context }) => {
@@ -178,6 +217,24 @@ test.describe("offline page (JavaScript off)", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Available offline" })).toBeVisible();
     await expect(page.getByRole("link", { name: "My tasks" })).toBeVisible();
     await expect(page.getByRole("link", { name: "My open incidents" })).toBeVisible();
+  });
+
+  test("a post the worker sends again with its id is applied once; the second send is answered as done", async ({ page, login, request }) => {
+    await login(accounts.technician);
+    const { pages } = (await (await page.request.get("/offline/pages")).json()) as { pages: string[] };
+    const incident = pages.find((p) => /^\/incident\/\d+$/.test(p))!;
+    expect(incident, "an open incident of the technician").toBeTruthy();
+    const body = unique("Sent twice");
+    const writeId = crypto.randomUUID();
+    const send = () => page.request.post(incident, { multipart: { intent: "comment", body }, headers: { "X-Offline-Write": writeId }, maxRedirects: 0 });
+    expect([302, 303]).toContain((await send()).status());
+    const again = await send();
+    expect(again.status()).toBe(303);
+    expect(again.headers().location).toBe(incident);
+
+    const api = await apiLogin(request, accounts.technician);
+    const answer = (await (await request.get(`/api/incidents/${incident.split("/")[2]}/comments`, { headers: api.headers })).json()) as { body: string }[] | { items: { body: string }[] };
+    expect((Array.isArray(answer) ? answer : answer.items).filter((c) => c.body === body)).toHaveLength(1);
   });
 
   test("a page kept for someone is never given to another person's session", async ({ page, login }) => {

@@ -123,6 +123,35 @@ test.describe("the camera", () => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
 
+  test("with the browser's own BarcodeDetector, its reading opens the room and the decoding library is not downloaded", async ({ page, login, baseURL }) => {
+    const own = await firstRoomSticker(baseURL!, accounts.technician);
+    showToCamera("nothing yet");
+    // A detector as Chrome on Android has one: it reads QR codes, here whatever the camera shows is the sticker.
+    await page.addInitScript((url) => {
+      class FakeDetector {
+        static getSupportedFormats() {
+          return Promise.resolve(["aztec", "qr_code"]);
+        }
+        constructor(options: { formats: string[] }) {
+          if (!options.formats.includes("qr_code")) throw new TypeError("qr_code expected");
+        }
+        detect(video: HTMLVideoElement) {
+          return Promise.resolve(video.videoWidth > 0 ? [{ rawValue: url, format: "qr_code" }] : []);
+        }
+      }
+      (window as unknown as { BarcodeDetector: unknown }).BarcodeDetector = FakeDetector;
+    }, own.url);
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await login(accounts.technician, { consent: true });
+    await page.goto("/scan");
+    await page.getByRole("button", { name: "Use the camera" }).click();
+    await expect(page).toHaveURL(new RegExp(`/view-room/${own.roomId}$`), { timeout: 20_000 });
+    expect(scripts.filter((url) => /jsqr/i.test(url))).toEqual([]);
+  });
+
   test("without the camera's permission says so, and the typed code still works", async ({ page, login, baseURL }) => {
     const own = await firstRoomSticker(baseURL!, accounts.technician);
     await page.addInitScript(() => {

@@ -17,7 +17,7 @@ import { Role } from "~/db/enums";
 import { useDates } from "~/lib/use-dates";
 import { cn } from "~/lib/utils";
 import { TOKEN_LIFETIMES } from "~/modules/api-tokens/constants";
-import { Options } from "~/components/forms/select-field";
+import { Options } from "~/components/ui/options";
 import type { ApiTokenView } from "~/modules/api-tokens/queries.server";
 
 /** Client-side validation, loaded when the form is first used (decision 021). */

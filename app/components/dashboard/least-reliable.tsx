@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { useHours } from "~/components/equipment/equipment-history";
+import { useHours } from "~/components/equipment/use-hours";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { LeastReliableRow } from "~/modules/reliability/queries.server";
 import { useSectionToggle } from "./dashboard-tables";

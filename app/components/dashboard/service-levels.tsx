@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { SERVICE_LEVELS } from "~/components/service-levels/service-level-forms";
+import { SERVICE_LEVELS } from "~/components/service-levels/paths";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { ServiceLevelFigures, ServiceLevelRow, ServiceLevelSide } from "~/modules/dashboard/service-levels.server";
 import { durationParts } from "~/modules/service-levels/due";

@@ -1,17 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { linkColumn, shortIdColumn, type ViewColumn, ViewDetails, ViewEmpty, ViewSection, ViewTable } from "~/components/facilities/place-view";
 import { Pager } from "~/components/lists/pager";
-import { numberFormat } from "~/lib/intl";
 import type { Page } from "~/lib/list-query";
 import { useDates } from "~/lib/use-dates";
+import { useHours } from "./use-hours";
 import type { EquipmentItemSummary, HistoryIncident, HistoryTask, MonthFailures, ReliabilityFigures } from "~/modules/reliability/queries.server";
-
-/** Hours with one decimal in the page's language, or "—" for none. */
-export function useHours() {
-  const { i18n, t } = useTranslation("equipment");
-  const format = numberFormat(i18n.language || "en", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  return (hours: number | null) => (hours === null ? t("history.noValue") : t("history.hours", { hours: format.format(hours) }));
-}
 
 /** Where the item is and what it is. */
 export function EquipmentItemDetails({ item }: { item: EquipmentItemSummary }) {

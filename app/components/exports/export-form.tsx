@@ -9,7 +9,7 @@ import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { INCIDENT_STATUS_VALUES, PRIORITY_VALUES, ROLE_VALUES, USER_STATUS_VALUES } from "~/db/enums";
 import { EXPORT_FILTERS, EXPORT_FORMATS, EXPORT_TYPE_NAMES, EXPORT_TYPE_SLUGS, type ExportFilterKind, type ExportTypeSlug } from "~/modules/exports/constants";
-import { Options } from "~/components/forms/select-field";
+import { Options } from "~/components/ui/options";
 
 export const START_EXPORT_INTENT = "start";
 const validator = zodValidator(() => import("~/modules/exports/schema").then((m) => m.StartExportSchema));

@@ -8,7 +8,7 @@ import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
 import { SearchField } from "~/components/forms/search-field";
 import { BUILDING_AFTER_FIELD, BUILDING_OPTIONS_URL, BUILDING_SEARCH_FIELD } from "~/lib/pickers";
-import { Options } from "~/components/forms/select-field";
+import { Options } from "~/components/ui/options";
 
 /** A building as the picker shows it: "Annex (North campus)". */
 export interface BuildingChoice {

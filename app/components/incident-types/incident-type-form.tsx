@@ -15,7 +15,7 @@ import { MAX_CHECKLIST_ITEMS, NAME_FIELDS, NAME_LANGUAGES, type NameLanguage } f
 import type { IncidentTypeInput } from "~/modules/incident-types/schema";
 import { CREATE_INTENT, INCIDENT_TYPES_LIST, TRANSLATE_INTENT, type TranslateOutcome, UPDATE_INTENT } from "~/lib/incident-type-form";
 import { type ChoiceSearch, SearchableChecklist } from "./searchable-checklist";
-import { Options } from "~/components/forms/select-field";
+import { Options } from "~/components/ui/options";
 
 /** The values the form starts from (empty on /add-incident-type). */
 export interface IncidentTypeFormValues {

@@ -9,7 +9,7 @@ import { type Page, PAGE_SIZES } from "~/lib/list-query";
 import { useHydrated } from "~/lib/use-hydrated";
 import { hiddenParams, pageHref, pageInfo } from "./list-url";
 import { PagerLink } from "./pager-link";
-import { Options } from "~/components/forms/select-field";
+import { Options } from "~/components/ui/options";
 
 /** "1–25 of 73", records per page, and Previous / "Page 1 of 3" / Next. */
 export function Pager<T>({ page }: { page: Page<T> }) {

@@ -1,5 +1,5 @@
 import { type FieldMetadata, getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CheckboxListField } from "~/components/forms/checkbox-list-field";
 import { DefaultSubmit, FormActions, FormSection } from "~/components/forms/form-parts";
@@ -11,7 +11,7 @@ import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { LOCATION_FIELDS, PLANS_LIST, TYPES_LIST } from "~/lib/maintenance-form";
 import { type CheckedLocations, LocationPicker, type LocationTreeView } from "./location-picker";
-import { Options } from "~/components/forms/select-field";
+import { Options } from "~/components/ui/options";
 
 /**
  * The maintenance type form and the planned maintenance form (SPEC.md sections 3 and 5): plain posts
@@ -79,19 +79,6 @@ function OccurrenceFields({ unit, interval }: { unit: AnyField; interval: AnyFie
         <Input {...getInputProps(interval, { type: "number", ariaDescribedBy: fieldDescriptionId(interval.id) })} min={1} max={999} inputMode="numeric" />
       </Field>
     </div>
-  );
-}
-
-/** Why a plan cannot be added yet (the entity has no maintenance type), with the way to add one. */
-export function NeedMaintenanceType() {
-  const { t } = useTranslation("maintenance");
-  return (
-    <p className="text-sm text-muted-foreground">
-      {t("plans.needType")}{" "}
-      <Link to="/add-maintenance-type" className="font-medium text-primary underline-offset-4 hover:underline">
-        {t("types.add")}
-      </Link>
-    </p>
   );
 }
 

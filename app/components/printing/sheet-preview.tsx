@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { numberFormat } from "~/lib/intl";
 import { COLUMNS, firstSheetPlan, LABEL_HEIGHT_MM, LABEL_WIDTH_MM, LABELS_PER_SHEET, type StartCell } from "~/modules/printing/layout";
-import { Options } from "~/components/forms/select-field";
+import { Options } from "~/components/ui/options";
 
 /**
  * The first sheet in miniature (decision 053): the 21 labels, 3 by 7, at the sheet's proportions, each

@@ -4,7 +4,7 @@ import { Field, fieldControlProps, fieldErrorId } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
-import { Options } from "~/components/forms/select-field";
+import { Options } from "~/components/ui/options";
 
 /**
  * The report form's fields, shared by the occupier's page and the staff's dialog on the

@@ -14,15 +14,14 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import type { OpeningInterval } from "~/modules/service-levels/calendar";
 import type * as schemas from "~/modules/service-levels/schema";
 import { CLOCK_KINDS, HOLIDAY_LANGUAGES, hoursOf, MAX_HOLIDAY_YEAR, MAX_WARNING_MINUTES, MIN_HOLIDAY_YEAR, TARGET_PRIORITIES, timeOf, WEEKDAYS } from "~/modules/service-levels/values";
-import { Options } from "~/components/forms/select-field";
+import { Options } from "~/components/ui/options";
+import { SERVICE_LEVELS } from "./paths";
 
 /**
  * The forms of /administration/service-levels (issue 62): plain posts told apart by `intent`, validated
  * in the browser with the verbs' schemas once JavaScript has loaded them (decision 021), and by the
  * server always; a refused post comes back with the input kept and the errors beside the fields.
  */
-
-export const SERVICE_LEVELS = "/administration/service-levels";
 
 const NS = ["serviceLevels"];
 

@@ -14,7 +14,7 @@ import { FormErrors } from "~/components/forms/zod-form";
 import { CheckboxField, FormSection, SubmitButton, useErrorText } from "./form-parts";
 import { ImageField } from "./image-field";
 import { useLazyValidator, zodValidator } from "~/components/forms/zod-form";
-import { Options } from "~/components/forms/select-field";
+import { Options } from "~/components/ui/options";
 
 /** Client-side validation, loaded when the form is first used (decision 021). */
 const validateAccount = zodValidator(() => import("~/modules/users/schema").then((m) => m.AccountFormSchema));

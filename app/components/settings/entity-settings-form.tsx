@@ -19,7 +19,7 @@ import { FormSection, SubmitButton, useErrorText } from "./form-parts";
 import { ImageField } from "./image-field";
 import { useLazyValidator, zodValidator } from "~/components/forms/zod-form";
 import { textOf } from "~/lib/text";
-import { Options } from "~/components/forms/select-field";
+import { Options } from "~/components/ui/options";
 
 /** Client-side validation, loaded when the form is first used (decision 021). */
 const validateEntitySettings = zodValidator(() => import("~/modules/entities/schema").then((m) => m.EntitySettingsFormSchema));

@@ -10,22 +10,31 @@ type Message = { type: "hello"; person: string; locales?: string } | { type: "re
 /** How often waiting posts are tried again while the page is online. */
 const RETRY_MS = 15_000;
 
-/** The page's line to the service worker (workbox-window's `messageSW`, answered on a message channel). */
+/** Asks a worker and waits for its answer, which comes back on a message channel of its own. */
+function ask(worker: ServiceWorker, message: Message): Promise<OfflineState | undefined> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event: MessageEvent<OfflineState | undefined>) => resolve(event.data);
+    worker.postMessage(message, [channel.port2]);
+  });
+}
+
+/** The page's line to the active service worker of this scope, once there is one. */
 let send: ((message: Message) => Promise<OfflineState | undefined>) | null = null;
 
 /**
  * Registers the service worker of signed-in staff (issue 64, decision 067) and says who is signed in, so it
- * keeps that person's pages and nobody else's. Workbox's window library is loaded only here, after the page
- * is up; without service workers (or JavaScript) nothing happens and every page works online as before.
+ * keeps that person's pages and nobody else's. Without service workers (or JavaScript) nothing happens and
+ * every page works online as before. The platform's own calls suffice here: the page only registers the
+ * worker and asks it questions; updates and caching are the worker's (Workbox, in `app/service-worker`).
  */
 async function register(person: string): Promise<OfflineState | undefined> {
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return undefined;
-  const { Workbox, messageSW } = await import("workbox-window");
-  void new Workbox("/sw.js").register({ immediate: true }).catch(() => undefined);
-  // Messages go to the active worker of this scope, once there is one (the first visit waits for its install).
+  void navigator.serviceWorker.register("/sw.js").catch(() => undefined);
+  // Messages go to the active worker, once there is one (the first visit waits for its install).
   send = async (message) => {
     const { active } = await navigator.serviceWorker.ready;
-    return active ? ((await messageSW(active, message)) as OfflineState | undefined) : undefined;
+    return active ? ask(active, message) : undefined;
   };
   // The page's translations (app/i18n.client.ts) are kept with the copy: a kept page starts with them.
   const { lang, dataset } = document.documentElement;

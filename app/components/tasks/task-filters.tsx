@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Select } from "~/components/ui/select";
-import { Options } from "~/components/forms/select-field";
+import { Options } from "~/components/ui/options";
 
 export interface TaskFilterValues {
   status: string;

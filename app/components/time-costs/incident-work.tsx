@@ -18,7 +18,7 @@ import { moneyFormatter } from "~/lib/money";
 import { useDates } from "~/lib/use-dates";
 import { MATERIAL_DESCRIPTION_MAX, MAX_ENTRY_MINUTES, TIME_NOTE_MAX } from "~/modules/time-costs/constants";
 import type { RecordWork, MaterialLineRow, TimeEntryRow } from "~/modules/time-costs/queries.server";
-import { Options } from "~/components/forms/select-field";
+import { Options } from "~/components/ui/options";
 
 // The schemas arrive lazily, on the first interaction with a form (decision 021): no zod in the page.
 const timeValidator = zodValidator(() => import("~/modules/time-costs/schema").then((m) => m.TimeEntrySchema));

@@ -8,7 +8,7 @@ import { Input } from "~/components/ui/input";
 import { Select } from "~/components/ui/select";
 import { CURRENCIES } from "~/modules/time-costs/constants";
 import type { HourlyRates } from "~/modules/time-costs/queries.server";
-import { Options } from "~/components/forms/select-field";
+import { Options } from "~/components/ui/options";
 
 // The schema arrives lazily, on the first interaction with the form (decision 021).
 const ratesValidator = zodValidator(() => import("~/modules/time-costs/schema").then((m) => m.HourlyRatesSchema));

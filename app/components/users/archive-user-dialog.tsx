@@ -13,7 +13,7 @@ import { Select } from "~/components/ui/select";
 import { ARCHIVE_DIALOG, ARCHIVE_INTENT } from "~/lib/archive-intent";
 import type { Page } from "~/lib/list-query";
 import { ASSIGNEE_SEARCH_FIELD } from "./user-form-constants";
-import { Options } from "~/components/forms/select-field";
+import { Options } from "~/components/ui/options";
 
 export interface AssigneeChoice {
   id: number;

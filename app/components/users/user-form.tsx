@@ -13,7 +13,7 @@ import { roleNeedsLinks } from "~/core/actor";
 import { PRIORITY_VALUES, USER_LANGUAGE_VALUES } from "~/db/enums";
 import { LINK_PICKER, NOTIFY_PICKER } from "~/lib/pickers";
 import { CREATE_INTENT, UPDATE_INTENT, USERS_LIST } from "./user-form-constants";
-import { Options } from "~/components/forms/select-field";
+import { Options } from "~/components/ui/options";
 
 const validateCreate = zodValidator(() => import("~/modules/users/schema").then((m) => m.CreateUserFormSchema));
 const validateUpdate = zodValidator(() => import("./user-form-schema").then((m) => m.UpdateUserFormSchema));

@@ -52,7 +52,7 @@ function costFigures() {
 /**
  * The time and costs of the dashboard (issue 62, decision 065) per month, kept by statement-level
  * triggers on `time_entries`, `material_lines`, `incidents` and `tasks` in the writing transaction
- * (migration 0052). A row sums the work rows of one entity's month (a time entry's `worked_on`, a
+ * (migration 0053). A row sums the work rows of one entity's month (a time entry's `worked_on`, a
  * material line's creation in the entity's time zone) by where the work sits now: the room (0: none) and
  * equipment item (0: none) of its incident or task, and `type_key` (the incident type; 0: an incident
  * without a type; -1: a maintenance task). Work on archived incidents is left out. Amounts are whole

@@ -23,3 +23,4 @@ export * from "./api-tokens";
 export * from "./service-levels";
 export * from "./time-costs";
 export * from "./service-level-alerts";
+export * from "./offline-writes";

@@ -181,6 +181,25 @@ export const MaterialLine = z
   })
   .meta({ title: "MaterialLine" });
 
+/** One's running clock (start and stop, issue 62); null when none runs. */
+export const RunningClock = z
+  .object({
+    startedAt: when,
+    incidentId: id.nullable().describe("The incident it runs on (null: a task)"),
+    taskId: id.nullable().describe("The maintenance task it runs on (null: an incident)"),
+    stoppable: z.boolean().describe("Whether the caller can still stop it there; when not (the record left their reach), starting a clock elsewhere replaces it"),
+  })
+  .nullable()
+  .meta({ title: "RunningClock" });
+export const ClockStarted = z.object({ startedAt: when }).meta({ title: "ClockStarted" });
+export const ClockStopped = z
+  .object({
+    id: id.describe("The time entry recorded"),
+    minutes: z.number().int().min(1).max(1440).describe("The elapsed minutes, rounded up"),
+    capped: z.boolean().describe("The clock ran more than a day: a full day was recorded, to be corrected"),
+  })
+  .meta({ title: "ClockStopped" });
+
 const minutes = z.number().nullable().describe("Clock minutes (working or calendar, the target's), one decimal; null when none");
 /** One target's figures of a service-level row (issue 62). */
 const ServiceLevelSide = z

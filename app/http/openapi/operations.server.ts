@@ -121,6 +121,7 @@ export const API_OPERATIONS: Readonly<Record<string, Operation[]>> = {
   "api-user-notifications-count": [op("get", "One's notification counts", "anyone", A.NotificationCount)],
   "api-user-notifications-read": [op("patch", "Mark notifications read", "anyone", A.Ok, { body: MarkReadSchema })],
   "api-user-invitation": [op("post", "Send a user a new invitation", "managers", A.Ok, { errors: [403, 404, 409] })],
+  "api-user-clock": [op("get", "One's running clock (start and stop), or null", "anyone", A.RunningClock)],
   "api-facilities": collection("facilities", managers, A.Facility, FacilitySchema),
   "api-facility": item("facility", managers, A.Facility, FacilitySchema),
   "api-buildings": collection("buildings", managers, A.Building, BuildingSchema, { ...page, facilityIds: { schema: ids, description: "Only in these facilities" } }),
@@ -210,6 +211,9 @@ export const API_OPERATIONS: Readonly<Record<string, Operation[]>> = {
     op("patch", "Change a material line (the fields sent)", "anyone", A.Created, { body: MaterialLinePatchSchema }),
     op("delete", "Delete a material line", "anyone", A.Ok),
   ],
+  // Start and stop: the caller's own clock, one running per person (decision 065); stopping records a time entry.
+  "api-incident-clock-start": [op("post", "Start one's clock on an incident", "anyone", A.ClockStarted, { status: 201, errors: [403, 404, 409] })],
+  "api-incident-clock-stop": [op("post", "Stop one's clock on an incident, recording the time entry", "anyone", A.ClockStopped, { status: 201, errors: [403, 404, 409] })],
   "api-tasks": [
     op("get", "Maintenance tasks in reach due between two days (at most 2,000; X-Truncated: true when there were more)", "anyone", z.array(A.Task), {
       query: {
@@ -250,6 +254,8 @@ export const API_OPERATIONS: Readonly<Record<string, Operation[]>> = {
     op("patch", "Change a material line of a task (the fields sent)", "anyone", A.Created, { body: MaterialLinePatchSchema }),
     op("delete", "Delete a material line of a task", "anyone", A.Ok),
   ],
+  "api-task-clock-start": [op("post", "Start one's clock on a task", "anyone", A.ClockStarted, { status: 201, errors: [403, 404, 409] })],
+  "api-task-clock-stop": [op("post", "Stop one's clock on a task, recording the time entry", "anyone", A.ClockStopped, { status: 201, errors: [403, 404, 409] })],
   "api-maintenance-types": collection("maintenance types", managersOnly, A.MaintenanceType, MaintenanceTypeSchema),
   "api-maintenance-type": item("maintenance type", managersOnly, A.MaintenanceType, MaintenanceTypeSchema),
   "api-maintenance-type-checklist": [

@@ -86,6 +86,11 @@ export interface AuthUser {
   expiresAt: number;
   /** The entity's time zone, read with the session check (every date of the request follows it). */
   timeZone: string;
+  /**
+   * The person's language setting (UserLanguage), read with the session check: the screens' language,
+   * over the browser's (left out: the request's language decides).
+   */
+  language?: number;
 }
 
 /**
@@ -262,6 +267,7 @@ function sessionState() {
     status: users.status,
     archivedAt: users.archivedAt,
     role: users.role,
+    language: users.language,
     entityId: users.entityId,
     // tenant-scope: scoped by the session id of the signed claims (a family belongs to one user of one entity)
     revoked: sql<boolean>`exists (select 1 from ${refreshTokens} where ${refreshTokens.familyId} = ${sql.placeholder("sessionId")} and ${refreshTokens.revokedAt} is not null)`,
@@ -328,8 +334,8 @@ function refusalOf(row: { status: number; archivedAt: Date | null; entityId: num
   return row && !row.archivedAt && row.entityId === claims.entityId && row.status === UserStatus.DISABLED ? accountDisabled() : sessionExpired();
 }
 
-/** The signed-in user from the token's claims and the checked row (its role and its entity's time zone). */
-function sessionUserOf(row: { role: Role; timeZone: string | null }, claims: AccessClaims): AuthUser {
+/** The signed-in user from the token's claims and the checked row (its role, language and its entity's time zone). */
+function sessionUserOf(row: { role: Role; language: number; timeZone: string | null }, claims: AccessClaims): AuthUser {
   return {
     id: claims.userId,
     entityId: claims.entityId,
@@ -337,6 +343,7 @@ function sessionUserOf(row: { role: Role; timeZone: string | null }, claims: Acc
     sessionId: claims.sessionId,
     expiresAt: claims.expiresAt,
     timeZone: row.timeZone ?? DEFAULT_TIME_ZONE,
+    language: row.language,
   };
 }
 

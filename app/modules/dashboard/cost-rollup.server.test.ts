@@ -9,7 +9,7 @@ import { setupTestDatabase, setupTwoEntities } from "#tests/test-context";
 import { getDashboardCosts } from "./costs.server";
 
 /**
- * The monthly roll-up of the time and costs (work_cost_months, migration 0052) after a sequence of
+ * The monthly roll-up of the time and costs (work_cost_months, migration 0053) after a sequence of
  * changes, against figures worked out by hand and against a fresh grouping of the work rows. Entity in
  * Europe/Brussels. Rooms R1 (building 1, equipment E1) and R2 (building 2); types T1 and T2; incident I
  * (R1, E1, T1) and task K (R2).

@@ -25,7 +25,7 @@ import { checkFilters } from "./queries.server";
  * - Amounts are exact (whole cents): each entry's cost is minutes / 60 × the rate it captured and each
  *   line's quantity × unit cost, rounded to the cent as the incident view rounds them, then summed.
  *   Entries without a rate count in the hours and as `unpricedEntries`, not in the labour cost.
- * The sums are read from monthly roll-ups kept by triggers (migration 0052, decision 065), not from the
+ * The sums are read from monthly roll-ups kept by triggers (migration 0053, decision 065), not from the
  * work rows: see `groupedRows`. Then one more read names what the section lists.
  */
 

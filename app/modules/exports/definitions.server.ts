@@ -417,11 +417,15 @@ function workFilters(params: URLSearchParams, withDays: boolean): WorkExportFilt
   return r.done({ facilityId: r.id("facility"), from: withDays ? r.day("from") : null, to: withDays ? r.day("to") : null });
 }
 
-/** Where the work was done: the incident or the task (its id), and its place, first in both exports. */
+/**
+ * Where the work was done: the incident or the task (its id and its planned maintenance's name), and its
+ * place, first in both exports.
+ */
 const workPlaceColumns = <R extends TimeEntryExportRow | MaterialLineExportRow>(): ExportColumn<R>[] => [
   { key: "incident", value: (r) => r.incidentShortId },
   { key: "incidentTitle", value: (r) => r.incidentTitle },
   { key: "task", value: (r) => r.taskId },
+  { key: "plannedMaintenance", value: (r) => r.planName },
   { key: "facility", value: (r) => r.facilityName },
   { key: "building", value: (r) => r.buildingName },
   { key: "room", value: (r) => r.roomName },

@@ -270,27 +270,27 @@ describe("the time and material exports", () => {
   it("time entries: every entry in reach, with its incident or task and place, for an administrator; the North ones for its manager, in Dutch", async () => {
     const all = parseCsv((await exportAs(admin, "time-entries")).bytes.toString("utf8"));
     expect(all).toEqual([
-      ["Incident", "Incident title", "Task", "Facility", "Building", "Room", "Day worked", "Person", "Minutes", "Hours", "Note"],
-      [String(northShortId), "Leaking tap in the North office", "", "North site", "North hall", "North office", "2026-07-02", "Tess Tech", "90", "1.5", "Seal replaced"],
-      [String(northShortId), "Leaking tap in the North office", "", "North site", "North hall", "North office", "2026-07-05", "Mona Manager", "20", "0.33", ""],
-      [String(southShortId), "Broken lamp in the South office", "", "South site", "South hall", "South office", "2026-07-03", "Ada Admin", "45", "0.75", "South visit"],
-      ["", "", String(northTaskId), "North site", "North hall", "North office", "2026-07-04", "Tess Tech", "30", "0.5", "Boiler serviced"],
+      ["Incident", "Incident title", "Task", "Planned maintenance", "Facility", "Building", "Room", "Day worked", "Person", "Minutes", "Hours", "Note"],
+      [String(northShortId), "Leaking tap in the North office", "", "", "North site", "North hall", "North office", "2026-07-02", "Tess Tech", "90", "1.5", "Seal replaced"],
+      [String(northShortId), "Leaking tap in the North office", "", "", "North site", "North hall", "North office", "2026-07-05", "Mona Manager", "20", "0.33", ""],
+      [String(southShortId), "Broken lamp in the South office", "", "", "South site", "South hall", "South office", "2026-07-03", "Ada Admin", "45", "0.75", "South visit"],
+      ["", "", String(northTaskId), "Boiler plan", "North site", "North hall", "North office", "2026-07-04", "Tess Tech", "30", "0.5", "Boiler serviced"],
     ]);
     const { view, bytes } = await exportAs(manager, "time-entries");
     expect(parseCsv(bytes.toString("utf8"))).toEqual([
-      ["Incident", "Titel van het incident", "Taak", "Site", "Gebouw", "Lokaal", "Gewerkte dag", "Persoon", "Minuten", "Uren", "Notitie"],
-      [String(northShortId), "Leaking tap in the North office", "", "North site", "North hall", "North office", "2026-07-02", "Tess Tech", "90", "1.5", "Seal replaced"],
-      [String(northShortId), "Leaking tap in the North office", "", "North site", "North hall", "North office", "2026-07-05", "Mona Manager", "20", "0.33", ""],
-      ["", "", String(northTaskId), "North site", "North hall", "North office", "2026-07-04", "Tess Tech", "30", "0.5", "Boiler serviced"],
+      ["Incident", "Titel van het incident", "Taak", "Gepland onderhoud", "Site", "Gebouw", "Lokaal", "Gewerkte dag", "Persoon", "Minuten", "Uren", "Notitie"],
+      [String(northShortId), "Leaking tap in the North office", "", "", "North site", "North hall", "North office", "2026-07-02", "Tess Tech", "90", "1.5", "Seal replaced"],
+      [String(northShortId), "Leaking tap in the North office", "", "", "North site", "North hall", "North office", "2026-07-05", "Mona Manager", "20", "0.33", ""],
+      ["", "", String(northTaskId), "Boiler plan", "North site", "North hall", "North office", "2026-07-04", "Tess Tech", "30", "0.5", "Boiler serviced"],
     ]);
     expect([view.totalRows, view.processedRows]).toEqual([3, 3]);
   });
 
   it("time entries: filtered by facility and days worked", async () => {
     const south = parseCsv((await exportAs(admin, "time-entries", { filters: { facility: String(southFacilityId) } })).bytes.toString("utf8"));
-    expect(south.slice(1).map((r) => [r[0], r[6]])).toEqual([[String(southShortId), "2026-07-03"]]);
+    expect(south.slice(1).map((r) => [r[0], r[7]])).toEqual([[String(southShortId), "2026-07-03"]]);
     const days = parseCsv((await exportAs(admin, "time-entries", { filters: { from: "2026-07-03", to: "2026-07-05" } })).bytes.toString("utf8"));
-    expect(days.slice(1).map((r) => r[6])).toEqual(["2026-07-05", "2026-07-03", "2026-07-04"]);
+    expect(days.slice(1).map((r) => r[7])).toEqual(["2026-07-05", "2026-07-03", "2026-07-04"]);
     // The manager asking for the South facility gets none of it.
     expect(parseCsv((await exportAs(manager, "time-entries", { filters: { facility: String(southFacilityId) } })).bytes.toString("utf8"))).toHaveLength(1);
     expect(await rejectionOf(startExport(ctxOf(admin), { type: "time-entries", format: "csv", filters: { from: "2026-02-30" } }))).toBeInstanceOf(ValidationError);
@@ -300,15 +300,15 @@ describe("the time and material exports", () => {
   it("material lines: every line in reach with its exact total, for an administrator; the North ones for its manager", async () => {
     const all = parseCsv((await exportAs(admin, "material-lines")).bytes.toString("utf8"));
     expect(all).toEqual([
-      ["Incident", "Incident title", "Task", "Facility", "Building", "Room", "Description", "Quantity", "Unit cost", "Line total", "Added by", "Created"],
-      [String(northShortId), "Leaking tap in the North office", "", "North site", "North hall", "North office", "Copper pipe", "2.5", "12.4", "31", "Tess Tech", "2026-07-02 10:30"],
-      [String(southShortId), "Broken lamp in the South office", "", "South site", "South hall", "South office", "South bulb", "3", "0.33", "0.99", "Ada Admin", "2026-07-03 11:00"],
-      ["", "", String(southTaskId), "South site", "South hall", "South office", "South filter", "1", "7.5", "7.5", "Ada Admin", "2026-07-04 09:00"],
+      ["Incident", "Incident title", "Task", "Planned maintenance", "Facility", "Building", "Room", "Description", "Quantity", "Unit cost", "Line total", "Added by", "Created"],
+      [String(northShortId), "Leaking tap in the North office", "", "", "North site", "North hall", "North office", "Copper pipe", "2.5", "12.4", "31", "Tess Tech", "2026-07-02 10:30"],
+      [String(southShortId), "Broken lamp in the South office", "", "", "South site", "South hall", "South office", "South bulb", "3", "0.33", "0.99", "Ada Admin", "2026-07-03 11:00"],
+      ["", "", String(southTaskId), "Boiler plan", "South site", "South hall", "South office", "South filter", "1", "7.5", "7.5", "Ada Admin", "2026-07-04 09:00"],
     ]);
     const north = parseCsv((await exportAs(manager, "material-lines")).bytes.toString("utf8"));
-    expect(north.slice(1)).toEqual([[String(northShortId), "Leaking tap in the North office", "", "North site", "North hall", "North office", "Copper pipe", "2.5", "12.4", "31", "Tess Tech", "2026-07-02 10:30"]]);
+    expect(north.slice(1)).toEqual([[String(northShortId), "Leaking tap in the North office", "", "", "North site", "North hall", "North office", "Copper pipe", "2.5", "12.4", "31", "Tess Tech", "2026-07-02 10:30"]]);
     const filtered = parseCsv((await exportAs(admin, "material-lines", { filters: { facility: String(southFacilityId) } })).bytes.toString("utf8"));
-    expect(filtered.slice(1).map((r) => r[6])).toEqual(["South bulb", "South filter"]);
+    expect(filtered.slice(1).map((r) => r[7])).toEqual(["South bulb", "South filter"]);
   });
 
   it("tells the requester with its own notification type (30 and 31)", async () => {

@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { isUniqueViolation } from "~/db/errors.server";
 import type { Db } from "~/db/client.server";
 import { Role, UserStatus, type UserLanguage } from "~/db/enums";
 import { emailVerificationTokens, entities, users } from "~/db/schema";
@@ -51,13 +52,6 @@ async function emailTaken(db: Db, email: string): Promise<boolean> {
     .where(and(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`, isNull(users.archivedAt)))
     .limit(1);
   return Boolean(row);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
 }
 
 /**

@@ -10,7 +10,8 @@ import { taskWhere } from "~/modules/maintenance/task-queries.server";
  * exports (issue 62): the entity's, on incidents not archived within the reader's incident reach
  * (`incidentReach`: linked facilities and buildings, a token's facilities, one's assigned incidents) and
  * on tasks within their task reach (`taskWhere`: the rooms they reach, live plans and rooms), in keyset
- * pages by id. A row names its incident (short id, title) or its task (id); the place is the record's room.
+ * pages by id. A row names its incident (short id, title) or its task (id, and its planned maintenance's
+ * name); the place is the record's room.
  */
 export interface WorkExportFilters {
   /** Only incidents and tasks in a room of this facility. */
@@ -25,6 +26,8 @@ interface WorkPlace {
   incidentShortId: number | null;
   incidentTitle: string | null;
   taskId: number | null;
+  /** The name of the task's planned maintenance (null on an incident's row). */
+  planName: string | null;
   facilityName: string | null;
   buildingName: string | null;
   roomName: string | null;
@@ -71,6 +74,9 @@ function recordsInReach(ctx: ServiceContext, filters: WorkExportFilters, outline
   )!;
 }
 
+/** The row's task's planned maintenance, of the entity (none on an incident's row). */
+const taskPlan = (ctx: ServiceContext) => and(eq(plannedMaintenances.id, tasks.plannedMaintenanceId), eq(plannedMaintenances.entityId, ctx.entityId));
+
 /** The row's room: its incident's, or its task's. */
 const recordRoom = sql`coalesce(${incidents.roomId}, ${tasks.roomId})`;
 
@@ -78,6 +84,7 @@ const place = {
   incidentShortId: incidents.shortId,
   incidentTitle: incidents.title,
   taskId: tasks.id,
+  planName: plannedMaintenances.name,
   facilityName: facilities.name,
   buildingName: buildings.name,
   roomName: rooms.name,
@@ -123,6 +130,7 @@ export async function timeEntriesForExport(ctx: ServiceContext, filters: WorkExp
     .from(timeEntries)
     .leftJoin(incidents, eq(incidents.id, timeEntries.incidentId))
     .leftJoin(tasks, eq(tasks.id, timeEntries.taskId))
+    .leftJoin(plannedMaintenances, taskPlan(ctx))
     .leftJoin(rooms, eq(rooms.id, recordRoom))
     .leftJoin(buildings, eq(buildings.id, rooms.buildingId))
     .leftJoin(facilities, eq(facilities.id, buildings.facilityId))
@@ -169,6 +177,7 @@ export async function materialLinesForExport(ctx: ServiceContext, filters: WorkE
     .from(materialLines)
     .leftJoin(incidents, eq(incidents.id, materialLines.incidentId))
     .leftJoin(tasks, eq(tasks.id, materialLines.taskId))
+    .leftJoin(plannedMaintenances, taskPlan(ctx))
     .leftJoin(rooms, eq(rooms.id, recordRoom))
     .leftJoin(buildings, eq(buildings.id, rooms.buildingId))
     .leftJoin(facilities, eq(facilities.id, buildings.facilityId))

@@ -1,13 +1,13 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { can } from "~/core/actor";
+import { can, personWhoCan } from "~/core/actor";
 import { type ServiceContext, readAll } from "~/core/context.server";
-import { entities, materialLines, timeClocks, timeEntries, users } from "~/db/schema";
+import { entities, materialLines, tasks, timeClocks, timeEntries, users } from "~/db/schema";
 import { assigneeCandidates } from "~/modules/incidents/queries.server";
 import { mayMarkTask } from "~/modules/maintenance/tasks.server";
-import { ForbiddenError } from "~/lib/errors";
+import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { DEFAULT_CURRENCY } from "./constants";
-import { assertRateKeeper, findWorkRecord, isTaskTarget, type WorkRecord, type WorkTarget, workOfRecord } from "./service.server";
+import { assertRateKeeper, findWorkRecord, isTaskTarget, mayStopClock, validId, type WorkRecord, type WorkTarget, workOfRecord } from "./service.server";
 
 /** One time entry as the incident and task views show it. */
 export interface TimeEntryRow {
@@ -204,31 +204,58 @@ export async function getWork(ctx: ServiceContext, target: WorkTarget): Promise<
 export type WorkTotals = Pick<RecordWork, "totals" | "currency">;
 
 /**
- * The totals of an incident's or a task's work, in one statement over every entry and line: the time,
- * the labour cost (each entry's minutes / 60 × its captured rate, rounded to the cent, entries without a
- * rate left out and counted), the material (each line rounded to the cent) and the entity's currency;
- * labour and total null for a viewer who sees only their own cost while others' time counts
- * (seesEveryonesCost). The caller has read the record in the viewer's reach.
+ * The sums of the time entries a statement reads: the time, the labour cost (each entry's minutes / 60 ×
+ * its captured rate, rounded to the cent, entries without a rate left out and counted), and for a viewer
+ * who sees only their own cost (seesEveryonesCost) how many entries are someone else's.
  */
-export async function workTotals(ctx: ServiceContext, target: WorkTarget): Promise<WorkTotals> {
-  const entriesOf = isTaskTarget(target) ? eq(timeEntries.taskId, target.taskId) : eq(timeEntries.incidentId, target.incidentId);
-  const linesOf = isTaskTarget(target) ? eq(materialLines.taskId, target.taskId) : eq(materialLines.incidentId, target.incidentId);
+function timeSums(ctx: ServiceContext) {
   const viewerId = ctx.actor?.id ?? null;
-  // For a viewer who sees only their own cost: how many entries are someone else's.
   const othersTime = seesEveryonesCost(ctx) ? sql`0` : viewerId === null ? sql`count(*)` : sql`count(*) filter (where ${timeEntries.userId} <> ${viewerId})`;
+  return {
+    others: sql<number>`(${othersTime})::int`.as("others"),
+    minutes: sql<number>`coalesce(sum(${timeEntries.minutes}), 0)::int`.as("minutes"),
+    labour: sql<string>`coalesce(sum(${entryCost}), 0)::numeric(14,2)`.as("labour"),
+    unpriced: sql<number>`(count(*) filter (where ${timeEntries.hourlyRate} is null))::int`.as("unpriced"),
+    entries: sql<number>`count(*)::int`.as("entries"),
+  };
+}
+
+/** The sums of the material lines a statement reads: each line rounded to the cent. */
+const materialSums = () => ({ amount: sql<string>`coalesce(sum(${lineTotal}), 0)::numeric(14,2)`.as("amount"), lines: sql<number>`count(*)::int`.as("lines") });
+
+/** One row of sums as the totals: labour and total null while someone else's time counts for a viewer who sees only their own cost. */
+interface SumsRow {
+  minutes: number | null;
+  labour: string | null;
+  unpriced: number | null;
+  others: number | null;
+  entries: number | null;
+  lines: number | null;
+  materials: string | null;
+  total: string | null;
+}
+function totalsOf(row: SumsRow | undefined): WorkTotals["totals"] {
+  const hidden = (row?.others ?? 0) > 0;
+  return {
+    minutes: row?.minutes ?? 0,
+    labour: hidden ? null : (row?.labour ?? "0.00"),
+    materials: row?.materials ?? "0.00",
+    total: hidden ? null : (row?.total ?? "0.00"),
+    unpricedEntries: row?.unpriced ?? 0,
+    entries: row?.entries ?? 0,
+    lines: row?.lines ?? 0,
+  };
+}
+
+/** The totals of the entries and lines matching the two conditions (the entity's), in one statement, with the entity's currency. */
+async function sumsWhere(ctx: ServiceContext, entriesOf: SQL, linesOf: SQL): Promise<WorkTotals> {
   const time = ctx.db
-    .select({
-      others: sql<number>`(${othersTime})::int`.as("others"),
-      minutes: sql<number>`coalesce(sum(${timeEntries.minutes}), 0)::int`.as("minutes"),
-      labour: sql<string>`coalesce(sum(${entryCost}), 0)::numeric(14,2)`.as("labour"),
-      unpriced: sql<number>`(count(*) filter (where ${timeEntries.hourlyRate} is null))::int`.as("unpriced"),
-      entries: sql<number>`count(*)::int`.as("entries"),
-    })
+    .select(timeSums(ctx))
     .from(timeEntries)
     .where(and(entriesOf, eq(timeEntries.entityId, ctx.entityId)))
     .as("time");
   const material = ctx.db
-    .select({ amount: sql<string>`coalesce(sum(${lineTotal}), 0)::numeric(14,2)`.as("amount"), lines: sql<number>`count(*)::int`.as("lines") })
+    .select(materialSums())
     .from(materialLines)
     .where(and(linesOf, eq(materialLines.entityId, ctx.entityId)))
     .as("material");
@@ -248,19 +275,70 @@ export async function workTotals(ctx: ServiceContext, target: WorkTarget): Promi
     .crossJoin(time)
     .crossJoin(material)
     .where(eq(entities.id, ctx.entityId));
-  const hidden = (row?.others ?? 0) > 0;
-  return {
-    totals: {
-      minutes: row?.minutes ?? 0,
-      labour: hidden ? null : (row?.labour ?? "0.00"),
-      materials: row?.materials ?? "0.00",
-      total: hidden ? null : (row?.total ?? "0.00"),
-      unpricedEntries: row?.unpriced ?? 0,
-      entries: row?.entries ?? 0,
-      lines: row?.lines ?? 0,
-    },
-    currency: row?.currency ?? DEFAULT_CURRENCY,
-  };
+  return { totals: totalsOf(row), currency: row?.currency ?? DEFAULT_CURRENCY };
+}
+
+/**
+ * The totals of an incident's or a task's work, in one statement over every entry and line: the time,
+ * the labour cost, the material (timeSums, materialSums) and their sum, and the entity's currency;
+ * labour and total null for a viewer who sees only their own cost while others' time counts
+ * (seesEveryonesCost). The caller has read the record in the viewer's reach.
+ */
+export function workTotals(ctx: ServiceContext, target: WorkTarget): Promise<WorkTotals> {
+  const entriesOf = isTaskTarget(target) ? eq(timeEntries.taskId, target.taskId) : eq(timeEntries.incidentId, target.incidentId);
+  const linesOf = isTaskTarget(target) ? eq(materialLines.taskId, target.taskId) : eq(materialLines.incidentId, target.incidentId);
+  return sumsWhere(ctx, entriesOf, linesOf);
+}
+
+/** The work of a day's tasks (one per location): each task's totals, and the day's over them all. */
+export interface TaskDayWork {
+  byTask: Record<number, WorkTotals["totals"]>;
+  day: WorkTotals["totals"];
+  currency: string;
+}
+
+/**
+ * The totals of the work on several tasks of one planned maintenance's day (the task view's locations),
+ * each task's and all of them together, with the same rule for a viewer who sees only their own cost
+ * (a task's labour hidden while a colleague's time counts there, the day's while it counts anywhere).
+ * Two statements whatever the number of tasks. The caller has read the tasks in the viewer's reach.
+ */
+export async function taskDayWork(ctx: ServiceContext, taskIds: number[]): Promise<TaskDayWork> {
+  const time = ctx.db
+    .select({ taskId: timeEntries.taskId, ...timeSums(ctx) })
+    .from(timeEntries)
+    .where(and(inArray(timeEntries.taskId, taskIds), eq(timeEntries.entityId, ctx.entityId)))
+    .groupBy(timeEntries.taskId)
+    .as("time");
+  const material = ctx.db
+    .select({ taskId: materialLines.taskId, ...materialSums() })
+    .from(materialLines)
+    .where(and(inArray(materialLines.taskId, taskIds), eq(materialLines.entityId, ctx.entityId)))
+    .groupBy(materialLines.taskId)
+    .as("material");
+  const labour = sql`coalesce(${time.labour}, 0)`;
+  const amount = sql`coalesce(${material.amount}, 0)`;
+  const [rows, day] = await readAll(ctx, [
+    () =>
+      ctx.db
+        .select({
+          taskId: tasks.id,
+          minutes: time.minutes,
+          labour: sql<string>`${labour}::numeric(14,2)::text`,
+          unpriced: time.unpriced,
+          others: time.others,
+          entries: time.entries,
+          lines: material.lines,
+          materials: sql<string>`${amount}::numeric(14,2)::text`,
+          total: sql<string>`(${labour} + ${amount})::numeric(14,2)::text`,
+        })
+        .from(tasks)
+        .leftJoin(time, eq(time.taskId, tasks.id))
+        .leftJoin(material, eq(material.taskId, tasks.id))
+        .where(and(inArray(tasks.id, taskIds), eq(tasks.entityId, ctx.entityId))),
+    () => sumsWhere(ctx, inArray(timeEntries.taskId, taskIds), inArray(materialLines.taskId, taskIds)),
+  ] as const);
+  return { byTask: Object.fromEntries(rows.map((row) => [row.taskId, totalsOf(row)])), day: day.totals, currency: day.currency };
 }
 
 /** The entity's rates as the rates screen shows them. */
@@ -290,4 +368,42 @@ export async function getHourlyRates(ctx: ServiceContext, entityId: number = ctx
     defaultRate: entity?.defaultRate ?? null,
     people: people.map((p) => ({ id: p.id, name: personName(p.name, p.surname), email: p.email, rate: p.rate })),
   };
+}
+
+/** A person's running clock (start and stop), as the REST call answers it. */
+export interface RunningClock {
+  startedAt: Date;
+  /** The record it runs on: an incident or a task (the other null). */
+  incidentId: number | null;
+  taskId: number | null;
+  /**
+   * Whether they can still stop it there (its record in their reach, and a task theirs to mark); when
+   * not, starting a clock elsewhere replaces it (startClock).
+   */
+  stoppable: boolean;
+}
+
+/**
+ * The running clock of `userId`, who must be the caller (who may record time): one's own only, like
+ * one's notifications. Another person of the entity is 403 NOT_YOUR_CLOCK, anyone else (another
+ * entity's, an id that is none) 404 USER_NOT_FOUND. Null: no clock runs.
+ */
+export async function getRunningClock(ctx: ServiceContext, userId: number): Promise<RunningClock | null> {
+  const actor = personWhoCan(ctx.actor, "create", "time");
+  if (userId !== actor.id) {
+    const [person] = validId(userId)
+      ? await ctx.db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.id, userId), eq(users.entityId, ctx.entityId)))
+      : [];
+    if (!person) throw new NotFoundError("users:errors.notFound", "USER_NOT_FOUND");
+    throw new ForbiddenError("timeCosts:errors.othersClock", "NOT_YOUR_CLOCK");
+  }
+  const [clock] = await ctx.db
+    .select({ startedAt: timeClocks.startedAt, incidentId: timeClocks.incidentId, taskId: timeClocks.taskId })
+    .from(timeClocks)
+    .where(and(eq(timeClocks.userId, actor.id), eq(timeClocks.entityId, ctx.entityId)));
+  if (!clock) return null;
+  return { ...clock, stoppable: await mayStopClock(ctx, clock) };
 }

@@ -48,7 +48,7 @@ export const timeEntryNotFound = () => new NotFoundError("timeCosts:errors.entry
 export const materialLineNotFound = () => new NotFoundError("timeCosts:errors.lineNotFound", "MATERIAL_LINE_NOT_FOUND");
 const notYours = () => new ForbiddenError("timeCosts:errors.notYours", "NOT_YOUR_ENTRY");
 
-const validId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
+export const validId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
 
 /** The incident or task of `target` in the viewer's reach (NotFound otherwise). */
 export async function findWorkRecord(ctx: ServiceContext, target: WorkTarget, options: { lock?: boolean } = {}): Promise<WorkRecord> {
@@ -299,7 +299,7 @@ export function clockMinutes(startedAt: Date, stoppedAt: Date): { minutes: numbe
 }
 
 /** Whether the actor could still stop `clock` where it runs: its record in reach, and on a task, theirs to mark. */
-async function mayStop(ctx: ServiceContext, clock: { incidentId: number | null; taskId: number | null }): Promise<boolean> {
+export async function mayStopClock(ctx: ServiceContext, clock: { incidentId: number | null; taskId: number | null }): Promise<boolean> {
   const target: WorkTarget = clock.taskId !== null ? { taskId: clock.taskId } : { incidentId: clock.incidentId! };
   try {
     const record = await findWorkRecord(ctx, target);
@@ -332,7 +332,7 @@ export async function startClock(ctx: ServiceContext, target: WorkTarget): Promi
         .from(timeClocks)
         .where(and(eq(timeClocks.userId, actorId), eq(timeClocks.entityId, tx.entityId)))
         .for("update");
-      if (!running || (await mayStop(tx, running))) throw clockRunning();
+      if (!running || (await mayStopClock(tx, running))) throw clockRunning();
       // The running clock's record left the person's reach (or is no longer their task): it can no
       // longer be stopped there, so this start replaces it rather than leave them without a clock.
       await tx.db

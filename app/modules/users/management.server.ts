@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { isUniqueViolation } from "~/db/errors.server";
 import { actorUserId, can, roleIsAdministrators, roleNeedsLinks } from "~/core/actor";
 import { type Input, resolveInput } from "~/core/input";
 import type { ServiceContext } from "~/core/context.server";
@@ -41,13 +42,6 @@ export const userNotFound = () => new NotFoundError("users:errors.notFound", "US
 export const emailInUse = () => new ConflictError("users:errors.emailInUse", "EMAIL_IN_USE", { email: ["users:errors.emailInUse"] });
 const selfChange = () => new ConflictError("users:errors.self", "SELF");
 const lastAdministrator = () => new ConflictError("users:errors.lastAdministrator", "LAST_ADMINISTRATOR");
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-}
 
 /** The user of the entity (not archived), locked for the change; NotFound otherwise. */
 async function lockUser(ctx: ServiceContext, id: number): Promise<User> {

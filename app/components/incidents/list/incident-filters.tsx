@@ -15,7 +15,7 @@ import { ASSIGNEE_ME, ASSIGNEE_NONE, BOARD_STATUSES, NO_PRIORITY, SETTABLE_STATU
 import { activeFilterCount, DUE_FILTERS, type IncidentFilters as Filters } from "~/modules/incidents/filters";
 import { clearFiltersHref, FILTERS_PARAM, type ListView, withParam } from "~/modules/incidents/list-url";
 import type { AssigneeChoice } from "./shared";
-import { Options } from "~/components/forms/select-field";
+import { Options } from "~/components/ui/options";
 
 /** The choices of the "More filters" panel, loaded only while it is open (decision 021). */
 export interface FilterChoices {

@@ -18,7 +18,7 @@ import { type AssigneeChoice, type ListActionError, locationLines, priorityBadge
 import { useDates } from "~/lib/use-dates";
 import { useHydrated } from "~/lib/use-hydrated";
 import { cn } from "~/lib/utils";
-import { Options } from "~/components/forms/select-field";
+import { Options } from "~/components/ui/options";
 
 /**
  * A row of the table as the page carries it (and hydrates): what the cells show, the place already

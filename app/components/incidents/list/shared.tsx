@@ -8,7 +8,7 @@ import type { ToastData } from "~/components/ui/toast";
 import { SETTABLE_STATUSES } from "~/modules/incidents/constants";
 import type { IncidentLocation, IncidentRow } from "~/modules/incidents/queries.server";
 import { useHydrated } from "~/lib/use-hydrated";
-import { Options } from "~/components/forms/select-field";
+import { Options } from "~/components/ui/options";
 
 /** What the action answers when it refuses a change (see http/incident-list.server.ts). */
 export interface ListActionError {

@@ -18,7 +18,7 @@ import { DESCRIPTION_MAX, SETTABLE_STATUSES, TITLE_MAX } from "~/modules/inciden
 import { priorityLabel, useViewDialog } from "./format";
 import type { IncidentView } from "./incident-header";
 import { textOf } from "~/lib/text";
-import { Options } from "~/components/forms/select-field";
+import { Options } from "~/components/ui/options";
 
 const schemas = () => import("~/modules/incidents/schema");
 const statusValidator = zodValidator(() => schemas().then((m) => m.SetStatusSchema));
@@ -230,6 +230,13 @@ function AssignDialog({
     timer.current = setTimeout(() => void load(value.trim(), 1).catch(() => {}), 250);
   }
   useEffect(() => () => clearTimeout(timer.current), []);
+  // A search typed before this dialog's code had arrived (a page opened with the dialog open) is run now.
+  const searchInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typed = searchInput.current?.value.trim();
+    if (typed !== undefined && typed !== assigneeQ.trim()) onSearchInput(typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the dialog's code has arrived
+  }, []);
 
   const pages = Math.max(1, Math.ceil(list.total / (assignees?.size ?? 20)));
   const pageTo = (page: number) => dialog.openTo({ [ASSIGNEE_Q_PARAM]: list.q, [ASSIGNEE_PAGE_PARAM]: page });
@@ -268,6 +275,7 @@ function AssignDialog({
                 name={ASSIGNEE_Q_PARAM}
                 defaultValue={assigneeQ}
                 key={assigneeQ}
+                ref={searchInput}
                 autoComplete="off"
                 className="min-w-0 flex-1"
                 onChange={(e) => onSearchInput(e.currentTarget.value)}

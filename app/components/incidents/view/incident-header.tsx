@@ -13,6 +13,7 @@ import type { IncidentDetail } from "~/modules/incidents/queries.server";
 import { DueText } from "~/components/service-levels/due";
 import { DateTime, priorityLabel, StatusBadge, useViewDialog } from "./format";
 import { numberFormat } from "~/lib/intl";
+import { preloadIncidentDialogs } from "./lazy-dialogs";
 
 /** What the view shows of an incident (the loader's `getIncident`, as JSON). */
 export type IncidentView = IncidentDetail;
@@ -29,6 +30,8 @@ function DialogLink({ name, children, label }: { name: ViewDialog; children: Rea
       size="sm"
       aria-label={label}
       className="h-auto min-h-11 w-full whitespace-normal py-2 text-center sm:min-h-9 sm:w-auto"
+      onPointerEnter={preloadIncidentDialogs}
+      onFocus={preloadIncidentDialogs}
     >
       {children}
     </DialogTrigger>
