@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, uuid } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, uuid } from "drizzle-orm/pg-core";
 import { createdAt, entityId } from "./columns";
 import { users } from "./users";
 
@@ -19,5 +19,5 @@ export const offlineWrites = pgTable(
     writeId: uuid("write_id").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ name: "offline_writes_pkey", columns: [t.userId, t.writeId] })],
+  (t) => [primaryKey({ name: "offline_writes_pkey", columns: [t.userId, t.writeId] }), index("offline_writes_entity_idx").on(t.entityId, t.createdAt)],
 );

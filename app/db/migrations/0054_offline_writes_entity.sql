@@ -1,0 +1,1 @@
+CREATE INDEX "offline_writes_entity_idx" ON "offline_writes" USING btree ("entity_id","created_at");
