@@ -14,14 +14,12 @@
  */
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import { personActor } from "~/core/actor";
-import type { ServiceContext } from "~/core/context.server";
 import { type Db, openDatabase, runMigrations } from "~/db/client.server";
 import { Role } from "~/db/enums";
 import { rowsOf } from "~/lib/list-page.server";
 import { getDashboardCosts } from "~/modules/dashboard/costs.server";
-import type { DashboardFilters } from "~/modules/dashboard/filters";
-import { createEntity, createEquipmentType, createPlannedMaintenance, createRoomType, createUser } from "~/seed/factories";
+import { createEquipmentType, createPlannedMaintenance, createUser } from "~/seed/factories";
+import { seedTree, timeSection, treeSizes } from "./lib/dashboard-entity";
 
 const url = process.env.DATABASE_URL;
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -31,33 +29,17 @@ const LINES = Number(process.env.BENCH_LINES ?? 100_000 * SCALE);
 const TASK_ENTRIES = Number(process.env.BENCH_TASK_ENTRIES ?? 30_000 * SCALE);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 20);
 const TARGET_MS = 100;
-const FACILITIES = Math.max(1, Math.round(50 * SCALE));
-const BUILDINGS = Math.max(FACILITIES, Math.round(1_000 * SCALE));
-const ROOMS = Math.max(BUILDINGS, Math.round(50_000 * SCALE));
+const ROOMS = treeSizes(SCALE).rooms;
 const ITEMS = Math.round(200_000 * SCALE);
-
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(p * values.length) - 1)];
 
 /** A fresh entity shaped as the scale seed, with its work. */
 async function seed(db: Db) {
-  const entity = await createEntity(db, { defaultHourlyRate: "45.00" });
-  const e = entity.id;
-  const admin = await createUser(db, { entityId: e, role: Role.ADMINISTRATOR });
-  const manager = await createUser(db, { entityId: e, role: Role.FACILITY_MANAGER });
-  const technician = await createUser(db, { entityId: e, role: Role.TECHNICIAN, hourlyRate: "38.00" });
   const started = performance.now();
   // The tree, the incidents (the last twelve months), the work: set-based, as the scale seed writes them.
-  await db.execute(sql`insert into facilities (entity_id, short_id, name) select ${e}, g, 'Facility ' || g from generate_series(1, ${FACILITIES}::int) g`);
-  await db.execute(sql`insert into buildings (entity_id, short_id, facility_id, name)
-    select ${e}, g, f.id, 'Building ' || g from generate_series(1, ${BUILDINGS}::int) g
-    join (select id, row_number() over (order by id) - 1 as n from facilities where entity_id = ${e}) f on f.n = g % ${FACILITIES}`);
-  const roomType = await createRoomType(db, { entityId: e });
+  const { entity, admin, manager } = await seedTree(db, SCALE, { defaultHourlyRate: "45.00" });
+  const e = entity.id;
+  const technician = await createUser(db, { entityId: e, role: Role.TECHNICIAN, hourlyRate: "38.00" });
   const equipmentType = await createEquipmentType(db, { entityId: e });
-  await db.execute(sql`insert into rooms (entity_id, building_id, room_type_id, short_id, name, floor)
-    select ${e}, b.id, ${roomType.id}::int, g, 'Room ' || g, '0' from generate_series(1, ${ROOMS}::int) g
-    join (select id, row_number() over (order by id) - 1 as n from buildings where entity_id = ${e}) b on b.n = g % ${BUILDINGS}`);
-  await db.execute(sql`insert into user_linked_objects (entity_id, user_id, facility_id) select ${e}, ${manager.id}::int, id from facilities where entity_id = ${e}`);
-  await db.execute(sql`create temporary table bench_rooms as select id, row_number() over (order by id) - 1 as n from rooms where entity_id = ${e}`);
   await db.execute(sql`insert into equipment_items (entity_id, equipment_type_id, room_id, internal_reference)
     select ${e}, ${equipmentType.id}::int, r.id, 'EQ-' || g
     from generate_series(1, ${ITEMS}::int) g join bench_rooms r on r.n = g % ${ROOMS}`);
@@ -103,28 +85,8 @@ async function main() {
   const { entity, admin, manager } = reuse ? await benchEntity(db, reuse) : await seed(db);
   const e = entity.id;
   console.log(`entity ${e}`);
-  const ctxOf = (user: { id: number; role: number }): ServiceContext => ({ db, entityId: e, actor: personActor(user), locale: "en", timeZone: entity.timeZone });
-  const filters: DashboardFilters = { facilityId: null, buildingId: null, incidentTypeId: null, from: null, to: null };
-  const [facility] = rowsOf<{ id: number }>(await db.execute(sql`select id from facilities where entity_id = ${e} order by id limit 1`));
-  const cases: [string, ServiceContext, DashboardFilters][] = [
-    ["manager of every facility, last 6 months", ctxOf(manager), filters],
-    ["administrator, last 6 months", ctxOf(admin), filters],
-    ["administrator, one facility", ctxOf(admin), { ...filters, facilityId: facility?.id ?? null }],
-  ];
   console.log(`\n${url ? "PostgreSQL" : "PGlite"}, ${ROOMS.toLocaleString("en")} rooms, ${INCIDENTS.toLocaleString("en")} incidents, ${(ENTRIES + TASK_ENTRIES).toLocaleString("en")} time entries, ${LINES.toLocaleString("en")} lines; ${REPEAT} calls one at a time:`);
-  console.log("| case | p50 | p95 |\n|---|---:|---:|");
-  let managerP95 = Infinity;
-  for (const [name, ctx, f] of cases) {
-    for (let i = 0; i < 3; i++) await getDashboardCosts(ctx, f);
-    const times: number[] = [];
-    for (let i = 0; i < REPEAT; i++) {
-      const t0 = performance.now();
-      await getDashboardCosts(ctx, f);
-      times.push(performance.now() - t0);
-    }
-    if (name.startsWith("manager")) managerP95 = percentile(times, 0.95);
-    console.log(`| ${name} | ${percentile(times, 0.5).toFixed(1)} ms | ${percentile(times, 0.95).toFixed(1)} ms |`);
-  }
+  const managerP95 = await timeSection(db, { entity, admin, manager }, getDashboardCosts, REPEAT);
   console.log(`\nmanager p95 target <= ${TARGET_MS} ms: ${managerP95 <= TARGET_MS ? "met" : "NOT met"}`);
   await database.close();
 }
