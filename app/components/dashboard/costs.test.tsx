@@ -60,7 +60,7 @@ describe("the dashboard's time and costs", () => {
     const html = await render(costs);
     expect(html).toContain(">Time and costs</h2>");
     expect(html).toContain("2 time entries have no hourly rate: their hours are counted, their labour cost is not.");
-    expect(html).toMatch(/<div role="region" aria-label="Time and costs per month" [^>]*tabindex="0"><table/);
+    expect(html).toMatch(/<div role="region" aria-label="Hours and costs of each month" [^>]*tabindex="0"><table/);
     expect(rowText(html, 'data-month="2026-01"')).toBe("January 2026 2.5 €1,234.50 €9.98 €1,244.48 2");
     expect(rowText(html, 'data-month="2026-02"')).toBe("February 2026 0.0 €0.00 €0.00 €0.00 0");
     expect(rowText(html, 'data-month="period"')).toBe("Whole period 2.5 €1,234.50 €9.98 €1,244.48 2");
