@@ -2,7 +2,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors.server";
 import { offlineWrites } from "~/db/schema";
-import { isWriteId } from "~/lib/offline-rules";
+import { isWriteId, OFFLINE_WRITE_HEADER } from "~/lib/offline-rules";
 
 /**
  * A form post the service worker sends again (issue 64, decision 067), named by the id it was given when it
@@ -21,9 +21,9 @@ export interface OfflineWrite {
 /** How long an id is remembered: longer than the worker keeps a waiting post. */
 const KEPT_DAYS = 30;
 
-/** The post's offline write from its header, for a person's form post; null for any other request. */
-export function offlineWriteOf(request: Request, user: { id: number; entityId: number }, header: string): OfflineWrite | null {
-  const id = request.method === "POST" ? request.headers.get(header) : null;
+/** The post's offline write from its header (`X-Offline-Write`), for a person's form post; null for any other request. */
+export function offlineWriteOf(request: Request, user: { id: number; entityId: number }): OfflineWrite | null {
+  const id = request.method === "POST" ? request.headers.get(OFFLINE_WRITE_HEADER) : null;
   return isWriteId(id) ? { entityId: user.entityId, userId: user.id, id: id.toLowerCase(), recorded: false } : null;
 }
 

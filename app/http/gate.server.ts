@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { OfflineWriteApplied, offlineWriteApplied, offlineWriteOf } from "~/core/offline-writes.server";
-import { KEPT_FOR_HEADER, OFFLINE_WRITE_HEADER, personKey } from "~/lib/offline-rules";
+import { KEPT_FOR_HEADER, personKey } from "~/lib/offline-rules";
 import { mayOpen } from "~/modules/auth/guard.server";
 import { commitSession } from "~/modules/auth/session.server";
 import { type Access, routesById } from "~/route-access";
@@ -55,7 +55,7 @@ function keptForSomeoneElse(request: Request, user: { id: number; entityId: numb
 }
 
 async function notAppliedTwice(request: Request, context: AppLoadContext, user: { id: number; entityId: number }): Promise<void> {
-  const write = offlineWriteOf(request, user, OFFLINE_WRITE_HEADER);
+  const write = offlineWriteOf(request, user);
   if (write && (await offlineWriteApplied(context.runtime.services.db, write))) throw appliedAlready(request);
 }
 

@@ -3,7 +3,6 @@ import { type ServiceContext, userContext } from "~/core/context.server";
 import { offlineWriteOf } from "~/core/offline-writes.server";
 import { localeByUserLanguage } from "~/i18n";
 import { detectLocale } from "~/i18n.server";
-import { OFFLINE_WRITE_HEADER } from "~/lib/offline-rules";
 import type { AuthUser } from "~/modules/auth/service.server";
 import type { FilesContext } from "~/modules/files/uploads.server";
 
@@ -17,5 +16,5 @@ export async function serviceContext(args: { request: Request; context: AppLoadC
   const { runtime, requestId } = args.context;
   const locale = await detectLocale(args.request, user.language === undefined ? null : (localeByUserLanguage[user.language] ?? null));
   const ctx: ServiceContext = userContext(runtime.services, user, { locale, requestId });
-  return { ...ctx, files: runtime.files, offlineWrite: offlineWriteOf(args.request, user, OFFLINE_WRITE_HEADER) };
+  return { ...ctx, files: runtime.files, offlineWrite: offlineWriteOf(args.request, user) };
 }
