@@ -50,14 +50,18 @@ export function taskReach(ctx: ServiceContext): SQL | undefined {
  * again.
  */
 export function roomReach(ctx: ServiceContext): SQL | undefined {
-  if (!can(ctx.actor, "read", "task") && !can(ctx.actor, "update", "task")) return sql`false`;
-  return treeScope(ctx, "room");
+  return taskTreeScope(ctx, "room");
 }
 
 /** `taskReach` as a condition on the `buildings` row of the task's room (the dashboard's monthly costs). */
 export function buildingReach(ctx: ServiceContext): SQL | undefined {
+  return taskTreeScope(ctx, "building");
+}
+
+/** The places of the tree whose tasks the actor reaches, as a condition on the `rooms` or `buildings` row. */
+function taskTreeScope(ctx: ServiceContext, level: "room" | "building"): SQL | undefined {
   if (!can(ctx.actor, "read", "task") && !can(ctx.actor, "update", "task")) return sql`false`;
-  return treeScope(ctx, "building");
+  return treeScope(ctx, level);
 }
 
 /** The tasks assigned to `userId`: theirs by override, or their plan's when the task names nobody. */

@@ -5,7 +5,8 @@ import { type ServiceContext, readAll } from "~/core/context.server";
 import { entities, materialLines, tasks, timeClocks, timeEntries, users } from "~/db/schema";
 import { assigneeCandidates } from "~/modules/incidents/queries.server";
 import { mayMarkTask } from "~/modules/maintenance/tasks.server";
-import { ForbiddenError, NotFoundError } from "~/lib/errors";
+import { userNotFound } from "~/modules/users/management.server";
+import { ForbiddenError } from "~/lib/errors";
 import { DEFAULT_CURRENCY } from "./constants";
 import { assertRateKeeper, findWorkRecord, isTaskTarget, mayStopClock, validId, type WorkRecord, type WorkTarget, workOfRecord } from "./service.server";
 
@@ -397,7 +398,7 @@ export async function getRunningClock(ctx: ServiceContext, userId: number): Prom
           .from(users)
           .where(and(eq(users.id, userId), eq(users.entityId, ctx.entityId)))
       : [];
-    if (!person) throw new NotFoundError("users:errors.notFound", "USER_NOT_FOUND");
+    if (!person) throw userNotFound();
     throw new ForbiddenError("timeCosts:errors.othersClock", "NOT_YOUR_CLOCK");
   }
   const [clock] = await ctx.db

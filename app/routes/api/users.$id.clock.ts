@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { apiRoute, idParam, methodNotAllowed } from "~/http/api.server";
-import { NotFoundError } from "~/lib/errors";
 import { getRunningClock } from "~/modules/time-costs/queries.server";
+import { userNotFound } from "~/modules/users/management.server";
 
 /**
  * GET /api/users/{id}/clock: the caller's own running clock (start and stop, issue 62) as `{ startedAt,
@@ -10,7 +10,7 @@ import { getRunningClock } from "~/modules/time-costs/queries.server";
  */
 export const loader = apiRoute<LoaderFunctionArgs>(async ({ params, ctx }) => {
   const id = idParam(params.id);
-  if (id === null) throw new NotFoundError("users:errors.notFound", "USER_NOT_FOUND");
+  if (id === null) throw userNotFound();
   return Response.json(await getRunningClock(ctx, id));
 });
 
